@@ -1,0 +1,139 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import postgres from "postgres";
+
+/** A Drizzle database on either engine; domain code sees only this. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export type Database = {
+  db: Db;
+  engine: "pglite" | "postgres";
+  close: () => Promise<void>;
+};
+
+export class DatabaseOpenError extends Error {}
+
+export function migrationsFolder() {
+  return process.env.MIGRATIONS_DIR ?? path.resolve(process.cwd(), "drizzle");
+}
+
+/**
+ * Takes an exclusive lock on a PGlite data directory: a second process on the
+ * same folder would corrupt it, so it must fail with a clear message instead.
+ * The lock file holds the owner's pid; a lock left by a dead process is taken over.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const lockPath = path.join(dataDir, "setu.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = fs.openSync(lockPath, "wx");
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      return () => {
+        try {
+          if (fs.readFileSync(lockPath, "utf8") === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          /* already gone */
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number.parseInt(fs.readFileSync(lockPath, "utf8"), 10);
+      if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) {
+        throw new DatabaseOpenError(
+          `The data directory ${dataDir} is already in use by another Setu process (pid ${owner}). Stop that process or set DATA_DIR to another folder.`,
+        );
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DatabaseOpenError(`Could not lock the data directory ${dataDir}.`);
+}
+
+function isAlive(pid: number) {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
+  let unlock = () => {};
+  let pgDataPath: string | undefined;
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataDir(dataDir);
+    pgDataPath = path.join(dataDir, "pgdata");
+  }
+  try {
+    const client = await PGlite.create(pgDataPath, { extensions: { pg_trgm }, loadDataDir });
+    const db = drizzlePglite(client, { casing: "snake_case" }) as unknown as Db;
+    return {
+      db,
+      engine: "pglite",
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw new DatabaseOpenError(`Could not open the embedded database in ${dataDir}: ${(error as Error).message}`);
+  }
+}
+
+export async function openPostgres(url: string, max = Number(process.env.DATABASE_POOL_SIZE ?? 10)): Promise<Database> {
+  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10 });
+  try {
+    await client`select 1`;
+  } catch (error) {
+    await client.end({ timeout: 1 });
+    throw new DatabaseOpenError(`Could not connect to the database at DATABASE_URL: ${(error as Error).message}`);
+  }
+  const db = drizzlePostgres(client, { casing: "snake_case" }) as unknown as Db;
+  return { db, engine: "postgres", close: () => client.end({ timeout: 5 }) };
+}
+
+/** Applies the committed migrations. On PostgreSQL an advisory lock keeps several app instances from racing. */
+export async function migrateDatabase(database: Database, url?: string) {
+  const folder = migrationsFolder();
+  if (database.engine === "pglite") {
+    await migratePglite(database.db as never, { migrationsFolder: folder });
+    return;
+  }
+  if (!url) throw new Error("migrateDatabase needs the PostgreSQL url");
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await client`select pg_advisory_lock(7310452)`;
+    await migratePostgres(drizzlePostgres(client), { migrationsFolder: folder });
+    await client`select pg_advisory_unlock(7310452)`;
+  } finally {
+    await client.end({ timeout: 5 });
+  }
+}
+
+/** Opens the database this process is configured for: PostgreSQL when DATABASE_URL is set, PGlite in DATA_DIR otherwise. */
+export async function openConfiguredDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  const database = url ? await openPostgres(url) : await openPglite(path.resolve(process.env.DATA_DIR ?? "./data"));
+  try {
+    await migrateDatabase(database, url);
+  } catch (error) {
+    await database.close();
+    throw new DatabaseOpenError(`Could not apply database migrations: ${(error as Error).message}`);
+  }
+  return database;
+}

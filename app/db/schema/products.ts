@@ -1,0 +1,42 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+
+export const products = pgTable(
+  "products",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    category: text("category").notNull(),
+    subcategory: text("subcategory"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    // price_range {min, max} in USD, stored as integer cents
+    priceMinCents: bigint("price_min_cents", { mode: "number" }).notNull(),
+    priceMaxCents: bigint("price_max_cents", { mode: "number" }).notNull(),
+    minimumOrderQuantity: integer("minimum_order_quantity").notNull().default(1),
+    unit: text("unit").notNull().default("pieces"),
+    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    specifications: jsonb("specifications").$type<Record<string, unknown>>(),
+    status: text("status").notNull().default("active"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("products_price_check", sql`${t.priceMinCents} >= 0 and ${t.priceMinCents} <= ${t.priceMaxCents}`),
+    check("products_moq_check", sql`${t.minimumOrderQuantity} > 0`),
+    check("products_status_check", sql`${t.status} in ('active', 'inactive')`),
+    check(
+      "products_category_check",
+      sql`${t.category} in ('electronics', 'machinery', 'textiles', 'chemicals', 'automotive', 'food')`,
+    ),
+    check("products_unit_check", sql`${t.unit} in ('pieces', 'kg', 'tons', 'liters', 'meters', 'sets')`),
+    index("products_seller_created_idx").on(t.sellerId, t.createdAt.desc()),
+    index("products_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("products_status_category_created_idx").on(t.status, t.category, t.createdAt.desc()),
+    index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+  ],
+);

@@ -1,0 +1,56 @@
+/** Product and RFQ categories (spec §3 value lists). */
+export const PRODUCT_CATEGORIES = [
+  { value: "electronics", label: "Electronics" },
+  { value: "machinery", label: "Machinery" },
+  { value: "textiles", label: "Textiles" },
+  { value: "chemicals", label: "Chemicals" },
+  { value: "automotive", label: "Automotive" },
+  { value: "food", label: "Food & Beverages" },
+] as const;
+
+export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number]["value"];
+
+export const UNITS = ["pieces", "kg", "tons", "liters", "meters", "sets"] as const;
+export type Unit = (typeof UNITS)[number];
+
+export const STORE_CATEGORY_OPTIONS = [
+  "Electronics",
+  "Machinery",
+  "Automotive",
+  "Textiles",
+  "Chemicals",
+  "Food & Beverages",
+  "Furniture",
+  "Handicrafts",
+  "Jewelry",
+  "Medical Equipment",
+] as const;
+
+/** The header's category strip (spec §2). */
+export const CATEGORY_STRIP = [
+  { slug: "featured", label: "Featured" },
+  { slug: "new", label: "New" },
+  { slug: "home-decor", label: "Home Decor" },
+  { slug: "food-drink", label: "Food & Drink" },
+  { slug: "women", label: "Women" },
+  { slug: "beauty", label: "Beauty" },
+  { slug: "jewelry", label: "Jewelry" },
+  { slug: "paper", label: "Paper" },
+  { slug: "kids", label: "Kids" },
+  { slug: "pets", label: "Pets" },
+  { slug: "men", label: "Men" },
+] as const;
+
+/** The home page's 'Shop by Category' tiles, with their display counts (spec §2: static counts). */
+export const HOME_CATEGORY_TILES = [
+  { slug: "electronics", label: "Electronics", count: "2,500+ products" },
+  { slug: "machinery", label: "Machinery", count: "1,800+ products" },
+  { slug: "automotive", label: "Automotive", count: "1,200+ products" },
+  { slug: "textiles", label: "Textiles", count: "3,100+ products" },
+  { slug: "tools", label: "Tools", count: "900+ products" },
+  { slug: "food", label: "Food & Beverages", count: "1,500+ products" },
+] as const;
+
+export function categoryLabel(value: string): string {
+  return PRODUCT_CATEGORIES.find((c) => c.value === value)?.label ?? value;
+}

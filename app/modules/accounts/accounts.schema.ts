@@ -1,0 +1,89 @@
+import { z } from "zod";
+
+export type UserType = "buyer" | "seller";
+export type VerificationStatus = "pending" | "verified" | "rejected";
+
+export type Profile = {
+  id: string;
+  userId: string;
+  fullName: string;
+  companyName: string;
+  phone: string | null;
+  userType: UserType;
+  verificationStatus: VerificationStatus;
+  verificationNote: string | null;
+  profileCompleted: boolean;
+};
+
+/** The signed-in user as every loader and action sees it. */
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  isAdmin: boolean;
+  profile: Profile | null;
+};
+
+
+export const MIN_PASSWORD_LENGTH = 6;
+
+export const signInSchema = z.object({
+  email: z.string().trim().min(1, "Please enter your email").max(254),
+  password: z.string().min(1, "Please enter your password").max(128),
+});
+
+export const signUpSchema = z
+  .object({
+    email: z.string().trim().toLowerCase().max(254).pipe(z.email("Please enter a valid email address")),
+    password: z.string().min(MIN_PASSWORD_LENGTH, "Password must be at least 6 characters long").max(128, "Password is too long"),
+    confirmPassword: z.string(),
+    fullName: z.string().trim().min(1, "Please enter your full name").max(120),
+    companyName: z.string().trim().min(1, "Please enter your company name").max(160),
+    phone: z
+      .string()
+      .trim()
+      .max(40)
+      .regex(/^[+()\d\s.-]*$/, "Please enter a valid phone number")
+      .optional()
+      .transform((v) => v || null),
+    userType: z.enum(["buyer", "seller"]).default("buyer"),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export const profileUpdateSchema = z.object({
+  fullName: z.string().trim().min(1, "Please enter your full name").max(120),
+  companyName: z.string().trim().min(1, "Please enter your company name").max(160),
+  phone: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[+()\d\s.-]*$/, "Please enter a valid phone number")
+    .optional()
+    .transform((v) => v || null),
+});
+
+export const completeProfileSchema = z.object({
+  companyName: z.string().trim().min(1, "Please enter your company name").max(160),
+  userType: z.enum(["buyer", "seller"], "Please choose how you will use Setu"),
+});
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, "Please enter your current password"),
+    newPassword: z.string().min(MIN_PASSWORD_LENGTH, "Password must be at least 6 characters long").max(128),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+
+/** First message per field, for forms. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,116 @@
+import { drizzleAdapter } from "@better-auth/drizzle-adapter";
+import { betterAuth } from "better-auth";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { account, rateLimit, session, user, verification } from "~/db/schema/auth";
+import { profiles } from "~/db/schema/profiles";
+import { logger } from "~/lib/logger.server";
+import type { Mailer } from "./mailer.server";
+
+export const GOOGLE_DISCOVERY_URL = "https://accounts.google.com/.well-known/openid-configuration";
+
+export type AuthConfig = {
+  db: Db;
+  secret: string;
+  baseURL: string;
+  mailer: Mailer;
+  requireEmailVerification: boolean;
+  google?: { clientId: string; clientSecret: string; discoveryUrl: string };
+  secureCookies: boolean;
+};
+
+export function createAuth(config: AuthConfig) {
+  const { db, mailer } = config;
+  return betterAuth({
+    appName: "Setu",
+    baseURL: config.baseURL,
+    basePath: "/api/auth",
+    secret: config.secret,
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user, session, account, verification, rateLimit },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      requireEmailVerification: config.requireEmailVerification,
+      revokeSessionsOnPasswordReset: true,
+    },
+    emailVerification: {
+      sendOnSignUp: false,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user: recipient, url }) => {
+        await mailer.send({
+          to: recipient.email,
+          subject: "Confirm your e-mail address for Setu",
+          text: `Hello ${recipient.name},\n\nPlease confirm your e-mail address to start using Setu:\n\n${url}\n\nIf you did not create an account, you can ignore this message.\n\nThe Setu team`,
+          link: url,
+        });
+      },
+    },
+    user: {
+      additionalFields: { role: { type: "string", input: false, defaultValue: "user" } },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: { enabled: true, storage: "database", window: 60, max: 100 },
+    advanced: {
+      cookiePrefix: "setu",
+      useSecureCookies: config.secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      ipAddress: { ipAddressHeaders: process.env.TRUST_PROXY === "true" ? ["x-forwarded-for"] : ["x-setu-client-ip"] },
+    },
+    trustedOrigins: [config.baseURL],
+    databaseHooks: {
+      user: {
+        create: {
+          // Users created by Google sign-in get a buyer profile that they complete before continuing.
+          // (E-mail sign-ups create user and profile together in one transaction, see sign-up.server.ts.)
+          after: async (created) => {
+            const existing = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, created.id));
+            if (existing.length > 0) return;
+            await db
+              .insert(profiles)
+              .values({
+                userId: created.id,
+                fullName: created.name || created.email,
+                companyName: "",
+                userType: "buyer",
+                profileCompleted: false,
+              })
+              .onConflictDoNothing();
+          },
+        },
+      },
+    },
+    plugins: config.google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: "google",
+                clientId: config.google.clientId,
+                clientSecret: config.google.clientSecret,
+                discoveryUrl: config.google.discoveryUrl,
+                scopes: ["openid", "email", "profile"],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
+    logger: {
+      log: (level, message, ...args) => {
+        const method = level === "error" ? "error" : level === "warn" ? "warn" : "debug";
+        logger[method]({ args }, `auth: ${message}`);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

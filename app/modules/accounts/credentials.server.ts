@@ -1,0 +1,138 @@
+import crypto from "node:crypto";
+import { APIError } from "better-auth/api";
+import { account, user } from "~/db/schema/auth";
+import { profiles } from "~/db/schema/profiles";
+import { logger } from "~/lib/logger.server";
+import type { Runtime } from "~/runtime.server";
+import { fieldErrors, signInSchema, signUpSchema } from "./accounts.schema";
+import { clearAccountFailures, isSignInBlocked, recordSignInFailure } from "./attempt-limiter.server";
+import { isCommonPassword } from "./common-passwords.server";
+
+export type AuthFormResult =
+  | { ok: true; message: string; headers?: Headers; redirectTo?: string }
+  | { ok: false; status: number; message?: string; fieldErrors?: Record<string, string> };
+
+export const MESSAGES = {
+  signedIn: "Successfully signed in!",
+  invalidCredentials: "Invalid email or password",
+  emailNotConfirmed: "Please check your email and click the confirmation link",
+  accountExists: "An account with this email already exists. Please sign in instead.",
+  created: "Account created successfully!",
+  checkEmail: "Please check your email for the confirmation link",
+  unexpected: "An unexpected error occurred",
+  tooManyAttempts: "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
+  commonPassword: "This password is too common. Please choose a less predictable password.",
+};
+
+function formValues(form: FormData, keys: string[]) {
+  const values: Record<string, string> = {};
+  for (const key of keys) {
+    const value = form.get(key);
+    values[key] = typeof value === "string" ? value : "";
+  }
+  return values;
+}
+
+/**
+ * Signs up with e-mail and password: user, credential account and profile are written in one
+ * transaction (the password hashed by better-auth), then better-auth opens the session.
+ */
+export async function signUpWithEmail(runtime: Runtime, form: FormData, headers: Headers): Promise<AuthFormResult> {
+  const values = formValues(form, ["email", "password", "confirmPassword", "fullName", "companyName", "phone", "userType"]);
+  if (!values.userType) values.userType = "buyer";
+  const parsed = signUpSchema.safeParse(values);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return { ok: false, status: 400, message: Object.values(errors)[0], fieldErrors: errors };
+  }
+  const input = parsed.data;
+  if (isCommonPassword(input.password)) {
+    return { ok: false, status: 400, message: MESSAGES.commonPassword, fieldErrors: { password: MESSAGES.commonPassword } };
+  }
+  const { db, auth } = runtime;
+  try {
+    const ctx = await auth.$context;
+    const hash = await ctx.password.hash(input.password);
+    const userId = crypto.randomUUID();
+    const created = await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(user)
+        .values({ id: userId, name: input.fullName, email: input.email, emailVerified: false })
+        .onConflictDoNothing({ target: user.email })
+        .returning({ id: user.id });
+      if (inserted.length === 0) return false;
+      await tx.insert(account).values({ id: crypto.randomUUID(), accountId: userId, providerId: "credential", userId, password: hash });
+      await tx.insert(profiles).values({
+        userId,
+        fullName: input.fullName,
+        companyName: input.companyName,
+        phone: input.phone,
+        userType: input.userType,
+        verificationStatus: "pending",
+      });
+      return true;
+    });
+    if (!created) return { ok: false, status: 409, message: MESSAGES.accountExists, fieldErrors: { email: MESSAGES.accountExists } };
+
+    if (ctx.options.emailAndPassword?.requireEmailVerification) {
+      await auth.api.sendVerificationEmail({ body: { email: input.email, callbackURL: "/dashboard" }, headers });
+      return { ok: true, message: MESSAGES.checkEmail };
+    }
+    const { headers: sessionHeaders } = await auth.api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: true },
+      headers,
+      returnHeaders: true,
+    });
+    return { ok: true, message: MESSAGES.created, headers: sessionHeaders, redirectTo: "/dashboard" };
+  } catch (error) {
+    if (error instanceof APIError) return { ok: false, status: error.statusCode, message: error.message || MESSAGES.unexpected };
+    logger.error({ err: error }, "sign-up failed");
+    return { ok: false, status: 500, message: MESSAGES.unexpected };
+  }
+}
+
+/** Signs in with e-mail and password, slowing brute force per client address and per account. */
+export async function signInWithEmail(runtime: Runtime, form: FormData, headers: Headers, clientIp: string | null): Promise<AuthFormResult> {
+  const values = formValues(form, ["email", "password"]);
+  const parsed = signInSchema.safeParse(values);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return { ok: false, status: 400, message: Object.values(errors)[0], fieldErrors: errors };
+  }
+  const email = parsed.data.email.toLowerCase();
+  const { db, auth } = runtime;
+  if (await isSignInBlocked(db, clientIp, email)) return { ok: false, status: 429, message: MESSAGES.tooManyAttempts };
+  try {
+    const { headers: sessionHeaders } = await auth.api.signInEmail({
+      body: { email, password: parsed.data.password, rememberMe: true },
+      headers,
+      returnHeaders: true,
+    });
+    await clearAccountFailures(db, email);
+    return { ok: true, message: MESSAGES.signedIn, headers: sessionHeaders };
+  } catch (error) {
+    if (error instanceof APIError) {
+      const code = (error.body as { code?: string } | undefined)?.code;
+      if (code === "EMAIL_NOT_VERIFIED") return { ok: false, status: 403, message: MESSAGES.emailNotConfirmed };
+      if (code === "INVALID_EMAIL_OR_PASSWORD" || error.statusCode === 401) {
+        await recordSignInFailure(db, clientIp, email);
+        return { ok: false, status: 401, message: MESSAGES.invalidCredentials };
+      }
+      return { ok: false, status: error.statusCode, message: error.message || MESSAGES.unexpected };
+    }
+    logger.error({ err: error }, "sign-in failed");
+    return { ok: false, status: 500, message: MESSAGES.unexpected };
+  }
+}
+
+/** Ends the session on the server; returns the headers that clear the cookie. */
+export async function signOut(runtime: Runtime, headers: Headers): Promise<Headers> {
+  try {
+    const result = await runtime.auth.api.signOut({ headers, returnHeaders: true });
+    return result.headers;
+  } catch (error) {
+    logger.error({ err: error }, "Error signing out");
+    throw error;
+  }
+}
+

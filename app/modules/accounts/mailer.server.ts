@@ -1,0 +1,34 @@
+import fs from "node:fs";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { logger } from "~/lib/logger.server";
+
+export type MailMessage = { to: string; subject: string; text: string; link?: string };
+export type Mailer = { send: (message: MailMessage) => Promise<void> };
+
+const FROM = process.env.MAIL_FROM ?? "Setu <no-reply@setu.example>";
+
+/**
+ * SMTP when SMTP_URL is set; otherwise every message is written as an .eml file
+ * to DATA_DIR/outbox and its link logged, so a developer can follow it.
+ */
+export function createMailer({ smtpUrl, outboxDir }: { smtpUrl?: string; outboxDir: string }): Mailer {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      send: async ({ to, subject, text }) => {
+        await transport.sendMail({ from: FROM, to, subject, text });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    send: async ({ to, subject, text, link }) => {
+      const info = await transport.sendMail({ from: FROM, to, subject, text });
+      fs.mkdirSync(outboxDir, { recursive: true });
+      const file = path.join(outboxDir, `${Date.now()}-${to.replace(/[^\w.@-]/g, "_")}.eml`);
+      fs.writeFileSync(file, info.message as Buffer);
+      logger.info({ to, subject, file, link }, "e-mail written to the outbox");
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { data, redirect } from "react-router";
+import type { Runtime } from "~/runtime.server";
+import type { Profile, SessionUser } from "./accounts.schema";
+import { findProfile } from "./profiles.server";
+
+// One lookup per request, shared by the root loader and the route's own loader.
+const cache = new WeakMap<Request, Promise<SessionUser | null>>();
+
+/** The signed-in user (with profile) for this request, or null. Sessions live in the database (better-auth). */
+export function getSessionUser(request: Request, runtime: Runtime): Promise<SessionUser | null> {
+  let pending = cache.get(request);
+  if (!pending) {
+    pending = loadSessionUser(request, runtime);
+    cache.set(request, pending);
+  }
+  return pending;
+}
+
+async function loadSessionUser(request: Request, runtime: Runtime): Promise<SessionUser | null> {
+  if (!/setu\.session_token=/.test(request.headers.get("cookie") ?? "")) return null;
+  const result = await runtime.auth.api.getSession({ headers: request.headers, query: { disableCookieCache: true } }).catch(() => null);
+  if (!result) return null;
+  const profile = await findProfile(runtime.db, result.user.id);
+  return {
+    id: result.user.id,
+    email: result.user.email,
+    name: result.user.name,
+    emailVerified: result.user.emailVerified,
+    isAdmin: (result.user as { role?: string }).role === "admin",
+    profile,
+  };
+}
+
+/** For actions: a signed-in user with a profile, or a 401 with the given message. */
+export async function requireUser(request: Request, runtime: Runtime, message = "User not authenticated"): Promise<SessionUser & { profile: Profile }> {
+  const user = await getSessionUser(request, runtime);
+  if (!user || !user.profile) throw data({ error: message }, { status: 401 });
+  return user as SessionUser & { profile: Profile };
+}
+
+/** For pages: a signed-in user, or a redirect to /auth that comes back here afterwards. */
+export async function requireUserPage(request: Request, runtime: Runtime): Promise<SessionUser & { profile: Profile }> {
+  const user = await getSessionUser(request, runtime);
+  if (!user || !user.profile) {
+    const url = new URL(request.url);
+    throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return user as SessionUser & { profile: Profile };
+}
+
+/** Sellers only (profile user_type 'seller'); anyone else gets a 403 with a clear message. */
+export async function requireSeller(request: Request, runtime: Runtime): Promise<SessionUser & { profile: Profile }> {
+  const user = await requireUser(request, runtime);
+  if (user.profile.userType !== "seller") throw data({ error: "Only seller accounts can do this" }, { status: 403 });
+  return user;
+}
+
+/** Administrators only; to everyone else the page does not exist (404). */
+export async function requireAdmin(request: Request, runtime: Runtime): Promise<SessionUser> {
+  const user = await getSessionUser(request, runtime);
+  if (!user?.isAdmin) throw data(null, { status: 404 });
+  return user;
+}
+
+export function isSeller(user: SessionUser | null): boolean {
+  return user?.profile?.userType === "seller";
+}

@@ -1,0 +1,128 @@
+import { readFile, readdir } from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+import { logger } from "~/lib/logger.server";
+import { type Block, parseMarkdown } from "./markdown";
+
+/** Articles live in the repository as content/blog/<slug>.md with a small front matter block. */
+export const BLOG_SLUG_PATTERN = /^[a-z0-9-]+$/;
+
+export type BlogPostSummary = {
+  slug: string;
+  title: string;
+  description: string;
+  /** YYYY-MM-DD, as written in the front matter. */
+  date: string;
+  /** The date formatted for display (en-US), done here so server and browser render the same text. */
+  displayDate: string;
+  author: string;
+};
+
+export type BlogPost = BlogPostSummary & { blocks: Block[] };
+
+const frontMatterSchema = z.object({
+  title: z.string().min(1),
+  description: z.string().min(1),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "invalid date"),
+  author: z.string().min(1),
+});
+
+const displayDateFormat = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  timeZone: "UTC",
+});
+
+export function blogDirectory(): string {
+  return path.join(process.cwd(), "content", "blog");
+}
+
+/** Splits `---`-fenced `key: value` front matter from the Markdown body. */
+export function parseFrontMatter(source: string): { fields: Record<string, string>; body: string } | null {
+  const text = source.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  const match = /^---\n([\s\S]*?)\n---[ \t]*(?:\n|$)/.exec(text);
+  if (!match) return null;
+  const fields: Record<string, string> = {};
+  for (const line of match[1].split("\n")) {
+    if (!line.trim() || line.trimStart().startsWith("#")) continue;
+    const field = /^([A-Za-z][\w-]*)\s*:\s*(.*)$/.exec(line);
+    if (!field) return null;
+    let value = field[2].trim();
+    if (value.length >= 2 && (value[0] === '"' || value[0] === "'") && value.endsWith(value[0])) {
+      value = value.slice(1, -1);
+    }
+    fields[field[1]] = value;
+  }
+  return { fields, body: text.slice(match[0].length) };
+}
+
+function parsePostFile(slug: string, source: string): { summary: BlogPostSummary; body: string } | null {
+  const parsed = parseFrontMatter(source);
+  const fields = parsed && frontMatterSchema.safeParse(parsed.fields);
+  if (!parsed || !fields?.success) {
+    logger.warn({ slug }, "blog post skipped: missing or invalid front matter");
+    return null;
+  }
+  const { title, description, date, author } = fields.data;
+  return {
+    summary: {
+      slug,
+      title,
+      description,
+      date,
+      displayDate: displayDateFormat.format(new Date(`${date}T00:00:00Z`)),
+      author,
+    },
+    body: parsed.body,
+  };
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR";
+}
+
+/** All valid posts, newest first (then by title). */
+export async function listBlogPosts(directory = blogDirectory()): Promise<BlogPostSummary[]> {
+  let names: string[];
+  try {
+    names = await readdir(directory);
+  } catch (error) {
+    if (isMissing(error)) return [];
+    throw error;
+  }
+  const slugs = names
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => name.slice(0, -3))
+    .filter((slug) => BLOG_SLUG_PATTERN.test(slug));
+
+  const posts = await Promise.all(
+    slugs.map(async (slug) => {
+      const source = await readFile(path.join(directory, `${slug}.md`), "utf8");
+      return parsePostFile(slug, source)?.summary ?? null;
+    }),
+  );
+  return posts
+    .filter((post): post is BlogPostSummary => post !== null)
+    .sort((a, b) => b.date.localeCompare(a.date) || a.title.localeCompare(b.title));
+}
+
+/** One post with its parsed content, or null when the slug is malformed or no such post exists. */
+export async function getBlogPost(slug: string, directory = blogDirectory()): Promise<BlogPost | null> {
+  // Validate before the slug comes anywhere near a file path.
+  if (!BLOG_SLUG_PATTERN.test(slug) || slug.length > 120) return null;
+  let source: string;
+  try {
+    source = await readFile(path.join(directory, `${slug}.md`), "utf8");
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+  const parsed = parsePostFile(slug, source);
+  if (!parsed) return null;
+  return { ...parsed.summary, blocks: parseMarkdown(parsed.body) };
+}

@@ -1,0 +1,109 @@
+import { and, count, countDistinct, desc, eq, ne, sql, sum } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { orders } from "~/db/schema/orders";
+import { products } from "~/db/schema/products";
+import { rfqResponses, rfqs } from "~/db/schema/rfqs";
+import { stores } from "~/db/schema/stores";
+import type { SessionUser } from "~/modules/accounts/accounts.schema";
+
+export const RECENT_ACTIVITY_LIMIT = 5;
+
+export type ActivityItem = { id: string; type: "quote" | "rfq"; title: string; status: string; createdAt: string; amountCents: number | null; href: string };
+
+export type SellerDashboard = {
+  role: "seller";
+  stores: number;
+  products: number;
+  quotesSubmitted: number;
+  revenueCents: number;
+  activity: ActivityItem[];
+};
+export type BuyerDashboard = {
+  role: "buyer";
+  activeRfqs: number;
+  orders: number;
+  suppliers: number;
+  totalSpendCents: number;
+  activity: ActivityItem[];
+};
+
+/** Role-specific counts and the latest activity; a fixed number of queries whatever the data size. */
+export async function loadDashboard(db: Db, user: SessionUser & { profile: NonNullable<SessionUser["profile"]> }): Promise<SellerDashboard | BuyerDashboard> {
+  if (user.profile.userType === "seller") {
+    const [[storeCount], [productCount], [quoteCount], [revenue], recent] = await Promise.all([
+      db.select({ n: count() }).from(stores).where(eq(stores.sellerId, user.id)),
+      db.select({ n: count() }).from(products).where(eq(products.sellerId, user.id)),
+      db.select({ n: count() }).from(rfqResponses).where(eq(rfqResponses.sellerId, user.id)),
+      db
+        .select({ total: sum(orders.totalCents) })
+        .from(orders)
+        .where(and(eq(orders.sellerId, user.id), ne(orders.status, "cancelled"))),
+      db
+        .select({
+          id: rfqResponses.id,
+          rfqId: rfqResponses.rfqId,
+          status: rfqResponses.status,
+          createdAt: rfqResponses.createdAt,
+          priceCents: rfqResponses.priceCents,
+          title: rfqs.title,
+        })
+        .from(rfqResponses)
+        .innerJoin(rfqs, eq(rfqs.id, rfqResponses.rfqId))
+        .where(eq(rfqResponses.sellerId, user.id))
+        .orderBy(desc(rfqResponses.createdAt))
+        .limit(RECENT_ACTIVITY_LIMIT),
+    ]);
+    return {
+      role: "seller",
+      stores: storeCount?.n ?? 0,
+      products: productCount?.n ?? 0,
+      quotesSubmitted: quoteCount?.n ?? 0,
+      revenueCents: Number(revenue?.total ?? 0),
+      activity: recent.map((r) => ({
+        id: r.id,
+        type: "quote",
+        title: `Quote for ${r.title}`,
+        status: r.status,
+        createdAt: r.createdAt.toISOString(),
+        amountCents: r.priceCents,
+        href: `/rfqs/${r.rfqId}`,
+      })),
+    };
+  }
+  const [[active], [orderStats], recent] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(rfqs)
+      .where(and(eq(rfqs.buyerId, user.id), eq(rfqs.status, "published"))),
+    db
+      .select({
+        n: count(),
+        suppliers: countDistinct(sql`case when ${orders.status} <> 'cancelled' then ${orders.sellerId} end`),
+        spend: sum(sql`case when ${orders.status} <> 'cancelled' then ${orders.totalCents} else 0 end`),
+      })
+      .from(orders)
+      .where(eq(orders.buyerId, user.id)),
+    db
+      .select({ id: rfqs.id, title: rfqs.title, status: rfqs.status, createdAt: rfqs.createdAt, budgetMaxCents: rfqs.budgetMaxCents })
+      .from(rfqs)
+      .where(eq(rfqs.buyerId, user.id))
+      .orderBy(desc(rfqs.createdAt))
+      .limit(RECENT_ACTIVITY_LIMIT),
+  ]);
+  return {
+    role: "buyer",
+    activeRfqs: active?.n ?? 0,
+    orders: orderStats?.n ?? 0,
+    suppliers: Number(orderStats?.suppliers ?? 0),
+    totalSpendCents: Number(orderStats?.spend ?? 0),
+    activity: recent.map((r) => ({
+      id: r.id,
+      type: "rfq",
+      title: r.title,
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+      amountCents: r.budgetMaxCents,
+      href: `/rfqs/${r.id}`,
+    })),
+  };
+}

@@ -1,0 +1,82 @@
+import { aliasedTable, and, desc, eq, or } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { orders } from "~/db/schema/orders";
+import { profiles } from "~/db/schema/profiles";
+import { rfqs } from "~/db/schema/rfqs";
+import type { SessionUser } from "~/modules/accounts/accounts.schema";
+import { allowedOrderActions, type OrderAction, type OrderStatus, type OrderView } from "./orders.schema";
+
+const buyerProfile = aliasedTable(profiles, "buyer_profile");
+const sellerProfile = aliasedTable(profiles, "seller_profile");
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The user's orders as buyer and as seller, newest first, in one query. */
+export async function listOrders(db: Db, actor: SessionUser, limit = 100): Promise<OrderView[]> {
+  const rows = await db
+    .select({
+      id: orders.id,
+      buyerId: orders.buyerId,
+      status: orders.status,
+      buyerCompany: buyerProfile.companyName,
+      sellerCompany: sellerProfile.companyName,
+      rfqId: orders.rfqId,
+      rfqTitle: rfqs.title,
+      quantity: orders.quantity,
+      unit: orders.unit,
+      unitPriceCents: orders.unitPriceCents,
+      totalCents: orders.totalCents,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .leftJoin(buyerProfile, eq(buyerProfile.userId, orders.buyerId))
+    .leftJoin(sellerProfile, eq(sellerProfile.userId, orders.sellerId))
+    .leftJoin(rfqs, eq(rfqs.id, orders.rfqId))
+    .where(or(eq(orders.buyerId, actor.id), eq(orders.sellerId, actor.id)))
+    .orderBy(desc(orders.createdAt))
+    .limit(limit);
+  return rows.map((r) => {
+    const role = r.buyerId === actor.id ? "buyer" : "seller";
+    return {
+      id: r.id,
+      role,
+      status: r.status as OrderStatus,
+      counterpartCompany: (role === "buyer" ? r.sellerCompany : r.buyerCompany) || "Company",
+      rfqId: r.rfqId,
+      rfqTitle: r.rfqTitle,
+      quantity: r.quantity,
+      unit: r.unit,
+      unitPriceCents: r.unitPriceCents,
+      totalCents: r.totalCents,
+      createdAt: r.createdAt.toISOString(),
+    };
+  });
+}
+
+const NEXT: Record<OrderAction, { from: OrderStatus; to: OrderStatus; message: string }> = {
+  ship: { from: "placed", to: "shipped", message: "Order marked as shipped" },
+  receive: { from: "shipped", to: "received", message: "Order marked as received" },
+  cancel: { from: "placed", to: "cancelled", message: "Order cancelled" },
+};
+
+/** The seller ships, the buyer receives, either cancels before shipping. Checked against the row in one conditional update. */
+export async function updateOrderStatus(db: Db, actor: SessionUser, orderId: string, action: string): Promise<{ ok: boolean; message: string; status: number }> {
+  if (!UUID.test(orderId) || !(action in NEXT)) return { ok: false, message: "Order not found", status: 404 };
+  const step = NEXT[action as OrderAction];
+  const [row] = await db
+    .select({ buyerId: orders.buyerId, sellerId: orders.sellerId, status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), or(eq(orders.buyerId, actor.id), eq(orders.sellerId, actor.id))))
+    .limit(1);
+  if (!row) return { ok: false, message: "Order not found", status: 404 };
+  const role = row.buyerId === actor.id ? "buyer" : "seller";
+  if (!allowedOrderActions({ role, status: row.status as OrderStatus }).includes(action as OrderAction)) {
+    return { ok: false, message: "This order cannot be changed that way now", status: 409 };
+  }
+  const updated = await db
+    .update(orders)
+    .set({ status: step.to, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), eq(orders.status, step.from)))
+    .returning({ id: orders.id });
+  if (updated.length === 0) return { ok: false, message: "This order changed meanwhile; please reload", status: 409 };
+  return { ok: true, message: step.message, status: 200 };
+}

@@ -1,0 +1,65 @@
+import { BadgeCheck, MapPin, Package } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { categoryLabel } from "~/lib/categories";
+import { formatUsdRange } from "~/lib/money";
+import type { ProductCardData } from "../products.schema";
+
+export function ProductCard({ product }: { product: ProductCardData }) {
+  const image = product.images[0];
+  return (
+    <article className="group flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white transition hover:border-slate-300 hover:shadow-sm">
+      <div className="relative aspect-[4/3] bg-slate-100">
+        {image ? (
+          <img src={image} alt="" loading="lazy" className="h-full w-full object-cover" />
+        ) : (
+          <div className="flex h-full items-center justify-center text-slate-300">
+            <Package className="size-12" aria-hidden />
+          </div>
+        )}
+        {product.supplierVerified ? (
+          <Badge tone="green" className="absolute left-2 top-2">
+            <BadgeCheck className="size-3" aria-hidden /> Verified
+          </Badge>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col p-4">
+        <div className="flex items-center justify-between text-xs text-slate-500">
+          <span>{categoryLabel(product.category)}</span>
+          <span className="inline-flex items-center gap-1">
+            <MapPin className="size-3" aria-hidden /> India
+          </span>
+        </div>
+        <h3 className="mt-1 line-clamp-2 font-semibold text-slate-900">
+          <Link to={`/product/${product.id}`} className="after:absolute hover:underline">
+            {product.name}
+          </Link>
+        </h3>
+        <p className="mt-1 line-clamp-2 text-sm text-slate-600">{product.description}</p>
+        <div className="mt-auto pt-3">
+          <p className="text-lg font-semibold tabular-nums text-slate-900">
+            {formatUsdRange(product.priceMinCents, product.priceMaxCents)}
+          </p>
+          <p className="text-xs text-slate-500">
+            MOQ: {product.minimumOrderQuantity} {product.unit}
+          </p>
+          <p className="mt-2 truncate text-xs text-slate-600">{product.supplierCompany ?? "Company"}</p>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div className="animate-pulse overflow-hidden rounded-lg border border-slate-200 bg-white" aria-hidden>
+      <div className="aspect-[4/3] bg-slate-100" />
+      <div className="space-y-2 p-4">
+        <div className="h-3 w-1/3 rounded bg-slate-100" />
+        <div className="h-4 w-3/4 rounded bg-slate-100" />
+        <div className="h-3 w-full rounded bg-slate-100" />
+        <div className="h-5 w-1/2 rounded bg-slate-100" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+export type ProductCardData = {
+  id: string;
+  name: string;
+  description: string;
+  category: string;
+  priceMinCents: number;
+  priceMaxCents: number;
+  minimumOrderQuantity: number;
+  unit: string;
+  images: string[];
+  supplierCompany: string | null;
+  supplierVerified: boolean;
+};
+
+/** Home Featured Products: up to 8 (spec §9). */
+export const FEATURED_PRODUCTS_LIMIT = 8;

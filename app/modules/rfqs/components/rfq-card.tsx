@@ -1,0 +1,83 @@
+import { Building2, Calendar, MapPin, Package } from "lucide-react";
+import { Link } from "react-router";
+import { Badge, statusTone } from "~/components/ui/badge";
+import { buttonClasses } from "~/components/ui/button";
+import { categoryLabel } from "~/lib/categories";
+import { formatDeadline } from "~/lib/deadline";
+import { formatUsd } from "~/lib/money";
+import type { RfqCard as RfqCardData } from "../rfq.schema";
+import { DeadlineBadge } from "./deadline-badge";
+
+export function formatBudget(min: number | null, max: number | null): string {
+  if (min === null && max === null) return "Open budget";
+  if (min !== null && max !== null) return min === max ? formatUsd(min) : `${formatUsd(min)} - ${formatUsd(max)}`;
+  return min !== null ? `From ${formatUsd(min)}` : `Up to ${formatUsd(max!)}`;
+}
+
+export function RfqCard({ rfq, showStatus = false }: { rfq: RfqCardData; showStatus?: boolean }) {
+  return (
+    <article className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 transition hover:border-slate-300 hover:shadow-sm">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone="blue">{categoryLabel(rfq.category)}</Badge>
+        {showStatus ? <Badge tone={statusTone(rfq.status)}>{rfq.status}</Badge> : null}
+        {rfq.status === "published" ? <DeadlineBadge deadline={rfq.deadline} /> : null}
+      </div>
+      <h3 className="mt-3 line-clamp-2 text-lg font-semibold">
+        <Link to={`/rfqs/${rfq.id}`} className="hover:underline">
+          {rfq.title}
+        </Link>
+      </h3>
+      <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
+        <Building2 className="size-4" aria-hidden /> {rfq.buyerCompany}
+      </p>
+      <p className="mt-2 line-clamp-2 text-sm text-slate-600">{rfq.description}</p>
+      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+        <div>
+          <dt className="text-xs text-slate-500">Budget</dt>
+          <dd className="font-semibold tabular-nums">{formatBudget(rfq.budgetMinCents, rfq.budgetMaxCents)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Quantity</dt>
+          <dd className="flex items-center gap-1 font-semibold tabular-nums">
+            <Package className="size-3.5 text-slate-400" aria-hidden />
+            {rfq.quantity.toLocaleString("en-US")} {rfq.unit}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Deadline</dt>
+          <dd className="flex items-center gap-1">
+            <Calendar className="size-3.5 text-slate-400" aria-hidden /> {formatDeadline(rfq.deadline)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Deliver to</dt>
+          <dd className="flex items-center gap-1 truncate">
+            <MapPin className="size-3.5 shrink-0 text-slate-400" aria-hidden /> <span className="truncate">{rfq.deliveryLocation}</span>
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-auto flex items-center justify-between gap-2 pt-4">
+        <span className="text-xs text-slate-500">
+          {rfq.quoteCount} {rfq.quoteCount === 1 ? "quote" : "quotes"}
+        </span>
+        <Link to={`/rfqs/${rfq.id}`} className={buttonClasses("primary", "sm")}>
+          {showStatus ? "View RFQ" : "Submit Quote"}
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+export function RfqCardSkeleton() {
+  return (
+    <div className="animate-pulse rounded-lg border border-slate-200 bg-white p-5" aria-hidden>
+      <div className="h-4 w-20 rounded bg-slate-100" />
+      <div className="mt-3 h-5 w-3/4 rounded bg-slate-100" />
+      <div className="mt-2 h-3 w-1/2 rounded bg-slate-100" />
+      <div className="mt-4 grid grid-cols-2 gap-3">
+        <div className="h-8 rounded bg-slate-100" />
+        <div className="h-8 rounded bg-slate-100" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { z } from "zod";
+import { PRODUCT_CATEGORIES, UNITS } from "~/lib/categories";
+import { parseUsdToCents } from "~/lib/money";
+
+export const RFQ_CATEGORIES = PRODUCT_CATEGORIES;
+export const RFQ_SORTS = [
+  { value: "newest", label: "Newest First" },
+  { value: "deadline", label: "Deadline Soon" },
+  { value: "budget-high", label: "Budget: High to Low" },
+  { value: "budget-low", label: "Budget: Low to High" },
+] as const;
+export type RfqSort = (typeof RFQ_SORTS)[number]["value"];
+export const RFQS_PER_PAGE = 12;
+
+const optionalMoney = (label: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const cents = parseUsdToCents(value);
+      if (cents === null) {
+        ctx.addIssue({ code: "custom", message: `${label} must be an amount in US dollars, like 1500 or 1500.50` });
+        return z.NEVER;
+      }
+      return cents;
+    });
+
+export const createRfqSchema = z
+  .object({
+    title: z.string().trim().min(1, "Please enter a title").max(200, "Title is too long"),
+    category: z.enum(RFQ_CATEGORIES.map((c) => c.value) as [string, ...string[]], "Please choose a category"),
+    description: z.string().trim().min(1, "Please describe what you need").max(5000, "Description is too long"),
+    specifications: z.string().max(10000, "Technical specifications are too long").optional().default(""),
+    quantity: z
+      .string()
+      .trim()
+      .regex(/^\d+$/, "Quantity must be a whole number greater than 0")
+      .transform(Number)
+      .refine((n) => n > 0 && n <= 1_000_000_000, "Quantity must be a whole number greater than 0"),
+    unit: z.enum(UNITS, "Please choose a unit"),
+    budgetMin: optionalMoney("Minimum budget"),
+    budgetMax: optionalMoney("Maximum budget"),
+    deliveryLocation: z.string().trim().min(1, "Please enter the delivery location").max(300),
+    deadline: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "Please choose a quote submission deadline")
+      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), "Please choose a valid date"),
+  })
+  .refine((v) => v.budgetMin === null || v.budgetMax === null || v.budgetMin <= v.budgetMax, {
+    message: "Minimum budget cannot be more than the maximum budget",
+    path: ["budgetMax"],
+  });
+
+export type CreateRfqInput = z.infer<typeof createRfqSchema>;
+
+export const quoteSchema = z.object({
+  price: z
+    .string()
+    .trim()
+    .transform((value, ctx) => {
+      const cents = parseUsdToCents(value);
+      if (cents === null || cents <= 0) {
+        ctx.addIssue({ code: "custom", message: "Price must be an amount in US dollars greater than 0" });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+  quantity: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, "Quantity must be a whole number greater than 0")
+    .transform(Number)
+    .refine((n) => n > 0 && n <= 1_000_000_000, "Quantity must be a whole number greater than 0"),
+  deliveryTimeline: z.string().trim().min(1, "Please enter a delivery timeline").max(200),
+  terms: z
+    .string()
+    .trim()
+    .max(5000)
+    .optional()
+    .transform((v) => v || null),
+});
+
+export type QuoteInput = z.infer<typeof quoteSchema>;
+
+export const rfqListParamsSchema = z.object({
+  q: z.string().trim().max(100).catch(""),
+  category: z
+    .enum(["all", ...RFQ_CATEGORIES.map((c) => c.value)] as [string, ...string[]])
+    .catch("all"),
+  sort: z.enum(RFQ_SORTS.map((s) => s.value) as [RfqSort, ...RfqSort[]]).catch("newest"),
+  page: z.coerce.number().int().min(1).max(1000).catch(1),
+  mine: z.literal("1").optional().catch(undefined),
+});
+
+export type RfqListParams = z.infer<typeof rfqListParamsSchema>;
+
+export function parseRfqListParams(search: URLSearchParams): RfqListParams {
+  return rfqListParamsSchema.parse(Object.fromEntries(search));
+}
+
+export type RfqCard = {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  quantity: number;
+  unit: string;
+  budgetMinCents: number | null;
+  budgetMaxCents: number | null;
+  deadline: string;
+  deliveryLocation: string;
+  status: string;
+  createdAt: string;
+  buyerCompany: string;
+  quoteCount: number;
+};
+
+export type QuoteView = {
+  id: string;
+  supplierCompany: string;
+  status: string;
+  createdAt: string;
+  priceCents: number;
+  quantity: number;
+  deliveryTimeline: string;
+  terms: string | null;
+  mine: boolean;
+};
+
+export type RfqDetail = RfqCard & {
+  specifications: { details: string } | null;
+  buyerId: string;
+  buyerFullName: string;
+  viewer: "buyer" | "supplier" | "anonymous";
+  canQuote: boolean;
+  quotes: QuoteView[];
+  /** Other suppliers' quotes, counted but sealed. */
+  sealedQuoteCount: number;
+};
+
+export const QUOTE_STATUS_LABEL: Record<string, string> = {
+  submitted: "Submitted",
+  accepted: "Accepted",
+  declined: "Declined",
+  withdrawn: "Withdrawn",
+};

@@ -1,0 +1,365 @@
+import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { user as userTable } from "~/db/schema/auth";
+import { orders } from "~/db/schema/orders";
+import { profiles } from "~/db/schema/profiles";
+import { rfqResponses, rfqs } from "~/db/schema/rfqs";
+import { isExpired, todayUtc } from "~/lib/deadline";
+import { logger } from "~/lib/logger.server";
+import { formatUsdCents } from "~/lib/money";
+import type { Profile, SessionUser } from "~/modules/accounts/accounts.schema";
+import type { Mailer } from "~/modules/accounts/mailer.server";
+import { likePattern } from "~/modules/search/suggestions.server";
+import {
+  createRfqSchema,
+  quoteSchema,
+  RFQS_PER_PAGE,
+  type QuoteView,
+  type RfqCard,
+  type RfqDetail,
+  type RfqListParams,
+} from "./rfq.schema";
+
+type Actor = SessionUser & { profile: Profile };
+export type FormResult<T = undefined> =
+  | { ok: true; message: string; value: T }
+  | { ok: false; status: number; message: string; fieldErrors: Record<string, string> };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const quoteCount = sql<number>`(select count(*)::int from ${rfqResponses} where ${rfqResponses.rfqId} = ${rfqs.id} and ${rfqResponses.status} <> 'withdrawn')`;
+
+const cardColumns = {
+  id: rfqs.id,
+  title: rfqs.title,
+  description: rfqs.description,
+  category: rfqs.category,
+  quantity: rfqs.quantity,
+  unit: rfqs.unit,
+  budgetMinCents: rfqs.budgetMinCents,
+  budgetMaxCents: rfqs.budgetMaxCents,
+  deadline: rfqs.deadline,
+  deliveryLocation: rfqs.deliveryLocation,
+  status: rfqs.status,
+  createdAt: rfqs.createdAt,
+  buyerCompany: profiles.companyName,
+  quoteCount,
+};
+
+function toCard(row: Omit<RfqCard, "createdAt" | "buyerCompany"> & { createdAt: Date; buyerCompany: string | null }): RfqCard {
+  return { ...row, createdAt: row.createdAt.toISOString(), buyerCompany: row.buyerCompany || "Buyer" };
+}
+
+function firstErrors(issues: { path: PropertyKey[]; message: string }[]) {
+  const out: Record<string, string> = {};
+  for (const issue of issues) out[String(issue.path[0] ?? "form")] ??= issue.message;
+  return out;
+}
+
+function formValues(form: FormData, keys: string[]) {
+  return Object.fromEntries(keys.map((k) => [k, typeof form.get(k) === "string" ? (form.get(k) as string) : ""]));
+}
+
+/**
+ * The RFQ list: published RFQs (or the viewer's own in every status with `mine`), searched,
+ * filtered, sorted and paged in the database. Two queries whatever the size of the table.
+ */
+export async function listRfqs(db: Db, params: RfqListParams, viewer: SessionUser | null) {
+  const conditions: SQL[] = [];
+  if (params.mine && viewer) conditions.push(eq(rfqs.buyerId, viewer.id));
+  else conditions.push(eq(rfqs.status, "published"));
+  if (params.category !== "all") conditions.push(eq(rfqs.category, params.category));
+  if (params.q) {
+    const pattern = likePattern(params.q);
+    conditions.push(or(ilike(rfqs.title, pattern), ilike(rfqs.description, pattern), ilike(rfqs.category, pattern))!);
+  }
+  const where = and(...conditions);
+  const order =
+    params.sort === "deadline"
+      ? [asc(rfqs.deadline), desc(rfqs.createdAt)]
+      : params.sort === "budget-high"
+        ? [sql`${rfqs.budgetMaxCents} desc nulls last`, desc(rfqs.createdAt)]
+        : params.sort === "budget-low"
+          ? [sql`${rfqs.budgetMinCents} asc nulls last`, desc(rfqs.createdAt)]
+          : [desc(rfqs.createdAt), desc(rfqs.id)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(cardColumns)
+      .from(rfqs)
+      .leftJoin(profiles, eq(profiles.userId, rfqs.buyerId))
+      .where(where)
+      .orderBy(...order)
+      .limit(RFQS_PER_PAGE)
+      .offset((params.page - 1) * RFQS_PER_PAGE),
+    db.select({ n: count() }).from(rfqs).where(where),
+  ]);
+  const totalCount = total?.n ?? 0;
+  return { items: rows.map(toCard), total: totalCount, page: params.page, pageCount: Math.max(1, Math.ceil(totalCount / RFQS_PER_PAGE)) };
+}
+
+/** Creates a published RFQ. The specifications text is stored as data, exactly as typed. */
+export async function createRfq(db: Db, actor: Actor, form: FormData, now = new Date()): Promise<FormResult<{ id: string }>> {
+  const parsed = createRfqSchema.safeParse(
+    formValues(form, ["title", "category", "description", "specifications", "quantity", "unit", "budgetMin", "budgetMax", "deliveryLocation", "deadline"]),
+  );
+  if (!parsed.success) {
+    const fieldErrors = firstErrors(parsed.error.issues);
+    return { ok: false, status: 400, message: Object.values(fieldErrors)[0]!, fieldErrors };
+  }
+  const input = parsed.data;
+  if (input.deadline < todayUtc(now)) {
+    const message = "The quote submission deadline cannot be in the past";
+    return { ok: false, status: 400, message, fieldErrors: { deadline: message } };
+  }
+  const details = input.specifications.trim() ? input.specifications : null;
+  const [row] = await db
+    .insert(rfqs)
+    .values({
+      buyerId: actor.id,
+      title: input.title,
+      description: input.description,
+      category: input.category,
+      quantity: input.quantity,
+      unit: input.unit,
+      budgetMinCents: input.budgetMin,
+      budgetMaxCents: input.budgetMax,
+      deliveryLocation: input.deliveryLocation,
+      deadline: input.deadline,
+      specifications: details === null ? null : { details },
+      status: "published",
+    })
+    .returning({ id: rfqs.id });
+  return { ok: true, message: "RFQ created successfully!", value: { id: row!.id } };
+}
+
+/**
+ * One RFQ as the viewer may see it. Quotes are sealed: the buyer sees every quote; a supplier
+ * sees its own quotes in full and only the number of the others; a visitor sees only the number.
+ */
+export async function getRfqDetail(db: Db, id: string, viewer: SessionUser | null, now = new Date()): Promise<RfqDetail | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await db
+    .select({ ...cardColumns, specifications: rfqs.specifications, buyerId: rfqs.buyerId, buyerFullName: profiles.fullName })
+    .from(rfqs)
+    .leftJoin(profiles, eq(profiles.userId, rfqs.buyerId))
+    .where(eq(rfqs.id, id))
+    .limit(1);
+  if (!row) return null;
+  const isBuyer = viewer?.id === row.buyerId;
+  if (row.status === "draft" && !isBuyer) return null;
+
+  const visible = isBuyer ? undefined : viewer ? eq(rfqResponses.sellerId, viewer.id) : sql`false`;
+  const quoteRows = await db
+    .select({
+      id: rfqResponses.id,
+      sellerId: rfqResponses.sellerId,
+      supplierCompany: profiles.companyName,
+      status: rfqResponses.status,
+      createdAt: rfqResponses.createdAt,
+      priceCents: rfqResponses.priceCents,
+      quantity: rfqResponses.quantity,
+      deliveryTimeline: rfqResponses.deliveryTimeline,
+      terms: rfqResponses.terms,
+    })
+    .from(rfqResponses)
+    .leftJoin(profiles, eq(profiles.userId, rfqResponses.sellerId))
+    .where(and(eq(rfqResponses.rfqId, id), visible, isBuyer ? ne(rfqResponses.status, "withdrawn") : undefined))
+    .orderBy(desc(rfqResponses.createdAt));
+  const quotes: QuoteView[] = quoteRows.map((q) => ({
+    id: q.id,
+    supplierCompany: q.supplierCompany || "Supplier",
+    status: q.status,
+    createdAt: q.createdAt.toISOString(),
+    priceCents: q.priceCents,
+    quantity: q.quantity,
+    deliveryTimeline: q.deliveryTimeline,
+    terms: q.terms,
+    mine: q.sellerId === viewer?.id,
+  }));
+  const ownActive = quotes.filter((q) => q.mine && q.status !== "withdrawn").length;
+  const { specifications, buyerId, buyerFullName, ...card } = row;
+  return {
+    ...toCard(card),
+    specifications: specifications ?? null,
+    buyerId,
+    buyerFullName: buyerFullName ?? "",
+    viewer: isBuyer ? "buyer" : viewer ? "supplier" : "anonymous",
+    canQuote: Boolean(viewer?.profile) && !isBuyer && row.status === "published" && !isExpired(row.deadline, now),
+    quotes,
+    sealedQuoteCount: isBuyer ? 0 : Math.max(0, row.quoteCount - ownActive),
+  };
+}
+
+async function loadRfqForQuote(db: Db, rfqId: string) {
+  if (!UUID.test(rfqId)) return null;
+  const [row] = await db
+    .select({ id: rfqs.id, buyerId: rfqs.buyerId, status: rfqs.status, deadline: rfqs.deadline, title: rfqs.title, buyerEmail: userTable.email })
+    .from(rfqs)
+    .innerJoin(userTable, eq(userTable.id, rfqs.buyerId))
+    .where(eq(rfqs.id, rfqId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A supplier quotes on someone else's open, unexpired RFQ; the buyer is told by e-mail. */
+export async function submitQuote(
+  db: Db,
+  actor: Actor,
+  rfqId: string,
+  form: FormData,
+  notify: { mailer: Mailer; publicUrl: string },
+  now = new Date(),
+): Promise<FormResult<{ id: string }>> {
+  const rfq = await loadRfqForQuote(db, rfqId);
+  if (!rfq) return { ok: false, status: 404, message: "RFQ Not Found", fieldErrors: {} };
+  if (rfq.buyerId === actor.id) return { ok: false, status: 403, message: "You cannot quote on your own RFQ", fieldErrors: {} };
+  if (rfq.status !== "published") return { ok: false, status: 409, message: "This RFQ is no longer accepting quotes", fieldErrors: {} };
+  if (isExpired(rfq.deadline, now)) return { ok: false, status: 409, message: "The deadline for this RFQ has passed", fieldErrors: {} };
+  const parsed = quoteSchema.safeParse(formValues(form, ["price", "quantity", "deliveryTimeline", "terms"]));
+  if (!parsed.success) {
+    const fieldErrors = firstErrors(parsed.error.issues);
+    return { ok: false, status: 400, message: Object.values(fieldErrors)[0]!, fieldErrors };
+  }
+  const [row] = await db
+    .insert(rfqResponses)
+    .values({
+      rfqId,
+      sellerId: actor.id,
+      priceCents: parsed.data.price,
+      quantity: parsed.data.quantity,
+      deliveryTimeline: parsed.data.deliveryTimeline,
+      terms: parsed.data.terms,
+      status: "submitted",
+    })
+    .returning({ id: rfqResponses.id });
+  void sendQuietly(notify.mailer, {
+    to: rfq.buyerEmail,
+    subject: `New quote on "${rfq.title}"`,
+    text: `${actor.profile.companyName} sent a quote of ${formatUsdCents(parsed.data.price)} on your RFQ "${rfq.title}".\n\nReview and compare quotes: ${notify.publicUrl}/rfqs/${rfq.id}\n\nThe Setu team`,
+    link: `${notify.publicUrl}/rfqs/${rfq.id}`,
+  });
+  return { ok: true, message: "Quote submitted successfully!", value: { id: row!.id } };
+}
+
+async function sendQuietly(mailer: Mailer, message: Parameters<Mailer["send"]>[0]) {
+  try {
+    await mailer.send(message);
+  } catch (error) {
+    logger.error({ err: error, to: message.to }, "notification e-mail failed");
+  }
+}
+
+/**
+ * The buyer accepts one quote: it becomes accepted, the others declined, the RFQ awarded and an
+ * order created, all in one transaction. Exactly once: the conditional update of the RFQ lets only
+ * one transaction through, and orders.quote_id is unique.
+ */
+export async function acceptQuote(
+  db: Db,
+  actor: Actor,
+  quoteId: string,
+  notify: { mailer: Mailer; publicUrl: string },
+): Promise<FormResult<{ orderId: string; rfqId: string }>> {
+  if (!UUID.test(quoteId)) return { ok: false, status: 404, message: "Quote not found", fieldErrors: {} };
+  const outcome = await db.transaction(async (tx) => {
+    const [quote] = await tx
+      .select({
+        id: rfqResponses.id,
+        rfqId: rfqResponses.rfqId,
+        sellerId: rfqResponses.sellerId,
+        status: rfqResponses.status,
+        priceCents: rfqResponses.priceCents,
+        quantity: rfqResponses.quantity,
+        buyerId: rfqs.buyerId,
+        unit: rfqs.unit,
+        title: rfqs.title,
+      })
+      .from(rfqResponses)
+      .innerJoin(rfqs, eq(rfqs.id, rfqResponses.rfqId))
+      .where(eq(rfqResponses.id, quoteId))
+      .limit(1);
+    if (!quote || quote.buyerId !== actor.id) return { kind: "missing" as const };
+    const awarded = await tx
+      .update(rfqs)
+      .set({ status: "awarded", updatedAt: new Date() })
+      .where(and(eq(rfqs.id, quote.rfqId), eq(rfqs.buyerId, actor.id), eq(rfqs.status, "published")))
+      .returning({ id: rfqs.id });
+    if (awarded.length === 0) {
+      const [existing] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.quoteId, quote.id)).limit(1);
+      return existing ? { kind: "already" as const, orderId: existing.id, rfqId: quote.rfqId } : { kind: "closed" as const };
+    }
+    if (quote.status !== "submitted") throw new QuoteNotOpen();
+    await tx.update(rfqResponses).set({ status: "accepted", updatedAt: new Date() }).where(eq(rfqResponses.id, quote.id));
+    await tx
+      .update(rfqResponses)
+      .set({ status: "declined", updatedAt: new Date() })
+      .where(and(eq(rfqResponses.rfqId, quote.rfqId), ne(rfqResponses.id, quote.id), eq(rfqResponses.status, "submitted")));
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        buyerId: actor.id,
+        sellerId: quote.sellerId,
+        rfqId: quote.rfqId,
+        quoteId: quote.id,
+        quantity: quote.quantity,
+        unit: quote.unit,
+        unitPriceCents: Math.round(quote.priceCents / quote.quantity),
+        totalCents: quote.priceCents,
+        status: "placed",
+      })
+      .returning({ id: orders.id });
+    return { kind: "accepted" as const, orderId: order!.id, rfqId: quote.rfqId, sellerId: quote.sellerId, title: quote.title, priceCents: quote.priceCents };
+  }).catch((error) => {
+    if (error instanceof QuoteNotOpen) return { kind: "not-open" as const };
+    throw error;
+  });
+
+  if (outcome.kind === "missing") return { ok: false, status: 404, message: "Quote not found", fieldErrors: {} };
+  if (outcome.kind === "closed") return { ok: false, status: 409, message: "This RFQ has already been awarded or closed", fieldErrors: {} };
+  if (outcome.kind === "not-open") return { ok: false, status: 409, message: "This quote was withdrawn and can no longer be accepted", fieldErrors: {} };
+  if (outcome.kind === "already") return { ok: true, message: "Quote accepted. Your order has been created.", value: { orderId: outcome.orderId, rfqId: outcome.rfqId } };
+
+  const [seller] = await db.select({ email: userTable.email }).from(userTable).where(eq(userTable.id, outcome.sellerId)).limit(1);
+  if (seller) {
+    void sendQuietly(notify.mailer, {
+      to: seller.email,
+      subject: `Your quote on "${outcome.title}" was accepted`,
+      text: `${actor.profile.companyName} accepted your quote of ${formatUsdCents(outcome.priceCents)} on "${outcome.title}". An order has been created.\n\nView your orders: ${notify.publicUrl}/orders\n\nThe Setu team`,
+      link: `${notify.publicUrl}/orders`,
+    });
+  }
+  return { ok: true, message: "Quote accepted. Your order has been created.", value: { orderId: outcome.orderId, rfqId: outcome.rfqId } };
+}
+
+class QuoteNotOpen extends Error {}
+
+/** A supplier withdraws its own quote while the RFQ is still open. */
+export async function withdrawQuote(db: Db, actor: Actor, quoteId: string): Promise<FormResult> {
+  if (!UUID.test(quoteId)) return { ok: false, status: 404, message: "Quote not found", fieldErrors: {} };
+  const updated = await db
+    .update(rfqResponses)
+    .set({ status: "withdrawn", updatedAt: new Date() })
+    .where(
+      and(
+        eq(rfqResponses.id, quoteId),
+        eq(rfqResponses.sellerId, actor.id),
+        eq(rfqResponses.status, "submitted"),
+        sql`exists (select 1 from ${rfqs} where ${rfqs.id} = ${rfqResponses.rfqId} and ${rfqs.status} = 'published')`,
+      ),
+    )
+    .returning({ id: rfqResponses.id });
+  if (updated.length === 0) return { ok: false, status: 409, message: "This quote can no longer be withdrawn", fieldErrors: {} };
+  return { ok: true, message: "Quote withdrawn", value: undefined };
+}
+
+/** The buyer closes an open RFQ without accepting a quote. */
+export async function closeRfq(db: Db, actor: Actor, rfqId: string): Promise<FormResult> {
+  if (!UUID.test(rfqId)) return { ok: false, status: 404, message: "RFQ Not Found", fieldErrors: {} };
+  const updated = await db
+    .update(rfqs)
+    .set({ status: "closed", updatedAt: new Date() })
+    .where(and(eq(rfqs.id, rfqId), eq(rfqs.buyerId, actor.id), eq(rfqs.status, "published")))
+    .returning({ id: rfqs.id });
+  if (updated.length === 0) return { ok: false, status: 409, message: "This RFQ is not open", fieldErrors: {} };
+  return { ok: true, message: "RFQ closed", value: undefined };
+}

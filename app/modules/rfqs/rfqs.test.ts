@@ -1,0 +1,178 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { orders } from "~/db/schema/orders";
+import { rfqResponses, rfqs } from "~/db/schema/rfqs";
+import type { Profile, SessionUser } from "~/modules/accounts/accounts.schema";
+import type { MailMessage } from "~/modules/accounts/mailer.server";
+import { createQuote, createRfq as createRfqRow, dateFromToday } from "../../../tests/factories/rfqs";
+import { createBuyer, createSeller, type Account } from "../../../tests/factories/users";
+import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
+import { parseRfqListParams } from "./rfq.schema";
+import { acceptQuote, closeRfq, createRfq, getRfqDetail, listRfqs, submitQuote, withdrawQuote } from "./rfqs.server";
+
+function actor(account: Account): SessionUser & { profile: Profile } {
+  const p = account.profile;
+  return {
+    id: account.user.id,
+    email: account.user.email,
+    name: account.user.name,
+    emailVerified: true,
+    isAdmin: false,
+    profile: { ...p, userType: p.userType as "buyer" | "seller", verificationStatus: p.verificationStatus as Profile["verificationStatus"] },
+  };
+}
+
+function form(values: Record<string, string>) {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(values)) f.set(k, v);
+  return f;
+}
+
+const sent: MailMessage[] = [];
+const notify = { mailer: { send: async (m: MailMessage) => void sent.push(m) }, publicUrl: "http://setu.test" };
+
+const validRfq = {
+  title: "Organic cotton tote bags",
+  category: "textiles",
+  description: "Natural canvas totes, 10 oz, screen-printed with our logo.",
+  specifications: 'Size 15" x 16"\nGusset: 4"\nHandles: 24" "long" \\ reinforced',
+  quantity: "5000",
+  unit: "pieces",
+  budgetMin: "8000",
+  budgetMax: "12000.50",
+  deliveryLocation: "Brooklyn, NY",
+  deadline: dateFromToday(20),
+};
+
+describe.each(testEngines())("RFQs, quotes and orders on %s", (engine) => {
+  let database: TestDatabase;
+  let buyer: Account;
+  let sellerA: Account;
+  let sellerB: Account;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    buyer = await createBuyer(database.db, { companyName: "Brooklyn Goods LLC" });
+    sellerA = await createSeller(database.db, { companyName: "Tiruppur Knits" });
+    sellerB = await createSeller(database.db, { companyName: "Erode Weavers" });
+  });
+  afterAll(() => database.drop());
+  // The outbox is per test: both engines share this module, and a mail counted twice hides a double send.
+  beforeEach(() => {
+    sent.length = 0;
+  });
+
+  it("keeps the technical specifications exactly as typed: quotes, backslashes and line breaks (known defect 1)", async () => {
+    const result = await createRfq(database.db, actor(buyer), form(validRfq));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const [row] = await database.db.select().from(rfqs).where(eq(rfqs.id, result.value.id));
+    expect(row!.specifications).toEqual({ details: validRfq.specifications });
+    expect(row!.budgetMaxCents).toBe(1200050);
+    expect(row!.status).toBe("published");
+  });
+
+  it("refuses a past deadline, a missing deadline, min above max and bad numbers", async () => {
+    const past = await createRfq(database.db, actor(buyer), form({ ...validRfq, deadline: dateFromToday(-1) }));
+    expect(past).toMatchObject({ ok: false, fieldErrors: { deadline: "The quote submission deadline cannot be in the past" } });
+    const missing = await createRfq(database.db, actor(buyer), form({ ...validRfq, deadline: "" }));
+    expect(missing.ok).toBe(false);
+    const inverted = await createRfq(database.db, actor(buyer), form({ ...validRfq, budgetMin: "500", budgetMax: "100" }));
+    expect(inverted).toMatchObject({ ok: false, fieldErrors: { budgetMax: "Minimum budget cannot be more than the maximum budget" } });
+    for (const quantity of ["0", "-5", "2.5", "lots"]) {
+      expect((await createRfq(database.db, actor(buyer), form({ ...validRfq, quantity }))).ok).toBe(false);
+    }
+    expect((await createRfq(database.db, actor(buyer), form({ ...validRfq, category: "toys" }))).ok).toBe(false);
+  });
+
+  it("lists published RFQs with search, category, sorts and the buyer's company", async () => {
+    const rfq = await createRfqRow(database.db, { buyerId: buyer.user.id, title: "Stainless steel tiffin boxes", category: "machinery", budgetMinCents: 100, budgetMaxCents: 999_999_00 });
+    await createRfqRow(database.db, { buyerId: buyer.user.id, title: "Closed request", status: "closed" });
+    const list = await listRfqs(database.db, parseRfqListParams(new URLSearchParams("q=TIFFIN")), null);
+    expect(list.items.map((i) => i.id)).toEqual([rfq.id]);
+    expect(list.items[0]!.buyerCompany).toBe("Brooklyn Goods LLC");
+    const all = await listRfqs(database.db, parseRfqListParams(new URLSearchParams("")), null);
+    expect(all.items.every((i) => i.status === "published")).toBe(true);
+    const machinery = await listRfqs(database.db, parseRfqListParams(new URLSearchParams("category=machinery")), null);
+    expect(machinery.items.every((i) => i.category === "machinery")).toBe(true);
+    const high = await listRfqs(database.db, parseRfqListParams(new URLSearchParams("sort=budget-high")), null);
+    expect(high.items[0]!.id).toBe(rfq.id);
+    const wildcard = await listRfqs(database.db, parseRfqListParams(new URLSearchParams("q=%25")), null);
+    expect(wildcard.total).toBe(0);
+    const mine = await listRfqs(database.db, parseRfqListParams(new URLSearchParams("mine=1")), actor(buyer));
+    expect(mine.items.some((i) => i.status === "closed")).toBe(true);
+  });
+
+  it("refuses quotes on one's own RFQ, on expired, awarded or closed RFQs, and invalid numbers", async () => {
+    const open = await createRfqRow(database.db, { buyerId: buyer.user.id, quantity: 300 });
+    const own = await submitQuote(database.db, actor(buyer), open.id, form({ price: "10", quantity: "300", deliveryTimeline: "30 days" }), notify);
+    expect(own).toMatchObject({ ok: false, status: 403 });
+    const expired = await createRfqRow(database.db, { buyerId: buyer.user.id, deadline: dateFromToday(-2) });
+    expect(await submitQuote(database.db, actor(sellerA), expired.id, form({ price: "10", quantity: "1", deliveryTimeline: "x" }), notify)).toMatchObject({ ok: false, status: 409 });
+    const closed = await createRfqRow(database.db, { buyerId: buyer.user.id, status: "closed" });
+    expect(await submitQuote(database.db, actor(sellerA), closed.id, form({ price: "10", quantity: "1", deliveryTimeline: "x" }), notify)).toMatchObject({ ok: false, status: 409 });
+    expect(await submitQuote(database.db, actor(sellerA), "not-a-uuid", form({}), notify)).toMatchObject({ ok: false, status: 404 });
+    for (const bad of [{ price: "0" }, { price: "-1" }, { price: "abc" }, { quantity: "0" }, { quantity: "1.5" }, { deliveryTimeline: "" }]) {
+      const result = await submitQuote(database.db, actor(sellerA), open.id, form({ price: "10", quantity: "300", deliveryTimeline: "30 days", ...bad }), notify);
+      expect(result).toMatchObject({ ok: false, status: 400 });
+    }
+    const ok = await submitQuote(database.db, actor(sellerA), open.id, form({ price: "2450.75", quantity: "300", deliveryTimeline: "30 days", terms: "FOB Chennai" }), notify);
+    expect(ok).toMatchObject({ ok: true, message: "Quote submitted successfully!" });
+    expect(sent.at(-1)?.text).toContain(`/rfqs/${open.id}`);
+  });
+
+  it("seals quotes: a second supplier sees none of the first's figures, only their number", async () => {
+    const rfq = await createRfqRow(database.db, { buyerId: buyer.user.id });
+    await submitQuote(database.db, actor(sellerA), rfq.id, form({ price: "7777.77", quantity: "4321", deliveryTimeline: "45 days by sea", terms: "Secret terms ABC" }), notify);
+    await submitQuote(database.db, actor(sellerB), rfq.id, form({ price: "1234.56", quantity: "999", deliveryTimeline: "20 days", terms: "" }), notify);
+
+    const asB = await getRfqDetail(database.db, rfq.id, actor(sellerB));
+    const serialized = JSON.stringify(asB);
+    for (const secret of ["777777", "4321", "45 days by sea", "Secret terms ABC", "Tiruppur Knits"]) expect(serialized).not.toContain(secret);
+    expect(asB!.quotes).toHaveLength(1);
+    expect(asB!.quotes[0]!.mine).toBe(true);
+    expect(asB!.sealedQuoteCount).toBe(1);
+
+    const anonymous = await getRfqDetail(database.db, rfq.id, null);
+    expect(anonymous!.quotes).toEqual([]);
+    expect(anonymous!.sealedQuoteCount).toBe(2);
+
+    const asBuyer = await getRfqDetail(database.db, rfq.id, actor(buyer));
+    expect(asBuyer!.quotes.map((q) => q.priceCents).sort()).toEqual([123456, 777777]);
+    expect(asBuyer!.viewer).toBe("buyer");
+    expect(asBuyer!.canQuote).toBe(false);
+  });
+
+  it("accepts exactly once under 20 concurrent accepts, declining the others and awarding the RFQ", async () => {
+    const rfq = await createRfqRow(database.db, { buyerId: buyer.user.id, quantity: 100, unit: "kg" });
+    const winner = await createQuote(database.db, { rfqId: rfq.id, sellerId: sellerA.user.id, priceCents: 50_000, quantity: 100 });
+    const loser = await createQuote(database.db, { rfqId: rfq.id, sellerId: sellerB.user.id, priceCents: 60_000, quantity: 100 });
+    const results = await Promise.all(Array.from({ length: 20 }, () => acceptQuote(database.db, actor(buyer), winner.id, notify)));
+    expect(results.every((r) => r.ok)).toBe(true);
+    const created = await database.db.select().from(orders).where(eq(orders.rfqId, rfq.id));
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ buyerId: buyer.user.id, sellerId: sellerA.user.id, quantity: 100, unit: "kg", totalCents: 50_000, unitPriceCents: 500, status: "placed" });
+    const quotes = await database.db.select().from(rfqResponses).where(eq(rfqResponses.rfqId, rfq.id));
+    expect(Object.fromEntries(quotes.map((q) => [q.id, q.status]))).toEqual({ [winner.id]: "accepted", [loser.id]: "declined" });
+    const [awarded] = await database.db.select().from(rfqs).where(eq(rfqs.id, rfq.id));
+    expect(awarded!.status).toBe("awarded");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent.filter((m) => m.subject.includes("was accepted") && m.text.includes("/orders"))).toHaveLength(1);
+    // the losing quote can no longer be accepted, and no more quotes come in
+    expect(await acceptQuote(database.db, actor(buyer), loser.id, notify)).toMatchObject({ ok: false, status: 409 });
+    expect(await submitQuote(database.db, actor(sellerB), rfq.id, form({ price: "1", quantity: "1", deliveryTimeline: "x" }), notify)).toMatchObject({ ok: false, status: 409 });
+  });
+
+  it("lets only the buyer accept, a supplier withdraw its own quote while open, and the buyer close", async () => {
+    const rfq = await createRfqRow(database.db, { buyerId: buyer.user.id });
+    const quote = await createQuote(database.db, { rfqId: rfq.id, sellerId: sellerA.user.id });
+    expect(await acceptQuote(database.db, actor(sellerB), quote.id, notify)).toMatchObject({ ok: false, status: 404 });
+    expect(await withdrawQuote(database.db, actor(sellerB), quote.id)).toMatchObject({ ok: false });
+    expect(await withdrawQuote(database.db, actor(sellerA), quote.id)).toMatchObject({ ok: true });
+    expect(await acceptQuote(database.db, actor(buyer), quote.id, notify)).toMatchObject({ ok: false, status: 409 });
+    expect(await closeRfq(database.db, actor(sellerA), rfq.id)).toMatchObject({ ok: false });
+    expect(await closeRfq(database.db, actor(buyer), rfq.id)).toMatchObject({ ok: true });
+    const [closed] = await database.db.select().from(rfqs).where(eq(rfqs.id, rfq.id));
+    expect(closed!.status).toBe("closed");
+  });
+});

@@ -1,0 +1,481 @@
+import { Eye, EyeOff, ImageIcon, LayoutTemplate, Package, Pencil, Plus, Save, Store as StoreIcon, Trash2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { Input, Label, Textarea } from "~/components/ui/field";
+import { formatUsdRange } from "~/lib/money";
+import { ImageUploadField } from "~/modules/uploads/components/image-upload-field";
+import { uploadImage } from "~/modules/uploads/upload-client";
+import { autoSizeImage, fitBanner, HANDLES, isClick, moveBanner, nudge, placeNewBanner, resizeBanner, type Handle } from "../editor/geometry";
+import { EDITOR, newBanner, newSection, storeDesignSchema, type Banner, type BannerSection, type Section, type StoreDesign } from "../store-design.schema";
+import { BannerSectionView } from "./banner-section-view";
+
+type EditorProduct = { id: string; name: string; images: string[]; priceMinCents: number; priceMaxCents: number; featured: boolean };
+type Target = { kind: "hero" } | { kind: "logo" } | { kind: "name" } | { kind: "tagline" } | { kind: "color" } | { kind: "banner"; sectionId: string; bannerId: string };
+type Drag = { sectionId: string; bannerId: string; handle: Handle | "move"; startX: number; startY: number; scale: number; dx: number; dy: number };
+
+const HANDLE_POSITION: Record<Handle, string> = {
+  nw: "-left-1.5 -top-1.5 cursor-nwse-resize",
+  n: "left-1/2 -top-1.5 -translate-x-1/2 cursor-ns-resize",
+  ne: "-right-1.5 -top-1.5 cursor-nesw-resize",
+  e: "-right-1.5 top-1/2 -translate-y-1/2 cursor-ew-resize",
+  se: "-bottom-1.5 -right-1.5 cursor-nwse-resize",
+  s: "-bottom-1.5 left-1/2 -translate-x-1/2 cursor-ns-resize",
+  sw: "-bottom-1.5 -left-1.5 cursor-nesw-resize",
+  w: "-left-1.5 top-1/2 -translate-y-1/2 cursor-ew-resize",
+};
+
+function useElementWidth<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState<number>(EDITOR.autoWidth);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(entry!.contentRect.width || EDITOR.autoWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
+
+function AddSectionControls({ onAdd, label }: { onAdd: (type: Section["type"]) => void; label: string }) {
+  return (
+    <div className="flex flex-wrap items-center justify-center gap-2 py-3" role="group" aria-label={label}>
+      <Button size="sm" variant="outline" onClick={() => onAdd("banner-section")}>
+        <LayoutTemplate className="size-4" aria-hidden /> Add Banner Section
+      </Button>
+      <Button size="sm" variant="outline" onClick={() => onAdd("product-section")}>
+        <Package className="size-4" aria-hidden /> Add Product Section
+      </Button>
+    </div>
+  );
+}
+
+function BannerCanvas({
+  section,
+  editMode,
+  onChange,
+  onOpenBanner,
+}: {
+  section: BannerSection;
+  editMode: boolean;
+  onChange: (banners: Banner[]) => void;
+  onOpenBanner: (bannerId: string) => void;
+}) {
+  const [ref, width] = useElementWidth<HTMLDivElement>();
+  const [drag, setDrag] = useState<Drag | null>(null);
+  const scale = width / EDITOR.autoWidth;
+  const height = Math.max(section.section_height, EDITOR.canvasMinEditor);
+  const canvas = { width: EDITOR.autoWidth, height };
+  const apply = (d: Drag) =>
+    d.handle === "move" ? moveBanner(section.banners, d.bannerId, d.dx, d.dy, canvas) : resizeBanner(section.banners, d.bannerId, d.handle, d.dx, d.dy, canvas);
+  const shown = drag ? apply(drag) : section.banners;
+
+  const start = (e: React.PointerEvent, bannerId: string, handle: Handle | "move") => {
+    if (!editMode || e.button !== 0) return;
+    e.stopPropagation();
+    (e.currentTarget as HTMLElement).setPointerCapture(e.pointerId);
+    setDrag({ sectionId: section.id, bannerId, handle, startX: e.clientX, startY: e.clientY, scale, dx: 0, dy: 0 });
+  };
+  const move = (e: React.PointerEvent) => {
+    if (!drag) return;
+    setDrag({ ...drag, dx: (e.clientX - drag.startX) / drag.scale, dy: (e.clientY - drag.startY) / drag.scale });
+  };
+  const end = (e: React.PointerEvent) => {
+    if (!drag) return;
+    const pixels = { dx: e.clientX - drag.startX, dy: e.clientY - drag.startY };
+    if (drag.handle === "move" && isClick(pixels.dx, pixels.dy)) onOpenBanner(drag.bannerId);
+    else if (!isClick(pixels.dx, pixels.dy)) {
+      const next = apply(drag);
+      if (next !== section.banners) onChange(next);
+    }
+    setDrag(null);
+  };
+
+  return (
+    <div
+      ref={ref}
+      className={cn("relative w-full overflow-hidden rounded-lg border border-dashed", editMode ? "border-brand-500 bg-[linear-gradient(#e2e8f0_1px,transparent_1px),linear-gradient(90deg,#e2e8f0_1px,transparent_1px)]" : "border-slate-200")}
+      style={{ height: height * scale, minHeight: EDITOR.canvasMinEditor * Math.min(1, scale), backgroundColor: section.background_color || undefined, backgroundSize: `${EDITOR.grid * scale}px ${EDITOR.grid * scale}px` }}
+      onPointerMove={move}
+      onPointerUp={end}
+      onPointerCancel={() => setDrag(null)}
+    >
+      {shown.map((banner) => (
+        <div
+          key={banner.id}
+          role={editMode ? "button" : undefined}
+          tabIndex={editMode ? 0 : undefined}
+          aria-label={editMode ? `Banner "${banner.title || "Untitled"}" at ${banner.x}, ${banner.y}, ${banner.width} × ${banner.height}. Arrow keys move, Shift+arrows resize, Enter edits.` : undefined}
+          className={cn("absolute touch-none select-none", editMode && "cursor-move outline-offset-2 focus-visible:outline-2 focus-visible:outline-brand-600", drag?.bannerId === banner.id && "opacity-90")}
+          style={{ left: banner.x * scale, top: banner.y * scale, width: banner.width * scale, height: banner.height * scale }}
+          onPointerDown={(e) => start(e, banner.id, "move")}
+          onKeyDown={(e) => {
+            if (!editMode) return;
+            if (e.key === "Enter") {
+              e.preventDefault();
+              onOpenBanner(banner.id);
+              return;
+            }
+            if (!e.key.startsWith("Arrow")) return;
+            e.preventDefault();
+            const next = nudge(section.banners, banner.id, e.key, e.shiftKey, canvas);
+            if (next !== section.banners) onChange(next);
+          }}
+        >
+          <div className="pointer-events-none h-full w-full">
+            <BannerSectionPreviewContent banner={banner} />
+          </div>
+          {editMode
+            ? HANDLES.map((handle) => (
+                <span
+                  key={handle}
+                  data-handle={handle}
+                  aria-hidden
+                  onPointerDown={(e) => start(e, banner.id, handle)}
+                  className={cn("absolute size-3 rounded-sm border border-white bg-brand-600 shadow", HANDLE_POSITION[handle])}
+                />
+              ))
+            : null}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function BannerSectionPreviewContent({ banner }: { banner: Banner }) {
+  return (
+    <div className="relative h-full w-full overflow-hidden rounded-lg bg-slate-700 text-white">
+      {banner.image_url ? <img src={banner.image_url} alt="" draggable={false} className="absolute inset-0 h-full w-full object-cover" /> : null}
+      <div className="relative flex h-full flex-col justify-end bg-gradient-to-t from-black/60 to-transparent p-3">
+        <p className="truncate text-sm font-bold">{banner.title}</p>
+        {banner.subtitle ? <p className="truncate text-xs opacity-90">{banner.subtitle}</p> : null}
+        {banner.cta_text ? <span className="mt-1 self-start rounded bg-white px-2 py-0.5 text-xs font-medium text-slate-900">{banner.cta_text}</span> : null}
+      </div>
+    </div>
+  );
+}
+
+function ProductPreview({ products, limit, showFeatured }: { products: EditorProduct[]; limit: number; showFeatured: boolean }) {
+  const list = [...products].sort((a, b) => (showFeatured ? Number(b.featured) - Number(a.featured) : 0)).slice(0, limit);
+  if (list.length === 0) return <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">Add products to this store to show them here.</p>;
+  return (
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      {list.map((p) => (
+        <div key={p.id} className="overflow-hidden rounded-lg border border-slate-200 bg-white">
+          <div className="aspect-[4/3] bg-slate-100">{p.images[0] ? <img src={p.images[0]} alt="" className="h-full w-full object-cover" /> : null}</div>
+          <div className="p-3">
+            <p className="truncate text-sm font-medium">{p.name}</p>
+            <p className="text-sm text-slate-600">{formatUsdRange(p.priceMinCents, p.priceMaxCents)}</p>
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The Store Appearance tab: a visual editor for the store's header, sections and banners. */
+export function StoreEditor({ initial, products, action }: { storeId: string; initial: StoreDesign; products: EditorProduct[]; action: string }) {
+  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [design, setDesign] = useState<StoreDesign>(initial);
+  const [editMode, setEditMode] = useState(false);
+  const [preview, setPreview] = useState(false);
+  const [uploading, setUploading] = useState(0);
+  const [target, setTarget] = useState<Target | null>(null);
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data) (fetcher.data.ok ? toast.success : toast.error)(fetcher.data.message);
+  }, [fetcher.state, fetcher.data]);
+
+  const open = (t: Target) => {
+    if (!editMode) return;
+    setTarget(t);
+    dialogRef.current?.showModal();
+  };
+  const setSections = (sections: Section[]) => setDesign((d) => ({ ...d, sections: sections.map((s, order) => ({ ...s, order })) }));
+  const updateSection = (id: string, patch: Partial<BannerSection> | Partial<Section>) => setSections(design.sections.map((s) => (s.id === id ? ({ ...s, ...patch } as Section) : s)));
+  const addSection = (type: Section["type"], afterIndex: number) => {
+    const next = [...design.sections];
+    next.splice(afterIndex + 1, 0, newSection(type, afterIndex + 1));
+    setSections(next);
+  };
+  const bannerSection = (id: string) => design.sections.find((s): s is BannerSection => s.id === id && s.type === "banner-section");
+  const currentBanner = target?.kind === "banner" ? bannerSection(target.sectionId)?.banners.find((b) => b.id === target.bannerId) : undefined;
+  const updateBanner = (sectionId: string, bannerId: string, patch: Partial<Banner>) => {
+    const section = bannerSection(sectionId);
+    if (section) updateSection(sectionId, { banners: section.banners.map((b) => (b.id === bannerId ? { ...b, ...patch } : b)) });
+  };
+
+  async function uploadBannerImage(sectionId: string, bannerId: string, file: File) {
+    setUploading((n) => n + 1);
+    try {
+      const image = await uploadImage(file, "banner");
+      const size = autoSizeImage(image.width, image.height);
+      const section = bannerSection(sectionId);
+      if (!section) return;
+      const canvas = { width: EDITOR.autoWidth, height: Math.max(section.section_height, size.height) };
+      const withImage = section.banners.map((b) => (b.id === bannerId ? { ...b, image_url: image.url } : b));
+      const fitted = fitBanner(withImage, bannerId, size, canvas);
+      updateSection(sectionId, { banners: fitted, section_height: canvas.height });
+      const placed = fitted.find((b) => b.id === bannerId)!;
+      toast.success(`Image auto-sized to ${placed.width} × ${placed.height}px`);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : "Failed to upload image");
+    } finally {
+      setUploading((n) => n - 1);
+    }
+  }
+
+  function save() {
+    const parsed = storeDesignSchema.safeParse(design);
+    if (!parsed.success) {
+      toast.error(`Failed to save store: ${parsed.error.issues[0]!.message}`);
+      return;
+    }
+    fetcher.submit({ intent: "save-design", payload: JSON.stringify(parsed.data) }, { method: "post", action });
+  }
+
+  const editable = editMode && !preview;
+  const clickArea = (t: Target, label: string) =>
+    editable ? { role: "button", tabIndex: 0, "aria-label": label, onClick: () => open(t), onKeyDown: (e: React.KeyboardEvent) => (e.key === "Enter" || e.key === " " ? (e.preventDefault(), open(t)) : undefined) } : {};
+
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white">
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
+        <div>
+          <h2 className="text-lg font-semibold">Store Editor</h2>
+          <p className="text-sm text-slate-600">{design.name}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant={editMode ? "primary" : "outline"} size="sm" onClick={() => setEditMode((v) => !v)} aria-pressed={editMode}>
+            <Pencil className="size-4" aria-hidden /> {editMode ? "Exit Edit" : "Edit Store"}
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setPreview((v) => !v)} aria-pressed={preview}>
+            {preview ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />} {preview ? "Exit Preview" : "Preview"}
+          </Button>
+          <Button size="sm" onClick={save} disabled={uploading > 0 || fetcher.state !== "idle"}>
+            <Save className="size-4" aria-hidden /> {fetcher.state !== "idle" ? "Saving..." : "Save Store"}
+          </Button>
+        </div>
+      </div>
+      {editable ? <p className="bg-brand-50 px-4 py-2 text-sm text-brand-700">Drag corners to resize • Drag center to move</p> : null}
+
+      <div className="space-y-4 p-4">
+        <div {...clickArea({ kind: "hero" }, "Edit hero banner")} className={cn("relative flex min-h-32 items-center justify-center overflow-hidden rounded-lg bg-slate-100", editable && "cursor-pointer ring-brand-500 hover:ring-2")}>
+          {design.hero_banner ? <img src={design.hero_banner} alt="" className="max-h-[400px] w-full object-cover" /> : <span className="flex items-center gap-2 text-sm text-slate-500"><ImageIcon className="size-4" aria-hidden /> Hero banner</span>}
+        </div>
+        <div className="flex flex-wrap items-center gap-4">
+          <div {...clickArea({ kind: "logo" }, "Edit logo")} className={cn("flex size-16 items-center justify-center overflow-hidden rounded-lg border border-slate-200", editable && "cursor-pointer hover:ring-2 hover:ring-brand-500")}>
+            {design.logo_url ? <img src={design.logo_url} alt="Store logo" className="h-full w-full object-contain" /> : <StoreIcon className="size-8" style={{ color: design.primary_color }} aria-hidden />}
+          </div>
+          <div className="min-w-0 flex-1">
+            <p {...clickArea({ kind: "name" }, "Edit store name")} className={cn("text-2xl font-bold", editable && "cursor-pointer rounded hover:ring-2 hover:ring-brand-500")}>
+              {design.name}
+            </p>
+            <p {...clickArea({ kind: "tagline" }, "Edit tagline")} className={cn("text-slate-600", editable && "cursor-pointer rounded hover:ring-2 hover:ring-brand-500")}>
+              {design.tagline || (editable ? "Add a tagline" : "")}
+            </p>
+          </div>
+          <span {...clickArea({ kind: "color" }, "Edit brand colour")} className={cn("size-8 rounded-full border border-slate-300", editable && "cursor-pointer")} style={{ background: design.primary_color }} title="Brand colour" />
+        </div>
+
+        {design.sections.length === 0 && editable ? (
+          <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
+            <h3 className="text-lg font-semibold">Start Building Your Store</h3>
+            <p className="mt-1 text-sm text-slate-600">Add banners and product showcases to make your store yours.</p>
+            <AddSectionControls onAdd={(type) => addSection(type, -1)} label="Add the first section" />
+          </div>
+        ) : null}
+
+        {design.sections.map((section, index) => (
+          <div key={section.id}>
+            <section className={cn("rounded-lg", editable && "border border-slate-200 p-3")} aria-label={section.type === "banner-section" ? `Banner section ${index + 1}` : section.title}>
+              {editable ? (
+                <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
+                  <p className="text-sm font-semibold">{section.type === "banner-section" ? `Banner section ${index + 1}` : `Product section: ${section.title}`}</p>
+                  <div className="flex flex-wrap items-end gap-2">
+                    {section.type === "banner-section" ? (
+                      <>
+                        <div>
+                          <Label htmlFor={`height-${section.id}`} className="text-xs font-normal text-slate-500">
+                            Canvas height (px)
+                          </Label>
+                          <Input
+                            id={`height-${section.id}`}
+                            type="number"
+                            min={Math.max(EDITOR.canvasMinEditor, ...section.banners.map((b) => b.y + b.height))}
+                            max={EDITOR.maxCanvasHeight}
+                            step={EDITOR.grid}
+                            value={section.section_height}
+                            onChange={(e) => {
+                              const lowest = Math.max(EDITOR.canvasMinEditor, ...section.banners.map((b) => b.y + b.height));
+                              updateSection(section.id, { section_height: Math.min(EDITOR.maxCanvasHeight, Math.max(lowest, Number(e.target.value) || lowest)) });
+                            }}
+                            className="h-8 w-28"
+                          />
+                        </div>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          onClick={() => {
+                            const spot = placeNewBanner(section.banners, { width: EDITOR.autoWidth, height: section.section_height });
+                            if (!spot) return toast.error("There is no free space for another banner; make the canvas taller");
+                            updateSection(section.id, { banners: [...section.banners, { ...newBanner(section.id), ...spot, order: section.banners.length }] });
+                          }}
+                        >
+                          <Plus className="size-4" aria-hidden /> Add Banner
+                        </Button>
+                      </>
+                    ) : (
+                      <div>
+                        <Label htmlFor={`title-${section.id}`} className="text-xs font-normal text-slate-500">
+                          Section title
+                        </Label>
+                        <Input id={`title-${section.id}`} value={section.title} onChange={(e) => updateSection(section.id, { title: e.target.value })} className="h-8 w-56" />
+                      </div>
+                    )}
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Delete section ${index + 1}`}
+                      onClick={() => {
+                        setSections(design.sections.filter((s) => s.id !== section.id));
+                        toast.success("Section deleted");
+                      }}
+                    >
+                      <Trash2 className="size-4 text-red-700" aria-hidden />
+                    </Button>
+                  </div>
+                </div>
+              ) : null}
+              {section.type === "banner-section" ? (
+                preview ? (
+                  <BannerSectionView section={section} />
+                ) : (
+                  <BannerCanvas section={section} editMode={editable} onChange={(banners) => updateSection(section.id, { banners })} onOpenBanner={(bannerId) => open({ kind: "banner", sectionId: section.id, bannerId })} />
+                )
+              ) : (
+                <>
+                  {!editable ? <h3 className="mb-3 text-xl font-semibold">{section.title}</h3> : null}
+                  <ProductPreview products={products} limit={section.product_limit} showFeatured={section.show_featured} />
+                </>
+              )}
+            </section>
+            {editable ? <AddSectionControls onAdd={(type) => addSection(type, index)} label={`Add a section after section ${index + 1}`} /> : null}
+          </div>
+        ))}
+      </div>
+
+      <dialog ref={dialogRef} aria-labelledby="editor-dialog-title" onClose={() => setTarget(null)} className="m-auto w-[min(100%-2rem,32rem)] rounded-lg p-6 shadow-xl backdrop:bg-slate-900/40">
+        <h3 id="editor-dialog-title" className="text-lg font-semibold">
+          {target?.kind === "hero" ? "Hero Banner" : target?.kind === "logo" ? "Logo" : target?.kind === "name" ? "Store Name" : target?.kind === "tagline" ? "Tagline" : target?.kind === "color" ? "Brand Colour" : "Banner"}
+        </h3>
+        <div className="mt-4 space-y-4">
+          {target?.kind === "hero" ? (
+            <>
+              <ImageUploadField kind="hero_banner" name="hero_banner" label="Hero banner image" initial={design.hero_banner ? [design.hero_banner] : []} onChange={(urls) => setDesign((d) => ({ ...d, hero_banner: urls[0] ?? "" }))} onUploadingChange={(u) => setUploading((n) => n + (u ? 1 : -1))} />
+              <p className="text-xs text-slate-500">Recommended: 1400px × 400px or larger.</p>
+            </>
+          ) : null}
+          {target?.kind === "logo" ? (
+            <ImageUploadField kind="logo" name="logo_url" label="Logo image" initial={design.logo_url ? [design.logo_url] : []} onChange={(urls) => setDesign((d) => ({ ...d, logo_url: urls[0] ?? "" }))} onUploadingChange={(u) => setUploading((n) => n + (u ? 1 : -1))} />
+          ) : null}
+          {target?.kind === "name" ? (
+            <div>
+              <Label htmlFor="editor-name">Store name</Label>
+              <Input id="editor-name" value={design.name} maxLength={120} onChange={(e) => setDesign((d) => ({ ...d, name: e.target.value }))} />
+            </div>
+          ) : null}
+          {target?.kind === "tagline" ? (
+            <div>
+              <Label htmlFor="editor-tagline">Tagline</Label>
+              <Textarea id="editor-tagline" value={design.tagline} maxLength={200} onChange={(e) => setDesign((d) => ({ ...d, tagline: e.target.value }))} />
+            </div>
+          ) : null}
+          {target?.kind === "color" ? <ColourFields value={design.primary_color} onChange={(c) => setDesign((d) => ({ ...d, primary_color: c }))} /> : null}
+          {target?.kind === "banner" && currentBanner ? (
+            <>
+              <div>
+                <Label htmlFor="banner-title">Banner Title</Label>
+                <Input id="banner-title" value={currentBanner.title} maxLength={120} onChange={(e) => updateBanner(target.sectionId, target.bannerId, { title: e.target.value })} />
+              </div>
+              <div>
+                <Label htmlFor="banner-subtitle">Subtitle</Label>
+                <Input id="banner-subtitle" value={currentBanner.subtitle} maxLength={300} onChange={(e) => updateBanner(target.sectionId, target.bannerId, { subtitle: e.target.value })} />
+              </div>
+              <div>
+                <Label htmlFor="banner-cta">Call-to-Action Text</Label>
+                <Input id="banner-cta" value={currentBanner.cta_text} maxLength={60} onChange={(e) => updateBanner(target.sectionId, target.bannerId, { cta_text: e.target.value })} />
+              </div>
+              <div>
+                <Label htmlFor="banner-link">Banner Link (optional)</Label>
+                <Input id="banner-link" value={currentBanner.cta_link} placeholder="https://… or /browse" onChange={(e) => updateBanner(target.sectionId, target.bannerId, { cta_link: e.target.value })} />
+              </div>
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" checked={currentBanner.clickable} onChange={(e) => updateBanner(target.sectionId, target.bannerId, { clickable: e.target.checked })} /> Make banner clickable
+              </label>
+              <div>
+                <Label htmlFor="banner-image">Banner Image</Label>
+                <input
+                  id="banner-image"
+                  type="file"
+                  accept="image/*"
+                  onChange={(e) => {
+                    const file = e.target.files?.[0];
+                    e.target.value = "";
+                    if (file) void uploadBannerImage(target.sectionId, target.bannerId, file);
+                  }}
+                  className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2"
+                />
+                {uploading > 0 ? <p className="mt-1 text-xs text-slate-500">Uploading…</p> : null}
+              </div>
+              <Button
+                variant="danger"
+                size="sm"
+                onClick={() => {
+                  const section = bannerSection(target.sectionId);
+                  if (section) updateSection(section.id, { banners: section.banners.filter((b) => b.id !== target.bannerId) });
+                  dialogRef.current?.close();
+                  toast.success("Banner deleted");
+                }}
+              >
+                <Trash2 className="size-4" aria-hidden /> Delete banner
+              </Button>
+            </>
+          ) : null}
+        </div>
+        <div className="mt-6 flex justify-end">
+          <Button onClick={() => dialogRef.current?.close()}>Done</Button>
+        </div>
+      </dialog>
+    </div>
+  );
+}
+
+function ColourFields({ value, onChange }: { value: string; onChange: (hex: string) => void }) {
+  const [text, setText] = useState(value);
+  return (
+    <div className="flex items-end gap-3">
+      <div>
+        <Label htmlFor="editor-colour">Colour</Label>
+        <input id="editor-colour" type="color" value={value} onChange={(e) => (onChange(e.target.value), setText(e.target.value))} className="h-10 w-16 rounded border border-slate-300" />
+      </div>
+      <div className="flex-1">
+        <Label htmlFor="editor-hex">Hex value</Label>
+        <Input
+          id="editor-hex"
+          value={text}
+          maxLength={7}
+          aria-invalid={!/^#[0-9a-fA-F]{6}$/.test(text)}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (/^#[0-9a-fA-F]{6}$/.test(e.target.value)) onChange(e.target.value.toLowerCase());
+          }}
+        />
+      </div>
+    </div>
+  );
+}

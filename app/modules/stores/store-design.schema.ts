@@ -1,0 +1,168 @@
+import { z } from "zod";
+
+/** Spec §9 editor and store constants. */
+export const EDITOR = {
+  grid: 20,
+  defaultBanner: { width: 300, height: 200, x: 50, y: 50 },
+  minBanner: { width: 100, height: 100 },
+  dragThreshold: 5,
+  defaultSectionHeight: 600,
+  canvasMinEditor: 200,
+  canvasMinPublic: 300,
+  heroMaxHeight: 400,
+  autoWidth: 1400,
+  autoHeight: { min: 150, max: 500 },
+  maxSections: 30,
+  maxBannersPerSection: 30,
+  maxCanvasHeight: 3000,
+  maxCanvasWidth: 1400,
+} as const;
+
+export const DEFAULT_PRIMARY_COLOR = "#3b82f6";
+
+const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, "Colours must be hex values like #3b82f6");
+const text = (max: number) => z.string().max(max).default("");
+/** Links: http(s) or a path on this site; never javascript:, data: or protocol-relative. */
+export const safeLink = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v) || (v.startsWith("/") && !v.startsWith("//") && !v.startsWith("/\\")), "Links must start with http://, https:// or /");
+/** Images: our uploads or https URLs. */
+export const imageRef = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => v === "" || v.startsWith("/uploads/") || /^https:\/\/[^\s]+$/i.test(v), "Images must be uploaded files or https URLs");
+
+export const bannerSchema = z.object({
+  id: z.string().min(1).max(100),
+  title: text(120),
+  subtitle: text(300),
+  image_url: imageRef.default(""),
+  cta_text: text(60),
+  cta_link: safeLink.default(""),
+  order: z.number().int().min(0).max(1000).default(0),
+  clickable: z.boolean().default(true),
+  width: z.number().int().min(EDITOR.minBanner.width).max(EDITOR.maxCanvasWidth),
+  height: z.number().int().min(EDITOR.minBanner.height).max(EDITOR.maxCanvasHeight),
+  x: z.number().int().min(0).max(EDITOR.maxCanvasWidth),
+  y: z.number().int().min(0).max(EDITOR.maxCanvasHeight),
+});
+
+export const bannerSectionSchema = z.object({
+  id: z.string().min(1).max(100),
+  type: z.literal("banner-section"),
+  order: z.number().int().min(0).max(1000),
+  banners: z.array(bannerSchema).max(EDITOR.maxBannersPerSection).default([]),
+  layout: z.literal("freeform").default("freeform"),
+  grid_columns: z.number().int().min(1).max(12).default(12),
+  section_height: z.number().int().min(EDITOR.canvasMinEditor).max(EDITOR.maxCanvasHeight).default(EDITOR.defaultSectionHeight),
+  background_color: z.union([hex, z.literal("")]).default(""),
+});
+
+export const productSectionSchema = z.object({
+  id: z.string().min(1).max(100),
+  type: z.literal("product-section"),
+  order: z.number().int().min(0).max(1000),
+  title: text(120).default("Featured Products"),
+  show_featured: z.boolean().default(true),
+  product_limit: z.number().int().min(1).max(48).default(8),
+});
+
+export const sectionSchema = z.discriminatedUnion("type", [bannerSectionSchema, productSectionSchema]);
+
+export const categoryTabSchema = z.object({
+  id: z.string().min(1).max(100),
+  name: z.string().trim().min(1, "Tab names cannot be empty").max(60),
+  slug: z.string().regex(/^[a-z0-9-]{1,60}$/, "Tab slugs use lowercase letters, digits and dashes"),
+  order: z.number().int().min(0).max(1000),
+  isHomepage: z.boolean().optional(),
+});
+
+/** Everything the visual editor saves at once (spec §7 "Save store design"). */
+export const storeDesignSchema = z
+  .object({
+    name: z.string().trim().min(1, "Store name is required").max(120),
+    tagline: text(200),
+    description: text(2000),
+    primary_color: hex.default(DEFAULT_PRIMARY_COLOR),
+    hero_banner: imageRef.default(""),
+    logo_url: imageRef.default(""),
+    banner_url: imageRef.default(""),
+    sections: z.array(sectionSchema).max(EDITOR.maxSections),
+    category_tabs: z.array(categoryTabSchema).max(20),
+    store_layout: z
+      .object({ layout_type: z.literal("sections").default("sections"), hero_section: z.boolean().default(true), category_tabs: z.boolean().default(true) })
+      .default({ layout_type: "sections", hero_section: true, category_tabs: true }),
+  })
+  .superRefine((design, ctx) => {
+    const tabSlugs = new Set<string>();
+    for (const tab of design.category_tabs) {
+      if (tabSlugs.has(tab.slug)) ctx.addIssue({ code: "custom", message: `Two tabs use the slug "${tab.slug}"`, path: ["category_tabs"] });
+      tabSlugs.add(tab.slug);
+    }
+    design.sections.forEach((section, i) => {
+      if (section.type !== "banner-section") return;
+      for (const banner of section.banners) {
+        if (banner.x + banner.width > EDITOR.maxCanvasWidth || banner.y + banner.height > section.section_height) {
+          ctx.addIssue({ code: "custom", message: `A banner lies outside its section's canvas`, path: ["sections", i] });
+        }
+      }
+    });
+  });
+
+export type Banner = z.infer<typeof bannerSchema>;
+export type BannerSection = z.infer<typeof bannerSectionSchema>;
+export type ProductSection = z.infer<typeof productSectionSchema>;
+export type Section = z.infer<typeof sectionSchema>;
+export type CategoryTab = z.infer<typeof categoryTabSchema>;
+export type StoreDesign = z.infer<typeof storeDesignSchema>;
+
+export function defaultCategoryTabs(): CategoryTab[] {
+  return [
+    { id: "home", name: "Home", slug: "home", order: 0, isHomepage: true },
+    { id: "about-us", name: "About Us", slug: "about-us", order: 1 },
+    { id: "cooking-kitchenware", name: "Cooking & Kitchenware", slug: "cooking-kitchenware", order: 2 },
+  ];
+}
+
+export function newBanner(sectionId: string, now = Date.now()): Banner {
+  return {
+    id: `${sectionId}-banner-${now}`,
+    title: "New Banner",
+    subtitle: "",
+    image_url: "",
+    cta_text: "Shop Now",
+    cta_link: "",
+    order: 0,
+    clickable: true,
+    ...EDITOR.defaultBanner,
+  };
+}
+
+export function newSection(type: Section["type"], order: number, now = Date.now()): Section {
+  const id = `section-${now}`;
+  return type === "banner-section"
+    ? { id, type, order, banners: [], layout: "freeform", grid_columns: 12, section_height: EDITOR.defaultSectionHeight, background_color: "" }
+    : { id, type, order, title: "Featured Products", show_featured: true, product_limit: 8 };
+}
+
+/** Reads stored jsonb sections leniently (old or hand-edited rows): invalid entries are dropped. */
+export function parseStoredSections(value: unknown): Section[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .map((s) => sectionSchema.safeParse(s))
+    .filter((r) => r.success)
+    .map((r) => r.data!)
+    .sort((a, b) => a.order - b.order);
+}
+
+export function parseStoredTabs(value: unknown): CategoryTab[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .map((t) => categoryTabSchema.safeParse(t))
+    .filter((r) => r.success)
+    .map((r) => r.data!)
+    .sort((a, b) => a.order - b.order);
+}

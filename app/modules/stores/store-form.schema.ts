@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { STORE_CATEGORY_OPTIONS } from "~/lib/categories";
+
+export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export type BusinessHours = Record<Weekday, { open: string; close: string; closed: boolean }>;
+
+/** Spec §3: 09:00-18:00 Monday to Saturday, 10:00-16:00 Sunday, none closed. */
+export function defaultBusinessHours(): BusinessHours {
+  return Object.fromEntries(
+    WEEKDAYS.map((d) => [d, d === "sunday" ? { open: "10:00", close: "16:00", closed: false } : { open: "09:00", close: "18:00", closed: false }]),
+  ) as BusinessHours;
+}
+
+const optionalText = (max: number, message?: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((v) => v || null);
+
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Times use the 24-hour HH:MM format");
+
+/** The Create Store form and the Settings tab's store details, checked on the server. */
+export const storeDetailsSchema = z.object({
+  name: z.string().trim().min(1, "Store Name is required").max(120, "Store name is too long"),
+  description: optionalText(2000),
+  phone: z
+    .string()
+    .trim()
+    .max(30)
+    .optional()
+    .transform((v) => v || null)
+    .refine((v) => v === null || (/^\+?[\d\s().-]{7,30}$/.test(v) && v.replace(/\D/g, "").length >= 7 && v.replace(/\D/g, "").length <= 15), "Please enter a valid phone number"),
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .optional()
+    .transform((v) => v || null)
+    .refine((v) => v === null || z.email().safeParse(v).success, "Please enter a valid email address"),
+  website: z
+    .string()
+    .trim()
+    .max(300)
+    .optional()
+    .transform((v) => v || null)
+    .refine((v) => {
+      if (v === null) return true;
+      try {
+        const url = new URL(v);
+        return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".");
+      } catch {
+        return false;
+      }
+    }, "Website must be a full http:// or https:// address"),
+  street: optionalText(200),
+  city: optionalText(100),
+  state: optionalText(100),
+  zipCode: optionalText(20),
+  country: z.string().trim().max(100).optional().transform((v) => v || "India"),
+  categories: z.array(z.enum(STORE_CATEGORY_OPTIONS, "Unknown store category")).max(STORE_CATEGORY_OPTIONS.length),
+  businessHours: z.record(z.enum(WEEKDAYS), z.object({ open: time, close: time, closed: z.boolean() })),
+});
+
+export type StoreDetailsInput = z.infer<typeof storeDetailsSchema>;
+
+/** Reads the store form (plain form post: works without JavaScript). */
+export function readStoreForm(form: FormData) {
+  const str = (k: string) => (typeof form.get(k) === "string" ? (form.get(k) as string) : "");
+  const defaults = defaultBusinessHours();
+  const hours = Object.fromEntries(
+    WEEKDAYS.map((d) => [
+      d,
+      { open: str(`hours.${d}.open`) || defaults[d].open, close: str(`hours.${d}.close`) || defaults[d].close, closed: form.get(`hours.${d}.closed`) === "on" },
+    ]),
+  );
+  return {
+    name: str("name"),
+    description: str("description"),
+    phone: str("phone"),
+    email: str("email"),
+    website: str("website"),
+    street: str("street"),
+    city: str("city"),
+    state: str("state"),
+    zipCode: str("zipCode"),
+    country: str("country"),
+    categories: form.getAll("categories").filter((c): c is string => typeof c === "string"),
+    businessHours: hours,
+  };
+}
+
+/** Spec §4: the store name, non-alphanumerics replaced by underscores, lower-cased, plus '-qr-code.png'. */
+export function qrFileName(storeName: string): string {
+  return `${storeName.replace(/[^a-zA-Z0-9]/g, "_").toLowerCase()}-qr-code.png`;
+}
+
+export type StoreCardData = {
+  id: string;
+  name: string;
+  description: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  categories: string[];
+  verificationStatus: string;
+  status: string;
+  hasQr: boolean;
+  qrCodeData: string | null;
+  createdAt: string;
+};

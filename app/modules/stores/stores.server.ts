@@ -1,0 +1,415 @@
+import { and, asc, count, desc, eq, ilike, inArray, max, notInArray, or, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { products } from "~/db/schema/products";
+import { profiles } from "~/db/schema/profiles";
+import { storeFollowers, storeProducts, stores } from "~/db/schema/stores";
+import type { Profile, SessionUser } from "~/modules/accounts/accounts.schema";
+import { likePattern } from "~/modules/search/suggestions.server";
+import { defaultCategoryTabs, parseStoredSections, parseStoredTabs, storeDesignSchema, categoryTabSchema } from "./store-design.schema";
+import { qrFileName, readStoreForm, storeDetailsSchema, type StoreCardData } from "./store-form.schema";
+import { pngFromDataUrl, qrDataUrl, qrPng, storePublicUrl } from "./qr.server";
+
+type Actor = SessionUser & { profile: Profile };
+export type StoreResult<T = undefined> =
+  | { ok: true; message: string; value: T }
+  | { ok: false; status: number; message: string; fieldErrors: Record<string, string> };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const notFound = { ok: false as const, status: 404, message: "Store not found", fieldErrors: {} };
+
+function firstErrors(issues: { path: PropertyKey[]; message: string }[]) {
+  const out: Record<string, string> = {};
+  for (const issue of issues) out[String(issue.path[0] ?? "form")] ??= issue.message;
+  return out;
+}
+
+/** The seller's own stores, newest first. */
+export async function listOwnStores(db: Db, actor: SessionUser): Promise<StoreCardData[]> {
+  const rows = await db
+    .select({
+      id: stores.id,
+      name: stores.name,
+      description: stores.description,
+      phone: stores.phone,
+      email: stores.email,
+      website: stores.website,
+      categories: stores.categories,
+      verificationStatus: stores.verificationStatus,
+      status: stores.status,
+      qrCodeData: stores.qrCodeData,
+      createdAt: stores.createdAt,
+    })
+    .from(stores)
+    .where(eq(stores.sellerId, actor.id))
+    .orderBy(desc(stores.createdAt))
+    .limit(100);
+  return rows.map((r) => ({ ...r, hasQr: Boolean(r.qrCodeData), createdAt: r.createdAt.toISOString() }));
+}
+
+function detailsToColumns(d: ReturnType<typeof storeDetailsSchema.parse>) {
+  return {
+    name: d.name,
+    description: d.description,
+    phone: d.phone,
+    email: d.email,
+    website: d.website,
+    address: { street: d.street ?? undefined, city: d.city ?? undefined, state: d.state ?? undefined, zipCode: d.zipCode ?? undefined, country: d.country },
+    categories: d.categories,
+    businessHours: d.businessHours,
+  };
+}
+
+/** Creates a store (sellers only) and its QR code in one transaction. */
+export async function createStore(db: Db, actor: Actor, form: FormData, publicUrl: string): Promise<StoreResult<{ id: string }>> {
+  if (actor.profile.userType !== "seller") return { ok: false, status: 403, message: "Only seller accounts can create stores", fieldErrors: {} };
+  const parsed = storeDetailsSchema.safeParse(readStoreForm(form));
+  if (!parsed.success) {
+    const fieldErrors = firstErrors(parsed.error.issues);
+    return { ok: false, status: 400, message: Object.values(fieldErrors)[0]!, fieldErrors };
+  }
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(stores)
+      .values({
+        sellerId: actor.id,
+        ...detailsToColumns(parsed.data),
+        verificationStatus: actor.profile.verificationStatus === "verified" ? "verified" : "pending",
+        categoryTabs: defaultCategoryTabs(),
+        sections: [],
+      })
+      .returning({ id: stores.id });
+    const qr = await qrDataUrl(storePublicUrl(publicUrl, row!.id));
+    await tx.update(stores).set({ qrCodeData: qr }).where(eq(stores.id, row!.id));
+    return row!.id;
+  });
+  return { ok: true, message: "Store created successfully!", value: { id } };
+}
+
+/** Generates (or regenerates) a store's QR code. Owner only. */
+export async function generateStoreQr(db: Db, actor: SessionUser, storeId: string, publicUrl: string): Promise<StoreResult> {
+  if (!UUID.test(storeId)) return notFound;
+  const qr = await qrDataUrl(storePublicUrl(publicUrl, storeId));
+  const updated = await db
+    .update(stores)
+    .set({ qrCodeData: qr, updatedAt: new Date() })
+    .where(and(eq(stores.id, storeId), eq(stores.sellerId, actor.id)))
+    .returning({ id: stores.id });
+  if (updated.length === 0) return notFound;
+  return { ok: true, message: "QR code generated successfully!", value: undefined };
+}
+
+/** The QR code PNG to download: the stored one, or generated on the fly. Owner only. */
+export async function storeQrDownload(db: Db, actor: SessionUser, storeId: string, publicUrl: string): Promise<{ fileName: string; png: Buffer } | null> {
+  if (!UUID.test(storeId)) return null;
+  const [row] = await db
+    .select({ name: stores.name, qr: stores.qrCodeData })
+    .from(stores)
+    .where(and(eq(stores.id, storeId), eq(stores.sellerId, actor.id)))
+    .limit(1);
+  if (!row) return null;
+  const png = (row.qr && pngFromDataUrl(row.qr)) || (await qrPng(storePublicUrl(publicUrl, storeId)));
+  return { fileName: qrFileName(row.name), png };
+}
+
+export type PublicStoreProduct = {
+  linkId: string;
+  id: string;
+  name: string;
+  description: string;
+  category: string;
+  priceMinCents: number;
+  priceMaxCents: number;
+  minimumOrderQuantity: number;
+  unit: string;
+  images: string[];
+  featured: boolean;
+  categoryTab: string;
+  displayOrder: number;
+};
+
+const storeProductColumns = {
+  linkId: storeProducts.id,
+  id: products.id,
+  name: products.name,
+  description: products.description,
+  category: products.category,
+  priceMinCents: products.priceMinCents,
+  priceMaxCents: products.priceMaxCents,
+  minimumOrderQuantity: products.minimumOrderQuantity,
+  unit: products.unit,
+  images: products.images,
+  featured: storeProducts.featured,
+  categoryTab: storeProducts.categoryTab,
+  displayOrder: storeProducts.displayOrder,
+};
+
+const PUBLIC_STORE_PRODUCT_LIMIT = 200;
+
+/**
+ * A store's public page: the store with its owner's verification, its active products in display
+ * order (filtered by tab and text in the database), the real follower count and whether the viewer follows.
+ */
+export async function getPublicStore(db: Db, storeId: string, viewer: SessionUser | null, filters: { q?: string; tab?: string } = {}) {
+  if (!UUID.test(storeId)) return null;
+  const [store] = await db
+    .select({ store: stores, sellerVerification: profiles.verificationStatus, sellerCompany: profiles.companyName })
+    .from(stores)
+    .leftJoin(profiles, eq(profiles.userId, stores.sellerId))
+    .where(and(eq(stores.id, storeId), or(eq(stores.status, "active"), viewer ? eq(stores.sellerId, viewer.id) : sql`false`)))
+    .limit(1);
+  if (!store) return null;
+  const q = (filters.q ?? "").trim().slice(0, 100);
+  const tab = filters.tab && filters.tab !== "all" ? filters.tab : null;
+  const conditions = [eq(storeProducts.storeId, storeId), eq(products.status, "active")];
+  if (tab) conditions.push(eq(storeProducts.categoryTab, tab));
+  if (q) conditions.push(or(ilike(products.name, likePattern(q)), ilike(products.description, likePattern(q)))!);
+  const [items, [total], [followers], following] = await Promise.all([
+    db
+      .select(storeProductColumns)
+      .from(storeProducts)
+      .innerJoin(products, eq(products.id, storeProducts.productId))
+      .where(and(...conditions))
+      .orderBy(asc(storeProducts.displayOrder), asc(storeProducts.createdAt))
+      .limit(PUBLIC_STORE_PRODUCT_LIMIT),
+    db
+      .select({ n: count() })
+      .from(storeProducts)
+      .innerJoin(products, eq(products.id, storeProducts.productId))
+      .where(and(eq(storeProducts.storeId, storeId), eq(products.status, "active"))),
+    db.select({ n: count() }).from(storeFollowers).where(eq(storeFollowers.storeId, storeId)),
+    viewer
+      ? db
+          .select({ userId: storeFollowers.userId })
+          .from(storeFollowers)
+          .where(and(eq(storeFollowers.storeId, storeId), eq(storeFollowers.userId, viewer.id)))
+          .limit(1)
+      : Promise.resolve([]),
+  ]);
+  const s = store.store;
+  return {
+    store: {
+      id: s.id,
+      name: s.name,
+      description: s.description,
+      tagline: s.tagline,
+      phone: s.phone,
+      email: s.email,
+      website: s.website,
+      address: s.address,
+      categories: s.categories,
+      heroBanner: s.heroBanner,
+      logoUrl: s.logoUrl,
+      primaryColor: s.primaryColor,
+      status: s.status,
+      sections: parseStoredSections(s.sections),
+      categoryTabs: parseStoredTabs(s.categoryTabs),
+      verified: store.sellerVerification === "verified",
+      isOwner: viewer?.id === s.sellerId,
+      businessHours: s.businessHours,
+    },
+    products: items,
+    totalProducts: total?.n ?? 0,
+    followers: followers?.n ?? 0,
+    following: following.length > 0,
+    filters: { q, tab: tab ?? "all" },
+  };
+}
+
+/** Follows or unfollows an active store; returns the new state. */
+export async function toggleFollow(db: Db, actor: SessionUser, storeId: string): Promise<StoreResult<{ following: boolean }>> {
+  if (!UUID.test(storeId)) return notFound;
+  const [store] = await db.select({ id: stores.id }).from(stores).where(and(eq(stores.id, storeId), eq(stores.status, "active"))).limit(1);
+  if (!store) return notFound;
+  const removed = await db
+    .delete(storeFollowers)
+    .where(and(eq(storeFollowers.storeId, storeId), eq(storeFollowers.userId, actor.id)))
+    .returning({ storeId: storeFollowers.storeId });
+  if (removed.length > 0) return { ok: true, message: "You unfollowed this store", value: { following: false } };
+  await db.insert(storeFollowers).values({ storeId, userId: actor.id }).onConflictDoNothing();
+  return { ok: true, message: "You are now following this store", value: { following: true } };
+}
+
+/** A store for its owner's management page: anyone else gets null (shown as 404). */
+export async function getManagedStore(db: Db, actor: SessionUser, storeId: string) {
+  if (!UUID.test(storeId)) return null;
+  const [s] = await db.select().from(stores).where(and(eq(stores.id, storeId), eq(stores.sellerId, actor.id))).limit(1);
+  if (!s) return null;
+  const linked = await db
+    .select({ ...storeProductColumns, status: products.status, subcategory: products.subcategory, tags: products.tags })
+    .from(storeProducts)
+    .innerJoin(products, eq(products.id, storeProducts.productId))
+    .where(eq(storeProducts.storeId, storeId))
+    .orderBy(asc(storeProducts.displayOrder), asc(storeProducts.createdAt));
+  const linkedIds = linked.map((p) => p.id);
+  const available = await db
+    .select({ id: products.id, name: products.name, category: products.category, status: products.status })
+    .from(products)
+    .where(and(eq(products.sellerId, actor.id), linkedIds.length ? notInArray(products.id, linkedIds) : undefined))
+    .orderBy(desc(products.createdAt))
+    .limit(500);
+  return {
+    store: {
+      id: s.id,
+      name: s.name,
+      description: s.description ?? "",
+      tagline: s.tagline ?? "",
+      phone: s.phone ?? "",
+      email: s.email ?? "",
+      website: s.website ?? "",
+      address: s.address,
+      categories: s.categories,
+      businessHours: s.businessHours,
+      verificationStatus: s.verificationStatus,
+      status: s.status,
+      heroBanner: s.heroBanner ?? "",
+      logoUrl: s.logoUrl ?? "",
+      bannerUrl: s.bannerUrl ?? "",
+      primaryColor: s.primaryColor,
+      sections: parseStoredSections(s.sections),
+      categoryTabs: parseStoredTabs(s.categoryTabs),
+      storeLayout: s.storeLayout,
+    },
+    products: linked,
+    available,
+  };
+}
+
+async function ownsStore(db: Db, actor: SessionUser, storeId: string) {
+  if (!UUID.test(storeId)) return false;
+  const [row] = await db.select({ id: stores.id }).from(stores).where(and(eq(stores.id, storeId), eq(stores.sellerId, actor.id))).limit(1);
+  return Boolean(row);
+}
+
+/** Adds the seller's own products to its own store, after the current last position. */
+export async function addProductsToStore(db: Db, actor: SessionUser, storeId: string, productIds: string[]): Promise<StoreResult<{ added: number }>> {
+  const ids = [...new Set(productIds)].filter((id) => UUID.test(id)).slice(0, 200);
+  if (ids.length === 0) return { ok: false, status: 400, message: "Select at least one product", fieldErrors: {} };
+  return db.transaction(async (tx) => {
+    if (!(await ownsStore(tx as unknown as Db, actor, storeId))) return notFound;
+    const own = await tx.select({ id: products.id }).from(products).where(and(inArray(products.id, ids), eq(products.sellerId, actor.id)));
+    if (own.length !== ids.length) return { ok: false as const, status: 403, message: "You can only add your own products to your store", fieldErrors: {} };
+    const [{ top } = { top: null }] = await tx.select({ top: max(storeProducts.displayOrder) }).from(storeProducts).where(eq(storeProducts.storeId, storeId));
+    const start = (top ?? -1) + 1;
+    const inserted = await tx
+      .insert(storeProducts)
+      .values(ids.map((productId, i) => ({ storeId, productId, featured: false, displayOrder: start + i, categoryTab: "all" })))
+      .onConflictDoNothing()
+      .returning({ id: storeProducts.id });
+    return { ok: true as const, message: "Products added to store successfully!", value: { added: inserted.length } };
+  });
+}
+
+async function ownedLink(db: Db, actor: SessionUser, linkId: string) {
+  if (!UUID.test(linkId)) return null;
+  const [row] = await db
+    .select({ id: storeProducts.id, featured: storeProducts.featured, storeId: storeProducts.storeId, tabs: stores.categoryTabs })
+    .from(storeProducts)
+    .innerJoin(stores, eq(stores.id, storeProducts.storeId))
+    .where(and(eq(storeProducts.id, linkId), eq(stores.sellerId, actor.id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function toggleFeatured(db: Db, actor: SessionUser, linkId: string): Promise<StoreResult> {
+  const link = await ownedLink(db, actor, linkId);
+  if (!link) return { ok: false, status: 404, message: "Product not found in your store", fieldErrors: {} };
+  await db.update(storeProducts).set({ featured: !link.featured }).where(eq(storeProducts.id, link.id));
+  return { ok: true, message: link.featured ? "Product unfeatured" : "Product featured", value: undefined };
+}
+
+export async function setProductTab(db: Db, actor: SessionUser, linkId: string, tab: string): Promise<StoreResult> {
+  const link = await ownedLink(db, actor, linkId);
+  if (!link) return { ok: false, status: 404, message: "Product not found in your store", fieldErrors: {} };
+  const slugs = new Set(["all", ...parseStoredTabs(link.tabs).map((t) => t.slug)]);
+  if (!slugs.has(tab)) return { ok: false, status: 400, message: "Unknown category tab", fieldErrors: {} };
+  await db.update(storeProducts).set({ categoryTab: tab }).where(eq(storeProducts.id, link.id));
+  return { ok: true, message: "Product tab updated", value: undefined };
+}
+
+export async function removeStoreProduct(db: Db, actor: SessionUser, linkId: string): Promise<StoreResult> {
+  const link = await ownedLink(db, actor, linkId);
+  if (!link) return { ok: false, status: 404, message: "Product not found in your store", fieldErrors: {} };
+  await db.delete(storeProducts).where(eq(storeProducts.id, link.id));
+  return { ok: true, message: "Product removed from store", value: undefined };
+}
+
+/** Settings tab: the store's details and its status (active or hidden). */
+export async function updateStoreSettings(db: Db, actor: SessionUser, storeId: string, form: FormData): Promise<StoreResult> {
+  const parsed = storeDetailsSchema.safeParse(readStoreForm(form));
+  if (!parsed.success) {
+    const fieldErrors = firstErrors(parsed.error.issues);
+    return { ok: false, status: 400, message: Object.values(fieldErrors)[0]!, fieldErrors };
+  }
+  const status = form.get("status") === "hidden" ? "hidden" : "active";
+  const updated = await db
+    .update(stores)
+    .set({ ...detailsToColumns(parsed.data), status, updatedAt: new Date() })
+    .where(and(eq(stores.id, storeId), eq(stores.sellerId, actor.id)))
+    .returning({ id: stores.id });
+  if (updated.length === 0) return notFound;
+  return { ok: true, message: "Store settings saved", value: undefined };
+}
+
+/** Settings tab: the category tabs (add, rename, reorder, delete), sent as JSON. */
+export async function saveCategoryTabs(db: Db, actor: SessionUser, storeId: string, payload: string): Promise<StoreResult> {
+  let json: unknown;
+  try {
+    json = JSON.parse(payload);
+  } catch {
+    return { ok: false, status: 400, message: "Failed to save tabs: invalid data", fieldErrors: {} };
+  }
+  const parsed = categoryTabSchema.array().max(20).safeParse(json);
+  if (!parsed.success) return { ok: false, status: 400, message: `Failed to save tabs: ${parsed.error.issues[0]!.message}`, fieldErrors: {} };
+  const slugs = parsed.data.map((t) => t.slug);
+  if (new Set(slugs).size !== slugs.length || slugs.includes("all")) return { ok: false, status: 400, message: "Failed to save tabs: every tab needs its own slug", fieldErrors: {} };
+  const tabs = parsed.data.map((t, i) => ({ ...t, order: i }));
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(stores)
+      .set({ categoryTabs: tabs, updatedAt: new Date() })
+      .where(and(eq(stores.id, storeId), eq(stores.sellerId, actor.id)))
+      .returning({ id: stores.id });
+    if (updated.length === 0) return notFound;
+    // products on a deleted tab go back to "all"
+    await tx
+      .update(storeProducts)
+      .set({ categoryTab: "all" })
+      .where(and(eq(storeProducts.storeId, storeId), slugs.length ? notInArray(storeProducts.categoryTab, ["all", ...slugs]) : sql`${storeProducts.categoryTab} <> 'all'`));
+    return { ok: true as const, message: "Category tabs saved", value: undefined };
+  });
+}
+
+/** The visual editor's save: the whole design, validated against the schema, scoped to the owner. */
+export async function saveStoreDesign(db: Db, actor: SessionUser, storeId: string, payload: string): Promise<StoreResult> {
+  let json: unknown;
+  try {
+    json = JSON.parse(payload);
+  } catch {
+    return { ok: false, status: 400, message: "Failed to save store: the design could not be read", fieldErrors: {} };
+  }
+  const parsed = storeDesignSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return { ok: false, status: 400, message: `Failed to save store: ${issue.message} (${issue.path.join(".")})`, fieldErrors: {} };
+  }
+  const d = parsed.data;
+  const updated = await db
+    .update(stores)
+    .set({
+      name: d.name,
+      tagline: d.tagline || null,
+      description: d.description || null,
+      primaryColor: d.primary_color,
+      heroBanner: d.hero_banner || null,
+      logoUrl: d.logo_url || null,
+      bannerUrl: d.banner_url || null,
+      sections: d.sections.map((s, i) => ({ ...s, order: i })),
+      categoryTabs: d.category_tabs,
+      storeLayout: d.store_layout,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(stores.id, storeId), eq(stores.sellerId, actor.id)))
+    .returning({ id: stores.id });
+  if (updated.length === 0) return { ok: false, status: 404, message: "Failed to save store: store not found", fieldErrors: {} };
+  return { ok: true, message: "Store saved successfully!", value: undefined };
+}

@@ -1,0 +1,178 @@
+import jsQR from "jsqr";
+import sharp from "sharp";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stores, storeProducts } from "~/db/schema/stores";
+import type { Profile, SessionUser } from "~/modules/accounts/accounts.schema";
+import { createProduct } from "../../../tests/factories/products";
+import { createBuyer, createSeller, type Account } from "../../../tests/factories/users";
+import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
+import { newBanner, newSection } from "./store-design.schema";
+import { qrFileName } from "./store-form.schema";
+import {
+  addProductsToStore,
+  createStore,
+  getManagedStore,
+  getPublicStore,
+  removeStoreProduct,
+  saveCategoryTabs,
+  saveStoreDesign,
+  setProductTab,
+  storeQrDownload,
+  toggleFeatured,
+  toggleFollow,
+  updateStoreSettings,
+} from "./stores.server";
+
+function actor(account: Account): SessionUser & { profile: Profile } {
+  const p = account.profile;
+  return {
+    id: account.user.id,
+    email: account.user.email,
+    name: account.user.name,
+    emailVerified: true,
+    isAdmin: false,
+    profile: { ...p, userType: p.userType as "buyer" | "seller", verificationStatus: p.verificationStatus as Profile["verificationStatus"] },
+  };
+}
+
+function form(values: Record<string, string | string[]>) {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(values)) for (const item of Array.isArray(v) ? v : [v]) f.append(k, item);
+  return f;
+}
+
+async function decodeQr(png: Buffer) {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  expect(info.width).toBe(512);
+  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
+}
+
+const PUBLIC_URL = "https://setu.example";
+
+describe.each(testEngines())("stores on %s", (engine) => {
+  let database: TestDatabase;
+  let seller: Account;
+  let rival: Account;
+  let buyer: Account;
+  let storeId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    seller = await createSeller(database.db, { companyName: "Jaipur Blue Pottery" });
+    rival = await createSeller(database.db);
+    buyer = await createBuyer(database.db);
+  });
+  afterAll(() => database.drop());
+
+  it("creates a store with its QR code in the same request, encoding the absolute public URL", async () => {
+    const result = await createStore(
+      database.db,
+      actor(seller),
+      form({ name: "Jaipur Blue Pottery & Co.", email: "sales@jbp.example", website: "https://jbp.example", phone: "+91 141 555 0199", categories: ["Handicrafts", "Furniture"], city: "Jaipur" }),
+      PUBLIC_URL,
+    );
+    expect(result).toMatchObject({ ok: true, message: "Store created successfully!" });
+    storeId = result.ok ? result.value.id : "";
+    const [row] = await database.db.select().from(stores).where(eq(stores.id, storeId));
+    expect(row!.qrCodeData).toMatch(/^data:image\/png;base64,/);
+    expect(row!.address).toMatchObject({ city: "Jaipur", country: "India" });
+    expect((row!.businessHours as Record<string, unknown>).sunday).toEqual({ open: "10:00", close: "16:00", closed: false });
+    const download = await storeQrDownload(database.db, actor(seller), storeId, PUBLIC_URL);
+    expect(download!.fileName).toBe("jaipur_blue_pottery___co_-qr-code.png");
+    expect(await decodeQr(download!.png)).toBe(`${PUBLIC_URL}/stores/${storeId}`);
+    expect(await storeQrDownload(database.db, actor(rival), storeId, PUBLIC_URL)).toBeNull();
+  });
+
+  it("refuses non-sellers and bad details on the server", async () => {
+    expect(await createStore(database.db, actor(buyer), form({ name: "Buyer store" }), PUBLIC_URL)).toMatchObject({ ok: false, status: 403 });
+    const bad: Record<string, string | string[]>[] = [
+      { name: "" },
+      { name: "X", email: "not-an-email" },
+      { name: "X", website: "javascript:alert(1)" },
+      { name: "X", website: "ftp://files.example" },
+      { name: "X", phone: "call me maybe" },
+      { name: "X", categories: ["Toys"] },
+    ];
+    for (const values of bad) expect((await createStore(database.db, actor(seller), form(values), PUBLIC_URL)).ok).toBe(false);
+    expect(qrFileName("Ünïcode Store!")).toBe("_n_code_store_-qr-code.png");
+  });
+
+  it("lets only the owner manage: add own products after the last, feature, set tabs, remove", async () => {
+    const mine = await createProduct(database.db, { sellerId: seller.user.id, name: "Blue pottery vase" });
+    const mine2 = await createProduct(database.db, { sellerId: seller.user.id, name: "Pottery knobs" });
+    const theirs = await createProduct(database.db, { sellerId: rival.user.id });
+    expect(await getManagedStore(database.db, actor(rival), storeId)).toBeNull();
+    expect(await addProductsToStore(database.db, actor(seller), storeId, [theirs.id])).toMatchObject({ ok: false, status: 403 });
+    expect(await addProductsToStore(database.db, actor(rival), storeId, [theirs.id])).toMatchObject({ ok: false, status: 404 });
+    expect(await addProductsToStore(database.db, actor(seller), storeId, [mine.id])).toMatchObject({ ok: true });
+    expect(await addProductsToStore(database.db, actor(seller), storeId, [mine2.id])).toMatchObject({ ok: true, message: "Products added to store successfully!" });
+    const managed = await getManagedStore(database.db, actor(seller), storeId);
+    expect(managed!.products.map((p) => [p.name, p.displayOrder, p.featured, p.categoryTab])).toEqual([
+      ["Blue pottery vase", 0, false, "all"],
+      ["Pottery knobs", 1, false, "all"],
+    ]);
+    const link = managed!.products[0]!.linkId;
+    expect(await toggleFeatured(database.db, actor(rival), link)).toMatchObject({ ok: false, status: 404 });
+    expect(await toggleFeatured(database.db, actor(seller), link)).toMatchObject({ ok: true, message: "Product featured" });
+    expect(await toggleFeatured(database.db, actor(seller), link)).toMatchObject({ ok: true, message: "Product unfeatured" });
+    expect(await setProductTab(database.db, actor(seller), link, "nope")).toMatchObject({ ok: false });
+    expect(await setProductTab(database.db, actor(seller), link, "about-us")).toMatchObject({ ok: true, message: "Product tab updated" });
+    const tabbed = await getPublicStore(database.db, storeId, null, { tab: "about-us" });
+    expect(tabbed!.products.map((p) => p.name)).toEqual(["Blue pottery vase"]);
+    const searched = await getPublicStore(database.db, storeId, null, { q: "KNOB" });
+    expect(searched!.products.map((p) => p.name)).toEqual(["Pottery knobs"]);
+    expect(await removeStoreProduct(database.db, actor(seller), managed!.products[1]!.linkId)).toMatchObject({ ok: true, message: "Product removed from store" });
+    const links = await database.db.select().from(storeProducts).where(eq(storeProducts.storeId, storeId));
+    expect(links).toHaveLength(1);
+  });
+
+  it("counts real followers: follow and unfollow", async () => {
+    expect((await getPublicStore(database.db, storeId, actor(buyer)))!.followers).toBe(0);
+    expect(await toggleFollow(database.db, actor(buyer), storeId)).toMatchObject({ ok: true, value: { following: true } });
+    const page = await getPublicStore(database.db, storeId, actor(buyer));
+    expect(page).toMatchObject({ followers: 1, following: true });
+    expect(await toggleFollow(database.db, actor(buyer), storeId)).toMatchObject({ ok: true, value: { following: false } });
+    expect((await getPublicStore(database.db, storeId, null))!.followers).toBe(0);
+  });
+
+  it("saves a valid design for the owner only, and refuses unsafe or malformed designs", async () => {
+    const section = newSection("banner-section", 0, 1) as ReturnType<typeof newSection> & { banners: unknown[] };
+    const design = {
+      name: "Jaipur Blue Pottery",
+      tagline: "Hand-painted since 1962",
+      description: "",
+      primary_color: "#1e3a8a",
+      hero_banner: "",
+      logo_url: "",
+      banner_url: "",
+      sections: [{ ...section, banners: [{ ...newBanner(section.id, 2), cta_link: "/browse" }] }],
+      category_tabs: [{ id: "home", name: "Home", slug: "home", order: 0, isHomepage: true }],
+    };
+    expect(await saveStoreDesign(database.db, actor(rival), storeId, JSON.stringify(design))).toMatchObject({ ok: false, status: 404 });
+    expect(await saveStoreDesign(database.db, actor(seller), storeId, JSON.stringify(design))).toMatchObject({ ok: true, message: "Store saved successfully!" });
+    const unsafe = structuredClone(design);
+    (unsafe.sections[0]!.banners[0] as { cta_link: string }).cta_link = "javascript:alert(document.cookie)";
+    const refused = await saveStoreDesign(database.db, actor(seller), storeId, JSON.stringify(unsafe));
+    expect(refused).toMatchObject({ ok: false });
+    expect(refused.ok ? "" : refused.message).toMatch(/^Failed to save store: /);
+    expect((await saveStoreDesign(database.db, actor(seller), storeId, JSON.stringify({ ...design, primary_color: "red" }))).ok).toBe(false);
+    expect((await saveStoreDesign(database.db, actor(seller), storeId, JSON.stringify({ ...design, sections: Array(31).fill(section) }))).ok).toBe(false);
+    expect((await saveStoreDesign(database.db, actor(seller), storeId, "{"))).toMatchObject({ ok: false, status: 400 });
+    const saved = await getPublicStore(database.db, storeId, null);
+    expect(saved!.store.tagline).toBe("Hand-painted since 1962");
+    expect(saved!.store.sections).toHaveLength(1);
+  });
+
+  it("saves settings and tabs; a hidden store is not public", async () => {
+    expect(await saveCategoryTabs(database.db, actor(seller), storeId, JSON.stringify([{ id: "t1", name: "Vases", slug: "vases", order: 0 }]))).toMatchObject({ ok: true });
+    const managed = await getManagedStore(database.db, actor(seller), storeId);
+    expect(managed!.store.categoryTabs).toEqual([{ id: "t1", name: "Vases", slug: "vases", order: 0 }]);
+    expect(managed!.products.every((p) => p.categoryTab === "all")).toBe(true);
+    expect((await saveCategoryTabs(database.db, actor(seller), storeId, JSON.stringify([{ id: "a", name: "A", slug: "a", order: 0 }, { id: "b", name: "B", slug: "a", order: 1 }]))).ok).toBe(false);
+    expect(await updateStoreSettings(database.db, actor(seller), storeId, form({ name: "Jaipur Blue Pottery", status: "hidden" }))).toMatchObject({ ok: true });
+    expect(await getPublicStore(database.db, storeId, null)).toBeNull();
+    expect(await getPublicStore(database.db, storeId, actor(seller))).not.toBeNull();
+    expect(await updateStoreSettings(database.db, actor(rival), storeId, form({ name: "Hijacked" }))).toMatchObject({ ok: false, status: 404 });
+  });
+});

@@ -1,0 +1,95 @@
+import { X } from "lucide-react";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import { Label } from "~/components/ui/field";
+import { uploadImage, type UploadKind } from "../upload-client";
+
+/**
+ * A labelled file input that uploads images as soon as they are chosen, shows progress and
+ * thumbnails, and carries the uploaded URLs in hidden inputs named `name`.
+ */
+export function ImageUploadField({
+  kind,
+  name,
+  label,
+  multiple = false,
+  initial = [],
+  onChange,
+  onUploadingChange,
+}: {
+  kind: UploadKind;
+  name: string;
+  label: string;
+  multiple?: boolean;
+  initial?: string[];
+  onChange?: (urls: string[]) => void;
+  onUploadingChange?: (uploading: boolean) => void;
+}) {
+  const id = useId();
+  const [urls, setUrls] = useState<string[]>(initial);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const update = (next: string[]) => {
+    setUrls(next);
+    onChange?.(next);
+  };
+
+  async function upload(files: File[]) {
+    if (files.length === 0) return;
+    onUploadingChange?.(true);
+    const uploaded: string[] = [];
+    try {
+      for (const [i, file] of files.entries()) {
+        const image = await uploadImage(file, kind, (fraction) => setProgress((i + fraction) / files.length));
+        uploaded.push(image.url);
+      }
+      toast.success(uploaded.length > 1 ? "Images uploaded successfully!" : "Image uploaded successfully!");
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : "Failed to upload image");
+    } finally {
+      if (uploaded.length) update(multiple ? [...urls, ...uploaded] : uploaded.slice(-1));
+      setProgress(null);
+      onUploadingChange?.(false);
+    }
+  }
+
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <input
+        id={id}
+        type="file"
+        accept="image/*"
+        multiple={multiple}
+        onChange={(e) => {
+          const files = [...(e.target.files ?? [])];
+          e.target.value = "";
+          void upload(files);
+        }}
+        className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200"
+      />
+      <p className="mt-1 text-xs text-slate-500">JPEG, PNG, WebP or GIF, up to 5 MB each.</p>
+      {progress !== null ? (
+        <progress value={progress} max={1} aria-label="Upload progress" className="mt-2 h-2 w-full overflow-hidden rounded" />
+      ) : null}
+      {urls.length > 0 ? (
+        <ul className="mt-3 flex flex-wrap gap-2">
+          {urls.map((url, i) => (
+            <li key={url} className="relative">
+              <img src={url} alt={`Uploaded image ${i + 1}`} className="size-20 rounded-md border border-slate-200 object-cover" />
+              <button
+                type="button"
+                onClick={() => update(urls.filter((u) => u !== url))}
+                className="absolute -right-2 -top-2 rounded-full bg-white p-0.5 shadow ring-1 ring-slate-200 hover:bg-red-50"
+                aria-label={`Remove image ${i + 1}`}
+              >
+                <X className="size-3.5" aria-hidden />
+              </button>
+              <input type="hidden" name={name} value={url} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { logger } from "~/lib/logger.server";
+import type { Runtime } from "~/runtime.server";
+import { getSessionUser } from "~/modules/accounts/session.server";
+import { ImageRejected, MAX_IMAGE_BYTES, MESSAGES, processImage, UPLOAD_KINDS, type UploadKind } from "./images.server";
+
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
+}
+
+/** Reads the body, refusing it as soon as it passes the limit (whatever Content-Length claimed). */
+async function readLimited(request: Request, limit: number): Promise<Buffer | null> {
+  if (!request.body) return Buffer.alloc(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** POST /api/uploads: one image (`file`) of a `kind`, stored at {user id}/{kind}/{timestamp}.webp with a card-sized variant. */
+export async function handleImageUpload(request: Request, runtime: Runtime): Promise<Response> {
+  const user = await getSessionUser(request, runtime);
+  if (!user) return json({ error: "User not authenticated" }, 401);
+  const limit = MAX_IMAGE_BYTES + MULTIPART_OVERHEAD;
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) return json({ error: MESSAGES.tooLarge }, 413);
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!contentType.startsWith("multipart/form-data")) return json({ error: MESSAGES.notImage }, 415);
+  const body = await readLimited(request, limit);
+  if (body === null) return json({ error: MESSAGES.tooLarge }, 413);
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(body), { headers: { "Content-Type": contentType } }).formData();
+  } catch {
+    return json({ error: MESSAGES.notImage }, 400);
+  }
+  const file = form.get("file");
+  const kind = String(form.get("kind") ?? "product") as UploadKind;
+  if (!UPLOAD_KINDS.includes(kind)) return json({ error: "Unknown upload kind" }, 400);
+  if (!(file instanceof File)) return json({ error: MESSAGES.notImage }, 400);
+  try {
+    const image = await processImage(Buffer.from(await file.arrayBuffer()));
+    const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)
+      .toString()
+      .padStart(3, "0")}`;
+    const key = `${user.id}/${kind}/${stamp}.webp`;
+    const cardKey = `${user.id}/${kind}/${stamp}-card.webp`;
+    await runtime.storage.put(key, image.full, "image/webp");
+    await runtime.storage.put(cardKey, image.card, "image/webp");
+    return json({ url: `/uploads/${key}`, cardUrl: `/uploads/${cardKey}`, width: image.width, height: image.height });
+  } catch (error) {
+    if (error instanceof ImageRejected) return json({ error: error.message }, error.status);
+    logger.error({ err: error }, "Failed to upload image");
+    return json({ error: "Failed to upload image" }, 500);
+  }
+}
+
+/** GET /uploads/*: stored objects with their content type and a year of caching (keys never change). nosniff comes from the global security headers. */
+export async function serveUpload(key: string, runtime: Runtime): Promise<Response> {
+  const object = await runtime.storage.get(key);
+  if (!object) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+  return new Response(new Uint8Array(object.bytes), {
+    headers: {
+      "Content-Type": object.contentType,
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+    },
+  });
+}

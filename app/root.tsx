@@ -1,0 +1,117 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { useEffect } from "react";
+import { toast, Toaster } from "sonner";
+import { readFlash } from "~/lib/flash.server";
+import { getSessionUser } from "~/modules/accounts/session.server";
+import type { Route } from "./+types/root";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { NotFoundPage } from "~/components/layout/not-found-page";
+import { useNonce } from "~/components/nonce";
+import "./app.css";
+
+export type RootUser = { id: string; name: string; email: string; userType: "buyer" | "seller"; isAdmin: boolean } | null;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const sessionUser = await getSessionUser(request, context.runtime);
+  const user: RootUser = sessionUser
+    ? {
+        id: sessionUser.id,
+        name: sessionUser.profile?.fullName ?? sessionUser.name,
+        email: sessionUser.email,
+        userType: sessionUser.profile?.userType ?? "buyer",
+        isAdmin: sessionUser.isAdmin,
+      }
+    : null;
+  const { flash, clear } = readFlash(request);
+  return data({ user, flash }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+}
+
+function FlashToast() {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const flash = rootData?.flash;
+  useEffect(() => {
+    if (!flash) return;
+    const show = flash.type === "error" ? toast.error : flash.type === "info" ? toast.info : toast.success;
+    show(flash.message);
+  }, [flash]);
+  return null;
+}
+
+export function useRootUser(): RootUser {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return rootData?.user ?? null;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        <Toaster position="top-center" />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <FlashToast />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        {notFound ? (
+          <NotFoundPage />
+        ) : (
+          <section className="mx-auto max-w-3xl px-4 py-24 text-center">
+            <title>Something went wrong | Setu</title>
+            <h1 className="text-3xl font-bold">Something went wrong</h1>
+            <p className="mt-3 text-slate-600">
+              {isRouteErrorResponse(error) && error.status < 500
+                ? "This request could not be completed."
+                : "An unexpected error occurred. Please try again in a moment."}
+            </p>
+            <a href="/" className="mt-6 inline-block font-medium text-brand-600 hover:underline">
+              Return to Home
+            </a>
+          </section>
+        )}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { data, Form } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input, Label } from "~/components/ui/field";
+import { readFormData } from "~/lib/form-data.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { decideVerification, listPendingVerifications } from "~/modules/accounts/profile-commands.server";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import type { Route } from "./+types/admin.verifications";
+
+export function meta() {
+  return [{ title: "Verifications | Setu Admin" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request, context.runtime);
+  return { pending: await listPendingVerifications(context.runtime.db, admin) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context.runtime);
+  const result = await decideVerification(context.runtime.db, admin, await readFormData(request));
+  if (result.ok) return redirectWithFlash("/admin/verifications", { type: "success", message: result.message });
+  return data(result, { status: 400 });
+}
+
+export default function Verifications({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="text-3xl font-bold">Pending verifications</h1>
+      <p className="mt-1 text-slate-600">Review new buyers and suppliers, oldest first.</p>
+      {actionData && !actionData.ok ? (
+        <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {actionData.message}
+        </p>
+      ) : null}
+      {loaderData.pending.length === 0 ? (
+        <Card className="mt-6 p-10 text-center text-slate-600">No profiles are waiting for verification.</Card>
+      ) : (
+        <ul className="mt-6 space-y-4">
+          {loaderData.pending.map((p) => (
+            <li key={p.id}>
+              <Card className="p-5">
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div>
+                    <h2 className="font-semibold">{p.companyName || "(no company name yet)"}</h2>
+                    <p className="text-sm text-slate-600">
+                      {p.fullName} · {p.email} {p.phone ? `· ${p.phone}` : ""}
+                    </p>
+                    <p className="text-xs text-slate-500">Joined {new Date(p.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}</p>
+                  </div>
+                  <Badge tone={p.userType === "seller" ? "blue" : "grey"}>{p.userType}</Badge>
+                </div>
+                <div className="mt-4 flex flex-wrap items-end gap-3">
+                  <Form method="post">
+                    <input type="hidden" name="profileId" value={p.id} />
+                    <Button type="submit" name="decision" value="verified">
+                      {`Verify ${p.companyName}`}
+                    </Button>
+                  </Form>
+                  <Form method="post" className="flex flex-wrap items-end gap-2">
+                    <input type="hidden" name="profileId" value={p.id} />
+                    <div>
+                      <Label htmlFor={`reason-${p.id}`}>Rejection reason</Label>
+                      <Input id={`reason-${p.id}`} name="reason" className="w-64" />
+                    </div>
+                    <Button type="submit" name="decision" value="rejected" variant="danger">
+                      Reject
+                    </Button>
+                  </Form>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { redirect } from "react-router";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { signOut } from "~/modules/accounts/credentials.server";
+import type { Route } from "./+types/auth.sign-out";
+
+// Sign-out is a POST only: no GET request changes state.
+export function loader() {
+  return redirect("/");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const headers = await signOut(context.runtime, request.headers);
+  return redirectWithFlash("/", { type: "success", message: "You have been signed out." }, headers);
+}

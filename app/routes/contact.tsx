@@ -1,0 +1,109 @@
+import { CheckCircle2, Mail, MapPin, Phone } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field, Input, Select, Textarea } from "~/components/ui/field";
+import { CONTACT_TOPICS } from "~/modules/contact/contact.schema";
+import { submitContactMessage } from "~/modules/contact/contact.server";
+import { readFormData } from "~/lib/form-data.server";
+import type { Route } from "./+types/contact";
+
+export function meta() {
+  return [
+    { title: "Contact Us | Setu" },
+    { name: "description", content: "Talk to the Setu team: sales, demos, support and partnerships for India-to-USA wholesale trade." },
+  ];
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  const topic = new URL(request.url).searchParams.get("topic");
+  return { topic: CONTACT_TOPICS.some((t) => t.value === topic) ? topic! : "general" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = await submitContactMessage(context.runtime.db, await readFormData(request));
+  return data(result, { status: result.ok ? 200 : 400 });
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting";
+  const errors = actionData && !actionData.ok ? actionData.fieldErrors : {};
+  const values = actionData && !actionData.ok ? actionData.values : undefined;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12">
+      <h1 className="text-3xl font-bold">Contact Us</h1>
+      <p className="mt-2 max-w-2xl text-slate-600">
+        Questions about sourcing from India, selling to US buyers, or a demo of Setu? Write to us and our team answers within one business day.
+      </p>
+      <div className="mt-8 grid gap-8 lg:grid-cols-3">
+        <Card className="p-6 lg:col-span-2">
+          {actionData?.ok ? (
+            <div role="status" className="py-8 text-center">
+              <CheckCircle2 className="mx-auto size-12 text-green-600" aria-hidden />
+              <h2 className="mt-4 text-xl font-semibold">Thank you! Your message has been sent.</h2>
+              <p className="mt-2 text-slate-600">We will reply to you by e-mail within one business day.</p>
+              <Link to="/" className="mt-6 inline-block font-medium text-brand-700 hover:underline">
+                Return to Home
+              </Link>
+            </div>
+          ) : (
+            <Form method="post" className="grid gap-5 sm:grid-cols-2" noValidate>
+              <Field id="contact-name" label="Your name" error={errors.name}>
+                <Input id="contact-name" name="name" autoComplete="name" required defaultValue={values?.name} aria-invalid={!!errors.name} aria-describedby={errors.name ? "contact-name-error" : undefined} />
+              </Field>
+              <Field id="contact-email" label="Work e-mail" error={errors.email}>
+                <Input id="contact-email" name="email" type="email" autoComplete="email" required defaultValue={values?.email} aria-invalid={!!errors.email} aria-describedby={errors.email ? "contact-email-error" : undefined} />
+              </Field>
+              <Field id="contact-company" label="Company (optional)" error={errors.company}>
+                <Input id="contact-company" name="company" autoComplete="organization" defaultValue={values?.company} />
+              </Field>
+              <Field id="contact-topic" label="Topic" error={errors.topic}>
+                <Select id="contact-topic" name="topic" defaultValue={values?.topic ?? loaderData.topic}>
+                  {CONTACT_TOPICS.map((t) => (
+                    <option key={t.value} value={t.value}>
+                      {t.label}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <div className="sm:col-span-2">
+                <Field id="contact-message" label="Message" error={errors.message}>
+                  <Textarea id="contact-message" name="message" rows={6} required defaultValue={values?.message} aria-invalid={!!errors.message} aria-describedby={errors.message ? "contact-message-error" : undefined} />
+                </Field>
+              </div>
+              <div className="sm:col-span-2">
+                <Button type="submit" disabled={sending}>
+                  {sending ? "Sending..." : "Send Message"}
+                </Button>
+              </div>
+            </Form>
+          )}
+        </Card>
+        <aside className="space-y-4 text-sm">
+          <Card className="p-6">
+            <h2 className="font-semibold">Reach us directly</h2>
+            <ul className="mt-4 space-y-3 text-slate-700">
+              <li className="flex gap-3">
+                <Mail className="size-5 text-brand-600" aria-hidden /> hello@setu.example
+              </li>
+              <li className="flex gap-3">
+                <Phone className="size-5 text-brand-600" aria-hidden /> +1 (646) 555-0142 (US) · +91 80 5550 1420 (India)
+              </li>
+              <li className="flex gap-3">
+                <MapPin className="size-5 text-brand-600" aria-hidden /> New York · Bengaluru
+              </li>
+            </ul>
+          </Card>
+          <Card className="p-6">
+            <h2 className="font-semibold">Looking for answers?</h2>
+            <p className="mt-2 text-slate-600">
+              Our <Link to="/help" className="text-brand-700 underline">Help Center</Link> covers RFQs, quotes, verification and shipping.
+            </p>
+          </Card>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { Activity, BadgeCheck, Clock, DollarSign, FileText, Package, ShoppingCart, Store, Users } from "lucide-react";
+import { Link, redirect } from "react-router";
+import { Badge, statusTone } from "~/components/ui/badge";
+import { ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { formatUsd } from "~/lib/money";
+import { getSessionUser } from "~/modules/accounts/session.server";
+import { loadDashboard } from "~/modules/dashboard/dashboard.server";
+import type { Route } from "./+types/dashboard";
+
+export function meta() {
+  return [{ title: "Dashboard | Setu" }, { name: "description", content: "Your Setu dashboard." }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getSessionUser(request, context.runtime);
+  if (!user || !user.profile) return { state: "denied" as const };
+  if (!user.profile.profileCompleted) throw redirect("/auth/complete-profile");
+  const dashboard = await loadDashboard(context.runtime.db, { ...user, profile: user.profile });
+  return { state: "ok" as const, profile: user.profile, email: user.email, dashboard };
+}
+
+function Stat({ icon: Icon, label, value }: { icon: typeof Store; label: string; value: string | number }) {
+  return (
+    <Card className="p-5">
+      <div className="flex items-center justify-between">
+        <p className="text-sm text-slate-600">{label}</p>
+        <Icon className="size-5 text-brand-600" aria-hidden />
+      </div>
+      <p className="mt-2 text-2xl font-bold tabular-nums">{value}</p>
+    </Card>
+  );
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  if (loaderData.state === "denied") {
+    return (
+      <section className="mx-auto max-w-md px-4 py-24 text-center">
+        <h1 className="text-2xl font-bold">Access Denied</h1>
+        <p className="mt-2 text-slate-600">Please sign in to view your dashboard.</p>
+        <ButtonLink to="/auth?redirectTo=/dashboard" className="mt-6">
+          Sign In
+        </ButtonLink>
+      </section>
+    );
+  }
+  const { profile, dashboard } = loaderData;
+  const verified = profile.verificationStatus === "verified";
+  const seller = dashboard.role === "seller";
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">Welcome back, {profile.fullName}!</h1>
+          <p className="mt-1 text-slate-600">
+            {profile.companyName} · {seller ? "Seller dashboard" : "Buyer dashboard"}
+          </p>
+        </div>
+      </header>
+
+      <section aria-label="Statistics" className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {dashboard.role === "seller" ? (
+          <>
+            <Stat icon={Store} label="My Stores" value={dashboard.stores} />
+            <Stat icon={Package} label="Products" value={dashboard.products} />
+            <Stat icon={FileText} label="Quotes Submitted" value={dashboard.quotesSubmitted} />
+            <Stat icon={DollarSign} label="Revenue" value={formatUsd(dashboard.revenueCents)} />
+          </>
+        ) : (
+          <>
+            <Stat icon={FileText} label="Active RFQs" value={dashboard.activeRfqs} />
+            <Stat icon={ShoppingCart} label="Orders" value={dashboard.orders} />
+            <Stat icon={Users} label="Suppliers" value={dashboard.suppliers} />
+            <Stat icon={DollarSign} label="Total Spend" value={formatUsd(dashboard.totalSpendCents)} />
+          </>
+        )}
+      </section>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <Card className="p-6 lg:col-span-2">
+          <h2 className="flex items-center gap-2 text-lg font-semibold">
+            <Activity className="size-5 text-slate-500" aria-hidden /> Recent Activity
+          </h2>
+          {dashboard.activity.length === 0 ? (
+            <p className="mt-6 text-center text-sm text-slate-500">No recent activity</p>
+          ) : (
+            <ul className="mt-4 divide-y divide-slate-100">
+              {dashboard.activity.map((item) => (
+                <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                  <div className="min-w-0">
+                    <Link to={item.href} className="font-medium hover:underline">
+                      {item.title}
+                    </Link>
+                    <p className="text-xs text-slate-500">
+                      {item.type === "quote" ? "Quote" : "RFQ"} · {new Date(item.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}
+                    </p>
+                  </div>
+                  <div className="flex items-center gap-3">
+                    {item.amountCents !== null ? <span className="text-sm font-medium tabular-nums">{formatUsd(item.amountCents)}</span> : null}
+                    <Badge tone={statusTone(item.status)}>{item.status}</Badge>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+
+        <div className="space-y-6">
+          <Card className="p-6">
+            <h2 className="text-lg font-semibold">Quick Actions</h2>
+            <div className="mt-4 grid gap-2">
+              {seller ? (
+                <>
+                  <ButtonLink to="/stores">Manage Stores</ButtonLink>
+                  <ButtonLink to="/products" variant="outline">Add Products</ButtonLink>
+                  <ButtonLink to="/rfqs" variant="outline">Browse RFQs</ButtonLink>
+                </>
+              ) : (
+                <>
+                  <ButtonLink to="/create-rfq">Create RFQ</ButtonLink>
+                  <ButtonLink to="/browse" variant="outline">Browse Products</ButtonLink>
+                  <ButtonLink to="/rfqs" variant="outline">View All RFQs</ButtonLink>
+                </>
+              )}
+            </div>
+          </Card>
+          <Card className="p-6">
+            <h2 className="text-lg font-semibold">Profile Status</h2>
+            <div className="mt-3 flex items-center gap-2">
+              {verified ? (
+                <Badge tone="green">
+                  <BadgeCheck className="size-3" aria-hidden /> Verified
+                </Badge>
+              ) : (
+                <Badge tone={profile.verificationStatus === "rejected" ? "red" : "amber"}>
+                  <Clock className="size-3" aria-hidden /> {profile.verificationStatus === "rejected" ? "Verification Rejected" : "Pending Verification"}
+                </Badge>
+              )}
+            </div>
+            {profile.verificationStatus === "rejected" && profile.verificationNote ? (
+              <p className="mt-2 text-sm text-slate-600">Reason: {profile.verificationNote}</p>
+            ) : null}
+            <p className="mt-3 text-sm text-slate-600">{loaderData.email}</p>
+            <Link to="/profile" className="mt-3 inline-block text-sm font-medium text-brand-700 underline">
+              Edit profile
+            </Link>
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+import { Award, Car, Cog, Cpu, Globe, PiggyBank, Search, Shirt, ShieldCheck, UtensilsCrossed, Wrench } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { ButtonLink } from "~/components/ui/button";
+import { HOME_CATEGORY_TILES } from "~/lib/categories";
+import { ProductCard, ProductCardSkeleton } from "~/modules/products/components/product-card";
+import { listFeaturedProducts } from "~/modules/products/products.server";
+import { FEATURED_PRODUCTS_LIMIT } from "~/modules/products/products.schema";
+import { logger } from "~/lib/logger.server";
+import { useRootUser } from "~/root";
+import type { Route } from "./+types/home";
+
+export function meta() {
+  return [
+    { title: "Setu | America's Premier B2B Marketplace for Indian Suppliers" },
+    {
+      name: "description",
+      content: "Source wholesale products directly from verified Indian suppliers. Compare quotes, post RFQs and order with confidence.",
+    },
+  ];
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  try {
+    return { featured: await listFeaturedProducts(context.runtime.db) };
+  } catch (error) {
+    // Spec §8: a failed home products fetch is only logged and the empty state shows.
+    logger.error({ err: error, requestId: context.requestId }, "failed to load featured products");
+    return { featured: [] };
+  }
+}
+
+const STATS = [
+  { value: "25K+", label: "Verified Suppliers" },
+  { value: "50K+", label: "Products" },
+  { value: "5K+", label: "US Buyers" },
+  { value: "$2B+", label: "Trade Volume" },
+];
+
+const TILE_ICONS = { electronics: Cpu, machinery: Cog, automotive: Car, textiles: Shirt, tools: Wrench, food: UtensilsCrossed } as const;
+
+const WHY = [
+  {
+    icon: ShieldCheck,
+    title: "Verified Suppliers",
+    text: "Every supplier is checked before they earn the Verified badge: business registration, export licences and references.",
+  },
+  {
+    icon: Globe,
+    title: "International Shipping",
+    text: "Door-to-door logistics from Indian ports to US warehouses, with customs paperwork handled for you.",
+  },
+  {
+    icon: PiggyBank,
+    title: "Cost Savings",
+    text: "Buy at source. Compare sealed quotes from several suppliers and save 30-50% on wholesale costs.",
+  },
+];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const user = useRootUser();
+  const navigation = useNavigation();
+  const loadingHome = navigation.state === "loading" && navigation.location.pathname === "/";
+  const { featured } = loaderData;
+
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto max-w-7xl px-4 py-16 text-center sm:py-24">
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">America's Premier B2B Marketplace</p>
+          <h1 className="mx-auto mt-3 max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+            Source directly from verified Indian suppliers
+          </h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">
+            Wholesale products, sealed quotes and trusted trade between India and the USA.
+          </p>
+          <Form method="get" action="/browse" role="search" aria-label="Product search" className="mx-auto mt-8 flex max-w-xl gap-2">
+            <label htmlFor="hero-search" className="sr-only">
+              Search products or suppliers
+            </label>
+            <div className="relative flex-1">
+              <Search className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400" aria-hidden />
+              <input
+                id="hero-search"
+                name="q"
+                type="search"
+                placeholder="What are you sourcing today?"
+                className="h-12 w-full rounded-md border border-slate-300 bg-white pl-10 pr-3 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+              />
+            </div>
+            <button type="submit" className="h-12 rounded-md bg-brand-600 px-6 font-medium text-white hover:bg-brand-700">
+              Search
+            </button>
+          </Form>
+          <dl className="mx-auto mt-12 grid max-w-4xl grid-cols-2 gap-4 sm:grid-cols-4">
+            {STATS.map((stat) => (
+              <div key={stat.label} className="rounded-lg border border-slate-200 bg-white p-4">
+                <dt className="text-sm text-slate-600">{stat.label}</dt>
+                <dd className="mt-1 text-2xl font-bold text-slate-900">{stat.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 py-16" aria-labelledby="categories-heading">
+        <h2 id="categories-heading" className="text-2xl font-bold">
+          Shop by Category
+        </h2>
+        <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+          {HOME_CATEGORY_TILES.map((tile) => {
+            const Icon = TILE_ICONS[tile.slug];
+            return (
+              <li key={tile.slug}>
+                <Link
+                  to={`/category/${tile.slug}`}
+                  className="flex h-full flex-col items-center rounded-lg border border-slate-200 bg-white p-5 text-center transition hover:border-brand-500 hover:shadow-sm"
+                >
+                  <Icon className="size-8 text-brand-600" aria-hidden />
+                  <span className="mt-3 font-semibold text-slate-900">{tile.label}</span>
+                  <span className="mt-1 text-xs text-slate-500">{tile.count}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section className="bg-slate-50" aria-labelledby="featured-heading">
+        <div className="mx-auto max-w-7xl px-4 py-16">
+          <div className="flex items-end justify-between gap-4">
+            <h2 id="featured-heading" className="text-2xl font-bold">
+              Featured Products
+            </h2>
+            <Link to="/browse" className="text-sm font-medium text-brand-700 hover:underline">
+              View all products
+            </Link>
+          </div>
+          {loadingHome ? (
+            <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              {Array.from({ length: FEATURED_PRODUCTS_LIMIT }, (_, i) => (
+                <ProductCardSkeleton key={i} />
+              ))}
+            </div>
+          ) : featured.length === 0 ? (
+            <div className="mt-6 rounded-lg border border-dashed border-slate-300 bg-white p-12 text-center">
+              <h3 className="text-lg font-semibold">No Products Yet</h3>
+              <p className="mt-2 text-sm text-slate-600">Suppliers are adding their catalogues. Check back soon.</p>
+            </div>
+          ) : (
+            <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              {featured.map((product) => (
+                <ProductCard key={product.id} product={product} />
+              ))}
+            </div>
+          )}
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 py-16" aria-labelledby="why-heading">
+        <h2 id="why-heading" className="text-center text-2xl font-bold">
+          Why Choose Setu?
+        </h2>
+        <div className="mt-8 grid gap-6 md:grid-cols-3">
+          {WHY.map((item) => (
+            <div key={item.title} className="rounded-lg border border-slate-200 p-6">
+              <item.icon className="size-8 text-brand-600" aria-hidden />
+              <h3 className="mt-4 text-lg font-semibold">{item.title}</h3>
+              <p className="mt-2 text-sm text-slate-600">{item.text}</p>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section className="bg-slate-900 text-white" aria-labelledby="cta-heading">
+        <div className="mx-auto max-w-4xl px-4 py-16 text-center">
+          <Award className="mx-auto size-10 text-amber-400" aria-hidden />
+          <h2 id="cta-heading" className="mt-4 text-3xl font-bold">
+            Ready to grow your wholesale business?
+          </h2>
+          <p className="mt-3 text-slate-300">Join thousands of suppliers and buyers trading between India and the USA.</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            {user ? (
+              <ButtonLink to="/dashboard" size="lg">
+                Go to Dashboard
+              </ButtonLink>
+            ) : (
+              <>
+                <ButtonLink to="/auth" size="lg">
+                  Start Selling to USA
+                </ButtonLink>
+                <ButtonLink to="/auth" size="lg" variant="outline">
+                  Find Indian Suppliers
+                </ButtonLink>
+              </>
+            )}
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

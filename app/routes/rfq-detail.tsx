@@ -1,0 +1,318 @@
+import { ArrowLeft, Building2, Calendar, DollarSign, HelpCircle, Lock, MapPin, Package, User } from "lucide-react";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { Badge, statusTone } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field, Input, Textarea } from "~/components/ui/field";
+import { categoryLabel } from "~/lib/categories";
+import { DEADLINE_TIME_ZONE_LABEL, formatDeadline } from "~/lib/deadline";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { readFormData } from "~/lib/form-data.server";
+import { formatUsdCents } from "~/lib/money";
+import { getSessionUser } from "~/modules/accounts/session.server";
+import { DeadlineBadge } from "~/modules/rfqs/components/deadline-badge";
+import { formatBudget } from "~/modules/rfqs/components/rfq-card";
+import { QUOTE_STATUS_LABEL } from "~/modules/rfqs/rfq.schema";
+import { acceptQuote, closeRfq, getRfqDetail, submitQuote, withdrawQuote } from "~/modules/rfqs/rfqs.server";
+import type { Route } from "./+types/rfq-detail";
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  if (!loaderData || !("rfq" in loaderData)) return [{ title: "RFQ Not Found | Setu" }];
+  return [
+    { title: `${loaderData.rfq.title} | RFQ | Setu` },
+    { name: "description", content: loaderData.rfq.description.slice(0, 160) },
+  ];
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = await getSessionUser(request, context.runtime);
+  const rfq = await getRfqDetail(context.runtime.db, params.id, viewer);
+  if (!rfq) return data({ notFound: true as const }, { status: 404 });
+  const sort = new URL(request.url).searchParams.get("quoteSort");
+  if (sort === "price-asc") rfq.quotes.sort((a, b) => a.priceCents - b.priceCents);
+  if (sort === "price-desc") rfq.quotes.sort((a, b) => b.priceCents - a.priceCents);
+  return { rfq, sort, signedIn: Boolean(viewer) };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { runtime } = context;
+  const viewer = await getSessionUser(request, runtime);
+  const form = await readFormData(request);
+  const intent = form.get("intent");
+  if (!viewer?.profile) {
+    const message = intent === "quote" ? "Please log in to submit a quote" : "Please sign in first";
+    return data({ intent, ok: false as const, message, fieldErrors: {} as Record<string, string> }, { status: 401 });
+  }
+  const actor = { ...viewer, profile: viewer.profile };
+  const here = `/rfqs/${params.id}`;
+  const notify = { mailer: runtime.mailer, publicUrl: runtime.publicUrl };
+  const result =
+    intent === "quote"
+      ? await submitQuote(runtime.db, actor, params.id, form, notify)
+      : intent === "accept"
+        ? await acceptQuote(runtime.db, actor, String(form.get("quoteId") ?? ""), notify)
+        : intent === "withdraw"
+          ? await withdrawQuote(runtime.db, actor, String(form.get("quoteId") ?? ""))
+          : intent === "close"
+            ? await closeRfq(runtime.db, actor, params.id)
+            : { ok: false as const, status: 400, message: "Unknown action", fieldErrors: {} };
+  if (result.ok) return redirectWithFlash(intent === "accept" ? "/orders" : here, { type: "success", message: result.message });
+  const fallback = intent === "quote" ? "Failed to submit quote" : "Something went wrong";
+  return data({ intent, ok: false as const, message: result.message || fallback, fieldErrors: result.fieldErrors }, { status: result.status });
+}
+
+const TIPS = [
+  "Quote a total price for the full quantity, in US dollars.",
+  "Be specific about delivery: production time plus shipping to the buyer's location.",
+  "State payment terms and Incoterms (FOB, CIF, DDP) in your terms.",
+  "Your quote is sealed: only the buyer sees your price and terms.",
+];
+
+export default function RfqDetailPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const busy = navigation.state === "submitting";
+  if ("notFound" in loaderData) {
+    return (
+      <section className="mx-auto max-w-md px-4 py-24 text-center">
+        <h1 className="text-2xl font-bold">RFQ Not Found</h1>
+        <p className="mt-2 text-slate-600">The requested RFQ could not be found.</p>
+        <ButtonLink to="/rfqs" className="mt-6">
+          Back to RFQs
+        </ButtonLink>
+      </section>
+    );
+  }
+  const { rfq, sort, signedIn } = loaderData;
+  const quoteErrors = actionData?.intent === "quote" && !actionData.ok ? actionData.fieldErrors : {};
+  const failed = actionData && !actionData.ok ? actionData.message : null;
+  const isBuyer = rfq.viewer === "buyer";
+  const quoteCount = isBuyer ? rfq.quotes.length : rfq.quotes.filter((q) => q.status !== "withdrawn").length + rfq.sealedQuoteCount;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <Link to="/rfqs" className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900">
+        <ArrowLeft className="size-4" aria-hidden /> Back to RFQs
+      </Link>
+      <header className="mt-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone="blue">{categoryLabel(rfq.category)}</Badge>
+          {rfq.status === "published" ? <DeadlineBadge deadline={rfq.deadline} /> : <Badge tone={statusTone(rfq.status)}>{rfq.status}</Badge>}
+        </div>
+        <h1 className="mt-3 text-3xl font-bold">{rfq.title}</h1>
+        <p className="mt-1 text-slate-600">
+          Posted by {rfq.buyerCompany} on {new Date(rfq.createdAt).toLocaleDateString("en-US", { dateStyle: "long" })}
+        </p>
+      </header>
+      {failed ? (
+        <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {failed}
+        </p>
+      ) : null}
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Card className="p-6">
+            <h2 className="text-lg font-semibold">Requirements</h2>
+            <p className="mt-3 whitespace-pre-line text-slate-700">{rfq.description}</p>
+            {rfq.specifications?.details ? (
+              <>
+                <h3 className="mt-5 text-sm font-semibold text-slate-900">Technical Specifications</h3>
+                <pre className="mt-2 whitespace-pre-wrap rounded-md bg-slate-50 p-3 font-sans text-sm text-slate-700">{rfq.specifications.details}</pre>
+              </>
+            ) : null}
+            <dl className="mt-6 grid gap-4 text-sm sm:grid-cols-2">
+              <div>
+                <dt className="flex items-center gap-1.5 text-slate-500">
+                  <Package className="size-4 text-slate-400" aria-hidden /> Quantity
+                </dt>
+                <dd className="font-semibold tabular-nums">
+                  {rfq.quantity.toLocaleString("en-US")} {rfq.unit}
+                </dd>
+              </div>
+              <div>
+                <dt className="flex items-center gap-1.5 text-slate-500">
+                  <DollarSign className="size-4 text-slate-400" aria-hidden /> Budget Range
+                </dt>
+                <dd className="font-semibold tabular-nums">{formatBudget(rfq.budgetMinCents, rfq.budgetMaxCents)}</dd>
+              </div>
+              <div>
+                <dt className="flex items-center gap-1.5 text-slate-500">
+                  <MapPin className="size-4 text-slate-400" aria-hidden /> Delivery Location
+                </dt>
+                <dd className="font-semibold">{rfq.deliveryLocation}</dd>
+              </div>
+              <div>
+                <dt className="flex items-center gap-1.5 text-slate-500">
+                  <Calendar className="size-4 text-slate-400" aria-hidden /> Deadline
+                </dt>
+                <dd className="font-semibold">
+                  {formatDeadline(rfq.deadline)} <span className="font-normal text-slate-500">(end of day, {DEADLINE_TIME_ZONE_LABEL})</span>
+                </dd>
+              </div>
+            </dl>
+          </Card>
+
+          <Card className="p-6">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <div>
+                <h2 className="text-lg font-semibold">Submitted Quotes ({quoteCount})</h2>
+                <p className="text-sm text-slate-600">{isBuyer ? "Review and compare quotes from suppliers" : "Quotes submitted by other suppliers"}</p>
+              </div>
+              {isBuyer && rfq.quotes.length > 1 ? (
+                <div className="flex gap-2 text-sm">
+                  <Link to="?quoteSort=price-asc" className={sort === "price-asc" ? "font-semibold underline" : "text-brand-700 underline"}>
+                    Lowest price first
+                  </Link>
+                  <Link to="?quoteSort=price-desc" className={sort === "price-desc" ? "font-semibold underline" : "text-brand-700 underline"}>
+                    Highest price first
+                  </Link>
+                </div>
+              ) : null}
+            </div>
+            {!isBuyer && rfq.sealedQuoteCount > 0 ? (
+              <p className="mt-4 flex items-center gap-2 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">
+                <Lock className="size-4" aria-hidden /> {rfq.sealedQuoteCount} other {rfq.sealedQuoteCount === 1 ? "quote is" : "quotes are"} sealed: only the buyer sees prices and terms.
+              </p>
+            ) : null}
+            {rfq.quotes.length === 0 && (isBuyer || rfq.sealedQuoteCount === 0) ? (
+              <p className="mt-6 text-center text-sm text-slate-500">No quotes submitted yet</p>
+            ) : (
+              <ul className="mt-4 space-y-3">
+                {rfq.quotes.map((quote) => (
+                  <li key={quote.id} className="rounded-lg border border-slate-200 p-4">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <p className="flex items-center gap-2 font-semibold">
+                        <Building2 className="size-4 text-slate-400" aria-hidden /> {quote.mine ? `${quote.supplierCompany} (your quote)` : quote.supplierCompany}
+                      </p>
+                      <div className="flex items-center gap-2">
+                        <Badge tone={statusTone(quote.status)}>{QUOTE_STATUS_LABEL[quote.status] ?? quote.status}</Badge>
+                        <span className="text-xs text-slate-500">{new Date(quote.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}</span>
+                      </div>
+                    </div>
+                    <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-3">
+                      <div>
+                        <dt className="text-slate-500">Total price</dt>
+                        <dd className="text-lg font-bold tabular-nums">{formatUsdCents(quote.priceCents)}</dd>
+                      </div>
+                      <div>
+                        <dt className="text-slate-500">Quantity</dt>
+                        <dd className="font-semibold tabular-nums">
+                          {quote.quantity.toLocaleString("en-US")} {rfq.unit}
+                        </dd>
+                      </div>
+                      <div>
+                        <dt className="text-slate-500">Delivery timeline</dt>
+                        <dd className="font-semibold">{quote.deliveryTimeline}</dd>
+                      </div>
+                    </dl>
+                    {quote.terms ? <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{quote.terms}</p> : null}
+                    {isBuyer && rfq.status === "published" && quote.status === "submitted" ? (
+                      <div className="mt-4 flex flex-wrap gap-2">
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="accept" />
+                          <input type="hidden" name="quoteId" value={quote.id} />
+                          <Button type="submit" size="sm" disabled={busy}>
+                            Accept Quote
+                          </Button>
+                        </Form>
+                        <ButtonLink to={`/contact?topic=support`} size="sm" variant="outline">
+                          Contact Supplier
+                        </ButtonLink>
+                      </div>
+                    ) : null}
+                    {quote.mine && quote.status === "submitted" && rfq.status === "published" ? (
+                      <Form method="post" className="mt-4">
+                        <input type="hidden" name="intent" value="withdraw" />
+                        <input type="hidden" name="quoteId" value={quote.id} />
+                        <Button type="submit" size="sm" variant="outline" disabled={busy}>
+                          Withdraw quote
+                        </Button>
+                      </Form>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </div>
+
+        <aside className="space-y-6">
+          <Card className="p-6">
+            <h2 className="text-lg font-semibold">Buyer Information</h2>
+            <p className="mt-3 flex items-center gap-2 font-medium">
+              <Building2 className="size-4 text-slate-400" aria-hidden /> {rfq.buyerCompany}
+            </p>
+            {rfq.buyerFullName ? (
+              <p className="mt-1 flex items-center gap-2 text-sm text-slate-600">
+                <User className="size-4 text-slate-400" aria-hidden /> {rfq.buyerFullName}
+              </p>
+            ) : null}
+            {!isBuyer ? (
+              <ButtonLink to="/contact?topic=support" variant="outline" size="sm" className="mt-4 w-full">
+                Contact Buyer
+              </ButtonLink>
+            ) : rfq.status === "published" ? (
+              <Form method="post" className="mt-4">
+                <input type="hidden" name="intent" value="close" />
+                <Button type="submit" variant="outline" size="sm" className="w-full" disabled={busy}>
+                  Close RFQ without accepting
+                </Button>
+              </Form>
+            ) : null}
+          </Card>
+
+          {rfq.canQuote ? (
+            // keyed by location: after a successful submit the form collapses and resets
+            <Card className="p-6" key={location.key}>
+              <details open={actionData?.intent === "quote" && !actionData.ok}>
+                <summary className="cursor-pointer list-none text-lg font-semibold [&::-webkit-details-marker]:hidden">
+                  <span className="inline-flex w-full items-center justify-between">
+                    Submit Your Quote <span className="text-sm font-medium text-brand-700 underline">Open form</span>
+                  </span>
+                </summary>
+                <Form method="post" className="mt-4 space-y-4" noValidate>
+                  <input type="hidden" name="intent" value="quote" />
+                  <Field id="quote-price" label="Total Price (USD)" error={quoteErrors.price}>
+                    <Input id="quote-price" name="price" type="number" min={0.01} step={0.01} inputMode="decimal" required />
+                  </Field>
+                  <Field id="quote-quantity" label={`Quantity (${rfq.unit})`} error={quoteErrors.quantity}>
+                    <Input id="quote-quantity" name="quantity" type="number" min={1} step={1} inputMode="numeric" required defaultValue={rfq.quantity} />
+                  </Field>
+                  <Field id="quote-timeline" label="Delivery Timeline" error={quoteErrors.deliveryTimeline}>
+                    <Input id="quote-timeline" name="deliveryTimeline" required placeholder="e.g. 30 days production + 25 days sea freight" />
+                  </Field>
+                  <Field id="quote-terms" label="Terms (optional)" error={quoteErrors.terms}>
+                    <Textarea id="quote-terms" name="terms" rows={3} placeholder="Payment terms, Incoterms, warranty" />
+                  </Field>
+                  <Button type="submit" className="w-full" disabled={busy}>
+                    {busy ? "Submitting..." : "Submit Quote"}
+                  </Button>
+                </Form>
+              </details>
+            </Card>
+          ) : !signedIn && rfq.status === "published" ? (
+            <Card className="p-6">
+              <h2 className="text-lg font-semibold">Submit Your Quote</h2>
+              <p className="mt-2 text-sm text-slate-600">Please log in to submit a quote</p>
+              <ButtonLink to={`/auth?redirectTo=/rfqs/${rfq.id}`} size="sm" className="mt-4">
+                Sign In
+              </ButtonLink>
+            </Card>
+          ) : null}
+
+          <Card className="p-6">
+            <h2 className="flex items-center gap-2 text-lg font-semibold">
+              <HelpCircle className="size-5 text-slate-400" aria-hidden /> Need Help?
+            </h2>
+            <ul className="mt-3 list-disc space-y-2 pl-5 text-sm text-slate-600">
+              {TIPS.map((tip) => (
+                <li key={tip}>{tip}</li>
+              ))}
+            </ul>
+          </Card>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,336 @@
+import { ArrowLeft, ExternalLink, Package, Star, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Form, Link, useFetcher, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { Badge, statusTone } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
+import { Field, Label, Select } from "~/components/ui/field";
+import { categoryLabel } from "~/lib/categories";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { readFormData } from "~/lib/form-data.server";
+import { formatUsdRange } from "~/lib/money";
+import { getSessionUser } from "~/modules/accounts/session.server";
+import { CreateProductDialog } from "~/modules/products/components/create-product-dialog";
+import { createProductFromDraft } from "~/modules/products/product-commands.server";
+import { CategoryTabsEditor } from "~/modules/stores/components/category-tabs-editor";
+import { StoreDetailsFields } from "~/modules/stores/components/store-details-fields";
+import { StoreEditor } from "~/modules/stores/components/store-editor";
+import type { BusinessHours } from "~/modules/stores/store-form.schema";
+import {
+  addProductsToStore,
+  getManagedStore,
+  removeStoreProduct,
+  saveCategoryTabs,
+  saveStoreDesign,
+  setProductTab,
+  toggleFeatured,
+  updateStoreSettings,
+} from "~/modules/stores/stores.server";
+import type { Route } from "./+types/store-manage";
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData && "store" in loaderData ? `Manage ${loaderData.store.name} | Setu` : "Store Not Found | Setu" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await getSessionUser(request, context.runtime);
+  const managed = user ? await getManagedStore(context.runtime.db, user, params.id) : null;
+  if (!user?.profile || !managed) return data({ notFound: true as const }, { status: 404 });
+  return { ...managed, companyName: user.profile.companyName };
+}
+
+type Result = { ok: boolean; message: string; fieldErrors?: Record<string, string> };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await getSessionUser(request, context.runtime);
+  if (!user?.profile) return data({ ok: false, message: "User not authenticated", fieldErrors: {} as Record<string, string> }, { status: 401 });
+  const db = context.runtime.db;
+  const form = await readFormData(request);
+  const intent = String(form.get("intent") ?? "");
+  const str = (k: string) => String(form.get(k) ?? "");
+  let result: Result & { status?: number };
+  switch (intent) {
+    case "create-dialog":
+      result = await createProductFromDraft(db, { ...user, profile: user.profile }, str("payload"), { storeId: params.id });
+      break;
+    case "add-products":
+      result = await addProductsToStore(db, user, params.id, form.getAll("productIds").map(String));
+      break;
+    case "feature":
+      result = await toggleFeatured(db, user, str("linkId"));
+      break;
+    case "tab":
+      result = await setProductTab(db, user, str("linkId"), str("tab"));
+      break;
+    case "remove":
+      result = await removeStoreProduct(db, user, str("linkId"));
+      break;
+    case "save-tabs":
+      result = await saveCategoryTabs(db, user, params.id, str("payload"));
+      break;
+    case "save-design":
+      result = await saveStoreDesign(db, user, params.id, str("payload"));
+      break;
+    case "settings": {
+      const r = await updateStoreSettings(db, user, params.id, form);
+      if (r.ok) return redirectWithFlash(`/stores/${params.id}/manage?tab=settings`, { type: "success", message: r.message });
+      result = r;
+      break;
+    }
+    default:
+      result = { ok: false, status: 400, message: "Unknown action" };
+  }
+  const status = result.ok ? 200 : (result as { status?: number }).status ?? 400;
+  return data({ ok: result.ok, message: result.message, fieldErrors: (result as { fieldErrors?: Record<string, string> }).fieldErrors ?? {} }, { status });
+}
+
+/** A one-button form whose result shows as a toast. */
+function useToastFetcher() {
+  const fetcher = useFetcher<Result>();
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data) (fetcher.data.ok ? toast.success : toast.error)(fetcher.data.message);
+  }, [fetcher.state, fetcher.data]);
+  return fetcher;
+}
+
+function StoreProductRow({ product, tabs }: { product: NonNullable<Awaited<ReturnType<typeof getManagedStore>>>["products"][number]; tabs: { slug: string; name: string }[] }) {
+  const feature = useToastFetcher();
+  const tab = useToastFetcher();
+  const remove = useToastFetcher();
+  return (
+    <li className="flex flex-wrap items-center gap-4 py-3">
+      <div className="size-14 shrink-0 overflow-hidden rounded bg-slate-100">
+        {product.images[0] ? <img src={product.images[0]} alt="" className="h-full w-full object-cover" /> : <Package className="m-3 size-8 text-slate-300" aria-hidden />}
+      </div>
+      <div className="min-w-0 flex-1">
+        <p className="font-medium">{product.name}</p>
+        <p className="text-sm text-slate-600">
+          {categoryLabel(product.category)} · {formatUsdRange(product.priceMinCents, product.priceMaxCents)}{" "}
+          {product.status !== "active" ? <Badge tone={statusTone(product.status)}>{product.status}</Badge> : null}
+        </p>
+      </div>
+      <feature.Form method="post">
+        <input type="hidden" name="intent" value="feature" />
+        <input type="hidden" name="linkId" value={product.linkId} />
+        <Button type="submit" size="sm" variant={product.featured ? "primary" : "outline"} aria-pressed={product.featured}>
+          <Star className="size-3.5" aria-hidden /> {product.featured ? "Featured" : "Feature"}
+          <span className="sr-only"> {product.name}</span>
+        </Button>
+      </feature.Form>
+      <tab.Form method="post" className="flex items-end gap-1">
+        <input type="hidden" name="intent" value="tab" />
+        <input type="hidden" name="linkId" value={product.linkId} />
+        <div>
+          <Label htmlFor={`tab-${product.linkId}`} className="mb-0.5 text-xs font-normal text-slate-500">
+            Tab
+          </Label>
+          <Select id={`tab-${product.linkId}`} name="tab" defaultValue={product.categoryTab} onChange={(e) => tab.submit(e.currentTarget.form)} className="h-8 w-44 py-1">
+            <option value="all">All Products</option>
+            {tabs.map((t) => (
+              <option key={t.slug} value={t.slug}>
+                {t.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <noscript>
+          <Button type="submit" size="sm" variant="outline">
+            Set
+          </Button>
+        </noscript>
+      </tab.Form>
+      <remove.Form method="post">
+        <input type="hidden" name="intent" value="remove" />
+        <input type="hidden" name="linkId" value={product.linkId} />
+        <Button type="submit" size="sm" variant="ghost" aria-label={`Remove ${product.name} from store`}>
+          <Trash2 className="size-4 text-red-700" aria-hidden />
+        </Button>
+      </remove.Form>
+    </li>
+  );
+}
+
+function AddExistingProducts({ available }: { available: { id: string; name: string; category: string; status: string }[] }) {
+  const fetcher = useToastFetcher();
+  const [selected, setSelected] = useState<string[]>([]);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) setSelected([]);
+  }, [fetcher.state, fetcher.data]);
+  if (available.length === 0) return <p className="text-sm text-slate-600">All your products are already in this store.</p>;
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="add-products" />
+      <fieldset>
+        <legend className="text-sm font-semibold">Add Existing Products</legend>
+        <ul className="mt-2 max-h-64 space-y-1 overflow-y-auto">
+          {available.map((p) => (
+            <li key={p.id}>
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="productIds"
+                  value={p.id}
+                  checked={selected.includes(p.id)}
+                  onChange={(e) => setSelected(e.target.checked ? [...selected, p.id] : selected.filter((id) => id !== p.id))}
+                />
+                {p.name} <span className="text-slate-500">· {categoryLabel(p.category)}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <Button type="submit" size="sm" className="mt-3" disabled={selected.length === 0 || fetcher.state !== "idle"}>
+        Add Existing Products{selected.length ? ` (${selected.length})` : ""}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+export default function StoreManage({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  if ("notFound" in loaderData) {
+    return (
+      <section className="mx-auto max-w-md px-4 py-24 text-center">
+        <h1 className="text-2xl font-bold">Store Not Found</h1>
+        <p className="mt-2 text-slate-600">The store you're trying to manage doesn't exist or you don't have permission to access it.</p>
+        <ButtonLink to="/stores" className="mt-6">
+          Back to Stores
+        </ButtonLink>
+      </section>
+    );
+  }
+  const { store, products, available, companyName } = loaderData;
+  const tab = params.get("tab") === "appearance" ? "appearance" : params.get("tab") === "settings" ? "settings" : "products";
+  const tabs = [
+    { key: "products", label: `Products (${products.length})` },
+    { key: "appearance", label: "Store Appearance" },
+    { key: "settings", label: "Settings" },
+  ];
+  const settingsErrors = actionData && !actionData.ok ? actionData.fieldErrors : {};
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <Link to="/stores" className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900">
+        <ArrowLeft className="size-4" aria-hidden /> Back to Stores
+      </Link>
+      <header className="mt-3 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">{store.name}</h1>
+          <p className="text-slate-600">Store Management Dashboard</p>
+        </div>
+        <ButtonLink to={`/stores/${store.id}`} variant="outline">
+          <ExternalLink className="size-4" aria-hidden /> View Store
+        </ButtonLink>
+      </header>
+
+      <nav aria-label="Store management" className="mt-6 flex gap-1 border-b border-slate-200">
+        {tabs.map((t) => (
+          <Link
+            key={t.key}
+            to={`?tab=${t.key}`}
+            preventScrollReset
+            aria-current={tab === t.key ? "page" : undefined}
+            className={cn("-mb-px border-b-2 px-4 py-2 text-sm font-medium", tab === t.key ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900")}
+          >
+            {t.label}
+          </Link>
+        ))}
+      </nav>
+
+      {tab === "products" ? (
+        <div className="mt-6 grid gap-6 lg:grid-cols-3">
+          <Card className="p-6 lg:col-span-2">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 className="text-lg font-semibold">Store products</h2>
+              <CreateProductDialog action={`/stores/${store.id}/manage`} ownerName={store.name || companyName} storeId={store.id} />
+            </div>
+            {products.length === 0 ? (
+              <p className="mt-8 text-center text-sm text-slate-500">No products in store</p>
+            ) : (
+              <ul className="mt-4 divide-y divide-slate-100">
+                {products.map((p) => (
+                  <StoreProductRow key={p.linkId} product={p} tabs={store.categoryTabs} />
+                ))}
+              </ul>
+            )}
+          </Card>
+          <Card className="p-6">
+            <AddExistingProducts available={available} />
+          </Card>
+        </div>
+      ) : tab === "appearance" ? (
+        <div className="mt-6">
+          <StoreEditor
+            storeId={store.id}
+            action={`/stores/${store.id}/manage`}
+            initial={{
+              name: store.name,
+              tagline: store.tagline,
+              description: store.description,
+              primary_color: store.primaryColor,
+              hero_banner: store.heroBanner,
+              logo_url: store.logoUrl,
+              banner_url: store.bannerUrl,
+              sections: store.sections,
+              category_tabs: store.categoryTabs,
+              store_layout: { layout_type: "sections", hero_section: store.storeLayout.hero_section, category_tabs: store.storeLayout.category_tabs },
+            }}
+            products={products.map((p) => ({ id: p.id, name: p.name, images: p.images, priceMinCents: p.priceMinCents, priceMaxCents: p.priceMaxCents, featured: p.featured }))}
+          />
+        </div>
+      ) : (
+        <div className="mt-6 grid gap-6 lg:grid-cols-3">
+          <Card className="p-6 lg:col-span-2">
+            <h2 className="text-lg font-semibold">Store details</h2>
+            <Form method="post" className="mt-4" noValidate>
+              <input type="hidden" name="intent" value="settings" />
+              <StoreDetailsFields
+                prefix="settings"
+                errors={settingsErrors}
+                values={{
+                  name: store.name,
+                  description: store.description,
+                  phone: store.phone,
+                  email: store.email,
+                  website: store.website,
+                  street: store.address.street,
+                  city: store.address.city,
+                  state: store.address.state,
+                  zipCode: store.address.zipCode,
+                  country: store.address.country,
+                  categories: store.categories,
+                  businessHours: store.businessHours as BusinessHours | null,
+                }}
+              />
+              <div className="mt-4 max-w-xs">
+                <Field id="settings-status" label="Store status">
+                  <Select id="settings-status" name="status" defaultValue={store.status}>
+                    <option value="active">Active (public)</option>
+                    <option value="hidden">Hidden</option>
+                  </Select>
+                </Field>
+              </div>
+              <Button type="submit" className="mt-6">
+                Save Settings
+              </Button>
+            </Form>
+          </Card>
+          <div className="space-y-6">
+            <Card className="p-6">
+              <h2 className="text-lg font-semibold">Verification</h2>
+              <Badge tone={store.verificationStatus === "verified" ? "green" : "amber"} className="mt-3">
+                {store.verificationStatus === "verified" ? "Verified" : "Pending Verification"}
+              </Badge>
+            </Card>
+            <Card className="p-6">
+              <h2 className="mb-4 text-lg font-semibold">Category tabs</h2>
+              <CategoryTabsEditor initial={store.categoryTabs} />
+            </Card>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,346 @@
+import { BadgeCheck, Clock, Heart, LayoutGrid, List, MapPin, MessageSquare, Package, Search, Share2, Star, Store as StoreIcon, UserPlus } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, useFetcher } from "react-router";
+import { toast } from "sonner";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { Input, Label } from "~/components/ui/field";
+import { categoryLabel } from "~/lib/categories";
+import { readFormData } from "~/lib/form-data.server";
+import { formatUsdRange } from "~/lib/money";
+import { getSessionUser } from "~/modules/accounts/session.server";
+import { BannerSectionView } from "~/modules/stores/components/banner-section-view";
+import { getPublicStore, toggleFollow, type PublicStoreProduct } from "~/modules/stores/stores.server";
+import type { Route } from "./+types/store-public";
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  if (!loaderData || !("store" in loaderData)) return [{ title: "Store Not Found | Setu" }];
+  const { store, publicUrl } = loaderData;
+  const description = (store.tagline || store.description || `${store.name} on Setu: wholesale from India.`).slice(0, 160);
+  const image = store.heroBanner || store.logoUrl;
+  return [
+    { title: `${store.name} | Setu` },
+    { name: "description", content: description },
+    { property: "og:title", content: store.name },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:url", content: `${publicUrl}/stores/${store.id}` },
+    ...(image ? [{ property: "og:image", content: image.startsWith("/") ? `${publicUrl}${image}` : image }] : []),
+  ];
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = await getSessionUser(request, context.runtime);
+  const url = new URL(request.url);
+  const page = await getPublicStore(context.runtime.db, params.id, viewer, { q: url.searchParams.get("q") ?? "", tab: url.searchParams.get("tab") ?? "all" });
+  if (!page) return data({ notFound: true as const }, { status: 404 });
+  return { ...page, signedIn: Boolean(viewer), publicUrl: context.runtime.publicUrl };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = await getSessionUser(request, context.runtime);
+  if (!viewer) return data({ ok: false, message: "Please log in to access this feature and start connecting with sellers." }, { status: 401 });
+  await readFormData(request);
+  const result = await toggleFollow(context.runtime.db, viewer, params.id);
+  return data({ ok: result.ok, message: result.message }, { status: result.ok ? 200 : result.status });
+}
+
+function AuthRequiredDialog({ dialogRef }: { dialogRef: React.RefObject<HTMLDialogElement | null> }) {
+  return (
+    <dialog ref={dialogRef} aria-labelledby="auth-required-title" className="m-auto w-[min(100%-2rem,28rem)] rounded-lg p-6 shadow-xl backdrop:bg-slate-900/40">
+      <h2 id="auth-required-title" className="text-lg font-semibold">
+        Authentication Required
+      </h2>
+      <p className="mt-2 text-sm text-slate-600">Please log in to access this feature and start connecting with sellers.</p>
+      <div className="mt-6 flex justify-end gap-2">
+        <Button variant="outline" onClick={() => dialogRef.current?.close()}>
+          Cancel
+        </Button>
+        <ButtonLink to="/auth">Login</ButtonLink>
+      </div>
+    </dialog>
+  );
+}
+
+function ProductCard({ product, view, signedIn, onNeedAuth }: { product: PublicStoreProduct; view: "grid" | "list"; signedIn: boolean; onNeedAuth: () => void }) {
+  const [imageFailed, setImageFailed] = useState(false);
+  const image = product.images[0];
+  return (
+    <article className={cn("flex overflow-hidden rounded-lg border border-slate-200 bg-white", view === "grid" ? "flex-col" : "flex-row")}>
+      <div className={cn("relative shrink-0 bg-slate-100", view === "grid" ? "aspect-[4/3] w-full" : "w-36")}>
+        {image && !imageFailed ? (
+          <img src={image} alt="" loading="lazy" onError={() => setImageFailed(true)} className="h-full w-full object-cover" />
+        ) : (
+          <div className="flex h-full min-h-24 items-center justify-center text-slate-300">
+            <Package className="size-10" aria-hidden />
+          </div>
+        )}
+        <button
+          type="button"
+          onClick={() => (signedIn ? toast.info("Saved to your favourites") : onNeedAuth())}
+          className="absolute right-2 top-2 rounded-full bg-white/90 p-1.5 text-slate-600 hover:text-red-600"
+          aria-label={`Save ${product.name}`}
+        >
+          <Heart className="size-4" aria-hidden />
+        </button>
+      </div>
+      <div className="flex flex-1 flex-col p-4">
+        <Badge tone="blue" className="self-start">
+          {categoryLabel(product.category)}
+        </Badge>
+        <h3 className="mt-2 font-semibold">
+          <Link to={`/product/${product.id}`} className="hover:underline">
+            {product.name}
+          </Link>
+        </h3>
+        <p className="mt-1 line-clamp-2 text-sm text-slate-600">{product.description}</p>
+        <p className="mt-2 text-xs text-slate-500">
+          MOQ: {product.minimumOrderQuantity} {product.unit}
+        </p>
+        <div className="mt-auto flex items-center justify-between gap-2 pt-3">
+          <span className="font-semibold tabular-nums">{formatUsdRange(product.priceMinCents, product.priceMaxCents)}</span>
+          {signedIn ? (
+            <ButtonLink to={`/create-rfq?product=${product.id}`} size="sm">
+              Inquire
+            </ButtonLink>
+          ) : (
+            <Button size="sm" variant="outline" onClick={onNeedAuth}>
+              Login to Inquire
+            </Button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export default function StorePublic({ loaderData }: Route.ComponentProps) {
+  const authDialog = useRef<HTMLDialogElement>(null);
+  const follow = useFetcher<{ ok: boolean; message: string }>();
+  const [view, setView] = useState<"grid" | "list">("grid");
+  const [heroFailed, setHeroFailed] = useState(false);
+  const [logoFailed, setLogoFailed] = useState(false);
+  useEffect(() => {
+    if (follow.state === "idle" && follow.data) (follow.data.ok ? toast.success : toast.error)(follow.data.message);
+  }, [follow.state, follow.data]);
+
+  if ("notFound" in loaderData) {
+    return (
+      <section className="mx-auto max-w-md px-4 py-24 text-center">
+        <StoreIcon className="mx-auto size-10 text-slate-400" aria-hidden />
+        <h1 className="mt-3 text-2xl font-bold">Store Not Found</h1>
+        <p className="mt-2 text-slate-600">The store you're looking for doesn't exist or has been removed.</p>
+        <ButtonLink to="/browse?tab=stores" className="mt-6">
+          Browse Stores
+        </ButtonLink>
+      </section>
+    );
+  }
+
+  const { store, products, totalProducts, followers, signedIn, filters, publicUrl } = loaderData;
+  const needAuth = () => authDialog.current?.showModal();
+  const following = follow.formData ? !loaderData.following : loaderData.following;
+  const followerCount = followers + (follow.formData ? (loaderData.following ? -1 : 1) : 0);
+  const searching = filters.q !== "";
+  const hasTabs = store.categoryTabs.length > 0;
+  const tabHref = (slug: string) => (slug === "all" ? `/stores/${store.id}` : `/stores/${store.id}?tab=${encodeURIComponent(slug)}`);
+
+  async function share() {
+    const url = `${publicUrl}/stores/${store.id}`;
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ title: store.name, url });
+        return;
+      } catch {
+        /* cancelled: fall back to copying */
+      }
+    }
+    await navigator.clipboard.writeText(url);
+    toast.success("Store link copied to clipboard!");
+  }
+
+  return (
+    <div style={{ "--store-color": store.primaryColor } as React.CSSProperties}>
+      {store.heroBanner && !heroFailed ? (
+        <img src={store.heroBanner} alt="" onError={() => setHeroFailed(true)} className="max-h-[400px] w-full object-cover" />
+      ) : null}
+      <div className="mx-auto max-w-7xl px-4 py-8">
+        <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+          <Link to="/browse?tab=stores" className="hover:underline">
+            Stores
+          </Link>{" "}
+          / <span className="text-slate-900">{store.name}</span>
+        </nav>
+        {store.status !== "active" ? (
+          <p className="mt-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">This store is hidden. Only you can see it.</p>
+        ) : null}
+
+        <header className="mt-4 flex flex-wrap items-start gap-5">
+          <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-white">
+            {store.logoUrl && !logoFailed ? (
+              <img src={store.logoUrl} alt={`${store.name} logo`} onError={() => setLogoFailed(true)} className="h-full w-full object-contain" />
+            ) : (
+              <StoreIcon className="size-10" style={{ color: store.primaryColor }} aria-hidden />
+            )}
+          </div>
+          <div className="min-w-0 flex-1">
+            <h1 className="text-3xl font-bold">{store.name}</h1>
+            {store.tagline ? <p className="mt-1 text-slate-600">{store.tagline}</p> : null}
+            <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-600">
+              {store.verified ? (
+                <Badge tone="green">
+                  <BadgeCheck className="size-3" aria-hidden /> Verified Seller
+                </Badge>
+              ) : (
+                <Badge tone="amber">
+                  <Clock className="size-3" aria-hidden /> Pending Verification
+                </Badge>
+              )}
+              <span className="inline-flex items-center gap-1">
+                <Star className="size-4 text-slate-400" aria-hidden /> No reviews yet
+              </span>
+              <span>
+                {followerCount} {followerCount === 1 ? "follower" : "followers"}
+              </span>
+              <span>
+                {totalProducts} {totalProducts === 1 ? "product" : "products"}
+              </span>
+              {store.address?.city ? (
+                <span className="inline-flex items-center gap-1">
+                  <MapPin className="size-4" aria-hidden /> {[store.address.city, store.address.state, store.address.country].filter(Boolean).join(", ")}
+                </span>
+              ) : null}
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={share}>
+              <Share2 className="size-4" aria-hidden /> Share
+            </Button>
+            {signedIn ? (
+              <follow.Form method="post">
+                <Button type="submit" variant={following ? "outline" : "primary"} aria-pressed={following}>
+                  <UserPlus className="size-4" aria-hidden /> {following ? "Following" : "Follow"}
+                </Button>
+              </follow.Form>
+            ) : (
+              <Button onClick={needAuth}>
+                <UserPlus className="size-4" aria-hidden /> Login to Follow
+              </Button>
+            )}
+            {signedIn ? (
+              <ButtonLink to={`/create-rfq`} variant="outline">
+                <MessageSquare className="size-4" aria-hidden /> Contact Seller
+              </ButtonLink>
+            ) : null}
+          </div>
+        </header>
+
+        {hasTabs ? (
+          <div className="mt-8 flex flex-wrap items-end justify-between gap-4 border-b border-slate-200">
+            <nav aria-label="Store categories" className="-mb-px flex flex-wrap gap-1">
+              {[{ slug: "all", name: "All Products" }, ...store.categoryTabs].map((t) => (
+                <Link
+                  key={t.slug}
+                  to={tabHref(t.slug)}
+                  preventScrollReset
+                  aria-current={filters.tab === t.slug ? "page" : undefined}
+                  className={cn("border-b-2 px-3 py-2 text-sm font-medium", filters.tab === t.slug ? "border-[var(--store-color)] text-slate-900" : "border-transparent text-slate-600 hover:text-slate-900")}
+                >
+                  {t.name}
+                </Link>
+              ))}
+            </nav>
+            <Form method="get" role="search" aria-label="Store product search" className="mb-2 flex items-end gap-2">
+              {filters.tab !== "all" ? <input type="hidden" name="tab" value={filters.tab} /> : null}
+              <div>
+                <Label htmlFor="store-search" className="mb-1 text-xs font-normal text-slate-500">
+                  Search this store
+                </Label>
+                <div className="relative">
+                  <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+                  <Input id="store-search" name="q" type="search" defaultValue={filters.q} placeholder="Search products..." className="pl-9" />
+                </div>
+              </div>
+            </Form>
+          </div>
+        ) : null}
+
+        {!searching && filters.tab === "all"
+          ? store.sections.map((section) =>
+              section.type === "banner-section" ? (
+                <div key={section.id} className="mt-8">
+                  <BannerSectionView section={section} />
+                </div>
+              ) : (
+                <section key={section.id} className="mt-8" aria-label={section.title}>
+                  <h2 className="text-xl font-semibold">{section.title}</h2>
+                  <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+                    {[...products]
+                      .sort((a, b) => (section.show_featured ? Number(b.featured) - Number(a.featured) : 0))
+                      .slice(0, section.product_limit)
+                      .map((p) => (
+                        <ProductCard key={p.linkId} product={p} view="grid" signedIn={signedIn} onNeedAuth={needAuth} />
+                      ))}
+                  </div>
+                </section>
+              ),
+            )
+          : null}
+
+        <section className="mt-10" aria-labelledby="store-products-heading">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="store-products-heading" className="text-xl font-semibold">
+              {searching ? `Search Results for "${filters.q}"` : "Featured Products"}
+              {searching ? <span className="ml-2 text-sm font-normal text-slate-500">({products.length} items)</span> : null}
+            </h2>
+            <div className="flex gap-1" role="group" aria-label="View">
+              <button type="button" onClick={() => setView("grid")} aria-pressed={view === "grid"} className={cn("rounded p-2", view === "grid" ? "bg-slate-100" : "hover:bg-slate-50")} aria-label="Grid view">
+                <LayoutGrid className="size-4" aria-hidden />
+              </button>
+              <button type="button" onClick={() => setView("list")} aria-pressed={view === "list"} className={cn("rounded p-2", view === "list" ? "bg-slate-100" : "hover:bg-slate-50")} aria-label="List view">
+                <List className="size-4" aria-hidden />
+              </button>
+            </div>
+          </div>
+          {products.length === 0 ? (
+            <div className="mt-4 rounded-lg border border-dashed border-slate-300 p-10 text-center">
+              {searching ? (
+                <>
+                  <h3 className="font-semibold">No products match your search</h3>
+                  <Link to={tabHref(filters.tab)} className="mt-3 inline-block text-sm font-medium text-brand-700 underline">
+                    Clear Search
+                  </Link>
+                </>
+              ) : filters.tab !== "all" ? (
+                <h3 className="font-semibold">Try adjusting your filters</h3>
+              ) : (
+                <h3 className="font-semibold">This store hasn't added any products yet</h3>
+              )}
+            </div>
+          ) : (
+            <div className={cn("mt-4 grid gap-4", view === "grid" ? "sm:grid-cols-2 lg:grid-cols-4" : "grid-cols-1")}>
+              {products.map((p) => (
+                <ProductCard key={p.linkId} product={p} view={view} signedIn={signedIn} onNeedAuth={needAuth} />
+              ))}
+            </div>
+          )}
+        </section>
+
+        {!searching && products.length > 0 ? (
+          <section className="mt-12" aria-labelledby="recommended-heading">
+            <h2 id="recommended-heading" className="text-xl font-semibold">
+              Recommended for You
+            </h2>
+            <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {products.slice(0, 6).map((p) => (
+                <ProductCard key={`rec-${p.linkId}`} product={p} view="grid" signedIn={signedIn} onNeedAuth={needAuth} />
+              ))}
+            </div>
+          </section>
+        ) : null}
+      </div>
+      <AuthRequiredDialog dialogRef={authDialog} />
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import { Download, ExternalLink, Globe, Mail, Phone, QrCode, Settings, Store as StoreIcon } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { Badge, statusTone } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { readFormData } from "~/lib/form-data.server";
+import { getSessionUser } from "~/modules/accounts/session.server";
+import { StoreDetailsFields, type StoreDetailsValues } from "~/modules/stores/components/store-details-fields";
+import { readStoreForm } from "~/modules/stores/store-form.schema";
+import { createStore, generateStoreQr, listOwnStores } from "~/modules/stores/stores.server";
+import type { Route } from "./+types/stores";
+
+export function meta() {
+  return [{ title: "My Stores | Setu" }, { name: "description", content: "Manage your store listings and QR codes." }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getSessionUser(request, context.runtime);
+  if (!user?.profile) return { state: "signed-out" as const };
+  if (user.profile.userType !== "seller") return { state: "not-seller" as const };
+  return { state: "seller" as const, stores: await listOwnStores(context.runtime.db, user) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await getSessionUser(request, context.runtime);
+  if (!user?.profile || user.profile.userType !== "seller") return data({ ok: false, intent: "", message: "This page is only available for seller accounts.", fieldErrors: {} as Record<string, string>, values: null }, { status: 403 });
+  const form = await readFormData(request);
+  const intent = String(form.get("intent") ?? "create");
+  const { runtime } = context;
+  if (intent === "qr") {
+    const result = await generateStoreQr(runtime.db, user, String(form.get("storeId") ?? ""), runtime.publicUrl);
+    if (result.ok) return redirectWithFlash("/stores", { type: "success", message: result.message });
+    return data({ ok: false, intent, message: "Failed to generate QR code", fieldErrors: {}, values: null }, { status: result.status });
+  }
+  const result = await createStore(runtime.db, { ...user, profile: user.profile }, form, runtime.publicUrl);
+  if (result.ok) return redirectWithFlash("/stores", { type: "success", message: result.message });
+  return data({ ok: false, intent, message: result.message || "Failed to create store", fieldErrors: result.fieldErrors, values: readStoreForm(form) }, { status: result.status });
+}
+
+export default function Stores({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  if (loaderData.state !== "seller") {
+    return (
+      <section className="mx-auto max-w-md px-4 py-24 text-center">
+        <h1 className="text-2xl font-bold">Seller Access Required</h1>
+        <p className="mt-2 text-slate-600">This page is only available for seller accounts.</p>
+        <ButtonLink to={loaderData.state === "signed-out" ? "/auth?redirectTo=/stores" : "/dashboard"} className="mt-6">
+          {loaderData.state === "signed-out" ? "Sign In" : "Go to Dashboard"}
+        </ButtonLink>
+      </section>
+    );
+  }
+  const { stores } = loaderData;
+  const createFailed = actionData && !actionData.ok && actionData.intent === "create";
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/stores";
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <header>
+        <h1 className="text-3xl font-bold">My Stores</h1>
+        <p className="mt-1 text-slate-600">Manage your store listings and QR codes</p>
+      </header>
+      {actionData && !actionData.ok ? (
+        <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {actionData.message}
+        </p>
+      ) : null}
+
+      <Card className="mt-6 p-6">
+        <details open={Boolean(createFailed)}>
+          <summary className="inline-flex cursor-pointer list-none items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 [&::-webkit-details-marker]:hidden">
+            <StoreIcon className="size-4" aria-hidden /> Create Store
+          </summary>
+          <Form method="post" className="mt-6" noValidate>
+            <input type="hidden" name="intent" value="create" />
+            <StoreDetailsFields prefix="create-store" values={createFailed && actionData.values ? (actionData.values as StoreDetailsValues) : undefined} errors={createFailed ? actionData.fieldErrors : {}} />
+            <Button type="submit" className="mt-6" disabled={navigation.state === "submitting"}>
+              {navigation.state === "submitting" ? "Creating..." : "Create Store"}
+            </Button>
+          </Form>
+        </details>
+      </Card>
+
+      {loading ? (
+        <p className="mt-8 text-center text-slate-600">Loading stores...</p>
+      ) : stores.length === 0 ? (
+        <Card className="mt-6 p-12 text-center">
+          <StoreIcon className="mx-auto size-10 text-slate-400" aria-hidden />
+          <h2 className="mt-3 text-lg font-semibold">No stores yet</h2>
+          <p className="mt-1 text-sm text-slate-600">Create your first store to start showcasing your products</p>
+        </Card>
+      ) : (
+        <ul className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+          {stores.map((store) => (
+            <li key={store.id}>
+              <Card className="flex h-full flex-col p-5">
+                <div className="flex items-start justify-between gap-2">
+                  <h2 className="text-lg font-semibold">{store.name}</h2>
+                  {store.qrCodeData ? <img src={store.qrCodeData} alt={`QR code for ${store.name}`} className="size-16 rounded border border-slate-200" /> : null}
+                </div>
+                <div className="mt-2 flex flex-wrap gap-2">
+                  <Badge tone={store.verificationStatus === "verified" ? "green" : "amber"}>{store.verificationStatus === "verified" ? "Verified" : "Pending Verification"}</Badge>
+                  <Badge tone={statusTone(store.status)}>{store.status}</Badge>
+                </div>
+                {store.description ? <p className="mt-3 line-clamp-2 text-sm text-slate-600">{store.description}</p> : null}
+                {store.categories.length > 0 ? (
+                  <div className="mt-3 flex flex-wrap gap-1">
+                    {store.categories.slice(0, 3).map((c) => (
+                      <Badge key={c}>{c}</Badge>
+                    ))}
+                    {store.categories.length > 3 ? <Badge>+{store.categories.length - 3} more</Badge> : null}
+                  </div>
+                ) : null}
+                <ul className="mt-3 space-y-1 text-sm text-slate-600">
+                  {store.phone ? (
+                    <li className="flex items-center gap-2">
+                      <Phone className="size-3.5" aria-hidden /> {store.phone}
+                    </li>
+                  ) : null}
+                  {store.email ? (
+                    <li className="flex items-center gap-2">
+                      <Mail className="size-3.5" aria-hidden /> {store.email}
+                    </li>
+                  ) : null}
+                  {store.website ? (
+                    <li className="flex items-center gap-2 truncate">
+                      <Globe className="size-3.5 shrink-0" aria-hidden /> <span className="truncate">{store.website}</span>
+                    </li>
+                  ) : null}
+                </ul>
+                <div className="mt-auto flex flex-wrap gap-2 pt-4">
+                  <ButtonLink to={`/stores/${store.id}/manage`} size="sm">
+                    <Settings className="size-3.5" aria-hidden /> Manage
+                  </ButtonLink>
+                  <ButtonLink to={`/stores/${store.id}`} size="sm" variant="outline">
+                    <ExternalLink className="size-3.5" aria-hidden /> View
+                  </ButtonLink>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="qr" />
+                    <input type="hidden" name="storeId" value={store.id} />
+                    <Button type="submit" size="sm" variant="outline" aria-label={`Generate QR code for ${store.name}`}>
+                      <QrCode className="size-3.5" aria-hidden /> QR
+                    </Button>
+                  </Form>
+                  {store.hasQr ? (
+                    <Link
+                      to={`/stores/${store.id}/qr.png`}
+                      reloadDocument
+                      download
+                      onClick={() => toast.success("QR code downloaded successfully!")}
+                      className="inline-flex h-8 items-center gap-1 rounded-md border border-slate-300 px-3 text-sm font-medium hover:bg-slate-50"
+                      aria-label={`Download QR code for ${store.name}`}
+                    >
+                      <Download className="size-3.5" aria-hidden /> Download
+                    </Link>
+                  ) : null}
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

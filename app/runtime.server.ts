@@ -1,0 +1,86 @@
+import { sql } from "drizzle-orm";
+import { openConfiguredDatabase, type Database, type Db } from "~/db/client.server";
+import path from "node:path";
+import { logger } from "~/lib/logger.server";
+import { createAuth, GOOGLE_DISCOVERY_URL, type Auth } from "~/modules/accounts/auth.server";
+import { createMailer, type Mailer } from "~/modules/accounts/mailer.server";
+import { resolveAuthSecret } from "~/modules/accounts/secret.server";
+import { createStorage, type BlobStorage } from "~/modules/uploads/storage.server";
+import { seedDemoDataIfEmpty } from "../seed/demo.server";
+
+/** What every request can reach: the database and its engine. Created once per process. */
+export type Runtime = {
+  db: Db;
+  engine: Database["engine"];
+  auth: Auth;
+  mailer: Mailer;
+  publicUrl: string;
+  dataDir: string;
+  googleEnabled: boolean;
+  storage: BlobStorage;
+  healthCheck: () => Promise<void>;
+};
+
+type Holder = { database?: Database; runtime?: Runtime; starting?: Promise<Runtime> };
+// Kept on globalThis so that hot module reloads in development reuse the open database.
+const holder: Holder = ((globalThis as { __setuRuntime?: Holder }).__setuRuntime ??= {});
+
+export function startRuntime(): Promise<Runtime> {
+  holder.starting ??= (async () => {
+    const database = await openConfiguredDatabase();
+    holder.database = database;
+    logger.info({ engine: database.engine }, "database ready");
+    if ((process.env.DEMO_DATA ?? "on") !== "off") {
+      const seeded = await seedDemoDataIfEmpty(database.db);
+      if (seeded) logger.info("demo data loaded into the new database");
+    }
+    const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
+    const publicUrl = (process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
+    const mailer = createMailer({ smtpUrl: process.env.SMTP_URL, outboxDir: path.join(dataDir, "outbox") });
+    const google =
+      process.env.GOOGLE_CLIENT_ID && process.env.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: process.env.GOOGLE_CLIENT_ID,
+            clientSecret: process.env.GOOGLE_CLIENT_SECRET,
+            discoveryUrl: process.env.GOOGLE_DISCOVERY_URL ?? GOOGLE_DISCOVERY_URL,
+          }
+        : undefined;
+    const auth = createAuth({
+      db: database.db,
+      secret: resolveAuthSecret(dataDir),
+      baseURL: publicUrl,
+      mailer,
+      requireEmailVerification: process.env.AUTH_REQUIRE_EMAIL_VERIFICATION === "true",
+      google,
+      secureCookies: process.env.NODE_ENV === "production",
+    });
+    holder.runtime = {
+      db: database.db,
+      engine: database.engine,
+      auth,
+      mailer,
+      publicUrl,
+      dataDir,
+      googleEnabled: Boolean(google),
+      storage: createStorage(process.env, dataDir),
+      healthCheck: async () => {
+        await database.db.execute(sql`select 1`);
+      },
+    };
+    return holder.runtime;
+  })();
+  return holder.starting;
+}
+
+export function getRuntime(): Runtime {
+  if (!holder.runtime) throw new Error("The runtime has not been started");
+  return holder.runtime;
+}
+
+export async function stopRuntime() {
+  const database = holder.database;
+  holder.database = undefined;
+  holder.runtime = undefined;
+  holder.starting = undefined;
+  await database?.close();
+}

@@ -1,0 +1,113 @@
+import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { user } from "~/db/schema/auth";
+import { products } from "~/db/schema/products";
+import { profiles } from "~/db/schema/profiles";
+import { rfqResponses, rfqs } from "~/db/schema/rfqs";
+import { storeProducts, stores } from "~/db/schema/stores";
+import { createTestDatabase, testEngines, type TestDatabase } from "../tests/support/test-database";
+import { DEMO_ACCOUNTS, seedDemoDataIfEmpty } from "./demo.server";
+
+describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
+  let database: TestDatabase;
+  let firstRun: boolean;
+  let seedMs: number;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    const started = performance.now();
+    firstRun = await seedDemoDataIfEmpty(database.db);
+    seedMs = performance.now() - started;
+  });
+
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  const count = async (table: typeof user | typeof profiles | typeof products | typeof stores | typeof storeProducts | typeof rfqs | typeof rfqResponses) => {
+    const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(table);
+    return row.n;
+  };
+
+  it("loads the demo data quickly and reports that it did", () => {
+    expect(firstRun).toBe(true);
+    expect(seedMs).toBeLessThan(3_000);
+  });
+
+  it("creates at least 60 active products covering all six categories", async () => {
+    const [row] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(eq(products.status, "active"));
+    expect(row.n).toBeGreaterThanOrEqual(60);
+
+    const categories = await database.db.selectDistinct({ category: products.category }).from(products);
+    expect(categories.map((c) => c.category).sort()).toEqual(
+      ["automotive", "chemicals", "electronics", "food", "machinery", "textiles"],
+    );
+  });
+
+  it("gives every product a seller with a verified seller profile and valid prices", async () => {
+    const orphans = await database.db
+      .select({ id: products.id })
+      .from(products)
+      .leftJoin(profiles, eq(profiles.userId, products.sellerId))
+      .where(or(isNull(profiles.id), ne(profiles.userType, "seller"), ne(profiles.verificationStatus, "verified")));
+    expect(orphans).toEqual([]);
+
+    const badPrices = await database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(sql`${products.priceMinCents} > ${products.priceMaxCents} or ${products.priceMinCents} <= 0`);
+    expect(badPrices).toEqual([]);
+  });
+
+  it("creates active stores and links every product to its seller's store", async () => {
+    const [row] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(stores)
+      .where(eq(stores.status, "active"));
+    expect(row.n).toBeGreaterThanOrEqual(3);
+
+    const unlinked = await database.db
+      .select({ id: products.id })
+      .from(products)
+      .leftJoin(storeProducts, eq(storeProducts.productId, products.id))
+      .leftJoin(stores, and(eq(stores.id, storeProducts.storeId), eq(stores.sellerId, products.sellerId)))
+      .where(isNull(stores.id));
+    expect(unlinked).toEqual([]);
+  });
+
+  it("creates published RFQs with future deadlines and at least one submitted quote", async () => {
+    const published = await database.db.select().from(rfqs).where(eq(rfqs.status, "published"));
+    expect(published.length).toBeGreaterThanOrEqual(5);
+    const today = new Date().toISOString().slice(0, 10);
+    for (const rfq of published) expect(rfq.deadline > today).toBe(true);
+
+    const [quotes] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(rfqResponses)
+      .where(eq(rfqResponses.status, "submitted"));
+    expect(quotes.n).toBeGreaterThanOrEqual(1);
+  });
+
+  it("creates every demo account with the role it is listed under", async () => {
+    const rows = await database.db
+      .select({ email: user.email, userType: profiles.userType, userRole: user.role, company: profiles.companyName })
+      .from(user)
+      .innerJoin(profiles, eq(profiles.userId, user.id));
+    for (const account of DEMO_ACCOUNTS) {
+      const row = rows.find((r) => r.email === account.email);
+      expect(row?.company).toBe(account.company);
+      if (account.role === "admin") expect(row?.userRole).toBe("admin");
+      else expect(row?.userType).toBe(account.role);
+    }
+  });
+
+  it("does nothing on a second call", async () => {
+    const tables = [user, profiles, products, stores, storeProducts, rfqs, rfqResponses] as const;
+    const before = await Promise.all(tables.map(count));
+    expect(await seedDemoDataIfEmpty(database.db)).toBe(false);
+    expect(await Promise.all(tables.map(count))).toEqual(before);
+  });
+});

@@ -1,0 +1,527 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { profiles } from "~/db/schema/profiles";
+import type { StoreAddress } from "~/db/schema/stores";
+import type { ProductCategory, Unit } from "~/lib/categories";
+import { createProducts, type ProductOverrides } from "../tests/factories/products";
+import { createQuotes, createRfqs, dateFromToday, type QuoteOverrides } from "../tests/factories/rfqs";
+import { addProductsToStore, createStore } from "../tests/factories/stores";
+import { hashPassword } from "better-auth/crypto";
+import { eq } from "drizzle-orm";
+import { user as userTable } from "~/db/schema/auth";
+import { addPasswordLogin, createBuyer, createSeller } from "../tests/factories/users";
+
+type DemoProduct = {
+  name: string;
+  subcategory: string;
+  description: string;
+  /** USD per unit, [min, max] */
+  price: [number, number];
+  moq: number;
+  unit: Unit;
+  tags: string[];
+  specs: Record<string, string>;
+};
+
+type DemoSupplier = {
+  key: string;
+  email: string;
+  fullName: string;
+  companyName: string;
+  phone: string;
+  brand: string;
+  category: ProductCategory;
+  store: {
+    name: string;
+    tagline: string;
+    description: string;
+    phone: string;
+    email: string;
+    website: string;
+    address: StoreAddress;
+    categories: string[];
+    primaryColor: string;
+  };
+  products: DemoProduct[];
+};
+
+type DemoBuyer = {
+  key: string;
+  email: string;
+  fullName: string;
+  companyName: string;
+  phone: string;
+  verificationStatus: "verified" | "pending";
+};
+
+type DemoRfq = {
+  buyer: string;
+  title: string;
+  description: string;
+  category: ProductCategory;
+  quantity: number;
+  unit: Unit;
+  /** USD, whole order */
+  budget: [number, number];
+  deadlineInDays: number;
+  postedDaysAgo: number;
+  deliveryLocation: string;
+  details: string | null;
+  quotes: { supplier: string; price: number; quantity?: number; deliveryTimeline: string; terms: string | null; daysAfterPosting: number }[];
+};
+
+const SUPPLIERS: DemoSupplier[] = [
+  {
+    key: "shakti",
+    email: "rajesh@shakti-textiles.example",
+    fullName: "Rajesh Kumar",
+    companyName: "Shakti Textiles Pvt. Ltd.",
+    phone: "+91 98430 21456",
+    brand: "Shakti",
+    category: "textiles",
+    store: {
+      name: "Shakti Textiles",
+      tagline: "Knitwear and home textiles from Tiruppur since 1998",
+      description:
+        "Vertically integrated knitting, dyeing and garmenting unit in Tiruppur. GOTS and OEKO-TEX certified, exporting private-label apparel and home textiles to retailers in the US and Europe.",
+      phone: "+91 421 224 5678",
+      email: "sales@shakti-textiles.example",
+      website: "https://shakti-textiles.example",
+      address: { street: "SF No. 214, Avinashi Road, Kumar Nagar", city: "Tiruppur", state: "Tamil Nadu", zipCode: "641603", country: "India" },
+      categories: ["Textiles", "Handicrafts"],
+      primaryColor: "#0f766e",
+    },
+    products: [
+      { name: "Combed Cotton Crew-Neck T-Shirts, 180 GSM", subcategory: "Apparel", description: "Ring-spun combed cotton blanks with taped shoulder seams. Ready for screen printing or private labelling.", price: [2.4, 3.6], moq: 500, unit: "pieces", tags: ["t-shirts", "cotton", "blanks", "private label"], specs: { material: "100% combed cotton", gsm: "180", sizes: "S-3XL" } },
+      { name: "Organic Cotton Bath Towels, 600 GSM", subcategory: "Home Textiles", description: "Plush zero-twist terry towels woven from GOTS-certified organic cotton. Available in 12 standard colours or dyed to your Pantone.", price: [4.2, 6.8], moq: 300, unit: "pieces", tags: ["towels", "organic", "bath", "gots"], specs: { material: "100% organic cotton", gsm: "600", size: "70 x 140 cm", certification: "GOTS" } },
+      { name: "Cotton Terry Hand Towels", subcategory: "Home Textiles", description: "Absorbent hand towels with a dobby border, suited to hotels and home-goods retail.", price: [1.1, 1.75], moq: 1000, unit: "pieces", tags: ["towels", "hospitality", "terry"], specs: { material: "100% cotton", gsm: "450", size: "40 x 70 cm" } },
+      { name: "Kids' Organic Cotton Rompers", subcategory: "Apparel", description: "Soft interlock rompers with nickel-free snaps, tested to CPSIA requirements. Sizes 0-24 months.", price: [3.1, 4.5], moq: 300, unit: "pieces", tags: ["babywear", "organic", "kids"], specs: { material: "100% organic cotton interlock", sizes: "0-24 months", compliance: "CPSIA" } },
+      { name: "Cotton Single Jersey Knitted Fabric", subcategory: "Fabrics", description: "Compacted single jersey in 30s and 40s counts, supplied in greige or reactive-dyed rolls.", price: [3.8, 5.2], moq: 500, unit: "kg", tags: ["fabric", "jersey", "knit", "cotton"], specs: { material: "100% cotton", count: "30s / 40s", width: "72 inch open" } },
+      { name: "Men's Pique Polo Shirts", subcategory: "Apparel", description: "Classic two-button polos in 220 GSM pique with flat-knit collars. Embroidery available in-house.", price: [4.5, 6.9], moq: 300, unit: "pieces", tags: ["polo", "corporate wear", "pique"], specs: { material: "100% cotton pique", gsm: "220", sizes: "S-3XL" } },
+      { name: "Cotton Percale Bedsheet Sets, 300 TC", subcategory: "Home Textiles", description: "Crisp percale sets of one flat sheet, one fitted sheet and two pillowcases. Packed in retail-ready fabric pouches.", price: [9.5, 14], moq: 200, unit: "sets", tags: ["bedding", "percale", "sheets"], specs: { material: "100% long-staple cotton", threadCount: "300", sizes: "Twin, Full, Queen, King" } },
+      { name: "Fleece Hooded Sweatshirts, 320 GSM", subcategory: "Apparel", description: "Brushed-back fleece hoodies with a lined hood and kangaroo pocket.", price: [7.8, 11.5], moq: 200, unit: "pieces", tags: ["hoodies", "fleece", "winterwear"], specs: { material: "80% cotton, 20% polyester", gsm: "320", sizes: "S-3XL" } },
+      { name: "Cotton Canvas Tote Bags", subcategory: "Bags", description: "Natural 10 oz canvas totes with reinforced handles, ready for printing.", price: [1.4, 2.3], moq: 1000, unit: "pieces", tags: ["tote bags", "canvas", "promotional"], specs: { material: "10 oz cotton canvas", size: "38 x 42 cm", handle: "70 cm" } },
+      { name: "Hand Block Printed Cotton Fabric", subcategory: "Fabrics", description: "Cotton cambric printed by hand with natural dyes by our artisan partners in Rajasthan. Each lot varies slightly, as hand printing does.", price: [2.6, 4.1], moq: 500, unit: "meters", tags: ["block print", "handmade", "fabric", "natural dyes"], specs: { material: "100% cotton cambric", width: "44 inch", dyes: "Natural" } },
+      { name: "Waffle Weave Cotton Kitchen Towels", subcategory: "Home Textiles", description: "Quick-drying waffle kitchen towels in packs of four, hemmed with a hanging loop.", price: [0.85, 1.3], moq: 1000, unit: "pieces", tags: ["kitchen", "towels", "waffle"], specs: { material: "100% cotton", size: "50 x 70 cm" } },
+      { name: "Women's Printed Viscose Kurtis", subcategory: "Apparel", description: "Straight-cut kurtis in breathable viscose with screen-printed motifs. Assorted prints per carton.", price: [5.2, 8.4], moq: 200, unit: "pieces", tags: ["ethnic wear", "kurti", "womenswear"], specs: { material: "100% viscose rayon", sizes: "XS-XXL" } },
+    ],
+  },
+  {
+    key: "deccan",
+    email: "priya@deccan-auto.example",
+    fullName: "Priya Deshpande",
+    companyName: "Deccan Auto Components Pvt. Ltd.",
+    phone: "+91 98220 47813",
+    brand: "Deccan",
+    category: "automotive",
+    store: {
+      name: "Deccan Auto Components",
+      tagline: "IATF 16949 certified replacement parts from Chakan, Pune",
+      description:
+        "Tier-2 supplier of brake, suspension and engine components to OEMs and the aftermarket. Forging, machining and testing under one roof in the Chakan automotive belt.",
+      phone: "+91 20 6741 2200",
+      email: "exports@deccan-auto.example",
+      website: "https://deccan-auto.example",
+      address: { street: "Plot B-17, MIDC Chakan Phase II", city: "Pune", state: "Maharashtra", zipCode: "410501", country: "India" },
+      categories: ["Automotive", "Machinery"],
+      primaryColor: "#b91c1c",
+    },
+    products: [
+      { name: "Ceramic Disc Brake Pads for Light Trucks", subcategory: "Brakes", description: "Low-dust ceramic pads with shims and hardware included. Cross-referenced to major US light-truck applications.", price: [6.5, 9.8], moq: 500, unit: "sets", tags: ["brake pads", "ceramic", "aftermarket"], specs: { material: "Ceramic compound", fitment: "Light trucks and SUVs", testing: "SAE J2430" } },
+      { name: "Cast Iron Brake Drums", subcategory: "Brakes", description: "Balanced grey cast iron drums machined to OE tolerances.", price: [18, 27], moq: 200, unit: "pieces", tags: ["brake drums", "cast iron"], specs: { material: "Grey cast iron FG 260", diameter: "280 mm" } },
+      { name: "Forged Steel Crankshafts for 4-Cylinder Engines", subcategory: "Engine Parts", description: "Induction-hardened forged crankshafts, dynamically balanced and magnaflux tested.", price: [85, 140], moq: 50, unit: "pieces", tags: ["crankshaft", "forging", "engine"], specs: { material: "EN8D forged steel", hardening: "Induction hardened" } },
+      { name: "Aluminium Alloy Pistons with Rings", subcategory: "Engine Parts", description: "Gravity die-cast pistons supplied with a matched ring set and gudgeon pin.", price: [12, 19], moq: 200, unit: "pieces", tags: ["pistons", "engine", "rings"], specs: { material: "LM13 aluminium alloy", bore: "76-102 mm" } },
+      { name: "Clutch Plate Assemblies, 240 mm", subcategory: "Transmission", description: "Organic-facing clutch discs with torsional damper springs for passenger cars and light commercial vehicles.", price: [22, 34], moq: 100, unit: "pieces", tags: ["clutch", "transmission"], specs: { material: "Organic friction facing", diameter: "240 mm" } },
+      { name: "Radiator Cooling Fan Assemblies, 12V", subcategory: "Cooling", description: "Complete fan, shroud and motor assemblies, 100% end-of-line tested.", price: [16, 25], moq: 100, unit: "pieces", tags: ["cooling fan", "radiator", "12v"], specs: { material: "Glass-filled PP shroud", voltage: "12 V DC" } },
+      { name: "Rubber Engine Mounts", subcategory: "Suspension", description: "Bonded natural-rubber mounts with zinc-plated steel brackets.", price: [4.2, 6.8], moq: 500, unit: "pieces", tags: ["engine mount", "rubber", "nvh"], specs: { material: "Natural rubber, zinc-plated steel" } },
+      { name: "Forged Steel Tie Rod Ends", subcategory: "Steering", description: "Tie rod ends with greaseable ball joints and hardened studs.", price: [3.6, 5.9], moq: 500, unit: "pieces", tags: ["steering", "tie rod"], specs: { material: "Forged 40Cr steel", finish: "Zinc plated" } },
+      { name: "Gas-Charged Shock Absorbers", subcategory: "Suspension", description: "Twin-tube nitrogen-charged shocks tuned for a comfortable ride under load.", price: [14, 22], moq: 200, unit: "pieces", tags: ["shock absorber", "suspension"], specs: { material: "Steel tube, chrome rod", type: "Twin-tube gas" } },
+      { name: "Double-Row Wheel Hub Bearings", subcategory: "Bearings", description: "Sealed, pre-greased hub bearings for front and rear axles.", price: [7.5, 11.8], moq: 300, unit: "pieces", tags: ["bearings", "wheel hub"], specs: { material: "GCr15 bearing steel", seal: "Double lip" } },
+      { name: "Heavy-Duty Leaf Springs for Pickup Trucks", subcategory: "Suspension", description: "Shot-peened parabolic leaf springs, sold as a pair with U-bolts.", price: [38, 58], moq: 50, unit: "sets", tags: ["leaf spring", "pickup", "heavy duty"], specs: { material: "50CrV4 spring steel", finish: "Black epoxy" } },
+      { name: "Spin-On Engine Oil Filters", subcategory: "Filters", description: "Cellulose-synthetic media oil filters with anti-drain-back valves.", price: [1.2, 2.1], moq: 1000, unit: "pieces", tags: ["oil filter", "maintenance"], specs: { material: "Cellulose-synthetic media", thread: "3/4-16 UNF" } },
+    ],
+  },
+  {
+    key: "sabarmati",
+    email: "amit@sabarmati-chemicals.example",
+    fullName: "Amit Patel",
+    companyName: "Sabarmati Chemicals Ltd.",
+    phone: "+91 98250 33671",
+    brand: "Sabarmati",
+    category: "chemicals",
+    store: {
+      name: "Sabarmati Chemicals",
+      tagline: "Dyes, pigments and food-grade chemicals from GIDC Vatva",
+      description:
+        "ISO 9001 and REACH-registered manufacturer of textile dyes, pigments and specialty chemicals. Every batch ships with a certificate of analysis and full SDS documentation.",
+      phone: "+91 79 2583 0415",
+      email: "export@sabarmati-chemicals.example",
+      website: "https://sabarmati-chemicals.example",
+      address: { street: "Plot 42, Phase IV, GIDC Vatva", city: "Ahmedabad", state: "Gujarat", zipCode: "382445", country: "India" },
+      categories: ["Chemicals", "Textiles", "Food & Beverages"],
+      primaryColor: "#7c3aed",
+    },
+    products: [
+      { name: "Reactive Red ME4BL Dye for Cotton", subcategory: "Dyes", description: "Bifunctional reactive dye with high fixation for exhaust dyeing of cotton and viscose.", price: [4.8, 6.5], moq: 500, unit: "kg", tags: ["reactive dye", "cotton", "textile dyes"], specs: { material: "Reactive Red 195", form: "Powder", strength: "150%" } },
+      { name: "Disperse Dyes for Polyester", subcategory: "Dyes", description: "High-energy disperse dyes for HT dyeing of polyester, in a 24-shade range.", price: [6.2, 8.9], moq: 500, unit: "kg", tags: ["disperse dye", "polyester"], specs: { material: "Disperse dyes", form: "Powder", packing: "25 kg drums" } },
+      { name: "Citric Acid Anhydrous, Food Grade", subcategory: "Food Additives", description: "Free-flowing citric acid meeting FCC and BP standards for beverages and confectionery.", price: [1050, 1380], moq: 5, unit: "tons", tags: ["citric acid", "food grade", "acidulant"], specs: { material: "Citric acid anhydrous", grade: "FCC / BP", mesh: "30-100" } },
+      { name: "Sodium Benzoate, Food Grade (E211)", subcategory: "Preservatives", description: "Granular sodium benzoate for beverages, sauces and pickles. Halal and kosher certified.", price: [1.6, 2.1], moq: 1000, unit: "kg", tags: ["preservative", "sodium benzoate", "food grade"], specs: { material: "Sodium benzoate", purity: "99.5%", form: "Granules" } },
+      { name: "Caustic Soda Flakes 98%", subcategory: "Industrial Chemicals", description: "Sodium hydroxide flakes for soap making, water treatment and textile processing.", price: [480, 620], moq: 20, unit: "tons", tags: ["caustic soda", "sodium hydroxide", "industrial"], specs: { material: "Sodium hydroxide", purity: "98% min", packing: "50 kg HDPE bags" } },
+      { name: "Titanium Dioxide, Rutile Grade", subcategory: "Pigments", description: "Surface-treated rutile TiO2 with high opacity for paints, coatings and plastics.", price: [2.6, 3.4], moq: 1000, unit: "kg", tags: ["tio2", "pigment", "paints"], specs: { material: "Titanium dioxide (rutile)", purity: "93% min" } },
+      { name: "Phthalocyanine Blue Pigment (PB 15:3)", subcategory: "Pigments", description: "Beta copper phthalocyanine blue with excellent light fastness for inks and coatings.", price: [9.5, 13], moq: 250, unit: "kg", tags: ["pigment", "blue", "inks"], specs: { material: "Pigment Blue 15:3", form: "Powder" } },
+      { name: "Isopropyl Alcohol 99.9%", subcategory: "Solvents", description: "Electronic-grade IPA for cleaning, coatings and pharmaceutical processing, in 200-litre drums.", price: [1.1, 1.55], moq: 2000, unit: "liters", tags: ["ipa", "solvent", "cleaning"], specs: { material: "Isopropyl alcohol", purity: "99.9%", packing: "200 L drums" } },
+      { name: "Cationic Textile Softener Flakes", subcategory: "Textile Auxiliaries", description: "Cold-soluble softener flakes giving a silky hand to cotton and blends.", price: [1.9, 2.6], moq: 500, unit: "kg", tags: ["softener", "textile auxiliaries"], specs: { material: "Cationic fatty amide", form: "Flakes" } },
+      { name: "Water-Based Acrylic Emulsion Binder", subcategory: "Polymers", description: "Low-formaldehyde acrylic binder for pigment printing on textiles.", price: [1.4, 1.95], moq: 1000, unit: "kg", tags: ["binder", "acrylic", "printing"], specs: { material: "Acrylic copolymer emulsion", solids: "45%" } },
+      { name: "Optical Brightening Agent for Detergents", subcategory: "Specialty Chemicals", description: "Stilbene-based optical brightener (CBS-X type) for laundry powders and liquids.", price: [5.5, 7.2], moq: 250, unit: "kg", tags: ["optical brightener", "detergent"], specs: { material: "Distyrylbiphenyl derivative", form: "Powder" } },
+    ],
+  },
+  {
+    key: "kovai",
+    email: "senthil@kovai-machinery.example",
+    fullName: "Senthil Murugan",
+    companyName: "Kovai Precision Machinery Pvt. Ltd.",
+    phone: "+91 94432 18890",
+    brand: "Kovai",
+    category: "machinery",
+    store: {
+      name: "Kovai Precision Machinery",
+      tagline: "Pumps, motors and machine tools built in Coimbatore",
+      description:
+        "Coimbatore manufacturer of pumps, motors, food-processing machines and CNC machine tools. UL and CE versions available, with spares and service support for export customers.",
+      phone: "+91 422 254 7710",
+      email: "sales@kovai-machinery.example",
+      website: "https://kovai-machinery.example",
+      address: { street: "B-38, SIDCO Industrial Estate, Kurichi", city: "Coimbatore", state: "Tamil Nadu", zipCode: "641021", country: "India" },
+      categories: ["Machinery", "Electronics", "Food & Beverages"],
+      primaryColor: "#1d4ed8",
+    },
+    products: [
+      { name: "Openwell Submersible Pump, 1 HP", subcategory: "Pumps", description: "Stainless-steel bodied openwell pump for domestic and farm use, with a water-filled rewindable motor.", price: [95, 140], moq: 20, unit: "pieces", tags: ["pump", "submersible", "agriculture"], specs: { material: "SS 304 body", power: "1 HP / 0.75 kW", voltage: "230 V single phase" } },
+      { name: "Borewell Submersible Pump Set, 3 HP", subcategory: "Pumps", description: "Four-inch borewell pump set with control panel, for heads up to 120 metres.", price: [260, 380], moq: 10, unit: "sets", tags: ["borewell", "pump", "water"], specs: { material: "Noryl impellers, SS shaft", power: "3 HP", size: "4 inch" } },
+      { name: "Commercial Tilting Wet Grinder, 10 Litre", subcategory: "Food Processing Machinery", description: "Stone wet grinder for idli and dosa batter in restaurants and catering kitchens.", price: [420, 560], moq: 5, unit: "pieces", tags: ["wet grinder", "commercial kitchen", "food processing"], specs: { material: "SS 304 drum, granite stones", capacity: "10 L" } },
+      { name: "Three-Phase Induction Motor, 5 HP", subcategory: "Motors", description: "IE3 premium-efficiency TEFC motor in a cast-iron frame, foot mounted.", price: [210, 310], moq: 10, unit: "pieces", tags: ["motor", "ie3", "induction"], specs: { material: "Cast iron frame", power: "5 HP / 3.7 kW", efficiency: "IE3" } },
+      { name: "Centrifugal Monoblock Pump, 2 HP", subcategory: "Pumps", description: "Self-priming monoblock pump for irrigation and building water supply.", price: [120, 175], moq: 20, unit: "pieces", tags: ["monoblock", "pump", "irrigation"], specs: { material: "Cast iron casing, brass impeller", power: "2 HP" } },
+      { name: "CNC Turning Centre, 8-Inch Chuck", subcategory: "Machine Tools", description: "Slant-bed CNC lathe with a 12-station turret and Fanuc control. Installation and training included.", price: [28000, 36500], moq: 1, unit: "pieces", tags: ["cnc", "lathe", "machine tools"], specs: { material: "Meehanite cast bed", control: "Fanuc 0i-TF", chuck: "8 inch hydraulic" } },
+      { name: "Vertical Machining Centre, 800 mm X-Travel", subcategory: "Machine Tools", description: "Rigid box-way VMC with a 24-tool ATC and 10,000 rpm spindle.", price: [46000, 62000], moq: 1, unit: "pieces", tags: ["vmc", "cnc", "milling"], specs: { material: "Meehanite castings", travel: "800 x 500 x 500 mm", spindle: "BT40, 10,000 rpm" } },
+      { name: "Two-Stage Reciprocating Air Compressor, 10 HP", subcategory: "Compressors", description: "Heavy-duty cast-iron compressor with a 500-litre receiver for workshops and small plants.", price: [1450, 2100], moq: 2, unit: "pieces", tags: ["compressor", "air", "workshop"], specs: { material: "Cast iron cylinders", power: "10 HP", pressure: "12 bar" } },
+      { name: "Cotton Carding Machine Spares Kit", subcategory: "Textile Machinery", description: "Flats, licker-in wire and bearings for common carding machine models.", price: [650, 980], moq: 5, unit: "sets", tags: ["spinning", "spares", "textile machinery"], specs: { material: "Hardened steel wire" } },
+      { name: "Pulverizer Flour Mill, 5 HP", subcategory: "Food Processing Machinery", description: "Hammer-type pulverizer for spices, grains and herbs, with interchangeable sieves.", price: [780, 1150], moq: 3, unit: "pieces", tags: ["pulverizer", "spice grinding", "flour mill"], specs: { material: "SS 304 contact parts", power: "5 HP", output: "50-80 kg/h" } },
+      { name: "Hydraulic Hand Pallet Truck, 2.5 Ton", subcategory: "Material Handling", description: "Manual pallet truck with polyurethane wheels and a sealed hydraulic pump.", price: [160, 230], moq: 10, unit: "pieces", tags: ["pallet truck", "warehouse"], specs: { material: "Steel chassis", capacity: "2,500 kg" } },
+    ],
+  },
+  {
+    key: "nandi",
+    email: "kavya@nandi-electronics.example",
+    fullName: "Kavya Reddy",
+    companyName: "Nandi Electronics Pvt. Ltd.",
+    phone: "+91 99860 52147",
+    brand: "Nandi",
+    category: "electronics",
+    store: {
+      name: "Nandi Electronics",
+      tagline: "LED lighting, power electronics and PCB assembly from Bengaluru",
+      description:
+        "EMS company in Electronic City with SMT lines, in-house design and compliance testing. We build LED lighting, energy products and custom boards for brands in North America.",
+      phone: "+91 80 4128 9920",
+      email: "business@nandi-electronics.example",
+      website: "https://nandi-electronics.example",
+      address: { street: "No. 61, Electronic City Phase 1, Hosur Road", city: "Bengaluru", state: "Karnataka", zipCode: "560100", country: "India" },
+      categories: ["Electronics", "Medical Equipment"],
+      primaryColor: "#3b82f6",
+    },
+    products: [
+      { name: "LED Panel Light 2x2 ft, 40W", subcategory: "Lighting", description: "Edge-lit flat panel with a UL-listed driver, 0-10V dimmable, for drop ceilings.", price: [14, 21], moq: 200, unit: "pieces", tags: ["led", "panel light", "commercial lighting"], specs: { material: "Aluminium frame, PMMA light guide", power: "40 W", cct: "3500K / 4000K / 5000K" } },
+      { name: "LED Bulb 9W, E26 Base", subcategory: "Lighting", description: "A19 LED bulbs with 800 lumens and a 15,000-hour life, packed in retail boxes.", price: [0.65, 1.05], moq: 5000, unit: "pieces", tags: ["led bulb", "a19", "retail"], specs: { material: "PC diffuser, aluminium heat sink", power: "9 W", base: "E26" } },
+      { name: "Wi-Fi Smart Energy Meter, Single Phase", subcategory: "IoT Devices", description: "DIN-rail energy meter with app monitoring and Modbus output.", price: [18, 26], moq: 500, unit: "pieces", tags: ["smart meter", "iot", "energy"], specs: { material: "Flame-retardant PC housing", accuracy: "Class 1" } },
+      { name: "Lithium-Ion Battery Pack, 48V 30Ah", subcategory: "Batteries", description: "NMC battery pack with smart BMS for e-bikes and solar storage.", price: [310, 420], moq: 20, unit: "pieces", tags: ["lithium", "battery", "ev"], specs: { material: "NMC 18650 cells", voltage: "48 V", capacity: "30 Ah" } },
+      { name: "MPPT Solar Charge Controller, 40A", subcategory: "Solar", description: "MPPT controller with 98% tracking efficiency and an LCD display.", price: [38, 55], moq: 100, unit: "pieces", tags: ["solar", "mppt", "charge controller"], specs: { material: "Aluminium enclosure", current: "40 A", voltage: "12/24 V auto" } },
+      { name: "Double-Sided SMT PCB Assembly", subcategory: "PCB Assembly", description: "Turnkey PCB assembly from your Gerbers and BOM, with AOI and functional testing. Price depends on board complexity.", price: [2.5, 9], moq: 1000, unit: "pieces", tags: ["pcb", "smt", "ems", "contract manufacturing"], specs: { material: "FR-4", layers: "2-8", testing: "AOI, ICT, functional" } },
+      { name: "Bluetooth Neckband Earphones", subcategory: "Audio", description: "Bluetooth 5.3 neckband with 20-hour playback and magnetic earbuds.", price: [3.8, 5.6], moq: 1000, unit: "pieces", tags: ["audio", "bluetooth", "earphones"], specs: { material: "Silicone neckband", battery: "200 mAh", bluetooth: "5.3" } },
+      { name: "USB-C GaN Fast Charger, 30W", subcategory: "Chargers", description: "Compact GaN wall charger with PD 3.0, FCC and UL certified.", price: [4.2, 6.1], moq: 1000, unit: "pieces", tags: ["charger", "usb-c", "gan"], specs: { material: "Fire-retardant PC", power: "30 W", certification: "FCC, UL" } },
+      { name: "Auto-Ranging Digital Multimeter", subcategory: "Test & Measurement", description: "True-RMS multimeter with a backlit display and CAT III 600V rating.", price: [9.5, 14.5], moq: 200, unit: "pieces", tags: ["multimeter", "test equipment"], specs: { material: "ABS with rubber boot", rating: "CAT III 600 V" } },
+      { name: "BLDC Ceiling Fan Motor Controller", subcategory: "Components", description: "Sensorless BLDC driver board with RF remote receiver, for energy-efficient fans.", price: [5.4, 7.9], moq: 1000, unit: "pieces", tags: ["bldc", "fan", "controller"], specs: { material: "FR-4 PCB", input: "100-240 V AC" } },
+      { name: "Fingertip Pulse Oximeter", subcategory: "Medical Electronics", description: "SpO2 and pulse-rate monitor with an OLED display, supplied with lanyard and batteries.", price: [6.8, 9.9], moq: 500, unit: "pieces", tags: ["oximeter", "medical", "healthcare"], specs: { material: "ABS housing", display: "OLED", power: "2 x AAA" } },
+      { name: "16-Channel Network Video Recorder", subcategory: "Security", description: "4K NVR with H.265+ compression and support for two 8 TB drives.", price: [68, 95], moq: 50, unit: "pieces", tags: ["nvr", "cctv", "security"], specs: { material: "Steel chassis", channels: "16", storage: "2 x SATA, up to 16 TB" } },
+    ],
+  },
+  {
+    key: "malabar",
+    email: "thomas@malabar-spice.example",
+    fullName: "Thomas Varghese",
+    companyName: "Malabar Spice Exports",
+    phone: "+91 94470 63318",
+    brand: "Malabar Harvest",
+    category: "food",
+    store: {
+      name: "Malabar Spice Exports",
+      tagline: "Kerala spices, coconut and cashew, traced to the farm",
+      description:
+        "Family-run exporter in Mattancherry sourcing directly from Idukki and Wayanad growers. Steam-sterilised spices with ASTA cleanliness and FDA-registered facilities.",
+      phone: "+91 484 222 6041",
+      email: "trade@malabar-spice.example",
+      website: "https://malabar-spice.example",
+      address: { street: "14/302 Bazaar Road, Mattancherry", city: "Kochi", state: "Kerala", zipCode: "682002", country: "India" },
+      categories: ["Food & Beverages", "Handicrafts"],
+      primaryColor: "#15803d",
+    },
+    products: [
+      { name: "Tellicherry Black Pepper, TGSEB Grade", subcategory: "Spices", description: "Extra-bold 4.75 mm pepper from the Malabar coast, steam sterilised and ASTA clean.", price: [8.2, 9.8], moq: 500, unit: "kg", tags: ["black pepper", "tellicherry", "whole spices"], specs: { material: "Piper nigrum", grade: "TGSEB", moisture: "12% max" } },
+      { name: "Green Cardamom, 8 mm Bold", subcategory: "Spices", description: "Handpicked Idukki cardamom with bright green colour and strong aroma.", price: [28, 36], moq: 100, unit: "kg", tags: ["cardamom", "green cardamom", "whole spices"], specs: { material: "Elettaria cardamomum", size: "8 mm+" } },
+      { name: "Cochin Dried Ginger, Whole", subcategory: "Spices", description: "Limed and sun-dried whole ginger rhizomes, cleaned and graded.", price: [3.4, 4.6], moq: 1000, unit: "kg", tags: ["ginger", "dried", "whole spices"], specs: { material: "Zingiber officinale" } },
+      { name: "Turmeric Powder, 3% Curcumin", subcategory: "Spices", description: "Finely ground Alleppey turmeric, tested for lead and Sudan dyes on every lot.", price: [2.9, 3.8], moq: 1000, unit: "kg", tags: ["turmeric", "ground spices", "curcumin"], specs: { material: "Curcuma longa", curcumin: "3% min", mesh: "60" } },
+      { name: "Whole Cloves, Hand-Picked", subcategory: "Spices", description: "Sun-dried cloves with a high oil content, hand-sorted to remove stems.", price: [11, 14.5], moq: 250, unit: "kg", tags: ["cloves", "whole spices"], specs: { material: "Syzygium aromaticum", oil: "15% min" } },
+      { name: "Cold-Pressed Virgin Coconut Oil", subcategory: "Edible Oils", description: "Virgin coconut oil pressed from fresh kernels, supplied in food-grade drums or retail bottles.", price: [4.8, 6.2], moq: 1000, unit: "liters", tags: ["coconut oil", "virgin", "cold pressed"], specs: { material: "Cocos nucifera kernel", ffa: "0.2% max" } },
+      { name: "Desiccated Coconut, Fine Grade", subcategory: "Coconut Products", description: "Low-fat and high-fat desiccated coconut for bakeries and confectionery, in 25 kg bags.", price: [2300, 2950], moq: 5, unit: "tons", tags: ["desiccated coconut", "bakery"], specs: { material: "Coconut kernel", fat: "65% min", packing: "25 kg paper bags" } },
+      { name: "Cashew Kernels W320", subcategory: "Nuts", description: "Whole white cashews, 320 count per pound, vacuum packed in tins with CO2 flushing.", price: [7.4, 8.6], moq: 1000, unit: "kg", tags: ["cashew", "nuts", "w320"], specs: { material: "Anacardium occidentale", grade: "W320", packing: "2 x 10 kg tins" } },
+      { name: "Nilgiri Orthodox Black Tea, FOP", subcategory: "Tea & Coffee", description: "Bright, fragrant leaf tea from high-grown Nilgiri estates.", price: [5.2, 7.4], moq: 500, unit: "kg", tags: ["tea", "nilgiri", "orthodox"], specs: { material: "Camellia sinensis", grade: "FOP" } },
+      { name: "Monsooned Malabar Arabica, Green Beans", subcategory: "Tea & Coffee", description: "Green coffee exposed to monsoon winds for a mellow, low-acid cup. Screen 18 and above.", price: [6.1, 7.8], moq: 1000, unit: "kg", tags: ["coffee", "green beans", "arabica"], specs: { material: "Coffea arabica", grade: "AA, screen 18+" } },
+      { name: "Kerala Banana Chips", subcategory: "Snacks", description: "Nendran banana chips fried in coconut oil and lightly salted, nitrogen-flushed packs.", price: [3.1, 4.2], moq: 500, unit: "kg", tags: ["snacks", "banana chips"], specs: { material: "Nendran banana, coconut oil, salt", shelfLife: "6 months" } },
+      { name: "Garam Masala Blend, 100 g Retail Packs", subcategory: "Spice Blends", description: "House blend of eleven whole spices, roasted and ground in small batches. Private-label packs available.", price: [0.95, 1.35], moq: 2000, unit: "pieces", tags: ["garam masala", "spice blend", "retail packs"], specs: { material: "Mixed spices", weight: "100 g" } },
+    ],
+  },
+];
+
+const BUYERS: DemoBuyer[] = [
+  { key: "brooklyn", email: "sarah@brooklyn-home-goods.example", fullName: "Sarah Mitchell", companyName: "Brooklyn Home Goods LLC", phone: "+1 718 555 0142", verificationStatus: "verified" },
+  { key: "lonestar", email: "michael@lonestar-auto.example", fullName: "Michael Torres", companyName: "Lone Star Auto Supply Inc.", phone: "+1 713 555 0187", verificationStatus: "verified" },
+  { key: "pacific", email: "jennifer@pacific-fresh-foods.example", fullName: "Jennifer Park", companyName: "Pacific Fresh Foods Co.", phone: "+1 510 555 0163", verificationStatus: "pending" },
+];
+
+const RFQS: DemoRfq[] = [
+  {
+    buyer: "pacific",
+    title: "Tellicherry black pepper, TGSEB, 10 tons",
+    description: "Quarterly contract for extra-bold black pepper for our private-label grinder jars. Steam-sterilised product only; we need a sample before the first container.",
+    category: "food",
+    quantity: 10,
+    unit: "tons",
+    budget: [78000, 95000],
+    deadlineInDays: 3,
+    postedDaysAgo: 9,
+    deliveryLocation: "Oakland, CA",
+    details: 'Grade: TGSEB (4.75 mm and above)\nMoisture: 12% max\nPacking: 25 kg "food-grade" PP bags with liners\nDocuments: COA, phytosanitary certificate, FDA prior notice',
+    quotes: [
+      { supplier: "malabar", price: 86500, deliveryTimeline: "Ships within 3 weeks of PO; about 30 days sea freight to Oakland", terms: "30% advance, 70% against bill of lading. CIF Oakland.", daysAfterPosting: 2 },
+    ],
+  },
+  {
+    buyer: "lonestar",
+    title: "Ceramic brake pads for light trucks, 2,000 sets",
+    description: "Looking for an IATF-certified supplier of ceramic front brake pads for F-150, Silverado and Ram 1500 applications, boxed under our brand.",
+    category: "automotive",
+    quantity: 2000,
+    unit: "sets",
+    budget: [16000, 22000],
+    deadlineInDays: 6,
+    postedDaysAgo: 5,
+    deliveryLocation: "Houston, TX",
+    details: 'Applications: 2015-2023 Ford F-150, Chevrolet Silverado 1500, Ram 1500\nMust include shims and clips\nBox artwork: our "LSX Pro" design, supplied as PDF',
+    quotes: [
+      { supplier: "deccan", price: 17400, deliveryTimeline: "45 days after artwork approval", terms: "Net 30 after first order. FOB Nhava Sheva.", daysAfterPosting: 1 },
+    ],
+  },
+  {
+    buyer: "brooklyn",
+    title: "Organic cotton bath towels, 600 GSM",
+    description: "Spring collection of bath towels in six colours for our stores and online shop. GOTS certification is required; custom woven labels preferred.",
+    category: "textiles",
+    quantity: 5000,
+    unit: "pieces",
+    budget: [21000, 32000],
+    deadlineInDays: 12,
+    postedDaysAgo: 4,
+    deliveryLocation: "Brooklyn, NY",
+    details: 'Size: 70 x 140 cm ("bath" size)\nColours: white, oat, sage, clay, slate, navy\nLabel: woven, "Brooklyn Home Goods" logo\nPacking: 4 per polybag, 40 per carton',
+    quotes: [
+      { supplier: "shakti", price: 26500, deliveryTimeline: "60 days including lab dips and approval", terms: "Lab dips in 10 days. 40% advance, balance before shipment.", daysAfterPosting: 1 },
+    ],
+  },
+  {
+    buyer: "pacific",
+    title: "Food-grade citric acid anhydrous, 20 tons",
+    description: "Citric acid for our beverage and sauce lines. We need a supplier who can ship monthly in 25 kg bags with full documentation.",
+    category: "chemicals",
+    quantity: 20,
+    unit: "tons",
+    budget: [20000, 28000],
+    deadlineInDays: 20,
+    postedDaysAgo: 3,
+    deliveryLocation: "Seattle, WA",
+    details: null,
+    quotes: [
+      { supplier: "sabarmati", price: 24600, deliveryTimeline: "Monthly shipments of 5 tons, first lot in 4 weeks", terms: null, daysAfterPosting: 1 },
+    ],
+  },
+  {
+    buyer: "lonestar",
+    title: "Three-phase induction motors, 5 HP, IE3",
+    description: "Replacement motors for customer farm equipment and shop compressors. UL or CSA listing is a must; NEMA frame dimensions preferred.",
+    category: "machinery",
+    quantity: 120,
+    unit: "pieces",
+    budget: [26000, 36000],
+    deadlineInDays: 30,
+    postedDaysAgo: 2,
+    deliveryLocation: "Dallas, TX",
+    details: 'Voltage: 230/460 V, 60 Hz\nEnclosure: TEFC\nFrame: NEMA 184T\nNameplate must read "Premium Efficiency"',
+    quotes: [
+      { supplier: "kovai", price: 31200, deliveryTimeline: "8 weeks from PO", terms: "Two-year warranty. FOB Chennai.", daysAfterPosting: 1 },
+      { supplier: "nandi", price: 34800, deliveryTimeline: "10 weeks from PO, sourced from our motor partner", terms: "Includes VFD-ready wiring harness.", daysAfterPosting: 2 },
+    ],
+  },
+  {
+    buyer: "brooklyn",
+    title: "LED panel lights 2x2 ft with UL-listed drivers",
+    description: "Retrofit of our two warehouses and three stores. We want dimmable panels with selectable colour temperature and a five-year warranty.",
+    category: "electronics",
+    quantity: 1500,
+    unit: "pieces",
+    budget: [21000, 30000],
+    deadlineInDays: 45,
+    postedDaysAgo: 1,
+    deliveryLocation: "Newark, NJ",
+    details: null,
+    quotes: [],
+  },
+];
+
+/** Every demo account signs in with this password (listed in the README; demo data only). */
+export const DEMO_PASSWORD = "SetuDemo!2026";
+export const DEMO_ADMIN = { email: "admin@setu.example", fullName: "Meera Iyer", companyName: "Setu Trust & Safety" };
+
+/** The accounts the demo data creates, for giving them passwords and listing them in the README. */
+export const DEMO_ACCOUNTS: readonly { email: string; role: "seller" | "buyer" | "admin"; company: string }[] = [
+  ...SUPPLIERS.map((s) => ({ email: s.email, role: "seller" as const, company: s.companyName })),
+  ...BUYERS.map((b) => ({ email: b.email, role: "buyer" as const, company: b.companyName })),
+  { email: DEMO_ADMIN.email, role: "admin" as const, company: DEMO_ADMIN.companyName },
+];
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+const FEATURED_PER_STORE = 3;
+
+const cents = (usd: number) => Math.round(usd * 100);
+
+/** Loads the demo data into a database that has no profiles yet. Returns whether it did. */
+export async function seedDemoDataIfEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles);
+  if (row && row.n > 0) return false;
+  const now = Date.now();
+  const ago = (ms: number) => new Date(now - ms);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  await db.transaction(async (tx) => {
+    const sellerIds = new Map<string, string>();
+    const productLists: ProductOverrides[] = [];
+    const storeBySeller = new Map<string, string>();
+
+    for (const [supplierIndex, supplier] of SUPPLIERS.entries()) {
+      const joined = ago((200 + supplierIndex * 30) * DAY_MS);
+      const { user } = await createSeller(tx, {
+        email: supplier.email,
+        fullName: supplier.fullName,
+        companyName: supplier.companyName,
+        phone: supplier.phone,
+        verificationStatus: "verified",
+        createdAt: joined,
+      });
+      sellerIds.set(supplier.key, user.id);
+      const store = await createStore(tx, {
+        sellerId: user.id,
+        ...supplier.store,
+        verificationStatus: "verified",
+        status: "active",
+        sections: [{ id: "featured-products", type: "product-section", order: 0, title: "Featured Products", show_featured: true, product_limit: 8 }],
+        createdAt: new Date(joined.getTime() + DAY_MS),
+      });
+      storeBySeller.set(user.id, store.id);
+      for (const [productIndex, product] of supplier.products.entries()) {
+        productLists.push({
+          sellerId: user.id,
+          name: product.name,
+          description: product.description,
+          category: supplier.category,
+          subcategory: product.subcategory,
+          tags: product.tags,
+          priceMinCents: cents(product.price[0]),
+          priceMaxCents: cents(product.price[1]),
+          minimumOrderQuantity: product.moq,
+          unit: product.unit,
+          specifications: { brand: supplier.brand, ...product.specs, origin: "India" },
+          status: "active",
+          // Interleaved so that "newest first" shows a mix of suppliers.
+          createdAt: ago(((productIndex * SUPPLIERS.length + supplierIndex) * 7 + 1) * HOUR_MS),
+        });
+      }
+    }
+
+    const created = await createProducts(tx, productLists);
+    const positionInStore = new Map<string, number>();
+    await addProductsToStore(
+      tx,
+      created.map((product) => {
+        const displayOrder = positionInStore.get(product.sellerId) ?? 0;
+        positionInStore.set(product.sellerId, displayOrder + 1);
+        return { storeId: storeBySeller.get(product.sellerId)!, productId: product.id, displayOrder, featured: displayOrder < FEATURED_PER_STORE };
+      }),
+    );
+
+    const buyerIds = new Map<string, string>();
+    for (const [buyerIndex, buyer] of BUYERS.entries()) {
+      const { user } = await createBuyer(tx, {
+        email: buyer.email,
+        fullName: buyer.fullName,
+        companyName: buyer.companyName,
+        phone: buyer.phone,
+        verificationStatus: buyer.verificationStatus,
+        createdAt: ago((60 + buyerIndex * 15) * DAY_MS),
+      });
+      buyerIds.set(buyer.key, user.id);
+    }
+
+    const admin = await createBuyer(tx, {
+      email: DEMO_ADMIN.email,
+      fullName: DEMO_ADMIN.fullName,
+      companyName: DEMO_ADMIN.companyName,
+      verificationStatus: "verified",
+      createdAt: ago(400 * DAY_MS),
+    });
+    await tx.update(userTable).set({ role: "admin" }).where(eq(userTable.id, admin.user.id));
+    for (const id of [...sellerIds.values(), ...buyerIds.values(), admin.user.id]) await addPasswordLogin(tx, id, passwordHash);
+
+    const rfqRows = await createRfqs(
+      tx,
+      RFQS.map((rfq) => ({
+        buyerId: buyerIds.get(rfq.buyer)!,
+        title: rfq.title,
+        description: rfq.description,
+        category: rfq.category,
+        quantity: rfq.quantity,
+        unit: rfq.unit,
+        budgetMinCents: cents(rfq.budget[0]),
+        budgetMaxCents: cents(rfq.budget[1]),
+        deadline: dateFromToday(rfq.deadlineInDays),
+        deliveryLocation: rfq.deliveryLocation,
+        specifications: rfq.details === null ? null : { details: rfq.details },
+        status: "published",
+        createdAt: ago(rfq.postedDaysAgo * DAY_MS),
+      })),
+    );
+    const rfqIdByTitle = new Map(rfqRows.map((r) => [r.title, r.id]));
+
+    const quotes: QuoteOverrides[] = RFQS.flatMap((rfq) =>
+      rfq.quotes.map((quote) => ({
+        rfqId: rfqIdByTitle.get(rfq.title)!,
+        sellerId: sellerIds.get(quote.supplier)!,
+        priceCents: cents(quote.price),
+        quantity: quote.quantity ?? rfq.quantity,
+        deliveryTimeline: quote.deliveryTimeline,
+        terms: quote.terms,
+        status: "submitted",
+        createdAt: ago((rfq.postedDaysAgo - quote.daysAfterPosting) * DAY_MS + HOUR_MS),
+      })),
+    );
+    await createQuotes(tx, quotes);
+  });
+  return true;
+}

@@ -1,0 +1,63 @@
+// Production and development HTTP server: static assets, compression, then the app.
+import compression from "compression";
+import express from "express";
+
+const DEVELOPMENT = process.env.NODE_ENV === "development";
+const PORT = Number.parseInt(process.env.PORT || "3000", 10);
+const HOST = process.env.HOST || "0.0.0.0";
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", process.env.TRUST_PROXY === "true");
+app.use(compression());
+
+let appModule;
+if (DEVELOPMENT) {
+  const vite = await import("vite");
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  app.use(viteDevServer.middlewares);
+  appModule = await viteDevServer.ssrLoadModule("./server/app.ts");
+  app.use(async (req, res, next) => {
+    try {
+      const source = await viteDevServer.ssrLoadModule("./server/app.ts");
+      return await source.app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  // Hashed assets never change: cache them for a year.
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  appModule = await import("./build/server/index.js");
+  app.use(appModule.app);
+}
+
+try {
+  await appModule.start();
+} catch (error) {
+  console.error(`Setu could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+const server = app.listen(PORT, HOST, () => {
+  appModule.logger.info({ port: PORT, host: HOST }, `Setu is listening on http://localhost:${PORT}`);
+});
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  appModule.logger.info({ signal }, "shutting down");
+  server.close();
+  server.closeIdleConnections?.();
+  setTimeout(() => server.closeAllConnections?.(), 500).unref();
+  try {
+    await appModule.stop();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,0 +1,78 @@
+import crypto from "node:crypto";
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import "react-router";
+import { logger } from "~/lib/logger.server";
+import { getRuntime, startRuntime, stopRuntime, type Runtime } from "~/runtime.server";
+import { sameOriginWrites, securityHeaders } from "./security-headers";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    runtime: Runtime;
+    requestId: string;
+    cspNonce: string;
+    clientIp: string | null;
+  }
+}
+
+export { logger };
+export const start = startRuntime;
+export const stop = stopRuntime;
+
+export const app = express();
+app.disable("x-powered-by");
+
+app.use((req, res, next) => {
+  const incoming = req.get("x-request-id");
+  const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+  const started = process.hrtime.bigint();
+  res.locals.requestId = requestId;
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  res.setHeader("X-Request-Id", requestId);
+  // The client address as Express sees it (X-Forwarded-For only with TRUST_PROXY); never the client's own claim.
+  req.headers["x-setu-client-ip"] = req.ip ?? "";
+  res.on("finish", () => {
+    logger.info(
+      {
+        requestId,
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms: Number(process.hrtime.bigint() - started) / 1e6,
+      },
+      "request",
+    );
+  });
+  next();
+});
+
+const googleOrigin = process.env.GOOGLE_CLIENT_ID
+  ? new URL(process.env.GOOGLE_DISCOVERY_URL ?? "https://accounts.google.com").origin
+  : undefined;
+app.use(securityHeaders({ production: process.env.NODE_ENV === "production", formActionOrigins: googleOrigin ? [googleOrigin] : [] }));
+app.use(sameOriginWrites());
+
+app.get("/healthz", async (_req, res) => {
+  try {
+    await getRuntime().healthCheck();
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  } catch (error) {
+    logger.error({ err: error }, "health check failed");
+    res.status(503).json({ status: "unavailable" });
+  }
+});
+
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    getLoadContext(req, res) {
+      return {
+        runtime: getRuntime(),
+        requestId: res.locals.requestId as string,
+        cspNonce: res.locals.cspNonce as string,
+        clientIp: req.ip ?? null,
+      };
+    },
+  }),
+);

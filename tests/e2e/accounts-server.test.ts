@@ -1,0 +1,360 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import { OAuth2Server } from "oauth2-mock-server";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ADMIN, DEMO_PASSWORD } from "../../seed/demo.server";
+import { freePort, startAppServer, type AppServer } from "../support/app-server";
+import { HttpClient, sessionCookieName } from "../support/http-client";
+import { baseUrl } from "./support/browser";
+
+let sequence = 0;
+function uniqueEmail(prefix: string) {
+  sequence += 1;
+  return `${prefix}-${Date.now()}-${sequence}@example.test`;
+}
+
+async function signUp(client: HttpClient, overrides: Record<string, string> = {}) {
+  const email = overrides.email ?? uniqueEmail("user");
+  const response = await client.post("/auth", {
+    intent: "signup",
+    userType: "buyer",
+    fullName: "Dana Whitfield",
+    companyName: "Whitfield Supply Co.",
+    email,
+    phone: "",
+    password: "Wholesale-Route-42",
+    confirmPassword: "Wholesale-Route-42",
+    ...overrides,
+  });
+  return { email, response };
+}
+
+describe("accounts on the shared server", () => {
+  it("signs up with a profile in one step and opens an HttpOnly, SameSite=Lax, Secure session", async () => {
+    const client = new HttpClient(baseUrl());
+    const { response } = await signUp(client, { userType: "seller", companyName: "Rao Handloom Exports" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/dashboard");
+    const cookie = response.headers.getSetCookie().find((c) => c.includes("setu.session_token"))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Secure/i);
+    const dashboard = await (await client.get("/dashboard")).text();
+    expect(dashboard).toContain("Quotes Submitted");
+    expect(dashboard).toContain("Rao Handloom Exports");
+    expect(dashboard).toContain("Pending Verification");
+  });
+
+  it("refuses bad sign-ups with the spec's messages and writes nothing", async () => {
+    const client = new HttpClient(baseUrl());
+    const mismatch = await signUp(client, { confirmPassword: "something-else-9" });
+    expect(mismatch.response.status).toBe(400);
+    expect(await mismatch.response.text()).toContain("Passwords do not match");
+    const short = await signUp(client, { password: "abc", confirmPassword: "abc" });
+    expect(await short.response.text()).toContain("Password must be at least 6 characters long");
+    const common = await signUp(client, { password: "password123", confirmPassword: "password123" });
+    expect(await common.response.text()).toContain("This password is too common");
+    // none of those created an account: signing up with the first e-mail now works
+    const again = await signUp(new HttpClient(baseUrl()), { email: mismatch.email });
+    expect(again.response.status).toBe(302);
+    const duplicate = await signUp(new HttpClient(baseUrl()), { email: mismatch.email.toUpperCase() });
+    expect(duplicate.response.status).toBe(409);
+    expect(await duplicate.response.text()).toContain("An account with this email already exists. Please sign in instead.");
+  });
+
+  it("signs in with a new session id each time, and refuses a wrong password", async () => {
+    const { email } = await signUp(new HttpClient(baseUrl()));
+    const wrong = await new HttpClient(baseUrl()).post("/auth", { intent: "signin", email, password: "not-the-password" });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text()).toContain("Invalid email or password");
+    const first = new HttpClient(baseUrl());
+    const second = new HttpClient(baseUrl());
+    expect((await first.post("/auth", { intent: "signin", email, password: "Wholesale-Route-42" })).status).toBe(302);
+    expect((await second.post("/auth", { intent: "signin", email, password: "Wholesale-Route-42" })).status).toBe(302);
+    const name = sessionCookieName(first)!;
+    expect(first.cookies.get(name)).not.toBe(second.cookies.get(name));
+  });
+
+  it("ends the session on the server at sign-out: the old cookie no longer works", async () => {
+    const client = new HttpClient(baseUrl());
+    await signUp(client);
+    const stolen = new HttpClient(baseUrl());
+    stolen.cookies = new Map(client.cookies);
+    expect(await (await stolen.get("/dashboard")).text()).toContain("Welcome back");
+    const signOut = await client.post("/auth/sign-out", {});
+    expect(signOut.status).toBe(302);
+    expect(await (await stolen.get("/dashboard")).text()).toContain("Access Denied");
+    // a GET never signs out
+    const other = new HttpClient(baseUrl());
+    await signUp(other);
+    await other.get("/auth/sign-out");
+    expect(await (await other.get("/dashboard")).text()).toContain("Welcome back");
+  });
+
+  it("ends the user's other sessions when the password changes", async () => {
+    const laptop = new HttpClient(baseUrl());
+    const { email } = await signUp(laptop);
+    const phone = new HttpClient(baseUrl());
+    await phone.post("/auth", { intent: "signin", email, password: "Wholesale-Route-42" });
+    expect(await (await phone.get("/dashboard")).text()).toContain("Welcome back");
+    const change = await laptop.post("/profile", {
+      intent: "password",
+      currentPassword: "Wholesale-Route-42",
+      newPassword: "Cargo-Manifest-77",
+      confirmPassword: "Cargo-Manifest-77",
+    });
+    expect(change.status).toBe(302);
+    expect(await (await phone.get("/dashboard")).text()).toContain("Access Denied");
+    expect(await (await laptop.get("/dashboard")).text()).toContain("Welcome back");
+    const relogin = await new HttpClient(baseUrl()).post("/auth", { intent: "signin", email, password: "Cargo-Manifest-77" });
+    expect(relogin.status).toBe(302);
+  });
+
+  it("lets an administrator verify or reject pending profiles, and is a 404 for everyone else", async () => {
+    const seller = new HttpClient(baseUrl());
+    await signUp(seller, { userType: "seller", companyName: "Jaipur Block Prints" });
+    const rejectedSeller = new HttpClient(baseUrl());
+    await signUp(rejectedSeller, { userType: "seller", companyName: "Shady Traders" });
+
+    expect((await new HttpClient(baseUrl()).get("/admin/verifications")).status).toBe(404);
+    expect((await seller.get("/admin/verifications")).status).toBe(404);
+    expect((await seller.post("/admin/verifications", { profileId: "00000000-0000-0000-0000-000000000000", decision: "verified" })).status).toBe(404);
+
+    const admin = new HttpClient(baseUrl());
+    expect((await admin.post("/auth", { intent: "signin", email: DEMO_ADMIN.email, password: DEMO_PASSWORD })).status).toBe(302);
+    const page = await (await admin.get("/admin/verifications")).text();
+    expect(page).toContain("Jaipur Block Prints");
+    // the profile id of the verify form just before that company's "Verify" button
+    const profileId = (name: string) => {
+      const before = page.slice(0, page.indexOf(`Verify ${name}`));
+      return [...before.matchAll(/name="profileId" value="([0-9a-f-]{36})"/g)].pop()?.[1];
+    };
+    const jaipur = profileId("Jaipur Block Prints")!;
+    const shady = profileId("Shady Traders")!;
+    expect((await admin.post("/admin/verifications", { profileId: jaipur, decision: "verified" })).status).toBe(302);
+    const noReason = await admin.post("/admin/verifications", { profileId: shady, decision: "rejected", reason: "" });
+    expect(noReason.status).toBe(400);
+    expect((await admin.post("/admin/verifications", { profileId: shady, decision: "rejected", reason: "Export licence could not be confirmed" })).status).toBe(302);
+
+    const sellerDashboard = await (await seller.get("/dashboard")).text();
+    expect(sellerDashboard).toContain("Verified");
+    expect(sellerDashboard).not.toContain("Pending Verification");
+    const rejectedDashboard = await (await rejectedSeller.get("/dashboard")).text();
+    expect(rejectedDashboard).toContain("Export licence could not be confirmed");
+  });
+
+  it("lets a user edit their own profile, with server-side validation", async () => {
+    const client = new HttpClient(baseUrl());
+    await signUp(client);
+    const bad = await client.post("/profile", { intent: "profile", fullName: "", companyName: "X", phone: "call me" });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Please enter your full name");
+    const ok = await client.post("/profile", { intent: "profile", fullName: "Dana W. Whitfield", companyName: "Whitfield Wholesale", phone: "+1 (212) 555-0101" });
+    expect(ok.status).toBe(302);
+    const page = await (await client.get("/profile")).text();
+    expect(page).toContain("Whitfield Wholesale");
+    expect(page).toContain("+1 (212) 555-0101");
+    expect((await new HttpClient(baseUrl()).post("/profile", { intent: "profile", fullName: "X", companyName: "Y" })).status).toBe(401);
+  });
+
+  it("sends a signed-in user from /auth to the dashboard, and never redirects off-site", async () => {
+    const client = new HttpClient(baseUrl());
+    await signUp(client);
+    const response = await client.get("/auth?redirectTo=//evil.example/x");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/dashboard");
+  });
+});
+
+describe("npm run admin:create", () => {
+  it("grants the administrator role to an existing account", async () => {
+    const server = await startAppServer({ env: { DEMO_DATA: "off" } });
+    const email = uniqueEmail("ops");
+    await signUp(new HttpClient(server.url), { email });
+    await server.stop();
+    const run = (args: string[]) =>
+      spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin-create.ts", ...args], {
+        env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+        encoding: "utf8",
+      });
+    const missing = run(["nobody@example.test"]);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain("No account with the e-mail");
+    const granted = run([email]);
+    expect(granted.stdout).toContain("is now an administrator");
+    const again = await startAppServer({ dataDir: server.dataDir, env: { DEMO_DATA: "off" } });
+    try {
+      const admin = new HttpClient(again.url);
+      await admin.post("/auth", { intent: "signin", email, password: "Wholesale-Route-42" });
+      expect((await admin.get("/admin/verifications")).status).toBe(200);
+    } finally {
+      await again.stop();
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("brute-force protection", () => {
+  let server: AppServer;
+  beforeAll(async () => {
+    server = await startAppServer({ env: { DEMO_DATA: "off", TRUST_PROXY: "true" } });
+  });
+  afterAll(async () => {
+    await server.stop();
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  it("answers 429 after repeated failures on one account, without locking out other users", async () => {
+    const victim = uniqueEmail("victim");
+    await signUp(new HttpClient(server.url, { "x-forwarded-for": "203.0.113.1" }), { email: victim });
+    const attacker = new HttpClient(server.url, { "x-forwarded-for": "198.51.100.7" });
+    for (let i = 0; i < 5; i++) {
+      expect((await attacker.post("/auth", { intent: "signin", email: victim, password: `guess-${i}` })).status).toBe(401);
+    }
+    const blocked = await attacker.post("/auth", { intent: "signin", email: victim, password: "Wholesale-Route-42" });
+    expect(blocked.status).toBe(429);
+    expect(await blocked.text()).toContain("Too many failed sign-in attempts");
+    const bystander = uniqueEmail("bystander");
+    await signUp(new HttpClient(server.url, { "x-forwarded-for": "203.0.113.2" }), { email: bystander });
+    const ok = await new HttpClient(server.url, { "x-forwarded-for": "203.0.113.2" }).post("/auth", {
+      intent: "signin",
+      email: bystander,
+      password: "Wholesale-Route-42",
+    });
+    expect(ok.status).toBe(302);
+  });
+
+  it("answers 429 to one client that fails on many accounts, while other clients sign in", async () => {
+    const sprayer = new HttpClient(server.url, { "x-forwarded-for": "192.0.2.99" });
+    let last = 0;
+    for (let i = 0; i < 21; i++) {
+      last = (await sprayer.post("/auth", { intent: "signin", email: uniqueEmail("spray"), password: "Password-1" })).status;
+    }
+    expect(last).toBe(429);
+    const email = uniqueEmail("honest");
+    await signUp(new HttpClient(server.url, { "x-forwarded-for": "192.0.2.100" }), { email });
+    const ok = await new HttpClient(server.url, { "x-forwarded-for": "192.0.2.100" }).post("/auth", { intent: "signin", email, password: "Wholesale-Route-42" });
+    expect(ok.status).toBe(302);
+  });
+});
+
+describe("e-mail confirmation through a local SMTP server", () => {
+  let server: AppServer;
+  let smtp: SMTPServer;
+  const inbox: string[] = [];
+
+  beforeAll(async () => {
+    const port = await freePort();
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      onData(stream, _session, callback) {
+        let raw = "";
+        stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
+        stream.on("end", () => {
+          inbox.push(raw);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(port, "127.0.0.1", resolve));
+    server = await startAppServer({
+      env: { DEMO_DATA: "off", AUTH_REQUIRE_EMAIL_VERIFICATION: "true", SMTP_URL: `smtp://127.0.0.1:${port}` },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  it("asks to confirm, refuses sign-in until then, and the mailed link signs in and lands on /dashboard", async () => {
+    const client = new HttpClient(server.url);
+    const { email, response } = await signUp(client);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Please check your email for the confirmation link");
+
+    const early = await client.post("/auth", { intent: "signin", email, password: "Wholesale-Route-42" });
+    expect(await early.text()).toContain("Please check your email and click the confirmation link");
+
+    const deadline = Date.now() + 10_000;
+    while (!inbox.some((m) => m.includes(email)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const message = inbox.find((m) => m.includes(email))!;
+    expect(message).toBeTruthy();
+    const unfolded = message.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/api\/auth\/verify-email\?[^\s"]+)/.exec(unfolded)?.[1];
+    expect(link).toBeTruthy();
+
+    const { response: landed, url } = await client.follow(link!);
+    expect(new URL(url).pathname).toBe("/dashboard");
+    expect(await landed.text()).toContain("Welcome back");
+  });
+});
+
+describe("Google sign-in against a local OpenID Connect provider", () => {
+  let server: AppServer;
+  let oidc: OAuth2Server;
+
+  beforeAll(async () => {
+    oidc = new OAuth2Server();
+    await oidc.issuer.keys.generate("RS256");
+    const port = await freePort();
+    await oidc.start(port, "127.0.0.1");
+    server = await startAppServer({
+      env: {
+        DEMO_DATA: "off",
+        GOOGLE_CLIENT_ID: "setu-test-client",
+        GOOGLE_CLIENT_SECRET: "setu-test-secret",
+        GOOGLE_DISCOVERY_URL: `${oidc.issuer.url}/.well-known/openid-configuration`,
+      },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await oidc?.stop();
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  it("signs a new Google user in, asks for company and role, then opens the dashboard", async () => {
+    const email = uniqueEmail("google");
+    const claims = { sub: `google-${sequence}`, email, email_verified: true, name: "Grace Okafor" };
+    oidc.service.on("beforeTokenSigning", (token) => Object.assign(token.payload, claims));
+    oidc.service.on("beforeUserinfo", (userInfo) => {
+      userInfo.body = claims;
+    });
+
+    const client = new HttpClient(server.url);
+    const start = await client.post("/auth/google", {});
+    expect(start.status).toBe(302);
+    const authorize = start.headers.get("location")!;
+    expect(authorize.startsWith(oidc.issuer.url!)).toBe(true);
+
+    const { url } = await client.follow(authorize);
+    expect(new URL(url).pathname).toBe("/auth/complete-profile");
+
+    const completed = await client.post("/auth/complete-profile", { companyName: "Okafor Imports LLC", userType: "buyer" });
+    expect(completed.status).toBe(302);
+    const dashboard = await (await client.get("/dashboard")).text();
+    expect(dashboard).toContain("Okafor Imports LLC");
+    expect(dashboard).toContain("Active RFQs");
+    oidc.service.removeAllListeners();
+  });
+
+  it("shows 'Failed to sign in with Google' when the provider refuses", async () => {
+    oidc.service.once("beforeAuthorizeRedirect", (authorizeRedirectUri) => {
+      authorizeRedirectUri.url.searchParams.delete("code");
+      authorizeRedirectUri.url.searchParams.set("error", "access_denied");
+    });
+    const client = new HttpClient(server.url);
+    const start = await client.post("/auth/google", {});
+    const { response, url } = await client.follow(start.headers.get("location")!);
+    expect(new URL(url).pathname).toBe("/auth");
+    expect(await response.text()).toContain("Failed to sign in with Google");
+  });
+
+  it("says so on the button when Google is not configured", async () => {
+    const html = await (await fetch(`${baseUrl()}/auth`)).text();
+    expect(html).toContain("Google sign-in is not configured");
+  });
+});

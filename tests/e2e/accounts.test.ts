@@ -1,0 +1,111 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
+
+let sequence = 0;
+const email = (role: string) => `${role}-${Date.now()}-${++sequence}@example.test`;
+
+async function fillSignUp(page: Page, values: { role: "Buyer" | "Seller"; email: string; password: string; confirm: string }) {
+  await page.goto("/auth?tab=signup");
+  await page.getByRole("radio", { name: new RegExp(values.role) }).check();
+  await page.getByLabel("Full Name").fill("Nisha Kapoor");
+  await page.getByLabel("Company Name").fill(values.role === "Seller" ? "Kapoor Brass Works" : "Hudson Valley Retail");
+  await page.getByLabel("Email").fill(values.email);
+  await page.getByLabel("Password", { exact: true }).fill(values.password);
+  await page.getByLabel("Confirm Password").fill(values.confirm);
+  await page.getByRole("button", { name: "Create Account" }).click();
+}
+
+describe("accounts in the browser", () => {
+  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(() => browser?.close());
+  beforeEach(async () => {
+    await browser.context.clearCookies();
+  });
+
+  it("shows Access Denied on the dashboard when signed out", async () => {
+    const { page } = browser;
+    await page.goto("/dashboard");
+    await page.getByRole("heading", { name: "Access Denied" }).waitFor();
+    await page.getByRole("link", { name: "Sign In" }).last().click();
+    await page.waitForURL(/\/auth/);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it("shows each sign-up validation message", async () => {
+    const { page } = browser;
+    await fillSignUp(page, { role: "Buyer", email: email("buyer"), password: "Harbor-Freight-9", confirm: "Harbor-Freight-8" });
+    await page.getByText("Passwords do not match").first().waitFor();
+    await fillSignUp(page, { role: "Buyer", email: email("buyer"), password: "abc", confirm: "abc" });
+    await page.getByText("Password must be at least 6 characters long").first().waitFor();
+    await fillSignUp(page, { role: "Buyer", email: email("buyer"), password: "qwerty123", confirm: "qwerty123" });
+    await page.getByText(/too common/).first().waitFor();
+  });
+
+  it("signs up as a buyer, sees the buyer dashboard, signs out from the user menu", async () => {
+    const { page } = browser;
+    const address = email("buyer");
+    await fillSignUp(page, { role: "Buyer", email: address, password: "Harbor-Freight-9", confirm: "Harbor-Freight-9" });
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByText("Account created successfully!").waitFor();
+    const stats = page.getByRole("region", { name: "Statistics" });
+    for (const card of ["Active RFQs", "Orders", "Suppliers", "Total Spend"]) await stats.getByText(card, { exact: true }).waitFor();
+    await page.getByText("No recent activity").waitFor();
+    await page.getByRole("link", { name: "Create RFQ" }).waitFor();
+    await page.getByText("Pending Verification").waitFor();
+    await screenshot(page, "dashboard-buyer");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.locator("header summary", { hasText: "Nisha Kapoor" }).click();
+    const menu = page.locator("header details[open]");
+    for (const link of ["Dashboard", "My RFQs", "Orders", "Profile"]) await menu.getByRole("link", { name: link }).waitFor();
+    expect(await menu.getByRole("link", { name: "My Stores" }).count()).toBe(0);
+    await menu.getByRole("button", { name: "Sign Out" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.goto("/dashboard");
+    await page.getByRole("heading", { name: "Access Denied" }).waitFor();
+
+    // sign in again; a wrong password first
+    await page.goto("/auth");
+    await page.getByLabel("Email").fill(address);
+    await page.getByLabel("Password", { exact: true }).fill("wrong-password");
+    await page.getByRole("button", { name: "Sign In" }).last().click();
+    await page.getByText("Invalid email or password").waitFor();
+    await page.getByLabel("Password", { exact: true }).fill("Harbor-Freight-9");
+    await page.getByRole("button", { name: "Sign In" }).last().click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByText("Successfully signed in!").waitFor();
+    await page.goto("/auth");
+    await page.waitForURL(/\/dashboard$/);
+    await page.locator("header summary", { hasText: "Nisha Kapoor" }).click();
+    await page.locator("header details[open]").getByRole("button", { name: "Sign Out" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+  });
+
+  it("signs up as a seller and sees the seller dashboard and menu", async () => {
+    const { page } = browser;
+    await fillSignUp(page, { role: "Seller", email: email("seller"), password: "Brass-Lamps-2026", confirm: "Brass-Lamps-2026" });
+    await page.waitForURL(/\/dashboard$/);
+    const stats = page.getByRole("region", { name: "Statistics" });
+    for (const card of ["My Stores", "Products", "Quotes Submitted", "Revenue"]) await stats.getByText(card, { exact: true }).waitFor();
+    for (const action of ["Manage Stores", "Add Products", "Browse RFQs"]) await page.getByRole("link", { name: action }).first().waitFor();
+    await page.locator("header summary", { hasText: "Nisha Kapoor" }).click();
+    await page.locator("header details[open]").getByRole("link", { name: "My Stores" }).waitFor();
+    await screenshot(page, "dashboard-seller");
+    await page.locator("header details[open]").getByRole("button", { name: "Sign Out" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+  });
+
+  it("toggles password visibility", async () => {
+    const { page } = browser;
+    await page.goto("/auth");
+    const field = page.getByLabel("Password", { exact: true });
+    expect(await field.getAttribute("type")).toBe("password");
+    await page.getByRole("button", { name: "Show password" }).click();
+    expect(await field.getAttribute("type")).toBe("text");
+    await screenshot(page, "auth");
+  });
+});

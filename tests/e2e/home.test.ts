@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
+
+describe("home and navigation", () => {
+  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it("renders every home section server-side with demo products in USD", async () => {
+    const { page } = browser;
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    await expect(page.title()).resolves.toContain("Setu");
+    await page.getByRole("heading", { name: "Shop by Category" }).waitFor();
+    for (const label of ["Electronics", "Machinery", "Automotive", "Textiles", "Tools", "Food & Beverages"]) {
+      await expect(page.locator(`a[href^="/category/"]`, { hasText: label }).first().count()).resolves.toBeGreaterThan(0);
+    }
+    const cards = page.locator("section[aria-labelledby=featured-heading] article");
+    await expect(cards.count()).resolves.toBe(8);
+    const featuredText = await page.locator("section[aria-labelledby=featured-heading]").innerText();
+    expect(featuredText).toMatch(/\$\d/);
+    expect(featuredText).not.toContain("₹");
+    for (const text of ["25K+", "50K+", "5K+", "$2B+", "Why Choose Setu?", "Start Selling to USA", "Find Indian Suppliers"]) {
+      expect(await page.content()).toContain(text.replace("&", "&amp;"));
+    }
+    expect(await page.locator("header").innerText()).toContain("Sell on Setu");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, "home");
+  });
+
+  it("suggests real products from the database in the header search, and Enter searches the marketplace", async () => {
+    const { page } = browser;
+    await page.goto("/");
+    const search = page.getByRole("combobox", { name: /search products/i }).first();
+    await search.fill("cotton");
+    const listbox = page.getByRole("listbox", { name: "Search suggestions" });
+    await listbox.getByRole("option").first().waitFor();
+    const options = await listbox.getByRole("option").allInnerTexts();
+    expect(options.some((o) => /cotton/i.test(o))).toBe(true);
+    // hides shortly after the input loses focus
+    await page.locator("h1").first().click();
+    await listbox.waitFor({ state: "detached", timeout: 2000 });
+    await search.fill("cotton towels");
+    await search.press("Enter");
+    await page.waitForURL(/\/browse\?q=cotton\+towels/);
+  });
+
+  it("leads every header and footer link somewhere real", async () => {
+    const { page } = browser;
+    await page.goto("/");
+    const hrefs = await page.locator("header a[href^='/'], footer a[href^='/']").evaluateAll((links) =>
+      [...new Set(links.map((a) => (a as HTMLAnchorElement).getAttribute("href")!))],
+    );
+    expect(hrefs.length).toBeGreaterThan(20);
+    for (const href of hrefs) {
+      const response = await page.request.get(href);
+      expect(response.status(), href).toBe(200);
+    }
+  });
+
+  it("shows the 404 page for unknown paths", async () => {
+    const { page } = browser;
+    const response = await page.goto("/definitely-not-here");
+    expect(response?.status()).toBe(404);
+    await page.getByRole("heading", { name: "Oops! Page not found" }).waitFor();
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+  });
+
+  it("shows the services page for Indian sellers with its calls to action", async () => {
+    const { page } = browser;
+    await page.goto("/services-for-sellers");
+    for (const title of [
+      "B2B Marketplace Access",
+      "AI-Powered Buyer Matching",
+      "RFQ Response System",
+      "Secure Escrow Payments",
+      "International Logistics",
+      "Sales CRM & Analytics",
+      "Verification & Trust Building",
+      "24/7 Dedicated Support",
+    ]) {
+      await page.getByRole("heading", { name: title }).waitFor();
+    }
+    await page.getByRole("link", { name: "Contact Sales Team" }).click();
+    await page.waitForURL(/\/contact\?topic=sales/);
+    expect(await page.getByLabel("Topic").inputValue()).toBe("sales");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it("stores a contact message and confirms it", async () => {
+    const { page } = browser;
+    await page.goto("/contact");
+    await page.getByLabel("Your name").fill("Maya Chen");
+    await page.getByLabel("Work e-mail").fill("maya@brooklyn-goods.example");
+    await page.getByLabel("Message").fill("We would like a demo of RFQs for our purchasing team.");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("Thank you! Your message has been sent.").waitFor();
+  });
+
+  it("works on a phone: the header collapses into a menu", async () => {
+    const phone = await openBrowser({ viewport: { width: 390, height: 844 } });
+    try {
+      await phone.page.goto("/");
+      await phone.page.getByLabel("Menu", { exact: true }).click();
+      await phone.page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "RFQs" }).click();
+      await phone.page.waitForURL(/\/rfqs$/);
+      await screenshot(phone.page, "home-phone");
+    } finally {
+      await phone.close();
+    }
+  });
+});

@@ -1,0 +1,129 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD } from "../../seed/demo.server";
+import { dateFromToday } from "../factories/rfqs";
+import { openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
+
+async function signIn(page: Page, email: string) {
+  await page.context().clearCookies();
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).last().click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+describe("RFQ journey: post, quote, accept, order", () => {
+  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  const title = `Jute grocery bags ${Date.now()}`;
+  const specs = 'Size: 16" x 14" x 6"\nPrint: 2 colours, "Brooklyn" logo\nPath: C:\\artwork\\final';
+
+  it("lists published RFQs with buyer companies, filters and shows the empty state", async () => {
+    const { page } = browser;
+    await page.context().clearCookies();
+    await page.goto("/rfqs");
+    await page.getByRole("heading", { name: "Requests for Quote" }).waitFor();
+    expect(await page.locator("article").count()).toBeGreaterThanOrEqual(5);
+    expect(await page.locator("main").innerText()).toContain("Brooklyn Home Goods LLC");
+    expect(await page.locator("main").innerText()).toMatch(/\d+ days left/);
+    await page.getByLabel("Search", { exact: true }).fill("zzzz-no-such-rfq");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.getByText("No RFQs found").waitFor();
+    await page.getByText("Try adjusting your search criteria or filters").waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it("a buyer posts an RFQ whose specifications have quotes and line breaks; it appears with the company", async () => {
+    const { page } = browser;
+    await signIn(page, "sarah@brooklyn-home-goods.example");
+    await page.goto("/create-rfq");
+    expect(await page.getByLabel("Quote Submission Deadline").getAttribute("min")).toBe(new Date().toISOString().slice(0, 10));
+    await page.getByLabel("RFQ Title").fill(title);
+    await page.getByLabel("Category").selectOption("textiles");
+    await page.getByLabel("Description").fill("Reusable jute bags with cotton handles for our grocery line.");
+    await page.getByLabel("Technical Specifications (optional)").fill(specs);
+    await page.getByLabel("Quantity").fill("2500");
+    expect(await page.getByLabel("Unit").inputValue()).toBe("pieces");
+    await page.getByLabel("Minimum Budget (USD, optional)").fill("5000");
+    await page.getByLabel("Maximum Budget (USD, optional)").fill("4000");
+    await page.getByLabel("Delivery Location").fill("Brooklyn, NY");
+    await page.getByLabel("Quote Submission Deadline").fill(dateFromToday(5));
+    await page.getByRole("button", { name: "Create RFQ" }).click();
+    await page.getByText("Minimum budget cannot be more than the maximum budget").first().waitFor();
+    await page.getByLabel("Maximum Budget (USD, optional)").fill("7500");
+    await page.getByRole("button", { name: "Create RFQ" }).click();
+    await page.waitForURL(/\/rfqs$/);
+    await page.getByText("RFQ created successfully!").waitFor();
+    await page.getByRole("heading", { name: "Requests for Quote" }).waitFor();
+    const card = page.locator("article", { hasText: title });
+    await card.waitFor();
+    expect(await card.innerText()).toContain("Brooklyn Home Goods LLC");
+    // the deadline closes at the end of its day (UTC): 5 calendar days ahead plus the rest of today
+    expect(await card.innerText()).toContain("6 days left");
+    await card.getByRole("link", { name: title }).click();
+    await page.waitForURL(/\/rfqs\/[0-9a-f-]{36}$/);
+    expect(await page.locator("pre").innerText()).toBe(specs);
+    await screenshot(page, "rfq-detail-buyer");
+  });
+
+  it("a seller quotes with the quantity pre-filled from the RFQ, and sees its own quote only", async () => {
+    const { page } = browser;
+    await signIn(page, "rajesh@shakti-textiles.example");
+    await page.goto(`/rfqs?q=${encodeURIComponent(title)}`);
+    await page.locator("article", { hasText: title }).getByRole("link", { name: "Submit Quote" }).click();
+    await page.getByText("Submit Your Quote").click();
+    expect(await page.getByLabel("Quantity (pieces)").inputValue()).toBe("2500");
+    await page.getByLabel("Total Price (USD)").fill("6125.50");
+    await page.getByLabel("Delivery Timeline").fill("35 days production + 28 days sea freight");
+    await page.getByLabel("Terms (optional)").fill("30% advance, 70% against B/L. FOB Chennai.");
+    await page.getByRole("button", { name: "Submit Quote" }).click();
+    await page.getByText("Quote submitted successfully!").waitFor();
+    await page.getByText("Shakti Textiles Pvt. Ltd. (your quote)").waitFor();
+    // the form collapsed and reset
+    expect(await page.getByLabel("Total Price (USD)").isVisible()).toBe(false);
+    await page.getByText("Submit Your Quote").click();
+    expect(await page.getByLabel("Total Price (USD)").inputValue()).toBe("");
+    expect(await page.locator("main").innerText()).toContain("$6,125.50");
+    await screenshot(page, "rfq-detail-seller");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it("the buyer sees the quote, accepts it, and both see the order", async () => {
+    const { page } = browser;
+    await signIn(page, "sarah@brooklyn-home-goods.example");
+    await page.goto(`/rfqs?mine=1&q=${encodeURIComponent(title)}`);
+    await page.locator("article", { hasText: title }).getByRole("link", { name: "View RFQ" }).click();
+    await page.getByText("Review and compare quotes from suppliers").waitFor();
+    await page.getByText("Shakti Textiles Pvt. Ltd.").first().waitFor();
+    await page.getByRole("button", { name: "Accept Quote" }).click();
+    await page.waitForURL(/\/orders$/);
+    await page.getByRole("heading", { name: "Orders", exact: true }).waitFor();
+    const order = page.locator("li", { hasText: "Shakti Textiles Pvt. Ltd." }).first();
+    expect(await order.innerText()).toContain("$6,125.50");
+    expect(await order.innerText()).toContain("Placed");
+    await screenshot(page, "orders-buyer");
+
+    await signIn(page, "rajesh@shakti-textiles.example");
+    await page.goto("/orders");
+    const sale = page.locator("li", { hasText: "Brooklyn Home Goods LLC" }).first();
+    await sale.getByRole("button", { name: "Mark as shipped" }).click();
+    await page.getByText("Order marked as shipped").waitFor();
+    const dashboard = await (await page.goto("/dashboard"))!.text();
+    expect(dashboard).toContain("$6,126");
+  });
+
+  it("answers an unknown RFQ with 'RFQ Not Found' and status 404", async () => {
+    const { page } = browser;
+    const response = await page.goto("/rfqs/00000000-0000-0000-0000-000000000000");
+    expect(response?.status()).toBe(404);
+    await page.getByRole("heading", { name: "RFQ Not Found" }).waitFor();
+    await page.getByText("The requested RFQ could not be found.").waitFor();
+    await page.getByRole("link", { name: "Back to RFQs" }).last().click();
+    await page.waitForURL(/\/rfqs$/);
+  });
+});

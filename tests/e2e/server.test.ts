@@ -1,0 +1,114 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { startAppServer } from "../support/app-server";
+import { baseUrl } from "./support/browser";
+
+describe("serving like production", () => {
+  it("answers /healthz after checking the database", async () => {
+    const response = await fetch(`${baseUrl()}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+
+  it("sends security headers, a nonce-based CSP and a request id", async () => {
+    const response = await fetch(`${baseUrl()}/`);
+    expect(response.status).toBe(200);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("frame-ancestors 'none'");
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    const html = await response.text();
+    expect(html).toContain(`nonce="${nonce}"`);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("x-request-id")).toMatch(/^[\w-]{8,}$/);
+    expect(response.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("compresses pages and caches hashed assets for a year", async () => {
+    const page = await fetch(`${baseUrl()}/`, { headers: { "accept-encoding": "gzip" } });
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+    const html = await page.text();
+    const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const assetResponse = await fetch(`${baseUrl()}${asset}`);
+    expect(assetResponse.status).toBe(200);
+    expect(assetResponse.headers.get("cache-control")).toContain("immutable");
+    expect(assetResponse.headers.get("cache-control")).toContain("max-age=31536000");
+  });
+
+  it("answers unknown paths with the 404 page and status 404", async () => {
+    const response = await fetch(`${baseUrl()}/no/such/page?x=<script>`);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("Oops! Page not found");
+    expect(html).not.toContain("<script>alert");
+  });
+
+  it("redirects /services to /services-for-sellers", async () => {
+    const response = await fetch(`${baseUrl()}/services`, { redirect: "manual" });
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe("/services-for-sellers");
+  });
+
+  it("refuses cross-site form posts", async () => {
+    const body = new URLSearchParams({ name: "Eve", email: "eve@example.com", topic: "general", message: "Hello there, attacker" });
+    const crossSite = await fetch(`${baseUrl()}/contact`, { method: "POST", body, headers: { origin: "https://evil.example" } });
+    expect(crossSite.status).toBe(403);
+    const noOrigin = await fetch(`${baseUrl()}/contact`, { method: "POST", body });
+    expect(noOrigin.status).toBe(403);
+  });
+
+  it("answers a post that is not form data with a 4xx, not a 500", async () => {
+    const response = await fetch(`${baseUrl()}/contact`, {
+      method: "POST",
+      body: JSON.stringify({ name: "x" }),
+      headers: { origin: baseUrl(), "content-type": "application/json" },
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it("validates contact messages on the server", async () => {
+    const body = new URLSearchParams({ name: "", email: "not-an-email", topic: "general", message: "short" });
+    const response = await fetch(`${baseUrl()}/contact`, { method: "POST", body, headers: { origin: baseUrl() } });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Please enter a valid e-mail address");
+    expect(html).toContain("Please write at least 10 characters");
+  });
+});
+
+describe("process lifecycle", () => {
+  it("refuses a second process on the same DATA_DIR with a clear message, and stops within a second on SIGTERM", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "setu-lock-"));
+    const first = await startAppServer({ dataDir, env: { DEMO_DATA: "off" } });
+    try {
+      const second = await startAppServer({ dataDir, env: { DEMO_DATA: "off" }, wait: false });
+      const code = await new Promise<number | null>((resolve) => second.process.on("exit", resolve));
+      expect(code).toBe(1);
+      expect(second.output()).toContain("already in use by another Setu process");
+      // the first server is unharmed
+      expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+    } finally {
+      const started = Date.now();
+      const code = await first.stop();
+      expect(code).toBe(0);
+      expect(Date.now() - started).toBeLessThan(1500);
+    }
+    // the lock is released: a new process can open the folder
+    const again = await startAppServer({ dataDir, env: { DEMO_DATA: "off" } });
+    await again.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("stops with one clear line when the database cannot be opened", async () => {
+    const server = await startAppServer({ env: { DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" }, wait: false });
+    const code = await new Promise<number | null>((resolve) => server.process.on("exit", resolve));
+    expect(code).toBe(1);
+    expect(server.output()).toMatch(/Setu could not start: Could not connect to the database/);
+    expect(server.output()).not.toMatch(/\n\s+at /);
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,164 @@
+import fs from "node:fs";
+import jsQR from "jsqr";
+import type { Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD } from "../../seed/demo.server";
+import { baseUrl, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
+
+async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.context().clearCookies();
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).last().click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+async function signUpSeller(page: Page, email: string, company: string) {
+  await page.context().clearCookies();
+  await page.goto("/auth?tab=signup");
+  await page.getByRole("radio", { name: /Seller/ }).check();
+  await page.getByLabel("Full Name").fill("Farah Qureshi");
+  await page.getByLabel("Company Name").fill(company);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("Indigo-Block-Print-7");
+  await page.getByLabel("Confirm Password").fill("Indigo-Block-Print-7");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+describe("stores: create with QR, manage products, public page", () => {
+  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  let storeUrl = "";
+  const storeName = `Sanganer Prints ${Date.now()}`;
+  const sellerEmail = `farah-${Date.now()}@example.test`;
+
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it("refuses /stores to a buyer", async () => {
+    const { page } = browser;
+    await signIn(page, "sarah@brooklyn-home-goods.example");
+    await page.goto("/stores");
+    await page.getByRole("heading", { name: "Seller Access Required" }).waitFor();
+    await page.getByText("This page is only available for seller accounts.").waitFor();
+  });
+
+  it("a seller creates a store and sees its QR code; the downloaded PNG decodes to the store's public URL", async () => {
+    const { page } = browser;
+    await signUpSeller(page, sellerEmail, "Sanganer Prints LLP");
+    await page.goto("/stores");
+    await page.getByText("No stores yet").waitFor();
+    await page.getByText("Create Store", { exact: true }).first().click();
+    await page.getByLabel("Store Name").fill(storeName);
+    await page.getByLabel("Description").fill("Hand block-printed cotton textiles from Sanganer, Jaipur.");
+    await page.getByLabel("Email").fill("orders@sanganer.example");
+    await page.getByLabel("Website").fill("https://sanganer.example");
+    await page.getByLabel("City").fill("Jaipur");
+    expect(await page.getByLabel("Country").inputValue()).toBe("India");
+    expect(await page.getByLabel("Opens on sunday").inputValue()).toBe("10:00");
+    await page.getByLabel("Textiles").check();
+    await page.getByLabel("Handicrafts").check();
+    await page.getByRole("button", { name: "Create Store" }).last().click();
+    await page.getByText("Store created successfully!").waitFor();
+    const card = page.locator("li", { hasText: storeName });
+    await card.getByRole("img", { name: `QR code for ${storeName}` }).waitFor();
+    await screenshot(page, "stores");
+
+    const [download] = await Promise.all([page.waitForEvent("download"), card.getByRole("link", { name: /Download QR code/ }).click()]);
+    const safe = storeName.replace(/[^a-zA-Z0-9]/g, "_").toLowerCase();
+    expect(download.suggestedFilename()).toBe(`${safe}-qr-code.png`);
+    const file = await download.path();
+    const { data, info } = await sharp(fs.readFileSync(file!)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const decoded = jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
+    const storeId = /\/stores\/([0-9a-f-]{36})$/.exec(decoded ?? "")?.[1];
+    expect(decoded).toBe(`${baseUrl()}/stores/${storeId}`);
+    storeUrl = `/stores/${storeId}`;
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it("another seller gets 404 on /manage", async () => {
+    const { page } = browser;
+    await signIn(page, "kavya@nandi-electronics.example");
+    const response = await page.goto(`${storeUrl}/manage`);
+    expect(response?.status()).toBe(404);
+    await page.getByText("The store you're trying to manage doesn't exist or you don't have permission to access it.").waitFor();
+  });
+
+  it("the owner adds products, features one, assigns a tab; a visitor sees them, filters by tab and searches", async () => {
+    const { page } = browser;
+    await signIn(page, sellerEmail, "Indigo-Block-Print-7");
+    // two products through the Add Product form
+    for (const [name, description] of [
+      ["Indigo dabu table runner", "Mud-resist indigo print, 14 x 72 in"],
+      ["Floral block-print napkins", "Set of six cotton napkins with a floral buta motif"],
+    ]) {
+      await page.goto("/products");
+      await page.locator("summary", { hasText: "Add Product" }).click();
+      const form = page.locator("details", { has: page.locator("summary", { hasText: "Add Product" }) });
+      await form.getByLabel("Product Name").fill(name!);
+      await form.getByLabel("Description (optional)").fill(description!);
+      await form.getByLabel("Category", { exact: true }).selectOption("textiles");
+      await form.getByLabel("Minimum Order Quantity").fill("100");
+      await form.getByLabel("Minimum Price (USD)").fill("6");
+      await form.getByLabel("Maximum Price (USD)").fill("9.5");
+      await form.getByRole("button", { name: "Add Product" }).click();
+      await page.getByText("Product created successfully!").waitFor();
+    }
+    await page.goto(`${storeUrl}/manage`);
+    await page.getByText("No products in store").waitFor();
+    const add = page.getByRole("button", { name: /^Add Existing Products/ });
+    expect(await add.isDisabled()).toBe(true);
+    await page.getByLabel(/Indigo dabu table runner/).check();
+    await page.getByLabel(/Floral block-print napkins/).check();
+    await add.click();
+    await page.getByText("Products added to store successfully!").waitFor();
+    await page.getByRole("link", { name: "Products (2)" }).waitFor();
+    await page.getByRole("button", { name: /Feature Indigo dabu table runner/ }).click();
+    await page.getByText("Product featured").waitFor();
+    await page.getByLabel("Tab").first().selectOption("about-us");
+    await page.getByText("Product tab updated").waitFor();
+    await screenshot(page, "store-manage");
+
+    await page.context().clearCookies();
+    await page.goto(storeUrl);
+    await page.getByRole("heading", { name: storeName }).waitFor();
+    await page.getByText("No reviews yet").waitFor();
+    await page.getByText("0 followers").waitFor();
+    const main = page.locator("main");
+    expect(await main.innerText()).toContain("Indigo dabu table runner");
+    expect(await main.innerText()).toContain("MOQ: 100 pieces");
+    expect(await main.innerText()).toContain("$6 - $10");
+    await page.getByRole("link", { name: "About Us" }).click();
+    await page.waitForURL(/tab=about-us/);
+    await page.getByRole("heading", { name: "Featured Products" }).waitFor();
+    expect(await page.getByRole("region", { name: "Featured Products" }).locator("article").count()).toBe(1);
+    await page.getByLabel("Search this store").fill("napkins");
+    await page.getByLabel("Search this store").press("Enter");
+    await page.getByRole("heading", { name: /Search Results for "napkins"/ }).waitFor();
+    await page.getByRole("button", { name: "Login to Follow" }).click();
+    await page.getByRole("heading", { name: "Authentication Required" }).waitFor();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await screenshot(page, "store-public");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it("a signed-in buyer follows the store and the count is real", async () => {
+    const { page } = browser;
+    await signIn(page, "sarah@brooklyn-home-goods.example");
+    await page.goto(storeUrl);
+    await page.getByRole("button", { name: "Follow" }).click();
+    await page.getByText("1 follower", { exact: true }).waitFor();
+  });
+
+  it("answers an unknown store with 'Store Not Found' and 404", async () => {
+    const { page } = browser;
+    const response = await page.goto("/stores/00000000-0000-0000-0000-000000000000");
+    expect(response?.status()).toBe(404);
+    await page.getByRole("heading", { name: "Store Not Found" }).waitFor();
+    await page.getByRole("link", { name: "Browse Stores" }).waitFor();
+  });
+});

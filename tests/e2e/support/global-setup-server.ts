@@ -1,0 +1,20 @@
+import fs from "node:fs";
+import type { TestProject } from "vitest/node";
+import { startAppServer } from "../../support/app-server";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+/** One production server with demo data for all browser tests. */
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync("build/server/index.js")) throw new Error("Run `npm run build` before the browser tests");
+  const server = await startAppServer();
+  project.provide("baseUrl", server.url);
+  return async () => {
+    await server.stop();
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,81 @@
+import type { Db } from "~/db/client.server";
+import { storeProducts, stores, type BusinessHours } from "~/db/schema/stores";
+
+export type StoreRow = typeof stores.$inferSelect;
+export type StoreProductRow = typeof storeProducts.$inferSelect;
+export type StoreOverrides = Partial<typeof stores.$inferInsert> & { sellerId: string };
+
+/** Spec §3: 09:00-18:00 Monday to Saturday, 10:00-16:00 Sunday, none closed. */
+export function defaultBusinessHours(): BusinessHours {
+  const weekday = { open: "09:00", close: "18:00", closed: false };
+  return {
+    monday: { ...weekday },
+    tuesday: { ...weekday },
+    wednesday: { ...weekday },
+    thursday: { ...weekday },
+    friday: { ...weekday },
+    saturday: { ...weekday },
+    sunday: { open: "10:00", close: "16:00", closed: false },
+  };
+}
+
+export type CategoryTab = { id: string; name: string; slug: string; order: number; isHomepage?: boolean };
+
+/** Spec §3: Home (the homepage tab), About Us, Cooking & Kitchenware. */
+export function defaultCategoryTabs(): CategoryTab[] {
+  return [
+    { id: "home", name: "Home", slug: "home", order: 0, isHomepage: true },
+    { id: "about-us", name: "About Us", slug: "about-us", order: 1 },
+    { id: "cooking-kitchenware", name: "Cooking & Kitchenware", slug: "cooking-kitchenware", order: 2 },
+  ];
+}
+
+let storeSequence = 0;
+
+export async function createStore(db: Db, overrides: StoreOverrides): Promise<StoreRow> {
+  storeSequence += 1;
+  const [row] = await db
+    .insert(stores)
+    .values({
+      name: `Test Store ${storeSequence}`,
+      description: "Wholesale supplier based in India.",
+      address: { city: "Mumbai", state: "Maharashtra", country: "India" },
+      categories: ["Electronics"],
+      businessHours: defaultBusinessHours(),
+      categoryTabs: defaultCategoryTabs(),
+      status: "active",
+      ...overrides,
+    })
+    .returning();
+  return row;
+}
+
+export type StoreProductOverrides = {
+  storeId: string;
+  productId: string;
+  displayOrder?: number;
+  featured?: boolean;
+  categoryTab?: string;
+};
+
+export async function addProductToStore(db: Db, link: StoreProductOverrides): Promise<StoreProductRow> {
+  const [row] = await addProductsToStore(db, [link]);
+  return row;
+}
+
+/** Links several products in one statement; display_order defaults to the position in the list. */
+export async function addProductsToStore(db: Db, links: StoreProductOverrides[]): Promise<StoreProductRow[]> {
+  if (links.length === 0) return [];
+  return db
+    .insert(storeProducts)
+    .values(
+      links.map((link, index) => ({
+        storeId: link.storeId,
+        productId: link.productId,
+        displayOrder: link.displayOrder ?? index,
+        featured: link.featured ?? false,
+        categoryTab: link.categoryTab ?? "all",
+      })),
+    )
+    .returning();
+}

@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products } from "~/db/schema/products";
+import { rfqs } from "~/db/schema/rfqs";
+import { user } from "~/db/schema/auth";
+import { createTestDatabase, testEngines, type TestDatabase } from "../support/test-database";
+
+describe.each(testEngines())("database schema on %s", (engine) => {
+  let database: TestDatabase;
+  const sellerId = "seller-1";
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    await database.db.insert(user).values({ id: sellerId, name: "Asha", email: "asha@example.com" });
+  });
+  afterAll(() => database.drop());
+
+  it("has pg_trgm enabled by its own migration", async () => {
+    const result = await database.db.execute(sql`select similarity('wholesale', 'wholesal') > 0.5 as close`);
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ close: boolean }>;
+    expect(rows[0]!.close).toBe(true);
+  });
+
+  it("stores money as integer cents and accepts a valid product", async () => {
+    const [row] = await database.db
+      .insert(products)
+      .values({ sellerId, name: "Cotton towels", category: "textiles", priceMinCents: 125, priceMaxCents: 250 })
+      .returning();
+    expect(row!.priceMinCents).toBe(125);
+    expect(row!.status).toBe("active");
+    expect(row!.createdAt).toBeInstanceOf(Date);
+  });
+
+  it("refuses a price range whose min is above its max", async () => {
+    await expect(
+      database.db.insert(products).values({ sellerId, name: "Bad", category: "textiles", priceMinCents: 500, priceMaxCents: 100 }),
+    ).rejects.toThrow();
+  });
+
+  it("refuses unknown categories, units and statuses", async () => {
+    const base = { sellerId, name: "X", priceMinCents: 1, priceMaxCents: 2 };
+    await expect(database.db.insert(products).values({ ...base, category: "toys" })).rejects.toThrow();
+    await expect(database.db.insert(products).values({ ...base, category: "food", unit: "boxes" })).rejects.toThrow();
+    await expect(database.db.insert(products).values({ ...base, category: "food", status: "deleted" })).rejects.toThrow();
+  });
+
+  it("refuses non-positive quantities and inverted budgets on RFQs", async () => {
+    const base = {
+      buyerId: sellerId,
+      title: "Towels",
+      description: "Need towels",
+      category: "textiles",
+      deadline: "2030-01-01",
+      deliveryLocation: "New York, NY",
+    };
+    await expect(database.db.insert(rfqs).values({ ...base, quantity: 0 })).rejects.toThrow();
+    await expect(
+      database.db.insert(rfqs).values({ ...base, quantity: 10, budgetMinCents: 1000, budgetMaxCents: 10 }),
+    ).rejects.toThrow();
+    const [ok] = await database.db.insert(rfqs).values({ ...base, quantity: 10, budgetMinCents: 10 }).returning();
+    expect(ok!.status).toBe("published");
+  });
+
+  it("enforces foreign keys", async () => {
+    await expect(
+      database.db.insert(products).values({ sellerId: "nobody", name: "X", category: "food", priceMinCents: 1, priceMaxCents: 1 }),
+    ).rejects.toThrow();
+  });
+});
