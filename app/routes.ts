@@ -1,7 +1,6 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
-// The URLs of the spec (§2). Pages that later work owns share one placeholder module.
-const placeholder = "routes/placeholder.tsx";
+// The URLs of the spec (§2), and the pages its links lead to.
 
 export default [
   index("routes/home.tsx"),
@@ -13,6 +12,7 @@ export default [
   route("blog", "routes/blog.tsx"),
   route("blog/:slug", "routes/blog-post.tsx"),
   route("api/search-suggestions", "routes/api.search-suggestions.ts"),
+  route("api/products", "routes/api.products.ts"),
 
   route("auth", "routes/auth.tsx"),
   route("auth/sign-out", "routes/auth.sign-out.ts"),
@@ -23,10 +23,10 @@ export default [
   route("profile", "routes/profile.tsx"),
   route("admin/verifications", "routes/admin.verifications.tsx"),
   route("products", "routes/products.tsx"),
-  route("browse", placeholder, { id: "browse" }),
-  route("categories", placeholder, { id: "categories" }),
-  route("category/:slug", placeholder, { id: "category" }),
-  route("product/:id", placeholder, { id: "product" }),
+  route("browse", "routes/browse.tsx"),
+  route("categories", "routes/categories.tsx"),
+  route("category/:slug", "routes/category.tsx"),
+  route("product/:id", "routes/product-detail.tsx"),
   route("rfqs", "routes/rfqs.tsx"),
   route("rfqs/:id", "routes/rfq-detail.tsx"),
   route("create-rfq", "routes/create-rfq.tsx"),

@@ -54,3 +54,20 @@ export const HOME_CATEGORY_TILES = [
 export function categoryLabel(value: string): string {
   return PRODUCT_CATEGORIES.find((c) => c.value === value)?.label ?? value;
 }
+
+/**
+ * What /category/{slug} shows: a catalog category (filtered), 'featured' and 'new' (the whole
+ * catalog), or a collection with no products yet (a friendly empty page, not a 404).
+ */
+export type CategoryPage = { slug: string; label: string; category: ProductCategory | null; listsProducts: boolean };
+
+export function resolveCategorySlug(rawSlug: string): CategoryPage {
+  const slug = rawSlug.toLowerCase().slice(0, 60);
+  const catalog = PRODUCT_CATEGORIES.find((c) => c.value === slug);
+  if (catalog) return { slug, label: catalog.label, category: catalog.value, listsProducts: true };
+  if (slug === "featured") return { slug, label: "Featured Products", category: null, listsProducts: true };
+  if (slug === "new") return { slug, label: "New Arrivals", category: null, listsProducts: true };
+  const known = [...CATEGORY_STRIP, ...HOME_CATEGORY_TILES].find((c) => c.slug === slug);
+  const label = known?.label ?? slug.replace(/[^a-z0-9]+/g, " ").trim().replace(/\b\w/g, (ch) => ch.toUpperCase());
+  return { slug, label: label || "Category", category: null, listsProducts: false };
+}

@@ -9,6 +9,7 @@ describe("money", () => {
   it("formats a range, collapsing equal bounds", () => {
     expect(formatUsdRange(500, 1500)).toBe("$5 - $15");
     expect(formatUsdRange(500, 500)).toBe("$5");
+    expect(formatUsdRange(120, 145)).toBe("$1");
   });
   it("parses typed dollar amounts into exact cents", () => {
     expect(parseUsdToCents("12.5")).toBe(1250);

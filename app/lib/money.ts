@@ -18,7 +18,9 @@ export function formatUsdCents(cents: number): string {
 }
 
 export function formatUsdRange(minCents: number, maxCents: number): string {
-  return minCents === maxCents ? formatUsd(minCents) : `${formatUsd(minCents)} - ${formatUsd(maxCents)}`;
+  const [min, max] = [formatUsd(minCents), formatUsd(maxCents)];
+  // whole dollars: $1.20 - $1.45 reads "$1", not "$1 - $1"
+  return min === max ? min : `${min} - ${max}`;
 }
 
 /** Parses a decimal dollar amount typed by a user ("12.5", "1,200.00") into integer cents, or null. */

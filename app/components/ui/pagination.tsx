@@ -2,12 +2,12 @@ import { Link } from "react-router";
 import { cn } from "./cn";
 
 /** Previous/next page links that keep every other search parameter. */
-export function Pagination({ page, pageCount, search }: { page: number; pageCount: number; search: URLSearchParams }) {
+export function Pagination({ page, pageCount, search, param = "page" }: { page: number; pageCount: number; search: URLSearchParams; param?: string }) {
   if (pageCount <= 1) return null;
   const href = (p: number) => {
     const params = new URLSearchParams(search);
-    if (p === 1) params.delete("page");
-    else params.set("page", String(p));
+    if (p === 1) params.delete(param);
+    else params.set(param, String(p));
     const query = params.toString();
     return query ? `?${query}` : "?";
   };

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const products = pgTable(
   "products",
@@ -24,6 +26,12 @@ export const products = pgTable(
     status: text("status").notNull().default("active"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // Full-text document for marketplace search: name first, then category and tags, then description.
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, name), 'A') || setweight(to_tsvector('english'::regconfig, category || ' ' || setu_join_words(tags)), 'B') || setweight(to_tsvector('english'::regconfig, description), 'C')`,
+      ),
   },
   (t) => [
     check("products_price_check", sql`${t.priceMinCents} >= 0 and ${t.priceMinCents} <= ${t.priceMaxCents}`),
@@ -38,5 +46,10 @@ export const products = pgTable(
     index("products_status_created_idx").on(t.status, t.createdAt.desc()),
     index("products_status_category_created_idx").on(t.status, t.category, t.createdAt.desc()),
     index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("products_search_vector_idx").using("gin", t.searchVector),
+    // the marketplace's sorts: price low to high, price high to low, name A-Z
+    index("products_status_price_min_idx").on(t.status, t.priceMinCents, t.id),
+    index("products_status_price_max_idx").on(t.status, t.priceMaxCents, t.id),
+    index("products_status_name_idx").on(t.status, t.name, t.id),
   ],
 );

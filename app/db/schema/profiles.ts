@@ -28,5 +28,7 @@ export const profiles = pgTable(
       sql`${t.verificationStatus} in ('pending', 'verified', 'rejected')`,
     ),
     index("profiles_verification_status_idx").on(t.verificationStatus, t.createdAt),
+    // marketplace search matches supplier company names by substring
+    index("profiles_company_name_trgm_idx").using("gin", sql`${t.companyName} gin_trgm_ops`),
   ],
 );

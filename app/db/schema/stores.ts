@@ -43,6 +43,7 @@ export const stores = pgTable(
     check("stores_primary_color_check", sql`${t.primaryColor} ~ '^#[0-9a-fA-F]{6}$'`),
     index("stores_seller_created_idx").on(t.sellerId, t.createdAt.desc()),
     index("stores_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("stores_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
   ],
 );
 

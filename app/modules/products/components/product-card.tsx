@@ -1,14 +1,36 @@
-import { BadgeCheck, MapPin, Package } from "lucide-react";
+import { BadgeCheck, MapPin, MessageSquareQuote, Package } from "lucide-react";
 import { Link } from "react-router";
+import { toast } from "sonner";
 import { Badge } from "~/components/ui/badge";
+import { buttonClasses } from "~/components/ui/button";
 import { categoryLabel } from "~/lib/categories";
 import { formatUsdRange } from "~/lib/money";
 import type { ProductCardData } from "../products.schema";
 
-export function ProductCard({ product }: { product: ProductCardData }) {
+/** Where 'Request Quote' leads: Create RFQ pre-filled from the product, through sign-in for a visitor. */
+export function requestQuoteHref(productId: string, signedIn: boolean) {
+  const target = `/create-rfq?product=${productId}`;
+  return signedIn ? target : `/auth?redirectTo=${encodeURIComponent(target)}`;
+}
+
+/** 'Request Quote' (signed in) or 'Login to Quote' (visitor, spec §2: with the info toast 'Please sign in to request quotes'). */
+export function RequestQuoteLink({ productId, signedIn, className }: { productId: string; signedIn: boolean; className?: string }) {
+  return (
+    <Link
+      to={requestQuoteHref(productId, signedIn)}
+      onClick={signedIn ? undefined : () => toast.info("Please sign in to request quotes")}
+      className={buttonClasses(signedIn ? "primary" : "outline", "sm", className)}
+    >
+      <MessageSquareQuote className="size-4" aria-hidden /> {signedIn ? "Request Quote" : "Login to Quote"}
+    </Link>
+  );
+}
+
+/** A product in a grid; with `quote`, the card ends with the Request Quote action (marketplace). */
+export function ProductCard({ product, quote }: { product: ProductCardData; quote?: { signedIn: boolean } }) {
   const image = product.images[0];
   return (
-    <article className="group flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white transition hover:border-slate-300 hover:shadow-sm">
+    <article className="group flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white transition hover:border-slate-300 hover:shadow-sm">
       <div className="relative aspect-[4/3] bg-slate-100">
         {image ? (
           <img src={image} alt="" loading="lazy" className="h-full w-full object-cover" />
@@ -44,6 +66,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
             MOQ: {product.minimumOrderQuantity} {product.unit}
           </p>
           <p className="mt-2 truncate text-xs text-slate-600">{product.supplierCompany ?? "Company"}</p>
+          {quote ? <RequestQuoteLink productId={product.id} signedIn={quote.signedIn} className="relative z-10 mt-3 w-full" /> : null}
         </div>
       </div>
     </article>

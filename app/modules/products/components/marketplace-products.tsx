@@ -1,0 +1,220 @@
+import { CheckCircle2, PackageSearch, Search, SlidersHorizontal } from "lucide-react";
+import { useState } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input, Label, Select } from "~/components/ui/field";
+import { Pagination } from "~/components/ui/pagination";
+import { PRODUCT_CATEGORIES } from "~/lib/categories";
+import type { ProductCardData } from "../products.schema";
+import { PRICE_SLIDER, PRODUCT_SORTS, RELEVANCE_SORT, type ProductSearchParams } from "../product-search.schema";
+import { ProductCard, ProductCardSkeleton } from "./product-card";
+
+const WHY_INDIA = ["Verified Suppliers", "International Shipping", "Quality Assurance", "Competitive Pricing"];
+const number = new Intl.NumberFormat("en-US");
+const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+
+export type MarketplaceProductsData = {
+  params: ProductSearchParams;
+  items: ProductCardData[];
+  total: { count: number; capped: boolean };
+  page: number;
+  pageCount: number;
+};
+
+/** The URL parameters that reproduce these filters (everything but the page). */
+export function productSearchToUrl(params: ProductSearchParams, options: { fixedCategory?: boolean } = {}) {
+  const search = new URLSearchParams();
+  if (params.q) search.set("q", params.q);
+  if (params.category && !options.fixedCategory) search.set("category", params.category);
+  if (params.min !== null) search.set("min", String(params.min));
+  if (params.max !== null) search.set("max", String(params.max));
+  const defaultSort = params.q ? "relevance" : "newest";
+  if (params.sort !== defaultSort) search.set("sort", params.sort);
+  return search;
+}
+
+/**
+ * The marketplace's product list: filter panel, search, sort, 'Showing N of M products', the grid
+ * and pages. A plain GET form, so it works without JavaScript and every state is a URL.
+ */
+export function MarketplaceProducts({
+  data,
+  action,
+  fixedCategory,
+  clearHref,
+  loading,
+  signedIn,
+  hidden = [],
+}: {
+  data: MarketplaceProductsData;
+  /** where the form submits (the page's own path) */
+  action: string;
+  /** a category page: the category is part of the path, not a filter */
+  fixedCategory?: boolean;
+  clearHref: string;
+  loading: boolean;
+  signedIn: boolean;
+  /** extra parameters to keep (e.g. the tab) */
+  hidden?: [string, string][];
+}) {
+  const { params, items, total, page, pageCount } = data;
+  const submit = useSubmit();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [min, setMin] = useState(params.min ?? PRICE_SLIDER.min);
+  const [max, setMax] = useState(params.max ?? PRICE_SLIDER.max);
+  const formId = `marketplace-filters${fixedCategory ? "-category" : ""}`;
+  const autoSubmit = (event: React.ChangeEvent<HTMLSelectElement>) => submit(event.currentTarget.form);
+  const search = productSearchToUrl(params, { fixedCategory });
+  for (const [k, v] of hidden) search.set(k, v);
+  const totalText = `${number.format(total.count)}${total.capped ? "+" : ""}`;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
+      <div>
+        <Button variant="outline" className="w-full lg:hidden" aria-expanded={filtersOpen} aria-controls="marketplace-filter-panel" onClick={() => setFiltersOpen((o) => !o)}>
+          <SlidersHorizontal className="size-4" aria-hidden /> {filtersOpen ? "Hide Filters" : "Show Filters"}
+        </Button>
+        <aside id="marketplace-filter-panel" className={`${filtersOpen ? "block" : "hidden"} mt-4 space-y-4 lg:mt-0 lg:block`} aria-label="Filters">
+          <Card className="space-y-5 p-4">
+            <h2 className="font-semibold">Filters</h2>
+            {fixedCategory ? null : (
+              <div>
+                <Label htmlFor="filter-category">Category</Label>
+                <Select id="filter-category" name="category" form={formId} defaultValue={params.category ?? ""} onChange={autoSubmit}>
+                  <option value="">All Categories</option>
+                  {PRODUCT_CATEGORIES.map((c) => (
+                    <option key={c.value} value={c.value}>
+                      {c.label}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+            )}
+            <fieldset>
+              <legend className="mb-1.5 text-sm font-medium text-slate-800">Price Range</legend>
+              <p className="mb-2 text-sm tabular-nums text-slate-600" aria-live="polite">
+                {dollars.format(min)} – {dollars.format(max)}
+                {max === PRICE_SLIDER.max ? "+" : ""}
+              </p>
+              <Label htmlFor="filter-min" className="text-xs font-normal text-slate-600">
+                Minimum price (USD)
+              </Label>
+              <input
+                id="filter-min"
+                type="range"
+                name="min"
+                form={formId}
+                min={PRICE_SLIDER.min}
+                max={PRICE_SLIDER.max}
+                step={PRICE_SLIDER.step}
+                value={min}
+                onChange={(e) => setMin(Math.min(Number(e.currentTarget.value), max))}
+                className="w-full accent-brand-600"
+              />
+              <Label htmlFor="filter-max" className="mt-2 text-xs font-normal text-slate-600">
+                Maximum price (USD)
+              </Label>
+              <input
+                id="filter-max"
+                type="range"
+                name="max"
+                form={formId}
+                min={PRICE_SLIDER.min}
+                max={PRICE_SLIDER.max}
+                step={PRICE_SLIDER.step}
+                value={max}
+                onChange={(e) => setMax(Math.max(Number(e.currentTarget.value), min))}
+                className="w-full accent-brand-600"
+              />
+            </fieldset>
+            <div className="grid gap-2">
+              <Button type="submit" form={formId} size="sm">
+                Apply Filters
+              </Button>
+              <ButtonLink to={clearHref} variant="outline" size="sm">
+                Clear Filters
+              </ButtonLink>
+            </div>
+          </Card>
+          <Card className="p-4">
+            <h2 className="font-semibold">Why Buy from India?</h2>
+            <ul className="mt-3 space-y-2 text-sm text-slate-700">
+              {WHY_INDIA.map((reason) => (
+                <li key={reason} className="flex items-center gap-2">
+                  <CheckCircle2 className="size-4 text-green-600" aria-hidden /> {reason}
+                </li>
+              ))}
+            </ul>
+          </Card>
+        </aside>
+      </div>
+
+      <div>
+        <Form id={formId} method="get" action={action} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          {hidden.map(([k, v]) => (
+            <input key={k} type="hidden" name={k} value={v} />
+          ))}
+          <div className="flex-1">
+            <Label htmlFor="marketplace-search">Search products</Label>
+            <div className="relative">
+              <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+              <Input id="marketplace-search" name="q" type="search" defaultValue={params.q} placeholder="Search products, suppliers, or keywords..." className="pl-9" />
+            </div>
+          </div>
+          <div className="sm:w-52">
+            <Label htmlFor="marketplace-sort">Sort by</Label>
+            <Select id="marketplace-sort" name="sort" defaultValue={params.sort} onChange={autoSubmit}>
+              {params.q ? <option value={RELEVANCE_SORT.value}>{RELEVANCE_SORT.label}</option> : null}
+              {PRODUCT_SORTS.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <Button type="submit" variant="secondary">
+            Search
+          </Button>
+        </Form>
+
+        <p className="mt-4 text-sm text-slate-600" aria-live="polite">
+          Showing {number.format(items.length)} of {totalText} products
+        </p>
+
+        {loading ? (
+          <div className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading products">
+            {Array.from({ length: 12 }, (_, i) => (
+              <ProductCardSkeleton key={i} />
+            ))}
+          </div>
+        ) : items.length === 0 ? (
+          <Card className="mt-4 border-dashed p-12 text-center">
+            <PackageSearch className="mx-auto size-10 text-slate-400" aria-hidden />
+            <h2 className="mt-3 text-lg font-semibold">No products found</h2>
+            <p className="mt-1 text-sm text-slate-600">Try adjusting your search criteria or filters</p>
+            <ButtonLink to={clearHref} variant="outline" className="mt-4">
+              Clear All Filters
+            </ButtonLink>
+          </Card>
+        ) : (
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {items.map((product) => (
+              <li key={product.id}>
+                <ProductCard product={product} quote={{ signedIn }} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination page={page} pageCount={pageCount} search={search} />
+        {page > 1 && items.length === 0 ? (
+          <p className="mt-4 text-center text-sm">
+            <Link to={`?${search.toString()}`} className="text-brand-700 underline">
+              Back to the first page
+            </Link>
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,244 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { products } from "~/db/schema/products";
+import { profiles } from "~/db/schema/profiles";
+import { stores } from "~/db/schema/stores";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
+const MAX_LIST = 50;
+const MAX_TEXT = 500;
+
+export type ProductVariant = {
+  id: string;
+  color: string;
+  colorHex: string | null;
+  size: string;
+  sku: string;
+  priceCents: number | null;
+  stock: number | null;
+};
+
+export type ProductDimensions = { length: number | null; width: number | null; height: number | null };
+
+/**
+ * The product's `specifications` jsonb, read defensively: products from the Create Product dialog
+ * hold brand, weight (kg), dimensions (cm), variants and technical specs; older or imported
+ * products hold arbitrary key/value pairs, which come back as plain text in `other`.
+ */
+export type ProductSpecifications = {
+  brand: string | null;
+  baseSku: string | null;
+  weightKg: number | null;
+  dimensionsCm: ProductDimensions | null;
+  variants: ProductVariant[];
+  technicalSpecs: { name: string; value: string }[];
+  other: { label: string; value: string }[];
+};
+
+export type ProductDetail = {
+  id: string;
+  name: string;
+  description: string;
+  category: string;
+  subcategory: string | null;
+  tags: string[];
+  priceMinCents: number;
+  priceMaxCents: number;
+  minimumOrderQuantity: number;
+  unit: string;
+  images: string[];
+  specifications: ProductSpecifications;
+  createdAt: string;
+  supplier: { companyName: string | null; verified: boolean; storeId: string | null; storeName: string | null };
+};
+
+/**
+ * An active product with its supplier's profile and the supplier's newest active store, in one
+ * query; null for an id that is not a UUID, a missing product or an inactive one.
+ */
+export async function getProductDetail(db: Db, id: string): Promise<ProductDetail | null> {
+  if (!UUID.test(id)) return null;
+  const firstStore = db
+    .select({ storeId: stores.id, storeName: stores.name })
+    .from(stores)
+    .where(and(eq(stores.sellerId, products.sellerId), eq(stores.status, "active")))
+    .orderBy(desc(stores.createdAt), desc(stores.id))
+    .limit(1)
+    .as("first_store");
+  const [row] = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      description: products.description,
+      category: products.category,
+      subcategory: products.subcategory,
+      tags: products.tags,
+      priceMinCents: products.priceMinCents,
+      priceMaxCents: products.priceMaxCents,
+      minimumOrderQuantity: products.minimumOrderQuantity,
+      unit: products.unit,
+      images: products.images,
+      specifications: products.specifications,
+      createdAt: products.createdAt,
+      companyName: profiles.companyName,
+      verificationStatus: profiles.verificationStatus,
+      storeId: firstStore.storeId,
+      storeName: firstStore.storeName,
+    })
+    .from(products)
+    .leftJoin(profiles, eq(profiles.userId, products.sellerId))
+    .leftJoinLateral(firstStore, sql`true`)
+    .where(and(eq(products.id, id), eq(products.status, "active")))
+    .limit(1);
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    subcategory: row.subcategory,
+    tags: row.tags,
+    priceMinCents: row.priceMinCents,
+    priceMaxCents: row.priceMaxCents,
+    minimumOrderQuantity: row.minimumOrderQuantity,
+    unit: row.unit,
+    images: row.images.filter(isSafeImageUrl),
+    specifications: readSpecifications(row.specifications),
+    createdAt: row.createdAt.toISOString(),
+    supplier: {
+      companyName: row.companyName?.trim() || null,
+      verified: row.verificationStatus === "verified",
+      storeId: row.storeId ?? null,
+      storeName: row.storeName ?? null,
+    },
+  };
+}
+
+/** Uploaded files and https images only: nothing else reaches an img src. */
+function isSafeImageUrl(url: string): boolean {
+  return (url.startsWith("/") && !url.startsWith("//")) || /^https:\/\/\S+$/i.test(url);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function finiteNumber(value: unknown): number | null {
+  if (typeof value === "number" && Number.isFinite(value)) return value;
+  if (typeof value === "string" && /^\s*\d+(\.\d+)?\s*$/.test(value)) return Number(value);
+  return null;
+}
+
+function shortText(value: unknown): string {
+  return typeof value === "string" ? value.trim().slice(0, MAX_TEXT) : typeof value === "number" && Number.isFinite(value) ? String(value) : "";
+}
+
+/** Any JSON value as one line of text; empty for nothing worth showing. */
+function valueAsText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string") return value.trim().slice(0, MAX_TEXT);
+  if (typeof value === "number" || typeof value === "boolean") return value === true ? "Yes" : value === false ? "No" : String(value);
+  if (Array.isArray(value) && value.every((v) => typeof v === "string" || typeof v === "number")) {
+    return value.map(String).filter((v) => v.trim() !== "").join(", ").slice(0, MAX_TEXT);
+  }
+  const json = JSON.stringify(value);
+  return json === "{}" || json === "[]" ? "" : json.slice(0, MAX_TEXT);
+}
+
+const ACRONYMS = new Set(["gsm", "sku", "moq", "tc", "hs", "ce", "uv", "led", "ip"]);
+
+/** "threadCount" or "thread_count" → "Thread count"; short acronyms stay upper case. */
+export function specLabel(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .split(/[\s_-]+/)
+    .filter(Boolean)
+    .map((w) => (ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : w.toLowerCase()));
+  const label = words.join(" ");
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+function readDimensions(value: unknown): ProductDimensions | null {
+  if (!isRecord(value)) return null;
+  const positive = (v: unknown) => {
+    const n = finiteNumber(v);
+    return n !== null && n > 0 ? n : null;
+  };
+  const dims = { length: positive(value.length), width: positive(value.width), height: positive(value.height) };
+  return dims.length === null && dims.width === null && dims.height === null ? null : dims;
+}
+
+function readVariants(value: unknown): ProductVariant[] | null {
+  if (!Array.isArray(value) || !value.every(isRecord)) return null;
+  return value.slice(0, MAX_LIST).map((v, i) => {
+    const price = finiteNumber(v.price);
+    const stock = finiteNumber(v.stock);
+    const hex = typeof v.color_hex === "string" && HEX_COLOUR.test(v.color_hex) ? v.color_hex : null;
+    return {
+      id: shortText(v.id) || `variant-${i}`,
+      color: shortText(v.color),
+      colorHex: hex,
+      size: shortText(v.size),
+      sku: shortText(v.sku),
+      priceCents: price === null ? null : Math.round(price * 100),
+      stock: stock === null ? null : Math.trunc(stock),
+    };
+  });
+}
+
+function readTechnicalSpecs(value: unknown): { name: string; value: string }[] | null {
+  if (!Array.isArray(value) || !value.every(isRecord)) return null;
+  return value
+    .map((s) => ({ name: shortText(s.name), value: valueAsText(s.value) }))
+    .filter((s) => s.name !== "" || s.value !== "")
+    .slice(0, MAX_LIST);
+}
+
+export function readSpecifications(raw: unknown): ProductSpecifications {
+  const specs: ProductSpecifications = { brand: null, baseSku: null, weightKg: null, dimensionsCm: null, variants: [], technicalSpecs: [], other: [] };
+  if (!isRecord(raw)) return specs;
+  for (const [key, value] of Object.entries(raw)) {
+    const other = () => {
+      const text = valueAsText(value);
+      if (text !== "" && specs.other.length < MAX_LIST) specs.other.push({ label: specLabel(key), value: text });
+    };
+    switch (key) {
+      case "brand":
+        specs.brand = valueAsText(value) || null;
+        break;
+      case "base_sku":
+        specs.baseSku = valueAsText(value) || null;
+        break;
+      case "weight": {
+        const kg = finiteNumber(value);
+        if (kg !== null) specs.weightKg = kg > 0 ? kg : null;
+        else other();
+        break;
+      }
+      case "dimensions": {
+        const dims = readDimensions(value);
+        if (dims) specs.dimensionsCm = dims;
+        else if (!isRecord(value)) other();
+        break;
+      }
+      case "variants": {
+        const variants = readVariants(value);
+        if (variants) specs.variants = variants;
+        else other();
+        break;
+      }
+      case "technical_specs": {
+        const list = readTechnicalSpecs(value);
+        if (list) specs.technicalSpecs = list;
+        else other();
+        break;
+      }
+      default:
+        other();
+    }
+  }
+  // jsonb keeps no key order, so sort for a stable, scannable list
+  specs.other.sort((a, b) => a.label.localeCompare(b.label, "en"));
+  return specs;
+}

@@ -1,0 +1,61 @@
+import { PRODUCT_CATEGORIES } from "~/lib/categories";
+
+/** Marketplace sorts (spec §2 "Browse Marketplace"); 'relevance' is offered while searching. */
+export const PRODUCT_SORTS = [
+  { value: "newest", label: "Newest First" },
+  { value: "price-low", label: "Price: Low to High" },
+  { value: "price-high", label: "Price: High to Low" },
+  { value: "name", label: "Name A-Z" },
+] as const;
+export const RELEVANCE_SORT = { value: "relevance", label: "Best Match" } as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number]["value"] | "relevance";
+
+export const PRODUCTS_PER_PAGE = 24;
+/** Counting stops here: "Showing 24 of 10,000+ products" costs a bounded scan, not the whole table. */
+export const PRODUCT_COUNT_CAP = 10_000;
+/** The price slider (spec §9): whole dollars, 0 to 100000, step 1000. */
+export const PRICE_SLIDER = { min: 0, max: 100_000, step: 1_000 } as const;
+export const MAX_QUERY_LENGTH = 100;
+
+export type ProductSearchParams = {
+  q: string;
+  category: string | null;
+  /** whole dollars, null when the filter is not set */
+  min: number | null;
+  max: number | null;
+  sort: ProductSort;
+  page: number;
+};
+
+const CATEGORY_VALUES = new Set<string>(PRODUCT_CATEGORIES.map((c) => c.value));
+
+function wholeDollars(value: string | null): number | null {
+  if (value === null || value.trim() === "") return null;
+  if (!/^\d{1,9}$/.test(value.trim())) return null;
+  return Number(value.trim());
+}
+
+/**
+ * Reads ?q=&category=&min=&max=&sort=&page= leniently: a value that makes no sense is
+ * dropped rather than refused, so a hand-edited or stale link still shows a page.
+ */
+export function parseProductSearchParams(search: URLSearchParams, fixedCategory?: string): ProductSearchParams {
+  const q = (search.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const rawCategory = fixedCategory ?? search.get("category") ?? "";
+  const category = CATEGORY_VALUES.has(rawCategory) ? rawCategory : null;
+  let min = wholeDollars(search.get("min"));
+  let max = wholeDollars(search.get("max"));
+  if (min !== null && min <= PRICE_SLIDER.min) min = null;
+  if (max !== null && max >= PRICE_SLIDER.max) max = null;
+  if (min !== null && max !== null && min > max) [min, max] = [max, min];
+  const rawSort = search.get("sort") ?? "";
+  const known = PRODUCT_SORTS.some((s) => s.value === rawSort) || (rawSort === "relevance" && q !== "");
+  const sort: ProductSort = known ? (rawSort as ProductSort) : q ? "relevance" : "newest";
+  const page = Math.min(Math.max(1, Number.parseInt(search.get("page") ?? "1", 10) || 1), Math.ceil(PRODUCT_COUNT_CAP / PRODUCTS_PER_PAGE));
+  return { q, category, min, max, sort, page };
+}
+
+/** Whether any filter narrows the list (for the empty state's 'Clear All Filters'). */
+export function hasProductFilters(params: ProductSearchParams) {
+  return params.q !== "" || params.category !== null || params.min !== null || params.max !== null;
+}

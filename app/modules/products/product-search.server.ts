@@ -1,0 +1,228 @@
+import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { products } from "~/db/schema/products";
+import { profiles } from "~/db/schema/profiles";
+import { likePattern } from "~/modules/search/suggestions.server";
+import type { ProductCardData } from "./products.schema";
+import { PRODUCT_COUNT_CAP, PRODUCTS_PER_PAGE, type ProductSearchParams, type ProductSort } from "./product-search.schema";
+
+/** Supplier companies matched by a search are looked up first; more than this many is not a useful signal. */
+const COMPANY_MATCH_LIMIT = 50;
+/** Substring (trigram) matching needs at least one trigram: shorter text is matched by prefix only. */
+const MIN_SUBSTRING_LENGTH = 3;
+
+const cardColumns = {
+  id: products.id,
+  name: products.name,
+  description: products.description,
+  category: products.category,
+  priceMinCents: products.priceMinCents,
+  priceMaxCents: products.priceMaxCents,
+  minimumOrderQuantity: products.minimumOrderQuantity,
+  unit: products.unit,
+  images: products.images,
+  createdAt: products.createdAt,
+  supplierCompany: profiles.companyName,
+  supplierVerification: profiles.verificationStatus,
+};
+
+/**
+ * The words of a query as a prefix tsquery ("cott tow" → 'cott:* & tow:*'). Only letters and
+ * digits reach to_tsquery, so no user text can be a tsquery syntax error.
+ */
+export function prefixTsquery(q: string): string | null {
+  const words = q
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  return words.length ? words.map((w) => `${w}:*`).join(" & ") : null;
+}
+
+type TextMatch = { condition: SQL; rank: SQL };
+
+/**
+ * How a query matches: full-text on name, category, tags and description (with prefixes, so
+ * partial words match), a trigram substring match on the name, or the supplier's company name.
+ */
+async function textMatch(db: Db, q: string): Promise<TextMatch | null> {
+  if (!q) return null;
+  const tsquery = prefixTsquery(q);
+  const parts: SQL[] = [];
+  const tsq = tsquery ? sql`to_tsquery('english'::regconfig, ${tsquery})` : null;
+  if (tsq) parts.push(sql`${products.searchVector} @@ ${tsq}`);
+  if (q.length >= MIN_SUBSTRING_LENGTH) {
+    const pattern = likePattern(q);
+    parts.push(ilike(products.name, pattern));
+    const companies = await db
+      .select({ userId: profiles.userId })
+      .from(profiles)
+      .where(and(eq(profiles.userType, "seller"), ilike(profiles.companyName, pattern)))
+      .limit(COMPANY_MATCH_LIMIT);
+    if (companies.length) parts.push(inArray(products.sellerId, companies.map((c) => c.userId)));
+  }
+  if (!parts.length) return null;
+  const rank = tsq
+    ? sql`(ts_rank(${products.searchVector}, ${tsq}) + similarity(${products.name}, ${q}))`
+    : sql`similarity(${products.name}, ${q})`;
+  return { condition: parts.length === 1 ? parts[0]! : or(...parts)!, rank };
+}
+
+function filterConditions(params: Pick<ProductSearchParams, "category" | "min" | "max">): SQL[] {
+  const conditions: SQL[] = [eq(products.status, "active")];
+  if (params.category) conditions.push(eq(products.category, params.category));
+  if (params.min !== null) conditions.push(gte(products.priceMinCents, params.min * 100));
+  if (params.max !== null) conditions.push(lte(products.priceMaxCents, params.max * 100));
+  return conditions;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A position in a sorted result, for cursor paging: the last row's sort value and id, or an offset. */
+export type ProductCursor = { v?: string | number; id?: string; o?: number };
+
+export function encodeCursor(cursor: ProductCursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString("base64url");
+}
+
+export function decodeCursor(raw: string | null | undefined): ProductCursor | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as unknown;
+    if (!value || typeof value !== "object") return null;
+    const { v, id, o } = value as Record<string, unknown>;
+    if (typeof o === "number" && Number.isSafeInteger(o) && o >= 0 && o <= PRODUCT_COUNT_CAP) return { o };
+    const validValue = (typeof v === "string" && v.length <= 300) || (typeof v === "number" && Number.isSafeInteger(v));
+    if (validValue && typeof id === "string" && UUID.test(id)) return { v, id };
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+type SortPlan = { order: SQL[]; after?: (cursor: ProductCursor) => SQL | null; cursorValue?: (row: SortRow) => string | number };
+type SortRow = { id: string; name: string; priceMinCents: number; priceMaxCents: number; createdAt: Date };
+
+function sortPlan(sort: ProductSort, rank: SQL | null): SortPlan {
+  const tuple = (column: SQL | typeof products.name, op: "<" | ">", v: unknown, id: string) =>
+    sql`(${column}, ${products.id}) ${sql.raw(op)} (${v}, ${id}::uuid)`;
+  switch (sort) {
+    case "price-low":
+      return {
+        order: [asc(products.priceMinCents), asc(products.id)],
+        after: (c) => (typeof c.v === "number" ? tuple(sql`${products.priceMinCents}`, ">", c.v, c.id!) : null),
+        cursorValue: (r) => r.priceMinCents,
+      };
+    case "price-high":
+      return {
+        order: [desc(products.priceMaxCents), desc(products.id)],
+        after: (c) => (typeof c.v === "number" ? tuple(sql`${products.priceMaxCents}`, "<", c.v, c.id!) : null),
+        cursorValue: (r) => r.priceMaxCents,
+      };
+    case "name":
+      return {
+        order: [asc(products.name), asc(products.id)],
+        after: (c) => (typeof c.v === "string" ? tuple(sql`${products.name}`, ">", c.v, c.id!) : null),
+        cursorValue: (r) => r.name,
+      };
+    case "relevance":
+      if (rank) return { order: [sql`${rank} desc`, desc(products.createdAt), desc(products.id)] };
+      return sortPlan("newest", null);
+    case "newest":
+      return {
+        order: [desc(products.createdAt), desc(products.id)],
+        after: (c) =>
+          typeof c.v === "string" && !Number.isNaN(Date.parse(c.v))
+            ? tuple(sql`${products.createdAt}`, "<", sql`${new Date(c.v).toISOString()}::timestamptz`, c.id!)
+            : null,
+        cursorValue: (r) => r.createdAt.toISOString(),
+      };
+  }
+}
+
+export type ProductSearchQuery = Omit<ProductSearchParams, "page"> & { limit?: number; offset?: number; cursor?: ProductCursor | null };
+export type ProductSearchPage = { items: ProductCardData[]; nextCursor: string | null };
+export type ProductCount = { count: number; capped: boolean };
+
+async function pageOfProducts(db: Db, match: TextMatch | null, query: ProductSearchQuery): Promise<ProductSearchPage> {
+  const limit = Math.min(Math.max(query.limit ?? PRODUCTS_PER_PAGE, 1), 100);
+  const plan = sortPlan(query.sort, match?.rank ?? null);
+  const conditions = filterConditions(query);
+  if (match) conditions.push(match.condition);
+  let offset = query.offset ?? 0;
+  if (query.cursor?.o !== undefined) offset = query.cursor.o;
+  else if (query.cursor && plan.after) {
+    const after = plan.after(query.cursor);
+    if (after) conditions.push(after);
+  }
+  const rows = await db
+    .select(cardColumns)
+    .from(products)
+    .leftJoin(profiles, eq(profiles.userId, products.sellerId))
+    .where(and(...conditions))
+    .orderBy(...plan.order)
+    .limit(limit + 1)
+    .offset(offset);
+  const page = rows.slice(0, limit);
+  let nextCursor: string | null = null;
+  if (rows.length > limit) {
+    const last = page[page.length - 1]!;
+    nextCursor = plan.cursorValue ? encodeCursor({ v: plan.cursorValue(last), id: last.id }) : encodeCursor({ o: offset + limit });
+  }
+  return {
+    items: page.map(({ supplierVerification, createdAt: _createdAt, ...row }) => ({
+      ...row,
+      supplierCompany: row.supplierCompany ?? null,
+      supplierVerified: supplierVerification === "verified",
+    })),
+    nextCursor,
+  };
+}
+
+async function countOfProducts(db: Db, match: TextMatch | null, query: Pick<ProductSearchParams, "category" | "min" | "max">): Promise<ProductCount> {
+  const conditions = filterConditions(query);
+  if (match) conditions.push(match.condition);
+  const limited = db
+    .select({ one: sql`1` })
+    .from(products)
+    .where(and(...conditions))
+    .limit(PRODUCT_COUNT_CAP + 1)
+    .as("limited");
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
+  const n = row?.n ?? 0;
+  return n > PRODUCT_COUNT_CAP ? { count: PRODUCT_COUNT_CAP, capped: true } : { count: n, capped: false };
+}
+
+/**
+ * Marketplace product search for integrators (GET /api/products): active products filtered by
+ * text, category and price, sorted, one page per cursor. One query for the page, plus one
+ * small indexed lookup of matching supplier companies when there is text.
+ */
+export async function searchProducts(db: Db, query: ProductSearchQuery): Promise<ProductSearchPage> {
+  return pageOfProducts(db, await textMatch(db, query.q), query);
+}
+
+/** The marketplace page (/browse, /category/{slug}): one numbered page of products and the (capped) count. */
+export async function browseProducts(db: Db, params: ProductSearchParams) {
+  const match = await textMatch(db, params.q);
+  const [page, total] = await Promise.all([
+    pageOfProducts(db, match, { ...params, offset: (params.page - 1) * PRODUCTS_PER_PAGE }),
+    countOfProducts(db, match, params),
+  ]);
+  return { items: page.items, total, page: params.page, pageCount: Math.max(1, Math.ceil(total.count / PRODUCTS_PER_PAGE)) };
+}
+
+/** How many products match the marketplace filters (capped), for the 'Products (count)' tab. */
+export async function countMatchingProducts(db: Db, params: Omit<ProductSearchParams, "page" | "sort">): Promise<ProductCount> {
+  return countOfProducts(db, await textMatch(db, params.q), params);
+}
+
+/** Active products per category, for /categories. One grouped query over the category index. */
+export async function countProductsByCategory(db: Db): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ category: products.category, n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(eq(products.status, "active"))
+    .groupBy(products.category);
+  return Object.fromEntries(rows.map((r) => [r.category, r.n]));
+}

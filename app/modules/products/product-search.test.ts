@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createProducts } from "../../../tests/factories/products";
+import { createStore } from "../../../tests/factories/stores";
+import { createSeller, type Account } from "../../../tests/factories/users";
+import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
+import { parseProductSearchParams, PRODUCTS_PER_PAGE, type ProductSearchParams } from "./product-search.schema";
+import { browseProducts, countProductsByCategory, decodeCursor, prefixTsquery, searchProducts } from "./product-search.server";
+import { browseStores } from "../stores/store-directory.server";
+import { parseStoreDirectoryParams } from "../stores/store-directory.schema";
+
+const params = (query: string) => parseProductSearchParams(new URLSearchParams(query));
+const names = (items: { name: string }[]) => items.map((p) => p.name);
+const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n));
+
+describe("marketplace search parameters", () => {
+  it("reads the URL leniently and defaults to relevance only while searching", () => {
+    expect(params("")).toEqual({ q: "", category: null, min: null, max: null, sort: "newest", page: 1 });
+    expect(params("q=%20towels%20&category=textiles&min=1000&max=5000&sort=price-high&page=3")).toEqual({
+      q: "towels",
+      category: "textiles",
+      min: 1000,
+      max: 5000,
+      sort: "price-high",
+      page: 3,
+    });
+    expect(params("q=towels").sort).toBe("relevance");
+    expect(params("sort=relevance").sort).toBe("newest");
+    // the slider's ends mean "no bound"; swapped bounds are put right; nonsense is dropped
+    expect(params("min=0&max=100000")).toMatchObject({ min: null, max: null });
+    expect(params("min=9000&max=2000")).toMatchObject({ min: 2000, max: 9000 });
+    expect(params("category=weapons&min=-5&max=abc&sort=';drop&page=-2")).toMatchObject({ category: null, min: null, max: null, sort: "newest", page: 1 });
+    expect(params(`q=${"x".repeat(500)}`).q).toHaveLength(100);
+  });
+
+  it("turns any text into a safe prefix tsquery", () => {
+    expect(prefixTsquery("Cott  tow")).toBe("cott:* & tow:*");
+    expect(prefixTsquery("it's a 'quote' & | ! :* (x)")).toBe("it:* & s:* & a:* & quote:* & x:*");
+    expect(prefixTsquery("&|!")).toBeNull();
+  });
+});
+
+describe.each(testEngines())("marketplace search on %s", (engine) => {
+  let database: TestDatabase;
+  let shakti: Account;
+  let nandi: Account;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    shakti = await createSeller(database.db, { companyName: "Shakti Textiles Pvt. Ltd.", verificationStatus: "verified" });
+    nandi = await createSeller(database.db, { companyName: "Nandi Electronics" });
+    await createProducts(database.db, [
+      { sellerId: shakti.user.id, name: "Cotton Terry Towels", description: "Absorbent hand towels, 500 GSM.", category: "textiles", tags: ["bath"], priceMinCents: 150, priceMaxCents: 300, createdAt: day(1) },
+      { sellerId: shakti.user.id, name: "Organic Bath Sheets", description: "Soft sheets woven from organic cotton yarn.", category: "textiles", priceMinCents: 900, priceMaxCents: 1400, createdAt: day(2) },
+      { sellerId: shakti.user.id, name: "Jute Shopping Bags", description: "Natural fibre bags with handles.", category: "textiles", tags: ["eco", "packaging"], priceMinCents: 80, priceMaxCents: 120, createdAt: day(3) },
+      { sellerId: nandi.user.id, name: "LED Panel Light 40W", description: "Flicker-free office lighting.", category: "electronics", tags: ["lighting"], priceMinCents: 1_200_00, priceMaxCents: 1_800_00, createdAt: day(4) },
+      { sellerId: nandi.user.id, name: "Smart Energy Meter", description: "Wi-Fi meter for factories.", category: "electronics", priceMinCents: 45_00, priceMaxCents: 60_00, createdAt: day(5) },
+      { sellerId: nandi.user.id, name: "Retired Cotton Gloves", description: "No longer sold.", category: "textiles", status: "inactive", createdAt: day(6) },
+    ]);
+  });
+  afterAll(() => database.drop());
+
+  it("matches name, description, category, tags and supplier company, active products only", async () => {
+    const db = database.db;
+    expect(names((await browseProducts(db, params("q=cotton"))).items).sort()).toEqual(["Cotton Terry Towels", "Organic Bath Sheets"]);
+    expect(names((await browseProducts(db, params("q=packaging"))).items)).toEqual(["Jute Shopping Bags"]);
+    expect(names((await browseProducts(db, params("q=electronics&sort=name"))).items)).toEqual(["LED Panel Light 40W", "Smart Energy Meter"]);
+    expect(names((await browseProducts(db, params("q=Nandi&sort=name"))).items)).toEqual(["LED Panel Light 40W", "Smart Energy Meter"]);
+    expect((await browseProducts(db, params("q=gloves"))).items).toEqual([]);
+  });
+
+  it("matches partial words: prefixes by full-text search, the inside of a name by trigrams", async () => {
+    const db = database.db;
+    expect(names((await browseProducts(db, params("q=cott"))).items).sort()).toEqual(["Cotton Terry Towels", "Organic Bath Sheets"]);
+    expect(names((await browseProducts(db, params("q=anel%20Lig"))).items)).toEqual(["LED Panel Light 40W"]);
+    expect(names((await browseProducts(db, params("q=hakti"))).items)).toHaveLength(3);
+    // LIKE wildcards and tsquery operators in the text are plain characters
+    expect((await browseProducts(db, params("q=%25%25%25"))).items).toEqual([]);
+    expect((await browseProducts(db, params("q=%27%20%7C%20!"))).total.count).toBe(0);
+  });
+
+  it("ranks a match in the name above a match in the description", async () => {
+    const result = await browseProducts(database.db, params("q=cotton"));
+    expect(names(result.items)).toEqual(["Cotton Terry Towels", "Organic Bath Sheets"]);
+  });
+
+  it("filters by category and by price (min of the range at least the low bound, max at most the high one)", async () => {
+    const db = database.db;
+    expect(names((await browseProducts(db, params("category=electronics&sort=name"))).items)).toEqual(["LED Panel Light 40W", "Smart Energy Meter"]);
+    // $1 to $10: Cotton Terry Towels ($1.50-$3.00) and Jute bags ($0.80-$1.20 has min below $1) -> only towels
+    expect(names((await browseProducts(db, params("min=1&max=10&sort=name"))).items)).toEqual(["Cotton Terry Towels"]);
+    expect(names((await browseProducts(db, params("min=1000"))).items)).toEqual(["LED Panel Light 40W"]);
+    const combined = await browseProducts(db, params("q=towels&category=electronics"));
+    expect(combined.items).toEqual([]);
+    expect(combined.total).toEqual({ count: 0, capped: false });
+  });
+
+  it("sorts newest, by price both ways and by name", async () => {
+    const db = database.db;
+    const all = (sort: string) => browseProducts(db, params(`sort=${sort}`)).then((r) => names(r.items));
+    expect(await all("newest")).toEqual(["Smart Energy Meter", "LED Panel Light 40W", "Jute Shopping Bags", "Organic Bath Sheets", "Cotton Terry Towels"]);
+    expect(await all("price-low")).toEqual(["Jute Shopping Bags", "Cotton Terry Towels", "Organic Bath Sheets", "Smart Energy Meter", "LED Panel Light 40W"]);
+    expect(await all("price-high")).toEqual(["LED Panel Light 40W", "Smart Energy Meter", "Organic Bath Sheets", "Cotton Terry Towels", "Jute Shopping Bags"]);
+    expect(await all("name")).toEqual(["Cotton Terry Towels", "Jute Shopping Bags", "LED Panel Light 40W", "Organic Bath Sheets", "Smart Energy Meter"]);
+  });
+
+  it("pages by number with a total, and by cursor through every sort without gaps or repeats", async () => {
+    const db = database.db;
+    const page = await browseProducts(db, params(""));
+    expect(page.total).toEqual({ count: 5, capped: false });
+    expect(page.pageCount).toBe(1);
+    expect(page.items.length).toBeLessThanOrEqual(PRODUCTS_PER_PAGE);
+    for (const sort of ["newest", "price-low", "price-high", "name", "relevance"] as const) {
+      const query: Omit<ProductSearchParams, "page"> = { q: sort === "relevance" ? "o" : "", category: null, min: null, max: null, sort };
+      const expected = names((await searchProducts(db, { ...query, limit: 100 })).items);
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const result: Awaited<ReturnType<typeof searchProducts>> = await searchProducts(db, { ...query, limit: 2, cursor: decodeCursor(cursor) });
+        seen.push(...names(result.items));
+        cursor = result.nextCursor;
+      } while (cursor);
+      expect(seen, sort).toEqual(expected);
+    }
+    expect(decodeCursor("not-a-cursor")).toBeNull();
+    const encoded = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+    expect(decodeCursor(encoded({ v: 1, id: "x' or 1=1" }))).toBeNull();
+    expect(decodeCursor(encoded({ v: 1, id: "-".repeat(36) }))).toBeNull();
+    expect(decodeCursor(encoded({ v: 1.5, id: "00000000-0000-0000-0000-000000000000" }))).toBeNull();
+    // a cursor whose value does not fit the sort is ignored, never an error
+    const odd = { v: "not-a-number", id: "00000000-0000-0000-0000-000000000000" };
+    await expect(searchProducts(db, { q: "", category: null, min: null, max: null, sort: "price-low", cursor: decodeCursor(encoded(odd)) })).resolves.toBeTruthy();
+    await expect(searchProducts(db, { q: "", category: null, min: null, max: null, sort: "newest", cursor: { v: "2026-13-45", id: odd.id } })).resolves.toBeTruthy();
+  });
+
+  it("counts active products per category", async () => {
+    expect(await countProductsByCategory(database.db)).toEqual({ textiles: 3, electronics: 2 });
+  });
+
+  it("searches active stores by name, description and categories, category exact", async () => {
+    const db = database.db;
+    await createStore(db, { sellerId: shakti.user.id, name: "Shakti Home Linen", description: "Towels and bed linen", categories: ["Textiles", "Handicrafts"] });
+    await createStore(db, { sellerId: nandi.user.id, name: "Nandi Lighting", description: "LED lighting", categories: ["Electronics"] });
+    await createStore(db, { sellerId: nandi.user.id, name: "Hidden Outlet", categories: ["Textiles"], status: "hidden" });
+    const stores = (query: string) => browseStores(db, parseStoreDirectoryParams(new URLSearchParams(query))).then((r) => names(r.items).sort());
+    expect(await stores("")).toEqual(["Nandi Lighting", "Shakti Home Linen"]);
+    expect(await stores("sq=linen")).toEqual(["Shakti Home Linen"]);
+    expect(await stores("sq=handicr")).toEqual(["Shakti Home Linen"]);
+    expect(await stores("scategory=Electronics")).toEqual(["Nandi Lighting"]);
+    expect(await stores("scategory=Textiles&sq=led")).toEqual([]);
+  });
+});

@@ -1,0 +1,122 @@
+import { BadgeCheck, Search, Store as StoreIcon } from "lucide-react";
+import { Form, useSubmit } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input, Label, Select } from "~/components/ui/field";
+import { Pagination } from "~/components/ui/pagination";
+import { STORE_CATEGORY_OPTIONS } from "~/lib/categories";
+import { STORE_CARD_CATEGORY_LIMIT, type StoreDirectoryCard, type StoreDirectoryParams } from "../store-directory.schema";
+
+export function StoreDirectoryCardView({ store }: { store: StoreDirectoryCard }) {
+  const shown = store.categories.slice(0, STORE_CARD_CATEGORY_LIMIT);
+  const more = store.categories.length - shown.length;
+  return (
+    <Card className="flex h-full flex-col p-5">
+      <div className="flex items-start gap-3">
+        {store.logoUrl ? (
+          <img src={store.logoUrl} alt="" className="size-12 rounded-md border border-slate-200 object-cover" />
+        ) : (
+          <div className="flex size-12 items-center justify-center rounded-md bg-slate-100 text-slate-400">
+            <StoreIcon className="size-6" aria-hidden />
+          </div>
+        )}
+        <div className="min-w-0">
+          <h3 className="truncate text-lg font-semibold">{store.name}</h3>
+          {store.verified ? (
+            <Badge tone="green">
+              <BadgeCheck className="size-3" aria-hidden /> Verified
+            </Badge>
+          ) : null}
+        </div>
+      </div>
+      {store.description ? <p className="mt-3 line-clamp-2 text-sm text-slate-600">{store.description}</p> : null}
+      {shown.length ? (
+        <div className="mt-3 flex flex-wrap gap-1">
+          {shown.map((c) => (
+            <Badge key={c}>{c}</Badge>
+          ))}
+          {more > 0 ? <Badge>+{more}</Badge> : null}
+        </div>
+      ) : null}
+      <div className="mt-auto pt-4">
+        <ButtonLink to={`/stores/${store.id}`} variant="outline" size="sm" className="w-full" aria-label={`View Store: ${store.name}`}>
+          View Store
+        </ButtonLink>
+      </div>
+    </Card>
+  );
+}
+
+/** The marketplace's Stores tab: search, category and the store cards (spec §2). */
+export function StoreDirectory({
+  params,
+  items,
+  page,
+  pageCount,
+  action,
+  keep,
+}: {
+  params: StoreDirectoryParams;
+  items: StoreDirectoryCard[];
+  page: number;
+  pageCount: number;
+  action: string;
+  /** the page's other parameters, so switching tabs keeps the products' filters */
+  keep: [string, string][];
+}) {
+  const submit = useSubmit();
+  const search = new URLSearchParams(keep);
+  if (params.q) search.set("sq", params.q);
+  if (params.category) search.set("scategory", params.category);
+  const clear = new URLSearchParams(keep);
+  return (
+    <div>
+      <Form method="get" action={action} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        {keep.map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
+        <div className="flex-1">
+          <Label htmlFor="store-search">Search stores</Label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+            <Input id="store-search" name="sq" type="search" defaultValue={params.q} placeholder="Search stores..." className="pl-9" />
+          </div>
+        </div>
+        <div className="sm:w-56">
+          <Label htmlFor="store-category">Category</Label>
+          <Select id="store-category" name="scategory" defaultValue={params.category ?? ""} onChange={(e) => submit(e.currentTarget.form)}>
+            <option value="">All Categories</option>
+            {STORE_CATEGORY_OPTIONS.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+      </Form>
+      {items.length === 0 ? (
+        <Card className="mt-6 border-dashed p-12 text-center">
+          <StoreIcon className="mx-auto size-10 text-slate-400" aria-hidden />
+          <h2 className="mt-3 text-lg font-semibold">No stores found</h2>
+          <p className="mt-1 text-sm text-slate-600">Try adjusting your search criteria</p>
+          <ButtonLink to={`${action}?${clear.toString()}`} variant="outline" className="mt-4">
+            Clear Search
+          </ButtonLink>
+        </Card>
+      ) : (
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {items.map((store) => (
+            <li key={store.id}>
+              <StoreDirectoryCardView store={store} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} pageCount={pageCount} search={search} param="spage" />
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { Car, Cog, Cpu, FlaskConical, Shirt, UtensilsCrossed } from "lucide-react";
+import { Link } from "react-router";
+import { Card } from "~/components/ui/card";
+import { CATEGORY_STRIP, PRODUCT_CATEGORIES } from "~/lib/categories";
+import { countProductsByCategory } from "~/modules/products/product-search.server";
+import type { Route } from "./+types/categories";
+
+export function meta() {
+  return [
+    { title: "Product Categories | Setu" },
+    { name: "description", content: "Browse wholesale products from verified Indian suppliers by category, with live product counts." },
+  ];
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { counts: await countProductsByCategory(context.runtime.db) };
+}
+
+const ICONS: Record<string, typeof Cpu> = { electronics: Cpu, machinery: Cog, textiles: Shirt, chemicals: FlaskConical, automotive: Car, food: UtensilsCrossed };
+const number = new Intl.NumberFormat("en-US");
+
+export default function Categories({ loaderData }: Route.ComponentProps) {
+  const { counts } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="text-3xl font-bold">Product Categories</h1>
+      <p className="mt-1 text-slate-600">Wholesale products from verified Indian suppliers, by category.</p>
+      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {PRODUCT_CATEGORIES.map((c) => {
+          const Icon = ICONS[c.value] ?? Cpu;
+          const n = counts[c.value] ?? 0;
+          return (
+            <li key={c.value}>
+              <Link to={`/category/${c.value}`} className="block h-full rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+                <Card className="flex h-full items-center gap-4 p-5 transition hover:border-brand-300 hover:shadow-sm">
+                  <span className="flex size-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                    <Icon className="size-6" aria-hidden />
+                  </span>
+                  <span>
+                    <span className="block text-lg font-semibold">{c.label}</span>
+                    <span className="text-sm tabular-nums text-slate-600">
+                      {number.format(n)} {n === 1 ? "product" : "products"}
+                    </span>
+                  </span>
+                </Card>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      <h2 className="mt-12 text-xl font-semibold">Collections</h2>
+      <ul className="mt-4 flex flex-wrap gap-2">
+        {CATEGORY_STRIP.map((c) => (
+          <li key={c.slug}>
+            <Link to={`/category/${c.slug}`} className="inline-block rounded-full border border-slate-300 px-4 py-1.5 text-sm hover:bg-slate-50">
+              {c.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

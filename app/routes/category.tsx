@@ -1,0 +1,68 @@
+import { PackageOpen } from "lucide-react";
+import { Link, useNavigation } from "react-router";
+import { ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { resolveCategorySlug } from "~/lib/categories";
+import { getSessionUser } from "~/modules/accounts/session.server";
+import { MarketplaceProducts } from "~/modules/products/components/marketplace-products";
+import { parseProductSearchParams } from "~/modules/products/product-search.schema";
+import { browseProducts } from "~/modules/products/product-search.server";
+import type { Route } from "./+types/category";
+
+export function meta({ data }: Route.MetaArgs) {
+  const label = data?.page.label ?? "Category";
+  return [
+    { title: `${label} | Wholesale from India | Setu` },
+    { name: "description", content: `Wholesale ${label.toLowerCase()} from verified Indian suppliers: compare prices and MOQs, request quotes.` },
+  ];
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const page = resolveCategorySlug(params.slug);
+  const search = new URL(request.url).searchParams;
+  const productParams = parseProductSearchParams(search, page.category ?? undefined);
+  const [user, products] = await Promise.all([
+    getSessionUser(request, context.runtime),
+    page.listsProducts ? browseProducts(context.runtime.db, productParams) : null,
+  ]);
+  return { page, productParams, products, signedIn: Boolean(user?.profile) };
+}
+
+export default function Category({ loaderData }: Route.ComponentProps) {
+  const { page, productParams, products, signedIn } = loaderData;
+  const navigation = useNavigation();
+  const path = `/category/${page.slug}`;
+  const loading = navigation.state === "loading" && navigation.location.pathname === path;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+        <Link to="/categories" className="hover:underline">
+          Categories
+        </Link>{" "}
+        / <span aria-current="page">{page.label}</span>
+      </nav>
+      <h1 className="mt-2 text-3xl font-bold">{page.label}</h1>
+      <p className="mt-1 text-slate-600">Wholesale {page.label.toLowerCase()} from verified Indian suppliers.</p>
+      <div className="mt-8">
+        {products ? (
+          <MarketplaceProducts data={{ params: productParams, ...products }} action={path} fixedCategory clearHref={path} loading={loading} signedIn={signedIn} />
+        ) : (
+          <Card className="border-dashed p-12 text-center">
+            <PackageOpen className="mx-auto size-10 text-slate-400" aria-hidden />
+            <h2 className="mt-3 text-lg font-semibold">No products in {page.label} yet</h2>
+            <p className="mt-1 text-sm text-slate-600">Suppliers are adding new lines every week. Browse the whole marketplace, or post an RFQ and let suppliers come to you.</p>
+            <div className="mt-5 flex flex-wrap justify-center gap-3">
+              <ButtonLink to="/browse">Browse Marketplace</ButtonLink>
+              <ButtonLink to="/create-rfq" variant="outline">
+                Post an RFQ
+              </ButtonLink>
+              <ButtonLink to="/categories" variant="outline">
+                All Categories
+              </ButtonLink>
+            </div>
+          </Card>
+        )}
+      </div>
+    </div>
+  );
+}

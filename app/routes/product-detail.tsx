@@ -1,0 +1,371 @@
+import { BadgeCheck, Building2, ChevronRight, Clock, FileText, MapPin, Package, PackageX, Store as StoreIcon } from "lucide-react";
+import { useRef, useState } from "react";
+import { data, Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
+import { categoryLabel } from "~/lib/categories";
+import { formatUsdCents, formatUsdRange } from "~/lib/money";
+import { getSessionUser } from "~/modules/accounts/session.server";
+import { getProductDetail, type ProductDimensions, type ProductSpecifications, type ProductVariant } from "~/modules/products/product-detail.server";
+import type { Route } from "./+types/product-detail";
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  if (!loaderData || !("product" in loaderData)) return [{ title: "Product Not Found | Setu" }];
+  const { product } = loaderData;
+  const description = (
+    product.description.trim() ||
+    `${product.name}: wholesale from India, MOQ ${product.minimumOrderQuantity} ${product.unit}, ${formatUsdRange(product.priceMinCents, product.priceMaxCents)}.`
+  ).slice(0, 160);
+  return [
+    { title: `${product.name} | Setu` },
+    { name: "description", content: description },
+    { property: "og:title", content: product.name },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "product" },
+  ];
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const [viewer, product] = await Promise.all([getSessionUser(request, context.runtime), getProductDetail(context.runtime.db, params.id)]);
+  if (!product) return data({ notFound: true as const }, { status: 404 });
+  return { product, signedIn: Boolean(viewer) };
+}
+
+const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+
+function formatDimensions(d: ProductDimensions): string {
+  if (d.length !== null && d.width !== null && d.height !== null) {
+    return `${number.format(d.length)} × ${number.format(d.width)} × ${number.format(d.height)} cm (L × W × H)`;
+  }
+  return (
+    [
+      ["Length", d.length],
+      ["Width", d.width],
+      ["Height", d.height],
+    ] as const
+  )
+    .filter(([, v]) => v !== null)
+    .map(([label, v]) => `${label} ${number.format(v!)} cm`)
+    .join(", ");
+}
+
+function specificationRows(specs: ProductSpecifications): { label: string; value: string }[] {
+  return [
+    ...(specs.brand ? [{ label: "Brand", value: specs.brand }] : []),
+    ...(specs.baseSku ? [{ label: "Base SKU", value: specs.baseSku }] : []),
+    ...(specs.weightKg !== null ? [{ label: "Weight", value: `${number.format(specs.weightKg)} kg` }] : []),
+    ...(specs.dimensionsCm ? [{ label: "Dimensions", value: formatDimensions(specs.dimensionsCm) }] : []),
+    ...specs.technicalSpecs.map((s) => ({ label: s.name || "Specification", value: s.value || "—" })),
+    ...specs.other,
+  ];
+}
+
+function ImageGallery({ images, name }: { images: string[]; name: string }) {
+  const [selected, setSelected] = useState(0);
+  const [failed, setFailed] = useState<ReadonlySet<number>>(() => new Set());
+  const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
+  const current = images[selected];
+
+  const markFailed = (index: number) => setFailed((prev) => (prev.has(index) ? prev : new Set(prev).add(index)));
+  // An image that failed before hydration never fires onError for React: check it once mounted.
+  const checkLoaded = (index: number) => (img: HTMLImageElement | null) => {
+    if (img?.complete && img.naturalWidth === 0) markFailed(index);
+  };
+
+  function select(index: number, focus = false) {
+    const next = (index + images.length) % images.length;
+    setSelected(next);
+    if (focus) thumbs.current[next]?.focus();
+  }
+
+  function onKeyDown(event: React.KeyboardEvent) {
+    const moves: Record<string, number> = { ArrowRight: selected + 1, ArrowDown: selected + 1, ArrowLeft: selected - 1, ArrowUp: selected - 1, Home: 0, End: images.length - 1 };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    select(target, true);
+  }
+
+  return (
+    <section aria-label="Product images">
+      <div className={cn("relative overflow-hidden rounded-lg border border-slate-200 bg-slate-100", images.length > 0 ? "aspect-square" : "aspect-[4/3]")}>
+        {current && !failed.has(selected) ? (
+          <img
+            src={current}
+            alt={images.length > 1 ? `${name}, image ${selected + 1} of ${images.length}` : name}
+            ref={checkLoaded(selected)}
+            className="h-full w-full object-contain"
+            onError={() => markFailed(selected)}
+          />
+        ) : (
+          <div role="img" aria-label={current ? `${name}: image could not be loaded` : `${name}: no image available`} className="flex h-full w-full flex-col items-center justify-center gap-2 text-slate-400">
+            <Package className="size-20" aria-hidden />
+            <span className="text-sm text-slate-600">{current ? "Image unavailable" : "No image available"}</span>
+          </div>
+        )}
+      </div>
+      {images.length > 1 ? (
+        <div role="group" aria-label="Choose an image" className="mt-3 flex gap-2 overflow-x-auto p-1" onKeyDown={onKeyDown}>
+          {images.map((src, i) => (
+            <button
+              key={`${src}-${i}`}
+              ref={(el) => {
+                thumbs.current[i] = el;
+              }}
+              type="button"
+              aria-pressed={i === selected}
+              onClick={() => select(i)}
+              className={cn(
+                "size-16 shrink-0 overflow-hidden rounded-md border-2 bg-slate-100 sm:size-20",
+                i === selected ? "border-brand-600" : "border-transparent hover:border-slate-300",
+              )}
+            >
+              {failed.has(i) ? (
+                <span className="flex h-full items-center justify-center text-xs text-slate-600">
+                  <span aria-hidden>Image {i + 1}</span>
+                  <span className="sr-only">
+                    Show image {i + 1} of {images.length} (could not be loaded)
+                  </span>
+                </span>
+              ) : (
+                <img
+                  ref={checkLoaded(i)}
+                  src={src}
+                  alt={`Show image ${i + 1} of ${images.length}`}
+                  loading="lazy"
+                  className="h-full w-full object-cover"
+                  onError={() => markFailed(i)}
+                />
+              )}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function VariantsTable({ variants }: { variants: ProductVariant[] }) {
+  const price = (v: ProductVariant) => (v.priceCents === null ? "—" : formatUsdCents(v.priceCents));
+  const stock = (v: ProductVariant) => (v.stock === null ? "—" : v.stock.toLocaleString("en-US"));
+  const colour = (v: ProductVariant) => (
+    <span className="inline-flex items-center gap-2">
+      {v.colorHex ? <span aria-hidden className="inline-block size-4 shrink-0 rounded-full border border-slate-300" style={{ backgroundColor: v.colorHex }} /> : null}
+      {v.color || v.colorHex || "—"}
+    </span>
+  );
+  return (
+    <Card className="p-6">
+      <h2 className="text-lg font-semibold">Variants ({variants.length})</h2>
+      <div className="mt-4 hidden overflow-x-auto sm:block">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Variants with colour, size, SKU, price per unit and stock</caption>
+          <thead className="border-b border-slate-200 text-slate-500">
+            <tr>
+              <th scope="col" className="py-2 pr-4 font-medium">Colour</th>
+              <th scope="col" className="py-2 pr-4 font-medium">Size</th>
+              <th scope="col" className="py-2 pr-4 font-medium">SKU</th>
+              <th scope="col" className="py-2 pr-4 text-right font-medium">Price (USD)</th>
+              <th scope="col" className="py-2 text-right font-medium">Stock</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {variants.map((v) => (
+              <tr key={v.id}>
+                <td className="py-2 pr-4">{colour(v)}</td>
+                <td className="py-2 pr-4">{v.size || "—"}</td>
+                <td className="py-2 pr-4 font-mono text-xs">{v.sku || "—"}</td>
+                <td className="py-2 pr-4 text-right tabular-nums">{price(v)}</td>
+                <td className="py-2 text-right tabular-nums">{stock(v)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="mt-4 space-y-3 sm:hidden">
+        {variants.map((v) => (
+          <li key={v.id} className="rounded-md border border-slate-200 p-3 text-sm">
+            <p className="font-medium">{colour(v)}</p>
+            <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1">
+              <dt className="text-slate-500">Size</dt>
+              <dd>{v.size || "—"}</dd>
+              <dt className="text-slate-500">SKU</dt>
+              <dd className="break-all font-mono text-xs">{v.sku || "—"}</dd>
+              <dt className="text-slate-500">Price (USD)</dt>
+              <dd className="tabular-nums">{price(v)}</dd>
+              <dt className="text-slate-500">Stock</dt>
+              <dd className="tabular-nums">{stock(v)}</dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+export default function ProductDetailPage({ loaderData }: Route.ComponentProps) {
+  if ("notFound" in loaderData) {
+    return (
+      <section className="mx-auto max-w-md px-4 py-24 text-center">
+        <PackageX className="mx-auto size-10 text-slate-400" aria-hidden />
+        <h1 className="mt-3 text-2xl font-bold">Product Not Found</h1>
+        <p className="mt-2 text-slate-600">The product you're looking for doesn't exist or is no longer available.</p>
+        <ButtonLink to="/browse" className="mt-6">
+          Browse Products
+        </ButtonLink>
+      </section>
+    );
+  }
+
+  const { product, signedIn } = loaderData;
+  const { supplier, specifications } = product;
+  const quotePath = `/create-rfq?product=${product.id}`;
+  const specs = specificationRows(specifications);
+  const category = categoryLabel(product.category);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <nav aria-label="Breadcrumb">
+        <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
+          <li>
+            <Link to="/browse" className="hover:text-slate-900 hover:underline">
+              Browse
+            </Link>
+          </li>
+          <li aria-hidden>
+            <ChevronRight className="size-4 text-slate-400" />
+          </li>
+          <li>
+            <Link to={`/category/${product.category}`} className="hover:text-slate-900 hover:underline">
+              {category}
+            </Link>
+          </li>
+          <li aria-hidden>
+            <ChevronRight className="size-4 text-slate-400" />
+          </li>
+          <li aria-current="page" className="max-w-[16rem] truncate font-medium text-slate-900 sm:max-w-md">
+            {product.name}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="mt-6 grid gap-8 lg:grid-cols-2">
+        <ImageGallery images={product.images} name={product.name} />
+
+        <div>
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge tone="blue">{category}</Badge>
+            {product.subcategory ? <Badge>{product.subcategory}</Badge> : null}
+            <span className="inline-flex items-center gap-1 text-sm text-slate-600">
+              <MapPin className="size-4 text-slate-400" aria-hidden /> India
+            </span>
+          </div>
+          <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{product.name}</h1>
+
+          <dl className="mt-6 grid grid-cols-2 gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
+            <div>
+              <dt className="text-sm text-slate-600">Price per unit (USD)</dt>
+              <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900">{formatUsdRange(product.priceMinCents, product.priceMaxCents)}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-slate-600">Minimum order</dt>
+              <dd className="mt-1 text-lg font-semibold tabular-nums text-slate-900">
+                MOQ: {product.minimumOrderQuantity.toLocaleString("en-US")} {product.unit}
+              </dd>
+            </div>
+          </dl>
+
+          <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+            {signedIn ? (
+              <ButtonLink to={quotePath} size="lg" className="sm:flex-1">
+                <FileText className="size-5" aria-hidden /> Request Quote
+              </ButtonLink>
+            ) : (
+              <ButtonLink to={`/auth?redirectTo=${encodeURIComponent(quotePath)}`} size="lg" className="sm:flex-1">
+                Login to Quote
+              </ButtonLink>
+            )}
+          </div>
+          <p className="mt-2 text-sm text-slate-500">
+            {signedIn ? "Post an RFQ for this product and receive sealed quotes from suppliers." : "Sign in to request a quote for this product."}
+          </p>
+
+          <Card role="region" aria-labelledby="supplier-heading" className="mt-6 p-5">
+            <h2 id="supplier-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+              Supplier
+            </h2>
+            <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="flex items-center gap-2 font-semibold text-slate-900">
+                  <Building2 className="size-5 shrink-0 text-slate-400" aria-hidden />
+                  <span className="truncate">{supplier.companyName ?? "Company"}</span>
+                </p>
+                <div className="mt-2 flex flex-wrap items-center gap-2">
+                  {supplier.verified ? (
+                    <Badge tone="green">
+                      <BadgeCheck className="size-3" aria-hidden /> Verified
+                    </Badge>
+                  ) : (
+                    <Badge tone="amber">
+                      <Clock className="size-3" aria-hidden /> Pending Verification
+                    </Badge>
+                  )}
+                  <span className="inline-flex items-center gap-1 text-xs text-slate-600">
+                    <MapPin className="size-3" aria-hidden /> India
+                  </span>
+                </div>
+              </div>
+              {supplier.storeId ? (
+                <ButtonLink to={`/stores/${supplier.storeId}`} variant="outline" size="sm">
+                  <StoreIcon className="size-4" aria-hidden /> Visit Store
+                </ButtonLink>
+              ) : null}
+            </div>
+            {supplier.storeId && supplier.storeName ? <p className="mt-3 text-sm text-slate-600">Store: {supplier.storeName}</p> : null}
+          </Card>
+        </div>
+      </div>
+
+      <div className="mt-10 grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Card className="p-6">
+            <h2 className="text-lg font-semibold">Description</h2>
+            {product.description.trim() ? (
+              <p className="mt-3 max-w-prose whitespace-pre-line text-slate-700">{product.description}</p>
+            ) : (
+              <p className="mt-3 text-sm text-slate-500">The supplier has not added a description yet.</p>
+            )}
+            {product.tags.length > 0 ? (
+              <ul aria-label="Tags" className="mt-4 flex flex-wrap gap-2">
+                {product.tags.map((tag) => (
+                  <li key={tag}>
+                    <Badge>{tag}</Badge>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </Card>
+          {specifications.variants.length > 0 ? <VariantsTable variants={specifications.variants} /> : null}
+        </div>
+
+        <Card className="h-fit p-6">
+          <h2 className="text-lg font-semibold">Specifications</h2>
+          {specs.length > 0 ? (
+            <dl className="mt-3 divide-y divide-slate-100 text-sm">
+              {specs.map((row, i) => (
+                <div key={`${row.label}-${i}`} className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3 py-2">
+                  <dt className="text-slate-500">{row.label}</dt>
+                  <dd className="break-words text-slate-900">{row.value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : (
+            <p className="mt-3 text-sm text-slate-500">No specifications listed.</p>
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}

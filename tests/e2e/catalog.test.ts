@@ -1,0 +1,170 @@
+import type { Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
+
+// Letters only, so full-text search sees one word.
+const marker = `kalamkari${Date.now().toString(36).replace(/\d/g, (d) => "abcdefghij"[Number(d)]!)}`;
+const dialogName = `Hand Painted Table Runner ${Date.now()}`;
+const formName = `Brass Diya Lamp Set ${Date.now()}`;
+
+async function signUpSeller(page: Page) {
+  await page.context().clearCookies();
+  await page.goto("/auth?tab=signup");
+  await page.getByRole("radio", { name: /Seller/ }).check();
+  await page.getByLabel("Full Name").fill("Meera Pillai");
+  await page.getByLabel("Company Name").fill("Pedana Prints Co.");
+  await page.getByLabel("Email").fill(`meera-${Date.now()}@example.test`);
+  await page.getByLabel("Password", { exact: true }).fill("Kalamkari-Pen-Work-9");
+  await page.getByLabel("Confirm Password").fill("Kalamkari-Pen-Work-9");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+describe("catalog: products, the marketplace and product pages", () => {
+  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it("a seller adds a product with the form and another through the dialog, with a variant and an uploaded image", async () => {
+    const { page } = browser;
+    await signUpSeller(page);
+    await page.goto("/products");
+    await page.locator("summary", { hasText: "Add Product" }).click();
+    await page.getByLabel("Product Name", { exact: true }).fill(formName);
+    await page.getByLabel("Category", { exact: true }).selectOption("machinery");
+    await page.getByLabel("Minimum Order Quantity", { exact: true }).fill("50");
+    await page.getByLabel("Unit", { exact: true }).selectOption("sets");
+    await page.getByLabel("Minimum Price (USD)", { exact: true }).fill("4.50");
+    await page.getByLabel("Maximum Price (USD)", { exact: true }).fill("9");
+    await page.getByRole("button", { name: "Add Product" }).click();
+    await page.getByText("Product created successfully!").waitFor();
+    await page.getByRole("link", { name: formName, exact: true }).waitFor();
+
+    await page.getByRole("button", { name: "Create Product" }).first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Product Name *").fill(dialogName);
+    await dialog.getByLabel("Description *").fill(`Cotton runner painted by hand in the ${marker} style with natural dyes.`);
+    await dialog.getByLabel("Category *").selectOption("textiles");
+    await dialog.getByLabel("Brand").fill("Pedana");
+    await dialog.getByRole("tab", { name: "Variants & Pricing" }).click();
+    await dialog.getByRole("button", { name: "Add Variant" }).click();
+    await dialog.getByLabel("Color").fill("Indigo");
+    await dialog.getByLabel("Price (USD)").fill("18.50");
+    await dialog.getByLabel("Stock").fill("400");
+    await dialog.getByRole("tab", { name: "Images" }).click();
+    const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#1e3a8a" } }).png().toBuffer();
+    await dialog.getByLabel("Main product images").setInputFiles({ name: "runner.png", mimeType: "image/png", buffer: png });
+    await page.getByText("Image uploaded successfully!").waitFor();
+    await dialog.getByRole("button", { name: "Create Product" }).click();
+    await page.getByText("Product created successfully!").last().waitFor();
+    await page.getByRole("link", { name: dialogName, exact: true }).waitFor();
+  });
+
+  it("a visitor finds the product on /browse by a word of its description, filters, sorts, pages and opens it", async () => {
+    const { page } = browser;
+    await page.context().clearCookies();
+    await page.goto("/browse");
+    await page.getByRole("heading", { name: "Browse Marketplace" }).waitFor();
+    await expect(page.getByRole("link", { name: /^Products \(\d+\)$/ }).count()).resolves.toBe(1);
+    await expect(page.getByRole("link", { name: /^Stores \(\d+\)$/ }).count()).resolves.toBe(1);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, "browse");
+
+    // paging: demo data has more than one page of 24
+    await expect(page.locator("main ul li article").count()).resolves.toBe(24);
+    await page.getByRole("link", { name: "Next" }).click();
+    await page.waitForURL(/page=2/);
+    await page.getByText("Page 2 of").waitFor();
+
+    // search by a word of the description (a partial word finds it too)
+    await page.getByRole("searchbox", { name: "Search products", exact: true }).fill(marker.slice(0, -2));
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.waitForURL(new RegExp(`q=${marker.slice(0, -2)}`));
+    await page.getByRole("link", { name: dialogName, exact: true }).waitFor();
+    await page.getByText("Showing 1 of 1 products").waitFor();
+    const card = page.locator("article", { hasText: dialogName });
+    expect(await card.innerText()).toContain("$19");
+    expect(await card.innerText()).toContain("Pedana Prints Co.");
+    await expect(card.getByRole("link", { name: "Login to Quote" }).getAttribute("href")).resolves.toMatch(/^\/auth\?redirectTo=%2Fcreate-rfq%3Fproduct%3D/);
+
+    // a category that does not match empties the list; Clear All Filters brings everything back
+    await page.getByRole("combobox", { name: "Category", exact: true }).selectOption("electronics");
+    await page.waitForURL(/category=electronics/);
+    await page.getByRole("heading", { name: "No products found" }).waitFor();
+    await page.getByText("Try adjusting your search criteria or filters").waitFor();
+    await page.getByRole("link", { name: "Clear All Filters" }).click();
+    await page.waitForURL(/\/browse$/);
+
+    // sort by price, low to high: prices never go down
+    await page.getByLabel("Sort by").selectOption("price-low");
+    await page.waitForURL(/sort=price-low/);
+    const prices = await page.locator("main ul li article p.text-lg").allInnerTexts();
+    const lows = prices.map((p) => Number(p.split(" - ")[0]!.replace(/[$,]/g, "")));
+    expect(lows).toEqual([...lows].sort((a, b) => a - b));
+
+    // the back button returns to the previous filters
+    await page.goBack();
+    await page.waitForURL(/\/browse$/);
+
+    await page.goto(`/browse?q=${marker}`);
+    await page.getByRole("link", { name: dialogName, exact: true }).click();
+    await page.waitForURL(/\/product\//);
+    await page.getByRole("heading", { name: dialogName, level: 1 }).waitFor();
+    expect(await page.locator("main").innerText()).toContain("Indigo");
+  });
+
+  it("renders search results on the server, so the marketplace works without JavaScript", async () => {
+    const html = (await (await fetch(`${baseUrl()}/browse?q=${marker}&sort=name`)).text()).replaceAll("<!-- -->", "");
+    expect(html).toContain(dialogName);
+    expect(html).toContain("Showing 1 of 1 products");
+    const stores = await (await fetch(`${baseUrl()}/browse?tab=stores&sq=Shakti`)).text();
+    expect(stores).toContain("Shakti Textiles");
+    expect(stores).toContain("View Store");
+  });
+
+  it("serves the same search as JSON at /api/products, cursor by cursor", async () => {
+    const first = await fetch(`${baseUrl()}/api/products?q=${marker}`);
+    expect(first.status).toBe(200);
+    const body = (await first.json()) as { items: { name: string; url: string; priceMinCents: number }[]; nextCursor: string | null };
+    expect(body.items.map((i) => i.name)).toEqual([dialogName]);
+    expect(body.items[0]!.url).toMatch(/^\/product\//);
+    expect(body.nextCursor).toBeNull();
+
+    const seen = new Set<string>();
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const url: string = `${baseUrl()}/api/products?category=textiles&sort=price-low&limit=5${cursor ? `&cursor=${cursor}` : ""}`;
+      const page = (await (await fetch(url)).json()) as typeof body;
+      for (const item of page.items) {
+        expect(seen.has(item.url)).toBe(false);
+        seen.add(item.url);
+      }
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 50);
+    expect(seen.size).toBeGreaterThan(5);
+    expect((await fetch(`${baseUrl()}/api/products?cursor=bogus`)).status).toBe(400);
+    expect((await fetch(`${baseUrl()}/api/products?limit=5000`)).status).toBe(400);
+  });
+
+  it("lists categories with live counts and shows a friendly page for a category without products", async () => {
+    const { page } = browser;
+    await page.goto("/categories");
+    const textiles = page.getByRole("link", { name: /Textiles \d+ products/ });
+    await textiles.click();
+    await page.waitForURL(/\/category\/textiles$/);
+    await page.getByRole("heading", { name: "Textiles", level: 1 }).waitFor();
+    const categories = await page.locator("main ul li article").allInnerTexts();
+    expect(categories.length).toBeGreaterThan(0);
+    for (const text of categories) expect(text).toContain("Textiles");
+
+    const response = await page.goto("/category/pets");
+    expect(response?.status()).toBe(200);
+    await page.getByRole("heading", { name: "No products in Pets yet" }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD } from "../../seed/demo.server";
+import { openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
+
+describe("product page", () => {
+  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  let productPath = "";
+  let productName = "";
+
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it("opens a featured product from the home page with its price, MOQ, supplier and a login link for visitors", async () => {
+    const { page } = browser;
+    await page.goto("/");
+    const link = page.locator("section[aria-labelledby=featured-heading] article a[href^='/product/']").first();
+    productName = (await link.innerText()).trim();
+    await link.click();
+    await page.waitForURL(/\/product\/[0-9a-f-]{36}$/);
+    productPath = new URL(page.url()).pathname;
+
+    await page.getByRole("heading", { level: 1, name: productName }).waitFor();
+    await expect(page.title()).resolves.toBe(`${productName} | Setu`);
+    const main = await page.locator("main").innerText();
+    expect(main).toMatch(/\$\d/);
+    expect(main).toMatch(/MOQ: [\d,]+ (pieces|kg|tons|liters|meters|sets)/);
+    expect(main).toContain("India");
+
+    const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
+    await expect(breadcrumb.getByRole("link", { name: "Browse" }).getAttribute("href")).resolves.toBe("/browse");
+    await expect(breadcrumb.locator("[aria-current=page]").innerText()).resolves.toBe(productName);
+
+    const supplier = page.getByRole("region", { name: "Supplier" });
+    expect(await supplier.innerText()).toMatch(/Verified|Pending Verification/);
+    const visitStore = page.getByRole("link", { name: "Visit Store" });
+    await expect(visitStore.getAttribute("href")).resolves.toMatch(/^\/stores\/[0-9a-f-]{36}$/);
+    await page.getByRole("heading", { name: "Specifications" }).waitFor();
+
+    const quote = page.getByRole("link", { name: "Login to Quote" });
+    const id = productPath.split("/").pop()!;
+    await expect(quote.getAttribute("href")).resolves.toBe(`/auth?redirectTo=${encodeURIComponent(`/create-rfq?product=${id}`)}`);
+    expect(await page.getByRole("link", { name: "Request Quote" }).count()).toBe(0);
+    expect(await page.locator("img:not([alt])").count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, "product");
+  });
+
+  it("answers 404 with a not-found page for unknown and malformed ids", async () => {
+    const { page } = browser;
+    for (const path of ["/product/00000000-0000-0000-0000-000000000000", "/product/nope"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await page.getByRole("heading", { name: "Product Not Found" }).waitFor();
+      await expect(page.title()).resolves.toBe("Product Not Found | Setu");
+    }
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole("link", { name: "Browse Products" }).waitFor();
+  });
+
+  it("lets a signed-in buyer request a quote, pre-filled from the product", async () => {
+    const { page } = browser;
+    await page.goto(`/auth?redirectTo=${encodeURIComponent(productPath)}`);
+    await page.getByLabel("Email").fill("sarah@brooklyn-home-goods.example");
+    await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign In" }).last().click();
+    await page.waitForURL((url) => url.pathname === productPath);
+    await page.getByRole("link", { name: "Request Quote" }).click();
+    await page.waitForURL(/\/create-rfq\?product=/);
+    await expect(page.getByLabel("RFQ Title").inputValue()).resolves.toBe(productName);
+  });
+
+  it("stacks on a phone", async () => {
+    const phone = await openBrowser({ viewport: { width: 390, height: 844 } });
+    try {
+      await phone.page.goto(productPath);
+      await phone.page.getByRole("heading", { level: 1 }).waitFor();
+      const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(phone.page, "product-phone");
+    } finally {
+      await phone.close();
+    }
+  });
+});
