@@ -33,8 +33,20 @@ export function redirectWithFlash(to: string, flash: Flash, extra?: Headers): Re
   return new Response(null, { status: 302, headers });
 }
 
-/** Only our own paths: "/x" but never "//host" or "/\\host" or an absolute URL. */
+const OWN_ORIGIN = "http://setu.invalid";
+
+/**
+ * Only our own paths: "/x?y" but never "//host", "/\\host", "/\t/host" (browsers drop tabs and
+ * line breaks) or an absolute URL. The path is resolved the way a browser would and must stay home.
+ */
 export function safeRedirectPath(to: string | null | undefined, fallback = "/"): string {
-  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  // eslint-disable-next-line no-control-regex
+  if (!to || !to.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(to) || to.startsWith("//")) return fallback;
+  try {
+    const url = new URL(to, OWN_ORIGIN);
+    if (url.origin !== OWN_ORIGIN) return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
 }

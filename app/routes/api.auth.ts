@@ -1,10 +1,11 @@
+import { handleAuthRequest } from "~/modules/accounts/auth.server";
 import type { Route } from "./+types/api.auth";
 
-// better-auth's own endpoints: e-mail verification links, Google's callback, session calls.
+// better-auth's HTTP endpoints, limited to the e-mail confirmation link and Google's callback.
 export function loader({ request, context }: Route.LoaderArgs) {
-  return context.runtime.auth.handler(request);
+  return handleAuthRequest(context.runtime.auth, request);
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return context.runtime.auth.handler(request);
+  return handleAuthRequest(context.runtime.auth, request);
 }

@@ -164,6 +164,32 @@ describe("accounts on the shared server", () => {
     const response = await client.get("/auth?redirectTo=//evil.example/x");
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/dashboard");
+    // browsers drop tabs and line breaks, so "/\t/evil.example" would lead off-site; "%0A" must not be a 500
+    for (const disguised of ["%2F%09%2Fevil.example", "%2F%0A%2Fevil.example", "%2F%5Cevil.example"]) {
+      const attempt = await client.get(`/auth?redirectTo=${disguised}`);
+      expect(attempt.status, disguised).toBe(302);
+      expect(attempt.headers.get("location"), disguised).toBe("/dashboard");
+    }
+    const { email } = await signUp(new HttpClient(baseUrl()));
+    const signIn = await new HttpClient(baseUrl()).post("/auth", { intent: "signin", email, password: "Wholesale-Route-42", redirectTo: "/\t/evil.example" });
+    expect(signIn.status).toBe(302);
+    expect(new URL(signIn.headers.get("location")!, baseUrl()).origin).toBe(new URL(baseUrl()).origin);
+  });
+
+  it("keeps better-auth's own sign-up and sign-in endpoints closed, so our checks cannot be skipped", async () => {
+    const email = uniqueEmail("direct");
+    const json = (body: unknown) => ({ method: "POST", body: JSON.stringify(body), headers: { origin: baseUrl(), "content-type": "application/json" } });
+    const client = new HttpClient(baseUrl());
+    const signUpDirect = await client.request("/api/auth/sign-up/email", json({ email, password: "password", name: "Direct" }));
+    expect(signUpDirect.status).toBe(404);
+    expect(sessionCookieName(client)).toBeUndefined();
+    // no account was created: the normal sign-up with that e-mail works
+    expect((await signUp(new HttpClient(baseUrl()), { email })).response.status).toBe(302);
+    const signInDirect = await client.request("/api/auth/sign-in/email", json({ email, password: "Wholesale-Route-42" }));
+    expect(signInDirect.status).toBe(404);
+    for (const path of ["/api/auth/change-password", "/api/auth/update-user", "/api/auth/list-sessions"]) {
+      expect((await client.request(path, json({}))).status, path).toBe(404);
+    }
   });
 });
 

@@ -114,3 +114,19 @@ export function createAuth(config: AuthConfig) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * The only better-auth endpoints reachable over HTTP: the e-mail confirmation link and Google's
+ * callback. Sign-up, sign-in, password changes and the rest go through our own forms, which add
+ * the profile, the common-password check and the attempt limits; better-auth's direct endpoints
+ * would skip all three.
+ */
+const PUBLIC_AUTH_PATHS = [/^\/api\/auth\/verify-email$/, /^\/api\/auth\/callback\/[a-z0-9-]+$/];
+
+export function handleAuthRequest(auth: Auth, request: Request): Promise<Response> | Response {
+  const { pathname } = new URL(request.url);
+  if (request.method !== "GET" || !PUBLIC_AUTH_PATHS.some((allowed) => allowed.test(pathname))) {
+    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+  }
+  return auth.handler(request);
+}
