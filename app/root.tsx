@@ -4,6 +4,7 @@ import {
   Links,
   Meta,
   Outlet,
+  redirect,
   Scripts,
   ScrollRestoration,
   useRouteError,
@@ -22,8 +23,12 @@ import "./app.css";
 
 export type RootUser = { id: string; name: string; email: string; userType: "buyer" | "seller"; isAdmin: boolean } | null;
 
+/** Pages a user with an unfinished (Google) profile may still open. */
+const PROFILE_SETUP_PATHS = new Set(["/auth/complete-profile", "/auth/sign-out"]);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionUser = await getSessionUser(request, context.runtime);
+  if (sessionUser?.profileIncomplete && !PROFILE_SETUP_PATHS.has(new URL(request.url).pathname)) throw redirect("/auth/complete-profile");
   const user: RootUser = sessionUser
     ? {
         id: sessionUser.id,

@@ -5,7 +5,7 @@ import { Field, Input } from "~/components/ui/field";
 import { readFormData } from "~/lib/form-data.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { completeOwnProfile } from "~/modules/accounts/profile-commands.server";
-import { requireUser, requireUserPage } from "~/modules/accounts/session.server";
+import { getSessionUser } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/auth.complete-profile";
 
 export function meta() {
@@ -13,13 +13,15 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUserPage(request, context.runtime);
-  if (user.profile.profileCompleted) throw redirect("/dashboard");
-  return { fullName: user.profile.fullName };
+  const user = await getSessionUser(request, context.runtime);
+  if (!user) throw redirect("/auth");
+  if (!user.profileIncomplete) throw redirect("/dashboard");
+  return { fullName: user.name };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context.runtime);
+  const user = await getSessionUser(request, context.runtime);
+  if (!user?.profileIncomplete) throw redirect(user ? "/dashboard" : "/auth");
   const result = await completeOwnProfile(context.runtime.db, user, await readFormData(request));
   if (result.ok) return redirectWithFlash("/dashboard", { type: "success", message: result.message });
   return data(result, { status: 400 });

@@ -1,5 +1,5 @@
 import { Activity, BadgeCheck, Clock, DollarSign, FileText, Package, ShoppingCart, Store, Users } from "lucide-react";
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
 import { Badge, statusTone } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -15,7 +15,6 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request, context.runtime);
   if (!user || !user.profile) return { state: "denied" as const };
-  if (!user.profile.profileCompleted) throw redirect("/auth/complete-profile");
   const dashboard = await loadDashboard(context.runtime.db, { ...user, profile: user.profile });
   return { state: "ok" as const, profile: user.profile, email: user.email, dashboard };
 }

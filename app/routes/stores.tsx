@@ -68,7 +68,8 @@ export default function Stores({ loaderData, actionData }: Route.ComponentProps)
         </p>
       ) : null}
 
-      <Card className="mt-6 p-6">
+      {/* keyed by the newest store: after a successful create the form closes and its fields reset */}
+      <Card className="mt-6 p-6" key={stores[0]?.id ?? "no-stores"}>
         <details open={Boolean(createFailed)}>
           <summary className="inline-flex cursor-pointer list-none items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 [&::-webkit-details-marker]:hidden">
             <StoreIcon className="size-4" aria-hidden /> Create Store

@@ -358,12 +358,21 @@ describe("Google sign-in against a local OpenID Connect provider", () => {
 
     const { url } = await client.follow(authorize);
     expect(new URL(url).pathname).toBe("/auth/complete-profile");
+    // until the profile is complete, every page leads back here and no action accepts the user
+    const elsewhere = await client.get("/rfqs");
+    expect(elsewhere.status).toBe(302);
+    expect(elsewhere.headers.get("location")).toBe("/auth/complete-profile");
+    const rfq = await client.post("/create-rfq", { title: "Early RFQ", category: "textiles", description: "x", quantity: "5", unit: "pieces", deliveryLocation: "NY", deadline: "2099-01-01" });
+    expect([302, 401]).toContain(rfq.status);
+    expect(rfq.headers.get("location") ?? "/auth/complete-profile").toBe("/auth/complete-profile");
 
     const completed = await client.post("/auth/complete-profile", { companyName: "Okafor Imports LLC", userType: "buyer" });
     expect(completed.status).toBe(302);
     const dashboard = await (await client.get("/dashboard")).text();
     expect(dashboard).toContain("Okafor Imports LLC");
     expect(dashboard).toContain("Active RFQs");
+    // the RFQ posted before completing was refused, not stored
+    expect(await (await client.get("/rfqs?mine=1")).text()).not.toContain("Early RFQ");
     oidc.service.removeAllListeners();
   });
 

@@ -64,6 +64,11 @@ describe("stores: create with QR, manage products, public page", () => {
     await page.getByLabel("Handicrafts").check();
     await page.getByRole("button", { name: "Create Store" }).last().click();
     await page.getByText("Store created successfully!").waitFor();
+    // the form closes and resets
+    await page.getByLabel("Store Name").waitFor({ state: "hidden" });
+    await page.getByText("Create Store", { exact: true }).first().click();
+    expect(await page.getByLabel("Store Name").inputValue()).toBe("");
+    await page.getByText("Create Store", { exact: true }).first().click();
     const card = page.locator("li", { hasText: storeName });
     await card.getByRole("img", { name: `QR code for ${storeName}` }).waitFor();
     await screenshot(page, "stores");

@@ -22,7 +22,10 @@ export type SessionUser = {
   name: string;
   emailVerified: boolean;
   isAdmin: boolean;
+  /** null until the user has a completed profile: nothing that needs a profile works before then */
   profile: Profile | null;
+  /** a Google sign-up that has not yet given its company name and role */
+  profileIncomplete?: boolean;
 };
 
 

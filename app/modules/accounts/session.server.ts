@@ -21,13 +21,16 @@ async function loadSessionUser(request: Request, runtime: Runtime): Promise<Sess
   const result = await runtime.auth.api.getSession({ headers: request.headers, query: { disableCookieCache: true } }).catch(() => null);
   if (!result) return null;
   const profile = await findProfile(runtime.db, result.user.id);
+  const profileIncomplete = profile !== null && !profile.profileCompleted;
   return {
     id: result.user.id,
     email: result.user.email,
     name: result.user.name,
     emailVerified: result.user.emailVerified,
     isAdmin: (result.user as { role?: string }).role === "admin",
-    profile,
+    // An incomplete (Google) profile counts as none, so every role check refuses it until completed.
+    profile: profileIncomplete ? null : profile,
+    profileIncomplete,
   };
 }
 
