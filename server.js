@@ -6,9 +6,21 @@ const DEVELOPMENT = process.env.NODE_ENV === "development";
 const PORT = Number.parseInt(process.env.PORT || "3000", 10);
 const HOST = process.env.HOST || "0.0.0.0";
 
+/**
+ * TRUST_PROXY: "true" trusts one load balancer in front (the client is the last address it adds
+ * to X-Forwarded-For), a number trusts that many hops, anything else is a list of proxy addresses.
+ * Never "trust everything": a client could then choose its own IP and dodge the rate limits.
+ */
+function trustProxySetting(value) {
+  if (!value || value === "false") return false;
+  if (value === "true") return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(",").map((s) => s.trim());
+}
+
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", process.env.TRUST_PROXY === "true");
+app.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
 app.use(compression());
 
 let appModule;

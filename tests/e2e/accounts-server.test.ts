@@ -263,6 +263,16 @@ describe("brute-force protection", () => {
     const ok = await new HttpClient(server.url, { "x-forwarded-for": "192.0.2.100" }).post("/auth", { intent: "signin", email, password: "Wholesale-Route-42" });
     expect(ok.status).toBe(302);
   });
+
+  it("sees the address the load balancer added, so a client cannot dodge the limit by forging X-Forwarded-For", async () => {
+    let last = 0;
+    for (let i = 0; i < 21; i++) {
+      // the client forges a new first entry each time; the load balancer appends the real address
+      const forged = new HttpClient(server.url, { "x-forwarded-for": `10.1.2.${i}, 192.0.2.150` });
+      last = (await forged.post("/auth", { intent: "signin", email: uniqueEmail("forged"), password: "Password-1" })).status;
+    }
+    expect(last).toBe(429);
+  });
 });
 
 describe("e-mail confirmation through a local SMTP server", () => {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "~/db/schema/products";
 import { rfqs } from "~/db/schema/rfqs";
+import { stores } from "~/db/schema/stores";
 import { user } from "~/db/schema/auth";
 import { createTestDatabase, testEngines, type TestDatabase } from "../support/test-database";
 
@@ -59,6 +60,27 @@ describe.each(testEngines())("database schema on %s", (engine) => {
     ).rejects.toThrow();
     const [ok] = await database.db.insert(rfqs).values({ ...base, quantity: 10, budgetMinCents: 10 }).returning();
     expect(ok!.status).toBe("published");
+  });
+
+  it("refuses unknown store statuses and verification statuses", async () => {
+    await expect(database.db.insert(stores).values({ sellerId, name: "S", status: "deleted" })).rejects.toThrow();
+    await expect(database.db.insert(stores).values({ sellerId, name: "S", verificationStatus: "approved" })).rejects.toThrow();
+    const [ok] = await database.db.insert(stores).values({ sellerId, name: "S", verificationStatus: "verified" }).returning();
+    expect(ok!.status).toBe("active");
+  });
+
+  it("has the full-text search column and the marketplace's indexes", async () => {
+    await database.db.insert(products).values({ sellerId, name: "Brass diya lamps", description: "Hand cast", category: "machinery", tags: ["festive"], priceMinCents: 1, priceMaxCents: 2 });
+    const result = await database.db.execute(
+      sql`select count(*)::int as n from products where search_vector @@ to_tsquery('english', 'festive & lamp:*')`,
+    );
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ n: number }>;
+    expect(rows[0]!.n).toBe(1);
+    const indexes = await database.db.execute(sql`select indexname from pg_indexes where tablename in ('products', 'profiles', 'stores')`);
+    const names = ((Array.isArray(indexes) ? indexes : (indexes as { rows: unknown[] }).rows) as Array<{ indexname: string }>).map((r) => r.indexname);
+    for (const name of ["products_search_vector_idx", "products_name_trgm_idx", "products_status_price_min_idx", "products_status_price_max_idx", "products_status_name_idx", "profiles_company_name_trgm_idx", "stores_name_trgm_idx"]) {
+      expect(names).toContain(name);
+    }
   });
 
   it("enforces foreign keys", async () => {

@@ -40,6 +40,7 @@ export const stores = pgTable(
   },
   (t) => [
     check("stores_status_check", sql`${t.status} in ('active', 'hidden')`),
+    check("stores_verification_status_check", sql`${t.verificationStatus} in ('pending', 'verified', 'rejected')`),
     check("stores_primary_color_check", sql`${t.primaryColor} ~ '^#[0-9a-fA-F]{6}$'`),
     index("stores_seller_created_idx").on(t.sellerId, t.createdAt.desc()),
     index("stores_status_created_idx").on(t.status, t.createdAt.desc()),

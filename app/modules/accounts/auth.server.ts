@@ -63,7 +63,8 @@ export function createAuth(config: AuthConfig) {
       cookiePrefix: "setu",
       useSecureCookies: config.secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
-      ipAddress: { ipAddressHeaders: process.env.TRUST_PROXY === "true" ? ["x-forwarded-for"] : ["x-setu-client-ip"] },
+      // server/app.ts sets this from Express's req.ip, which honours TRUST_PROXY's hop count
+      ipAddress: { ipAddressHeaders: ["x-setu-client-ip"] },
     },
     trustedOrigins: [config.baseURL],
     databaseHooks: {

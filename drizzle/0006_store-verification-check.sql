@@ -1,0 +1,1 @@
+ALTER TABLE "stores" ADD CONSTRAINT "stores_verification_status_check" CHECK ("stores"."verification_status" in ('pending', 'verified', 'rejected'));
