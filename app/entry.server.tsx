@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "~/components/nonce";
 import { logger } from "~/lib/logger.server";
 
@@ -52,5 +52,11 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  logger.error({ err: error, url: new URL(request.url).pathname }, "unhandled error");
+  const url = new URL(request.url).pathname;
+  // A client's mistake (a POST where no form lives, an unknown path) is a 4xx answer, not our error.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.info({ status: error.status, method: request.method, url }, "client error");
+    return;
+  }
+  logger.error({ err: error, url }, "unhandled error");
 }

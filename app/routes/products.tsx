@@ -8,7 +8,7 @@ import { categoryLabel, PRODUCT_CATEGORIES, UNITS } from "~/lib/categories";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { readFormData } from "~/lib/form-data.server";
 import { formatUsdRange } from "~/lib/money";
-import { getSessionUser } from "~/modules/accounts/session.server";
+import { getSessionUser, sellerAccess } from "~/modules/accounts/session.server";
 import { CreateProductDialog } from "~/modules/products/components/create-product-dialog";
 import {
   createProductFromDraft,
@@ -25,9 +25,10 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getSessionUser(request, context.runtime);
-  if (!user?.profile) return { state: "signed-out" as const };
-  if (user.profile.userType !== "seller") return { state: "not-seller" as const };
+  const access = await sellerAccess(request, context.runtime);
+  if (access.state === "signed-out") return { state: "signed-out" as const };
+  if (access.state === "not-seller") return { state: "not-seller" as const };
+  const { user } = access;
   return { state: "seller" as const, companyName: user.profile.companyName, products: await listSellerProducts(context.runtime.db, user) };
 }
 

@@ -6,7 +6,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { readFormData } from "~/lib/form-data.server";
-import { getSessionUser } from "~/modules/accounts/session.server";
+import { sellerAccess } from "~/modules/accounts/session.server";
 import { StoreDetailsFields, type StoreDetailsValues } from "~/modules/stores/components/store-details-fields";
 import { readStoreForm } from "~/modules/stores/store-form.schema";
 import { createStore, generateStoreQr, listOwnStores } from "~/modules/stores/stores.server";
@@ -17,15 +17,16 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getSessionUser(request, context.runtime);
-  if (!user?.profile) return { state: "signed-out" as const };
-  if (user.profile.userType !== "seller") return { state: "not-seller" as const };
-  return { state: "seller" as const, stores: await listOwnStores(context.runtime.db, user) };
+  const access = await sellerAccess(request, context.runtime);
+  if (access.state === "signed-out") return { state: "signed-out" as const };
+  if (access.state === "not-seller") return { state: "not-seller" as const };
+  return { state: "seller" as const, stores: await listOwnStores(context.runtime.db, access.user) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await getSessionUser(request, context.runtime);
-  if (!user?.profile || user.profile.userType !== "seller") return data({ ok: false, intent: "", message: "This page is only available for seller accounts.", fieldErrors: {} as Record<string, string>, values: null }, { status: 403 });
+  const access = await sellerAccess(request, context.runtime);
+  if (access.state !== "seller") return data({ ok: false, intent: "", message: "This page is only available for seller accounts.", fieldErrors: {} as Record<string, string>, values: null }, { status: 403 });
+  const { user } = access;
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "create");
   const { runtime } = context;
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.ok) return redirectWithFlash("/stores", { type: "success", message: result.message });
     return data({ ok: false, intent, message: "Failed to generate QR code", fieldErrors: {}, values: null }, { status: result.status });
   }
-  const result = await createStore(runtime.db, { ...user, profile: user.profile }, form, runtime.publicUrl);
+  const result = await createStore(runtime.db, user, form, runtime.publicUrl);
   if (result.ok) return redirectWithFlash("/stores", { type: "success", message: result.message });
   return data({ ok: false, intent, message: result.message || "Failed to create store", fieldErrors: result.fieldErrors, values: readStoreForm(form) }, { status: result.status });
 }

@@ -326,6 +326,20 @@ describe("e-mail confirmation through a local SMTP server", () => {
     expect(new URL(url).pathname).toBe("/dashboard");
     expect(await landed.text()).toContain("Welcome back");
   });
+
+  it("mails a fresh link when the owner signs in before confirming, so a lost link never locks them out", async () => {
+    const { email } = await signUp(new HttpClient(server.url));
+    const mailsTo = () => inbox.filter((m) => m.includes(email)).length;
+    const deadline = Date.now() + 10_000;
+    while (mailsTo() < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(mailsTo()).toBe(1);
+    // a wrong password sends nothing
+    await new HttpClient(server.url).post("/auth", { intent: "signin", email, password: "not-the-password" });
+    const again = await new HttpClient(server.url).post("/auth", { intent: "signin", email, password: "Wholesale-Route-42" });
+    expect(await again.text()).toContain("Please check your email and click the confirmation link");
+    while (mailsTo() < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(mailsTo()).toBe(2);
+  });
 });
 
 describe("Google sign-in against a local OpenID Connect provider", () => {

@@ -113,7 +113,13 @@ export async function signInWithEmail(runtime: Runtime, form: FormData, headers:
   } catch (error) {
     if (error instanceof APIError) {
       const code = (error.body as { code?: string } | undefined)?.code;
-      if (code === "EMAIL_NOT_VERIFIED") return { ok: false, status: 403, message: MESSAGES.emailNotConfirmed };
+      if (code === "EMAIL_NOT_VERIFIED") {
+        // The password was right: send a fresh link, so an expired or lost one never locks the owner out.
+        await auth.api.sendVerificationEmail({ body: { email, callbackURL: "/dashboard" }, headers }).catch((err: unknown) => {
+          logger.error({ err }, "could not resend the confirmation e-mail");
+        });
+        return { ok: false, status: 403, message: MESSAGES.emailNotConfirmed };
+      }
       if (code === "INVALID_EMAIL_OR_PASSWORD" || error.statusCode === 401) {
         await recordSignInFailure(db, clientIp, email);
         return { ok: false, status: 401, message: MESSAGES.invalidCredentials };

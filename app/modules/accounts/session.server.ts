@@ -58,6 +58,21 @@ export async function requireSeller(request: Request, runtime: Runtime): Promise
   return user;
 }
 
+export type Member = SessionUser & { profile: Profile };
+
+/**
+ * Seller pages (spec §6): who is asking, as the page needs to know it to say the right thing —
+ * a visitor is asked to sign in, a buyer is told the page is for sellers.
+ */
+export type SellerAccess = { state: "signed-out" } | { state: "not-seller" } | { state: "seller"; user: Member };
+
+export async function sellerAccess(request: Request, runtime: Runtime): Promise<SellerAccess> {
+  const user = await getSessionUser(request, runtime);
+  if (!user?.profile) return { state: "signed-out" };
+  if (user.profile.userType !== "seller") return { state: "not-seller" };
+  return { state: "seller", user: user as Member };
+}
+
 /** Administrators only; to everyone else the page does not exist (404). */
 export async function requireAdmin(request: Request, runtime: Runtime): Promise<SessionUser> {
   const user = await getSessionUser(request, runtime);
