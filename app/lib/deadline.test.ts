@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { daysLeft, deadlineBadge, deadlineClosesAt, isExpired, todayUtc } from "./deadline";
+import { daysLeft, deadlineBadge, deadlineBadgeLabel, deadlineClosesAt, isExpired, todayUtc } from "./deadline";
 
 describe("deadline arithmetic (deadlines close at the end of the day, UTC)", () => {
   it("closes at the start of the next UTC day", () => {
@@ -30,6 +30,18 @@ describe("deadline arithmetic (deadlines close at the end of the day, UTC)", () 
     expect(deadlineBadge("2026-11-29", now)).toBeNull();
     expect(deadlineBadge("2026-11-21", now)).toEqual({ kind: "expired" });
     expect(deadlineBadge("2026-11-22", now)).toEqual({ kind: "urgent", days: 1 });
+  });
+
+  it("says '1 day left' for one day, 'N days left' for more, 'Expired' once past", () => {
+    const now = new Date("2026-11-22T10:00:00Z");
+    expect(deadlineBadgeLabel("2026-11-22", now)).toBe("1 day left");
+    expect(deadlineBadgeLabel("2026-11-23", now)).toBe("2 days left");
+    expect(deadlineBadgeLabel("2026-11-28", now)).toBe("7 days left");
+    expect(deadlineBadgeLabel("2026-11-29", now)).toBeNull();
+    expect(deadlineBadgeLabel("2026-11-21", now)).toBe("Expired");
+    // one minute before the UTC midnight that closes it, today's deadline still has '1 day left', never '0 days' or '1 days'
+    expect(deadlineBadgeLabel("2026-11-22", new Date("2026-11-22T23:59:00Z"))).toBe("1 day left");
+    expect(deadlineBadgeLabel("2026-11-22", new Date("2026-11-23T00:00:00Z"))).toBe("Expired");
   });
 
   it("never counts today's date as expired and never gives zero days", () => {

@@ -32,6 +32,14 @@ export function deadlineBadge(deadline: string, now: Date = new Date()): { kind:
   return null;
 }
 
+/** The badge's words: 'Expired', '1 day left', 'N days left', or null when no badge shows. */
+export function deadlineBadgeLabel(deadline: string, now: Date = new Date()): string | null {
+  const badge = deadlineBadge(deadline, now);
+  if (!badge) return null;
+  if (badge.kind === "expired") return "Expired";
+  return badge.days === 1 ? "1 day left" : `${badge.days} days left`;
+}
+
 /** Today's date in UTC as "YYYY-MM-DD": the earliest deadline that can be chosen. */
 export function todayUtc(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);

@@ -1,11 +1,11 @@
 import { Activity, BadgeCheck, Clock, DollarSign, FileText, Package, ShoppingCart, Store, Users } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { Badge, statusTone } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatUsd } from "~/lib/money";
 import { getSessionUser } from "~/modules/accounts/session.server";
-import { loadDashboard } from "~/modules/dashboard/dashboard.server";
+import { loadDashboardForPage } from "~/modules/dashboard/dashboard.server";
 import type { Route } from "./+types/dashboard";
 
 export function meta() {
@@ -15,8 +15,9 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request, context.runtime);
   if (!user || !user.profile) return { state: "denied" as const };
-  const dashboard = await loadDashboard(context.runtime.db, { ...user, profile: user.profile });
-  return { state: "ok" as const, profile: user.profile, email: user.email, dashboard };
+  const result = await loadDashboardForPage(context.runtime.db, { ...user, profile: user.profile });
+  if (!result.ok) return data({ state: "failed" as const, profile: user.profile, message: result.message }, { status: 500 });
+  return { state: "ok" as const, profile: user.profile, email: user.email, dashboard: result.dashboard };
 }
 
 function Stat({ icon: Icon, label, value }: { icon: typeof Store; label: string; value: string | number }) {
@@ -41,6 +42,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           Sign In
         </ButtonLink>
       </section>
+    );
+  }
+  if (loaderData.state === "failed") {
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-10">
+        <h1 className="text-3xl font-bold">Welcome back, {loaderData.profile.fullName}!</h1>
+        <p role="alert" className="mt-6 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {loaderData.message}
+        </p>
+        <ButtonLink to="/dashboard" variant="outline" className="mt-4">
+          Try again
+        </ButtonLink>
+      </div>
     );
   }
   const { profile, dashboard } = loaderData;

@@ -1,9 +1,11 @@
-import { and, count, countDistinct, desc, eq, ne, sql, sum } from "drizzle-orm";
+import { and, count, countDistinct, desc, eq, gte, ne, sql, sum } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { orders } from "~/db/schema/orders";
 import { products } from "~/db/schema/products";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { stores } from "~/db/schema/stores";
+import { todayUtc } from "~/lib/deadline";
+import { logger } from "~/lib/logger.server";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 
 export const RECENT_ACTIVITY_LIMIT = 5;
@@ -27,13 +29,39 @@ export type BuyerDashboard = {
   activity: ActivityItem[];
 };
 
-/** Role-specific counts and the latest activity; a fixed number of queries whatever the data size. */
-export async function loadDashboard(db: Db, user: SessionUser & { profile: NonNullable<SessionUser["profile"]> }): Promise<SellerDashboard | BuyerDashboard> {
+type DashboardUser = SessionUser & { profile: NonNullable<SessionUser["profile"]> };
+
+export const DASHBOARD_LOAD_FAILED = "Failed to load dashboard data";
+
+/** loadDashboard for the page: a failure is logged and becomes the spec's message instead of the generic error page. */
+export async function loadDashboardForPage(
+  db: Db,
+  user: DashboardUser,
+  now = new Date(),
+): Promise<{ ok: true; dashboard: SellerDashboard | BuyerDashboard } | { ok: false; message: typeof DASHBOARD_LOAD_FAILED }> {
+  try {
+    return { ok: true, dashboard: await loadDashboard(db, user, now) };
+  } catch (error) {
+    logger.error({ err: error, userId: user.id }, "dashboard failed to load");
+    return { ok: false, message: DASHBOARD_LOAD_FAILED };
+  }
+}
+
+/**
+ * Role-specific counts and the latest activity; a fixed number of queries whatever the data size.
+ * Seller: Quotes Submitted leaves out withdrawn quotes; Revenue sums the seller's orders that are not cancelled.
+ * Buyer: Active RFQs are published and not past their deadline (an expired RFQ takes no quotes);
+ * Suppliers and Total Spend count the orders that are not cancelled; Orders counts every order.
+ */
+export async function loadDashboard(db: Db, user: DashboardUser, now = new Date()): Promise<SellerDashboard | BuyerDashboard> {
   if (user.profile.userType === "seller") {
     const [[storeCount], [productCount], [quoteCount], [revenue], recent] = await Promise.all([
       db.select({ n: count() }).from(stores).where(eq(stores.sellerId, user.id)),
       db.select({ n: count() }).from(products).where(eq(products.sellerId, user.id)),
-      db.select({ n: count() }).from(rfqResponses).where(eq(rfqResponses.sellerId, user.id)),
+      db
+        .select({ n: count() })
+        .from(rfqResponses)
+        .where(and(eq(rfqResponses.sellerId, user.id), ne(rfqResponses.status, "withdrawn"))),
       db
         .select({ total: sum(orders.totalCents) })
         .from(orders)
@@ -50,7 +78,7 @@ export async function loadDashboard(db: Db, user: SessionUser & { profile: NonNu
         .from(rfqResponses)
         .innerJoin(rfqs, eq(rfqs.id, rfqResponses.rfqId))
         .where(eq(rfqResponses.sellerId, user.id))
-        .orderBy(desc(rfqResponses.createdAt))
+        .orderBy(desc(rfqResponses.createdAt), desc(rfqResponses.id))
         .limit(RECENT_ACTIVITY_LIMIT),
     ]);
     return {
@@ -74,7 +102,8 @@ export async function loadDashboard(db: Db, user: SessionUser & { profile: NonNu
     db
       .select({ n: count() })
       .from(rfqs)
-      .where(and(eq(rfqs.buyerId, user.id), eq(rfqs.status, "published"))),
+      // a deadline closes at the end of its UTC day (app/lib/deadline.ts), so today's is still open
+      .where(and(eq(rfqs.buyerId, user.id), eq(rfqs.status, "published"), gte(rfqs.deadline, todayUtc(now)))),
     db
       .select({
         n: count(),
@@ -87,7 +116,7 @@ export async function loadDashboard(db: Db, user: SessionUser & { profile: NonNu
       .select({ id: rfqs.id, title: rfqs.title, status: rfqs.status, createdAt: rfqs.createdAt, budgetMaxCents: rfqs.budgetMaxCents })
       .from(rfqs)
       .where(eq(rfqs.buyerId, user.id))
-      .orderBy(desc(rfqs.createdAt))
+      .orderBy(desc(rfqs.createdAt), desc(rfqs.id))
       .limit(RECENT_ACTIVITY_LIMIT),
   ]);
   return {

@@ -60,7 +60,9 @@ const NEXT: Record<OrderAction, { from: OrderStatus; to: OrderStatus; message: s
 
 /** The seller ships, the buyer receives, either cancels before shipping. Checked against the row in one conditional update. */
 export async function updateOrderStatus(db: Db, actor: SessionUser, orderId: string, action: string): Promise<{ ok: boolean; message: string; status: number }> {
-  if (!UUID.test(orderId) || !(action in NEXT)) return { ok: false, message: "Order not found", status: 404 };
+  if (!UUID.test(orderId)) return { ok: false, message: "Order not found", status: 404 };
+  // hasOwn, not `in`: "toString" or "constructor" must not pass for an action
+  if (!Object.hasOwn(NEXT, action)) return { ok: false, message: "Unknown order action", status: 400 };
   const step = NEXT[action as OrderAction];
   const [row] = await db
     .select({ buyerId: orders.buyerId, sellerId: orders.sellerId, status: orders.status })

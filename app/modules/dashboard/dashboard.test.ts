@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Db } from "~/db/client.server";
+import { logger } from "~/lib/logger.server";
+import type { Profile, SessionUser } from "~/modules/accounts/accounts.schema";
+import { createOrders } from "../../../tests/factories/orders";
+import { createProducts } from "../../../tests/factories/products";
+import { createQuotes, createRfq, createRfqs, dateFromToday } from "../../../tests/factories/rfqs";
+import { createStore } from "../../../tests/factories/stores";
+import { createBuyer, createSeller, type Account } from "../../../tests/factories/users";
+import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
+import { DASHBOARD_LOAD_FAILED, loadDashboard, loadDashboardForPage, RECENT_ACTIVITY_LIMIT } from "./dashboard.server";
+
+function actor(account: Account): SessionUser & { profile: Profile } {
+  const p = account.profile;
+  return {
+    id: account.user.id,
+    email: account.user.email,
+    name: account.user.name,
+    emailVerified: true,
+    isAdmin: false,
+    profile: { ...p, userType: p.userType as "buyer" | "seller", verificationStatus: p.verificationStatus as Profile["verificationStatus"] },
+  };
+}
+
+/** `n` minutes after a fixed instant, so "newest first" never depends on insert timing. */
+function at(n: number) {
+  return new Date(Date.UTC(2026, 0, 1, 12, n));
+}
+
+describe.each(testEngines())("dashboards on %s", (engine) => {
+  let database: TestDatabase;
+  const now = new Date();
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(() => database.drop());
+
+  it("shows 'No recent activity' data and zeros for new accounts", async () => {
+    const seller = await createSeller(database.db);
+    const buyer = await createBuyer(database.db);
+    expect(await loadDashboard(database.db, actor(seller), now)).toEqual({ role: "seller", stores: 0, products: 0, quotesSubmitted: 0, revenueCents: 0, activity: [] });
+    expect(await loadDashboard(database.db, actor(buyer), now)).toEqual({ role: "buyer", activeRfqs: 0, orders: 0, suppliers: 0, totalSpendCents: 0, activity: [] });
+  });
+
+  it("counts a seller's stores, products, quotes (not withdrawn) and revenue (not cancelled), and no one else's", async () => {
+    const seller = await createSeller(database.db);
+    const other = await createSeller(database.db);
+    const buyer = await createBuyer(database.db);
+    await createStore(database.db, { sellerId: seller.user.id });
+    await createStore(database.db, { sellerId: seller.user.id });
+    await createStore(database.db, { sellerId: other.user.id });
+    await createProducts(database.db, [{ sellerId: seller.user.id }, { sellerId: seller.user.id }, { sellerId: seller.user.id }, { sellerId: other.user.id }]);
+    const rfq = await createRfq(database.db, { buyerId: buyer.user.id });
+    const rfqs = await createRfqs(database.db, [{ buyerId: buyer.user.id }, { buyerId: buyer.user.id }, { buyerId: buyer.user.id }, { buyerId: buyer.user.id }]);
+    await createQuotes(database.db, [
+      { rfqId: rfq.id, sellerId: seller.user.id, status: "submitted" },
+      { rfqId: rfqs[0]!.id, sellerId: seller.user.id, status: "accepted" },
+      { rfqId: rfqs[1]!.id, sellerId: seller.user.id, status: "declined" },
+      { rfqId: rfqs[2]!.id, sellerId: seller.user.id, status: "withdrawn" },
+      { rfqId: rfqs[3]!.id, sellerId: other.user.id, status: "submitted" },
+    ]);
+    await createOrders(database.db, [
+      { buyerId: buyer.user.id, sellerId: seller.user.id, status: "placed", quantity: 10, unitPriceCents: 100_00 },
+      { buyerId: buyer.user.id, sellerId: seller.user.id, status: "shipped", quantity: 20, unitPriceCents: 100_00 },
+      { buyerId: buyer.user.id, sellerId: seller.user.id, status: "received", quantity: 1, unitPriceCents: 30_00 },
+      { buyerId: buyer.user.id, sellerId: seller.user.id, status: "cancelled", quantity: 1, unitPriceCents: 999_999_00 },
+      { buyerId: buyer.user.id, sellerId: other.user.id, status: "received", quantity: 1, unitPriceCents: 777_00 },
+    ]);
+
+    const dashboard = await loadDashboard(database.db, actor(seller), now);
+    expect(dashboard).toMatchObject({ role: "seller", stores: 2, products: 3, quotesSubmitted: 3, revenueCents: 3_030_00 });
+    expect(dashboard.activity).toHaveLength(4);
+    expect(await loadDashboard(database.db, actor(other), now)).toMatchObject({ stores: 1, products: 1, quotesSubmitted: 1, revenueCents: 777_00 });
+  });
+
+  it("lists a seller's latest 5 quotes, newest first, with the RFQ's title and the quoted amount", async () => {
+    const seller = await createSeller(database.db);
+    const buyer = await createBuyer(database.db);
+    const rfqs = await createRfqs(
+      database.db,
+      Array.from({ length: 7 }, (_, i) => ({ buyerId: buyer.user.id, title: `Dashboard RFQ ${i}` })),
+    );
+    // inserted out of order on purpose: the list follows created_at, not insertion
+    const quotes = await createQuotes(
+      database.db,
+      [3, 0, 6, 1, 5, 2, 4].map((i) => ({ rfqId: rfqs[i]!.id, sellerId: seller.user.id, priceCents: 1_000_00 + i, createdAt: at(i), status: i === 6 ? "withdrawn" : "submitted" })),
+    );
+    const byRfq = new Map(quotes.map((q) => [q.rfqId, q]));
+
+    const { activity } = await loadDashboard(database.db, actor(seller), now);
+    expect(activity).toHaveLength(RECENT_ACTIVITY_LIMIT);
+    expect(activity).toEqual(
+      [6, 5, 4, 3, 2].map((i) => ({
+        id: byRfq.get(rfqs[i]!.id)!.id,
+        type: "quote",
+        title: `Quote for Dashboard RFQ ${i}`,
+        status: i === 6 ? "withdrawn" : "submitted",
+        createdAt: at(i).toISOString(),
+        amountCents: 1_000_00 + i,
+        href: `/rfqs/${rfqs[i]!.id}`,
+      })),
+    );
+  });
+
+  it("counts a buyer's active RFQs (published and not past the deadline), orders, suppliers and spend", async () => {
+    const buyer = await createBuyer(database.db);
+    const otherBuyer = await createBuyer(database.db);
+    const [sellerA, sellerB, sellerC] = [await createSeller(database.db), await createSeller(database.db), await createSeller(database.db)];
+    await createRfqs(database.db, [
+      { buyerId: buyer.user.id, status: "published", deadline: dateFromToday(10, now) },
+      // today's deadline closes at the end of the UTC day: still open
+      { buyerId: buyer.user.id, status: "published", deadline: dateFromToday(0, now) },
+      // published but past the deadline: expired, not active
+      { buyerId: buyer.user.id, status: "published", deadline: dateFromToday(-1, now) },
+      { buyerId: buyer.user.id, status: "published", deadline: dateFromToday(-30, now) },
+      { buyerId: buyer.user.id, status: "awarded" },
+      { buyerId: buyer.user.id, status: "closed" },
+      { buyerId: otherBuyer.user.id, status: "published" },
+    ]);
+    await createOrders(database.db, [
+      { buyerId: buyer.user.id, sellerId: sellerA!.user.id, status: "placed", quantity: 100, unitPriceCents: 12_50 },
+      { buyerId: buyer.user.id, sellerId: sellerA!.user.id, status: "received", quantity: 10, unitPriceCents: 100_00 },
+      { buyerId: buyer.user.id, sellerId: sellerB!.user.id, status: "shipped", quantity: 1, unitPriceCents: 499_99 },
+      // a cancelled order counts as an order, but neither as spend nor makes its seller a supplier
+      { buyerId: buyer.user.id, sellerId: sellerC!.user.id, status: "cancelled", quantity: 1, unitPriceCents: 50_000_00 },
+      { buyerId: otherBuyer.user.id, sellerId: sellerC!.user.id, status: "received", quantity: 1, unitPriceCents: 1_00 },
+    ]);
+
+    const dashboard = await loadDashboard(database.db, actor(buyer), now);
+    expect(dashboard).toMatchObject({ role: "buyer", activeRfqs: 2, orders: 4, suppliers: 2, totalSpendCents: 1_250_00 + 1_000_00 + 499_99 });
+    expect(await loadDashboard(database.db, actor(otherBuyer), now)).toMatchObject({ activeRfqs: 1, orders: 1, suppliers: 1, totalSpendCents: 1_00 });
+  });
+
+  it("decides 'active' by the UTC deadline day, whatever the clock says", async () => {
+    const buyer = await createBuyer(database.db);
+    await createRfq(database.db, { buyerId: buyer.user.id, deadline: "2026-11-22" });
+    expect(await loadDashboard(database.db, actor(buyer), new Date("2026-11-22T23:59:59Z"))).toMatchObject({ activeRfqs: 1 });
+    expect(await loadDashboard(database.db, actor(buyer), new Date("2026-11-23T00:00:00Z"))).toMatchObject({ activeRfqs: 0 });
+  });
+
+  it("lists a buyer's latest 5 RFQs, newest first, in every status, with title and budget", async () => {
+    const buyer = await createBuyer(database.db);
+    const statuses = ["published", "awarded", "closed", "published", "published", "published", "published"];
+    const rfqs = await createRfqs(
+      database.db,
+      [4, 1, 6, 0, 3, 5, 2].map((i) => ({ buyerId: buyer.user.id, title: `Buyer RFQ ${i}`, status: statuses[i], budgetMaxCents: 50_000_00 + i, createdAt: at(i) })),
+    );
+    const byTitle = new Map(rfqs.map((r) => [r.title, r]));
+
+    const { activity } = await loadDashboard(database.db, actor(buyer), now);
+    expect(activity).toEqual(
+      [6, 5, 4, 3, 2].map((i) => ({
+        id: byTitle.get(`Buyer RFQ ${i}`)!.id,
+        type: "rfq",
+        title: `Buyer RFQ ${i}`,
+        status: statuses[i],
+        createdAt: at(i).toISOString(),
+        amountCents: 50_000_00 + i,
+        href: `/rfqs/${byTitle.get(`Buyer RFQ ${i}`)!.id}`,
+      })),
+    );
+  });
+
+  it("gives the page its data when the load works", async () => {
+    const seller = await createSeller(database.db);
+    expect(await loadDashboardForPage(database.db, actor(seller), now)).toMatchObject({ ok: true, dashboard: { role: "seller", activity: [] } });
+  });
+});
+
+describe("a dashboard that fails to load", () => {
+  it("logs the error and says 'Failed to load dashboard data' instead of throwing", async () => {
+    const failing = {
+      select: () => {
+        throw new Error("connection reset");
+      },
+    } as unknown as Db;
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
+    try {
+      for (const userType of ["seller", "buyer"] as const) {
+        const user = { id: "u1", email: "x@example.test", name: "X", emailVerified: true, isAdmin: false, profile: { userType } as Profile };
+        expect(await loadDashboardForPage(failing, user)).toEqual({ ok: false, message: DASHBOARD_LOAD_FAILED });
+      }
+      expect(DASHBOARD_LOAD_FAILED).toBe("Failed to load dashboard data");
+      expect(logged).toHaveBeenCalledTimes(2);
+      expect((logged.mock.calls[0]![0] as { err: Error }).err.message).toBe("connection reset");
+    } finally {
+      logged.mockRestore();
+    }
+  });
+});

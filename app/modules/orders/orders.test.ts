@@ -1,0 +1,162 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders } from "~/db/schema/orders";
+import type { Profile, SessionUser } from "~/modules/accounts/accounts.schema";
+import { createOrder } from "../../../tests/factories/orders";
+import { createRfq } from "../../../tests/factories/rfqs";
+import { createBuyer, createSeller, type Account } from "../../../tests/factories/users";
+import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
+import { listOrders, updateOrderStatus } from "./orders.server";
+
+function actor(account: Account): SessionUser & { profile: Profile } {
+  const p = account.profile;
+  return {
+    id: account.user.id,
+    email: account.user.email,
+    name: account.user.name,
+    emailVerified: true,
+    isAdmin: false,
+    profile: { ...p, userType: p.userType as "buyer" | "seller", verificationStatus: p.verificationStatus as Profile["verificationStatus"] },
+  };
+}
+
+describe.each(testEngines())("orders on %s", (engine) => {
+  let database: TestDatabase;
+  let buyer: Account;
+  let seller: Account;
+  let stranger: Account;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    buyer = await createBuyer(database.db, { companyName: "Brooklyn Goods LLC" });
+    seller = await createSeller(database.db, { companyName: "Tiruppur Knits" });
+    stranger = await createSeller(database.db, { companyName: "Erode Weavers" });
+  });
+  afterAll(() => database.drop());
+
+  async function statusOf(orderId: string) {
+    const [row] = await database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+    return row!.status;
+  }
+
+  it("lets the seller ship and then the buyer receive", async () => {
+    const order = await createOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id });
+    expect(await updateOrderStatus(database.db, actor(seller), order.id, "ship")).toEqual({ ok: true, status: 200, message: "Order marked as shipped" });
+    expect(await statusOf(order.id)).toBe("shipped");
+    expect(await updateOrderStatus(database.db, actor(buyer), order.id, "receive")).toEqual({ ok: true, status: 200, message: "Order marked as received" });
+    expect(await statusOf(order.id)).toBe("received");
+    // a received order is final
+    for (const action of ["ship", "receive", "cancel"]) {
+      expect(await updateOrderStatus(database.db, actor(buyer), order.id, action)).toMatchObject({ ok: false, status: 409 });
+      expect(await updateOrderStatus(database.db, actor(seller), order.id, action)).toMatchObject({ ok: false, status: 409 });
+    }
+    expect(await statusOf(order.id)).toBe("received");
+  });
+
+  it("lets either side cancel before shipping, and nobody after", async () => {
+    const byBuyer = await createOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id });
+    expect(await updateOrderStatus(database.db, actor(buyer), byBuyer.id, "cancel")).toEqual({ ok: true, status: 200, message: "Order cancelled" });
+    expect(await statusOf(byBuyer.id)).toBe("cancelled");
+    // a cancelled order cannot be shipped or cancelled again
+    expect(await updateOrderStatus(database.db, actor(seller), byBuyer.id, "ship")).toMatchObject({ ok: false, status: 409 });
+    expect(await updateOrderStatus(database.db, actor(seller), byBuyer.id, "cancel")).toMatchObject({ ok: false, status: 409 });
+    expect(await statusOf(byBuyer.id)).toBe("cancelled");
+
+    const bySeller = await createOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id });
+    expect(await updateOrderStatus(database.db, actor(seller), bySeller.id, "cancel")).toMatchObject({ ok: true, status: 200 });
+    expect(await statusOf(bySeller.id)).toBe("cancelled");
+
+    const shipped = await createOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id, status: "shipped" });
+    const refusal = { ok: false, status: 409, message: "This order cannot be changed that way now" };
+    expect(await updateOrderStatus(database.db, actor(buyer), shipped.id, "cancel")).toEqual(refusal);
+    expect(await updateOrderStatus(database.db, actor(seller), shipped.id, "cancel")).toEqual(refusal);
+    expect(await statusOf(shipped.id)).toBe("shipped");
+  });
+
+  it("refuses the wrong side: the buyer cannot ship, the seller cannot receive", async () => {
+    const placed = await createOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id });
+    expect(await updateOrderStatus(database.db, actor(buyer), placed.id, "ship")).toMatchObject({ ok: false, status: 409 });
+    expect(await statusOf(placed.id)).toBe("placed");
+    const shipped = await createOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id, status: "shipped" });
+    expect(await updateOrderStatus(database.db, actor(seller), shipped.id, "receive")).toMatchObject({ ok: false, status: 409 });
+    expect(await statusOf(shipped.id)).toBe("shipped");
+    // nor can the buyer receive an order that has not been shipped
+    expect(await updateOrderStatus(database.db, actor(buyer), placed.id, "receive")).toMatchObject({ ok: false, status: 409 });
+    expect(await statusOf(placed.id)).toBe("placed");
+  });
+
+  it("answers a stranger, an unknown id and a malformed id with the same 404", async () => {
+    const order = await createOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id });
+    const notFound = { ok: false, status: 404, message: "Order not found" };
+    for (const action of ["ship", "receive", "cancel"]) {
+      expect(await updateOrderStatus(database.db, actor(stranger), order.id, action)).toEqual(notFound);
+    }
+    expect(await updateOrderStatus(database.db, actor(buyer), crypto.randomUUID(), "cancel")).toEqual(notFound);
+    for (const id of ["", "not-a-uuid", "1", `${order.id}x`, "' or 1=1 --"]) {
+      expect(await updateOrderStatus(database.db, actor(buyer), id, "cancel")).toEqual(notFound);
+    }
+    expect(await statusOf(order.id)).toBe("placed");
+  });
+
+  it("refuses an invalid action, including names every object has", async () => {
+    const order = await createOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id });
+    for (const action of ["", "shipped", "received", "cancelled", "delete", "SHIP", "toString", "constructor", "__proto__", "hasOwnProperty"]) {
+      expect(await updateOrderStatus(database.db, actor(seller), order.id, action), action).toEqual({ ok: false, status: 400, message: "Unknown order action" });
+    }
+    expect(await statusOf(order.id)).toBe("placed");
+  });
+
+  it("lists each side's orders with counterpart, amount and status, newest first, and never another user's", async () => {
+    const listBuyer = await createBuyer(database.db, { companyName: "Austin Home Supply" });
+    const listSeller = await createSeller(database.db, { companyName: "Jaipur Block Prints" });
+    const otherBuyer = await createBuyer(database.db, { companyName: "Seattle Outfitters" });
+    const rfq = await createRfq(database.db, { buyerId: listBuyer.user.id, title: "Block-printed cushion covers" });
+    const older = await createOrder(database.db, {
+      buyerId: listBuyer.user.id,
+      sellerId: listSeller.user.id,
+      rfqId: rfq.id,
+      quantity: 250,
+      unit: "sets",
+      unitPriceCents: 1_234,
+      createdAt: new Date("2026-01-01T00:00:00Z"),
+    });
+    const newer = await createOrder(database.db, {
+      buyerId: listBuyer.user.id,
+      sellerId: listSeller.user.id,
+      status: "shipped",
+      createdAt: new Date("2026-02-01T00:00:00Z"),
+    });
+    const notTheirs = await createOrder(database.db, { buyerId: otherBuyer.user.id, sellerId: seller.user.id });
+
+    const asBuyer = await listOrders(database.db, actor(listBuyer));
+    expect(asBuyer.map((o) => o.id)).toEqual([newer.id, older.id]);
+    expect(asBuyer[1]).toEqual({
+      id: older.id,
+      role: "buyer",
+      status: "placed",
+      counterpartCompany: "Jaipur Block Prints",
+      rfqId: rfq.id,
+      rfqTitle: "Block-printed cushion covers",
+      quantity: 250,
+      unit: "sets",
+      unitPriceCents: 1_234,
+      totalCents: 308_500,
+      createdAt: "2026-01-01T00:00:00.000Z",
+    });
+    expect(asBuyer[0]).toMatchObject({ role: "buyer", status: "shipped", counterpartCompany: "Jaipur Block Prints", totalCents: 50_000, rfqId: null, rfqTitle: null });
+
+    const asSeller = await listOrders(database.db, actor(listSeller));
+    expect(asSeller.map((o) => o.id)).toEqual([newer.id, older.id]);
+    expect(asSeller.every((o) => o.role === "seller" && o.counterpartCompany === "Austin Home Supply")).toBe(true);
+    expect(asSeller[1]).toMatchObject({ status: "placed", totalCents: 308_500 });
+
+    for (const outsider of [otherBuyer, stranger]) {
+      const ids = (await listOrders(database.db, actor(outsider))).map((o) => o.id);
+      expect(ids).not.toContain(older.id);
+      expect(ids).not.toContain(newer.id);
+    }
+    expect((await listOrders(database.db, actor(otherBuyer))).map((o) => o.id)).toEqual([notTheirs.id]);
+    expect((await listOrders(database.db, actor(stranger))).map((o) => o.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,251 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { hashPassword } from "better-auth/crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrateDatabase, openPglite } from "~/db/client.server";
+import { dateFromToday, createRfq as createRfqRow } from "../factories/rfqs";
+import { addPasswordLogin, createBuyer, createSeller } from "../factories/users";
+import { startAppServer, type AppServer } from "../support/app-server";
+import { HttpClient } from "../support/http-client";
+import { baseUrl } from "./support/browser";
+
+const PASSWORD = "Wholesale-Route-42";
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+let sequence = 0;
+
+function unique(prefix: string) {
+  sequence += 1;
+  return `${prefix} ${Date.now()}-${sequence}`;
+}
+
+/** The page's text as a reader sees it: React separates adjacent text nodes with empty comments. */
+async function textOf(response: Response) {
+  return (await response.text()).replaceAll("<!-- -->", "");
+}
+
+async function signUp(userType: "buyer" | "seller", companyName: string) {
+  const client = new HttpClient(baseUrl());
+  const response = await client.post("/auth", {
+    intent: "signup",
+    userType,
+    fullName: "Test Person",
+    companyName,
+    email: `${userType}-${Date.now()}-${++sequence}@example.test`,
+    phone: "",
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+  });
+  expect(response.status).toBe(302);
+  return client;
+}
+
+function rfqFields(title: string) {
+  return {
+    title,
+    category: "textiles",
+    description: "Reusable jute grocery bags with cotton handles.",
+    specifications: "",
+    quantity: "2500",
+    unit: "pieces",
+    budgetMin: "5000",
+    budgetMax: "7500",
+    deliveryLocation: "Brooklyn, NY",
+    deadline: dateFromToday(20),
+  };
+}
+
+async function postRfq(buyer: HttpClient) {
+  const title = unique("Jute grocery bags");
+  const response = await buyer.post("/create-rfq", rfqFields(title));
+  expect(response.status).toBe(302);
+  const list = await (await buyer.get(`/rfqs?q=${encodeURIComponent(title)}`)).text();
+  const id = new RegExp(`href="/rfqs/(${UUID})"`).exec(list)?.[1];
+  expect(id, `the new RFQ "${title}" is listed`).toBeDefined();
+  return { id: id!, title };
+}
+
+function quote(fields: Record<string, string> = {}) {
+  return { intent: "quote", price: "1250.00", quantity: "2500", deliveryTimeline: "30 days", terms: "", ...fields };
+}
+
+/** Ids named in hidden form fields of a page, such as name="quoteId" value="…". */
+async function hiddenIds(client: HttpClient, pagePath: string, name: string) {
+  const html = await (await client.get(pagePath)).text();
+  return [...html.matchAll(new RegExp(`name="${name}" value="(${UUID})"`, "g"))].map((m) => m[1]!);
+}
+
+describe("RFQ, quote and order refusals on the shared server", () => {
+  let buyer: HttpClient;
+  let sellerA: HttpClient;
+  let sellerB: HttpClient;
+  const companyA = unique("Sealed Bid Exporters");
+
+  beforeAll(async () => {
+    buyer = await signUp("buyer", unique("Refusal Test Buyers"));
+    sellerA = await signUp("seller", companyA);
+    sellerB = await signUp("seller", unique("Second Supplier Co"));
+  });
+
+  it("refuses a quote without a session with 401 and 'Please log in to submit a quote', and writes nothing", async () => {
+    const rfq = await postRfq(buyer);
+    const anonymous = new HttpClient(baseUrl());
+    const response = await anonymous.post(`/rfqs/${rfq.id}`, quote({ terms: "anonymous-terms-never-stored" }));
+    expect(response.status).toBe(401);
+    expect(await textOf(response)).toContain("Please log in to submit a quote");
+    const asBuyer = await textOf(await buyer.get(`/rfqs/${rfq.id}`));
+    expect(asBuyer).toContain("No quotes submitted yet");
+    expect(asBuyer).not.toContain("anonymous-terms-never-stored");
+    expect(await hiddenIds(buyer, `/rfqs/${rfq.id}`, "quoteId")).toEqual([]);
+  });
+
+  it("refuses to create an RFQ without a session with 'Please log in to create an RFQ', and writes nothing", async () => {
+    const title = unique("Anonymous RFQ");
+    const response = await new HttpClient(baseUrl()).post("/create-rfq", rfqFields(title));
+    expect(response.status).toBe(401);
+    expect(await textOf(response)).toContain("Please log in to create an RFQ");
+    // the search box echoes the title, so the empty state is what shows nothing was written
+    const list = await textOf(await buyer.get(`/rfqs?q=${encodeURIComponent(title)}`));
+    expect(list).toContain("No RFQs found");
+    expect(list).not.toMatch(new RegExp(`href="/rfqs/${UUID}"`));
+  });
+
+  it("refuses a buyer's quote on their own RFQ with 403", async () => {
+    const rfq = await postRfq(buyer);
+    const response = await buyer.post(`/rfqs/${rfq.id}`, quote());
+    expect(response.status).toBe(403);
+    expect(await textOf(response)).toContain("You cannot quote on your own RFQ");
+    expect(await hiddenIds(buyer, `/rfqs/${rfq.id}`, "quoteId")).toEqual([]);
+  });
+
+  it("refuses invalid numbers with 400 and a clear message, and writes nothing", async () => {
+    const rfq = await postRfq(buyer);
+    const cases: [Record<string, string>, string][] = [
+      [{ price: "0" }, "Price must be an amount in US dollars greater than 0"],
+      [{ price: "-1" }, "Price must be an amount in US dollars greater than 0"],
+      [{ price: "abc" }, "Price must be an amount in US dollars greater than 0"],
+      [{ quantity: "1.5" }, "Quantity must be a whole number greater than 0"],
+      [{ quantity: "0" }, "Quantity must be a whole number greater than 0"],
+    ];
+    for (const [fields, message] of cases) {
+      const response = await sellerA.post(`/rfqs/${rfq.id}`, quote(fields));
+      expect(response.status, JSON.stringify(fields)).toBe(400);
+      expect(await textOf(response), JSON.stringify(fields)).toContain(message);
+    }
+    expect(await textOf(await buyer.get(`/rfqs/${rfq.id}`))).toContain("No quotes submitted yet");
+  });
+
+  it("seals quotes: a second supplier's page and data contain none of the first supplier's figures or terms", async () => {
+    const rfq = await postRfq(buyer);
+    const secretTerms = unique("FOB Chennai, secret-terms");
+    const secretTimeline = unique("47 days by sea");
+    const first = await sellerA.post(`/rfqs/${rfq.id}`, quote({ price: "8642.97", quantity: "739181", deliveryTimeline: secretTimeline, terms: secretTerms }));
+    expect(first.status).toBe(302);
+    const second = await sellerB.post(`/rfqs/${rfq.id}`, quote({ price: "1357.53", quantity: "2500", deliveryTimeline: "20 days", terms: "Second supplier terms" }));
+    expect(second.status).toBe(302);
+
+    const secrets = ["8,642.97", "8642.97", "864297", "739,181", "739181", secretTerms, secretTimeline, companyA];
+    const page = await textOf(await sellerB.get(`/rfqs/${rfq.id}`));
+    const data = await textOf(await sellerB.get(`/rfqs/${rfq.id}.data`));
+    for (const body of [page, data]) for (const secret of secrets) expect(body).not.toContain(secret);
+    expect(data).toContain("Second supplier terms");
+    expect(page).toContain("1,357.53");
+    expect(page).toContain("Second supplier terms");
+    expect(page).toContain("1 other quote is sealed");
+
+    const anonymous = await textOf(await new HttpClient(baseUrl()).get(`/rfqs/${rfq.id}`));
+    for (const secret of [...secrets, "1,357.53", "Second supplier terms"]) expect(anonymous).not.toContain(secret);
+
+    const asBuyer = await textOf(await buyer.get(`/rfqs/${rfq.id}`));
+    for (const figure of ["8,642.97", "739,181", secretTerms, companyA, "1,357.53"]) expect(asBuyer).toContain(figure);
+  });
+
+  it("refuses quotes on an awarded RFQ, and order changes without a session, by a stranger or with an unknown action", async () => {
+    const rfq = await postRfq(buyer);
+    expect((await sellerA.post(`/rfqs/${rfq.id}`, quote())).status).toBe(302);
+    const [quoteId] = await hiddenIds(buyer, `/rfqs/${rfq.id}`, "quoteId");
+    const accepted = await buyer.post(`/rfqs/${rfq.id}`, { intent: "accept", quoteId: quoteId! });
+    expect(accepted.status).toBe(302);
+    expect(accepted.headers.get("location")).toBe("/orders");
+
+    const late = await sellerB.post(`/rfqs/${rfq.id}`, quote());
+    expect(late.status).toBe(409);
+    expect(await textOf(late)).toContain("This RFQ is no longer accepting quotes");
+
+    const [orderId] = await hiddenIds(buyer, "/orders", "orderId");
+    expect(orderId).toBeDefined();
+    expect(await hiddenIds(sellerA, "/orders", "orderId")).toContain(orderId);
+
+    const anonymous = await new HttpClient(baseUrl()).post("/orders", { orderId: orderId!, action: "cancel" });
+    expect(anonymous.status).toBe(401);
+    const stranger = await sellerB.post("/orders", { orderId: orderId!, action: "cancel" });
+    expect(stranger.status).toBe(404);
+    expect(await textOf(stranger)).toContain("Order not found");
+    const unknown = await sellerB.post("/orders", { orderId: "00000000-0000-4000-8000-000000000000", action: "cancel" });
+    expect(unknown.status).toBe(404);
+    expect(await textOf(unknown)).toContain("Order not found");
+    const badAction = await sellerA.post("/orders", { orderId: orderId!, action: "delete" });
+    expect(badAction.status).toBe(400);
+    const buyerShips = await buyer.post("/orders", { orderId: orderId!, action: "ship" });
+    expect(buyerShips.status).toBe(409);
+
+    // none of those changed the order: the seller can still ship it, and then the buyer can no longer cancel
+    const orders = await textOf(await sellerA.get("/orders"));
+    expect(orders).toContain("Placed");
+    expect(orders).toContain("Mark as shipped");
+    expect((await sellerA.post("/orders", { orderId: orderId!, action: "ship" })).status).toBe(302);
+    expect((await buyer.post("/orders", { orderId: orderId!, action: "cancel" })).status).toBe(409);
+    expect(await textOf(await buyer.get("/orders"))).toContain("Mark as received");
+  });
+});
+
+describe("quotes on an expired RFQ", () => {
+  let server: AppServer;
+  let dataDir: string;
+  let rfqId: string;
+  let sellerEmail: string;
+  let buyerEmail: string;
+
+  beforeAll(async () => {
+    // An RFQ cannot be created with a past deadline, so this one is written into the database before the server starts.
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "setu-expired-rfq-"));
+    const database = await openPglite(dataDir);
+    try {
+      await migrateDatabase(database);
+      const buyer = await createBuyer(database.db);
+      const seller = await createSeller(database.db);
+      const passwordHash = await hashPassword(PASSWORD);
+      await addPasswordLogin(database.db, seller.user.id, passwordHash);
+      await addPasswordLogin(database.db, buyer.user.id, passwordHash);
+      sellerEmail = seller.user.email;
+      buyerEmail = buyer.user.email;
+      rfqId = (await createRfqRow(database.db, { buyerId: buyer.user.id, deadline: dateFromToday(-2) })).id;
+      await createRfqRow(database.db, { buyerId: buyer.user.id, deadline: dateFromToday(3) });
+    } finally {
+      await database.close();
+    }
+    server = await startAppServer({ dataDir, env: { DEMO_DATA: "off" } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("refuses a seller's quote once the deadline has passed, and hides the form", async () => {
+    const seller = new HttpClient(server.url);
+    expect((await seller.post("/auth", { intent: "signin", email: sellerEmail, password: PASSWORD })).status).toBe(302);
+    const page = await textOf(await seller.get(`/rfqs/${rfqId}`));
+    expect(page).toContain("Expired");
+    expect(page).not.toContain('name="intent" value="quote"');
+    const response = await seller.post(`/rfqs/${rfqId}`, quote());
+    expect(response.status).toBe(409);
+    expect(await textOf(response)).toContain("The deadline for this RFQ has passed");
+  });
+
+  it("leaves the expired RFQ out of the buyer's Active RFQs", async () => {
+    const buyer = new HttpClient(server.url);
+    expect((await buyer.post("/auth", { intent: "signin", email: buyerEmail, password: PASSWORD })).status).toBe(302);
+    const dashboard = await textOf(await buyer.get("/dashboard"));
+    expect(/Active RFQs<\/p>.*?<p[^>]*>(\d+)<\/p>/s.exec(dashboard)?.[1]).toBe("1");
+  });
+});

@@ -1,0 +1,29 @@
+import type { Db } from "~/db/client.server";
+import { orders } from "~/db/schema/orders";
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderOverrides = Partial<typeof orders.$inferInsert> & { buyerId: string; sellerId: string };
+
+/** The values of one valid order row: 100 pieces at $5.00, placed. The total follows the quantity and unit price unless given. */
+export function buildOrder(overrides: OrderOverrides): typeof orders.$inferInsert {
+  const quantity = overrides.quantity ?? 100;
+  const unitPriceCents = overrides.unitPriceCents ?? 500;
+  return {
+    quantity,
+    unit: "pieces",
+    unitPriceCents,
+    totalCents: quantity * unitPriceCents,
+    status: "placed",
+    ...overrides,
+  };
+}
+
+export async function createOrder(db: Db, overrides: OrderOverrides): Promise<OrderRow> {
+  const [row] = await createOrders(db, [overrides]);
+  return row;
+}
+
+export async function createOrders(db: Db, list: OrderOverrides[]): Promise<OrderRow[]> {
+  if (list.length === 0) return [];
+  return db.insert(orders).values(list.map(buildOrder)).returning();
+}
