@@ -268,13 +268,11 @@ export default function StoreManage({ loaderData, actionData }: Route.ComponentP
             initial={{
               name: store.name,
               tagline: store.tagline,
-              description: store.description,
               primary_color: store.primaryColor,
               hero_banner: store.heroBanner,
               logo_url: store.logoUrl,
               banner_url: store.bannerUrl,
               sections: store.sections,
-              category_tabs: store.categoryTabs,
               store_layout: { layout_type: "sections", hero_section: store.storeLayout.hero_section, category_tabs: store.storeLayout.category_tabs },
             }}
             products={products.map((p) => ({ id: p.id, name: p.name, images: p.images, priceMinCents: p.priceMinCents, priceMaxCents: p.priceMaxCents, featured: p.featured }))}

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Badge } from "~/components/ui/badge";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Input, Label } from "~/components/ui/field";
 import { categoryLabel } from "~/lib/categories";
@@ -11,6 +11,7 @@ import { readFormData } from "~/lib/form-data.server";
 import { formatUsdRange } from "~/lib/money";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { BannerSectionView } from "~/modules/stores/components/banner-section-view";
+import { sellerContact } from "~/modules/stores/store-contact";
 import { getPublicStore, toggleFollow, type PublicStoreProduct } from "~/modules/stores/stores.server";
 import type { Route } from "./+types/store-public";
 
@@ -76,14 +77,12 @@ function ProductCard({ product, view, signedIn, onNeedAuth }: { product: PublicS
             <Package className="size-10" aria-hidden />
           </div>
         )}
-        <button
-          type="button"
-          onClick={() => (signedIn ? toast.info("Saved to your favourites") : onNeedAuth())}
-          className="absolute right-2 top-2 rounded-full bg-white/90 p-1.5 text-slate-600 hover:text-red-600"
-          aria-label={`Save ${product.name}`}
-        >
-          <Heart className="size-4" aria-hidden />
-        </button>
+        {/* Spec: the heart asks a signed-out visitor to log in. There is no saved-products list yet, so a signed-in buyer gets no heart rather than a false "saved". */}
+        {signedIn ? null : (
+          <button type="button" onClick={onNeedAuth} className="absolute right-2 top-2 rounded-full bg-white/90 p-1.5 text-slate-600 hover:text-red-600" aria-label={`Save ${product.name}`}>
+            <Heart className="size-4" aria-hidden />
+          </button>
+        )}
       </div>
       <div className="flex flex-1 flex-col p-4">
         <Badge tone="blue" className="self-start">
@@ -144,6 +143,7 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
   const followerCount = followers + (follow.formData ? (loaderData.following ? -1 : 1) : 0);
   const searching = filters.q !== "";
   const hasTabs = store.categoryTabs.length > 0;
+  const contact = sellerContact(store);
   const tabHref = (slug: string) => (slug === "all" ? `/stores/${store.id}` : `/stores/${store.id}?tab=${encodeURIComponent(slug)}`);
 
   async function share() {
@@ -228,10 +228,11 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
                 <UserPlus className="size-4" aria-hidden /> Login to Follow
               </Button>
             )}
-            {signedIn ? (
-              <ButtonLink to={`/create-rfq`} variant="outline">
+            {signedIn && contact ? (
+              <a href={contact.href} {...(contact.external ? { target: "_blank", rel: "noopener noreferrer" } : {})} title={contact.label} className={buttonClasses("outline")}>
                 <MessageSquare className="size-4" aria-hidden /> Contact Seller
-              </ButtonLink>
+                <span className="sr-only"> ({contact.label})</span>
+              </a>
             ) : null}
           </div>
         </header>

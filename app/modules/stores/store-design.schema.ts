@@ -1,22 +1,6 @@
 import { z } from "zod";
-
-/** Spec §9 editor and store constants. */
-export const EDITOR = {
-  grid: 20,
-  defaultBanner: { width: 300, height: 200, x: 50, y: 50 },
-  minBanner: { width: 100, height: 100 },
-  dragThreshold: 5,
-  defaultSectionHeight: 600,
-  canvasMinEditor: 200,
-  canvasMinPublic: 300,
-  heroMaxHeight: 400,
-  autoWidth: 1400,
-  autoHeight: { min: 150, max: 500 },
-  maxSections: 30,
-  maxBannersPerSection: 30,
-  maxCanvasHeight: 3000,
-  maxCanvasWidth: 1400,
-} as const;
+import { EDITOR } from "./editor/constants";
+import { insideCanvas, overlaps } from "./editor/geometry";
 
 export const DEFAULT_PRIMARY_COLOR = "#3b82f6";
 
@@ -67,7 +51,7 @@ export const productSectionSchema = z.object({
   order: z.number().int().min(0).max(1000),
   title: text(120).default("Featured Products"),
   show_featured: z.boolean().default(true),
-  product_limit: z.number().int().min(1).max(48).default(8),
+  product_limit: z.number().int().min(1).max(EDITOR.maxProductLimit).default(8),
 });
 
 export const sectionSchema = z.discriminatedUnion("type", [bannerSectionSchema, productSectionSchema]);
@@ -80,35 +64,41 @@ export const categoryTabSchema = z.object({
   isHomepage: z.boolean().optional(),
 });
 
-/** Everything the visual editor saves at once (spec §7 "Save store design"). */
+/**
+ * Everything the visual editor saves at once (spec §7 "Save store design"). The store's description and
+ * category tabs are not part of it: the Settings tab owns them (saveCategoryTabs re-tags products), and
+ * `description` or `category_tabs` keys sent by an old client are stripped like any other unknown key.
+ */
 export const storeDesignSchema = z
   .object({
     name: z.string().trim().min(1, "Store name is required").max(120),
     tagline: text(200),
-    description: text(2000),
     primary_color: hex.default(DEFAULT_PRIMARY_COLOR),
     hero_banner: imageRef.default(""),
     logo_url: imageRef.default(""),
     banner_url: imageRef.default(""),
     sections: z.array(sectionSchema).max(EDITOR.maxSections),
-    category_tabs: z.array(categoryTabSchema).max(20),
     store_layout: z
       .object({ layout_type: z.literal("sections").default("sections"), hero_section: z.boolean().default(true), category_tabs: z.boolean().default(true) })
       .default({ layout_type: "sections", hero_section: true, category_tabs: true }),
   })
   .superRefine((design, ctx) => {
-    const tabSlugs = new Set<string>();
-    for (const tab of design.category_tabs) {
-      if (tabSlugs.has(tab.slug)) ctx.addIssue({ code: "custom", message: `Two tabs use the slug "${tab.slug}"`, path: ["category_tabs"] });
-      tabSlugs.add(tab.slug);
-    }
+    const sectionIds = new Set<string>();
+    const bannerIds = new Set<string>();
+    const name = (b: Banner) => `"${b.title || "Untitled"}"`;
     design.sections.forEach((section, i) => {
+      if (sectionIds.has(section.id)) ctx.addIssue({ code: "custom", message: `Two sections share the id "${section.id}"`, path: ["sections", i, "id"] });
+      sectionIds.add(section.id);
       if (section.type !== "banner-section") return;
-      for (const banner of section.banners) {
-        if (banner.x + banner.width > EDITOR.maxCanvasWidth || banner.y + banner.height > section.section_height) {
-          ctx.addIssue({ code: "custom", message: `A banner lies outside its section's canvas`, path: ["sections", i] });
-        }
-      }
+      const canvas = { width: EDITOR.maxCanvasWidth, height: section.section_height };
+      section.banners.forEach((banner, j) => {
+        const path = ["sections", i, "banners", j];
+        if (bannerIds.has(banner.id)) ctx.addIssue({ code: "custom", message: `Two banners share the id "${banner.id}"`, path: [...path, "id"] });
+        bannerIds.add(banner.id);
+        if (!insideCanvas(banner, canvas)) ctx.addIssue({ code: "custom", message: `Banner ${name(banner)} lies outside its section's canvas`, path });
+        const other = section.banners.slice(0, j).find((b) => overlaps(b, banner));
+        if (other) ctx.addIssue({ code: "custom", message: `Banners ${name(other)} and ${name(banner)} overlap`, path });
+      });
     });
   });
 

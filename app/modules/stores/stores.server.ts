@@ -379,7 +379,11 @@ export async function saveCategoryTabs(db: Db, actor: SessionUser, storeId: stri
   });
 }
 
-/** The visual editor's save: the whole design, validated against the schema, scoped to the owner. */
+/**
+ * The visual editor's save: the whole design, validated against the schema, scoped to the owner.
+ * It never writes the description or the category tabs: the Settings tab owns those (saveCategoryTabs
+ * validates them and re-tags products), so a design saved from an older copy cannot revert them.
+ */
 export async function saveStoreDesign(db: Db, actor: SessionUser, storeId: string, payload: string): Promise<StoreResult> {
   let json: unknown;
   try {
@@ -398,13 +402,11 @@ export async function saveStoreDesign(db: Db, actor: SessionUser, storeId: strin
     .set({
       name: d.name,
       tagline: d.tagline || null,
-      description: d.description || null,
       primaryColor: d.primary_color,
       heroBanner: d.hero_banner || null,
       logoUrl: d.logo_url || null,
       bannerUrl: d.banner_url || null,
       sections: d.sections.map((s, i) => ({ ...s, order: i })),
-      categoryTabs: d.category_tabs,
       storeLayout: d.store_layout,
       updatedAt: new Date(),
     })

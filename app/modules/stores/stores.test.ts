@@ -164,6 +164,56 @@ describe.each(testEngines())("stores on %s", (engine) => {
     expect(saved!.store.sections).toHaveLength(1);
   });
 
+  it("refuses overlapping banners and duplicate section or banner ids, with a clear reason, and changes nothing", async () => {
+    const before = (await getManagedStore(database.db, actor(seller), storeId))!.store.sections;
+    const section = newSection("banner-section", 0, 10) as Extract<ReturnType<typeof newSection>, { type: "banner-section" }>;
+    const a = { ...newBanner(section.id, 11), title: "Diwali sale" };
+    const b = { ...newBanner(section.id, 12), title: "New arrivals", x: 300, y: 200 };
+    const base = { name: "Jaipur Blue Pottery", tagline: "Hand-painted since 1962", primary_color: "#1e3a8a" };
+    const attempts: [unknown[], RegExp][] = [
+      [[{ ...section, banners: [a, b] }], /^Failed to save store: Banners "Diwali sale" and "New arrivals" overlap/],
+      [[{ ...section, banners: [a, { ...b, x: 400, y: 50, id: a.id }] }], /^Failed to save store: Two banners share the id/],
+      [[{ ...section, banners: [a] }, { ...section, order: 1, banners: [{ ...b, x: 400, y: 50 }] }], /^Failed to save store: Two sections share the id/],
+      [[section, { ...newSection("product-section", 1, 13), id: section.id }], /^Failed to save store: Two sections share the id/],
+      [[{ ...section, banners: [{ ...a, x: 1200 }] }], /^Failed to save store: Banner "Diwali sale" lies outside its section's canvas/],
+    ];
+    for (const [sections, reason] of attempts) {
+      const result = await saveStoreDesign(database.db, actor(seller), storeId, JSON.stringify({ ...base, sections }));
+      expect(result).toMatchObject({ ok: false, status: 400 });
+      expect(result.ok ? "" : result.message).toMatch(reason);
+    }
+    expect((await getManagedStore(database.db, actor(seller), storeId))!.store.sections).toEqual(before);
+    // touching edges is not overlapping
+    const touching = [{ ...section, banners: [a, { ...b, x: 350, y: 50 }] }];
+    expect(await saveStoreDesign(database.db, actor(seller), storeId, JSON.stringify({ ...base, sections: touching }))).toMatchObject({ ok: true });
+  });
+
+  it("never writes category tabs or the description from the editor's copy: Settings owns them", async () => {
+    const tabs = [
+      { id: "t1", name: "Vases", slug: "vases", order: 0 },
+      { id: "t2", name: "Tiles", slug: "tiles", order: 1 },
+    ];
+    expect(await saveCategoryTabs(database.db, actor(seller), storeId, JSON.stringify(tabs))).toMatchObject({ ok: true });
+    const link = (await getManagedStore(database.db, actor(seller), storeId))!.products[0]!.linkId;
+    expect(await setProductTab(database.db, actor(seller), link, "tiles")).toMatchObject({ ok: true });
+    expect(await updateStoreSettings(database.db, actor(seller), storeId, form({ name: "Jaipur Blue Pottery", description: "Kiln-fired in Jaipur" }))).toMatchObject({ ok: true });
+    // an editor opened before those changes saves its (older) copy, tabs and description included
+    const stale = {
+      name: "Jaipur Blue Pottery",
+      tagline: "Now with tiles",
+      description: "",
+      primary_color: "#1e3a8a",
+      sections: [],
+      category_tabs: [{ id: "home", name: "Home", slug: "home", order: 0, isHomepage: true }, { id: "dup", name: "Dup", slug: "home", order: 1 }],
+    };
+    expect(await saveStoreDesign(database.db, actor(seller), storeId, JSON.stringify(stale))).toMatchObject({ ok: true, message: "Store saved successfully!" });
+    const managed = (await getManagedStore(database.db, actor(seller), storeId))!;
+    expect(managed.store.tagline).toBe("Now with tiles");
+    expect(managed.store.categoryTabs).toEqual(tabs);
+    expect(managed.store.description).toBe("Kiln-fired in Jaipur");
+    expect(managed.products.find((p) => p.linkId === link)!.categoryTab).toBe("tiles");
+  });
+
   it("saves settings and tabs; a hidden store is not public", async () => {
     expect(await saveCategoryTabs(database.db, actor(seller), storeId, JSON.stringify([{ id: "t1", name: "Vases", slug: "vases", order: 0 }]))).toMatchObject({ ok: true });
     const managed = await getManagedStore(database.db, actor(seller), storeId);

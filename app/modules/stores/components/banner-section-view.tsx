@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { EDITOR, type Banner, type BannerSection } from "../store-design.schema";
+import { EDITOR } from "../editor/constants";
+import type { Banner, BannerSection } from "../store-design.schema";
 
 function BannerContent({ banner }: { banner: Banner }) {
   const [failed, setFailed] = useState(false);

@@ -1,5 +1,6 @@
 import { Eye, EyeOff, ImageIcon, LayoutTemplate, Package, Pencil, Plus, Save, Store as StoreIcon, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
@@ -8,8 +9,10 @@ import { Input, Label, Textarea } from "~/components/ui/field";
 import { formatUsdRange } from "~/lib/money";
 import { ImageUploadField } from "~/modules/uploads/components/image-upload-field";
 import { uploadImage } from "~/modules/uploads/upload-client";
-import { autoSizeImage, fitBanner, HANDLES, isClick, moveBanner, nudge, placeNewBanner, resizeBanner, type Handle } from "../editor/geometry";
-import { EDITOR, newBanner, newSection, storeDesignSchema, type Banner, type BannerSection, type Section, type StoreDesign } from "../store-design.schema";
+import { bannerImageMessage, withBannerImage, type BannerImageOutcome } from "../editor/banner-image";
+import { EDITOR } from "../editor/constants";
+import { HANDLES, isClick, moveBanner, nudge, placeNewBanner, resizeBanner, type Handle } from "../editor/geometry";
+import { newBanner, newSection, storeDesignSchema, type Banner, type BannerSection, type ProductSection, type Section, type StoreDesign } from "../store-design.schema";
 import { BannerSectionView } from "./banner-section-view";
 
 type EditorProduct = { id: string; name: string; images: string[]; priceMinCents: number; priceMaxCents: number; featured: boolean };
@@ -195,33 +198,36 @@ export function StoreEditor({ initial, products, action }: { storeId: string; in
     setTarget(t);
     dialogRef.current?.showModal();
   };
-  const setSections = (sections: Section[]) => setDesign((d) => ({ ...d, sections: sections.map((s, order) => ({ ...s, order })) }));
-  const updateSection = (id: string, patch: Partial<BannerSection> | Partial<Section>) => setSections(design.sections.map((s) => (s.id === id ? ({ ...s, ...patch } as Section) : s)));
-  const addSection = (type: Section["type"], afterIndex: number) => {
-    const next = [...design.sections];
-    next.splice(afterIndex + 1, 0, newSection(type, afterIndex + 1));
-    setSections(next);
-  };
+  // Every change goes through a functional update, so edits made meanwhile (say during an upload) are never lost.
+  const changeSections = (change: (sections: Section[]) => Section[]) => setDesign((d) => ({ ...d, sections: change(d.sections).map((s, order) => ({ ...s, order })) }));
+  const updateSection = (id: string, patch: Partial<BannerSection> | Partial<ProductSection>) => changeSections((sections) => sections.map((s) => (s.id === id ? ({ ...s, ...patch } as Section) : s)));
+  const addSection = (type: Section["type"], afterIndex: number) =>
+    changeSections((sections) => {
+      const next = [...sections];
+      next.splice(afterIndex + 1, 0, newSection(type, afterIndex + 1));
+      return next;
+    });
+  const changeBanners = (sectionId: string, change: (banners: Banner[]) => Banner[]) =>
+    changeSections((sections) => sections.map((s) => (s.id === sectionId && s.type === "banner-section" ? { ...s, banners: change(s.banners) } : s)));
+  const updateBanner = (sectionId: string, bannerId: string, patch: Partial<Banner>) => changeBanners(sectionId, (banners) => banners.map((b) => (b.id === bannerId ? { ...b, ...patch } : b)));
   const bannerSection = (id: string) => design.sections.find((s): s is BannerSection => s.id === id && s.type === "banner-section");
   const currentBanner = target?.kind === "banner" ? bannerSection(target.sectionId)?.banners.find((b) => b.id === target.bannerId) : undefined;
-  const updateBanner = (sectionId: string, bannerId: string, patch: Partial<Banner>) => {
-    const section = bannerSection(sectionId);
-    if (section) updateSection(sectionId, { banners: section.banners.map((b) => (b.id === bannerId ? { ...b, ...patch } : b)) });
-  };
 
   async function uploadBannerImage(sectionId: string, bannerId: string, file: File) {
     setUploading((n) => n + 1);
     try {
       const image = await uploadImage(file, "banner");
-      const size = autoSizeImage(image.width, image.height);
-      const section = bannerSection(sectionId);
-      if (!section) return;
-      const canvas = { width: EDITOR.autoWidth, height: Math.max(section.section_height, size.height) };
-      const withImage = section.banners.map((b) => (b.id === bannerId ? { ...b, image_url: image.url } : b));
-      const fitted = fitBanner(withImage, bannerId, size, canvas);
-      updateSection(sectionId, { banners: fitted, section_height: canvas.height });
-      const placed = fitted.find((b) => b.id === bannerId)!;
-      toast.success(`Image auto-sized to ${placed.width} × ${placed.height}px`);
+      // Applied to the design as it is now, not as it was when the upload started.
+      const result: { outcome?: BannerImageOutcome } = {};
+      flushSync(() =>
+        setDesign((d) => {
+          const next = withBannerImage(d.sections, sectionId, bannerId, image);
+          result.outcome = next.outcome;
+          return next.sections === d.sections ? d : { ...d, sections: next.sections };
+        }),
+      );
+      const { ok, message } = bannerImageMessage(result.outcome ?? { kind: "missing" });
+      (ok ? toast.success : toast.error)(message);
     } catch (error) {
       toast.error(error instanceof Error ? error.message : "Failed to upload image");
     } finally {
@@ -265,7 +271,7 @@ export function StoreEditor({ initial, products, action }: { storeId: string; in
 
       <div className="space-y-4 p-4">
         <div {...clickArea({ kind: "hero" }, "Edit hero banner")} className={cn("relative flex min-h-32 items-center justify-center overflow-hidden rounded-lg bg-slate-100", editable && "cursor-pointer ring-brand-500 hover:ring-2")}>
-          {design.hero_banner ? <img src={design.hero_banner} alt="" className="max-h-[400px] w-full object-cover" /> : <span className="flex items-center gap-2 text-sm text-slate-500"><ImageIcon className="size-4" aria-hidden /> Hero banner</span>}
+          {design.hero_banner ? <img src={design.hero_banner} alt="" className="max-h-[400px] w-full object-cover" /> : <span className="flex items-center gap-2 text-sm text-slate-600"><ImageIcon className="size-4" aria-hidden /> Hero banner</span>}
         </div>
         <div className="flex flex-wrap items-center gap-4">
           <div {...clickArea({ kind: "logo" }, "Edit logo")} className={cn("flex size-16 items-center justify-center overflow-hidden rounded-lg border border-slate-200", editable && "cursor-pointer hover:ring-2 hover:ring-brand-500")}>
@@ -299,24 +305,16 @@ export function StoreEditor({ initial, products, action }: { storeId: string; in
                   <div className="flex flex-wrap items-end gap-2">
                     {section.type === "banner-section" ? (
                       <>
-                        <div>
-                          <Label htmlFor={`height-${section.id}`} className="text-xs font-normal text-slate-500">
-                            Canvas height (px)
-                          </Label>
-                          <Input
-                            id={`height-${section.id}`}
-                            type="number"
-                            min={Math.max(EDITOR.canvasMinEditor, ...section.banners.map((b) => b.y + b.height))}
-                            max={EDITOR.maxCanvasHeight}
-                            step={EDITOR.grid}
-                            value={section.section_height}
-                            onChange={(e) => {
-                              const lowest = Math.max(EDITOR.canvasMinEditor, ...section.banners.map((b) => b.y + b.height));
-                              updateSection(section.id, { section_height: Math.min(EDITOR.maxCanvasHeight, Math.max(lowest, Number(e.target.value) || lowest)) });
-                            }}
-                            className="h-8 w-28"
-                          />
-                        </div>
+                        <NumberField
+                          id={`height-${section.id}`}
+                          label="Canvas height (px)"
+                          value={section.section_height}
+                          min={Math.max(EDITOR.canvasMinEditor, ...section.banners.map((b) => b.y + b.height))}
+                          max={EDITOR.maxCanvasHeight}
+                          step={EDITOR.grid}
+                          onCommit={(section_height) => updateSection(section.id, { section_height })}
+                        />
+                        <BackgroundField id={`background-${section.id}`} value={section.background_color} onChange={(background_color) => updateSection(section.id, { background_color })} />
                         <Button
                           size="sm"
                           variant="outline"
@@ -330,19 +328,33 @@ export function StoreEditor({ initial, products, action }: { storeId: string; in
                         </Button>
                       </>
                     ) : (
-                      <div>
-                        <Label htmlFor={`title-${section.id}`} className="text-xs font-normal text-slate-500">
-                          Section title
-                        </Label>
-                        <Input id={`title-${section.id}`} value={section.title} onChange={(e) => updateSection(section.id, { title: e.target.value })} className="h-8 w-56" />
-                      </div>
+                      <>
+                        <div>
+                          <Label htmlFor={`title-${section.id}`} className="text-xs font-normal text-slate-500">
+                            Section title
+                          </Label>
+                          <Input id={`title-${section.id}`} value={section.title} maxLength={120} onChange={(e) => updateSection(section.id, { title: e.target.value })} className="h-8 w-56" />
+                        </div>
+                        <NumberField
+                          id={`limit-${section.id}`}
+                          label="Products shown"
+                          value={section.product_limit}
+                          min={1}
+                          max={EDITOR.maxProductLimit}
+                          step={1}
+                          onCommit={(product_limit) => updateSection(section.id, { product_limit })}
+                        />
+                        <label className="flex h-8 items-center gap-2 text-sm">
+                          <input type="checkbox" checked={section.show_featured} onChange={(e) => updateSection(section.id, { show_featured: e.target.checked })} /> Featured first
+                        </label>
+                      </>
                     )}
                     <Button
                       size="sm"
                       variant="ghost"
                       aria-label={`Delete section ${index + 1}`}
                       onClick={() => {
-                        setSections(design.sections.filter((s) => s.id !== section.id));
+                        changeSections((sections) => sections.filter((s) => s.id !== section.id));
                         toast.success("Section deleted");
                       }}
                     >
@@ -436,8 +448,7 @@ export function StoreEditor({ initial, products, action }: { storeId: string; in
                 variant="danger"
                 size="sm"
                 onClick={() => {
-                  const section = bannerSection(target.sectionId);
-                  if (section) updateSection(section.id, { banners: section.banners.filter((b) => b.id !== target.bannerId) });
+                  changeBanners(target.sectionId, (banners) => banners.filter((b) => b.id !== target.bannerId));
                   dialogRef.current?.close();
                   toast.success("Banner deleted");
                 }}
@@ -475,6 +486,72 @@ function ColourFields({ value, onChange }: { value: string; onChange: (hex: stri
             if (/^#[0-9a-fA-F]{6}$/.test(e.target.value)) onChange(e.target.value.toLowerCase());
           }}
         />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A number typed freely and clamped only when committed (blur or Enter): clamping on every keystroke
+ * would turn the "3" of "300" into the minimum before the rest could be typed.
+ */
+function NumberField({ id, label, value, min, max, step, onCommit }: { id: string; label: string; value: number; min: number; max: number; step: number; onCommit: (value: number) => void }) {
+  const [text, setText] = useState(String(value));
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    // the value changed elsewhere (an image upload grew the canvas, say)
+    setShown(value);
+    setText(String(value));
+  }
+  const commit = () => {
+    const typed = Number(text);
+    const next = text.trim() === "" || !Number.isFinite(typed) ? value : Math.min(max, Math.max(min, Math.round(typed)));
+    setText(String(next));
+    if (next !== value) onCommit(next);
+  };
+  return (
+    <div>
+      <Label htmlFor={id} className="text-xs font-normal text-slate-500">
+        {label}
+      </Label>
+      <Input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        step={step}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") {
+            e.preventDefault();
+            commit();
+          }
+        }}
+        className="h-8 w-28"
+      />
+    </div>
+  );
+}
+
+/** A banner section's optional background colour. */
+function BackgroundField({ id, value, onChange }: { id: string; value: string; onChange: (hex: string) => void }) {
+  return (
+    <div>
+      <Label htmlFor={id} className="text-xs font-normal text-slate-500">
+        Background
+      </Label>
+      <div className="flex h-8 items-center gap-1">
+        <input id={id} type="color" value={value || "#ffffff"} onChange={(e) => onChange(e.target.value.toLowerCase())} className="h-8 w-12 rounded border border-slate-300" />
+        {value ? (
+          <Button size="sm" variant="ghost" onClick={() => onChange("")} aria-label="Clear background colour">
+            Clear
+          </Button>
+        ) : (
+          <span className="px-2 text-xs text-slate-500">None</span>
+        )}
       </div>
     </div>
   );

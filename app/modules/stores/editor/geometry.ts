@@ -1,4 +1,4 @@
-import { EDITOR } from "../store-design.schema";
+import { EDITOR } from "./constants";
 
 /** A banner's box on its section's canvas, in px on the editor's 1400 px-wide canvas. */
 export type Box = { id: string; x: number; y: number; width: number; height: number };
