@@ -403,6 +403,9 @@ const FEATURED_PER_STORE = 3;
 const cents = (usd: number) => Math.round(usd * 100);
 
 /** Loads the demo data into a database that has no profiles yet. Returns whether it did. */
+/** Advisory lock key for seeding (the migration lock in app/db/client.server.ts is 7310452). */
+const SEED_LOCK_KEY = 7310453;
+
 export async function seedDemoDataIfEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles);
   if (row && row.n > 0) return false;
@@ -410,7 +413,11 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<boolean> {
   const ago = (ms: number) => new Date(now - ms);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
-  await db.transaction(async (tx) => {
+  // Several instances may start together on one new database: one seeds, the others wait and find it done.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [again] = await tx.select({ n: sql<number>`count(*)::int` }).from(profiles);
+    if (again && again.n > 0) return false;
     const sellerIds = new Map<string, string>();
     const productLists: ProductOverrides[] = [];
     const storeBySeller = new Map<string, string>();
@@ -522,6 +529,6 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<boolean> {
       })),
     );
     await createQuotes(tx, quotes);
+    return true;
   });
-  return true;
 }

@@ -112,3 +112,41 @@ describe("process lifecycle", () => {
     fs.rmSync(server.dataDir, { recursive: true, force: true });
   });
 });
+
+describe.skipIf(!process.env.DATABASE_URL)("several instances on one PostgreSQL server", () => {
+  it("start together on a new database, migrate and seed it once, and serve the same data", async () => {
+    const { default: postgres } = await import("postgres");
+    const adminUrl = process.env.DATABASE_URL!;
+    const name = `setu_test_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await admin`create database ${admin(name)}`;
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    // several instances share one signing secret, as the README says
+    const env = { DATABASE_URL: url.toString(), DEMO_DATA: "on", BETTER_AUTH_SECRET: "shared-secret-for-both-instances-0123456789" };
+    const servers = await Promise.all([startAppServer({ env }), startAppServer({ env })]);
+    try {
+      const counts = await Promise.all(
+        servers.map(async (server) => {
+          expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: "ok" });
+          const html = (await (await fetch(`${server.url}/browse`)).text()).replaceAll("<!-- -->", "");
+          return /Products \((\d+)\)/.exec(html)?.[1];
+        }),
+      );
+      expect(Number(counts[0])).toBeGreaterThanOrEqual(60);
+      // seeded once, not once per instance
+      expect(counts[1]).toBe(counts[0]);
+      // a session made on one instance works on the other (sessions live in the database)
+      const { HttpClient } = await import("../support/http-client");
+      const client = new HttpClient(servers[0]!.url);
+      await client.post("/auth", { intent: "signin", email: "sarah@brooklyn-home-goods.example", password: "SetuDemo!2026" });
+      const elsewhere = await fetch(`${servers[1]!.url}/dashboard`, { headers: { cookie: client.cookieHeader() } });
+      expect(await elsewhere.text()).toContain("Brooklyn Home Goods");
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()));
+      for (const server of servers) fs.rmSync(server.dataDir, { recursive: true, force: true });
+      await admin`drop database if exists ${admin(name)} with (force)`;
+      await admin.end({ timeout: 5 });
+    }
+  });
+});

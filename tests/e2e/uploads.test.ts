@@ -1,10 +1,15 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import S3rver from "s3rver";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer, type AppServer } from "../support/app-server";
 import { HttpClient } from "../support/http-client";
 import { baseUrl } from "./support/browser";
 
-async function signedInClient() {
-  const client = new HttpClient(baseUrl());
+async function signedInClient(url = baseUrl()) {
+  const client = new HttpClient(url);
   await client.post("/auth", {
     intent: "signup",
     userType: "seller",
@@ -63,5 +68,54 @@ describe("image upload endpoint", () => {
       const response = await fetch(`${baseUrl()}${path}`);
       expect(response.status, path).toBe(404);
     }
+  });
+});
+
+describe("image uploads on S3-compatible storage (several app servers)", () => {
+  let s3: S3rver;
+  let bucketDir: string;
+  let servers: AppServer[] = [];
+
+  beforeAll(async () => {
+    bucketDir = fs.mkdtempSync(path.join(os.tmpdir(), "setu-s3-"));
+    s3 = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: bucketDir, configureBuckets: [{ name: "setu-assets" }] });
+    const { port } = await s3.run();
+    const env = {
+      DEMO_DATA: "off",
+      S3_BUCKET: "setu-assets",
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_REGION: "us-east-1",
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+    };
+    servers = [await startAppServer({ env })];
+    // a second instance with its own disk: it can only serve the image if the image lives in the bucket
+    servers.push(await startAppServer({ env }));
+  });
+  afterAll(async () => {
+    for (const server of servers) {
+      await server.stop();
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+    }
+    await s3?.close();
+    fs.rmSync(bucketDir, { recursive: true, force: true });
+  });
+
+  it("stores the re-encoded image in the bucket, and another instance serves it", async () => {
+    const [first, second] = servers as [AppServer, AppServer];
+    const client = await signedInClient(first.url);
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#16a34a" } }).png().toBuffer();
+    const response = await client.request("/api/uploads", { method: "POST", body: multipart(png), headers: { origin: first.url } });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { url: string; cardUrl: string };
+    const key = body.url.replace(/^\/uploads\//, "");
+    expect(fs.existsSync(path.join(first.dataDir, "uploads", key))).toBe(false);
+    const served = await fetch(`${second.url}${body.url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/webp");
+    const image = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect(image).toMatchObject({ format: "webp", width: 64, height: 48 });
+    expect((await fetch(`${second.url}${body.cardUrl}`)).status).toBe(200);
+    expect((await fetch(`${second.url}/uploads/nobody/product/1.webp`)).status).toBe(404);
   });
 });
