@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Db } from "~/db/client.server";
 import { account, user } from "~/db/schema/auth";
 import { profiles } from "~/db/schema/profiles";
+import type { Profile, SessionUser } from "~/modules/accounts/accounts.schema";
 
 export type UserRow = typeof user.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -93,4 +94,17 @@ export function createBuyer(db: Db, overrides: AccountOverrides = {}): Promise<A
 /** Gives a user an e-mail + password login (a better-auth credential account) from an already hashed password. */
 export async function addPasswordLogin(db: Db, userId: string, passwordHash: string) {
   await db.insert(account).values({ id: crypto.randomUUID(), accountId: userId, providerId: "credential", userId, password: passwordHash });
+}
+
+/** The signed-in actor that domain commands take, for an account made by these factories. */
+export function actorOf(account: Account): SessionUser & { profile: Profile } {
+  const p = account.profile;
+  return {
+    id: account.user.id,
+    email: account.user.email,
+    name: account.user.name,
+    emailVerified: true,
+    isAdmin: false,
+    profile: { ...p, userType: p.userType as UserType, verificationStatus: p.verificationStatus as VerificationStatus },
+  };
 }

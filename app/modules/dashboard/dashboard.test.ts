@@ -1,26 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
-import type { Profile, SessionUser } from "~/modules/accounts/accounts.schema";
+import type { Profile } from "~/modules/accounts/accounts.schema";
 import { createOrders } from "../../../tests/factories/orders";
 import { createProducts } from "../../../tests/factories/products";
 import { createQuotes, createRfq, createRfqs, dateFromToday } from "../../../tests/factories/rfqs";
 import { createStore } from "../../../tests/factories/stores";
-import { createBuyer, createSeller, type Account } from "../../../tests/factories/users";
+import { createBuyer, createSeller, actorOf as actor } from "../../../tests/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { DASHBOARD_LOAD_FAILED, loadDashboard, loadDashboardForPage, RECENT_ACTIVITY_LIMIT } from "./dashboard.server";
-
-function actor(account: Account): SessionUser & { profile: Profile } {
-  const p = account.profile;
-  return {
-    id: account.user.id,
-    email: account.user.email,
-    name: account.user.name,
-    emailVerified: true,
-    isAdmin: false,
-    profile: { ...p, userType: p.userType as "buyer" | "seller", verificationStatus: p.verificationStatus as Profile["verificationStatus"] },
-  };
-}
 
 /** `n` minutes after a fixed instant, so "newest first" never depends on insert timing. */
 function at(n: number) {

@@ -2,24 +2,11 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "~/db/schema/orders";
-import type { Profile, SessionUser } from "~/modules/accounts/accounts.schema";
 import { createOrder } from "../../../tests/factories/orders";
 import { createRfq } from "../../../tests/factories/rfqs";
-import { createBuyer, createSeller, type Account } from "../../../tests/factories/users";
+import { createBuyer, createSeller, type Account, actorOf as actor } from "../../../tests/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { listOrders, updateOrderStatus } from "./orders.server";
-
-function actor(account: Account): SessionUser & { profile: Profile } {
-  const p = account.profile;
-  return {
-    id: account.user.id,
-    email: account.user.email,
-    name: account.user.name,
-    emailVerified: true,
-    isAdmin: false,
-    profile: { ...p, userType: p.userType as "buyer" | "seller", verificationStatus: p.verificationStatus as Profile["verificationStatus"] },
-  };
-}
 
 describe.each(testEngines())("orders on %s", (engine) => {
   let database: TestDatabase;

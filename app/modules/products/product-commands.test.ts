@@ -2,24 +2,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "~/db/schema/products";
 import { storeProducts } from "~/db/schema/stores";
-import type { Profile, SessionUser } from "~/modules/accounts/accounts.schema";
 import { addProductToStore, createStore } from "../../../tests/factories/stores";
 import { createProduct } from "../../../tests/factories/products";
-import { createBuyer, createSeller, type Account } from "../../../tests/factories/users";
+import { createBuyer, createSeller, type Account, actorOf as actor } from "../../../tests/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { createProductFromDraft, createProductFromForm, listSellerProducts, setProductStatus, updateProductFromForm } from "./product-commands.server";
-
-function actor(account: Account): SessionUser & { profile: Profile } {
-  const p = account.profile;
-  return {
-    id: account.user.id,
-    email: account.user.email,
-    name: account.user.name,
-    emailVerified: true,
-    isAdmin: false,
-    profile: { ...p, userType: p.userType as "buyer" | "seller", verificationStatus: p.verificationStatus as Profile["verificationStatus"] },
-  };
-}
 
 const form = (values: Record<string, string>) => {
   const f = new FormData();

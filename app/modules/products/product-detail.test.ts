@@ -1,24 +1,11 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Profile, SessionUser } from "~/modules/accounts/accounts.schema";
 import { createProduct } from "../../../tests/factories/products";
 import { createStore } from "../../../tests/factories/stores";
-import { createSeller, type Account } from "../../../tests/factories/users";
+import { createSeller, type Account, actorOf as actor } from "../../../tests/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { createProductFromDraft } from "./product-commands.server";
 import { getProductDetail, readSpecifications, specLabel } from "./product-detail.server";
-
-function actor(account: Account): SessionUser & { profile: Profile } {
-  const p = account.profile;
-  return {
-    id: account.user.id,
-    email: account.user.email,
-    name: account.user.name,
-    emailVerified: true,
-    isAdmin: false,
-    profile: { ...p, userType: p.userType as "buyer" | "seller", verificationStatus: p.verificationStatus as Profile["verificationStatus"] },
-  };
-}
 
 const DAY_MS = 86_400_000;
 

@@ -2,25 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orders } from "~/db/schema/orders";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
-import type { Profile, SessionUser } from "~/modules/accounts/accounts.schema";
 import type { MailMessage } from "~/modules/accounts/mailer.server";
 import { createQuote, createRfq as createRfqRow, dateFromToday } from "../../../tests/factories/rfqs";
-import { createBuyer, createSeller, type Account } from "../../../tests/factories/users";
+import { createBuyer, createSeller, type Account, actorOf as actor } from "../../../tests/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { parseRfqListParams } from "./rfq.schema";
 import { acceptQuote, closeRfq, createRfq, getRfqDetail, listRfqs, submitQuote, withdrawQuote } from "./rfqs.server";
-
-function actor(account: Account): SessionUser & { profile: Profile } {
-  const p = account.profile;
-  return {
-    id: account.user.id,
-    email: account.user.email,
-    name: account.user.name,
-    emailVerified: true,
-    isAdmin: false,
-    profile: { ...p, userType: p.userType as "buyer" | "seller", verificationStatus: p.verificationStatus as Profile["verificationStatus"] },
-  };
-}
 
 function form(values: Record<string, string>) {
   const f = new FormData();

@@ -3,9 +3,8 @@ import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stores, storeProducts } from "~/db/schema/stores";
-import type { Profile, SessionUser } from "~/modules/accounts/accounts.schema";
 import { createProduct } from "../../../tests/factories/products";
-import { createBuyer, createSeller, type Account } from "../../../tests/factories/users";
+import { createBuyer, createSeller, type Account, actorOf as actor } from "../../../tests/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { newBanner, newSection } from "./store-design.schema";
 import { qrFileName } from "./store-form.schema";
@@ -23,18 +22,6 @@ import {
   toggleFollow,
   updateStoreSettings,
 } from "./stores.server";
-
-function actor(account: Account): SessionUser & { profile: Profile } {
-  const p = account.profile;
-  return {
-    id: account.user.id,
-    email: account.user.email,
-    name: account.user.name,
-    emailVerified: true,
-    isAdmin: false,
-    profile: { ...p, userType: p.userType as "buyer" | "seller", verificationStatus: p.verificationStatus as Profile["verificationStatus"] },
-  };
-}
 
 function form(values: Record<string, string | string[]>) {
   const f = new FormData();
