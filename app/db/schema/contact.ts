@@ -14,6 +14,6 @@ export const contactMessages = pgTable(
   },
   (t) => [
     check("contact_messages_topic_check", sql`${t.topic} in ('general', 'sales', 'demo', 'support', 'partnership')`),
-    index("contact_messages_created_idx").on(t.createdAt.desc()),
+    index("contact_messages_created_idx").on(t.createdAt, t.id),
   ],
 );

@@ -30,7 +30,7 @@ export const orders = pgTable(
     check("orders_quantity_check", sql`${t.quantity} > 0`),
     check("orders_amount_check", sql`${t.unitPriceCents} >= 0 and ${t.totalCents} >= 0`),
     check("orders_status_check", sql`${t.status} in ('placed', 'shipped', 'received', 'cancelled')`),
-    index("orders_buyer_created_idx").on(t.buyerId, t.createdAt.desc()),
-    index("orders_seller_created_idx").on(t.sellerId, t.createdAt.desc()),
+    index("orders_buyer_created_idx").on(t.buyerId, t.createdAt, t.id),
+    index("orders_seller_created_idx").on(t.sellerId, t.createdAt, t.id),
   ],
 );

@@ -42,14 +42,18 @@ export const products = pgTable(
       sql`${t.category} in ('electronics', 'machinery', 'textiles', 'chemicals', 'automotive', 'food')`,
     ),
     check("products_unit_check", sql`${t.unit} in ('pieces', 'kg', 'tons', 'liters', 'meters', 'sets')`),
-    index("products_seller_created_idx").on(t.sellerId, t.createdAt.desc()),
-    index("products_status_created_idx").on(t.status, t.createdAt.desc()),
-    index("products_status_category_created_idx").on(t.status, t.category, t.createdAt.desc()),
+    index("products_seller_created_idx").on(t.sellerId, t.createdAt, t.id),
+    index("products_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("products_status_category_created_idx").on(t.status, t.category, t.createdAt, t.id),
     index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     index("products_search_vector_idx").using("gin", t.searchVector),
-    // the marketplace's sorts: price low to high, price high to low, name A-Z
+    // The marketplace's sorts (newest, price both ways, name), with and without a category.
+    // Ascending with the id last: a backward scan serves "desc, id desc" exactly.
     index("products_status_price_min_idx").on(t.status, t.priceMinCents, t.id),
     index("products_status_price_max_idx").on(t.status, t.priceMaxCents, t.id),
     index("products_status_name_idx").on(t.status, t.name, t.id),
+    index("products_status_category_price_min_idx").on(t.status, t.category, t.priceMinCents, t.id),
+    index("products_status_category_price_max_idx").on(t.status, t.category, t.priceMaxCents, t.id),
+    index("products_status_category_name_idx").on(t.status, t.category, t.name, t.id),
   ],
 );

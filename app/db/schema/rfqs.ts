@@ -39,8 +39,8 @@ export const rfqs = pgTable(
       sql`${t.category} in ('electronics', 'machinery', 'automotive', 'textiles', 'chemicals', 'food')`,
     ),
     check("rfqs_unit_check", sql`${t.unit} in ('pieces', 'kg', 'tons', 'liters', 'meters', 'sets')`),
-    index("rfqs_status_created_idx").on(t.status, t.createdAt.desc()),
-    index("rfqs_buyer_created_idx").on(t.buyerId, t.createdAt.desc()),
+    index("rfqs_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("rfqs_buyer_created_idx").on(t.buyerId, t.createdAt, t.id),
     index("rfqs_status_deadline_idx").on(t.status, t.deadline),
   ],
 );
@@ -70,7 +70,7 @@ export const rfqResponses = pgTable(
       "rfq_responses_status_check",
       sql`${t.status} in ('submitted', 'accepted', 'declined', 'withdrawn')`,
     ),
-    index("rfq_responses_rfq_created_idx").on(t.rfqId, t.createdAt.desc()),
-    index("rfq_responses_seller_created_idx").on(t.sellerId, t.createdAt.desc()),
+    index("rfq_responses_rfq_created_idx").on(t.rfqId, t.createdAt, t.id),
+    index("rfq_responses_seller_created_idx").on(t.sellerId, t.createdAt, t.id),
   ],
 );

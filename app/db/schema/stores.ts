@@ -42,8 +42,8 @@ export const stores = pgTable(
     check("stores_status_check", sql`${t.status} in ('active', 'hidden')`),
     check("stores_verification_status_check", sql`${t.verificationStatus} in ('pending', 'verified', 'rejected')`),
     check("stores_primary_color_check", sql`${t.primaryColor} ~ '^#[0-9a-fA-F]{6}$'`),
-    index("stores_seller_created_idx").on(t.sellerId, t.createdAt.desc()),
-    index("stores_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("stores_seller_created_idx").on(t.sellerId, t.createdAt, t.id),
+    index("stores_status_created_idx").on(t.status, t.createdAt, t.id),
     index("stores_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
   ],
 );

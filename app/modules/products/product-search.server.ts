@@ -4,7 +4,7 @@ import { products } from "~/db/schema/products";
 import { profiles } from "~/db/schema/profiles";
 import { likePattern } from "~/modules/search/suggestions.server";
 import type { ProductCardData } from "./products.schema";
-import { PRODUCT_COUNT_CAP, PRODUCTS_PER_PAGE, type ProductSearchParams, type ProductSort } from "./product-search.schema";
+import { PRODUCT_COUNT_CAP, PRODUCTS_PER_PAGE, MATCH_WINDOW, type ProductSearchParams, type ProductSort } from "./product-search.schema";
 
 /** Supplier companies matched by a search are looked up first; more than this many is not a useful signal. */
 const COMPANY_MATCH_LIMIT = 50;
@@ -27,7 +27,7 @@ const cardColumns = {
 };
 
 /**
- * The words of a query as a prefix tsquery ("cott tow" → 'cott:* & tow:*'). Only letters and
+ * The words of a query as a tsquery whose last word is a prefix ("cotton tow" → 'cotton & tow:*'). Only letters and
  * digits reach to_tsquery, so no user text can be a tsquery syntax error.
  */
 export function prefixTsquery(q: string): string | null {
@@ -36,16 +36,20 @@ export function prefixTsquery(q: string): string | null {
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 8);
-  return words.length ? words.map((w) => `${w}:*`).join(" & ") : null;
+  // Only the last word may be unfinished: a prefix on every word ("led:* & light:*") makes the
+  // index read every lexeme that starts with each, which is what made multi-word searches slow.
+  return words.length ? words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(" & ") : null;
 }
 
-type TextMatch = { condition: SQL; rank: SQL };
+type TextMatch = { condition: SQL; rank: SQL; fuzzy: boolean };
 
 /**
- * How a query matches: full-text on name, category, tags and description (with prefixes, so
- * partial words match), a trigram substring match on the name, or the supplier's company name.
+ * How a query matches. Exact: full-text on name, category, tags and description, with prefixes so
+ * partial words match ("cott"), or the supplier's company name. Fuzzy, the fallback when exact
+ * finds nothing: also a trigram match on the name, for the inside of a word ("anel" in
+ * "Panel") and typos ("cottn"). Kept apart because the trigram scan is the costly part.
  */
-async function textMatch(db: Db, q: string): Promise<TextMatch | null> {
+async function textMatch(db: Db, q: string, fuzzy = false): Promise<TextMatch | null> {
   if (!q) return null;
   const tsquery = prefixTsquery(q);
   const parts: SQL[] = [];
@@ -53,19 +57,25 @@ async function textMatch(db: Db, q: string): Promise<TextMatch | null> {
   if (tsq) parts.push(sql`${products.searchVector} @@ ${tsq}`);
   if (q.length >= MIN_SUBSTRING_LENGTH) {
     const pattern = likePattern(q);
-    parts.push(ilike(products.name, pattern));
     const companies = await db
       .select({ userId: profiles.userId })
       .from(profiles)
       .where(and(eq(profiles.userType, "seller"), ilike(profiles.companyName, pattern)))
       .limit(COMPANY_MATCH_LIMIT);
     if (companies.length) parts.push(inArray(products.sellerId, companies.map((c) => c.userId)));
+    if (fuzzy) parts.push(ilike(products.name, pattern), sql`${q} <% ${products.name}`);
   }
-  if (!parts.length) return null;
   const rank = tsq
     ? sql`(ts_rank(${products.searchVector}, ${tsq}) + similarity(${products.name}, ${q}))`
     : sql`similarity(${products.name}, ${q})`;
-  return { condition: parts.length === 1 ? parts[0]! : or(...parts)!, rank };
+  // Text that matches nothing (say, only punctuation) finds nothing, never everything.
+  const condition = parts.length === 0 ? sql`false` : parts.length === 1 ? parts[0]! : or(...parts)!;
+  return { condition, rank, fuzzy };
+}
+
+/** Whether a search that found `found` results should be retried with the fuzzy match: only when it found nothing. */
+function worthFuzzy(q: string, match: TextMatch | null, found: number) {
+  return match !== null && !match.fuzzy && q.length >= MIN_SUBSTRING_LENGTH && found === 0;
 }
 
 function filterConditions(params: Pick<ProductSearchParams, "category" | "min" | "max">): SQL[] {
@@ -79,7 +89,7 @@ function filterConditions(params: Pick<ProductSearchParams, "category" | "min" |
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A position in a sorted result, for cursor paging: the last row's sort value and id, or an offset. */
-export type ProductCursor = { v?: string | number; id?: string; o?: number };
+export type ProductCursor = { v?: string | number; id?: string; o?: number; f?: 1 };
 
 export function encodeCursor(cursor: ProductCursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString("base64url");
@@ -90,10 +100,11 @@ export function decodeCursor(raw: string | null | undefined): ProductCursor | nu
   try {
     const value = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as unknown;
     if (!value || typeof value !== "object") return null;
-    const { v, id, o } = value as Record<string, unknown>;
-    if (typeof o === "number" && Number.isSafeInteger(o) && o >= 0 && o <= PRODUCT_COUNT_CAP) return { o };
+    const { v, id, o, f } = value as Record<string, unknown>;
+    const fuzzy = f === 1 ? { f: 1 as const } : {};
+    if (typeof o === "number" && Number.isSafeInteger(o) && o >= 0 && o <= MATCH_WINDOW) return { o, ...fuzzy };
     const validValue = (typeof v === "string" && v.length <= 300) || (typeof v === "number" && Number.isSafeInteger(v));
-    if (validValue && typeof id === "string" && UUID.test(id)) return { v, id };
+    if (validValue && typeof id === "string" && UUID.test(id)) return { v, id, ...fuzzy };
     return null;
   } catch {
     return null;
@@ -147,8 +158,15 @@ export type ProductCount = { count: number; capped: boolean };
 async function pageOfProducts(db: Db, match: TextMatch | null, query: ProductSearchQuery): Promise<ProductSearchPage> {
   const limit = Math.min(Math.max(query.limit ?? PRODUCTS_PER_PAGE, 1), 100);
   const plan = sortPlan(query.sort, match?.rank ?? null);
-  const conditions = filterConditions(query);
+  let conditions = filterConditions(query);
   if (match) conditions.push(match.condition);
+  if (match) {
+    // A text search ranks and sorts a bounded window of matches, read straight off the indexes in
+    // no particular order: any order asked of a common word ("steel" is 1 product in 10) would read
+    // every match first. Up to MATCH_WINDOW matches this is exact; beyond, the count says "500+".
+    const window = db.select({ id: products.id }).from(products).where(and(...conditions)).limit(MATCH_WINDOW);
+    conditions = [inArray(products.id, window)];
+  }
   let offset = query.offset ?? 0;
   if (query.cursor?.o !== undefined) offset = query.cursor.o;
   else if (query.cursor && plan.after) {
@@ -167,7 +185,8 @@ async function pageOfProducts(db: Db, match: TextMatch | null, query: ProductSea
   let nextCursor: string | null = null;
   if (rows.length > limit) {
     const last = page[page.length - 1]!;
-    nextCursor = plan.cursorValue ? encodeCursor({ v: plan.cursorValue(last), id: last.id }) : encodeCursor({ o: offset + limit });
+    const fuzzy = match?.fuzzy ? { f: 1 as const } : {};
+    nextCursor = plan.cursorValue ? encodeCursor({ v: plan.cursorValue(last), id: last.id, ...fuzzy }) : encodeCursor({ o: offset + limit, ...fuzzy });
   }
   return {
     items: page.map(({ supplierVerification, createdAt: _createdAt, ...row }) => ({
@@ -180,17 +199,19 @@ async function pageOfProducts(db: Db, match: TextMatch | null, query: ProductSea
 }
 
 async function countOfProducts(db: Db, match: TextMatch | null, query: Pick<ProductSearchParams, "category" | "min" | "max">): Promise<ProductCount> {
+  // a text search lists at most its window of matches, so it counts no further
+  const cap = match ? MATCH_WINDOW : PRODUCT_COUNT_CAP;
   const conditions = filterConditions(query);
   if (match) conditions.push(match.condition);
   const limited = db
     .select({ one: sql`1` })
     .from(products)
     .where(and(...conditions))
-    .limit(PRODUCT_COUNT_CAP + 1)
+    .limit(cap + 1)
     .as("limited");
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
   const n = row?.n ?? 0;
-  return n > PRODUCT_COUNT_CAP ? { count: PRODUCT_COUNT_CAP, capped: true } : { count: n, capped: false };
+  return n > cap ? { count: cap, capped: true } : { count: n, capped: false };
 }
 
 /**
@@ -199,22 +220,27 @@ async function countOfProducts(db: Db, match: TextMatch | null, query: Pick<Prod
  * small indexed lookup of matching supplier companies when there is text.
  */
 export async function searchProducts(db: Db, query: ProductSearchQuery): Promise<ProductSearchPage> {
-  return pageOfProducts(db, await textMatch(db, query.q), query);
+  const match = await textMatch(db, query.q, query.cursor?.f === 1);
+  const page = await pageOfProducts(db, match, query);
+  if (!query.cursor && worthFuzzy(query.q, match, page.items.length)) return pageOfProducts(db, await textMatch(db, query.q, true), query);
+  return page;
 }
 
 /** The marketplace page (/browse, /category/{slug}): one numbered page of products and the (capped) count. */
 export async function browseProducts(db: Db, params: ProductSearchParams) {
+  const run = (match: TextMatch | null) =>
+    Promise.all([pageOfProducts(db, match, { ...params, offset: (params.page - 1) * PRODUCTS_PER_PAGE }), countOfProducts(db, match, params)]);
   const match = await textMatch(db, params.q);
-  const [page, total] = await Promise.all([
-    pageOfProducts(db, match, { ...params, offset: (params.page - 1) * PRODUCTS_PER_PAGE }),
-    countOfProducts(db, match, params),
-  ]);
+  let [page, total] = await run(match);
+  if (worthFuzzy(params.q, match, total.count)) [page, total] = await run(await textMatch(db, params.q, true));
   return { items: page.items, total, page: params.page, pageCount: Math.max(1, Math.ceil(total.count / PRODUCTS_PER_PAGE)) };
 }
 
 /** How many products match the marketplace filters (capped), for the 'Products (count)' tab. */
 export async function countMatchingProducts(db: Db, params: Omit<ProductSearchParams, "page" | "sort">): Promise<ProductCount> {
-  return countOfProducts(db, await textMatch(db, params.q), params);
+  const match = await textMatch(db, params.q);
+  const total = await countOfProducts(db, match, params);
+  return worthFuzzy(params.q, match, total.count) ? countOfProducts(db, await textMatch(db, params.q, true), params) : total;
 }
 
 /** Active products per category, for /categories. One grouped query over the category index. */

@@ -1,9 +1,11 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products } from "~/db/schema/products";
 import { createProducts } from "../../../tests/factories/products";
 import { createStore } from "../../../tests/factories/stores";
 import { createSeller, type Account } from "../../../tests/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
-import { parseProductSearchParams, PRODUCTS_PER_PAGE, type ProductSearchParams } from "./product-search.schema";
+import { MATCH_WINDOW, parseProductSearchParams, PRODUCT_COUNT_CAP, PRODUCTS_PER_PAGE, type ProductSearchParams } from "./product-search.schema";
 import { browseProducts, countProductsByCategory, decodeCursor, prefixTsquery, searchProducts } from "./product-search.server";
 import { browseStores } from "../stores/store-directory.server";
 import { parseStoreDirectoryParams } from "../stores/store-directory.schema";
@@ -33,8 +35,8 @@ describe("marketplace search parameters", () => {
   });
 
   it("turns any text into a safe prefix tsquery", () => {
-    expect(prefixTsquery("Cott  tow")).toBe("cott:* & tow:*");
-    expect(prefixTsquery("it's a 'quote' & | ! :* (x)")).toBe("it:* & s:* & a:* & quote:* & x:*");
+    expect(prefixTsquery("Cotton  tow")).toBe("cotton & tow:*");
+    expect(prefixTsquery("it's a 'quote' & | ! :* (x)")).toBe("it & s & a & quote & x:*");
     expect(prefixTsquery("&|!")).toBeNull();
   });
 });
@@ -72,6 +74,11 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
     const db = database.db;
     expect(names((await browseProducts(db, params("q=cott"))).items).sort()).toEqual(["Cotton Terry Towels", "Organic Bath Sheets"]);
     expect(names((await browseProducts(db, params("q=anel%20Lig"))).items)).toEqual(["LED Panel Light 40W"]);
+    // a typo finds the product by trigram similarity, once the exact search finds nothing
+    expect(names((await browseProducts(db, params("q=cottn"))).items)).toContain("Cotton Terry Towels");
+    expect(names((await searchProducts(db, { ...params("q=cottn"), limit: 5 })).items)).toContain("Cotton Terry Towels");
+    // text that is only punctuation finds nothing, not everything
+    expect((await browseProducts(db, params("q=!!"))).items).toEqual([]);
     expect(names((await browseProducts(db, params("q=hakti"))).items)).toHaveLength(3);
     // LIKE wildcards and tsquery operators in the text are plain characters
     expect((await browseProducts(db, params("q=%25%25%25"))).items).toEqual([]);
@@ -130,6 +137,33 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
     const odd = { v: "not-a-number", id: "00000000-0000-0000-0000-000000000000" };
     await expect(searchProducts(db, { q: "", category: null, min: null, max: null, sort: "price-low", cursor: decodeCursor(encoded(odd)) })).resolves.toBeTruthy();
     await expect(searchProducts(db, { q: "", category: null, min: null, max: null, sort: "newest", cursor: { v: "2026-13-45", id: odd.id } })).resolves.toBeTruthy();
+  });
+
+  it("caps the count and ranks 'Best Match' within a bounded window of matches, so a common word never scores the whole table", async () => {
+    const db = database.db;
+    const many = Array.from({ length: PRODUCT_COUNT_CAP + 100 }, (_, i) => ({
+      sellerId: nandi.user.id,
+      // the first hundred stored are the best matches by text
+      name: i < 100 ? `Zinnia zinnia zinnia flask ${i}` : `Borosilicate flask ${i}`,
+      description: "Laboratory glassware, zinnia range.",
+      category: "chemicals",
+      createdAt: new Date(Date.UTC(2025, 0, 1) + i * 60_000),
+    }));
+    for (let i = 0; i < many.length; i += 500) await createProducts(db, many.slice(i, i + 500));
+    try {
+      const result = await browseProducts(db, params("q=zinnia"));
+      expect(result.total).toEqual({ count: MATCH_WINDOW, capped: true });
+      // without text the count goes further
+      expect((await browseProducts(db, params("category=chemicals"))).total).toEqual({ count: PRODUCT_COUNT_CAP, capped: true });
+      expect(result.items).toHaveLength(PRODUCTS_PER_PAGE);
+      for (const item of result.items) expect(item.name).toMatch(/^Zinnia zinnia zinnia flask/);
+      // the other sorts order the same window
+      const byName = await browseProducts(db, params("q=zinnia&sort=name"));
+      expect(byName.items[0]!.name).toBe("Borosilicate flask 100");
+      expect(names((await browseProducts(db, params("q=zinnia%20flask%200&sort=name"))).items)).toContain("Zinnia zinnia zinnia flask 0");
+    } finally {
+      await db.delete(products).where(eq(products.category, "chemicals"));
+    }
   });
 
   it("counts active products per category", async () => {
