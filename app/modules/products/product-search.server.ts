@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, ilike, inArray, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { products } from "~/db/schema/products";
 import { profiles } from "~/db/schema/profiles";
@@ -113,39 +113,38 @@ export function decodeCursor(raw: string | null | undefined): ProductCursor | nu
 
 type SortPlan = { order: SQL[]; after?: (cursor: ProductCursor) => SQL | null; cursorValue?: (row: SortRow) => string | number };
 type SortRow = { id: string; name: string; priceMinCents: number; priceMaxCents: number; createdAt: Date };
+/** The columns a sort reads: the products table's, or the same columns of a text search's window. */
+type SortColumns = { id: SQL.Aliased | AnyColumn; name: SQL.Aliased | AnyColumn; priceMinCents: SQL.Aliased | AnyColumn; priceMaxCents: SQL.Aliased | AnyColumn; createdAt: SQL.Aliased | AnyColumn; rank?: SQL.Aliased };
 
-function sortPlan(sort: ProductSort, rank: SQL | null): SortPlan {
-  const tuple = (column: SQL | typeof products.name, op: "<" | ">", v: unknown, id: string) =>
-    sql`(${column}, ${products.id}) ${sql.raw(op)} (${v}, ${id}::uuid)`;
+function sortPlan(sort: ProductSort, c: SortColumns): SortPlan {
+  const tuple = (column: SortColumns[keyof SortColumns], op: "<" | ">", v: unknown, id: string) => sql`(${column}, ${c.id}) ${sql.raw(op)} (${v}, ${id}::uuid)`;
   switch (sort) {
     case "price-low":
       return {
-        order: [asc(products.priceMinCents), asc(products.id)],
-        after: (c) => (typeof c.v === "number" ? tuple(sql`${products.priceMinCents}`, ">", c.v, c.id!) : null),
+        order: [sql`${c.priceMinCents} asc`, sql`${c.id} asc`],
+        after: (k) => (typeof k.v === "number" ? tuple(c.priceMinCents, ">", k.v, k.id!) : null),
         cursorValue: (r) => r.priceMinCents,
       };
     case "price-high":
       return {
-        order: [desc(products.priceMaxCents), desc(products.id)],
-        after: (c) => (typeof c.v === "number" ? tuple(sql`${products.priceMaxCents}`, "<", c.v, c.id!) : null),
+        order: [sql`${c.priceMaxCents} desc`, sql`${c.id} desc`],
+        after: (k) => (typeof k.v === "number" ? tuple(c.priceMaxCents, "<", k.v, k.id!) : null),
         cursorValue: (r) => r.priceMaxCents,
       };
     case "name":
       return {
-        order: [asc(products.name), asc(products.id)],
-        after: (c) => (typeof c.v === "string" ? tuple(sql`${products.name}`, ">", c.v, c.id!) : null),
+        order: [sql`${c.name} asc`, sql`${c.id} asc`],
+        after: (k) => (typeof k.v === "string" ? tuple(c.name, ">", k.v, k.id!) : null),
         cursorValue: (r) => r.name,
       };
     case "relevance":
-      if (rank) return { order: [sql`${rank} desc`, desc(products.createdAt), desc(products.id)] };
-      return sortPlan("newest", null);
+      if (c.rank) return { order: [sql`${c.rank} desc`, sql`${c.createdAt} desc`, sql`${c.id} desc`] };
+      return sortPlan("newest", c);
     case "newest":
       return {
-        order: [desc(products.createdAt), desc(products.id)],
-        after: (c) =>
-          typeof c.v === "string" && !Number.isNaN(Date.parse(c.v))
-            ? tuple(sql`${products.createdAt}`, "<", sql`${new Date(c.v).toISOString()}::timestamptz`, c.id!)
-            : null,
+        order: [sql`${c.createdAt} desc`, sql`${c.id} desc`],
+        after: (k) =>
+          typeof k.v === "string" && !Number.isNaN(Date.parse(k.v)) ? tuple(c.createdAt, "<", sql`${new Date(k.v).toISOString()}::timestamptz`, k.id!) : null,
         cursorValue: (r) => r.createdAt.toISOString(),
       };
   }
@@ -157,30 +156,50 @@ export type ProductCount = { count: number; capped: boolean };
 
 async function pageOfProducts(db: Db, match: TextMatch | null, query: ProductSearchQuery): Promise<ProductSearchPage> {
   const limit = Math.min(Math.max(query.limit ?? PRODUCTS_PER_PAGE, 1), 100);
-  const plan = sortPlan(query.sort, match?.rank ?? null);
-  let conditions = filterConditions(query);
+  const conditions = filterConditions(query);
   if (match) conditions.push(match.condition);
-  if (match) {
-    // A text search ranks and sorts a bounded window of matches, read straight off the indexes in
-    // no particular order: any order asked of a common word ("steel" is 1 product in 10) would read
-    // every match first. Up to MATCH_WINDOW matches this is exact; beyond, the count says "500+".
-    const window = db.select({ id: products.id }).from(products).where(and(...conditions)).limit(MATCH_WINDOW);
-    conditions = [inArray(products.id, window)];
-  }
   let offset = query.offset ?? 0;
+
+  // The page's ids in order: straight from products, or for a text search from a bounded window
+  // of matches read off the indexes in no particular order (any order asked of a common word,
+  // "steel" is 1 product in 10, would read every match first). Up to MATCH_WINDOW matches this is
+  // exact; beyond, the count says "500+". Only the page's rows are then fetched and joined.
+  const source = match
+    ? db
+        .select({
+          id: products.id,
+          name: products.name,
+          priceMinCents: products.priceMinCents,
+          priceMaxCents: products.priceMaxCents,
+          createdAt: products.createdAt,
+          rank: sql<number>`${match.rank}`.as("rank"),
+        })
+        .from(products)
+        .where(and(...conditions))
+        .limit(MATCH_WINDOW)
+        .as("matches")
+    : null;
+  const columns: SortColumns = source ?? products;
+  const plan = sortPlan(query.sort, columns);
+  const pageConditions: SQL[] = source ? [] : conditions;
   if (query.cursor?.o !== undefined) offset = query.cursor.o;
   else if (query.cursor && plan.after) {
     const after = plan.after(query.cursor);
-    if (after) conditions.push(after);
+    if (after) pageConditions.push(after);
   }
-  const rows = await db
-    .select(cardColumns)
-    .from(products)
-    .leftJoin(profiles, eq(profiles.userId, products.sellerId))
-    .where(and(...conditions))
+  const position = sql<number>`row_number() over (order by ${sql.join(plan.order, sql`, `)})`.as("position");
+  const ids = (source ? db.select({ id: source.id, position }).from(source) : db.select({ id: products.id, position }).from(products))
+    .where(and(...pageConditions))
     .orderBy(...plan.order)
     .limit(limit + 1)
-    .offset(offset);
+    .offset(offset)
+    .as("page");
+  const rows = await db
+    .select(cardColumns)
+    .from(ids)
+    .innerJoin(products, eq(products.id, ids.id))
+    .leftJoin(profiles, eq(profiles.userId, products.sellerId))
+    .orderBy(ids.position);
   const page = rows.slice(0, limit);
   let nextCursor: string | null = null;
   if (rows.length > limit) {
