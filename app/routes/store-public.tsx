@@ -19,7 +19,8 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   if (!loaderData || !("store" in loaderData)) return [{ title: "Store Not Found | Setu" }];
   const { store, publicUrl } = loaderData;
   const description = (store.tagline || store.description || `${store.name} on Setu: wholesale from India.`).slice(0, 160);
-  const image = store.heroBanner || store.logoUrl;
+  // the store's own banner or logo, else Setu's brand image, so every shared link has a preview
+  const image = store.heroBanner || store.logoUrl || "/og-default.png";
   return [
     { title: `${store.name} | Setu` },
     { name: "description", content: description },
@@ -27,7 +28,8 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
     { property: "og:description", content: description },
     { property: "og:type", content: "website" },
     { property: "og:url", content: `${publicUrl}/stores/${store.id}` },
-    ...(image ? [{ property: "og:image", content: image.startsWith("/") ? `${publicUrl}${image}` : image }] : []),
+    { property: "og:image", content: image.startsWith("/") ? `${publicUrl}${image}` : image },
+    { name: "twitter:card", content: "summary_large_image" },
   ];
 }
 

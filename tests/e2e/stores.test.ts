@@ -83,6 +83,16 @@ describe("stores: create with QR, manage products, public page", () => {
     expect(decoded).toBe(`${baseUrl()}/stores/${storeId}`);
     storeUrl = `/stores/${storeId}`;
     expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // its public page has its own title, description and social preview image
+    const html = await (await fetch(`${baseUrl()}${storeUrl}`)).text();
+    expect(html).toContain(`<title>${storeName} | Setu</title>`);
+    expect(html).toContain('content="Hand block-printed cotton textiles from Sanganer, Jaipur."');
+    const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+    expect(image).toBe(`${baseUrl()}/og-default.png`);
+    const preview = await fetch(image!);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get("content-type")).toBe("image/png");
   });
 
   it("another seller gets 404 on /manage", async () => {
