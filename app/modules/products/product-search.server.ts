@@ -102,7 +102,7 @@ export function decodeCursor(raw: string | null | undefined): ProductCursor | nu
     if (!value || typeof value !== "object") return null;
     const { v, id, o, f } = value as Record<string, unknown>;
     const fuzzy = f === 1 ? { f: 1 as const } : {};
-    if (typeof o === "number" && Number.isSafeInteger(o) && o >= 0 && o <= MATCH_WINDOW) return { o, ...fuzzy };
+    if (typeof o === "number" && Number.isSafeInteger(o) && o >= 0 && o <= PRODUCT_COUNT_CAP) return { o, ...fuzzy };
     const validValue = (typeof v === "string" && v.length <= 300) || (typeof v === "number" && Number.isSafeInteger(v));
     if (validValue && typeof id === "string" && UUID.test(id)) return { v, id, ...fuzzy };
     return null;
