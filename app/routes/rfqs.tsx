@@ -1,7 +1,7 @@
-import { FileSearch, Plus, Search } from "lucide-react";
+import { FileSearch, Plus } from "lucide-react";
 import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
-import { Input, Label, Select } from "~/components/ui/field";
+import { Label, SearchInput, Select } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import { DEADLINE_TIME_ZONE_LABEL } from "~/lib/deadline";
 import { getSessionUser } from "~/modules/accounts/session.server";
@@ -58,10 +58,7 @@ export default function Rfqs({ loaderData }: Route.ComponentProps) {
         {params.mine ? <input type="hidden" name="mine" value="1" /> : null}
         <div>
           <Label htmlFor="rfq-search">Search</Label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
-            <Input id="rfq-search" name="q" type="search" defaultValue={params.q} placeholder="Search RFQs by title, description or category..." className="pl-9" />
-          </div>
+          <SearchInput id="rfq-search" name="q" defaultValue={params.q} placeholder="Search RFQs by title, description or category..." />
         </div>
         <div>
           <Label htmlFor="rfq-category">Category</Label>

@@ -1,3 +1,4 @@
+import { Search } from "lucide-react";
 import { cn } from "./cn";
 
 const control =
@@ -43,6 +44,16 @@ export function Field({
           {error}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** A search box with its magnifier icon; label it with a <Label htmlFor={id}>. */
+export function SearchInput({ className, ...props }: React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className="relative">
+      <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+      <Input type="search" className={cn("pl-9", className)} {...props} />
     </div>
   );
 }

@@ -1,9 +1,9 @@
-import { CheckCircle2, PackageSearch, Search, SlidersHorizontal } from "lucide-react";
+import { CheckCircle2, PackageSearch, SlidersHorizontal } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Input, Label, Select } from "~/components/ui/field";
+import { Label, SearchInput, Select } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import { PRODUCT_CATEGORIES } from "~/lib/categories";
 import type { ProductCardData } from "../products.schema";
@@ -157,10 +157,7 @@ export function MarketplaceProducts({
           ))}
           <div className="flex-1">
             <Label htmlFor="marketplace-search">Search products</Label>
-            <div className="relative">
-              <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
-              <Input id="marketplace-search" name="q" type="search" defaultValue={params.q} placeholder="Search products, suppliers, or keywords..." className="pl-9" />
-            </div>
+            <SearchInput id="marketplace-search" name="q" defaultValue={params.q} placeholder="Search products, suppliers, or keywords..." />
           </div>
           <div className="sm:w-52">
             <Label htmlFor="marketplace-sort">Sort by</Label>

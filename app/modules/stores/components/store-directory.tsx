@@ -1,9 +1,9 @@
-import { BadgeCheck, Search, Store as StoreIcon } from "lucide-react";
+import { BadgeCheck, Store as StoreIcon } from "lucide-react";
 import { Form, useSubmit } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Input, Label, Select } from "~/components/ui/field";
+import { Label, SearchInput, Select } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import { STORE_CATEGORY_OPTIONS } from "~/lib/categories";
 import { STORE_CARD_CATEGORY_LIMIT, type StoreDirectoryCard, type StoreDirectoryParams } from "../store-directory.schema";
@@ -78,10 +78,7 @@ export function StoreDirectory({
         ))}
         <div className="flex-1">
           <Label htmlFor="store-search">Search stores</Label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
-            <Input id="store-search" name="sq" type="search" defaultValue={params.q} placeholder="Search stores..." className="pl-9" />
-          </div>
+          <SearchInput id="store-search" name="sq" defaultValue={params.q} placeholder="Search stores..." />
         </div>
         <div className="sm:w-56">
           <Label htmlFor="store-category">Category</Label>
