@@ -1,6 +1,6 @@
-import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpSeller } from "./support/accounts";
 import { baseUrl, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
 
 // Letters only, so full-text search sees one word.
@@ -8,18 +8,6 @@ const marker = `kalamkari${Date.now().toString(36).replace(/\d/g, (d) => "abcdef
 const dialogName = `Hand Painted Table Runner ${Date.now()}`;
 const formName = `Brass Diya Lamp Set ${Date.now()}`;
 
-async function signUpSeller(page: Page) {
-  await page.context().clearCookies();
-  await page.goto("/auth?tab=signup");
-  await page.getByRole("radio", { name: /Seller/ }).check();
-  await page.getByLabel("Full Name").fill("Meera Pillai");
-  await page.getByLabel("Company Name").fill("Pedana Prints Co.");
-  await page.getByLabel("Email").fill(`meera-${Date.now()}@example.test`);
-  await page.getByLabel("Password", { exact: true }).fill("Kalamkari-Pen-Work-9");
-  await page.getByLabel("Confirm Password").fill("Kalamkari-Pen-Work-9");
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await page.waitForURL(/\/dashboard$/);
-}
 
 describe("catalog: products, the marketplace and product pages", () => {
   let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -30,7 +18,7 @@ describe("catalog: products, the marketplace and product pages", () => {
 
   it("a seller adds a product with the form and another through the dialog, with a variant and an uploaded image", async () => {
     const { page } = browser;
-    await signUpSeller(page);
+    await signUpSeller(page, { email: `meera-${Date.now()}@example.test`, company: "Pedana Prints Co." });
     await page.goto("/products");
     await page.locator("summary", { hasText: "Add Product" }).click();
     await page.getByLabel("Product Name", { exact: true }).fill(formName);

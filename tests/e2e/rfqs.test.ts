@@ -1,17 +1,8 @@
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "../../seed/demo.server";
 import { dateFromToday } from "../factories/rfqs";
+import { signIn } from "./support/accounts";
 import { openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
 
-async function signIn(page: Page, email: string) {
-  await page.context().clearCookies();
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).last().click();
-  await page.waitForURL(/\/dashboard$/);
-}
 
 describe("RFQ journey: post, quote, accept, order", () => {
   let browser: Awaited<ReturnType<typeof openBrowser>>;

@@ -2,33 +2,14 @@ import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../seed/demo.server";
+import { signIn, signUpSeller } from "./support/accounts";
 import { openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
 
 const GRID = 20;
 const CANVAS_WIDTH = 1400;
 const snap = (v: number) => Math.round(v / GRID) * GRID;
 
-async function signUpSeller(page: Page, email: string, company: string, password: string) {
-  await page.context().clearCookies();
-  await page.goto("/auth?tab=signup");
-  await page.getByRole("radio", { name: /Seller/ }).check();
-  await page.getByLabel("Full Name").fill("Meera Pillai");
-  await page.getByLabel("Company Name").fill(company);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Confirm Password").fill(password);
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await page.waitForURL(/\/dashboard$/);
-}
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.context().clearCookies();
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).last().click();
-  await page.waitForURL(/\/dashboard$/);
-}
 
 /** A banner's geometry on the 1400 px editor canvas, as the editor announces it. */
 async function geometry(banner: Locator) {
@@ -84,7 +65,7 @@ describe("store editor: the owner designs the store and a visitor sees exactly t
 
   it("the seller creates a store and puts a product in it", async () => {
     const { page } = browser;
-    await signUpSeller(page, sellerEmail, "Kerala Spice Route LLP", password);
+    await signUpSeller(page, { email: sellerEmail, company: "Kerala Spice Route LLP", password: password });
     await page.goto("/stores");
     await page.getByText("Create Store", { exact: true }).first().click();
     await page.getByLabel("Store Name").fill(storeName);

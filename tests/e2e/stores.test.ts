@@ -1,32 +1,11 @@
 import fs from "node:fs";
 import jsQR from "jsqr";
-import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "../../seed/demo.server";
+import { signIn, signUpSeller } from "./support/accounts";
 import { baseUrl, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
 
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.context().clearCookies();
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).last().click();
-  await page.waitForURL(/\/dashboard$/);
-}
 
-async function signUpSeller(page: Page, email: string, company: string) {
-  await page.context().clearCookies();
-  await page.goto("/auth?tab=signup");
-  await page.getByRole("radio", { name: /Seller/ }).check();
-  await page.getByLabel("Full Name").fill("Farah Qureshi");
-  await page.getByLabel("Company Name").fill(company);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("Indigo-Block-Print-7");
-  await page.getByLabel("Confirm Password").fill("Indigo-Block-Print-7");
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await page.waitForURL(/\/dashboard$/);
-}
 
 describe("stores: create with QR, manage products, public page", () => {
   let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -49,7 +28,7 @@ describe("stores: create with QR, manage products, public page", () => {
 
   it("a seller creates a store and sees its QR code; the downloaded PNG decodes to the store's public URL", async () => {
     const { page } = browser;
-    await signUpSeller(page, sellerEmail, "Sanganer Prints LLP");
+    await signUpSeller(page, { email: sellerEmail, company: "Sanganer Prints LLP", fullName: "Farah Qureshi", password: "Indigo-Block-Print-7" });
     await page.goto("/stores");
     await page.getByText("No stores yet").waitFor();
     await page.getByText("Create Store", { exact: true }).first().click();

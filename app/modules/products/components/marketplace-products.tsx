@@ -34,6 +34,29 @@ export function productSearchToUrl(params: ProductSearchParams, options: { fixed
   return search;
 }
 
+/** One end of the price range: a labelled slider over the spec's $0 to $100,000 in $1,000 steps. */
+function PriceSlider({ id, name, label, form, value, onChange }: { id: string; name: string; label: string; form: string; value: number; onChange: (value: number) => void }) {
+  return (
+    <>
+      <Label htmlFor={id} className="mt-2 text-xs font-normal text-slate-600">
+        {label}
+      </Label>
+      <input
+        id={id}
+        type="range"
+        name={name}
+        form={form}
+        min={PRICE_SLIDER.min}
+        max={PRICE_SLIDER.max}
+        step={PRICE_SLIDER.step}
+        value={value}
+        onChange={(e) => onChange(Number(e.currentTarget.value))}
+        className="w-full accent-brand-600"
+      />
+    </>
+  );
+}
+
 /**
  * The marketplace's product list: filter panel, search, sort, 'Showing N of M products', the grid
  * and pages. A plain GET form, so it works without JavaScript and every state is a URL.
@@ -97,36 +120,8 @@ export function MarketplaceProducts({
                 {dollars.format(min)} – {dollars.format(max)}
                 {max === PRICE_SLIDER.max ? "+" : ""}
               </p>
-              <Label htmlFor="filter-min" className="text-xs font-normal text-slate-600">
-                Minimum price (USD)
-              </Label>
-              <input
-                id="filter-min"
-                type="range"
-                name="min"
-                form={formId}
-                min={PRICE_SLIDER.min}
-                max={PRICE_SLIDER.max}
-                step={PRICE_SLIDER.step}
-                value={min}
-                onChange={(e) => setMin(Math.min(Number(e.currentTarget.value), max))}
-                className="w-full accent-brand-600"
-              />
-              <Label htmlFor="filter-max" className="mt-2 text-xs font-normal text-slate-600">
-                Maximum price (USD)
-              </Label>
-              <input
-                id="filter-max"
-                type="range"
-                name="max"
-                form={formId}
-                min={PRICE_SLIDER.min}
-                max={PRICE_SLIDER.max}
-                step={PRICE_SLIDER.step}
-                value={max}
-                onChange={(e) => setMax(Math.max(Number(e.currentTarget.value), min))}
-                className="w-full accent-brand-600"
-              />
+              <PriceSlider id="filter-min" name="min" label="Minimum price (USD)" form={formId} value={min} onChange={(v) => setMin(Math.min(v, max))} />
+              <PriceSlider id="filter-max" name="max" label="Maximum price (USD)" form={formId} value={max} onChange={(v) => setMax(Math.max(v, min))} />
             </fieldset>
             <div className="grid gap-2">
               <Button type="submit" form={formId} size="sm">

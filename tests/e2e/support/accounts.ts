@@ -1,0 +1,26 @@
+import type { Page } from "playwright-core";
+import { DEMO_PASSWORD } from "../../../seed/demo.server";
+
+/** Signs in through /auth as a person would (fresh cookies), and waits for the dashboard. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.context().clearCookies();
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).last().click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+/** Creates a new seller account through the Sign Up tab (fresh cookies), and waits for the dashboard. */
+export async function signUpSeller(page: Page, { email, company, fullName = "Meera Pillai", password = "Kalamkari-Pen-Work-9" }: { email: string; company: string; fullName?: string; password?: string }) {
+  await page.context().clearCookies();
+  await page.goto("/auth?tab=signup");
+  await page.getByRole("radio", { name: /Seller/ }).check();
+  await page.getByLabel("Full Name").fill(fullName);
+  await page.getByLabel("Company Name").fill(company);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm Password").fill(password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.waitForURL(/\/dashboard$/);
+}
