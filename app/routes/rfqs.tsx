@@ -54,7 +54,8 @@ export default function Rfqs({ loaderData }: Route.ComponentProps) {
         </ButtonLink>
       </header>
 
-      <Form method="get" className="mt-6 grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
+      {/* keyed by the URL: after 'Clear filters' or the back button the inputs show the URL's values */}
+      <Form key={search.toString()} method="get" className="mt-6 grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
         {params.mine ? <input type="hidden" name="mine" value="1" /> : null}
         <div>
           <Label htmlFor="rfq-search">Search</Label>

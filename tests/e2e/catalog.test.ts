@@ -85,13 +85,22 @@ describe("catalog: products, the marketplace and product pages", () => {
     await page.getByText("Try adjusting your search criteria or filters").waitFor();
     await page.getByRole("link", { name: "Clear All Filters" }).click();
     await page.waitForURL(/\/browse$/);
+    // the inputs follow the URL, so the next sort does not bring the old filters back
+    await expect.poll(() => page.getByRole("searchbox", { name: "Search products", exact: true }).inputValue()).toBe("");
+    await expect(page.getByRole("combobox", { name: "Category", exact: true }).inputValue()).resolves.toBe("");
 
     // sort by price, low to high: prices never go down
     await page.getByLabel("Sort by").selectOption("price-low");
     await page.waitForURL(/sort=price-low/);
-    const prices = await page.locator("main ul li article p.text-lg").allInnerTexts();
-    const lows = prices.map((p) => Number(p.split(" - ")[0]!.replace(/[$,]/g, "")));
-    expect(lows).toEqual([...lows].sort((a, b) => a - b));
+    // the URL changes before the re-sorted list renders: read the list until it has
+    const lowestPrices = async () => {
+      const prices = await page.locator("main ul li article p.text-lg").allInnerTexts();
+      return prices.map((p) => Number(p.split(" - ")[0]!.replace(/[$,]/g, "")));
+    };
+    await expect.poll(async () => {
+      const lows = await lowestPrices();
+      return lows.length > 1 && lows.every((low, i) => i === 0 || lows[i - 1]! <= low);
+    }, { timeout: 10_000 }).toBe(true);
 
     // the back button returns to the previous filters
     await page.goBack();

@@ -129,7 +129,8 @@ describe("stores: create with QR, manage products, public page", () => {
     await page.getByRole("link", { name: "About Us" }).click();
     await page.waitForURL(/tab=about-us/);
     await page.getByRole("heading", { name: "Featured Products" }).waitFor();
-    expect(await page.getByRole("region", { name: "Featured Products" }).locator("article").count()).toBe(1);
+    // the URL changes before the filtered list renders: wait for it rather than read the old one
+    await expect.poll(() => page.getByRole("region", { name: "Featured Products" }).locator("article").count(), { timeout: 10_000 }).toBe(1);
     await page.getByLabel("Search this store").fill("napkins");
     await page.getByLabel("Search this store").press("Enter");
     await page.getByRole("heading", { name: /Search Results for "napkins"/ }).waitFor();

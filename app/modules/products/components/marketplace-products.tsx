@@ -61,15 +61,12 @@ function PriceSlider({ id, name, label, form, value, onChange }: { id: string; n
  * The marketplace's product list: filter panel, search, sort, 'Showing N of M products', the grid
  * and pages. A plain GET form, so it works without JavaScript and every state is a URL.
  */
-export function MarketplaceProducts({
-  data,
-  action,
-  fixedCategory,
-  clearHref,
-  loading,
-  signedIn,
-  hidden = [],
-}: {
+export function MarketplaceProducts(props: MarketplaceProductsProps) {
+  // The inputs start from the URL's values; a new URL (Clear Filters, the back button) starts them afresh.
+  return <MarketplaceProductsView key={productSearchToUrl(props.data.params).toString()} {...props} />;
+}
+
+type MarketplaceProductsProps = {
   data: MarketplaceProductsData;
   /** where the form submits (the page's own path) */
   action: string;
@@ -80,7 +77,17 @@ export function MarketplaceProducts({
   signedIn: boolean;
   /** extra parameters to keep (e.g. the tab) */
   hidden?: [string, string][];
-}) {
+};
+
+function MarketplaceProductsView({
+  data,
+  action,
+  fixedCategory,
+  clearHref,
+  loading,
+  signedIn,
+  hidden = [],
+}: MarketplaceProductsProps) {
   const { params, items, total, page, pageCount } = data;
   const submit = useSubmit();
   const [filtersOpen, setFiltersOpen] = useState(false);

@@ -72,7 +72,7 @@ export function StoreDirectory({
   const clear = new URLSearchParams(keep);
   return (
     <div>
-      <Form method="get" action={action} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <Form key={search.toString()} method="get" action={action} className="flex flex-col gap-3 sm:flex-row sm:items-end">
         {keep.map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
         ))}
