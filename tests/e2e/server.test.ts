@@ -47,6 +47,14 @@ describe("serving like production", () => {
     expect(html).not.toContain("<script>alert");
   });
 
+  it("answers ids that only look like UUIDs with a clean page, never a 500", async () => {
+    const dashes = "-".repeat(36);
+    for (const path of [`/create-rfq?product=${dashes}`, `/product/${dashes}`, `/rfqs/${dashes}`, `/stores/${dashes}`, `/api/products?cursor=${Buffer.from(JSON.stringify({ v: 1, id: dashes })).toString("base64url")}`]) {
+      const response = await fetch(`${baseUrl()}${path}`);
+      expect(response.status, path).toBeLessThan(500);
+    }
+  });
+
   it("redirects /services to /services-for-sellers", async () => {
     const response = await fetch(`${baseUrl()}/services`, { redirect: "manual" });
     expect(response.status).toBe(301);

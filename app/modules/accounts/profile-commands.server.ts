@@ -7,6 +7,7 @@ import type { Runtime } from "~/runtime.server";
 import { changePasswordSchema, completeProfileSchema, fieldErrors, profileUpdateSchema, type SessionUser } from "./accounts.schema";
 import { isCommonPassword } from "./common-passwords.server";
 import { MESSAGES } from "./credentials.server";
+import { isUuid } from "~/lib/uuid";
 
 export type CommandResult = { ok: true; message: string; headers?: Headers } | { ok: false; message: string; fieldErrors: Record<string, string> };
 
@@ -98,7 +99,7 @@ export async function decideVerification(db: Db, actor: SessionUser, form: FormD
   const profileId = String(form.get("profileId") ?? "");
   const decision = String(form.get("decision") ?? "");
   const reason = String(form.get("reason") ?? "").trim().slice(0, 500);
-  if (!/^[0-9a-f-]{36}$/i.test(profileId)) return { ok: false, message: "Unknown profile", fieldErrors: {} };
+  if (!isUuid(profileId)) return { ok: false, message: "Unknown profile", fieldErrors: {} };
   if (decision !== "verified" && decision !== "rejected") return { ok: false, message: "Choose verify or reject", fieldErrors: {} };
   if (decision === "rejected" && !reason) return { ok: false, message: "Please give a reason for the rejection", fieldErrors: { reason: "Please give a reason for the rejection" } };
   const updated = await db

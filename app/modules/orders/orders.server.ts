@@ -5,10 +5,10 @@ import { profiles } from "~/db/schema/profiles";
 import { rfqs } from "~/db/schema/rfqs";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import { allowedOrderActions, type OrderAction, type OrderStatus, type OrderView } from "./orders.schema";
+import { isUuid } from "~/lib/uuid";
 
 const buyerProfile = aliasedTable(profiles, "buyer_profile");
 const sellerProfile = aliasedTable(profiles, "seller_profile");
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The user's orders as buyer and as seller, newest first, in one query. */
 export async function listOrders(db: Db, actor: SessionUser, limit = 100): Promise<OrderView[]> {
@@ -60,7 +60,7 @@ const NEXT: Record<OrderAction, { from: OrderStatus; to: OrderStatus; message: s
 
 /** The seller ships, the buyer receives, either cancels before shipping. Checked against the row in one conditional update. */
 export async function updateOrderStatus(db: Db, actor: SessionUser, orderId: string, action: string): Promise<{ ok: boolean; message: string; status: number }> {
-  if (!UUID.test(orderId)) return { ok: false, message: "Order not found", status: 404 };
+  if (!isUuid(orderId)) return { ok: false, message: "Order not found", status: 404 };
   // hasOwn, not `in`: "toString" or "constructor" must not pass for an action
   if (!Object.hasOwn(NEXT, action)) return { ok: false, message: "Unknown order action", status: 400 };
   const step = NEXT[action as OrderAction];

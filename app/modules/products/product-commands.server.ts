@@ -5,13 +5,13 @@ import { storeProducts, stores } from "~/db/schema/stores";
 import type { Profile, SessionUser } from "~/modules/accounts/accounts.schema";
 import { addProductSchema, productDraftSchema, SELLERS_ONLY, type SellerProduct } from "./product-form.schema";
 import { generateBaseSku, variantSku } from "./sku";
+import { isUuid } from "~/lib/uuid";
 
 type Actor = SessionUser & { profile: Profile };
 export type ProductCommandResult =
   | { ok: true; message: string; id: string }
   | { ok: false; status: number; message: string; fieldErrors: Record<string, string> };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function refuseNonSeller(actor: Actor): ProductCommandResult | null {
   return actor.profile.userType === "seller" ? null : { ok: false, status: 403, message: SELLERS_ONLY, fieldErrors: {} };
@@ -86,7 +86,7 @@ export async function createProductFromForm(db: Db, actor: Actor, form: FormData
 export async function updateProductFromForm(db: Db, actor: Actor, productId: string, form: FormData): Promise<ProductCommandResult> {
   const refused = refuseNonSeller(actor);
   if (refused) return refused;
-  if (!UUID.test(productId)) return { ok: false, status: 404, message: "Product not found", fieldErrors: {} };
+  if (!isUuid(productId)) return { ok: false, status: 404, message: "Product not found", fieldErrors: {} };
   const parsed = addProductSchema.safeParse(formValues(form, FORM_KEYS));
   if (!parsed.success) {
     const fieldErrors = firstErrors(parsed.error.issues);
@@ -114,7 +114,7 @@ export async function updateProductFromForm(db: Db, actor: Actor, productId: str
 
 /** Deactivates or reactivates one of the seller's own products. */
 export async function setProductStatus(db: Db, actor: Actor, productId: string, status: string): Promise<ProductCommandResult> {
-  if (!UUID.test(productId) || (status !== "active" && status !== "inactive")) return { ok: false, status: 404, message: "Product not found", fieldErrors: {} };
+  if (!isUuid(productId) || (status !== "active" && status !== "inactive")) return { ok: false, status: 404, message: "Product not found", fieldErrors: {} };
   const updated = await db
     .update(products)
     .set({ status, updatedAt: new Date() })
@@ -151,7 +151,7 @@ export async function createProductFromDraft(
   }
   const draft = parsed.data;
   const now = options.now ?? Date.now();
-  const storeId = options.storeId && UUID.test(options.storeId) ? options.storeId : null;
+  const storeId = options.storeId && isUuid(options.storeId) ? options.storeId : null;
 
   return db.transaction(async (tx) => {
     let ownerName = actor.profile.companyName;

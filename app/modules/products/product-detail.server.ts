@@ -3,8 +3,8 @@ import type { Db } from "~/db/client.server";
 import { products } from "~/db/schema/products";
 import { profiles } from "~/db/schema/profiles";
 import { stores } from "~/db/schema/stores";
+import { isUuid } from "~/lib/uuid";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 const MAX_LIST = 50;
 const MAX_TEXT = 500;
@@ -58,7 +58,7 @@ export type ProductDetail = {
  * query; null for an id that is not a UUID, a missing product or an inactive one.
  */
 export async function getProductDetail(db: Db, id: string): Promise<ProductDetail | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const firstStore = db
     .select({ storeId: stores.id, storeName: stores.name })
     .from(stores)

@@ -5,6 +5,7 @@ import { profiles } from "~/db/schema/profiles";
 import { likePattern } from "~/modules/search/suggestions.server";
 import type { ProductCardData } from "./products.schema";
 import { PRODUCT_COUNT_CAP, PRODUCTS_PER_PAGE, MATCH_WINDOW, type ProductSearchParams, type ProductSort } from "./product-search.schema";
+import { isUuid } from "~/lib/uuid";
 
 /** Supplier companies matched by a search are looked up first; more than this many is not a useful signal. */
 const COMPANY_MATCH_LIMIT = 50;
@@ -86,7 +87,6 @@ function filterConditions(params: Pick<ProductSearchParams, "category" | "min" |
   return conditions;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A position in a sorted result, for cursor paging: the last row's sort value and id, or an offset. */
 export type ProductCursor = { v?: string | number; id?: string; o?: number; f?: 1 };
@@ -104,7 +104,7 @@ export function decodeCursor(raw: string | null | undefined): ProductCursor | nu
     const fuzzy = f === 1 ? { f: 1 as const } : {};
     if (typeof o === "number" && Number.isSafeInteger(o) && o >= 0 && o <= PRODUCT_COUNT_CAP) return { o, ...fuzzy };
     const validValue = (typeof v === "string" && v.length <= 300) || (typeof v === "number" && Number.isSafeInteger(v));
-    if (validValue && typeof id === "string" && UUID.test(id)) return { v, id, ...fuzzy };
+    if (validValue && typeof id === "string" && isUuid(id)) return { v, id, ...fuzzy };
     return null;
   } catch {
     return null;

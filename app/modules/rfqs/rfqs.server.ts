@@ -19,13 +19,13 @@ import {
   type RfqDetail,
   type RfqListParams,
 } from "./rfq.schema";
+import { isUuid } from "~/lib/uuid";
 
 type Actor = SessionUser & { profile: Profile };
 export type FormResult<T = undefined> =
   | { ok: true; message: string; value: T }
   | { ok: false; status: number; message: string; fieldErrors: Record<string, string> };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const quoteCount = sql<number>`(select count(*)::int from ${rfqResponses} where ${rfqResponses.rfqId} = ${rfqs.id} and ${rfqResponses.status} <> 'withdrawn')`;
 
@@ -137,7 +137,7 @@ export async function createRfq(db: Db, actor: Actor, form: FormData, now = new 
  * sees its own quotes in full and only the number of the others; a visitor sees only the number.
  */
 export async function getRfqDetail(db: Db, id: string, viewer: SessionUser | null, now = new Date()): Promise<RfqDetail | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select({ ...cardColumns, specifications: rfqs.specifications, buyerId: rfqs.buyerId, buyerFullName: profiles.fullName })
     .from(rfqs)
@@ -191,7 +191,7 @@ export async function getRfqDetail(db: Db, id: string, viewer: SessionUser | nul
 }
 
 async function loadRfqForQuote(db: Db, rfqId: string) {
-  if (!UUID.test(rfqId)) return null;
+  if (!isUuid(rfqId)) return null;
   const [row] = await db
     .select({ id: rfqs.id, buyerId: rfqs.buyerId, status: rfqs.status, deadline: rfqs.deadline, title: rfqs.title, buyerEmail: userTable.email })
     .from(rfqs)
@@ -260,7 +260,7 @@ export async function acceptQuote(
   quoteId: string,
   notify: { mailer: Mailer; publicUrl: string },
 ): Promise<FormResult<{ orderId: string; rfqId: string }>> {
-  if (!UUID.test(quoteId)) return { ok: false, status: 404, message: "Quote not found", fieldErrors: {} };
+  if (!isUuid(quoteId)) return { ok: false, status: 404, message: "Quote not found", fieldErrors: {} };
   const outcome = await db.transaction(async (tx) => {
     const [quote] = await tx
       .select({
@@ -335,7 +335,7 @@ class QuoteNotOpen extends Error {}
 
 /** A supplier withdraws its own quote while the RFQ is still open. */
 export async function withdrawQuote(db: Db, actor: Actor, quoteId: string): Promise<FormResult> {
-  if (!UUID.test(quoteId)) return { ok: false, status: 404, message: "Quote not found", fieldErrors: {} };
+  if (!isUuid(quoteId)) return { ok: false, status: 404, message: "Quote not found", fieldErrors: {} };
   const updated = await db
     .update(rfqResponses)
     .set({ status: "withdrawn", updatedAt: new Date() })
@@ -354,7 +354,7 @@ export async function withdrawQuote(db: Db, actor: Actor, quoteId: string): Prom
 
 /** The buyer closes an open RFQ without accepting a quote. */
 export async function closeRfq(db: Db, actor: Actor, rfqId: string): Promise<FormResult> {
-  if (!UUID.test(rfqId)) return { ok: false, status: 404, message: "RFQ Not Found", fieldErrors: {} };
+  if (!isUuid(rfqId)) return { ok: false, status: 404, message: "RFQ Not Found", fieldErrors: {} };
   const updated = await db
     .update(rfqs)
     .set({ status: "closed", updatedAt: new Date() })

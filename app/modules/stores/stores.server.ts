@@ -8,13 +8,13 @@ import { likePattern } from "~/modules/search/suggestions.server";
 import { defaultCategoryTabs, parseStoredSections, parseStoredTabs, storeDesignSchema, categoryTabSchema } from "./store-design.schema";
 import { qrFileName, readStoreForm, storeDetailsSchema, type StoreCardData } from "./store-form.schema";
 import { pngFromDataUrl, qrDataUrl, qrPng, storePublicUrl } from "./qr.server";
+import { isUuid } from "~/lib/uuid";
 
 type Actor = SessionUser & { profile: Profile };
 export type StoreResult<T = undefined> =
   | { ok: true; message: string; value: T }
   | { ok: false; status: number; message: string; fieldErrors: Record<string, string> };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = { ok: false as const, status: 404, message: "Store not found", fieldErrors: {} };
 
 function firstErrors(issues: { path: PropertyKey[]; message: string }[]) {
@@ -87,7 +87,7 @@ export async function createStore(db: Db, actor: Actor, form: FormData, publicUr
 
 /** Generates (or regenerates) a store's QR code. Owner only. */
 export async function generateStoreQr(db: Db, actor: SessionUser, storeId: string, publicUrl: string): Promise<StoreResult> {
-  if (!UUID.test(storeId)) return notFound;
+  if (!isUuid(storeId)) return notFound;
   const qr = await qrDataUrl(storePublicUrl(publicUrl, storeId));
   const updated = await db
     .update(stores)
@@ -100,7 +100,7 @@ export async function generateStoreQr(db: Db, actor: SessionUser, storeId: strin
 
 /** The QR code PNG to download: the stored one, or generated on the fly. Owner only. */
 export async function storeQrDownload(db: Db, actor: SessionUser, storeId: string, publicUrl: string): Promise<{ fileName: string; png: Buffer } | null> {
-  if (!UUID.test(storeId)) return null;
+  if (!isUuid(storeId)) return null;
   const [row] = await db
     .select({ name: stores.name, qr: stores.qrCodeData })
     .from(stores)
@@ -150,7 +150,7 @@ const PUBLIC_STORE_PRODUCT_LIMIT = 200;
  * order (filtered by tab and text in the database), the real follower count and whether the viewer follows.
  */
 export async function getPublicStore(db: Db, storeId: string, viewer: SessionUser | null, filters: { q?: string; tab?: string } = {}) {
-  if (!UUID.test(storeId)) return null;
+  if (!isUuid(storeId)) return null;
   const [store] = await db
     .select({ store: stores, sellerVerification: profiles.verificationStatus, sellerCompany: profiles.companyName })
     .from(stores)
@@ -217,7 +217,7 @@ export async function getPublicStore(db: Db, storeId: string, viewer: SessionUse
 
 /** Follows or unfollows an active store; returns the new state. */
 export async function toggleFollow(db: Db, actor: SessionUser, storeId: string): Promise<StoreResult<{ following: boolean }>> {
-  if (!UUID.test(storeId)) return notFound;
+  if (!isUuid(storeId)) return notFound;
   const [store] = await db.select({ id: stores.id }).from(stores).where(and(eq(stores.id, storeId), eq(stores.status, "active"))).limit(1);
   if (!store) return notFound;
   const removed = await db
@@ -231,7 +231,7 @@ export async function toggleFollow(db: Db, actor: SessionUser, storeId: string):
 
 /** A store for its owner's management page: anyone else gets null (shown as 404). */
 export async function getManagedStore(db: Db, actor: SessionUser, storeId: string) {
-  if (!UUID.test(storeId)) return null;
+  if (!isUuid(storeId)) return null;
   const [s] = await db.select().from(stores).where(and(eq(stores.id, storeId), eq(stores.sellerId, actor.id))).limit(1);
   if (!s) return null;
   const linked = await db
@@ -275,14 +275,14 @@ export async function getManagedStore(db: Db, actor: SessionUser, storeId: strin
 }
 
 async function ownsStore(db: Db, actor: SessionUser, storeId: string) {
-  if (!UUID.test(storeId)) return false;
+  if (!isUuid(storeId)) return false;
   const [row] = await db.select({ id: stores.id }).from(stores).where(and(eq(stores.id, storeId), eq(stores.sellerId, actor.id))).limit(1);
   return Boolean(row);
 }
 
 /** Adds the seller's own products to its own store, after the current last position. */
 export async function addProductsToStore(db: Db, actor: SessionUser, storeId: string, productIds: string[]): Promise<StoreResult<{ added: number }>> {
-  const ids = [...new Set(productIds)].filter((id) => UUID.test(id)).slice(0, 200);
+  const ids = [...new Set(productIds)].filter((id) => isUuid(id)).slice(0, 200);
   if (ids.length === 0) return { ok: false, status: 400, message: "Select at least one product", fieldErrors: {} };
   return db.transaction(async (tx) => {
     if (!(await ownsStore(tx as unknown as Db, actor, storeId))) return notFound;
@@ -300,7 +300,7 @@ export async function addProductsToStore(db: Db, actor: SessionUser, storeId: st
 }
 
 async function ownedLink(db: Db, actor: SessionUser, linkId: string) {
-  if (!UUID.test(linkId)) return null;
+  if (!isUuid(linkId)) return null;
   const [row] = await db
     .select({ id: storeProducts.id, featured: storeProducts.featured, storeId: storeProducts.storeId, tabs: stores.categoryTabs })
     .from(storeProducts)
