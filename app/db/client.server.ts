@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -76,7 +77,7 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
     pgDataPath = path.join(dataDir, "pgdata");
   }
   try {
-    const client = await PGlite.create(pgDataPath, { extensions: { pg_trgm }, loadDataDir });
+    const client = await PGlite.create(pgDataPath, { extensions: { pg_trgm, btree_gin }, loadDataDir });
     const db = drizzlePglite(client, { casing: "snake_case" }) as unknown as Db;
     return {
       db,

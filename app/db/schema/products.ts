@@ -46,7 +46,11 @@ export const products = pgTable(
     index("products_status_created_idx").on(t.status, t.createdAt, t.id),
     index("products_status_category_created_idx").on(t.status, t.category, t.createdAt, t.id),
     index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
-    index("products_search_vector_idx").using("gin", t.searchVector),
+    // Full-text search with the category in the same GIN index (btree_gin): "steel" in the food
+    // category is one intersection of two posting lists inside the index, not a bitmap of 150,000
+    // food products ANDed with the text's matches, nor a scan of every steel product for food ones.
+    // A search without a category uses it as well (GIN has no leading-column rule).
+    index("products_category_search_idx").using("gin", t.category, t.searchVector),
     // The marketplace's sorts (newest, price both ways, name), with and without a category.
     // Ascending with the id last: a backward scan serves "desc, id desc" exactly.
     index("products_status_price_min_idx").on(t.status, t.priceMinCents, t.id),

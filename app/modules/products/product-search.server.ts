@@ -27,56 +27,83 @@ const cardColumns = {
   supplierVerification: profiles.verificationStatus,
 };
 
+/** The words of a query (letters and digits only, lower-cased, at most 8): nothing else ever reaches to_tsquery. */
+function queryWords(q: string): string[] {
+  return q
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+}
+
 /**
  * The words of a query as a tsquery whose last word is a prefix ("cotton tow" → 'cotton & tow:*'). Only letters and
  * digits reach to_tsquery, so no user text can be a tsquery syntax error.
  */
 export function prefixTsquery(q: string): string | null {
-  const words = q
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 8);
+  const words = queryWords(q);
   // Only the last word may be unfinished: a prefix on every word ("led:* & light:*") makes the
   // index read every lexeme that starts with each, which is what made multi-word searches slow.
   return words.length ? words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(" & ") : null;
 }
 
-type TextMatch = { condition: SQL; rank: SQL; fuzzy: boolean };
+/** The words of a query as a tsquery of whole words ("cotton towel" → 'cotton & towel'). */
+export function exactTsquery(q: string): string | null {
+  const words = queryWords(q);
+  return words.length ? words.join(" & ") : null;
+}
 
 /**
- * How a query matches. Exact: full-text on name, category, tags and description, with prefixes so
- * partial words match ("cott"), or the supplier's company name. Fuzzy, the fallback when exact
- * finds nothing: also a trigram match on the name, for the inside of a word ("anel" in
- * "Panel") and typos ("cottn"). Kept apart because the trigram scan is the costly part.
+ * How a text search matches, tried in this order while the previous one leaves room in the window:
+ * - exact: whole words (stemmed, so "towels" finds "towel") in name, category, tags and description, or the
+ *   supplier's company name. A common word ("steel", "led light") fills the window here, cheaply.
+ * - prefix: the last word may also be unfinished ("cott" finds "cotton"). Expanding a prefix reads every
+ *   lexeme that starts with it, which costs 5 to 10 times the exact search on common words, so it only runs
+ *   when the exact search found fewer than a window of matches.
+ * - fuzzy: when the prefix search found nothing, also a trigram match on the name, for the inside of a word
+ *   ("anel" in "Panel") and typos ("cottn"); the trigram scan is the costliest of the three.
  */
-async function textMatch(db: Db, q: string, fuzzy = false): Promise<TextMatch | null> {
+export type MatchMode = "exact" | "prefix" | "fuzzy";
+type TextMatch = { condition: SQL; rank: SQL; mode: MatchMode };
+type TextSearch = { q: string; match: (mode: MatchMode) => TextMatch };
+
+/** Prepares a text search: looks up the supplier companies it names once, for every mode. */
+async function textSearch(db: Db, q: string): Promise<TextSearch | null> {
   if (!q) return null;
-  const tsquery = prefixTsquery(q);
-  const parts: SQL[] = [];
-  const tsq = tsquery ? sql`to_tsquery('english'::regconfig, ${tsquery})` : null;
-  if (tsq) parts.push(sql`${products.searchVector} @@ ${tsq}`);
+  let companyIds: string[] = [];
   if (q.length >= MIN_SUBSTRING_LENGTH) {
-    const pattern = likePattern(q);
     const companies = await db
       .select({ userId: profiles.userId })
       .from(profiles)
-      .where(and(eq(profiles.userType, "seller"), ilike(profiles.companyName, pattern)))
+      .where(and(eq(profiles.userType, "seller"), ilike(profiles.companyName, likePattern(q))))
       .limit(COMPANY_MATCH_LIMIT);
-    if (companies.length) parts.push(inArray(products.sellerId, companies.map((c) => c.userId)));
-    if (fuzzy) parts.push(ilike(products.name, pattern), sql`${q} <% ${products.name}`);
+    companyIds = companies.map((c) => c.userId);
   }
-  const rank = tsq
-    ? sql`(ts_rank(${products.searchVector}, ${tsq}) + similarity(${products.name}, ${q}))`
-    : sql`similarity(${products.name}, ${q})`;
-  // Text that matches nothing (say, only punctuation) finds nothing, never everything.
-  const condition = parts.length === 0 ? sql`false` : parts.length === 1 ? parts[0]! : or(...parts)!;
-  return { condition, rank, fuzzy };
+  const match = (mode: MatchMode): TextMatch => {
+    const tsquery = mode === "exact" ? exactTsquery(q) : prefixTsquery(q);
+    const tsq = tsquery ? sql`to_tsquery('english'::regconfig, ${tsquery})` : null;
+    const parts: SQL[] = [];
+    if (tsq) parts.push(sql`${products.searchVector} @@ ${tsq}`);
+    if (companyIds.length) parts.push(inArray(products.sellerId, companyIds));
+    if (mode === "fuzzy" && q.length >= MIN_SUBSTRING_LENGTH) parts.push(ilike(products.name, likePattern(q)), sql`${q} <% ${products.name}`);
+    const rank = tsq
+      ? sql`(ts_rank(${products.searchVector}, ${tsq}) + similarity(${products.name}, ${q}))`
+      : sql`similarity(${products.name}, ${q})`;
+    // Text that matches nothing (say, only punctuation) finds nothing, never everything.
+    const condition = parts.length === 0 ? sql`false` : parts.length === 1 ? parts[0]! : or(...parts)!;
+    return { condition, rank, mode };
+  };
+  return { q, match };
 }
 
-/** Whether a search that found `found` results should be retried with the fuzzy match: only when it found nothing. */
-function worthFuzzy(q: string, match: TextMatch | null, found: number) {
-  return match !== null && !match.fuzzy && q.length >= MIN_SUBSTRING_LENGTH && found === 0;
+/**
+ * The next, broader mode for a search whose current mode found `found` matches (capped at the window),
+ * or null when it should stand: prefix while the window has room, fuzzy only when nothing was found.
+ */
+function broaderMode(text: TextSearch, current: MatchMode, found: number): MatchMode | null {
+  if (current === "exact" && found < MATCH_WINDOW) return "prefix";
+  if (current === "prefix" && found === 0 && text.q.length >= MIN_SUBSTRING_LENGTH) return "fuzzy";
+  return null;
 }
 
 function filterConditions(params: Pick<ProductSearchParams, "category" | "min" | "max">): SQL[] {
@@ -88,8 +115,13 @@ function filterConditions(params: Pick<ProductSearchParams, "category" | "min" |
 }
 
 
-/** A position in a sorted result, for cursor paging: the last row's sort value and id, or an offset. */
-export type ProductCursor = { v?: string | number; id?: string; o?: number; f?: 1 };
+/**
+ * A position in a sorted result, for cursor paging: the last row's sort value and id, or an offset; and the
+ * text match mode of the first page when it was broader than exact (m: "p" prefix, "f" fuzzy), so that every
+ * page of one search reads the same matches.
+ */
+export type ProductCursor = { v?: string | number; id?: string; o?: number; m?: "p" | "f" };
+const CURSOR_MODES = { p: "prefix", f: "fuzzy" } as const satisfies Record<NonNullable<ProductCursor["m"]>, MatchMode>;
 
 export function encodeCursor(cursor: ProductCursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString("base64url");
@@ -100,11 +132,11 @@ export function decodeCursor(raw: string | null | undefined): ProductCursor | nu
   try {
     const value = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as unknown;
     if (!value || typeof value !== "object") return null;
-    const { v, id, o, f } = value as Record<string, unknown>;
-    const fuzzy = f === 1 ? { f: 1 as const } : {};
-    if (typeof o === "number" && Number.isSafeInteger(o) && o >= 0 && o <= PRODUCT_COUNT_CAP) return { o, ...fuzzy };
+    const { v, id, o, m } = value as Record<string, unknown>;
+    const mode: Pick<ProductCursor, "m"> = m === "p" || m === "f" ? { m } : {};
+    if (typeof o === "number" && Number.isSafeInteger(o) && o >= 0 && o <= PRODUCT_COUNT_CAP) return { o, ...mode };
     const validValue = (typeof v === "string" && v.length <= 300) || (typeof v === "number" && Number.isSafeInteger(v));
-    if (validValue && typeof id === "string" && isUuid(id)) return { v, id, ...fuzzy };
+    if (validValue && typeof id === "string" && isUuid(id)) return { v, id, ...mode };
     return null;
   } catch {
     return null;
@@ -152,9 +184,11 @@ function sortPlan(sort: ProductSort, c: SortColumns): SortPlan {
 
 export type ProductSearchQuery = Omit<ProductSearchParams, "page"> & { limit?: number; offset?: number; cursor?: ProductCursor | null };
 export type ProductSearchPage = { items: ProductCardData[]; nextCursor: string | null };
+/** A page and, for a text search's first page, how many matches its window held (for broadening the match). */
+type PageWithWindow = ProductSearchPage & { windowSize: number };
 export type ProductCount = { count: number; capped: boolean };
 
-async function pageOfProducts(db: Db, match: TextMatch | null, query: ProductSearchQuery): Promise<ProductSearchPage> {
+async function pageOfProducts(db: Db, match: TextMatch | null, query: ProductSearchQuery): Promise<PageWithWindow> {
   const limit = Math.min(Math.max(query.limit ?? PRODUCTS_PER_PAGE, 1), 100);
   const conditions = filterConditions(query);
   if (match) conditions.push(match.condition);
@@ -188,14 +222,16 @@ async function pageOfProducts(db: Db, match: TextMatch | null, query: ProductSea
     if (after) pageConditions.push(after);
   }
   const position = sql<number>`row_number() over (order by ${sql.join(plan.order, sql`, `)})`.as("position");
-  const ids = (source ? db.select({ id: source.id, position }).from(source) : db.select({ id: products.id, position }).from(products))
+  // a text search also counts its window (the rows left after the cursor, all of them on a first page)
+  const windowSize = sql<number>`${source ? sql`count(*) over ()` : sql`0`}::int`.as("window_size");
+  const ids = (source ? db.select({ id: source.id, position, windowSize }).from(source) : db.select({ id: products.id, position, windowSize }).from(products))
     .where(and(...pageConditions))
     .orderBy(...plan.order)
     .limit(limit + 1)
     .offset(offset)
     .as("page");
   const rows = await db
-    .select(cardColumns)
+    .select({ ...cardColumns, windowSize: ids.windowSize })
     .from(ids)
     .innerJoin(products, eq(products.id, ids.id))
     .leftJoin(profiles, eq(profiles.userId, products.sellerId))
@@ -204,11 +240,12 @@ async function pageOfProducts(db: Db, match: TextMatch | null, query: ProductSea
   let nextCursor: string | null = null;
   if (rows.length > limit) {
     const last = page[page.length - 1]!;
-    const fuzzy = match?.fuzzy ? { f: 1 as const } : {};
-    nextCursor = plan.cursorValue ? encodeCursor({ v: plan.cursorValue(last), id: last.id, ...fuzzy }) : encodeCursor({ o: offset + limit, ...fuzzy });
+    const mode = match?.mode === "prefix" ? { m: "p" as const } : match?.mode === "fuzzy" ? { m: "f" as const } : {};
+    nextCursor = plan.cursorValue ? encodeCursor({ v: plan.cursorValue(last), id: last.id, ...mode }) : encodeCursor({ o: offset + limit, ...mode });
   }
   return {
-    items: page.map(({ supplierVerification, createdAt: _createdAt, ...row }) => ({
+    windowSize: rows[0]?.windowSize ?? 0,
+    items: page.map(({ supplierVerification, createdAt: _createdAt, windowSize: _windowSize, ...row }) => ({
       ...row,
       supplierCompany: row.supplierCompany ?? null,
       supplierVerified: supplierVerification === "verified",
@@ -236,12 +273,25 @@ async function countOfProducts(db: Db, match: TextMatch | null, query: Pick<Prod
 /**
  * Marketplace product search for integrators (GET /api/products): active products filtered by
  * text, category and price, sorted, one page per cursor. One query for the page, plus one
- * small indexed lookup of matching supplier companies when there is text.
+ * small indexed lookup of matching supplier companies when there is text, and one more query
+ * for each broader match mode a first page needs (see MatchMode).
  */
 export async function searchProducts(db: Db, query: ProductSearchQuery): Promise<ProductSearchPage> {
-  const match = await textMatch(db, query.q, query.cursor?.f === 1);
-  const page = await pageOfProducts(db, match, query);
-  if (!query.cursor && worthFuzzy(query.q, match, page.items.length)) return pageOfProducts(db, await textMatch(db, query.q, true), query);
+  const text = await textSearch(db, query.q);
+  if (!text) return withoutWindow(await pageOfProducts(db, null, query));
+  if (query.cursor) return withoutWindow(await pageOfProducts(db, text.match(query.cursor.m ? CURSOR_MODES[query.cursor.m] : "exact"), query));
+  let mode: MatchMode | null = "exact";
+  let page: PageWithWindow;
+  do {
+    page = await pageOfProducts(db, text.match(mode), query);
+    // an offset past the window leaves no row to count it with: ask for the count itself
+    const found = page.items.length || !query.offset ? page.windowSize : (await countOfProducts(db, text.match(mode), query)).count;
+    mode = broaderMode(text, mode, found);
+  } while (mode);
+  return withoutWindow(page);
+}
+
+function withoutWindow({ windowSize: _windowSize, ...page }: PageWithWindow): ProductSearchPage {
   return page;
 }
 
@@ -249,17 +299,24 @@ export async function searchProducts(db: Db, query: ProductSearchQuery): Promise
 export async function browseProducts(db: Db, params: ProductSearchParams) {
   const run = (match: TextMatch | null) =>
     Promise.all([pageOfProducts(db, match, { ...params, offset: (params.page - 1) * PRODUCTS_PER_PAGE }), countOfProducts(db, match, params)]);
-  const match = await textMatch(db, params.q);
-  let [page, total] = await run(match);
-  if (worthFuzzy(params.q, match, total.count)) [page, total] = await run(await textMatch(db, params.q, true));
-  return { items: page.items, total, page: params.page, pageCount: Math.max(1, Math.ceil(total.count / PRODUCTS_PER_PAGE)) };
+  const text = await textSearch(db, params.q);
+  let mode: MatchMode | null = text ? "exact" : null;
+  let [page, total] = await run(text && mode ? text.match(mode) : null);
+  while (text && mode && (mode = broaderMode(text, mode, total.count))) [page, total] = await run(text.match(mode));
+  return { items: withoutWindow(page).items, total, page: params.page, pageCount: Math.max(1, Math.ceil(total.count / PRODUCTS_PER_PAGE)) };
 }
 
 /** How many products match the marketplace filters (capped), for the 'Products (count)' tab. */
 export async function countMatchingProducts(db: Db, params: Omit<ProductSearchParams, "page" | "sort">): Promise<ProductCount> {
-  const match = await textMatch(db, params.q);
-  const total = await countOfProducts(db, match, params);
-  return worthFuzzy(params.q, match, total.count) ? countOfProducts(db, await textMatch(db, params.q, true), params) : total;
+  const text = await textSearch(db, params.q);
+  if (!text) return countOfProducts(db, null, params);
+  let mode: MatchMode | null = "exact";
+  let total: ProductCount;
+  do {
+    total = await countOfProducts(db, text.match(mode), params);
+    mode = broaderMode(text, mode, total.count);
+  } while (mode);
+  return total;
 }
 
 /** Active products per category, for /categories. One grouped query over the category index. */

@@ -6,7 +6,7 @@ import { createStore } from "../../../tests/factories/stores";
 import { createSeller, type Account } from "../../../tests/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { MATCH_WINDOW, parseProductSearchParams, PRODUCT_COUNT_CAP, PRODUCTS_PER_PAGE, type ProductSearchParams } from "./product-search.schema";
-import { browseProducts, countProductsByCategory, decodeCursor, prefixTsquery, searchProducts } from "./product-search.server";
+import { browseProducts, countMatchingProducts, countProductsByCategory, decodeCursor, exactTsquery, prefixTsquery, searchProducts, type ProductCursor } from "./product-search.server";
 import { browseStores } from "../stores/store-directory.server";
 import { parseStoreDirectoryParams } from "../stores/store-directory.schema";
 
@@ -38,6 +38,8 @@ describe("marketplace search parameters", () => {
     expect(prefixTsquery("Cotton  tow")).toBe("cotton & tow:*");
     expect(prefixTsquery("it's a 'quote' & | ! :* (x)")).toBe("it & s & a & quote & x:*");
     expect(prefixTsquery("&|!")).toBeNull();
+    expect(exactTsquery("Cotton  tow")).toBe("cotton & tow");
+    expect(exactTsquery("&|!")).toBeNull();
   });
 });
 
@@ -165,6 +167,34 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
       const byName = await browseProducts(db, params("q=zinnia&sort=name"));
       expect(byName.items[0]!.name).toBe("Borosilicate flask 100");
       expect(names((await browseProducts(db, params("q=zinnia%20flask%200&sort=name"))).items)).toContain("Zinnia zinnia zinnia flask 0");
+
+      // Whole words first: a word that fills the window by itself does not also expand as a prefix
+      // ("zinnia" is not read as zinnia:*, so "Zinniaflora" stays out), an unfinished one does.
+      await createProducts(db, [{ sellerId: nandi.user.id, name: "Zinniaflora vase", description: "Hand-blown glass.", category: "chemicals" }]);
+      const everyName = async (q: string) => {
+        const seen: string[] = [];
+        const cursors: (ProductCursor | null)[] = [];
+        let cursor: ProductCursor | null = null;
+        do {
+          const result: Awaited<ReturnType<typeof searchProducts>> = await searchProducts(db, { q, category: null, min: null, max: null, sort: "name", limit: 100, cursor });
+          seen.push(...names(result.items));
+          cursor = decodeCursor(result.nextCursor);
+          cursors.push(cursor);
+        } while (cursor);
+        return { seen, cursors };
+      };
+      const whole = await everyName("zinnia");
+      expect(whole.seen).toHaveLength(MATCH_WINDOW);
+      expect(whole.seen).not.toContain("Zinniaflora vase");
+      expect(whole.cursors[0]?.m).toBeUndefined();
+      const unfinished = await everyName("zinni");
+      expect(unfinished.seen).toHaveLength(MATCH_WINDOW);
+      // every page of the unfinished word reads the prefix matches: the cursor carries the mode
+      expect(unfinished.cursors.slice(0, -1).every((c) => c?.m === "p")).toBe(true);
+      expect(names((await searchProducts(db, { q: "zinniaf", category: null, min: null, max: null, sort: "relevance" })).items)).toEqual(["Zinniaflora vase"]);
+      expect(names((await browseProducts(db, params("q=zinniaf"))).items)).toEqual(["Zinniaflora vase"]);
+      expect(await countMatchingProducts(db, { q: "zinniaf", category: null, min: null, max: null })).toEqual({ count: 1, capped: false });
+      expect(await countMatchingProducts(db, { q: "zinnia", category: null, min: null, max: null })).toEqual({ count: MATCH_WINDOW, capped: true });
     } finally {
       await db.delete(products).where(eq(products.category, "chemicals"));
     }
