@@ -54,14 +54,14 @@ export function exactTsquery(q: string): string | null {
 }
 
 /**
- * How a text search matches, tried in this order while the previous one leaves room in the window:
+ * How a text search matches, each tried only when the one before found nothing:
  * - exact: whole words (stemmed, so "towels" finds "towel") in name, category, tags and description, or the
- *   supplier's company name. A common word ("steel", "led light") fills the window here, cheaply.
- * - prefix: the last word may also be unfinished ("cott" finds "cotton"). Expanding a prefix reads every
- *   lexeme that starts with it, which costs 5 to 10 times the exact search on common words, so it only runs
- *   when the exact search found fewer than a window of matches.
- * - fuzzy: when the prefix search found nothing, also a trigram match on the name, for the inside of a word
- *   ("anel" in "Panel") and typos ("cottn"); the trigram scan is the costliest of the three.
+ *   supplier's company name. What the buyer typed, word for word, comes first.
+ * - prefix: the last word may also be unfinished ("cott" finds "cotton", "cotton tow" finds towels).
+ *   Expanding a prefix reads every lexeme that starts with it ("steel:*"), 5 to 10 times the cost of the
+ *   whole word on a common one, for matches a complete word did not ask for.
+ * - fuzzy: also a trigram match on the name, for the inside of a word ("anel" in "Panel") and typos
+ *   ("cottn"); the trigram scan is the costliest of the three.
  */
 export type MatchMode = "exact" | "prefix" | "fuzzy";
 type TextMatch = { condition: SQL; rank: SQL; mode: MatchMode };
@@ -96,13 +96,11 @@ async function textSearch(db: Db, q: string): Promise<TextSearch | null> {
   return { q, match };
 }
 
-/**
- * The next, broader mode for a search whose current mode found `found` matches (capped at the window),
- * or null when it should stand: prefix while the window has room, fuzzy only when nothing was found.
- */
+/** The next, broader mode for a search whose current mode found `found` matches, or null when it should stand. */
 function broaderMode(text: TextSearch, current: MatchMode, found: number): MatchMode | null {
-  if (current === "exact" && found < MATCH_WINDOW) return "prefix";
-  if (current === "prefix" && found === 0 && text.q.length >= MIN_SUBSTRING_LENGTH) return "fuzzy";
+  if (found > 0) return null;
+  if (current === "exact") return "prefix";
+  if (current === "prefix" && text.q.length >= MIN_SUBSTRING_LENGTH) return "fuzzy";
   return null;
 }
 
@@ -184,11 +182,9 @@ function sortPlan(sort: ProductSort, c: SortColumns): SortPlan {
 
 export type ProductSearchQuery = Omit<ProductSearchParams, "page"> & { limit?: number; offset?: number; cursor?: ProductCursor | null };
 export type ProductSearchPage = { items: ProductCardData[]; nextCursor: string | null };
-/** A page and, for a text search's first page, how many matches its window held (for broadening the match). */
-type PageWithWindow = ProductSearchPage & { windowSize: number };
 export type ProductCount = { count: number; capped: boolean };
 
-async function pageOfProducts(db: Db, match: TextMatch | null, query: ProductSearchQuery): Promise<PageWithWindow> {
+async function pageOfProducts(db: Db, match: TextMatch | null, query: ProductSearchQuery): Promise<ProductSearchPage> {
   const limit = Math.min(Math.max(query.limit ?? PRODUCTS_PER_PAGE, 1), 100);
   const conditions = filterConditions(query);
   if (match) conditions.push(match.condition);
@@ -222,16 +218,14 @@ async function pageOfProducts(db: Db, match: TextMatch | null, query: ProductSea
     if (after) pageConditions.push(after);
   }
   const position = sql<number>`row_number() over (order by ${sql.join(plan.order, sql`, `)})`.as("position");
-  // a text search also counts its window (the rows left after the cursor, all of them on a first page)
-  const windowSize = sql<number>`${source ? sql`count(*) over ()` : sql`0`}::int`.as("window_size");
-  const ids = (source ? db.select({ id: source.id, position, windowSize }).from(source) : db.select({ id: products.id, position, windowSize }).from(products))
+  const ids = (source ? db.select({ id: source.id, position }).from(source) : db.select({ id: products.id, position }).from(products))
     .where(and(...pageConditions))
     .orderBy(...plan.order)
     .limit(limit + 1)
     .offset(offset)
     .as("page");
   const rows = await db
-    .select({ ...cardColumns, windowSize: ids.windowSize })
+    .select(cardColumns)
     .from(ids)
     .innerJoin(products, eq(products.id, ids.id))
     .leftJoin(profiles, eq(profiles.userId, products.sellerId))
@@ -244,8 +238,7 @@ async function pageOfProducts(db: Db, match: TextMatch | null, query: ProductSea
     nextCursor = plan.cursorValue ? encodeCursor({ v: plan.cursorValue(last), id: last.id, ...mode }) : encodeCursor({ o: offset + limit, ...mode });
   }
   return {
-    windowSize: rows[0]?.windowSize ?? 0,
-    items: page.map(({ supplierVerification, createdAt: _createdAt, windowSize: _windowSize, ...row }) => ({
+    items: page.map(({ supplierVerification, createdAt: _createdAt, ...row }) => ({
       ...row,
       supplierCompany: row.supplierCompany ?? null,
       supplierVerified: supplierVerification === "verified",
@@ -278,20 +271,14 @@ async function countOfProducts(db: Db, match: TextMatch | null, query: Pick<Prod
  */
 export async function searchProducts(db: Db, query: ProductSearchQuery): Promise<ProductSearchPage> {
   const text = await textSearch(db, query.q);
-  if (!text) return withoutWindow(await pageOfProducts(db, null, query));
-  if (query.cursor) return withoutWindow(await pageOfProducts(db, text.match(query.cursor.m ? CURSOR_MODES[query.cursor.m] : "exact"), query));
+  if (!text) return pageOfProducts(db, null, query);
+  if (query.cursor) return pageOfProducts(db, text.match(query.cursor.m ? CURSOR_MODES[query.cursor.m] : "exact"), query);
   let mode: MatchMode | null = "exact";
-  let page: PageWithWindow;
+  let page: ProductSearchPage;
   do {
     page = await pageOfProducts(db, text.match(mode), query);
-    // an offset past the window leaves no row to count it with: ask for the count itself
-    const found = page.items.length || !query.offset ? page.windowSize : (await countOfProducts(db, text.match(mode), query)).count;
-    mode = broaderMode(text, mode, found);
+    mode = broaderMode(text, mode, page.items.length);
   } while (mode);
-  return withoutWindow(page);
-}
-
-function withoutWindow({ windowSize: _windowSize, ...page }: PageWithWindow): ProductSearchPage {
   return page;
 }
 
@@ -303,7 +290,7 @@ export async function browseProducts(db: Db, params: ProductSearchParams) {
   let mode: MatchMode | null = text ? "exact" : null;
   let [page, total] = await run(text && mode ? text.match(mode) : null);
   while (text && mode && (mode = broaderMode(text, mode, total.count))) [page, total] = await run(text.match(mode));
-  return { items: withoutWindow(page).items, total, page: params.page, pageCount: Math.max(1, Math.ceil(total.count / PRODUCTS_PER_PAGE)) };
+  return { items: page.items, total, page: params.page, pageCount: Math.max(1, Math.ceil(total.count / PRODUCTS_PER_PAGE)) };
 }
 
 /** How many products match the marketplace filters (capped), for the 'Products (count)' tab. */

@@ -200,6 +200,35 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
     }
   });
 
+  it("matches whole words first and reads the last word as unfinished only when they find nothing", async () => {
+    const db = database.db;
+    await createProducts(db, [
+      { sellerId: nandi.user.id, name: "Kevlar cut-resistant gloves", description: "Work gloves.", category: "automotive" },
+      { sellerId: nandi.user.id, name: "Kevlarite brake lining", description: "Friction sheet.", category: "automotive" },
+    ]);
+    try {
+      const found = async (q: string) => {
+        const [api, page, count] = await Promise.all([
+          searchProducts(db, { q, category: null, min: null, max: null, sort: "name" }),
+          browseProducts(db, params(`q=${q}&sort=name`)),
+          countMatchingProducts(db, { q, category: null, min: null, max: null }),
+        ]);
+        expect(names(page.items), q).toEqual(names(api.items));
+        expect(count.count, q).toBe(api.items.length);
+        return names(api.items);
+      };
+      // "kevlar" is a whole word of one product: the other, which only starts with it, is not what was asked
+      expect(await found("kevlar")).toEqual(["Kevlar cut-resistant gloves"]);
+      expect(await found("kevlar gloves")).toEqual(["Kevlar cut-resistant gloves"]);
+      // an unfinished word matches both, whole words being none
+      expect(await found("kevla")).toEqual(["Kevlar cut-resistant gloves", "Kevlarite brake lining"]);
+      expect(await found("kevlarit")).toEqual(["Kevlarite brake lining"]);
+      expect(await found("automotive kevlarit")).toEqual(["Kevlarite brake lining"]);
+    } finally {
+      await db.delete(products).where(eq(products.category, "automotive"));
+    }
+  });
+
   it("counts active products per category", async () => {
     expect(await countProductsByCategory(database.db)).toEqual({ textiles: 3, electronics: 2 });
   });

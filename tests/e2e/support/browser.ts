@@ -42,6 +42,13 @@ export async function openBrowser(options: { viewport?: { width: number; height:
 
 /** Serious and critical axe violations on the page, as readable strings. */
 export async function seriousA11yViolations(page: Page) {
+  // A toast or dialog still fading in has colours that are not its own yet: axe would measure the
+  // contrast of a half-transparent element. Wait for finite animations and transitions to end.
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 5_000 },
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
