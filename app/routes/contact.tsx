@@ -21,8 +21,8 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await submitContactMessage(context.runtime.db, await readFormData(request));
-  return data(result, { status: result.ok ? 200 : 400 });
+  const result = await submitContactMessage(context.runtime.db, await readFormData(request), context.clientIp);
+  return data(result, { status: result.ok ? 200 : result.status });
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
@@ -50,6 +50,11 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             </div>
           ) : (
             <Form method="post" className="grid gap-5 sm:grid-cols-2" noValidate>
+              {actionData && !actionData.ok && actionData.formError ? (
+                <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 sm:col-span-2">
+                  {actionData.formError}
+                </p>
+              ) : null}
               <Field id="contact-name" label="Your name" error={errors.name}>
                 <Input id="contact-name" name="name" autoComplete="name" required defaultValue={values?.name} aria-invalid={!!errors.name} aria-describedby={errors.name ? "contact-name-error" : undefined} />
               </Field>

@@ -26,18 +26,27 @@ export async function isSignInBlocked(db: Db, ip: string | null, email: string, 
 /** Counts one failed attempt for the client and the account, atomically (safe across app instances). */
 export async function recordSignInFailure(db: Db, ip: string | null, email: string, now = Date.now()) {
   const { account, client } = keysFor(ip, email);
-  for (const key of client ? [account, client] : [account]) {
-    await db
-      .insert(rateLimit)
-      .values({ id: crypto.randomUUID(), key, count: 1, lastRequest: now })
-      .onConflictDoUpdate({
-        target: rateLimit.key,
-        set: {
-          count: sql`case when ${rateLimit.lastRequest} < ${now - SIGN_IN_LIMITS.windowMs} then 1 else ${rateLimit.count} + 1 end`,
-          lastRequest: now,
-        },
-      });
-  }
+  for (const key of client ? [account, client] : [account]) await countAttempt(db, key, SIGN_IN_LIMITS.windowMs, now);
+}
+
+/**
+ * Counts one attempt under `key` and returns how many there have been, this one included, since the count
+ * last restarted: it restarts after `windowMs` without an attempt. One upsert: exact under concurrent
+ * requests and across app instances.
+ */
+export async function countAttempt(db: Db, key: string, windowMs: number, now = Date.now()): Promise<number> {
+  const [row] = await db
+    .insert(rateLimit)
+    .values({ id: crypto.randomUUID(), key, count: 1, lastRequest: now })
+    .onConflictDoUpdate({
+      target: rateLimit.key,
+      set: {
+        count: sql`case when ${rateLimit.lastRequest} < ${now - windowMs} then 1 else ${rateLimit.count} + 1 end`,
+        lastRequest: now,
+      },
+    })
+    .returning({ count: rateLimit.count });
+  return row!.count;
 }
 
 /** A successful sign-in clears the account's failures (the client's count stays). */
