@@ -52,7 +52,7 @@ export function startRuntime(): Promise<Runtime> {
       mailer,
       requireEmailVerification: process.env.AUTH_REQUIRE_EMAIL_VERIFICATION === "true",
       google,
-      secureCookies: process.env.NODE_ENV === "production",
+      secureCookies: servedOverHttps(publicUrl),
     });
     holder.runtime = {
       db: database.db,
@@ -70,6 +70,15 @@ export function startRuntime(): Promise<Runtime> {
     return holder.runtime;
   })();
   return holder.starting;
+}
+
+/**
+ * Cookies are marked Secure when the site's public address is https: a browser then never sends them over
+ * plain http. Tied to PUBLIC_URL, not NODE_ENV, so `npm start` reached over http from another machine
+ * keeps its session (the browser would drop a Secure cookie there; only localhost is exempt).
+ */
+export function servedOverHttps(publicUrl: string): boolean {
+  return publicUrl.toLowerCase().startsWith("https://");
 }
 
 export function getRuntime(): Runtime {
