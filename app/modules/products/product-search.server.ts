@@ -287,8 +287,8 @@ export async function browseProducts(db: Db, params: ProductSearchParams) {
   const run = (match: TextMatch | null) =>
     Promise.all([pageOfProducts(db, match, { ...params, offset: (params.page - 1) * PRODUCTS_PER_PAGE }), countOfProducts(db, match, params)]);
   const text = await textSearch(db, params.q);
-  let mode: MatchMode | null = text ? "exact" : null;
-  let [page, total] = await run(text && mode ? text.match(mode) : null);
+  let mode: MatchMode | null = "exact";
+  let [page, total] = await run(text?.match(mode) ?? null);
   while (text && mode && (mode = broaderMode(text, mode, total.count))) [page, total] = await run(text.match(mode));
   return { items: page.items, total, page: params.page, pageCount: Math.max(1, Math.ceil(total.count / PRODUCTS_PER_PAGE)) };
 }
