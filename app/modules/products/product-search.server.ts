@@ -6,6 +6,7 @@ import { likePattern } from "~/modules/search/suggestions.server";
 import type { ProductCardData } from "./products.schema";
 import { PRODUCT_COUNT_CAP, PRODUCTS_PER_PAGE, MATCH_WINDOW, type ProductSearchParams, type ProductSort } from "./product-search.schema";
 import { isUuid } from "~/lib/uuid";
+import { productCardColumns } from "./product-card.server";
 
 /** Supplier companies matched by a search are looked up first; more than this many is not a useful signal. */
 const COMPANY_MATCH_LIMIT = 50;
@@ -13,15 +14,7 @@ const COMPANY_MATCH_LIMIT = 50;
 const MIN_SUBSTRING_LENGTH = 3;
 
 const cardColumns = {
-  id: products.id,
-  name: products.name,
-  description: products.description,
-  category: products.category,
-  priceMinCents: products.priceMinCents,
-  priceMaxCents: products.priceMaxCents,
-  minimumOrderQuantity: products.minimumOrderQuantity,
-  unit: products.unit,
-  images: products.images,
+  ...productCardColumns,
   createdAt: products.createdAt,
   supplierCompany: profiles.companyName,
   supplierVerification: profiles.verificationStatus,

@@ -9,6 +9,7 @@ import { defaultCategoryTabs, parseStoredSections, parseStoredTabs, storeDesignS
 import { qrFileName, readStoreForm, storeDetailsSchema, type StoreCardData } from "./store-form.schema";
 import { pngFromDataUrl, qrDataUrl, qrPng, storePublicUrl } from "./qr.server";
 import { isUuid } from "~/lib/uuid";
+import { productCardColumns } from "~/modules/products/product-card.server";
 
 type Actor = SessionUser & { profile: Profile };
 export type StoreResult<T = undefined> =
@@ -129,15 +130,7 @@ export type PublicStoreProduct = {
 
 const storeProductColumns = {
   linkId: storeProducts.id,
-  id: products.id,
-  name: products.name,
-  description: products.description,
-  category: products.category,
-  priceMinCents: products.priceMinCents,
-  priceMaxCents: products.priceMaxCents,
-  minimumOrderQuantity: products.minimumOrderQuantity,
-  unit: products.unit,
-  images: products.images,
+  ...productCardColumns,
   featured: storeProducts.featured,
   categoryTab: storeProducts.categoryTab,
   displayOrder: storeProducts.displayOrder,
