@@ -2,10 +2,8 @@
 // searchProducts() called directly, with the same query mix, concurrency and duration.
 //   npm run build && npm run bench:search -- [--connections 10] [--duration 20] [--database-url postgres://…] [--data-dir ./bench-data]
 // Seed the database first with npm run bench:seed. See bench/README.md.
-import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,6 +19,7 @@ import { parseProductSearchParams } from "~/modules/products/product-search.sche
 import { decodeCursor, searchProducts, type ProductSearchQuery } from "~/modules/products/product-search.server";
 import { benchTarget, describeTarget, formatInt, openTarget, queryRows, type BenchTarget } from "./bench-database.server";
 import { nextPageEntry, SEARCH_MIX, type MixEntry } from "./search-mix";
+import { startAppServer } from "../tests/support/app-server";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const RESULTS_DIR = fileURLToPath(new URL("./results", import.meta.url));
@@ -102,70 +101,35 @@ class Recorder {
 type Server = { url: string; stop: () => Promise<void>; output: () => string };
 let runningServer: Server | null = null;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on("error", reject);
-  });
-}
-
 /** Starts `node server.js` (the production build) on a free port against the target, and waits for /healthz. */
 async function startServer(target: BenchTarget, poolSize: number): Promise<Server> {
   if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) throw new Error("No production build: run npm run build first.");
-  const port = await freePort();
   // With PostgreSQL the server still wants a DATA_DIR (mail outbox, uploads): a throwaway one.
   const scratchDir = target.engine === "postgres" ? fs.mkdtempSync(path.join(os.tmpdir(), "setu-bench-server-")) : null;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: "warn",
-    DEMO_DATA: "off",
-    BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("base64url"),
-    DATABASE_POOL_SIZE: String(poolSize),
-    DATA_DIR: target.engine === "pglite" ? target.dataDir : scratchDir!,
-  };
-  delete env.DATABASE_URL;
-  if (target.engine === "postgres") env.DATABASE_URL = target.url;
-  const child: ChildProcess = spawn(process.execPath, ["server.js"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
+  const app = await startAppServer({
+    dataDir: target.engine === "pglite" ? target.dataDir : scratchDir!,
+    startTimeoutMs: 120_000,
+    env: {
+      DEMO_DATA: "off",
+      BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("base64url"),
+      DATABASE_POOL_SIZE: String(poolSize),
+      DATABASE_URL: target.engine === "postgres" ? target.url : undefined,
+    },
+  }).catch((error: unknown) => {
+    if (scratchDir) fs.rmSync(scratchDir, { recursive: true, force: true });
+    throw error;
+  });
   const server: Server = {
-    url,
-    output: () => output,
+    url: app.url,
+    output: app.output,
     stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill("SIGTERM");
-        const killer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-        await exited;
-        clearTimeout(killer);
-      }
+      await app.stop();
       if (scratchDir) fs.rmSync(scratchDir, { recursive: true, force: true });
       runningServer = null;
     },
   };
   runningServer = server;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return server;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  await server.stop();
-  throw new Error(`The server did not start:\n${output}`);
+  return server;
 }
 
 type PageSummary = { items: number; hasNextPage: boolean };

@@ -19,9 +19,12 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts the production build (`node server.js`) on a free port with its own DATA_DIR,
- * and waits until /healthz answers. The build must exist (npm test builds first).
+ * and waits until /healthz answers (`startTimeoutMs`: migrations on a big database take longer).
+ * The build must exist (npm test builds first). Also used by the benchmark (bench/search.ts).
  */
-export async function startAppServer(options: { dataDir?: string; env?: Record<string, string | undefined>; wait?: boolean } = {}): Promise<AppServer> {
+export async function startAppServer(
+  options: { dataDir?: string; env?: Record<string, string | undefined>; wait?: boolean; startTimeoutMs?: number } = {},
+): Promise<AppServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "setu-e2e-"));
   const port = await freePort();
   const env: Record<string, string | undefined> = {
@@ -48,12 +51,18 @@ export async function startAppServer(options: { dataDir?: string; env?: Record<s
     process: child,
     output: () => output,
     stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        // a server that does not finish its shutdown in time is killed
+        const killer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+        await exited;
+        clearTimeout(killer);
+      }
       return exited;
     },
   };
   if (options.wait === false) return server;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
     try {
