@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products } from "~/db/schema/products";
+import { inSearchSample, products } from "~/db/schema/products";
 import { rfqs } from "~/db/schema/rfqs";
 import { stores } from "~/db/schema/stores";
 import { user } from "~/db/schema/auth";
@@ -78,13 +78,25 @@ describe.each(testEngines())("database schema on %s", (engine) => {
     expect(rows[0]!.n).toBe(1);
     const indexes = await database.db.execute(sql`select indexname from pg_indexes where tablename in ('products', 'profiles', 'stores')`);
     const names = ((Array.isArray(indexes) ? indexes : (indexes as { rows: unknown[] }).rows) as Array<{ indexname: string }>).map((r) => r.indexname);
-    for (const name of ["products_category_search_idx", "products_name_trgm_idx", "products_status_price_min_idx", "products_status_price_max_idx", "products_status_name_idx", "profiles_company_name_trgm_idx", "stores_name_trgm_idx"]) {
+    for (const name of ["products_category_search_idx", "products_sample_search_idx", "products_name_trgm_idx", "products_status_price_min_idx", "products_status_price_max_idx", "products_status_name_idx", "profiles_company_name_trgm_idx", "stores_name_trgm_idx"]) {
       expect(names).toContain(name);
     }
     // text + category is answered by one GIN index (btree_gin) holding both columns; the benchmark measures what it saves
     const definition = await database.db.execute(sql`select indexdef from pg_indexes where indexname = 'products_category_search_idx'`);
     const [index] = (Array.isArray(definition) ? definition : (definition as { rows: unknown[] }).rows) as Array<{ indexdef: string }>;
     expect(index!.indexdef).toMatch(/USING gin \(category, search_vector\)/);
+  });
+
+  it("reads the search sample off its partial index: the query's condition is the index's predicate", async () => {
+    // a condition spelled even slightly differently would leave the index unused, silently
+    const plan = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = await tx.execute(
+        sql`explain select id from products where search_vector @@ to_tsquery('english', 'lamp') and ${inSearchSample(products.id)}`,
+      );
+      return ((Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ "QUERY PLAN": string }>).map((r) => r["QUERY PLAN"]).join("\n");
+    });
+    expect(plan).toContain("products_sample_search_idx");
   });
 
   it("enforces foreign keys", async () => {

@@ -1,6 +1,7 @@
 import { and, eq, gte, ilike, inArray, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, SelectedFields, SubqueryWithSelection } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
-import { products } from "~/db/schema/products";
+import { inSearchSample, products } from "~/db/schema/products";
 import { profiles } from "~/db/schema/profiles";
 import { likePattern } from "~/modules/search/suggestions.server";
 import type { ProductCardData } from "./products.schema";
@@ -57,7 +58,10 @@ export function exactTsquery(q: string): string | null {
  *   ("cottn"); the trigram scan is the costliest of the three.
  */
 export type MatchMode = "exact" | "prefix" | "fuzzy";
-type TextMatch = { condition: SQL; rank: SQL; mode: MatchMode };
+/** The columns a rank reads: the products table's, or the search sample's (see matchWindow). */
+type RankColumns = { searchVector: SQL.Aliased | AnyColumn; name: SQL.Aliased | AnyColumn };
+/** `sampled`: whether the match can be read off the search sample's index (full-text matches can, trigram ones cannot). */
+type TextMatch = { condition: SQL; rank: (columns: RankColumns) => SQL; mode: MatchMode; sampled: boolean };
 type TextSearch = { q: string; match: (mode: MatchMode) => TextMatch };
 
 /** Prepares a text search: looks up the supplier companies it names once, for every mode. */
@@ -79,12 +83,11 @@ async function textSearch(db: Db, q: string): Promise<TextSearch | null> {
     if (tsq) parts.push(sql`${products.searchVector} @@ ${tsq}`);
     if (companyIds.length) parts.push(inArray(products.sellerId, companyIds));
     if (mode === "fuzzy" && q.length >= MIN_SUBSTRING_LENGTH) parts.push(ilike(products.name, likePattern(q)), sql`${q} <% ${products.name}`);
-    const rank = tsq
-      ? sql`(ts_rank(${products.searchVector}, ${tsq}) + similarity(${products.name}, ${q}))`
-      : sql`similarity(${products.name}, ${q})`;
+    const rank = ({ searchVector, name }: RankColumns) =>
+      tsq ? sql`(ts_rank(${searchVector}, ${tsq}) + similarity(${name}, ${q}))` : sql`similarity(${name}, ${q})`;
     // Text that matches nothing (say, only punctuation) finds nothing, never everything.
     const condition = parts.length === 0 ? sql`false` : parts.length === 1 ? parts[0]! : or(...parts)!;
-    return { condition, rank, mode };
+    return { condition, rank, mode, sampled: mode !== "fuzzy" };
   };
   return { q, match };
 }
@@ -184,24 +187,17 @@ async function pageOfProducts(db: Db, match: TextMatch | null, query: ProductSea
   let offset = query.offset ?? 0;
 
   // The page's ids in order: straight from products, or for a text search from a bounded window
-  // of matches read off the indexes in no particular order (any order asked of a common word,
-  // "steel" is 1 product in 10, would read every match first). Up to MATCH_WINDOW matches this is
-  // exact; beyond, the count says "500+". Only the page's rows are then fetched and joined.
-  const source = match
-    ? db
-        .select({
-          id: products.id,
-          name: products.name,
-          priceMinCents: products.priceMinCents,
-          priceMaxCents: products.priceMaxCents,
-          createdAt: products.createdAt,
-          rank: sql<number>`${match.rank}`.as("rank"),
-        })
-        .from(products)
-        .where(and(...conditions))
-        .limit(MATCH_WINDOW)
-        .as("matches")
+  // of matches (see matchWindow). Only the page's rows are then fetched and joined.
+  const window = match
+    ? matchWindow(db, match, conditions, MATCH_WINDOW, "matches", {
+        id: products.id,
+        name: products.name,
+        priceMinCents: products.priceMinCents,
+        priceMaxCents: products.priceMaxCents,
+        createdAt: products.createdAt,
+      })
     : null;
+  const source = window?.rows ?? null;
   const columns: SortColumns = source ?? products;
   const plan = sortPlan(query.sort, columns);
   const pageConditions: SQL[] = source ? [] : conditions;
@@ -217,7 +213,7 @@ async function pageOfProducts(db: Db, match: TextMatch | null, query: ProductSea
     .limit(limit + 1)
     .offset(offset)
     .as("page");
-  const rows = await db
+  const rows = await (window?.sample ? db.with(window.sample) : db)
     .select(cardColumns)
     .from(ids)
     .innerJoin(products, eq(products.id, ids.id))
@@ -244,16 +240,55 @@ async function countOfProducts(db: Db, match: TextMatch | null, query: Pick<Prod
   // a text search lists at most its window of matches, so it counts no further
   const cap = match ? MATCH_WINDOW : PRODUCT_COUNT_CAP;
   const conditions = filterConditions(query);
-  if (match) conditions.push(match.condition);
-  const limited = db
-    .select({ one: sql`1` })
-    .from(products)
-    .where(and(...conditions))
-    .limit(cap + 1)
-    .as("limited");
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
+  const window = match ? matchWindow(db, match, [...conditions, match.condition], cap + 1, "limited", { one: sql<number>`1`.as("one") }, false) : null;
+  const limited = window?.rows ?? db.select({ one: sql<number>`1`.as("one") }).from(products).where(and(...conditions)).limit(cap + 1).as("limited");
+  const [row] = await (window?.sample ? db.with(window.sample) : db).select({ n: sql<number>`count(*)::int` }).from(limited);
   const n = row?.n ?? 0;
   return n > cap ? { count: cap, capped: true } : { count: n, capped: false };
+}
+
+/**
+ * The matches a text search ranks and sorts: at most `size` of them, read off the indexes in no
+ * particular order (any order asked of a common word, "steel" is 1 product in 10, would read every
+ * match first). Up to MATCH_WINDOW matches this is every match; beyond, the count says "500+".
+ *
+ * Where the match can use it, the search sample (one product in 16, with its own smaller full-text
+ * index) is read first: when it alone holds more than MATCH_WINDOW matches, the search has more
+ * matches than it can rank and the window is taken from the sample; otherwise from every match.
+ * A common word then costs a sixteenth of its posting list instead of a bitmap of all its matches,
+ * and a rarer one a small extra index read. One statement either way: the sample is a CTE, and each
+ * branch is gated by a one-time test of its size, so the branch not taken is never executed.
+ * The caller must attach `sample` to its outermost query (db.with(sample)).
+ */
+function matchWindow<TFields extends SelectedFields, TAlias extends string, TRanked extends boolean = true>(
+  db: Db,
+  match: TextMatch,
+  conditions: SQL[],
+  size: number,
+  alias: TAlias,
+  fields: TFields,
+  ranked: TRanked = true as TRanked,
+) {
+  type Window = TRanked extends true ? TFields & { rank: SQL.Aliased<number> } : TFields;
+  // Drizzle's builder types do not follow generic selections through a union of two database
+  // drivers; the statement is built untyped and the result typed as the subquery it is.
+  const select = (selection: SelectedFields) => (db as PgDatabase<PgQueryResultHKT>).select(selection);
+  const withRank = (columns: SelectedFields, rankColumns: RankColumns) =>
+    ranked ? { ...columns, rank: sql<number>`${match.rank(rankColumns)}`.as("rank") } : columns;
+  const typed = (rows: { as: (alias: TAlias) => unknown }) => rows.as(alias) as SubqueryWithSelection<Window, TAlias>;
+  const matches = (extra?: SQL) => select(withRank(fields, products)).from(products).where(and(...conditions, extra)).limit(size);
+  if (!match.sampled) return { rows: typed(matches()), sample: null };
+  // The sample carries what ranking needs, and ranks only the rows it serves.
+  const sampleSelection = ranked ? { ...fields, sampleVector: sql`${products.searchVector}`.as("sample_vector"), sampleName: sql`${products.name}`.as("sample_name") } : fields;
+  const sample = db.$with("sample_matches").as(select(sampleSelection).from(products).where(and(...conditions, inSearchSample(products.id))).limit(MATCH_WINDOW + 1));
+  const sampleIsFull = sql`(select count(*) from ${sample}) > ${MATCH_WINDOW}`;
+  const sampleColumns = sample as unknown as Record<string, SQL.Aliased>;
+  const sampleFields = Object.fromEntries(Object.keys(fields).map((key) => [key, sampleColumns[key]!]));
+  const fromSample = select(withRank(sampleFields, { searchVector: sampleColumns.sampleVector!, name: sampleColumns.sampleName! }))
+    .from(sample)
+    .where(sampleIsFull)
+    .limit(size);
+  return { rows: typed(fromSample.unionAll(matches(sql`not ${sampleIsFull}`))), sample };
 }
 
 /**

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products } from "~/db/schema/products";
+import { inSearchSample, products } from "~/db/schema/products";
 import { createProducts } from "../../../tests/factories/products";
 import { createStore } from "../../../tests/factories/stores";
 import { createSeller, type Account } from "../../../tests/factories/users";
@@ -195,6 +195,68 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
       expect(names((await browseProducts(db, params("q=zinniaf"))).items)).toEqual(["Zinniaflora vase"]);
       expect(await countMatchingProducts(db, { q: "zinniaf", category: null, min: null, max: null })).toEqual({ count: 1, capped: false });
       expect(await countMatchingProducts(db, { q: "zinnia", category: null, min: null, max: null })).toEqual({ count: MATCH_WINDOW, capped: true });
+    } finally {
+      await db.delete(products).where(eq(products.category, "chemicals"));
+    }
+  });
+
+  it("takes the window of a search with more matches than it ranks from the search sample, and every match otherwise", async () => {
+    const db = database.db;
+    // ids in and out of the sample (one product in 16, by uuid_hash): the database decides
+    const result = await db.execute(
+      sql`select id, ${inSearchSample(sql.raw("id") as never)} as sampled from (select gen_random_uuid() as id from generate_series(1, 12000)) g`,
+    );
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ id: string; sampled: boolean }>;
+    const sampleIds = rows.filter((r) => r.sampled).map((r) => r.id);
+    const otherIds = rows.filter((r) => !r.sampled).map((r) => r.id);
+    expect(sampleIds.length).toBeGreaterThan(MATCH_WINDOW + 20);
+    const numbat = await createSeller(db, { companyName: "Numbat Exports" });
+    const inSample = sampleIds.slice(0, MATCH_WINDOW + 20);
+    await createProducts(db, [
+      // outside the sample, stored first,, and better matches by text: a common word's window does not reach them
+      ...otherIds.slice(0, 30).map((id, i) => ({ id, sellerId: nandi.user.id, name: `Quokka quokka quokka beaker ${i}`, description: "Quokka glassware.", category: "chemicals" as const })),
+      ...inSample.map((id, i) => ({ id, sellerId: numbat.user.id, name: `Quokka flask ${i}`, description: "Glassware.", category: "chemicals" as const })),
+      // a rarer word: three in the sample, five outside, all found
+      ...sampleIds.slice(MATCH_WINDOW + 20, MATCH_WINDOW + 23).map((id, i) => ({ id, sellerId: nandi.user.id, name: `Wombat pipette ${i}`, category: "chemicals" as const })),
+      ...otherIds.slice(30, 35).map((id, i) => ({ id, sellerId: nandi.user.id, name: `Wombat burette ${i}`, category: "chemicals" as const })),
+    ]);
+    const sampled = new Set(inSample);
+    try {
+      const everyId = async (q: string) => {
+        const seen: string[] = [];
+        let cursor: ProductCursor | null = null;
+        do {
+          const page: Awaited<ReturnType<typeof searchProducts>> = await searchProducts(db, { q, category: null, min: null, max: null, sort: "name", limit: 100, cursor });
+          seen.push(...page.items.map((p) => p.id));
+          cursor = decodeCursor(page.nextCursor);
+        } while (cursor);
+        return seen;
+      };
+      for (const q of ["quokka", "numbat"]) {
+        // "numbat" is only the supplier's company name: its products are found in the sample's index too
+        const ids = await everyId(q);
+        expect(ids, q).toHaveLength(MATCH_WINDOW);
+        expect(new Set(ids).size, q).toBe(MATCH_WINDOW);
+        expect(ids.every((id) => sampled.has(id)), q).toBe(true);
+        const best = await browseProducts(db, params(`q=${q}`));
+        expect(best.total, q).toEqual({ count: MATCH_WINDOW, capped: true });
+        expect(best.items.every((p) => sampled.has(p.id)), q).toBe(true);
+        expect(await countMatchingProducts(db, { q, category: "chemicals", min: null, max: null }), q).toEqual({ count: MATCH_WINDOW, capped: true });
+      }
+      expect((await browseProducts(db, params("q=quokka&sort=name"))).items[0]!.name).toBe("Quokka flask 0");
+      // fewer matches than the window: all of them, in and out of the sample
+      const wombats = await browseProducts(db, params("q=wombat&sort=name"));
+      expect(wombats.total).toEqual({ count: 8, capped: false });
+      expect(names(wombats.items)).toEqual([...[0, 1, 2, 3, 4].map((i) => `Wombat burette ${i}`), ...[0, 1, 2].map((i) => `Wombat pipette ${i}`)]);
+      // the sample holds the window exactly when it alone has more matches than the window (here 501 of 520)
+      await db.delete(products).where(inArray(products.id, inSample.slice(0, 19)));
+      const fewer = await everyId("quokka");
+      expect(fewer).toHaveLength(MATCH_WINDOW);
+      expect(fewer.every((id) => sampled.has(id))).toBe(true);
+      await db.delete(products).where(eq(products.id, inSample[19]!));
+      // 500 in the sample and 30 outside: the window is read from every match, and still counts 500+
+      expect((await browseProducts(db, params("q=quokka"))).total).toEqual({ count: MATCH_WINDOW, capped: true });
+      expect(await everyId("quokka")).toHaveLength(MATCH_WINDOW);
     } finally {
       await db.delete(products).where(eq(products.category, "chemicals"));
     }
