@@ -1,4 +1,4 @@
-import { sql, type AnyColumn } from "drizzle-orm";
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { bigint, check, customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
@@ -9,7 +9,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
  * hash PostgreSQL's own hash indexes use on uuids). A partial index covers the sample, and a query
  * must spell the condition exactly so for the planner to use it.
  */
-export function inSearchSample(id: AnyColumn) {
+export function inSearchSample(id: AnyColumn | SQL) {
   return sql`(uuid_hash(${id}) & 15) = 0`;
 }
 

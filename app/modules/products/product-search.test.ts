@@ -204,7 +204,7 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
     const db = database.db;
     // ids in and out of the sample (one product in 16, by uuid_hash): the database decides
     const result = await db.execute(
-      sql`select id, ${inSearchSample(sql.raw("id") as never)} as sampled from (select gen_random_uuid() as id from generate_series(1, 12000)) g`,
+      sql`select id, ${inSearchSample(sql`id`)} as sampled from (select gen_random_uuid() as id from generate_series(1, 12000)) g`,
     );
     const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ id: string; sampled: boolean }>;
     const sampleIds = rows.filter((r) => r.sampled).map((r) => r.id);
