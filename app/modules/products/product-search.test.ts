@@ -87,9 +87,14 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
     expect((await browseProducts(db, params("q=%27%20%7C%20!"))).total.count).toBe(0);
   });
 
-  it("ranks a match in the name above a match in the description", async () => {
+  it("ranks a match in the name above one in the tags, and one in the tags above one in the description", async () => {
     const result = await browseProducts(database.db, params("q=cotton"));
     expect(names(result.items)).toEqual(["Cotton Terry Towels", "Organic Bath Sheets"]);
+    // "bath" is a word of the sheets' name and one of the towels' tags
+    expect(names((await browseProducts(database.db, params("q=bath"))).items)).toEqual(["Organic Bath Sheets", "Cotton Terry Towels"]);
+    // sorted by anything but relevance, a text search still sorts every match it finds
+    expect(names((await browseProducts(database.db, params("q=bath&sort=price-low"))).items)).toEqual(["Cotton Terry Towels", "Organic Bath Sheets"]);
+    expect(names((await browseProducts(database.db, params("q=bath&sort=price-high"))).items)).toEqual(["Organic Bath Sheets", "Cotton Terry Towels"]);
   });
 
   it("filters by category and by price (min of the range at least the low bound, max at most the high one)", async () => {
