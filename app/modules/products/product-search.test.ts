@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { inSearchSample, products } from "~/db/schema/products";
 import { createProducts } from "../../../tests/factories/products";
 import { createStore } from "../../../tests/factories/stores";
@@ -148,6 +148,30 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
     const odd = { v: "not-a-number", id: "00000000-0000-0000-0000-000000000000" };
     await expect(searchProducts(db, { q: "", category: null, min: null, max: null, sort: "price-low", cursor: decodeCursor(encoded(odd)) })).resolves.toBeTruthy();
     await expect(searchProducts(db, { q: "", category: null, min: null, max: null, sort: "newest", cursor: { v: "2026-13-45", id: odd.id } })).resolves.toBeTruthy();
+  });
+
+  it("costs one statement a page, supplier companies included, and one more only for each broader match mode", async () => {
+    const db = database.db;
+    // every query the search runs goes through its session's prepareQuery
+    const session = (db as unknown as { session: { prepareQuery: (...args: unknown[]) => unknown } }).session;
+    const prepare = vi.spyOn(session, "prepareQuery");
+    const statements = async (run: () => Promise<unknown>) => {
+      prepare.mockClear();
+      await run();
+      return prepare.mock.calls.length;
+    };
+    try {
+      // "Nandi" matches a supplier company: its products are found by a subquery of the same statement
+      expect(await statements(() => searchProducts(db, params("q=Nandi")))).toBe(1);
+      expect(await statements(() => searchProducts(db, params("q=cotton&category=textiles&min=1&sort=price-low")))).toBe(1);
+      expect(await statements(() => searchProducts(db, params("sort=name")))).toBe(1);
+      // a typo: exact, then prefix, then the trigram match that finds it
+      expect(await statements(() => searchProducts(db, params("q=cottn")))).toBe(3);
+      // the marketplace page: the page and its count
+      expect(await statements(() => browseProducts(db, params("q=Nandi")))).toBe(2);
+    } finally {
+      prepare.mockRestore();
+    }
   });
 
   it("caps the count and ranks 'Best Match' within a bounded window of matches, so a common word never scores the whole table", async () => {
