@@ -1,4 +1,5 @@
 // Production and development HTTP server: static assets, compression, then the app.
+import path from "node:path";
 import compression from "compression";
 import express from "express";
 
@@ -41,7 +42,10 @@ if (DEVELOPMENT) {
 } else {
   // Hashed assets never change: cache them for a year.
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  // The other public files (favicon.ico, robots.txt, …) all have an extension: a page or API path never
+  // costs a file-system lookup.
+  const publicFiles = express.static("build/client", { maxAge: "1h", index: false });
+  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   appModule = await import("./build/server/index.js");
   app.use(appModule.app);
 }

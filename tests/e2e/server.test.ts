@@ -27,7 +27,7 @@ describe("serving like production", () => {
     expect(response.headers.get("x-powered-by")).toBeNull();
   });
 
-  it("compresses pages and caches hashed assets for a year", async () => {
+  it("compresses pages, caches hashed assets for a year and serves the public files", async () => {
     const page = await fetch(`${baseUrl()}/`, { headers: { "accept-encoding": "gzip" } });
     expect(page.headers.get("content-encoding")).toBe("gzip");
     const html = await page.text();
@@ -37,6 +37,11 @@ describe("serving like production", () => {
     expect(assetResponse.status).toBe(200);
     expect(assetResponse.headers.get("cache-control")).toContain("immutable");
     expect(assetResponse.headers.get("cache-control")).toContain("max-age=31536000");
+    // the other public files (only files with an extension are looked up on disk)
+    const favicon = await fetch(`${baseUrl()}/favicon.svg`);
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get("content-type")).toContain("image/svg+xml");
+    expect(favicon.headers.get("cache-control")).toBe("public, max-age=3600");
   });
 
   it("answers unknown paths with the 404 page and status 404", async () => {
