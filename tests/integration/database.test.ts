@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inSearchSample, products } from "~/db/schema/products";
+import { inSearchSample, products, SEARCH_SAMPLES, type SearchSample } from "~/db/schema/products";
 import { rfqs } from "~/db/schema/rfqs";
 import { stores } from "~/db/schema/stores";
 import { user } from "~/db/schema/auth";
@@ -87,16 +87,19 @@ describe.each(testEngines())("database schema on %s", (engine) => {
     expect(index!.indexdef).toMatch(/USING gin \(category, search_vector\)/);
   });
 
-  it("reads the search sample off its partial index: the query's condition is the index's predicate", async () => {
+  it("reads each search sample off its partial index: the query's condition is the index's predicate", async () => {
     // a condition spelled even slightly differently would leave the index unused, silently
-    const plan = await database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const result = await tx.execute(
-        sql`explain select id from products where search_vector @@ to_tsquery('english', 'lamp') and ${inSearchSample(products.id)}`,
-      );
-      return ((Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ "QUERY PLAN": string }>).map((r) => r["QUERY PLAN"]).join("\n");
-    });
-    expect(plan).toContain("products_sample_search_idx");
+    const planOf = (oneIn: SearchSample) =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const result = await tx.execute(
+          sql`explain select id from products where search_vector @@ to_tsquery('english', 'lamp') and ${inSearchSample(products.id, oneIn)}`,
+        );
+        return ((Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ "QUERY PLAN": string }>).map((r) => r["QUERY PLAN"]).join("\n");
+      });
+    expect(SEARCH_SAMPLES).toEqual([16, 4]);
+    expect(await planOf(16)).toContain("products_sample_search_idx");
+    expect(await planOf(4)).toContain("products_sample4_search_idx");
   });
 
   it("enforces foreign keys", async () => {

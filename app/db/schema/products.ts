@@ -5,12 +5,19 @@ import { user } from "./auth";
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /**
- * Whether a product is in the search sample: one product in 16, fixed by its id (uuid_hash is the
- * hash PostgreSQL's own hash indexes use on uuids). A partial index covers the sample, and a query
- * must spell the condition exactly so for the planner to use it.
+ * The search samples (see matchWindow in product-search.server.ts): one product in 16, and one in 4
+ * (which holds the first), fixed by id. Each has its own partial index.
  */
-export function inSearchSample(id: AnyColumn | SQL) {
-  return sql`(uuid_hash(${id}) & 15) = 0`;
+export const SEARCH_SAMPLES = [16, 4] as const;
+export type SearchSample = (typeof SEARCH_SAMPLES)[number];
+
+/**
+ * Whether a product is in a search sample: one product in `oneIn`, fixed by its id (uuid_hash is the
+ * hash PostgreSQL's own hash indexes use on uuids). A partial index covers each sample, and a query
+ * must spell the condition exactly so for the planner to use it: the mask is a literal, not a parameter.
+ */
+export function inSearchSample(id: AnyColumn | SQL, oneIn: SearchSample = 16) {
+  return sql`(uuid_hash(${id}) & ${sql.raw(String(oneIn - 1))}) = 0`;
 }
 
 export const products = pgTable(
@@ -64,7 +71,10 @@ export const products = pgTable(
     // supplier: a common word's posting list here is a sixteenth as long, so a search that finds more
     // matches than it ranks builds its window from this index instead of a bitmap of every match;
     // a search that also names supplier companies finds their sampled products in it too.
-    index("products_sample_search_idx").using("gin", t.category, t.searchVector, t.sellerId).where(inSearchSample(t.id)),
+    index("products_sample_search_idx").using("gin", t.category, t.searchVector, t.sellerId).where(inSearchSample(t.id, 16)),
+    // One product in 4, for searches whose matches the 1-in-16 sample holds too few of to fill a window
+    // (a word with 2,000 to 8,000 matches, or a common word with a price bound): a quarter of the index read.
+    index("products_sample4_search_idx").using("gin", t.category, t.searchVector, t.sellerId).where(inSearchSample(t.id, 4)),
     // The marketplace's sorts (newest, price both ways, name), with and without a category.
     // Ascending with the id last: a backward scan serves "desc, id desc" exactly.
     index("products_status_price_min_idx").on(t.status, t.priceMinCents, t.id),

@@ -1,7 +1,7 @@
-import { and, eq, gte, ilike, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, eq, gte, ilike, lte, or, sql, type AnyColumn, type SQL, type WithSubquery } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, SelectedFields, SubqueryWithSelection } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
-import { inSearchSample, products } from "~/db/schema/products";
+import { inSearchSample, products, SEARCH_SAMPLES } from "~/db/schema/products";
 import { profiles } from "~/db/schema/profiles";
 import { likePattern } from "~/modules/search/suggestions.server";
 import type { ProductCardData } from "./products.schema";
@@ -228,7 +228,7 @@ async function pageOfProducts(db: Db, match: TextMatch | null, query: ProductSea
     .limit(limit + 1)
     .offset(offset)
     .as("page");
-  const rows = await (window?.sample ? db.with(window.sample) : db)
+  const rows = await (window?.samples.length ? db.with(...window.samples) : db)
     .select(cardColumns)
     .from(ids)
     .innerJoin(products, eq(products.id, ids.id))
@@ -257,7 +257,7 @@ async function countOfProducts(db: Db, match: TextMatch | null, query: Pick<Prod
   const conditions = filterConditions(query);
   const window = match ? matchWindow(db, match, [...conditions, match.condition], cap + 1, "limited", { one: sql<number>`1`.as("one") }, false) : null;
   const limited = window?.rows ?? db.select({ one: sql<number>`1`.as("one") }).from(products).where(and(...conditions)).limit(cap + 1).as("limited");
-  const [row] = await (window?.sample ? db.with(window.sample) : db).select({ n: sql<number>`count(*)::int` }).from(limited);
+  const [row] = await (window?.samples.length ? db.with(...window.samples) : db).select({ n: sql<number>`count(*)::int` }).from(limited);
   const n = row?.n ?? 0;
   return n > cap ? { count: cap, capped: true } : { count: n, capped: false };
 }
@@ -267,13 +267,15 @@ async function countOfProducts(db: Db, match: TextMatch | null, query: Pick<Prod
  * particular order (any order asked of a common word, "steel" is 1 product in 10, would read every
  * match first). Up to MATCH_WINDOW matches this is every match; beyond, the count says "500+".
  *
- * Where the match can use it, the search sample (one product in 16, with its own smaller full-text
- * index) is read first: when it alone holds more than MATCH_WINDOW matches, the search has more
- * matches than it can rank and the window is taken from the sample; otherwise from every match.
- * A common word then costs a sixteenth of its posting list instead of a bitmap of all its matches,
- * and a rarer one a small extra index read. One statement either way: the sample is a CTE, and each
- * branch is gated by a one-time test of its size, so the branch not taken is never executed.
- * The caller must attach `sample` to its outermost query (db.with(sample)).
+ * Where the match can use them, the search samples (one product in 16, then one in 4, each with its
+ * own smaller full-text index) are read first, smallest first: the first that alone holds more than
+ * MATCH_WINDOW matches shows the search has more matches than it can rank, and the window is taken
+ * from it; when none does, from every match. A common word then costs a sixteenth of its posting list
+ * instead of a bitmap of all its matches; a word with a few thousand matches, or a common one with a
+ * price bound, a quarter; a rare one two small extra index reads. One statement either way: each sample
+ * is a CTE, read only when the one before it is not full, and each branch is gated by a one-time test
+ * of the samples' sizes, so the branches not taken are never executed.
+ * The caller must attach `samples` to its outermost query (db.with(...samples)).
  */
 function matchWindow<TFields extends SelectedFields, TAlias extends string, TRanked extends boolean = true>(
   db: Db,
@@ -292,18 +294,31 @@ function matchWindow<TFields extends SelectedFields, TAlias extends string, TRan
     ranked ? { ...columns, rank: sql<number>`${match.rank(rankColumns)}`.as("rank") } : columns;
   const typed = (rows: { as: (alias: TAlias) => unknown }) => rows.as(alias) as SubqueryWithSelection<Window, TAlias>;
   const matches = (extra?: SQL) => select(withRank(fields, products)).from(products).where(and(...conditions, extra)).limit(size);
-  if (!match.sampled) return { rows: typed(matches()), sample: null };
-  // The sample carries what ranking needs, and ranks only the rows it serves.
+  if (!match.sampled) return { rows: typed(matches()), samples: [] };
+  // A sample carries what ranking needs, and ranks only the rows it serves.
   const sampleSelection = ranked ? { ...fields, sampleVector: sql`${products.searchVector}`.as("sample_vector"), sampleName: sql`${products.name}`.as("sample_name") } : fields;
-  const sample = db.$with("sample_matches").as(select(sampleSelection).from(products).where(and(...conditions, inSearchSample(products.id))).limit(MATCH_WINDOW + 1));
-  const sampleIsFull = sql`(select count(*) from ${sample}) > ${MATCH_WINDOW}`;
-  const sampleColumns = sample as unknown as Record<string, SQL.Aliased>;
-  const sampleFields = Object.fromEntries(Object.keys(fields).map((key) => [key, sampleColumns[key]!]));
-  const fromSample = select(withRank(sampleFields, { searchVector: sampleColumns.sampleVector!, name: sampleColumns.sampleName! }))
-    .from(sample)
-    .where(sampleIsFull)
-    .limit(size);
-  return { rows: typed(fromSample.unionAll(matches(sql`not ${sampleIsFull}`))), sample };
+  const samples: WithSubquery[] = [];
+  const isFull = (sample: WithSubquery) => sql`(select count(*) from ${sample}) > ${MATCH_WINDOW}`;
+  // The branches of the union, typed only as far as building it needs.
+  type Branch = { unionAll: (other: Branch) => Branch; as: (alias: TAlias) => unknown };
+  const branches: Branch[] = [];
+  for (const oneIn of SEARCH_SAMPLES) {
+    const smallerAreShort = samples.map((smaller) => sql`not ${isFull(smaller)}`);
+    const sample = db
+      .$with(`sample_${oneIn}_matches`)
+      .as(select(sampleSelection).from(products).where(and(...conditions, inSearchSample(products.id, oneIn), ...smallerAreShort)).limit(MATCH_WINDOW + 1));
+    const columns = sample as unknown as Record<string, SQL.Aliased>;
+    const sampleFields = Object.fromEntries(Object.keys(fields).map((key) => [key, columns[key]!]));
+    const fromSample = select(withRank(sampleFields, { searchVector: columns.sampleVector!, name: columns.sampleName! }))
+      .from(sample)
+      .where(and(...smallerAreShort, isFull(sample)))
+      .limit(size);
+    branches.push(fromSample as unknown as Branch);
+    samples.push(sample);
+  }
+  const everyMatch = matches(and(...samples.map((sample) => sql`not ${isFull(sample)}`))) as unknown as Branch;
+  const [first, ...rest] = branches;
+  return { rows: typed([...rest, everyMatch].reduce((union, branch) => union.unionAll(branch), first!)), samples };
 }
 
 /**

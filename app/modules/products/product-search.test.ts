@@ -229,25 +229,31 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
     }
   });
 
-  it("takes the window of a search with more matches than it ranks from the search sample, and every match otherwise", async () => {
+  it("takes the window of a search with more matches than it ranks from the smallest search sample that fills it, and every match otherwise", async () => {
     const db = database.db;
-    // ids in and out of the sample (one product in 16, by uuid_hash): the database decides
+    // ids in the 1-in-16 sample, in the 1-in-4 sample only, and in neither (by uuid_hash): the database decides
     const result = await db.execute(
-      sql`select id, ${inSearchSample(sql`id`)} as sampled from (select gen_random_uuid() as id from generate_series(1, 12000)) g`,
+      sql`select id, ${inSearchSample(sql`id`, 16)} as in16, ${inSearchSample(sql`id`, 4)} as in4 from (select gen_random_uuid() as id from generate_series(1, 12000)) g`,
     );
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ id: string; sampled: boolean }>;
-    const sampleIds = rows.filter((r) => r.sampled).map((r) => r.id);
-    const otherIds = rows.filter((r) => !r.sampled).map((r) => r.id);
-    expect(sampleIds.length).toBeGreaterThan(MATCH_WINDOW + 20);
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ id: string; in16: boolean; in4: boolean }>;
+    const in16 = rows.filter((r) => r.in16).map((r) => r.id);
+    const in4Only = rows.filter((r) => r.in4 && !r.in16).map((r) => r.id);
+    const outside = rows.filter((r) => !r.in4).map((r) => r.id);
+    expect(in16.length).toBeGreaterThan(MATCH_WINDOW + 20);
+    expect(rows.filter((r) => r.in16 && !r.in4)).toEqual([]);
     const numbat = await createSeller(db, { companyName: "Numbat Exports" });
-    const inSample = sampleIds.slice(0, MATCH_WINDOW + 20);
+    const inSample = in16.slice(0, MATCH_WINDOW + 20);
+    const inQuarter = in4Only.slice(0, 10);
+    const elsewhere = outside.slice(0, 30);
     await createProducts(db, [
-      // outside the sample, stored first,, and better matches by text: a common word's window does not reach them
-      ...otherIds.slice(0, 30).map((id, i) => ({ id, sellerId: nandi.user.id, name: `Quokka quokka quokka beaker ${i}`, description: "Quokka glassware.", category: "chemicals" as const })),
+      // outside both samples, stored first, and better matches by text: a common word's window does not reach them
+      ...elsewhere.map((id, i) => ({ id, sellerId: nandi.user.id, name: `Quokka quokka quokka beaker ${i}`, description: "Quokka glassware.", category: "chemicals" as const })),
+      // in the 1-in-4 sample only, stored before the small sample's (a window takes matches in storage order)
+      ...inQuarter.map((id, i) => ({ id, sellerId: nandi.user.id, name: `Quokka jar ${i}`, description: "Glassware.", category: "chemicals" as const })),
       ...inSample.map((id, i) => ({ id, sellerId: numbat.user.id, name: `Quokka flask ${i}`, description: "Glassware.", category: "chemicals" as const })),
-      // a rarer word: three in the sample, five outside, all found
-      ...sampleIds.slice(MATCH_WINDOW + 20, MATCH_WINDOW + 23).map((id, i) => ({ id, sellerId: nandi.user.id, name: `Wombat pipette ${i}`, category: "chemicals" as const })),
-      ...otherIds.slice(30, 35).map((id, i) => ({ id, sellerId: nandi.user.id, name: `Wombat burette ${i}`, category: "chemicals" as const })),
+      // a rarer word: three in the small sample, five outside both, all found
+      ...in16.slice(MATCH_WINDOW + 20, MATCH_WINDOW + 23).map((id, i) => ({ id, sellerId: nandi.user.id, name: `Wombat pipette ${i}`, category: "chemicals" as const })),
+      ...outside.slice(30, 35).map((id, i) => ({ id, sellerId: nandi.user.id, name: `Wombat burette ${i}`, category: "chemicals" as const })),
     ]);
     const sampled = new Set(inSample);
     try {
@@ -273,19 +279,28 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
         expect(await countMatchingProducts(db, { q, category: "chemicals", min: null, max: null }), q).toEqual({ count: MATCH_WINDOW, capped: true });
       }
       expect((await browseProducts(db, params("q=quokka&sort=name"))).items[0]!.name).toBe("Quokka flask 0");
-      // fewer matches than the window: all of them, in and out of the sample
+      // fewer matches than the window: all of them, in and out of the samples
       const wombats = await browseProducts(db, params("q=wombat&sort=name"));
       expect(wombats.total).toEqual({ count: 8, capped: false });
       expect(names(wombats.items)).toEqual([...[0, 1, 2, 3, 4].map((i) => `Wombat burette ${i}`), ...[0, 1, 2].map((i) => `Wombat pipette ${i}`)]);
-      // the sample holds the window exactly when it alone has more matches than the window (here 501 of 520)
+      // the small sample holds the window exactly when it alone has more matches than the window (here 501 of 520)
       await db.delete(products).where(inArray(products.id, inSample.slice(0, 19)));
       const fewer = await everyId("quokka");
       expect(fewer).toHaveLength(MATCH_WINDOW);
       expect(fewer.every((id) => sampled.has(id))).toBe(true);
+      // 500 in the small sample: the 1-in-4 sample (those and 10 more) holds the window, still none of the 30 outside
       await db.delete(products).where(eq(products.id, inSample[19]!));
-      // 500 in the sample and 30 outside: the window is read from every match, and still counts 500+
+      const quarter = await everyId("quokka");
+      expect(quarter).toHaveLength(MATCH_WINDOW);
+      expect(quarter.some((id) => inQuarter.includes(id))).toBe(true);
+      expect(quarter.some((id) => elsewhere.includes(id))).toBe(false);
       expect((await browseProducts(db, params("q=quokka"))).total).toEqual({ count: MATCH_WINDOW, capped: true });
-      expect(await everyId("quokka")).toHaveLength(MATCH_WINDOW);
+      // 490 and 10 in the samples, 30 outside: the window is read from every match, and still counts 500+
+      await db.delete(products).where(inArray(products.id, inSample.slice(20, 30)));
+      const every = await everyId("quokka");
+      expect(every).toHaveLength(MATCH_WINDOW);
+      expect(every.some((id) => elsewhere.includes(id))).toBe(true);
+      expect((await browseProducts(db, params("q=quokka"))).total).toEqual({ count: MATCH_WINDOW, capped: true });
     } finally {
       await db.delete(products).where(eq(products.category, "chemicals"));
     }

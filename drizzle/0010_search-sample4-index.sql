@@ -1,0 +1,1 @@
+CREATE INDEX "products_sample4_search_idx" ON "products" USING gin ("category","search_vector","seller_id") WHERE (uuid_hash("products"."id") & 3) = 0;
