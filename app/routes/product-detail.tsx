@@ -10,6 +10,7 @@ import { formatUsdCents, formatUsdRange } from "~/lib/money";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { getProductDetail, type ProductDimensions, type ProductSpecifications, type ProductVariant } from "~/modules/products/product-detail.server";
 import type { Route } from "./+types/product-detail";
+import { cardImageUrl } from "~/modules/uploads/image-urls";
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   if (!loaderData || !("product" in loaderData)) return [{ title: "Product Not Found | Setu" }];
@@ -132,7 +133,7 @@ function ImageGallery({ images, name }: { images: string[]; name: string }) {
               ) : (
                 <img
                   ref={checkLoaded(i)}
-                  src={src}
+                  src={cardImageUrl(src)}
                   alt={`Show image ${i + 1} of ${images.length}`}
                   loading="lazy"
                   className="h-full w-full object-cover"

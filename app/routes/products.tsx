@@ -19,6 +19,7 @@ import {
 } from "~/modules/products/product-commands.server";
 import { SELLERS_ONLY, type SellerProduct } from "~/modules/products/product-form.schema";
 import type { Route } from "./+types/products";
+import { cardImageUrl } from "~/modules/uploads/image-urls";
 
 export function meta() {
   return [{ title: "My Products | Setu" }, { name: "description", content: "Manage your wholesale product listings." }];
@@ -193,7 +194,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
                 ) : (
                   <div className="flex flex-wrap items-center gap-4">
                     <div className="size-16 shrink-0 overflow-hidden rounded-md bg-slate-100">
-                      {product.images[0] ? <img src={product.images[0]} alt="" className="h-full w-full object-cover" /> : <Package className="m-4 size-8 text-slate-300" aria-hidden />}
+                      {product.images[0] ? <img src={cardImageUrl(product.images[0])} alt="" className="h-full w-full object-cover" /> : <Package className="m-4 size-8 text-slate-300" aria-hidden />}
                     </div>
                     <div className="min-w-0 flex-1">
                       <div className="flex flex-wrap items-center gap-2">

@@ -29,6 +29,7 @@ import {
   updateStoreSettings,
 } from "~/modules/stores/stores.server";
 import type { Route } from "./+types/store-manage";
+import { cardImageUrl } from "~/modules/uploads/image-urls";
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   return [{ title: loaderData && "store" in loaderData ? `Manage ${loaderData.store.name} | Setu` : "Store Not Found | Setu" }, { name: "robots", content: "noindex" }];
@@ -102,7 +103,7 @@ function StoreProductRow({ product, tabs }: { product: NonNullable<Awaited<Retur
   return (
     <li className="flex flex-wrap items-center gap-4 py-3">
       <div className="size-14 shrink-0 overflow-hidden rounded bg-slate-100">
-        {product.images[0] ? <img src={product.images[0]} alt="" className="h-full w-full object-cover" /> : <Package className="m-3 size-8 text-slate-300" aria-hidden />}
+        {product.images[0] ? <img src={cardImageUrl(product.images[0])} alt="" className="h-full w-full object-cover" /> : <Package className="m-3 size-8 text-slate-300" aria-hidden />}
       </div>
       <div className="min-w-0 flex-1">
         <p className="font-medium">{product.name}</p>

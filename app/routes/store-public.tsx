@@ -14,6 +14,7 @@ import { BannerSectionView } from "~/modules/stores/components/banner-section-vi
 import { sellerContact } from "~/modules/stores/store-contact";
 import { getPublicStore, toggleFollow, type PublicStoreProduct } from "~/modules/stores/stores.server";
 import type { Route } from "./+types/store-public";
+import { cardImageUrl } from "~/modules/uploads/image-urls";
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   if (!loaderData || !("store" in loaderData)) return [{ title: "Store Not Found | Setu" }];
@@ -73,7 +74,7 @@ function ProductCard({ product, view, signedIn, onNeedAuth }: { product: PublicS
     <article className={cn("flex overflow-hidden rounded-lg border border-slate-200 bg-white", view === "grid" ? "flex-col" : "flex-row")}>
       <div className={cn("relative shrink-0 bg-slate-100", view === "grid" ? "aspect-[4/3] w-full" : "w-36")}>
         {image && !imageFailed ? (
-          <img src={image} alt="" loading="lazy" onError={() => setImageFailed(true)} className="h-full w-full object-cover" />
+          <img src={cardImageUrl(image)} alt="" loading="lazy" onError={() => setImageFailed(true)} className="h-full w-full object-cover" />
         ) : (
           <div className="flex h-full min-h-24 items-center justify-center text-slate-300">
             <Package className="size-10" aria-hidden />

@@ -74,6 +74,10 @@ describe("catalog: products, the marketplace and product pages", () => {
     await page.getByRole("link", { name: dialogName, exact: true }).waitFor();
     await page.getByText("Showing 1 of 1 products").waitFor();
     const card = page.locator("article", { hasText: dialogName });
+    // the card shows the uploaded image's card-sized variant, and it loads
+    const cardImage = card.locator("img");
+    await expect(cardImage.getAttribute("src")).resolves.toMatch(/^\/uploads\/[\w-]+\/product\/\d+-card\.webp$/);
+    await expect.poll(() => cardImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
     expect(await card.innerText()).toContain("$19");
     expect(await card.innerText()).toContain("Pedana Prints Co.");
     await expect(card.getByRole("link", { name: "Login to Quote" }).getAttribute("href")).resolves.toMatch(/^\/auth\?redirectTo=%2Fcreate-rfq%3Fproduct%3D/);

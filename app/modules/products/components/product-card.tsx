@@ -6,6 +6,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { categoryLabel } from "~/lib/categories";
 import { formatUsdRange } from "~/lib/money";
 import type { ProductCardData } from "../products.schema";
+import { cardImageUrl } from "~/modules/uploads/image-urls";
 
 /** Where 'Request Quote' leads: Create RFQ pre-filled from the product, through sign-in for a visitor. */
 export function requestQuoteHref(productId: string, signedIn: boolean) {
@@ -33,7 +34,7 @@ export function ProductCard({ product, quote }: { product: ProductCardData; quot
     <article className="group flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white transition hover:border-slate-300 hover:shadow-sm">
       <div className="relative aspect-[4/3] bg-slate-100">
         {image ? (
-          <img src={image} alt="" loading="lazy" className="h-full w-full object-cover" />
+          <img src={cardImageUrl(image)} alt="" loading="lazy" className="h-full w-full object-cover" />
         ) : (
           <div className="flex h-full items-center justify-center text-slate-300">
             <Package className="size-12" aria-hidden />

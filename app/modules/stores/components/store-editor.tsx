@@ -14,6 +14,7 @@ import { EDITOR } from "../editor/constants";
 import { HANDLES, isClick, moveBanner, nudge, placeNewBanner, resizeBanner, type Handle } from "../editor/geometry";
 import { newBanner, newSection, storeDesignSchema, type Banner, type BannerSection, type ProductSection, type Section, type StoreDesign } from "../store-design.schema";
 import { BannerSectionView } from "./banner-section-view";
+import { cardImageUrl } from "~/modules/uploads/image-urls";
 
 type EditorProduct = { id: string; name: string; images: string[]; priceMinCents: number; priceMaxCents: number; featured: boolean };
 type Target = { kind: "hero" } | { kind: "logo" } | { kind: "name" } | { kind: "tagline" } | { kind: "color" } | { kind: "banner"; sectionId: string; bannerId: string };
@@ -168,7 +169,7 @@ function ProductPreview({ products, limit, showFeatured }: { products: EditorPro
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       {list.map((p) => (
         <div key={p.id} className="overflow-hidden rounded-lg border border-slate-200 bg-white">
-          <div className="aspect-[4/3] bg-slate-100">{p.images[0] ? <img src={p.images[0]} alt="" className="h-full w-full object-cover" /> : null}</div>
+          <div className="aspect-[4/3] bg-slate-100">{p.images[0] ? <img src={cardImageUrl(p.images[0])} alt="" className="h-full w-full object-cover" /> : null}</div>
           <div className="p-3">
             <p className="truncate text-sm font-medium">{p.name}</p>
             <p className="text-sm text-slate-600">{formatUsdRange(p.priceMinCents, p.priceMaxCents)}</p>
