@@ -30,11 +30,12 @@ export function startRuntime(): Promise<Runtime> {
     const database = await openConfiguredDatabase();
     holder.database = database;
     logger.info({ engine: database.engine }, "database ready");
+    const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
+    const storage = createStorage(process.env, dataDir);
     if ((process.env.DEMO_DATA ?? "on") !== "off") {
-      const seeded = await seedDemoDataIfEmpty(database.db);
+      const seeded = await seedDemoDataIfEmpty(database.db, storage);
       if (seeded) logger.info("demo data loaded into the new database");
     }
-    const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
     const publicUrl = (process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
     const mailer = createMailer({ smtpUrl: process.env.SMTP_URL, outboxDir: path.join(dataDir, "outbox") });
     const google =
@@ -62,7 +63,7 @@ export function startRuntime(): Promise<Runtime> {
       publicUrl,
       dataDir,
       googleEnabled: Boolean(google),
-      storage: createStorage(process.env, dataDir),
+      storage,
       healthCheck: async () => {
         await database.db.execute(sql`select 1`);
       },

@@ -1,3 +1,7 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
 import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "~/db/schema/auth";
@@ -7,21 +11,29 @@ import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { storeProducts, stores } from "~/db/schema/stores";
 import { createTestDatabase, testEngines, type TestDatabase } from "../tests/support/test-database";
 import { DEMO_ACCOUNTS, seedDemoDataIfEmpty } from "./demo.server";
+import { localDiskStorage, type BlobStorage } from "~/modules/uploads/storage.server";
+import { cardImageUrl } from "~/modules/uploads/image-urls";
 
 describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
   let database: TestDatabase;
   let firstRun: boolean;
   let seedMs: number;
 
+  let storageDir: string;
+  let storage: BlobStorage;
+
   beforeAll(async () => {
     database = await createTestDatabase(engine);
+    storageDir = fs.mkdtempSync(path.join(os.tmpdir(), "setu-demo-"));
+    storage = localDiskStorage(storageDir);
     const started = performance.now();
-    firstRun = await seedDemoDataIfEmpty(database.db);
+    firstRun = await seedDemoDataIfEmpty(database.db, storage);
     seedMs = performance.now() - started;
   });
 
   afterAll(async () => {
     await database?.drop();
+    fs.rmSync(storageDir, { recursive: true, force: true });
   });
 
   const count = async (table: typeof user | typeof profiles | typeof products | typeof stores | typeof storeProducts | typeof rfqs | typeof rfqResponses) => {
@@ -32,6 +44,27 @@ describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
   it("loads the demo data quickly and reports that it did", () => {
     expect(firstRun).toBe(true);
     expect(seedMs).toBeLessThan(3_000);
+  });
+
+  it("gives every demo product a picture, stored like an upload of its supplier with a card-sized variant", async () => {
+    const rows = await database.db.select({ sellerId: products.sellerId, images: products.images }).from(products);
+    expect(rows.length).toBeGreaterThan(0);
+    const urls = new Set<string>();
+    for (const row of rows) {
+      expect(row.images).toHaveLength(1);
+      const url = row.images[0]!;
+      expect(url.startsWith(`/uploads/${row.sellerId}/product/`)).toBe(true);
+      urls.add(url);
+    }
+    expect(urls.size).toBe(rows.length);
+    // the first and the last: the full picture and its card variant are WebP images of the right sizes
+    for (const url of [rows[0]!.images[0]!, rows[rows.length - 1]!.images[0]!]) {
+      const full = await storage.get(url.slice("/uploads/".length));
+      const card = await storage.get(cardImageUrl(url).slice("/uploads/".length));
+      expect(full?.contentType).toBe("image/webp");
+      expect(await sharp(full!.bytes).metadata()).toMatchObject({ format: "webp", width: 640, height: 480 });
+      expect(await sharp(card!.bytes).metadata()).toMatchObject({ format: "webp", width: 480, height: 360 });
+    }
   });
 
   it("creates at least 60 active products covering all six categories", async () => {

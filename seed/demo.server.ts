@@ -10,6 +10,8 @@ import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { user as userTable } from "~/db/schema/auth";
 import { addPasswordLogin, createBuyer, createSeller } from "../tests/factories/users";
+import type { BlobStorage } from "~/modules/uploads/storage.server";
+import { renderDemoPictures, storeDemoPictures } from "./demo-images.server";
 
 type DemoProduct = {
   name: string;
@@ -406,12 +408,19 @@ const cents = (usd: number) => Math.round(usd * 100);
 /** Advisory lock key for seeding (the migration lock in app/db/client.server.ts is 7310452). */
 const SEED_LOCK_KEY = 7310453;
 
-export async function seedDemoDataIfEmpty(db: Db): Promise<boolean> {
+/** With `storage`, every demo product gets a picture (stored as an upload of its supplier). */
+export async function seedDemoDataIfEmpty(db: Db, storage?: BlobStorage): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles);
   if (row && row.n > 0) return false;
   const now = Date.now();
   const ago = (ms: number) => new Date(now - ms);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // Rendered off the main thread while the rows go in; stored once the suppliers have ids.
+  const pictures = storage
+    ? renderDemoPictures(SUPPLIERS.flatMap((supplier) => supplier.products.map((p) => ({ category: supplier.category, subcategory: p.subcategory, color: supplier.store.primaryColor })))).catch(
+        (error: unknown) => error as Error,
+      )
+    : null;
 
   // Several instances may start together on one new database: one seeds, the others wait and find it done.
   return db.transaction(async (tx) => {
@@ -462,6 +471,15 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<boolean> {
       }
     }
 
+    if (storage && pictures) {
+      const rendered = await pictures;
+      if (rendered instanceof Error) throw rendered;
+      const urls = await storeDemoPictures(
+        storage,
+        rendered.map((picture, i) => ({ ...picture, sellerId: productLists[i]!.sellerId })),
+      );
+      productLists.forEach((product, i) => (product.images = [urls[i]!]));
+    }
     const created = await createProducts(tx, productLists);
     const positionInStore = new Map<string, number>();
     await addProductsToStore(
