@@ -186,7 +186,17 @@ export type ProductSearchQuery = Omit<ProductSearchParams, "page"> & { limit?: n
 export type ProductSearchPage = { items: ProductCardData[]; nextCursor: string | null };
 export type ProductCount = { count: number; capped: boolean };
 
-async function pageOfProducts(db: Db, match: TextMatch | null, query: ProductSearchQuery): Promise<ProductSearchPage> {
+/**
+ * One page of products. With `counted`, a text search's page also counts its window (one match more than
+ * it lists, to tell "500" from "500+"): `windowCount`, read off any of the page's rows, so the marketplace
+ * page needs no count query of its own; it is missing when the page has no rows.
+ */
+async function pageOfProducts(
+  db: Db,
+  match: TextMatch | null,
+  query: ProductSearchQuery,
+  counted = false,
+): Promise<ProductSearchPage & { windowCount?: ProductCount }> {
   const limit = Math.min(Math.max(query.limit ?? PRODUCTS_PER_PAGE, 1), 100);
   const conditions = filterConditions(query);
   if (match) conditions.push(match.condition);
@@ -200,7 +210,7 @@ async function pageOfProducts(db: Db, match: TextMatch | null, query: ProductSea
         db,
         match,
         conditions,
-        MATCH_WINDOW,
+        counted ? MATCH_WINDOW + 1 : MATCH_WINDOW,
         "matches",
         {
           id: products.id,
@@ -221,19 +231,23 @@ async function pageOfProducts(db: Db, match: TextMatch | null, query: ProductSea
     const after = plan.after(query.cursor);
     if (after) pageConditions.push(after);
   }
-  const position = sql<number>`row_number() over (order by ${sql.join(plan.order, sql`, `)})`.as("position");
-  const ids = (source ? db.select({ id: source.id, position }).from(source) : db.select({ id: products.id, position }).from(products))
+  const position = sql<number>`(row_number() over (order by ${sql.join(plan.order, sql`, `)}))::int`.as("position");
+  // a window's size, counted before the page is cut from it (never over the products table: that would read every row)
+  const windowSize = (source ? sql<number | null>`(count(*) over ())::int` : sql<number | null>`null::int`).as("window_size");
+  const ids = (source ? db.select({ id: source.id, position, windowSize }).from(source) : db.select({ id: products.id, position, windowSize }).from(products))
     .where(and(...pageConditions))
     .orderBy(...plan.order)
     .limit(limit + 1)
     .offset(offset)
     .as("page");
-  const rows = await (window?.samples.length ? db.with(...window.samples) : db)
-    .select(cardColumns)
+  const fetched = await (window?.samples.length ? db.with(...window.samples) : db)
+    .select({ ...cardColumns, position: ids.position, windowSize: ids.windowSize })
     .from(ids)
     .innerJoin(products, eq(products.id, ids.id))
     .leftJoin(profiles, eq(profiles.userId, products.sellerId))
     .orderBy(ids.position);
+  // a counted window holds one match more than is ever listed
+  const rows = counted && source ? fetched.filter((row) => row.position <= MATCH_WINDOW) : fetched;
   const page = rows.slice(0, limit);
   let nextCursor: string | null = null;
   if (rows.length > limit) {
@@ -241,14 +255,20 @@ async function pageOfProducts(db: Db, match: TextMatch | null, query: ProductSea
     const mode = match?.mode === "prefix" ? { m: "p" as const } : match?.mode === "fuzzy" ? { m: "f" as const } : {};
     nextCursor = plan.cursorValue ? encodeCursor({ v: plan.cursorValue(last), id: last.id, ...mode }) : encodeCursor({ o: offset + limit, ...mode });
   }
+  const windowSizeRead = counted && source ? fetched[0]?.windowSize : undefined;
   return {
-    items: page.map(({ supplierVerification, createdAt: _createdAt, ...row }) => ({
+    items: page.map(({ supplierVerification, createdAt: _createdAt, position: _position, windowSize: _windowSize, ...row }) => ({
       ...row,
       supplierCompany: row.supplierCompany ?? null,
       supplierVerified: supplierVerification === "verified",
     })),
     nextCursor,
+    ...(typeof windowSizeRead === "number" ? { windowCount: cappedCount(windowSizeRead, MATCH_WINDOW) } : {}),
   };
+}
+
+function cappedCount(n: number, cap: number): ProductCount {
+  return n > cap ? { count: cap, capped: true } : { count: n, capped: false };
 }
 
 async function countOfProducts(db: Db, match: TextMatch | null, query: Pick<ProductSearchParams, "category" | "min" | "max">): Promise<ProductCount> {
@@ -258,8 +278,7 @@ async function countOfProducts(db: Db, match: TextMatch | null, query: Pick<Prod
   const window = match ? matchWindow(db, match, [...conditions, match.condition], cap + 1, "limited", { one: sql<number>`1`.as("one") }, false) : null;
   const limited = window?.rows ?? db.select({ one: sql<number>`1`.as("one") }).from(products).where(and(...conditions)).limit(cap + 1).as("limited");
   const [row] = await (window?.samples.length ? db.with(...window.samples) : db).select({ n: sql<number>`count(*)::int` }).from(limited);
-  const n = row?.n ?? 0;
-  return n > cap ? { count: cap, capped: true } : { count: n, capped: false };
+  return cappedCount(row?.n ?? 0, cap);
 }
 
 /**
@@ -341,8 +360,13 @@ export async function searchProducts(db: Db, query: ProductSearchQuery): Promise
 
 /** The marketplace page (/browse, /category/{slug}): one numbered page of products and the (capped) count. */
 export async function browseProducts(db: Db, params: ProductSearchParams) {
-  const run = (match: TextMatch | null) =>
-    Promise.all([pageOfProducts(db, match, { ...params, offset: (params.page - 1) * PRODUCTS_PER_PAGE }), countOfProducts(db, match, params)]);
+  const query = { ...params, offset: (params.page - 1) * PRODUCTS_PER_PAGE };
+  // A text search's page counts its own window (one statement); otherwise, or past the last page, a count query.
+  const run = async (match: TextMatch | null): Promise<[ProductSearchPage, ProductCount]> => {
+    if (!match) return Promise.all([pageOfProducts(db, null, query), countOfProducts(db, null, params)]);
+    const page = await pageOfProducts(db, match, query, true);
+    return [page, page.windowCount ?? (await countOfProducts(db, match, params))];
+  };
   const text = textSearch(db, params.q);
   let mode: MatchMode | null = "exact";
   let [page, total] = await run(text?.match(mode) ?? null);

@@ -167,10 +167,43 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
       expect(await statements(() => searchProducts(db, params("sort=name")))).toBe(1);
       // a typo: exact, then prefix, then the trigram match that finds it
       expect(await statements(() => searchProducts(db, params("q=cottn")))).toBe(3);
-      // the marketplace page: the page and its count
-      expect(await statements(() => browseProducts(db, params("q=Nandi")))).toBe(2);
+      // the marketplace page: a text search's page counts its own window; without text, a count query too
+      expect(await statements(() => browseProducts(db, params("q=Nandi")))).toBe(1);
+      expect(await statements(() => browseProducts(db, params("category=electronics")))).toBe(2);
+      // past the last page there is no row to read the count off
+      expect(await statements(() => browseProducts(db, params("q=Nandi&page=3")))).toBe(2);
     } finally {
       prepare.mockRestore();
+    }
+  });
+
+  it("counts a text search off its own page: exactly the window's size of matches, then one more, '500+'", async () => {
+    const db = database.db;
+    const yaks = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => ({ sellerId: nandi.user.id, name: `Yak wool bell ${from + i}`, category: "food" as const, createdAt: new Date(Date.UTC(2025, 5, 1) + (from + i) * 60_000) }));
+    for (let i = 0; i < MATCH_WINDOW; i += 250) await createProducts(db, yaks(i, 250));
+    try {
+      const exact = await browseProducts(db, params("q=yak"));
+      expect(exact.total).toEqual({ count: MATCH_WINDOW, capped: false });
+      expect(await countMatchingProducts(db, { q: "yak", category: null, min: null, max: null })).toEqual(exact.total);
+      expect(exact.pageCount).toBe(Math.ceil(MATCH_WINDOW / PRODUCTS_PER_PAGE));
+      const last = await browseProducts(db, params(`q=yak&sort=name&page=${exact.pageCount}`));
+      expect(last.items).toHaveLength(MATCH_WINDOW - (exact.pageCount - 1) * PRODUCTS_PER_PAGE);
+      expect(last.total).toEqual(exact.total);
+
+      await createProducts(db, yaks(MATCH_WINDOW, 1));
+      const more = await browseProducts(db, params("q=yak"));
+      expect(more.total).toEqual({ count: MATCH_WINDOW, capped: true });
+      expect(await countMatchingProducts(db, { q: "yak", category: null, min: null, max: null })).toEqual(more.total);
+      // the match past the window is counted, never listed: the last page still ends at the window
+      const lastAgain = await browseProducts(db, params(`q=yak&sort=name&page=${exact.pageCount}`));
+      expect(lastAgain.items).toHaveLength(MATCH_WINDOW - (exact.pageCount - 1) * PRODUCTS_PER_PAGE);
+      // past the last page: no rows, and the count still right
+      const past = await browseProducts(db, params(`q=yak&page=${exact.pageCount + 1}`));
+      expect(past.items).toEqual([]);
+      expect(past.total).toEqual(more.total);
+    } finally {
+      await db.delete(products).where(eq(products.category, "food"));
     }
   });
 
