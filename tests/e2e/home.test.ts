@@ -100,7 +100,7 @@ describe("home and navigation", () => {
     await page.getByText("Thank you! Your message has been sent.").waitFor();
   });
 
-  it("works on a phone: the header collapses into a menu", async () => {
+  it("works on a phone: the header collapses into a menu, which stays open through hydration and closes after navigating", async () => {
     const phone = await openBrowser({ viewport: { width: 390, height: 844 } });
     try {
       await phone.page.goto("/");
@@ -108,6 +108,25 @@ describe("home and navigation", () => {
       await phone.page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "RFQs" }).click();
       await phone.page.waitForURL(/\/rfqs$/);
       await screenshot(phone.page, "home-phone");
+      // after navigating, the menu is closed again
+      await expect.poll(() => phone.page.getByRole("navigation", { name: "Mobile" }).isVisible()).toBe(false);
+
+      // a menu opened before the scripts arrive (a slow phone) stays open when the page hydrates
+      let releaseScripts = () => {};
+      const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+      await phone.page.route("**/assets/*.js", async (route) => {
+        await scriptsHeld;
+        await route.continue();
+      });
+      await phone.page.goto("/", { waitUntil: "domcontentloaded" });
+      await phone.page.getByLabel("Menu", { exact: true }).click();
+      await phone.page.getByRole("navigation", { name: "Mobile" }).waitFor();
+      releaseScripts();
+      // hydrated: React Router's client has taken the page over
+      await phone.page.waitForFunction(() => "__reactRouterRouteModules" in window && document.readyState === "complete");
+      await phone.page.waitForTimeout(300);
+      await expect(phone.page.getByRole("navigation", { name: "Mobile" }).isVisible()).resolves.toBe(true);
+      await phone.page.unroute("**/assets/*.js");
     } finally {
       await phone.close();
     }

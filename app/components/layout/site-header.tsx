@@ -1,5 +1,5 @@
 import { ChevronDown, Menu, UserRound } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { useRootUser } from "~/root";
 import { CATEGORY_STRIP } from "~/lib/categories";
@@ -34,8 +34,12 @@ function navClass({ isActive }: { isActive: boolean }) {
 export function SiteHeader() {
   const user = useRootUser();
   const location = useLocation();
-  // Menus are <details> elements (they work without JavaScript); close them after navigating.
+  // Menus are <details> elements (they work without JavaScript); close them after navigating. Not when the
+  // page first hydrates: a menu opened before the scripts arrived (a slow phone) must stay open.
+  const shownLocation = useRef(location.key);
   useEffect(() => {
+    if (shownLocation.current === location.key) return;
+    shownLocation.current = location.key;
     document.querySelectorAll("header details[open]").forEach((menu) => menu.removeAttribute("open"));
   }, [location]);
   return (
