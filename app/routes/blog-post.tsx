@@ -1,7 +1,8 @@
-import { ArrowLeft, CalendarDays, UserRound } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { getBlogPost } from "~/modules/content/blog.server";
 import { MarkdownView } from "~/modules/content/components/markdown-view";
+import { PostMeta } from "~/modules/content/components/post-meta";
 import type { Route } from "./+types/blog-post";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -37,24 +38,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       <header className="mt-8 border-b border-slate-200 pb-8">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{post.title}</h1>
         <p className="mt-4 text-lg text-slate-600">{post.description}</p>
-        <dl className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-2 text-sm text-slate-500">
-          <div className="flex items-center gap-1.5">
-            <dt>
-              <CalendarDays className="size-4" aria-hidden />
-              <span className="sr-only">Published</span>
-            </dt>
-            <dd>
-              <time dateTime={post.date}>{post.displayDate}</time>
-            </dd>
-          </div>
-          <div className="flex items-center gap-1.5">
-            <dt>
-              <UserRound className="size-4" aria-hidden />
-              <span className="sr-only">Author</span>
-            </dt>
-            <dd>{post.author}</dd>
-          </div>
-        </dl>
+        <PostMeta post={post} className="mt-6 gap-x-6 gap-y-2 text-sm" />
       </header>
 
       <MarkdownView blocks={post.blocks} className="mt-8" />

@@ -1,6 +1,7 @@
-import { ArrowRight, CalendarDays, Newspaper, UserRound } from "lucide-react";
+import { ArrowRight, Newspaper } from "lucide-react";
 import { Link } from "react-router";
 import { listBlogPosts } from "~/modules/content/blog.server";
+import { PostMeta } from "~/modules/content/components/post-meta";
 import type { Route } from "./+types/blog";
 
 export function meta() {
@@ -59,24 +60,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                     </Link>
                   </h3>
                   <p className="mt-3 flex-1 text-sm leading-6 text-slate-600">{post.description}</p>
-                  <dl className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-500">
-                    <div className="flex items-center gap-1.5">
-                      <dt>
-                        <CalendarDays className="size-3.5" aria-hidden />
-                        <span className="sr-only">Published</span>
-                      </dt>
-                      <dd>
-                        <time dateTime={post.date}>{post.displayDate}</time>
-                      </dd>
-                    </div>
-                    <div className="flex items-center gap-1.5">
-                      <dt>
-                        <UserRound className="size-3.5" aria-hidden />
-                        <span className="sr-only">Author</span>
-                      </dt>
-                      <dd>{post.author}</dd>
-                    </div>
-                  </dl>
+                  <PostMeta post={post} className="mt-5 gap-x-4 gap-y-1 text-xs" iconClassName="size-3.5" />
                   <p className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-brand-700" aria-hidden>
                     Read article
                     <ArrowRight className="size-4 transition group-hover:translate-x-0.5" />

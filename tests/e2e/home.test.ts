@@ -100,6 +100,25 @@ describe("home and navigation", () => {
     await page.getByText("Thank you! Your message has been sent.").waitFor();
   });
 
+  it("lists the blog's articles with their date and author, and opens one; an unknown article is a 404", async () => {
+    const { page } = browser;
+    await page.goto("/blog");
+    await page.getByRole("heading", { name: "Guides for cross-border wholesale trade" }).waitFor();
+    const card = page.locator("article", { hasText: "Writing an RFQ that gets great quotes" });
+    await expect(card.locator("time").getAttribute("datetime")).resolves.toBe("2026-10-08");
+    await expect(card.locator("dl").innerText()).resolves.toMatch(/October 8, 2026[\s\S]*Daniel Brooks, Sourcing Specialist/);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await card.getByRole("link", { name: "Writing an RFQ that gets great quotes" }).click();
+    await page.waitForURL(/\/blog\/writing-an-rfq-that-gets-great-quotes$/);
+    await page.getByRole("heading", { level: 1, name: "Writing an RFQ that gets great quotes" }).waitFor();
+    await expect(page.locator("header dl").last().innerText()).resolves.toMatch(/October 8, 2026[\s\S]*Daniel Brooks/);
+    await page.getByRole("heading", { level: 2, name: "Basic information" }).waitFor();
+    await expect(page.getByRole("link", { name: "Create RFQ" }).first().getAttribute("href")).resolves.toBe("/create-rfq");
+    await screenshot(page, "blog-post");
+    const missing = await page.goto("/blog/no-such-article");
+    expect(missing?.status()).toBe(404);
+  });
+
   it("works on a phone: the header collapses into a menu, which stays open through hydration and closes after navigating", async () => {
     const phone = await openBrowser({ viewport: { width: 390, height: 844 } });
     try {
