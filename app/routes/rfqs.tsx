@@ -1,7 +1,7 @@
 import { FileSearch, Plus } from "lucide-react";
-import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
-import { ButtonLink } from "~/components/ui/button";
-import { Label, SearchInput, Select } from "~/components/ui/field";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { FilterSelect, Label, SearchInput } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import { DEADLINE_TIME_ZONE_LABEL } from "~/lib/deadline";
 import { getSessionUser } from "~/modules/accounts/session.server";
@@ -30,7 +30,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Rfqs({ loaderData }: Route.ComponentProps) {
   const { params, items, total, page, pageCount } = loaderData;
   const navigation = useNavigation();
-  const submit = useSubmit();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/rfqs";
   const search = new URLSearchParams();
   if (params.q) search.set("q", params.q);
@@ -61,30 +60,11 @@ export default function Rfqs({ loaderData }: Route.ComponentProps) {
           <Label htmlFor="rfq-search">Search</Label>
           <SearchInput id="rfq-search" name="q" defaultValue={params.q} placeholder="Search RFQs by title, description or category..." />
         </div>
-        <div>
-          <Label htmlFor="rfq-category">Category</Label>
-          <Select id="rfq-category" name="category" defaultValue={params.category} onChange={(e) => submit(e.currentTarget.form)}>
-            <option value="all">All Categories</option>
-            {RFQ_CATEGORIES.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <Label htmlFor="rfq-sort">Sort by</Label>
-          <Select id="rfq-sort" name="sort" defaultValue={params.sort} onChange={(e) => submit(e.currentTarget.form)}>
-            {RFQ_SORTS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <button type="submit" className="h-10 rounded-md bg-slate-900 px-4 text-sm font-medium text-white hover:bg-slate-800">
+        <FilterSelect id="rfq-category" label="Category" name="category" defaultValue={params.category} options={[{ value: "all", label: "All Categories" }, ...RFQ_CATEGORIES]} />
+        <FilterSelect id="rfq-sort" label="Sort by" name="sort" defaultValue={params.sort} options={RFQ_SORTS} />
+        <Button type="submit" variant="secondary">
           Apply
-        </button>
+        </Button>
       </Form>
 
       <p className="mt-4 text-sm text-slate-600" aria-live="polite">

@@ -117,6 +117,20 @@ describe("catalog: products, the marketplace and product pages", () => {
     expect(await page.locator("main").innerText()).toContain("Indigo");
   });
 
+  it("filters the stores tab by category as soon as one is chosen", async () => {
+    const { page } = browser;
+    await page.goto("/browse?tab=stores");
+    const storeNames = () => page.locator("main h3").allInnerTexts();
+    const everyStore = await storeNames();
+    await page.getByLabel("Category", { exact: true }).selectOption("Automotive");
+    await page.waitForURL(/scategory=Automotive/);
+    await expect.poll(storeNames).not.toEqual(everyStore);
+    const automotive = await storeNames();
+    expect(automotive.length).toBeGreaterThan(0);
+    expect(automotive.length).toBeLessThan(everyStore.length);
+    expect(automotive.join(" ")).toContain("Deccan Auto");
+  });
+
   it("renders search results on the server, so the marketplace works without JavaScript", async () => {
     const html = (await (await fetch(`${baseUrl()}/browse?q=${marker}&sort=name`)).text()).replaceAll("<!-- -->", "");
     expect(html).toContain(dialogName);

@@ -22,6 +22,13 @@ describe("RFQ journey: post, quote, accept, order", () => {
     expect(await page.locator("article").count()).toBeGreaterThanOrEqual(5);
     expect(await page.locator("main").innerText()).toContain("Brooklyn Home Goods LLC");
     expect(await page.locator("main").innerText()).toMatch(/\d+ days left/);
+    // choosing a category or a sort applies it at once
+    await page.getByLabel("Category", { exact: true }).selectOption("textiles");
+    await page.waitForURL(/category=textiles/);
+    await page.getByLabel("Sort by", { exact: true }).selectOption("budget-high");
+    await page.waitForURL(/sort=budget-high/);
+    await expect(page.getByLabel("Category", { exact: true }).inputValue()).resolves.toBe("textiles");
+    for (const badge of await page.locator("article").allInnerTexts()) expect(badge).toContain("Textiles");
     await page.getByLabel("Search", { exact: true }).fill("zzzz-no-such-rfq");
     await page.getByRole("button", { name: "Apply" }).click();
     await page.getByText("No RFQs found").waitFor();

@@ -1,4 +1,5 @@
 import { Search } from "lucide-react";
+import { useSubmit } from "react-router";
 import { cn } from "./cn";
 
 const control =
@@ -54,6 +55,34 @@ export function SearchInput({ className, ...props }: React.InputHTMLAttributes<H
     <div className="relative">
       <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
       <Input type="search" className={cn("pl-9", className)} {...props} />
+    </div>
+  );
+}
+
+export type SelectOption = { value: string; label: string };
+
+/**
+ * A labelled select of a GET filter form that applies the choice at once; without JavaScript the form's
+ * own button applies it. Give `form` when the select stands outside its form.
+ */
+export function FilterSelect({
+  id,
+  label,
+  options,
+  className,
+  ...props
+}: { id: string; label: string; options: readonly SelectOption[]; className?: string } & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "id" | "onChange" | "children" | "className">) {
+  const submit = useSubmit();
+  return (
+    <div className={className}>
+      <Label htmlFor={id}>{label}</Label>
+      <Select id={id} onChange={(event) => submit(event.currentTarget.form)} {...props}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { CheckCircle2, PackageSearch, SlidersHorizontal } from "lucide-react";
 import { useState } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, Link } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Label, SearchInput, Select } from "~/components/ui/field";
+import { FilterSelect, Label, SearchInput } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import { PRODUCT_CATEGORIES } from "~/lib/categories";
 import type { ProductCardData } from "../products.schema";
@@ -89,12 +89,10 @@ function MarketplaceProductsView({
   hidden = [],
 }: MarketplaceProductsProps) {
   const { params, items, total, page, pageCount } = data;
-  const submit = useSubmit();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [min, setMin] = useState(params.min ?? PRICE_SLIDER.min);
   const [max, setMax] = useState(params.max ?? PRICE_SLIDER.max);
   const formId = `marketplace-filters${fixedCategory ? "-category" : ""}`;
-  const autoSubmit = (event: React.ChangeEvent<HTMLSelectElement>) => submit(event.currentTarget.form);
   const search = productSearchToUrl(params, { fixedCategory });
   for (const [k, v] of hidden) search.set(k, v);
   const totalText = `${number.format(total.count)}${total.capped ? "+" : ""}`;
@@ -109,17 +107,14 @@ function MarketplaceProductsView({
           <Card className="space-y-5 p-4">
             <h2 className="font-semibold">Filters</h2>
             {fixedCategory ? null : (
-              <div>
-                <Label htmlFor="filter-category">Category</Label>
-                <Select id="filter-category" name="category" form={formId} defaultValue={params.category ?? ""} onChange={autoSubmit}>
-                  <option value="">All Categories</option>
-                  {PRODUCT_CATEGORIES.map((c) => (
-                    <option key={c.value} value={c.value}>
-                      {c.label}
-                    </option>
-                  ))}
-                </Select>
-              </div>
+              <FilterSelect
+                id="filter-category"
+                label="Category"
+                name="category"
+                form={formId}
+                defaultValue={params.category ?? ""}
+                options={[{ value: "", label: "All Categories" }, ...PRODUCT_CATEGORIES]}
+              />
             )}
             <fieldset>
               <legend className="mb-1.5 text-sm font-medium text-slate-800">Price Range</legend>
@@ -161,17 +156,14 @@ function MarketplaceProductsView({
             <Label htmlFor="marketplace-search">Search products</Label>
             <SearchInput id="marketplace-search" name="q" defaultValue={params.q} placeholder="Search products, suppliers, or keywords..." />
           </div>
-          <div className="sm:w-52">
-            <Label htmlFor="marketplace-sort">Sort by</Label>
-            <Select id="marketplace-sort" name="sort" defaultValue={params.sort} onChange={autoSubmit}>
-              {params.q ? <option value={RELEVANCE_SORT.value}>{RELEVANCE_SORT.label}</option> : null}
-              {PRODUCT_SORTS.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <FilterSelect
+            id="marketplace-sort"
+            label="Sort by"
+            name="sort"
+            className="sm:w-52"
+            defaultValue={params.sort}
+            options={params.q ? [RELEVANCE_SORT, ...PRODUCT_SORTS] : PRODUCT_SORTS}
+          />
           <Button type="submit" variant="secondary">
             Search
           </Button>

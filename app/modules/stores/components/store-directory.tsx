@@ -1,9 +1,9 @@
 import { BadgeCheck, Store as StoreIcon } from "lucide-react";
-import { Form, useSubmit } from "react-router";
+import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Label, SearchInput, Select } from "~/components/ui/field";
+import { FilterSelect, Label, SearchInput } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import { STORE_CATEGORY_OPTIONS } from "~/lib/categories";
 import { STORE_CARD_CATEGORY_LIMIT, type StoreDirectoryCard, type StoreDirectoryParams } from "../store-directory.schema";
@@ -65,7 +65,6 @@ export function StoreDirectory({
   /** the page's other parameters, so switching tabs keeps the products' filters */
   keep: [string, string][];
 }) {
-  const submit = useSubmit();
   const search = new URLSearchParams(keep);
   if (params.q) search.set("sq", params.q);
   if (params.category) search.set("scategory", params.category);
@@ -80,17 +79,14 @@ export function StoreDirectory({
           <Label htmlFor="store-search">Search stores</Label>
           <SearchInput id="store-search" name="sq" defaultValue={params.q} placeholder="Search stores..." />
         </div>
-        <div className="sm:w-56">
-          <Label htmlFor="store-category">Category</Label>
-          <Select id="store-category" name="scategory" defaultValue={params.category ?? ""} onChange={(e) => submit(e.currentTarget.form)}>
-            <option value="">All Categories</option>
-            {STORE_CATEGORY_OPTIONS.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <FilterSelect
+          id="store-category"
+          label="Category"
+          name="scategory"
+          className="sm:w-56"
+          defaultValue={params.category ?? ""}
+          options={[{ value: "", label: "All Categories" }, ...STORE_CATEGORY_OPTIONS.map((c) => ({ value: c, label: c }))]}
+        />
         <Button type="submit" variant="secondary">
           Search
         </Button>
