@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpSeller } from "./support/accounts";
-import { baseUrl, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
+import { baseUrl, hydrated, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
 
 // Letters only, so full-text search sees one word.
 const marker = `kalamkari${Date.now().toString(36).replace(/\d/g, (d) => "abcdefghij"[Number(d)]!)}`;
@@ -83,6 +83,7 @@ describe("catalog: products, the marketplace and product pages", () => {
     await expect(card.getByRole("link", { name: "Login to Quote" }).getAttribute("href")).resolves.toMatch(/^\/auth\?redirectTo=%2Fcreate-rfq%3Fproduct%3D/);
 
     // a category that does not match empties the list; Clear All Filters brings everything back
+    await hydrated(page);
     await page.getByRole("combobox", { name: "Category", exact: true }).selectOption("electronics");
     await page.waitForURL(/category=electronics/);
     await page.getByRole("heading", { name: "No products found" }).waitFor();
@@ -94,6 +95,7 @@ describe("catalog: products, the marketplace and product pages", () => {
     await expect(page.getByRole("combobox", { name: "Category", exact: true }).inputValue()).resolves.toBe("");
 
     // sort by price, low to high: prices never go down
+    await hydrated(page);
     await page.getByLabel("Sort by").selectOption("price-low");
     await page.waitForURL(/sort=price-low/);
     // the URL changes before the re-sorted list renders: read the list until it has
@@ -122,6 +124,7 @@ describe("catalog: products, the marketplace and product pages", () => {
     await page.goto("/browse?tab=stores");
     const storeNames = () => page.locator("main h3").allInnerTexts();
     const everyStore = await storeNames();
+    await hydrated(page);
     await page.getByLabel("Category", { exact: true }).selectOption("Automotive");
     await page.waitForURL(/scategory=Automotive/);
     await expect.poll(storeNames).not.toEqual(everyStore);
@@ -129,6 +132,17 @@ describe("catalog: products, the marketplace and product pages", () => {
     expect(automotive.length).toBeGreaterThan(0);
     expect(automotive.length).toBeLessThan(everyStore.length);
     expect(automotive.join(" ")).toContain("Deccan Auto");
+    // on a phone every store card fits the column (a long store name is truncated, not widening the card)
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto("/browse?tab=stores");
+      const overflow = await page.evaluate(() =>
+        [...document.querySelectorAll("main ul > li")].filter((li) => li.getBoundingClientRect().right > li.parentElement!.getBoundingClientRect().right + 1).length,
+      );
+      expect(overflow).toBe(0);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
   });
 
   it("renders search results on the server, so the marketplace works without JavaScript", async () => {

@@ -101,7 +101,7 @@ export function StoreDirectory({
           </ButtonLink>
         </Card>
       ) : (
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {items.map((store) => (
             <li key={store.id}>
               <StoreDirectoryCardView store={store} />
