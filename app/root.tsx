@@ -79,9 +79,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Marks the page as hydrated (`<html data-hydrated>`): from then on its JavaScript-only behaviours work. Browser tests wait for it. */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return null;
+}
+
 export default function App() {
   return (
     <>
+      <HydrationMark />
       <SiteHeader />
       <main id="main" className="flex-1">
         <Outlet />

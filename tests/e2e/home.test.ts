@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
+import { hydrated, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
 
 describe("home and navigation", () => {
   let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -141,9 +141,7 @@ describe("home and navigation", () => {
       await phone.page.getByLabel("Menu", { exact: true }).click();
       await phone.page.getByRole("navigation", { name: "Mobile" }).waitFor();
       releaseScripts();
-      // hydrated: React Router's client has taken the page over
-      await phone.page.waitForFunction(() => "__reactRouterRouteModules" in window && document.readyState === "complete");
-      await phone.page.waitForTimeout(300);
+      await hydrated(phone.page);
       await expect(phone.page.getByRole("navigation", { name: "Mobile" }).isVisible()).resolves.toBe(true);
       await phone.page.unroute("**/assets/*.js");
     } finally {

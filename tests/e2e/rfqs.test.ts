@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dateFromToday } from "../factories/rfqs";
 import { signIn } from "./support/accounts";
-import { openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
+import { hydrated, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
 
 
 describe("RFQ journey: post, quote, accept, order", () => {
@@ -23,8 +23,10 @@ describe("RFQ journey: post, quote, accept, order", () => {
     expect(await page.locator("main").innerText()).toContain("Brooklyn Home Goods LLC");
     expect(await page.locator("main").innerText()).toMatch(/\d+ days left/);
     // choosing a category or a sort applies it at once
+    await hydrated(page);
     await page.getByLabel("Category", { exact: true }).selectOption("textiles");
     await page.waitForURL(/category=textiles/);
+    await hydrated(page);
     await page.getByLabel("Sort by", { exact: true }).selectOption("budget-high");
     await page.waitForURL(/sort=budget-high/);
     await expect(page.getByLabel("Category", { exact: true }).inputValue()).resolves.toBe("textiles");

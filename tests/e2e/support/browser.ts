@@ -60,3 +60,11 @@ export async function screenshot(page: Page, name: string) {
   fs.mkdirSync("screenshots", { recursive: true });
   await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
 }
+
+/**
+ * Waits until React has hydrated the page. A page works without JavaScript, but what only JavaScript does
+ * (a select that applies itself on change) does nothing until then: wait before using it.
+ */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
