@@ -412,8 +412,10 @@ async function main() {
             sql`select count(*)::int as products, (count(*) filter (where status = 'active'))::int as active from products`,
           );
           catalogue = row ?? catalogue;
-          // one call of each query alone (no concurrency): the same answers as over HTTP, and the solo latency
+          // each query alone (no concurrency): the same answers as over HTTP, and the solo latency of a second
+          // call (the first on a new connection also loads the catalog caches and prepares the statement)
           for (let i = 0; i < mix.length; i++) {
+            await searchProducts(database.db, queries[i]!);
             const t = performance.now();
             const page = await searchProducts(database.db, queries[i]!);
             solo[i] = performance.now() - t;
@@ -436,7 +438,7 @@ async function main() {
     const reference = runs.filter((r) => r.mode === "direct").sort((a, b) => b.connections - a.connections)[0]!;
     const httpReference = runs.find((r) => r.mode === "http" && r.connections === reference.connections);
     const slowest = mix.map((_, index) => index).sort((a, b) => solo[b]! - solo[a]!);
-    console.log(`\nSlowest queries of the mix: alone (one direct call, warm cache), and their p50 in the ${reference.connections}-connection runs:`);
+    console.log(`\nSlowest queries of the mix: alone (a second direct call, warm connection), and their p50 in the ${reference.connections}-connection runs:`);
     console.log(`  ${"alone".padStart(9)}  ${"direct p50".padStart(10)}  ${"HTTP p50".padStart(8)}  rows  query`);
     for (const index of slowest.slice(0, 15)) {
       const direct = reference.perQuery[index]!.latency;
