@@ -188,8 +188,9 @@ export type ProductCount = { count: number; capped: boolean };
 
 /**
  * One page of products. With `counted`, a text search's page also counts its window (one match more than
- * it lists, to tell "500" from "500+"): `windowCount`, read off any of the page's rows, so the marketplace
- * page needs no count query of its own; it is missing when the page has no rows.
+ * it lists, to tell "500" from "500+"): `windowCount`, read off any of the page's rows (an empty first page
+ * is an empty window), so the marketplace page needs no count query of its own; it is missing only for an
+ * empty page past the first.
  */
 async function pageOfProducts(
   db: Db,
@@ -232,8 +233,9 @@ async function pageOfProducts(
     if (after) pageConditions.push(after);
   }
   const position = sql<number>`(row_number() over (order by ${sql.join(plan.order, sql`, `)}))::int`.as("position");
-  // a window's size, counted before the page is cut from it (never over the products table: that would read every row)
-  const windowSize = (source ? sql<number | null>`(count(*) over ())::int` : sql<number | null>`null::int`).as("window_size");
+  // a counted window's size, taken before the page is cut from it (never over the products table: that would read every row)
+  const countWindow = counted && source !== null;
+  const windowSize = (countWindow ? sql<number | null>`(count(*) over ())::int` : sql<number | null>`null::int`).as("window_size");
   const ids = (source ? db.select({ id: source.id, position, windowSize }).from(source) : db.select({ id: products.id, position, windowSize }).from(products))
     .where(and(...pageConditions))
     .orderBy(...plan.order)
@@ -247,7 +249,7 @@ async function pageOfProducts(
     .leftJoin(profiles, eq(profiles.userId, products.sellerId))
     .orderBy(ids.position);
   // a counted window holds one match more than is ever listed
-  const rows = counted && source ? fetched.filter((row) => row.position <= MATCH_WINDOW) : fetched;
+  const rows = countWindow ? fetched.filter((row) => row.position <= MATCH_WINDOW) : fetched;
   const page = rows.slice(0, limit);
   let nextCursor: string | null = null;
   if (rows.length > limit) {
@@ -255,7 +257,7 @@ async function pageOfProducts(
     const mode = match?.mode === "prefix" ? { m: "p" as const } : match?.mode === "fuzzy" ? { m: "f" as const } : {};
     nextCursor = plan.cursorValue ? encodeCursor({ v: plan.cursorValue(last), id: last.id, ...mode }) : encodeCursor({ o: offset + limit, ...mode });
   }
-  const windowSizeRead = counted && source ? fetched[0]?.windowSize : undefined;
+  const windowTotal = countWindow ? (fetched[0]?.windowSize ?? (offset === 0 ? 0 : null)) : null;
   return {
     items: page.map(({ supplierVerification, createdAt: _createdAt, position: _position, windowSize: _windowSize, ...row }) => ({
       ...row,
@@ -263,7 +265,7 @@ async function pageOfProducts(
       supplierVerified: supplierVerification === "verified",
     })),
     nextCursor,
-    ...(typeof windowSizeRead === "number" ? { windowCount: cappedCount(windowSizeRead, MATCH_WINDOW) } : {}),
+    ...(windowTotal !== null ? { windowCount: cappedCount(windowTotal, MATCH_WINDOW) } : {}),
   };
 }
 

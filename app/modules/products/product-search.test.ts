@@ -172,6 +172,10 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
       expect(await statements(() => browseProducts(db, params("category=electronics")))).toBe(2);
       // past the last page there is no row to read the count off
       expect(await statements(() => browseProducts(db, params("q=Nandi&page=3")))).toBe(2);
+      // an empty first page is an empty window: a typo costs one statement per match mode, and finds its product
+      expect(await statements(() => browseProducts(db, params("q=cottn")))).toBe(3);
+      expect(names((await browseProducts(db, params("q=cottn"))).items)).toContain("Cotton Terry Towels");
+      expect((await browseProducts(db, params("q=zzqqxx"))).total).toEqual({ count: 0, capped: false });
     } finally {
       prepare.mockRestore();
     }
