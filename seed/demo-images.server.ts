@@ -46,6 +46,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import sharp from "sharp";
 import type { ProductCategory } from "~/lib/categories";
+import { CARD_WIDTH, storeImage } from "~/modules/uploads/images.server";
 import type { BlobStorage } from "~/modules/uploads/storage.server";
 
 /** The demo catalogue's pictures: an illustration of each product's subcategory, in its supplier's colour. */
@@ -110,8 +111,6 @@ const CATEGORY_ICONS: Record<ProductCategory, LucideIcon> = {
 const WIDTH = 640;
 const HEIGHT = 480;
 const ICON_SIZE = 224;
-/** The card variant's width, as an upload's (images.server.ts). */
-const CARD_WIDTH = 480;
 
 export type DemoPicture = { category: ProductCategory; subcategory: string; color: string };
 
@@ -156,15 +155,9 @@ export function renderDemoPictures(pictures: DemoPicture[]): Promise<RenderedPic
   );
 }
 
-/** Stores rendered pictures as uploads of their sellers, at the keys an upload gets (the card variant beside each). Returns the URLs. */
+/** Stores rendered pictures as product images of their sellers, as uploads are stored. Returns the images' URLs. */
 export async function storeDemoPictures(storage: BlobStorage, pictures: Array<RenderedPicture & { sellerId: string }>): Promise<string[]> {
   const stamp = Date.now();
-  return Promise.all(
-    pictures.map(async ({ sellerId, full, card }, index) => {
-      const key = `${sellerId}/product/${stamp}${String(index).padStart(3, "0")}`;
-      await storage.put(`${key}.webp`, full, "image/webp");
-      await storage.put(`${key}-card.webp`, card, "image/webp");
-      return `/uploads/${key}.webp`;
-    }),
-  );
+  const stored = await Promise.all(pictures.map((picture, index) => storeImage(storage, picture.sellerId, "product", `${stamp}${String(index).padStart(3, "0")}`, picture)));
+  return stored.map((image) => image.url);
 }

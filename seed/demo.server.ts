@@ -415,18 +415,18 @@ export async function seedDemoDataIfEmpty(db: Db, storage?: BlobStorage): Promis
   const now = Date.now();
   const ago = (ms: number) => new Date(now - ms);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  // Rendered off the main thread while the rows go in; stored once the suppliers have ids.
-  const pictures = storage
-    ? renderDemoPictures(SUPPLIERS.flatMap((supplier) => supplier.products.map((p) => ({ category: supplier.category, subcategory: p.subcategory, color: supplier.store.primaryColor })))).catch(
-        (error: unknown) => error as Error,
-      )
-    : null;
 
   // Several instances may start together on one new database: one seeds, the others wait and find it done.
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [again] = await tx.select({ n: sql<number>`count(*)::int` }).from(profiles);
     if (again && again.n > 0) return false;
+    // Rendered off the main thread while the suppliers go in; stored once they have ids.
+    const pictures = storage
+      ? renderDemoPictures(SUPPLIERS.flatMap((supplier) => supplier.products.map((p) => ({ category: supplier.category, subcategory: p.subcategory, color: supplier.store.primaryColor }))))
+      : null;
+    // awaited below: this only keeps a failure meanwhile from counting as unhandled
+    pictures?.catch(() => {});
     const sellerIds = new Map<string, string>();
     const productLists: ProductOverrides[] = [];
     const storeBySeller = new Map<string, string>();
@@ -473,7 +473,6 @@ export async function seedDemoDataIfEmpty(db: Db, storage?: BlobStorage): Promis
 
     if (storage && pictures) {
       const rendered = await pictures;
-      if (rendered instanceof Error) throw rendered;
       const urls = await storeDemoPictures(
         storage,
         rendered.map((picture, i) => ({ ...picture, sellerId: productLists[i]!.sellerId })),

@@ -1,4 +1,4 @@
-/** An uploaded image's URL: /uploads/{user id}/{kind}/{timestamp}.webp (see uploads.server.ts). */
+/** An uploaded image's URL: /uploads/{user id}/{kind}/{timestamp}.webp (see storeImage in images.server.ts). */
 const UPLOADED_IMAGE = /^\/uploads\/[A-Za-z0-9_-]+\/[a-z_]+\/\d+\.webp$/;
 
 /**

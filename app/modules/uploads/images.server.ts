@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import type { BlobStorage } from "./storage.server";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_KINDS = ["product", "banner", "logo", "hero_banner"] as const;
@@ -7,6 +8,8 @@ export const MESSAGES = { notImage: "Please select only image files", tooLarge: 
 
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif"]);
 const MAX_PIXELS = 40_000_000;
+/** The width of the variant stored beside every image for cards and thumbnails (see image-urls.ts). */
+export const CARD_WIDTH = 480;
 
 export class ImageRejected extends Error {
   constructor(
@@ -39,9 +42,20 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   try {
     const base = () => sharp(bytes, { limitInputPixels: MAX_PIXELS, pages: 1 }).rotate();
     const { data: full, info } = await base().resize({ width: 2000, height: 2000, fit: "inside", withoutEnlargement: true }).webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
-    const card = await base().resize({ width: 480, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+    const card = await base().resize({ width: CARD_WIDTH, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
     return { full, card, width: info.width, height: info.height };
   } catch {
     throw new ImageRejected(MESSAGES.notImage, 415);
   }
+}
+
+/**
+ * Stores an image of `owner` and its card variant at {owner}/{kind}/{stamp}.webp and {stamp}-card.webp (the
+ * card URL is derived from the image's by cardImageUrl). Returns both URLs.
+ */
+export async function storeImage(storage: BlobStorage, owner: string, kind: UploadKind, stamp: string, image: { full: Buffer; card: Buffer }) {
+  const key = `${owner}/${kind}/${stamp}`;
+  await storage.put(`${key}.webp`, image.full, "image/webp");
+  await storage.put(`${key}-card.webp`, image.card, "image/webp");
+  return { url: `/uploads/${key}.webp`, cardUrl: `/uploads/${key}-card.webp` };
 }

@@ -1,7 +1,7 @@
 import { logger } from "~/lib/logger.server";
 import type { Runtime } from "~/runtime.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
-import { ImageRejected, MAX_IMAGE_BYTES, MESSAGES, processImage, UPLOAD_KINDS, type UploadKind } from "./images.server";
+import { ImageRejected, MAX_IMAGE_BYTES, MESSAGES, processImage, storeImage, UPLOAD_KINDS, type UploadKind } from "./images.server";
 
 const MULTIPART_OVERHEAD = 64 * 1024;
 
@@ -54,11 +54,8 @@ export async function handleImageUpload(request: Request, runtime: Runtime): Pro
     const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)
       .toString()
       .padStart(3, "0")}`;
-    const key = `${user.id}/${kind}/${stamp}.webp`;
-    const cardKey = `${user.id}/${kind}/${stamp}-card.webp`;
-    await runtime.storage.put(key, image.full, "image/webp");
-    await runtime.storage.put(cardKey, image.card, "image/webp");
-    return json({ url: `/uploads/${key}`, cardUrl: `/uploads/${cardKey}`, width: image.width, height: image.height });
+    const { url, cardUrl } = await storeImage(runtime.storage, user.id, kind, stamp, image);
+    return json({ url, cardUrl, width: image.width, height: image.height });
   } catch (error) {
     if (error instanceof ImageRejected) return json({ error: error.message }, error.status);
     logger.error({ err: error }, "Failed to upload image");
