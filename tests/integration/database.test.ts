@@ -97,7 +97,8 @@ describe.each(testEngines())("database schema on %s", (engine) => {
         );
         return ((Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ "QUERY PLAN": string }>).map((r) => r["QUERY PLAN"]).join("\n");
       });
-    expect(SEARCH_SAMPLES).toEqual([16, 4]);
+    expect(SEARCH_SAMPLES).toEqual([64, 16, 4]);
+    expect(await planOf(64)).toContain("products_sample64_search_idx");
     expect(await planOf(16)).toContain("products_sample_search_idx");
     expect(await planOf(4)).toContain("products_sample4_search_idx");
   });

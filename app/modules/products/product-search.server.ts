@@ -1,13 +1,14 @@
-import { and, eq, gte, ilike, lte, or, sql, type AnyColumn, type SQL, type WithSubquery } from "drizzle-orm";
+import { and, eq, gte, ilike, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, SelectedFields, SubqueryWithSelection } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
-import { inSearchSample, products, SEARCH_SAMPLES } from "~/db/schema/products";
+import { inSearchSample, products, SEARCH_SAMPLES, type SearchSample } from "~/db/schema/products";
 import { profiles } from "~/db/schema/profiles";
 import { likePattern } from "~/modules/search/suggestions.server";
 import type { ProductCardData } from "./products.schema";
 import { PRODUCT_COUNT_CAP, PRODUCTS_PER_PAGE, MATCH_WINDOW, type ProductSearchParams, type ProductSort } from "./product-search.schema";
 import { isUuid } from "~/lib/uuid";
 import { productCardColumns } from "./product-card.server";
+import { expectedMatches, lexemesOf, searchStatistics } from "./search-statistics.server";
 
 /** Supplier companies matched by a search are looked up first; more than this many is not a useful signal. */
 const COMPANY_MATCH_LIMIT = 50;
@@ -58,10 +59,11 @@ export function exactTsquery(q: string): string | null {
  *   ("cottn"); the trigram scan is the costliest of the three.
  */
 export type MatchMode = "exact" | "prefix" | "fuzzy";
-/** The columns a rank reads: the products table's, or the search sample's (see matchWindow). */
-type RankColumns = { searchVector: SQL.Aliased | AnyColumn; name: SQL.Aliased | AnyColumn };
+/** The columns a rank reads. */
+type RankColumns = { searchVector: AnyColumn; name: AnyColumn };
 /** `sampled`: whether the match can be read off the search sample's index (full-text matches can, trigram ones cannot). */
-type TextMatch = { condition: SQL; rank: (columns: RankColumns) => SQL; mode: MatchMode; sampled: boolean };
+/** `words` and `companyText`: what the statistics need to tell how many products the match may find (see searchLevels). */
+type TextMatch = { condition: SQL; rank: (columns: RankColumns) => SQL; mode: MatchMode; sampled: boolean; words: string[]; companyText: string | null };
 type TextSearch = { q: string; match: (mode: MatchMode) => TextMatch };
 
 /**
@@ -93,7 +95,7 @@ function textSearch(db: Db, q: string): TextSearch | null {
       !tsq ? sql`similarity(${name}, ${q})` : mode === "fuzzy" ? sql`(ts_rank(${searchVector}, ${tsq}) + similarity(${name}, ${q}))` : sql`ts_rank(${searchVector}, ${tsq})`;
     // Text that matches nothing (say, only punctuation) finds nothing, never everything.
     const condition = parts.length === 0 ? sql`false` : parts.length === 1 ? parts[0]! : or(...parts)!;
-    return { condition, rank, mode, sampled: mode !== "fuzzy" };
+    return { condition, rank, mode, sampled: mode !== "fuzzy", words: queryWords(q), companyText: companies ? q : null };
   };
   return { q, match };
 }
@@ -116,12 +118,17 @@ function filterConditions(params: Pick<ProductSearchParams, "category" | "min" |
 
 
 /**
- * A position in a sorted result, for cursor paging: the last row's sort value and id, or an offset; and the
- * text match mode of the first page when it was broader than exact (m: "p" prefix, "f" fuzzy), so that every
- * page of one search reads the same matches.
+ * A position in a sorted result, for cursor paging: the last row's sort value and id, or an offset; the
+ * text match mode of the first page when it was broader than exact (m: "p" prefix, "f" fuzzy); and where a
+ * text search's first page found its window (l: a search sample, or 1 for every match). Every page of one
+ * search then reads the same matches, from the same place.
  */
-export type ProductCursor = { v?: string | number; id?: string; o?: number; m?: "p" | "f" };
+export type ProductCursor = { v?: string | number; id?: string; o?: number; m?: "p" | "f"; l?: SearchLevel };
 const CURSOR_MODES = { p: "prefix", f: "fuzzy" } as const satisfies Record<NonNullable<ProductCursor["m"]>, MatchMode>;
+
+/** Where a text search reads its window: a search sample (one product in 64, 16 or 4), or every match (1). */
+export type SearchLevel = SearchSample | 1;
+const SEARCH_LEVELS: readonly SearchLevel[] = [...SEARCH_SAMPLES, 1];
 
 export function encodeCursor(cursor: ProductCursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString("base64url");
@@ -132,11 +139,14 @@ export function decodeCursor(raw: string | null | undefined): ProductCursor | nu
   try {
     const value = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as unknown;
     if (!value || typeof value !== "object") return null;
-    const { v, id, o, m } = value as Record<string, unknown>;
-    const mode: Pick<ProductCursor, "m"> = m === "p" || m === "f" ? { m } : {};
-    if (typeof o === "number" && Number.isSafeInteger(o) && o >= 0 && o <= PRODUCT_COUNT_CAP) return { o, ...mode };
+    const { v, id, o, m, l } = value as Record<string, unknown>;
+    const where: Pick<ProductCursor, "m" | "l"> = {
+      ...(m === "p" || m === "f" ? { m } : {}),
+      ...(SEARCH_LEVELS.includes(l as SearchLevel) ? { l: l as SearchLevel } : {}),
+    };
+    if (typeof o === "number" && Number.isSafeInteger(o) && o >= 0 && o <= PRODUCT_COUNT_CAP) return { o, ...where };
     const validValue = (typeof v === "string" && v.length <= 300) || (typeof v === "number" && Number.isSafeInteger(v));
-    if (validValue && typeof id === "string" && isUuid(id)) return { v, id, ...mode };
+    if (validValue && typeof id === "string" && isUuid(id)) return { v, id, ...where };
     return null;
   } catch {
     return null;
@@ -146,7 +156,8 @@ export function decodeCursor(raw: string | null | undefined): ProductCursor | nu
 type SortPlan = { order: SQL[]; after?: (cursor: ProductCursor) => SQL | null; cursorValue?: (row: SortRow) => string | number };
 type SortRow = { id: string; name: string; priceMinCents: number; priceMaxCents: number; createdAt: Date };
 /** The columns a sort reads: the products table's, or the same columns of a text search's window. */
-type SortColumns = { id: SQL.Aliased | AnyColumn; name: SQL.Aliased | AnyColumn; priceMinCents: SQL.Aliased | AnyColumn; priceMaxCents: SQL.Aliased | AnyColumn; createdAt: SQL.Aliased | AnyColumn; rank?: SQL.Aliased };
+type SortColumn = SQL.Aliased | AnyColumn;
+type SortColumns = { id: SortColumn; name: SortColumn; priceMinCents: SortColumn; priceMaxCents: SortColumn; createdAt: SortColumn; rank?: SortColumn };
 
 function sortPlan(sort: ProductSort, c: SortColumns): SortPlan {
   const tuple = (column: SortColumns[keyof SortColumns], op: "<" | ">", v: unknown, id: string) => sql`(${column}, ${c.id}) ${sql.raw(op)} (${v}, ${id}::uuid)`;
@@ -185,87 +196,176 @@ function sortPlan(sort: ProductSort, c: SortColumns): SortPlan {
 export type ProductSearchQuery = Omit<ProductSearchParams, "page"> & { limit?: number; offset?: number; cursor?: ProductCursor | null };
 export type ProductSearchPage = { items: ProductCardData[]; nextCursor: string | null };
 export type ProductCount = { count: number; capped: boolean };
+/** A text search's page: where its window was read, and the window's size when the page has a row to read it off. */
+type TextPage = ProductSearchPage & { level: SearchLevel; windowSize: number | null };
+
 
 /**
- * One page of products. With `counted`, a text search's page also counts its window (one match more than
- * it lists, to tell "500" from "500+"): `windowCount`, read off any of the page's rows (an empty first page
- * is an empty window), so the marketplace page needs no count query of its own; it is missing only for an
- * empty page past the first.
+ * Where a text search looks for the window of matches it ranks and sorts, in order. A search sample is
+ * one product in 64, 16 or 4 (fixed by id) with its own small full-text index: a common word costs a
+ * small share of its posting list there instead of a bitmap of all its matches, which GIN builds in full
+ * before it returns a row. The window is taken from the first sample that holds more than MATCH_WINDOW
+ * matches, so it is always MATCH_WINDOW matches when there are more, and every match otherwise (the last
+ * level, 1). Each level is one statement, and most searches need one: the database's statistics
+ * (search-statistics.server.ts) tell how many products the words match, so samples that cannot be full
+ * are skipped (a rare word goes straight to every match; "steel", in one product of ten, to the 1-in-64
+ * sample). Without statistics every sample is tried, sparsest first. Trigram (fuzzy) matches have no
+ * sample index and always read every match.
  */
-async function pageOfProducts(
-  db: Db,
-  match: TextMatch | null,
-  query: ProductSearchQuery,
-  counted = false,
-): Promise<ProductSearchPage & { windowCount?: ProductCount }> {
-  const limit = Math.min(Math.max(query.limit ?? PRODUCTS_PER_PAGE, 1), 100);
-  const conditions = filterConditions(query);
-  if (match) conditions.push(match.condition);
-  let offset = query.offset ?? 0;
+async function searchLevels(db: Db, match: TextMatch, category: string | null): Promise<SearchLevel[]> {
+  if (!match.sampled) return [1];
+  const statistics = await searchStatistics(db);
+  if (!statistics) return searchLevelsFor(null);
+  const lexemes = await lexemesOf(db, match.words);
+  return searchLevelsFor(expectedMatches(statistics, lexemes, match.mode === "prefix", category, match.companyText));
+}
 
-  // The page's ids in order: straight from products, or for a text search from a bounded window
-  // of matches (see matchWindow). Only the page's rows are then fetched and joined.
-  // Only 'Best Match' reads the rank: the other sorts leave it uncomputed.
-  const window = match
-    ? matchWindow(
-        db,
-        match,
-        conditions,
-        counted ? MATCH_WINDOW + 1 : MATCH_WINDOW,
-        "matches",
-        {
-          id: products.id,
-          name: products.name,
-          priceMinCents: products.priceMinCents,
-          priceMaxCents: products.priceMaxCents,
-          createdAt: products.createdAt,
-        },
-        query.sort === "relevance",
-      )
-    : null;
-  const source = window?.rows ?? null;
-  const columns: SortColumns = source ?? products;
-  const plan = sortPlan(query.sort, columns);
-  const pageConditions: SQL[] = source ? [] : conditions;
+/**
+ * The levels a search expected to match at most `expected` products reads: from the sparsest sample that
+ * may then hold more than a window of them (every sample, sparsest first, when nothing is known).
+ */
+export function searchLevelsFor(expected: number | null): SearchLevel[] {
+  if (expected === null) return [...SEARCH_LEVELS];
+  const first = SEARCH_SAMPLES.findIndex((oneIn) => expected / oneIn > MATCH_WINDOW);
+  return first < 0 ? [1] : SEARCH_LEVELS.slice(first);
+}
+
+/**
+ * The matches a text search ranks and sorts at one level: at most MATCH_WINDOW + 1 of them (one more than
+ * is ever listed, to tell a full window from one of exactly MATCH_WINDOW), read off the indexes in no
+ * particular order (any order asked of a common word would read every match first), each with its
+ * position in the sort and the window's size, both taken before a page is cut from it.
+ */
+function matchWindow(db: Db, match: TextMatch, conditions: SQL[], level: SearchLevel, sort: ProductSort) {
+  // Drizzle's builder types do not follow generic selections through a union of two database drivers.
+  const select = (selection: SelectedFields) => (db as PgDatabase<PgQueryResultHKT>).select(selection);
+  const ranked = sort === "relevance";
+  const fields = {
+    id: products.id,
+    name: products.name,
+    priceMinCents: products.priceMinCents,
+    priceMaxCents: products.priceMaxCents,
+    createdAt: products.createdAt,
+    // only 'Best Match' reads the rank: the other sorts leave it uncomputed
+    ...(ranked ? { rank: sql<number>`${match.rank(products)}`.as("rank") } : {}),
+  };
+  const sample = level === 1 ? undefined : inSearchSample(products.id, level);
+  const window = select(fields)
+    .from(products)
+    .where(and(...conditions, sample))
+    .limit(MATCH_WINDOW + 1)
+    .as("window") as unknown as SortColumns & Record<keyof typeof fields, SortColumn>;
+  const plan = sortPlan(sort, window);
+  const position = sql<number>`(row_number() over (order by ${sql.join(plan.order, sql`, `)}))::int`.as("position");
+  const windowSize = sql<number>`(count(*) over ())::int`.as("window_size");
+  const columns = Object.fromEntries(Object.keys(fields).map((key) => [key, window[key as keyof typeof fields]]));
+  type Matches = SortColumns & { id: SortColumn; position: SQL.Aliased<number>; windowSize: SQL.Aliased<number> };
+  return select({ ...columns, position, windowSize })
+    .from(window as never)
+    .as("matches") as unknown as Matches;
+}
+
+/** One page of products without text: straight off the products table's indexes. */
+async function pageOfProducts(db: Db, query: ProductSearchQuery): Promise<ProductSearchPage> {
+  const limit = pageLimit(query);
+  const conditions = filterConditions(query);
+  const plan = sortPlan(query.sort, products);
+  let offset = query.offset ?? 0;
+  if (query.cursor?.o !== undefined) offset = query.cursor.o;
+  else if (query.cursor && plan.after) {
+    const after = plan.after(query.cursor);
+    if (after) conditions.push(after);
+  }
+  const ids = db
+    .select({
+      id: products.id,
+      position: sql<number>`(row_number() over (order by ${sql.join(plan.order, sql`, `)}))::int`.as("position"),
+      windowSize: sql<number | null>`null::int`.as("window_size"),
+    })
+    .from(products)
+    .where(and(...conditions))
+    .orderBy(...plan.order)
+    .limit(limit + 1)
+    .offset(offset)
+    .as("page");
+  const rows = await cardsOf(db, ids as unknown as PageIds);
+  return pageFrom(rows, limit, (last) => (plan.cursorValue ? { v: plan.cursorValue(last), id: last.id } : { o: offset + limit }));
+}
+
+/**
+ * One page of a text search at one level: the page's ids are cut from the level's window (see
+ * matchWindow), then only the page's rows are fetched and joined. One statement.
+ */
+async function textPageAt(db: Db, match: TextMatch, query: ProductSearchQuery, level: SearchLevel): Promise<TextPage> {
+  const limit = pageLimit(query);
+  const conditions = [...filterConditions(query), match.condition];
+  const window = matchWindow(db, match, conditions, level, query.sort);
+  const plan = sortPlan(query.sort, window);
+  let offset = query.offset ?? 0;
+  const pageConditions: SQL[] = [lte(window.position, MATCH_WINDOW)];
   if (query.cursor?.o !== undefined) offset = query.cursor.o;
   else if (query.cursor && plan.after) {
     const after = plan.after(query.cursor);
     if (after) pageConditions.push(after);
   }
-  const position = sql<number>`(row_number() over (order by ${sql.join(plan.order, sql`, `)}))::int`.as("position");
-  // a counted window's size, taken before the page is cut from it (never over the products table: that would read every row)
-  const countWindow = counted && source !== null;
-  const windowSize = (countWindow ? sql<number | null>`(count(*) over ())::int` : sql<number | null>`null::int`).as("window_size");
-  const ids = (source ? db.select({ id: source.id, position, windowSize }).from(source) : db.select({ id: products.id, position, windowSize }).from(products))
+  const mode = match.mode === "prefix" ? { m: "p" as const } : match.mode === "fuzzy" ? { m: "f" as const } : {};
+  // a window holds at most MATCH_WINDOW listed matches: a page past them is empty at every level
+  if (offset >= MATCH_WINDOW) return { items: [], nextCursor: null, level, windowSize: null };
+  const ids = (db as PgDatabase<PgQueryResultHKT>)
+    .select({ id: window.id as SQL.Aliased, position: window.position, windowSize: window.windowSize })
+    .from(window as never)
     .where(and(...pageConditions))
-    .orderBy(...plan.order)
+    .orderBy(window.position)
     .limit(limit + 1)
     .offset(offset)
     .as("page");
-  const fetched = await (window?.samples.length ? db.with(...window.samples) : db)
+  const rows = await cardsOf(db, ids as unknown as PageIds);
+  const page = pageFrom(rows, limit, (last) => ({ ...(plan.cursorValue ? { v: plan.cursorValue(last), id: last.id } : { o: offset + limit }), ...mode, l: level }));
+  return { ...page, level, windowSize: rows[0]?.windowSize ?? null };
+}
+
+/**
+ * A text search's page: at the cursor's level when there is one, otherwise at the first level (see
+ * searchLevels) whose window is full, or at every match.
+ */
+async function textPage(db: Db, match: TextMatch, query: ProductSearchQuery): Promise<TextPage> {
+  const levels = query.cursor?.l ? [query.cursor.l] : await searchLevels(db, match, query.category);
+  let page: TextPage | null = null;
+  for (const level of levels) {
+    page = await textPageAt(db, match, query, level);
+    // an empty page before the window's end means a window shorter than its offset: not full
+    if (page.windowSize !== null && page.windowSize > MATCH_WINDOW) return page;
+  }
+  return page!;
+}
+
+const pageLimit = (query: ProductSearchQuery) => Math.min(Math.max(query.limit ?? PRODUCTS_PER_PAGE, 1), 100);
+
+/** The ids of a page, in order: off the products table, or cut from a text search's window. */
+type PageIds = SubqueryWithSelection<{ id: typeof products.id; position: SQL.Aliased<number>; windowSize: SQL.Aliased<number | null> }, "page">;
+
+/** The product cards of a page's ids, in the page's order. */
+function cardsOf(db: Db, ids: PageIds) {
+  return db
     .select({ ...cardColumns, position: ids.position, windowSize: ids.windowSize })
     .from(ids)
     .innerJoin(products, eq(products.id, ids.id))
     .leftJoin(profiles, eq(profiles.userId, products.sellerId))
     .orderBy(ids.position);
-  // a counted window holds one match more than is ever listed
-  const rows = countWindow ? fetched.filter((row) => row.position <= MATCH_WINDOW) : fetched;
+}
+
+type CardRow = Awaited<ReturnType<typeof cardsOf>>[number];
+
+/** A page of `limit` cards from one more row than it lists, and the cursor to the next when there is one. */
+function pageFrom(rows: CardRow[], limit: number, cursorAfter: (last: CardRow) => ProductCursor): ProductSearchPage {
   const page = rows.slice(0, limit);
-  let nextCursor: string | null = null;
-  if (rows.length > limit) {
-    const last = page[page.length - 1]!;
-    const mode = match?.mode === "prefix" ? { m: "p" as const } : match?.mode === "fuzzy" ? { m: "f" as const } : {};
-    nextCursor = plan.cursorValue ? encodeCursor({ v: plan.cursorValue(last), id: last.id, ...mode }) : encodeCursor({ o: offset + limit, ...mode });
-  }
-  const windowTotal = countWindow ? (fetched[0]?.windowSize ?? (offset === 0 ? 0 : null)) : null;
   return {
     items: page.map(({ supplierVerification, createdAt: _createdAt, position: _position, windowSize: _windowSize, ...row }) => ({
       ...row,
       supplierCompany: row.supplierCompany ?? null,
       supplierVerified: supplierVerification === "verified",
     })),
-    nextCursor,
-    ...(windowTotal !== null ? { windowCount: cappedCount(windowTotal, MATCH_WINDOW) } : {}),
+    nextCursor: rows.length > limit ? encodeCursor(cursorAfter(page[page.length - 1]!)) : null,
   };
 }
 
@@ -273,101 +373,53 @@ function cappedCount(n: number, cap: number): ProductCount {
   return n > cap ? { count: cap, capped: true } : { count: n, capped: false };
 }
 
+/** How many products the filters match, counted to PRODUCT_COUNT_CAP; a text search's, to its window (walking its levels). */
 async function countOfProducts(db: Db, match: TextMatch | null, query: Pick<ProductSearchParams, "category" | "min" | "max">): Promise<ProductCount> {
-  // a text search lists at most its window of matches, so it counts no further
-  const cap = match ? MATCH_WINDOW : PRODUCT_COUNT_CAP;
   const conditions = filterConditions(query);
-  const window = match ? matchWindow(db, match, [...conditions, match.condition], cap + 1, "limited", { one: sql<number>`1`.as("one") }, false) : null;
-  const limited = window?.rows ?? db.select({ one: sql<number>`1`.as("one") }).from(products).where(and(...conditions)).limit(cap + 1).as("limited");
-  const [row] = await (window?.samples.length ? db.with(...window.samples) : db).select({ n: sql<number>`count(*)::int` }).from(limited);
-  return cappedCount(row?.n ?? 0, cap);
-}
-
-/**
- * The matches a text search ranks and sorts: at most `size` of them, read off the indexes in no
- * particular order (any order asked of a common word, "steel" is 1 product in 10, would read every
- * match first). Up to MATCH_WINDOW matches this is every match; beyond, the count says "500+".
- *
- * Where the match can use them, the search samples (one product in 16, then one in 4, each with its
- * own smaller full-text index) are read first, smallest first: the first that alone holds more than
- * MATCH_WINDOW matches shows the search has more matches than it can rank, and the window is taken
- * from it; when none does, from every match. A common word then costs a sixteenth of its posting list
- * instead of a bitmap of all its matches; a word with a few thousand matches, or a common one with a
- * price bound, a quarter; a rare one two small extra index reads. One statement either way: each sample
- * is a CTE, read only when the one before it is not full, and each branch is gated by a one-time test
- * of the samples' sizes, so the branches not taken are never executed.
- * The caller must attach `samples` to its outermost query (db.with(...samples)).
- */
-function matchWindow<TFields extends SelectedFields, TAlias extends string, TRanked extends boolean = true>(
-  db: Db,
-  match: TextMatch,
-  conditions: SQL[],
-  size: number,
-  alias: TAlias,
-  fields: TFields,
-  ranked: TRanked = true as TRanked,
-) {
-  type Window = TRanked extends true ? TFields & { rank: SQL.Aliased<number> } : TFields;
-  // Drizzle's builder types do not follow generic selections through a union of two database
-  // drivers; the statement is built untyped and the result typed as the subquery it is.
-  const select = (selection: SelectedFields) => (db as PgDatabase<PgQueryResultHKT>).select(selection);
-  const withRank = (columns: SelectedFields, rankColumns: RankColumns) =>
-    ranked ? { ...columns, rank: sql<number>`${match.rank(rankColumns)}`.as("rank") } : columns;
-  const typed = (rows: { as: (alias: TAlias) => unknown }) => rows.as(alias) as SubqueryWithSelection<Window, TAlias>;
-  const matches = (extra?: SQL) => select(withRank(fields, products)).from(products).where(and(...conditions, extra)).limit(size);
-  if (!match.sampled) return { rows: typed(matches()), samples: [] };
-  // A sample carries what ranking needs, and ranks only the rows it serves.
-  const sampleSelection = ranked ? { ...fields, sampleVector: sql`${products.searchVector}`.as("sample_vector"), sampleName: sql`${products.name}`.as("sample_name") } : fields;
-  const samples: WithSubquery[] = [];
-  const isFull = (sample: WithSubquery) => sql`(select count(*) from ${sample}) > ${MATCH_WINDOW}`;
-  // The branches of the union, typed only as far as building it needs.
-  type Branch = { unionAll: (other: Branch) => Branch; as: (alias: TAlias) => unknown };
-  const branches: Branch[] = [];
-  for (const oneIn of SEARCH_SAMPLES) {
-    const smallerAreShort = samples.map((smaller) => sql`not ${isFull(smaller)}`);
-    const sample = db
-      .$with(`sample_${oneIn}_matches`)
-      .as(select(sampleSelection).from(products).where(and(...conditions, inSearchSample(products.id, oneIn), ...smallerAreShort)).limit(MATCH_WINDOW + 1));
-    const columns = sample as unknown as Record<string, SQL.Aliased>;
-    const sampleFields = Object.fromEntries(Object.keys(fields).map((key) => [key, columns[key]!]));
-    const fromSample = select(withRank(sampleFields, { searchVector: columns.sampleVector!, name: columns.sampleName! }))
-      .from(sample)
-      .where(and(...smallerAreShort, isFull(sample)))
-      .limit(size);
-    branches.push(fromSample as unknown as Branch);
-    samples.push(sample);
+  const countUpTo = async (cap: number, where: SQL[]) => {
+    const limited = db.select({ one: sql<number>`1`.as("one") }).from(products).where(and(...where)).limit(cap + 1).as("limited");
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
+    return row?.n ?? 0;
+  };
+  if (!match) return cappedCount(await countUpTo(PRODUCT_COUNT_CAP, conditions), PRODUCT_COUNT_CAP);
+  let n = 0;
+  for (const level of await searchLevels(db, match, query.category)) {
+    n = await countUpTo(MATCH_WINDOW, [...conditions, match.condition, level === 1 ? undefined : inSearchSample(products.id, level)].filter((c): c is SQL => !!c));
+    if (n > MATCH_WINDOW) break;
   }
-  const everyMatch = matches(and(...samples.map((sample) => sql`not ${isFull(sample)}`))) as unknown as Branch;
-  const [first, ...rest] = branches;
-  return { rows: typed([...rest, everyMatch].reduce((union, branch) => union.unionAll(branch), first!)), samples };
+  return cappedCount(n, MATCH_WINDOW);
 }
 
 /**
  * Marketplace product search for integrators (GET /api/products): active products filtered by
- * text, category and price, sorted, one page per cursor. One query for the page, and one more
- * for each broader match mode a first page needs (see MatchMode).
+ * text, category and price, sorted, one page per cursor. One query for the page (see searchLevels),
+ * and one more for each broader match mode a first page needs (see MatchMode).
  */
 export async function searchProducts(db: Db, query: ProductSearchQuery): Promise<ProductSearchPage> {
   const text = textSearch(db, query.q);
-  if (!text) return pageOfProducts(db, null, query);
-  if (query.cursor) return pageOfProducts(db, text.match(query.cursor.m ? CURSOR_MODES[query.cursor.m] : "exact"), query);
+  const strip = ({ items, nextCursor }: ProductSearchPage): ProductSearchPage => ({ items, nextCursor });
+  if (!text) return pageOfProducts(db, query);
+  if (query.cursor) return strip(await textPage(db, text.match(query.cursor.m ? CURSOR_MODES[query.cursor.m] : "exact"), query));
   let mode: MatchMode | null = "exact";
-  let page: ProductSearchPage;
+  let page: TextPage;
   do {
-    page = await pageOfProducts(db, text.match(mode), query);
+    page = await textPage(db, text.match(mode), query);
     mode = broaderMode(text, mode, page.items.length);
   } while (mode);
-  return page;
+  return strip(page);
 }
 
 /** The marketplace page (/browse, /category/{slug}): one numbered page of products and the (capped) count. */
 export async function browseProducts(db: Db, params: ProductSearchParams) {
   const query = { ...params, offset: (params.page - 1) * PRODUCTS_PER_PAGE };
-  // A text search's page counts its own window (one statement); otherwise, or past the last page, a count query.
+  // A text search's page counts its own window; without text, or past the last page, a count query.
   const run = async (match: TextMatch | null): Promise<[ProductSearchPage, ProductCount]> => {
-    if (!match) return Promise.all([pageOfProducts(db, null, query), countOfProducts(db, null, params)]);
-    const page = await pageOfProducts(db, match, query, true);
-    return [page, page.windowCount ?? (await countOfProducts(db, match, params))];
+    if (!match) return Promise.all([pageOfProducts(db, query), countOfProducts(db, null, params)]);
+    const page = await textPage(db, match, query);
+    if (page.windowSize !== null) return [page, cappedCount(page.windowSize, MATCH_WINDOW)];
+    // an empty first page at every match is an empty window
+    if (query.offset === 0 && page.level === 1) return [page, { count: 0, capped: false }];
+    return [page, await countOfProducts(db, match, params)];
   };
   const text = textSearch(db, params.q);
   let mode: MatchMode | null = "exact";

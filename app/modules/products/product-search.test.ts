@@ -1,12 +1,24 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { inSearchSample, products } from "~/db/schema/products";
+import { inSearchSample, products, SEARCH_SAMPLES } from "~/db/schema/products";
 import { createProducts } from "../../../tests/factories/products";
 import { createStore } from "../../../tests/factories/stores";
 import { createSeller, type Account } from "../../../tests/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { MATCH_WINDOW, parseProductSearchParams, PRODUCT_COUNT_CAP, PRODUCTS_PER_PAGE, type ProductSearchParams } from "./product-search.schema";
-import { browseProducts, countMatchingProducts, countProductsByCategory, decodeCursor, exactTsquery, prefixTsquery, searchProducts, type ProductCursor } from "./product-search.server";
+import {
+  browseProducts,
+  countMatchingProducts,
+  countProductsByCategory,
+  decodeCursor,
+  encodeCursor,
+  exactTsquery,
+  prefixTsquery,
+  searchLevelsFor,
+  searchProducts,
+  type ProductCursor,
+} from "./product-search.server";
+import { expectedMatches, forgetSearchStatistics, lexemesOf, primeSearchStatistics, searchStatistics } from "./search-statistics.server";
 import { browseStores } from "../stores/store-directory.server";
 import { parseStoreDirectoryParams } from "../stores/store-directory.schema";
 
@@ -161,11 +173,21 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
       return prepare.mock.calls.length;
     };
     try {
+      // without statistics (a table never analyzed), a text search tries every search sample, sparsest first
+      forgetSearchStatistics(db);
+      expect(await statements(() => searchProducts(db, params("q=Nandi")))).toBe(1 + SEARCH_SAMPLES.length + 1);
+      // with them (autovacuum analyzes a live table), the samples a rare word cannot fill are skipped;
+      // the statistics are read once every few minutes, and a word's lexemes once
+      await db.execute(sql`analyze products`);
+      forgetSearchStatistics(db);
+      expect(await statements(() => searchProducts(db, params("q=Nandi")))).toBe(3);
       // "Nandi" matches a supplier company: its products are found by a subquery of the same statement
       expect(await statements(() => searchProducts(db, params("q=Nandi")))).toBe(1);
+      await searchProducts(db, params("q=cotton"));
       expect(await statements(() => searchProducts(db, params("q=cotton&category=textiles&min=1&sort=price-low")))).toBe(1);
       expect(await statements(() => searchProducts(db, params("sort=name")))).toBe(1);
       // a typo: exact, then prefix, then the trigram match that finds it
+      await searchProducts(db, params("q=cottn"));
       expect(await statements(() => searchProducts(db, params("q=cottn")))).toBe(3);
       // the marketplace page: a text search's page counts its own window; without text, a count query too
       expect(await statements(() => browseProducts(db, params("q=Nandi")))).toBe(1);
@@ -266,8 +288,48 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
     }
   });
 
+  it("chooses where a text search looks from the database's statistics, and never relies on them for what it finds", async () => {
+    const db = database.db;
+    // the levels: a sample is read first only when the statistics allow it more than a window of matches
+    expect(searchLevelsFor(null)).toEqual([64, 16, 4, 1]);
+    expect(searchLevelsFor(100_000)).toEqual([64, 16, 4, 1]);
+    expect(searchLevelsFor(64 * MATCH_WINDOW)).toEqual([16, 4, 1]);
+    expect(searchLevelsFor(30_000)).toEqual([16, 4, 1]);
+    expect(searchLevelsFor(6_000)).toEqual([4, 1]);
+    expect(searchLevelsFor(2_000)).toEqual([1]);
+    expect(searchLevelsFor(0)).toEqual([1]);
+    // a table never analyzed has no statistics to go by
+    await db.execute(sql`analyze products`);
+    forgetSearchStatistics(db);
+    const statistics = await searchStatistics(db);
+    expect(statistics).not.toBeNull();
+    expect(statistics!.products).toBeGreaterThan(0);
+    // lexemes as the database stems them; a stop word has none
+    expect(await lexemesOf(db, ["towels", "the", "cotton"])).toEqual([["towel"], [], ["cotton"]]);
+    const expected = async (words: string[], prefix = false, category: string | null = null, company: string | null = null) =>
+      expectedMatches(statistics, await lexemesOf(db, words), prefix, category, company);
+    const cotton = (await expected(["cotton"]))!;
+    expect(cotton).toBeGreaterThan(0);
+    expect(cotton).toBeLessThanOrEqual(statistics!.products);
+    // every word must match: at most as many as the rarest; a word the catalogue lacks, none
+    expect(await expected(["cotton", "towels"])).toBeLessThanOrEqual(cotton);
+    expect(await expected(["cotton", "xylophonic"])).toBe(0);
+    expect(await expected(["the"])).toBe(0);
+    // an unfinished last word counts every lexeme it begins; a category, its share of the catalogue
+    expect(await expected(["cott"], true)).toBeGreaterThanOrEqual(cotton);
+    expect(await expected(["cotton"], false, "textiles")).toBeLessThanOrEqual(cotton);
+    expect(await expected(["cotton"], false, "chemicals")).toBe(0);
+    // the products of big suppliers whose company name holds the text count too
+    expect(statistics!.suppliers.map(([company]) => company)).toContain("nandi electronics");
+    expect(await expected(["nandi"], false, null, "Nandi")).toBeGreaterThan(0);
+    expect(await expected(["nandi"])).toBe(0);
+    expect(expectedMatches(null, [["cotton"]], false, null)).toBeNull();
+  });
+
   it("takes the window of a search with more matches than it ranks from the smallest search sample that fills it, and every match otherwise", async () => {
     const db = database.db;
+    // as on a table never analyzed: every sample is tried, sparsest first (below, statistics skip them)
+    primeSearchStatistics(db, null);
     // ids in the 1-in-16 sample, in the 1-in-4 sample only, and in neither (by uuid_hash): the database decides
     const result = await db.execute(
       sql`select id, ${inSearchSample(sql`id`, 16)} as in16, ${inSearchSample(sql`id`, 4)} as in4 from (select gen_random_uuid() as id from generate_series(1, 12000)) g`,
@@ -316,6 +378,23 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
         expect(await countMatchingProducts(db, { q, category: "chemicals", min: null, max: null }), q).toEqual({ count: MATCH_WINDOW, capped: true });
       }
       expect((await browseProducts(db, params("q=quokka&sort=name"))).items[0]!.name).toBe("Quokka flask 0");
+      // a cursor keeps its first page's level: a later page reads the same window
+      const first = await searchProducts(db, { ...params("q=quokka&sort=name"), limit: 10 });
+      expect(decodeCursor(first.nextCursor)).toMatchObject({ l: 16 });
+      // statistics that show "quokka" in too few products to fill any sample send it straight to every match
+      // (the products stored first, outside the samples, then fill its window)
+      await db.execute(sql`analyze products`);
+      forgetSearchStatistics(db);
+      const direct = await everyId("quokka");
+      expect(direct).toHaveLength(MATCH_WINDOW);
+      expect(direct.some((id) => elsewhere.includes(id))).toBe(true);
+      expect(decodeCursor((await searchProducts(db, { ...params("q=quokka&sort=name"), limit: 10 })).nextCursor)).toMatchObject({ l: 1 });
+      // a cursor from before (no level) is read as a first page is; one naming a level, at that level
+      const hand = await searchProducts(db, { ...params("q=quokka"), cursor: { o: 0 } });
+      expect(hand.items).toHaveLength(PRODUCTS_PER_PAGE);
+      const atSample = await searchProducts(db, { ...params("q=quokka"), limit: 100, cursor: decodeCursor(encodeCursor({ o: 0, l: 16 })) });
+      expect(atSample.items.every((p) => sampled.has(p.id))).toBe(true);
+      primeSearchStatistics(db, null);
       // fewer matches than the window: all of them, in and out of the samples
       const wombats = await browseProducts(db, params("q=wombat&sort=name"));
       expect(wombats.total).toEqual({ count: 8, capped: false });
@@ -339,6 +418,7 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
       expect(every.some((id) => elsewhere.includes(id))).toBe(true);
       expect((await browseProducts(db, params("q=quokka"))).total).toEqual({ count: MATCH_WINDOW, capped: true });
     } finally {
+      forgetSearchStatistics(db);
       await db.delete(products).where(eq(products.category, "chemicals"));
     }
   });

@@ -1,0 +1,155 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+
+/**
+ * What the database's own statistics (ANALYZE, which autovacuum runs) say about the catalogue: how
+ * many products there are, the share of products whose search text holds each of its most common
+ * lexemes, and the share of each category. A text search uses them to skip the search samples that
+ * cannot hold a window of its matches (see searchLevels in product-search.server.ts). Only an
+ * estimate: a search never depends on it for what it finds, only for where it looks first.
+ */
+export type SearchStatistics = {
+  products: number;
+  lexemes: Map<string, number>;
+  categories: Map<string, number>;
+  /** The suppliers with the most products (lower-cased company name, share of products): a search also finds their products by name. */
+  suppliers: Array<[company: string, share: number]>;
+};
+
+/** Statistics change when ANALYZE runs; a few minutes old is fresh enough to choose where to look. */
+const STATISTICS_MAX_AGE_MS = 5 * 60_000;
+const statisticsByDb = new WeakMap<Db, { readAt: number; value: Promise<SearchStatistics | null> }>();
+
+type Row = Record<string, unknown>;
+function rowsOf(result: unknown): Row[] {
+  return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
+}
+
+/** A JSON array read as text (both database drivers return text as it is). */
+function jsonArray<T>(value: unknown): T[] {
+  if (typeof value !== "string") return [];
+  const parsed = JSON.parse(value) as unknown;
+  return Array.isArray(parsed) ? (parsed as T[]) : [];
+}
+
+async function readStatistics(db: Db): Promise<SearchStatistics | null> {
+  const result = await db.execute(sql`
+    select c.reltuples::float8 as products,
+      (select to_json(s.most_common_elems::text::text[])::text from pg_stats s
+        where s.schemaname = n.nspname and s.tablename = 'products' and s.attname = 'search_vector') as lexemes,
+      (select to_json(s.most_common_elem_freqs)::text from pg_stats s
+        where s.schemaname = n.nspname and s.tablename = 'products' and s.attname = 'search_vector') as lexeme_shares,
+      (select to_json(s.most_common_vals::text::text[])::text from pg_stats s
+        where s.schemaname = n.nspname and s.tablename = 'products' and s.attname = 'category') as categories,
+      (select to_json(s.most_common_freqs)::text from pg_stats s
+        where s.schemaname = n.nspname and s.tablename = 'products' and s.attname = 'category') as category_shares,
+      (select to_json(array_agg(json_build_array(lower(p.company_name), m.share)))::text
+        from pg_stats s
+        cross join unnest(s.most_common_vals::text::text[], s.most_common_freqs) as m(seller_id, share)
+        join profiles p on p.user_id = m.seller_id and p.user_type = 'seller' and p.company_name is not null
+        where s.schemaname = n.nspname and s.tablename = 'products' and s.attname = 'seller_id') as suppliers
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where c.oid = to_regclass('products')`);
+  const [row] = rowsOf(result);
+  const products = Number(row?.products);
+  // a table never analyzed has no statistics (reltuples -1, or no pg_stats row): nothing to go by
+  if (!row || !(products > 0) || typeof row.lexemes !== "string") return null;
+  const pairs = <K>(keys: K[], shares: number[]) => new Map(keys.map((key, i) => [key, Number(shares[i] ?? 0)]));
+  return {
+    products,
+    lexemes: pairs(jsonArray<string>(row.lexemes), jsonArray<number>(row.lexeme_shares)),
+    categories: pairs(jsonArray<string>(row.categories), jsonArray<number>(row.category_shares)),
+    suppliers: jsonArray<[string, number]>(row.suppliers),
+  };
+}
+
+/**
+ * The catalogue's statistics, read at most every few minutes per database: a stale copy is served
+ * while a fresh one is read. Null when the table has not been analyzed (or they cannot be read).
+ */
+export function searchStatistics(db: Db): Promise<SearchStatistics | null> {
+  const cached = statisticsByDb.get(db);
+  const now = Date.now();
+  if (cached && now - cached.readAt < STATISTICS_MAX_AGE_MS) return cached.value;
+  const fresh = readStatistics(db).catch(() => null);
+  if (!cached) {
+    statisticsByDb.set(db, { readAt: now, value: fresh });
+    return fresh;
+  }
+  // keep serving the old copy until the new one is in
+  cached.readAt = now;
+  void fresh.then((value) => statisticsByDb.set(db, { readAt: Date.now(), value: Promise.resolve(value) }));
+  return cached.value;
+}
+
+/** Forgets the statistics read for a database: the next search reads them again (tests, after ANALYZE). */
+export function forgetSearchStatistics(db: Db) {
+  statisticsByDb.delete(db);
+}
+
+/** Sets the statistics searches on a database go by for the next few minutes (tests: null, as on a table never analyzed). */
+export function primeSearchStatistics(db: Db, statistics: SearchStatistics | null) {
+  statisticsByDb.set(db, { readAt: Date.now(), value: Promise.resolve(statistics) });
+}
+
+/** Per database, words and the lexemes its 'english' configuration makes of them ("towels" → ["towel"], "the" → []). */
+const lexemesByDb = new WeakMap<Db, Map<string, string[]>>();
+const LEXEME_CACHE_SIZE = 20_000;
+
+/**
+ * The lexemes of each word, as the database's text search makes them (stemmed; stop words have none).
+ * Words already seen are answered from memory: stemming a word always gives the same lexemes.
+ */
+export async function lexemesOf(db: Db, words: string[]): Promise<string[][]> {
+  let known = lexemesByDb.get(db);
+  if (!known) lexemesByDb.set(db, (known = new Map()));
+  const unknown = [...new Set(words.filter((word) => !known.has(word)))];
+  if (unknown.length) {
+    // the words are letters and digits only (see queryWords), one parameter, split in the database
+    const result = await db.execute(
+      sql`select w as word, to_json(tsvector_to_array(to_tsvector('english'::regconfig, w)))::text as lexemes from regexp_split_to_table(${unknown.join(" ")}, ' ') as w`,
+    );
+    if (known.size + unknown.length > LEXEME_CACHE_SIZE) known.clear();
+    for (const row of rowsOf(result)) known.set(String(row.word), jsonArray<string>(row.lexemes));
+  }
+  return words.map((word) => known.get(word) ?? []);
+}
+
+/**
+ * How many products a search is expected to match, from the statistics: its words (all of them, the
+ * last one a prefix when `lastIsPrefix`) at most as many as the rarest word, each word as many as its
+ * rarest lexeme (a lexeme missing from the statistics' most common ones is rarer than all of them),
+ * and at most as many as its category holds; plus the products of the big suppliers whose company name
+ * holds `companyText` (a search finds those too). An upper bound, as far as the statistics go: a search
+ * that looks in too sparse a sample first costs one more statement, one that looks in too dense a
+ * sample a bigger bitmap. Null when there are no statistics.
+ */
+export function expectedMatches(
+  statistics: SearchStatistics | null,
+  lexemes: string[][],
+  lastIsPrefix: boolean,
+  category: string | null,
+  companyText: string | null = null,
+): number | null {
+  if (!statistics) return null;
+  let share = 1;
+  lexemes.forEach((wordLexemes, i) => {
+    for (const lexeme of wordLexemes) {
+      let lexemeShare = statistics.lexemes.get(lexeme) ?? 0;
+      if (lastIsPrefix && i === lexemes.length - 1) {
+        lexemeShare = 0;
+        for (const [known, knownShare] of statistics.lexemes) if (known.startsWith(lexeme)) lexemeShare += knownShare;
+      }
+      share = Math.min(share, lexemeShare);
+    }
+  });
+  // only stop words: the search matches no text at all
+  if (lexemes.every((wordLexemes) => wordLexemes.length === 0)) share = 0;
+  // words and categories go together ("dye" is in a third of the chemicals and few other products): at most the smaller share
+  if (category) share = Math.min(share, statistics.categories.get(category) ?? 0);
+  if (companyText) {
+    const text = companyText.toLowerCase();
+    for (const [company, supplierShare] of statistics.suppliers) if (company.includes(text)) share += supplierShare;
+  }
+  return Math.min(share, 1) * statistics.products;
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "products_sample64_search_idx" ON "products" USING gin ("category","search_vector","seller_id") WHERE (uuid_hash("products"."id") & 63) = 0;
