@@ -330,13 +330,25 @@ async function textPageAt(db: Db, match: TextMatch, query: ProductSearchQuery, l
  */
 async function textPage(db: Db, match: TextMatch, query: ProductSearchQuery): Promise<TextPage> {
   const levels = query.cursor?.l ? [query.cursor.l] : await searchLevels(db, match, query.category);
-  let page: TextPage | null = null;
-  for (const level of levels) {
-    page = await textPageAt(db, match, query, level);
+  for (let i = 0; ; ) {
+    const page = await textPageAt(db, match, query, levels[i]!);
     // an empty page before the window's end means a window shorter than its offset: not full
-    if (page.windowSize !== null && page.windowSize > MATCH_WINDOW) return page;
+    if (i === levels.length - 1 || (page.windowSize !== null && page.windowSize > MATCH_WINDOW)) return page;
+    i = nextLevel(levels, i, page.windowSize ?? ((query.offset ?? 0) === 0 && !query.cursor ? 0 : null));
   }
-  return page!;
+}
+
+/**
+ * The level to read after levels[i], whose window was not full and held `found` matches (null: unknown).
+ * A sample is a fixed share of the catalogue, so what it found tells about how many matches there are in
+ * all: a denser sample expected to hold no more than half a window of them is skipped.
+ */
+function nextLevel(levels: SearchLevel[], i: number, found: number | null): number {
+  let next = i + 1;
+  if (found === null) return next;
+  const estimate = found * levels[i]!;
+  while (next < levels.length - 1 && estimate / levels[next]! <= MATCH_WINDOW / 2) next++;
+  return next;
 }
 
 const pageLimit = (query: ProductSearchQuery) => Math.min(Math.max(query.limit ?? PRODUCTS_PER_PAGE, 1), 100);
@@ -383,8 +395,10 @@ async function countOfProducts(db: Db, match: TextMatch | null, query: Pick<Prod
   };
   if (!match) return cappedCount(await countUpTo(PRODUCT_COUNT_CAP, conditions), PRODUCT_COUNT_CAP);
   let n = 0;
-  for (const level of await searchLevels(db, match, query.category)) {
-    n = await countUpTo(MATCH_WINDOW, [...conditions, match.condition, level === 1 ? undefined : inSearchSample(products.id, level)].filter((c): c is SQL => !!c));
+  const levels = await searchLevels(db, match, query.category);
+  for (let i = 0; i < levels.length; i = nextLevel(levels, i, n)) {
+    const level = levels[i]!;
+    n = await countUpTo(MATCH_WINDOW, [...conditions, match.condition, ...(level === 1 ? [] : [inSearchSample(products.id, level)])]);
     if (n > MATCH_WINDOW) break;
   }
   return cappedCount(n, MATCH_WINDOW);
