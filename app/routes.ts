@@ -12,7 +12,6 @@ export default [
   route("blog", "routes/blog.tsx"),
   route("blog/:slug", "routes/blog-post.tsx"),
   route("api/search-suggestions", "routes/api.search-suggestions.ts"),
-  route("api/products", "routes/api.products.ts"),
 
   route("auth", "routes/auth.tsx"),
   route("auth/sign-out", "routes/auth.sign-out.ts"),

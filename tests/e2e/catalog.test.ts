@@ -157,6 +157,11 @@ describe("catalog: products, the marketplace and product pages", () => {
   it("serves the same search as JSON at /api/products, cursor by cursor", async () => {
     const first = await fetch(`${baseUrl()}/api/products?q=${marker}`);
     expect(first.status).toBe(200);
+    // served by Express beside React Router (decision record 0011), behind the same request id and security headers
+    expect(first.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(first.headers.get("cache-control")).toBe("public, max-age=30");
+    expect(first.headers.get("x-request-id")).toBeTruthy();
+    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
     const body = (await first.json()) as { items: { name: string; url: string; priceMinCents: number }[]; nextCursor: string | null };
     expect(body.items.map((i) => i.name)).toEqual([dialogName]);
     expect(body.items[0]!.url).toMatch(/^\/product\//);
@@ -176,8 +181,15 @@ describe("catalog: products, the marketplace and product pages", () => {
       pages += 1;
     } while (cursor && pages < 50);
     expect(seen.size).toBeGreaterThan(5);
-    expect((await fetch(`${baseUrl()}/api/products?cursor=bogus`)).status).toBe(400);
+    const bogus = await fetch(`${baseUrl()}/api/products?cursor=bogus`);
+    expect(bogus.status).toBe(400);
+    expect(await bogus.json()).toEqual({ error: "Invalid cursor" });
     expect((await fetch(`${baseUrl()}/api/products?limit=5000`)).status).toBe(400);
+    // a search only reads: anything but GET (and HEAD) is refused
+    expect((await fetch(`${baseUrl()}/api/products`, { method: "HEAD" })).status).toBe(200);
+    const post = await fetch(`${baseUrl()}/api/products`, { method: "POST", headers: { origin: baseUrl() } });
+    expect(post.status).toBeGreaterThanOrEqual(400);
+    expect(post.status).toBeLessThan(500);
   });
 
   it("lists categories with live counts and shows a friendly page for a category without products", async () => {
