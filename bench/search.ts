@@ -15,8 +15,8 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import type { Database, Db } from "~/db/client.server";
-import { parseProductSearchParams } from "~/modules/products/product-search.schema";
-import { decodeCursor, searchProducts, type ProductSearchQuery } from "~/modules/products/product-search.server";
+import { searchProducts, type ProductSearchQuery } from "~/modules/products/product-search.server";
+import { apiSearchQuery } from "~/modules/products/products-api.server";
 import { benchTarget, describeTarget, formatInt, openTarget, queryRows, type BenchTarget } from "./bench-database.server";
 import { nextPageEntry, SEARCH_MIX, type MixEntry } from "./search-mix";
 import { startAppServer } from "../tests/support/app-server";
@@ -199,16 +199,11 @@ async function runHttp(url: string, mix: MixEntry[], connections: number, second
 // ---------------------------------------------------------------------------------------------
 // direct calls
 
-/** The arguments the /api/products loader passes to searchProducts for this query string. */
+/** The arguments GET /api/products passes to searchProducts for this query string. */
 function searchQueryOf(query: string): ProductSearchQuery {
-  const search = new URLSearchParams(query);
-  const params = parseProductSearchParams(search);
-  const rawCursor = search.get("cursor");
-  const cursor = decodeCursor(rawCursor);
-  if (rawCursor && !cursor) throw new Error(`invalid cursor in ${query}`);
-  const rawLimit = search.get("limit");
-  const limit = rawLimit === null ? undefined : Number.parseInt(rawLimit, 10);
-  return { ...params, cursor, limit };
+  const asked = apiSearchQuery(new URLSearchParams(query));
+  if ("error" in asked) throw new Error(`${asked.error} in ${query}`);
+  return asked.query;
 }
 
 /** `connections` concurrent callers of searchProducts, each taking the next entry of the mix, for `seconds`. */

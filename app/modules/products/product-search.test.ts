@@ -325,6 +325,19 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
     expect(await expected(["nandi"], false, null, "Nandi")).toBeGreaterThan(0);
     expect(await expected(["nandi"])).toBe(0);
     expect(expectedMatches(null, [["cotton"]], false, null)).toBeNull();
+
+    // read every few minutes: a stale copy is served while a fresh one is read
+    const stale = { products: 1, lexemes: new Map(), categories: new Map(), suppliers: [] };
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      primeSearchStatistics(db, stale);
+      expect(await searchStatistics(db)).toBe(stale);
+      vi.setSystemTime(Date.now() + 6 * 60_000);
+      expect(await searchStatistics(db)).toBe(stale);
+      await vi.waitFor(async () => expect((await searchStatistics(db))?.products).toBe(statistics!.products));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("takes the window of a search with more matches than it ranks from the smallest search sample that fills it, and every match otherwise", async () => {

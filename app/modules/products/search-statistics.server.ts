@@ -76,9 +76,11 @@ export function searchStatistics(db: Db): Promise<SearchStatistics | null> {
     statisticsByDb.set(db, { readAt: now, value: fresh });
     return fresh;
   }
-  // keep serving the old copy until the new one is in
+  // keep serving the old copy until the new one is in (and when the new one cannot be read)
   cached.readAt = now;
-  void fresh.then((value) => statisticsByDb.set(db, { readAt: Date.now(), value: Promise.resolve(value) }));
+  void fresh.then(async (value) => {
+    if (value || !(await cached.value)) statisticsByDb.set(db, { readAt: Date.now(), value: Promise.resolve(value) });
+  });
   return cached.value;
 }
 
