@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { openConfiguredDatabase, type Database, type Db } from "~/db/client.server";
+import { analyzeChangedTables, EMBEDDED_ANALYZE_INTERVAL_MS } from "~/db/embedded-maintenance.server";
 import path from "node:path";
 import { logger } from "~/lib/logger.server";
 import { createAuth, GOOGLE_DISCOVERY_URL, type Auth } from "~/modules/accounts/auth.server";
@@ -21,7 +22,7 @@ export type Runtime = {
   healthCheck: () => Promise<void>;
 };
 
-type Holder = { database?: Database; runtime?: Runtime; starting?: Promise<Runtime> };
+type Holder = { database?: Database; runtime?: Runtime; starting?: Promise<Runtime>; maintenance?: NodeJS.Timeout };
 // Kept on globalThis so that hot module reloads in development reuse the open database.
 const holder: Holder = ((globalThis as { __setuRuntime?: Holder }).__setuRuntime ??= {});
 
@@ -35,6 +36,17 @@ export function startRuntime(): Promise<Runtime> {
     if ((process.env.DEMO_DATA ?? "on") !== "off") {
       const seeded = await seedDemoDataIfEmpty(database.db, storage);
       if (seeded) logger.info("demo data loaded into the new database");
+    }
+    if (database.engine === "pglite") {
+      // the embedded database has no autovacuum to keep the planner's statistics (see embedded-maintenance.server.ts)
+      const analyze = () =>
+        analyzeChangedTables(database.db).then(
+          (tables) => tables.length && logger.info({ tables }, "analyzed the embedded database's changed tables"),
+          (error: unknown) => logger.warn({ err: error }, "could not analyze the embedded database"),
+        );
+      await analyze();
+      holder.maintenance = setInterval(analyze, EMBEDDED_ANALYZE_INTERVAL_MS);
+      holder.maintenance.unref();
     }
     const publicUrl = (process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
     const mailer = createMailer({ smtpUrl: process.env.SMTP_URL, outboxDir: path.join(dataDir, "outbox") });
@@ -88,6 +100,8 @@ export function getRuntime(): Runtime {
 }
 
 export async function stopRuntime() {
+  clearInterval(holder.maintenance);
+  holder.maintenance = undefined;
   const database = holder.database;
   holder.database = undefined;
   holder.runtime = undefined;
