@@ -61,8 +61,10 @@ export function exactTsquery(q: string): string | null {
 export type MatchMode = "exact" | "prefix" | "fuzzy";
 /** The columns a rank reads. */
 type RankColumns = { searchVector: AnyColumn; name: AnyColumn };
-/** `sampled`: whether the match can be read off the search sample's index (full-text matches can, trigram ones cannot). */
-/** `words` and `companyText`: what the statistics need to tell how many products the match may find (see searchLevels). */
+/**
+ * `sampled`: whether the match can be read off the search samples' indexes (full-text matches can, trigram ones cannot);
+ * `words` and `companyText`: what the statistics need to tell how many products the match may find (see searchLevels).
+ */
 type TextMatch = { condition: SQL; rank: (columns: RankColumns) => SQL; mode: MatchMode; sampled: boolean; words: string[]; companyText: string | null };
 type TextSearch = { q: string; match: (mode: MatchMode) => TextMatch };
 
