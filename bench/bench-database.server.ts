@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { SQL } from "drizzle-orm";
-import { openPglite, openPostgres, type Database, type Db } from "~/db/client.server";
+import { openPglite, openPostgres, type Database } from "~/db/client.server";
 
 /** Where a benchmark runs: a PostgreSQL server, or a PGlite data directory (the same folder the app's DATA_DIR would be). */
 export type BenchTarget = { engine: "postgres"; url: string } | { engine: "pglite"; dataDir: string };
@@ -28,12 +27,6 @@ export async function openTarget(target: BenchTarget, connections = 1): Promise<
   if (target.engine === "postgres") return openPostgres(target.url, connections);
   fs.mkdirSync(path.dirname(target.dataDir), { recursive: true });
   return openPglite(target.dataDir);
-}
-
-/** Rows of a raw query on either engine (postgres.js returns an array, PGlite an object with rows). */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown;
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 export function formatInt(n: number) {

@@ -14,10 +14,10 @@ import { sql, type Logger } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
-import type { Database, Db } from "~/db/client.server";
+import { queryRows, type Database, type Db } from "~/db/client.server";
 import { searchProducts, type ProductSearchQuery } from "~/modules/products/product-search.server";
 import { apiSearchQuery } from "~/modules/products/products-api.server";
-import { benchTarget, describeTarget, formatInt, openTarget, queryRows, type BenchTarget } from "./bench-database.server";
+import { benchTarget, describeTarget, formatInt, openTarget, type BenchTarget } from "./bench-database.server";
 import { nextPageEntry, SEARCH_MIX, type MixEntry } from "./search-mix";
 import { startAppServer } from "../tests/support/app-server";
 

@@ -4,8 +4,8 @@
 // deterministically: the same --products and --sellers give the same catalogue (ids aside).
 import { parseArgs } from "node:util";
 import { sql, type SQL } from "drizzle-orm";
-import { migrateDatabase, type Db } from "~/db/client.server";
-import { benchTarget, describeTarget, formatInt, openTarget, queryRows, seconds } from "./bench-database.server";
+import { migrateDatabase, queryRows, type Db } from "~/db/client.server";
+import { benchTarget, describeTarget, formatInt, openTarget, seconds } from "./bench-database.server";
 import {
   CATEGORY_WORDS,
   checkVocabulary,

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import postgres from "postgres";
 
@@ -20,6 +21,12 @@ export type Database = {
 };
 
 export class DatabaseOpenError extends Error {}
+
+/** Rows of a raw query on either engine (postgres.js returns an array, PGlite an object with rows). */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown;
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
 
 export function migrationsFolder() {
   return process.env.MIGRATIONS_DIR ?? path.resolve(process.cwd(), "drizzle");

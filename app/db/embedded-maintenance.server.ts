@@ -1,11 +1,8 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "./client.server";
+import { queryRows, type Db } from "./client.server";
 
 /** How often the embedded database's tables are checked for changes since they were last analyzed. */
 export const EMBEDDED_ANALYZE_INTERVAL_MS = 10 * 60_000;
-
-type Row = Record<string, unknown>;
-const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
 
 /**
  * PGlite has no autovacuum: nothing would ever ANALYZE its tables, so the planner, and the search's
@@ -17,9 +14,12 @@ const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as
 export async function analyzeChangedTables(db: Db): Promise<string[]> {
   // this process's own changes reach the statistics views at most once a second: count them all now
   await db.execute(sql`select pg_stat_force_next_flush()`);
-  const changed = rowsOf(
-    await db.execute(sql`select relname from pg_stat_user_tables where schemaname = current_schema() and n_mod_since_analyze > 50 + 0.1 * n_live_tup order by relname`),
-  ).map((row) => String(row.relname));
+  const changed = (
+    await queryRows<{ relname: string }>(
+      db,
+      sql`select relname from pg_stat_user_tables where schemaname = current_schema() and n_mod_since_analyze > 50 + 0.1 * n_live_tup order by relname`,
+    )
+  ).map((row) => row.relname);
   for (const table of changed) await db.execute(sql`analyze ${sql.identifier(table)}`);
   return changed;
 }

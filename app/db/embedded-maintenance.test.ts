@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProducts } from "../../tests/factories/products";
 import { createSeller } from "../../tests/factories/users";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { queryRows } from "./client.server";
 import { analyzeChangedTables } from "./embedded-maintenance.server";
 
 // PGlite only: a PostgreSQL server's autovacuum does the same, on its own schedule.
@@ -13,10 +14,7 @@ describe("the embedded database's analyze", () => {
   });
   afterAll(() => database.drop());
 
-  const productStatistics = async () => {
-    const result = await database.db.execute(sql`select count(*)::int as n from pg_stats where tablename = 'products'`);
-    return ((Array.isArray(result) ? result : (result as { rows: Array<{ n: number }> }).rows) as Array<{ n: number }>)[0]!.n;
-  };
+  const productStatistics = async () => (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from pg_stats where tablename = 'products'`))[0]!.n;
 
   it("analyzes the tables changed since their last analysis, as autovacuum would, and only those", async () => {
     const seller = await createSeller(database.db, { companyName: "Ganga Exports" });

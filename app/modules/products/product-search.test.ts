@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { queryRows } from "~/db/client.server";
 import { inSearchSample, products } from "~/db/schema/products";
 import { createProducts } from "../../../tests/factories/products";
 import { createStore } from "../../../tests/factories/stores";
@@ -345,10 +346,10 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
     // as on a table never analyzed: every sample is tried, sparsest first (below, statistics skip them)
     primeSearchStatistics(db, null);
     // ids in the 1-in-16 sample, in the 1-in-4 sample only, and in neither (by uuid_hash): the database decides
-    const result = await db.execute(
+    const rows = await queryRows<{ id: string; in16: boolean; in4: boolean }>(
+      db,
       sql`select id, ${inSearchSample(sql`id`, 16)} as in16, ${inSearchSample(sql`id`, 4)} as in4 from (select gen_random_uuid() as id from generate_series(1, 12000)) g`,
     );
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ id: string; in16: boolean; in4: boolean }>;
     const in16 = rows.filter((r) => r.in16).map((r) => r.id);
     const in4Only = rows.filter((r) => r.in4 && !r.in16).map((r) => r.id);
     const outside = rows.filter((r) => !r.in4).map((r) => r.id);
