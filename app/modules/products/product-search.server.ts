@@ -201,7 +201,6 @@ export type ProductCount = { count: number; capped: boolean };
 /** A text search's page: where its window was read, and the window's size when the page has a row to read it off. */
 type TextPage = ProductSearchPage & { level: SearchLevel; windowSize: number | null };
 
-
 /**
  * Where a text search looks for the window of matches it ranks and sorts, in order. A search sample is
  * one product in 64, 16 or 4 (fixed by id) with its own small full-text index: a common word costs a
@@ -251,14 +250,12 @@ function matchWindow(db: Db, match: TextMatch, conditions: SQL[], level: SearchL
     // only 'Best Match' reads the rank: the other sorts leave it uncomputed
     ...(ranked ? { rank: sql<number>`${match.rank(products)}`.as("rank") } : {}),
   };
-  const sample = level === 1 ? undefined : inSearchSample(products.id, level);
   const window = select(fields)
     .from(products)
-    .where(and(...conditions, sample))
+    .where(and(...conditions, atLevel(level)))
     .limit(MATCH_WINDOW + 1)
     .as("window") as unknown as SortColumns & Record<keyof typeof fields, SortColumn>;
-  const plan = sortPlan(sort, window);
-  const position = sql<number>`(row_number() over (order by ${sql.join(plan.order, sql`, `)}))::int`.as("position");
+  const position = positionIn(sortPlan(sort, window));
   const windowSize = sql<number>`(count(*) over ())::int`.as("window_size");
   const columns = Object.fromEntries(Object.keys(fields).map((key) => [key, window[key as keyof typeof fields]]));
   type Matches = SortColumns & { id: SortColumn; position: SQL.Aliased<number>; windowSize: SQL.Aliased<number> };
@@ -270,22 +267,12 @@ function matchWindow(db: Db, match: TextMatch, conditions: SQL[], level: SearchL
 /** One page of products without text: straight off the products table's indexes. */
 async function pageOfProducts(db: Db, query: ProductSearchQuery): Promise<ProductSearchPage> {
   const limit = pageLimit(query);
-  const conditions = filterConditions(query);
   const plan = sortPlan(query.sort, products);
-  let offset = query.offset ?? 0;
-  if (query.cursor?.o !== undefined) offset = query.cursor.o;
-  else if (query.cursor && plan.after) {
-    const after = plan.after(query.cursor);
-    if (after) conditions.push(after);
-  }
+  const { offset, after } = pagePosition(query, plan);
   const ids = db
-    .select({
-      id: products.id,
-      position: sql<number>`(row_number() over (order by ${sql.join(plan.order, sql`, `)}))::int`.as("position"),
-      windowSize: sql<number | null>`null::int`.as("window_size"),
-    })
+    .select({ id: products.id, position: positionIn(plan), windowSize: sql<number | null>`null::int`.as("window_size") })
     .from(products)
-    .where(and(...conditions))
+    .where(and(...filterConditions(query), after))
     .orderBy(...plan.order)
     .limit(limit + 1)
     .offset(offset)
@@ -303,20 +290,14 @@ async function textPageAt(db: Db, match: TextMatch, query: ProductSearchQuery, l
   const conditions = [...filterConditions(query), match.condition];
   const window = matchWindow(db, match, conditions, level, query.sort);
   const plan = sortPlan(query.sort, window);
-  let offset = query.offset ?? 0;
-  const pageConditions: SQL[] = [lte(window.position, MATCH_WINDOW)];
-  if (query.cursor?.o !== undefined) offset = query.cursor.o;
-  else if (query.cursor && plan.after) {
-    const after = plan.after(query.cursor);
-    if (after) pageConditions.push(after);
-  }
+  const { offset, after } = pagePosition(query, plan);
   const mode = match.mode === "prefix" ? { m: "p" as const } : match.mode === "fuzzy" ? { m: "f" as const } : {};
   // a window holds at most MATCH_WINDOW listed matches: a page past them is empty at every level
   if (offset >= MATCH_WINDOW) return { items: [], nextCursor: null, level, windowSize: null };
   const ids = (db as PgDatabase<PgQueryResultHKT>)
     .select({ id: window.id as SQL.Aliased, position: window.position, windowSize: window.windowSize })
     .from(window as never)
-    .where(and(...pageConditions))
+    .where(and(lte(window.position, MATCH_WINDOW), after))
     .orderBy(window.position)
     .limit(limit + 1)
     .offset(offset)
@@ -355,6 +336,18 @@ function nextLevel(levels: SearchLevel[], i: number, found: number | null): numb
 
 const pageLimit = (query: ProductSearchQuery) => Math.min(Math.max(query.limit ?? PRODUCTS_PER_PAGE, 1), 100);
 
+/** Where a page starts: an offset (a page number's, or an offset cursor's), or after a keyset cursor's row. */
+function pagePosition(query: ProductSearchQuery, plan: SortPlan): { offset: number; after?: SQL } {
+  if (query.cursor?.o !== undefined) return { offset: query.cursor.o };
+  return { offset: query.offset ?? 0, after: (query.cursor && plan.after?.(query.cursor)) || undefined };
+}
+
+/** A row's position in a sort. */
+const positionIn = (plan: SortPlan) => sql<number>`(row_number() over (order by ${sql.join(plan.order, sql`, `)}))::int`.as("position");
+
+/** The condition that keeps a level's products: its search sample's, none for every match. */
+const atLevel = (level: SearchLevel) => (level === 1 ? undefined : inSearchSample(products.id, level));
+
 /** The ids of a page, in order: off the products table, or cut from a text search's window. */
 type PageIds = SubqueryWithSelection<{ id: typeof products.id; position: SQL.Aliased<number>; windowSize: SQL.Aliased<number | null> }, "page">;
 
@@ -390,7 +383,7 @@ function cappedCount(n: number, cap: number): ProductCount {
 /** How many products the filters match, counted to PRODUCT_COUNT_CAP; a text search's, to its window (walking its levels). */
 async function countOfProducts(db: Db, match: TextMatch | null, query: Pick<ProductSearchParams, "category" | "min" | "max">): Promise<ProductCount> {
   const conditions = filterConditions(query);
-  const countUpTo = async (cap: number, where: SQL[]) => {
+  const countUpTo = async (cap: number, where: Array<SQL | undefined>) => {
     const limited = db.select({ one: sql<number>`1`.as("one") }).from(products).where(and(...where)).limit(cap + 1).as("limited");
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
     return row?.n ?? 0;
@@ -400,7 +393,7 @@ async function countOfProducts(db: Db, match: TextMatch | null, query: Pick<Prod
   const levels = await searchLevels(db, match, query.category);
   for (let i = 0; i < levels.length; i = nextLevel(levels, i, n)) {
     const level = levels[i]!;
-    n = await countUpTo(MATCH_WINDOW, [...conditions, match.condition, ...(level === 1 ? [] : [inSearchSample(products.id, level)])]);
+    n = await countUpTo(MATCH_WINDOW, [...conditions, match.condition, atLevel(level)]);
     if (n > MATCH_WINDOW) break;
   }
   return cappedCount(n, MATCH_WINDOW);
