@@ -44,7 +44,8 @@ export function startRuntime(): Promise<Runtime> {
           (tables) => tables.length && logger.info({ tables }, "analyzed the embedded database's changed tables"),
           (error: unknown) => logger.warn({ err: error }, "could not analyze the embedded database"),
         );
-      await analyze();
+      // in the background: a request that comes first only finds older statistics
+      void analyze();
       holder.maintenance = setInterval(analyze, EMBEDDED_ANALYZE_INTERVAL_MS);
       holder.maintenance.unref();
     }

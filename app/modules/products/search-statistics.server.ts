@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { queryRows, type Db } from "~/db/client.server";
 
 /**
  * What the database's own statistics (ANALYZE, which autovacuum runs) say about the catalogue: how
@@ -20,11 +20,6 @@ export type SearchStatistics = {
 const STATISTICS_MAX_AGE_MS = 5 * 60_000;
 const statisticsByDb = new WeakMap<Db, { readAt: number; value: Promise<SearchStatistics | null> }>();
 
-type Row = Record<string, unknown>;
-function rowsOf(result: unknown): Row[] {
-  return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
-}
-
 /** A JSON array read as text (both database drivers return text as it is). */
 function jsonArray<T>(value: unknown): T[] {
   if (typeof value !== "string") return [];
@@ -33,24 +28,26 @@ function jsonArray<T>(value: unknown): T[] {
 }
 
 async function readStatistics(db: Db): Promise<SearchStatistics | null> {
-  const result = await db.execute(sql`
-    select c.reltuples::float8 as products,
-      (select to_json(s.most_common_elems::text::text[])::text from pg_stats s
-        where s.schemaname = n.nspname and s.tablename = 'products' and s.attname = 'search_vector') as lexemes,
-      (select to_json(s.most_common_elem_freqs)::text from pg_stats s
-        where s.schemaname = n.nspname and s.tablename = 'products' and s.attname = 'search_vector') as lexeme_shares,
-      (select to_json(s.most_common_vals::text::text[])::text from pg_stats s
-        where s.schemaname = n.nspname and s.tablename = 'products' and s.attname = 'category') as categories,
-      (select to_json(s.most_common_freqs)::text from pg_stats s
-        where s.schemaname = n.nspname and s.tablename = 'products' and s.attname = 'category') as category_shares,
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    // pg_stats is a view over the catalogue with privilege checks: read it once
+    sql`
+    with s as materialized (
+      select attname, most_common_elems::text::text[] as elems, most_common_elem_freqs as elem_shares,
+        most_common_vals::text::text[] as vals, most_common_freqs as val_shares
+      from pg_stats
+      where schemaname = current_schema() and tablename = 'products' and attname in ('search_vector', 'category', 'seller_id'))
+    select (select reltuples::float8 from pg_class where oid = to_regclass('products')) as products,
+      (select to_json(elems)::text from s where attname = 'search_vector') as lexemes,
+      (select to_json(elem_shares)::text from s where attname = 'search_vector') as lexeme_shares,
+      (select to_json(vals)::text from s where attname = 'category') as categories,
+      (select to_json(val_shares)::text from s where attname = 'category') as category_shares,
       (select to_json(array_agg(json_build_array(lower(p.company_name), m.share)))::text
-        from pg_stats s
-        cross join unnest(s.most_common_vals::text::text[], s.most_common_freqs) as m(seller_id, share)
+        from s
+        cross join unnest(s.vals, s.val_shares) as m(seller_id, share)
         join profiles p on p.user_id = m.seller_id and p.user_type = 'seller' and p.company_name is not null
-        where s.schemaname = n.nspname and s.tablename = 'products' and s.attname = 'seller_id') as suppliers
-    from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where c.oid = to_regclass('products')`);
-  const [row] = rowsOf(result);
+        where s.attname = 'seller_id') as suppliers`,
+  );
   const products = Number(row?.products);
   // a table never analyzed has no statistics (reltuples -1, or no pg_stats row): nothing to go by
   if (!row || !(products > 0) || typeof row.lexemes !== "string") return null;
@@ -108,11 +105,12 @@ export async function lexemesOf(db: Db, words: string[]): Promise<string[][]> {
   const unknown = [...new Set(words.filter((word) => !known.has(word)))];
   if (unknown.length) {
     // the words are letters and digits only (see queryWords), one parameter, split in the database
-    const result = await db.execute(
+    const rows = await queryRows<{ word: string; lexemes: string }>(
+      db,
       sql`select w as word, to_json(tsvector_to_array(to_tsvector('english'::regconfig, w)))::text as lexemes from regexp_split_to_table(${unknown.join(" ")}, ' ') as w`,
     );
     if (known.size + unknown.length > LEXEME_CACHE_SIZE) known.clear();
-    for (const row of rowsOf(result)) known.set(String(row.word), jsonArray<string>(row.lexemes));
+    for (const row of rows) known.set(row.word, jsonArray<string>(row.lexemes));
   }
   return words.map((word) => known.get(word) ?? []);
 }
