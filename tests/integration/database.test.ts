@@ -4,6 +4,7 @@ import { inSearchSample, products, SEARCH_SAMPLES, type SearchSample } from "~/d
 import { rfqs } from "~/db/schema/rfqs";
 import { stores } from "~/db/schema/stores";
 import { user } from "~/db/schema/auth";
+import { queryRows } from "~/db/client.server";
 import { createTestDatabase, testEngines, type TestDatabase } from "../support/test-database";
 
 describe.each(testEngines())("database schema on %s", (engine) => {
@@ -101,6 +102,19 @@ describe.each(testEngines())("database schema on %s", (engine) => {
     expect(await planOf(64)).toContain("products_sample64_search_idx");
     expect(await planOf(16)).toContain("products_sample_search_idx");
     expect(await planOf(4)).toContain("products_sample4_search_idx");
+  });
+
+  it.runIf(engine === "postgres")("prepares statements with parameters, and plans each run for its own values", async () => {
+    // a statement is listed in pg_prepared_statements only when it was prepared under a name on its connection
+    const prepared = await queryRows<{ plan_cache_mode: string }>(
+      database.db,
+      sql`select current_setting('plan_cache_mode') as plan_cache_mode from pg_prepared_statements where statement like '%finds itself when prepared%' and ${1}::int = 1`,
+    );
+    expect(prepared).toHaveLength(1);
+    expect(prepared[0]!.plan_cache_mode).toBe("force_custom_plan");
+    // one without parameters keeps the simple protocol
+    const simple = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from pg_prepared_statements where statement like '%not prepared without parameters%'`);
+    expect(simple[0]!.n).toBe(0);
   });
 
   it("enforces foreign keys", async () => {
