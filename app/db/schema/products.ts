@@ -88,3 +88,14 @@ export const products = pgTable(
     index("products_status_category_name_idx").on(t.status, t.category, t.name, t.id),
   ],
 );
+
+/**
+ * The words of the catalogue (of product names, tags and descriptions, lower-cased, 3 to 40 letters and
+ * digits), each once: what a typo is corrected against (see fuzzy matching in product-search.server.ts).
+ * A few thousand rows where products are millions, so a trigram search of it costs next to nothing.
+ * Kept by triggers on products (migration 0012): every stored or edited product adds its new words.
+ * A word is never removed; one no product holds any more only finds nothing.
+ */
+export const searchTerms = pgTable("search_terms", { term: text("term").primaryKey() }, (t) => [
+  index("search_terms_trgm_idx").using("gin", sql`${t.term} gin_trgm_ops`),
+]);

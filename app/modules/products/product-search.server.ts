@@ -8,11 +8,12 @@ import type { ProductCardData } from "./products.schema";
 import { PRODUCT_COUNT_CAP, PRODUCTS_PER_PAGE, MATCH_WINDOW, type ProductSearchParams, type ProductSort } from "./product-search.schema";
 import { isUuid } from "~/lib/uuid";
 import { productCardColumns } from "./product-card.server";
-import { expectedMatches, lexemesOf, searchStatistics } from "./search-statistics.server";
+import { MIN_TERM_LENGTH, termsLike } from "./search-terms.server";
+import { expectedMatches, levelFound, lexemesOf, rememberLevelFound, searchStatistics } from "./search-statistics.server";
 
 /** Supplier companies matched by a search are looked up first; more than this many is not a useful signal. */
 const COMPANY_MATCH_LIMIT = 50;
-/** Substring (trigram) matching needs at least one trigram: shorter text is matched by prefix only. */
+/** Substring matching (supplier companies, the typo match) needs at least three characters: shorter text is matched by prefix only. */
 const MIN_SUBSTRING_LENGTH = 3;
 
 const cardColumns = {
@@ -55,18 +56,30 @@ export function exactTsquery(q: string): string | null {
  * - prefix: the last word may also be unfinished ("cott" finds "cotton", "cotton tow" finds towels).
  *   Expanding a prefix reads every lexeme that starts with it ("steel:*"), 5 to 10 times the cost of the
  *   whole word on a common one, for matches a complete word did not ask for.
- * - fuzzy: also a trigram match on the name, for the inside of a word ("anel" in "Panel") and typos
- *   ("cottn"); the trigram scan is the costliest of the three.
+ * - fuzzy: each word stands for the catalogue's words it is a typo or a part of ("cottn" for "cotton", "anel"
+ *   for "panel" and "channel"; see termsLike), found by trigrams in the catalogue's vocabulary, then matched
+ *   by full text like the others. A word the catalogue has nothing like is left out ("pashmina shawl" finds
+ *   shawls); a search none of whose words it knows finds nothing.
  */
 export type MatchMode = "exact" | "prefix" | "fuzzy";
 /** The columns a rank reads. */
-type RankColumns = { searchVector: AnyColumn; name: AnyColumn };
+type RankColumns = { searchVector: AnyColumn };
 /**
- * `sampled`: whether the match can be read off the search samples' indexes (full-text matches can, trigram ones cannot);
- * `words` and `companyText`: what the statistics need to tell how many products the match may find (see searchLevels).
+ * `words` and `companyText`: what the statistics need to tell how many products the match may find (see
+ * searchLevels); `estimable`: whether they can (a fuzzy match's words are not the ones it searches).
  */
-type TextMatch = { condition: SQL; rank: (columns: RankColumns) => SQL; mode: MatchMode; sampled: boolean; words: string[]; companyText: string | null };
-type TextSearch = { q: string; match: (mode: MatchMode) => TextMatch };
+type TextMatch = { condition: SQL; rank: (columns: RankColumns) => SQL; mode: MatchMode; estimable: boolean; words: string[]; companyText: string | null };
+type TextSearch = { q: string; match: (mode: MatchMode) => Promise<TextMatch> };
+
+/** A fuzzy match's tsquery: each word as any of the catalogue's words like it, the words it knows nothing like left out. */
+async function fuzzyTsquery(db: Db, q: string): Promise<string | null> {
+  const words = queryWords(q);
+  const terms = await termsLike(db, words);
+  const alternatives = words
+    .map((word, i) => (word.length >= MIN_TERM_LENGTH ? terms[i]! : [i === words.length - 1 ? `${word}:*` : word]))
+    .filter((any) => any.length > 0);
+  return alternatives.length ? alternatives.map((any) => `(${any.join(" | ")})`).join(" & ") : null;
+}
 
 /**
  * Prepares a text search. The supplier companies it names are a subquery of the search's own statement
@@ -83,21 +96,17 @@ function textSearch(db: Db, q: string): TextSearch | null {
           .where(and(eq(profiles.userType, "seller"), ilike(profiles.companyName, likePattern(q))))
           .limit(COMPANY_MATCH_LIMIT)
       : null;
-  const match = (mode: MatchMode): TextMatch => {
-    const tsquery = mode === "exact" ? exactTsquery(q) : prefixTsquery(q);
+  const match = async (mode: MatchMode): Promise<TextMatch> => {
+    const tsquery = mode === "exact" ? exactTsquery(q) : mode === "prefix" ? prefixTsquery(q) : await fuzzyTsquery(db, q);
     const tsq = tsquery ? sql`to_tsquery('english'::regconfig, ${tsquery})` : null;
     const parts: SQL[] = [];
     if (tsq) parts.push(sql`${products.searchVector} @@ ${tsq}`);
     if (companies) parts.push(sql`${products.sellerId} = any(array(${companies}))`);
-    if (mode === "fuzzy" && q.length >= MIN_SUBSTRING_LENGTH) parts.push(ilike(products.name, likePattern(q)), sql`${q} <% ${products.name}`);
-    // Whole words and prefixes rank by ts_rank alone: its weights already put a match in the name (A) above one in
-    // the category and tags (B) and the description (C). Trigram similarity to the name is what ranks a fuzzy
-    // match (a typo has no full-text rank), and at about 4 µs a row it was a third of a common word's query.
-    const rank = ({ searchVector, name }: RankColumns) =>
-      !tsq ? sql`similarity(${name}, ${q})` : mode === "fuzzy" ? sql`(ts_rank(${searchVector}, ${tsq}) + similarity(${name}, ${q}))` : sql`ts_rank(${searchVector}, ${tsq})`;
+    // ts_rank's weights put a match in the name (A) above one in the category and tags (B) and the description (C)
+    const rank = ({ searchVector }: RankColumns) => (tsq ? sql`ts_rank(${searchVector}, ${tsq})` : sql`0::real`);
     // Text that matches nothing (say, only punctuation) finds nothing, never everything.
     const condition = parts.length === 0 ? sql`false` : parts.length === 1 ? parts[0]! : or(...parts)!;
-    return { condition, rank, mode, sampled: mode !== "fuzzy", words: queryWords(q), companyText: companies ? q : null };
+    return { condition, rank, mode, estimable: mode !== "fuzzy", words: queryWords(q), companyText: companies ? q : null };
   };
   return { q, match };
 }
@@ -210,16 +219,23 @@ type TextPage = ProductSearchPage & { level: SearchLevel; windowSize: number | n
  * level, 1). Each level is one statement, and most searches need one: the database's statistics
  * (search-statistics.server.ts) tell how many products the words match, so samples that cannot be full
  * are skipped (a rare word goes straight to every match; "steel", in one product of ten, to the 1-in-64
- * sample). Without statistics every sample is tried, sparsest first. Trigram (fuzzy) matches have no
- * sample index and always read every match.
+ * sample). Without statistics, and for a fuzzy match (its words are not the ones it searches), every
+ * sample is tried, sparsest first, what each finds telling which denser ones to skip (see nextLevel).
+ * The same search repeated within minutes starts where the last one found its window.
  */
-async function searchLevels(db: Db, match: TextMatch, category: string | null): Promise<SearchLevel[]> {
-  if (!match.sampled) return [1];
-  const statistics = await searchStatistics(db);
-  if (!statistics) return searchLevelsFor(null);
-  const lexemes = await lexemesOf(db, match.words);
-  return searchLevelsFor(expectedMatches(statistics, lexemes, match.mode === "prefix", category, match.companyText));
+async function searchLevels(db: Db, match: TextMatch, filters: SearchFilters): Promise<SearchLevel[]> {
+  const statistics = match.estimable ? await searchStatistics(db) : null;
+  const levels = statistics
+    ? searchLevelsFor(expectedMatches(statistics, await lexemesOf(db, match.words), match.mode === "prefix", filters.category, match.companyText))
+    : searchLevelsFor(null);
+  // the same search lately found its window at a denser level than the statistics can tell: start there
+  const at = levels.indexOf(levelFound(db, levelKey(match, filters)) as SearchLevel);
+  return at > 0 ? levels.slice(at) : levels;
 }
+
+type SearchFilters = Pick<ProductSearchParams, "category" | "min" | "max">;
+/** What decides where a search's window is: its match (words, mode, supplier text) and its filters, not its sort or page. */
+const levelKey = (match: TextMatch, { category, min, max }: SearchFilters) => JSON.stringify([match.mode, match.words, match.companyText, category, min, max]);
 
 /**
  * The levels a search expected to match at most `expected` products reads: from the sparsest sample that
@@ -312,12 +328,16 @@ async function textPageAt(db: Db, match: TextMatch, query: ProductSearchQuery, l
  * searchLevels) whose window is full, or at every match.
  */
 async function textPage(db: Db, match: TextMatch, query: ProductSearchQuery): Promise<TextPage> {
-  const levels = query.cursor?.l ? [query.cursor.l] : await searchLevels(db, match, query.category);
+  if (query.cursor?.l) return textPageAt(db, match, query, query.cursor.l);
+  const levels = await searchLevels(db, match, query);
+  const firstPage = (query.offset ?? 0) === 0 && !query.cursor;
   for (let i = 0; ; ) {
     const page = await textPageAt(db, match, query, levels[i]!);
+    const full = page.windowSize !== null && page.windowSize > MATCH_WINDOW;
+    if (full || (i === levels.length - 1 && firstPage)) rememberLevelFound(db, levelKey(match, query), page.level);
     // an empty page before the window's end means a window shorter than its offset: not full
-    if (i === levels.length - 1 || (page.windowSize !== null && page.windowSize > MATCH_WINDOW)) return page;
-    i = nextLevel(levels, i, page.windowSize ?? ((query.offset ?? 0) === 0 && !query.cursor ? 0 : null));
+    if (full || i === levels.length - 1) return page;
+    i = nextLevel(levels, i, page.windowSize ?? (firstPage ? 0 : null));
   }
 }
 
@@ -390,11 +410,14 @@ async function countOfProducts(db: Db, match: TextMatch | null, query: Pick<Prod
   };
   if (!match) return cappedCount(await countUpTo(PRODUCT_COUNT_CAP, conditions), PRODUCT_COUNT_CAP);
   let n = 0;
-  const levels = await searchLevels(db, match, query.category);
+  const levels = await searchLevels(db, match, query);
   for (let i = 0; i < levels.length; i = nextLevel(levels, i, n)) {
     const level = levels[i]!;
     n = await countUpTo(MATCH_WINDOW, [...conditions, match.condition, atLevel(level)]);
-    if (n > MATCH_WINDOW) break;
+    if (n > MATCH_WINDOW || i === levels.length - 1) {
+      rememberLevelFound(db, levelKey(match, query), level);
+      break;
+    }
   }
   return cappedCount(n, MATCH_WINDOW);
 }
@@ -408,11 +431,11 @@ export async function searchProducts(db: Db, query: ProductSearchQuery): Promise
   const text = textSearch(db, query.q);
   const strip = ({ items, nextCursor }: ProductSearchPage): ProductSearchPage => ({ items, nextCursor });
   if (!text) return pageOfProducts(db, query);
-  if (query.cursor) return strip(await textPage(db, text.match(query.cursor.m ? CURSOR_MODES[query.cursor.m] : "exact"), query));
+  if (query.cursor) return strip(await textPage(db, await text.match(query.cursor.m ? CURSOR_MODES[query.cursor.m] : "exact"), query));
   let mode: MatchMode | null = "exact";
   let page: TextPage;
   do {
-    page = await textPage(db, text.match(mode), query);
+    page = await textPage(db, await text.match(mode), query);
     mode = broaderMode(text, mode, page.items.length);
   } while (mode);
   return strip(page);
@@ -432,8 +455,8 @@ export async function browseProducts(db: Db, params: ProductSearchParams) {
   };
   const text = textSearch(db, params.q);
   let mode: MatchMode | null = "exact";
-  let [page, total] = await run(text?.match(mode) ?? null);
-  while (text && mode && (mode = broaderMode(text, mode, total.count))) [page, total] = await run(text.match(mode));
+  let [page, total] = await run(text ? await text.match(mode) : null);
+  while (text && mode && (mode = broaderMode(text, mode, total.count))) [page, total] = await run(await text.match(mode));
   return { items: page.items, total, page: params.page, pageCount: Math.max(1, Math.ceil(total.count / PRODUCTS_PER_PAGE)) };
 }
 
@@ -444,7 +467,7 @@ export async function countMatchingProducts(db: Db, params: Omit<ProductSearchPa
   let mode: MatchMode | null = "exact";
   let total: ProductCount;
   do {
-    total = await countOfProducts(db, text.match(mode), params);
+    total = await countOfProducts(db, await text.match(mode), params);
     mode = broaderMode(text, mode, total.count);
   } while (mode);
   return total;

@@ -19,7 +19,8 @@ import {
   searchProducts,
   type ProductCursor,
 } from "./product-search.server";
-import { expectedMatches, forgetSearchStatistics, lexemesOf, primeSearchStatistics, searchStatistics } from "./search-statistics.server";
+import { expectedMatches, forgetSearchStatistics, levelFound, lexemesOf, primeSearchStatistics, rememberLevelFound, searchStatistics } from "./search-statistics.server";
+import { forgetTerms, termsLike } from "./search-terms.server";
 import { browseStores } from "../stores/store-directory.server";
 import { parseStoreDirectoryParams } from "../stores/store-directory.schema";
 
@@ -100,6 +101,32 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
     expect((await browseProducts(db, params("q=%27%20%7C%20!"))).total.count).toBe(0);
   });
 
+  it("corrects typos and finds parts of words against the catalogue's own words, kept by the database as products change", async () => {
+    const db = database.db;
+    // every word of a stored product's name, tags and description, once; never a word of an inactive product's only by chance
+    const terms = async () => (await queryRows<{ term: string }>(db, sql`select term from search_terms order by term`)).map((r) => r.term);
+    expect(await terms()).toEqual(expect.arrayContaining(["absorbent", "cotton", "panel", "lighting", "packaging", "fibre", "gsm"]));
+    expect(await terms()).not.toContain("500");
+    // the words a query word may stand for: typos, parts of words; nothing for a word the catalogue has nothing like
+    expect(await termsLike(db, ["cottn", "anel", "xylophone", "ab"])).toEqual([["cotton"], ["panel"], [], []]);
+    // a word the catalogue has nothing like is left out; a search of only such words finds nothing
+    expect(names((await browseProducts(db, params("q=pashmina%20towls"))).items)).toEqual(["Cotton Terry Towels"]);
+    expect(names((await searchProducts(db, params("q=absorbnt"))).items)).toEqual(["Cotton Terry Towels"]);
+    expect((await browseProducts(db, params("q=pashmina%20xylophone"))).total).toEqual({ count: 0, capped: false });
+    // a product stored or renamed later brings its words (the database's triggers add them)
+    const [mat] = await createProducts(db, [{ sellerId: nandi.user.id, name: "Quilted Moving Blanket", description: "Heavy padding.", category: "textiles" }]);
+    expect(await terms()).toEqual(expect.arrayContaining(["quilted", "blanket", "padding"]));
+    await db.update(products).set({ name: "Quilted Furniture Pad" }).where(eq(products.id, mat!.id));
+    expect(await terms()).toContain("furniture");
+    forgetTerms(db);
+    try {
+      expect(names((await browseProducts(db, params("q=furnitur%20blankt"))).items)).toEqual([]);
+      expect(names((await browseProducts(db, params("q=furnture"))).items)).toEqual(["Quilted Furniture Pad"]);
+    } finally {
+      await db.delete(products).where(eq(products.id, mat!.id));
+    }
+  });
+
   it("ranks a match in the name above one in the tags, and one in the tags above one in the description", async () => {
     const result = await browseProducts(database.db, params("q=cotton"));
     expect(names(result.items)).toEqual(["Cotton Terry Towels", "Organic Bath Sheets"]);
@@ -177,7 +204,15 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
       // without statistics (a table never analyzed), a text search reads the sparsest sample first; what it
       // finds there (next to nothing: a sample is a fixed share of the catalogue) sends it straight to every match
       primeSearchStatistics(db, null);
+      const first = await searchProducts(db, { ...params("q=Nandi"), sort: "name" });
+      primeSearchStatistics(db, null);
       expect(await statements(() => searchProducts(db, params("q=Nandi")))).toBe(2);
+      // where it found its window is remembered for the same words and filters, in any sort, and found the same
+      expect(await statements(() => searchProducts(db, { ...params("q=Nandi"), sort: "name" }))).toBe(1);
+      expect((await searchProducts(db, { ...params("q=Nandi"), sort: "name" })).items).toEqual(first.items);
+      expect(await statements(() => countMatchingProducts(db, { q: "Nandi", category: null, min: null, max: null }))).toBe(1);
+      expect(await statements(() => searchProducts(db, params("q=Nandi&min=1")))).toBe(2);
+      expect(await statements(() => searchProducts(db, params("q=Nandi&min=1")))).toBe(1);
       // with them (autovacuum analyzes a live table), the samples a rare word cannot fill are skipped;
       // the statistics are read once every few minutes, and a word's lexemes once
       await db.execute(sql`analyze products`);
@@ -331,7 +366,15 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
     const stale = { products: 1, lexemes: new Map(), categories: new Map(), suppliers: [] };
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
+      // where a search found its window is kept as long, per database, and forgotten with the statistics
+      rememberLevelFound(db, "a search", 4);
+      expect(levelFound(db, "a search")).toBe(4);
+      expect(levelFound(db, "another")).toBeNull();
+      vi.setSystemTime(Date.now() + 6 * 60_000);
+      expect(levelFound(db, "a search")).toBeNull();
+      rememberLevelFound(db, "a search", 16);
       primeSearchStatistics(db, stale);
+      expect(levelFound(db, "a search")).toBeNull();
       expect(await searchStatistics(db)).toBe(stale);
       vi.setSystemTime(Date.now() + 6 * 60_000);
       expect(await searchStatistics(db)).toBe(stale);

@@ -81,14 +81,40 @@ export function searchStatistics(db: Db): Promise<SearchStatistics | null> {
   return cached.value;
 }
 
-/** Forgets the statistics read for a database: the next search reads them again (tests, after ANALYZE). */
+/** Forgets the statistics read for a database, and where its searches found their windows: the next search reads them again (tests, after ANALYZE). */
 export function forgetSearchStatistics(db: Db) {
   statisticsByDb.delete(db);
+  levelsFoundByDb.delete(db);
 }
 
-/** Sets the statistics searches on a database go by for the next few minutes (tests: null, as on a table never analyzed). */
+/** Sets the statistics searches on a database go by for the next few minutes (tests: null, as on a table never analyzed), and forgets where its searches found their windows. */
 export function primeSearchStatistics(db: Db, statistics: SearchStatistics | null) {
   statisticsByDb.set(db, { readAt: Date.now(), value: Promise.resolve(statistics) });
+  levelsFoundByDb.delete(db);
+}
+
+/**
+ * Where recent searches found their windows, per database and search (its words, match mode and
+ * filters): the statistics know each word alone, not how often words go together or with a price, so a
+ * search of several words or a price range may try a sample too sparse for it, and find out only by
+ * reading it. The same search within a few minutes starts where the last one found its window. Only
+ * where to look first, as the statistics: what a search finds never depends on it.
+ */
+const levelsFoundByDb = new WeakMap<Db, Map<string, { level: number; at: number }>>();
+const LEVEL_FOUND_MAX_AGE_MS = STATISTICS_MAX_AGE_MS;
+const LEVELS_FOUND_SIZE = 10_000;
+
+/** The level (a sample's one-in, or 1 for every match) where the same search found its window lately, or null. */
+export function levelFound(db: Db, search: string): number | null {
+  const found = levelsFoundByDb.get(db)?.get(search);
+  return found && Date.now() - found.at < LEVEL_FOUND_MAX_AGE_MS ? found.level : null;
+}
+
+export function rememberLevelFound(db: Db, search: string, level: number) {
+  let found = levelsFoundByDb.get(db);
+  if (!found) levelsFoundByDb.set(db, (found = new Map()));
+  if (found.size >= LEVELS_FOUND_SIZE && !found.has(search)) found.clear();
+  found.set(search, { level, at: Date.now() });
 }
 
 /** Per database, words and the lexemes its 'english' configuration makes of them ("towels" → ["towel"], "the" → []). */

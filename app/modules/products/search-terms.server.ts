@@ -1,0 +1,60 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "~/db/client.server";
+
+/** The catalogue's words a query word may stand for, at most this many, closest first. */
+const TERMS_PER_WORD = 8;
+/**
+ * How alike a typo and a word must be (shared trigrams over all their trigrams): "cottn" and "cotton"
+ * 0.44, "towls" and "towels" 0.44, "furnture" and "furniture" 0.58; "xylophone" and "phone" only 0.33.
+ */
+const MIN_SIMILARITY = 0.4;
+/** Shorter words have no trigram to compare: they are matched as they are. */
+export const MIN_TERM_LENGTH = 3;
+/** The catalogue's words change only as products are added: a few minutes old is fresh enough. */
+const TERMS_MAX_AGE_MS = 5 * 60_000;
+const TERMS_CACHE_SIZE = 20_000;
+const termsByDb = new WeakMap<Db, Map<string, { at: number; terms: string[] }>>();
+
+/**
+ * For each query word (letters and digits only, see queryWords), the words of the catalogue
+ * (search_terms) it may be a typo or a part of: those holding it ("anel" in "panel"), and those that begin
+ * with its first two letters (a typo seldom starts a word) and share most of its trigrams (pg_trgm's
+ * similarity, see MIN_SIMILARITY). Both read the vocabulary's trigram index. Closest first; none for a word the
+ * catalogue has nothing like, or one too short to compare. One statement for the words not looked up in
+ * the last few minutes.
+ */
+export async function termsLike(db: Db, words: string[]): Promise<string[][]> {
+  let known = termsByDb.get(db);
+  if (!known) termsByDb.set(db, (known = new Map()));
+  if (known.size > TERMS_CACHE_SIZE) known.clear();
+  const now = Date.now();
+  const fresh = (word: string) => {
+    const entry = known.get(word);
+    return entry !== undefined && now - entry.at < TERMS_MAX_AGE_MS;
+  };
+  const unknown = [...new Set(words.filter((word) => word.length >= MIN_TERM_LENGTH && /^[\p{L}\p{N}]+$/u.test(word) && !fresh(word)))];
+  if (unknown.length) {
+    // one plain subquery per word (the word a parameter, not a column of an outer query)
+    const rows = await queryRows<{ word: string; term: string }>(
+      db,
+      sql.join(
+        unknown.map(
+          (word) => sql`(select ${word}::text as word, t.term from search_terms t
+            where t.term like ${`%${word}%`} or (t.term like ${`${word.slice(0, 2)}%`} and similarity(${word}, t.term) >= ${MIN_SIMILARITY})
+            order by similarity(${word}, t.term) desc, t.term
+            limit ${TERMS_PER_WORD})`,
+        ),
+        sql` union all `,
+      ),
+    );
+    for (const word of unknown) known.set(word, { at: now, terms: [] });
+    // only letters and digits ever reach to_tsquery, whatever a stored word holds
+    for (const row of rows) if (/^[\p{L}\p{N}]+$/u.test(row.term)) known.get(row.word)?.terms.push(row.term);
+  }
+  return words.map((word) => known.get(word)?.terms ?? []);
+}
+
+/** Forgets the words looked up on a database (tests, after changing its products). */
+export function forgetTerms(db: Db) {
+  termsByDb.delete(db);
+}
