@@ -66,9 +66,11 @@ export type MatchMode = "exact" | "prefix" | "fuzzy";
 type RankColumns = { searchVector: AnyColumn };
 /**
  * `words` and `companyText`: what the statistics need to tell how many products the match may find (see
- * searchLevels); `estimable`: whether they can (a fuzzy match's words are not the ones it searches).
+ * searchLevels); `estimable`: whether they can (a fuzzy match's words are not the ones it searches);
+ * `none`: the match cannot find anything, so no statement is run (a typo match none of whose words the
+ * catalogue has anything like finds at most the supplier companies, which the exact match already looked for).
  */
-type TextMatch = { condition: SQL; rank: (columns: RankColumns) => SQL; mode: MatchMode; estimable: boolean; words: string[]; companyText: string | null };
+type TextMatch = { condition: SQL; rank: (columns: RankColumns) => SQL; mode: MatchMode; estimable: boolean; none: boolean; words: string[]; companyText: string | null };
 type TextSearch = { q: string; match: (mode: MatchMode) => Promise<TextMatch> };
 
 /** A fuzzy match's tsquery: each word as any of the catalogue's words like it, the words it knows nothing like left out. */
@@ -106,7 +108,7 @@ function textSearch(db: Db, q: string): TextSearch | null {
     const rank = ({ searchVector }: RankColumns) => (tsq ? sql`ts_rank(${searchVector}, ${tsq})` : sql`0::real`);
     // Text that matches nothing (say, only punctuation) finds nothing, never everything.
     const condition = parts.length === 0 ? sql`false` : parts.length === 1 ? parts[0]! : or(...parts)!;
-    return { condition, rank, mode, estimable: mode !== "fuzzy", words: queryWords(q), companyText: companies ? q : null };
+    return { condition, rank, mode, estimable: mode !== "fuzzy", none: mode === "fuzzy" && !tsq, words: queryWords(q), companyText: companies ? q : null };
   };
   return { q, match };
 }
@@ -328,6 +330,7 @@ async function textPageAt(db: Db, match: TextMatch, query: ProductSearchQuery, l
  * searchLevels) whose window is full, or at every match.
  */
 async function textPage(db: Db, match: TextMatch, query: ProductSearchQuery): Promise<TextPage> {
+  if (match.none) return { items: [], nextCursor: null, level: 1, windowSize: null };
   if (query.cursor?.l) return textPageAt(db, match, query, query.cursor.l);
   const levels = await searchLevels(db, match, query);
   const firstPage = (query.offset ?? 0) === 0 && !query.cursor;
@@ -409,6 +412,7 @@ async function countOfProducts(db: Db, match: TextMatch | null, query: Pick<Prod
     return row?.n ?? 0;
   };
   if (!match) return cappedCount(await countUpTo(PRODUCT_COUNT_CAP, conditions), PRODUCT_COUNT_CAP);
+  if (match.none) return { count: 0, capped: false };
   let n = 0;
   const levels = await searchLevels(db, match, query);
   for (let i = 0; i < levels.length; i = nextLevel(levels, i, n)) {

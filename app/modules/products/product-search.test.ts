@@ -235,6 +235,9 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
       expect(await statements(() => browseProducts(db, params("q=cottn")))).toBe(3);
       expect(names((await browseProducts(db, params("q=cottn"))).items)).toContain("Cotton Terry Towels");
       expect((await browseProducts(db, params("q=zzqqxx"))).total).toEqual({ count: 0, capped: false });
+      // words the catalogue has nothing like: the typo match has nothing to look for (its words looked up once)
+      expect(await statements(() => searchProducts(db, params("q=zzqqxx")))).toBe(2);
+      expect(await statements(() => countMatchingProducts(db, { q: "zzqqxx", category: null, min: null, max: null }))).toBe(2);
     } finally {
       prepare.mockRestore();
     }
