@@ -9,7 +9,7 @@ import { PRODUCT_COUNT_CAP, PRODUCTS_PER_PAGE, MATCH_WINDOW, type ProductSearchP
 import { isUuid } from "~/lib/uuid";
 import { productCardColumns } from "./product-card.server";
 import { MIN_TERM_LENGTH, termsLike } from "./search-terms.server";
-import { expectedMatches, levelFound, lexemesOf, rememberLevelFound, searchStatistics } from "./search-statistics.server";
+import { expectedMatches, lexemesOf, recall, remember, searchStatistics } from "./search-statistics.server";
 
 /** Supplier companies matched by a search are looked up first; more than this many is not a useful signal. */
 const COMPANY_MATCH_LIMIT = 50;
@@ -231,13 +231,25 @@ async function searchLevels(db: Db, match: TextMatch, filters: SearchFilters): P
     ? searchLevelsFor(expectedMatches(statistics, await lexemesOf(db, match.words), match.mode === "prefix", filters.category, match.companyText))
     : searchLevelsFor(null);
   // the same search lately found its window at a denser level than the statistics can tell: start there
-  const at = levels.indexOf(levelFound(db, levelKey(match, filters)) as SearchLevel);
+  const at = levels.indexOf(recall<SearchLevel>(db, levelKey(match, filters)) as SearchLevel);
   return at > 0 ? levels.slice(at) : levels;
 }
 
 type SearchFilters = Pick<ProductSearchParams, "category" | "min" | "max">;
 /** What decides where a search's window is: its match (words, mode, supplier text) and its filters, not its sort or page. */
-const levelKey = (match: TextMatch, { category, min, max }: SearchFilters) => JSON.stringify([match.mode, match.words, match.companyText, category, min, max]);
+const levelKey = (match: TextMatch, { category, min, max }: SearchFilters) => JSON.stringify(["level", match.mode, match.words, match.companyText, category, min, max]);
+const modeKey = (text: TextSearch, { category, min, max }: SearchFilters) => JSON.stringify(["mode", text.q, category, min, max]);
+
+/**
+ * The match mode a search starts with: exact, or the broader one that found its matches lately (its
+ * matches hold the exact ones, so a word stored since is still found: see MatchMode).
+ */
+const firstMode = (db: Db, text: TextSearch, filters: SearchFilters): MatchMode => recall<MatchMode>(db, modeKey(text, filters)) ?? "exact";
+
+/** Remembers a broader mode that found matches, for the same search to start there. */
+function rememberMode(db: Db, text: TextSearch, filters: SearchFilters, mode: MatchMode, found: number) {
+  if (mode !== "exact" && found > 0) remember(db, modeKey(text, filters), mode);
+}
 
 /**
  * The levels a search expected to match at most `expected` products reads: from the sparsest sample that
@@ -337,7 +349,7 @@ async function textPage(db: Db, match: TextMatch, query: ProductSearchQuery): Pr
   for (let i = 0; ; ) {
     const page = await textPageAt(db, match, query, levels[i]!);
     const full = page.windowSize !== null && page.windowSize > MATCH_WINDOW;
-    if (full || (i === levels.length - 1 && firstPage)) rememberLevelFound(db, levelKey(match, query), page.level);
+    if (full || (i === levels.length - 1 && firstPage)) remember(db, levelKey(match, query), page.level);
     // an empty page before the window's end means a window shorter than its offset: not full
     if (full || i === levels.length - 1) return page;
     i = nextLevel(levels, i, page.windowSize ?? (firstPage ? 0 : null));
@@ -419,7 +431,7 @@ async function countOfProducts(db: Db, match: TextMatch | null, query: Pick<Prod
     const level = levels[i]!;
     n = await countUpTo(MATCH_WINDOW, [...conditions, match.condition, atLevel(level)]);
     if (n > MATCH_WINDOW || i === levels.length - 1) {
-      rememberLevelFound(db, levelKey(match, query), level);
+      remember(db, levelKey(match, query), level);
       break;
     }
   }
@@ -436,10 +448,11 @@ export async function searchProducts(db: Db, query: ProductSearchQuery): Promise
   const strip = ({ items, nextCursor }: ProductSearchPage): ProductSearchPage => ({ items, nextCursor });
   if (!text) return pageOfProducts(db, query);
   if (query.cursor) return strip(await textPage(db, await text.match(query.cursor.m ? CURSOR_MODES[query.cursor.m] : "exact"), query));
-  let mode: MatchMode | null = "exact";
+  let mode: MatchMode | null = firstMode(db, text, query);
   let page: TextPage;
   do {
     page = await textPage(db, await text.match(mode), query);
+    rememberMode(db, text, query, mode, page.items.length);
     mode = broaderMode(text, mode, page.items.length);
   } while (mode);
   return strip(page);
@@ -458,9 +471,13 @@ export async function browseProducts(db: Db, params: ProductSearchParams) {
     return [page, await countOfProducts(db, match, params)];
   };
   const text = textSearch(db, params.q);
-  let mode: MatchMode | null = "exact";
-  let [page, total] = await run(text ? await text.match(mode) : null);
-  while (text && mode && (mode = broaderMode(text, mode, total.count))) [page, total] = await run(await text.match(mode));
+  let mode: MatchMode | null = text ? firstMode(db, text, params) : null;
+  let [page, total] = await run(text && mode ? await text.match(mode) : null);
+  while (text && mode) {
+    rememberMode(db, text, params, mode, total.count);
+    if (!(mode = broaderMode(text, mode, total.count))) break;
+    [page, total] = await run(await text.match(mode));
+  }
   return { items: page.items, total, page: params.page, pageCount: Math.max(1, Math.ceil(total.count / PRODUCTS_PER_PAGE)) };
 }
 
@@ -468,10 +485,11 @@ export async function browseProducts(db: Db, params: ProductSearchParams) {
 export async function countMatchingProducts(db: Db, params: Omit<ProductSearchParams, "page" | "sort">): Promise<ProductCount> {
   const text = textSearch(db, params.q);
   if (!text) return countOfProducts(db, null, params);
-  let mode: MatchMode | null = "exact";
+  let mode: MatchMode | null = firstMode(db, text, params);
   let total: ProductCount;
   do {
     total = await countOfProducts(db, await text.match(mode), params);
+    rememberMode(db, text, params, mode, total.count);
     mode = broaderMode(text, mode, total.count);
   } while (mode);
   return total;

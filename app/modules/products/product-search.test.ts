@@ -19,7 +19,7 @@ import {
   searchProducts,
   type ProductCursor,
 } from "./product-search.server";
-import { expectedMatches, forgetSearchStatistics, levelFound, lexemesOf, primeSearchStatistics, rememberLevelFound, searchStatistics } from "./search-statistics.server";
+import { expectedMatches, forgetSearchStatistics, lexemesOf, primeSearchStatistics, recall, remember, searchStatistics } from "./search-statistics.server";
 import { forgetTerms, termsLike } from "./search-terms.server";
 import { browseStores } from "../stores/store-directory.server";
 import { parseStoreDirectoryParams } from "../stores/store-directory.schema";
@@ -223,21 +223,34 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
       await searchProducts(db, params("q=cotton"));
       expect(await statements(() => searchProducts(db, params("q=cotton&category=textiles&min=1&sort=price-low")))).toBe(1);
       expect(await statements(() => searchProducts(db, params("sort=name")))).toBe(1);
-      // a typo: exact, then prefix, then the trigram match that finds it
-      await searchProducts(db, params("q=cottn"));
-      expect(await statements(() => searchProducts(db, params("q=cottn")))).toBe(3);
+      // a typo: its lexemes, exact, then prefix, then the typo match that finds it: its words' lookup in the
+      // vocabulary, and (with no statistics for the words it stands for) the sparsest sample, then every match
+      expect(await statements(() => searchProducts(db, params("q=cottn")))).toBe(6);
       // the marketplace page: a text search's page counts its own window; without text, a count query too
       expect(await statements(() => browseProducts(db, params("q=Nandi")))).toBe(1);
       expect(await statements(() => browseProducts(db, params("category=electronics")))).toBe(2);
       // past the last page there is no row to read the count off
       expect(await statements(() => browseProducts(db, params("q=Nandi&page=3")))).toBe(2);
-      // an empty first page is an empty window: a typo costs one statement per match mode, and finds its product
-      expect(await statements(() => browseProducts(db, params("q=cottn")))).toBe(3);
+      // an empty first page is an empty window: a typo costs a statement per match mode (two levels for the
+      // typo match), and finds its product; the same search lately found by the typo match starts there
+      expect(await statements(() => browseProducts(db, params("q=cottn&min=1")))).toBe(4);
+      expect(await statements(() => browseProducts(db, params("q=cottn")))).toBe(1);
       expect(names((await browseProducts(db, params("q=cottn"))).items)).toContain("Cotton Terry Towels");
       expect((await browseProducts(db, params("q=zzqqxx"))).total).toEqual({ count: 0, capped: false });
       // words the catalogue has nothing like: the typo match has nothing to look for (its words looked up once)
       expect(await statements(() => searchProducts(db, params("q=zzqqxx")))).toBe(2);
       expect(await statements(() => countMatchingProducts(db, { q: "zzqqxx", category: null, min: null, max: null }))).toBe(2);
+      // an unfinished word: whole words find nothing, then the prefix does; the same search lately answered
+      // by a broader mode starts there, and finds the same (only a search that found something is remembered)
+      let terry: Awaited<ReturnType<typeof searchProducts>> | null = null;
+      expect(await statements(async () => (terry = await searchProducts(db, params("q=terr"))))).toBeGreaterThanOrEqual(2);
+      expect(names(terry!.items)).toEqual(["Cotton Terry Towels"]);
+      expect(await statements(() => searchProducts(db, params("q=terr")))).toBe(1);
+      expect((await searchProducts(db, params("q=terr"))).items).toEqual(terry!.items);
+      expect(await statements(() => countMatchingProducts(db, { q: "terr", category: null, min: null, max: null }))).toBe(1);
+      expect(await statements(() => browseProducts(db, params("q=terr&sort=name")))).toBe(1);
+      expect(await statements(() => searchProducts(db, params("q=terr&category=electronics")))).toBeGreaterThanOrEqual(2);
+      expect(await statements(() => searchProducts(db, params("q=zzqqxx")))).toBe(2);
     } finally {
       prepare.mockRestore();
     }
@@ -370,14 +383,14 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
       // where a search found its window is kept as long, per database, and forgotten with the statistics
-      rememberLevelFound(db, "a search", 4);
-      expect(levelFound(db, "a search")).toBe(4);
-      expect(levelFound(db, "another")).toBeNull();
+      remember(db, "a search", 4);
+      expect(recall(db, "a search")).toBe(4);
+      expect(recall(db, "another")).toBeNull();
       vi.setSystemTime(Date.now() + 6 * 60_000);
-      expect(levelFound(db, "a search")).toBeNull();
-      rememberLevelFound(db, "a search", 16);
+      expect(recall(db, "a search")).toBeNull();
+      remember(db, "a search", 16);
       primeSearchStatistics(db, stale);
-      expect(levelFound(db, "a search")).toBeNull();
+      expect(recall(db, "a search")).toBeNull();
       expect(await searchStatistics(db)).toBe(stale);
       vi.setSystemTime(Date.now() + 6 * 60_000);
       expect(await searchStatistics(db)).toBe(stale);

@@ -84,37 +84,40 @@ export function searchStatistics(db: Db): Promise<SearchStatistics | null> {
 /** Forgets the statistics read for a database, and where its searches found their windows: the next search reads them again (tests, after ANALYZE). */
 export function forgetSearchStatistics(db: Db) {
   statisticsByDb.delete(db);
-  levelsFoundByDb.delete(db);
+  foundByDb.delete(db);
 }
 
 /** Sets the statistics searches on a database go by for the next few minutes (tests: null, as on a table never analyzed), and forgets where its searches found their windows. */
 export function primeSearchStatistics(db: Db, statistics: SearchStatistics | null) {
   statisticsByDb.set(db, { readAt: Date.now(), value: Promise.resolve(statistics) });
-  levelsFoundByDb.delete(db);
+  foundByDb.delete(db);
 }
 
 /**
- * Where recent searches found their windows, per database and search (its words, match mode and
- * filters): the statistics know each word alone, not how often words go together or with a price, so a
- * search of several words or a price range may try a sample too sparse for it, and find out only by
- * reading it. The same search within a few minutes starts where the last one found its window. Only
- * where to look first, as the statistics: what a search finds never depends on it.
+ * Where recent searches found their matches, per database and search (its words and filters): the level
+ * of the samples its window was read at, and the match mode that found them. The statistics know each
+ * word alone, not how often words go together or with a price, so a search of several words or a price
+ * range may try a sample too sparse for it, and find out only by reading it; and a query whose words are
+ * unfinished or mistyped tries the stricter match modes first every time. The same search within a few
+ * minutes starts where the last one found its matches. Only where to look first, as the statistics: a
+ * search that finds nothing there still goes on to the denser levels and the broader modes.
  */
-const levelsFoundByDb = new WeakMap<Db, Map<string, { level: number; at: number }>>();
-const LEVEL_FOUND_MAX_AGE_MS = STATISTICS_MAX_AGE_MS;
-const LEVELS_FOUND_SIZE = 10_000;
+const foundByDb = new WeakMap<Db, Map<string, { value: string | number; at: number }>>();
+const FOUND_MAX_AGE_MS = STATISTICS_MAX_AGE_MS;
+const FOUND_SIZE = 10_000;
 
-/** The level (a sample's one-in, or 1 for every match) where the same search found its window lately, or null. */
-export function levelFound(db: Db, search: string): number | null {
-  const found = levelsFoundByDb.get(db)?.get(search);
-  return found && Date.now() - found.at < LEVEL_FOUND_MAX_AGE_MS ? found.level : null;
+/** What a search remembered lately under `key` (see remember), or null. */
+export function recall<T extends string | number>(db: Db, key: string): T | null {
+  const found = foundByDb.get(db)?.get(key);
+  return found && Date.now() - found.at < FOUND_MAX_AGE_MS ? (found.value as T) : null;
 }
 
-export function rememberLevelFound(db: Db, search: string, level: number) {
-  let found = levelsFoundByDb.get(db);
-  if (!found) levelsFoundByDb.set(db, (found = new Map()));
-  if (found.size >= LEVELS_FOUND_SIZE && !found.has(search)) found.clear();
-  found.set(search, { level, at: Date.now() });
+/** Remembers for a few minutes where a search (`key`) found its matches. */
+export function remember(db: Db, key: string, value: string | number) {
+  let found = foundByDb.get(db);
+  if (!found) foundByDb.set(db, (found = new Map()));
+  if (found.size >= FOUND_SIZE && !found.has(key)) found.clear();
+  found.set(key, { value, at: Date.now() });
 }
 
 /** Per database, words and the lexemes its 'english' configuration makes of them ("towels" → ["towel"], "the" → []). */
