@@ -1,18 +1,15 @@
-import { and, eq, gte, ilike, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, SelectedFields, SubqueryWithSelection } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import { inSearchSample, products, SEARCH_SAMPLES, type SearchSample } from "~/db/schema/products";
 import { profiles } from "~/db/schema/profiles";
-import { likePattern } from "~/modules/search/suggestions.server";
 import type { ProductCardData } from "./products.schema";
 import { PRODUCT_COUNT_CAP, PRODUCTS_PER_PAGE, MATCH_WINDOW, type ProductSearchParams, type ProductSort } from "./product-search.schema";
 import { isUuid } from "~/lib/uuid";
 import { productCardColumns } from "./product-card.server";
-import { MIN_TERM_LENGTH, termsLike } from "./search-terms.server";
+import { MIN_TERM_LENGTH, suppliersNamed, termsLike } from "./search-terms.server";
 import { expectedMatches, lexemesOf, recall, remember, searchStatistics } from "./search-statistics.server";
 
-/** Supplier companies matched by a search are looked up first; more than this many is not a useful signal. */
-const COMPANY_MATCH_LIMIT = 50;
 /** Substring matching (supplier companies, the typo match) needs at least three characters: shorter text is matched by prefix only. */
 const MIN_SUBSTRING_LENGTH = 3;
 
@@ -84,31 +81,26 @@ async function fuzzyTsquery(db: Db, q: string): Promise<string | null> {
 }
 
 /**
- * Prepares a text search. The supplier companies it names are a subquery of the search's own statement
- * (an InitPlan: run once, then an index lookup of their products), not a query of their own before it:
- * one statement and one round trip per search instead of two.
+ * Prepares a text search. Besides its words, a text of three characters or more also finds the products
+ * of the suppliers whose company name holds it (see suppliersNamed).
  */
 function textSearch(db: Db, q: string): TextSearch | null {
   if (!q) return null;
-  const companies =
-    q.length >= MIN_SUBSTRING_LENGTH
-      ? db
-          .select({ userId: profiles.userId })
-          .from(profiles)
-          .where(and(eq(profiles.userType, "seller"), ilike(profiles.companyName, likePattern(q))))
-          .limit(COMPANY_MATCH_LIMIT)
-      : null;
+  const names = q.length >= MIN_SUBSTRING_LENGTH;
   const match = async (mode: MatchMode): Promise<TextMatch> => {
-    const tsquery = mode === "exact" ? exactTsquery(q) : mode === "prefix" ? prefixTsquery(q) : await fuzzyTsquery(db, q);
+    const [tsquery, suppliers] = await Promise.all([
+      mode === "exact" ? exactTsquery(q) : mode === "prefix" ? prefixTsquery(q) : fuzzyTsquery(db, q),
+      names ? suppliersNamed(db, q) : [],
+    ]);
     const tsq = tsquery ? sql`to_tsquery('english'::regconfig, ${tsquery})` : null;
     const parts: SQL[] = [];
     if (tsq) parts.push(sql`${products.searchVector} @@ ${tsq}`);
-    if (companies) parts.push(sql`${products.sellerId} = any(array(${companies}))`);
+    if (suppliers.length) parts.push(inArray(products.sellerId, suppliers));
     // ts_rank's weights put a match in the name (A) above one in the category and tags (B) and the description (C)
     const rank = ({ searchVector }: RankColumns) => (tsq ? sql`ts_rank(${searchVector}, ${tsq})` : sql`0::real`);
     // Text that matches nothing (say, only punctuation) finds nothing, never everything.
     const condition = parts.length === 0 ? sql`false` : parts.length === 1 ? parts[0]! : or(...parts)!;
-    return { condition, rank, mode, estimable: mode !== "fuzzy", none: mode === "fuzzy" && !tsq, words: queryWords(q), companyText: companies ? q : null };
+    return { condition, rank, mode, estimable: mode !== "fuzzy", none: mode === "fuzzy" && !tsq, words: queryWords(q), companyText: names ? q : null };
   };
   return { q, match };
 }

@@ -20,7 +20,7 @@ import {
   type ProductCursor,
 } from "./product-search.server";
 import { expectedMatches, forgetSearchStatistics, lexemesOf, primeSearchStatistics, recall, remember, searchStatistics } from "./search-statistics.server";
-import { forgetTerms, termsLike } from "./search-terms.server";
+import { forgetTerms, suppliersNamed, termsLike } from "./search-terms.server";
 import { browseStores } from "../stores/store-directory.server";
 import { parseStoreDirectoryParams } from "../stores/store-directory.schema";
 
@@ -127,6 +127,24 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
     }
   });
 
+  it("finds the suppliers a text names once a minute, case-insensitively, wildcards as plain characters", async () => {
+    const db = database.db;
+    forgetTerms(db);
+    expect(await suppliersNamed(db, "NANDI elec")).toEqual([nandi.user.id]);
+    expect(await suppliersNamed(db, "%")).toEqual([]);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      expect(await suppliersNamed(db, "Kestrel")).toEqual([]);
+      const kestrel = await createSeller(db, { companyName: "Kestrel Kitchenware" });
+      // a new supplier's name is found within the minute
+      expect(await suppliersNamed(db, "Kestrel")).toEqual([]);
+      vi.setSystemTime(Date.now() + 61_000);
+      expect(await suppliersNamed(db, "Kestrel")).toEqual([kestrel.user.id]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("ranks a match in the name above one in the tags, and one in the tags above one in the description", async () => {
     const result = await browseProducts(database.db, params("q=cotton"));
     expect(names(result.items)).toEqual(["Cotton Terry Towels", "Organic Bath Sheets"]);
@@ -204,12 +222,17 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
       // without statistics (a table never analyzed), a text search reads the sparsest sample first; what it
       // finds there (next to nothing: a sample is a fixed share of the catalogue) sends it straight to every match
       primeSearchStatistics(db, null);
-      const first = await searchProducts(db, { ...params("q=Nandi"), sort: "name" });
+      forgetTerms(db);
+      // "Nandi" also names a supplier company: its suppliers are looked up first (once a minute), then the
+      // statement finds their products too
+      let first: Awaited<ReturnType<typeof searchProducts>> | null = null;
+      expect(await statements(async () => (first = await searchProducts(db, { ...params("q=Nandi"), sort: "name" })))).toBe(3);
+      expect(names(first!.items)).toEqual(["LED Panel Light 40W", "Smart Energy Meter"]);
       primeSearchStatistics(db, null);
       expect(await statements(() => searchProducts(db, params("q=Nandi")))).toBe(2);
       // where it found its window is remembered for the same words and filters, in any sort, and found the same
       expect(await statements(() => searchProducts(db, { ...params("q=Nandi"), sort: "name" }))).toBe(1);
-      expect((await searchProducts(db, { ...params("q=Nandi"), sort: "name" })).items).toEqual(first.items);
+      expect((await searchProducts(db, { ...params("q=Nandi"), sort: "name" })).items).toEqual(first!.items);
       expect(await statements(() => countMatchingProducts(db, { q: "Nandi", category: null, min: null, max: null }))).toBe(1);
       expect(await statements(() => searchProducts(db, params("q=Nandi&min=1")))).toBe(2);
       expect(await statements(() => searchProducts(db, params("q=Nandi&min=1")))).toBe(1);
@@ -218,14 +241,14 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
       await db.execute(sql`analyze products`);
       forgetSearchStatistics(db);
       expect(await statements(() => searchProducts(db, params("q=Nandi")))).toBe(3);
-      // "Nandi" matches a supplier company: its products are found by a subquery of the same statement
       expect(await statements(() => searchProducts(db, params("q=Nandi")))).toBe(1);
       await searchProducts(db, params("q=cotton"));
       expect(await statements(() => searchProducts(db, params("q=cotton&category=textiles&min=1&sort=price-low")))).toBe(1);
       expect(await statements(() => searchProducts(db, params("sort=name")))).toBe(1);
-      // a typo: its lexemes, exact, then prefix, then the typo match that finds it: its words' lookup in the
-      // vocabulary, and (with no statistics for the words it stands for) the sparsest sample, then every match
-      expect(await statements(() => searchProducts(db, params("q=cottn")))).toBe(6);
+      // a typo: its lexemes and the suppliers it names (none), exact, then prefix, then the typo match that finds
+      // it: its words' lookup in the vocabulary, and (with no statistics for the words it stands for) the
+      // sparsest sample, then every match
+      expect(await statements(() => searchProducts(db, params("q=cottn")))).toBe(7);
       // the marketplace page: a text search's page counts its own window; without text, a count query too
       expect(await statements(() => browseProducts(db, params("q=Nandi")))).toBe(1);
       expect(await statements(() => browseProducts(db, params("category=electronics")))).toBe(2);

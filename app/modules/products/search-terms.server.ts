@@ -1,5 +1,7 @@
-import { sql } from "drizzle-orm";
+import { and, eq, ilike, sql } from "drizzle-orm";
 import { queryRows, type Db } from "~/db/client.server";
+import { profiles } from "~/db/schema/profiles";
+import { likePattern } from "~/modules/search/suggestions.server";
 
 /** The catalogue's words a query word may stand for, at most this many, closest first. */
 const TERMS_PER_WORD = 8;
@@ -54,7 +56,41 @@ export async function termsLike(db: Db, words: string[]): Promise<string[][]> {
   return words.map((word) => known.get(word)?.terms ?? []);
 }
 
-/** Forgets the words looked up on a database (tests, after changing its products). */
+/** Forgets the words and supplier companies looked up on a database (tests, after changing its products or suppliers). */
 export function forgetTerms(db: Db) {
   termsByDb.delete(db);
+  suppliersByDb.delete(db);
+}
+
+/** Supplier companies a search names: more than this many is not a useful signal. */
+const SUPPLIERS_PER_SEARCH = 50;
+/** A supplier's new or renamed company is found by name within a minute. */
+const SUPPLIERS_MAX_AGE_MS = 60_000;
+const suppliersByDb = new WeakMap<Db, Map<string, { at: number; ids: Promise<string[]> }>>();
+
+/**
+ * The suppliers whose company name holds `text` (case-insensitive, at most SUPPLIERS_PER_SEARCH): a search
+ * also finds their products. Looked up once a minute per text, by its own small statement over the
+ * company names' trigram index, so the search statement carries a plain list of ids: a subquery there
+ * was planned with every search (the planner estimates an ILIKE by running it over the column's
+ * statistics) and read the profiles again each time.
+ */
+export function suppliersNamed(db: Db, text: string): Promise<string[]> {
+  let known = suppliersByDb.get(db);
+  if (!known) suppliersByDb.set(db, (known = new Map()));
+  const now = Date.now();
+  const cached = known.get(text);
+  if (cached && now - cached.at < SUPPLIERS_MAX_AGE_MS) return cached.ids;
+  if (known.size > TERMS_CACHE_SIZE) known.clear();
+  const ids = db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(and(eq(profiles.userType, "seller"), ilike(profiles.companyName, likePattern(text))))
+    .orderBy(profiles.userId)
+    .limit(SUPPLIERS_PER_SEARCH)
+    .then((rows) => rows.map((row) => row.userId));
+  known.set(text, { at: now, ids });
+  // a failed lookup is not kept
+  ids.catch(() => known.delete(text));
+  return ids;
 }
