@@ -42,7 +42,7 @@ export async function termsLike(db: Db, words: string[]): Promise<string[][]> {
       sql.join(
         unknown.map(
           (word) => sql`(select ${word}::text as word, t.term from search_terms t
-            where t.term like ${`%${word}%`} or (t.term like ${`${word.slice(0, 2)}%`} and similarity(${word}, t.term) >= ${MIN_SIMILARITY})
+            where t.term like ${`%${word}%`} or (t.term like ${`${Array.from(word).slice(0, 2).join("")}%`} and similarity(${word}, t.term) >= ${MIN_SIMILARITY})
             order by similarity(${word}, t.term) desc, t.term
             limit ${TERMS_PER_WORD})`,
         ),
