@@ -226,14 +226,21 @@ const levelKey = (match: TextMatch, { category, min, max }: SearchFilters) => JS
 const modeKey = (text: TextSearch, { category, min, max }: SearchFilters) => JSON.stringify(["mode", text.q, category, min, max]);
 
 /**
- * The match mode a search starts with: exact, or the broader one that found its matches lately (its
- * matches hold the exact ones, so a word stored since is still found: see MatchMode).
+ * Runs a text search's match modes in turn (see MatchMode) until one finds something or none is left:
+ * from exact, or from the broader mode that found the same search's matches lately (its matches hold the
+ * stricter modes', so a word stored since is still found). A broader mode that finds matches is
+ * remembered; a search that finds nothing is not. `found` tells how many matches a result holds.
  */
-const firstMode = (db: Db, text: TextSearch, filters: SearchFilters): MatchMode => recall<MatchMode>(db, modeKey(text, filters)) ?? "exact";
-
-/** Remembers a broader mode that found matches, for the same search to start there. */
-function rememberMode(db: Db, text: TextSearch, filters: SearchFilters, mode: MatchMode, found: number) {
-  if (mode !== "exact" && found > 0) remember(db, modeKey(text, filters), mode);
+async function firstMatching<R>(db: Db, text: TextSearch, filters: SearchFilters, run: (match: TextMatch) => Promise<R>, found: (result: R) => number): Promise<R> {
+  const key = modeKey(text, filters);
+  for (let mode: MatchMode = recall<MatchMode>(db, key) ?? "exact"; ; ) {
+    const result = await run(await text.match(mode));
+    const n = found(result);
+    if (mode !== "exact" && n > 0) remember(db, key, mode);
+    const broader = broaderMode(text, mode, n);
+    if (!broader) return result;
+    mode = broader;
+  }
 }
 
 /**
@@ -459,14 +466,7 @@ export async function searchProducts(db: Db, query: ProductSearchQuery): Promise
   const strip = ({ items, nextCursor }: ProductSearchPage): ProductSearchPage => ({ items, nextCursor });
   if (!text) return pageOfProducts(db, query);
   if (query.cursor) return strip(await textPage(db, await text.match(query.cursor.m ? CURSOR_MODES[query.cursor.m] : "exact"), query));
-  let mode: MatchMode | null = firstMode(db, text, query);
-  let page: TextPage;
-  do {
-    page = await textPage(db, await text.match(mode), query);
-    rememberMode(db, text, query, mode, page.items.length);
-    mode = broaderMode(text, mode, page.items.length);
-  } while (mode);
-  return strip(page);
+  return strip(await firstMatching(db, text, query, (match) => textPage(db, match, query), (page) => page.items.length));
 }
 
 /** The marketplace page (/browse, /category/{slug}): one numbered page of products and the (capped) count. */
@@ -482,13 +482,7 @@ export async function browseProducts(db: Db, params: ProductSearchParams) {
     return [page, await countOfProducts(db, match, params)];
   };
   const text = textSearch(db, params.q);
-  let mode: MatchMode | null = text ? firstMode(db, text, params) : null;
-  let [page, total] = await run(text && mode ? await text.match(mode) : null);
-  while (text && mode) {
-    rememberMode(db, text, params, mode, total.count);
-    if (!(mode = broaderMode(text, mode, total.count))) break;
-    [page, total] = await run(await text.match(mode));
-  }
+  const [page, total] = text ? await firstMatching(db, text, params, run, ([, count]) => count.count) : await run(null);
   return { items: page.items, total, page: params.page, pageCount: Math.max(1, Math.ceil(total.count / PRODUCTS_PER_PAGE)) };
 }
 
@@ -496,14 +490,7 @@ export async function browseProducts(db: Db, params: ProductSearchParams) {
 export async function countMatchingProducts(db: Db, params: Omit<ProductSearchParams, "page" | "sort">): Promise<ProductCount> {
   const text = textSearch(db, params.q);
   if (!text) return countOfProducts(db, null, params);
-  let mode: MatchMode | null = firstMode(db, text, params);
-  let total: ProductCount;
-  do {
-    total = await countOfProducts(db, await text.match(mode), params);
-    rememberMode(db, text, params, mode, total.count);
-    mode = broaderMode(text, mode, total.count);
-  } while (mode);
-  return total;
+  return firstMatching(db, text, params, (match) => countOfProducts(db, match, params), (total) => total.count);
 }
 
 /** Active products per category, for /categories. One grouped query over the category index. */
