@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~/db/client.server";
+import { expiringMemo } from "./expiring-memo.server";
 
 /**
  * What the database's own statistics (ANALYZE, which autovacuum runs) say about the catalogue: how
@@ -84,13 +85,13 @@ export function searchStatistics(db: Db): Promise<SearchStatistics | null> {
 /** Forgets the statistics read for a database, and where its searches found their windows: the next search reads them again (tests, after ANALYZE). */
 export function forgetSearchStatistics(db: Db) {
   statisticsByDb.delete(db);
-  foundByDb.delete(db);
+  found.forget(db);
 }
 
 /** Sets the statistics searches on a database go by for the next few minutes (tests: null, as on a table never analyzed), and forgets where its searches found their windows. */
 export function primeSearchStatistics(db: Db, statistics: SearchStatistics | null) {
   statisticsByDb.set(db, { readAt: Date.now(), value: Promise.resolve(statistics) });
-  foundByDb.delete(db);
+  found.forget(db);
 }
 
 /**
@@ -102,22 +103,16 @@ export function primeSearchStatistics(db: Db, statistics: SearchStatistics | nul
  * minutes starts where the last one found its matches. Only where to look first, as the statistics: a
  * search that finds nothing there still goes on to the denser levels and the broader modes.
  */
-const foundByDb = new WeakMap<Db, Map<string, { value: string | number; at: number }>>();
-const FOUND_MAX_AGE_MS = STATISTICS_MAX_AGE_MS;
-const FOUND_SIZE = 10_000;
+const found = expiringMemo<string | number>(STATISTICS_MAX_AGE_MS, 10_000);
 
 /** What a search remembered lately under `key` (see remember), or null. */
 export function recall<T extends string | number>(db: Db, key: string): T | null {
-  const found = foundByDb.get(db)?.get(key);
-  return found && Date.now() - found.at < FOUND_MAX_AGE_MS ? (found.value as T) : null;
+  return (found.get(db, key) as T | undefined) ?? null;
 }
 
 /** Remembers for a few minutes where a search (`key`) found its matches. */
 export function remember(db: Db, key: string, value: string | number) {
-  let found = foundByDb.get(db);
-  if (!found) foundByDb.set(db, (found = new Map()));
-  if (found.size >= FOUND_SIZE && !found.has(key)) found.clear();
-  found.set(key, { value, at: Date.now() });
+  found.set(db, key, value);
 }
 
 /** Per database, words and the lexemes its 'english' configuration makes of them ("towels" → ["towel"], "the" → []). */

@@ -2,6 +2,7 @@ import { and, eq, ilike, sql } from "drizzle-orm";
 import { queryRows, type Db } from "~/db/client.server";
 import { profiles } from "~/db/schema/profiles";
 import { likePattern } from "~/modules/search/suggestions.server";
+import { expiringMemo } from "./expiring-memo.server";
 
 /** The catalogue's words a query word may stand for, at most this many, closest first. */
 const TERMS_PER_WORD = 8;
@@ -15,7 +16,7 @@ export const MIN_TERM_LENGTH = 3;
 /** The catalogue's words change only as products are added: a few minutes old is fresh enough. */
 const TERMS_MAX_AGE_MS = 5 * 60_000;
 const TERMS_CACHE_SIZE = 20_000;
-const termsByDb = new WeakMap<Db, Map<string, { at: number; terms: string[] }>>();
+const termsMemo = expiringMemo<string[]>(TERMS_MAX_AGE_MS, TERMS_CACHE_SIZE);
 
 /**
  * For each query word (letters and digits only, see queryWords), the words of the catalogue
@@ -26,15 +27,8 @@ const termsByDb = new WeakMap<Db, Map<string, { at: number; terms: string[] }>>(
  * the last few minutes.
  */
 export async function termsLike(db: Db, words: string[]): Promise<string[][]> {
-  let known = termsByDb.get(db);
-  if (!known) termsByDb.set(db, (known = new Map()));
-  if (known.size > TERMS_CACHE_SIZE) known.clear();
-  const now = Date.now();
-  const fresh = (word: string) => {
-    const entry = known.get(word);
-    return entry !== undefined && now - entry.at < TERMS_MAX_AGE_MS;
-  };
-  const unknown = [...new Set(words.filter((word) => word.length >= MIN_TERM_LENGTH && /^[\p{L}\p{N}]+$/u.test(word) && !fresh(word)))];
+  const unknown = [...new Set(words.filter((word) => word.length >= MIN_TERM_LENGTH && /^[\p{L}\p{N}]+$/u.test(word) && !termsMemo.get(db, word)))];
+  const found = new Map(unknown.map((word) => [word, [] as string[]]));
   if (unknown.length) {
     // one plain subquery per word (the word a parameter, not a column of an outer query)
     const rows = await queryRows<{ word: string; term: string }>(
@@ -49,24 +43,24 @@ export async function termsLike(db: Db, words: string[]): Promise<string[][]> {
         sql` union all `,
       ),
     );
-    for (const word of unknown) known.set(word, { at: now, terms: [] });
     // only letters and digits ever reach to_tsquery, whatever a stored word holds
-    for (const row of rows) if (/^[\p{L}\p{N}]+$/u.test(row.term)) known.get(row.word)?.terms.push(row.term);
+    for (const row of rows) if (/^[\p{L}\p{N}]+$/u.test(row.term)) found.get(row.word)?.push(row.term);
+    for (const [word, terms] of found) termsMemo.set(db, word, terms);
   }
-  return words.map((word) => known.get(word)?.terms ?? []);
+  return words.map((word) => found.get(word) ?? termsMemo.get(db, word) ?? []);
 }
 
 /** Forgets the words and supplier companies looked up on a database (tests, after changing its products or suppliers). */
 export function forgetTerms(db: Db) {
-  termsByDb.delete(db);
-  suppliersByDb.delete(db);
+  termsMemo.forget(db);
+  suppliersMemo.forget(db);
 }
 
 /** Supplier companies a search names: more than this many is not a useful signal. */
 const SUPPLIERS_PER_SEARCH = 50;
 /** A supplier's new or renamed company is found by name within a minute. */
 const SUPPLIERS_MAX_AGE_MS = 60_000;
-const suppliersByDb = new WeakMap<Db, Map<string, { at: number; ids: Promise<string[]> }>>();
+const suppliersMemo = expiringMemo<Promise<string[]>>(SUPPLIERS_MAX_AGE_MS, TERMS_CACHE_SIZE);
 
 /**
  * The suppliers whose company name holds `text` (case-insensitive, at most SUPPLIERS_PER_SEARCH): a search
@@ -76,12 +70,8 @@ const suppliersByDb = new WeakMap<Db, Map<string, { at: number; ids: Promise<str
  * statistics) and read the profiles again each time.
  */
 export function suppliersNamed(db: Db, text: string): Promise<string[]> {
-  let known = suppliersByDb.get(db);
-  if (!known) suppliersByDb.set(db, (known = new Map()));
-  const now = Date.now();
-  const cached = known.get(text);
-  if (cached && now - cached.at < SUPPLIERS_MAX_AGE_MS) return cached.ids;
-  if (known.size > TERMS_CACHE_SIZE) known.clear();
+  const cached = suppliersMemo.get(db, text);
+  if (cached) return cached;
   const ids = db
     .select({ userId: profiles.userId })
     .from(profiles)
@@ -89,8 +79,8 @@ export function suppliersNamed(db: Db, text: string): Promise<string[]> {
     .orderBy(profiles.userId)
     .limit(SUPPLIERS_PER_SEARCH)
     .then((rows) => rows.map((row) => row.userId));
-  known.set(text, { at: now, ids });
+  suppliersMemo.set(db, text, ids);
   // a failed lookup is not kept
-  ids.catch(() => known.delete(text));
+  ids.catch(() => suppliersMemo.delete(db, text));
   return ids;
 }
