@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inSearchSample, products, SEARCH_SAMPLES, type SearchSample } from "~/db/schema/products";
+import { inSearchSample, PRICE_MARK_THRESHOLDS, priceMarksFor, products, SEARCH_SAMPLES, type SearchSample } from "~/db/schema/products";
 import { rfqs } from "~/db/schema/rfqs";
 import { stores } from "~/db/schema/stores";
 import { user } from "~/db/schema/auth";
@@ -83,9 +83,34 @@ describe.each(testEngines())("database schema on %s", (engine) => {
       expect(names).toContain(name);
     }
     // text + category is answered by one GIN index (btree_gin) holding both columns; the benchmark measures what it saves
+    // and so is a price bound (the price marks, see priceMarks)
     const definition = await database.db.execute(sql`select indexdef from pg_indexes where indexname = 'products_category_search_idx'`);
     const [index] = (Array.isArray(definition) ? definition : (definition as { rows: unknown[] }).rows) as Array<{ indexdef: string }>;
-    expect(index!.indexdef).toMatch(/USING gin \(category, search_vector\)/);
+    expect(index!.indexdef).toMatch(/USING gin \(category, search_vector, setu_price_marks\(price_min_cents, price_max_cents\)\)/);
+  });
+
+  it("marks each product's price at the thresholds the search's price bounds are written with", async () => {
+    // the database's setu_price_marks and PRICE_MARK_THRESHOLDS must agree, or a bound would miss products
+    const expected = (min: number, max: number) => [...PRICE_MARK_THRESHOLDS.filter((t) => t <= min), ...PRICE_MARK_THRESHOLDS.filter((t) => t >= max).map((t) => -t)];
+    const prices: Array<[number, number]> = [[0, 0], [99, 100], [100, 100], [150, 300], [999, 1_001], [100_000, 180_000], [4_999_999, 5_000_000], [5_000_000, 9_000_000_000]];
+    for (const [min, max] of prices) {
+      const [row] = await queryRows<{ marks: number[] }>(database.db, sql`select setu_price_marks(${min}::bigint, ${max}::bigint) as marks`);
+      expect(row!.marks, `marks of ${min}-${max} cents`).toEqual(expected(min, max));
+    }
+  });
+
+  it("reads a text search's price bound off the full-text indexes with its words", async () => {
+    const planOf = (where: ReturnType<typeof sql>) =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const rows = await queryRows<{ "QUERY PLAN": string }>(tx as never, sql`explain select id from products where search_vector @@ to_tsquery('english', 'lamp') and ${where}`);
+        return rows.map((r) => r["QUERY PLAN"]).join("\n");
+      });
+    const bound = priceMarksFor(products.priceMinCents, products.priceMaxCents, { min: 1_000_00, max: 5_000_00 })!;
+    expect(await planOf(sql`${bound} and ${inSearchSample(products.id, 4)}`)).toMatch(/products_sample4_search_idx[\s\S]*Index Cond: .*setu_price_marks/);
+    expect(await planOf(bound)).toMatch(/products_category_search_idx[\s\S]*Index Cond: .*setu_price_marks/);
+    // a bound no threshold narrows adds nothing
+    expect(priceMarksFor(products.priceMinCents, products.priceMaxCents, { min: 50, max: 10_000_000 })).toBeUndefined();
   });
 
   it("reads each search sample off its partial index: the query's condition is the index's predicate", async () => {

@@ -20,6 +20,36 @@ export function inSearchSample(id: AnyColumn | SQL, oneIn: SearchSample) {
   return sql`(uuid_hash(${id}) & ${sql.raw(String(oneIn - 1))}) = 0`;
 }
 
+/**
+ * The thresholds of a product's price marks, in cents: a 1-2-5 series from $1 to $50,000. The database's
+ * setu_price_marks (migration 0013) holds the same list; a test checks that the two agree.
+ */
+export const PRICE_MARK_THRESHOLDS = [100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000, 2_000_000, 5_000_000] as const;
+
+/**
+ * A product's price marks: each threshold its lowest price reaches (t) and each its highest price stays
+ * within (-t). They sit in the full-text indexes beside the words, so that a text search with a price bound
+ * intersects both inside the index (see priceMarksFor): "led" from $1,000 read 2,900 rows to keep 501.
+ */
+export function priceMarks(minCents: AnyColumn | SQL, maxCents: AnyColumn | SQL) {
+  return sql`setu_price_marks(${minCents}, ${maxCents})`;
+}
+
+/**
+ * The condition on price marks that holds for every product inside a price bound (in cents; null: none):
+ * the highest threshold at or under the lowest price asked, the lowest at or over the highest. Undefined
+ * when no threshold narrows the bound. Only a superset: the exact bound is still checked on each row.
+ */
+export function priceMarksFor(minCents: AnyColumn | SQL, maxCents: AnyColumn | SQL, bound: { min: number | null; max: number | null }): SQL | undefined {
+  const marks: number[] = [];
+  const low = bound.min === null ? undefined : PRICE_MARK_THRESHOLDS.findLast((t) => t <= bound.min!);
+  const high = bound.max === null ? undefined : PRICE_MARK_THRESHOLDS.find((t) => t >= bound.max!);
+  if (low !== undefined) marks.push(low);
+  if (high !== undefined) marks.push(-high);
+  if (!marks.length) return undefined;
+  return sql`${priceMarks(minCents, maxCents)} @> array[${sql.join(marks.map((m) => sql`${m}`), sql`, `)}]::integer[]`;
+}
+
 export const products = pgTable(
   "products",
   {
@@ -65,19 +95,20 @@ export const products = pgTable(
     // Full-text search with the category in the same GIN index (btree_gin): "steel" in the food
     // category is one intersection of two posting lists inside the index, not a bitmap of 150,000
     // food products ANDed with the text's matches, nor a scan of every steel product for food ones.
-    // A search without a category uses it as well (GIN has no leading-column rule).
-    index("products_category_search_idx").using("gin", t.category, t.searchVector),
+    // A search without a category uses it as well (GIN has no leading-column rule). The price marks
+    // (priceMarks) likewise intersect a price bound with the words inside the index, here and in the samples.
+    index("products_category_search_idx").using("gin", t.category, t.searchVector, priceMarks(t.priceMinCents, t.priceMaxCents)),
     // The same over the search sample only (one product in 16, see inSearchSample), with the
     // supplier: a common word's posting list here is a sixteenth as long, so a search that finds more
     // matches than it ranks builds its window from this index instead of a bitmap of every match;
     // a search that also names supplier companies finds their sampled products in it too.
-    index("products_sample_search_idx").using("gin", t.category, t.searchVector, t.sellerId).where(inSearchSample(t.id, 16)),
+    index("products_sample_search_idx").using("gin", t.category, t.searchVector, t.sellerId, priceMarks(t.priceMinCents, t.priceMaxCents)).where(inSearchSample(t.id, 16)),
     // One product in 64, for the commonest words: a 1-in-16 sample still holds 6,000 products with "steel"
     // in a million, and GIN reads every one of them into its bitmap before the first row (decision record 0010).
-    index("products_sample64_search_idx").using("gin", t.category, t.searchVector, t.sellerId).where(inSearchSample(t.id, 64)),
+    index("products_sample64_search_idx").using("gin", t.category, t.searchVector, t.sellerId, priceMarks(t.priceMinCents, t.priceMaxCents)).where(inSearchSample(t.id, 64)),
     // One product in 4, for searches whose matches the 1-in-16 sample holds too few of to fill a window
     // (a word with 2,000 to 8,000 matches, or a common word with a price bound): a quarter of the index read.
-    index("products_sample4_search_idx").using("gin", t.category, t.searchVector, t.sellerId).where(inSearchSample(t.id, 4)),
+    index("products_sample4_search_idx").using("gin", t.category, t.searchVector, t.sellerId, priceMarks(t.priceMinCents, t.priceMaxCents)).where(inSearchSample(t.id, 4)),
     // The marketplace's sorts (newest, price both ways, name), with and without a category.
     // Ascending with the id last: a backward scan serves "desc, id desc" exactly.
     index("products_status_price_min_idx").on(t.status, t.priceMinCents, t.id),

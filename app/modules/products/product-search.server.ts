@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, SelectedFields, SubqueryWithSelection } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
-import { inSearchSample, products, SEARCH_SAMPLES, type SearchSample } from "~/db/schema/products";
+import { inSearchSample, priceMarksFor, products, SEARCH_SAMPLES, type SearchSample } from "~/db/schema/products";
 import { profiles } from "~/db/schema/profiles";
 import type { ProductCardData } from "./products.schema";
 import { PRODUCT_COUNT_CAP, PRODUCTS_PER_PAGE, MATCH_WINDOW, type ProductSearchParams, type ProductSort } from "./product-search.schema";
@@ -114,6 +114,16 @@ function filterConditions(params: Pick<ProductSearchParams, "category" | "min" |
   return conditions;
 }
 
+/**
+ * A text search's conditions: the filters and the match, and for a price bound the price marks it implies,
+ * which the full-text indexes intersect with the words (see priceMarks). Searches without text are served
+ * by the sort indexes, where the marks would only add work.
+ */
+function textConditions(match: TextMatch, filters: SearchFilters): Array<SQL | undefined> {
+  const cents = (dollars: number | null) => (dollars === null ? null : dollars * 100);
+  const marks = priceMarksFor(products.priceMinCents, products.priceMaxCents, { min: cents(filters.min), max: cents(filters.max) });
+  return [...filterConditions(filters), match.condition, marks];
+}
 
 /**
  * A position in a sorted result, for cursor paging: the last row's sort value and id, or an offset; the
@@ -259,7 +269,7 @@ export function searchLevelsFor(expected: number | null): SearchLevel[] {
  * particular order (any order asked of a common word would read every match first), each with its
  * position in the sort and the window's size, both taken before a page is cut from it.
  */
-function matchWindow(db: Db, match: TextMatch, conditions: SQL[], level: SearchLevel, sort: ProductSort) {
+function matchWindow(db: Db, match: TextMatch, conditions: Array<SQL | undefined>, level: SearchLevel, sort: ProductSort) {
   // Drizzle's builder types do not follow generic selections through a union of two database drivers.
   const select = (selection: SelectedFields) => (db as PgDatabase<PgQueryResultHKT>).select(selection);
   const ranked = sort === "relevance";
@@ -309,7 +319,7 @@ async function pageOfProducts(db: Db, query: ProductSearchQuery): Promise<Produc
  */
 async function textPageAt(db: Db, match: TextMatch, query: ProductSearchQuery, level: SearchLevel): Promise<TextPage> {
   const limit = pageLimit(query);
-  const conditions = [...filterConditions(query), match.condition];
+  const conditions = textConditions(match, query);
   const window = matchWindow(db, match, conditions, level, query.sort);
   const plan = sortPlan(query.sort, window);
   const { offset, after } = pagePosition(query, plan);
@@ -435,19 +445,18 @@ function cappedCount(n: number, cap: number): ProductCount {
 
 /** How many products the filters match, counted to PRODUCT_COUNT_CAP; a text search's, to its window (walking its levels). */
 async function countOfProducts(db: Db, match: TextMatch | null, query: Pick<ProductSearchParams, "category" | "min" | "max">): Promise<ProductCount> {
-  const conditions = filterConditions(query);
   const countUpTo = async (cap: number, where: Array<SQL | undefined>) => {
     const limited = db.select({ one: sql<number>`1`.as("one") }).from(products).where(and(...where)).limit(cap + 1).as("limited");
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
     return row?.n ?? 0;
   };
-  if (!match) return cappedCount(await countUpTo(PRODUCT_COUNT_CAP, conditions), PRODUCT_COUNT_CAP);
+  if (!match) return cappedCount(await countUpTo(PRODUCT_COUNT_CAP, filterConditions(query)), PRODUCT_COUNT_CAP);
   if (match.none) return { count: 0, capped: false };
   let n = 0;
   const levels = await searchLevels(db, match, query);
   for (let i = 0; i < levels.length; i = nextLevel(levels, i, n)) {
     const level = levels[i]!;
-    n = await countUpTo(MATCH_WINDOW, [...conditions, match.condition, atLevel(level)]);
+    n = await countUpTo(MATCH_WINDOW, [...textConditions(match, query), atLevel(level)]);
     if (n > MATCH_WINDOW || i === levels.length - 1) {
       remember(db, levelKey(match, query), level);
       break;

@@ -166,6 +166,28 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
     expect(combined.total).toEqual({ count: 0, capped: false });
   });
 
+  it("finds exactly the products inside a text search's price bound, at and around the thresholds of the price marks", async () => {
+    const db = database.db;
+    // the index narrows a bound to the price marks' thresholds ($1, $2, $5, $10, ... $50,000); every row is then checked exactly
+    const prices: Array<[number, number]> = [[100, 100], [999, 1_000], [1_000, 2_000], [2_001, 4_999], [150, 5_000_000], [100_000, 100_000], [5_000_000, 9_000_000]];
+    const created = await createProducts(db, prices.map(([priceMinCents, priceMaxCents], i) => ({ sellerId: nandi.user.id, name: `Brassware lot ${i}`, category: "machinery", priceMinCents, priceMaxCents })));
+    try {
+      for (const low of [null, 1, 9, 10, 11, 20, 1_000, 1_001, 50_000]) {
+        for (const high of [null, 1, 10, 20, 49, 50, 1_000, 50_000, 90_000]) {
+          // the marketplace reads a reversed bound the right way round
+          const [min, max] = low !== null && high !== null && low > high ? [high, low] : [low, high];
+          const inside = prices.flatMap(([lo, hi], i) => ((min === null || lo >= min * 100) && (max === null || hi <= max * 100) ? [`Brassware lot ${i}`] : []));
+          const query = `q=brassware&sort=name${low === null ? "" : `&min=${low}`}${high === null ? "" : `&max=${high}`}`;
+          const page = await browseProducts(db, params(query));
+          expect(names(page.items), query).toEqual(inside);
+          expect(page.total.count, query).toBe(inside.length);
+        }
+      }
+    } finally {
+      await db.delete(products).where(inArray(products.id, created.map((p) => p.id)));
+    }
+  });
+
   it("sorts newest, by price both ways and by name", async () => {
     const db = database.db;
     const all = (sort: string) => browseProducts(db, params(`sort=${sort}`)).then((r) => names(r.items));
