@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inSearchSample, PRICE_MARK_THRESHOLDS, priceMarksFor, products, SEARCH_SAMPLES, type SearchSample } from "~/db/schema/products";
+import { hasPriceMarks, inSearchSample, PRICE_MARK_THRESHOLDS, priceMarksWithin, products, SEARCH_SAMPLES, type SearchSample } from "~/db/schema/products";
 import { rfqs } from "~/db/schema/rfqs";
 import { stores } from "~/db/schema/stores";
 import { user } from "~/db/schema/auth";
@@ -106,11 +106,15 @@ describe.each(testEngines())("database schema on %s", (engine) => {
         const rows = await queryRows<{ "QUERY PLAN": string }>(tx as never, sql`explain select id from products where search_vector @@ to_tsquery('english', 'lamp') and ${where}`);
         return rows.map((r) => r["QUERY PLAN"]).join("\n");
       });
-    const bound = priceMarksFor(products.priceMinCents, products.priceMaxCents, { min: 1_000_00, max: 5_000_00 })!;
+    const marks = priceMarksWithin({ min: 1_000_00, max: 5_000_00 });
+    expect(marks).toEqual([1_000_00, -5_000_00]);
+    const bound = hasPriceMarks(products.priceMinCents, products.priceMaxCents, marks);
     expect(await planOf(sql`${bound} and ${inSearchSample(products.id, 4)}`)).toMatch(/products_sample4_search_idx[\s\S]*Index Cond: .*setu_price_marks/);
     expect(await planOf(bound)).toMatch(/products_category_search_idx[\s\S]*Index Cond: .*setu_price_marks/);
     // a bound no threshold narrows adds nothing
-    expect(priceMarksFor(products.priceMinCents, products.priceMaxCents, { min: 50, max: 10_000_000 })).toBeUndefined();
+    expect(priceMarksWithin({ min: 50, max: 10_000_000 })).toEqual([]);
+    expect(priceMarksWithin({ min: 1_500_00, max: null })).toEqual([1_000_00]);
+    expect(priceMarksWithin({ min: null, max: 1_500_00 })).toEqual([-2_000_00]);
   });
 
   it("reads each search sample off its partial index: the query's condition is the index's predicate", async () => {

@@ -29,24 +29,25 @@ export const PRICE_MARK_THRESHOLDS = [100, 200, 500, 1_000, 2_000, 5_000, 10_000
 /**
  * A product's price marks: each threshold its lowest price reaches (t) and each its highest price stays
  * within (-t). They sit in the full-text indexes beside the words, so that a text search with a price bound
- * intersects both inside the index (see priceMarksFor): "led" from $1,000 read 2,900 rows to keep 501.
+ * intersects both inside the index (see priceMarksWithin): "led" from $1,000 read 2,900 rows to keep 501.
  */
 export function priceMarks(minCents: AnyColumn | SQL, maxCents: AnyColumn | SQL) {
   return sql`setu_price_marks(${minCents}, ${maxCents})`;
 }
 
 /**
- * The condition on price marks that holds for every product inside a price bound (in cents; null: none):
- * the highest threshold at or under the lowest price asked, the lowest at or over the highest. Undefined
- * when no threshold narrows the bound. Only a superset: the exact bound is still checked on each row.
+ * The price marks every product inside a price bound has (in cents; null: no bound on that side): the
+ * highest threshold at or under the lowest price asked, and the lowest at or over the highest. None when
+ * no threshold narrows the bound. Only a superset: the exact bound is still checked on each row.
  */
-export function priceMarksFor(minCents: AnyColumn | SQL, maxCents: AnyColumn | SQL, bound: { min: number | null; max: number | null }): SQL | undefined {
-  const marks: number[] = [];
+export function priceMarksWithin(bound: { min: number | null; max: number | null }): number[] {
   const low = bound.min === null ? undefined : PRICE_MARK_THRESHOLDS.findLast((t) => t <= bound.min!);
   const high = bound.max === null ? undefined : PRICE_MARK_THRESHOLDS.find((t) => t >= bound.max!);
-  if (low !== undefined) marks.push(low);
-  if (high !== undefined) marks.push(-high);
-  if (!marks.length) return undefined;
+  return [...(low === undefined ? [] : [low]), ...(high === undefined ? [] : [-high])];
+}
+
+/** The condition that a product has every one of `marks` (values or placeholders; at least one). */
+export function hasPriceMarks(minCents: AnyColumn | SQL, maxCents: AnyColumn | SQL, marks: unknown[]) {
   return sql`${priceMarks(minCents, maxCents)} @> array[${sql.join(marks.map((m) => sql`${m}`), sql`, `)}]::integer[]`;
 }
 

@@ -1,7 +1,8 @@
-import { and, eq, gte, inArray, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, eq, gte, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, SelectedFields, SubqueryWithSelection } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
-import { inSearchSample, priceMarksFor, products, SEARCH_SAMPLES, type SearchSample } from "~/db/schema/products";
+import { hasPriceMarks, inSearchSample, priceMarksWithin, products, SEARCH_SAMPLES, type SearchSample } from "~/db/schema/products";
+import { runShaped } from "~/db/statement-shapes.server";
 import { profiles } from "~/db/schema/profiles";
 import type { ProductCardData } from "./products.schema";
 import { PRODUCT_COUNT_CAP, PRODUCTS_PER_PAGE, MATCH_WINDOW, type ProductSearchParams, type ProductSort } from "./product-search.schema";
@@ -52,16 +53,36 @@ export function exactTsquery(q: string): string | null {
  *   shawls); a search none of whose words it knows finds nothing.
  */
 export type MatchMode = "exact" | "prefix" | "fuzzy";
-/** The columns a rank reads. */
-type RankColumns = { searchVector: AnyColumn };
 /**
+ * `tsquery` and `suppliers`: what the match looks for (the words, and the ids of the suppliers its text names);
  * `words` and `companyText`: what the statistics need to tell how many products the match may find (see
  * searchLevels); `estimable`: whether they can (a fuzzy match's words are not the ones it searches);
  * `none`: the match cannot find anything, so no statement is run (a typo match none of whose words the
  * catalogue has anything like finds at most the supplier companies, which the exact match already looked for).
  */
-type TextMatch = { condition: SQL; rank: (columns: RankColumns) => SQL; mode: MatchMode; estimable: boolean; none: boolean; words: string[]; companyText: string | null };
+type TextMatch = { tsquery: string | null; suppliers: string[]; mode: MatchMode; estimable: boolean; none: boolean; words: string[]; companyText: string | null };
 type TextSearch = { q: string; match: (mode: MatchMode) => Promise<TextMatch> };
+
+/**
+ * Statements are built once per shape (see runShaped): what a search looks for and its bounds are
+ * placeholders, filled by each call's values (see searchValues).
+ */
+const placeholder = sql.placeholder;
+const tsqueryParam = sql`to_tsquery('english'::regconfig, ${placeholder("tsquery")})`;
+
+/** What a text match finds: its words, or the products of the suppliers its text names. Text that matches nothing (say, only punctuation) finds nothing, never everything. */
+function matchCondition(match: TextMatch): SQL {
+  const parts: SQL[] = [];
+  if (match.tsquery) parts.push(sql`${products.searchVector} @@ ${tsqueryParam}`);
+  if (match.suppliers.length) parts.push(sql`${products.sellerId} = any(${placeholder("suppliers")}::text[])`);
+  return parts.length === 0 ? sql`false` : parts.length === 1 ? parts[0]! : or(...parts)!;
+}
+
+/** ts_rank's weights put a match in the name (A) above one in the category and tags (B) and the description (C). */
+const matchRank = (match: TextMatch) => (match.tsquery ? sql`ts_rank(${products.searchVector}, ${tsqueryParam})` : sql`0::real`);
+
+/** A list of ids as a PostgreSQL array literal: one parameter whatever the list's length. */
+const arrayLiteral = (items: string[]) => `{${items.map((item) => `"${item.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
 
 /** A fuzzy match's tsquery: each word as any of the catalogue's words like it, the words it knows nothing like left out. */
 async function fuzzyTsquery(db: Db, q: string): Promise<string | null> {
@@ -85,15 +106,7 @@ function textSearch(db: Db, q: string): TextSearch | null {
       mode === "exact" ? exactTsquery(q) : mode === "prefix" ? prefixTsquery(q) : fuzzyTsquery(db, q),
       names ? suppliersNamed(db, q) : [],
     ]);
-    const tsq = tsquery ? sql`to_tsquery('english'::regconfig, ${tsquery})` : null;
-    const parts: SQL[] = [];
-    if (tsq) parts.push(sql`${products.searchVector} @@ ${tsq}`);
-    if (suppliers.length) parts.push(inArray(products.sellerId, suppliers));
-    // ts_rank's weights put a match in the name (A) above one in the category and tags (B) and the description (C)
-    const rank = ({ searchVector }: RankColumns) => (tsq ? sql`ts_rank(${searchVector}, ${tsq})` : sql`0::real`);
-    // Text that matches nothing (say, only punctuation) finds nothing, never everything.
-    const condition = parts.length === 0 ? sql`false` : parts.length === 1 ? parts[0]! : or(...parts)!;
-    return { condition, rank, mode, estimable: mode !== "fuzzy", none: mode === "fuzzy" && !tsq, words: queryWords(q), companyText: names ? q : null };
+    return { tsquery, suppliers, mode, estimable: mode !== "fuzzy", none: mode === "fuzzy" && !tsquery, words: queryWords(q), companyText: names ? q : null };
   };
   return { q, match };
 }
@@ -106,13 +119,18 @@ function broaderMode(text: TextSearch, current: MatchMode, found: number): Match
   return null;
 }
 
-function filterConditions(params: Pick<ProductSearchParams, "category" | "min" | "max">): SQL[] {
+type SearchFilters = Pick<ProductSearchParams, "category" | "min" | "max">;
+
+/** The filters' conditions, as placeholders (see searchValues). */
+function filterConditions(filters: SearchFilters): SQL[] {
   const conditions: SQL[] = [eq(products.status, "active")];
-  if (params.category) conditions.push(eq(products.category, params.category));
-  if (params.min !== null) conditions.push(gte(products.priceMinCents, params.min * 100));
-  if (params.max !== null) conditions.push(lte(products.priceMaxCents, params.max * 100));
+  if (filters.category) conditions.push(eq(products.category, placeholder("category")));
+  if (filters.min !== null) conditions.push(gte(products.priceMinCents, placeholder("minCents")));
+  if (filters.max !== null) conditions.push(lte(products.priceMaxCents, placeholder("maxCents")));
   return conditions;
 }
+
+const centsBound = ({ min, max }: SearchFilters) => ({ min: min === null ? null : min * 100, max: max === null ? null : max * 100 });
 
 /**
  * A text search's conditions: the filters and the match, and for a price bound the price marks it implies,
@@ -120,9 +138,24 @@ function filterConditions(params: Pick<ProductSearchParams, "category" | "min" |
  * by the sort indexes, where the marks would only add work.
  */
 function textConditions(match: TextMatch, filters: SearchFilters): Array<SQL | undefined> {
-  const cents = (dollars: number | null) => (dollars === null ? null : dollars * 100);
-  const marks = priceMarksFor(products.priceMinCents, products.priceMaxCents, { min: cents(filters.min), max: cents(filters.max) });
-  return [...filterConditions(filters), match.condition, marks];
+  const marks = priceMarksWithin(centsBound(filters)).map((_, i) => placeholder(`mark${i}`));
+  return [...filterConditions(filters), matchCondition(match), marks.length ? hasPriceMarks(products.priceMinCents, products.priceMaxCents, marks) : undefined];
+}
+
+/** What changes a statement's text (see runShaped): which filters and which parts of a match it has. */
+const filterShape = ({ category, min, max }: SearchFilters) => [Boolean(category), min !== null, max !== null, priceMarksWithin(centsBound({ category, min, max })).length];
+const matchShape = (match: TextMatch) => [Boolean(match.tsquery), match.suppliers.length > 0];
+
+/** The values of a statement's placeholders: the filters', the match's and the price marks'. */
+function searchValues(filters: SearchFilters, match?: TextMatch | null): Record<string, unknown> {
+  const { min, max } = centsBound(filters);
+  return {
+    category: filters.category,
+    minCents: min,
+    maxCents: max,
+    ...Object.fromEntries(priceMarksWithin({ min, max }).map((mark, i) => [`mark${i}`, mark])),
+    ...(match ? { tsquery: match.tsquery, suppliers: arrayLiteral(match.suppliers) } : {}),
+  };
 }
 
 /**
@@ -161,45 +194,41 @@ export function decodeCursor(raw: string | null | undefined): ProductCursor | nu
   }
 }
 
-type SortPlan = { order: SQL[]; after?: (cursor: ProductCursor) => SQL | null; cursorValue?: (row: SortRow) => string | number };
+/** A sort: its order, and the condition of a keyset cursor (the rows after the placeholders afterValue and afterId). */
+type SortPlan = { order: SQL[]; after?: SQL };
 type SortRow = { id: string; name: string; priceMinCents: number; priceMaxCents: number; createdAt: Date };
 /** The columns a sort reads: the products table's, or the same columns of a text search's window. */
 type SortColumn = SQL.Aliased | AnyColumn;
 type SortColumns = { id: SortColumn; name: SortColumn; priceMinCents: SortColumn; priceMaxCents: SortColumn; createdAt: SortColumn; rank?: SortColumn };
 
 function sortPlan(sort: ProductSort, c: SortColumns): SortPlan {
-  const tuple = (column: SortColumns[keyof SortColumns], op: "<" | ">", v: unknown, id: string) => sql`(${column}, ${c.id}) ${sql.raw(op)} (${v}, ${id}::uuid)`;
+  const after = (column: SortColumn, op: "<" | ">", value: SQL = sql`${placeholder("afterValue")}`) => sql`(${column}, ${c.id}) ${sql.raw(op)} (${value}, ${placeholder("afterId")}::uuid)`;
   switch (sort) {
     case "price-low":
-      return {
-        order: [sql`${c.priceMinCents} asc`, sql`${c.id} asc`],
-        after: (k) => (typeof k.v === "number" ? tuple(c.priceMinCents, ">", k.v, k.id!) : null),
-        cursorValue: (r) => r.priceMinCents,
-      };
+      return { order: [sql`${c.priceMinCents} asc`, sql`${c.id} asc`], after: after(c.priceMinCents, ">") };
     case "price-high":
-      return {
-        order: [sql`${c.priceMaxCents} desc`, sql`${c.id} desc`],
-        after: (k) => (typeof k.v === "number" ? tuple(c.priceMaxCents, "<", k.v, k.id!) : null),
-        cursorValue: (r) => r.priceMaxCents,
-      };
+      return { order: [sql`${c.priceMaxCents} desc`, sql`${c.id} desc`], after: after(c.priceMaxCents, "<") };
     case "name":
-      return {
-        order: [sql`${c.name} asc`, sql`${c.id} asc`],
-        after: (k) => (typeof k.v === "string" ? tuple(c.name, ">", k.v, k.id!) : null),
-        cursorValue: (r) => r.name,
-      };
+      return { order: [sql`${c.name} asc`, sql`${c.id} asc`], after: after(c.name, ">") };
     case "relevance":
       if (c.rank) return { order: [sql`${c.rank} desc`, sql`${c.createdAt} desc`, sql`${c.id} desc`] };
       return sortPlan("newest", c);
     case "newest":
-      return {
-        order: [sql`${c.createdAt} desc`, sql`${c.id} desc`],
-        after: (k) =>
-          typeof k.v === "string" && !Number.isNaN(Date.parse(k.v)) ? tuple(c.createdAt, "<", sql`${new Date(k.v).toISOString()}::timestamptz`, k.id!) : null,
-        cursorValue: (r) => r.createdAt.toISOString(),
-      };
+      return { order: [sql`${c.createdAt} desc`, sql`${c.id} desc`], after: after(c.createdAt, "<", sql`${placeholder("afterValue")}::timestamptz`) };
   }
 }
+
+/** How a keyset cursor's value is read back (null: not this sort's) and written from a page's last row. */
+type SortCursor = { read: (value: unknown) => string | number | null; write: (row: SortRow) => string | number };
+const wholeNumber = (value: unknown) => (typeof value === "number" && Number.isSafeInteger(value) ? value : null);
+const SORT_CURSORS: Record<Exclude<ProductSort, "relevance">, SortCursor> = {
+  "price-low": { read: wholeNumber, write: (r) => r.priceMinCents },
+  "price-high": { read: wholeNumber, write: (r) => r.priceMaxCents },
+  name: { read: (v) => (typeof v === "string" ? v : null), write: (r) => r.name },
+  newest: { read: (v) => (typeof v === "string" && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null), write: (r) => r.createdAt.toISOString() },
+};
+/** A sort's keyset cursor; none for 'Best Match' by rank, which pages by offset (without a rank it sorts newest first). */
+const sortCursor = (sort: ProductSort, ranked: boolean): SortCursor | undefined => (sort !== "relevance" ? SORT_CURSORS[sort] : ranked ? undefined : SORT_CURSORS.newest);
 
 export type ProductSearchQuery = Omit<ProductSearchParams, "page"> & { limit?: number; offset?: number; cursor?: ProductCursor | null };
 export type ProductSearchPage = { items: ProductCardData[]; nextCursor: string | null };
@@ -230,7 +259,6 @@ async function searchLevels(db: Db, match: TextMatch, filters: SearchFilters): P
   return at > 0 ? levels.slice(at) : levels;
 }
 
-type SearchFilters = Pick<ProductSearchParams, "category" | "min" | "max">;
 /** What decides where a search's window is: its match (words, mode, supplier text) and its filters, not its sort or page. */
 const levelKey = (match: TextMatch, { category, min, max }: SearchFilters) => JSON.stringify(["level", match.mode, match.words, match.companyText, category, min, max]);
 const modeKey = (text: TextSearch, { category, min, max }: SearchFilters) => JSON.stringify(["mode", text.q, category, min, max]);
@@ -280,7 +308,7 @@ function matchWindow(db: Db, match: TextMatch, conditions: Array<SQL | undefined
     priceMaxCents: products.priceMaxCents,
     createdAt: products.createdAt,
     // only 'Best Match' reads the rank: the other sorts leave it uncomputed
-    ...(ranked ? { rank: sql<number>`${match.rank(products)}`.as("rank") } : {}),
+    ...(ranked ? { rank: sql<number>`${matchRank(match)}`.as("rank") } : {}),
   };
   const window = select(fields)
     .from(products)
@@ -299,18 +327,27 @@ function matchWindow(db: Db, match: TextMatch, conditions: Array<SQL | undefined
 /** One page of products without text: straight off the products table's indexes. */
 async function pageOfProducts(db: Db, query: ProductSearchQuery): Promise<ProductSearchPage> {
   const limit = pageLimit(query);
-  const plan = sortPlan(query.sort, products);
-  const { offset, after } = pagePosition(query, plan);
-  const ids = db
-    .select({ id: products.id, position: positionIn(plan), windowSize: sql<number | null>`null::int`.as("window_size") })
-    .from(products)
-    .where(and(...filterConditions(query), after))
-    .orderBy(...plan.order)
-    .limit(limit + 1)
-    .offset(offset)
-    .as("page");
-  const rows = await cardsOf(db, ids as unknown as PageIds);
-  return pageFrom(rows, limit, (last) => (plan.cursorValue ? { v: plan.cursorValue(last), id: last.id } : { o: offset + limit }));
+  const cursor = sortCursor(query.sort, false);
+  const { position, values } = pagePosition(query, cursor);
+  const shape = JSON.stringify(["products", query.sort, position.after, filterShape(query)]);
+  const rows = await runShaped(
+    db,
+    shape,
+    () => {
+      const plan = sortPlan(query.sort, products);
+      const ids = db
+        .select({ id: products.id, position: positionIn(plan), windowSize: sql<number | null>`null::int`.as("window_size") })
+        .from(products)
+        .where(and(...filterConditions(query), position.after ? plan.after : undefined))
+        .orderBy(...plan.order)
+        .limit(placeholder("limit"))
+        .offset(placeholder("offset"))
+        .as("page");
+      return cardsOf(db, ids as unknown as PageIds);
+    },
+    { ...searchValues(query), ...values, limit: limit + 1 },
+  );
+  return pageFrom(rows, limit, (last) => (cursor ? { v: cursor.write(last), id: last.id } : { o: position.offset + limit }));
 }
 
 /**
@@ -319,23 +356,31 @@ async function pageOfProducts(db: Db, query: ProductSearchQuery): Promise<Produc
  */
 async function textPageAt(db: Db, match: TextMatch, query: ProductSearchQuery, level: SearchLevel): Promise<TextPage> {
   const limit = pageLimit(query);
-  const conditions = textConditions(match, query);
-  const window = matchWindow(db, match, conditions, level, query.sort);
-  const plan = sortPlan(query.sort, window);
-  const { offset, after } = pagePosition(query, plan);
+  const cursor = sortCursor(query.sort, true);
+  const { position, values } = pagePosition(query, cursor);
   const mode = match.mode === "prefix" ? { m: "p" as const } : match.mode === "fuzzy" ? { m: "f" as const } : {};
   // a window holds at most MATCH_WINDOW listed matches: a page past them is empty at every level
-  if (offset >= MATCH_WINDOW) return { items: [], nextCursor: null, level, windowSize: null };
-  const ids = (db as PgDatabase<PgQueryResultHKT>)
-    .select({ id: window.id as SQL.Aliased, position: window.position, windowSize: window.windowSize })
-    .from(window as never)
-    .where(and(lte(window.position, MATCH_WINDOW), after))
-    .orderBy(window.position)
-    .limit(limit + 1)
-    .offset(offset)
-    .as("page");
-  const rows = await cardsOf(db, ids as unknown as PageIds);
-  const page = pageFrom(rows, limit, (last) => ({ ...(plan.cursorValue ? { v: plan.cursorValue(last), id: last.id } : { o: offset + limit }), ...mode, l: level }));
+  if (position.offset >= MATCH_WINDOW) return { items: [], nextCursor: null, level, windowSize: null };
+  const shape = JSON.stringify(["text", query.sort, level, position.after, filterShape(query), matchShape(match)]);
+  const rows = await runShaped(
+    db,
+    shape,
+    () => {
+      const window = matchWindow(db, match, textConditions(match, query), level, query.sort);
+      const plan = sortPlan(query.sort, window);
+      const ids = (db as PgDatabase<PgQueryResultHKT>)
+        .select({ id: window.id as SQL.Aliased, position: window.position, windowSize: window.windowSize })
+        .from(window as never)
+        .where(and(lte(window.position, MATCH_WINDOW), position.after ? plan.after : undefined))
+        .orderBy(window.position)
+        .limit(placeholder("limit"))
+        .offset(placeholder("offset"))
+        .as("page");
+      return cardsOf(db, ids as unknown as PageIds);
+    },
+    { ...searchValues(query, match), ...values, limit: limit + 1 },
+  );
+  const page = pageFrom(rows, limit, (last) => ({ ...(cursor ? { v: cursor.write(last), id: last.id } : { o: position.offset + limit }), ...mode, l: level }));
   return { ...page, level, windowSize: rows[0]?.windowSize ?? null };
 }
 
@@ -373,10 +418,17 @@ function nextLevel(levels: SearchLevel[], i: number, found: number | null): numb
 
 const pageLimit = (query: ProductSearchQuery) => Math.min(Math.max(query.limit ?? PRODUCTS_PER_PAGE, 1), 100);
 
-/** Where a page starts: an offset (a page number's, or an offset cursor's), or after a keyset cursor's row. */
-function pagePosition(query: ProductSearchQuery, plan: SortPlan): { offset: number; after?: SQL } {
-  if (query.cursor?.o !== undefined) return { offset: query.cursor.o };
-  return { offset: query.offset ?? 0, after: (query.cursor && plan.after?.(query.cursor)) || undefined };
+/**
+ * Where a page starts: an offset (a page number's, or an offset cursor's), or after a keyset cursor's row
+ * (`after`: whether the statement has the sort's cursor condition), and the values of their placeholders.
+ * A cursor whose value is not its sort's reads the first page.
+ */
+function pagePosition(query: ProductSearchQuery, sort: SortCursor | undefined): { position: { offset: number; after: boolean }; values: Record<string, unknown> } {
+  const cursor = query.cursor;
+  const offset = cursor?.o ?? query.offset ?? 0;
+  const value = cursor && cursor.o === undefined && cursor.id && sort ? sort.read(cursor.v) : null;
+  if (value === null) return { position: { offset, after: false }, values: { offset } };
+  return { position: { offset, after: true }, values: { offset, afterValue: value, afterId: cursor!.id } };
 }
 
 /** A row's position in a sort. */
@@ -445,18 +497,24 @@ function cappedCount(n: number, cap: number): ProductCount {
 
 /** How many products the filters match, counted to PRODUCT_COUNT_CAP; a text search's, to its window (walking its levels). */
 async function countOfProducts(db: Db, match: TextMatch | null, query: Pick<ProductSearchParams, "category" | "min" | "max">): Promise<ProductCount> {
-  const countUpTo = async (cap: number, where: Array<SQL | undefined>) => {
-    const limited = db.select({ one: sql<number>`1`.as("one") }).from(products).where(and(...where)).limit(cap + 1).as("limited");
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
+  // one row more than the cap tells a count at the cap from one past it
+  const countUpTo = async (cap: number, level: SearchLevel | null) => {
+    const shape = JSON.stringify(["count", cap, level, filterShape(query), match && matchShape(match)]);
+    const build = () => {
+      const where = match ? [...textConditions(match, query), level === null ? undefined : atLevel(level)] : filterConditions(query);
+      const limited = db.select({ one: sql<number>`1`.as("one") }).from(products).where(and(...where)).limit(cap + 1).as("limited");
+      return db.select({ n: sql<number>`count(*)::int` }).from(limited);
+    };
+    const [row] = await runShaped(db, shape, build, searchValues(query, match));
     return row?.n ?? 0;
   };
-  if (!match) return cappedCount(await countUpTo(PRODUCT_COUNT_CAP, filterConditions(query)), PRODUCT_COUNT_CAP);
+  if (!match) return cappedCount(await countUpTo(PRODUCT_COUNT_CAP, null), PRODUCT_COUNT_CAP);
   if (match.none) return { count: 0, capped: false };
   let n = 0;
   const levels = await searchLevels(db, match, query);
   for (let i = 0; i < levels.length; i = nextLevel(levels, i, n)) {
     const level = levels[i]!;
-    n = await countUpTo(MATCH_WINDOW, [...textConditions(match, query), atLevel(level)]);
+    n = await countUpTo(MATCH_WINDOW, level);
     if (n > MATCH_WINDOW || i === levels.length - 1) {
       remember(db, levelKey(match, query), level);
       break;

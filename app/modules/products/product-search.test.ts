@@ -232,13 +232,13 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
 
   it("costs one statement a page, supplier companies included, and one more only for each broader match mode", async () => {
     const db = database.db;
-    // every query the search runs goes through its session's prepareQuery
-    const session = (db as unknown as { session: { prepareQuery: (...args: unknown[]) => unknown } }).session;
-    const prepare = vi.spyOn(session, "prepareQuery");
+    // every statement reaches the driver: postgres.js's unsafe(), PGlite's query()
+    const client = (db as unknown as { session: { client: Record<string, (...args: unknown[]) => unknown> } }).session.client;
+    const sent = vi.spyOn(client, "unsafe" in client ? "unsafe" : "query");
     const statements = async (run: () => Promise<unknown>) => {
-      prepare.mockClear();
+      sent.mockClear();
       await run();
-      return prepare.mock.calls.length;
+      return sent.mock.calls.length;
     };
     try {
       // without statistics (a table never analyzed), a text search reads the sparsest sample first; what it
@@ -297,7 +297,42 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
       expect(await statements(() => searchProducts(db, params("q=terr&category=electronics")))).toBeGreaterThanOrEqual(2);
       expect(await statements(() => searchProducts(db, params("q=zzqqxx")))).toBe(2);
     } finally {
-      prepare.mockRestore();
+      sent.mockRestore();
+    }
+  });
+
+  it("builds each shape of statement once, then fills in each search's values", async () => {
+    const db = database.db;
+    // Drizzle builds a statement's text in prepareQuery
+    const session = (db as unknown as { session: { prepareQuery: (...args: unknown[]) => unknown } }).session;
+    const built = vi.spyOn(session, "prepareQuery");
+    // the statements that read products (the supplier lookup and the statistics are built as they are run)
+    const builtTexts = () => built.mock.calls.map(([query]) => (query as { sql: string }).sql).filter((text) => text.includes('from "products"'));
+    try {
+      const search = (query: string) => searchProducts(db, params(query));
+      const textSearches = ["q=towels&min=1&max=5", "q=meter&category=electronics&sort=price-low", "q=bath&sort=name", "q=nandi"];
+      for (const query of textSearches) await search(query);
+      await searchProducts(db, { ...params("category=textiles&sort=name"), limit: 1 });
+      const before = builtTexts().length;
+      // the same shapes again, some with other values: nothing is built, and each finds its own
+      expect(names((await search("q=towels&min=1&max=5")).items)).toEqual(["Cotton Terry Towels"]);
+      expect(names((await search("q=meter&category=electronics&sort=price-low")).items)).toEqual(["Smart Energy Meter"]);
+      expect(names((await search("q=bath&sort=name")).items)).toEqual(["Cotton Terry Towels", "Organic Bath Sheets"]);
+      expect(names((await search("q=nandi")).items)).toHaveLength(2);
+      const firstPage = await searchProducts(db, { ...params("category=electronics&sort=name"), limit: 1 });
+      expect(names(firstPage.items)).toEqual(["LED Panel Light 40W"]);
+      expect(builtTexts().length).toBe(before);
+      // a keyset cursor is a shape of its own, built once for its sort
+      const cursor = decodeCursor(firstPage.nextCursor);
+      expect(names((await searchProducts(db, { ...params("category=electronics&sort=name"), limit: 1, cursor })).items)).toEqual(["Smart Energy Meter"]);
+      expect(builtTexts().slice(before)).toEqual([expect.stringMatching(/\("products"\."name", "products"\."id"\) > \(\$\d+, \$\d+::uuid\)/)]);
+      const textileCursor = decodeCursor((await searchProducts(db, { ...params("category=textiles&sort=name"), limit: 1 })).nextCursor);
+      expect(names((await searchProducts(db, { ...params("category=textiles&sort=name"), limit: 1, cursor: textileCursor })).items)).toEqual(["Jute Shopping Bags"]);
+      expect(builtTexts().length).toBe(before + 1);
+      // and no statement text was ever built twice
+      expect(new Set(builtTexts()).size).toBe(builtTexts().length);
+    } finally {
+      built.mockRestore();
     }
   });
 
