@@ -252,7 +252,7 @@ type TextPage = ProductSearchPage & { level: SearchLevel; windowSize: number | n
 async function searchLevels(db: Db, match: TextMatch, filters: SearchFilters): Promise<SearchLevel[]> {
   const statistics = match.estimable ? await searchStatistics(db) : null;
   const levels = statistics
-    ? searchLevelsFor(expectedMatches(statistics, await lexemesOf(db, match.words), match.mode === "prefix", filters.category, match.companyText))
+    ? searchLevelsFor(expectedMatches(statistics, await lexemesOf(db, match.words), match.mode === "prefix", filters.category, match.companyText, centsBound(filters)))
     : searchLevelsFor(null);
   // the same search lately found its window at a denser level than the statistics can tell: start there
   const at = levels.indexOf(recall<SearchLevel>(db, levelKey(match, filters)) as SearchLevel);

@@ -19,7 +19,7 @@ import {
   searchProducts,
   type ProductCursor,
 } from "./product-search.server";
-import { expectedMatches, forgetSearchStatistics, lexemesOf, primeSearchStatistics, recall, remember, searchStatistics } from "./search-statistics.server";
+import { expectedMatches, forgetSearchStatistics, lexemesOf, priceShare, primeSearchStatistics, recall, remember, searchStatistics, shareOf } from "./search-statistics.server";
 import { forgetTerms, suppliersNamed, termsLike } from "./search-terms.server";
 import { browseStores } from "../stores/store-directory.server";
 import { parseStoreDirectoryParams } from "../stores/store-directory.schema";
@@ -462,9 +462,26 @@ describe.each(testEngines())("marketplace search on %s", (engine) => {
     expect(await expected(["nandi"], false, null, "Nandi")).toBeGreaterThan(0);
     expect(await expected(["nandi"])).toBe(0);
     expect(expectedMatches(null, [["cotton"]], false, null)).toBeNull();
+    // a price bound takes its share of the catalogue, from how ANALYZE saw the prices spread
+    expect(statistics!.prices.min).not.toBeNull();
+    expect(priceShare(statistics!, { min: null, max: null })).toBe(1);
+    const fromThousand = priceShare(statistics!, { min: 1_000_00, max: null });
+    expect(fromThousand).toBeGreaterThan(0);
+    expect(fromThousand).toBeLessThan(priceShare(statistics!, { min: 1_00, max: null }));
+    expect(priceShare(statistics!, { min: null, max: 10_00 })).toBeLessThan(1);
+    expect(priceShare(statistics!, { min: 100_000_00, max: null })).toBe(0);
+    const cottonFromOne = expectedMatches(statistics, await lexemesOf(db, ["cotton"]), false, null, null, { min: 1_00, max: null })!;
+    expect(cottonFromOne).toBeGreaterThan(0);
+    expect(cottonFromOne).toBeCloseTo(cotton * priceShare(statistics!, { min: 1_00, max: null }));
+    // the share of a spread: its common values, and a straight line inside the histogram's buckets
+    const spread = { common: [[500, 0.2]] as Array<[number, number]>, histogram: [0, 100, 200, 300, 400], histogramShare: 0.8 };
+    expect(shareOf(spread, "atLeast", 150)).toBeCloseTo(0.2 + 0.8 * 0.625);
+    expect(shareOf(spread, "atMost", 150)).toBeCloseTo(0.8 * 0.375);
+    expect(shareOf(spread, "atMost", 1_000)).toBeCloseTo(1);
+    expect(shareOf(spread, "atLeast", -5)).toBeCloseTo(1);
 
     // read every few minutes: a stale copy is served while a fresh one is read
-    const stale = { products: 1, lexemes: new Map(), categories: new Map(), suppliers: [] };
+    const stale = { products: 1, lexemes: new Map(), categories: new Map(), suppliers: [], prices: { min: null, max: null } };
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
       // where a search found its window is kept as long, per database, and forgotten with the statistics

@@ -15,7 +15,15 @@ export type SearchStatistics = {
   categories: Map<string, number>;
   /** The suppliers with the most products (lower-cased company name, share of products): a search also finds their products by name. */
   suppliers: Array<[company: string, share: number]>;
+  /** How the lowest and the highest prices (in cents) are spread: a price bound's share of the catalogue. */
+  prices: { min: ValueSpread | null; max: ValueSpread | null };
 };
+
+/**
+ * How a column's values are spread, as ANALYZE describes it: its most common values with their shares, and
+ * the bounds of equal shares (`histogram`) of the other values, which hold `histogramShare` of the rows.
+ */
+export type ValueSpread = { common: Array<[value: number, share: number]>; histogram: number[]; histogramShare: number };
 
 /** Statistics change when ANALYZE runs; a few minutes old is fresh enough to choose where to look. */
 const STATISTICS_MAX_AGE_MS = 5 * 60_000;
@@ -35,9 +43,10 @@ async function readStatistics(db: Db): Promise<SearchStatistics | null> {
     sql`
     with s as materialized (
       select attname, most_common_elems::text::text[] as elems, most_common_elem_freqs as elem_shares,
-        most_common_vals::text::text[] as vals, most_common_freqs as val_shares
+        most_common_vals::text::text[] as vals, most_common_freqs as val_shares, histogram_bounds::text::text[] as bounds, null_frac
       from pg_stats
-      where schemaname = current_schema() and tablename = 'products' and attname in ('search_vector', 'category', 'seller_id'))
+      where schemaname = current_schema() and tablename = 'products'
+        and attname in ('search_vector', 'category', 'seller_id', 'price_min_cents', 'price_max_cents'))
     select (select reltuples::float8 from pg_class where oid = to_regclass('products')) as products,
       (select to_json(elems)::text from s where attname = 'search_vector') as lexemes,
       (select to_json(elem_shares)::text from s where attname = 'search_vector') as lexeme_shares,
@@ -47,7 +56,9 @@ async function readStatistics(db: Db): Promise<SearchStatistics | null> {
         from s
         cross join unnest(s.vals, s.val_shares) as m(seller_id, share)
         join profiles p on p.user_id = m.seller_id and p.user_type = 'seller' and p.company_name is not null
-        where s.attname = 'seller_id') as suppliers`,
+        where s.attname = 'seller_id') as suppliers,
+      (select json_build_array(vals, val_shares, bounds, null_frac)::text from s where attname = 'price_min_cents') as price_min,
+      (select json_build_array(vals, val_shares, bounds, null_frac)::text from s where attname = 'price_max_cents') as price_max`,
   );
   const products = Number(row?.products);
   // a table never analyzed has no statistics (reltuples -1, or no pg_stats row): nothing to go by
@@ -58,7 +69,47 @@ async function readStatistics(db: Db): Promise<SearchStatistics | null> {
     lexemes: pairs(jsonArray<string>(row.lexemes), jsonArray<number>(row.lexeme_shares)),
     categories: pairs(jsonArray<string>(row.categories), jsonArray<number>(row.category_shares)),
     suppliers: jsonArray<[string, number]>(row.suppliers),
+    prices: { min: valueSpread(row.price_min), max: valueSpread(row.price_max) },
   };
+}
+
+/** A column's spread from its pg_stats row (`[most common values, their shares, histogram bounds, null share]`). */
+function valueSpread(value: unknown): ValueSpread | null {
+  const [values, shares, bounds, nullShare] = jsonArray<unknown>(value) as [string[] | null, number[] | null, string[] | null, number];
+  const common = (values ?? []).map((v, i): [number, number] => [Number(v), Number(shares?.[i] ?? 0)]);
+  const histogram = (bounds ?? []).map(Number);
+  const histogramShare = Math.max(0, 1 - Number(nullShare ?? 0) - common.reduce((sum, [, share]) => sum + share, 0));
+  return common.length || histogram.length > 1 ? { common, histogram, histogramShare } : null;
+}
+
+/** The share of rows whose value is at least `bound` (`atLeast`) or at most it, by a column's spread. */
+export function shareOf(spread: ValueSpread, side: "atLeast" | "atMost", bound: number): number {
+  const inside = (v: number) => (side === "atLeast" ? v >= bound : v <= bound);
+  let share = spread.common.reduce((sum, [v, s]) => sum + (inside(v) ? s : 0), 0);
+  const h = spread.histogram;
+  if (h.length > 1) {
+    // the share of the histogram's rows under the bound: whole buckets, and a straight line inside one
+    const buckets = h.length - 1;
+    let below: number;
+    if (bound <= h[0]!) below = 0;
+    else if (bound >= h[buckets]!) below = 1;
+    else {
+      const i = Math.max(0, h.findIndex((b) => b > bound) - 1);
+      const width = h[i + 1]! - h[i]!;
+      below = (i + (width > 0 ? (bound - h[i]!) / width : 0)) / buckets;
+    }
+    share += spread.histogramShare * (side === "atLeast" ? 1 - below : below);
+  }
+  return Math.min(Math.max(share, 0), 1);
+}
+
+/**
+ * The share of the catalogue inside a price bound (in cents), both sides taken as independent as
+ * PostgreSQL's planner takes two conditions; 1 without a bound, or without statistics for a side.
+ */
+export function priceShare(statistics: SearchStatistics, bound: { min: number | null; max: number | null }): number {
+  const { min, max } = statistics.prices;
+  return (bound.min !== null && min ? shareOf(min, "atLeast", bound.min) : 1) * (bound.max !== null && max ? shareOf(max, "atMost", bound.max) : 1);
 }
 
 /**
@@ -146,7 +197,9 @@ export async function lexemesOf(db: Db, words: string[]): Promise<string[][]> {
  * and at most as many as its category holds; plus the products of the big suppliers whose company name
  * holds `companyText` (a search finds those too). An upper bound, as far as the statistics go: a search
  * that looks in too sparse a sample first costs one more statement, one that looks in too dense a
- * sample a bigger bitmap. Null when there are no statistics.
+ * sample a bigger bitmap. A price bound (in cents) then takes its share of those, as if words and prices
+ * were independent (an estimate, as the planner's own; the price marks keep a denser sample's bitmap to the
+ * matches inside the bound). Null when there are no statistics.
  */
 export function expectedMatches(
   statistics: SearchStatistics | null,
@@ -154,6 +207,7 @@ export function expectedMatches(
   lastIsPrefix: boolean,
   category: string | null,
   companyText: string | null = null,
+  priceBound: { min: number | null; max: number | null } = { min: null, max: null },
 ): number | null {
   if (!statistics) return null;
   let share = 1;
@@ -175,5 +229,5 @@ export function expectedMatches(
     const text = companyText.toLowerCase();
     for (const [company, supplierShare] of statistics.suppliers) if (company.includes(text)) share += supplierShare;
   }
-  return Math.min(share, 1) * statistics.products;
+  return Math.min(share, 1) * priceShare(statistics, priceBound) * statistics.products;
 }
