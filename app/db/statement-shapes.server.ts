@@ -4,8 +4,11 @@ type Values = Record<string, unknown>;
 type Prepared<T> = { execute(values?: Values): Promise<T> };
 type Preparable<T> = { prepare(name: string): Prepared<T> };
 
-/** More shapes than the search can make: a bound against a bug, not a cache policy. */
-const MAX_SHAPES = 2_000;
+/**
+ * More shapes than the search can make (about 3,300 combinations of sort, level, cursor, filters and match
+ * parts, most of which no one ever asks for): a bound against a bug, not a cache policy.
+ */
+const MAX_SHAPES = 10_000;
 const byDb = new WeakMap<Db, Map<string, Prepared<unknown>>>();
 
 /**
