@@ -143,7 +143,7 @@ function textConditions(match: TextMatch, filters: SearchFilters): Array<SQL | u
 }
 
 /** What changes a statement's text (see runShaped): which filters and which parts of a match it has. */
-const filterShape = ({ category, min, max }: SearchFilters) => [Boolean(category), min !== null, max !== null, priceMarksWithin(centsBound({ category, min, max })).length];
+const filterShape = (filters: SearchFilters) => [Boolean(filters.category), filters.min !== null, filters.max !== null, priceMarksWithin(centsBound(filters)).length];
 const matchShape = (match: TextMatch) => [Boolean(match.tsquery), match.suppliers.length > 0];
 
 /** The values of a statement's placeholders: the filters', the match's and the price marks'. */
@@ -330,22 +330,22 @@ async function pageOfProducts(db: Db, query: ProductSearchQuery): Promise<Produc
   const cursor = sortCursor(query.sort, false);
   const { position, values } = pagePosition(query, cursor);
   const shape = JSON.stringify(["products", query.sort, position.after, filterShape(query)]);
-  const rows = await runShaped(
+  const rows = await cardsOfPage(
     db,
     shape,
     () => {
       const plan = sortPlan(query.sort, products);
-      const ids = db
+      return db
         .select({ id: products.id, position: positionIn(plan), windowSize: sql<number | null>`null::int`.as("window_size") })
         .from(products)
         .where(and(...filterConditions(query), position.after ? plan.after : undefined))
         .orderBy(...plan.order)
         .limit(placeholder("limit"))
         .offset(placeholder("offset"))
-        .as("page");
-      return cardsOf(db, ids as unknown as PageIds);
+        .as("page") as unknown as PageIds;
     },
-    { ...searchValues(query), ...values, limit: limit + 1, fence: 0 },
+    { ...searchValues(query), ...values },
+    limit,
   );
   return pageFrom(rows, limit, (last) => (cursor ? { v: cursor.write(last), id: last.id } : { o: position.offset + limit }));
 }
@@ -362,23 +362,23 @@ async function textPageAt(db: Db, match: TextMatch, query: ProductSearchQuery, l
   // a window holds at most MATCH_WINDOW listed matches: a page past them is empty at every level
   if (position.offset >= MATCH_WINDOW) return { items: [], nextCursor: null, level, windowSize: null };
   const shape = JSON.stringify(["text", query.sort, level, position.after, filterShape(query), matchShape(match)]);
-  const rows = await runShaped(
+  const rows = await cardsOfPage(
     db,
     shape,
     () => {
       const window = matchWindow(db, match, textConditions(match, query), level, query.sort);
       const plan = sortPlan(query.sort, window);
-      const ids = (db as PgDatabase<PgQueryResultHKT>)
+      return (db as PgDatabase<PgQueryResultHKT>)
         .select({ id: window.id as SQL.Aliased, position: window.position, windowSize: window.windowSize })
         .from(window as never)
         .where(and(lte(window.position, MATCH_WINDOW), position.after ? plan.after : undefined))
         .orderBy(window.position)
         .limit(placeholder("limit"))
         .offset(placeholder("offset"))
-        .as("page");
-      return cardsOf(db, ids as unknown as PageIds);
+        .as("page") as unknown as PageIds;
     },
-    { ...searchValues(query, match), ...values, limit: limit + 1, fence: 0 },
+    { ...searchValues(query, match), ...values },
+    limit,
   );
   const page = pageFrom(rows, limit, (last) => ({ ...(cursor ? { v: cursor.write(last), id: last.id } : { o: position.offset + limit }), ...mode, l: level }));
   return { ...page, level, windowSize: rows[0]?.windowSize ?? null };
@@ -475,6 +475,14 @@ function cardsOf(db: Db, ids: PageIds) {
     .innerJoinLateral(card, sql`true`)
     .leftJoinLateral(supplier, sql`true`)
     .orderBy(ids.position);
+}
+
+/**
+ * Runs a page's statement of one shape (see runShaped): the page's ids, built by `ids` with `limit` and
+ * `offset` placeholders (one row more than the page lists), and their cards.
+ */
+function cardsOfPage(db: Db, shape: string, ids: () => PageIds, values: Record<string, unknown>, limit: number) {
+  return runShaped(db, shape, () => cardsOf(db, ids()), { ...values, limit: limit + 1, fence: 0 });
 }
 
 type CardRow = Awaited<ReturnType<typeof cardsOf>>[number];
