@@ -10,6 +10,7 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import postgres from "postgres";
+import { PgliteThread } from "./pglite-thread.server";
 
 /** A Drizzle database on either engine; domain code sees only this. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -75,7 +76,20 @@ function isAlive(pid: number) {
   }
 }
 
+/** Opens PGlite in this thread: for tests, seeding and the benchmark's direct side (`null`: in memory). */
 export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
+  return openEmbedded(dataDir, (pgDataPath) => PGlite.create(pgDataPath, { extensions: { pg_trgm, btree_gin }, loadDataDir }));
+}
+
+/**
+ * Opens PGlite on a thread of its own (pglite-thread.server.ts): the app server's choice, so that a query
+ * running never stops the server from serving other requests.
+ */
+export async function openPgliteThread(dataDir: string | null): Promise<Database> {
+  return openEmbedded(dataDir, (pgDataPath) => PgliteThread.start(pgDataPath ?? null));
+}
+
+async function openEmbedded(dataDir: string | null, create: (pgDataPath: string | undefined) => Promise<PGlite | PgliteThread>): Promise<Database> {
   let unlock = () => {};
   let pgDataPath: string | undefined;
   if (dataDir) {
@@ -84,8 +98,8 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
     pgDataPath = path.join(dataDir, "pgdata");
   }
   try {
-    const client = await PGlite.create(pgDataPath, { extensions: { pg_trgm, btree_gin }, loadDataDir });
-    const db = drizzlePglite(client, { casing: "snake_case" }) as unknown as Db;
+    const client = await create(pgDataPath);
+    const db = drizzlePglite(client as PGlite, { casing: "snake_case" }) as unknown as Db;
     return {
       db,
       engine: "pglite",
@@ -162,7 +176,7 @@ export async function migrateDatabase(database: Database, url?: string) {
 /** Opens the database this process is configured for: PostgreSQL when DATABASE_URL is set, PGlite in DATA_DIR otherwise. */
 export async function openConfiguredDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
-  const database = url ? await openPostgres(url) : await openPglite(path.resolve(process.env.DATA_DIR ?? "./data"));
+  const database = url ? await openPostgres(url) : await openPgliteThread(path.resolve(process.env.DATA_DIR ?? "./data"));
   try {
     await migrateDatabase(database, url);
   } catch (error) {

@@ -1,0 +1,151 @@
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import type { QueryOptions, Results } from "@electric-sql/pglite";
+import { logger } from "~/lib/logger.server";
+
+type Reply = { id: number; result?: unknown; error?: Record<string, unknown> };
+type Parser = (text: string, typeId: number) => unknown;
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+
+/** A database error from the embedded database's thread, with the fields PostgreSQL gave it (code, detail…). */
+export class EmbeddedDatabaseError extends Error {
+  code?: string;
+}
+
+function errorOf(data: Record<string, unknown>): EmbeddedDatabaseError {
+  const error = new EmbeddedDatabaseError(String(data.message));
+  for (const [key, value] of Object.entries(data)) if (key !== "message" && key !== "name") (error as unknown as Record<string, unknown>)[key] = value;
+  return error;
+}
+
+/** Applies the caller's parsers to the columns the thread sent back as text (see the worker's "query"). */
+function parseTextColumns(result: Results, parsers: NonNullable<QueryOptions["parsers"]>, rowMode: QueryOptions["rowMode"]): Results {
+  const columns = result.fields.flatMap((field, index) => {
+    const parse = (parsers as Record<number, Parser | undefined>)[field.dataTypeID];
+    return parse ? [{ key: rowMode === "array" ? index : field.name, parse, type: field.dataTypeID }] : [];
+  });
+  if (columns.length === 0) return result;
+  for (const row of result.rows as Record<string | number, unknown>[]) {
+    for (const { key, parse, type } of columns) if (row[key] !== null) row[key] = parse(row[key] as string, type);
+  }
+  return result;
+}
+
+/** Queries and transactions of one connection, as Drizzle's PGlite driver calls them. */
+class Connection {
+  constructor(
+    private readonly send: (message: Record<string, unknown>) => Promise<unknown>,
+    private readonly tx?: number,
+  ) {}
+
+  async query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
+    const parsers = options.parsers ?? {};
+    const textTypes = Object.keys(parsers).map(Number);
+    const result = (await this.send({ op: "query", tx: this.tx, sql, params, rowMode: options.rowMode, textTypes })) as Results;
+    return parseTextColumns(result, parsers, options.rowMode) as Results<T>;
+  }
+
+  async exec(sql: string): Promise<Results[]> {
+    return (await this.send({ op: "exec", tx: this.tx, sql })) as Results[];
+  }
+}
+
+/**
+ * The embedded database (PGlite) on a thread of its own. PGlite runs each query to its end on the thread
+ * that calls it: in the app server's thread, every query stopped the server from reading, routing and
+ * rendering other requests, and the server used one of the machine's cores. On its own thread, the
+ * database works while the server serves. Same interface as PGlite for what Drizzle uses: `query`,
+ * `exec`, `transaction`, `close`. A transaction holds the database for its queries until it ends, as in
+ * PGlite itself (decision record 0016).
+ */
+export class PgliteThread {
+  private readonly pending = new Map<number, Pending>();
+  private lastId = 0;
+  private stopped: Error | null = null;
+  private closing = false;
+  private readonly connection = new Connection((message) => this.call(message));
+
+  private constructor(private readonly worker: Worker) {
+    worker.unref();
+    worker.on("message", (reply: Reply) => this.settle(reply));
+    // a crash of the database's thread (out of memory…) fails what waits and what comes; /healthz then says so
+    worker.on("error", (error) => this.stop(new Error(`The embedded database stopped: ${error.message}`)));
+    worker.on("exit", (code) => this.stop(new Error(`The embedded database stopped (exit code ${code})`)));
+  }
+
+  /** Starts the thread and opens PGlite's data directory (`null`: in memory). */
+  static async start(pgDataPath: string | null): Promise<PgliteThread> {
+    const worker = new Worker(path.resolve(process.cwd(), "app/db/pglite-thread.worker.mjs"), { workerData: { pgDataPath: pgDataPath ?? undefined } });
+    await new Promise<void>((resolve, reject) => {
+      const fail = (error: Error) => reject(error);
+      worker.once("error", fail);
+      worker.once("message", (message: { ready: boolean; error?: Record<string, unknown> }) => {
+        worker.off("error", fail);
+        if (message.ready) resolve();
+        else reject(errorOf(message.error ?? {}));
+      });
+    });
+    return new PgliteThread(worker);
+  }
+
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.connection.query<T>(sql, params, options);
+  }
+
+  exec(sql: string): Promise<Results[]> {
+    return this.connection.exec(sql);
+  }
+
+  private call(message: Record<string, unknown>): Promise<unknown> {
+    if (this.stopped) return Promise.reject(this.stopped);
+    const id = ++this.lastId;
+    // the thread keeps the process alive only while it has work to answer
+    if (this.pending.size === 0) this.worker.ref();
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      try {
+        this.worker.postMessage({ ...message, id });
+      } catch (error) {
+        // a value that cannot be copied to another thread (a function…)
+        this.settle({ id, error: { message: (error as Error).message } });
+      }
+    });
+  }
+
+  private settle(reply: Reply) {
+    const pending = this.pending.get(reply.id);
+    if (!pending) return;
+    this.pending.delete(reply.id);
+    if (this.pending.size === 0) this.worker.unref();
+    if (reply.error) pending.reject(errorOf(reply.error));
+    else pending.resolve(reply.result);
+  }
+
+  private stop(error: Error) {
+    if (!this.stopped && !this.closing) logger.error({ err: error }, "the embedded database's thread stopped");
+    this.stopped ??= error;
+    for (const pending of this.pending.values()) pending.reject(this.stopped);
+    this.pending.clear();
+  }
+
+  /** Runs `work` in a transaction: committed when it resolves, rolled back when it throws. */
+  async transaction<T>(work: (tx: Connection) => Promise<T>): Promise<T> {
+    const id = (await this.call({ op: "begin" })) as number;
+    let result: T;
+    try {
+      result = await work(new Connection((message) => this.call(message), id));
+    } catch (error) {
+      await this.call({ op: "end", tx: id, commit: false });
+      throw error;
+    }
+    await this.call({ op: "end", tx: id, commit: true });
+    return result;
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    if (!this.stopped) await this.call({ op: "close" });
+    this.stop(new Error("The embedded database is closed"));
+    await this.worker.terminate();
+  }
+}
