@@ -28,6 +28,9 @@ let appModule;
 if (DEVELOPMENT) {
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  // A Vite server inside it (React Router's) ends the process on SIGTERM as soon as it has closed itself,
+  // racing the shutdown below, which must close the database (and let go of DATA_DIR's lock) first.
+  process.removeAllListeners("SIGTERM");
   app.use(viteDevServer.middlewares);
   appModule = await viteDevServer.ssrLoadModule("./server/app.ts");
   app.use(async (req, res, next) => {

@@ -116,7 +116,7 @@ export class PgliteThread {
     const pending = this.pending.get(reply.id);
     if (!pending) return;
     this.pending.delete(reply.id);
-    if (this.pending.size === 0) this.worker.unref();
+    if (this.pending.size === 0 && !this.closing) this.worker.unref();
     if (reply.error) pending.reject(errorOf(reply.error));
     else pending.resolve(reply.result);
   }
@@ -144,6 +144,9 @@ export class PgliteThread {
 
   async close(): Promise<void> {
     this.closing = true;
+    // held until the thread has exited: otherwise, with nothing else to wait for, the process could end
+    // before the caller's next step (the data directory's lock is let go after this)
+    this.worker.ref();
     if (!this.stopped) await this.call({ op: "close" });
     this.stop(new Error("The embedded database is closed"));
     await this.worker.terminate();

@@ -110,7 +110,8 @@ describe("process lifecycle", () => {
       expect(code).toBe(0);
       expect(Date.now() - started).toBeLessThan(1500);
     }
-    // the lock is released: a new process can open the folder
+    // the lock is released (the database closed before the process ended): a new process can open the folder
+    expect(fs.existsSync(path.join(dataDir, "setu.lock"))).toBe(false);
     const again = await startAppServer({ dataDir, env: { DEMO_DATA: "off" } });
     await again.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
