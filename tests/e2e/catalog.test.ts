@@ -43,9 +43,29 @@ describe("catalog: products, the marketplace and product pages", () => {
     await dialog.getByLabel("Price (USD)").fill("18.50");
     await dialog.getByLabel("Stock").fill("400");
     await dialog.getByRole("tab", { name: "Images" }).click();
-    const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#1e3a8a" } }).png().toBuffer();
+    // a photo-sized image (noise does not compress: ~1.5 MB) over an upload slowed to 1 MB/s, to watch the bar move
+    const noise = Buffer.from(Array.from({ length: 700 * 700 * 3 }, (_, i) => (i * 2654435761) >>> 24));
+    const png = await sharp(noise, { raw: { width: 700, height: 700, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      (window as unknown as { progressSeen: number[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        const bar = document.querySelector<HTMLProgressElement>('progress[aria-label="Upload progress"]');
+        if (bar) seen.push(bar.value);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
     await dialog.getByLabel("Main product images").setInputFiles({ name: "runner.png", mimeType: "image/png", buffer: png });
     await page.getByText("Image uploaded successfully!").waitFor();
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
+    // the bar showed from the start, moved through the upload without going back, and is gone once it is done
+    expect(seen[0]).toBe(0);
+    expect(seen.some((value) => value > 0.1 && value < 0.9)).toBe(true);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    await expect(dialog.getByLabel("Upload progress").count()).resolves.toBe(0);
+    await dialog.getByRole("img", { name: "Uploaded image 1" }).waitFor();
     await dialog.getByRole("button", { name: "Create Product" }).click();
     await page.getByText("Product created successfully!").last().waitFor();
     await page.getByRole("link", { name: dialogName, exact: true }).waitFor();
@@ -74,10 +94,10 @@ describe("catalog: products, the marketplace and product pages", () => {
     await page.getByRole("link", { name: dialogName, exact: true }).waitFor();
     await page.getByText("Showing 1 of 1 products").waitFor();
     const card = page.locator("article", { hasText: dialogName });
-    // the card shows the uploaded image's card-sized variant, and it loads
+    // the card shows the uploaded image's card-sized variant (480 px wide, from the 700 px upload), and it loads
     const cardImage = card.locator("img");
     await expect(cardImage.getAttribute("src")).resolves.toMatch(/^\/uploads\/[\w-]+\/product\/\d+-card\.webp$/);
-    await expect.poll(() => cardImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+    await expect.poll(() => cardImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(480);
     expect(await card.innerText()).toContain("$19");
     expect(await card.innerText()).toContain("Pedana Prints Co.");
     await expect(card.getByRole("link", { name: "Login to Quote" }).getAttribute("href")).resolves.toMatch(/^\/auth\?redirectTo=%2Fcreate-rfq%3Fproduct%3D/);

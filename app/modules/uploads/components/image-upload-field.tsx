@@ -37,6 +37,8 @@ export function ImageUploadField({
   async function upload(files: File[]) {
     if (files.length === 0) return;
     onUploadingChange?.(true);
+    // the bar shows as soon as the files are chosen, before the first bytes are sent
+    setProgress(0);
     const uploaded: string[] = [];
     try {
       for (const [i, file] of files.entries()) {
@@ -70,7 +72,7 @@ export function ImageUploadField({
       />
       <p className="mt-1 text-xs text-slate-500">JPEG, PNG, WebP or GIF, up to 5 MB each.</p>
       {progress !== null ? (
-        <progress value={progress} max={1} aria-label="Upload progress" className="mt-2 h-2 w-full overflow-hidden rounded" />
+        <progress value={progress} max={1} aria-label="Upload progress" className="mt-2 h-2 w-full overflow-hidden rounded-full bg-slate-200 [&::-moz-progress-bar]:bg-blue-600 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-blue-600" />
       ) : null}
       {urls.length > 0 ? (
         <ul className="mt-3 flex flex-wrap gap-2">
