@@ -135,7 +135,8 @@ export class PgliteThread {
     try {
       result = await work(new Connection((message) => this.call(message), id));
     } catch (error) {
-      await this.call({ op: "end", tx: id, commit: false });
+      // the work's error is the one to report, even if the rollback fails too (a thread that died)
+      await this.call({ op: "end", tx: id, commit: false }).catch(() => {});
       throw error;
     }
     await this.call({ op: "end", tx: id, commit: true });
@@ -147,8 +148,11 @@ export class PgliteThread {
     // held until the thread has exited: otherwise, with nothing else to wait for, the process could end
     // before the caller's next step (the data directory's lock is let go after this)
     this.worker.ref();
-    if (!this.stopped) await this.call({ op: "close" });
-    this.stop(new Error("The embedded database is closed"));
-    await this.worker.terminate();
+    try {
+      if (!this.stopped) await this.call({ op: "close" });
+    } finally {
+      this.stop(new Error("The embedded database is closed"));
+      await this.worker.terminate();
+    }
   }
 }

@@ -127,9 +127,19 @@ describe("the embedded database on its own thread", () => {
 
   it("fails what waits and what comes when its thread dies, rather than hanging", async () => {
     const worker = (database.db as unknown as { $client: { worker: { terminate: () => Promise<number> } } }).$client.worker;
-    const waiting = database.db.execute(sql`select count(*) from generate_series(1, 4000000)`).then((result) => result);
-    await worker.terminate();
-    const failure = await waiting.catch((error: Error) => error);
+    let waiting: Promise<unknown> | undefined;
+    const work = await database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        // waits for the transaction to end
+        waiting = database.db.execute(sql`select 1`).then((result) => result);
+        await worker.terminate();
+        throw new Error("the work failed");
+      })
+      .catch((error: Error) => error);
+    // the work's own error is reported, not the rollback's that could not happen
+    expect((work as Error).message).toBe("the work failed");
+    const failure = await waiting!.catch((error: Error) => error);
     expect(((failure as Error).cause as Error).message).toMatch(/^The embedded database stopped/);
     const next = await database.db.execute(sql`select 1`).catch((error: Error) => error);
     expect(((next as Error).cause as Error).message).toMatch(/^The embedded database stopped/);
