@@ -81,6 +81,10 @@ function jsonEndpoint(answer: (db: Runtime["db"], search: URLSearchParams) => Pr
   };
 }
 app.get("/api/products", jsonEndpoint(productsApi));
+// a search only reads: say so to anything else, rather than the page router's 404
+app.all("/api/products", (_req, res) => {
+  res.set("Allow", "GET, HEAD").status(405).json({ error: "Method not allowed" });
+});
 
 // Given a function, React Router re-derives its route table on every request (so that development
 // picks up edited routes): in production that was about half a millisecond of CPU a request.
