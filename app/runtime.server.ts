@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { openConfiguredDatabase, type Database, type Db } from "~/db/client.server";
-import { analyzeChangedTables, EMBEDDED_ANALYZE_INTERVAL_MS } from "~/db/embedded-maintenance.server";
+import { EMBEDDED_MAINTENANCE_INTERVAL_MS, tidyChangedTables } from "~/db/embedded-maintenance.server";
 import path from "node:path";
 import { logger } from "~/lib/logger.server";
 import { createAuth, GOOGLE_DISCOVERY_URL, type Auth } from "~/modules/accounts/auth.server";
@@ -38,15 +38,15 @@ export function startRuntime(): Promise<Runtime> {
       if (seeded) logger.info("demo data loaded into the new database");
     }
     if (database.engine === "pglite") {
-      // the embedded database has no autovacuum to keep the planner's statistics (see embedded-maintenance.server.ts)
-      const analyze = () =>
-        analyzeChangedTables(database.db).then(
-          (tables) => tables.length && logger.info({ tables }, "analyzed the embedded database's changed tables"),
-          (error: unknown) => logger.warn({ err: error }, "could not analyze the embedded database"),
+      // the embedded database has no autovacuum to keep its statistics and clear its dead rows (see embedded-maintenance.server.ts)
+      const tidy = () =>
+        tidyChangedTables(database.db).then(
+          ({ vacuumed, analyzed }) => analyzed.length && logger.info({ vacuumed, analyzed }, "tidied the embedded database's changed tables"),
+          (error: unknown) => logger.warn({ err: error }, "could not tidy the embedded database"),
         );
       // in the background: a request that comes first only finds older statistics
-      void analyze();
-      holder.maintenance = setInterval(analyze, EMBEDDED_ANALYZE_INTERVAL_MS);
+      void tidy();
+      holder.maintenance = setInterval(tidy, EMBEDDED_MAINTENANCE_INTERVAL_MS);
       holder.maintenance.unref();
     }
     const publicUrl = (process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");

@@ -4,10 +4,10 @@ import { createProducts } from "../../tests/factories/products";
 import { createSeller } from "../../tests/factories/users";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { queryRows } from "./client.server";
-import { analyzeChangedTables } from "./embedded-maintenance.server";
+import { tidyChangedTables } from "./embedded-maintenance.server";
 
 // PGlite only: a PostgreSQL server's autovacuum does the same, on its own schedule.
-describe("the embedded database's analyze", () => {
+describe("the embedded database's vacuum and analyze", () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
@@ -23,17 +23,40 @@ describe("the embedded database's analyze", () => {
       Array.from({ length: 80 }, (_, i) => ({ sellerId: seller.user.id, name: `Brass lamp ${i}`, category: "electronics" as const })),
     );
     expect(await productStatistics()).toBe(0);
-    expect(await analyzeChangedTables(database.db)).toContain("products");
+    expect((await tidyChangedTables(database.db)).analyzed).toContain("products");
     expect(await productStatistics()).toBeGreaterThan(0);
     // nothing changed since: nothing to do
-    expect(await analyzeChangedTables(database.db)).toEqual([]);
+    expect(await tidyChangedTables(database.db)).toEqual({ vacuumed: [], analyzed: [] });
     // a few changes are not worth it; a tenth of the table and fifty rows more are
     await createProducts(database.db, [{ sellerId: seller.user.id, name: "Brass bell", category: "electronics" }]);
-    expect(await analyzeChangedTables(database.db)).toEqual([]);
+    expect(await tidyChangedTables(database.db)).toEqual({ vacuumed: [], analyzed: [] });
     await createProducts(
       database.db,
       Array.from({ length: 70 }, (_, i) => ({ sellerId: seller.user.id, name: `Copper pot ${i}`, category: "food" as const })),
     );
-    expect(await analyzeChangedTables(database.db)).toEqual(["products"]);
+    expect(await tidyChangedTables(database.db)).toEqual({ vacuumed: [], analyzed: ["products"] });
+  });
+
+  it("vacuums the tables whose updates and deletes left dead rows, as autovacuum would", async () => {
+    const tableStats = async () =>
+      (
+        await queryRows<{ dead: number; vacuums: number }>(
+          database.db,
+          sql`select n_dead_tup::int as dead, vacuum_count::int as vacuums from pg_stat_user_tables where relname = 'products'`,
+        )
+      )[0]!;
+    await tidyChangedTables(database.db);
+    const before = await tableStats();
+    // every product edited once: as many dead rows as live ones
+    await database.db.execute(sql`update products set description = description || ' Updated.'`);
+    await database.db.execute(sql`select pg_stat_force_next_flush()`);
+    expect((await tableStats()).dead).toBeGreaterThan(100);
+    const tidied = await tidyChangedTables(database.db);
+    expect(tidied.vacuumed).toEqual(["products"]);
+    expect(tidied.analyzed).toContain("products");
+    await database.db.execute(sql`select pg_stat_force_next_flush()`);
+    expect(await tableStats()).toEqual({ dead: 0, vacuums: before.vacuums + 1 });
+    // and nothing left to do
+    expect(await tidyChangedTables(database.db)).toEqual({ vacuumed: [], analyzed: [] });
   });
 });
