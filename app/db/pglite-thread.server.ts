@@ -20,10 +20,13 @@ function errorOf(data: Record<string, unknown>): EmbeddedDatabaseError {
 
 /** Applies the caller's parsers to the columns the thread sent back as text (see the worker's "query"). */
 function parseTextColumns(result: Results, parsers: NonNullable<QueryOptions["parsers"]>, rowMode: QueryOptions["rowMode"]): Results {
-  const columns = result.fields.flatMap((field, index) => {
+  // by row key: in object mode, of two columns with one name the row holds the last, so its type decides
+  const byKey = new Map<string | number, { parse: Parser; type: number } | null>();
+  result.fields.forEach((field, index) => {
     const parse = (parsers as Record<number, Parser | undefined>)[field.dataTypeID];
-    return parse ? [{ key: rowMode === "array" ? index : field.name, parse, type: field.dataTypeID }] : [];
+    byKey.set(rowMode === "array" ? index : field.name, parse ? { parse, type: field.dataTypeID } : null);
   });
+  const columns = [...byKey].flatMap(([key, column]) => (column ? [{ key, ...column }] : []));
   if (columns.length === 0) return result;
   for (const row of result.rows as Record<string | number, unknown>[]) {
     for (const { key, parse, type } of columns) if (row[key] !== null) row[key] = parse(row[key] as string, type);
@@ -78,9 +81,12 @@ export class PgliteThread {
     const worker = new Worker(path.resolve(process.cwd(), "app/db/pglite-thread.worker.mjs"), { workerData: { pgDataPath: pgDataPath ?? undefined } });
     await new Promise<void>((resolve, reject) => {
       const fail = (error: Error) => reject(error);
+      const exited = (code: number) => reject(new Error(`The embedded database's thread ended as it started (exit code ${code})`));
       worker.once("error", fail);
+      worker.once("exit", exited);
       worker.once("message", (message: { ready: boolean; error?: Record<string, unknown> }) => {
         worker.off("error", fail);
+        worker.off("exit", exited);
         if (message.ready) resolve();
         else reject(errorOf(message.error ?? {}));
       });

@@ -45,6 +45,19 @@ describe("the embedded database on its own thread", () => {
     expect(raw).toEqual({ j: { a: [1, 2] }, a: [3, 4], t: "it's" });
   });
 
+  it("applies a caller's parsers as PGlite does, and returns PGlite's result shape", async () => {
+    type Client = { query: (q: string, p: unknown[], o: object) => Promise<{ rows: unknown[]; rowCount?: number; command?: string; affectedRows?: number }> };
+    const client = (database.db as unknown as { $client: Client }).$client;
+    const parsers = { 1184: (text: string) => `parsed ${text.slice(0, 4)}` };
+    const sqlText = "select timestamptz '2026-01-02 03:04:05+00' as a, 1 as a, timestamptz '2026-01-02 03:04:05+00' as b";
+    // in object mode the row keeps the last column of a name: a parser is for that column's type only
+    expect((await client.query(sqlText, [], { parsers })).rows).toEqual([{ a: 1, b: "parsed 2026" }]);
+    expect((await client.query(sqlText, [], { parsers, rowMode: "array" })).rows).toEqual([["parsed 2026", 1, "parsed 2026"]]);
+    const insert = await client.query("insert into products (seller_id, name, category, price_min_cents, price_max_cents) values ($1, 'Shape', 'textiles', 1, 1)", [sellerId], {});
+    expect(insert).toMatchObject({ rows: [], affectedRows: 1, rowCount: 1, command: "INSERT" });
+    await client.query("delete from products where name = 'Shape'", [], {});
+  });
+
   it("keeps a database error's code and message", async () => {
     const failure = await database.db.execute(sql`select 1 / 0`).catch((error: Error) => error);
     expect(failure).toBeInstanceOf(Error);

@@ -26,6 +26,9 @@ function errorData(/** @type {unknown} */ error) {
 
 class RolledBack extends Error {}
 
+/** A result as PGlite gives it, less what cannot cross threads. @param {import("@electric-sql/pglite").Results} result */
+const shapeOf = (result) => ({ rows: result.rows, fields: result.fields, affectedRows: result.affectedRows, rowCount: result.rowCount, command: result.command });
+
 /** @type {PGlite} */
 let pg;
 try {
@@ -55,11 +58,11 @@ async function handle(message) {
       // the caller parses them (the same parser, on the same text, as in one thread)
       const parsers = Object.fromEntries((message.textTypes ?? []).map((/** @type {number} */ oid) => [oid, keep]));
       const result = await target(message.tx).query(message.sql, message.params, { rowMode: message.rowMode, parsers });
-      return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+      return shapeOf(result);
     }
     case "exec": {
       const results = await target(message.tx).exec(message.sql);
-      return results.map((result) => ({ rows: result.rows, fields: result.fields, affectedRows: result.affectedRows }));
+      return results.map(shapeOf);
     }
     case "begin":
       return new Promise((started, failed) => {
@@ -99,7 +102,14 @@ async function handle(message) {
 
 port.on("message", (message) => {
   handle(message).then(
-    (result) => port.postMessage({ id: message.id, result }),
+    (result) => {
+      try {
+        port.postMessage({ id: message.id, result });
+      } catch (error) {
+        // a value that cannot be copied back: this call fails, the thread goes on
+        port.postMessage({ id: message.id, error: errorData(error) });
+      }
+    },
     (error) => port.postMessage({ id: message.id, error: errorData(error) }),
   );
 });
