@@ -12,10 +12,12 @@ export type Tidied = { vacuumed: string[]; analyzed: string[] };
  * the day the data was loaded; and nothing would VACUUM them, so the dead rows that every update and
  * delete leaves (sessions, product edits, orders changing status) would stay, and tables and indexes
  * would only grow. This does what autovacuum does, at its default thresholds:
- * - a table with more than 50 dead rows plus a fifth of its live rows, or more than 1,000 rows plus a
- *   fifth inserted since its last vacuum (which keeps its visibility map fresh), is vacuumed and analyzed;
- * - otherwise a table changed by more than 50 rows plus a tenth of its rows since its last analysis is
- *   analyzed.
+ * - a table with more than 50 dead rows plus a fifth of its live rows is vacuumed and analyzed, one such
+ *   table a pass (the one with the most dead rows): a vacuum reads the whole table and its indexes, and
+ *   on PGlite every other query waits for it, so a pass holds the database for one table's vacuum at most;
+ * - a table changed by more than 50 rows plus a tenth of its rows since its last analysis is analyzed.
+ * Autovacuum's vacuum after many inserts (for the visibility map) is left out: it would vacuum a whole
+ * newly imported catalogue at start-up, for little the search would gain.
  * The app server runs PGlite on its own thread (decision record 0016): while this runs, queries wait for
  * it, but requests are still read and answered. (PostgreSQL's own autovacuum does this on a server.)
  */
@@ -24,14 +26,12 @@ export async function tidyChangedTables(db: Db): Promise<Tidied> {
   await db.execute(sql`select pg_stat_force_next_flush()`);
   const tables = await queryRows<{ relname: string; vacuum: boolean; analyze: boolean }>(
     db,
-    sql`select relname,
-          (n_dead_tup > 50 + 0.2 * n_live_tup or n_ins_since_vacuum > 1000 + 0.2 * n_live_tup) as vacuum,
-          n_mod_since_analyze > 50 + 0.1 * n_live_tup as analyze
-        from pg_stat_user_tables where schemaname = current_schema() order by relname`,
+    sql`select relname, n_dead_tup > 50 + 0.2 * n_live_tup as vacuum, n_mod_since_analyze > 50 + 0.1 * n_live_tup as analyze
+        from pg_stat_user_tables where schemaname = current_schema() order by n_dead_tup desc, relname`,
   );
   const tidied: Tidied = { vacuumed: [], analyzed: [] };
   for (const { relname, vacuum, analyze } of tables) {
-    if (vacuum) {
+    if (vacuum && tidied.vacuumed.length === 0) {
       await db.execute(sql`vacuum (analyze) ${sql.identifier(relname)}`);
       tidied.vacuumed.push(relname);
       tidied.analyzed.push(relname);
@@ -40,5 +40,6 @@ export async function tidyChangedTables(db: Db): Promise<Tidied> {
       tidied.analyzed.push(relname);
     }
   }
+  tidied.analyzed.sort();
   return tidied;
 }
