@@ -18,24 +18,32 @@ export type Tidied = { vacuumed: string[]; analyzed: string[] };
  * - a table changed by more than 50 rows plus a tenth of its rows since its last analysis is analyzed.
  * Autovacuum's vacuum after many inserts (for the visibility map) is left out: it would vacuum a whole
  * newly imported catalogue at start-up, for little the search would gain.
+ * PGlite loses those counters when it restarts: what changed before a restart would never count. So a
+ * table that has grown by more than a fifth (and 8 pages) since its last vacuum or analysis recorded its
+ * size is taken as changed too: vacuumed and analyzed if no other table is this pass, analyzed otherwise.
  * The app server runs PGlite on its own thread (decision record 0016): while this runs, queries wait for
  * it, but requests are still read and answered. (PostgreSQL's own autovacuum does this on a server.)
  */
 export async function tidyChangedTables(db: Db): Promise<Tidied> {
   // this process's own changes reach the statistics views at most once a second: count them all now
   await db.execute(sql`select pg_stat_force_next_flush()`);
-  const tables = await queryRows<{ relname: string; vacuum: boolean; analyze: boolean }>(
+  const tables = await queryRows<{ relname: string; vacuum: boolean; analyze: boolean; grown: boolean }>(
     db,
-    sql`select relname, n_dead_tup > 50 + 0.2 * n_live_tup as vacuum, n_mod_since_analyze > 50 + 0.1 * n_live_tup as analyze
-        from pg_stat_user_tables where schemaname = current_schema() order by n_dead_tup desc, relname`,
+    sql`select s.relname,
+          s.n_dead_tup > 50 + 0.2 * s.n_live_tup as vacuum,
+          s.n_mod_since_analyze > 50 + 0.1 * s.n_live_tup as analyze,
+          pg_relation_size(s.relid) / current_setting('block_size')::int > 8 + 1.2 * c.relpages as grown
+        from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+        where s.schemaname = current_schema()
+        order by s.n_dead_tup desc, pg_relation_size(s.relid) - c.relpages::bigint * current_setting('block_size')::int desc, s.relname`,
   );
   const tidied: Tidied = { vacuumed: [], analyzed: [] };
-  for (const { relname, vacuum, analyze } of tables) {
-    if (vacuum && tidied.vacuumed.length === 0) {
+  for (const { relname, vacuum, analyze, grown } of tables) {
+    if ((vacuum || grown) && tidied.vacuumed.length === 0) {
       await db.execute(sql`vacuum (analyze) ${sql.identifier(relname)}`);
       tidied.vacuumed.push(relname);
       tidied.analyzed.push(relname);
-    } else if (analyze) {
+    } else if (analyze || grown) {
       await db.execute(sql`analyze ${sql.identifier(relname)}`);
       tidied.analyzed.push(relname);
     }

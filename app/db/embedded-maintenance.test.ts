@@ -62,4 +62,23 @@ describe("the embedded database's vacuum and analyze", () => {
     // and nothing left to do
     expect(await tidyChangedTables(database.db)).toEqual({ vacuumed: [], analyzed: [] });
   });
+
+  it("still finds what changed before a restart, which PGlite's counters forget", async () => {
+    await database.db.execute(sql`create table notes (id int primary key, body text not null)`);
+    await database.db.execute(sql`insert into notes select g, repeat('x', 200) from generate_series(1, 2000) g`);
+    expect((await tidyChangedTables(database.db)).analyzed).toContain("notes");
+    // every note edited, then the counters lost, as when PGlite restarts
+    await database.db.execute(sql`update notes set body = body || 'y'`);
+    await database.db.execute(sql`select pg_stat_force_next_flush()`);
+    await database.db.execute(sql`select pg_stat_reset()`);
+    await database.db.execute(sql`select pg_stat_force_next_flush()`);
+    const [counted] = await queryRows<{ dead: number; changed: number }>(
+      database.db,
+      sql`select n_dead_tup::int as dead, n_mod_since_analyze::int as changed from pg_stat_user_tables where relname = 'notes'`,
+    );
+    expect(counted).toEqual({ dead: 0, changed: 0 });
+    // the table has doubled since its last analysis recorded its size
+    expect(await tidyChangedTables(database.db)).toEqual({ vacuumed: ["notes"], analyzed: ["notes"] });
+    expect(await tidyChangedTables(database.db)).toEqual({ vacuumed: [], analyzed: [] });
+  });
 });
