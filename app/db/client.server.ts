@@ -76,7 +76,10 @@ function isAlive(pid: number) {
   }
 }
 
-/** Opens PGlite in this thread: for tests, seeding and the benchmark's direct side (`null`: in memory). */
+/**
+ * Opens PGlite in this thread: for tests, seeding and the benchmark's direct side (`null`: in memory).
+ * pglite-thread.worker.mjs loads the same extensions.
+ */
 export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
   return openEmbedded(dataDir, (pgDataPath) => PGlite.create(pgDataPath, { extensions: { pg_trgm, btree_gin }, loadDataDir }));
 }

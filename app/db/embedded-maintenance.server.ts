@@ -29,13 +29,14 @@ export async function tidyChangedTables(db: Db): Promise<Tidied> {
   await db.execute(sql`select pg_stat_force_next_flush()`);
   const tables = await queryRows<{ relname: string; vacuum: boolean; analyze: boolean; grown: boolean }>(
     db,
-    sql`select s.relname,
-          s.n_dead_tup > 50 + 0.2 * s.n_live_tup as vacuum,
-          s.n_mod_since_analyze > 50 + 0.1 * s.n_live_tup as analyze,
-          pg_relation_size(s.relid) / current_setting('block_size')::int > 8 + 1.2 * c.relpages as grown
-        from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-        where s.schemaname = current_schema()
-        order by s.n_dead_tup desc, pg_relation_size(s.relid) - c.relpages::bigint * current_setting('block_size')::int desc, s.relname`,
+    sql`select t.relname, t.vacuum, t.analyze, t.pages > 8 + 1.2 * t.relpages as grown
+        from (select s.relname, s.n_dead_tup,
+                s.n_dead_tup > 50 + 0.2 * s.n_live_tup as vacuum,
+                s.n_mod_since_analyze > 50 + 0.1 * s.n_live_tup as analyze,
+                pg_relation_size(s.relid) / current_setting('block_size')::int as pages, c.relpages
+              from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+              where s.schemaname = current_schema()) as t
+        order by t.n_dead_tup desc, t.pages - t.relpages desc, t.relname`,
   );
   const tidied: Tidied = { vacuumed: [], analyzed: [] };
   for (const { relname, vacuum, analyze, grown } of tables) {

@@ -8,7 +8,7 @@ type Parser = (text: string, typeId: number) => unknown;
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
 /** A database error from the embedded database's thread, with the fields PostgreSQL gave it (code, detail…). */
-export class EmbeddedDatabaseError extends Error {
+class EmbeddedDatabaseError extends Error {
   code?: string;
 }
 
@@ -66,7 +66,8 @@ export class PgliteThread {
   private lastId = 0;
   private stopped: Error | null = null;
   private closing = false;
-  private readonly connection = new Connection((message) => this.call(message));
+  private readonly send = (message: Record<string, unknown>) => this.call(message);
+  private readonly connection = new Connection(this.send);
 
   private constructor(private readonly worker: Worker) {
     worker.unref();
@@ -139,7 +140,7 @@ export class PgliteThread {
     const id = (await this.call({ op: "begin" })) as number;
     let result: T;
     try {
-      result = await work(new Connection((message) => this.call(message), id));
+      result = await work(new Connection(this.send, id));
     } catch (error) {
       // the work's error is the one to report, even if the rollback fails too (a thread that died)
       await this.call({ op: "end", tx: id, commit: false }).catch(() => {});

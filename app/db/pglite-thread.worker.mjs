@@ -32,6 +32,7 @@ const shapeOf = (result) => ({ rows: result.rows, fields: result.fields, affecte
 /** @type {PGlite} */
 let pg;
 try {
+  // the same extensions as openPglite (client.server.ts)
   pg = await PGlite.create(workerData.pgDataPath, { extensions: { pg_trgm, btree_gin } });
 } catch (error) {
   port.postMessage({ ready: false, error: errorData(error) });
