@@ -2,10 +2,9 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig(({ isSsrBuild }) => ({
-  build: {
-    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
-  },
+export default defineConfig({
+  // the server build's entry is our Express app (server/app.ts), which mounts React Router's handler
+  environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
   resolve: { tsconfigPaths: true },
   plugins: [tailwindcss(), reactRouter()],
-}));
+});

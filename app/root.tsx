@@ -20,6 +20,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { NotFoundPage } from "~/components/layout/not-found-page";
 import { useNonce } from "~/components/nonce";
 import "./app.css";
+import { appContext } from "~/request-context.server";
 
 export type RootUser = { id: string; name: string; email: string; userType: "buyer" | "seller"; isAdmin: boolean } | null;
 
@@ -27,7 +28,7 @@ export type RootUser = { id: string; name: string; email: string; userType: "buy
 const PROFILE_SETUP_PATHS = new Set(["/auth/complete-profile", "/auth/sign-out"]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const sessionUser = await getSessionUser(request, context.runtime);
+  const sessionUser = await getSessionUser(request, context.get(appContext).runtime);
   if (sessionUser?.profileIncomplete && !PROFILE_SETUP_PATHS.has(new URL(request.url).pathname)) throw redirect("/auth/complete-profile");
   const user: RootUser = sessionUser
     ? {

@@ -1,20 +1,12 @@
 import crypto from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
-import "react-router";
+import { RouterContextProvider } from "react-router";
 import { logger } from "~/lib/logger.server";
 import { productsApi, type JsonAnswer } from "~/modules/products/products-api.server";
+import { appContext } from "~/request-context.server";
 import { getRuntime, startRuntime, stopRuntime, type Runtime } from "~/runtime.server";
 import { sameOriginWrites, securityHeaders } from "./security-headers";
-
-declare module "react-router" {
-  interface AppLoadContext {
-    runtime: Runtime;
-    requestId: string;
-    cspNonce: string;
-    clientIp: string | null;
-  }
-}
 
 export { logger };
 export const start = startRuntime;
@@ -94,12 +86,14 @@ app.use(
   createRequestHandler({
     build,
     getLoadContext(req, res) {
-      return {
+      const context = new RouterContextProvider();
+      context.set(appContext, {
         runtime: getRuntime(),
         requestId: res.locals.requestId as string,
         cspNonce: res.locals.cspNonce as string,
         clientIp: req.ip ?? null,
-      };
+      });
+      return context;
     },
   }),
 );

@@ -8,19 +8,20 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { decideVerification, listPendingVerifications } from "~/modules/accounts/profile-commands.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/admin.verifications";
+import { appContext } from "~/request-context.server";
 
 export function meta() {
   return [{ title: "Verifications | Setu Admin" }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context.runtime);
-  return { pending: await listPendingVerifications(context.runtime.db, admin) };
+  const admin = await requireAdmin(request, context.get(appContext).runtime);
+  return { pending: await listPendingVerifications(context.get(appContext).runtime.db, admin) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context.runtime);
-  const result = await decideVerification(context.runtime.db, admin, await readFormData(request));
+  const admin = await requireAdmin(request, context.get(appContext).runtime);
+  const result = await decideVerification(context.get(appContext).runtime.db, admin, await readFormData(request));
   if (result.ok) return redirectWithFlash("/admin/verifications", { type: "success", message: result.message });
   return data(result, { status: 400 });
 }

@@ -7,22 +7,23 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { completeOwnProfile } from "~/modules/accounts/profile-commands.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/auth.complete-profile";
+import { appContext } from "~/request-context.server";
 
 export function meta() {
   return [{ title: "Complete your profile | Setu" }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getSessionUser(request, context.runtime);
+  const user = await getSessionUser(request, context.get(appContext).runtime);
   if (!user) throw redirect("/auth");
   if (!user.profileIncomplete) throw redirect("/dashboard");
   return { fullName: user.name };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await getSessionUser(request, context.runtime);
+  const user = await getSessionUser(request, context.get(appContext).runtime);
   if (!user?.profileIncomplete) throw redirect(user ? "/dashboard" : "/auth");
-  const result = await completeOwnProfile(context.runtime.db, user, await readFormData(request));
+  const result = await completeOwnProfile(context.get(appContext).runtime.db, user, await readFormData(request));
   if (result.ok) return redirectWithFlash("/dashboard", { type: "success", message: result.message });
   return data(result, { status: 400 });
 }

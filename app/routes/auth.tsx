@@ -11,6 +11,7 @@ import { MESSAGES, signInWithEmail, signUpWithEmail } from "~/modules/accounts/c
 import { GOOGLE_FAILED } from "~/modules/accounts/google.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/auth";
+import { appContext } from "~/request-context.server";
 
 export function meta() {
   return [
@@ -20,11 +21,11 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getSessionUser(request, context.runtime);
+  const user = await getSessionUser(request, context.get(appContext).runtime);
   const url = new URL(request.url);
   if (user) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo"), "/dashboard"));
   return {
-    googleEnabled: context.runtime.googleEnabled,
+    googleEnabled: context.get(appContext).runtime.googleEnabled,
     googleError: url.searchParams.get("error") ? GOOGLE_FAILED : null,
   };
 }
@@ -34,12 +35,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   const redirectTo = safeRedirectPath(String(form.get("redirectTo") ?? ""), "/dashboard");
   if (intent === "signup") {
-    const result = await signUpWithEmail(context.runtime, form, request.headers);
+    const result = await signUpWithEmail(context.get(appContext).runtime, form, request.headers);
     if (result.ok && result.redirectTo) return redirectWithFlash(result.redirectTo, { type: "success", message: result.message }, result.headers);
     if (result.ok) return data({ intent: "signup" as const, ok: true as const, message: result.message, fieldErrors: {} as Record<string, string> });
     return data({ intent: "signup" as const, ok: false as const, message: result.message ?? MESSAGES.unexpected, fieldErrors: result.fieldErrors ?? {} }, { status: result.status });
   }
-  const result = await signInWithEmail(context.runtime, form, request.headers, context.clientIp);
+  const result = await signInWithEmail(context.get(appContext).runtime, form, request.headers, context.get(appContext).clientIp);
   if (result.ok) return redirectWithFlash(redirectTo, { type: "success", message: result.message }, result.headers);
   return data({ intent: "signin" as const, ok: false as const, message: result.message ?? MESSAGES.unexpected, fieldErrors: result.fieldErrors ?? {} }, { status: result.status });
 }

@@ -8,6 +8,7 @@ import { StoreDirectory } from "~/modules/stores/components/store-directory";
 import { parseStoreDirectoryParams } from "~/modules/stores/store-directory.schema";
 import { browseStores, countStores } from "~/modules/stores/store-directory.server";
 import type { Route } from "./+types/browse";
+import { appContext } from "~/request-context.server";
 
 export function meta() {
   return [
@@ -21,9 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tab = search.get("tab") === "stores" ? ("stores" as const) : ("products" as const);
   const productParams = parseProductSearchParams(search);
   const storeParams = parseStoreDirectoryParams(search);
-  const db = context.runtime.db;
+  const db = context.get(appContext).runtime.db;
   const [user, products, stores, productCount, storeCount] = await Promise.all([
-    getSessionUser(request, context.runtime),
+    getSessionUser(request, context.get(appContext).runtime),
     tab === "products" ? browseProducts(db, productParams) : null,
     tab === "stores" ? browseStores(db, storeParams) : null,
     tab === "stores" ? countMatchingProducts(db, productParams) : null,

@@ -4,6 +4,7 @@ import { Card } from "~/components/ui/card";
 import { CATEGORY_STRIP, PRODUCT_CATEGORIES } from "~/lib/categories";
 import { countProductsByCategory } from "~/modules/products/product-search.server";
 import type { Route } from "./+types/categories";
+import { appContext } from "~/request-context.server";
 
 export function meta() {
   return [
@@ -13,7 +14,7 @@ export function meta() {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { counts: await countProductsByCategory(context.runtime.db) };
+  return { counts: await countProductsByCategory(context.get(appContext).runtime.db) };
 }
 
 const ICONS: Record<string, typeof Cpu> = { electronics: Cpu, machinery: Cog, textiles: Shirt, chemicals: FlaskConical, automotive: Car, food: UtensilsCrossed };

@@ -8,8 +8,9 @@ import { MarketplaceProducts } from "~/modules/products/components/marketplace-p
 import { parseProductSearchParams } from "~/modules/products/product-search.schema";
 import { browseProducts } from "~/modules/products/product-search.server";
 import type { Route } from "./+types/category";
+import { appContext } from "~/request-context.server";
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   const label = data?.page.label ?? "Category";
   return [
     { title: `${label} | Wholesale from India | Setu` },
@@ -22,8 +23,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const productParams = parseProductSearchParams(search, page.category ?? undefined);
   const [user, products] = await Promise.all([
-    getSessionUser(request, context.runtime),
-    page.listsProducts ? browseProducts(context.runtime.db, productParams) : null,
+    getSessionUser(request, context.get(appContext).runtime),
+    page.listsProducts ? browseProducts(context.get(appContext).runtime.db, productParams) : null,
   ]);
   return { page, productParams, products, signedIn: Boolean(user?.profile) };
 }

@@ -7,6 +7,7 @@ import { CONTACT_TOPICS } from "~/modules/contact/contact.schema";
 import { submitContactMessage } from "~/modules/contact/contact.server";
 import { readFormData } from "~/lib/form-data.server";
 import type { Route } from "./+types/contact";
+import { appContext } from "~/request-context.server";
 
 export function meta() {
   return [
@@ -21,7 +22,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await submitContactMessage(context.runtime.db, await readFormData(request), context.clientIp);
+  const result = await submitContactMessage(context.get(appContext).runtime.db, await readFormData(request), context.get(appContext).clientIp);
   return data(result, { status: result.ok ? 200 : result.status });
 }
 

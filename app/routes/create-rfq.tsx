@@ -12,6 +12,7 @@ import { rfqPrefillFromProduct } from "~/modules/rfqs/rfq-prefill.server";
 import { RFQ_CATEGORIES } from "~/modules/rfqs/rfq.schema";
 import { createRfq } from "~/modules/rfqs/rfqs.server";
 import type { Route } from "./+types/create-rfq";
+import { appContext } from "~/request-context.server";
 
 const LOGIN_MESSAGE = "Please log in to create an RFQ";
 
@@ -20,16 +21,16 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getSessionUser(request, context.runtime);
-  const prefill = await rfqPrefillFromProduct(context.runtime.db, new URL(request.url).searchParams.get("product"));
+  const user = await getSessionUser(request, context.get(appContext).runtime);
+  const prefill = await rfqPrefillFromProduct(context.get(appContext).runtime.db, new URL(request.url).searchParams.get("product"));
   return { signedIn: Boolean(user?.profile), prefill, today: todayUtc() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await getSessionUser(request, context.runtime);
+  const user = await getSessionUser(request, context.get(appContext).runtime);
   if (!user?.profile) return data({ ok: false as const, message: LOGIN_MESSAGE, fieldErrors: {} as Record<string, string>, values: {} as Record<string, string> }, { status: 401 });
   const form = await readFormData(request);
-  const result = await createRfq(context.runtime.db, { ...user, profile: user.profile }, form);
+  const result = await createRfq(context.get(appContext).runtime.db, { ...user, profile: user.profile }, form);
   if (result.ok) return redirectWithFlash("/rfqs", { type: "success", message: result.message });
   const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
   return data({ ok: false as const, message: result.message || "Failed to create RFQ", fieldErrors: result.fieldErrors, values }, { status: result.status });

@@ -7,15 +7,16 @@ import { formatUsd } from "~/lib/money";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { loadDashboardForPage } from "~/modules/dashboard/dashboard.server";
 import type { Route } from "./+types/dashboard";
+import { appContext } from "~/request-context.server";
 
 export function meta() {
   return [{ title: "Dashboard | Setu" }, { name: "description", content: "Your Setu dashboard." }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getSessionUser(request, context.runtime);
+  const user = await getSessionUser(request, context.get(appContext).runtime);
   if (!user || !user.profile) return { state: "denied" as const };
-  const result = await loadDashboardForPage(context.runtime.db, { ...user, profile: user.profile });
+  const result = await loadDashboardForPage(context.get(appContext).runtime.db, { ...user, profile: user.profile });
   if (!result.ok) return data({ state: "failed" as const, profile: user.profile, message: result.message }, { status: 500 });
   return { state: "ok" as const, profile: user.profile, email: user.email, dashboard: result.dashboard };
 }

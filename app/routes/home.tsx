@@ -8,6 +8,7 @@ import { FEATURED_PRODUCTS_LIMIT } from "~/modules/products/products.schema";
 import { logger } from "~/lib/logger.server";
 import { useRootUser } from "~/root";
 import type { Route } from "./+types/home";
+import { appContext } from "~/request-context.server";
 
 export function meta() {
   return [
@@ -21,10 +22,10 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   try {
-    return { featured: await listFeaturedProducts(context.runtime.db) };
+    return { featured: await listFeaturedProducts(context.get(appContext).runtime.db) };
   } catch (error) {
     // Spec §8: a failed home products fetch is only logged and the empty state shows.
-    logger.error({ err: error, requestId: context.requestId }, "failed to load featured products");
+    logger.error({ err: error, requestId: context.get(appContext).requestId }, "failed to load featured products");
     return { featured: [] };
   }
 }

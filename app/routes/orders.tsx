@@ -10,20 +10,21 @@ import { requireUser, requireUserPage } from "~/modules/accounts/session.server"
 import { allowedOrderActions, ORDER_STATUS_LABEL } from "~/modules/orders/orders.schema";
 import { listOrders, updateOrderStatus } from "~/modules/orders/orders.server";
 import type { Route } from "./+types/orders";
+import { appContext } from "~/request-context.server";
 
 export function meta() {
   return [{ title: "Orders | Setu" }, { name: "description", content: "Your orders as buyer and seller." }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUserPage(request, context.runtime);
-  return { orders: await listOrders(context.runtime.db, user) };
+  const user = await requireUserPage(request, context.get(appContext).runtime);
+  return { orders: await listOrders(context.get(appContext).runtime.db, user) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context.runtime);
+  const user = await requireUser(request, context.get(appContext).runtime);
   const form = await readFormData(request);
-  const result = await updateOrderStatus(context.runtime.db, user, String(form.get("orderId") ?? ""), String(form.get("action") ?? ""));
+  const result = await updateOrderStatus(context.get(appContext).runtime.db, user, String(form.get("orderId") ?? ""), String(form.get("action") ?? ""));
   if (result.ok) return redirectWithFlash("/orders", { type: "success", message: result.message });
   return data(result, { status: result.status });
 }

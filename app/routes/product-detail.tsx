@@ -11,8 +11,9 @@ import { getSessionUser } from "~/modules/accounts/session.server";
 import { getProductDetail, type ProductDimensions, type ProductSpecifications, type ProductVariant } from "~/modules/products/product-detail.server";
 import type { Route } from "./+types/product-detail";
 import { cardImageUrl } from "~/modules/uploads/image-urls";
+import { appContext } from "~/request-context.server";
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
+export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData || !("product" in loaderData)) return [{ title: "Product Not Found | Setu" }];
   const { product } = loaderData;
   const description = (
@@ -29,7 +30,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const [viewer, product] = await Promise.all([getSessionUser(request, context.runtime), getProductDetail(context.runtime.db, params.id)]);
+  const [viewer, product] = await Promise.all([getSessionUser(request, context.get(appContext).runtime), getProductDetail(context.get(appContext).runtime.db, params.id)]);
   if (!product) return data({ notFound: true as const }, { status: 404 });
   return { product, signedIn: Boolean(viewer) };
 }

@@ -20,26 +20,27 @@ import {
 import { SELLERS_ONLY, type SellerProduct } from "~/modules/products/product-form.schema";
 import type { Route } from "./+types/products";
 import { cardImageUrl } from "~/modules/uploads/image-urls";
+import { appContext } from "~/request-context.server";
 
 export function meta() {
   return [{ title: "My Products | Setu" }, { name: "description", content: "Manage your wholesale product listings." }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const access = await sellerAccess(request, context.runtime);
+  const access = await sellerAccess(request, context.get(appContext).runtime);
   if (access.state === "signed-out") return { state: "signed-out" as const };
   if (access.state === "not-seller") return { state: "not-seller" as const };
   const { user } = access;
-  return { state: "seller" as const, companyName: user.profile.companyName, products: await listSellerProducts(context.runtime.db, user) };
+  return { state: "seller" as const, companyName: user.profile.companyName, products: await listSellerProducts(context.get(appContext).runtime.db, user) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await getSessionUser(request, context.runtime);
+  const user = await getSessionUser(request, context.get(appContext).runtime);
   if (!user?.profile) return data({ ok: false, message: "User not authenticated", fieldErrors: {} as Record<string, string> }, { status: 401 });
   const actor = { ...user, profile: user.profile };
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
-  const db = context.runtime.db;
+  const db = context.get(appContext).runtime.db;
   if (intent === "create-dialog") {
     const result = await createProductFromDraft(db, actor, String(form.get("payload") ?? ""), { storeId: (form.get("storeId") as string) || null });
     return data(result.ok ? { ok: true, message: result.message, fieldErrors: {} } : result, { status: result.ok ? 200 : result.status });

@@ -9,26 +9,27 @@ import { PasswordInput } from "~/modules/accounts/components/password-input";
 import { changeOwnPassword, updateOwnProfile } from "~/modules/accounts/profile-commands.server";
 import { requireUser, requireUserPage } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/profile";
+import { appContext } from "~/request-context.server";
 
 export function meta() {
   return [{ title: "Profile | Setu" }, { name: "description", content: "Your Setu profile and password." }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUserPage(request, context.runtime);
+  const user = await requireUserPage(request, context.get(appContext).runtime);
   return { email: user.email, profile: user.profile };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context.runtime);
+  const user = await requireUser(request, context.get(appContext).runtime);
   const form = await readFormData(request);
   const intent = form.get("intent");
   if (intent === "password") {
-    const result = await changeOwnPassword(context.runtime, request.headers, form);
+    const result = await changeOwnPassword(context.get(appContext).runtime, request.headers, form);
     if (result.ok) return redirectWithFlash("/profile", { type: "success", message: result.message }, result.headers);
     return data({ intent: "password" as const, ...result }, { status: 400 });
   }
-  const result = await updateOwnProfile(context.runtime.db, user, form);
+  const result = await updateOwnProfile(context.get(appContext).runtime.db, user, form);
   if (result.ok) return redirectWithFlash("/profile", { type: "success", message: result.message });
   return data({ intent: "profile" as const, ...result }, { status: 400 });
 }

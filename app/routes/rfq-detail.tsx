@@ -15,8 +15,9 @@ import { formatBudget } from "~/modules/rfqs/components/rfq-card";
 import { QUOTE_STATUS_LABEL } from "~/modules/rfqs/rfq.schema";
 import { acceptQuote, closeRfq, getRfqDetail, submitQuote, withdrawQuote } from "~/modules/rfqs/rfqs.server";
 import type { Route } from "./+types/rfq-detail";
+import { appContext } from "~/request-context.server";
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
+export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData || !("rfq" in loaderData)) return [{ title: "RFQ Not Found | Setu" }];
   return [
     { title: `${loaderData.rfq.title} | RFQ | Setu` },
@@ -25,8 +26,8 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = await getSessionUser(request, context.runtime);
-  const rfq = await getRfqDetail(context.runtime.db, params.id, viewer);
+  const viewer = await getSessionUser(request, context.get(appContext).runtime);
+  const rfq = await getRfqDetail(context.get(appContext).runtime.db, params.id, viewer);
   if (!rfq) return data({ notFound: true as const }, { status: 404 });
   const sort = new URL(request.url).searchParams.get("quoteSort");
   if (sort === "price-asc") rfq.quotes.sort((a, b) => a.priceCents - b.priceCents);
@@ -35,7 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { runtime } = context;
+  const { runtime } = context.get(appContext);
   const viewer = await getSessionUser(request, runtime);
   const form = await readFormData(request);
   const intent = form.get("intent");

@@ -9,8 +9,9 @@ import { RfqCard, RfqCardSkeleton } from "~/modules/rfqs/components/rfq-card";
 import { parseRfqListParams, RFQ_CATEGORIES, RFQ_SORTS } from "~/modules/rfqs/rfq.schema";
 import { listRfqs } from "~/modules/rfqs/rfqs.server";
 import type { Route } from "./+types/rfqs";
+import { appContext } from "~/request-context.server";
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   const mine = data?.params.mine;
   return [
     { title: mine ? "My RFQs | Setu" : "Requests for Quote from US Buyers | Setu" },
@@ -21,9 +22,9 @@ export function meta({ data }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = parseRfqListParams(url.searchParams);
-  const viewer = await getSessionUser(request, context.runtime);
+  const viewer = await getSessionUser(request, context.get(appContext).runtime);
   if (params.mine && !viewer) throw redirect(`/auth?redirectTo=${encodeURIComponent("/rfqs?mine=1")}`);
-  const result = await listRfqs(context.runtime.db, params, viewer);
+  const result = await listRfqs(context.get(appContext).runtime.db, params, viewer);
   return { params, ...result };
 }
 

@@ -30,14 +30,15 @@ import {
 } from "~/modules/stores/stores.server";
 import type { Route } from "./+types/store-manage";
 import { cardImageUrl } from "~/modules/uploads/image-urls";
+import { appContext } from "~/request-context.server";
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
+export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData && "store" in loaderData ? `Manage ${loaderData.store.name} | Setu` : "Store Not Found | Setu" }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await getSessionUser(request, context.runtime);
-  const managed = user ? await getManagedStore(context.runtime.db, user, params.id) : null;
+  const user = await getSessionUser(request, context.get(appContext).runtime);
+  const managed = user ? await getManagedStore(context.get(appContext).runtime.db, user, params.id) : null;
   if (!user?.profile || !managed) return data({ notFound: true as const }, { status: 404 });
   return { ...managed, companyName: user.profile.companyName };
 }
@@ -45,9 +46,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 type Result = { ok: boolean; message: string; fieldErrors?: Record<string, string> };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await getSessionUser(request, context.runtime);
+  const user = await getSessionUser(request, context.get(appContext).runtime);
   if (!user?.profile) return data({ ok: false, message: "User not authenticated", fieldErrors: {} as Record<string, string> }, { status: 401 });
-  const db = context.runtime.db;
+  const db = context.get(appContext).runtime.db;
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   const str = (k: string) => String(form.get(k) ?? "");

@@ -15,8 +15,9 @@ import { sellerContact } from "~/modules/stores/store-contact";
 import { getPublicStore, toggleFollow, type PublicStoreProduct } from "~/modules/stores/stores.server";
 import type { Route } from "./+types/store-public";
 import { cardImageUrl } from "~/modules/uploads/image-urls";
+import { appContext } from "~/request-context.server";
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
+export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData || !("store" in loaderData)) return [{ title: "Store Not Found | Setu" }];
   const { store, publicUrl } = loaderData;
   const description = (store.tagline || store.description || `${store.name} on Setu: wholesale from India.`).slice(0, 160);
@@ -35,18 +36,18 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = await getSessionUser(request, context.runtime);
+  const viewer = await getSessionUser(request, context.get(appContext).runtime);
   const url = new URL(request.url);
-  const page = await getPublicStore(context.runtime.db, params.id, viewer, { q: url.searchParams.get("q") ?? "", tab: url.searchParams.get("tab") ?? "all" });
+  const page = await getPublicStore(context.get(appContext).runtime.db, params.id, viewer, { q: url.searchParams.get("q") ?? "", tab: url.searchParams.get("tab") ?? "all" });
   if (!page) return data({ notFound: true as const }, { status: 404 });
-  return { ...page, signedIn: Boolean(viewer), publicUrl: context.runtime.publicUrl };
+  return { ...page, signedIn: Boolean(viewer), publicUrl: context.get(appContext).runtime.publicUrl };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const viewer = await getSessionUser(request, context.runtime);
+  const viewer = await getSessionUser(request, context.get(appContext).runtime);
   if (!viewer) return data({ ok: false, message: "Please log in to access this feature and start connecting with sellers." }, { status: 401 });
   await readFormData(request);
-  const result = await toggleFollow(context.runtime.db, viewer, params.id);
+  const result = await toggleFollow(context.get(appContext).runtime.db, viewer, params.id);
   return data({ ok: result.ok, message: result.message }, { status: result.ok ? 200 : result.status });
 }
 

@@ -11,25 +11,26 @@ import { StoreDetailsFields, type StoreDetailsValues } from "~/modules/stores/co
 import { readStoreForm } from "~/modules/stores/store-form.schema";
 import { createStore, generateStoreQr, listOwnStores } from "~/modules/stores/stores.server";
 import type { Route } from "./+types/stores";
+import { appContext } from "~/request-context.server";
 
 export function meta() {
   return [{ title: "My Stores | Setu" }, { name: "description", content: "Manage your store listings and QR codes." }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const access = await sellerAccess(request, context.runtime);
+  const access = await sellerAccess(request, context.get(appContext).runtime);
   if (access.state === "signed-out") return { state: "signed-out" as const };
   if (access.state === "not-seller") return { state: "not-seller" as const };
-  return { state: "seller" as const, stores: await listOwnStores(context.runtime.db, access.user) };
+  return { state: "seller" as const, stores: await listOwnStores(context.get(appContext).runtime.db, access.user) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const access = await sellerAccess(request, context.runtime);
+  const access = await sellerAccess(request, context.get(appContext).runtime);
   if (access.state !== "seller") return data({ ok: false, intent: "", message: "This page is only available for seller accounts.", fieldErrors: {} as Record<string, string>, values: null }, { status: 403 });
   const { user } = access;
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "create");
-  const { runtime } = context;
+  const { runtime } = context.get(appContext);
   if (intent === "qr") {
     const result = await generateStoreQr(runtime.db, user, String(form.get("storeId") ?? ""), runtime.publicUrl);
     if (result.ok) return redirectWithFlash("/stores", { type: "success", message: result.message });

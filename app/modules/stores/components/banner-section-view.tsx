@@ -16,10 +16,13 @@ function BannerContent({ banner }: { banner: Banner }) {
   );
 }
 
+// a link's name is the text it shows (its title, subtitle and call to action), so speech users can say it
+const hasText = (banner: Banner) => Boolean(banner.title || banner.subtitle || banner.cta_text);
+
 function BannerLink({ banner }: { banner: Banner }) {
   if (banner.clickable && banner.cta_link) {
     return (
-      <a href={banner.cta_link} target="_blank" rel="noopener noreferrer" className="block h-full w-full" aria-label={banner.title || "Banner"}>
+      <a href={banner.cta_link} target="_blank" rel="noopener noreferrer" className="block h-full w-full" aria-label={hasText(banner) ? undefined : "Banner"}>
         <BannerContent banner={banner} />
       </a>
     );

@@ -112,7 +112,7 @@ function BannerCanvas({
           key={banner.id}
           role={editMode ? "button" : undefined}
           tabIndex={editMode ? 0 : undefined}
-          aria-label={editMode ? `Banner "${banner.title || "Untitled"}" at ${banner.x}, ${banner.y}, ${banner.width} × ${banner.height}. Arrow keys move, Shift+arrows resize, Enter edits.` : undefined}
+          aria-label={editMode ? `Banner "${banner.title || "Untitled"}"${[banner.subtitle, banner.cta_text].filter(Boolean).map((text) => ` ${text}`).join(",")} at ${banner.x}, ${banner.y}, ${banner.width} × ${banner.height}. Arrow keys move, Shift+arrows resize, Enter edits.` : undefined}
           className={cn("absolute touch-none select-none", editMode && "cursor-move outline-offset-2 focus-visible:outline-2 focus-visible:outline-brand-600", drag?.bannerId === banner.id && "opacity-90")}
           style={{ left: banner.x * scale, top: banner.y * scale, width: banner.width * scale, height: banner.height * scale }}
           onPointerDown={(e) => start(e, banner.id, "move")}
@@ -154,8 +154,9 @@ function BannerSectionPreviewContent({ banner }: { banner: Banner }) {
     <div className="relative h-full w-full overflow-hidden rounded-lg bg-slate-700 text-white">
       {banner.image_url ? <img src={banner.image_url} alt="" draggable={false} className="absolute inset-0 h-full w-full object-cover" /> : null}
       <div className="relative flex h-full flex-col justify-end bg-gradient-to-t from-black/60 to-transparent p-3">
-        <p className="truncate text-sm font-bold">{banner.title}</p>
-        {banner.subtitle ? <p className="truncate text-xs opacity-90">{banner.subtitle}</p> : null}
+        {/* spaces between the lines: the button's label repeats its text, and checkers read it without the layout */}
+        <p className="truncate text-sm font-bold">{banner.title}</p>{" "}
+        {banner.subtitle ? <p className="truncate text-xs opacity-90">{banner.subtitle}</p> : null}{" "}
         {banner.cta_text ? <span className="mt-1 self-start rounded bg-white px-2 py-0.5 text-xs font-medium text-slate-900">{banner.cta_text}</span> : null}
       </div>
     </div>
@@ -279,10 +280,10 @@ export function StoreEditor({ initial, products, action }: { storeId: string; in
             {design.logo_url ? <img src={design.logo_url} alt="Store logo" className="h-full w-full object-contain" /> : <StoreIcon className="size-8" style={{ color: design.primary_color }} aria-hidden />}
           </div>
           <div className="min-w-0 flex-1">
-            <p {...clickArea({ kind: "name" }, "Edit store name")} className={cn("text-2xl font-bold", editable && "cursor-pointer rounded hover:ring-2 hover:ring-brand-500")}>
+            <p {...clickArea({ kind: "name" }, `Edit store name: ${design.name}`)} className={cn("text-2xl font-bold", editable && "cursor-pointer rounded hover:ring-2 hover:ring-brand-500")}>
               {design.name}
             </p>
-            <p {...clickArea({ kind: "tagline" }, "Edit tagline")} className={cn("text-slate-600", editable && "cursor-pointer rounded hover:ring-2 hover:ring-brand-500")}>
+            <p {...clickArea({ kind: "tagline" }, `Edit tagline: ${design.tagline || "Add a tagline"}`)} className={cn("text-slate-600", editable && "cursor-pointer rounded hover:ring-2 hover:ring-brand-500")}>
               {design.tagline || (editable ? "Add a tagline" : "")}
             </p>
           </div>
