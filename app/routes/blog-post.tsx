@@ -41,7 +41,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         <PostMeta post={post} className="mt-6 gap-x-6 gap-y-2 text-sm" />
       </header>
 
-      <MarkdownView blocks={post.blocks} className="mt-8" />
+      <MarkdownView source={post.body} className="mt-8" />
 
       <footer className="mt-12 flex flex-col gap-4 rounded-lg border border-slate-200 bg-slate-50 p-6 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-600">Questions about sourcing or selling on Setu? Our team is happy to help.</p>

@@ -1,8 +1,8 @@
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
+import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { logger } from "~/lib/logger.server";
-import { type Block, parseMarkdown } from "./markdown";
 
 /** Articles live in the repository as content/blog/<slug>.md with a small front matter block. */
 export const BLOG_SLUG_PATTERN = /^[a-z0-9-]+$/;
@@ -18,7 +18,8 @@ export type BlogPostSummary = {
   author: string;
 };
 
-export type BlogPost = BlogPostSummary & { blocks: Block[] };
+/** `body` is the article's Markdown, rendered as React elements by MarkdownView. */
+export type BlogPost = BlogPostSummary & { body: string };
 
 const frontMatterSchema = z.object({
   title: z.string().min(1),
@@ -41,23 +42,20 @@ export function blogDirectory(): string {
   return path.join(process.cwd(), "content", "blog");
 }
 
-/** Splits `---`-fenced `key: value` front matter from the Markdown body. */
-export function parseFrontMatter(source: string): { fields: Record<string, string>; body: string } | null {
+/** Splits `---`-fenced YAML front matter (read by the `yaml` package) from the Markdown body. */
+export function parseFrontMatter(source: string): { fields: Record<string, unknown>; body: string } | null {
   const text = source.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
   const match = /^---\n([\s\S]*?)\n---[ \t]*(?:\n|$)/.exec(text);
   if (!match) return null;
-  const fields: Record<string, string> = {};
-  for (const line of match[1].split("\n")) {
-    if (!line.trim() || line.trimStart().startsWith("#")) continue;
-    const field = /^([A-Za-z][\w-]*)\s*:\s*(.*)$/.exec(line);
-    if (!field) return null;
-    let value = field[2].trim();
-    if (value.length >= 2 && (value[0] === '"' || value[0] === "'") && value.endsWith(value[0])) {
-      value = value.slice(1, -1);
-    }
-    fields[field[1]] = value;
+  let fields: unknown;
+  try {
+    // dates stay strings: the schema checks their form
+    fields = parseYaml(match[1], { schema: "core" });
+  } catch {
+    return null;
   }
-  return { fields, body: text.slice(match[0].length) };
+  if (!fields || typeof fields !== "object" || Array.isArray(fields)) return null;
+  return { fields: fields as Record<string, unknown>, body: text.slice(match[0].length) };
 }
 
 function parsePostFile(slug: string, source: string): { summary: BlogPostSummary; body: string } | null {
@@ -124,5 +122,5 @@ export async function getBlogPost(slug: string, directory = blogDirectory()): Pr
   }
   const parsed = parsePostFile(slug, source);
   if (!parsed) return null;
-  return { ...parsed.summary, blocks: parseMarkdown(parsed.body) };
+  return { ...parsed.summary, body: parsed.body };
 }

@@ -1,22 +1,22 @@
+import { LRUCache } from "lru-cache";
 import type { Db } from "~/db/client.server";
 
 /**
- * What searches on each database looked up lately, by key, each entry kept `maxAgeMs`; a database's
- * entries are all dropped when they reach `size` (a bound, not an LRU: the searches that matter are
- * looked up again within minutes). Per database, so tests on separate databases never share one.
+ * What searches on each database looked up lately, by key: an `lru-cache` per database holding at most
+ * `size` entries, each for `maxAgeMs`. Per database, so tests on separate databases never share one.
+ * Its clock is `Date.now()`, read on every look-up (lru-cache reads `performance.now()` at most once a millisecond by default), so tests can move time with fake timers.
  */
-export function expiringMemo<V>(maxAgeMs: number, size: number) {
-  const byDb = new WeakMap<Db, Map<string, { at: number; value: V }>>();
+export function expiringMemo<V extends NonNullable<unknown>>(maxAgeMs: number, size: number) {
+  const byDb = new WeakMap<Db, LRUCache<string, V>>();
+  const clock = { now: () => Date.now() };
   return {
     get(db: Db, key: string): V | undefined {
-      const entry = byDb.get(db)?.get(key);
-      return entry && Date.now() - entry.at < maxAgeMs ? entry.value : undefined;
+      return byDb.get(db)?.get(key);
     },
     set(db: Db, key: string, value: V) {
       let entries = byDb.get(db);
-      if (!entries) byDb.set(db, (entries = new Map()));
-      if (entries.size >= size && !entries.has(key)) entries.clear();
-      entries.set(key, { at: Date.now(), value });
+      if (!entries) byDb.set(db, (entries = new LRUCache<string, V>({ max: size, ttl: maxAgeMs, ttlResolution: 0, perf: clock })));
+      entries.set(key, value);
     },
     delete(db: Db, key: string) {
       byDb.get(db)?.delete(key);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~/db/client.server";
+import { LRUCache } from "lru-cache";
 import { expiringMemo } from "./expiring-memo.server";
 
 /**
@@ -167,7 +168,7 @@ export function remember(db: Db, key: string, value: string | number) {
 }
 
 /** Per database, words and the lexemes its 'english' configuration makes of them ("towels" → ["towel"], "the" → []). */
-const lexemesByDb = new WeakMap<Db, Map<string, string[]>>();
+const lexemesByDb = new WeakMap<Db, LRUCache<string, string[]>>();
 const LEXEME_CACHE_SIZE = 20_000;
 
 /**
@@ -176,7 +177,7 @@ const LEXEME_CACHE_SIZE = 20_000;
  */
 export async function lexemesOf(db: Db, words: string[]): Promise<string[][]> {
   let known = lexemesByDb.get(db);
-  if (!known) lexemesByDb.set(db, (known = new Map()));
+  if (!known) lexemesByDb.set(db, (known = new LRUCache<string, string[]>({ max: LEXEME_CACHE_SIZE })));
   const unknown = [...new Set(words.filter((word) => !known.has(word)))];
   if (unknown.length) {
     // the words are letters and digits only (see queryWords), one parameter, split in the database
@@ -184,7 +185,6 @@ export async function lexemesOf(db: Db, words: string[]): Promise<string[][]> {
       db,
       sql`select w as word, to_json(tsvector_to_array(to_tsvector('english'::regconfig, w)))::text as lexemes from regexp_split_to_table(${unknown.join(" ")}, ' ') as w`,
     );
-    if (known.size + unknown.length > LEXEME_CACHE_SIZE) known.clear();
     for (const row of rows) known.set(row.word, jsonArray<string>(row.lexemes));
   }
   return words.map((word) => known.get(word) ?? []);
