@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         isAdmin: sessionUser.isAdmin,
       }
     : null;
-  const { flash, clear } = readFlash(request);
+  const { flash, clear } = await readFlash(request);
   return data({ user, flash }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 

@@ -1,36 +1,38 @@
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response } from "express";
+import helmet from "helmet";
 
-/** Security headers for every response; the CSP is enforced in production, where every script carries the request's nonce. */
+/**
+ * Security headers for every response, set by helmet; the CSP is enforced in production, where every script
+ * carries the request's nonce (report-only in development, where Vite injects its own scripts).
+ */
 export function securityHeaders({ production, formActionOrigins = [] }: { production: boolean; formActionOrigins?: string[] }): RequestHandler {
-  return (_req, res, next) => {
-    const nonce = res.locals.cspNonce as string;
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  const headers = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      reportOnly: !production,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
+        fontSrc: ["'self'"],
+        connectSrc: production ? ["'self'"] : ["'self'", "ws:", "wss:"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        // Google sign-in posts a form that redirects to the provider's authorization page.
+        formAction: ["'self'", ...formActionOrigins],
+        frameAncestors: ["'none'"],
+      },
+    },
+    strictTransportSecurity: production && Boolean(process.env.PUBLIC_URL?.startsWith("https://")) ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    xFrameOptions: { action: "deny" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginOpenerPolicy: { policy: "same-origin" },
+  });
+  return (req, res, next) => {
+    // helmet has no Permissions-Policy
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    const directives = [
-      "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}'`,
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob: https:",
-      "font-src 'self'",
-      production ? "connect-src 'self'" : "connect-src 'self' ws: wss:",
-      "object-src 'none'",
-      "base-uri 'self'",
-      // Google sign-in posts a form that redirects to the provider's authorization page.
-      ["form-action 'self'", ...formActionOrigins].join(" "),
-      "frame-ancestors 'none'",
-    ];
-    if (production) {
-      res.setHeader("Content-Security-Policy", directives.join("; "));
-      if (process.env.PUBLIC_URL?.startsWith("https://")) {
-        res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-      }
-    } else {
-      res.setHeader("Content-Security-Policy-Report-Only", directives.join("; "));
-    }
-    next();
+    headers(req, res, next);
   };
 }
 

@@ -1,34 +1,31 @@
+import { createCookie } from "react-router";
+import { z } from "zod";
+
 /** One-time notices carried across a redirect in a short-lived cookie (works without JavaScript). */
 export type Flash = { type: "success" | "info" | "error"; message: string };
 
-const NAME = "setu_flash";
+/** React Router's cookie (serialized and parsed for us), kept for a minute: long enough to survive one redirect. */
+const flashCookie = createCookie("setu_flash", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 });
 
-export function flashCookie(flash: Flash): string {
-  const value = Buffer.from(JSON.stringify(flash)).toString("base64url");
-  return `${NAME}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60`;
-}
+const flashSchema = z.object({ type: z.enum(["success", "info", "error"]), message: z.string().transform((message) => message.slice(0, 300)) });
 
-export function readFlash(request: Request): { flash: Flash | null; clear: string | null } {
-  const match = new RegExp(`(?:^|;\\s*)${NAME}=([^;]+)`).exec(request.headers.get("cookie") ?? "");
-  if (!match) return { flash: null, clear: null };
-  const clear = `${NAME}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
-  try {
-    const parsed = JSON.parse(Buffer.from(match[1]!, "base64url").toString("utf8")) as Flash;
-    if (typeof parsed.message !== "string" || !["success", "info", "error"].includes(parsed.type)) return { flash: null, clear };
-    return { flash: { type: parsed.type, message: parsed.message.slice(0, 300) }, clear };
-  } catch {
-    return { flash: null, clear };
-  }
+/** The notice the previous response left, if any, and the header that clears it. A tampered cookie is ignored. */
+export async function readFlash(request: Request): Promise<{ flash: Flash | null; clear: string | null }> {
+  const header = request.headers.get("cookie");
+  if (!header?.includes("setu_flash=")) return { flash: null, clear: null };
+  const clear = await flashCookie.serialize("", { maxAge: 0 });
+  const parsed = flashSchema.safeParse(await flashCookie.parse(header).catch(() => null));
+  return { flash: parsed.success ? parsed.data : null, clear };
 }
 
 /** A redirect response that also sets the flash and any other cookies (e.g. the session's). */
-export function redirectWithFlash(to: string, flash: Flash, extra?: Headers): Response {
+export async function redirectWithFlash(to: string, flash: Flash, extra?: Headers): Promise<Response> {
   const headers = new Headers();
   extra?.forEach((value, key) => {
     if (key.toLowerCase() !== "set-cookie") headers.append(key, value);
   });
   for (const cookie of extra?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", flashCookie(flash));
+  headers.append("Set-Cookie", await flashCookie.serialize(flash));
   headers.set("Location", safeRedirectPath(to));
   return new Response(null, { status: 302, headers });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath } from "./flash.server";
+import { readFlash, redirectWithFlash, safeRedirectPath } from "./flash.server";
 
 describe("safeRedirectPath", () => {
   it("keeps our own paths with their query and hash", () => {
@@ -28,5 +28,39 @@ describe("safeRedirectPath", () => {
     }
     expect(safeRedirectPath("/\t/evil.example", "/home")).toBe("/home");
     expect(safeRedirectPath("/\n/evil.example", "/home")).toBe("/home");
+  });
+});
+
+describe("flash notices", () => {
+  const requestWith = (cookie: string) => new Request("http://localhost/", { headers: { cookie } });
+
+  it("carries a notice across the redirect and clears it once read, keeping the other cookies", async () => {
+    const extra = new Headers({ "Set-Cookie": "session=abc; Path=/", "X-Other": "1" });
+    const response = await redirectWithFlash("/dashboard", { type: "success", message: "Saved" }, extra);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/dashboard");
+    expect(response.headers.get("x-other")).toBe("1");
+    const cookies = response.headers.getSetCookie();
+    expect(cookies[0]).toBe("session=abc; Path=/");
+    expect(cookies[1]).toMatch(/^setu_flash=[^;]+; Max-Age=60; Path=\/; HttpOnly; SameSite=Lax$/);
+    const { flash, clear } = await readFlash(requestWith(`other=1; ${cookies[1]!.split(";")[0]}`));
+    expect(flash).toEqual({ type: "success", message: "Saved" });
+    expect(clear).toMatch(/^setu_flash=; Max-Age=0;/);
+  });
+
+  it("never redirects away from the site, and ignores a missing or tampered notice", async () => {
+    expect((await redirectWithFlash("//evil.example", { type: "info", message: "x" })).headers.get("location")).toBe("/");
+    expect(await readFlash(requestWith("other=1"))).toEqual({ flash: null, clear: null });
+    for (const value of ["%%%", "bm90IGpzb24", Buffer.from(JSON.stringify({ type: "alert", message: "x" })).toString("base64")]) {
+      const read = await readFlash(requestWith(`setu_flash=${value}`));
+      expect(read.flash).toBeNull();
+      expect(read.clear).toMatch(/^setu_flash=;/);
+    }
+  });
+
+  it("shortens a long notice", async () => {
+    const response = await redirectWithFlash("/", { type: "error", message: "x".repeat(1000) });
+    const { flash } = await readFlash(requestWith(response.headers.getSetCookie()[0]!.split(";")[0]!));
+    expect(flash?.message).toHaveLength(300);
   });
 });

@@ -203,6 +203,8 @@ describe("a site served over https", () => {
       const cookie = response.headers.getSetCookie().find((c) => c.includes("setu.session_token"))!;
       expect(cookie).toMatch(/; Secure/i);
       expect(cookie).toMatch(/HttpOnly/i);
+      // and tells browsers to come back over https only
+      expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
     } finally {
       await server.stop();
       fs.rmSync(server.dataDir, { recursive: true, force: true });

@@ -23,6 +23,13 @@ describe("serving like production", () => {
     expect(html).toContain(`nonce="${nonce}"`);
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+    expect(response.headers.get("permissions-policy")).toBe("camera=(), microphone=(), geolocation=()");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("form-action 'self'");
+    // served over http here: no HSTS, which would pin a browser to https for a year
+    expect(response.headers.get("strict-transport-security")).toBeNull();
     expect(response.headers.get("x-request-id")).toMatch(/^[\w-]{8,}$/);
     expect(response.headers.get("x-powered-by")).toBeNull();
   });
