@@ -124,6 +124,20 @@ describe("process lifecycle", () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it("serves pages in development (npm run dev) with the same React Router as its Express adapter", async () => {
+    // the flags of the dev script itself, so the test runs what a developer runs
+    const dev = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts.dev!;
+    const nodeArgs = /\bnode ((?:--\S+ )*)server\.js$/.exec(dev)![1]!.trim().split(" ").filter(Boolean);
+    const server = await startAppServer({ env: { NODE_ENV: "development", DEMO_DATA: "off" }, nodeArgs, startTimeoutMs: 90_000 });
+    try {
+      for (const page of ["/", "/browse", "/auth"]) expect((await fetch(`${server.url}${page}`)).status, page).toBe(200);
+      expect(server.output()).not.toMatch(/"level":50/);
+    } finally {
+      await server.stop();
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+    }
+  });
+
   it("stops with one clear line when the database cannot be opened", async () => {
     const server = await startAppServer({ env: { DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" }, wait: false });
     const code = await new Promise<number | null>((resolve) => server.process.on("exit", resolve));

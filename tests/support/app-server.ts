@@ -23,7 +23,7 @@ export async function freePort(): Promise<number> {
  * The build must exist (npm test builds first). Also used by the benchmark (bench/search.ts).
  */
 export async function startAppServer(
-  options: { dataDir?: string; env?: Record<string, string | undefined>; wait?: boolean; startTimeoutMs?: number } = {},
+  options: { dataDir?: string; env?: Record<string, string | undefined>; wait?: boolean; startTimeoutMs?: number; nodeArgs?: string[] } = {},
 ): Promise<AppServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "setu-e2e-"));
   const port = await freePort();
@@ -39,7 +39,7 @@ export async function startAppServer(
     ...options.env,
   };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
-  const child = spawn(process.execPath, ["server.js"], { cwd: process.cwd(), env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server.js"], { cwd: process.cwd(), env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
