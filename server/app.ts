@@ -6,6 +6,7 @@ import { logger } from "~/lib/logger.server";
 import { productsApi, type JsonAnswer } from "~/modules/products/products-api.server";
 import { appContext } from "~/request-context.server";
 import { getRuntime, startRuntime, stopRuntime, type Runtime } from "~/runtime.server";
+import { bodyLimit } from "./body-limit";
 import { sameOriginWrites, securityHeaders } from "./security-headers";
 
 export { logger };
@@ -44,6 +45,20 @@ const googleOrigin = process.env.GOOGLE_CLIENT_ID
   : undefined;
 app.use(securityHeaders({ production: process.env.NODE_ENV === "production", formActionOrigins: googleOrigin ? [googleOrigin] : [] }));
 app.use(sameOriginWrites());
+
+/**
+ * Form posts are small (the longest form's fields hold 20,000 characters: 256 KB even if every one is
+ * percent-encoded non-ASCII); a store's design is a larger JSON document; an upload reads its own body within
+ * the image limit, to answer with the upload's own message (modules/uploads).
+ */
+export const BODY_LIMITS = { form: 256 * 1024, storeDesign: 1024 * 1024 };
+app.use(
+  bodyLimit((path) => {
+    if (path === "/api/uploads") return null;
+    if (/^\/stores\/[^/]+\/manage(\.data)?$/.test(path)) return BODY_LIMITS.storeDesign;
+    return BODY_LIMITS.form;
+  }),
+);
 
 app.get("/healthz", async (_req, res) => {
   try {

@@ -45,13 +45,10 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export function sameOriginWrites(): RequestHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
+    // scheme, host and port must all match: an https page may not post to the http site, nor the reverse
     const allowed = new Set<string>();
     const host = req.get("host");
-    if (host) {
-      allowed.add(`${req.protocol}://${host}`);
-      allowed.add(`https://${host}`);
-      allowed.add(`http://${host}`);
-    }
+    if (host) allowed.add(`${req.protocol}://${host}`);
     if (process.env.PUBLIC_URL) allowed.add(new URL(process.env.PUBLIC_URL).origin);
     const origin = req.get("origin") ?? refererOrigin(req.get("referer"));
     if (origin && allowed.has(origin)) return next();

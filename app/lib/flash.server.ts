@@ -4,8 +4,9 @@ import { z } from "zod";
 /** One-time notices carried across a redirect in a short-lived cookie (works without JavaScript). */
 export type Flash = { type: "success" | "info" | "error"; message: string };
 
-/** React Router's cookie (serialized and parsed for us), kept for a minute: long enough to survive one redirect. */
-const flashCookie = createCookie("setu_flash", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 });
+/** React Router's cookie (serialized and parsed for us), kept for a minute: long enough to survive one redirect; Secure on an https site. */
+const flashCookie = () =>
+  createCookie("setu_flash", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60, secure: Boolean(process.env.PUBLIC_URL?.startsWith("https://")) });
 
 const flashSchema = z.object({ type: z.enum(["success", "info", "error"]), message: z.string().transform((message) => message.slice(0, 300)) });
 
@@ -13,8 +14,8 @@ const flashSchema = z.object({ type: z.enum(["success", "info", "error"]), messa
 export async function readFlash(request: Request): Promise<{ flash: Flash | null; clear: string | null }> {
   const header = request.headers.get("cookie");
   if (!header?.includes("setu_flash=")) return { flash: null, clear: null };
-  const clear = await flashCookie.serialize("", { maxAge: 0 });
-  const parsed = flashSchema.safeParse(await flashCookie.parse(header).catch(() => null));
+  const clear = await flashCookie().serialize("", { maxAge: 0 });
+  const parsed = flashSchema.safeParse(await flashCookie().parse(header).catch(() => null));
   return { flash: parsed.success ? parsed.data : null, clear };
 }
 
@@ -25,7 +26,7 @@ export async function redirectWithFlash(to: string, flash: Flash, extra?: Header
     if (key.toLowerCase() !== "set-cookie") headers.append(key, value);
   });
   for (const cookie of extra?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await flashCookie.serialize(flash));
+  headers.append("Set-Cookie", await flashCookie().serialize(flash));
   headers.set("Location", safeRedirectPath(to));
   return new Response(null, { status: 302, headers });
 }
@@ -42,7 +43,9 @@ export function safeRedirectPath(to: string | null | undefined, fallback = "/"):
   try {
     const url = new URL(to, OWN_ORIGIN);
     if (url.origin !== OWN_ORIGIN) return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    // what we send is the normalised path, so that is what is checked: "/.//evil.example" becomes "//evil.example"
+    return path.startsWith("//") || path.startsWith("/\\") ? fallback : path;
   } catch {
     return fallback;
   }

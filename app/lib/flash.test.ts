@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readFlash, redirectWithFlash, safeRedirectPath } from "./flash.server";
 
@@ -16,6 +17,11 @@ describe("safeRedirectPath", () => {
       "/\n/evil.example",
       "/%09/evil.example/../",
       "\\\\evil.example",
+      "/.//evil.example/login",
+      "/x/..//evil.example",
+      "/%2e//evil.example",
+      "/./\\evil.example",
+      "/a/../..//evil.example?x=1#y",
       "javascript:alert(1)",
       " /evil",
       "",
@@ -28,6 +34,26 @@ describe("safeRedirectPath", () => {
     }
     expect(safeRedirectPath("/\t/evil.example", "/home")).toBe("/home");
     expect(safeRedirectPath("/\n/evil.example", "/home")).toBe("/home");
+    // checked after normalisation: the path a browser would be sent to never starts with two slashes
+    expect(safeRedirectPath("/.//evil.example/login", "/home")).toBe("/home");
+    expect(safeRedirectPath("/x/..//evil.example", "/home")).toBe("/home");
+    expect(safeRedirectPath("/%2e//evil.example", "/home")).toBe("/home");
+    expect(safeRedirectPath("/x/../dashboard", "/home")).toBe("/dashboard");
+  });
+});
+
+describe("safeRedirectPath, whatever it is given", () => {
+  it("returns a path on our own site that a browser cannot read as another host", () => {
+    const piece = fc.constantFrom("/", "//", ".", "..", "%2e", "%2f", "\\", "evil.example", "x", "?", "#", "@", ":", "%09", "%5c");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }).map((parts) => `/${parts.join("")}`), (to) => {
+        const target = safeRedirectPath(to);
+        expect(target.startsWith("/")).toBe(true);
+        expect(target.startsWith("//") || target.startsWith("/\\")).toBe(false);
+        expect(new URL(target, "https://setu.example").origin).toBe("https://setu.example");
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

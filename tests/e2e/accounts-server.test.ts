@@ -166,7 +166,8 @@ describe("accounts on the shared server", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/dashboard");
     // browsers drop tabs and line breaks, so "/\t/evil.example" would lead off-site; "%0A" must not be a 500
-    for (const disguised of ["%2F%09%2Fevil.example", "%2F%0A%2Fevil.example", "%2F%5Cevil.example"]) {
+    // and the path after normalisation is checked: "/.//evil.example" is sent as "//evil.example"
+    for (const disguised of ["%2F%09%2Fevil.example", "%2F%0A%2Fevil.example", "%2F%5Cevil.example", "/.//evil.example/login", "/x/..//evil.example", "/%252e//evil.example"]) {
       const attempt = await client.get(`/auth?redirectTo=${disguised}`);
       expect(attempt.status, disguised).toBe(302);
       expect(attempt.headers.get("location"), disguised).toBe("/dashboard");
@@ -205,6 +206,9 @@ describe("a site served over https", () => {
       expect(cookie).toMatch(/HttpOnly/i);
       // and tells browsers to come back over https only
       expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+      // the flash notice that rides the redirect is Secure too
+      const flash = response.headers.getSetCookie().find((c) => c.startsWith("setu_flash="))!;
+      expect(flash).toMatch(/; Secure/i);
     } finally {
       await server.stop();
       fs.rmSync(server.dataDir, { recursive: true, force: true });

@@ -79,6 +79,39 @@ describe("serving like production", () => {
     expect(crossSite.status).toBe(403);
     const noOrigin = await fetch(`${baseUrl()}/contact`, { method: "POST", body });
     expect(noOrigin.status).toBe(403);
+    // the same host on another scheme or port is another origin
+    const site = new URL(baseUrl());
+    for (const origin of [`https://${site.host}`, `${site.protocol}//${site.hostname}:1`]) {
+      const other = await fetch(`${baseUrl()}/contact`, { method: "POST", body, headers: { origin } });
+      expect(other.status, origin).toBe(403);
+    }
+  });
+
+  it("refuses a form body over its limit with 413 before reading it, chunked bodies too, and stays healthy", async () => {
+    const headers = { origin: baseUrl(), "content-type": "application/x-www-form-urlencoded" };
+    const declared = await fetch(`${baseUrl()}/contact`, { method: "POST", body: `message=${"x".repeat(300 * 1024)}`, headers });
+    expect(declared.status).toBe(413);
+    expect(await declared.text()).toContain("too large");
+    // no Content-Length: the body is counted as it arrives, and refused once past the limit
+    let sent = 0;
+    const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += chunk.byteLength;
+        if (sent > 50 * 1024 * 1024) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const chunked = await fetch(`${baseUrl()}/contact`, { method: "POST", body: endless, headers, duplex: "half" } as RequestInit).catch((error: unknown) => error);
+    // the server answers 413 and closes the connection: the client sees the answer, or a reset while still sending
+    if (chunked instanceof Response) expect(chunked.status).toBe(413);
+    else expect(String(chunked)).toMatch(/fetch failed|terminated|socket|reset/i);
+    expect(sent).toBeGreaterThan(256 * 1024);
+    expect(sent).toBeLessThan(50 * 1024 * 1024);
+    expect((await fetch(`${baseUrl()}/healthz`)).status).toBe(200);
+    // a form of ordinary size still goes through
+    const body = new URLSearchParams({ name: "Asha", email: "asha@example.com", topic: "general", message: "A normal message of normal size" });
+    expect((await fetch(`${baseUrl()}/contact`, { method: "POST", body, headers: { origin: baseUrl() } })).status).toBe(200);
   });
 
   it("answers a post that is not form data with a 4xx, not a 500", async () => {
