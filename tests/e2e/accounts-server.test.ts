@@ -274,6 +274,23 @@ describe("brute-force protection", () => {
     expect(ok.status).toBe(302);
   });
 
+  it("lets at most 5 of 200 simultaneous wrong passwords through, and the owner still signs in from elsewhere", async () => {
+    const owner = uniqueEmail("burst-owner");
+    await signUp(new HttpClient(server.url, { "x-forwarded-for": "203.0.113.40" }), { email: owner });
+    const attacker = new HttpClient(server.url, { "x-forwarded-for": "198.51.100.40" });
+    const statuses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => attacker.post("/auth", { intent: "signin", email: owner, password: `burst-guess-${i}` }).then((r) => r.status)),
+    );
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
+    const blocked = await attacker.post("/auth", { intent: "signin", email: owner, password: "Wholesale-Route-42" });
+    expect(blocked.status).toBe(429);
+    expect(await blocked.text()).toContain("Please wait 15 minutes");
+    // the stranger locked only themselves out
+    const home = new HttpClient(server.url, { "x-forwarded-for": "203.0.113.40" });
+    expect((await home.post("/auth", { intent: "signin", email: owner, password: "Wholesale-Route-42" })).status).toBe(302);
+  });
+
   it("answers 429 to one client that fails on many accounts, while other clients sign in", async () => {
     const sprayer = new HttpClient(server.url, { "x-forwarded-for": "192.0.2.99" });
     let last = 0;

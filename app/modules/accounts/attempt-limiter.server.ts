@@ -3,30 +3,50 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { rateLimit } from "~/db/schema/auth";
 
-/** Failed sign-ins allowed before a 429: per client address and per account, within the window. */
-export const SIGN_IN_LIMITS = { perClient: 20, perAccount: 5, windowMs: 15 * 60 * 1000 };
+/**
+ * Sign-in attempts allowed within the window: per client address (across accounts), per account from one
+ * client address (so a stranger who guesses wrong locks only themselves out, never the owner), and per
+ * account from everywhere, a slower backoff against guesses spread over many addresses.
+ */
+export const SIGN_IN_LIMITS = { perClient: 20, perAccountFromClient: 5, perAccount: 50, windowMs: 15 * 60 * 1000 };
 
-function keysFor(ip: string | null, email: string) {
-  const keys = { account: `sign-in:account:${email.toLowerCase()}`, client: ip ? `sign-in:client:${ip}` : null };
-  return keys;
+export type SignInReservation = { allowed: boolean; keys: string[]; accountFromClient: string };
+
+/**
+ * Reserves one sign-in attempt before the password is checked: each counter is raised atomically (one
+ * upsert each, exact across requests and app instances), and the attempt is allowed only if none went past
+ * its limit. A burst of N attempts lets at most the limit through, since the allowed ones keep their place
+ * until they finish. A refused attempt gives its places back, so it never counts against the account.
+ */
+export async function reserveSignInAttempt(db: Db, ip: string | null, email: string, now = Date.now()): Promise<SignInReservation> {
+  const account = `sign-in:account:${email.toLowerCase()}`;
+  const accountFromClient = `${account}:client:${ip ?? "unknown"}`;
+  const limits: Array<[string, number]> = [
+    [accountFromClient, SIGN_IN_LIMITS.perAccountFromClient],
+    [account, SIGN_IN_LIMITS.perAccount],
+  ];
+  if (ip) limits.push([`sign-in:client:${ip}`, SIGN_IN_LIMITS.perClient]);
+  let allowed = true;
+  for (const [key, limit] of limits) {
+    if ((await countAttempt(db, key, SIGN_IN_LIMITS.windowMs, now)) > limit) allowed = false;
+  }
+  const reservation = { allowed, keys: limits.map(([key]) => key), accountFromClient };
+  if (!allowed) await releaseSignInAttempt(db, reservation);
+  return reservation;
 }
 
-/** True when this client or this account has failed too often recently. */
-export async function isSignInBlocked(db: Db, ip: string | null, email: string, now = Date.now()): Promise<boolean> {
-  const { account, client } = keysFor(ip, email);
-  const keys = client ? [account, client] : [account];
-  const rows = await db.select().from(rateLimit).where(inArray(rateLimit.key, keys));
-  return rows.some((row) => {
-    if (now - row.lastRequest > SIGN_IN_LIMITS.windowMs) return false;
-    const limit = row.key === account ? SIGN_IN_LIMITS.perAccount : SIGN_IN_LIMITS.perClient;
-    return row.count >= limit;
-  });
+/** Gives an attempt's places back: it was refused, or it was the owner's right password. */
+export async function releaseSignInAttempt(db: Db, reservation: SignInReservation) {
+  await db
+    .update(rateLimit)
+    .set({ count: sql`greatest(${rateLimit.count} - 1, 0)` })
+    .where(inArray(rateLimit.key, reservation.keys));
 }
 
-/** Counts one failed attempt for the client and the account, atomically (safe across app instances). */
-export async function recordSignInFailure(db: Db, ip: string | null, email: string, now = Date.now()) {
-  const { account, client } = keysFor(ip, email);
-  for (const key of client ? [account, client] : [account]) await countAttempt(db, key, SIGN_IN_LIMITS.windowMs, now);
+/** A successful sign-in gives its places back and forgets that client's failures on the account. */
+export async function signInSucceeded(db: Db, reservation: SignInReservation) {
+  await releaseSignInAttempt(db, reservation);
+  await db.delete(rateLimit).where(eq(rateLimit.key, reservation.accountFromClient));
 }
 
 /**
@@ -47,9 +67,4 @@ export async function countAttempt(db: Db, key: string, windowMs: number, now = 
     })
     .returning({ count: rateLimit.count });
   return row!.count;
-}
-
-/** A successful sign-in clears the account's failures (the client's count stays). */
-export async function clearAccountFailures(db: Db, email: string) {
-  await db.delete(rateLimit).where(eq(rateLimit.key, keysFor(null, email).account));
 }

@@ -5,7 +5,7 @@ import { profiles } from "~/db/schema/profiles";
 import { logger } from "~/lib/logger.server";
 import type { Runtime } from "~/runtime.server";
 import { fieldErrors, signInSchema, signUpSchema } from "./accounts.schema";
-import { clearAccountFailures, isSignInBlocked, recordSignInFailure } from "./attempt-limiter.server";
+import { releaseSignInAttempt, reserveSignInAttempt, signInSucceeded } from "./attempt-limiter.server";
 import { isCommonPassword } from "./common-passwords.server";
 
 export type AuthFormResult =
@@ -101,19 +101,22 @@ export async function signInWithEmail(runtime: Runtime, form: FormData, headers:
   }
   const email = parsed.data.email.toLowerCase();
   const { db, auth } = runtime;
-  if (await isSignInBlocked(db, clientIp, email)) return { ok: false, status: 429, message: MESSAGES.tooManyAttempts };
+  // the attempt is counted before the password is checked, so a burst cannot slip past the limit
+  const reservation = await reserveSignInAttempt(db, clientIp, email);
+  if (!reservation.allowed) return { ok: false, status: 429, message: MESSAGES.tooManyAttempts };
   try {
     const { headers: sessionHeaders } = await auth.api.signInEmail({
       body: { email, password: parsed.data.password, rememberMe: true },
       headers,
       returnHeaders: true,
     });
-    await clearAccountFailures(db, email);
+    await signInSucceeded(db, reservation);
     return { ok: true, message: MESSAGES.signedIn, headers: sessionHeaders };
   } catch (error) {
     if (error instanceof APIError) {
       const code = (error.body as { code?: string } | undefined)?.code;
       if (code === "EMAIL_NOT_VERIFIED") {
+        await releaseSignInAttempt(db, reservation);
         // The password was right: send a fresh link, so an expired or lost one never locks the owner out.
         await auth.api.sendVerificationEmail({ body: { email, callbackURL: "/dashboard" }, headers }).catch((err: unknown) => {
           logger.error({ err }, "could not resend the confirmation e-mail");
@@ -121,7 +124,7 @@ export async function signInWithEmail(runtime: Runtime, form: FormData, headers:
         return { ok: false, status: 403, message: MESSAGES.emailNotConfirmed };
       }
       if (code === "INVALID_EMAIL_OR_PASSWORD" || error.statusCode === 401) {
-        await recordSignInFailure(db, clientIp, email);
+        // a failure keeps its place in the counts
         return { ok: false, status: 401, message: MESSAGES.invalidCredentials };
       }
       return { ok: false, status: error.statusCode, message: error.message || MESSAGES.unexpected };
