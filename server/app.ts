@@ -60,6 +60,14 @@ app.use(
   }),
 );
 
+// a NUL byte cannot be stored or searched for: an address holding one is refused whole, whatever the route
+app.use((req, res, next) => {
+  if (!/%00/i.test(req.originalUrl) && !req.originalUrl.includes("\u0000")) return next();
+  const message = "The address contains a character that is not allowed (a NUL byte).";
+  if (req.path.startsWith("/api/")) res.status(400).json({ error: message });
+  else res.status(400).type("text/plain").send(message);
+});
+
 app.get("/healthz", async (_req, res) => {
   try {
     await getRuntime().healthCheck();

@@ -6,6 +6,7 @@ import type { Profile, SessionUser } from "~/modules/accounts/accounts.schema";
 import { addProductSchema, productDraftSchema, SELLERS_ONLY, type SellerProduct } from "./product-form.schema";
 import { generateBaseSku, variantSku } from "./sku";
 import { isUuid } from "~/lib/uuid";
+import { parseJsonField } from "~/lib/json-text";
 
 type Actor = SessionUser & { profile: Profile };
 export type ProductCommandResult =
@@ -137,13 +138,9 @@ export async function createProductFromDraft(
 ): Promise<ProductCommandResult> {
   const refused = refuseNonSeller(actor);
   if (refused) return refused;
-  let json: unknown;
-  try {
-    json = JSON.parse(payload);
-  } catch {
-    return { ok: false, status: 400, message: "Please fill in all required fields", fieldErrors: {} };
-  }
-  const parsed = productDraftSchema.safeParse(json);
+  const json = parseJsonField(payload);
+  if (!json) return { ok: false, status: 400, message: "Please fill in all required fields", fieldErrors: {} };
+  const parsed = productDraftSchema.safeParse(json.value);
   if (!parsed.success) {
     const fieldErrors = firstErrors(parsed.error.issues);
     const message = fieldErrors.main_images ?? (fieldErrors.name || fieldErrors.description || fieldErrors.category ? "Please fill in all required fields" : Object.values(fieldErrors)[0]!);

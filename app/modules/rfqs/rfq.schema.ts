@@ -46,7 +46,8 @@ export const createRfqSchema = z
     deadline: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, "Please choose a quote submission deadline")
-      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), "Please choose a valid date"),
+      // a calendar date: "2099-02-30" parses as 2 March, so the date must come back as it was written
+      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d, "Please choose a valid date"),
   })
   .refine((v) => v.budgetMin === null || v.budgetMax === null || v.budgetMin <= v.budgetMax, {
     message: "Minimum budget cannot be more than the maximum budget",

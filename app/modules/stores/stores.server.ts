@@ -10,6 +10,7 @@ import { qrFileName, readStoreForm, storeDetailsSchema, type StoreCardData } fro
 import { pngFromDataUrl, qrDataUrl, qrPng, storePublicUrl } from "./qr.server";
 import { isUuid } from "~/lib/uuid";
 import { productCardColumns } from "~/modules/products/product-card.server";
+import { parseJsonField } from "~/lib/json-text";
 
 type Actor = SessionUser & { profile: Profile };
 export type StoreResult<T = undefined> =
@@ -89,6 +90,7 @@ export async function createStore(db: Db, actor: Actor, form: FormData, publicUr
 /** Generates (or regenerates) a store's QR code. Owner only. */
 export async function generateStoreQr(db: Db, actor: SessionUser, storeId: string, publicUrl: string): Promise<StoreResult> {
   if (!isUuid(storeId)) return notFound;
+  if (!isUuid(storeId)) return notFound;
   const qr = await qrDataUrl(storePublicUrl(publicUrl, storeId));
   const updated = await db
     .update(stores)
@@ -101,6 +103,7 @@ export async function generateStoreQr(db: Db, actor: SessionUser, storeId: strin
 
 /** The QR code PNG to download: the stored one, or generated on the fly. Owner only. */
 export async function storeQrDownload(db: Db, actor: SessionUser, storeId: string, publicUrl: string): Promise<{ fileName: string; png: Buffer } | null> {
+  if (!isUuid(storeId)) return null;
   if (!isUuid(storeId)) return null;
   const [row] = await db
     .select({ name: stores.name, qr: stores.qrCodeData })
@@ -328,6 +331,7 @@ export async function removeStoreProduct(db: Db, actor: SessionUser, linkId: str
 
 /** Settings tab: the store's details and its status (active or hidden). */
 export async function updateStoreSettings(db: Db, actor: SessionUser, storeId: string, form: FormData): Promise<StoreResult> {
+  if (!isUuid(storeId)) return notFound;
   const parsed = storeDetailsSchema.safeParse(readStoreForm(form));
   if (!parsed.success) {
     const fieldErrors = firstErrors(parsed.error.issues);
@@ -345,13 +349,10 @@ export async function updateStoreSettings(db: Db, actor: SessionUser, storeId: s
 
 /** Settings tab: the category tabs (add, rename, reorder, delete), sent as JSON. */
 export async function saveCategoryTabs(db: Db, actor: SessionUser, storeId: string, payload: string): Promise<StoreResult> {
-  let json: unknown;
-  try {
-    json = JSON.parse(payload);
-  } catch {
-    return { ok: false, status: 400, message: "Failed to save tabs: invalid data", fieldErrors: {} };
-  }
-  const parsed = categoryTabSchema.array().max(20).safeParse(json);
+  if (!isUuid(storeId)) return notFound;
+  const json = parseJsonField(payload);
+  if (!json) return { ok: false, status: 400, message: "Failed to save tabs: invalid data", fieldErrors: {} };
+  const parsed = categoryTabSchema.array().max(20).safeParse(json.value);
   if (!parsed.success) return { ok: false, status: 400, message: `Failed to save tabs: ${parsed.error.issues[0]!.message}`, fieldErrors: {} };
   const slugs = parsed.data.map((t) => t.slug);
   if (new Set(slugs).size !== slugs.length || slugs.includes("all")) return { ok: false, status: 400, message: "Failed to save tabs: every tab needs its own slug", fieldErrors: {} };
@@ -378,13 +379,10 @@ export async function saveCategoryTabs(db: Db, actor: SessionUser, storeId: stri
  * validates them and re-tags products), so a design saved from an older copy cannot revert them.
  */
 export async function saveStoreDesign(db: Db, actor: SessionUser, storeId: string, payload: string): Promise<StoreResult> {
-  let json: unknown;
-  try {
-    json = JSON.parse(payload);
-  } catch {
-    return { ok: false, status: 400, message: "Failed to save store: the design could not be read", fieldErrors: {} };
-  }
-  const parsed = storeDesignSchema.safeParse(json);
+  if (!isUuid(storeId)) return notFound;
+  const json = parseJsonField(payload);
+  if (!json) return { ok: false, status: 400, message: "Failed to save store: the design could not be read", fieldErrors: {} };
+  const parsed = storeDesignSchema.safeParse(json.value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     return { ok: false, status: 400, message: `Failed to save store: ${issue.message} (${issue.path.join(".")})`, fieldErrors: {} };

@@ -1,0 +1,103 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { dateFromToday } from "../factories/rfqs";
+import { HttpClient } from "../support/http-client";
+import { baseUrl } from "./support/browser";
+
+const PASSWORD = "Wholesale-Route-42";
+let sequence = 0;
+
+async function signUp(userType: "buyer" | "seller") {
+  const client = new HttpClient(baseUrl());
+  const response = await client.post("/auth", {
+    intent: "signup",
+    userType,
+    fullName: "Hostile Input",
+    companyName: `Hostile ${userType} ${Date.now()}-${++sequence}`,
+    email: `hostile-${userType}-${Date.now()}-${sequence}@example.test`,
+    phone: "",
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+  });
+  expect(response.status).toBe(302);
+  return client;
+}
+
+const LONE_SURROGATE = JSON.stringify("\ud800").slice(1, -1); // the six characters \ud800, as a JSON text holds them
+
+/** Each of these answered 500 when the product was attacked (issue 19, finding 5). */
+describe("hostile input answers 4xx with a clear message, never 500", () => {
+  let buyer: HttpClient;
+  let seller: HttpClient;
+  let storeId: string;
+
+  beforeAll(async () => {
+    buyer = await signUp("buyer");
+    seller = await signUp("seller");
+    const created = await seller.post("/stores", { intent: "create", name: `Hostile Store ${Date.now()}` });
+    expect(created.status).toBe(302);
+    const page = await (await seller.get("/stores")).text();
+    storeId = /\/stores\/([0-9a-f-]{36})\/manage/.exec(page)![1]!;
+  });
+
+  it("refuses a NUL byte in any search parameter", async () => {
+    for (const path of ["/api/products?q=abc%00def", "/browse?q=abc%00def", "/rfqs?q=abc%00def", "/api/search-suggestions?q=ab%00c", "/browse?category=%00", `/stores/${"00000000-0000-4000-8000-000000000000"}?q=a%00`]) {
+      const response = await fetch(`${baseUrl()}${path}`);
+      expect(response.status, path).toBe(400);
+      expect(await response.text(), path).toContain("NUL byte");
+    }
+  });
+
+  it("refuses a NUL byte in a form field, and writes nothing", async () => {
+    const response = await buyer.post("/create-rfq", {
+      title: "Bags\u0000 with a NUL",
+      category: "textiles",
+      description: "Reusable jute grocery bags with cotton handles.",
+      specifications: "",
+      quantity: "2500",
+      unit: "pieces",
+      budgetMin: "",
+      budgetMax: "",
+      deliveryLocation: "Brooklyn, NY",
+      deadline: dateFromToday(20),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("NUL byte");
+    expect(await (await buyer.get("/rfqs?mine=1")).text()).not.toContain("with a NUL");
+  });
+
+  it("refuses an impossible date with the form's message", async () => {
+    const response = await buyer.post("/create-rfq", {
+      title: "Bags with an impossible deadline",
+      category: "textiles",
+      description: "Reusable jute grocery bags with cotton handles.",
+      specifications: "",
+      quantity: "2500",
+      unit: "pieces",
+      budgetMin: "",
+      budgetMax: "",
+      deliveryLocation: "Brooklyn, NY",
+      deadline: "2099-02-30",
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Please choose a valid date");
+  });
+
+  it("refuses a lone surrogate in the JSON a store or product form sends", async () => {
+    const tabs = await seller.post(`/stores/${storeId}/manage`, { intent: "save-tabs", payload: `[{"id":"t1","name":"Bad ${LONE_SURROGATE}","slug":"bad","order":0}]` });
+    expect(tabs.status).toBe(400);
+    const design = await seller.post(`/stores/${storeId}/manage`, { intent: "save-design", payload: `{"name":"Bad ${LONE_SURROGATE}"}` });
+    expect(design.status).toBe(400);
+    const product = await seller.post(`/stores/${storeId}/manage`, { intent: "create-dialog", payload: `{"name":"Bad ${LONE_SURROGATE}"}` });
+    expect(product.status).toBe(400);
+  });
+
+  it("answers a store id that is not a UUID with 404 on every management action", async () => {
+    for (const intent of ["save-tabs", "save-design", "settings", "add-products", "create-dialog"]) {
+      const response = await seller.post("/stores/not-a-uuid/manage", { intent, payload: "[]", name: "x", productIds: "00000000-0000-4000-8000-000000000000" });
+      expect(response.status, intent).toBeGreaterThanOrEqual(400);
+      expect(response.status, intent).toBeLessThan(500);
+    }
+    const qr = await seller.post("/stores", { intent: "qr", storeId: "not-a-uuid" });
+    expect(qr.status).toBe(404);
+  });
+});
