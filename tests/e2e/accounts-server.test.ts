@@ -315,6 +315,48 @@ describe("brute-force protection", () => {
   });
 });
 
+describe("limits on creating data (a server with the real limits)", () => {
+  let server: AppServer;
+  beforeAll(async () => {
+    server = await startAppServer({ env: { DEMO_DATA: "off", TRUST_PROXY: "true" } });
+  });
+  afterAll(async () => {
+    await server.stop();
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  it("answers 429 with what to do past 10 sign-ups an hour from one address, while other addresses sign up", async () => {
+    const from = (ip: string) => new HttpClient(server.url, { "x-forwarded-for": ip });
+    for (let i = 0; i < 10; i++) expect((await signUp(from("198.51.100.77"))).response.status).toBe(302);
+    const { response } = await signUp(from("198.51.100.77"));
+    expect(response.status).toBe(429);
+    expect(await response.text()).toContain("Too many accounts were created from your network in the last hour");
+    expect((await signUp(from("198.51.100.78"))).response.status).toBe(302);
+  });
+
+  it("answers 429 past 20 RFQs an hour from one account, and stores nothing more", async () => {
+    const client = new HttpClient(server.url, { "x-forwarded-for": "198.51.100.90" });
+    expect((await signUp(client)).response.status).toBe(302);
+    const rfq = (n: number) => ({
+      title: `Limit test RFQ ${n}`,
+      category: "textiles",
+      description: "Reusable jute grocery bags with cotton handles.",
+      specifications: "",
+      quantity: "100",
+      unit: "pieces",
+      budgetMin: "",
+      budgetMax: "",
+      deliveryLocation: "Brooklyn, NY",
+      deadline: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+    });
+    for (let n = 1; n <= 20; n++) expect((await client.post("/create-rfq", rfq(n))).status, String(n)).toBe(302);
+    const refused = await client.post("/create-rfq", rfq(21));
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain("You have posted many RFQs in the last hour");
+    expect(await (await client.get("/rfqs?mine=1")).text()).not.toContain("Limit test RFQ 21");
+  });
+});
+
 describe("e-mail confirmation through a local SMTP server", () => {
   let server: AppServer;
   let smtp: SMTPServer;

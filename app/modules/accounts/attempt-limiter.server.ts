@@ -68,3 +68,38 @@ export async function countAttempt(db: Db, key: string, windowMs: number, now = 
     .returning({ count: rateLimit.count });
   return row!.count;
 }
+
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * How often one client address (sign-ups) or one account (the rest) may create something within the window,
+ * with what it is told past that. Enough for a person at work, not for a script filling the database or
+ * sending mail. RATE_LIMIT_SCALE multiplies them (the shared browser-test server signs up many accounts
+ * from one address); sign-in and contact limits are never scaled.
+ */
+export const ACTION_LIMITS = {
+  signUp: { limit: 10, windowMs: HOUR, message: "Too many accounts were created from your network in the last hour. Please try again later." },
+  rfq: { limit: 20, windowMs: HOUR, message: "You have posted many RFQs in the last hour. Please wait a while before posting another." },
+  quote: { limit: 60, windowMs: HOUR, message: "You have submitted many quotes in the last hour. Please wait a while before submitting another." },
+  store: { limit: 10, windowMs: 24 * HOUR, message: "You have created many stores today. Please try again tomorrow." },
+  product: { limit: 200, windowMs: HOUR, message: "You have added many products in the last hour. Please wait a while before adding more." },
+  upload: { limit: 300, windowMs: HOUR, message: "You have uploaded many images in the last hour. Please wait a while before uploading more." },
+} as const;
+
+export type LimitedAction = keyof typeof ACTION_LIMITS;
+
+function limitScale(): number {
+  const scale = Number(process.env.RATE_LIMIT_SCALE ?? "1");
+  return Number.isFinite(scale) && scale >= 1 ? scale : 1;
+}
+
+/**
+ * Counts one `action` by `subject` (an account id or a client address) and returns the message to answer
+ * with (429) when that went past its limit, or null. Counted in the database: shared by every app instance.
+ */
+export async function overActionLimit(db: Db, action: LimitedAction, subject: string | null): Promise<string | null> {
+  if (!subject) return null;
+  const { limit, windowMs, message } = ACTION_LIMITS[action];
+  const count = await countAttempt(db, `action:${action}:${subject}`, windowMs);
+  return count > limit * limitScale() ? message : null;
+}

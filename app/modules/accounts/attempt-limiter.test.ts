@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
-import { releaseSignInAttempt, reserveSignInAttempt, SIGN_IN_LIMITS, signInSucceeded } from "./attempt-limiter.server";
+import { ACTION_LIMITS, overActionLimit, releaseSignInAttempt, reserveSignInAttempt, SIGN_IN_LIMITS, signInSucceeded } from "./attempt-limiter.server";
 
 describe.each(testEngines())("sign-in attempt limits on %s", (engine) => {
   let database: TestDatabase;
@@ -47,5 +47,15 @@ describe.each(testEngines())("sign-in attempt limits on %s", (engine) => {
       expect(next.allowed).toBe(true);
       await releaseSignInAttempt(database.db, next);
     }
+  });
+
+  it("limits each kind of creation per account (or client address), exactly under a burst, each subject apart", async () => {
+    const { limit, message } = ACTION_LIMITS.rfq;
+    const answers = await Promise.all(Array.from({ length: limit + 10 }, () => overActionLimit(database.db, "rfq", "buyer-1")));
+    expect(answers.filter((answer) => answer === null)).toHaveLength(limit);
+    expect(answers.filter((answer) => answer === message)).toHaveLength(10);
+    expect(await overActionLimit(database.db, "rfq", "buyer-2")).toBeNull();
+    expect(await overActionLimit(database.db, "quote", "buyer-1")).toBeNull();
+    expect(await overActionLimit(database.db, "rfq", null)).toBeNull();
   });
 });

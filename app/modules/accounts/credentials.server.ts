@@ -5,7 +5,7 @@ import { profiles } from "~/db/schema/profiles";
 import { logger } from "~/lib/logger.server";
 import type { Runtime } from "~/runtime.server";
 import { fieldErrors, signInSchema, signUpSchema } from "./accounts.schema";
-import { releaseSignInAttempt, reserveSignInAttempt, signInSucceeded } from "./attempt-limiter.server";
+import { overActionLimit, releaseSignInAttempt, reserveSignInAttempt, signInSucceeded } from "./attempt-limiter.server";
 import { isCommonPassword } from "./common-passwords.server";
 
 export type AuthFormResult =
@@ -50,6 +50,9 @@ export async function signUpWithEmail(runtime: Runtime, form: FormData, headers:
     return { ok: false, status: 400, message: MESSAGES.commonPassword, fieldErrors: { password: MESSAGES.commonPassword } };
   }
   const { db, auth } = runtime;
+  // the client address as the server saw it (server/app.ts sets this header on every request)
+  const limited = await overActionLimit(db, "signUp", headers.get("x-setu-client-ip") || null);
+  if (limited) return { ok: false, status: 429, message: limited };
   try {
     const ctx = await auth.$context;
     const hash = await ctx.password.hash(input.password);

@@ -7,6 +7,7 @@ import { addProductSchema, productDraftSchema, SELLERS_ONLY, type SellerProduct 
 import { generateBaseSku, variantSku } from "./sku";
 import { isUuid } from "~/lib/uuid";
 import { parseJsonField } from "~/lib/json-text";
+import { overActionLimit } from "~/modules/accounts/attempt-limiter.server";
 
 type Actor = SessionUser & { profile: Profile };
 export type ProductCommandResult =
@@ -63,6 +64,8 @@ export async function createProductFromForm(db: Db, actor: Actor, form: FormData
     const fieldErrors = firstErrors(parsed.error.issues);
     return { ok: false, status: 400, message: Object.values(fieldErrors)[0]!, fieldErrors };
   }
+  const limited = await overActionLimit(db, "product", actor.id);
+  if (limited) return { ok: false, status: 429, message: limited, fieldErrors: {} };
   const p = parsed.data;
   const [row] = await db
     .insert(products)
@@ -146,6 +149,8 @@ export async function createProductFromDraft(
     const message = fieldErrors.main_images ?? (fieldErrors.name || fieldErrors.description || fieldErrors.category ? "Please fill in all required fields" : Object.values(fieldErrors)[0]!);
     return { ok: false, status: 400, message, fieldErrors };
   }
+  const limited = await overActionLimit(db, "product", actor.id);
+  if (limited) return { ok: false, status: 429, message: limited, fieldErrors: {} };
   const draft = parsed.data;
   const now = options.now ?? Date.now();
   const storeId = options.storeId && isUuid(options.storeId) ? options.storeId : null;

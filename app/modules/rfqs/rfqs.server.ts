@@ -20,6 +20,7 @@ import {
   type RfqListParams,
 } from "./rfq.schema";
 import { isUuid } from "~/lib/uuid";
+import { overActionLimit } from "~/modules/accounts/attempt-limiter.server";
 
 type Actor = SessionUser & { profile: Profile };
 export type FormResult<T = undefined> =
@@ -111,6 +112,8 @@ export async function createRfq(db: Db, actor: Actor, form: FormData, now = new 
     const message = "The quote submission deadline cannot be in the past";
     return { ok: false, status: 400, message, fieldErrors: { deadline: message } };
   }
+  const limited = await overActionLimit(db, "rfq", actor.id);
+  if (limited) return { ok: false, status: 429, message: limited, fieldErrors: {} };
   const details = input.specifications.trim() ? input.specifications : null;
   const [row] = await db
     .insert(rfqs)
@@ -220,6 +223,8 @@ export async function submitQuote(
     const fieldErrors = firstErrors(parsed.error.issues);
     return { ok: false, status: 400, message: Object.values(fieldErrors)[0]!, fieldErrors };
   }
+  const limited = await overActionLimit(db, "quote", actor.id);
+  if (limited) return { ok: false, status: 429, message: limited, fieldErrors: {} };
   const [row] = await db
     .insert(rfqResponses)
     .values({

@@ -11,6 +11,7 @@ import { pngFromDataUrl, qrDataUrl, qrPng, storePublicUrl } from "./qr.server";
 import { isUuid } from "~/lib/uuid";
 import { productCardColumns } from "~/modules/products/product-card.server";
 import { parseJsonField } from "~/lib/json-text";
+import { overActionLimit } from "~/modules/accounts/attempt-limiter.server";
 
 type Actor = SessionUser & { profile: Profile };
 export type StoreResult<T = undefined> =
@@ -69,6 +70,8 @@ export async function createStore(db: Db, actor: Actor, form: FormData, publicUr
     const fieldErrors = firstErrors(parsed.error.issues);
     return { ok: false, status: 400, message: Object.values(fieldErrors)[0]!, fieldErrors };
   }
+  const limited = await overActionLimit(db, "store", actor.id);
+  if (limited) return { ok: false, status: 429, message: limited, fieldErrors: {} };
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(stores)

@@ -2,6 +2,7 @@ import { logger } from "~/lib/logger.server";
 import type { Runtime } from "~/runtime.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { ImageRejected, MAX_IMAGE_BYTES, MESSAGES, processImage, storeImage, UPLOAD_KINDS, type UploadKind } from "./images.server";
+import { overActionLimit } from "~/modules/accounts/attempt-limiter.server";
 
 const MULTIPART_OVERHEAD = 64 * 1024;
 
@@ -49,6 +50,8 @@ export async function handleImageUpload(request: Request, runtime: Runtime): Pro
   const kind = String(form.get("kind") ?? "product") as UploadKind;
   if (!UPLOAD_KINDS.includes(kind)) return json({ error: "Unknown upload kind" }, 400);
   if (!(file instanceof File)) return json({ error: MESSAGES.notImage }, 400);
+  const limited = await overActionLimit(runtime.db, "upload", user.id);
+  if (limited) return json({ error: limited }, 429);
   try {
     const image = await processImage(Buffer.from(await file.arrayBuffer()));
     const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)

@@ -11,7 +11,8 @@ declare module "vitest" {
 /** One production server with demo data for all browser tests. */
 export default async function setup(project: TestProject) {
   if (!fs.existsSync("build/server/index.js")) throw new Error("Run `npm run build` before the browser tests");
-  const server = await startAppServer();
+  // many tests sign up and post from this one address: the action limits are tested on a server of their own
+  const server = await startAppServer({ env: { RATE_LIMIT_SCALE: "100" } });
   project.provide("baseUrl", server.url);
   return async () => {
     await server.stop();
