@@ -353,7 +353,12 @@ export async function withdrawQuote(db: Db, actor: Actor, quoteId: string): Prom
       ),
     )
     .returning({ id: rfqResponses.id });
-  if (updated.length === 0) return { ok: false, status: 409, message: "This quote can no longer be withdrawn", fieldErrors: {} };
+  if (updated.length === 0) {
+    // someone else's quote (or none) is not found; only the seller's own is told it is too late
+    const [own] = await db.select({ id: rfqResponses.id }).from(rfqResponses).where(and(eq(rfqResponses.id, quoteId), eq(rfqResponses.sellerId, actor.id))).limit(1);
+    if (!own) return { ok: false, status: 404, message: "Quote not found", fieldErrors: {} };
+    return { ok: false, status: 409, message: "This quote can no longer be withdrawn", fieldErrors: {} };
+  }
   return { ok: true, message: "Quote withdrawn", value: undefined };
 }
 

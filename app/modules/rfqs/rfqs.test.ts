@@ -154,7 +154,7 @@ describe.each(testEngines())("RFQs, quotes and orders on %s", (engine) => {
     const rfq = await createRfqRow(database.db, { buyerId: buyer.user.id });
     const quote = await createQuote(database.db, { rfqId: rfq.id, sellerId: sellerA.user.id });
     expect(await acceptQuote(database.db, actor(sellerB), quote.id, notify)).toMatchObject({ ok: false, status: 404 });
-    expect(await withdrawQuote(database.db, actor(sellerB), quote.id)).toMatchObject({ ok: false });
+    expect(await withdrawQuote(database.db, actor(sellerB), quote.id)).toMatchObject({ ok: false, status: 404 });
     expect(await withdrawQuote(database.db, actor(sellerA), quote.id)).toMatchObject({ ok: true });
     expect(await acceptQuote(database.db, actor(buyer), quote.id, notify)).toMatchObject({ ok: false, status: 409 });
     expect(await closeRfq(database.db, actor(sellerA), rfq.id)).toMatchObject({ ok: false });

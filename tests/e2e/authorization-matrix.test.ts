@@ -1,0 +1,162 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import routes from "../../app/routes";
+import { dateFromToday } from "../factories/rfqs";
+import { HttpClient } from "../support/http-client";
+import { baseUrl } from "./support/browser";
+
+/**
+ * Who may do what, route by route: every route of app/routes.ts, read and (where it has one) its action,
+ * as a visitor, the buyer who owns the RFQ and order, another buyer, the seller who owns the store and
+ * product and quoted, another seller, and an administrator. A route added to app/routes.ts without a row
+ * here fails the first test. "Not yours" and "does not exist" look the same: 404.
+ */
+type Who = "anonymous" | "buyer" | "otherBuyer" | "seller" | "otherSeller" | "admin";
+const WHO: Who[] = ["anonymous", "buyer", "otherBuyer", "seller", "otherSeller", "admin"];
+type Ids = { storeId: string; productId: string; rfqId: string; openRfqId: string; orderId: string; quoteId: string; blogSlug: string; upload: string };
+type Check = { method: "GET" | "POST"; path: (ids: Ids) => string; fields?: (ids: Ids) => Record<string, string>; expect: Record<Who, number> };
+
+const all = (status: number): Record<Who, number> => ({ anonymous: status, buyer: status, otherBuyer: status, seller: status, otherSeller: status, admin: status });
+const signedIn = (anonymous: number, others: number): Record<Who, number> => ({ ...all(others), anonymous });
+
+const MATRIX: Record<string, Check[]> = {
+  "/": [{ method: "GET", path: () => "/", expect: all(200) }],
+  "services-for-sellers": [{ method: "GET", path: () => "/services-for-sellers", expect: all(200) }],
+  services: [{ method: "GET", path: () => "/services", expect: all(301) }],
+  contact: [{ method: "GET", path: () => "/contact", expect: all(200) }],
+  help: [{ method: "GET", path: () => "/help", expect: all(200) }],
+  terms: [{ method: "GET", path: () => "/terms", expect: all(200) }],
+  blog: [{ method: "GET", path: () => "/blog", expect: all(200) }],
+  "blog/:slug": [{ method: "GET", path: (ids) => `/blog/${ids.blogSlug}`, expect: all(200) }],
+  "api/search-suggestions": [{ method: "GET", path: () => "/api/search-suggestions?q=cotton", expect: all(200) }],
+  auth: [{ method: "GET", path: () => "/auth", expect: signedIn(200, 302) }],
+  "auth/sign-out": [{ method: "GET", path: () => "/auth/sign-out", expect: all(302) }],
+  "auth/google": [{ method: "GET", path: () => "/auth/google", expect: all(302) }],
+  "auth/complete-profile": [{ method: "GET", path: () => "/auth/complete-profile", expect: all(302) }],
+  // better-auth's own endpoints are closed but for the e-mail link and Google's callback (accounts-server test)
+  "api/auth/*": [{ method: "GET", path: () => "/api/auth/get-session", expect: all(404) }],
+  dashboard: [{ method: "GET", path: () => "/dashboard", expect: all(200) }],
+  profile: [{ method: "GET", path: () => "/profile", expect: signedIn(302, 200) }],
+  "admin/verifications": [
+    { method: "GET", path: () => "/admin/verifications", expect: { ...all(404), admin: 200 } },
+    { method: "POST", path: () => "/admin/verifications", fields: () => ({ userId: "nobody", decision: "approve" }), expect: { ...all(404), admin: 400 } },
+  ],
+  products: [
+    { method: "GET", path: () => "/products", expect: all(200) },
+    { method: "POST", path: () => "/products", fields: (ids) => ({ intent: "status", productId: ids.productId, status: "active" }), expect: { ...all(404), anonymous: 401, seller: 302 } },
+  ],
+  browse: [{ method: "GET", path: () => "/browse?q=cotton", expect: all(200) }],
+  categories: [{ method: "GET", path: () => "/categories", expect: all(200) }],
+  "category/:slug": [{ method: "GET", path: () => "/category/textiles", expect: all(200) }],
+  "product/:id": [{ method: "GET", path: (ids) => `/product/${ids.productId}`, expect: all(200) }],
+  rfqs: [{ method: "GET", path: () => "/rfqs", expect: all(200) }],
+  "rfqs/:id": [
+    { method: "GET", path: (ids) => `/rfqs/${ids.rfqId}`, expect: all(200) },
+    // on an open RFQ: the seller withdraws its own quote (after the visitor and the buyers were refused)
+    { method: "POST", path: (ids) => `/rfqs/${ids.openRfqId}`, fields: (ids) => ({ intent: "withdraw", quoteId: ids.quoteId }), expect: { ...all(404), anonymous: 401, seller: 302 } },
+  ],
+  "create-rfq": [{ method: "GET", path: () => "/create-rfq", expect: all(200) }],
+  stores: [{ method: "GET", path: () => "/stores", expect: all(200) }],
+  "stores/:id": [{ method: "GET", path: (ids) => `/stores/${ids.storeId}`, expect: all(200) }],
+  "stores/:id/manage": [
+    { method: "GET", path: (ids) => `/stores/${ids.storeId}/manage`, expect: { ...all(404), seller: 200 } },
+    { method: "POST", path: (ids) => `/stores/${ids.storeId}/manage`, fields: () => ({ intent: "save-tabs", payload: "[]" }), expect: { ...all(404), anonymous: 401, seller: 200 } },
+  ],
+  "stores/:id/qr.png": [{ method: "GET", path: (ids) => `/stores/${ids.storeId}/qr.png`, expect: { ...all(404), anonymous: 401, seller: 200 } }],
+  orders: [
+    { method: "GET", path: () => "/orders", expect: signedIn(302, 200) },
+    { method: "POST", path: () => "/orders", fields: (ids) => ({ orderId: ids.orderId, action: "receive" }), expect: { ...all(404), anonymous: 401, buyer: 409, seller: 409 } },
+  ],
+  "api/uploads": [{ method: "POST", path: () => "/api/uploads", fields: () => ({ kind: "product" }), expect: signedIn(401, 415) }],
+  "uploads/*": [{ method: "GET", path: (ids) => `/uploads/${ids.upload}`, expect: all(404) }],
+  "*": [{ method: "GET", path: () => "/no-such-page", expect: all(404) }],
+};
+
+function routePaths(entries: Array<{ path?: string; index?: boolean; children?: unknown[] }>): string[] {
+  return entries.flatMap((entry) => [entry.index ? "/" : (entry.path ?? ""), ...routePaths((entry.children ?? []) as typeof entries)]);
+}
+
+const PASSWORD = "Wholesale-Route-42";
+let sequence = 0;
+async function signUp(userType: "buyer" | "seller") {
+  const client = new HttpClient(baseUrl());
+  const response = await client.post("/auth", {
+    intent: "signup",
+    userType,
+    fullName: "Matrix Person",
+    companyName: `Matrix ${userType} ${Date.now()}-${++sequence}`,
+    email: `matrix-${userType}-${Date.now()}-${sequence}@example.test`,
+    phone: "",
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+  });
+  expect(response.status).toBe(302);
+  return client;
+}
+
+const idsIn = async (client: HttpClient, path: string, pattern: RegExp) => [...(await (await client.get(path)).text()).matchAll(pattern)].map((m) => m[1]!);
+
+describe("authorization matrix", () => {
+  const clients = {} as Record<Who, HttpClient>;
+  let ids: Ids;
+
+  beforeAll(async () => {
+    clients.anonymous = new HttpClient(baseUrl());
+    clients.buyer = await signUp("buyer");
+    clients.otherBuyer = await signUp("buyer");
+    clients.seller = await signUp("seller");
+    clients.otherSeller = await signUp("seller");
+    clients.admin = new HttpClient(baseUrl());
+    expect((await clients.admin.post("/auth", { intent: "signin", email: "admin@setu.example", password: "SetuDemo!2026" })).status).toBe(302);
+
+    const seller = clients.seller;
+    expect((await seller.post("/stores", { intent: "create", name: `Matrix Store ${Date.now()}` })).status).toBe(302);
+    const [storeId] = await idsIn(seller, "/stores", /\/stores\/([0-9a-f-]{36})\/manage/g);
+    const created = await seller.post("/products", { intent: "create", name: "Matrix Cotton Towels", description: "Soft cotton towels for hotels.", category: "textiles", subcategory: "", minimumOrderQuantity: "100", unit: "pieces", priceMin: "2", priceMax: "3" });
+    expect(created.status).toBeLessThan(400);
+    const [productId] = await idsIn(seller, "/products", /name="productId" value="([0-9a-f-]{36})"/g);
+    const rfqForm = () => ({
+      title: `Matrix RFQ ${Date.now()}`,
+      category: "textiles",
+      description: "Cotton towels for a hotel chain.",
+      specifications: "",
+      quantity: "500",
+      unit: "pieces",
+      budgetMin: "",
+      budgetMax: "",
+      deliveryLocation: "Austin, TX",
+      deadline: dateFromToday(20),
+    });
+    const rfq = await clients.buyer.post("/create-rfq", rfqForm());
+    expect(rfq.status).toBe(302);
+    const [rfqId] = await idsIn(clients.buyer, "/rfqs?mine=1", /\/rfqs\/([0-9a-f-]{36})/g);
+    expect((await seller.post(`/rfqs/${rfqId!}`, { intent: "quote", price: "1500", quantity: "500", deliveryTimeline: "30 days", terms: "FOB" })).status).toBeLessThan(400);
+    const [quoteId] = await idsIn(clients.buyer, `/rfqs/${rfqId!}`, /name="quoteId" value="([0-9a-f-]{36})"/g);
+    expect((await clients.buyer.post(`/rfqs/${rfqId!}`, { intent: "accept", quoteId: quoteId! })).status).toBe(302);
+    // a second RFQ stays open, with the seller's quote on it
+    expect((await clients.buyer.post("/create-rfq", { ...rfqForm(), title: `Matrix open RFQ ${Date.now()}` })).status).toBe(302);
+    const openRfqId = (await idsIn(clients.buyer, "/rfqs?mine=1", /\/rfqs\/([0-9a-f-]{36})/g)).find((id) => id !== rfqId)!;
+    expect((await seller.post(`/rfqs/${openRfqId}`, { intent: "quote", price: "1400", quantity: "500", deliveryTimeline: "30 days", terms: "FOB" })).status).toBeLessThan(400);
+    const [openQuoteId] = await idsIn(seller, `/rfqs/${openRfqId}`, /name="quoteId" value="([0-9a-f-]{36})"/g);
+    const [orderId] = await idsIn(clients.buyer, "/orders", /name="orderId" value="([0-9a-f-]{36})"/g);
+    ids = { storeId: storeId!, productId: productId!, rfqId: rfqId!, openRfqId, orderId: orderId!, quoteId: openQuoteId!, blogSlug: "writing-an-rfq-that-gets-great-quotes", upload: "nobody/product/1.webp" };
+  });
+
+  it("has a row for every route of app/routes.ts", () => {
+    expect(Object.keys(MATRIX).sort()).toEqual(routePaths(routes as never).sort());
+  });
+
+  it("answers each route and action with the expected status for each identity", async () => {
+    const wrong: string[] = [];
+    for (const [route, checks] of Object.entries(MATRIX)) {
+      for (const check of checks) {
+        for (const who of WHO) {
+          const path = check.path(ids);
+          const response = check.method === "GET" ? await clients[who].get(path) : await clients[who].post(path, check.fields!(ids));
+          await response.body?.cancel();
+          if (response.status !== check.expect[who]) wrong.push(`${route}: ${check.method} ${path} as ${who} answered ${response.status}, expected ${check.expect[who]}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
