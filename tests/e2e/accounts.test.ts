@@ -59,11 +59,27 @@ describe("accounts in the browser", () => {
     await screenshot(page, "dashboard-buyer");
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    await page.locator("header summary", { hasText: "Nisha Kapoor" }).click();
-    const menu = page.locator("header details[open]");
-    for (const link of ["Dashboard", "My RFQs", "Orders", "Profile"]) await menu.getByRole("link", { name: link }).waitFor();
-    expect(await menu.getByRole("link", { name: "My Stores" }).count()).toBe(0);
-    await menu.getByRole("button", { name: "Sign Out" }).click();
+    // the account menu is a Radix menu: it opens from the keyboard, arrows move through it, Escape closes it
+    const trigger = page.locator("header").getByRole("button", { name: "Nisha Kapoor" });
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("menu", { name: "Nisha Kapoor" });
+    for (const link of ["Dashboard", "My RFQs", "Orders", "Profile"]) await menu.getByRole("menuitem", { name: link }).waitFor();
+    expect(await menu.getByRole("menuitem", { name: "My Stores" }).count()).toBe(0);
+    const focusedText = () => page.evaluate(() => document.activeElement?.textContent);
+    // opened from the keyboard, the first item has focus; arrows move, End goes to the last, typeahead finds
+    await expect.poll(focusedText).toBe("Dashboard");
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(focusedText).toBe("My RFQs");
+    await page.keyboard.press("End");
+    await expect.poll(focusedText).toBe("Sign Out");
+    await page.keyboard.press("p");
+    await expect.poll(focusedText).toBe("Profile");
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "detached" });
+    await expect.poll(() => trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+    await trigger.click();
+    await menu.getByRole("menuitem", { name: "Sign Out" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await page.goto("/dashboard");
     await page.getByRole("heading", { name: "Access Denied" }).waitFor();
@@ -80,8 +96,8 @@ describe("accounts in the browser", () => {
     await page.getByText("Successfully signed in!").waitFor();
     await page.goto("/auth");
     await page.waitForURL(/\/dashboard$/);
-    await page.locator("header summary", { hasText: "Nisha Kapoor" }).click();
-    await page.locator("header details[open]").getByRole("button", { name: "Sign Out" }).click();
+    await page.locator("header").getByRole("button", { name: "Nisha Kapoor" }).click();
+    await page.getByRole("menu", { name: "Nisha Kapoor" }).getByRole("menuitem", { name: "Sign Out" }).click();
     await page.waitForURL((url) => url.pathname === "/");
   });
 
@@ -92,10 +108,10 @@ describe("accounts in the browser", () => {
     const stats = page.getByRole("region", { name: "Statistics" });
     for (const card of ["My Stores", "Products", "Quotes Submitted", "Revenue"]) await stats.getByText(card, { exact: true }).waitFor();
     for (const action of ["Manage Stores", "Add Products", "Browse RFQs"]) await page.getByRole("link", { name: action }).first().waitFor();
-    await page.locator("header summary", { hasText: "Nisha Kapoor" }).click();
-    await page.locator("header details[open]").getByRole("link", { name: "My Stores" }).waitFor();
+    await page.locator("header").getByRole("button", { name: "Nisha Kapoor" }).click();
+    await page.getByRole("menu", { name: "Nisha Kapoor" }).getByRole("menuitem", { name: "My Stores" }).waitFor();
     await screenshot(page, "dashboard-seller");
-    await page.locator("header details[open]").getByRole("button", { name: "Sign Out" }).click();
+    await page.getByRole("menu", { name: "Nisha Kapoor" }).getByRole("menuitem", { name: "Sign Out" }).click();
     await page.waitForURL((url) => url.pathname === "/");
   });
 

@@ -1,10 +1,11 @@
 import { ChevronDown, Menu, UserRound } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation, useSubmit } from "react-router";
 import { useRootUser } from "~/root";
 import { CATEGORY_STRIP } from "~/lib/categories";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
 import { HeaderSearch } from "./header-search";
 
 const NAV_LINKS = [
@@ -34,8 +35,10 @@ function navClass({ isActive }: { isActive: boolean }) {
 export function SiteHeader() {
   const user = useRootUser();
   const location = useLocation();
-  // Menus are <details> elements (they work without JavaScript); close them after navigating. Not when the
-  // page first hydrates: a menu opened before the scripts arrived (a slow phone) must stay open.
+  const submit = useSubmit();
+  // The mobile navigation is a disclosure (<details>: navigation is not an ARIA menu, and it works without
+  // JavaScript); close it after navigating. Not when the page first hydrates: a menu opened before the
+  // scripts arrived (a slow phone) must stay open.
   const shownLocation = useRef(location.key);
   useEffect(() => {
     if (shownLocation.current === location.key) return;
@@ -82,31 +85,47 @@ export function SiteHeader() {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           {user ? (
-            <details className="group relative">
-              <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
-                <UserRound className="size-4" aria-hidden />
-                <span className="max-w-32 truncate">{user.name}</span>
-                <ChevronDown className="size-4 transition group-open:rotate-180" aria-hidden />
-              </summary>
-              <div className="absolute right-0 z-50 mt-1 w-52 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
-                <p className="truncate border-b border-slate-100 px-4 py-2 text-xs text-slate-500">{user.email}</p>
-                {USER_MENU.filter((item) => !item.sellerOnly || user.userType === "seller").map((item) => (
-                  <Link key={item.to} to={item.to} className="block px-4 py-2 text-sm hover:bg-slate-50">
-                    {item.label}
-                  </Link>
-                ))}
-                {user.isAdmin ? (
-                  <Link to="/admin/verifications" className="block px-4 py-2 text-sm hover:bg-slate-50">
-                    Verifications
-                  </Link>
-                ) : null}
-                <Form method="post" action="/auth/sign-out" className="border-t border-slate-100">
-                  <button type="submit" className="block w-full px-4 py-2 text-left text-sm text-red-700 hover:bg-slate-50">
+            <>
+              <DropdownMenu>
+                <DropdownMenuTrigger className="group flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium outline-none hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
+                  <UserRound className="size-4" aria-hidden />
+                  <span className="max-w-32 truncate">{user.name}</span>
+                  <ChevronDown className="size-4 transition group-data-[state=open]:rotate-180" aria-hidden />
+                </DropdownMenuTrigger>
+                <DropdownMenuContent>
+                  <DropdownMenuLabel>{user.email}</DropdownMenuLabel>
+                  <DropdownMenuSeparator />
+                  {USER_MENU.filter((item) => !item.sellerOnly || user.userType === "seller").map((item) => (
+                    <DropdownMenuItem key={item.to} asChild>
+                      <Link to={item.to}>{item.label}</Link>
+                    </DropdownMenuItem>
+                  ))}
+                  {user.isAdmin ? (
+                    <DropdownMenuItem asChild>
+                      <Link to="/admin/verifications">Verifications</Link>
+                    </DropdownMenuItem>
+                  ) : null}
+                  <DropdownMenuSeparator />
+                  {/* sign-out is a POST (no GET changes state) */}
+                  <DropdownMenuItem className="text-red-700" onSelect={() => void submit(null, { method: "post", action: "/auth/sign-out" })}>
                     Sign Out
-                  </button>
-                </Form>
-              </div>
-            </details>
+                  </DropdownMenuItem>
+                </DropdownMenuContent>
+              </DropdownMenu>
+              {/* without JavaScript the menu cannot open: its pages are a link away */}
+              <noscript>
+                <span className="flex items-center gap-2">
+                  <Link to="/dashboard" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+                    Dashboard
+                  </Link>
+                  <form method="post" action="/auth/sign-out">
+                    <button type="submit" className="rounded-md px-3 py-2 text-sm font-medium text-red-700 hover:bg-slate-100">
+                      Sign Out
+                    </button>
+                  </form>
+                </span>
+              </noscript>
+            </>
           ) : (
             <>
               <Link to="/auth" className="hidden rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:block">
