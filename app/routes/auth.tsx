@@ -1,9 +1,10 @@
 import { BadgeCheck, Globe, Lock, ShieldCheck } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { Field, Input } from "~/components/ui/field";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { readFormData } from "~/lib/form-data.server";
 import { redirectWithFlash, safeRedirectPath } from "~/lib/flash.server";
 import { PasswordInput } from "~/modules/accounts/components/password-input";
@@ -59,6 +60,8 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
   const busy = navigation.state === "submitting";
   const errors = actionData && !actionData.ok ? actionData.fieldErrors : {};
   const redirectTo = params.get("redirectTo") ?? "";
+  const navigate = useNavigate();
+  const tabUrl = (t: string) => `/auth?tab=${t}${redirectTo ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ""}`;
 
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-2 lg:py-16">
@@ -76,118 +79,113 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
 
       <Card className="p-6 sm:p-8">
         <h1 className="mb-6 text-2xl font-bold lg:hidden">Welcome to Setu</h1>
-        <div role="tablist" aria-label="Account" className="grid grid-cols-2 rounded-lg bg-slate-100 p-1">
-          {(["signin", "signup"] as const).map((t) => (
-            <Link
-              key={t}
-              role="tab"
-              aria-selected={tab === t}
-              to={`/auth?tab=${t}${redirectTo ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ""}`}
-              replace
-              preventScrollReset
-              className={cn(
-                "rounded-md py-2 text-center text-sm font-medium",
-                tab === t ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
-              )}
+        <Tabs value={tab} onValueChange={(value) => navigate(tabUrl(value), { replace: true, preventScrollReset: true })}>
+          <TabsList aria-label="Account" className="grid grid-cols-2 gap-0 rounded-lg bg-slate-100 p-1">
+            {(["signin", "signup"] as const).map((t) => (
+              // a link as well as a tab: the page's URL says which form shows, and it works without JavaScript
+              <TabsTrigger key={t} value={t} asChild className="py-2 text-center">
+                <Link to={tabUrl(t)} replace preventScrollReset>
+                  {t === "signin" ? "Sign In" : "Sign Up"}
+                </Link>
+              </TabsTrigger>
+            ))}
+          </TabsList>
+
+          {loaderData.googleError ? (
+            <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+              {loaderData.googleError}
+            </p>
+          ) : null}
+          {actionData ? (
+            <p
+              role={actionData.ok ? "status" : "alert"}
+              className={cn("mt-4 rounded-md px-3 py-2 text-sm", actionData.ok ? "bg-green-50 text-green-800" : "bg-red-50 text-red-700")}
             >
-              {t === "signin" ? "Sign In" : "Sign Up"}
-            </Link>
-          ))}
-        </div>
+              {actionData.message}
+            </p>
+          ) : null}
 
-        {loaderData.googleError ? (
-          <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-            {loaderData.googleError}
-          </p>
-        ) : null}
-        {actionData ? (
-          <p
-            role={actionData.ok ? "status" : "alert"}
-            className={cn("mt-4 rounded-md px-3 py-2 text-sm", actionData.ok ? "bg-green-50 text-green-800" : "bg-red-50 text-red-700")}
-          >
-            {actionData.message}
-          </p>
-        ) : null}
-
-        <Form method="post" action="/auth/google" className="mt-6">
-          <Button type="submit" variant="outline" className="w-full" disabled={!loaderData.googleEnabled}>
-            <svg viewBox="0 0 24 24" className="size-4" aria-hidden>
-              <path fill="#4285F4" d="M22.6 12.2c0-.8-.1-1.5-.2-2.2H12v4.2h5.9a5 5 0 0 1-2.2 3.3v2.7h3.6c2.1-1.9 3.3-4.8 3.3-8z" />
-              <path fill="#34A853" d="M12 23c3 0 5.5-1 7.3-2.7l-3.6-2.7c-1 .7-2.2 1.1-3.7 1.1-2.9 0-5.3-1.9-6.2-4.5H2.1v2.8A11 11 0 0 0 12 23z" />
-              <path fill="#FBBC05" d="M5.8 14.2a6.6 6.6 0 0 1 0-4.3V7.1H2.1a11 11 0 0 0 0 9.9l3.7-2.8z" />
-              <path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.2-3.2A11 11 0 0 0 2.1 7.1l3.7 2.8C6.7 7.3 9.1 5.4 12 5.4z" />
-            </svg>
-            {loaderData.googleEnabled ? "Continue with Google" : "Google sign-in is not configured"}
-          </Button>
-        </Form>
-        <p className="my-6 flex items-center gap-3 text-xs uppercase text-slate-600">
-          <span className="h-px flex-1 bg-slate-200" /> or with e-mail <span className="h-px flex-1 bg-slate-200" />
-        </p>
-
-        {tab === "signin" ? (
-          <Form method="post" className="space-y-4" noValidate>
-            <input type="hidden" name="intent" value="signin" />
-            <input type="hidden" name="redirectTo" value={redirectTo} />
-            <Field id="signin-email" label="Email" error={errors.email}>
-              <Input id="signin-email" name="email" type="email" autoComplete="email" required />
-            </Field>
-            <Field id="signin-password" label="Password" error={errors.password}>
-              <PasswordInput id="signin-password" name="password" autoComplete="current-password" required />
-            </Field>
-            <Button type="submit" className="w-full" disabled={busy}>
-              {busy ? "Signing in..." : "Sign In"}
+          <Form method="post" action="/auth/google" className="mt-6">
+            <Button type="submit" variant="outline" className="w-full" disabled={!loaderData.googleEnabled}>
+              <svg viewBox="0 0 24 24" className="size-4" aria-hidden>
+                <path fill="#4285F4" d="M22.6 12.2c0-.8-.1-1.5-.2-2.2H12v4.2h5.9a5 5 0 0 1-2.2 3.3v2.7h3.6c2.1-1.9 3.3-4.8 3.3-8z" />
+                <path fill="#34A853" d="M12 23c3 0 5.5-1 7.3-2.7l-3.6-2.7c-1 .7-2.2 1.1-3.7 1.1-2.9 0-5.3-1.9-6.2-4.5H2.1v2.8A11 11 0 0 0 12 23z" />
+                <path fill="#FBBC05" d="M5.8 14.2a6.6 6.6 0 0 1 0-4.3V7.1H2.1a11 11 0 0 0 0 9.9l3.7-2.8z" />
+                <path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.2-3.2A11 11 0 0 0 2.1 7.1l3.7 2.8C6.7 7.3 9.1 5.4 12 5.4z" />
+              </svg>
+              {loaderData.googleEnabled ? "Continue with Google" : "Google sign-in is not configured"}
             </Button>
           </Form>
-        ) : (
-          <Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
-            <input type="hidden" name="intent" value="signup" />
-            <fieldset className="sm:col-span-2">
-              <legend className="mb-2 text-sm font-medium text-slate-800">I am</legend>
-              <div className="grid grid-cols-2 gap-3">
-                <label className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-                  <input type="radio" name="userType" value="buyer" defaultChecked className="mt-1" />
-                  <span>
-                    <span className="block text-sm font-medium">Buyer</span>
-                    <span className="block text-xs text-slate-600">Looking to purchase</span>
-                  </span>
-                </label>
-                <label className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-                  <input type="radio" name="userType" value="seller" className="mt-1" />
-                  <span>
-                    <span className="block text-sm font-medium">Seller</span>
-                    <span className="block text-xs text-slate-600">Indian supplier</span>
-                  </span>
-                </label>
-              </div>
-            </fieldset>
-            <Field id="signup-name" label="Full Name" error={errors.fullName}>
-              <Input id="signup-name" name="fullName" autoComplete="name" required />
-            </Field>
-            <Field id="signup-company" label="Company Name" error={errors.companyName}>
-              <Input id="signup-company" name="companyName" autoComplete="organization" required />
-            </Field>
-            <Field id="signup-email" label="Email" error={errors.email}>
-              <Input id="signup-email" name="email" type="email" autoComplete="email" required />
-            </Field>
-            <Field id="signup-phone" label="Phone (optional)" error={errors.phone}>
-              <Input id="signup-phone" name="phone" type="tel" autoComplete="tel" />
-            </Field>
-            <Field id="signup-password" label="Password" error={errors.password}>
-              <PasswordInput id="signup-password" name="password" autoComplete="new-password" required minLength={6} />
-            </Field>
-            <Field id="signup-confirm" label="Confirm Password" error={errors.confirmPassword}>
-              <PasswordInput id="signup-confirm" name="confirmPassword" autoComplete="new-password" required />
-            </Field>
-            <div className="sm:col-span-2">
+          <p className="my-6 flex items-center gap-3 text-xs uppercase text-slate-600">
+            <span className="h-px flex-1 bg-slate-200" /> or with e-mail <span className="h-px flex-1 bg-slate-200" />
+          </p>
+
+          <TabsContent value="signin">
+            <Form method="post" className="space-y-4" noValidate>
+              <input type="hidden" name="intent" value="signin" />
+              <input type="hidden" name="redirectTo" value={redirectTo} />
+              <Field id="signin-email" label="Email" error={errors.email}>
+                <Input id="signin-email" name="email" type="email" autoComplete="email" required />
+              </Field>
+              <Field id="signin-password" label="Password" error={errors.password}>
+                <PasswordInput id="signin-password" name="password" autoComplete="current-password" required />
+              </Field>
               <Button type="submit" className="w-full" disabled={busy}>
-                {busy ? "Creating account..." : "Create Account"}
+                {busy ? "Signing in..." : "Sign In"}
               </Button>
-              <p className="mt-3 text-center text-xs text-slate-500">
-                By joining you agree to the <Link to="/terms" className="underline">Terms of Service</Link>.
-              </p>
-            </div>
-          </Form>
-        )}
+            </Form>
+          </TabsContent>
+          <TabsContent value="signup">
+            <Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
+              <input type="hidden" name="intent" value="signup" />
+              <fieldset className="sm:col-span-2">
+                <legend className="mb-2 text-sm font-medium text-slate-800">I am</legend>
+                <div className="grid grid-cols-2 gap-3">
+                  <label className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+                    <input type="radio" name="userType" value="buyer" defaultChecked className="mt-1" />
+                    <span>
+                      <span className="block text-sm font-medium">Buyer</span>
+                      <span className="block text-xs text-slate-600">Looking to purchase</span>
+                    </span>
+                  </label>
+                  <label className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+                    <input type="radio" name="userType" value="seller" className="mt-1" />
+                    <span>
+                      <span className="block text-sm font-medium">Seller</span>
+                      <span className="block text-xs text-slate-600">Indian supplier</span>
+                    </span>
+                  </label>
+                </div>
+              </fieldset>
+              <Field id="signup-name" label="Full Name" error={errors.fullName}>
+                <Input id="signup-name" name="fullName" autoComplete="name" required />
+              </Field>
+              <Field id="signup-company" label="Company Name" error={errors.companyName}>
+                <Input id="signup-company" name="companyName" autoComplete="organization" required />
+              </Field>
+              <Field id="signup-email" label="Email" error={errors.email}>
+                <Input id="signup-email" name="email" type="email" autoComplete="email" required />
+              </Field>
+              <Field id="signup-phone" label="Phone (optional)" error={errors.phone}>
+                <Input id="signup-phone" name="phone" type="tel" autoComplete="tel" />
+              </Field>
+              <Field id="signup-password" label="Password" error={errors.password}>
+                <PasswordInput id="signup-password" name="password" autoComplete="new-password" required minLength={6} />
+              </Field>
+              <Field id="signup-confirm" label="Confirm Password" error={errors.confirmPassword}>
+                <PasswordInput id="signup-confirm" name="confirmPassword" autoComplete="new-password" required />
+              </Field>
+              <div className="sm:col-span-2">
+                <Button type="submit" className="w-full" disabled={busy}>
+                  {busy ? "Creating account..." : "Create Account"}
+                </Button>
+                <p className="mt-3 text-center text-xs text-slate-500">
+                  By joining you agree to the <Link to="/terms" className="underline">Terms of Service</Link>.
+                </p>
+              </div>
+            </Form>
+          </TabsContent>
+        </Tabs>
       </Card>
     </div>
   );

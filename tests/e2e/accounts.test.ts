@@ -35,6 +35,24 @@ describe("accounts in the browser", () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
+  it("switches between Sign In and Sign Up with the arrow keys (Radix tabs), and the URL follows", async () => {
+    const { page } = browser;
+    await page.goto("/auth?redirectTo=%2Forders");
+    const tabs = page.getByRole("tablist", { name: "Account" });
+    const signIn = tabs.getByRole("tab", { name: "Sign In" });
+    expect(await signIn.getAttribute("aria-selected")).toBe("true");
+    await page.getByRole("tabpanel").getByRole("button", { name: "Sign In" }).waitFor();
+    await signIn.focus();
+    await page.keyboard.press("ArrowRight");
+    await page.waitForURL((url) => url.searchParams.get("tab") === "signup" && url.searchParams.get("redirectTo") === "/orders");
+    await expect.poll(() => tabs.getByRole("tab", { name: "Sign Up" }).getAttribute("aria-selected")).toBe("true");
+    await page.getByRole("tabpanel").getByRole("button", { name: "Create Account" }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Sign Up");
+    await page.keyboard.press("ArrowLeft");
+    await page.getByRole("tabpanel").getByRole("button", { name: "Sign In" }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
   it("shows each sign-up validation message", async () => {
     const { page } = browser;
     await fillSignUp(page, { role: "Buyer", email: email("buyer"), password: "Harbor-Freight-9", confirm: "Harbor-Freight-8" });
