@@ -1,5 +1,5 @@
 import { BadgeCheck, Clock, Heart, LayoutGrid, List, MapPin, MessageSquare, Package, Search, Share2, Star, Store as StoreIcon, UserPlus } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Badge } from "~/components/ui/badge";
@@ -16,6 +16,7 @@ import { getPublicStore, toggleFollow, type PublicStoreProduct } from "~/modules
 import type { Route } from "./+types/store-public";
 import { cardImageUrl } from "~/modules/uploads/image-urls";
 import { appContext } from "~/request-context.server";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData || !("store" in loaderData)) return [{ title: "Store Not Found | Setu" }];
@@ -51,20 +52,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data({ ok: result.ok, message: result.message }, { status: result.ok ? 200 : result.status });
 }
 
-function AuthRequiredDialog({ dialogRef }: { dialogRef: React.RefObject<HTMLDialogElement | null> }) {
+function AuthRequiredDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <dialog ref={dialogRef} aria-labelledby="auth-required-title" className="m-auto w-[min(100%-2rem,28rem)] rounded-lg p-6 shadow-xl backdrop:bg-slate-900/40">
-      <h2 id="auth-required-title" className="text-lg font-semibold">
-        Authentication Required
-      </h2>
-      <p className="mt-2 text-sm text-slate-600">Please log in to access this feature and start connecting with sellers.</p>
-      <div className="mt-6 flex justify-end gap-2">
-        <Button variant="outline" onClick={() => dialogRef.current?.close()}>
-          Cancel
-        </Button>
-        <ButtonLink to="/auth">Login</ButtonLink>
-      </div>
-    </dialog>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="w-[min(100%-2rem,28rem)]" showClose={false}>
+        <DialogTitle className="text-lg font-semibold">Authentication Required</DialogTitle>
+        <DialogDescription className="mt-2 text-sm text-slate-600">Please log in to access this feature and start connecting with sellers.</DialogDescription>
+        <div className="mt-6 flex justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <ButtonLink to="/auth">Login</ButtonLink>
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }
 
@@ -119,7 +120,7 @@ function ProductCard({ product, view, signedIn, onNeedAuth }: { product: PublicS
 }
 
 export default function StorePublic({ loaderData }: Route.ComponentProps) {
-  const authDialog = useRef<HTMLDialogElement>(null);
+  const [authOpen, setAuthOpen] = useState(false);
   const follow = useFetcher<{ ok: boolean; message: string }>();
   const [view, setView] = useState<"grid" | "list">("grid");
   const [heroFailed, setHeroFailed] = useState(false);
@@ -142,7 +143,7 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
   }
 
   const { store, products, totalProducts, followers, signedIn, filters, publicUrl } = loaderData;
-  const needAuth = () => authDialog.current?.showModal();
+  const needAuth = () => setAuthOpen(true);
   const following = follow.formData ? !loaderData.following : loaderData.following;
   const followerCount = followers + (follow.formData ? (loaderData.following ? -1 : 1) : 0);
   const searching = filters.q !== "";
@@ -345,7 +346,7 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
           </section>
         ) : null}
       </div>
-      <AuthRequiredDialog dialogRef={authDialog} />
+      <AuthRequiredDialog open={authOpen} onOpenChange={setAuthOpen} />
     </div>
   );
 }
