@@ -1,12 +1,17 @@
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer, type AppServer } from "../support/app-server";
 import { HttpClient } from "../support/http-client";
 import { baseUrl } from "./support/browser";
 
 /**
  * Hostile inputs against every query parameter and every form action: whatever arrives, the answer is a
  * page or a 4xx, never a 5xx. FUZZ_RUNS inputs per target (a few hundred requests in all in `npm test`;
- * `FUZZ_RUNS=100 npx vitest run tests/e2e/fuzz.test.ts` for the long form).
+ * `npm run bench:fuzz`, 1,000 per target, for the long form). On PostgreSQL every refused post is also checked to change no
+ * table's row count.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 const PASSWORD = "Wholesale-Route-42";
@@ -50,8 +55,8 @@ const nasty = fc.oneof(
 /** What a URL can carry: a lone surrogate cannot be UTF-8, so it goes as the replacement character, as a browser would send it. */
 const enc = (value: string) => encodeURIComponent(value.toWellFormed());
 
-async function signedUp(userType: "buyer" | "seller") {
-  const client = new HttpClient(baseUrl());
+async function signedUp(userType: "buyer" | "seller", url = baseUrl()) {
+  const client = new HttpClient(url);
   const response = await client.post("/auth", {
     intent: "signup",
     userType,
@@ -78,12 +83,7 @@ describe("fuzzed inputs never get a 5xx", () => {
   let rfqId: string;
 
   beforeAll(async () => {
-    buyer = await signedUp("buyer");
-    seller = await signedUp("seller");
-    anonymous = new HttpClient(baseUrl());
-    expect((await seller.post("/stores", { intent: "create", name: `Fuzz Store ${Date.now()}` })).status).toBe(302);
-    storeId = /\/stores\/([0-9a-f-]{36})\/manage/.exec(await (await seller.get("/stores")).text())![1]!;
-    rfqId = /\/rfqs\/([0-9a-f-]{36})/.exec(await (await anonymous.get("/rfqs")).text())![1]!;
+    ({ buyer, seller, anonymous, storeId, rfqId } = await actorsOn(baseUrl()));
   });
 
   const GETS: Array<[string, string[]]> = [
@@ -130,31 +130,111 @@ describe("fuzzed inputs never get a 5xx", () => {
   });
 
   it("on every form action, with the fields it expects and others, as each kind of user", async () => {
-    const ACTIONS: Array<[string, string[], () => HttpClient]> = [
-      ["/contact", ["name", "email", "company", "topic", "message"], () => anonymous],
-      ["/auth", ["intent", "email", "password", "confirmPassword", "fullName", "companyName", "phone", "userType", "redirectTo"], () => anonymous],
-      ["/create-rfq", ["title", "category", "description", "specifications", "quantity", "unit", "budgetMin", "budgetMax", "deliveryLocation", "deadline"], () => buyer],
-      [`/rfqs/${rfqId}`, ["intent", "price", "quantity", "deliveryTimeline", "terms", "quoteId"], () => seller],
-      [`/rfqs/${rfqId}`, ["intent", "quoteId"], () => buyer],
-      ["/products", ["intent", "name", "description", "category", "priceMin", "priceMax", "moq", "unit", "productId", "status", "payload"], () => seller],
-      ["/stores", ["intent", "name", "description", "phone", "email", "website", "address", "storeId"], () => seller],
-      [`/stores/${storeId}/manage`, ["intent", "payload", "productIds", "linkId", "tab", "name", "status"], () => seller],
-      ["/profile", ["intent", "fullName", "companyName", "phone", "currentPassword", "newPassword", "confirmPassword"], () => buyer],
-      ["/orders", ["orderId", "action"], () => buyer],
-      ["/admin/verifications", ["userId", "decision"], () => seller],
-      ["/auth/complete-profile", ["userType", "companyName", "phone"], () => buyer],
-    ];
-    const intents = fc.constantFrom("quote", "accept", "withdraw", "close", "create", "create-dialog", "update", "status", "profile", "password", "save-tabs", "save-design", "settings", "add-products", "feature", "tab", "remove", "qr", "signin", "signup");
-    for (const [path, fields, who] of ACTIONS) {
-      await fc.assert(
-        fc.asyncProperty(fc.dictionary(fc.constantFrom(...fields), nasty, { maxKeys: fields.length }), intents, async (values, intent) => {
-          const form: Record<string, string> = { intent, ...values };
+    await fuzzFormActions({ buyer, seller, anonymous, storeId, rfqId }, async (post) => {
+      const response = await post();
+      expectNo5xx(response.status, response.what);
+    });
+  });
+
+});
+
+type Actors = { buyer: HttpClient; seller: HttpClient; anonymous: HttpClient; storeId: string; rfqId: string };
+type FuzzedPost = () => Promise<{ status: number; what: string }>;
+
+/** Signs up a buyer and a seller on the server at `url`, with a store, and finds an open RFQ. */
+async function actorsOn(url: string): Promise<Actors> {
+  const buyer = await signedUp("buyer", url);
+  const seller = await signedUp("seller", url);
+  const anonymous = new HttpClient(url);
+  expect((await seller.post("/stores", { intent: "create", name: `Fuzz Store ${Date.now()}` })).status).toBe(302);
+  const storeId = /\/stores\/([0-9a-f-]{36})\/manage/.exec(await (await seller.get("/stores")).text())![1]!;
+  const rfqId = /\/rfqs\/([0-9a-f-]{36})/.exec(await (await anonymous.get("/rfqs")).text())![1]!;
+  return { buyer, seller, anonymous, storeId, rfqId };
+}
+
+/** Every form action with hostile values for the fields it expects and others; `check` sends each post. */
+async function fuzzFormActions({ buyer, seller, anonymous, storeId, rfqId }: Actors, check: (post: FuzzedPost) => Promise<void>) {
+  const ACTIONS: Array<[string, string[], () => HttpClient]> = [
+    ["/contact", ["name", "email", "company", "topic", "message"], () => anonymous],
+    ["/auth", ["intent", "email", "password", "confirmPassword", "fullName", "companyName", "phone", "userType", "redirectTo"], () => anonymous],
+    ["/create-rfq", ["title", "category", "description", "specifications", "quantity", "unit", "budgetMin", "budgetMax", "deliveryLocation", "deadline"], () => buyer],
+    [`/rfqs/${rfqId}`, ["intent", "price", "quantity", "deliveryTimeline", "terms", "quoteId"], () => seller],
+    [`/rfqs/${rfqId}`, ["intent", "quoteId"], () => buyer],
+    ["/products", ["intent", "name", "description", "category", "priceMin", "priceMax", "moq", "unit", "productId", "status", "payload"], () => seller],
+    ["/stores", ["intent", "name", "description", "phone", "email", "website", "address", "storeId"], () => seller],
+    [`/stores/${storeId}/manage`, ["intent", "payload", "productIds", "linkId", "tab", "name", "status"], () => seller],
+    ["/profile", ["intent", "fullName", "companyName", "phone", "currentPassword", "newPassword", "confirmPassword"], () => buyer],
+    ["/orders", ["orderId", "action"], () => buyer],
+    ["/admin/verifications", ["userId", "decision"], () => seller],
+    ["/auth/complete-profile", ["userType", "companyName", "phone"], () => buyer],
+  ];
+  const intents = fc.constantFrom("quote", "accept", "withdraw", "close", "create", "create-dialog", "update", "status", "profile", "password", "save-tabs", "save-design", "settings", "add-products", "feature", "tab", "remove", "qr", "signin", "signup");
+  for (const [path, fields, who] of ACTIONS) {
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(fc.constantFrom(...fields), nasty, { maxKeys: fields.length }), intents, async (values, intent) => {
+        const form: Record<string, string> = { intent, ...values };
+        await check(async () => {
           const response = await who().post(path, form);
           await response.body?.cancel();
-          expectNo5xx(response.status, `POST ${path} ${JSON.stringify(form).slice(0, 300)}`);
-        }),
-        { numRuns: RUNS },
-      );
-    }
+          return { status: response.status, what: `POST ${path} ${JSON.stringify(form).slice(0, 300)}` };
+        });
+      }),
+      { numRuns: RUNS },
+    );
+  }
+}
+
+/**
+ * A refused write (a 4xx) leaves every table as it was: the row count of each table is read before and after
+ * each fuzzed post. Counting needs a database the test can read while the server runs, so this runs on a
+ * PostgreSQL database of its own (DATABASE_URL; CI sets it). Tables a refused request writes to on purpose
+ * are left out: rate_limit (a refused attempt still counts against its limit).
+ */
+describe.skipIf(!process.env.DATABASE_URL)("a refused write changes nothing (PostgreSQL)", () => {
+  let server: AppServer;
+  let admin: postgres.Sql;
+  let sql: postgres.Sql;
+  let name: string;
+
+  beforeAll(async () => {
+    name = `setu_fuzz_${crypto.randomBytes(6).toString("hex")}`;
+    admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+    await admin`create database ${admin(name)}`;
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${name}`;
+    server = await startAppServer({ env: { DATABASE_URL: url.toString(), RATE_LIMIT_SCALE: "1000" }, startTimeoutMs: 120_000 });
+    sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  }, 180_000);
+
+  afterAll(async () => {
+    await sql?.end({ timeout: 5 });
+    await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+    await admin`drop database if exists ${admin(name)} with (force)`;
+    await admin.end({ timeout: 5 });
   });
+
+  async function rowCounts(): Promise<Record<string, number>> {
+    const tables = await sql<{ name: string }[]>`select tablename as name from pg_tables where schemaname = 'public' and tablename <> 'rate_limit' order by 1`;
+    const counts: Record<string, number> = {};
+    const one = (table: string) => sql`select ${table}::text as name, count(*)::int as n from ${sql(table)}`;
+    const rows = (await tables.slice(1).reduce((query, t) => sql`${query} union all ${one(t.name)}`, one(tables[0]!.name))) as unknown as { name: string; n: number }[];
+    for (const row of rows) counts[row.name] = row.n;
+    return counts;
+  }
+
+  it("on every form action: a 4xx leaves every table's row count as it was, and nothing answers 5xx", async () => {
+    const actors = await actorsOn(server.url);
+    let refused = 0;
+    await fuzzFormActions(actors, async (post) => {
+      const before = await rowCounts();
+      const { status, what } = await post();
+      expectNo5xx(status, what);
+      if (status >= 400) {
+        refused++;
+        expect(await rowCounts(), `${what} answered ${status} and changed rows`).toEqual(before);
+      }
+    });
+    expect(refused).toBeGreaterThan(0);
+  }, 600_000);
 });
