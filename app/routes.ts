@@ -34,6 +34,8 @@ export default [
   route("stores/:id/manage", "routes/store-manage.tsx"),
   route("stores/:id/qr.png", "routes/store-qr.ts"),
   route("orders", "routes/orders.tsx"),
+  route("notifications", "routes/notifications.tsx"),
+  route("unsubscribe", "routes/unsubscribe.tsx"),
 
   route("api/uploads", "routes/api.uploads.ts"),
   route("uploads/*", "routes/uploads.ts"),

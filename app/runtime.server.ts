@@ -6,6 +6,8 @@ import { logger } from "~/lib/logger.server";
 import { createAuth, GOOGLE_DISCOVERY_URL, type Auth } from "~/modules/accounts/auth.server";
 import { createMailer, type Mailer } from "~/modules/accounts/mailer.server";
 import { resolveAuthSecret } from "~/modules/accounts/secret.server";
+import { startJobQueue, type JobQueue } from "~/modules/jobs/job-queue.server";
+import type { Notifier } from "~/modules/notifications/notifications.server";
 import { createStorage, type BlobStorage } from "~/modules/uploads/storage.server";
 import { seedDemoDataIfEmpty } from "../seed/demo.server";
 
@@ -19,10 +21,13 @@ export type Runtime = {
   dataDir: string;
   googleEnabled: boolean;
   storage: BlobStorage;
+  jobs: JobQueue;
+  /** what commands need to notify users: the job queue, the site's address, the key of unsubscribe links */
+  notifier: Notifier;
   healthCheck: () => Promise<void>;
 };
 
-type Holder = { database?: Database; runtime?: Runtime; starting?: Promise<Runtime>; maintenance?: NodeJS.Timeout };
+type Holder = { database?: Database; jobs?: JobQueue; runtime?: Runtime; starting?: Promise<Runtime>; maintenance?: NodeJS.Timeout };
 // Kept on globalThis so that hot module reloads in development reuse the open database.
 const holder: Holder = ((globalThis as { __setuRuntime?: Holder }).__setuRuntime ??= {});
 
@@ -59,15 +64,21 @@ export function startRuntime(): Promise<Runtime> {
             discoveryUrl: process.env.GOOGLE_DISCOVERY_URL ?? GOOGLE_DISCOVERY_URL,
           }
         : undefined;
+    const secret = resolveAuthSecret(dataDir);
     const auth = createAuth({
       db: database.db,
-      secret: resolveAuthSecret(dataDir),
+      secret,
       baseURL: publicUrl,
       mailer,
       requireEmailVerification: process.env.AUTH_REQUIRE_EMAIL_VERIFICATION === "true",
       google,
       secureCookies: servedOverHttps(publicUrl),
     });
+    // background work (e-mail…) in the same database, sent in the transactions that cause it (job-queue.server.ts)
+    const jobs = await startJobQueue(database, process.env.DATABASE_URL);
+    holder.jobs = jobs;
+    // JOB_WORKERS=off: an instance that only serves pages (others, or a worker process, run the jobs)
+    if (process.env.JOB_WORKERS !== "off") await jobs.work("email", (message) => mailer.send(message));
     holder.runtime = {
       db: database.db,
       engine: database.engine,
@@ -77,6 +88,8 @@ export function startRuntime(): Promise<Runtime> {
       dataDir,
       googleEnabled: Boolean(google),
       storage,
+      jobs,
+      notifier: { jobs, publicUrl, secret },
       healthCheck: async () => {
         await database.db.execute(sql`select 1`);
       },
@@ -103,9 +116,14 @@ export function getRuntime(): Runtime {
 export async function stopRuntime() {
   clearInterval(holder.maintenance);
   holder.maintenance = undefined;
-  const database = holder.database;
+  const { database, jobs } = holder;
+  holder.jobs = undefined;
   holder.database = undefined;
   holder.runtime = undefined;
   holder.starting = undefined;
-  await database?.close();
+  try {
+    await jobs?.stop();
+  } finally {
+    await database?.close();
+  }
 }

@@ -45,6 +45,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export function sameOriginWrites(): RequestHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
+    // a mail client's one-click unsubscribe (RFC 8058) posts from nowhere; the signed link is its authority
+    if (req.path === "/unsubscribe") return next();
     // scheme, host and port must all match: an https page may not post to the http site, nor the reverse
     const allowed = new Set<string>();
     const host = req.get("host");

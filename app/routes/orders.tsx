@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.get(appContext).runtime);
   const form = await readFormData(request);
-  const result = await updateOrderStatus(context.get(appContext).runtime.db, user, String(form.get("orderId") ?? ""), String(form.get("action") ?? ""));
+  const result = await updateOrderStatus(context.get(appContext).runtime.db, user, String(form.get("orderId") ?? ""), String(form.get("action") ?? ""), context.get(appContext).runtime.notifier);
   if (result.ok) return redirectWithFlash("/orders", { type: "success", message: result.message });
   return data(result, { status: result.status });
 }

@@ -46,12 +46,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const actor = { ...viewer, profile: viewer.profile };
   const here = `/rfqs/${params.id}`;
-  const notify = { mailer: runtime.mailer, publicUrl: runtime.publicUrl };
   const result =
     intent === "quote"
-      ? await submitQuote(runtime.db, actor, params.id, form, notify)
+      ? await submitQuote(runtime.db, actor, params.id, form, runtime.notifier)
       : intent === "accept"
-        ? await acceptQuote(runtime.db, actor, String(form.get("quoteId") ?? ""), notify)
+        ? await acceptQuote(runtime.db, actor, String(form.get("quoteId") ?? ""), runtime.notifier)
         : intent === "withdraw"
           ? await withdrawQuote(runtime.db, actor, String(form.get("quoteId") ?? ""))
           : intent === "close"

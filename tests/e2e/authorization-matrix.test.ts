@@ -12,7 +12,7 @@ import { baseUrl } from "./support/browser";
  */
 type Who = "anonymous" | "buyer" | "otherBuyer" | "seller" | "otherSeller" | "admin";
 const WHO: Who[] = ["anonymous", "buyer", "otherBuyer", "seller", "otherSeller", "admin"];
-type Ids = { storeId: string; productId: string; rfqId: string; openRfqId: string; orderId: string; quoteId: string; blogSlug: string; upload: string };
+type Ids = { storeId: string; productId: string; rfqId: string; openRfqId: string; orderId: string; quoteId: string; blogSlug: string; upload: string; notificationId: string };
 type Check = { method: "GET" | "POST"; path: (ids: Ids) => string; fields?: (ids: Ids) => Record<string, string>; expect: Record<Who, number> };
 
 const all = (status: number): Record<Who, number> => ({ anonymous: status, buyer: status, otherBuyer: status, seller: status, otherSeller: status, admin: status });
@@ -65,6 +65,16 @@ const MATRIX: Record<string, Check[]> = {
   orders: [
     { method: "GET", path: () => "/orders", expect: signedIn(302, 200) },
     { method: "POST", path: () => "/orders", fields: (ids) => ({ orderId: ids.orderId, action: "receive" }), expect: { ...all(404), anonymous: 401, buyer: 409, seller: 409 } },
+  ],
+  notifications: [
+    { method: "GET", path: () => "/notifications", expect: signedIn(302, 200) },
+    // the seller's notice that its quote was accepted: only the seller opens it
+    { method: "POST", path: () => "/notifications", fields: (ids) => ({ intent: "open", id: ids.notificationId }), expect: { ...all(404), anonymous: 401, seller: 303 } },
+  ],
+  // without a signed link, nobody's preferences change
+  unsubscribe: [
+    { method: "GET", path: () => "/unsubscribe", expect: all(404) },
+    { method: "POST", path: () => "/unsubscribe?u=x&k=orderStatus&t=forged", fields: () => ({}), expect: all(404) },
   ],
   "api/uploads": [{ method: "POST", path: () => "/api/uploads", fields: () => ({ kind: "product" }), expect: signedIn(401, 415) }],
   "uploads/*": [{ method: "GET", path: (ids) => `/uploads/${ids.upload}`, expect: all(404) }],
@@ -138,7 +148,8 @@ describe("authorization matrix", () => {
     expect((await seller.post(`/rfqs/${openRfqId}`, { intent: "quote", price: "1400", quantity: "500", deliveryTimeline: "30 days", terms: "FOB" })).status).toBeLessThan(400);
     const [openQuoteId] = await idsIn(seller, `/rfqs/${openRfqId}`, /name="quoteId" value="([0-9a-f-]{36})"/g);
     const [orderId] = await idsIn(clients.buyer, "/orders", /name="orderId" value="([0-9a-f-]{36})"/g);
-    ids = { storeId: storeId!, productId: productId!, rfqId: rfqId!, openRfqId, orderId: orderId!, quoteId: openQuoteId!, blogSlug: "writing-an-rfq-that-gets-great-quotes", upload: "nobody/product/1.webp" };
+    const [notificationId] = await idsIn(seller, "/notifications", /name="id" value="([0-9a-f-]{36})"/g);
+    ids = { storeId: storeId!, productId: productId!, rfqId: rfqId!, openRfqId, orderId: orderId!, quoteId: openQuoteId!, blogSlug: "writing-an-rfq-that-gets-great-quotes", upload: "nobody/product/1.webp", notificationId: notificationId! };
   });
 
   it("has a row for every route of app/routes.ts", () => {

@@ -99,6 +99,8 @@ describe("fuzzed inputs never get a 5xx", () => {
     ["/create-rfq", ["product"]],
     ["/dashboard", ["tab"]],
     ["/orders", ["status"]],
+    ["/notifications", ["before"]],
+    ["/unsubscribe", ["u", "k", "t"]],
   ];
 
   it("on every query parameter, as a visitor and as a seller", async () => {
@@ -167,8 +169,10 @@ async function fuzzFormActions({ buyer, seller, anonymous, storeId, rfqId }: Act
     ["/orders", ["orderId", "action"], () => buyer],
     ["/admin/verifications", ["userId", "decision"], () => seller],
     ["/auth/complete-profile", ["userType", "companyName", "phone"], () => buyer],
+    ["/notifications", ["intent", "id"], () => buyer],
+    ["/unsubscribe", ["u", "k", "t"], () => anonymous],
   ];
-  const intents = fc.constantFrom("quote", "accept", "withdraw", "close", "create", "create-dialog", "update", "status", "profile", "password", "save-tabs", "save-design", "settings", "add-products", "feature", "tab", "remove", "qr", "signin", "signup");
+  const intents = fc.constantFrom("open", "read-all", "quote", "accept", "withdraw", "close", "create", "create-dialog", "update", "status", "profile", "password", "save-tabs", "save-design", "settings", "add-products", "feature", "tab", "remove", "qr", "signin", "signup");
   for (const [path, fields, who] of ACTIONS) {
     await fc.assert(
       fc.asyncProperty(fc.dictionary(fc.constantFrom(...fields), nasty, { maxKeys: fields.length }), intents, async (values, intent) => {

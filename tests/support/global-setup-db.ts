@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { migrateDatabase, openPglite } from "../../app/db/client.server";
+import { startJobQueue } from "../../app/modules/jobs/job-queue.server";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -14,6 +15,8 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const database = await openPglite(null);
   await migrateDatabase(database);
+  // the job queue's schema and queues, as the app's first start makes them
+  await (await startJobQueue(database)).stop();
   const client = (database.db as unknown as { $client: { dumpDataDir: (c: "none") => Promise<Blob> } }).$client;
   const dump = await client.dumpDataDir("none");
   await database.close();

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import postgres from "postgres";
 import { inject } from "vitest";
 import { migrateDatabase, openPglite, openPostgres, type Database } from "../../app/db/client.server";
+import { startJobQueue } from "../../app/modules/jobs/job-queue.server";
 
 export type Engine = "pglite" | "postgres";
 
@@ -14,7 +15,8 @@ export function testEngines(): Engine[] {
   return process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 }
 
-export type TestDatabase = Database & { drop: () => Promise<void> };
+/** `url`: the PostgreSQL database's address, for what opens connections of its own (the job queue). */
+export type TestDatabase = Database & { drop: () => Promise<void>; url?: string };
 
 /** A fresh, migrated database of the given engine; drop() closes it and, on PostgreSQL, drops it. */
 export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
@@ -32,8 +34,10 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString(), 5);
   await migrateDatabase(database, url.toString());
+  await (await startJobQueue(database, url.toString())).stop();
   return {
     ...database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       await admin`drop database if exists ${admin(name)} with (force)`;

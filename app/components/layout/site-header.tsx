@@ -1,4 +1,4 @@
-import { ChevronDown, Menu, UserRound } from "lucide-react";
+import { Bell, ChevronDown, Menu, UserRound } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation, useSubmit } from "react-router";
 import { useRootUser } from "~/root";
@@ -86,6 +86,7 @@ export function SiteHeader() {
         <div className="ml-auto flex items-center gap-2">
           {user ? (
             <>
+              <NotificationBell count={user.unreadNotifications} />
               <DropdownMenu>
                 <DropdownMenuTrigger className="group flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium outline-none hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
                   <UserRound className="size-4" aria-hidden />
@@ -179,5 +180,20 @@ export function SiteHeader() {
         </ul>
       </nav>
     </header>
+  );
+}
+
+/** The bell: a link to /notifications with the number of unread ones. */
+function NotificationBell({ count }: { count: number }) {
+  const label = count === 0 ? "Notifications" : `Notifications, ${count} unread`;
+  return (
+    <Link to="/notifications" aria-label={label} title={label} className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
+      <Bell className="size-5" aria-hidden />
+      {count > 0 ? (
+        <span aria-hidden className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] font-semibold leading-5 text-white tabular-nums">
+          {count > 99 ? "99+" : count}
+        </span>
+      ) : null}
+    </Link>
   );
 }

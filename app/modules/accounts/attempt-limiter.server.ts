@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { rateLimit } from "~/db/schema/auth";
 
@@ -37,10 +37,14 @@ export async function reserveSignInAttempt(db: Db, ip: string | null, email: str
 
 /** Gives an attempt's places back: it was refused, or it was the owner's right password. */
 export async function releaseSignInAttempt(db: Db, reservation: SignInReservation) {
-  await db
-    .update(rateLimit)
-    .set({ count: sql`greatest(${rateLimit.count} - 1, 0)` })
-    .where(inArray(rateLimit.key, reservation.keys));
+  // one row a statement: a statement that locked several counters could deadlock with a concurrent release
+  // that reached them in another order (seen under a burst on PostgreSQL)
+  for (const key of reservation.keys) {
+    await db
+      .update(rateLimit)
+      .set({ count: sql`greatest(${rateLimit.count} - 1, 0)` })
+      .where(eq(rateLimit.key, key));
+  }
 }
 
 /** A successful sign-in gives its places back and forgets that client's failures on the account. */

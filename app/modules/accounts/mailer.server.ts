@@ -3,7 +3,8 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import { logger } from "~/lib/logger.server";
 
-export type MailMessage = { to: string; subject: string; text: string; link?: string };
+/** `unsubscribeUrl`: a one-click unsubscribe address (RFC 8058), sent as List-Unsubscribe headers. */
+export type MailMessage = { to: string; subject: string; text: string; link?: string; unsubscribeUrl?: string };
 export type Mailer = { send: (message: MailMessage) => Promise<void> };
 
 const FROM = process.env.MAIL_FROM ?? "Setu <no-reply@setu.example>";
@@ -16,19 +17,23 @@ export function createMailer({ smtpUrl, outboxDir }: { smtpUrl?: string; outboxD
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
-      send: async ({ to, subject, text }) => {
-        await transport.sendMail({ from: FROM, to, subject, text });
+      send: async ({ to, subject, text, unsubscribeUrl }) => {
+        await transport.sendMail({ from: FROM, to, subject, text, headers: unsubscribeHeaders(unsubscribeUrl) });
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
-    send: async ({ to, subject, text, link }) => {
-      const info = await transport.sendMail({ from: FROM, to, subject, text });
+    send: async ({ to, subject, text, link, unsubscribeUrl }) => {
+      const info = await transport.sendMail({ from: FROM, to, subject, text, headers: unsubscribeHeaders(unsubscribeUrl) });
       fs.mkdirSync(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${Date.now()}-${to.replace(/[^\w.@-]/g, "_")}.eml`);
       fs.writeFileSync(file, info.message as Buffer);
       logger.info({ to, subject, file, link }, "e-mail written to the outbox");
     },
   };
+}
+
+function unsubscribeHeaders(url: string | undefined): Record<string, string> {
+  return url ? { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : {};
 }

@@ -6,6 +6,8 @@ import { rfqs } from "~/db/schema/rfqs";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import { allowedOrderActions, type OrderAction, type OrderStatus, type OrderView } from "./orders.schema";
 import { isUuid } from "~/lib/uuid";
+import { notify, type Notifier } from "~/modules/notifications/notifications.server";
+import { ORDER_STATUS_LABEL } from "./orders.schema";
 
 const buyerProfile = aliasedTable(profiles, "buyer_profile");
 const sellerProfile = aliasedTable(profiles, "seller_profile");
@@ -59,7 +61,7 @@ const NEXT: Record<OrderAction, { from: OrderStatus; to: OrderStatus; message: s
 };
 
 /** The seller ships, the buyer receives, either cancels before shipping. Checked against the row in one conditional update. */
-export async function updateOrderStatus(db: Db, actor: SessionUser, orderId: string, action: string): Promise<{ ok: boolean; message: string; status: number }> {
+export async function updateOrderStatus(db: Db, actor: SessionUser, orderId: string, action: string, notifier: Notifier): Promise<{ ok: boolean; message: string; status: number }> {
   if (!isUuid(orderId)) return { ok: false, message: "Order not found", status: 404 };
   // hasOwn, not `in`: "toString" or "constructor" must not pass for an action
   if (!Object.hasOwn(NEXT, action)) return { ok: false, message: "Unknown order action", status: 400 };
@@ -74,11 +76,28 @@ export async function updateOrderStatus(db: Db, actor: SessionUser, orderId: str
   if (!allowedOrderActions({ role, status: row.status as OrderStatus }).includes(action as OrderAction)) {
     return { ok: false, message: "This order cannot be changed that way now", status: 409 };
   }
-  const updated = await db
-    .update(orders)
-    .set({ status: step.to, updatedAt: new Date() })
-    .where(and(eq(orders.id, orderId), eq(orders.status, step.from)))
-    .returning({ id: orders.id });
+  // the change and the other party's notice commit together
+  const updated = await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(orders)
+      .set({ status: step.to, updatedAt: new Date() })
+      .where(and(eq(orders.id, orderId), eq(orders.status, step.from)))
+      .returning({ id: orders.id });
+    if (changed.length === 0) return changed;
+    const [order] = await tx.select({ title: rfqs.title }).from(orders).leftJoin(rfqs, eq(rfqs.id, orders.rfqId)).where(eq(orders.id, orderId));
+    const what = order?.title ? `Your order for "${order.title}"` : "Your order";
+    const body = `${what} is now ${ORDER_STATUS_LABEL[step.to].toLowerCase()}.`;
+    await notify(tx, notifier, {
+      userId: role === "buyer" ? row.sellerId : row.buyerId,
+      kind: "order_status",
+      title: `${what} is ${ORDER_STATUS_LABEL[step.to].toLowerCase()}`,
+      body,
+      href: "/orders",
+      eventKey: `order:${orderId}:${step.to}`,
+      email: { subject: `${what} is ${ORDER_STATUS_LABEL[step.to].toLowerCase()}`, text: `${body}\n\nView your orders:` },
+    });
+    return changed;
+  });
   if (updated.length === 0) return { ok: false, message: "This order changed meanwhile; please reload", status: 409 };
   return { ok: true, message: step.message, status: 200 };
 }

@@ -6,6 +6,10 @@ import { createOrder } from "../../../tests/factories/orders";
 import { createRfq } from "../../../tests/factories/rfqs";
 import { createBuyer, createSeller, type Account, actorOf as actor } from "../../../tests/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
+import { queuedEmails, testNotifier } from "../../../tests/support/test-notifier";
+import type { JobQueue } from "~/modules/jobs/job-queue.server";
+import type { Notifier } from "~/modules/notifications/notifications.server";
+import { notifications } from "~/db/schema/notifications";
 import { listOrders, updateOrderStatus } from "./orders.server";
 
 describe.each(testEngines())("orders on %s", (engine) => {
@@ -13,14 +17,20 @@ describe.each(testEngines())("orders on %s", (engine) => {
   let buyer: Account;
   let seller: Account;
   let stranger: Account;
+  let notifier: Notifier;
+  let jobs: JobQueue;
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
+    ({ notifier, jobs } = await testNotifier(database));
     buyer = await createBuyer(database.db, { companyName: "Brooklyn Goods LLC" });
     seller = await createSeller(database.db, { companyName: "Tiruppur Knits" });
     stranger = await createSeller(database.db, { companyName: "Erode Weavers" });
   });
-  afterAll(() => database.drop());
+  afterAll(async () => {
+    await jobs.stop();
+    await database.drop();
+  });
 
   async function statusOf(orderId: string) {
     const [row] = await database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
@@ -29,47 +39,53 @@ describe.each(testEngines())("orders on %s", (engine) => {
 
   it("lets the seller ship and then the buyer receive", async () => {
     const order = await createOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id });
-    expect(await updateOrderStatus(database.db, actor(seller), order.id, "ship")).toEqual({ ok: true, status: 200, message: "Order marked as shipped" });
+    expect(await updateOrderStatus(database.db, actor(seller), order.id, "ship", notifier)).toEqual({ ok: true, status: 200, message: "Order marked as shipped" });
     expect(await statusOf(order.id)).toBe("shipped");
-    expect(await updateOrderStatus(database.db, actor(buyer), order.id, "receive")).toEqual({ ok: true, status: 200, message: "Order marked as received" });
+    expect(await updateOrderStatus(database.db, actor(buyer), order.id, "receive", notifier)).toEqual({ ok: true, status: 200, message: "Order marked as received" });
     expect(await statusOf(order.id)).toBe("received");
+    // each change is told to the other party: a notice and a queued e-mail
+    const notices = await database.db.select().from(notifications).where(eq(notifications.href, "/orders"));
+    expect(notices.filter((n) => n.userId === buyer.user.id && n.title.includes("is shipped"))).toHaveLength(1);
+    expect(notices.filter((n) => n.userId === seller.user.id && n.title.includes("is received"))).toHaveLength(1);
+    const mails = await queuedEmails(database.db);
+    expect(mails.filter((m) => m.to === buyer.user.email && m.subject.includes("is shipped"))).toHaveLength(1);
     // a received order is final
     for (const action of ["ship", "receive", "cancel"]) {
-      expect(await updateOrderStatus(database.db, actor(buyer), order.id, action)).toMatchObject({ ok: false, status: 409 });
-      expect(await updateOrderStatus(database.db, actor(seller), order.id, action)).toMatchObject({ ok: false, status: 409 });
+      expect(await updateOrderStatus(database.db, actor(buyer), order.id, action, notifier)).toMatchObject({ ok: false, status: 409 });
+      expect(await updateOrderStatus(database.db, actor(seller), order.id, action, notifier)).toMatchObject({ ok: false, status: 409 });
     }
     expect(await statusOf(order.id)).toBe("received");
   });
 
   it("lets either side cancel before shipping, and nobody after", async () => {
     const byBuyer = await createOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id });
-    expect(await updateOrderStatus(database.db, actor(buyer), byBuyer.id, "cancel")).toEqual({ ok: true, status: 200, message: "Order cancelled" });
+    expect(await updateOrderStatus(database.db, actor(buyer), byBuyer.id, "cancel", notifier)).toEqual({ ok: true, status: 200, message: "Order cancelled" });
     expect(await statusOf(byBuyer.id)).toBe("cancelled");
     // a cancelled order cannot be shipped or cancelled again
-    expect(await updateOrderStatus(database.db, actor(seller), byBuyer.id, "ship")).toMatchObject({ ok: false, status: 409 });
-    expect(await updateOrderStatus(database.db, actor(seller), byBuyer.id, "cancel")).toMatchObject({ ok: false, status: 409 });
+    expect(await updateOrderStatus(database.db, actor(seller), byBuyer.id, "ship", notifier)).toMatchObject({ ok: false, status: 409 });
+    expect(await updateOrderStatus(database.db, actor(seller), byBuyer.id, "cancel", notifier)).toMatchObject({ ok: false, status: 409 });
     expect(await statusOf(byBuyer.id)).toBe("cancelled");
 
     const bySeller = await createOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id });
-    expect(await updateOrderStatus(database.db, actor(seller), bySeller.id, "cancel")).toMatchObject({ ok: true, status: 200 });
+    expect(await updateOrderStatus(database.db, actor(seller), bySeller.id, "cancel", notifier)).toMatchObject({ ok: true, status: 200 });
     expect(await statusOf(bySeller.id)).toBe("cancelled");
 
     const shipped = await createOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id, status: "shipped" });
     const refusal = { ok: false, status: 409, message: "This order cannot be changed that way now" };
-    expect(await updateOrderStatus(database.db, actor(buyer), shipped.id, "cancel")).toEqual(refusal);
-    expect(await updateOrderStatus(database.db, actor(seller), shipped.id, "cancel")).toEqual(refusal);
+    expect(await updateOrderStatus(database.db, actor(buyer), shipped.id, "cancel", notifier)).toEqual(refusal);
+    expect(await updateOrderStatus(database.db, actor(seller), shipped.id, "cancel", notifier)).toEqual(refusal);
     expect(await statusOf(shipped.id)).toBe("shipped");
   });
 
   it("refuses the wrong side: the buyer cannot ship, the seller cannot receive", async () => {
     const placed = await createOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id });
-    expect(await updateOrderStatus(database.db, actor(buyer), placed.id, "ship")).toMatchObject({ ok: false, status: 409 });
+    expect(await updateOrderStatus(database.db, actor(buyer), placed.id, "ship", notifier)).toMatchObject({ ok: false, status: 409 });
     expect(await statusOf(placed.id)).toBe("placed");
     const shipped = await createOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id, status: "shipped" });
-    expect(await updateOrderStatus(database.db, actor(seller), shipped.id, "receive")).toMatchObject({ ok: false, status: 409 });
+    expect(await updateOrderStatus(database.db, actor(seller), shipped.id, "receive", notifier)).toMatchObject({ ok: false, status: 409 });
     expect(await statusOf(shipped.id)).toBe("shipped");
     // nor can the buyer receive an order that has not been shipped
-    expect(await updateOrderStatus(database.db, actor(buyer), placed.id, "receive")).toMatchObject({ ok: false, status: 409 });
+    expect(await updateOrderStatus(database.db, actor(buyer), placed.id, "receive", notifier)).toMatchObject({ ok: false, status: 409 });
     expect(await statusOf(placed.id)).toBe("placed");
   });
 
@@ -77,11 +93,11 @@ describe.each(testEngines())("orders on %s", (engine) => {
     const order = await createOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id });
     const notFound = { ok: false, status: 404, message: "Order not found" };
     for (const action of ["ship", "receive", "cancel"]) {
-      expect(await updateOrderStatus(database.db, actor(stranger), order.id, action)).toEqual(notFound);
+      expect(await updateOrderStatus(database.db, actor(stranger), order.id, action, notifier)).toEqual(notFound);
     }
-    expect(await updateOrderStatus(database.db, actor(buyer), crypto.randomUUID(), "cancel")).toEqual(notFound);
+    expect(await updateOrderStatus(database.db, actor(buyer), crypto.randomUUID(), "cancel", notifier)).toEqual(notFound);
     for (const id of ["", "not-a-uuid", "1", `${order.id}x`, "' or 1=1 --"]) {
-      expect(await updateOrderStatus(database.db, actor(buyer), id, "cancel")).toEqual(notFound);
+      expect(await updateOrderStatus(database.db, actor(buyer), id, "cancel", notifier)).toEqual(notFound);
     }
     expect(await statusOf(order.id)).toBe("placed");
   });
@@ -89,7 +105,7 @@ describe.each(testEngines())("orders on %s", (engine) => {
   it("refuses an invalid action, including names every object has", async () => {
     const order = await createOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id });
     for (const action of ["", "shipped", "received", "cancelled", "delete", "SHIP", "toString", "constructor", "__proto__", "hasOwnProperty"]) {
-      expect(await updateOrderStatus(database.db, actor(seller), order.id, action), action).toEqual({ ok: false, status: 400, message: "Unknown order action" });
+      expect(await updateOrderStatus(database.db, actor(seller), order.id, action, notifier), action).toEqual({ ok: false, status: 400, message: "Unknown order action" });
     }
     expect(await statusOf(order.id)).toBe("placed");
   });

@@ -5,10 +5,8 @@ import { orders } from "~/db/schema/orders";
 import { profiles } from "~/db/schema/profiles";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { isExpired, todayUtc } from "~/lib/deadline";
-import { logger } from "~/lib/logger.server";
 import { formatUsdCents } from "~/lib/money";
 import type { Profile, SessionUser } from "~/modules/accounts/accounts.schema";
-import type { Mailer } from "~/modules/accounts/mailer.server";
 import { likePattern } from "~/modules/search/suggestions.server";
 import {
   createRfqSchema,
@@ -21,6 +19,7 @@ import {
 } from "./rfq.schema";
 import { isUuid } from "~/lib/uuid";
 import { overActionLimit } from "~/modules/accounts/attempt-limiter.server";
+import { notify, type Notifier } from "~/modules/notifications/notifications.server";
 
 type Actor = SessionUser & { profile: Profile };
 export type FormResult<T = undefined> =
@@ -132,7 +131,7 @@ export async function createRfq(db: Db, actor: Actor, form: FormData, now = new 
       status: "published",
     })
     .returning({ id: rfqs.id });
-  return { ok: true, message: "RFQ created successfully!", value: { id: row!.id } };
+  return { ok: true, message: "RFQ created successfully!", value: { id: row.id } };
 }
 
 /**
@@ -204,13 +203,13 @@ async function loadRfqForQuote(db: Db, rfqId: string) {
   return row ?? null;
 }
 
-/** A supplier quotes on someone else's open, unexpired RFQ; the buyer is told by e-mail. */
+/** A supplier quotes on someone else's open, unexpired RFQ; the buyer is notified (and e-mailed, through the job queue). */
 export async function submitQuote(
   db: Db,
   actor: Actor,
   rfqId: string,
   form: FormData,
-  notify: { mailer: Mailer; publicUrl: string },
+  notifier: Notifier,
   now = new Date(),
 ): Promise<FormResult<{ id: string }>> {
   const rfq = await loadRfqForQuote(db, rfqId);
@@ -225,33 +224,33 @@ export async function submitQuote(
   }
   const limited = await overActionLimit(db, "quote", actor.id);
   if (limited) return { ok: false, status: 429, message: limited, fieldErrors: {} };
-  const [row] = await db
-    .insert(rfqResponses)
-    .values({
-      rfqId,
-      sellerId: actor.id,
-      priceCents: parsed.data.price,
-      quantity: parsed.data.quantity,
-      deliveryTimeline: parsed.data.deliveryTimeline,
-      terms: parsed.data.terms,
-      status: "submitted",
-    })
-    .returning({ id: rfqResponses.id });
-  void sendQuietly(notify.mailer, {
-    to: rfq.buyerEmail,
-    subject: `New quote on "${rfq.title}"`,
-    text: `${actor.profile.companyName} sent a quote of ${formatUsdCents(parsed.data.price)} on your RFQ "${rfq.title}".\n\nReview and compare quotes: ${notify.publicUrl}/rfqs/${rfq.id}\n\nThe Setu team`,
-    link: `${notify.publicUrl}/rfqs/${rfq.id}`,
+  // the quote and the buyer's notice (with its e-mail job) commit together, or neither does
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(rfqResponses)
+      .values({
+        rfqId,
+        sellerId: actor.id,
+        priceCents: parsed.data.price,
+        quantity: parsed.data.quantity,
+        deliveryTimeline: parsed.data.deliveryTimeline,
+        terms: parsed.data.terms,
+        status: "submitted",
+      })
+      .returning({ id: rfqResponses.id });
+    const summary = `${actor.profile.companyName} sent a quote of ${formatUsdCents(parsed.data.price)} on your RFQ "${rfq.title}".`;
+    await notify(tx, notifier, {
+      userId: rfq.buyerId,
+      kind: "quote_received",
+      title: `New quote on "${rfq.title}"`,
+      body: summary,
+      href: `/rfqs/${rfq.id}`,
+      eventKey: `quote:${inserted!.id}`,
+      email: { subject: `New quote on "${rfq.title}"`, text: `${summary}\n\nReview and compare quotes:` },
+    });
+    return inserted!;
   });
-  return { ok: true, message: "Quote submitted successfully!", value: { id: row!.id } };
-}
-
-async function sendQuietly(mailer: Mailer, message: Parameters<Mailer["send"]>[0]) {
-  try {
-    await mailer.send(message);
-  } catch (error) {
-    logger.error({ err: error, to: message.to }, "notification e-mail failed");
-  }
+  return { ok: true, message: "Quote submitted successfully!", value: { id: row.id } };
 }
 
 /**
@@ -263,7 +262,7 @@ export async function acceptQuote(
   db: Db,
   actor: Actor,
   quoteId: string,
-  notify: { mailer: Mailer; publicUrl: string },
+  notifier: Notifier,
 ): Promise<FormResult<{ orderId: string; rfqId: string }>> {
   if (!isUuid(quoteId)) return { ok: false, status: 404, message: "Quote not found", fieldErrors: {} };
   const outcome = await db.transaction(async (tx) => {
@@ -295,10 +294,11 @@ export async function acceptQuote(
     }
     if (quote.status !== "submitted") throw new QuoteNotOpen();
     await tx.update(rfqResponses).set({ status: "accepted", updatedAt: new Date() }).where(eq(rfqResponses.id, quote.id));
-    await tx
+    const declined = await tx
       .update(rfqResponses)
       .set({ status: "declined", updatedAt: new Date() })
-      .where(and(eq(rfqResponses.rfqId, quote.rfqId), ne(rfqResponses.id, quote.id), eq(rfqResponses.status, "submitted")));
+      .where(and(eq(rfqResponses.rfqId, quote.rfqId), ne(rfqResponses.id, quote.id), eq(rfqResponses.status, "submitted")))
+      .returning({ id: rfqResponses.id, sellerId: rfqResponses.sellerId });
     const [order] = await tx
       .insert(orders)
       .values({
@@ -313,7 +313,29 @@ export async function acceptQuote(
         status: "placed",
       })
       .returning({ id: orders.id });
-    return { kind: "accepted" as const, orderId: order!.id, rfqId: quote.rfqId, sellerId: quote.sellerId, title: quote.title, priceCents: quote.priceCents };
+    const accepted = `${actor.profile.companyName} accepted your quote of ${formatUsdCents(quote.priceCents)} on "${quote.title}". An order has been created.`;
+    await notify(tx, notifier, {
+      userId: quote.sellerId,
+      kind: "quote_accepted",
+      title: `Your quote on "${quote.title}" was accepted`,
+      body: accepted,
+      href: "/orders",
+      eventKey: `quote-decided:${quote.id}`,
+      email: { subject: `Your quote on "${quote.title}" was accepted`, text: `${accepted}\n\nView your orders:` },
+    });
+    for (const other of declined) {
+      const body = `${actor.profile.companyName} chose another supplier's quote on "${quote.title}".`;
+      await notify(tx, notifier, {
+        userId: other.sellerId,
+        kind: "quote_declined",
+        title: `Your quote on "${quote.title}" was declined`,
+        body,
+        href: `/rfqs/${quote.rfqId}`,
+        eventKey: `quote-decided:${other.id}`,
+        email: { subject: `Your quote on "${quote.title}" was declined`, text: `${body}\n\nSee the RFQ:` },
+      });
+    }
+    return { kind: "accepted" as const, orderId: order!.id, rfqId: quote.rfqId };
   }).catch((error) => {
     if (error instanceof QuoteNotOpen) return { kind: "not-open" as const };
     throw error;
@@ -324,15 +346,6 @@ export async function acceptQuote(
   if (outcome.kind === "not-open") return { ok: false, status: 409, message: "This quote was withdrawn and can no longer be accepted", fieldErrors: {} };
   if (outcome.kind === "already") return { ok: true, message: "Quote accepted. Your order has been created.", value: { orderId: outcome.orderId, rfqId: outcome.rfqId } };
 
-  const [seller] = await db.select({ email: userTable.email }).from(userTable).where(eq(userTable.id, outcome.sellerId)).limit(1);
-  if (seller) {
-    void sendQuietly(notify.mailer, {
-      to: seller.email,
-      subject: `Your quote on "${outcome.title}" was accepted`,
-      text: `${actor.profile.companyName} accepted your quote of ${formatUsdCents(outcome.priceCents)} on "${outcome.title}". An order has been created.\n\nView your orders: ${notify.publicUrl}/orders\n\nThe Setu team`,
-      link: `${notify.publicUrl}/orders`,
-    });
-  }
   return { ok: true, message: "Quote accepted. Your order has been created.", value: { orderId: outcome.orderId, rfqId: outcome.rfqId } };
 }
 

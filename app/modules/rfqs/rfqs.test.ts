@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "~/db/schema/orders";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
-import type { MailMessage } from "~/modules/accounts/mailer.server";
+import type { JobQueue } from "~/modules/jobs/job-queue.server";
+import type { Notifier } from "~/modules/notifications/notifications.server";
 import { createQuote, createRfq as createRfqRow, dateFromToday } from "../../../tests/factories/rfqs";
 import { createBuyer, createSeller, type Account, actorOf as actor } from "../../../tests/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
+import { queuedEmails, testNotifier } from "../../../tests/support/test-notifier";
 import { parseRfqListParams } from "./rfq.schema";
 import { acceptQuote, closeRfq, createRfq, getRfqDetail, listRfqs, submitQuote, withdrawQuote } from "./rfqs.server";
 
@@ -15,8 +17,6 @@ function form(values: Record<string, string>) {
   return f;
 }
 
-const sent: MailMessage[] = [];
-const notify = { mailer: { send: async (m: MailMessage) => void sent.push(m) }, publicUrl: "http://setu.test" };
 
 const validRfq = {
   title: "Organic cotton tote bags",
@@ -36,17 +36,19 @@ describe.each(testEngines())("RFQs, quotes and orders on %s", (engine) => {
   let buyer: Account;
   let sellerA: Account;
   let sellerB: Account;
+  let notify: Notifier;
+  let jobs: JobQueue;
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
+    ({ notifier: notify, jobs } = await testNotifier(database));
     buyer = await createBuyer(database.db, { companyName: "Brooklyn Goods LLC" });
     sellerA = await createSeller(database.db, { companyName: "Tiruppur Knits" });
     sellerB = await createSeller(database.db, { companyName: "Erode Weavers" });
   });
-  afterAll(() => database.drop());
-  // The outbox is per test: both engines share this module, and a mail counted twice hides a double send.
-  beforeEach(() => {
-    sent.length = 0;
+  afterAll(async () => {
+    await jobs.stop();
+    await database.drop();
   });
 
   it("keeps the technical specifications exactly as typed: quotes, backslashes and line breaks (known defect 1)", async () => {
@@ -105,7 +107,10 @@ describe.each(testEngines())("RFQs, quotes and orders on %s", (engine) => {
     }
     const ok = await submitQuote(database.db, actor(sellerA), open.id, form({ price: "2450.75", quantity: "300", deliveryTimeline: "30 days", terms: "FOB Chennai" }), notify);
     expect(ok).toMatchObject({ ok: true, message: "Quote submitted successfully!" });
-    expect(sent.at(-1)?.text).toContain(`/rfqs/${open.id}`);
+    // the buyer's e-mail is queued with the quote, in its transaction
+    const mail = (await queuedEmails(database.db)).at(-1);
+    expect(mail).toMatchObject({ to: buyer.user.email, subject: `New quote on "${open.title}"` });
+    expect(mail?.text).toContain(`/rfqs/${open.id}`);
   });
 
   it("seals quotes: a second supplier sees none of the first's figures, only their number", async () => {
@@ -134,6 +139,8 @@ describe.each(testEngines())("RFQs, quotes and orders on %s", (engine) => {
     const rfq = await createRfqRow(database.db, { buyerId: buyer.user.id, quantity: 100, unit: "kg" });
     const winner = await createQuote(database.db, { rfqId: rfq.id, sellerId: sellerA.user.id, priceCents: 50_000, quantity: 100 });
     const loser = await createQuote(database.db, { rfqId: rfq.id, sellerId: sellerB.user.id, priceCents: 60_000, quantity: 100 });
+    const acceptedMails = async () => (await queuedEmails(database.db)).filter((m) => m.to === sellerA.user.email && m.subject.includes("was accepted") && m.text.includes("/orders"));
+    const before = (await acceptedMails()).length;
     const results = await Promise.all(Array.from({ length: 20 }, () => acceptQuote(database.db, actor(buyer), winner.id, notify)));
     expect(results.every((r) => r.ok)).toBe(true);
     const created = await database.db.select().from(orders).where(eq(orders.rfqId, rfq.id));
@@ -143,8 +150,8 @@ describe.each(testEngines())("RFQs, quotes and orders on %s", (engine) => {
     expect(Object.fromEntries(quotes.map((q) => [q.id, q.status]))).toEqual({ [winner.id]: "accepted", [loser.id]: "declined" });
     const [awarded] = await database.db.select().from(rfqs).where(eq(rfqs.id, rfq.id));
     expect(awarded!.status).toBe("awarded");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(sent.filter((m) => m.subject.includes("was accepted") && m.text.includes("/orders"))).toHaveLength(1);
+    expect((await acceptedMails()).length - before).toBe(1);
+    expect((await queuedEmails(database.db)).filter((m) => m.to === sellerB.user.email && m.subject.includes("was declined"))).not.toHaveLength(0);
     // the losing quote can no longer be accepted, and no more quotes come in
     expect(await acceptQuote(database.db, actor(buyer), loser.id, notify)).toMatchObject({ ok: false, status: 409 });
     expect(await submitQuote(database.db, actor(sellerB), rfq.id, form({ price: "1", quantity: "1", deliveryTimeline: "x" }), notify)).toMatchObject({ ok: false, status: 409 });

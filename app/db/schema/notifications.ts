@@ -1,0 +1,49 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+
+export const NOTIFICATION_KINDS = ["quote_received", "quote_accepted", "quote_declined", "order_status", "new_message", "rfq_deadline"] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** What the bell counts and /notifications lists: one row per user and event, linking to its subject. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull().$type<NotificationKind>(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    href: text("href").notNull(),
+    // the event it is about, so the same event never notifies twice (e.g. the deadline reminder)
+    eventKey: text("event_key"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("notifications_kind_check", sql`${t.kind} in ('quote_received', 'quote_accepted', 'quote_declined', 'order_status', 'new_message', 'rfq_deadline')`),
+    index("notifications_user_created_idx").on(t.userId, t.createdAt, t.id),
+    index("notifications_user_unread_idx")
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+    uniqueIndex("notifications_user_event_idx")
+      .on(t.userId, t.eventKey)
+      .where(sql`${t.eventKey} is not null`),
+  ],
+);
+
+/** Which e-mails a user wants; a user without a row gets every kind (the defaults). */
+export const emailPreferences = pgTable("email_preferences", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  quoteReceived: boolean("quote_received").notNull().default(true),
+  quoteDecided: boolean("quote_decided").notNull().default(true),
+  orderStatus: boolean("order_status").notNull().default(true),
+  newMessage: boolean("new_message").notNull().default(true),
+  rfqDeadline: boolean("rfq_deadline").notNull().default(true),
+  messageDigest: boolean("message_digest").notNull().default(true),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

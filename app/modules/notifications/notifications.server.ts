@@ -1,0 +1,155 @@
+import crypto from "node:crypto";
+import { and, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { user as userTable } from "~/db/schema/auth";
+import { emailPreferences, notifications, type NotificationKind } from "~/db/schema/notifications";
+import type { JobQueue } from "~/modules/jobs/job-queue.server";
+import { EMAIL_KINDS, type EmailKind } from "./notifications.schema";
+
+/** What a command needs to notify: the queue that sends e-mail, the site's address and the key that signs unsubscribe links. */
+export type Notifier = { jobs: Pick<JobQueue, "send">; publicUrl: string; secret: string };
+
+export type Notice = {
+  userId: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  /** a path on our site, e.g. /rfqs/{id} */
+  href: string;
+  /** the event it is about: the same event notifies a user once */
+  eventKey?: string;
+  /** the e-mail's subject and first paragraph (the link and a sign-off are added) */
+  email?: { subject: string; text: string };
+};
+
+/** Which e-mail preference each kind of notification follows. */
+export const EMAIL_KIND_OF: Record<NotificationKind, EmailKind> = {
+  quote_received: "quoteReceived",
+  quote_accepted: "quoteDecided",
+  quote_declined: "quoteDecided",
+  order_status: "orderStatus",
+  new_message: "newMessage",
+  rfq_deadline: "rfqDeadline",
+};
+
+/**
+ * Records a notification and, if the user wants that kind of e-mail, queues it: both in `tx`, the
+ * transaction of the change it reports, so neither exists without the other.
+ */
+export async function notify(tx: Db, notifier: Notifier, notice: Notice): Promise<void> {
+  const inserted = await tx
+    .insert(notifications)
+    .values({ userId: notice.userId, kind: notice.kind, title: notice.title, body: notice.body, href: notice.href, eventKey: notice.eventKey ?? null })
+    .onConflictDoNothing()
+    .returning({ id: notifications.id });
+  if (inserted.length === 0 || !notice.email) return;
+  const emailKind = EMAIL_KIND_OF[notice.kind];
+  const [recipient] = await tx
+    .select({ email: userTable.email, wants: sql<boolean>`coalesce(${emailPreferences[emailKind]}, true)` })
+    .from(userTable)
+    .leftJoin(emailPreferences, eq(emailPreferences.userId, userTable.id))
+    .where(eq(userTable.id, notice.userId))
+    .limit(1);
+  if (!recipient?.wants) return;
+  const link = `${notifier.publicUrl}${notice.href}`;
+  const unsubscribeUrl = unsubscribeLink(notifier, notice.userId, emailKind);
+  await notifier.jobs.send(tx, "email", {
+    to: recipient.email,
+    subject: notice.email.subject,
+    text: `${notice.email.text}\n\n${link}\n\nThe Setu team\n\nStop these e-mails: ${unsubscribeUrl}`,
+    link,
+    unsubscribeUrl,
+  });
+}
+
+/** A one-click unsubscribe address for one kind of e-mail, signed so only its recipient's e-mail holds it. */
+export function unsubscribeLink(notifier: Pick<Notifier, "publicUrl" | "secret">, userId: string, kind: EmailKind): string {
+  const params = new URLSearchParams({ u: userId, k: kind, t: unsubscribeToken(notifier.secret, userId, kind) });
+  return `${notifier.publicUrl}/unsubscribe?${params}`;
+}
+
+function unsubscribeToken(secret: string, userId: string, kind: EmailKind) {
+  return crypto.createHmac("sha256", secret).update(`unsubscribe:${userId}:${kind}`).digest("base64url");
+}
+
+/** Reads an unsubscribe link's parameters; null when they are not a valid signed pair. */
+export function verifyUnsubscribe(secret: string, params: URLSearchParams): { userId: string; kind: EmailKind } | null {
+  const userId = params.get("u") ?? "";
+  const kind = params.get("k") ?? "";
+  const token = params.get("t") ?? "";
+  if (!userId || userId.length > 200 || !(EMAIL_KINDS as readonly string[]).includes(kind)) return null;
+  const expected = Buffer.from(unsubscribeToken(secret, userId, kind as EmailKind));
+  const given = Buffer.from(token);
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
+  return { userId, kind: kind as EmailKind };
+}
+
+/** Sets one kind of e-mail on or off for a user (a user without preferences has every kind on). */
+export async function setEmailPreference(db: Db, userId: string, kind: EmailKind, on: boolean): Promise<void> {
+  await db
+    .insert(emailPreferences)
+    .values({ userId, [kind]: on })
+    .onConflictDoUpdate({ target: emailPreferences.userId, set: { [kind]: on, updatedAt: new Date() } });
+}
+
+export async function getEmailPreferences(db: Db, userId: string): Promise<Record<EmailKind, boolean>> {
+  const [row] = await db.select().from(emailPreferences).where(eq(emailPreferences.userId, userId)).limit(1);
+  return Object.fromEntries(EMAIL_KINDS.map((kind) => [kind, row ? row[kind] : true])) as Record<EmailKind, boolean>;
+}
+
+/** Sets every kind at once (the preferences form). */
+export async function saveEmailPreferences(db: Db, userId: string, chosen: Record<EmailKind, boolean>): Promise<void> {
+  await db
+    .insert(emailPreferences)
+    .values({ userId, ...chosen })
+    .onConflictDoUpdate({ target: emailPreferences.userId, set: { ...chosen, updatedAt: new Date() } });
+}
+
+export async function unreadNotificationCount(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+export const NOTIFICATIONS_PAGE_SIZE = 30;
+
+export type NotificationItem = { id: string; kind: NotificationKind; title: string; body: string; href: string; createdAt: Date; read: boolean };
+
+/** A user's notifications, newest first, a page at a time (`before`: the last item of the previous page). */
+export async function listNotifications(db: Db, userId: string, before?: { createdAt: Date; id: string }): Promise<{ items: NotificationItem[]; next: { createdAt: Date; id: string } | null }> {
+  const rows = await db
+    .select({ id: notifications.id, kind: notifications.kind, title: notifications.title, body: notifications.body, href: notifications.href, createdAt: notifications.createdAt, readAt: notifications.readAt })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        before ? or(lt(notifications.createdAt, before.createdAt), and(eq(notifications.createdAt, before.createdAt), lt(notifications.id, before.id))) : undefined,
+      ),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATIONS_PAGE_SIZE + 1);
+  const items = rows.slice(0, NOTIFICATIONS_PAGE_SIZE).map(({ readAt, ...row }) => ({ ...row, read: readAt !== null }));
+  const last = items.at(-1);
+  return { items, next: rows.length > NOTIFICATIONS_PAGE_SIZE && last ? { createdAt: last.createdAt, id: last.id } : null };
+}
+
+export async function markAllNotificationsRead(db: Db, userId: string): Promise<number> {
+  const updated = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return updated.length;
+}
+
+/** Opening a notification marks it read; only its owner's. */
+export async function markNotificationRead(db: Db, userId: string, id: string): Promise<string | null> {
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ href: notifications.href });
+  return row?.href ?? null;
+}

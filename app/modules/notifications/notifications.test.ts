@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { JobQueue } from "~/modules/jobs/job-queue.server";
+import { createBuyer, createSeller, type Account } from "../../../tests/factories/users";
+import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
+import { queuedEmails, testNotifier } from "../../../tests/support/test-notifier";
+import {
+  getEmailPreferences,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  notify,
+  NOTIFICATIONS_PAGE_SIZE,
+  setEmailPreference,
+  unreadNotificationCount,
+  unsubscribeLink,
+  verifyUnsubscribe,
+  type Notifier,
+} from "./notifications.server";
+
+describe.each(testEngines())("notifications on %s", (engine) => {
+  let database: TestDatabase;
+  let notifier: Notifier;
+  let jobs: JobQueue;
+  let buyer: Account;
+  let seller: Account;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    ({ notifier, jobs } = await testNotifier(database));
+    buyer = await createBuyer(database.db, {});
+    seller = await createSeller(database.db, {});
+  });
+  afterAll(async () => {
+    await jobs.stop();
+    await database.drop();
+  });
+
+  const notice = (userId: string, eventKey?: string) => ({
+    userId,
+    kind: "quote_received" as const,
+    title: "New quote on \"Cotton towels\"",
+    body: "Tiruppur Knits sent a quote of $2,450.75.",
+    href: "/rfqs/00000000-0000-4000-8000-000000000000",
+    eventKey,
+    email: { subject: "New quote on \"Cotton towels\"", text: "Tiruppur Knits sent a quote." },
+  });
+
+  it("records the notice and queues its e-mail with a link and a one-click unsubscribe address; one event notifies once", async () => {
+    await database.db.transaction((tx) => notify(tx, notifier, notice(buyer.user.id, "quote:1")));
+    await database.db.transaction((tx) => notify(tx, notifier, notice(buyer.user.id, "quote:1")));
+    expect(await unreadNotificationCount(database.db, buyer.user.id)).toBe(1);
+    const mails = (await queuedEmails(database.db)).filter((m) => m.to === buyer.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain("http://setu.test/rfqs/00000000-0000-4000-8000-000000000000");
+    expect(mails[0]!.unsubscribeUrl).toMatch(/^http:\/\/setu\.test\/unsubscribe\?u=.+&k=quoteReceived&t=/);
+  });
+
+  it("keeps the notice but sends no e-mail of a kind the user turned off, and a rolled-back change leaves neither", async () => {
+    await setEmailPreference(database.db, seller.user.id, "quoteReceived", false);
+    expect((await getEmailPreferences(database.db, seller.user.id)).quoteReceived).toBe(false);
+    await database.db.transaction((tx) => notify(tx, notifier, notice(seller.user.id, "quote:2")));
+    await database.db
+      .transaction(async (tx) => {
+        await notify(tx, notifier, notice(seller.user.id, "quote:3"));
+        throw new Error("the quote failed");
+      })
+      .catch(() => {});
+    expect(await unreadNotificationCount(database.db, seller.user.id)).toBe(1);
+    expect((await queuedEmails(database.db)).filter((m) => m.to === seller.user.email)).toEqual([]);
+  });
+
+  it("verifies unsubscribe links: the signed one passes, a changed user, kind or token does not", () => {
+    const url = new URL(unsubscribeLink(notifier, buyer.user.id, "orderStatus"));
+    expect(verifyUnsubscribe(notifier.secret, url.searchParams)).toEqual({ userId: buyer.user.id, kind: "orderStatus" });
+    for (const [key, value] of [["u", seller.user.id], ["k", "quoteReceived"], ["k", "toString"], ["t", "x".repeat(43)], ["t", ""]] as const) {
+      const changed = new URLSearchParams(url.searchParams);
+      changed.set(key, value);
+      expect(verifyUnsubscribe(notifier.secret, changed), `${key}=${value}`).toBeNull();
+    }
+    expect(verifyUnsubscribe("another-secret", url.searchParams)).toBeNull();
+  });
+
+  it("pages notifications newest first, opens only the owner's, and marks all read", async () => {
+    const owner = await createBuyer(database.db, {});
+    for (let i = 0; i < NOTIFICATIONS_PAGE_SIZE + 5; i++) await database.db.transaction((tx) => notify(tx, notifier, { ...notice(owner.user.id, `n:${i}`), title: `Notice ${i}`, email: undefined }));
+    const first = await listNotifications(database.db, owner.user.id);
+    expect(first.items).toHaveLength(NOTIFICATIONS_PAGE_SIZE);
+    expect(first.next).not.toBeNull();
+    const second = await listNotifications(database.db, owner.user.id, first.next!);
+    expect(second.items).toHaveLength(5);
+    expect(second.next).toBeNull();
+    const ids = [...first.items, ...second.items].map((n) => n.id);
+    expect(new Set(ids).size).toBe(NOTIFICATIONS_PAGE_SIZE + 5);
+
+    const one = first.items[0]!;
+    expect(await markNotificationRead(database.db, buyer.user.id, one.id)).toBeNull();
+    expect(await markNotificationRead(database.db, owner.user.id, one.id)).toBe(one.href);
+    expect(await unreadNotificationCount(database.db, owner.user.id)).toBe(NOTIFICATIONS_PAGE_SIZE + 4);
+    expect(await markAllNotificationsRead(database.db, owner.user.id)).toBe(NOTIFICATIONS_PAGE_SIZE + 4);
+    expect(await unreadNotificationCount(database.db, owner.user.id)).toBe(0);
+    expect(await unreadNotificationCount(database.db, buyer.user.id)).toBe(1);
+  });
+});

@@ -1,0 +1,114 @@
+import { Bell, CheckCheck } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { readFormData } from "~/lib/form-data.server";
+import { isUuid } from "~/lib/uuid";
+import { requireUser, requireUserPage } from "~/modules/accounts/session.server";
+import { listNotifications, markAllNotificationsRead, markNotificationRead } from "~/modules/notifications/notifications.server";
+import { cn } from "~/components/ui/cn";
+import type { Route } from "./+types/notifications";
+import { appContext } from "~/request-context.server";
+
+export function meta() {
+  return [{ title: "Notifications | Setu" }, { name: "description", content: "Quotes, orders and messages that need your attention." }];
+}
+
+/** `before`: `{ISO time}_{id}` of the last notification of the previous page. */
+function parseBefore(value: string | null) {
+  const match = /^(\d{4}-\d{2}-\d{2}T[\d:.]+Z)_([0-9a-f-]{36})$/i.exec(value ?? "");
+  if (!match || !isUuid(match[2]!) || Number.isNaN(Date.parse(match[1]!))) return undefined;
+  return { createdAt: new Date(match[1]!), id: match[2]! };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { runtime } = context.get(appContext);
+  const user = await requireUserPage(request, runtime);
+  const before = parseBefore(new URL(request.url).searchParams.get("before"));
+  const page = await listNotifications(runtime.db, user.id, before);
+  return {
+    items: page.items.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
+    next: page.next ? `${page.next.createdAt.toISOString()}_${page.next.id}` : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { runtime } = context.get(appContext);
+  const user = await requireUser(request, runtime);
+  const form = await readFormData(request);
+  if (form.get("intent") === "open") {
+    const id = String(form.get("id") ?? "");
+    const href = isUuid(id) ? await markNotificationRead(runtime.db, user.id, id) : null;
+    // another user's notification and none at all look the same
+    if (!href) throw data("Notification not found", { status: 404 });
+    return new Response(null, { status: 303, headers: { Location: href } });
+  }
+  const marked = await markAllNotificationsRead(runtime.db, user.id);
+  return redirectWithFlash("/notifications", { type: "success", message: marked ? "All notifications marked as read" : "No unread notifications" });
+}
+
+const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+export default function Notifications({ loaderData }: Route.ComponentProps) {
+  const { items, next } = loaderData;
+  const navigation = useNavigation();
+  const unread = items.some((n) => !n.read);
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold">Notifications</h1>
+          <p className="mt-1 text-slate-600">Quotes, orders and messages that need your attention.</p>
+        </div>
+        {unread ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="read-all" />
+            <Button type="submit" variant="outline" disabled={navigation.state === "submitting"}>
+              <CheckCheck className="size-4" aria-hidden /> Mark all as read
+            </Button>
+          </Form>
+        ) : null}
+      </div>
+      {items.length === 0 ? (
+        <Card className="mt-6 p-12 text-center">
+          <Bell className="mx-auto size-10 text-slate-400" aria-hidden />
+          <h2 className="mt-3 text-lg font-semibold">No notifications yet</h2>
+          <p className="mt-1 text-sm text-slate-600">You will be told here when a quote arrives, an order changes or a message waits.</p>
+          <ButtonLink to="/rfqs" variant="outline" className="mt-4">
+            Browse RFQs
+          </ButtonLink>
+        </Card>
+      ) : (
+        <ul className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {items.map((n) => (
+            <li key={n.id} className={cn("flex gap-3 p-4", !n.read && "bg-blue-50/50")}>
+              <span className={cn("mt-2 size-2 shrink-0 rounded-full", n.read ? "bg-transparent" : "bg-brand-600")} aria-hidden />
+              <div className="min-w-0 flex-1">
+                <Form method="post">
+                  <input type="hidden" name="intent" value="open" />
+                  <input type="hidden" name="id" value={n.id} />
+                  <button type="submit" className="text-left font-medium text-slate-900 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
+                    {n.title}
+                    {!n.read ? <span className="sr-only"> (unread)</span> : null}
+                  </button>
+                </Form>
+                <p className="mt-0.5 text-sm text-slate-600">{n.body}</p>
+                <p className="mt-1 text-xs text-slate-500">
+                  <time dateTime={n.createdAt}>{timeFormat.format(new Date(n.createdAt))} UTC</time>
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {next ? (
+        <div className="mt-6 text-center">
+          <Link to={`/notifications?before=${encodeURIComponent(next)}`} className="font-medium text-brand-700 hover:underline">
+            Older notifications
+          </Link>
+        </div>
+      ) : null}
+    </div>
+  );
+}

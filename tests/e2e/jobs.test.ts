@@ -1,0 +1,129 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import postgres from "postgres";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, startAppServer, type AppServer } from "../support/app-server";
+import { HttpClient } from "../support/http-client";
+
+const PASSWORD = "Wholesale-Route-42";
+
+async function signedUp(url: string, userType: "buyer" | "seller") {
+  const client = new HttpClient(url);
+  const email = `jobs-${userType}-${crypto.randomUUID()}@example.test`;
+  const response = await client.post("/auth", { intent: "signup", userType, fullName: "Jobs Test", companyName: `Jobs ${userType} Co`, email, phone: "", password: PASSWORD, confirmPassword: PASSWORD });
+  expect(response.status).toBe(302);
+  return { client, email };
+}
+
+async function signedIn(url: string, email: string) {
+  const client = new HttpClient(url);
+  expect((await client.post("/auth", { intent: "signin", email, password: PASSWORD })).status).toBe(302);
+  return client;
+}
+
+/** The engines the app server runs on here: PGlite always, PostgreSQL when DATABASE_URL is set. */
+const ENGINES = process.env.DATABASE_URL ? (["pglite", "postgres"] as const) : (["pglite"] as const);
+
+describe.each(ENGINES)("e-mail through the job queue survives a crash (%s)", (engine) => {
+  let smtp: SMTPServer;
+  let smtpPort: number;
+  const inbox: string[] = [];
+  let databaseUrl: string | undefined;
+  let admin: postgres.Sql | undefined;
+  let dbName: string | undefined;
+  const servers: AppServer[] = [];
+
+  beforeAll(async () => {
+    smtpPort = await freePort();
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      onData(stream, _session, callback) {
+        let raw = "";
+        stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
+        stream.on("end", () => {
+          inbox.push(raw);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
+    if (engine === "postgres") {
+      dbName = `setu_jobs_${crypto.randomBytes(6).toString("hex")}`;
+      admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+      await admin`create database ${admin(dbName)}`;
+      const url = new URL(process.env.DATABASE_URL!);
+      url.pathname = `/${dbName}`;
+      databaseUrl = url.toString();
+    }
+  });
+
+  afterAll(async () => {
+    for (const server of servers) {
+      await server.stop();
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+    }
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    if (admin) {
+      await admin`drop database if exists ${admin(dbName!)} with (force)`;
+      await admin.end({ timeout: 5 });
+    }
+  });
+
+  it("a quote acknowledged just before the server is killed still e-mails the buyer after the restart, once, with an unsubscribe header", async () => {
+    const env = { DEMO_DATA: "off", SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex") };
+    // this instance runs no jobs: the e-mail can only be sent by the instance started after the crash
+    const first = await startAppServer({ env: { ...env, JOB_WORKERS: "off" } });
+    servers.push(first);
+    const buyer = await signedUp(first.url, "buyer");
+    const seller = await signedUp(first.url, "seller");
+    const title = `Crash-proof RFQ ${crypto.randomUUID().slice(0, 8)}`;
+    const deadline = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    const created = await buyer.client.post("/create-rfq", { title, category: "textiles", description: "Quotes must reach me.", specifications: "", quantity: "100", unit: "pieces", budgetMin: "", budgetMax: "", deliveryLocation: "Reno, NV", deadline });
+    expect(created.status).toBe(302);
+    const rfqId = /\/rfqs\/([0-9a-f-]{36})/.exec(created.headers.get("location") ?? "")?.[1] ?? /\/rfqs\/([0-9a-f-]{36})/.exec(await (await buyer.client.get("/rfqs?mine=1")).text())![1]!;
+    const quoted = await seller.client.post(`/rfqs/${rfqId}`, { intent: "quote", price: "2450", quantity: "100", deliveryTimeline: "30 days", terms: "FOB Chennai" });
+    expect(quoted.status).toBe(302);
+    first.process.kill("SIGKILL");
+    await first.stop();
+    expect(inbox.filter((m) => m.includes(buyer.email))).toEqual([]);
+
+    const second = await startAppServer({ dataDir: first.dataDir, env });
+    servers.push(second);
+    const until = Date.now() + 30_000;
+    while (!inbox.some((m) => m.includes(buyer.email)) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    const mails = inbox.filter((m) => m.includes(buyer.email));
+    expect(mails).toHaveLength(1);
+    const mail = await simpleParser(mails[0]!);
+    expect(mail.subject).toBe(`New quote on "${title}"`);
+    expect(mail.text).toContain(`/rfqs/${rfqId}`);
+    // mailparser reads the List-* headers into one "list" entry
+    const list = mail.headers.get("list") as { unsubscribe?: { url?: string }; "unsubscribe-post"?: { name?: string } } | undefined;
+    const listUnsubscribe = list?.unsubscribe;
+    expect(listUnsubscribe?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/unsubscribe\?u=/);
+    expect(list?.["unsubscribe-post"]?.name).toBe("List-Unsubscribe=One-Click");
+
+    // the bell counts the notice, and the one-click unsubscribe (a POST with no Origin, as mail clients send) turns that kind off
+    const buyerAgain = await signedIn(second.url, buyer.email);
+    const page = await (await buyerAgain.get("/notifications")).text();
+    expect(page).toContain(`New quote on &quot;${title}&quot;`);
+    expect(page).toContain("Notifications, 1 unread");
+    const unsubscribe = listUnsubscribe!.url!.replace(/^http:\/\/127\.0\.0\.1:\d+/, second.url);
+    const shown = await fetch(unsubscribe);
+    expect(shown.status).toBe(200);
+    expect(await shown.text()).toContain("Stop these e-mails?");
+    const oneClick = await fetch(unsubscribe, { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.text()).toContain("You are unsubscribed");
+    const forged = await fetch(unsubscribe.replace(/t=[^&]+/, "t=forged"), { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(forged.status).toBe(404);
+    // another quote: a notice, but no e-mail now
+    const other = await signedUp(second.url, "seller");
+    expect((await other.client.post(`/rfqs/${rfqId}`, { intent: "quote", price: "2300", quantity: "100", deliveryTimeline: "25 days", terms: "" })).status).toBe(302);
+    await new Promise((r) => setTimeout(r, 5000));
+    expect(inbox.filter((m) => m.includes(buyer.email))).toHaveLength(1);
+    expect(await (await buyerAgain.get("/notifications")).text()).toContain("Notifications, 2 unread");
+  }, 180_000);
+});
