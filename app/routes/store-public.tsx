@@ -55,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 function AuthRequiredDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="w-[min(100%-2rem,28rem)]" showClose={false}>
+      <DialogContent size="sm" showClose={false}>
         <DialogTitle className="text-lg font-semibold">Authentication Required</DialogTitle>
         <DialogDescription className="mt-2 text-sm text-slate-600">Please log in to access this feature and start connecting with sellers.</DialogDescription>
         <div className="mt-6 flex justify-end gap-2">
