@@ -31,12 +31,43 @@ describe("catalog: products, the marketplace and product pages", () => {
     await page.getByText("Product created successfully!").waitFor();
     await page.getByRole("link", { name: formName, exact: true }).waitFor();
 
-    await page.getByRole("button", { name: "Create Product" }).first().click();
+    const createProduct = page.getByRole("button", { name: "Create Product" }).first();
+    await createProduct.click();
     const dialog = page.getByRole("dialog");
+    // modal: the page behind it is hidden from assistive technology while it is open
+    expect(await page.getByRole("main").count()).toBe(0);
+    await dialog.getByRole("heading", { name: "Create Product" }).waitFor();
     await dialog.getByLabel("Product Name *").fill(dialogName);
     await dialog.getByLabel("Description *").fill(`Cotton runner painted by hand in the ${marker} style with natural dyes.`);
     await dialog.getByLabel("Category *").selectOption("textiles");
     await dialog.getByLabel("Brand").fill("Pedana");
+
+    // the tabs are the library's: the arrow keys move to the next tab and show it, Home and End go to the ends
+    const selectedTab = () => dialog.getByRole("tab", { selected: true }).innerText();
+    const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+    await dialog.getByRole("tab", { name: "Basic Info" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(selectedTab).toBe("Variants & Pricing");
+    await expect(focusedText()).resolves.toBe("Variants & Pricing");
+    await dialog.getByRole("tabpanel", { name: "Variants & Pricing" }).getByRole("button", { name: "Add Variant" }).waitFor();
+    await page.keyboard.press("End");
+    await expect.poll(selectedTab).toBe("Specifications");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(selectedTab).toBe("Basic Info");
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(selectedTab).toBe("Specifications");
+    await page.keyboard.press("Home");
+    await expect.poll(selectedTab).toBe("Basic Info");
+    await expect(dialog.getByRole("tabpanel", { name: "Basic Info" }).getByLabel("Product Name *").inputValue()).resolves.toBe(dialogName);
+
+    // Escape closes the dialog and gives the focus back to its button; what was typed is still there when it reopens
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await expect(createProduct.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+    expect(await page.getByRole("main").count()).toBe(1);
+    await createProduct.click();
+    await expect(dialog.getByLabel("Product Name *").inputValue()).resolves.toBe(dialogName);
+    await expect(dialog.getByLabel("Brand").inputValue()).resolves.toBe("Pedana");
     await dialog.getByRole("tab", { name: "Variants & Pricing" }).click();
     await dialog.getByRole("button", { name: "Add Variant" }).click();
     await dialog.getByLabel("Color").fill("Indigo");
