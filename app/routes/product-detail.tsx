@@ -1,10 +1,11 @@
 import { BadgeCheck, Building2, ChevronRight, Clock, FileText, MapPin, Package, PackageX, Store as StoreIcon } from "lucide-react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { data, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
+import { RadioGroup, RadioGroupItem } from "~/components/ui/radio-group";
 import { categoryLabel } from "~/lib/categories";
 import { formatUsdCents, formatUsdRange } from "~/lib/money";
 import { getSessionUser } from "~/modules/accounts/session.server";
@@ -67,7 +68,6 @@ function specificationRows(specs: ProductSpecifications): { label: string; value
 function ImageGallery({ images, name }: { images: string[]; name: string }) {
   const [selected, setSelected] = useState(0);
   const [failed, setFailed] = useState<ReadonlySet<number>>(() => new Set());
-  const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
   const current = images[selected];
 
   const markFailed = (index: number) => setFailed((prev) => (prev.has(index) ? prev : new Set(prev).add(index)));
@@ -75,20 +75,6 @@ function ImageGallery({ images, name }: { images: string[]; name: string }) {
   const checkLoaded = (index: number) => (img: HTMLImageElement | null) => {
     if (img?.complete && img.naturalWidth === 0) markFailed(index);
   };
-
-  function select(index: number, focus = false) {
-    const next = (index + images.length) % images.length;
-    setSelected(next);
-    if (focus) thumbs.current[next]?.focus();
-  }
-
-  function onKeyDown(event: React.KeyboardEvent) {
-    const moves: Record<string, number> = { ArrowRight: selected + 1, ArrowDown: selected + 1, ArrowLeft: selected - 1, ArrowUp: selected - 1, Home: 0, End: images.length - 1 };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    select(target, true);
-  }
 
   return (
     <section aria-label="Product images">
@@ -109,20 +95,13 @@ function ImageGallery({ images, name }: { images: string[]; name: string }) {
         )}
       </div>
       {images.length > 1 ? (
-        <div role="group" aria-label="Choose an image" className="mt-3 flex gap-2 overflow-x-auto p-1" onKeyDown={onKeyDown}>
+        // one image of several is shown: a radio group (Radix: roving focus, the arrow keys move and show)
+        <RadioGroup aria-label="Choose an image" value={String(selected)} onValueChange={(value) => setSelected(Number(value))} className="mt-3 overflow-x-auto p-1">
           {images.map((src, i) => (
-            <button
+            <RadioGroupItem
               key={`${src}-${i}`}
-              ref={(el) => {
-                thumbs.current[i] = el;
-              }}
-              type="button"
-              aria-pressed={i === selected}
-              onClick={() => select(i)}
-              className={cn(
-                "size-16 shrink-0 overflow-hidden rounded-md border-2 bg-slate-100 sm:size-20",
-                i === selected ? "border-brand-600" : "border-transparent hover:border-slate-300",
-              )}
+              value={String(i)}
+              className="size-16 shrink-0 overflow-hidden rounded-md border-2 border-transparent bg-slate-100 data-[state=checked]:border-brand-600 data-[state=unchecked]:hover:border-slate-300 sm:size-20"
             >
               {failed.has(i) ? (
                 <span className="flex h-full items-center justify-center text-xs text-slate-600">
@@ -141,9 +120,9 @@ function ImageGallery({ images, name }: { images: string[]; name: string }) {
                   onError={() => markFailed(i)}
                 />
               )}
-            </button>
+            </RadioGroupItem>
           ))}
-        </div>
+        </RadioGroup>
       ) : null}
     </section>
   );

@@ -17,6 +17,7 @@ import type { Route } from "./+types/store-public";
 import { cardImageUrl } from "~/modules/uploads/image-urls";
 import { appContext } from "~/request-context.server";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { ToggleGroup, ToggleGroupItem } from "~/components/ui/toggle-group";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData || !("store" in loaderData)) return [{ title: "Store Not Found | Setu" }];
@@ -55,7 +56,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 function AuthRequiredDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="w-[min(100%-2rem,28rem)]" showClose={false}>
+      <DialogContent size="sm" showClose={false}>
         <DialogTitle className="text-lg font-semibold">Authentication Required</DialogTitle>
         <DialogDescription className="mt-2 text-sm text-slate-600">Please log in to access this feature and start connecting with sellers.</DialogDescription>
         <div className="mt-6 flex justify-end gap-2">
@@ -300,14 +301,15 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
               {searching ? `Search Results for "${filters.q}"` : "Featured Products"}
               {searching ? <span className="ml-2 text-sm font-normal text-slate-500">({products.length} items)</span> : null}
             </h2>
-            <div className="flex gap-1" role="group" aria-label="View">
-              <button type="button" onClick={() => setView("grid")} aria-pressed={view === "grid"} className={cn("rounded p-2", view === "grid" ? "bg-slate-100" : "hover:bg-slate-50")} aria-label="Grid view">
+            {/* one of two layouts: a single-choice toggle group (Radix: roving focus and arrow keys) */}
+            <ToggleGroup type="single" aria-label="View" value={view} onValueChange={(value) => (value === "grid" || value === "list" ? setView(value) : undefined)}>
+              <ToggleGroupItem value="grid" className="rounded p-2 data-[state=off]:hover:bg-slate-50 data-[state=on]:bg-slate-100" aria-label="Grid view">
                 <LayoutGrid className="size-4" aria-hidden />
-              </button>
-              <button type="button" onClick={() => setView("list")} aria-pressed={view === "list"} className={cn("rounded p-2", view === "list" ? "bg-slate-100" : "hover:bg-slate-50")} aria-label="List view">
+              </ToggleGroupItem>
+              <ToggleGroupItem value="list" className="rounded p-2 data-[state=off]:hover:bg-slate-50 data-[state=on]:bg-slate-100" aria-label="List view">
                 <List className="size-4" aria-hidden />
-              </button>
-            </div>
+              </ToggleGroupItem>
+            </ToggleGroup>
           </div>
           {products.length === 0 ? (
             <div className="mt-4 rounded-lg border border-dashed border-slate-300 p-10 text-center">

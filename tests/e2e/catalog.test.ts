@@ -31,12 +31,43 @@ describe("catalog: products, the marketplace and product pages", () => {
     await page.getByText("Product created successfully!").waitFor();
     await page.getByRole("link", { name: formName, exact: true }).waitFor();
 
-    await page.getByRole("button", { name: "Create Product" }).first().click();
+    const createProduct = page.getByRole("button", { name: "Create Product" }).first();
+    await createProduct.click();
     const dialog = page.getByRole("dialog");
+    // modal: the page behind it is hidden from assistive technology while it is open
+    expect(await page.getByRole("main").count()).toBe(0);
+    await dialog.getByRole("heading", { name: "Create Product" }).waitFor();
     await dialog.getByLabel("Product Name *").fill(dialogName);
     await dialog.getByLabel("Description *").fill(`Cotton runner painted by hand in the ${marker} style with natural dyes.`);
     await dialog.getByLabel("Category *").selectOption("textiles");
     await dialog.getByLabel("Brand").fill("Pedana");
+
+    // the tabs are the library's: the arrow keys move to the next tab and show it, Home and End go to the ends
+    const selectedTab = () => dialog.getByRole("tab", { selected: true }).innerText();
+    const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+    await dialog.getByRole("tab", { name: "Basic Info" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(selectedTab).toBe("Variants & Pricing");
+    await expect(focusedText()).resolves.toBe("Variants & Pricing");
+    await dialog.getByRole("tabpanel", { name: "Variants & Pricing" }).getByRole("button", { name: "Add Variant" }).waitFor();
+    await page.keyboard.press("End");
+    await expect.poll(selectedTab).toBe("Specifications");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(selectedTab).toBe("Basic Info");
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(selectedTab).toBe("Specifications");
+    await page.keyboard.press("Home");
+    await expect.poll(selectedTab).toBe("Basic Info");
+    await expect(dialog.getByRole("tabpanel", { name: "Basic Info" }).getByLabel("Product Name *").inputValue()).resolves.toBe(dialogName);
+
+    // Escape closes the dialog and gives the focus back to its button; what was typed is still there when it reopens
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await expect(createProduct.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+    expect(await page.getByRole("main").count()).toBe(1);
+    await createProduct.click();
+    await expect(dialog.getByLabel("Product Name *").inputValue()).resolves.toBe(dialogName);
+    await expect(dialog.getByLabel("Brand").inputValue()).resolves.toBe("Pedana");
     await dialog.getByRole("tab", { name: "Variants & Pricing" }).click();
     await dialog.getByRole("button", { name: "Add Variant" }).click();
     await dialog.getByLabel("Color").fill("Indigo");
@@ -162,6 +193,64 @@ describe("catalog: products, the marketplace and product pages", () => {
       expect(overflow).toBe(0);
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
+  it("on a phone the filter panel is a sheet; without JavaScript its button is a link to the panel", async () => {
+    const phone = await openBrowser({ viewport: { width: 390, height: 844 } });
+    try {
+      const { page } = phone;
+      await page.goto("/browse");
+      await hydrated(page);
+      expect(await page.getByRole("complementary", { name: "Filters" }).isVisible()).toBe(false);
+      const show = page.getByRole("button", { name: "Show Filters" });
+      await expect(show.getAttribute("aria-haspopup")).resolves.toBe("dialog");
+      await show.click();
+      const sheet = page.getByRole("dialog", { name: "Filters" });
+      await sheet.getByLabel("Minimum price (USD)").waitFor();
+      // modal: the page behind it is hidden from assistive technology while it is open
+      expect(await page.getByRole("searchbox", { name: "Search products", exact: true }).count()).toBe(0);
+      // the panel is in the sheet, and only there: its fields are never twice in the search form
+      expect(await page.locator("#filter-category").count()).toBe(1);
+      await expect(sheet.getByRole("heading", { name: "Why Buy from India?" }).count()).resolves.toBe(1);
+      const box = (await sheet.boundingBox())!;
+      expect(Math.round(box.y + box.height)).toBe(844);
+      expect(Math.round(box.width)).toBe(390);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, "browse-phone-filters");
+
+      // Escape closes the sheet and gives the focus back to its button
+      await page.keyboard.press("Escape");
+      await sheet.waitFor({ state: "detached" });
+      await expect(show.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+
+      // a category chosen in the sheet applies at once (its fields belong to the search form), and the sheet closes
+      await show.click();
+      await sheet.getByLabel("Category", { exact: true }).selectOption("textiles");
+      await page.waitForURL(/category=textiles/);
+      await sheet.waitFor({ state: "detached" });
+      expect(await page.locator("main ul li article").first().innerText()).toContain("Textiles");
+      await expect(page.getByRole("button", { name: "Show Filters" }).isVisible()).resolves.toBe(true);
+    } finally {
+      await phone.close();
+    }
+
+    // without JavaScript the button is a link to the panel, which then shows in place, and its form applies the filters
+    const noScript = await openBrowser({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    try {
+      const { page } = noScript;
+      await page.goto("/browse");
+      const panel = page.getByRole("complementary", { name: "Filters" });
+      expect(await panel.isVisible()).toBe(false);
+      await page.getByRole("link", { name: "Show Filters" }).click();
+      await page.waitForURL(/#marketplace-filter-panel$/);
+      await panel.waitFor({ state: "visible" });
+      await panel.getByLabel("Category", { exact: true }).selectOption("textiles");
+      await panel.getByRole("button", { name: "Apply Filters" }).click();
+      await page.waitForURL(/category=textiles/);
+      expect(await page.locator("main ul li article").first().innerText()).toContain("Textiles");
+    } finally {
+      await noScript.close();
     }
   });
 

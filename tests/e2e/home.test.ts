@@ -39,12 +39,57 @@ describe("home and navigation", () => {
     await listbox.getByRole("option").first().waitFor();
     const options = await listbox.getByRole("option").allInnerTexts();
     expect(options.some((o) => /cotton/i.test(o))).toBe(true);
-    // hides shortly after the input loses focus
+    // hides shortly after the input loses focus (the listbox element stays, empty and hidden, for aria-controls)
     await page.locator("h1").first().click();
-    await listbox.waitFor({ state: "detached", timeout: 2000 });
+    await listbox.waitFor({ state: "hidden", timeout: 2000 });
+    await expect(search.getAttribute("aria-expanded")).resolves.toBe("false");
+    expect(await page.getByRole("option").count()).toBe(0);
     await search.fill("cotton towels");
     await search.press("Enter");
     await page.waitForURL(/\/browse\?q=cotton\+towels/);
+  });
+
+  it("moves through the header search's suggestions with the arrow keys; Enter opens the highlighted one, Escape closes", async () => {
+    const { page } = browser;
+    await page.goto("/");
+    await hydrated(page);
+    const search = page.getByRole("combobox", { name: /search products/i }).first();
+    const listbox = page.getByRole("listbox", { name: "Search suggestions" });
+    const highlighted = listbox.locator("[role=option][aria-selected=true]");
+    await search.fill("cotton");
+    await listbox.getByRole("option").first().waitFor();
+    await expect(search.getAttribute("aria-expanded")).resolves.toBe("true");
+    // nothing is highlighted until an arrow key is pressed
+    expect(await highlighted.count()).toBe(0);
+    await search.press("ArrowDown");
+    const first = listbox.getByRole("option").first();
+    await expect.poll(() => first.getAttribute("aria-selected")).toBe("true");
+    await expect(search.getAttribute("aria-activedescendant")).resolves.toBe(await first.getAttribute("id"));
+    await search.press("ArrowDown");
+    const second = listbox.getByRole("option").nth(1);
+    await expect.poll(() => second.getAttribute("aria-selected")).toBe("true");
+    expect(await highlighted.count()).toBe(1);
+    await expect(search.getAttribute("aria-activedescendant")).resolves.toBe(await second.getAttribute("id"));
+    await search.press("ArrowUp");
+    await expect.poll(() => first.getAttribute("aria-selected")).toBe("true");
+    // the focus stays in the box all along
+    await expect(search.evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+
+    // Escape closes the list and keeps the words typed
+    await search.press("Escape");
+    await listbox.waitFor({ state: "hidden" });
+    await expect(search.getAttribute("aria-expanded")).resolves.toBe("false");
+    expect(await search.inputValue()).toBe("cotton");
+
+    // the arrow key opens it again; Enter on a highlighted suggestion goes to that suggestion's page
+    await search.press("ArrowDown");
+    await listbox.getByRole("option").first().waitFor();
+    await search.press("ArrowDown");
+    await expect.poll(() => second.getAttribute("aria-selected")).toBe("true");
+    const label = (await second.locator("span").first().innerText()).trim();
+    await search.press("Enter");
+    await page.waitForURL((url) => url.pathname !== "/" && !url.pathname.startsWith("/browse"));
+    await page.getByRole("heading", { level: 1, name: label }).waitFor();
   });
 
   it("leads every header and footer link somewhere real", async () => {

@@ -1,6 +1,8 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../seed/demo.server";
-import { openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
+import { signUpSeller } from "./support/accounts";
+import { hydrated, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
 
 describe("product page", () => {
   let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -71,6 +73,55 @@ describe("product page", () => {
     await page.getByRole("link", { name: "Request Quote" }).click();
     await page.waitForURL(/\/create-rfq\?product=/);
     await expect(page.getByLabel("RFQ Title").inputValue()).resolves.toBe(productName);
+  });
+
+  it("shows one of a product's images at a time, chosen with the mouse or the arrow keys", async () => {
+    const { page } = browser;
+    const name = `Ajrakh Block Print Stole ${Date.now()}`;
+    await signUpSeller(page, { email: `ajrakh-${Date.now()}@example.test`, company: "Kutch Ajrakh Works" });
+    await page.goto("/products");
+    await page.getByRole("button", { name: "Create Product" }).first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Product Name *").fill(name);
+    await dialog.getByLabel("Description *").fill("Natural-dye ajrakh stole, resist printed on both sides.");
+    await dialog.getByLabel("Category *").selectOption("textiles");
+    await dialog.getByRole("tab", { name: "Images" }).click();
+    const files = await Promise.all(
+      ["#7c2d12", "#166534", "#1e3a8a"].map(async (colour, i) => ({
+        name: `stole-${i + 1}.png`,
+        mimeType: "image/png",
+        buffer: await sharp({ create: { width: 400, height: 400, channels: 3, background: colour } }).png().toBuffer(),
+      })),
+    );
+    await dialog.getByLabel("Main product images").setInputFiles(files);
+    await dialog.getByRole("img", { name: "Uploaded image 3" }).waitFor();
+    await dialog.getByRole("button", { name: "Create Product" }).click();
+    await page.getByRole("link", { name, exact: true }).click();
+    await page.waitForURL(/\/product\//);
+    await hydrated(page);
+
+    const group = page.getByRole("radiogroup", { name: "Choose an image" });
+    const choice = (n: number) => group.getByRole("radio", { name: `Show image ${n} of 3` });
+    const shown = () => page.getByRole("region", { name: "Product images" }).getByRole("img", { name: new RegExp(`^${name}, image \\d of 3$`) }).getAttribute("alt");
+    await expect(choice(1).getAttribute("aria-checked")).resolves.toBe("true");
+    await expect(shown()).resolves.toBe(`${name}, image 1 of 3`);
+    // one tab stop for the group (roving focus): the chosen image
+    await expect(choice(2).getAttribute("tabindex")).resolves.toBe("-1");
+    await choice(3).click();
+    await expect.poll(shown).toBe(`${name}, image 3 of 3`);
+    // the arrow keys move and choose, and wrap around
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(shown).toBe(`${name}, image 1 of 3`);
+    await expect(choice(1).evaluate((radio) => radio === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(shown).toBe(`${name}, image 2 of 3`);
+    await expect(choice(2).getAttribute("aria-checked")).resolves.toBe("true");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(shown).toBe(`${name}, image 3 of 3`);
+    expect(await group.locator("[aria-checked=true]").count()).toBe(1);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, "product-gallery");
   });
 
   it("stacks on a phone", async () => {

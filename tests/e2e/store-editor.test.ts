@@ -160,7 +160,8 @@ describe("store editor: the owner designs the store and a visitor sees exactly t
     await dialog.getByLabel("Banner Image").setInputFiles({ name: "harvest.png", mimeType: "image/png", buffer: await png(1600, 400, "#7c2d12") });
     await dialog.getByText("Uploading…").waitFor();
     await dialog.getByLabel("Banner Title").fill("Onam Harvest Sale");
-    expect(await page.getByRole("button", { name: "Save Store" }).isDisabled()).toBe(true);
+    // the modal dialog hides the page behind it from the accessibility tree, Save Store too
+    expect(await page.getByRole("button", { name: "Save Store", includeHidden: true }).isDisabled()).toBe(true);
     releaseUpload();
     await page.getByText("Image auto-sized to 1400 × 350px").waitFor();
     await page.unroute("**/api/uploads");
@@ -171,6 +172,16 @@ describe("store editor: the owner designs the store and a visitor sees exactly t
     expect(sized).toMatchObject({ x: 0, width: 1400, height: 350 });
     expect(await banner.getAttribute("aria-label")).toContain('Banner "Onam Harvest Sale"');
     expect(await banner.locator("img").getAttribute("src")).toMatch(/^\/uploads\/.+\/banner\/.+\.webp$/);
+
+    // Enter opens the banner's dialog from the keyboard; Escape closes it and gives the focus back to the banner
+    await banner.focus();
+    await page.keyboard.press("Enter");
+    await dialog.getByRole("heading", { name: "Banner" }).waitFor();
+    expect(await page.getByRole("main").count()).toBe(0); // modal: the page behind it is hidden from assistive technology
+    expect(await dialog.getByLabel("Banner Title").inputValue()).toBe("Onam Harvest Sale");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await expect(banner.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
 
     // then shrunk and moved with the keyboard to its final place
     await banner.focus();
@@ -285,6 +296,8 @@ describe("store editor: the owner designs the store and a visitor sees exactly t
     await products.getByRole("button", { name: `Save ${productName}` }).click();
     await page.getByRole("heading", { name: "Authentication Required" }).waitFor();
     await page.getByRole("button", { name: "Cancel" }).click();
+    // the dialog had no trigger of its own: the focus goes back to the heart that opened it
+    await expect(products.getByRole("button", { name: `Save ${productName}` }).evaluate((heart) => heart === document.activeElement)).resolves.toBe(true);
     await screenshot(page, "store-editor-public");
     expect(await seriousA11yViolations(page)).toEqual([]);
   });

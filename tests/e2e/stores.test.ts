@@ -3,7 +3,7 @@ import jsQR from "jsqr";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn, signUpSeller } from "./support/accounts";
-import { baseUrl, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
+import { baseUrl, hydrated, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
 
 
 
@@ -134,6 +134,18 @@ describe("stores: create with QR, manage products, public page", () => {
     await page.getByLabel("Search this store").fill("napkins");
     await page.getByLabel("Search this store").press("Enter");
     await page.getByRole("heading", { name: /Search Results for "napkins"/ }).waitFor();
+    // grid or list: a single-choice toggle group, one tab stop, the arrow keys move and Space chooses
+    await hydrated(page);
+    const grid = page.getByRole("radio", { name: "Grid view" });
+    const list = page.getByRole("radio", { name: "List view" });
+    await expect(grid.getAttribute("aria-checked")).resolves.toBe("true");
+    await grid.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(list.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press("Space");
+    await expect.poll(() => list.getAttribute("aria-checked")).toBe("true");
+    await expect(grid.getAttribute("aria-checked")).resolves.toBe("false");
+    await expect(page.getByRole("region", { name: /Search Results/ }).locator("article").first().evaluate((card) => getComputedStyle(card).flexDirection)).resolves.toBe("row");
     await page.getByRole("button", { name: "Login to Follow" }).click();
     await page.getByRole("heading", { name: "Authentication Required" }).waitFor();
     await page.getByRole("button", { name: "Cancel" }).click();

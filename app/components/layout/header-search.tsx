@@ -1,18 +1,22 @@
+import { useCombobox } from "downshift";
 import { Search } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
-import { Form, Link, useFetcher } from "react-router";
-import type { SearchSuggestions } from "~/modules/search/suggestions.schema";
+import { useEffect, useRef, useState } from "react";
+import { Form, useFetcher, useNavigate } from "react-router";
+import { cn } from "~/components/ui/cn";
+import type { SearchSuggestions, Suggestion } from "~/modules/search/suggestions.schema";
 
 const HIDE_DELAY_MS = 200;
 
-/** Header search: suggests real categories, products and stores as the user types; Enter searches the marketplace. */
+/**
+ * Header search: suggests real categories, products and stores as the user types; Enter searches the marketplace.
+ * The combobox is downshift's (arrow keys, Home/End, Enter, Escape, aria-activedescendant); without JavaScript
+ * it is a plain GET form to /browse.
+ */
 export function HeaderSearch({ className, label = "Site search" }: { className?: string; label?: string }) {
   const fetcher = useFetcher<SearchSuggestions>();
+  const navigate = useNavigate();
   const [query, setQuery] = useState("");
-  const [open, setOpen] = useState(false);
   const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const listId = useId();
-  const inputId = useId();
 
   useEffect(() => {
     const q = query.trim();
@@ -25,72 +29,87 @@ export function HeaderSearch({ className, label = "Site search" }: { className?:
 
   useEffect(() => () => clearTimeout(hideTimer.current), []);
 
-  const data = query.trim().length >= 2 ? fetcher.data : undefined;
-  const items = data ? [...data.categories, ...data.products, ...data.stores] : [];
-  const showBox = open && query.trim().length >= 2;
+  const typed = query.trim().length >= 2;
+  const data = typed ? fetcher.data : undefined;
+  const items: Suggestion[] = data ? [...data.categories, ...data.products, ...data.stores] : [];
+
+  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps, closeMenu } = useCombobox<Suggestion>({
+    items,
+    itemToString: (item) => item?.label ?? "",
+    itemToKey: (item) => (item ? `${item.kind}-${item.href}` : null),
+    inputValue: query,
+    onInputValueChange: ({ inputValue }) => setQuery(inputValue),
+    // nothing stays selected: choosing a suggestion goes to its page, and choosing it again goes there again
+    selectedItem: null,
+    onSelectedItemChange: ({ selectedItem }) => {
+      if (selectedItem) void navigate(selectedItem.href);
+    },
+    stateReducer: (state, { type, changes }) => {
+      switch (type) {
+        // going to a suggestion keeps the words typed in the box
+        case useCombobox.stateChangeTypes.ItemClick:
+        case useCombobox.stateChangeTypes.InputKeyDownEnter:
+          return { ...changes, inputValue: state.inputValue };
+        // leaving the box never chooses the highlighted suggestion; the box hides a moment later (onBlur)
+        case useCombobox.stateChangeTypes.InputBlur:
+          return { ...changes, isOpen: state.isOpen, selectedItem: state.selectedItem, inputValue: state.inputValue };
+        default:
+          return changes;
+      }
+    },
+  });
+
+  const showBox = isOpen && typed;
 
   return (
     <Form method="get" action="/browse" role="search" aria-label={label} className={className}>
-      <label htmlFor={inputId} className="sr-only">
+      <label {...getLabelProps()} className="sr-only">
         Search products, suppliers and categories
       </label>
       <div className="relative">
         <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
         <input
-          id={inputId}
+          {...getInputProps({
+            onKeyDown: (event) => {
+              // Enter with no suggestion highlighted submits the form: a search of the marketplace
+              if (event.key === "Enter" && highlightedIndex < 0) {
+                (event.nativeEvent as KeyboardEvent & { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
+                closeMenu();
+              }
+            },
+            onFocus: () => clearTimeout(hideTimer.current),
+            onBlur: () => {
+              hideTimer.current = setTimeout(closeMenu, HIDE_DELAY_MS);
+            },
+          })}
           name="q"
           type="search"
-          autoComplete="off"
-          value={query}
-          onChange={(e) => {
-            setQuery(e.target.value);
-            setOpen(true);
-          }}
-          onFocus={() => {
-            clearTimeout(hideTimer.current);
-            setOpen(true);
-          }}
-          onBlur={() => {
-            hideTimer.current = setTimeout(() => setOpen(false), HIDE_DELAY_MS);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === "Escape") setOpen(false);
-          }}
           placeholder="Search products, suppliers, categories..."
-          role="combobox"
-          aria-expanded={showBox}
-          aria-controls={listId}
-          aria-autocomplete="list"
           className="h-10 w-full rounded-full border border-slate-300 bg-slate-50 pl-9 pr-4 text-sm focus:border-brand-500 focus:bg-white focus:outline-none focus:ring-2 focus:ring-brand-500/30"
         />
-        {showBox ? (
-          <div
-            id={listId}
-            role="listbox"
-            aria-label="Search suggestions"
-            className="absolute left-0 right-0 top-full z-50 mt-1 max-h-96 overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
-          >
-            {items.length === 0 ? (
-              <p className="px-4 py-2 text-sm text-slate-500">
-                {fetcher.state === "loading" ? "Searching..." : "No suggestions. Press Enter to search."}
-              </p>
-            ) : (
-              items.map((item) => (
-                <Link
-                  key={`${item.kind}-${item.href}`}
-                  role="option"
-                  aria-selected={false}
-                  to={item.href}
-                  onClick={() => setOpen(false)}
-                  className="flex items-center justify-between gap-3 px-4 py-2 text-sm hover:bg-slate-50 focus:bg-slate-50"
-                >
-                  <span className="truncate">{item.label}</span>
-                  <span className="shrink-0 text-xs capitalize text-slate-500">{item.kind}</span>
-                </Link>
-              ))
-            )}
-          </div>
-        ) : null}
+        <div
+          hidden={!showBox}
+          className="absolute left-0 right-0 top-full z-50 mt-1 max-h-96 overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+        >
+          {/* always rendered, for the input's aria-controls; empty and hidden while there is nothing to choose */}
+          <ul {...getMenuProps({ "aria-label": "Search suggestions" })} hidden={!showBox || items.length === 0}>
+            {showBox
+              ? items.map((item, index) => (
+                  <li
+                    key={`${item.kind}-${item.href}`}
+                    {...getItemProps({ item, index })}
+                    className={cn("flex cursor-pointer items-center justify-between gap-3 px-4 py-2 text-sm", highlightedIndex === index && "bg-slate-100")}
+                  >
+                    <span className="truncate">{item.label}</span>
+                    <span className="shrink-0 text-xs capitalize text-slate-500">{item.kind}</span>
+                  </li>
+                ))
+              : null}
+          </ul>
+          {showBox && items.length === 0 ? (
+            <p className="px-4 py-2 text-sm text-slate-500">{fetcher.state === "loading" ? "Searching..." : "No suggestions. Press Enter to search."}</p>
+          ) : null}
+        </div>
       </div>
     </Form>
   );

@@ -1,10 +1,12 @@
-import { CheckCircle2, PackageSearch, SlidersHorizontal } from "lucide-react";
-import { useState } from "react";
-import { Form, Link } from "react-router";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { CheckCircle2, PackageSearch, SlidersHorizontal, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Form, Link, useLocation } from "react-router";
+import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { Dialog, DialogClose, DialogContent, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { FilterSelect, Label, SearchInput } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { PRODUCT_CATEGORIES } from "~/lib/categories";
 import type { ProductCardData } from "../products.schema";
 import { PRICE_SLIDER, PRODUCT_SORTS, RELEVANCE_SORT, type ProductSearchParams } from "../product-search.schema";
@@ -13,6 +15,9 @@ import { ProductCard, ProductCardSkeleton } from "./product-card";
 const WHY_INDIA = ["Verified Suppliers", "International Shipping", "Quality Assurance", "Competitive Pricing"];
 const number = new Intl.NumberFormat("en-US");
 const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+const PANEL_ID = "marketplace-filter-panel";
+/** Tailwind's `lg`: from here on the filter panel stands beside the list. */
+const WIDE = "(min-width: 64rem)";
 
 export type MarketplaceProductsData = {
   params: ProductSearchParams;
@@ -89,7 +94,8 @@ function MarketplaceProductsView({
   hidden = [],
 }: MarketplaceProductsProps) {
   const { params, items, total, page, pageCount } = data;
-  const [filtersOpen, setFiltersOpen] = useState(false);
+  const hydrated = useHydrated();
+  const [sheetOpen, setSheetOpen] = useState(false);
   const [min, setMin] = useState(params.min ?? PRICE_SLIDER.min);
   const [max, setMax] = useState(params.max ?? PRICE_SLIDER.max);
   const formId = `marketplace-filters${fixedCategory ? "-category" : ""}`;
@@ -97,54 +103,108 @@ function MarketplaceProductsView({
   for (const [k, v] of hidden) search.set(k, v);
   const totalText = `${number.format(total.count)}${total.capped ? "+" : ""}`;
 
+  // Applying the filters (a new page of results, even for the same URL) closes the sheet, and so does a
+  // window grown wide enough to show the panel beside the list.
+  const location = useLocation();
+  const [shownLocation, setShownLocation] = useState(location.key);
+  if (shownLocation !== location.key) {
+    setShownLocation(location.key);
+    setSheetOpen(false);
+  }
+  useEffect(() => {
+    const wide = window.matchMedia(WIDE);
+    const close = () => (wide.matches ? setSheetOpen(false) : undefined);
+    wide.addEventListener("change", close);
+    return () => wide.removeEventListener("change", close);
+  }, []);
+
+  const filterFields = (
+    <>
+      {fixedCategory ? null : (
+        <FilterSelect
+          id="filter-category"
+          label="Category"
+          name="category"
+          form={formId}
+          defaultValue={params.category ?? ""}
+          options={[{ value: "", label: "All Categories" }, ...PRODUCT_CATEGORIES]}
+        />
+      )}
+      <fieldset>
+        <legend className="mb-1.5 text-sm font-medium text-slate-800">Price Range</legend>
+        <p className="mb-2 text-sm tabular-nums text-slate-600" aria-live="polite">
+          {dollars.format(min)} – {dollars.format(max)}
+          {max === PRICE_SLIDER.max ? "+" : ""}
+        </p>
+        <PriceSlider id="filter-min" name="min" label="Minimum price (USD)" form={formId} value={min} onChange={(v) => setMin(Math.min(v, max))} />
+        <PriceSlider id="filter-max" name="max" label="Maximum price (USD)" form={formId} value={max} onChange={(v) => setMax(Math.max(v, min))} />
+      </fieldset>
+      <div className="grid gap-2">
+        <Button type="submit" form={formId} size="sm">
+          Apply Filters
+        </Button>
+        <ButtonLink to={clearHref} variant="outline" size="sm">
+          Clear Filters
+        </ButtonLink>
+      </div>
+    </>
+  );
+  const whyIndia = (
+    <Card className="p-4">
+      <h2 className="font-semibold">Why Buy from India?</h2>
+      <ul className="mt-3 space-y-2 text-sm text-slate-700">
+        {WHY_INDIA.map((reason) => (
+          <li key={reason} className="flex items-center gap-2">
+            <CheckCircle2 className="size-4 text-green-600" aria-hidden /> {reason}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+
   return (
     <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
       <div>
-        <Button variant="outline" className="w-full lg:hidden" aria-expanded={filtersOpen} aria-controls="marketplace-filter-panel" onClick={() => setFiltersOpen((o) => !o)}>
-          <SlidersHorizontal className="size-4" aria-hidden /> {filtersOpen ? "Hide Filters" : "Show Filters"}
-        </Button>
-        <aside id="marketplace-filter-panel" className={`${filtersOpen ? "block" : "hidden"} mt-4 space-y-4 lg:mt-0 lg:block`} aria-label="Filters">
-          <Card className="space-y-5 p-4">
-            <h2 className="font-semibold">Filters</h2>
-            {fixedCategory ? null : (
-              <FilterSelect
-                id="filter-category"
-                label="Category"
-                name="category"
-                form={formId}
-                defaultValue={params.category ?? ""}
-                options={[{ value: "", label: "All Categories" }, ...PRODUCT_CATEGORIES]}
-              />
-            )}
-            <fieldset>
-              <legend className="mb-1.5 text-sm font-medium text-slate-800">Price Range</legend>
-              <p className="mb-2 text-sm tabular-nums text-slate-600" aria-live="polite">
-                {dollars.format(min)} – {dollars.format(max)}
-                {max === PRICE_SLIDER.max ? "+" : ""}
-              </p>
-              <PriceSlider id="filter-min" name="min" label="Minimum price (USD)" form={formId} value={min} onChange={(v) => setMin(Math.min(v, max))} />
-              <PriceSlider id="filter-max" name="max" label="Maximum price (USD)" form={formId} value={max} onChange={(v) => setMax(Math.max(v, min))} />
-            </fieldset>
-            <div className="grid gap-2">
-              <Button type="submit" form={formId} size="sm">
-                Apply Filters
+        {/*
+          Small screens: the panel is a sheet (a Radix dialog) opened by the button. Before the scripts run, and
+          without them, the button is a link to the panel, which its :target shows in place. Large screens: the
+          panel stands beside the list. The panel is rendered once, inline or in the open sheet, so its fields
+          (which belong to the search form) are never there twice.
+        */}
+        <Dialog open={sheetOpen} onOpenChange={setSheetOpen}>
+          {hydrated ? (
+            <DialogTrigger asChild>
+              <Button variant="outline" className="w-full lg:hidden">
+                <SlidersHorizontal className="size-4" aria-hidden /> Show Filters
               </Button>
-              <ButtonLink to={clearHref} variant="outline" size="sm">
-                Clear Filters
-              </ButtonLink>
+            </DialogTrigger>
+          ) : (
+            <a href={`#${PANEL_ID}`} className={buttonClasses("outline", "md", "w-full lg:hidden")}>
+              <SlidersHorizontal className="size-4" aria-hidden /> Show Filters
+            </a>
+          )}
+          {sheetOpen ? null : (
+            <aside id={PANEL_ID} className="mt-4 hidden space-y-4 target:block lg:mt-0 lg:block" aria-label="Filters">
+              <Card className="space-y-5 p-4">
+                <h2 className="font-semibold">Filters</h2>
+                {filterFields}
+              </Card>
+              {whyIndia}
+            </aside>
+          )}
+          <DialogContent layout="sheet-bottom" padded={false} showClose={false} aria-describedby={undefined} className="bg-slate-50">
+            <div className="sticky top-0 z-10 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3">
+              <DialogTitle className="font-semibold">Filters</DialogTitle>
+              <DialogClose className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600" aria-label="Hide Filters">
+                <X className="size-5" aria-hidden />
+              </DialogClose>
             </div>
-          </Card>
-          <Card className="p-4">
-            <h2 className="font-semibold">Why Buy from India?</h2>
-            <ul className="mt-3 space-y-2 text-sm text-slate-700">
-              {WHY_INDIA.map((reason) => (
-                <li key={reason} className="flex items-center gap-2">
-                  <CheckCircle2 className="size-4 text-green-600" aria-hidden /> {reason}
-                </li>
-              ))}
-            </ul>
-          </Card>
-        </aside>
+            <div className="space-y-4 p-4">
+              <Card className="space-y-5 p-4">{filterFields}</Card>
+              {whyIndia}
+            </div>
+          </DialogContent>
+        </Dialog>
       </div>
 
       <div>

@@ -5,6 +5,7 @@ import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
 import { Input, Label, Textarea } from "~/components/ui/field";
 import { formatUsdRange } from "~/lib/money";
 import { ImageUploadField } from "~/modules/uploads/components/image-upload-field";
@@ -184,7 +185,6 @@ function ProductPreview({ products, limit, showFeatured }: { products: EditorPro
 /** The Store Appearance tab: a visual editor for the store's header, sections and banners. */
 export function StoreEditor({ initial, products, action }: { storeId: string; initial: StoreDesign; products: EditorProduct[]; action: string }) {
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const [design, setDesign] = useState<StoreDesign>(initial);
   const [editMode, setEditMode] = useState(false);
   const [preview, setPreview] = useState(false);
@@ -198,7 +198,6 @@ export function StoreEditor({ initial, products, action }: { storeId: string; in
   const open = (t: Target) => {
     if (!editMode) return;
     setTarget(t);
-    dialogRef.current?.showModal();
   };
   // Every change goes through a functional update, so edits made meanwhile (say during an upload) are never lost.
   const changeSections = (change: (sections: Section[]) => Section[]) => setDesign((d) => ({ ...d, sections: change(d.sections).map((s, order) => ({ ...s, order })) }));
@@ -383,87 +382,92 @@ export function StoreEditor({ initial, products, action }: { storeId: string; in
         ))}
       </div>
 
-      <dialog ref={dialogRef} aria-labelledby="editor-dialog-title" onClose={() => setTarget(null)} className="m-auto w-[min(100%-2rem,32rem)] rounded-lg p-6 shadow-xl backdrop:bg-slate-900/40">
-        <h3 id="editor-dialog-title" className="text-lg font-semibold">
-          {target?.kind === "hero" ? "Hero Banner" : target?.kind === "logo" ? "Logo" : target?.kind === "name" ? "Store Name" : target?.kind === "tagline" ? "Tagline" : target?.kind === "color" ? "Brand Colour" : "Banner"}
-        </h3>
-        <div className="mt-4 space-y-4">
-          {target?.kind === "hero" ? (
-            <>
-              <ImageUploadField kind="hero_banner" name="hero_banner" label="Hero banner image" initial={design.hero_banner ? [design.hero_banner] : []} onChange={(urls) => setDesign((d) => ({ ...d, hero_banner: urls[0] ?? "" }))} onUploadingChange={(u) => setUploading((n) => n + (u ? 1 : -1))} />
-              <p className="text-xs text-slate-500">Recommended: 1400px × 400px or larger.</p>
-            </>
-          ) : null}
-          {target?.kind === "logo" ? (
-            <ImageUploadField kind="logo" name="logo_url" label="Logo image" initial={design.logo_url ? [design.logo_url] : []} onChange={(urls) => setDesign((d) => ({ ...d, logo_url: urls[0] ?? "" }))} onUploadingChange={(u) => setUploading((n) => n + (u ? 1 : -1))} />
-          ) : null}
-          {target?.kind === "name" ? (
-            <div>
-              <Label htmlFor="editor-name">Store name</Label>
-              <Input id="editor-name" value={design.name} maxLength={120} onChange={(e) => setDesign((d) => ({ ...d, name: e.target.value }))} />
-            </div>
-          ) : null}
-          {target?.kind === "tagline" ? (
-            <div>
-              <Label htmlFor="editor-tagline">Tagline</Label>
-              <Textarea id="editor-tagline" value={design.tagline} maxLength={200} onChange={(e) => setDesign((d) => ({ ...d, tagline: e.target.value }))} />
-            </div>
-          ) : null}
-          {target?.kind === "color" ? <ColourFields value={design.primary_color} onChange={(c) => setDesign((d) => ({ ...d, primary_color: c }))} /> : null}
-          {target?.kind === "banner" && currentBanner ? (
-            <>
+      {/* one dialog for every clickable area; it opens on the area's target, and closing it clears the target */}
+      <Dialog open={target !== null} onOpenChange={(opened) => (opened ? undefined : setTarget(null))}>
+        <DialogContent showClose={false} aria-describedby={undefined}>
+          <DialogTitle asChild>
+            <h3 className="text-lg font-semibold">
+              {target?.kind === "hero" ? "Hero Banner" : target?.kind === "logo" ? "Logo" : target?.kind === "name" ? "Store Name" : target?.kind === "tagline" ? "Tagline" : target?.kind === "color" ? "Brand Colour" : "Banner"}
+            </h3>
+          </DialogTitle>
+          <div className="mt-4 space-y-4">
+            {target?.kind === "hero" ? (
+              <>
+                <ImageUploadField kind="hero_banner" name="hero_banner" label="Hero banner image" initial={design.hero_banner ? [design.hero_banner] : []} onChange={(urls) => setDesign((d) => ({ ...d, hero_banner: urls[0] ?? "" }))} onUploadingChange={(u) => setUploading((n) => n + (u ? 1 : -1))} />
+                <p className="text-xs text-slate-500">Recommended: 1400px × 400px or larger.</p>
+              </>
+            ) : null}
+            {target?.kind === "logo" ? (
+              <ImageUploadField kind="logo" name="logo_url" label="Logo image" initial={design.logo_url ? [design.logo_url] : []} onChange={(urls) => setDesign((d) => ({ ...d, logo_url: urls[0] ?? "" }))} onUploadingChange={(u) => setUploading((n) => n + (u ? 1 : -1))} />
+            ) : null}
+            {target?.kind === "name" ? (
               <div>
-                <Label htmlFor="banner-title">Banner Title</Label>
-                <Input id="banner-title" value={currentBanner.title} maxLength={120} onChange={(e) => updateBanner(target.sectionId, target.bannerId, { title: e.target.value })} />
+                <Label htmlFor="editor-name">Store name</Label>
+                <Input id="editor-name" value={design.name} maxLength={120} onChange={(e) => setDesign((d) => ({ ...d, name: e.target.value }))} />
               </div>
+            ) : null}
+            {target?.kind === "tagline" ? (
               <div>
-                <Label htmlFor="banner-subtitle">Subtitle</Label>
-                <Input id="banner-subtitle" value={currentBanner.subtitle} maxLength={300} onChange={(e) => updateBanner(target.sectionId, target.bannerId, { subtitle: e.target.value })} />
+                <Label htmlFor="editor-tagline">Tagline</Label>
+                <Textarea id="editor-tagline" value={design.tagline} maxLength={200} onChange={(e) => setDesign((d) => ({ ...d, tagline: e.target.value }))} />
               </div>
-              <div>
-                <Label htmlFor="banner-cta">Call-to-Action Text</Label>
-                <Input id="banner-cta" value={currentBanner.cta_text} maxLength={60} onChange={(e) => updateBanner(target.sectionId, target.bannerId, { cta_text: e.target.value })} />
-              </div>
-              <div>
-                <Label htmlFor="banner-link">Banner Link (optional)</Label>
-                <Input id="banner-link" value={currentBanner.cta_link} placeholder="https://… or /browse" onChange={(e) => updateBanner(target.sectionId, target.bannerId, { cta_link: e.target.value })} />
-              </div>
-              <label className="flex items-center gap-2 text-sm">
-                <input type="checkbox" checked={currentBanner.clickable} onChange={(e) => updateBanner(target.sectionId, target.bannerId, { clickable: e.target.checked })} /> Make banner clickable
-              </label>
-              <div>
-                <Label htmlFor="banner-image">Banner Image</Label>
-                <input
-                  id="banner-image"
-                  type="file"
-                  accept="image/*"
-                  onChange={(e) => {
-                    const file = e.target.files?.[0];
-                    e.target.value = "";
-                    if (file) void uploadBannerImage(target.sectionId, target.bannerId, file);
+            ) : null}
+            {target?.kind === "color" ? <ColourFields value={design.primary_color} onChange={(c) => setDesign((d) => ({ ...d, primary_color: c }))} /> : null}
+            {target?.kind === "banner" && currentBanner ? (
+              <>
+                <div>
+                  <Label htmlFor="banner-title">Banner Title</Label>
+                  <Input id="banner-title" value={currentBanner.title} maxLength={120} onChange={(e) => updateBanner(target.sectionId, target.bannerId, { title: e.target.value })} />
+                </div>
+                <div>
+                  <Label htmlFor="banner-subtitle">Subtitle</Label>
+                  <Input id="banner-subtitle" value={currentBanner.subtitle} maxLength={300} onChange={(e) => updateBanner(target.sectionId, target.bannerId, { subtitle: e.target.value })} />
+                </div>
+                <div>
+                  <Label htmlFor="banner-cta">Call-to-Action Text</Label>
+                  <Input id="banner-cta" value={currentBanner.cta_text} maxLength={60} onChange={(e) => updateBanner(target.sectionId, target.bannerId, { cta_text: e.target.value })} />
+                </div>
+                <div>
+                  <Label htmlFor="banner-link">Banner Link (optional)</Label>
+                  <Input id="banner-link" value={currentBanner.cta_link} placeholder="https://… or /browse" onChange={(e) => updateBanner(target.sectionId, target.bannerId, { cta_link: e.target.value })} />
+                </div>
+                <label className="flex items-center gap-2 text-sm">
+                  <input type="checkbox" checked={currentBanner.clickable} onChange={(e) => updateBanner(target.sectionId, target.bannerId, { clickable: e.target.checked })} /> Make banner clickable
+                </label>
+                <div>
+                  <Label htmlFor="banner-image">Banner Image</Label>
+                  <input
+                    id="banner-image"
+                    type="file"
+                    accept="image/*"
+                    onChange={(e) => {
+                      const file = e.target.files?.[0];
+                      e.target.value = "";
+                      if (file) void uploadBannerImage(target.sectionId, target.bannerId, file);
+                    }}
+                    className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2"
+                  />
+                  {uploading > 0 ? <p className="mt-1 text-xs text-slate-500">Uploading…</p> : null}
+                </div>
+                <Button
+                  variant="danger"
+                  size="sm"
+                  onClick={() => {
+                    changeBanners(target.sectionId, (banners) => banners.filter((b) => b.id !== target.bannerId));
+                    setTarget(null);
+                    toast.success("Banner deleted");
                   }}
-                  className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2"
-                />
-                {uploading > 0 ? <p className="mt-1 text-xs text-slate-500">Uploading…</p> : null}
-              </div>
-              <Button
-                variant="danger"
-                size="sm"
-                onClick={() => {
-                  changeBanners(target.sectionId, (banners) => banners.filter((b) => b.id !== target.bannerId));
-                  dialogRef.current?.close();
-                  toast.success("Banner deleted");
-                }}
-              >
-                <Trash2 className="size-4" aria-hidden /> Delete banner
-              </Button>
-            </>
-          ) : null}
-        </div>
-        <div className="mt-6 flex justify-end">
-          <Button onClick={() => dialogRef.current?.close()}>Done</Button>
-        </div>
-      </dialog>
+                >
+                  <Trash2 className="size-4" aria-hidden /> Delete banner
+                </Button>
+              </>
+            ) : null}
+          </div>
+          <div className="mt-6 flex justify-end">
+            <Button onClick={() => setTarget(null)}>Done</Button>
+          </div>
+        </DialogContent>
+      </Dialog>
     </div>
   );
 }
