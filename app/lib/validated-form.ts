@@ -74,7 +74,7 @@ export function useValidatedForm<Schema extends z.ZodType<unknown, Record<string
   schema: Schema;
   lastResult?: FormReply | null;
   defaultValue?: DefaultValue<z.input<Schema>>;
-  read?: (form: FormData) => z.input<Schema>;
+  read?: (form: FormData) => unknown;
 }) {
   return useForm<z.input<Schema>, z.output<Schema>>({
     id,
