@@ -21,12 +21,13 @@ export function baseUrl() {
 }
 
 /** A fresh Debian Chromium profile (never a downloaded browser). */
-export async function openBrowser(options: { viewport?: { width: number; height: number } } = {}) {
+export async function openBrowser(options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {}) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "setu-chromium-"));
   const context: BrowserContext = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
     args: CHROMIUM_ARGS,
     viewport: options.viewport ?? { width: 1280, height: 900 },
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
     baseURL: baseUrl(),
   });
   const page = context.pages()[0] ?? (await context.newPage());
