@@ -1,5 +1,6 @@
 import { useForm, type DefaultValue, type Submission, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
 import { z } from "zod";
 
 /** A form's answer from the server, in the shape Conform's `useForm({ lastResult })` reads. */
@@ -61,6 +62,10 @@ function toFormValue(value: unknown): FormValue | undefined {
  * with its own "expected string" instead of our messages. Like the domain commands, the schema reads the text as
  * posted. `read` is for a form whose schema wants the posted fields reshaped first: pass the very function the
  * domain command applies to the posted form.
+ *
+ * Pressing the form's submit button does not take the focus from the field being typed in: otherwise that field's
+ * check would run on mousedown, its new message would push the button down, and the mouseup would land beside it,
+ * losing the click. Submitting checks every field anyway.
  */
 export function useValidatedForm<Schema extends z.ZodType<unknown, Record<string, unknown>>>({
   id,
@@ -76,6 +81,14 @@ export function useValidatedForm<Schema extends z.ZodType<unknown, Record<string
   defaultValue?: DefaultValue<z.input<Schema>>;
   read?: (form: FormData) => unknown;
 }) {
+  useEffect(() => {
+    const keepFocus = (event: MouseEvent) => {
+      const button = event.target instanceof Element ? event.target.closest("button, input") : null;
+      if ((button instanceof HTMLButtonElement || button instanceof HTMLInputElement) && button.type === "submit" && button.form?.id === id) event.preventDefault();
+    };
+    document.addEventListener("mousedown", keepFocus);
+    return () => document.removeEventListener("mousedown", keepFocus);
+  }, [id]);
   return useForm<z.input<Schema>, z.output<Schema>>({
     id,
     lastResult,
