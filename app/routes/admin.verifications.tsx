@@ -1,10 +1,13 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { data, Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Input, Label } from "~/components/ui/field";
+import { Field, Input } from "~/components/ui/field";
 import { readFormData } from "~/lib/form-data.server";
 import { redirectWithFlash } from "~/lib/flash.server";
+import { refusedFormReply, useValidatedForm, type FormReply } from "~/lib/validated-form";
+import { rejectionSchema } from "~/modules/accounts/accounts.schema";
 import { decideVerification, listPendingVerifications } from "~/modules/accounts/profile-commands.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/admin.verifications";
@@ -21,9 +24,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context.get(appContext).runtime);
-  const result = await decideVerification(context.get(appContext).runtime.db, admin, await readFormData(request));
+  const form = await readFormData(request);
+  const result = await decideVerification(context.get(appContext).runtime.db, admin, form);
   if (result.ok) return redirectWithFlash("/admin/verifications", { type: "success", message: result.message });
-  return data(result, { status: 400 });
+  return data({ ok: false as const, message: result.message, profileId: String(form.get("profileId") ?? ""), reply: refusedFormReply(result, form) }, { status: 400 });
+}
+
+/** Reject, with the reason the user will read: checked in the browser by the schema decideVerification uses. */
+function RejectForm({ profileId, lastResult }: { profileId: string; lastResult: FormReply | undefined }) {
+  const [form, fields] = useValidatedForm({ id: `reject-${profileId}`, schema: rejectionSchema, lastResult });
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-start gap-2" noValidate>
+      <input type="hidden" name="profileId" value={profileId} />
+      <div className="w-64">
+        <Field id={fields.reason.id} label="Rejection reason" error={fields.reason.errors?.[0]}>
+          <Input {...getInputProps(fields.reason, { type: "text" })} />
+        </Field>
+      </div>
+      {/* level with the input, below its label */}
+      <Button type="submit" name="decision" value="rejected" variant="danger" className="mt-[1.625rem]">
+        Reject
+      </Button>
+    </Form>
+  );
 }
 
 export default function Verifications({ loaderData, actionData }: Route.ComponentProps) {
@@ -53,23 +76,14 @@ export default function Verifications({ loaderData, actionData }: Route.Componen
                   </div>
                   <Badge tone={p.userType === "seller" ? "blue" : "grey"}>{p.userType}</Badge>
                 </div>
-                <div className="mt-4 flex flex-wrap items-end gap-3">
-                  <Form method="post">
+                <div className="mt-4 flex flex-wrap items-start gap-3">
+                  <Form method="post" className="mt-[1.625rem]">
                     <input type="hidden" name="profileId" value={p.id} />
                     <Button type="submit" name="decision" value="verified">
                       {`Verify ${p.companyName}`}
                     </Button>
                   </Form>
-                  <Form method="post" className="flex flex-wrap items-end gap-2">
-                    <input type="hidden" name="profileId" value={p.id} />
-                    <div>
-                      <Label htmlFor={`reason-${p.id}`}>Rejection reason</Label>
-                      <Input id={`reason-${p.id}`} name="reason" className="w-64" />
-                    </div>
-                    <Button type="submit" name="decision" value="rejected" variant="danger">
-                      Reject
-                    </Button>
-                  </Form>
+                  <RejectForm profileId={p.id} lastResult={actionData?.profileId === p.id ? actionData.reply : undefined} />
                 </div>
               </Card>
             </li>

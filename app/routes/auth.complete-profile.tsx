@@ -1,9 +1,12 @@
+import { getCollectionProps, getFormProps, getInputProps } from "@conform-to/react";
 import { data, Form, redirect } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input } from "~/components/ui/field";
 import { readFormData } from "~/lib/form-data.server";
 import { redirectWithFlash } from "~/lib/flash.server";
+import { refusedFormReply, useValidatedForm } from "~/lib/validated-form";
+import { completeProfileSchema } from "~/modules/accounts/accounts.schema";
 import { completeOwnProfile } from "~/modules/accounts/profile-commands.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/auth.complete-profile";
@@ -23,41 +26,41 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getSessionUser(request, context.get(appContext).runtime);
   if (!user?.profileIncomplete) throw redirect(user ? "/dashboard" : "/auth");
-  const result = await completeOwnProfile(context.get(appContext).runtime.db, user, await readFormData(request));
+  const form = await readFormData(request);
+  const result = await completeOwnProfile(context.get(appContext).runtime.db, user, form);
   if (result.ok) return redirectWithFlash("/dashboard", { type: "success", message: result.message });
-  return data(result, { status: 400 });
+  return data({ reply: refusedFormReply(result, form) }, { status: 400 });
 }
 
 export default function CompleteProfile({ loaderData, actionData }: Route.ComponentProps) {
-  const errors = actionData && !actionData.ok ? actionData.fieldErrors : {};
+  const [form, fields] = useValidatedForm({ id: "complete", schema: completeProfileSchema, lastResult: actionData?.reply, defaultValue: { userType: "buyer" } });
   return (
     <div className="mx-auto max-w-lg px-4 py-16">
       <Card className="p-6 sm:p-8">
         <h1 className="text-2xl font-bold">Complete your profile</h1>
         <p className="mt-2 text-sm text-slate-600">Welcome, {loaderData.fullName}. Tell us about your business to continue.</p>
-        <Form method="post" className="mt-6 space-y-5" noValidate>
-          <Field id="complete-company" label="Company Name" error={errors.companyName}>
-            <Input id="complete-company" name="companyName" autoComplete="organization" required />
+        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5" noValidate>
+          <Field id={fields.companyName.id} label="Company Name" error={fields.companyName.errors?.[0]}>
+            <Input {...getInputProps(fields.companyName, { type: "text" })} autoComplete="organization" required />
           </Field>
           <fieldset>
             <legend className="mb-2 text-sm font-medium text-slate-800">I am</legend>
             <div className="grid grid-cols-2 gap-3">
-              <label className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-                <input type="radio" name="userType" value="buyer" defaultChecked className="mt-1" />
-                <span className="text-sm">
-                  <span className="block font-medium">Buyer</span>
-                  <span className="text-xs text-slate-600">Looking to purchase</span>
-                </span>
-              </label>
-              <label className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-                <input type="radio" name="userType" value="seller" className="mt-1" />
-                <span className="text-sm">
-                  <span className="block font-medium">Seller</span>
-                  <span className="text-xs text-slate-600">Indian supplier</span>
-                </span>
-              </label>
+              {getCollectionProps(fields.userType, { type: "radio", options: ["buyer", "seller"] }).map(({ key, ...radio }) => (
+                <label key={key} className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+                  <input {...radio} className="mt-1" />
+                  <span className="text-sm">
+                    <span className="block font-medium">{radio.value === "buyer" ? "Buyer" : "Seller"}</span>
+                    <span className="text-xs text-slate-600">{radio.value === "buyer" ? "Looking to purchase" : "Indian supplier"}</span>
+                  </span>
+                </label>
+              ))}
             </div>
-            {errors.userType ? <p className="mt-1 text-sm text-red-600">{errors.userType}</p> : null}
+            {fields.userType.errors ? (
+              <p id={fields.userType.errorId} className="mt-1 text-sm text-red-600" role="alert">
+                {fields.userType.errors[0]}
+              </p>
+            ) : null}
           </fieldset>
           <Button type="submit" className="w-full">
             Continue

@@ -1,3 +1,4 @@
+import { getCollectionProps, getFormProps, getInputProps } from "@conform-to/react";
 import { BadgeCheck, Globe, Lock, ShieldCheck } from "lucide-react";
 import { data, Form, Link, redirect, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -7,6 +8,8 @@ import { Field, Input } from "~/components/ui/field";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { readFormData } from "~/lib/form-data.server";
 import { redirectWithFlash, safeRedirectPath } from "~/lib/flash.server";
+import { refusedFormReply, useValidatedForm } from "~/lib/validated-form";
+import { signInSchema, signUpSchema } from "~/modules/accounts/accounts.schema";
 import { PasswordInput } from "~/modules/accounts/components/password-input";
 import { MESSAGES, signInWithEmail, signUpWithEmail } from "~/modules/accounts/credentials.server";
 import { GOOGLE_FAILED } from "~/modules/accounts/google.server";
@@ -38,12 +41,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "signup") {
     const result = await signUpWithEmail(context.get(appContext).runtime, form, request.headers);
     if (result.ok && result.redirectTo) return redirectWithFlash(result.redirectTo, { type: "success", message: result.message }, result.headers);
-    if (result.ok) return data({ intent: "signup" as const, ok: true as const, message: result.message, fieldErrors: {} as Record<string, string> });
-    return data({ intent: "signup" as const, ok: false as const, message: result.message ?? MESSAGES.unexpected, fieldErrors: result.fieldErrors ?? {} }, { status: result.status });
+    if (result.ok) return data({ intent: "signup" as const, ok: true as const, message: result.message, reply: null });
+    const reply = refusedFormReply(result, form, { hideFields: ["password", "confirmPassword"] });
+    return data({ intent: "signup" as const, ok: false as const, message: result.message ?? MESSAGES.unexpected, reply }, { status: result.status });
   }
   const result = await signInWithEmail(context.get(appContext).runtime, form, request.headers, context.get(appContext).clientIp);
   if (result.ok) return redirectWithFlash(redirectTo, { type: "success", message: result.message }, result.headers);
-  return data({ intent: "signin" as const, ok: false as const, message: result.message ?? MESSAGES.unexpected, fieldErrors: result.fieldErrors ?? {} }, { status: result.status });
+  const reply = refusedFormReply(result, form, { hideFields: ["password"] });
+  return data({ intent: "signin" as const, ok: false as const, message: result.message ?? MESSAGES.unexpected, reply }, { status: result.status });
 }
 
 const TRUST = [
@@ -58,7 +63,13 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const tab = actionData?.intent ?? (params.get("tab") === "signup" ? "signup" : "signin");
   const busy = navigation.state === "submitting";
-  const errors = actionData && !actionData.ok ? actionData.fieldErrors : {};
+  const [signInForm, signIn] = useValidatedForm({ id: "signin", schema: signInSchema, lastResult: actionData?.intent === "signin" ? actionData.reply : undefined });
+  const [signUpForm, signUp] = useValidatedForm({
+    id: "signup",
+    schema: signUpSchema,
+    lastResult: actionData?.intent === "signup" ? actionData.reply : undefined,
+    defaultValue: { userType: "buyer" },
+  });
   const redirectTo = params.get("redirectTo") ?? "";
   const navigate = useNavigate();
   const tabUrl = (t: string) => `/auth?tab=${t}${redirectTo ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ""}`;
@@ -121,14 +132,14 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
           </p>
 
           <TabsContent value="signin">
-            <Form method="post" className="space-y-4" noValidate>
+            <Form method="post" {...getFormProps(signInForm)} className="space-y-4" noValidate>
               <input type="hidden" name="intent" value="signin" />
               <input type="hidden" name="redirectTo" value={redirectTo} />
-              <Field id="signin-email" label="Email" error={errors.email}>
-                <Input id="signin-email" name="email" type="email" autoComplete="email" required />
+              <Field id={signIn.email.id} label="Email" error={signIn.email.errors?.[0]}>
+                <Input {...getInputProps(signIn.email, { type: "email" })} autoComplete="email" required />
               </Field>
-              <Field id="signin-password" label="Password" error={errors.password}>
-                <PasswordInput id="signin-password" name="password" autoComplete="current-password" required />
+              <Field id={signIn.password.id} label="Password" error={signIn.password.errors?.[0]}>
+                <PasswordInput {...getInputProps(signIn.password, { type: "password" })} autoComplete="current-password" required />
               </Field>
               <Button type="submit" className="w-full" disabled={busy}>
                 {busy ? "Signing in..." : "Sign In"}
@@ -136,44 +147,44 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
             </Form>
           </TabsContent>
           <TabsContent value="signup">
-            <Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
+            <Form method="post" {...getFormProps(signUpForm)} className="grid gap-4 sm:grid-cols-2" noValidate>
               <input type="hidden" name="intent" value="signup" />
               <fieldset className="sm:col-span-2">
                 <legend className="mb-2 text-sm font-medium text-slate-800">I am</legend>
                 <div className="grid grid-cols-2 gap-3">
-                  <label className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-                    <input type="radio" name="userType" value="buyer" defaultChecked className="mt-1" />
-                    <span>
-                      <span className="block text-sm font-medium">Buyer</span>
-                      <span className="block text-xs text-slate-600">Looking to purchase</span>
-                    </span>
-                  </label>
-                  <label className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-                    <input type="radio" name="userType" value="seller" className="mt-1" />
-                    <span>
-                      <span className="block text-sm font-medium">Seller</span>
-                      <span className="block text-xs text-slate-600">Indian supplier</span>
-                    </span>
-                  </label>
+                  {getCollectionProps(signUp.userType, { type: "radio", options: ["buyer", "seller"] }).map(({ key, ...radio }) => (
+                    <label key={key} className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+                      <input {...radio} className="mt-1" />
+                      <span>
+                        <span className="block text-sm font-medium">{radio.value === "buyer" ? "Buyer" : "Seller"}</span>
+                        <span className="block text-xs text-slate-600">{radio.value === "buyer" ? "Looking to purchase" : "Indian supplier"}</span>
+                      </span>
+                    </label>
+                  ))}
                 </div>
+                {signUp.userType.errors ? (
+                  <p id={signUp.userType.errorId} className="mt-1 text-sm text-red-600" role="alert">
+                    {signUp.userType.errors[0]}
+                  </p>
+                ) : null}
               </fieldset>
-              <Field id="signup-name" label="Full Name" error={errors.fullName}>
-                <Input id="signup-name" name="fullName" autoComplete="name" required />
+              <Field id={signUp.fullName.id} label="Full Name" error={signUp.fullName.errors?.[0]}>
+                <Input {...getInputProps(signUp.fullName, { type: "text" })} autoComplete="name" required />
               </Field>
-              <Field id="signup-company" label="Company Name" error={errors.companyName}>
-                <Input id="signup-company" name="companyName" autoComplete="organization" required />
+              <Field id={signUp.companyName.id} label="Company Name" error={signUp.companyName.errors?.[0]}>
+                <Input {...getInputProps(signUp.companyName, { type: "text" })} autoComplete="organization" required />
               </Field>
-              <Field id="signup-email" label="Email" error={errors.email}>
-                <Input id="signup-email" name="email" type="email" autoComplete="email" required />
+              <Field id={signUp.email.id} label="Email" error={signUp.email.errors?.[0]}>
+                <Input {...getInputProps(signUp.email, { type: "email" })} autoComplete="email" required />
               </Field>
-              <Field id="signup-phone" label="Phone (optional)" error={errors.phone}>
-                <Input id="signup-phone" name="phone" type="tel" autoComplete="tel" />
+              <Field id={signUp.phone.id} label="Phone (optional)" error={signUp.phone.errors?.[0]}>
+                <Input {...getInputProps(signUp.phone, { type: "tel" })} autoComplete="tel" />
               </Field>
-              <Field id="signup-password" label="Password" error={errors.password}>
-                <PasswordInput id="signup-password" name="password" autoComplete="new-password" required minLength={6} />
+              <Field id={signUp.password.id} label="Password" error={signUp.password.errors?.[0]}>
+                <PasswordInput {...getInputProps(signUp.password, { type: "password" })} autoComplete="new-password" required minLength={6} />
               </Field>
-              <Field id="signup-confirm" label="Confirm Password" error={errors.confirmPassword}>
-                <PasswordInput id="signup-confirm" name="confirmPassword" autoComplete="new-password" required />
+              <Field id={signUp.confirmPassword.id} label="Confirm Password" error={signUp.confirmPassword.errors?.[0]}>
+                <PasswordInput {...getInputProps(signUp.confirmPassword, { type: "password" })} autoComplete="new-password" required />
               </Field>
               <div className="sm:col-span-2">
                 <Button type="submit" className="w-full" disabled={busy}>

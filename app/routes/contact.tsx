@@ -1,9 +1,11 @@
 import { CheckCircle2, Mail, MapPin, Phone } from "lucide-react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Select, Textarea } from "~/components/ui/field";
-import { CONTACT_TOPICS } from "~/modules/contact/contact.schema";
+import { refusedFormReply, useValidatedForm } from "~/lib/validated-form";
+import { CONTACT_TOPICS, contactMessageSchema } from "~/modules/contact/contact.schema";
 import { submitContactMessage } from "~/modules/contact/contact.server";
 import { readFormData } from "~/lib/form-data.server";
 import type { Route } from "./+types/contact";
@@ -23,14 +25,19 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await submitContactMessage(context.get(appContext).runtime.db, await readFormData(request), context.get(appContext).clientIp);
-  return data(result, { status: result.ok ? 200 : result.status });
+  if (result.ok) return { ok: true as const };
+  return data({ ok: false as const, reply: refusedFormReply(result, result.values) }, { status: result.status });
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
-  const errors = actionData && !actionData.ok ? actionData.fieldErrors : {};
-  const values = actionData && !actionData.ok ? actionData.values : undefined;
+  const [form, fields] = useValidatedForm({
+    id: "contact",
+    schema: contactMessageSchema,
+    lastResult: actionData && !actionData.ok ? actionData.reply : undefined,
+    defaultValue: { topic: loaderData.topic },
+  });
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-12">
@@ -50,23 +57,23 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </Link>
             </div>
           ) : (
-            <Form method="post" className="grid gap-5 sm:grid-cols-2" noValidate>
-              {actionData && !actionData.ok && actionData.formError ? (
-                <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 sm:col-span-2">
-                  {actionData.formError}
+            <Form method="post" {...getFormProps(form)} className="grid gap-5 sm:grid-cols-2" noValidate>
+              {form.errors ? (
+                <p id={form.errorId} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 sm:col-span-2">
+                  {form.errors[0]}
                 </p>
               ) : null}
-              <Field id="contact-name" label="Your name" error={errors.name}>
-                <Input id="contact-name" name="name" autoComplete="name" required defaultValue={values?.name} aria-invalid={!!errors.name} aria-describedby={errors.name ? "contact-name-error" : undefined} />
+              <Field id={fields.name.id} label="Your name" error={fields.name.errors?.[0]}>
+                <Input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" required />
               </Field>
-              <Field id="contact-email" label="Work e-mail" error={errors.email}>
-                <Input id="contact-email" name="email" type="email" autoComplete="email" required defaultValue={values?.email} aria-invalid={!!errors.email} aria-describedby={errors.email ? "contact-email-error" : undefined} />
+              <Field id={fields.email.id} label="Work e-mail" error={fields.email.errors?.[0]}>
+                <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" required />
               </Field>
-              <Field id="contact-company" label="Company (optional)" error={errors.company}>
-                <Input id="contact-company" name="company" autoComplete="organization" defaultValue={values?.company} />
+              <Field id={fields.company.id} label="Company (optional)" error={fields.company.errors?.[0]}>
+                <Input {...getInputProps(fields.company, { type: "text" })} autoComplete="organization" />
               </Field>
-              <Field id="contact-topic" label="Topic" error={errors.topic}>
-                <Select id="contact-topic" name="topic" defaultValue={values?.topic ?? loaderData.topic}>
+              <Field id={fields.topic.id} label="Topic" error={fields.topic.errors?.[0]}>
+                <Select {...getSelectProps(fields.topic)}>
                   {CONTACT_TOPICS.map((t) => (
                     <option key={t.value} value={t.value}>
                       {t.label}
@@ -75,8 +82,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 </Select>
               </Field>
               <div className="sm:col-span-2">
-                <Field id="contact-message" label="Message" error={errors.message}>
-                  <Textarea id="contact-message" name="message" rows={6} required defaultValue={values?.message} aria-invalid={!!errors.message} aria-describedby={errors.message ? "contact-message-error" : undefined} />
+                <Field id={fields.message.id} label="Message" error={fields.message.errors?.[0]}>
+                  <Textarea {...getTextareaProps(fields.message)} rows={6} required />
                 </Field>
               </div>
               <div className="sm:col-span-2">

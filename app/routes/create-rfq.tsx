@@ -1,3 +1,4 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -7,9 +8,10 @@ import { UNITS } from "~/lib/categories";
 import { DEADLINE_TIME_ZONE_LABEL, todayUtc } from "~/lib/deadline";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { readFormData } from "~/lib/form-data.server";
+import { refusedFormReply, useValidatedForm } from "~/lib/validated-form";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { rfqPrefillFromProduct } from "~/modules/rfqs/rfq-prefill.server";
-import { RFQ_CATEGORIES } from "~/modules/rfqs/rfq.schema";
+import { createRfqSchema, RFQ_CATEGORIES } from "~/modules/rfqs/rfq.schema";
 import { createRfq } from "~/modules/rfqs/rfqs.server";
 import type { Route } from "./+types/create-rfq";
 import { appContext } from "~/request-context.server";
@@ -28,12 +30,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getSessionUser(request, context.get(appContext).runtime);
-  if (!user?.profile) return data({ ok: false as const, message: LOGIN_MESSAGE, fieldErrors: {} as Record<string, string>, values: {} as Record<string, string> }, { status: 401 });
+  if (!user?.profile) return data({ ok: false as const, message: LOGIN_MESSAGE, reply: null }, { status: 401 });
   const form = await readFormData(request);
   const result = await createRfq(context.get(appContext).runtime.db, { ...user, profile: user.profile }, form);
   if (result.ok) return redirectWithFlash("/rfqs", { type: "success", message: result.message });
-  const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
-  return data({ ok: false as const, message: result.message || "Failed to create RFQ", fieldErrors: result.fieldErrors, values }, { status: result.status });
+  return data({ ok: false as const, message: result.message || "Failed to create RFQ", reply: refusedFormReply(result, form) }, { status: result.status });
 }
 
 export default function CreateRfq({ loaderData, actionData }: Route.ComponentProps) {
@@ -41,9 +42,12 @@ export default function CreateRfq({ loaderData, actionData }: Route.ComponentPro
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const { prefill, today } = loaderData;
-  const errors = actionData?.fieldErrors ?? {};
-  const v = actionData?.values ?? {};
-  const described = (name: string) => (errors[name] ? { "aria-invalid": true, "aria-describedby": `rfq-${name}-error` } : {});
+  const [form, fields] = useValidatedForm({
+    id: "rfq",
+    schema: createRfqSchema,
+    lastResult: actionData?.reply,
+    defaultValue: { title: prefill?.title, category: prefill?.category, quantity: prefill ? String(prefill.quantity) : undefined, unit: prefill?.unit ?? "pieces" },
+  });
 
   if (!loaderData.signedIn) {
     return (
@@ -70,14 +74,15 @@ export default function CreateRfq({ loaderData, actionData }: Route.ComponentPro
         </p>
       ) : null}
 
-      <Form method="post" className="mt-6 space-y-6" noValidate>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6" noValidate>
         <Card className="space-y-4 p-6">
           <h2 className="text-lg font-semibold">Basic Information</h2>
-          <Field id="rfq-title" label="RFQ Title" error={errors.title}>
-            <Input id="rfq-title" name="title" required maxLength={200} defaultValue={v.title ?? prefill?.title ?? ""} {...described("title")} />
+          <Field id={fields.title.id} label="RFQ Title" error={fields.title.errors?.[0]}>
+            <Input {...getInputProps(fields.title, { type: "text" })} required maxLength={200} />
           </Field>
-          <Field id="rfq-category" label="Category" error={errors.category}>
-            <Select id="rfq-category" name="category" required defaultValue={v.category ?? prefill?.category ?? ""} {...described("category")}>
+          <Field id={fields.category.id} label="Category" error={fields.category.errors?.[0]}>
+            {/* nothing chosen yet: the placeholder stays selected */}
+            <Select {...getSelectProps(fields.category)} defaultValue={fields.category.initialValue ?? ""} required>
               <option value="" disabled>
                 Select a category
               </option>
@@ -88,21 +93,21 @@ export default function CreateRfq({ loaderData, actionData }: Route.ComponentPro
               ))}
             </Select>
           </Field>
-          <Field id="rfq-description" label="Description" error={errors.description}>
-            <Textarea id="rfq-description" name="description" required rows={4} defaultValue={v.description ?? ""} {...described("description")} />
+          <Field id={fields.description.id} label="Description" error={fields.description.errors?.[0]}>
+            <Textarea {...getTextareaProps(fields.description)} required rows={4} />
           </Field>
-          <Field id="rfq-specifications" label="Technical Specifications (optional)" error={errors.specifications} hint="Sizes, materials, certifications, packaging. Kept exactly as you type it.">
-            <Textarea id="rfq-specifications" name="specifications" rows={4} defaultValue={v.specifications ?? ""} />
+          <Field id={fields.specifications.id} label="Technical Specifications (optional)" error={fields.specifications.errors?.[0]} hint="Sizes, materials, certifications, packaging. Kept exactly as you type it.">
+            <Textarea {...getTextareaProps(fields.specifications)} rows={4} />
           </Field>
         </Card>
 
         <Card className="grid gap-4 p-6 sm:grid-cols-2">
           <h2 className="text-lg font-semibold sm:col-span-2">Quantity &amp; Budget</h2>
-          <Field id="rfq-quantity" label="Quantity" error={errors.quantity}>
-            <Input id="rfq-quantity" name="quantity" type="number" min={1} step={1} inputMode="numeric" required defaultValue={v.quantity ?? prefill?.quantity ?? ""} {...described("quantity")} />
+          <Field id={fields.quantity.id} label="Quantity" error={fields.quantity.errors?.[0]}>
+            <Input {...getInputProps(fields.quantity, { type: "number" })} min={1} step={1} inputMode="numeric" required />
           </Field>
-          <Field id="rfq-unit" label="Unit" error={errors.unit}>
-            <Select id="rfq-unit" name="unit" defaultValue={v.unit ?? prefill?.unit ?? "pieces"}>
+          <Field id={fields.unit.id} label="Unit" error={fields.unit.errors?.[0]}>
+            <Select {...getSelectProps(fields.unit)}>
               {UNITS.map((u) => (
                 <option key={u} value={u}>
                   {u}
@@ -110,21 +115,21 @@ export default function CreateRfq({ loaderData, actionData }: Route.ComponentPro
               ))}
             </Select>
           </Field>
-          <Field id="rfq-budgetMin" label="Minimum Budget (USD, optional)" error={errors.budgetMin}>
-            <Input id="rfq-budgetMin" name="budgetMin" type="number" min={0} step={0.01} inputMode="decimal" defaultValue={v.budgetMin ?? ""} {...described("budgetMin")} />
+          <Field id={fields.budgetMin.id} label="Minimum Budget (USD, optional)" error={fields.budgetMin.errors?.[0]}>
+            <Input {...getInputProps(fields.budgetMin, { type: "number" })} min={0} step={0.01} inputMode="decimal" />
           </Field>
-          <Field id="rfq-budgetMax" label="Maximum Budget (USD, optional)" error={errors.budgetMax}>
-            <Input id="rfq-budgetMax" name="budgetMax" type="number" min={0} step={0.01} inputMode="decimal" defaultValue={v.budgetMax ?? ""} {...described("budgetMax")} />
+          <Field id={fields.budgetMax.id} label="Maximum Budget (USD, optional)" error={fields.budgetMax.errors?.[0]}>
+            <Input {...getInputProps(fields.budgetMax, { type: "number" })} min={0} step={0.01} inputMode="decimal" />
           </Field>
         </Card>
 
         <Card className="grid gap-4 p-6 sm:grid-cols-2">
           <h2 className="text-lg font-semibold sm:col-span-2">Delivery &amp; Timeline</h2>
-          <Field id="rfq-deliveryLocation" label="Delivery Location" error={errors.deliveryLocation}>
-            <Input id="rfq-deliveryLocation" name="deliveryLocation" required placeholder="City, State" defaultValue={v.deliveryLocation ?? ""} {...described("deliveryLocation")} />
+          <Field id={fields.deliveryLocation.id} label="Delivery Location" error={fields.deliveryLocation.errors?.[0]}>
+            <Input {...getInputProps(fields.deliveryLocation, { type: "text" })} required placeholder="City, State" />
           </Field>
-          <Field id="rfq-deadline" label="Quote Submission Deadline" error={errors.deadline} hint={`Quotes close at the end of this day (${DEADLINE_TIME_ZONE_LABEL}).`}>
-            <Input id="rfq-deadline" name="deadline" type="date" required min={today} defaultValue={v.deadline ?? ""} {...described("deadline")} />
+          <Field id={fields.deadline.id} label="Quote Submission Deadline" error={fields.deadline.errors?.[0]} hint={`Quotes close at the end of this day (${DEADLINE_TIME_ZONE_LABEL}).`}>
+            <Input {...getInputProps(fields.deadline, { type: "date" })} required min={today} />
           </Field>
         </Card>
 

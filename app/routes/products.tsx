@@ -1,3 +1,4 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Package, Pencil } from "lucide-react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { Badge, statusTone } from "~/components/ui/badge";
@@ -8,6 +9,7 @@ import { categoryLabel, PRODUCT_CATEGORIES, UNITS } from "~/lib/categories";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { readFormData } from "~/lib/form-data.server";
 import { formatUsdRange } from "~/lib/money";
+import { refusedFormReply, useValidatedForm, type FormReply } from "~/lib/validated-form";
 import { getSessionUser, sellerAccess } from "~/modules/accounts/session.server";
 import { CreateProductDialog } from "~/modules/products/components/create-product-dialog";
 import {
@@ -17,7 +19,7 @@ import {
   setProductStatus,
   updateProductFromForm,
 } from "~/modules/products/product-commands.server";
-import { SELLERS_ONLY, type SellerProduct } from "~/modules/products/product-form.schema";
+import { addProductSchema, SELLERS_ONLY, type SellerProduct } from "~/modules/products/product-form.schema";
 import type { Route } from "./+types/products";
 import { cardImageUrl } from "~/modules/uploads/image-urls";
 import { appContext } from "~/request-context.server";
@@ -52,34 +54,51 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? await setProductStatus(db, actor, String(form.get("productId") ?? ""), String(form.get("status") ?? ""))
         : await createProductFromForm(db, actor, form);
   if (result.ok) return redirectWithFlash("/products", { type: "success", message: result.message });
-  const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
-  return data({ ...result, intent, values }, { status: result.status });
+  const reply = intent === "status" ? null : refusedFormReply(result, form);
+  return data({ ok: false, message: result.message, intent, reply }, { status: result.status });
 }
 
-type ActionData = { ok: boolean; message: string; fieldErrors: Record<string, string>; intent?: string; values?: Record<string, string> };
+type ActionData = { ok: boolean; message: string; intent?: string; reply?: FormReply | null };
 
-function ProductForm({ product, actionData, onCancelHref }: { product?: SellerProduct; actionData?: ActionData; onCancelHref?: string }) {
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** Add Product, or edit one: checked in the browser by the schema the product commands check it with. */
+function ProductForm({ product, lastResult, onCancelHref }: { product?: SellerProduct; lastResult?: FormReply | null; onCancelHref?: string }) {
   const navigation = useNavigation();
-  const errors = actionData && !actionData.ok ? actionData.fieldErrors : {};
-  const v = actionData?.values ?? {};
-  const prefix = product ? `edit-${product.id.slice(0, 8)}` : "add";
-  const dollars = (cents?: number) => (cents === undefined ? "" : (cents / 100).toFixed(2));
+  const [form, fields] = useValidatedForm({
+    id: product ? `edit-${product.id.slice(0, 8)}` : "add",
+    schema: addProductSchema,
+    lastResult,
+    defaultValue: product
+      ? {
+          name: product.name,
+          description: product.description,
+          category: product.category,
+          subcategory: product.subcategory ?? "",
+          minimumOrderQuantity: String(product.minimumOrderQuantity),
+          unit: product.unit,
+          priceMin: dollars(product.priceMinCents),
+          priceMax: dollars(product.priceMaxCents),
+        }
+      : { unit: "pieces" },
+  });
   return (
-    <Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
+    <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2" noValidate>
       <input type="hidden" name="intent" value={product ? "update" : "create"} />
       {product ? <input type="hidden" name="productId" value={product.id} /> : null}
       <div className="sm:col-span-2">
-        <Field id={`${prefix}-name`} label="Product Name" error={errors.name}>
-          <Input id={`${prefix}-name`} name="name" required defaultValue={v.name ?? product?.name} />
+        <Field id={fields.name.id} label="Product Name" error={fields.name.errors?.[0]}>
+          <Input {...getInputProps(fields.name, { type: "text" })} required />
         </Field>
       </div>
       <div className="sm:col-span-2">
-        <Field id={`${prefix}-description`} label="Description (optional)" error={errors.description}>
-          <Textarea id={`${prefix}-description`} name="description" rows={3} defaultValue={v.description ?? product?.description} />
+        <Field id={fields.description.id} label="Description (optional)" error={fields.description.errors?.[0]}>
+          <Textarea {...getTextareaProps(fields.description)} rows={3} />
         </Field>
       </div>
-      <Field id={`${prefix}-category`} label="Category" error={errors.category}>
-        <Select id={`${prefix}-category`} name="category" required defaultValue={v.category ?? product?.category ?? ""}>
+      <Field id={fields.category.id} label="Category" error={fields.category.errors?.[0]}>
+        {/* nothing chosen yet: the placeholder stays selected */}
+        <Select {...getSelectProps(fields.category)} defaultValue={fields.category.initialValue ?? ""} required>
           <option value="" disabled>
             Select category
           </option>
@@ -90,14 +109,14 @@ function ProductForm({ product, actionData, onCancelHref }: { product?: SellerPr
           ))}
         </Select>
       </Field>
-      <Field id={`${prefix}-subcategory`} label="Subcategory (optional)" error={errors.subcategory}>
-        <Input id={`${prefix}-subcategory`} name="subcategory" defaultValue={v.subcategory ?? product?.subcategory ?? ""} />
+      <Field id={fields.subcategory.id} label="Subcategory (optional)" error={fields.subcategory.errors?.[0]}>
+        <Input {...getInputProps(fields.subcategory, { type: "text" })} />
       </Field>
-      <Field id={`${prefix}-moq`} label="Minimum Order Quantity" error={errors.minimumOrderQuantity}>
-        <Input id={`${prefix}-moq`} name="minimumOrderQuantity" type="number" min={1} step={1} required defaultValue={v.minimumOrderQuantity ?? product?.minimumOrderQuantity} />
+      <Field id={fields.minimumOrderQuantity.id} label="Minimum Order Quantity" error={fields.minimumOrderQuantity.errors?.[0]}>
+        <Input {...getInputProps(fields.minimumOrderQuantity, { type: "number" })} min={1} step={1} required />
       </Field>
-      <Field id={`${prefix}-unit`} label="Unit" error={errors.unit}>
-        <Select id={`${prefix}-unit`} name="unit" defaultValue={v.unit ?? product?.unit ?? "pieces"}>
+      <Field id={fields.unit.id} label="Unit" error={fields.unit.errors?.[0]}>
+        <Select {...getSelectProps(fields.unit)}>
           {UNITS.map((u) => (
             <option key={u} value={u}>
               {u}
@@ -105,11 +124,11 @@ function ProductForm({ product, actionData, onCancelHref }: { product?: SellerPr
           ))}
         </Select>
       </Field>
-      <Field id={`${prefix}-price-min`} label="Minimum Price (USD)" error={errors.priceMin}>
-        <Input id={`${prefix}-price-min`} name="priceMin" type="number" min={0} step={0.01} required defaultValue={v.priceMin ?? dollars(product?.priceMinCents)} />
+      <Field id={fields.priceMin.id} label="Minimum Price (USD)" error={fields.priceMin.errors?.[0]}>
+        <Input {...getInputProps(fields.priceMin, { type: "number" })} min={0} step={0.01} required />
       </Field>
-      <Field id={`${prefix}-price-max`} label="Maximum Price (USD)" error={errors.priceMax}>
-        <Input id={`${prefix}-price-max`} name="priceMax" type="number" min={0} step={0.01} required defaultValue={v.priceMax ?? dollars(product?.priceMaxCents)} />
+      <Field id={fields.priceMax.id} label="Maximum Price (USD)" error={fields.priceMax.errors?.[0]}>
+        <Input {...getInputProps(fields.priceMax, { type: "number" })} min={0} step={0.01} required />
       </Field>
       <div className="flex gap-2 sm:col-span-2">
         <Button type="submit" disabled={navigation.state === "submitting"}>
@@ -174,7 +193,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         <details open={Boolean(addFailed)}>
           <summary className="cursor-pointer text-lg font-semibold">Add Product</summary>
           <div className="mt-4">
-            <ProductForm actionData={addFailed ? ad : undefined} />
+            <ProductForm lastResult={addFailed ? ad.reply : undefined} />
           </div>
         </details>
       </Card>
@@ -191,7 +210,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
             <li key={product.id}>
               <Card className="p-4">
                 {editing === product.id ? (
-                  <ProductForm product={product} actionData={ad?.intent === "update" ? ad : undefined} onCancelHref="/products" />
+                  <ProductForm product={product} lastResult={ad?.intent === "update" ? ad.reply : undefined} onCancelHref="/products" />
                 ) : (
                   <div className="flex flex-wrap items-center gap-4">
                     <div className="size-16 shrink-0 overflow-hidden rounded-md bg-slate-100">

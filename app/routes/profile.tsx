@@ -1,3 +1,4 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { data, Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -5,6 +6,8 @@ import { Card } from "~/components/ui/card";
 import { Field, Input } from "~/components/ui/field";
 import { readFormData } from "~/lib/form-data.server";
 import { redirectWithFlash } from "~/lib/flash.server";
+import { refusedFormReply, useValidatedForm } from "~/lib/validated-form";
+import { changePasswordSchema, profileUpdateSchema } from "~/modules/accounts/accounts.schema";
 import { PasswordInput } from "~/modules/accounts/components/password-input";
 import { changeOwnPassword, updateOwnProfile } from "~/modules/accounts/profile-commands.server";
 import { requireUser, requireUserPage } from "~/modules/accounts/session.server";
@@ -27,20 +30,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "password") {
     const result = await changeOwnPassword(context.get(appContext).runtime, request.headers, form);
     if (result.ok) return redirectWithFlash("/profile", { type: "success", message: result.message }, result.headers);
-    return data({ intent: "password" as const, ...result }, { status: 400 });
+    const reply = refusedFormReply(result, form, { hideFields: ["currentPassword", "newPassword", "confirmPassword"] });
+    return data({ intent: "password" as const, message: result.message, reply }, { status: 400 });
   }
   const result = await updateOwnProfile(context.get(appContext).runtime.db, user, form);
   if (result.ok) return redirectWithFlash("/profile", { type: "success", message: result.message });
-  return data({ intent: "profile" as const, ...result }, { status: 400 });
+  return data({ intent: "profile" as const, message: result.message, reply: refusedFormReply(result, form) }, { status: 400 });
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, email } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const profileErrors = actionData?.intent === "profile" && !actionData.ok ? actionData.fieldErrors : {};
-  const passwordErrors = actionData?.intent === "password" && !actionData.ok ? actionData.fieldErrors : {};
-  const passwordMessage = actionData?.intent === "password" && !actionData.ok ? actionData.message : null;
+  const [profileForm, profileFields] = useValidatedForm({
+    id: "profile",
+    schema: profileUpdateSchema,
+    lastResult: actionData?.intent === "profile" ? actionData.reply : undefined,
+    defaultValue: { fullName: profile.fullName, companyName: profile.companyName, phone: profile.phone ?? "" },
+  });
+  const [passwordForm, passwordFields] = useValidatedForm({ id: "password", schema: changePasswordSchema, lastResult: actionData?.intent === "password" ? actionData.reply : undefined });
+  const passwordMessage = actionData?.intent === "password" ? actionData.message : null;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -69,16 +78,16 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
       <Card className="mt-6 p-6">
         <h2 className="text-lg font-semibold">Business details</h2>
-        <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
+        <Form method="post" {...getFormProps(profileForm)} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
           <input type="hidden" name="intent" value="profile" />
-          <Field id="profile-name" label="Full Name" error={profileErrors.fullName}>
-            <Input id="profile-name" name="fullName" defaultValue={profile.fullName} autoComplete="name" required />
+          <Field id={profileFields.fullName.id} label="Full Name" error={profileFields.fullName.errors?.[0]}>
+            <Input {...getInputProps(profileFields.fullName, { type: "text" })} autoComplete="name" required />
           </Field>
-          <Field id="profile-company" label="Company Name" error={profileErrors.companyName}>
-            <Input id="profile-company" name="companyName" defaultValue={profile.companyName} autoComplete="organization" required />
+          <Field id={profileFields.companyName.id} label="Company Name" error={profileFields.companyName.errors?.[0]}>
+            <Input {...getInputProps(profileFields.companyName, { type: "text" })} autoComplete="organization" required />
           </Field>
-          <Field id="profile-phone" label="Phone" error={profileErrors.phone}>
-            <Input id="profile-phone" name="phone" type="tel" defaultValue={profile.phone ?? ""} autoComplete="tel" />
+          <Field id={profileFields.phone.id} label="Phone" error={profileFields.phone.errors?.[0]}>
+            <Input {...getInputProps(profileFields.phone, { type: "tel" })} autoComplete="tel" />
           </Field>
           <div className="sm:col-span-2">
             <Button type="submit" disabled={busy}>
@@ -95,18 +104,18 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             {passwordMessage}
           </p>
         ) : null}
-        <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
+        <Form method="post" {...getFormProps(passwordForm)} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
           <input type="hidden" name="intent" value="password" />
           <div className="sm:col-span-2">
-            <Field id="current-password" label="Current Password" error={passwordErrors.currentPassword}>
-              <PasswordInput id="current-password" name="currentPassword" autoComplete="current-password" required />
+            <Field id={passwordFields.currentPassword.id} label="Current Password" error={passwordFields.currentPassword.errors?.[0]}>
+              <PasswordInput {...getInputProps(passwordFields.currentPassword, { type: "password" })} autoComplete="current-password" required />
             </Field>
           </div>
-          <Field id="new-password" label="New Password" error={passwordErrors.newPassword}>
-            <PasswordInput id="new-password" name="newPassword" autoComplete="new-password" required minLength={6} />
+          <Field id={passwordFields.newPassword.id} label="New Password" error={passwordFields.newPassword.errors?.[0]}>
+            <PasswordInput {...getInputProps(passwordFields.newPassword, { type: "password" })} autoComplete="new-password" required minLength={6} />
           </Field>
-          <Field id="confirm-new-password" label="Confirm New Password" error={passwordErrors.confirmPassword}>
-            <PasswordInput id="confirm-new-password" name="confirmPassword" autoComplete="new-password" required />
+          <Field id={passwordFields.confirmPassword.id} label="Confirm New Password" error={passwordFields.confirmPassword.errors?.[0]}>
+            <PasswordInput {...getInputProps(passwordFields.confirmPassword, { type: "password" })} autoComplete="new-password" required />
           </Field>
           <div className="sm:col-span-2">
             <Button type="submit" variant="outline" disabled={busy}>

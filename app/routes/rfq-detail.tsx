@@ -1,3 +1,4 @@
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { ArrowLeft, Building2, Calendar, DollarSign, HelpCircle, Lock, MapPin, Package, User } from "lucide-react";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { Badge, statusTone } from "~/components/ui/badge";
@@ -9,10 +10,11 @@ import { DEADLINE_TIME_ZONE_LABEL, formatDeadline } from "~/lib/deadline";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { readFormData } from "~/lib/form-data.server";
 import { formatUsdCents } from "~/lib/money";
+import { refusedFormReply, useValidatedForm, type FormReply } from "~/lib/validated-form";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { DeadlineBadge } from "~/modules/rfqs/components/deadline-badge";
 import { formatBudget } from "~/modules/rfqs/components/rfq-card";
-import { QUOTE_STATUS_LABEL } from "~/modules/rfqs/rfq.schema";
+import { QUOTE_STATUS_LABEL, quoteSchema } from "~/modules/rfqs/rfq.schema";
 import { acceptQuote, closeRfq, getRfqDetail, submitQuote, withdrawQuote } from "~/modules/rfqs/rfqs.server";
 import type { Route } from "./+types/rfq-detail";
 import { appContext } from "~/request-context.server";
@@ -42,7 +44,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (!viewer?.profile) {
     const message = intent === "quote" ? "Please log in to submit a quote" : "Please sign in first";
-    return data({ intent, ok: false as const, message, fieldErrors: {} as Record<string, string> }, { status: 401 });
+    return data({ intent, ok: false as const, message, reply: null }, { status: 401 });
   }
   const actor = { ...viewer, profile: viewer.profile };
   const here = `/rfqs/${params.id}`;
@@ -58,7 +60,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
             : { ok: false as const, status: 400, message: "Unknown action", fieldErrors: {} };
   if (result.ok) return redirectWithFlash(intent === "accept" ? "/orders" : here, { type: "success", message: result.message });
   const fallback = intent === "quote" ? "Failed to submit quote" : "Something went wrong";
-  return data({ intent, ok: false as const, message: result.message || fallback, fieldErrors: result.fieldErrors }, { status: result.status });
+  const reply = intent === "quote" ? refusedFormReply(result, form) : null;
+  return data({ intent, ok: false as const, message: result.message || fallback, reply }, { status: result.status });
 }
 
 const TIPS = [
@@ -84,7 +87,6 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
     );
   }
   const { rfq, sort, signedIn } = loaderData;
-  const quoteErrors = actionData?.intent === "quote" && !actionData.ok ? actionData.fieldErrors : {};
   const failed = actionData && !actionData.ok ? actionData.message : null;
   const isBuyer = rfq.viewer === "buyer";
   const quoteCount = isBuyer ? rfq.quotes.length : rfq.quotes.filter((q) => q.status !== "withdrawn").length + rfq.sealedQuoteCount;
@@ -271,24 +273,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                     Submit Your Quote <span className="text-sm font-medium text-brand-700 underline">Open form</span>
                   </span>
                 </summary>
-                <Form method="post" className="mt-4 space-y-4" noValidate>
-                  <input type="hidden" name="intent" value="quote" />
-                  <Field id="quote-price" label="Total Price (USD)" error={quoteErrors.price}>
-                    <Input id="quote-price" name="price" type="number" min={0.01} step={0.01} inputMode="decimal" required />
-                  </Field>
-                  <Field id="quote-quantity" label={`Quantity (${rfq.unit})`} error={quoteErrors.quantity}>
-                    <Input id="quote-quantity" name="quantity" type="number" min={1} step={1} inputMode="numeric" required defaultValue={rfq.quantity} />
-                  </Field>
-                  <Field id="quote-timeline" label="Delivery Timeline" error={quoteErrors.deliveryTimeline}>
-                    <Input id="quote-timeline" name="deliveryTimeline" required placeholder="e.g. 30 days production + 25 days sea freight" />
-                  </Field>
-                  <Field id="quote-terms" label="Terms (optional)" error={quoteErrors.terms}>
-                    <Textarea id="quote-terms" name="terms" rows={3} placeholder="Payment terms, Incoterms, warranty" />
-                  </Field>
-                  <Button type="submit" className="w-full" disabled={busy}>
-                    {busy ? "Submitting..." : "Submit Quote"}
-                  </Button>
-                </Form>
+                <QuoteForm unit={rfq.unit} quantity={rfq.quantity} lastResult={actionData?.intent === "quote" ? actionData.reply : undefined} busy={busy} />
               </details>
             </Card>
           ) : !signedIn && rfq.status === "published" ? (
@@ -314,5 +299,30 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
         </aside>
       </div>
     </div>
+  );
+}
+
+/** The supplier's quote, checked in the browser by the schema submitQuote checks it with on the server. */
+function QuoteForm({ unit, quantity, lastResult, busy }: { unit: string; quantity: number; lastResult: FormReply | null | undefined; busy: boolean }) {
+  const [form, fields] = useValidatedForm({ id: "quote", schema: quoteSchema, lastResult, defaultValue: { quantity: String(quantity) } });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4" noValidate>
+      <input type="hidden" name="intent" value="quote" />
+      <Field id={fields.price.id} label="Total Price (USD)" error={fields.price.errors?.[0]}>
+        <Input {...getInputProps(fields.price, { type: "number" })} min={0.01} step={0.01} inputMode="decimal" required />
+      </Field>
+      <Field id={fields.quantity.id} label={`Quantity (${unit})`} error={fields.quantity.errors?.[0]}>
+        <Input {...getInputProps(fields.quantity, { type: "number" })} min={1} step={1} inputMode="numeric" required />
+      </Field>
+      <Field id={fields.deliveryTimeline.id} label="Delivery Timeline" error={fields.deliveryTimeline.errors?.[0]}>
+        <Input {...getInputProps(fields.deliveryTimeline, { type: "text" })} required placeholder="e.g. 30 days production + 25 days sea freight" />
+      </Field>
+      <Field id={fields.terms.id} label="Terms (optional)" error={fields.terms.errors?.[0]}>
+        <Textarea {...getTextareaProps(fields.terms)} rows={3} placeholder="Payment terms, Incoterms, warranty" />
+      </Field>
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Submitting..." : "Submit Quote"}
+      </Button>
+    </Form>
   );
 }

@@ -1,3 +1,4 @@
+import { getFormProps } from "@conform-to/react";
 import { ArrowLeft, ExternalLink, Package, Star, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useFetcher, useSearchParams } from "react-router";
@@ -11,13 +12,14 @@ import { categoryLabel } from "~/lib/categories";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { readFormData } from "~/lib/form-data.server";
 import { formatUsdRange } from "~/lib/money";
+import { refusedFormReply, type FormReply } from "~/lib/validated-form";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { CreateProductDialog } from "~/modules/products/components/create-product-dialog";
 import { createProductFromDraft } from "~/modules/products/product-commands.server";
 import { CategoryTabsEditor } from "~/modules/stores/components/category-tabs-editor";
-import { StoreDetailsFields } from "~/modules/stores/components/store-details-fields";
+import { StoreDetailsFields, useStoreDetailsForm } from "~/modules/stores/components/store-details-fields";
 import { StoreEditor } from "~/modules/stores/components/store-editor";
-import type { BusinessHours } from "~/modules/stores/store-form.schema";
+import { defaultBusinessHours, readStoreForm, type BusinessHours } from "~/modules/stores/store-form.schema";
 import {
   addProductsToStore,
   getManagedStore,
@@ -47,7 +49,7 @@ type Result = { ok: boolean; message: string; fieldErrors?: Record<string, strin
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await getSessionUser(request, context.get(appContext).runtime);
-  if (!user?.profile) return data({ ok: false, message: "User not authenticated", fieldErrors: {} as Record<string, string> }, { status: 401 });
+  if (!user?.profile) return data({ ok: false, message: "User not authenticated", reply: null }, { status: 401 });
   const db = context.get(appContext).runtime.db;
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
@@ -78,14 +80,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "settings": {
       const r = await updateStoreSettings(db, user, params.id, form);
       if (r.ok) return redirectWithFlash(`/stores/${params.id}/manage?tab=settings`, { type: "success", message: r.message });
-      result = r;
-      break;
+      return data({ ok: false, message: r.message, reply: refusedFormReply(r, readStoreForm(form)) }, { status: r.status });
     }
     default:
       result = { ok: false, status: 400, message: "Unknown action" };
   }
   const status = result.ok ? 200 : (result as { status?: number }).status ?? 400;
-  return data({ ok: result.ok, message: result.message, fieldErrors: (result as { fieldErrors?: Record<string, string> }).fieldErrors ?? {} }, { status });
+  return data({ ok: result.ok, message: result.message, reply: null }, { status });
 }
 
 /** A one-button form whose result shows as a toast. */
@@ -190,6 +191,47 @@ function AddExistingProducts({ available }: { available: { id: string; name: str
   );
 }
 
+type ManagedStore = NonNullable<Awaited<ReturnType<typeof getManagedStore>>>["store"];
+
+/** Settings tab: the store's details, checked in the browser as updateStoreSettings checks them, and its status. */
+function StoreSettingsForm({ store, lastResult }: { store: ManagedStore; lastResult: FormReply | null | undefined }) {
+  const [form, fields] = useStoreDetailsForm({
+    id: "settings",
+    lastResult,
+    defaultValue: {
+      name: store.name,
+      description: store.description,
+      phone: store.phone,
+      email: store.email,
+      website: store.website,
+      street: store.address.street,
+      city: store.address.city,
+      state: store.address.state,
+      zipCode: store.address.zipCode,
+      country: store.address.country ?? "India",
+      categories: store.categories,
+      businessHours: (store.businessHours as BusinessHours | null) ?? defaultBusinessHours(),
+    },
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4" noValidate>
+      <input type="hidden" name="intent" value="settings" />
+      <StoreDetailsFields fields={fields} />
+      <div className="mt-4 max-w-xs">
+        <Field id="settings-status" label="Store status">
+          <Select id="settings-status" name="status" defaultValue={store.status}>
+            <option value="active">Active (public)</option>
+            <option value="hidden">Hidden</option>
+          </Select>
+        </Field>
+      </div>
+      <Button type="submit" className="mt-6">
+        Save Settings
+      </Button>
+    </Form>
+  );
+}
+
 export default function StoreManage({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   if ("notFound" in loaderData) {
@@ -210,7 +252,6 @@ export default function StoreManage({ loaderData, actionData }: Route.ComponentP
     { key: "appearance", label: "Store Appearance" },
     { key: "settings", label: "Settings" },
   ];
-  const settingsErrors = actionData && !actionData.ok ? actionData.fieldErrors : {};
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -284,38 +325,7 @@ export default function StoreManage({ loaderData, actionData }: Route.ComponentP
         <div className="mt-6 grid gap-6 lg:grid-cols-3">
           <Card className="p-6 lg:col-span-2">
             <h2 className="text-lg font-semibold">Store details</h2>
-            <Form method="post" className="mt-4" noValidate>
-              <input type="hidden" name="intent" value="settings" />
-              <StoreDetailsFields
-                prefix="settings"
-                errors={settingsErrors}
-                values={{
-                  name: store.name,
-                  description: store.description,
-                  phone: store.phone,
-                  email: store.email,
-                  website: store.website,
-                  street: store.address.street,
-                  city: store.address.city,
-                  state: store.address.state,
-                  zipCode: store.address.zipCode,
-                  country: store.address.country,
-                  categories: store.categories,
-                  businessHours: store.businessHours as BusinessHours | null,
-                }}
-              />
-              <div className="mt-4 max-w-xs">
-                <Field id="settings-status" label="Store status">
-                  <Select id="settings-status" name="status" defaultValue={store.status}>
-                    <option value="active">Active (public)</option>
-                    <option value="hidden">Hidden</option>
-                  </Select>
-                </Field>
-              </div>
-              <Button type="submit" className="mt-6">
-                Save Settings
-              </Button>
-            </Form>
+            <StoreSettingsForm store={store} lastResult={actionData?.reply} />
           </Card>
           <div className="space-y-6">
             <Card className="p-6">

@@ -1,4 +1,5 @@
 import { Download, ExternalLink, Globe, Mail, Phone, QrCode, Settings, Store as StoreIcon } from "lucide-react";
+import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { Badge, statusTone } from "~/components/ui/badge";
@@ -6,9 +7,10 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { readFormData } from "~/lib/form-data.server";
+import { refusedFormReply, type FormReply } from "~/lib/validated-form";
 import { sellerAccess } from "~/modules/accounts/session.server";
-import { StoreDetailsFields, type StoreDetailsValues } from "~/modules/stores/components/store-details-fields";
-import { readStoreForm } from "~/modules/stores/store-form.schema";
+import { StoreDetailsFields, useStoreDetailsForm } from "~/modules/stores/components/store-details-fields";
+import { defaultBusinessHours, readStoreForm } from "~/modules/stores/store-form.schema";
 import { createStore, generateStoreQr, listOwnStores } from "~/modules/stores/stores.server";
 import type { Route } from "./+types/stores";
 import { appContext } from "~/request-context.server";
@@ -26,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const access = await sellerAccess(request, context.get(appContext).runtime);
-  if (access.state !== "seller") return data({ ok: false, intent: "", message: "This page is only available for seller accounts.", fieldErrors: {} as Record<string, string>, values: null }, { status: 403 });
+  if (access.state !== "seller") return data({ ok: false, intent: "", message: "This page is only available for seller accounts.", reply: null }, { status: 403 });
   const { user } = access;
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "create");
@@ -34,11 +36,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "qr") {
     const result = await generateStoreQr(runtime.db, user, String(form.get("storeId") ?? ""), runtime.publicUrl);
     if (result.ok) return redirectWithFlash("/stores", { type: "success", message: result.message });
-    return data({ ok: false, intent, message: "Failed to generate QR code", fieldErrors: {}, values: null }, { status: result.status });
+    return data({ ok: false, intent, message: "Failed to generate QR code", reply: null }, { status: result.status });
   }
   const result = await createStore(runtime.db, user, form, runtime.publicUrl);
   if (result.ok) return redirectWithFlash("/stores", { type: "success", message: result.message });
-  return data({ ok: false, intent, message: result.message || "Failed to create store", fieldErrors: result.fieldErrors, values: readStoreForm(form) }, { status: result.status });
+  return data({ ok: false, intent, message: result.message || "Failed to create store", reply: refusedFormReply(result, readStoreForm(form)) }, { status: result.status });
+}
+
+/** Create Store: closed until opened, open again with the server's messages when a post was refused. */
+function CreateStoreForm({ lastResult, busy }: { lastResult: FormReply | null | undefined; busy: boolean }) {
+  const [form, fields] = useStoreDetailsForm({ id: "create-store", lastResult, defaultValue: { country: "India", businessHours: defaultBusinessHours() } });
+  return (
+    <details open={Boolean(lastResult)}>
+      <summary className="inline-flex cursor-pointer list-none items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 [&::-webkit-details-marker]:hidden">
+        <StoreIcon className="size-4" aria-hidden /> Create Store
+      </summary>
+      <Form method="post" {...getFormProps(form)} className="mt-6" noValidate>
+        <input type="hidden" name="intent" value="create" />
+        <StoreDetailsFields fields={fields} />
+        <Button type="submit" className="mt-6" disabled={busy}>
+          {busy ? "Creating..." : "Create Store"}
+        </Button>
+      </Form>
+    </details>
+  );
 }
 
 export default function Stores({ loaderData, actionData }: Route.ComponentProps) {
@@ -72,18 +93,7 @@ export default function Stores({ loaderData, actionData }: Route.ComponentProps)
 
       {/* keyed by the newest store: after a successful create the form closes and its fields reset */}
       <Card className="mt-6 p-6" key={stores[0]?.id ?? "no-stores"}>
-        <details open={Boolean(createFailed)}>
-          <summary className="inline-flex cursor-pointer list-none items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 [&::-webkit-details-marker]:hidden">
-            <StoreIcon className="size-4" aria-hidden /> Create Store
-          </summary>
-          <Form method="post" className="mt-6" noValidate>
-            <input type="hidden" name="intent" value="create" />
-            <StoreDetailsFields prefix="create-store" values={createFailed && actionData.values ? (actionData.values as StoreDetailsValues) : undefined} errors={createFailed ? actionData.fieldErrors : {}} />
-            <Button type="submit" className="mt-6" disabled={navigation.state === "submitting"}>
-              {navigation.state === "submitting" ? "Creating..." : "Create Store"}
-            </Button>
-          </Form>
-        </details>
+        <CreateStoreForm lastResult={createFailed ? actionData.reply : undefined} busy={navigation.state === "submitting"} />
       </Card>
 
       {loading ? (

@@ -81,6 +81,15 @@ export const changePasswordSchema = z
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
 
+/** An administrator rejecting a profile says why (the user sees the reason); a longer reason is cut at 500 characters. */
+export const rejectionSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, "Please give a reason for the rejection")
+    .transform((v) => v.slice(0, 500)),
+});
+
 /** First message per field, for forms. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};

@@ -4,7 +4,7 @@ import type { Db } from "~/db/client.server";
 import { user as userTable } from "~/db/schema/auth";
 import { profiles } from "~/db/schema/profiles";
 import type { Runtime } from "~/runtime.server";
-import { changePasswordSchema, completeProfileSchema, fieldErrors, profileUpdateSchema, type SessionUser } from "./accounts.schema";
+import { changePasswordSchema, completeProfileSchema, fieldErrors, profileUpdateSchema, rejectionSchema, type SessionUser } from "./accounts.schema";
 import { isCommonPassword } from "./common-passwords.server";
 import { MESSAGES } from "./credentials.server";
 import { isUuid } from "~/lib/uuid";
@@ -98,10 +98,17 @@ export async function decideVerification(db: Db, actor: SessionUser, form: FormD
   if (!actor.isAdmin) throw new Error("not an administrator");
   const profileId = String(form.get("profileId") ?? "");
   const decision = String(form.get("decision") ?? "");
-  const reason = String(form.get("reason") ?? "").trim().slice(0, 500);
   if (!isUuid(profileId)) return { ok: false, message: "Unknown profile", fieldErrors: {} };
   if (decision !== "verified" && decision !== "rejected") return { ok: false, message: "Choose verify or reject", fieldErrors: {} };
-  if (decision === "rejected" && !reason) return { ok: false, message: "Please give a reason for the rejection", fieldErrors: { reason: "Please give a reason for the rejection" } };
+  let reason = "";
+  if (decision === "rejected") {
+    const parsed = rejectionSchema.safeParse(values(form, ["reason"]));
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      return { ok: false, message: Object.values(errors)[0]!, fieldErrors: errors };
+    }
+    reason = parsed.data.reason;
+  }
   const updated = await db
     .update(profiles)
     .set({ verificationStatus: decision, verificationNote: decision === "rejected" ? reason : null, updatedAt: new Date() })

@@ -66,14 +66,21 @@ export const storeDetailsSchema = z.object({
 
 export type StoreDetailsInput = z.infer<typeof storeDetailsSchema>;
 
-/** Reads the store form (plain form post: works without JavaScript). */
+/**
+ * Reads the store form (plain form post: works without JavaScript) into the shape storeDetailsSchema checks.
+ * The server reads every post with it, and the browser reads the form with it before checking it with the same schema.
+ */
 export function readStoreForm(form: FormData) {
   const str = (k: string) => (typeof form.get(k) === "string" ? (form.get(k) as string) : "");
   const defaults = defaultBusinessHours();
   const hours = Object.fromEntries(
     WEEKDAYS.map((d) => [
       d,
-      { open: str(`hours.${d}.open`) || defaults[d].open, close: str(`hours.${d}.close`) || defaults[d].close, closed: form.get(`hours.${d}.closed`) === "on" },
+      {
+        open: str(`businessHours.${d}.open`) || defaults[d].open,
+        close: str(`businessHours.${d}.close`) || defaults[d].close,
+        closed: form.get(`businessHours.${d}.closed`) === "on",
+      },
     ]),
   );
   return {

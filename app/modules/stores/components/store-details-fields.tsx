@@ -1,41 +1,46 @@
+import { getCollectionProps, getInputProps, getTextareaProps, type DefaultValue } from "@conform-to/react";
+import type { z } from "zod";
 import { Field, Input, Label, Textarea } from "~/components/ui/field";
 import { STORE_CATEGORY_OPTIONS } from "~/lib/categories";
-import { defaultBusinessHours, WEEKDAYS, type BusinessHours } from "../store-form.schema";
+import { useValidatedForm, type FormReply } from "~/lib/validated-form";
+import { readStoreForm, storeDetailsSchema, WEEKDAYS } from "../store-form.schema";
 
-export type StoreDetailsValues = {
-  name?: string;
-  description?: string;
-  phone?: string;
-  email?: string;
-  website?: string;
-  street?: string;
-  city?: string;
-  state?: string;
-  zipCode?: string;
-  country?: string;
-  categories?: string[];
-  businessHours?: BusinessHours | null;
-};
+/**
+ * The store details form (Create Store and the Settings tab), checked in the browser as createStore and
+ * updateStoreSettings check it on the server: the posted form read by readStoreForm, then storeDetailsSchema.
+ */
+export function useStoreDetailsForm({ id, lastResult, defaultValue }: { id: string; lastResult?: FormReply | null; defaultValue: DefaultValue<z.input<typeof storeDetailsSchema>> }) {
+  return useValidatedForm({ id, schema: storeDetailsSchema, read: readStoreForm, lastResult, defaultValue });
+}
 
-/** The store's details (Create Store form and the Settings tab): plain inputs, so it posts without JavaScript. */
-export function StoreDetailsFields({ prefix, values = {}, errors = {} }: { prefix: string; values?: StoreDetailsValues; errors?: Record<string, string> }) {
-  const hours = values.businessHours ?? defaultBusinessHours();
-  const id = (name: string) => `${prefix}-${name}`;
-  const text = (name: keyof StoreDetailsValues, label: string, type = "text", autoComplete?: string) => (
-    <Field id={id(name)} label={label} error={errors[name]}>
-      <Input id={id(name)} name={name} type={type} autoComplete={autoComplete} defaultValue={(values[name] as string | undefined) ?? (name === "country" ? "India" : "")} />
+type StoreDetailsFieldset = ReturnType<typeof useStoreDetailsForm>[1];
+type Meta = StoreDetailsFieldset["businessHours"];
+
+/** A group's first message: its own (from the server) or one of its fields' (from the browser). */
+function groupError(meta: Pick<Meta, "errors" | "allErrors">) {
+  return meta.errors?.[0] ?? Object.values(meta.allErrors)[0]?.[0];
+}
+
+/** The store's details: plain inputs, so the form posts without JavaScript. */
+export function StoreDetailsFields({ fields }: { fields: StoreDetailsFieldset }) {
+  const text = (name: "phone" | "email" | "website" | "street" | "city" | "state" | "zipCode" | "country", label: string, type: "text" | "tel" | "email" | "url", autoComplete: string) => (
+    <Field id={fields[name].id} label={label} error={fields[name].errors?.[0]}>
+      <Input {...getInputProps(fields[name], { type })} autoComplete={autoComplete} />
     </Field>
   );
+  const categoriesError = groupError(fields.categories);
+  const hoursError = groupError(fields.businessHours);
+  const hours = fields.businessHours.getFieldset();
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
-        <Field id={id("name")} label="Store Name" error={errors.name}>
-          <Input id={id("name")} name="name" required maxLength={120} defaultValue={values.name ?? ""} />
+        <Field id={fields.name.id} label="Store Name" error={fields.name.errors?.[0]}>
+          <Input {...getInputProps(fields.name, { type: "text" })} required maxLength={120} />
         </Field>
       </div>
       <div className="sm:col-span-2">
-        <Field id={id("description")} label="Description" error={errors.description}>
-          <Textarea id={id("description")} name="description" rows={3} defaultValue={values.description ?? ""} />
+        <Field id={fields.description.id} label="Description" error={fields.description.errors?.[0]}>
+          <Textarea {...getTextareaProps(fields.description)} rows={3} />
         </Field>
       </div>
       {text("phone", "Phone", "tel", "tel")}
@@ -49,41 +54,54 @@ export function StoreDetailsFields({ prefix, values = {}, errors = {} }: { prefi
         {text("zipCode", "ZIP / PIN Code", "text", "postal-code")}
         {text("country", "Country", "text", "country-name")}
       </fieldset>
-      <fieldset className="sm:col-span-2">
+      <fieldset className="sm:col-span-2" aria-describedby={categoriesError ? fields.categories.errorId : undefined}>
         <legend className="mb-2 text-sm font-semibold text-slate-900">Categories</legend>
-        {errors.categories ? <p className="mb-2 text-sm text-red-600">{errors.categories}</p> : null}
+        {categoriesError ? (
+          <p id={fields.categories.errorId} className="mb-2 text-sm text-red-600" role="alert">
+            {categoriesError}
+          </p>
+        ) : null}
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-          {STORE_CATEGORY_OPTIONS.map((c) => (
-            <label key={c} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name="categories" value={c} defaultChecked={values.categories?.includes(c)} /> {c}
+          {getCollectionProps(fields.categories, { type: "checkbox", options: [...STORE_CATEGORY_OPTIONS], ariaAttributes: false }).map(({ key, ...checkbox }, index) => (
+            <label key={key} className="flex items-center gap-2 text-sm">
+              <input {...checkbox} id={`${fields.categories.id}-${index}`} /> {checkbox.value}
             </label>
           ))}
         </div>
       </fieldset>
-      <fieldset className="sm:col-span-2">
+      <fieldset className="sm:col-span-2" aria-describedby={hoursError ? fields.businessHours.errorId : undefined}>
         <legend className="mb-2 text-sm font-semibold text-slate-900">Business Hours</legend>
-        {errors.businessHours ? <p className="mb-2 text-sm text-red-600">{errors.businessHours}</p> : null}
+        {hoursError ? (
+          <p id={fields.businessHours.errorId} className="mb-2 text-sm text-red-600" role="alert">
+            {hoursError}
+          </p>
+        ) : null}
         <div className="space-y-2">
-          {WEEKDAYS.map((day) => (
-            <div key={day} className="grid grid-cols-[6rem_1fr_1fr_auto] items-end gap-2 text-sm">
-              <span className="capitalize">{day}</span>
-              <div>
-                <Label htmlFor={id(`${day}-open`)} className="mb-0.5 text-xs font-normal text-slate-500">
-                  Opens<span className="sr-only"> on {day}</span>
-                </Label>
-                <Input id={id(`${day}-open`)} name={`hours.${day}.open`} type="time" defaultValue={hours[day]?.open ?? "09:00"} />
+          {WEEKDAYS.map((day) => {
+            const { open, close, closed } = hours[day].getFieldset();
+            // a wrong time is told in the group's message above
+            const described = (meta: typeof open) => (meta.errors ? { "aria-invalid": true, "aria-describedby": fields.businessHours.errorId } : {});
+            return (
+              <div key={day} className="grid grid-cols-[6rem_1fr_1fr_auto] items-end gap-2 text-sm">
+                <span className="capitalize">{day}</span>
+                <div>
+                  <Label htmlFor={open.id} className="mb-0.5 text-xs font-normal text-slate-500">
+                    Opens<span className="sr-only"> on {day}</span>
+                  </Label>
+                  <Input {...getInputProps(open, { type: "time", ariaAttributes: false })} {...described(open)} />
+                </div>
+                <div>
+                  <Label htmlFor={close.id} className="mb-0.5 text-xs font-normal text-slate-500">
+                    Closes<span className="sr-only"> on {day}</span>
+                  </Label>
+                  <Input {...getInputProps(close, { type: "time", ariaAttributes: false })} {...described(close)} />
+                </div>
+                <label className="flex items-center gap-1.5">
+                  <input {...getInputProps(closed, { type: "checkbox", ariaAttributes: false })} /> Closed
+                </label>
               </div>
-              <div>
-                <Label htmlFor={id(`${day}-close`)} className="mb-0.5 text-xs font-normal text-slate-500">
-                  Closes<span className="sr-only"> on {day}</span>
-                </Label>
-                <Input id={id(`${day}-close`)} name={`hours.${day}.close`} type="time" defaultValue={hours[day]?.close ?? "18:00"} />
-              </div>
-              <label className="flex items-center gap-1.5">
-                <input type="checkbox" name={`hours.${day}.closed`} defaultChecked={hours[day]?.closed} /> Closed
-              </label>
-            </div>
-          ))}
+            );
+          })}
         </div>
       </fieldset>
     </div>
