@@ -4,6 +4,7 @@ import type { Db } from "~/db/client.server";
 import { user as userTable } from "~/db/schema/auth";
 import { emailPreferences, notifications, type NotificationKind } from "~/db/schema/notifications";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
+import { publishLive } from "~/modules/live/live-events.server";
 import { EMAIL_KINDS, type EmailKind } from "./notifications.schema";
 
 /** What a command needs to notify: the queue that sends e-mail, the site's address and the key that signs unsubscribe links. */
@@ -42,7 +43,10 @@ export async function notify(tx: Db, notifier: Notifier, notice: Notice): Promis
     .values({ userId: notice.userId, kind: notice.kind, title: notice.title, body: notice.body, href: notice.href, eventKey: notice.eventKey ?? null })
     .onConflictDoNothing()
     .returning({ id: notifications.id });
-  if (inserted.length === 0 || !notice.email) return;
+  if (inserted.length === 0) return;
+  // the bell of the user's open pages counts it as soon as the change commits
+  await publishLive(tx, [notice.userId], { type: "notification" });
+  if (!notice.email) return;
   const emailKind = EMAIL_KIND_OF[notice.kind];
   const [recipient] = await tx
     .select({ email: userTable.email, wants: sql<boolean>`coalesce(${emailPreferences[emailKind]}, true)` })
