@@ -39,7 +39,12 @@ export async function startJobQueue(database: Database, url?: string, options: {
   boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
   await boss.start();
   const names: JobName[] = ["email", "message-digest"];
-  for (const name of names) await boss.createQueue(name, { ...QUEUE_OPTIONS, retryDelay: options.retryDelaySeconds ?? QUEUE_OPTIONS.retryDelay });
+  const queueOptions = { ...QUEUE_OPTIONS, retryDelay: options.retryDelaySeconds ?? QUEUE_OPTIONS.retryDelay };
+  for (const name of names) {
+    // createQueue leaves an existing queue as it was: the update brings its retry options to this code's
+    await boss.createQueue(name, queueOptions);
+    await boss.updateQueue(name, queueOptions);
+  }
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
   return {
     send: async (db, name, data, { startAfterSeconds, singletonKey } = {}) => {
