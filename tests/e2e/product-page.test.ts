@@ -117,6 +117,7 @@ describe("product page", () => {
     await expect.poll(shown).toBe(`${name}, image 2 of 3`);
     await expect(choice(2).getAttribute("aria-checked")).resolves.toBe("true");
     await page.keyboard.press("ArrowLeft");
+    await expect.poll(shown).toBe(`${name}, image 1 of 3`);
     await page.keyboard.press("ArrowLeft");
     await expect.poll(shown).toBe(`${name}, image 3 of 3`);
     expect(await group.locator("[aria-checked=true]").count()).toBe(1);
