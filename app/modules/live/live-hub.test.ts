@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import net from "node:net";
 import { sql } from "drizzle-orm";
-import { openPgliteThread, queryRows, type Database } from "~/db/client.server";
+import { openPgliteThread, openPostgres, queryRows, type Database } from "~/db/client.server";
 import { createTestDatabase, testEngines } from "../../../tests/support/test-database";
 import { LiveHub, startLiveUpdates, type LiveSubscriber, type LiveUpdates } from "./live-hub.server";
 import { publishLive } from "./live-events.server";
@@ -135,4 +136,41 @@ describe.each(engines)("the live listener on $name", ({ name, open }) => {
     await database.db.transaction((tx) => publishLive(tx, ["buyer-4"], { type: "notification" }));
     await expect.poll(() => stream.heard.map((h) => h.name)).toEqual(["resync", "notification"]);
   });
+
+  it.runIf(name === "postgres")("listens again after the database was out of reach for a while", async () => {
+    // a TCP relay to the database, taken down and brought back, stands for a network outage
+    const target = new URL((database as { url?: string }).url!);
+    let sockets: net.Socket[] = [];
+    const relay = net.createServer((client) => {
+      const upstream = net.connect(Number(target.port || 5432), target.hostname);
+      sockets.push(client, upstream);
+      client.on("error", () => {});
+      upstream.on("error", () => {});
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
+    const port = (relay.address() as net.AddressInfo).port;
+    const through = new URL(target);
+    through.hostname = "127.0.0.1";
+    through.port = String(port);
+    const relayed = await openPostgres(through.toString(), 1);
+    const updates = await startLiveUpdates(relayed.listen);
+    const stream = subscriber("buyer-5");
+    updates.hub.add(stream);
+    try {
+      for (const socket of sockets) socket.destroy();
+      sockets = [];
+      await new Promise<void>((resolve) => relay.close(() => resolve()));
+      await pause(3_000);
+      await new Promise<void>((resolve) => relay.listen(port, "127.0.0.1", resolve));
+      await expect.poll(() => stream.heard.map((h) => h.name), { timeout: 20_000 }).toEqual(["resync"]);
+      await database.db.transaction((tx) => publishLive(tx, ["buyer-5"], { type: "notification" }));
+      await expect.poll(() => stream.heard.map((h) => h.name)).toEqual(["resync", "notification"]);
+    } finally {
+      await updates.stop();
+      await relayed.close();
+      for (const socket of sockets) socket.destroy();
+      relay.close();
+    }
+  }, 40_000);
 });
