@@ -22,7 +22,13 @@ function trustProxySetting(value) {
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
-app.use(compression());
+// An event stream is written a line at a time and must reach the browser as it is: compression would hold
+// it in its buffer (modules/live). Everything else keeps the package's own rule.
+app.use(
+  compression({
+    filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+  }),
+);
 
 let appModule;
 if (DEVELOPMENT) {

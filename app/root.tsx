@@ -20,6 +20,7 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFoundPage } from "~/components/layout/not-found-page";
 import { useNonce } from "~/components/nonce";
+import { useLiveEvents } from "~/modules/live/use-live-events";
 import "./app.css";
 import { appContext } from "~/request-context.server";
 
@@ -92,10 +93,18 @@ function HydrationMark() {
   return null;
 }
 
+/** Signed-in pages follow the user's live events (new notifications, messages, read receipts) by re-reading. */
+function LiveEvents() {
+  const user = useRootUser();
+  useLiveEvents(user?.id ?? null);
+  return null;
+}
+
 export default function App() {
   return (
     <>
       <HydrationMark />
+      <LiveEvents />
       <SiteHeader />
       <main id="main" className="flex-1">
         <Outlet />

@@ -7,6 +7,7 @@ import { createAuth, GOOGLE_DISCOVERY_URL, type Auth } from "~/modules/accounts/
 import { createMailer, type Mailer } from "~/modules/accounts/mailer.server";
 import { resolveAuthSecret } from "~/modules/accounts/secret.server";
 import { startJobQueue, type JobQueue } from "~/modules/jobs/job-queue.server";
+import { liveLimitsFromEnv, startLiveUpdates, type LiveHub, type LiveUpdates } from "~/modules/live/live-hub.server";
 import type { Notifier } from "~/modules/notifications/notifications.server";
 import { createStorage, type BlobStorage } from "~/modules/uploads/storage.server";
 import { seedDemoDataIfEmpty } from "../seed/demo.server";
@@ -22,12 +23,14 @@ export type Runtime = {
   googleEnabled: boolean;
   storage: BlobStorage;
   jobs: JobQueue;
+  /** this instance's open event streams, fed by the database's LISTEN (modules/live) */
+  live: LiveHub;
   /** what commands need to notify users: the job queue, the site's address, the key of unsubscribe links */
   notifier: Notifier;
   healthCheck: () => Promise<void>;
 };
 
-type Holder = { database?: Database; jobs?: JobQueue; runtime?: Runtime; starting?: Promise<Runtime>; maintenance?: NodeJS.Timeout };
+type Holder = { database?: Database; jobs?: JobQueue; live?: LiveUpdates; runtime?: Runtime; starting?: Promise<Runtime>; maintenance?: NodeJS.Timeout };
 // Kept on globalThis so that hot module reloads in development reuse the open database.
 const holder: Holder = ((globalThis as { __setuRuntime?: Holder }).__setuRuntime ??= {});
 
@@ -77,6 +80,9 @@ export function startRuntime(): Promise<Runtime> {
     // background work (e-mail…) in the same database, sent in the transactions that cause it (job-queue.server.ts)
     const jobs = await startJobQueue(database, process.env.DATABASE_URL);
     holder.jobs = jobs;
+    // one LISTEN per instance: what any instance commits reaches the streams open on this one
+    const live = await startLiveUpdates(database.listen, liveLimitsFromEnv(process.env));
+    holder.live = live;
     // JOB_WORKERS=off: an instance that only serves pages (others, or a worker process, run the jobs)
     if (process.env.JOB_WORKERS !== "off") await jobs.work("email", (message) => mailer.send(message));
     holder.runtime = {
@@ -89,6 +95,7 @@ export function startRuntime(): Promise<Runtime> {
       googleEnabled: Boolean(google),
       storage,
       jobs,
+      live: live.hub,
       notifier: { jobs, publicUrl, secret },
       healthCheck: async () => {
         await database.db.execute(sql`select 1`);
@@ -116,12 +123,15 @@ export function getRuntime(): Runtime {
 export async function stopRuntime() {
   clearInterval(holder.maintenance);
   holder.maintenance = undefined;
-  const { database, jobs } = holder;
+  const { database, jobs, live } = holder;
   holder.jobs = undefined;
+  holder.live = undefined;
   holder.database = undefined;
   holder.runtime = undefined;
   holder.starting = undefined;
   try {
+    // open streams end now, so the HTTP server is not held open by them
+    await live?.stop();
     await jobs?.stop();
   } finally {
     await database?.close();

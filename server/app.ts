@@ -3,6 +3,8 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { logger } from "~/lib/logger.server";
+import { getSessionUser } from "~/modules/accounts/session.server";
+import { openLiveStream } from "~/modules/live/live-stream.server";
 import { productsApi, type JsonAnswer } from "~/modules/products/products-api.server";
 import { appContext } from "~/request-context.server";
 import { getRuntime, startRuntime, stopRuntime, type Runtime } from "~/runtime.server";
@@ -98,6 +100,30 @@ function jsonEndpoint(answer: (db: Runtime["db"], search: URLSearchParams) => Pr
 app.get("/api/products", jsonEndpoint(productsApi));
 // a search only reads: say so to anything else, rather than the page router's 404
 app.all("/api/products", (_req, res) => {
+  res.set("Allow", "GET, HEAD").status(405).json({ error: "Method not allowed" });
+});
+
+/**
+ * Live updates (Server-Sent Events) for the signed-in user's open pages (decision record 0020): an
+ * Express handler, as the stream is long-lived and the page router has nothing to add to it.
+ */
+app.get("/api/events", async (req, res) => {
+  try {
+    const runtime = getRuntime();
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+    const user = await getSessionUser(new Request(new URL(req.originalUrl, "http://localhost"), { headers }), runtime);
+    if (!user?.profile) {
+      res.status(401).json({ error: "User not authenticated" });
+      return;
+    }
+    openLiveStream(req, res, runtime.live, user.id);
+  } catch (error) {
+    logger.error({ err: error, requestId: res.locals.requestId }, "could not open a live stream");
+    if (!res.headersSent) res.status(500).json({ error: "Something went wrong" });
+  }
+});
+app.all("/api/events", (_req, res) => {
   res.set("Allow", "GET, HEAD").status(405).json({ error: "Method not allowed" });
 });
 

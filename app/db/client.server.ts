@@ -15,9 +15,18 @@ import { PgliteThread } from "./pglite-thread.server";
 /** A Drizzle database on either engine; domain code sees only this. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
+/**
+ * Calls `onPayload` with every NOTIFY on `channel` (delivered when the notifying transaction commits).
+ * `onReconnect`: the listening connection was lost and listens again; what was notified meanwhile is lost.
+ * Resolves once listening; returns what stops it.
+ */
+export type Listen = (channel: string, onPayload: (payload: string) => void, onReconnect?: () => void) => Promise<() => Promise<void>>;
+
 export type Database = {
   db: Db;
   engine: "pglite" | "postgres";
+  /** LISTEN: on PostgreSQL a connection of its own; on PGlite the embedded database's own, in this process */
+  listen: Listen;
   close: () => Promise<void>;
 };
 
@@ -106,6 +115,7 @@ async function openEmbedded(dataDir: string | null, create: (pgDataPath: string 
     return {
       db,
       engine: "pglite",
+      listen: (channel, onPayload) => client.listen(channel, onPayload),
       close: async () => {
         try {
           await client.close();
@@ -140,7 +150,29 @@ export async function openPostgres(url: string, max = Number(process.env.DATABAS
     throw new DatabaseOpenError(`Could not connect to the database at DATABASE_URL: ${(error as Error).message}`);
   }
   const db = drizzlePostgres(preparingStatements(client), { casing: "snake_case" }) as unknown as Db;
-  return { db, engine: "postgres", close: () => client.end({ timeout: 5 }) };
+  return { db, engine: "postgres", listen: (channel, onPayload, onReconnect) => listenPostgres(url, channel, onPayload, onReconnect), close: () => client.end({ timeout: 5 }) };
+}
+
+/**
+ * LISTEN on a client of its own (one connection, never idle-closed), outside the pool that serves queries.
+ * postgres.js listens again on a new connection when it loses one; `onReconnect` tells the caller so.
+ */
+async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void, onReconnect?: () => void) {
+  const client = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10, idle_timeout: 0, max_lifetime: null });
+  let listened = false;
+  try {
+    const { unlisten } = await client.listen(channel, onPayload, () => {
+      if (listened) onReconnect?.();
+      listened = true;
+    });
+    return async () => {
+      await unlisten().catch(() => {});
+      await client.end({ timeout: 1 });
+    };
+  } catch (error) {
+    await client.end({ timeout: 1 });
+    throw error;
+  }
 }
 
 /**

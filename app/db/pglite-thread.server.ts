@@ -4,6 +4,8 @@ import type { QueryOptions, Results } from "@electric-sql/pglite";
 import { logger } from "~/lib/logger.server";
 
 type Reply = { id: number; result?: unknown; error?: Record<string, unknown> };
+/** A NOTIFY on a channel the thread listens on, sent by the thread unasked. */
+type Notification = { notify: { channel: string; payload: string } };
 type Parser = (text: string, typeId: number) => unknown;
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
@@ -68,10 +70,11 @@ export class PgliteThread {
   private closing = false;
   private readonly send = (message: Record<string, unknown>) => this.call(message);
   private readonly connection = new Connection(this.send);
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
 
   private constructor(private readonly worker: Worker) {
     worker.unref();
-    worker.on("message", (reply: Reply) => this.settle(reply));
+    worker.on("message", (message: Reply | Notification) => ("notify" in message ? this.deliver(message.notify) : this.settle(message)));
     // a crash of the database's thread (out of memory…) fails what waits and what comes; /healthz then says so
     worker.on("error", (error) => this.stop(new Error(`The embedded database stopped: ${error.message}`)));
     worker.on("exit", (code) => this.stop(new Error(`The embedded database stopped (exit code ${code})`)));
@@ -103,6 +106,41 @@ export class PgliteThread {
     return this.connection.exec(sql);
   }
 
+  /**
+   * Calls `callback` with the payload of every NOTIFY on `channel` (delivered when the notifying transaction
+   * commits), as PGlite's own `listen`. Resolves once the thread listens; returns what stops it.
+   */
+  async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
+    let callbacks = this.listeners.get(channel);
+    if (!callbacks) {
+      callbacks = new Set();
+      this.listeners.set(channel, callbacks);
+    }
+    callbacks.add(callback);
+    try {
+      await this.call({ op: "listen", channel });
+    } catch (error) {
+      callbacks.delete(callback);
+      throw error;
+    }
+    return async () => {
+      const current = this.listeners.get(channel);
+      if (!current?.delete(callback) || current.size > 0) return;
+      this.listeners.delete(channel);
+      if (!this.stopped) await this.call({ op: "unlisten", channel });
+    };
+  }
+
+  private deliver({ channel, payload }: Notification["notify"]) {
+    for (const callback of this.listeners.get(channel) ?? []) {
+      try {
+        callback(payload);
+      } catch (error) {
+        logger.error({ err: error, channel }, "a listener of the embedded database failed");
+      }
+    }
+  }
+
   private call(message: Record<string, unknown>): Promise<unknown> {
     if (this.stopped) return Promise.reject(this.stopped);
     const id = ++this.lastId;
@@ -131,6 +169,7 @@ export class PgliteThread {
   private stop(error: Error) {
     if (!this.stopped && !this.closing) logger.error({ err: error }, "the embedded database's thread stopped");
     this.stopped ??= error;
+    this.listeners.clear();
     for (const pending of this.pending.values()) pending.reject(this.stopped);
     this.pending.clear();
   }

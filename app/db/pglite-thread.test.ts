@@ -5,6 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSeller } from "../../tests/factories/users";
 import { DatabaseOpenError, migrateDatabase, openPgliteThread, queryRows, type Database } from "./client.server";
+import type { PgliteThread } from "./pglite-thread.server";
 import { products } from "./schema/products";
 
 // The app server's embedded database runs on a thread of its own: what Drizzle, better-auth and the
@@ -126,6 +127,37 @@ describe("the embedded database on its own thread", () => {
     const client = (database.db as unknown as { $client: { query: (q: string, p: unknown[]) => Promise<unknown> } }).$client;
     await expect(client.query("select $1::text", [() => 1])).rejects.toThrow();
     expect(await count()).toBeGreaterThanOrEqual(1);
+  });
+
+  it("passes on NOTIFY of committed transactions to its listeners, not of rolled-back ones", async () => {
+    const client = (database.db as unknown as { $client: PgliteThread }).$client;
+    const heard: string[] = [];
+    const alsoHeard: string[] = [];
+    const stop = await client.listen("thread_test", (payload) => heard.push(payload));
+    const stopToo = await client.listen("thread_test", (payload) => alsoHeard.push(payload));
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_notify('thread_test', 'committed')`);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      // not before the commit
+      expect(heard).toEqual([]);
+    });
+    await database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select pg_notify('thread_test', 'rolled back')`);
+        throw new Error("changed my mind");
+      })
+      .catch(() => {});
+    await database.db.execute(sql`select pg_notify('thread_test', 'outside a transaction')`);
+    await expect.poll(() => heard).toEqual(["committed", "outside a transaction"]);
+    expect(alsoHeard).toEqual(heard);
+    await stop();
+    await database.db.execute(sql`select pg_notify('thread_test', 'after one stopped')`);
+    await expect.poll(() => alsoHeard.at(-1)).toBe("after one stopped");
+    await stopToo();
+    await database.db.execute(sql`select pg_notify('thread_test', 'nobody listens')`);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(heard).toEqual(["committed", "outside a transaction"]);
+    expect(alsoHeard.at(-1)).toBe("after one stopped");
   });
 
   it("keeps its data on disk and its lock on the folder", async () => {

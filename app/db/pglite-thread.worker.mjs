@@ -43,6 +43,9 @@ try {
 const transactions = new Map();
 let lastTransaction = 0;
 
+/** The channels this thread listens on for the server's thread (LISTEN), each with PGlite's unlisten. @type {Map<string, () => Promise<void>>} */
+const listening = new Map();
+
 /** @param {number | undefined} id */
 function target(id) {
   if (id === undefined) return pg;
@@ -93,7 +96,22 @@ async function handle(message) {
       }
       return null;
     }
+    case "listen": {
+      // a notification (NOTIFY, delivered on commit) crosses to the server's thread as a message of its own
+      if (!listening.has(message.channel)) {
+        const unlisten = await pg.listen(message.channel, (payload) => port.postMessage({ notify: { channel: message.channel, payload } }));
+        listening.set(message.channel, unlisten);
+      }
+      return null;
+    }
+    case "unlisten": {
+      const unlisten = listening.get(message.channel);
+      listening.delete(message.channel);
+      await unlisten?.();
+      return null;
+    }
     case "close":
+      listening.clear();
       await pg.close();
       return null;
     default:

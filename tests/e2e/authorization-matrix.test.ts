@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes";
 import { dateFromToday } from "../factories/rfqs";
@@ -81,6 +82,22 @@ const MATRIX: Record<string, Check[]> = {
   "*": [{ method: "GET", path: () => "/no-such-page", expect: all(404) }],
 };
 
+/**
+ * Endpoints mounted in Express beside React Router (server/app.ts, decision records 0011 and 0020): not in
+ * app/routes.ts, so listed here by hand; a test reads server/app.ts for the paths it mounts.
+ */
+const EXPRESS_MATRIX: Record<string, Check[]> = {
+  "/api/products": [
+    { method: "GET", path: () => "/api/products?q=cotton", expect: all(200) },
+    { method: "POST", path: () => "/api/products", fields: () => ({}), expect: all(405) },
+  ],
+  // an open stream answers 200 at once (the test then cancels it); anything but GET is refused
+  "/api/events": [
+    { method: "GET", path: () => "/api/events", expect: signedIn(401, 200) },
+    { method: "POST", path: () => "/api/events", fields: () => ({}), expect: all(405) },
+  ],
+};
+
 function routePaths(entries: Array<{ path?: string; index?: boolean; children?: unknown[] }>): string[] {
   return entries.flatMap((entry) => [entry.index ? "/" : (entry.path ?? ""), ...routePaths((entry.children ?? []) as typeof entries)]);
 }
@@ -156,9 +173,15 @@ describe("authorization matrix", () => {
     expect(Object.keys(MATRIX).sort()).toEqual(routePaths(routes as never).sort());
   });
 
+  it("has a row for every endpoint server/app.ts mounts beside the router", () => {
+    const source = fs.readFileSync("server/app.ts", "utf8");
+    const mounted = new Set([...source.matchAll(/app\.(?:get|post|all)\("(\/api\/[^"]+)"/g)].map((m) => m[1]!));
+    expect([...mounted].sort()).toEqual(Object.keys(EXPRESS_MATRIX).sort());
+  });
+
   it("answers each route and action with the expected status for each identity", async () => {
     const wrong: string[] = [];
-    for (const [route, checks] of Object.entries(MATRIX)) {
+    for (const [route, checks] of [...Object.entries(MATRIX), ...Object.entries(EXPRESS_MATRIX)]) {
       for (const check of checks) {
         for (const who of WHO) {
           const path = check.path(ids);

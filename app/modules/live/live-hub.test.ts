@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import net from "node:net";
+import { sql } from "drizzle-orm";
+import { openPgliteThread, openPostgres, queryRows, type Database } from "~/db/client.server";
+import { createTestDatabase, testEngines } from "../../../tests/support/test-database";
+import { LiveHub, startLiveUpdates, type LiveSubscriber, type LiveUpdates } from "./live-hub.server";
+import { publishLive } from "./live-events.server";
+
+type Heard = { name: string; data: unknown; id: string };
+
+function subscriber(userId: string, heard: Heard[] = []): LiveSubscriber & { heard: Heard[]; closed: boolean } {
+  const s = {
+    userId,
+    heard,
+    closed: false,
+    send: (name: string, data: unknown, id: string) => void heard.push({ name, data, id }),
+    close: () => void (s.closed = true),
+  };
+  return s;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("the live hub", () => {
+  it("hands an event only to the named users' streams, each with an id of its own", () => {
+    const hub = new LiveHub();
+    const [a1, a2, b] = [subscriber("a"), subscriber("a"), subscriber("b")];
+    for (const s of [a1, a2, b]) expect(hub.add(s)).toBe("added");
+    expect(hub.deliver(JSON.stringify({ userIds: ["a", "a"], event: { type: "notification" } }))).toBe(2);
+    expect(a1.heard).toEqual([{ name: "notification", data: { type: "notification" }, id: expect.any(String) }]);
+    expect(a2.heard[0]!.id).not.toBe(a1.heard[0]!.id);
+    expect(b.heard).toEqual([]);
+    hub.remove(a1);
+    hub.deliver(JSON.stringify({ userIds: ["a", "b"], event: { type: "read", conversationId: "c1" } }));
+    expect(a1.heard).toHaveLength(1);
+    expect(a2.heard.at(-1)!.data).toEqual({ type: "read", conversationId: "c1" });
+    expect(b.heard).toHaveLength(1);
+  });
+
+  it("ignores payloads that are not its own", () => {
+    const hub = new LiveHub();
+    const a = subscriber("a");
+    hub.add(a);
+    for (const payload of ["not json", "null", "{}", JSON.stringify({ userIds: ["a"], event: { type: "resync" } }), JSON.stringify({ userIds: "a", event: { type: "notification" } })]) {
+      expect(hub.deliver(payload)).toBe(0);
+    }
+    expect(a.heard).toEqual([]);
+  });
+
+  it("bounds streams per user and per instance, and closes them all on shutdown", () => {
+    const hub = new LiveHub({ perUser: 2, perInstance: 3 });
+    const streams = [subscriber("a"), subscriber("a"), subscriber("a"), subscriber("b"), subscriber("c")];
+    expect(streams.map((s) => hub.add(s))).toEqual(["added", "added", "user-limit", "added", "instance-limit"]);
+    expect(hub.size).toBe(3);
+    hub.resyncAll();
+    expect(streams.map((s) => s.heard.map((h) => h.name))).toEqual([["resync"], ["resync"], [], ["resync"], []]);
+    hub.closeAll();
+    expect(streams.map((s) => s.closed)).toEqual([true, true, false, true, false]);
+    expect(hub.size).toBe(0);
+  });
+});
+
+const engines: Array<{ name: string; open: () => Promise<Database & { drop: () => Promise<void> }> }> = [
+  // the app server's embedded database: PGlite on its own thread, NOTIFY passed across
+  {
+    name: "pglite-thread",
+    open: async () => {
+      const database = await openPgliteThread(null);
+      return { ...database, drop: database.close };
+    },
+  },
+  ...testEngines().map((engine) => ({ name: engine, open: () => createTestDatabase(engine) })),
+];
+
+describe.each(engines)("the live listener on $name", ({ name, open }) => {
+  let database: Database & { drop: () => Promise<void> };
+  let live: LiveUpdates;
+
+  beforeAll(async () => {
+    database = await open();
+    live = await startLiveUpdates(database.listen);
+  });
+  afterAll(async () => {
+    await live?.stop();
+    await database?.drop();
+  });
+
+  it("delivers what a committed transaction publishes, never what a rolled-back one does", async () => {
+    const buyer = subscriber("buyer-1");
+    const other = subscriber("buyer-2");
+    live.hub.add(buyer);
+    live.hub.add(other);
+    await database.db.transaction(async (tx) => {
+      await publishLive(tx, ["buyer-1"], { type: "message", conversationId: "c1", messageId: "m1" });
+      await pause(50);
+      // NOTIFY waits for the commit
+      expect(buyer.heard).toEqual([]);
+    });
+    await expect.poll(() => buyer.heard.map((h) => h.data)).toEqual([{ type: "message", conversationId: "c1", messageId: "m1" }]);
+    await database.db
+      .transaction(async (tx) => {
+        await publishLive(tx, ["buyer-1", "buyer-2"], { type: "notification" });
+        throw new Error("rolled back");
+      })
+      .catch(() => {});
+    await database.db.transaction(async (tx) => {
+      await publishLive(tx, ["buyer-2"], { type: "read", conversationId: "c1" });
+    });
+    await expect.poll(() => other.heard.map((h) => h.name)).toEqual(["read"]);
+    // the rolled-back event, sent before the read, never arrived
+    expect(buyer.heard.map((h) => h.name)).toEqual(["message"]);
+  });
+
+  it("stops listening when stopped, and closes its streams", async () => {
+    const updates = await startLiveUpdates(database.listen);
+    const stream = subscriber("buyer-3");
+    updates.hub.add(stream);
+    await updates.stop();
+    expect(stream.closed).toBe(true);
+    const watching = subscriber("buyer-3");
+    live.hub.add(watching);
+    await database.db.transaction((tx) => publishLive(tx, ["buyer-3"], { type: "notification" }));
+    await expect.poll(() => watching.heard.length).toBe(1);
+    expect(stream.heard).toEqual([]);
+  });
+
+  it.runIf(name === "postgres")("listens again when its connection is lost, and tells every stream to re-read", async () => {
+    const stream = subscriber("buyer-4");
+    live.hub.add(stream);
+    const terminated = await queryRows<{ ok: boolean }>(
+      database.db,
+      sql`select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = current_database() and query ilike 'listen%' and pid <> pg_backend_pid()`,
+    );
+    expect(terminated.length).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => stream.heard.map((h) => h.name), { timeout: 10_000 }).toEqual(["resync"]);
+    await database.db.transaction((tx) => publishLive(tx, ["buyer-4"], { type: "notification" }));
+    await expect.poll(() => stream.heard.map((h) => h.name)).toEqual(["resync", "notification"]);
+  });
+
+  it.runIf(name === "postgres")("listens again after the database was out of reach for a while", async () => {
+    // a TCP relay to the database, taken down and brought back, stands for a network outage
+    const target = new URL((database as { url?: string }).url!);
+    let sockets: net.Socket[] = [];
+    const relay = net.createServer((client) => {
+      const upstream = net.connect(Number(target.port || 5432), target.hostname);
+      sockets.push(client, upstream);
+      client.on("error", () => {});
+      upstream.on("error", () => {});
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
+    const port = (relay.address() as net.AddressInfo).port;
+    const through = new URL(target);
+    through.hostname = "127.0.0.1";
+    through.port = String(port);
+    const relayed = await openPostgres(through.toString(), 1);
+    const updates = await startLiveUpdates(relayed.listen);
+    const stream = subscriber("buyer-5");
+    updates.hub.add(stream);
+    try {
+      for (const socket of sockets) socket.destroy();
+      sockets = [];
+      await new Promise<void>((resolve) => relay.close(() => resolve()));
+      await pause(3_000);
+      await new Promise<void>((resolve) => relay.listen(port, "127.0.0.1", resolve));
+      await expect.poll(() => stream.heard.map((h) => h.name), { timeout: 20_000 }).toEqual(["resync"]);
+      await database.db.transaction((tx) => publishLive(tx, ["buyer-5"], { type: "notification" }));
+      await expect.poll(() => stream.heard.map((h) => h.name)).toEqual(["resync", "notification"]);
+    } finally {
+      await updates.stop();
+      await relayed.close();
+      for (const socket of sockets) socket.destroy();
+      relay.close();
+    }
+  }, 40_000);
+});

@@ -1,0 +1,86 @@
+import { useEffect, useRef } from "react";
+import { useRevalidator } from "react-router";
+
+/** Events that change what a page shows: the page re-reads its loaders (events carry ids, never content). */
+const REREAD_ON = ["notification", "message", "read", "resync"] as const;
+
+/** When the server refuses or cannot be reached, EventSource gives up: try again after this, doubling. */
+const RETRY_AFTER_MS = 5_000;
+const RETRY_AT_MOST_MS = 5 * 60_000;
+
+/**
+ * Keeps a signed-in user's page current: listens to /api/events and, on each event, revalidates the
+ * loaders (the header's bell, the inbox, an open thread…). At most one revalidation runs at a time; the
+ * events of a burst that arrive meanwhile cost one more. Reconnecting is EventSource's own; when it gives
+ * up (the server refused or was gone), a new one is opened with a growing delay, and re-reads when it opens.
+ * A new stream opens when the user changes (`userId`: null when signed out).
+ * `document.documentElement.dataset.live` is "open" while the stream is (browser tests wait for it).
+ */
+export function useLiveEvents(userId: string | null) {
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  useEffect(() => {
+    revalidate.current = revalidator.revalidate;
+  });
+
+  useEffect(() => {
+    if (!userId || typeof EventSource === "undefined") return;
+    let stopped = false;
+    let running = false;
+    let again = false;
+    let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let delay = RETRY_AFTER_MS;
+    let connectedBefore = false;
+
+    const reread = async () => {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = true;
+      try {
+        await revalidate.current();
+      } catch {
+        // a failed revalidation shows its own error boundary; the next event tries again
+      } finally {
+        running = false;
+        if (again && !stopped) {
+          again = false;
+          void reread();
+        }
+      }
+    };
+
+    const connect = () => {
+      source = new EventSource("/api/events");
+      const opened = () => {
+        document.documentElement.dataset.live = "open";
+        delay = RETRY_AFTER_MS;
+        if (connectedBefore) void reread();
+        connectedBefore = true;
+      };
+      source.addEventListener("ready", opened);
+      source.addEventListener("resync", () => {
+        document.documentElement.dataset.live = "open";
+        connectedBefore = true;
+        void reread();
+      });
+      for (const name of REREAD_ON.filter((n) => n !== "resync")) source.addEventListener(name, () => void reread());
+      source.addEventListener("error", () => {
+        delete document.documentElement.dataset.live;
+        if (source?.readyState !== EventSource.CLOSED || stopped) return;
+        retry = setTimeout(connect, delay);
+        delay = Math.min(delay * 2, RETRY_AT_MOST_MS);
+      });
+    };
+    connect();
+
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      source?.close();
+      delete document.documentElement.dataset.live;
+    };
+  }, [userId]);
+}

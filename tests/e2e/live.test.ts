@@ -1,0 +1,184 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dateFromToday } from "../factories/rfqs";
+import { startAppServer, type AppServer } from "../support/app-server";
+import { EventStreamReader } from "../support/event-stream";
+import { HttpClient } from "../support/http-client";
+import { signIn } from "./support/accounts";
+import { baseUrl, hydrated, openBrowser } from "./support/browser";
+
+const PASSWORD = "Wholesale-Route-42";
+let sequence = 0;
+
+async function signUp(url: string, userType: "buyer" | "seller") {
+  const client = new HttpClient(url);
+  const n = `${Date.now()}-${++sequence}`;
+  const response = await client.post("/auth", { intent: "signup", userType, fullName: "Live Person", companyName: `Live ${userType} ${n}`, email: `live-${userType}-${n}@example.test`, phone: "", password: PASSWORD, confirmPassword: PASSWORD });
+  expect(response.status).toBe(302);
+  return client;
+}
+
+async function postRfq(buyer: HttpClient) {
+  const title = `Live RFQ ${Date.now()}-${++sequence}`;
+  const posted = await buyer.post("/create-rfq", { title, category: "textiles", description: "Cotton towels for a hotel chain.", specifications: "", quantity: "500", unit: "pieces", budgetMin: "", budgetMax: "", deliveryLocation: "Austin, TX", deadline: dateFromToday(10) });
+  expect(posted.status).toBe(302);
+  const page = await (await buyer.get("/rfqs?mine=1")).text();
+  return /\/rfqs\/([0-9a-f-]{36})/.exec(page)![1]!;
+}
+
+async function quote(seller: HttpClient, rfqId: string) {
+  const response = await seller.post(`/rfqs/${rfqId}`, { intent: "quote", price: "1500", quantity: "500", deliveryTimeline: "30 days", terms: "FOB" });
+  expect(response.status).toBeLessThan(400);
+}
+
+function openStream(client: HttpClient, headers: Record<string, string> = {}) {
+  return EventStreamReader.open(`${client.baseUrl}/api/events`, { cookie: client.cookieHeader(), ...headers });
+}
+
+describe("live events on the shared server", () => {
+  const streams: EventStreamReader[] = [];
+  afterAll(() => streams.forEach((s) => s.close()));
+
+  it("refuses a visitor, and any method but GET", async () => {
+    const anonymous = await fetch(`${baseUrl()}/api/events`);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ error: "User not authenticated" });
+    const buyer = await signUp(baseUrl(), "buyer");
+    expect((await buyer.post("/api/events", {})).status).toBe(405);
+  });
+
+  it("streams a buyer's notification, uncompressed and within a second of the quote that caused it", async () => {
+    const buyer = await signUp(baseUrl(), "buyer");
+    const seller = await signUp(baseUrl(), "seller");
+    const rfqId = await postRfq(buyer);
+    // a browser asks for compression: an event stream must not be buffered by it
+    const stream = await openStream(buyer, { "accept-encoding": "gzip, deflate, br" });
+    streams.push(stream);
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(stream.response.headers.get("content-encoding")).toBeNull();
+    const ready = await stream.waitFor((e) => e.event === "ready");
+    expect(ready.id).toBeTruthy();
+    await quote(seller, rfqId);
+    const sent = performance.now();
+    const event = await stream.waitFor((e) => e.event === "notification", 1_000);
+    expect(JSON.parse(event.data)).toEqual({ type: "notification" });
+    expect(event.id).toBeTruthy();
+    expect(event.id).not.toBe(ready.id);
+    expect(event.at - sent).toBeLessThan(1_000);
+  });
+
+  it("tells a browser that comes back with Last-Event-ID to re-read, and bounds the streams of one user", async () => {
+    const buyer = await signUp(baseUrl(), "buyer");
+    const resumed = await openStream(buyer, { "last-event-id": "abc-12" });
+    streams.push(resumed);
+    const first = await resumed.waitFor(() => true);
+    expect(first.event).toBe("resync");
+    // ten streams for one account (tabs); the eleventh is refused until one closes
+    const more = await Promise.all(Array.from({ length: 9 }, () => openStream(buyer)));
+    streams.push(...more);
+    expect(more.map((s) => s.response.status)).toEqual(Array(9).fill(200));
+    const refused = await fetch(`${baseUrl()}/api/events`, { headers: { cookie: buyer.cookieHeader() } });
+    expect(refused.status).toBe(429);
+    resumed.close();
+    await expect.poll(async () => {
+      const again = await openStream(buyer);
+      streams.push(again);
+      return again.response.status;
+    }).toBe(200);
+  });
+
+  it("raises the bell on the buyer's open page without a reload when a seller quotes", async () => {
+    const browser = await openBrowser();
+    try {
+      const { page } = browser;
+      const buyerEmail = `live-browser-${Date.now()}@example.test`;
+      const buyer = new HttpClient(baseUrl());
+      expect((await buyer.post("/auth", { intent: "signup", userType: "buyer", fullName: "Live Browser", companyName: `Live Browser ${Date.now()}`, email: buyerEmail, phone: "", password: PASSWORD, confirmPassword: PASSWORD })).status).toBe(302);
+      const rfqId = await postRfq(buyer);
+      await signIn(page, buyerEmail, PASSWORD);
+      await page.goto(`/rfqs/${rfqId}`);
+      await hydrated(page);
+      await page.waitForFunction(() => document.documentElement.dataset.live === "open");
+      const bell = page.getByRole("link", { name: /^Notifications/ });
+      expect(await bell.getAttribute("aria-label")).toBe("Notifications");
+      // the page must not reload: a mark on the window would be lost
+      await page.evaluate(() => ((window as unknown as { liveMark: number }).liveMark = 42));
+      await quote(await signUp(baseUrl(), "seller"), rfqId);
+      await page.getByRole("link", { name: "Notifications, 1 unread" }).waitFor({ timeout: 5_000 });
+      expect(await page.evaluate(() => (window as unknown as { liveMark?: number }).liveMark)).toBe(42);
+      // the quote itself shows on the page, re-read with the bell
+      await page.getByText("30 days").first().waitFor({ timeout: 5_000 });
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe("a server with open event streams", () => {
+  let server: AppServer;
+  beforeAll(async () => {
+    // a fresh embedded database migrates first: slow on a busy machine
+    server = await startAppServer({ env: { DEMO_DATA: "off" }, startTimeoutMs: 150_000 });
+  }, 180_000);
+  afterAll(async () => {
+    await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  it("closes them and stops promptly on SIGTERM", async () => {
+    const buyer = await signUp(server.url, "buyer");
+    const stream = await openStream(buyer);
+    await stream.waitFor((e) => e.event === "ready");
+    const started = performance.now();
+    expect(await server.stop()).toBe(0);
+    expect(performance.now() - started).toBeLessThan(3_000);
+    await expect.poll(() => stream.ended).toBe(true);
+  });
+});
+
+/** Two app instances on one PostgreSQL: an event caused on one reaches a stream open on the other. */
+describe.skipIf(!process.env.DATABASE_URL)("live events across two instances on one PostgreSQL", () => {
+  let databaseName: string;
+  let admin: postgres.Sql;
+  let a: AppServer;
+  let b: AppServer;
+
+  beforeAll(async () => {
+    databaseName = `setu_live_${crypto.randomBytes(6).toString("hex")}`;
+    admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+    await admin`create database ${admin(databaseName)}`;
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${databaseName}`;
+    const env = { DEMO_DATA: "off", DATABASE_URL: url.toString(), BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex") };
+    [a, b] = await Promise.all([startAppServer({ env }), startAppServer({ env })]);
+  });
+
+  afterAll(async () => {
+    for (const server of [a, b]) {
+      if (!server) continue;
+      await server.stop();
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+    }
+    await admin`drop database if exists ${admin(databaseName)} with (force)`;
+    await admin.end({ timeout: 5 });
+  });
+
+  it("delivers to a stream on instance A, within a second, what a write on instance B caused", async () => {
+    const buyer = await signUp(a.url, "buyer");
+    const rfqId = await postRfq(buyer);
+    const stream = await openStream(buyer);
+    try {
+      await stream.waitFor((e) => e.event === "ready");
+      const seller = await signUp(b.url, "seller");
+      await quote(seller, rfqId);
+      const sent = performance.now();
+      const event = await stream.waitFor((e) => e.event === "notification", 1_000);
+      expect(event.at - sent).toBeLessThan(1_000);
+    } finally {
+      stream.close();
+    }
+  });
+});
