@@ -34,6 +34,7 @@ export function safeFileName(name: string, extension: "webp" | "pdf"): string {
   const base = name
     .toWellFormed()
     .replace(/\.[A-Za-z0-9]{1,5}$/, "")
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f"\\/:*?<>|]+/g, "_")
     .trim()
     .slice(0, 110);
