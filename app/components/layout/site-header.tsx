@@ -92,7 +92,8 @@ export function SiteHeader() {
               <DropdownMenu>
                 <DropdownMenuTrigger className="group flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
                   <UserRound className="size-4" aria-hidden />
-                  <span className="max-w-32 truncate">{user.name}</span>
+                  {/* on a phone the icon alone, so the header fits beside the messages link and the bell */}
+                  <span className="max-w-32 truncate max-sm:sr-only">{user.name}</span>
                   <ChevronDown className="size-4 transition group-data-[state=open]:rotate-180" aria-hidden />
                 </DropdownMenuTrigger>
                 <DropdownMenuContent>
