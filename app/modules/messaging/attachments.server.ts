@@ -73,7 +73,8 @@ export function thumbnailKey(storageKey: string): string {
 
 /**
  * The attachment as a response to one of its conversation's parties: images inline, PDFs only as a download;
- * never sniffed, never able to run anything (a sandboxing CSP), kept in private caches only.
+ * never able to run anything (a sandboxing CSP), kept in private caches only. X-Content-Type-Options: nosniff
+ * comes from the server's security headers, as on every response (setting it here too would send it twice).
  */
 export function attachmentResponse(bytes: Buffer, attachment: { fileName: string; contentType: string }): Response {
   const pdf = attachment.contentType === "application/pdf";
@@ -82,7 +83,6 @@ export function attachmentResponse(bytes: Buffer, attachment: { fileName: string
     headers: {
       "Content-Type": pdf ? "application/pdf" : "image/webp",
       "Content-Disposition": `${pdf ? "attachment" : "inline"}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(attachment.fileName)}`,
-      "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
       "Cache-Control": "private, max-age=86400",
       "Content-Length": String(bytes.length),

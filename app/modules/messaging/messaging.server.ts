@@ -184,7 +184,8 @@ export async function sendMessage(
   const conversation = await partyConversation(db, actor, conversationId);
   if (!conversation) return NOT_FOUND;
   if (typeof input.body !== "string" || !isStorableText(input.body)) return refused(400, "The message contains a character that cannot be saved");
-  const body = input.body.trim();
+  // a form posts line breaks as CRLF: stored as LF, so lengths and rendering match what was typed
+  const body = input.body.replace(/\r\n?/g, "\n").trim();
   const files = input.files ?? [];
   if (body.length > MESSAGE_MAX_LENGTH) return refused(400, `A message can have at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters`);
   if (body.length === 0 && files.length === 0) return refused(400, "Please write a message");
