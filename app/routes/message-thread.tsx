@@ -247,11 +247,11 @@ function MessageBubble({ conversationId, message, seen, reportResult }: { conver
     <li className={cn("flex flex-col", mine ? "items-end" : "items-start")}>
       <div className={cn("flex max-w-[85%] items-start gap-1 sm:max-w-[75%]", mine && "flex-row-reverse")}>
         <div className={cn("min-w-0 rounded-2xl px-3.5 py-2 text-sm shadow-sm", mine ? "rounded-br-sm bg-brand-600 text-white" : "rounded-bl-sm border border-slate-200 bg-white text-slate-900")}>
-          <p className={cn("text-xs font-medium", mine ? "text-blue-100" : "text-slate-500")}>
+          <p className={cn("text-xs font-medium", mine ? "text-white" : "text-slate-500")}>
             <span className="sr-only">From </span>
             {mine ? "You" : message.senderCompany}
             <span aria-hidden> · </span>
-            <LocalTime iso={message.createdAt} className={mine ? "text-blue-100" : "text-slate-500"} />
+            <LocalTime iso={message.createdAt} className={mine ? "text-white" : "text-slate-500"} />
           </p>
           {message.body ? (
             <div className="mt-0.5">
@@ -278,7 +278,7 @@ function MessageBubble({ conversationId, message, seen, reportResult }: { conver
                       <FileText className="size-5 shrink-0" aria-hidden />
                       <span className="min-w-0">
                         <span className="block max-w-48 truncate font-medium">{a.fileName}</span>
-                        <span className={cn("block text-xs", mine ? "text-blue-100" : "text-slate-500")}>PDF · {formatBytes(a.sizeBytes)}</span>
+                        <span className={cn("block text-xs", mine ? "text-white" : "text-slate-500")}>PDF · {formatBytes(a.sizeBytes)}</span>
                       </span>
                     </a>
                   </li>
