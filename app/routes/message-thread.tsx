@@ -307,7 +307,8 @@ function MessageBubble({ conversationId, message, seen, reportResult }: { conver
           <CheckCheck className="size-3.5" aria-hidden /> Seen
         </p>
       ) : null}
-      {!mine ? <ReportDialog open={reporting} onOpenChange={setReporting} message={message} lastResult={reportResult} /> : null}
+      {/* mounted only while open: a long thread keeps no idle form per message */}
+      {!mine && (reporting || reportResult) ? <ReportDialog open={reporting} onOpenChange={setReporting} message={message} lastResult={reportResult} /> : null}
     </li>
   );
 }

@@ -90,6 +90,17 @@ describe("messaging between a buyer and a supplier", () => {
     await other.getByRole("link", { name: "Messages", exact: true }).waitFor();
     expect(await seriousA11yViolations(other)).toEqual([]);
 
+    // the supplier may report the buyer's message: a reason is required
+    await other.getByRole("button", { name: "Actions for the message from Brooklyn Home Goods LLC" }).last().click();
+    await other.getByRole("menuitem", { name: "Report message" }).click();
+    const dialog = other.getByRole("dialog", { name: "Report message" });
+    await dialog.getByRole("button", { name: "Send report" }).click();
+    await dialog.getByText("Please say why you are reporting this message").waitFor();
+    await dialog.getByLabel("Why are you reporting it?").fill("Browser test: checking the report form");
+    await dialog.getByRole("button", { name: "Send report" }).click();
+    await other.getByText("Thank you. The report was sent to the Setu team.").waitFor();
+    await dialog.waitFor({ state: "detached" });
+
     // the buyer sees "Seen" under their message
     await page.reload();
     await page.getByRole("log").locator("li", { hasText: `Hello from Brooklyn ${stamp}` }).getByText("Seen").waitFor();
