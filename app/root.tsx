@@ -14,6 +14,7 @@ import { useEffect } from "react";
 import { toast, Toaster } from "sonner";
 import { readFlash } from "~/lib/flash.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
+import { unreadConversationCount } from "~/modules/messaging/messaging.server";
 import { unreadNotificationCount } from "~/modules/notifications/notifications.server";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "~/components/layout/site-footer";
@@ -24,7 +25,7 @@ import { useLiveEvents } from "~/modules/live/use-live-events";
 import "./app.css";
 import { appContext } from "~/request-context.server";
 
-export type RootUser = { id: string; name: string; email: string; userType: "buyer" | "seller"; isAdmin: boolean; unreadNotifications: number } | null;
+export type RootUser = { id: string; name: string; email: string; userType: "buyer" | "seller"; isAdmin: boolean; unreadNotifications: number; unreadMessages: number } | null;
 
 /** Pages a user with an unfinished (Google) profile may still open. */
 const PROFILE_SETUP_PATHS = new Set(["/auth/complete-profile", "/auth/sign-out"]);
@@ -33,7 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionUser = await getSessionUser(request, context.get(appContext).runtime);
   if (sessionUser?.profileIncomplete && !PROFILE_SETUP_PATHS.has(new URL(request.url).pathname)) throw redirect("/auth/complete-profile");
   const { runtime } = context.get(appContext);
-  const unreadNotifications = sessionUser?.profile ? await unreadNotificationCount(runtime.db, sessionUser.id) : 0;
+  const [unreadNotifications, unreadMessages] = sessionUser?.profile
+    ? await Promise.all([unreadNotificationCount(runtime.db, sessionUser.id), unreadConversationCount(runtime.db, sessionUser.id)])
+    : [0, 0];
   const user: RootUser = sessionUser
     ? {
         id: sessionUser.id,
@@ -42,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         userType: sessionUser.profile?.userType ?? "buyer",
         isAdmin: sessionUser.isAdmin,
         unreadNotifications,
+        unreadMessages,
       }
     : null;
   const { flash, clear } = await readFlash(request);

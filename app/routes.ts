@@ -35,6 +35,10 @@ export default [
   route("stores/:id/qr.png", "routes/store-qr.ts"),
   route("orders", "routes/orders.tsx"),
   route("notifications", "routes/notifications.tsx"),
+  route("messages", "routes/messages.tsx"),
+  route("messages/:id", "routes/message-thread.tsx"),
+  route("messages/:id/attachments/:attachmentId", "routes/message-attachment.ts"),
+  route("admin/reports", "routes/admin.reports.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
 
   route("api/uploads", "routes/api.uploads.ts"),

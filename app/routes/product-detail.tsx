@@ -8,7 +8,9 @@ import { cn } from "~/components/ui/cn";
 import { RadioGroup, RadioGroupItem } from "~/components/ui/radio-group";
 import { categoryLabel } from "~/lib/categories";
 import { formatUsdCents, formatUsdRange } from "~/lib/money";
+import { AuthRequiredDialog } from "~/modules/accounts/components/auth-required-dialog";
 import { getSessionUser } from "~/modules/accounts/session.server";
+import { ContactButton } from "~/modules/messaging/components/contact-button";
 import { getProductDetail, type ProductDimensions, type ProductSpecifications, type ProductVariant } from "~/modules/products/product-detail.server";
 import type { Route } from "./+types/product-detail";
 import { cardImageUrl } from "~/modules/uploads/image-urls";
@@ -33,7 +35,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const [viewer, product] = await Promise.all([getSessionUser(request, context.get(appContext).runtime), getProductDetail(context.get(appContext).runtime.db, params.id)]);
   if (!product) return data({ notFound: true as const }, { status: 404 });
-  return { product, signedIn: Boolean(viewer) };
+  const { sellerId, ...shown } = product;
+  return { product: shown, signedIn: Boolean(viewer), own: viewer?.id === sellerId };
 }
 
 const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
@@ -187,6 +190,7 @@ function VariantsTable({ variants }: { variants: ProductVariant[] }) {
 }
 
 export default function ProductDetailPage({ loaderData }: Route.ComponentProps) {
+  const [authOpen, setAuthOpen] = useState(false);
   if ("notFound" in loaderData) {
     return (
       <section className="mx-auto max-w-md px-4 py-24 text-center">
@@ -200,7 +204,7 @@ export default function ProductDetailPage({ loaderData }: Route.ComponentProps) 
     );
   }
 
-  const { product, signedIn } = loaderData;
+  const { product, signedIn, own } = loaderData;
   const { supplier, specifications } = product;
   const quotePath = `/create-rfq?product=${product.id}`;
   const specs = specificationRows(specifications);
@@ -305,7 +309,13 @@ export default function ProductDetailPage({ loaderData }: Route.ComponentProps) 
               ) : null}
             </div>
             {supplier.storeId && supplier.storeName ? <p className="mt-3 text-sm text-slate-600">Store: {supplier.storeName}</p> : null}
+            {own ? null : (
+              <ContactButton subjectType="product" subjectId={product.id} signedIn={signedIn} onNeedAuth={() => setAuthOpen(true)} formClassName="mt-4" className="w-full sm:w-auto">
+                Contact Supplier
+              </ContactButton>
+            )}
           </Card>
+          <AuthRequiredDialog open={authOpen} onOpenChange={setAuthOpen} redirectTo={`/product/${product.id}`} />
         </div>
       </div>
 

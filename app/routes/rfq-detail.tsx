@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { ArrowLeft, Building2, Calendar, DollarSign, HelpCircle, Lock, MapPin, Package, User } from "lucide-react";
+import { useState } from "react";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { Badge, statusTone } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -11,7 +12,9 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { readFormData } from "~/lib/form-data.server";
 import { formatUsdCents } from "~/lib/money";
 import { refusedFormReply, useValidatedForm, type FormReply } from "~/lib/validated-form";
+import { AuthRequiredDialog } from "~/modules/accounts/components/auth-required-dialog";
 import { getSessionUser } from "~/modules/accounts/session.server";
+import { ContactButton } from "~/modules/messaging/components/contact-button";
 import { DeadlineBadge } from "~/modules/rfqs/components/deadline-badge";
 import { formatBudget } from "~/modules/rfqs/components/rfq-card";
 import { QUOTE_STATUS_LABEL, quoteSchema } from "~/modules/rfqs/rfq.schema";
@@ -72,6 +75,7 @@ const TIPS = [
 ];
 
 export default function RfqDetailPage({ loaderData, actionData }: Route.ComponentProps) {
+  const [authOpen, setAuthOpen] = useState(false);
   const navigation = useNavigation();
   const location = useLocation();
   const busy = navigation.state === "submitting";
@@ -209,18 +213,20 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                       </div>
                     </dl>
                     {quote.terms ? <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{quote.terms}</p> : null}
-                    {isBuyer && rfq.status === "published" && quote.status === "submitted" ? (
+                    {isBuyer ? (
                       <div className="mt-4 flex flex-wrap gap-2">
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="accept" />
-                          <input type="hidden" name="quoteId" value={quote.id} />
-                          <Button type="submit" size="sm" disabled={busy}>
-                            Accept Quote
-                          </Button>
-                        </Form>
-                        <ButtonLink to={`/contact?topic=support`} size="sm" variant="outline">
+                        {rfq.status === "published" && quote.status === "submitted" ? (
+                          <Form method="post">
+                            <input type="hidden" name="intent" value="accept" />
+                            <input type="hidden" name="quoteId" value={quote.id} />
+                            <Button type="submit" size="sm" disabled={busy}>
+                              Accept Quote
+                            </Button>
+                          </Form>
+                        ) : null}
+                        <ContactButton subjectType="quote" subjectId={quote.id} signedIn size="sm">
                           Contact Supplier
-                        </ButtonLink>
+                        </ContactButton>
                       </div>
                     ) : null}
                     {quote.mine && quote.status === "submitted" && rfq.status === "published" ? (
@@ -250,10 +256,16 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                 <User className="size-4 text-slate-400" aria-hidden /> {rfq.buyerFullName}
               </p>
             ) : null}
-            {!isBuyer ? (
-              <ButtonLink to="/contact?topic=support" variant="outline" size="sm" className="mt-4 w-full">
+            {!signedIn ? (
+              <ContactButton subjectType="rfq" subjectId={rfq.id} signedIn={false} onNeedAuth={() => setAuthOpen(true)} size="sm" formClassName="mt-4" className="w-full">
                 Contact Buyer
-              </ButtonLink>
+              </ContactButton>
+            ) : !isBuyer && rfq.quotes.some((q) => q.mine) ? (
+              <ContactButton subjectType="rfq" subjectId={rfq.id} signedIn size="sm" formClassName="mt-4" className="w-full">
+                Contact Buyer
+              </ContactButton>
+            ) : !isBuyer ? (
+              <p className="mt-4 text-sm text-slate-600">You can message the buyer once you have submitted a quote.</p>
             ) : rfq.status === "published" ? (
               <Form method="post" className="mt-4">
                 <input type="hidden" name="intent" value="close" />
@@ -286,6 +298,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
             </Card>
           ) : null}
 
+          <AuthRequiredDialog open={authOpen} onOpenChange={setAuthOpen} redirectTo={`/rfqs/${rfq.id}`} />
           <Card className="p-6">
             <h2 className="flex items-center gap-2 text-lg font-semibold">
               <HelpCircle className="size-5 text-slate-400" aria-hidden /> Need Help?

@@ -1,9 +1,9 @@
-import { BadgeCheck, Clock, Heart, LayoutGrid, List, MapPin, MessageSquare, Package, Search, Share2, Star, Store as StoreIcon, UserPlus } from "lucide-react";
+import { BadgeCheck, Clock, Heart, LayoutGrid, List, MapPin, Package, Search, Share2, Star, Store as StoreIcon, UserPlus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Badge } from "~/components/ui/badge";
-import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Input, Label } from "~/components/ui/field";
 import { categoryLabel } from "~/lib/categories";
@@ -11,12 +11,12 @@ import { readFormData } from "~/lib/form-data.server";
 import { formatUsdRange } from "~/lib/money";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { BannerSectionView } from "~/modules/stores/components/banner-section-view";
-import { sellerContact } from "~/modules/stores/store-contact";
 import { getPublicStore, toggleFollow, type PublicStoreProduct } from "~/modules/stores/stores.server";
 import type { Route } from "./+types/store-public";
 import { cardImageUrl } from "~/modules/uploads/image-urls";
 import { appContext } from "~/request-context.server";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { AuthRequiredDialog } from "~/modules/accounts/components/auth-required-dialog";
+import { ContactButton } from "~/modules/messaging/components/contact-button";
 import { ToggleGroup, ToggleGroupItem } from "~/components/ui/toggle-group";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -53,24 +53,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data({ ok: result.ok, message: result.message }, { status: result.ok ? 200 : result.status });
 }
 
-function AuthRequiredDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size="sm" showClose={false}>
-        <DialogTitle className="text-lg font-semibold">Authentication Required</DialogTitle>
-        <DialogDescription className="mt-2 text-sm text-slate-600">Please log in to access this feature and start connecting with sellers.</DialogDescription>
-        <div className="mt-6 flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <ButtonLink to="/auth">Login</ButtonLink>
-        </div>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function ProductCard({ product, view, signedIn, onNeedAuth }: { product: PublicStoreProduct; view: "grid" | "list"; signedIn: boolean; onNeedAuth: () => void }) {
+function ProductCard({ product, view, signedIn, own, onNeedAuth }: { product: PublicStoreProduct; view: "grid" | "list"; signedIn: boolean; own: boolean; onNeedAuth: () => void }) {
   const [imageFailed, setImageFailed] = useState(false);
   const image = product.images[0];
   return (
@@ -105,10 +88,10 @@ function ProductCard({ product, view, signedIn, onNeedAuth }: { product: PublicS
         </p>
         <div className="mt-auto flex items-center justify-between gap-2 pt-3">
           <span className="font-semibold tabular-nums">{formatUsdRange(product.priceMinCents, product.priceMaxCents)}</span>
-          {signedIn ? (
-            <ButtonLink to={`/create-rfq?product=${product.id}`} size="sm">
+          {own ? null : signedIn ? (
+            <ContactButton subjectType="product" subjectId={product.id} signedIn size="sm" variant="primary">
               Inquire
-            </ButtonLink>
+            </ContactButton>
           ) : (
             <Button size="sm" variant="outline" onClick={onNeedAuth}>
               Login to Inquire
@@ -149,7 +132,6 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
   const followerCount = followers + (follow.formData ? (loaderData.following ? -1 : 1) : 0);
   const searching = filters.q !== "";
   const hasTabs = store.categoryTabs.length > 0;
-  const contact = sellerContact(store);
   const tabHref = (slug: string) => (slug === "all" ? `/stores/${store.id}` : `/stores/${store.id}?tab=${encodeURIComponent(slug)}`);
 
   async function share() {
@@ -234,11 +216,10 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
                 <UserPlus className="size-4" aria-hidden /> Login to Follow
               </Button>
             )}
-            {signedIn && contact ? (
-              <a href={contact.href} {...(contact.external ? { target: "_blank", rel: "noopener noreferrer" } : {})} title={contact.label} className={buttonClasses("outline")}>
-                <MessageSquare className="size-4" aria-hidden /> Contact Seller
-                <span className="sr-only"> ({contact.label})</span>
-              </a>
+            {signedIn && !store.isOwner ? (
+              <ContactButton subjectType="store" subjectId={store.id} signedIn>
+                Contact Seller
+              </ContactButton>
             ) : null}
           </div>
         </header>
@@ -287,7 +268,7 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
                       .sort((a, b) => (section.show_featured ? Number(b.featured) - Number(a.featured) : 0))
                       .slice(0, section.product_limit)
                       .map((p) => (
-                        <ProductCard key={p.linkId} product={p} view="grid" signedIn={signedIn} onNeedAuth={needAuth} />
+                        <ProductCard key={p.linkId} product={p} view="grid" signedIn={signedIn} own={store.isOwner} onNeedAuth={needAuth} />
                       ))}
                   </div>
                 </section>
@@ -329,7 +310,7 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
           ) : (
             <div className={cn("mt-4 grid gap-4", view === "grid" ? "sm:grid-cols-2 lg:grid-cols-4" : "grid-cols-1")}>
               {products.map((p) => (
-                <ProductCard key={p.linkId} product={p} view={view} signedIn={signedIn} onNeedAuth={needAuth} />
+                <ProductCard key={p.linkId} product={p} view={view} signedIn={signedIn} own={store.isOwner} onNeedAuth={needAuth} />
               ))}
             </div>
           )}
@@ -342,7 +323,7 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
             </h2>
             <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {products.slice(0, 6).map((p) => (
-                <ProductCard key={`rec-${p.linkId}`} product={p} view="grid" signedIn={signedIn} onNeedAuth={needAuth} />
+                <ProductCard key={`rec-${p.linkId}`} product={p} view="grid" signedIn={signedIn} own={store.isOwner} onNeedAuth={needAuth} />
               ))}
             </div>
           </section>

@@ -13,7 +13,20 @@ import { baseUrl } from "./support/browser";
  */
 type Who = "anonymous" | "buyer" | "otherBuyer" | "seller" | "otherSeller" | "admin";
 const WHO: Who[] = ["anonymous", "buyer", "otherBuyer", "seller", "otherSeller", "admin"];
-type Ids = { storeId: string; productId: string; rfqId: string; openRfqId: string; orderId: string; quoteId: string; blogSlug: string; upload: string; notificationId: string };
+type Ids = {
+  storeId: string;
+  productId: string;
+  rfqId: string;
+  openRfqId: string;
+  orderId: string;
+  quoteId: string;
+  blogSlug: string;
+  upload: string;
+  notificationId: string;
+  conversationId: string;
+  attachmentId: string;
+  reportId: string;
+};
 type Check = { method: "GET" | "POST"; path: (ids: Ids) => string; fields?: (ids: Ids) => Record<string, string>; expect: Record<Who, number> };
 
 const all = (status: number): Record<Who, number> => ({ anonymous: status, buyer: status, otherBuyer: status, seller: status, otherSeller: status, admin: status });
@@ -71,6 +84,23 @@ const MATRIX: Record<string, Check[]> = {
     { method: "GET", path: () => "/notifications", expect: signedIn(302, 200) },
     // the seller's notice that its quote was accepted: only the seller opens it
     { method: "POST", path: () => "/notifications", fields: (ids) => ({ intent: "open", id: ids.notificationId }), expect: { ...all(404), anonymous: 401, seller: 303 } },
+  ],
+  // the buyer and the seller of the order talk about it; nobody else sees or posts to their thread
+  messages: [
+    { method: "GET", path: () => "/messages", expect: signedIn(302, 200) },
+    // open-or-start always answers with a redirect: to /auth, to the thread, or back with the refusal as a notice
+    { method: "POST", path: () => "/messages", fields: (ids) => ({ subjectType: "order", subjectId: ids.orderId, from: "/orders" }), expect: all(302) },
+  ],
+  "messages/:id": [
+    { method: "GET", path: (ids) => `/messages/${ids.conversationId}`, expect: { ...all(404), anonymous: 302, buyer: 200, seller: 200 } },
+    { method: "POST", path: (ids) => `/messages/${ids.conversationId}`, fields: () => ({ intent: "send", body: "Matrix message" }), expect: { ...all(404), anonymous: 401, buyer: 302, seller: 302 } },
+  ],
+  "messages/:id/attachments/:attachmentId": [
+    { method: "GET", path: (ids) => `/messages/${ids.conversationId}/attachments/${ids.attachmentId}`, expect: { ...all(404), anonymous: 401, buyer: 200, seller: 200 } },
+  ],
+  "admin/reports": [
+    { method: "GET", path: () => "/admin/reports", expect: { ...all(404), admin: 200 } },
+    { method: "POST", path: () => "/admin/reports", fields: (ids) => ({ reportId: ids.reportId }), expect: { ...all(404), admin: 302 } },
   ],
   // without a signed link, nobody's preferences change
   unsubscribe: [
@@ -166,7 +196,32 @@ describe("authorization matrix", () => {
     const [openQuoteId] = await idsIn(seller, `/rfqs/${openRfqId}`, /name="quoteId" value="([0-9a-f-]{36})"/g);
     const [orderId] = await idsIn(clients.buyer, "/orders", /name="orderId" value="([0-9a-f-]{36})"/g);
     const [notificationId] = await idsIn(seller, "/notifications", /name="id" value="([0-9a-f-]{36})"/g);
-    ids = { storeId: storeId!, productId: productId!, rfqId: rfqId!, openRfqId, orderId: orderId!, quoteId: openQuoteId!, blogSlug: "writing-an-rfq-that-gets-great-quotes", upload: "nobody/product/1.webp", notificationId: notificationId! };
+    // a conversation about the order, a PDF in it from the buyer, and the seller's report of that message
+    const opened = await clients.buyer.post("/messages", { subjectType: "order", subjectId: orderId!, from: "/orders" });
+    const conversationId = /^\/messages\/([0-9a-f-]{36})$/.exec(opened.headers.get("location") ?? "")![1]!;
+    const upload = new FormData();
+    upload.set("intent", "send");
+    upload.set("body", "Our purchase order");
+    upload.set("attachments", new Blob(["%PDF-1.4\n%%EOF\n"], { type: "application/pdf" }), "po.pdf");
+    expect((await clients.buyer.request(`/messages/${conversationId}`, { method: "POST", body: upload, headers: { origin: baseUrl() } })).status).toBe(302);
+    const [attachmentId] = await idsIn(clients.buyer, `/messages/${conversationId}`, /\/attachments\/([0-9a-f-]{36})/g);
+    const [messageId] = await idsIn(seller, `/messages/${conversationId}`, /name="messageId" value="([0-9a-f-]{36})"/g);
+    expect((await seller.post(`/messages/${conversationId}`, { intent: "report", messageId: messageId!, reason: "Matrix report" })).status).toBe(200);
+    const [reportId] = await idsIn(clients.admin, "/admin/reports", /name="reportId" value="([0-9a-f-]{36})"/g);
+    ids = {
+      storeId: storeId!,
+      productId: productId!,
+      rfqId: rfqId!,
+      openRfqId,
+      orderId: orderId!,
+      quoteId: openQuoteId!,
+      blogSlug: "writing-an-rfq-that-gets-great-quotes",
+      upload: "nobody/product/1.webp",
+      notificationId: notificationId!,
+      conversationId,
+      attachmentId: attachmentId!,
+      reportId: reportId!,
+    };
   });
 
   it("has a row for every route of app/routes.ts", () => {

@@ -83,9 +83,10 @@ describe("fuzzed inputs never get a 5xx", () => {
   let anonymous: HttpClient;
   let storeId: string;
   let rfqId: string;
+  let conversationId: string;
 
   beforeAll(async () => {
-    ({ buyer, seller, anonymous, storeId, rfqId } = await actorsOn(baseUrl()));
+    ({ buyer, seller, anonymous, storeId, rfqId, conversationId } = await actorsOn(baseUrl()));
   });
 
   const GETS: Array<[string, string[]]> = [
@@ -102,6 +103,8 @@ describe("fuzzed inputs never get a 5xx", () => {
     ["/dashboard", ["tab"]],
     ["/orders", ["status"]],
     ["/notifications", ["before"]],
+    ["/messages", ["filter", "cursor"]],
+    ["/admin/reports", []],
     ["/unsubscribe", ["u", "k", "t"]],
   ];
 
@@ -120,7 +123,7 @@ describe("fuzzed inputs never get a 5xx", () => {
   });
 
   it("on every path parameter", async () => {
-    const paths = (value: string) => [`/product/${value}`, `/rfqs/${value}`, `/stores/${value}`, `/stores/${value}/manage`, `/stores/${value}/qr.png`, `/category/${value}`, `/blog/${value}`, `/uploads/${value}`];
+    const paths = (value: string) => [`/product/${value}`, `/rfqs/${value}`, `/stores/${value}`, `/stores/${value}/manage`, `/stores/${value}/qr.png`, `/category/${value}`, `/blog/${value}`, `/uploads/${value}`, `/messages/${value}`, `/messages/${value}/attachments/${value}`, `/messages/${SOME_UUID}/attachments/${value}`];
     await fc.assert(
       fc.asyncProperty(nasty, async (value) => {
         for (const path of paths(enc(value).slice(0, 3000))) {
@@ -134,7 +137,7 @@ describe("fuzzed inputs never get a 5xx", () => {
   });
 
   it("on every form action, with the fields it expects and others, as each kind of user", async () => {
-    await fuzzFormActions({ buyer, seller, anonymous, storeId, rfqId }, async (post) => {
+    await fuzzFormActions({ buyer, seller, anonymous, storeId, rfqId, conversationId }, async (post) => {
       const response = await post();
       expectNo5xx(response.status, response.what);
     });
@@ -142,7 +145,7 @@ describe("fuzzed inputs never get a 5xx", () => {
 
 });
 
-type Actors = { buyer: HttpClient; seller: HttpClient; anonymous: HttpClient; storeId: string; rfqId: string };
+type Actors = { buyer: HttpClient; seller: HttpClient; anonymous: HttpClient; storeId: string; rfqId: string; conversationId: string };
 type FuzzedPost = () => Promise<{ status: number; what: string }>;
 
 /** Signs up a buyer and a seller on the server at `url`, with a store, and finds an open RFQ. */
@@ -153,11 +156,13 @@ async function actorsOn(url: string): Promise<Actors> {
   expect((await seller.post("/stores", { intent: "create", name: `Fuzz Store ${Date.now()}` })).status).toBe(302);
   const storeId = /\/stores\/([0-9a-f-]{36})\/manage/.exec(await (await seller.get("/stores")).text())![1]!;
   const rfqId = /\/rfqs\/([0-9a-f-]{36})/.exec(await (await anonymous.get("/rfqs")).text())![1]!;
-  return { buyer, seller, anonymous, storeId, rfqId };
+  const opened = await buyer.post("/messages", { subjectType: "store", subjectId: storeId, from: "/" });
+  const conversationId = /^\/messages\/([0-9a-f-]{36})$/.exec(opened.headers.get("location") ?? "")![1]!;
+  return { buyer, seller, anonymous, storeId, rfqId, conversationId };
 }
 
 /** Every form action with hostile values for the fields it expects and others; `check` sends each post. */
-async function fuzzFormActions({ buyer, seller, anonymous, storeId, rfqId }: Actors, check: (post: FuzzedPost) => Promise<void>) {
+async function fuzzFormActions({ buyer, seller, anonymous, storeId, rfqId, conversationId }: Actors, check: (post: FuzzedPost) => Promise<void>) {
   const ACTIONS: Array<[string, string[], () => HttpClient]> = [
     ["/contact", ["name", "email", "company", "topic", "message"], () => anonymous],
     ["/auth", ["intent", "email", "password", "confirmPassword", "fullName", "companyName", "phone", "userType", "redirectTo"], () => anonymous],
@@ -172,9 +177,13 @@ async function fuzzFormActions({ buyer, seller, anonymous, storeId, rfqId }: Act
     ["/admin/verifications", ["userId", "decision"], () => seller],
     ["/auth/complete-profile", ["userType", "companyName", "phone"], () => buyer],
     ["/notifications", ["intent", "id"], () => buyer],
+    ["/messages", ["subjectType", "subjectId", "counterpartId", "from"], () => buyer],
+    [`/messages/${conversationId}`, ["intent", "body", "messageId", "reason"], () => buyer],
+    [`/messages/${conversationId}`, ["intent", "body", "messageId", "reason"], () => seller],
+    ["/admin/reports", ["reportId"], () => seller],
     ["/unsubscribe", ["u", "k", "t"], () => anonymous],
   ];
-  const intents = fc.constantFrom("open", "read-all", "quote", "accept", "withdraw", "close", "create", "create-dialog", "update", "status", "profile", "password", "save-tabs", "save-design", "settings", "add-products", "feature", "tab", "remove", "qr", "signin", "signup");
+  const intents = fc.constantFrom("send", "read", "block", "unblock", "report", "open", "read-all", "quote", "accept", "withdraw", "close", "create", "create-dialog", "update", "status", "profile", "password", "save-tabs", "save-design", "settings", "add-products", "feature", "tab", "remove", "qr", "signin", "signup");
   for (const [path, fields, who] of ACTIONS) {
     await fc.assert(
       fc.asyncProperty(fc.dictionary(fc.constantFrom(...fields), nasty, { maxKeys: fields.length }), intents, async (values, intent) => {

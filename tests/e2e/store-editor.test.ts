@@ -302,13 +302,15 @@ describe("store editor: the owner designs the store and a visitor sees exactly t
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
-  it("a signed-in buyer can e-mail the seller, and is never told a product was saved when it was not", async () => {
+  it("a signed-in buyer contacts the seller in a conversation about the store, and is never told a product was saved when it was not", async () => {
     const { page } = browser;
     await signIn(page, "sarah@brooklyn-home-goods.example", DEMO_PASSWORD);
     await page.goto(storeUrl);
-    const contact = page.getByRole("link", { name: /Contact Seller/ });
-    expect(await contact.getAttribute("href")).toBe(`mailto:orders@keralaspice.example?subject=${encodeURIComponent(`Enquiry via Setu: ${storeName}`)}`);
     expect(await page.getByRole("button", { name: `Save ${productName}` }).count()).toBe(0);
-    expect(await page.getByRole("link", { name: "Inquire" }).first().getAttribute("href")).toMatch(/^\/create-rfq\?product=/);
+    // Inquire opens a conversation about the product; Contact Seller one about the store
+    expect(await page.getByRole("button", { name: "Inquire" }).count()).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Contact Seller" }).click();
+    await page.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
+    await page.getByRole("region", { name: "Conversation about" }).getByRole("link", { name: storeName }).waitFor();
   });
 });

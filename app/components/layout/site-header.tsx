@@ -1,4 +1,4 @@
-import { Bell, ChevronDown, Menu, UserRound } from "lucide-react";
+import { Bell, ChevronDown, Menu, MessageSquare, UserRound } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation, useSubmit } from "react-router";
 import { useRootUser } from "~/root";
@@ -22,6 +22,7 @@ const USER_MENU = [
   { to: "/products", label: "My Products", sellerOnly: true },
   { to: "/rfqs?mine=1", label: "My RFQs" },
   { to: "/orders", label: "Orders" },
+  { to: "/messages", label: "Messages" },
   { to: "/profile", label: "Profile" },
 ];
 
@@ -86,11 +87,13 @@ export function SiteHeader() {
         <div className="ml-auto flex items-center gap-2">
           {user ? (
             <>
+              <MessagesLink count={user.unreadMessages} />
               <NotificationBell count={user.unreadNotifications} />
               <DropdownMenu>
                 <DropdownMenuTrigger className="group flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
                   <UserRound className="size-4" aria-hidden />
-                  <span className="max-w-32 truncate">{user.name}</span>
+                  {/* on a phone the icon alone, so the header fits beside the messages link and the bell */}
+                  <span className="max-w-32 truncate max-sm:sr-only">{user.name}</span>
                   <ChevronDown className="size-4 transition group-data-[state=open]:rotate-180" aria-hidden />
                 </DropdownMenuTrigger>
                 <DropdownMenuContent>
@@ -102,9 +105,14 @@ export function SiteHeader() {
                     </DropdownMenuItem>
                   ))}
                   {user.isAdmin ? (
-                    <DropdownMenuItem asChild>
-                      <Link to="/admin/verifications">Verifications</Link>
-                    </DropdownMenuItem>
+                    <>
+                      <DropdownMenuItem asChild>
+                        <Link to="/admin/verifications">Verifications</Link>
+                      </DropdownMenuItem>
+                      <DropdownMenuItem asChild>
+                        <Link to="/admin/reports">Reported messages</Link>
+                      </DropdownMenuItem>
+                    </>
                   ) : null}
                   <DropdownMenuSeparator />
                   {/* sign-out is a POST (no GET changes state) */}
@@ -180,6 +188,21 @@ export function SiteHeader() {
         </ul>
       </nav>
     </header>
+  );
+}
+
+/** Messages: a link to /messages with the number of conversations waiting unread. */
+function MessagesLink({ count }: { count: number }) {
+  const label = count === 0 ? "Messages" : `Messages, ${count} unread`;
+  return (
+    <Link to="/messages" aria-label={label} title={label} className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
+      <MessageSquare className="size-5" aria-hidden />
+      {count > 0 ? (
+        <span aria-hidden data-testid="unread-messages" className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] font-semibold leading-5 text-white tabular-nums">
+          {count > 99 ? "99+" : count}
+        </span>
+      ) : null}
+    </Link>
   );
 }
 

@@ -88,6 +88,8 @@ export const ACTION_LIMITS = {
   store: { limit: 10, windowMs: 24 * HOUR, message: "You have created many stores today. Please try again tomorrow." },
   product: { limit: 200, windowMs: HOUR, message: "You have added many products in the last hour. Please wait a while before adding more." },
   upload: { limit: 300, windowMs: HOUR, message: "You have uploaded many images in the last hour. Please wait a while before uploading more." },
+  message: { limit: 300, windowMs: HOUR, message: "You have sent many messages in the last hour. Please wait a while before sending more." },
+  conversation: { limit: 60, windowMs: HOUR, message: "You have started many conversations in the last hour. Please wait a while before starting another." },
 } as const;
 
 export type LimitedAction = keyof typeof ACTION_LIMITS;

@@ -157,3 +157,11 @@ export async function markNotificationRead(db: Db, userId: string, id: string): 
     .returning({ href: notifications.href });
   return row?.href ?? null;
 }
+
+/** Reading what a notice points at reads the notice: e.g. a conversation's new-message notices when its thread is read. */
+export async function markNotificationsReadFor(db: Db, userId: string, kind: NotificationKind, href: string): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind), eq(notifications.href, href), isNull(notifications.readAt)));
+}

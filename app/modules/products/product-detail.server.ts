@@ -51,6 +51,8 @@ export type ProductDetail = {
   specifications: ProductSpecifications;
   createdAt: string;
   supplier: { companyName: string | null; verified: boolean; storeId: string | null; storeName: string | null };
+  /** the supplier's user id: for the server only (whether the viewer is the supplier), not for the page */
+  sellerId: string;
 };
 
 /**
@@ -81,6 +83,7 @@ export async function getProductDetail(db: Db, id: string): Promise<ProductDetai
       images: products.images,
       specifications: products.specifications,
       createdAt: products.createdAt,
+      sellerId: products.sellerId,
       companyName: profiles.companyName,
       verificationStatus: profiles.verificationStatus,
       storeId: firstStore.storeId,
@@ -106,6 +109,7 @@ export async function getProductDetail(db: Db, id: string): Promise<ProductDetai
     images: row.images.filter(isSafeImageUrl),
     specifications: readSpecifications(row.specifications),
     createdAt: row.createdAt.toISOString(),
+    sellerId: row.sellerId,
     supplier: {
       companyName: row.companyName?.trim() || null,
       verified: row.verificationStatus === "verified",

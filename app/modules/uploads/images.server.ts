@@ -27,8 +27,8 @@ export type ProcessedImage = { full: Buffer; card: Buffer; width: number; height
  * that is not a raster image, and re-encodes to WebP with all metadata stripped, so nothing appended
  * to or hidden in the upload survives. A pixel limit guards against decompression bombs.
  */
-export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
-  if (bytes.length > MAX_IMAGE_BYTES) throw new ImageRejected(MESSAGES.tooLarge, 413);
+export async function processImage(bytes: Buffer, { maxBytes = MAX_IMAGE_BYTES }: { maxBytes?: number } = {}): Promise<ProcessedImage> {
+  if (bytes.length > maxBytes) throw new ImageRejected(MESSAGES.tooLarge, 413);
   let format: string | undefined;
   try {
     const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();

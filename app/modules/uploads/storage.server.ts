@@ -11,12 +11,15 @@ export interface BlobStorage {
   get(key: string): Promise<StoredObject | null>;
 }
 
-/** Keys look like "{user id}/{kind}/{timestamp}.webp": no "..", no absolute paths, no odd characters. */
+/** Keys look like "{user id}/{kind}/{timestamp}.webp" (a message's PDF: ".pdf"): no "..", no absolute paths, no odd characters. */
 export function isSafeKey(key: string): boolean {
-  return /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/[A-Za-z0-9_-]+\.(webp|png|jpg)$/.test(key) && !key.includes("..") && key.length <= 200;
+  return /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/[A-Za-z0-9_-]+\.(webp|png|jpg|pdf)$/.test(key) && !key.includes("..") && key.length <= 200;
 }
 
-const CONTENT_TYPES: Record<string, string> = { webp: "image/webp", png: "image/png", jpg: "image/jpeg" };
+/** Message attachments live under this first folder; only their conversation's two parties may read them (never /uploads/*). */
+export const PRIVATE_ATTACHMENTS_PREFIX = "message-attachments/";
+
+const CONTENT_TYPES: Record<string, string> = { webp: "image/webp", png: "image/png", jpg: "image/jpeg", pdf: "application/pdf" };
 
 export function contentTypeFor(key: string) {
   return CONTENT_TYPES[key.split(".").pop() ?? ""] ?? "application/octet-stream";

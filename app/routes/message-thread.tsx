@@ -1,0 +1,444 @@
+import { getFormProps, getTextareaProps } from "@conform-to/react";
+import { ArrowLeft, Ban, Building2, Check, CheckCheck, FileText, Flag, MoreHorizontal, MoreVertical, Paperclip, Send } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
+import { Field, Label, Textarea } from "~/components/ui/field";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { readFormData } from "~/lib/form-data.server";
+import { formatUsdRange } from "~/lib/money";
+import { refusedFormReply, useValidatedForm, type FormReply } from "~/lib/validated-form";
+import { requireUser, requireUserPage } from "~/modules/accounts/session.server";
+import { postedFiles } from "~/modules/messaging/attachments.server";
+import { LocalTime } from "~/modules/messaging/components/local-time";
+import { MessageText } from "~/modules/messaging/components/message-text";
+import { ATTACHMENT_ACCEPT, ATTACHMENT_MESSAGES, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MESSAGE_MAX_LENGTH, reportSchema, SUBJECT_LABEL, type ThreadMessage, type ThreadView } from "~/modules/messaging/messaging.schema";
+import { blockUser, getThread, markConversationRead, reportMessage, sendMessage, unblockUser } from "~/modules/messaging/messaging.server";
+import { cardImageUrl } from "~/modules/uploads/image-urls";
+import { appContext } from "~/request-context.server";
+import type { Route } from "./+types/message-thread";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `${loaderData.thread.counterpartCompany} | Messages | Setu` : "Messages | Setu" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { runtime } = context.get(appContext);
+  const user = await requireUserPage(request, runtime);
+  const thread = await getThread(runtime.db, user, params.id, { before: new URL(request.url).searchParams.get("before") });
+  // a stranger's thread and none at all look the same
+  if (!thread) throw data("Conversation not found", { status: 404 });
+  return { thread };
+}
+
+type ActionAnswer = { intent: string; ok: boolean; message: string; messageId?: string; reply?: FormReply | null };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { runtime } = context.get(appContext);
+  const user = await requireUser(request, runtime);
+  const form = await readFormData(request);
+  const intent = String(form.get("intent") ?? "");
+  const here = `/messages/${params.id}`;
+  const answer = (status: number, body: ActionAnswer) => data(body, { status });
+  switch (intent) {
+    case "send": {
+      const body = form.get("body");
+      const result = await sendMessage(runtime.db, user, params.id, { body: typeof body === "string" ? body : "", files: postedFiles(form.getAll("attachments")) }, runtime.notifier, runtime.storage);
+      if (!result.ok) return answer(result.status, { intent, ok: false, message: result.message });
+      return redirect(here);
+    }
+    case "read": {
+      const result = await markConversationRead(runtime.db, user, params.id, String(form.get("messageId") ?? ""));
+      if (!result.ok) return answer(result.status, { intent, ok: false, message: result.message });
+      return answer(200, { intent, ok: true, message: result.message });
+    }
+    case "block":
+    case "unblock": {
+      const result = intent === "block" ? await blockUser(runtime.db, user, params.id) : await unblockUser(runtime.db, user, params.id);
+      if (!result.ok) return answer(result.status, { intent, ok: false, message: result.message });
+      return redirectWithFlash(here, { type: "success", message: result.message });
+    }
+    case "report": {
+      const messageId = String(form.get("messageId") ?? "");
+      const result = await reportMessage(runtime.db, user, messageId, form.get("reason"));
+      if (!result.ok) return answer(result.status, { intent, ok: false, message: result.message, messageId, reply: refusedFormReply({ fieldErrors: result.fieldErrors, formError: result.fieldErrors ? null : result.message }, form) });
+      return answer(200, { intent, ok: true, message: result.message, messageId });
+    }
+    default:
+      return answer(400, { intent, ok: false, message: "Unknown action" });
+  }
+}
+
+function formatBytes(bytes: number) {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+export default function MessageThread({ loaderData, actionData }: Route.ComponentProps) {
+  const { thread } = loaderData;
+  useMarkRead(thread);
+  const lastMine = [...thread.messages].reverse().find((m) => m.fromMe);
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col px-4 py-4 sm:py-8">
+      <div className="flex items-center justify-between gap-3">
+        <Link to="/messages" className="inline-flex items-center gap-1 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600">
+          <ArrowLeft className="size-4" aria-hidden /> All messages
+        </Link>
+      </div>
+      <header className="mt-3 flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="flex items-center gap-2 truncate text-xl font-bold sm:text-2xl">
+            <Building2 className="size-5 shrink-0 text-slate-400" aria-hidden />
+            <span className="truncate">{thread.counterpartCompany}</span>
+          </h1>
+          <p className="text-sm text-slate-600">{thread.myRole === "buyer" ? "Supplier" : "Buyer"}</p>
+        </div>
+        <ThreadMenu thread={thread} />
+      </header>
+
+      <SubjectCardView subject={thread.subject} />
+
+      {thread.olderCursor ? (
+        <div className="mt-3 text-center">
+          <Link to={`/messages/${thread.id}?before=${thread.olderCursor}`} className="text-sm font-medium text-brand-700 hover:underline">
+            Earlier messages
+          </Link>
+        </div>
+      ) : null}
+
+      {/* column-reverse: the list opens scrolled to its newest message, with or without JavaScript */}
+      <div
+        role="log"
+        aria-label={`Messages with ${thread.counterpartCompany}`}
+        tabIndex={0}
+        className="mt-3 flex max-h-[60dvh] min-h-48 flex-col-reverse overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        <ol className="flex flex-col gap-3 p-3 sm:p-4">
+          {thread.messages.length === 0 ? (
+            <li className="py-10 text-center text-sm text-slate-600">No messages yet. Say hello and ask what you need to know.</li>
+          ) : (
+            thread.messages.map((m) => <MessageBubble key={m.id} conversationId={thread.id} message={m} seen={m.id === lastMine?.id && m.seen} reportResult={actionData?.intent === "report" && actionData.messageId === m.id ? actionData : undefined} />)
+          )}
+        </ol>
+      </div>
+
+      {thread.unread && thread.lastMessageId ? (
+        // with JavaScript the page marks itself read once on screen (useMarkRead); without, a button does
+        <noscript>
+          <Form method="post" className="mt-2 text-right">
+            <input type="hidden" name="intent" value="read" />
+            <input type="hidden" name="messageId" value={thread.lastMessageId} />
+            <Button type="submit" variant="ghost" size="sm">
+              Mark as read
+            </Button>
+          </Form>
+        </noscript>
+      ) : null}
+
+      {thread.iBlocked ? (
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <p>You blocked {thread.counterpartCompany}. Neither of you can send messages in this conversation.</p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="unblock" />
+            <Button type="submit" variant="outline" size="sm">
+              Unblock
+            </Button>
+          </Form>
+        </div>
+      ) : thread.theyBlocked ? (
+        <p className="mt-3 rounded-lg border border-slate-200 bg-slate-100 px-4 py-3 text-sm text-slate-700">You can no longer send messages in this conversation.</p>
+      ) : (
+        <Composer key={thread.id} actionData={actionData?.intent === "send" ? actionData : undefined} />
+      )}
+    </div>
+  );
+}
+
+/** Marks the thread read once it is on screen (a POST: reading a page never changes anything by itself). */
+function useMarkRead(thread: ThreadView) {
+  const fetcher = useFetcher();
+  const submitted = useRef<string | null>(null);
+  const { unread, lastMessageId, id } = thread;
+  useEffect(() => {
+    if (!unread || !lastMessageId) return;
+    const mark = () => {
+      if (document.visibilityState !== "visible" || submitted.current === lastMessageId) return;
+      submitted.current = lastMessageId;
+      void fetcher.submit({ intent: "read", messageId: lastMessageId }, { method: "post", action: `/messages/${id}` });
+    };
+    mark();
+    document.addEventListener("visibilitychange", mark);
+    return () => document.removeEventListener("visibilitychange", mark);
+    // fetcher.submit is stable; the effect is about this thread's last message
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unread, lastMessageId, id]);
+}
+
+function SubjectCardView({ subject }: { subject: ThreadView["subject"] }) {
+  const [imageFailed, setImageFailed] = useState(false);
+  return (
+    <section aria-label="Conversation about" className="mt-4 flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-3">
+      {subject.imageUrl && !imageFailed ? (
+        <img src={subject.imageUrl.startsWith("/uploads/") ? cardImageUrl(subject.imageUrl) : subject.imageUrl} alt="" onError={() => setImageFailed(true)} className="size-14 shrink-0 rounded-md border border-slate-100 object-cover" />
+      ) : null}
+      <div className="min-w-0 flex-1">
+        <Badge tone="blue">{SUBJECT_LABEL[subject.type]}</Badge>
+        <p className="mt-1 truncate font-medium">
+          <Link to={subject.href} className="text-slate-900 hover:text-brand-700 hover:underline">
+            {subject.title}
+          </Link>
+        </p>
+        {subject.priceMinCents !== null && subject.priceMaxCents !== null ? (
+          <p className="text-sm tabular-nums text-slate-600">{formatUsdRange(subject.priceMinCents, subject.priceMaxCents)} per unit</p>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function ThreadMenu({ thread }: { thread: ThreadView }) {
+  const hydrated = useHydrated();
+  const block = useFetcher();
+  const intent = thread.iBlocked ? "unblock" : "block";
+  const label = thread.iBlocked ? `Unblock ${thread.counterpartCompany}` : `Block ${thread.counterpartCompany}`;
+  if (!hydrated) {
+    // without JavaScript the menu cannot open: the one action is a plain form
+    return (
+      <Form method="post">
+        <input type="hidden" name="intent" value={intent} />
+        <Button type="submit" variant="outline" size="sm">
+          <Ban className="size-4" aria-hidden /> {thread.iBlocked ? "Unblock" : "Block"}
+        </Button>
+      </Form>
+    );
+  }
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger className="rounded-md p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600" aria-label="Conversation actions">
+        <MoreVertical className="size-5" aria-hidden />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuItem
+          className={thread.iBlocked ? undefined : "text-red-700"}
+          onSelect={() => {
+            if (!thread.iBlocked && !window.confirm(`Block ${thread.counterpartCompany}? Neither of you will be able to send messages in your conversations.`)) return;
+            void block.submit({ intent }, { method: "post" });
+          }}
+        >
+          <span className="inline-flex items-center gap-2">
+            <Ban className="size-4" aria-hidden /> {label}
+          </span>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+function MessageBubble({ conversationId, message, seen, reportResult }: { conversationId: string; message: ThreadMessage; seen: boolean; reportResult?: ActionAnswer }) {
+  const [reporting, setReporting] = useState(false);
+  const hydrated = useHydrated();
+  const mine = message.fromMe;
+  return (
+    <li className={cn("flex flex-col", mine ? "items-end" : "items-start")}>
+      <div className={cn("flex max-w-[85%] items-start gap-1 sm:max-w-[75%]", mine && "flex-row-reverse")}>
+        <div className={cn("min-w-0 rounded-2xl px-3.5 py-2 text-sm shadow-sm", mine ? "rounded-br-sm bg-brand-600 text-white" : "rounded-bl-sm border border-slate-200 bg-white text-slate-900")}>
+          <p className={cn("text-xs font-medium", mine ? "text-white" : "text-slate-500")}>
+            <span className="sr-only">From </span>
+            {mine ? "You" : message.senderCompany}
+            <span aria-hidden> · </span>
+            <LocalTime iso={message.createdAt} className={mine ? "text-white" : "text-slate-500"} />
+          </p>
+          {message.body ? (
+            <div className="mt-0.5">
+              <MessageText text={message.body} linkClassName={mine ? "text-white" : "text-brand-700"} />
+            </div>
+          ) : null}
+          {message.attachments.length > 0 ? (
+            <ul className="mt-2 flex flex-wrap gap-2" aria-label="Attachments">
+              {message.attachments.map((a) => {
+                const href = `/messages/${conversationId}/attachments/${a.id}`;
+                return a.contentType === "image/webp" ? (
+                  <li key={a.id}>
+                    <a href={href} target="_blank" rel="noopener" className="block overflow-hidden rounded-lg border border-slate-200 bg-white">
+                      <img src={`${href}?variant=thumbnail`} alt={a.fileName} loading="lazy" className="h-32 max-w-56 object-cover" />
+                    </a>
+                  </li>
+                ) : (
+                  <li key={a.id}>
+                    <a
+                      href={href}
+                      download={a.fileName}
+                      className={cn("flex items-center gap-2 rounded-lg border px-3 py-2", mine ? "border-blue-300 bg-brand-700 text-white" : "border-slate-200 bg-slate-50 text-slate-900")}
+                    >
+                      <FileText className="size-5 shrink-0" aria-hidden />
+                      <span className="min-w-0">
+                        <span className="block max-w-48 truncate font-medium">{a.fileName}</span>
+                        <span className={cn("block text-xs", mine ? "text-white" : "text-slate-500")}>PDF · {formatBytes(a.sizeBytes)}</span>
+                      </span>
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : null}
+        </div>
+        {!mine && hydrated ? (
+          <DropdownMenu>
+            <DropdownMenuTrigger className="mt-1 rounded-md p-1 text-slate-500 hover:bg-slate-200 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600" aria-label={`Actions for the message from ${message.senderCompany}`}>
+              <MoreHorizontal className="size-4" aria-hidden />
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="start">
+              <DropdownMenuItem onSelect={() => setReporting(true)}>
+                <span className="inline-flex items-center gap-2">
+                  <Flag className="size-4" aria-hidden /> Report message
+                </span>
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        ) : null}
+      </div>
+      {seen ? (
+        <p className="mt-1 inline-flex items-center gap-1 text-xs text-slate-600">
+          <CheckCheck className="size-3.5" aria-hidden /> Seen
+        </p>
+      ) : null}
+      {/* mounted only while open: a long thread keeps no idle form per message */}
+      {!mine && (reporting || reportResult) ? <ReportDialog open={reporting} onOpenChange={setReporting} message={message} lastResult={reportResult} /> : null}
+    </li>
+  );
+}
+
+function ReportDialog({ open, onOpenChange, message, lastResult }: { open: boolean; onOpenChange: (open: boolean) => void; message: ThreadMessage; lastResult?: ActionAnswer }) {
+  const fetcher = useFetcher<ActionAnswer>();
+  const answer = fetcher.data ?? lastResult;
+  const [form, fields] = useValidatedForm({ id: `report-${message.id}`, schema: reportSchema, lastResult: answer && !answer.ok ? answer.reply : undefined });
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) {
+      toast.success(fetcher.data.message);
+      onOpenChange(false);
+    } else if (!fetcher.data.reply?.error?.reason) toast.error(fetcher.data.message);
+  }, [fetcher.state, fetcher.data, onOpenChange]);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent size="md">
+        <DialogTitle className="text-lg font-semibold">Report message</DialogTitle>
+        <DialogDescription className="mt-1 text-sm text-slate-600">
+          The Setu team will review this message from {message.senderCompany}. They will not be told who reported it.
+        </DialogDescription>
+        <blockquote className="mt-3 max-h-32 overflow-y-auto rounded-md border-l-4 border-slate-300 bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          <MessageText text={message.body || "(attachment only)"} />
+        </blockquote>
+        <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 space-y-4" noValidate>
+          <input type="hidden" name="intent" value="report" />
+          <input type="hidden" name="messageId" value={message.id} />
+          <Field id={fields.reason.id} label="Why are you reporting it?" error={fields.reason.errors?.[0]}>
+            <Textarea {...getTextareaProps(fields.reason)} rows={3} placeholder="e.g. asks for payment outside Setu, spam, abusive language" />
+          </Field>
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="danger" disabled={fetcher.state !== "idle"}>
+              <Flag className="size-4" aria-hidden /> {fetcher.state !== "idle" ? "Sending..." : "Send report"}
+            </Button>
+          </div>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * The message box: Enter sends, Shift+Enter starts a new line; without JavaScript a plain multipart form with a
+ * Send button. Files are checked for count and size before posting (the server decides their type from the bytes).
+ */
+function Composer({ actionData }: { actionData?: ActionAnswer }) {
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [fileNames, setFileNames] = useState<string[]>([]);
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "send";
+  const wasSending = useRef(false);
+  useEffect(() => {
+    if (sending) {
+      wasSending.current = true;
+      return;
+    }
+    if (!wasSending.current) return;
+    wasSending.current = false;
+    if (actionData && !actionData.ok) return;
+    formRef.current?.reset();
+    setFileNames([]);
+    textRef.current?.focus();
+  }, [sending, actionData]);
+
+  const checkFiles = (input: HTMLInputElement) => {
+    const files = [...(input.files ?? [])];
+    const problem = files.length > MAX_ATTACHMENTS ? ATTACHMENT_MESSAGES.tooMany : files.some((f) => f.size > MAX_ATTACHMENT_BYTES) ? ATTACHMENT_MESSAGES.tooLarge : null;
+    setFileError(problem);
+    input.setCustomValidity(problem ?? "");
+    setFileNames(files.map((f) => f.name));
+  };
+
+  const error = fileError ?? (actionData && !actionData.ok ? actionData.message : null);
+  return (
+    <Form ref={formRef} method="post" encType="multipart/form-data" replace preventScrollReset className="mt-3 rounded-lg border border-slate-200 bg-white p-3">
+      <input type="hidden" name="intent" value="send" />
+      <Label htmlFor="message-body" className="text-sm">
+        Your message <span className="font-normal text-slate-500">(Enter sends, Shift+Enter for a new line)</span>
+      </Label>
+      <Textarea
+        ref={textRef}
+        id="message-body"
+        name="body"
+        rows={3}
+        maxLength={MESSAGE_MAX_LENGTH}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "message-error" : undefined}
+        className="min-h-20 resize-y"
+        onKeyDown={(event) => {
+          if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+          event.preventDefault();
+          if (sending) return;
+          const files = formRef.current?.querySelector<HTMLInputElement>('input[type="file"]')?.files?.length ?? 0;
+          if (event.currentTarget.value.trim() || files > 0) formRef.current?.requestSubmit();
+        }}
+      />
+      {error ? (
+        <p id="message-error" role="alert" className="mt-1 text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+        <div className="min-w-0">
+          <label htmlFor="message-attachments" className="inline-flex cursor-pointer items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600">
+            <Paperclip className="size-4" aria-hidden /> Attach images or PDF
+            <span className="sr-only">(up to {MAX_ATTACHMENTS} files, 10 MB each)</span>
+            <input id="message-attachments" name="attachments" type="file" multiple accept={ATTACHMENT_ACCEPT} className="sr-only" onChange={(event) => checkFiles(event.currentTarget)} />
+          </label>
+          {fileNames.length > 0 ? (
+            <p className="mt-1 flex flex-wrap gap-1 text-xs text-slate-600">
+              {fileNames.map((name, i) => (
+                <span key={`${name}-${i}`} className="inline-flex max-w-48 items-center gap-1 truncate rounded bg-slate-100 px-2 py-0.5">
+                  <Check className="size-3 shrink-0" aria-hidden /> {name}
+                </span>
+              ))}
+            </p>
+          ) : (
+            <p className="px-2 text-xs text-slate-500">Up to {MAX_ATTACHMENTS} files, 10 MB each</p>
+          )}
+        </div>
+        <Button type="submit" disabled={sending || Boolean(fileError)}>
+          <Send className="size-4" aria-hidden /> {sending ? "Sending..." : "Send"}
+        </Button>
+      </div>
+    </Form>
+  );
+}

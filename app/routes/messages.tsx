@@ -1,0 +1,136 @@
+import { Inbox, MessageSquare } from "lucide-react";
+import { Link, redirect } from "react-router";
+import { ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
+import { redirectWithFlash, safeRedirectPath } from "~/lib/flash.server";
+import { readFormData } from "~/lib/form-data.server";
+import { getSessionUser, requireUserPage } from "~/modules/accounts/session.server";
+import { LocalTime } from "~/modules/messaging/components/local-time";
+import { SUBJECT_LABEL, SUBJECT_TYPES, type InboxFilter, type SubjectType } from "~/modules/messaging/messaging.schema";
+import { listInbox, openConversation } from "~/modules/messaging/messaging.server";
+import { appContext } from "~/request-context.server";
+import type { Route } from "./+types/messages";
+
+export function meta() {
+  return [{ title: "Messages | Setu" }, { name: "description", content: "Your conversations with buyers and suppliers." }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { runtime } = context.get(appContext);
+  const user = await requireUserPage(request, runtime);
+  const search = new URL(request.url).searchParams;
+  const filter: InboxFilter = search.get("filter") === "needs-reply" ? "needs-reply" : "all";
+  const page = await listInbox(runtime.db, user, { filter, cursor: search.get("cursor") });
+  return { ...page, filter, paged: search.has("cursor") };
+}
+
+/** "Contact …" buttons post here: open (or start) the conversation about the subject and go to it. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { runtime } = context.get(appContext);
+  const form = await readFormData(request);
+  const from = safeRedirectPath(typeof form.get("from") === "string" ? String(form.get("from")) : null, "/messages");
+  const viewer = await getSessionUser(request, runtime);
+  if (!viewer?.profile) throw redirect(`/auth?redirectTo=${encodeURIComponent(from)}`);
+  const subjectType = String(form.get("subjectType") ?? "");
+  if (!(SUBJECT_TYPES as readonly string[]).includes(subjectType)) return redirectWithFlash(from, { type: "error", message: "This cannot be contacted" });
+  const counterpartId = form.get("counterpartId");
+  const result = await openConversation(runtime.db, { ...viewer, profile: viewer.profile }, {
+    type: subjectType as SubjectType,
+    id: String(form.get("subjectId") ?? ""),
+    counterpartId: typeof counterpartId === "string" && counterpartId ? counterpartId.slice(0, 200) : undefined,
+  });
+  if (!result.ok) return redirectWithFlash(from, { type: "error", message: result.message });
+  return redirect(`/messages/${result.value.id}`);
+}
+
+const FILTERS: { value: InboxFilter; label: string; href: string }[] = [
+  { value: "all", label: "All", href: "/messages" },
+  { value: "needs-reply", label: "Needs reply", href: "/messages?filter=needs-reply" },
+];
+
+export default function Messages({ loaderData }: Route.ComponentProps) {
+  const { items, next, filter, paged } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
+      <h1 className="text-2xl font-bold sm:text-3xl">Messages</h1>
+      <p className="mt-1 text-slate-600">Your conversations with buyers and suppliers.</p>
+      <nav aria-label="Conversations" className="mt-6 flex gap-1 border-b border-slate-200">
+        {FILTERS.map((f) => (
+          <Link
+            key={f.value}
+            to={f.href}
+            aria-current={filter === f.value ? "page" : undefined}
+            className={cn(
+              "-mb-px border-b-2 px-3 py-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600",
+              filter === f.value ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900",
+            )}
+          >
+            {f.label}
+          </Link>
+        ))}
+      </nav>
+      {items.length === 0 ? (
+        <Card className="mt-6 px-6 py-12 text-center">
+          {filter === "needs-reply" ? <Inbox className="mx-auto size-10 text-slate-400" aria-hidden /> : <MessageSquare className="mx-auto size-10 text-slate-400" aria-hidden />}
+          <h2 className="mt-3 text-lg font-semibold">{filter === "needs-reply" ? "You're all caught up" : paged ? "No older conversations" : "No conversations yet"}</h2>
+          <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">
+            {filter === "needs-reply"
+              ? "No conversation is waiting for your reply."
+              : "Contact a supplier from a product or store page, or a buyer from an RFQ you quoted on. Your conversations will appear here."}
+          </p>
+          <div className="mt-5 flex flex-wrap justify-center gap-2">
+            {filter === "needs-reply" ? (
+              <ButtonLink to="/messages" variant="outline">
+                See all conversations
+              </ButtonLink>
+            ) : (
+              <>
+                <ButtonLink to="/browse">Browse products</ButtonLink>
+                <ButtonLink to="/rfqs" variant="outline">
+                  Browse RFQs
+                </ButtonLink>
+              </>
+            )}
+          </div>
+        </Card>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white">
+          {items.map((item) => (
+            <li key={item.id} className={cn("relative", item.unread && "bg-blue-50/60")}>
+              <Link
+                to={`/messages/${item.id}`}
+                className="flex gap-3 px-4 py-3.5 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+              >
+                <span className={cn("mt-2 size-2.5 shrink-0 rounded-full", item.unread ? "bg-brand-600" : "bg-transparent")} aria-hidden />
+                <span className="min-w-0 flex-1">
+                  <span className="flex items-baseline justify-between gap-3">
+                    <span className={cn("truncate text-slate-900", item.unread ? "font-semibold" : "font-medium")}>
+                      {item.counterpartCompany}
+                      {item.unread ? <span className="sr-only"> (unread)</span> : null}
+                    </span>
+                    <LocalTime iso={item.lastMessageAt} compact className="shrink-0 text-xs text-slate-500" />
+                  </span>
+                  <span className="mt-0.5 block truncate text-sm text-slate-700">
+                    <span className="font-medium text-slate-500">{SUBJECT_LABEL[item.subject.type]}:</span> {item.subject.title}
+                  </span>
+                  <span className={cn("mt-0.5 block truncate text-sm", item.unread ? "text-slate-900" : "text-slate-600")}>
+                    {item.lastFromMe ? "You: " : ""}
+                    {item.preview}
+                  </span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {next ? (
+        <div className="mt-6 text-center">
+          <Link to={`/messages?${new URLSearchParams({ ...(filter === "needs-reply" ? { filter } : {}), cursor: next })}`} className="font-medium text-brand-700 hover:underline">
+            Older conversations
+          </Link>
+        </div>
+      ) : null}
+    </div>
+  );
+}

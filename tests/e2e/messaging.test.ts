@@ -1,0 +1,137 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signIn } from "./support/accounts";
+import { hydrated, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
+
+/**
+ * A buyer contacts a supplier from a product page and sends a message with a picture; the supplier, in another
+ * browser, finds it unread in /messages and opens it; the buyer sees "Seen"; the supplier replies.
+ * (Live updates are the live-events work's: here each side reloads.)
+ */
+describe("messaging between a buyer and a supplier", () => {
+  let buyer: Awaited<ReturnType<typeof openBrowser>>;
+  let supplier: Awaited<ReturnType<typeof openBrowser>>;
+
+  beforeAll(async () => {
+    buyer = await openBrowser();
+    supplier = await openBrowser({ viewport: { width: 390, height: 844 } });
+  });
+  afterAll(async () => {
+    await buyer?.close();
+    await supplier?.close();
+  });
+
+  it("product page → Contact Supplier → a message with an image; the supplier sees it unread, opens it, and replies", async () => {
+    const { page } = buyer;
+    await signIn(page, "sarah@brooklyn-home-goods.example");
+    await page.goto("/browse?q=Nandi+Electronics");
+    const link = page.locator("main article a[href^='/product/']").first();
+    const productName = (await link.innerText()).trim();
+    await link.click();
+    await page.waitForURL(/\/product\/[0-9a-f-]{36}$/);
+    const productPath = new URL(page.url()).pathname;
+    await hydrated(page);
+    await page.getByRole("button", { name: "Contact Supplier" }).click();
+    await page.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
+    const threadPath = new URL(page.url()).pathname;
+    await hydrated(page);
+
+    // the subject card links back to the product
+    const subject = page.getByRole("region", { name: "Conversation about" });
+    await expect(subject.getByRole("link", { name: productName }).getAttribute("href")).resolves.toBe(productPath);
+
+    const picture = await sharp({ create: { width: 120, height: 80, channels: 3, background: { r: 30, g: 90, b: 160 } } }).png().toBuffer();
+    await page.getByLabel(/Attach images or PDF/).setInputFiles({ name: "sample-colours.png", mimeType: "image/png", buffer: picture });
+    const box = page.getByLabel(/Your message/);
+    const stamp = Date.now();
+    await box.click();
+    await box.pressSequentially(`Hello from Brooklyn ${stamp}`);
+    await box.press("Shift+Enter");
+    await box.pressSequentially("Spec sheet: https://example.com/spec.pdf <b>not bold</b>");
+    await box.press("Enter");
+
+    const log = page.getByRole("log");
+    const mine = log.locator("li", { hasText: `Hello from Brooklyn ${stamp}` });
+    await mine.waitFor();
+    expect(await mine.locator("p.whitespace-pre-wrap").innerText()).toBe(`Hello from Brooklyn ${stamp}\nSpec sheet: https://example.com/spec.pdf <b>not bold</b>`);
+    expect(await mine.locator("b").count()).toBe(0);
+    const specLink = mine.getByRole("link", { name: "https://example.com/spec.pdf" });
+    await expect(specLink.getAttribute("rel")).resolves.toBe("noopener noreferrer nofollow");
+    const thumbnail = mine.getByRole("img", { name: "sample-colours.webp" });
+    await thumbnail.waitFor();
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    // the box is empty again and keeps the focus
+    await expect.poll(() => box.inputValue()).toBe("");
+    expect(await mine.getByText("Seen").count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, "message-thread");
+
+    // the supplier: an unread conversation in the header and the inbox
+    const other = supplier.page;
+    await signIn(other, "kavya@nandi-electronics.example");
+    await other.goto("/messages");
+    await hydrated(other);
+    await expect(other.getByRole("link", { name: /^Messages, \d+ unread$/ }).count()).resolves.toBe(1);
+    const item = other.getByRole("link", { name: /Brooklyn Home Goods/ }).first();
+    expect(await item.innerText()).toContain(`Hello from Brooklyn ${stamp}`);
+    expect(await item.innerText()).toContain(productName);
+    await expect(item.locator(".sr-only", { hasText: "(unread)" }).count()).resolves.toBe(1);
+    await expect(other.getByRole("link", { name: "All" }).getAttribute("aria-current")).resolves.toBe("page");
+    expect(await seriousA11yViolations(other)).toEqual([]);
+    await screenshot(other, "messages-inbox-phone");
+
+    await other.getByRole("link", { name: "Needs reply" }).click();
+    await other.waitForURL(/filter=needs-reply/);
+    await other.getByRole("link", { name: /Brooklyn Home Goods/ }).first().click();
+    await other.waitForURL((url) => url.pathname === threadPath);
+    await hydrated(other);
+    await other.getByRole("log").getByText(`Hello from Brooklyn ${stamp}`).waitFor();
+    // opening the thread marks it read (a POST from the page): the header's count goes
+    await other.getByRole("link", { name: "Messages", exact: true }).waitFor();
+    expect(await seriousA11yViolations(other)).toEqual([]);
+
+    // the supplier may report the buyer's message: a reason is required
+    await other.getByRole("button", { name: "Actions for the message from Brooklyn Home Goods LLC" }).last().click();
+    await other.getByRole("menuitem", { name: "Report message" }).click();
+    const dialog = other.getByRole("dialog", { name: "Report message" });
+    await dialog.getByRole("button", { name: "Send report" }).click();
+    await dialog.getByText("Please say why you are reporting this message").waitFor();
+    await dialog.getByLabel("Why are you reporting it?").fill("Browser test: checking the report form");
+    await dialog.getByRole("button", { name: "Send report" }).click();
+    await other.getByText("Thank you. The report was sent to the Setu team.").waitFor();
+    await dialog.waitFor({ state: "detached" });
+
+    // the buyer sees "Seen" under their message
+    await page.reload();
+    await page.getByRole("log").locator("li", { hasText: `Hello from Brooklyn ${stamp}` }).getByText("Seen").waitFor();
+
+    const reply = other.getByLabel(/Your message/);
+    await reply.click();
+    await reply.pressSequentially(`Thanks, we can ship to Brooklyn ${stamp}`);
+    await reply.press("Enter");
+    await other.getByRole("log").getByText(`Thanks, we can ship to Brooklyn ${stamp}`).waitFor();
+    await screenshot(other, "message-thread-phone");
+
+    await page.reload();
+    await page.getByRole("log").getByText(`Thanks, we can ship to Brooklyn ${stamp}`).waitFor();
+  });
+
+  it("refuses a stranger the thread and its attachments (404), and sends a visitor to sign in", async () => {
+    const { page } = buyer;
+    const threadPath = new URL(page.url()).pathname;
+    const attachment = await page.getByRole("log").locator("a[href*='/attachments/']").first().getAttribute("href");
+    expect(attachment).toMatch(/^\/messages\/[0-9a-f-]{36}\/attachments\/[0-9a-f-]{36}$/);
+    const served = await page.request.get(attachment!);
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-type"]).toBe("image/webp");
+    expect(served.headers()["x-content-type-options"]).toBe("nosniff");
+
+    const stranger = supplier.page;
+    await signIn(stranger, "rajesh@shakti-textiles.example");
+    expect((await stranger.goto(threadPath))?.status()).toBe(404);
+    expect((await stranger.request.get(attachment!)).status()).toBe(404);
+    // the private attachment is not reachable as a public upload either
+    await stranger.context().clearCookies();
+    expect((await stranger.goto(threadPath))?.url()).toMatch(/\/auth\?redirectTo=/);
+  });
+});
