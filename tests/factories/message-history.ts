@@ -30,12 +30,13 @@ export async function createConversation(db: Db, overrides: ConversationOverride
       subjectType: overrides.subjectType ?? "store",
       subjectId: overrides.subjectId ?? crypto.randomUUID(),
       createdAt: first,
-      buyerReadAt: overrides.buyerReadAt ?? null,
-      sellerReadAt: overrides.sellerReadAt ?? null,
     })
     .returning();
   let conversation = row!;
   for (const message of overrides.messages ?? []) conversation = await addMessage(db, conversation, message);
+  // read markers as given, after the messages (sending marks the sender's side read)
+  const read = { ...(overrides.buyerReadAt !== undefined && { buyerReadAt: overrides.buyerReadAt }), ...(overrides.sellerReadAt !== undefined && { sellerReadAt: overrides.sellerReadAt }) };
+  if (Object.keys(read).length) [conversation] = await db.update(conversations).set(read).where(eq(conversations.id, conversation.id)).returning();
   return conversation;
 }
 
