@@ -60,7 +60,11 @@ export async function startJobQueue(database: Database, url?: string, options: {
       logger.warn({ queue: name, from: existing.policy, to: policy }, "re-creating a job queue with its new policy");
       await boss.deleteQueue(name);
     }
-    if (!existing || existing.policy !== policy) await boss.createQueue(name, { ...QUEUE_OPTIONS, policy, retryDelay: options.retryDelaySeconds ?? QUEUE_OPTIONS.retryDelay });
+    const retryDelay = options.retryDelaySeconds ?? QUEUE_OPTIONS.retryDelay;
+    if (!existing || existing.policy !== policy) await boss.createQueue(name, { ...QUEUE_OPTIONS, policy, retryDelay });
+    // createQueue leaves an existing queue's options as they were: bring them to these (retryDelayMax is fixed at creation)
+    else if (existing.retryDelay !== retryDelay || existing.retryLimit !== QUEUE_OPTIONS.retryLimit || existing.expireInSeconds !== QUEUE_OPTIONS.expireInSeconds)
+      await boss.updateQueue(name, { retryLimit: QUEUE_OPTIONS.retryLimit, retryDelay, retryBackoff: QUEUE_OPTIONS.retryBackoff, expireInSeconds: QUEUE_OPTIONS.expireInSeconds });
   }
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
   return {
