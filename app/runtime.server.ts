@@ -8,7 +8,9 @@ import { createMailer, type Mailer } from "~/modules/accounts/mailer.server";
 import { resolveAuthSecret } from "~/modules/accounts/secret.server";
 import { startJobQueue, type JobQueue } from "~/modules/jobs/job-queue.server";
 import { liveLimitsFromEnv, startLiveUpdates, type LiveHub, type LiveUpdates } from "~/modules/live/live-hub.server";
+import { sendMessageDigest } from "~/modules/notifications/message-digest.server";
 import type { Notifier } from "~/modules/notifications/notifications.server";
+import { remindRfqDeadlines, RFQ_DEADLINE_REMINDER_CRON } from "~/modules/notifications/rfq-deadline-reminders.server";
 import { createStorage, type BlobStorage } from "~/modules/uploads/storage.server";
 import { seedDemoDataIfEmpty } from "../seed/demo.server";
 
@@ -84,7 +86,19 @@ export function startRuntime(): Promise<Runtime> {
     const live = await startLiveUpdates(database.listen, liveLimitsFromEnv(process.env));
     holder.live = live;
     // JOB_WORKERS=off: an instance that only serves pages (others, or a worker process, run the jobs)
-    if (process.env.JOB_WORKERS !== "off") await jobs.work("email", (message) => mailer.send(message));
+    const notifier: Notifier = { jobs, publicUrl, secret };
+    if (process.env.JOB_WORKERS !== "off") {
+      await jobs.work("email", (message) => mailer.send(message));
+      await jobs.work("message-digest", async ({ userId }) => {
+        await sendMessageDigest(database.db, notifier, userId);
+      });
+      await jobs.work("rfq-deadline-reminders", async () => {
+        const reminded = await remindRfqDeadlines(database.db, notifier);
+        if (reminded) logger.info({ reminded }, "reminded buyers of RFQ deadlines 24 hours away");
+      });
+    }
+    // every instance declares the schedule (an upsert); pg-boss sends each occurrence once
+    await jobs.schedule("rfq-deadline-reminders", RFQ_DEADLINE_REMINDER_CRON, {});
     holder.runtime = {
       db: database.db,
       engine: database.engine,
@@ -96,7 +110,7 @@ export function startRuntime(): Promise<Runtime> {
       storage,
       jobs,
       live: live.hub,
-      notifier: { jobs, publicUrl, secret },
+      notifier,
       healthCheck: async () => {
         await database.db.execute(sql`select 1`);
       },

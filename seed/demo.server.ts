@@ -6,6 +6,7 @@ import type { ProductCategory, Unit } from "~/lib/categories";
 import { createProducts, type ProductOverrides } from "../tests/factories/products";
 import { createQuotes, createRfqs, dateFromToday, type QuoteOverrides } from "../tests/factories/rfqs";
 import { addProductsToStore, createStore } from "../tests/factories/stores";
+import { createConversation, type HistoryMessage } from "../tests/factories/message-history";
 import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { user as userTable } from "~/db/schema/auth";
@@ -389,6 +390,19 @@ const RFQS: DemoRfq[] = [
 
 /** Every demo account signs in with this password (listed in the README; demo data only). */
 export const DEMO_PASSWORD = "SetuDemo!2026";
+/**
+ * Buyers' enquiries to Shakti Textiles about its products, with its replies: enough answered conversations
+ * in the last 90 days for its store and cards to show "Usually replies within 2 hours" (and one still unanswered).
+ */
+const CONVERSATIONS: { buyer: string; supplier: string; product: number; daysAgo: number; replyAfterHours: number | null; question: string; answer: string }[] = [
+  { buyer: "brooklyn", supplier: "shakti", product: 0, daysAgo: 4, replyAfterHours: 1.5, question: "Hi, could you do these towels in sage green for an order of 2,000 pieces?", answer: "Yes, sage green is one of our stock dyes. 2,000 pieces ship in about 25 days; I will send a lab dip this week." },
+  { buyer: "lonestar", supplier: "shakti", product: 1, daysAgo: 12, replyAfterHours: 3, question: "Do you have OEKO-TEX certificates for this fabric?", answer: "We do: OEKO-TEX Standard 100, class II. I have attached the certificate number to your RFQ." },
+  { buyer: "pacific", supplier: "shakti", product: 2, daysAgo: 20, replyAfterHours: 2, question: "What is your lead time for a repeat order every quarter?", answer: "For a standing quarterly order we keep yarn in reserve: 18 days from purchase order." },
+  { buyer: "brooklyn", supplier: "shakti", product: 3, daysAgo: 35, replyAfterHours: 5, question: "Can you print our label on the care tag?", answer: "Of course. Send the artwork as a PDF and we will make a sample tag." },
+  { buyer: "lonestar", supplier: "shakti", product: 4, daysAgo: 51, replyAfterHours: 0.8, question: "Is the MOQ per colour or per order?", answer: "Per order: you can split the MOQ over up to four colours." },
+  { buyer: "pacific", supplier: "shakti", product: 5, daysAgo: 2, replyAfterHours: null, question: "Could you quote for 5,000 aprons with our logo embroidered?", answer: "" },
+];
+
 export const DEMO_ADMIN = { email: "admin@setu.example", fullName: "Meera Iyer", companyName: "Setu Trust & Safety" };
 
 /** The accounts the demo data creates, for giving them passwords and listing them in the README. */
@@ -546,6 +560,17 @@ export async function seedDemoDataIfEmpty(db: Db, storage?: BlobStorage): Promis
       })),
     );
     await createQuotes(tx, quotes);
+
+    const productsBySeller = Map.groupBy(created, (product) => product.sellerId);
+    for (const talk of CONVERSATIONS) {
+      const sellerId = sellerIds.get(talk.supplier)!;
+      const product = productsBySeller.get(sellerId)![talk.product]!;
+      const asked = ago(talk.daysAgo * DAY_MS);
+      const history: HistoryMessage[] = [{ from: "buyer", at: asked, body: talk.question }];
+      if (talk.replyAfterHours !== null) history.push({ from: "seller", at: new Date(asked.getTime() + talk.replyAfterHours * HOUR_MS), body: talk.answer });
+      const last = history.at(-1)!.at;
+      await createConversation(tx, { buyerId: buyerIds.get(talk.buyer)!, sellerId, subjectType: "product", subjectId: product.id, messages: history, buyerReadAt: last, sellerReadAt: talk.replyAfterHours === null ? null : last });
+    }
     return true;
   });
 }

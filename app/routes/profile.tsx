@@ -11,6 +11,8 @@ import { changePasswordSchema, profileUpdateSchema } from "~/modules/accounts/ac
 import { PasswordInput } from "~/modules/accounts/components/password-input";
 import { changeOwnPassword, updateOwnProfile } from "~/modules/accounts/profile-commands.server";
 import { requireUser, requireUserPage } from "~/modules/accounts/session.server";
+import { EMAIL_KIND_LABELS, EMAIL_KINDS, emailPreferencesSchema } from "~/modules/notifications/notifications.schema";
+import { getEmailPreferences, updateOwnEmailPreferences } from "~/modules/notifications/notifications.server";
 import type { Route } from "./+types/profile";
 import { appContext } from "~/request-context.server";
 
@@ -19,8 +21,9 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUserPage(request, context.get(appContext).runtime);
-  return { email: user.email, profile: user.profile };
+  const runtime = context.get(appContext).runtime;
+  const user = await requireUserPage(request, runtime);
+  return { email: user.email, profile: user.profile, emailPreferences: await getEmailPreferences(runtime.db, user.id) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,13 +36,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     const reply = refusedFormReply(result, form, { hideFields: ["currentPassword", "newPassword", "confirmPassword"] });
     return data({ intent: "password" as const, message: result.message, reply }, { status: 400 });
   }
+  if (intent === "email-preferences") {
+    const result = await updateOwnEmailPreferences(context.get(appContext).runtime.db, user, form);
+    if (result.ok) return redirectWithFlash("/profile", { type: "success", message: result.message });
+    return data({ intent: "email-preferences" as const, message: result.message, reply: refusedFormReply(result, form) }, { status: 400 });
+  }
   const result = await updateOwnProfile(context.get(appContext).runtime.db, user, form);
   if (result.ok) return redirectWithFlash("/profile", { type: "success", message: result.message });
   return data({ intent: "profile" as const, message: result.message, reply: refusedFormReply(result, form) }, { status: 400 });
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, email } = loaderData;
+  const { profile, email, emailPreferences } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [profileForm, profileFields] = useValidatedForm({
@@ -49,6 +57,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     defaultValue: { fullName: profile.fullName, companyName: profile.companyName, phone: profile.phone ?? "" },
   });
   const [passwordForm, passwordFields] = useValidatedForm({ id: "password", schema: changePasswordSchema, lastResult: actionData?.intent === "password" ? actionData.reply : undefined });
+  const [emailForm, emailFields] = useValidatedForm({
+    id: "email-preferences",
+    schema: emailPreferencesSchema,
+    lastResult: actionData?.intent === "email-preferences" ? actionData.reply : undefined,
+    defaultValue: Object.fromEntries(EMAIL_KINDS.map((kind) => [kind, emailPreferences[kind] ? "on" : undefined])),
+  });
   const passwordMessage = actionData?.intent === "password" ? actionData.message : null;
 
   return (
@@ -122,6 +136,40 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               Change Password
             </Button>
           </div>
+        </Form>
+      </Card>
+
+      <Card className="mt-6 p-6">
+        <h2 id="email-preferences-heading" className="text-lg font-semibold">
+          E-mail notifications
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">Choose what Setu e-mails you about. Notifications still appear under the bell either way.</p>
+        <Form method="post" {...getFormProps(emailForm)} className="mt-4" noValidate aria-labelledby="email-preferences-heading">
+          <input type="hidden" name="intent" value="email-preferences" />
+          <fieldset>
+            <legend className="sr-only">E-mail me when</legend>
+            <ul className="grid gap-3">
+              {EMAIL_KINDS.map((kind) => {
+                const field = emailFields[kind];
+                return (
+                  <li key={kind}>
+                    <label htmlFor={field.id} className="flex items-start gap-3 text-sm text-slate-800">
+                      <input {...getInputProps(field, { type: "checkbox" })} className="mt-0.5 size-4 rounded border-slate-300 accent-brand-600" />
+                      <span>{EMAIL_KIND_LABELS[kind]}</span>
+                    </label>
+                    {field.errors?.[0] ? (
+                      <p id={field.errorId} className="mt-1 text-sm text-red-600" role="alert">
+                        {field.errors[0]}
+                      </p>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+          </fieldset>
+          <Button type="submit" className="mt-5" disabled={busy}>
+            Save E-mail Preferences
+          </Button>
         </Form>
       </Card>
     </div>

@@ -1,4 +1,5 @@
-import { BadgeCheck, Clock, Heart, LayoutGrid, List, MapPin, Package, Search, Share2, Star, Store as StoreIcon, UserPlus } from "lucide-react";
+import { BadgeCheck, Clock, Heart, LayoutGrid, List, MapPin, MessageCircleReply, Package, Search, Share2, Star, Store as StoreIcon, UserPlus } from "lucide-react";
+import { replyTimeLabel, RESPONSE_TIME_WINDOW_DAYS } from "~/modules/response-times/response-time";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useFetcher } from "react-router";
 import { toast } from "sonner";
@@ -191,6 +192,12 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
               <span>
                 {followerCount} {followerCount === 1 ? "follower" : "followers"}
               </span>
+              {loaderData.responseTime ? (
+                <span className="inline-flex items-center gap-1" title={`Replied to ${loaderData.responseTime.replyRatePercent}% of the conversations buyers started in the last ${RESPONSE_TIME_WINDOW_DAYS} days`}>
+                  <MessageCircleReply className="size-4 text-slate-400" aria-hidden /> {replyTimeLabel(loaderData.responseTime.hours)}
+                  <span className="text-slate-500">· {loaderData.responseTime.replyRatePercent}% reply rate</span>
+                </span>
+              ) : null}
               <span>
                 {totalProducts} {totalProducts === 1 ? "product" : "products"}
               </span>

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { fromDrizzle, fromPglite, PgBoss, type Job, type PGliteLike } from "pg-boss";
+import { fromDrizzle, fromPglite, PgBoss, type Job, type PGliteLike, type QueuePolicy } from "pg-boss";
 import type { Database, Db } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 
@@ -14,6 +14,8 @@ export type JobQueue = {
   send: <Name extends JobName>(db: Db, name: Name, data: JobData[Name], options?: { startAfterSeconds?: number; singletonKey?: string }) => Promise<void>;
   /** Runs `handler` for each job of `name` (in this process; any instance may take any job). */
   work: <Name extends JobName>(name: Name, handler: (data: JobData[Name], job: Job<JobData[Name]>) => Promise<void>) => Promise<void>;
+  /** Sends a job of `name` on a cron expression (UTC), whichever instance's clock runs it first; once per occurrence. */
+  schedule: <Name extends JobName>(name: Name, cron: string, data: JobData[Name]) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -21,6 +23,8 @@ export type JobQueue = {
 export type JobData = {
   email: { to: string; subject: string; text: string; link?: string; unsubscribeUrl?: string };
   "message-digest": { userId: string };
+  /** the periodic pass that reminds buyers of RFQ deadlines 24 hours away */
+  "rfq-deadline-reminders": Record<string, never>;
 };
 export type JobName = keyof JobData;
 
@@ -28,22 +32,39 @@ export type JobName = keyof JobData;
 const QUEUE_OPTIONS = { retryLimit: 30, retryDelay: 60, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 120 };
 
 /**
+ * Each queue's pg-boss policy. On a `standard` queue a singletonKey alone deduplicates nothing (only with
+ * singletonSeconds), so the digest's queue is `stately`: at most one waiting and one running job per key (per
+ * user), so the many messages of a busy conversation queue one digest, while a message arriving as a digest
+ * runs still queues the next one.
+ */
+const QUEUE_POLICIES: Record<JobName, QueuePolicy> = { email: "standard", "message-digest": "stately", "rfq-deadline-reminders": "stately" };
+
+/**
  * Starts pg-boss on the app's database: its own connection pool on PostgreSQL (`url`), the app's PGlite
  * (in process or on its thread) otherwise. Creates pg-boss's schema and the queues on first start.
  */
-export async function startJobQueue(database: Database, url?: string, options: { pollingIntervalSeconds?: number; retryDelaySeconds?: number } = {}): Promise<JobQueue> {
+export async function startJobQueue(database: Database, url?: string, options: { pollingIntervalSeconds?: number; retryDelaySeconds?: number; cronMonitorIntervalSeconds?: number } = {}): Promise<JobQueue> {
   const pglite = database.engine === "pglite" ? ((database.db as unknown as { $client: PGliteLike }).$client) : undefined;
+  // pg-boss refuses an option given as undefined
+  const cron = options.cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds } : {};
   const boss = pglite
-    ? new PgBoss({ db: fromPglite(pglite), backend: "pglite", schedule: false, monitorIntervalSeconds: 600, superviseIntervalSeconds: 300 })
-    : new PgBoss({ connectionString: url!, max: 3, schedule: false, application_name: "setu-jobs" });
+    ? new PgBoss({ db: fromPglite(pglite), backend: "pglite", monitorIntervalSeconds: 600, superviseIntervalSeconds: 300, ...cron })
+    : new PgBoss({ connectionString: url!, max: 3, application_name: "setu-jobs", ...cron });
   boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
   await boss.start();
-  const names: JobName[] = ["email", "message-digest"];
-  const queueOptions = { ...QUEUE_OPTIONS, retryDelay: options.retryDelaySeconds ?? QUEUE_OPTIONS.retryDelay };
-  for (const name of names) {
-    // createQueue leaves an existing queue as it was: the update brings its retry options to this code's
-    await boss.createQueue(name, queueOptions);
-    await boss.updateQueue(name, queueOptions);
+  for (const [name, policy] of Object.entries(QUEUE_POLICIES) as [JobName, QueuePolicy][]) {
+    const existing = await boss.getQueue(name);
+    if (existing && existing.policy !== policy) {
+      // a queue's policy cannot be changed in place (an older start made `message-digest` standard): its waiting
+      // jobs are recomputed from the data anyway (the digest reads the conversations, the next message queues another)
+      logger.warn({ queue: name, from: existing.policy, to: policy }, "re-creating a job queue with its new policy");
+      await boss.deleteQueue(name);
+    }
+    const retryDelay = options.retryDelaySeconds ?? QUEUE_OPTIONS.retryDelay;
+    if (!existing || existing.policy !== policy) await boss.createQueue(name, { ...QUEUE_OPTIONS, policy, retryDelay });
+    // createQueue leaves an existing queue's options as they were: bring them to these (retryDelayMax is fixed at creation)
+    else if (existing.retryDelay !== retryDelay || existing.retryLimit !== QUEUE_OPTIONS.retryLimit || existing.expireInSeconds !== QUEUE_OPTIONS.expireInSeconds)
+      await boss.updateQueue(name, { retryLimit: QUEUE_OPTIONS.retryLimit, retryDelay, retryBackoff: QUEUE_OPTIONS.retryBackoff, expireInSeconds: QUEUE_OPTIONS.expireInSeconds });
   }
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
   return {
@@ -60,6 +81,9 @@ export async function startJobQueue(database: Database, url?: string, options: {
           throw error;
         }
       });
+    },
+    schedule: async (name, cron, data) => {
+      await boss.schedule(name, cron, data, { tz: "UTC" });
     },
     stop: () => boss.stop({ graceful: true, timeout: 5000, close: true }),
   };

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { queryRows } from "~/db/client.server";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { startJobQueue, type JobData, type JobQueue } from "./job-queue.server";
 
@@ -68,5 +69,42 @@ describe.each(testEngines())("job queue (%s)", (engine) => {
     });
     await jobs.until(1, 90_000);
     expect(attempts).toBe(3);
+  }, 120_000);
+
+  it("keeps one waiting digest per user on the stately queue, and one more while it runs", async () => {
+    database = await createTestDatabase(engine);
+    queue = await startJobQueue(database, database.url, { pollingIntervalSeconds: 0.5 });
+    const waiting = async (key?: string) => {
+      const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from pgboss.job where name = 'message-digest' and state = 'created' and (${key ?? null}::text is null or singleton_key = ${key ?? null})`);
+      return row!.n;
+    };
+    for (const userId of ["a", "a", "a", "b"]) await database.db.transaction((tx) => queue!.send(tx, "message-digest", { userId }, { singletonKey: `digest:${userId}` }));
+    expect(await waiting()).toBe(2);
+    let release = () => {};
+    const running = new Promise<void>((resolve) => (release = resolve));
+    const started: string[] = [];
+    await queue.work("message-digest", async ({ userId }) => {
+      started.push(userId);
+      await running;
+    });
+    await expect.poll(() => started.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const runningUser = started[0]!;
+    // a message arriving while the user's digest runs queues the next one, and only one
+    await queue.send(database.db, "message-digest", { userId: runningUser }, { singletonKey: `digest:${runningUser}`, startAfterSeconds: 600 });
+    await queue.send(database.db, "message-digest", { userId: runningUser }, { singletonKey: `digest:${runningUser}`, startAfterSeconds: 600 });
+    expect(await waiting(`digest:${runningUser}`)).toBe(1);
+    release();
+  }, 60_000);
+
+  it("sends a scheduled job on its cron (pg-boss's clock and cron work on this engine)", async () => {
+    database = await createTestDatabase(engine);
+    queue = await startJobQueue(database, database.url, { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1 });
+    const ran: number[] = [];
+    await queue.work("rfq-deadline-reminders", async () => {
+      ran.push(Date.now());
+    });
+    await queue.schedule("rfq-deadline-reminders", "* * * * *", {});
+    // the next whole minute, and a few seconds for the cron pass and a poll
+    await expect.poll(() => ran.length, { timeout: 75_000, interval: 500 }).toBeGreaterThan(0);
   }, 120_000);
 });

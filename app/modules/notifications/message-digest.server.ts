@@ -1,13 +1,123 @@
+import { and, desc, eq, gt, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { user as userTable } from "~/db/schema/auth";
+import { conversations, messages } from "~/db/schema/messaging";
+import { emailPreferences } from "~/db/schema/notifications";
+import { profiles } from "~/db/schema/profiles";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
+import { unsubscribeLink, type Notifier } from "./notifications.server";
 
 /** How long a message waits unread before the digest e-mail mentions it. */
 export const DIGEST_DELAY_SECONDS = 10 * 60;
 
+/** How much of a conversation's last message the digest quotes. */
+export const DIGEST_PREVIEW_LENGTH = 140;
+
 /**
  * Queues the recipient's digest of unread messages in the transaction that stores a message: at most one
- * waiting digest per user (the singleton key), run DIGEST_DELAY_SECONDS later.
+ * waiting digest per user (the singleton key on the `stately` queue), run DIGEST_DELAY_SECONDS later.
  */
-export async function scheduleMessageDigest(tx: Db, jobs: Pick<JobQueue, "send">, userId: string): Promise<void> {
-  await jobs.send(tx, "message-digest", { userId }, { startAfterSeconds: DIGEST_DELAY_SECONDS, singletonKey: `digest:${userId}` });
+export async function scheduleMessageDigest(tx: Db, jobs: Pick<JobQueue, "send">, userId: string, delaySeconds = DIGEST_DELAY_SECONDS): Promise<void> {
+  await jobs.send(tx, "message-digest", { userId }, { startAfterSeconds: delaySeconds, singletonKey: `digest:${userId}` });
+}
+
+export type DigestEntry = { conversationId: string; counterpartCompany: string; preview: string; lastMessageAt: Date };
+
+type Role = "buyer" | "seller";
+
+/** The user's side of a conversation: its own id column, read marker and e-mailed marker, and the counterpart's id. */
+function side(role: Role) {
+  return role === "buyer"
+    ? { self: conversations.buyerId, counterpart: conversations.sellerId, readAt: conversations.buyerReadAt, emailedThrough: conversations.buyerEmailedThrough }
+    : { self: conversations.sellerId, counterpart: conversations.buyerId, readAt: conversations.sellerReadAt, emailedThrough: conversations.sellerEmailedThrough };
+}
+
+/**
+ * The conversations whose last message, from the counterpart, the user has not read and no e-mail has
+ * mentioned; `due`: only those whose last message is older than the digest delay (`false`: only younger ones).
+ */
+async function waitingConversations(tx: Db, userId: string, role: Role, now: Date, due: boolean) {
+  const { self, counterpart, readAt, emailedThrough } = side(role);
+  const cutoff = new Date(now.getTime() - DIGEST_DELAY_SECONDS * 1000);
+  const last = tx
+    .select({ body: messages.body })
+    .from(messages)
+    .where(eq(messages.conversationId, conversations.id))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(1)
+    .as("last");
+  return tx
+    .select({ conversationId: conversations.id, lastMessageAt: conversations.lastMessageAt, counterpartCompany: profiles.companyName, body: last.body })
+    .from(conversations)
+    .leftJoin(profiles, eq(profiles.userId, counterpart))
+    .leftJoinLateral(last, sql`true`)
+    .where(
+      and(
+        eq(self, userId),
+        ne(conversations.lastSenderId, userId),
+        or(isNull(readAt), lt(readAt, conversations.lastMessageAt)),
+        or(isNull(emailedThrough), lt(emailedThrough, conversations.lastMessageAt)),
+        due ? lte(conversations.lastMessageAt, cutoff) : gt(conversations.lastMessageAt, cutoff),
+      ),
+    )
+    .orderBy(desc(conversations.lastMessageAt))
+    .for("update", { of: conversations });
+}
+
+function preview(body: string | null): string {
+  const text = (body ?? "").replace(/\s+/g, " ").trim();
+  if (!text) return "(an attachment)";
+  return text.length > DIGEST_PREVIEW_LENGTH ? `${text.slice(0, DIGEST_PREVIEW_LENGTH - 1)}…` : text;
+}
+
+/**
+ * The `message-digest` job: one e-mail listing every conversation whose last message, from the counterpart,
+ * has waited unread for DIGEST_DELAY_SECONDS and was not e-mailed yet, if the user wants digests. The e-mail is
+ * queued in the transaction that marks those conversations e-mailed through their last message, so each message
+ * is e-mailed at most once, however often the job runs. A conversation whose last message is still younger than
+ * the delay (it came while an earlier digest waited, so its own schedule was deduplicated) gets a digest queued
+ * for when it is due. Returns what the e-mail listed (empty when none was sent).
+ */
+export async function sendMessageDigest(db: Db, notifier: Notifier, userId: string, now = new Date()): Promise<DigestEntry[]> {
+  return db.transaction(async (tx) => {
+    const [recipient] = await tx
+      .select({ email: userTable.email, wants: sql<boolean>`coalesce(${emailPreferences.messageDigest}, true)` })
+      .from(userTable)
+      .leftJoin(emailPreferences, eq(emailPreferences.userId, userTable.id))
+      .where(eq(userTable.id, userId))
+      .limit(1);
+    if (!recipient?.wants) return [];
+
+    const entries: DigestEntry[] = [];
+    for (const role of ["buyer", "seller"] as const) {
+      const rows = await waitingConversations(tx, userId, role, now, true);
+      for (const row of rows) {
+        if (!row.lastMessageAt) continue;
+        await tx
+          .update(conversations)
+          .set(role === "buyer" ? { buyerEmailedThrough: row.lastMessageAt } : { sellerEmailedThrough: row.lastMessageAt })
+          .where(eq(conversations.id, row.conversationId));
+        entries.push({ conversationId: row.conversationId, counterpartCompany: row.counterpartCompany ?? "A Setu member", preview: preview(row.body), lastMessageAt: row.lastMessageAt });
+      }
+    }
+
+    const younger = [...(await waitingConversations(tx, userId, "buyer", now, false)), ...(await waitingConversations(tx, userId, "seller", now, false))];
+    const nextDue = Math.min(...younger.map((row) => row.lastMessageAt!.getTime() + DIGEST_DELAY_SECONDS * 1000));
+    if (Number.isFinite(nextDue)) await scheduleMessageDigest(tx, notifier.jobs, userId, Math.max(1, Math.ceil((nextDue - now.getTime()) / 1000)));
+
+    if (entries.length === 0) return [];
+    entries.sort((a, b) => b.lastMessageAt.getTime() - a.lastMessageAt.getTime());
+    const inbox = `${notifier.publicUrl}/messages`;
+    const unsubscribeUrl = unsubscribeLink(notifier, userId, "messageDigest");
+    const subject = entries.length === 1 ? `Unread message from ${entries[0]!.counterpartCompany}` : `${entries.length} conversations have unread messages`;
+    const list = entries.map((entry) => `${entry.counterpartCompany}: "${entry.preview}"\n${notifier.publicUrl}/messages/${entry.conversationId}`).join("\n\n");
+    await notifier.jobs.send(tx, "email", {
+      to: recipient.email,
+      subject,
+      text: `You have unread messages on Setu:\n\n${list}\n\nYour inbox: ${inbox}\n\nThe Setu team\n\nStop these e-mails: ${unsubscribeUrl}`,
+      link: entries.length === 1 ? `${notifier.publicUrl}/messages/${entries[0]!.conversationId}` : inbox,
+      unsubscribeUrl,
+    });
+    return entries;
+  });
 }

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /** The kinds of e-mail a user can turn on or off (each has its own unsubscribe link). */
 export const EMAIL_KINDS = ["quoteReceived", "quoteDecided", "orderStatus", "newMessage", "rfqDeadline", "messageDigest"] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -10,3 +12,11 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   rfqDeadline: "My RFQ's deadline is 24 hours away with no quote accepted",
   messageDigest: "A digest of messages left unread for 10 minutes",
 };
+
+/**
+ * The preferences form: one checkbox per kind, posted as "on" when ticked and left out when not (so a
+ * missing kind is off, not "unchanged"). Shared by the browser's check and the server's command.
+ */
+export const emailPreferencesSchema = z.object(
+  Object.fromEntries(EMAIL_KINDS.map((kind) => [kind, z.literal("on", { error: "Tick the box or leave it empty." }).optional()])) as Record<EmailKind, z.ZodOptional<z.ZodLiteral<"on">>>,
+);

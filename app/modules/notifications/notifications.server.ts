@@ -5,7 +5,7 @@ import { user as userTable } from "~/db/schema/auth";
 import { emailPreferences, notifications, type NotificationKind } from "~/db/schema/notifications";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import { publishLive } from "~/modules/live/live-events.server";
-import { EMAIL_KINDS, type EmailKind } from "./notifications.schema";
+import { EMAIL_KINDS, emailPreferencesSchema, type EmailKind } from "./notifications.schema";
 
 /** What a command needs to notify: the queue that sends e-mail, the site's address and the key that signs unsubscribe links. */
 export type Notifier = { jobs: Pick<JobQueue, "send">; publicUrl: string; secret: string };
@@ -107,6 +107,27 @@ export async function saveEmailPreferences(db: Db, userId: string, chosen: Recor
     .insert(emailPreferences)
     .values({ userId, ...chosen })
     .onConflictDoUpdate({ target: emailPreferences.userId, set: { ...chosen, updatedAt: new Date() } });
+}
+
+/**
+ * The preferences form on /profile: every kind at once, a ticked box on, an absent one off. Only the
+ * acting user's own preferences.
+ */
+export async function updateOwnEmailPreferences(
+  db: Db,
+  actor: { id: string },
+  form: FormData,
+): Promise<{ ok: true; message: string } | { ok: false; message: string; fieldErrors: Partial<Record<EmailKind, string>> }> {
+  const posted = Object.fromEntries(EMAIL_KINDS.flatMap((kind) => (form.has(kind) ? [[kind, form.get(kind)]] : [])));
+  const parsed = emailPreferencesSchema.safeParse(posted);
+  if (!parsed.success) {
+    const fieldErrors: Partial<Record<EmailKind, string>> = {};
+    for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as EmailKind] ??= issue.message;
+    return { ok: false, message: Object.values(fieldErrors)[0] ?? "The preferences could not be read.", fieldErrors };
+  }
+  const chosen = Object.fromEntries(EMAIL_KINDS.map((kind) => [kind, parsed.data[kind] === "on"])) as Record<EmailKind, boolean>;
+  await saveEmailPreferences(db, actor.id, chosen);
+  return { ok: true, message: "E-mail preferences saved." };
 }
 
 export async function unreadNotificationCount(db: Db, userId: string): Promise<number> {

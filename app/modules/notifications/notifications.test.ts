@@ -13,6 +13,7 @@ import {
   setEmailPreference,
   unreadNotificationCount,
   unsubscribeLink,
+  updateOwnEmailPreferences,
   verifyUnsubscribe,
   type Notifier,
 } from "./notifications.server";
@@ -99,5 +100,23 @@ describe.each(testEngines())("notifications on %s", (engine) => {
     expect(await markAllNotificationsRead(database.db, owner.user.id)).toBe(NOTIFICATIONS_PAGE_SIZE + 4);
     expect(await unreadNotificationCount(database.db, owner.user.id)).toBe(0);
     expect(await unreadNotificationCount(database.db, buyer.user.id)).toBe(1);
+  });
+
+  it("saves the preferences form: a ticked box on, an absent one off, only the actor's own; a forged value is refused", async () => {
+    const owner = await createBuyer(database.db, {});
+    const form = new FormData();
+    form.set("quoteReceived", "on");
+    form.set("messageDigest", "on");
+    form.set("userId", buyer.user.id);
+    expect(await updateOwnEmailPreferences(database.db, owner.user, form)).toEqual({ ok: true, message: "E-mail preferences saved." });
+    expect(await getEmailPreferences(database.db, owner.user.id)).toEqual({ quoteReceived: true, quoteDecided: false, orderStatus: false, newMessage: false, rfqDeadline: false, messageDigest: true });
+    expect((await getEmailPreferences(database.db, buyer.user.id)).orderStatus).toBe(true);
+
+    const forged = new FormData();
+    forged.set("orderStatus", "yes please");
+    const refused = await updateOwnEmailPreferences(database.db, owner.user, forged);
+    expect(refused.ok).toBe(false);
+    expect(refused.ok ? null : Object.keys(refused.fieldErrors)).toEqual(["orderStatus"]);
+    expect((await getEmailPreferences(database.db, owner.user.id)).quoteReceived).toBe(true);
   });
 });

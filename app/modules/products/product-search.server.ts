@@ -4,6 +4,9 @@ import type { Db } from "~/db/client.server";
 import { hasPriceMarks, inSearchSample, priceMarksWithin, products, SEARCH_SAMPLES, type SearchSample } from "~/db/schema/products";
 import { runShaped } from "~/db/statement-shapes.server";
 import { profiles } from "~/db/schema/profiles";
+import { conversations } from "~/db/schema/messaging";
+import { answeredConversations, inResponseWindow, medianReplySeconds } from "~/modules/response-times/response-time.server";
+import { replyHours, RESPONSE_TIME_MIN_CONVERSATIONS } from "~/modules/response-times/response-time";
 import type { ProductCardData } from "./products.schema";
 import { PRODUCT_COUNT_CAP, PRODUCTS_PER_PAGE, MATCH_WINDOW, type ProductSearchParams, type ProductSort } from "./product-search.schema";
 import { isUuid } from "~/lib/uuid";
@@ -460,6 +463,13 @@ function cardsOf(db: Db, ids: PageIds) {
     .where(eq(profiles.userId, card.sellerId))
     .offset(placeholder("fence"))
     .as("supplier");
+  // the supplier's response time: its window of conversations, an index range on (seller_id, buyer_first_message_at)
+  const replies = db
+    .select({ medianReplySeconds: medianReplySeconds().as("median_reply_seconds"), answered: answeredConversations().as("answered") })
+    .from(conversations)
+    .where(inResponseWindow(card.sellerId))
+    .offset(placeholder("fence"))
+    .as("replies");
   // the card's columns as the subquery's (card.name is "card"."name")
   type CardKey = keyof typeof productCardColumns | "createdAt";
   const cardFields = Object.fromEntries([...Object.keys(productCardColumns), "createdAt"].map((key) => [key, card[key as CardKey]])) as { [K in CardKey]: (typeof card)[K] };
@@ -468,12 +478,15 @@ function cardsOf(db: Db, ids: PageIds) {
       ...cardFields,
       supplierCompany: supplier.companyName,
       supplierVerification: supplier.verificationStatus,
+      supplierMedianReplySeconds: replies.medianReplySeconds,
+      supplierAnswered: replies.answered,
       position: ids.position,
       windowSize: ids.windowSize,
     })
     .from(ids)
     .innerJoinLateral(card, sql`true`)
     .leftJoinLateral(supplier, sql`true`)
+    .leftJoinLateral(replies, sql`true`)
     .orderBy(ids.position);
 }
 
@@ -491,10 +504,11 @@ type CardRow = Awaited<ReturnType<typeof cardsOf>>[number];
 function pageFrom(rows: CardRow[], limit: number, cursorAfter: (last: CardRow) => ProductCursor): ProductSearchPage {
   const page = rows.slice(0, limit);
   return {
-    items: page.map(({ supplierVerification, createdAt: _createdAt, position: _position, windowSize: _windowSize, ...row }) => ({
+    items: page.map(({ supplierVerification, supplierMedianReplySeconds, supplierAnswered, createdAt: _createdAt, position: _position, windowSize: _windowSize, ...row }) => ({
       ...row,
       supplierCompany: row.supplierCompany ?? null,
       supplierVerified: supplierVerification === "verified",
+      supplierReplyHours: supplierMedianReplySeconds !== null && Number(supplierAnswered) >= RESPONSE_TIME_MIN_CONVERSATIONS ? replyHours(Number(supplierMedianReplySeconds)) : null,
     })),
     nextCursor: rows.length > limit ? encodeCursor(cursorAfter(page[page.length - 1]!)) : null,
   };

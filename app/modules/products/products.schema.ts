@@ -10,6 +10,8 @@ export type ProductCardData = {
   images: string[];
   supplierCompany: string | null;
   supplierVerified: boolean;
+  /** "Usually replies within N hours" (see response-time.ts); null or absent while not shown */
+  supplierReplyHours?: number | null;
 };
 
 /** Home Featured Products: up to 8 (spec §9). */

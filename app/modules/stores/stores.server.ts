@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, max, notInArray, or, sql } from "drizzle-orm";
+import { supplierResponseTime } from "~/modules/response-times/response-time.server";
 import type { Db } from "~/db/client.server";
 import { products } from "~/db/schema/products";
 import { profiles } from "~/db/schema/profiles";
@@ -162,7 +163,7 @@ export async function getPublicStore(db: Db, storeId: string, viewer: SessionUse
   const conditions = [eq(storeProducts.storeId, storeId), eq(products.status, "active")];
   if (tab) conditions.push(eq(storeProducts.categoryTab, tab));
   if (q) conditions.push(or(ilike(products.name, likePattern(q)), ilike(products.description, likePattern(q)))!);
-  const [items, [total], [followers], following] = await Promise.all([
+  const [items, [total], [followers], following, responseTime] = await Promise.all([
     db
       .select(storeProductColumns)
       .from(storeProducts)
@@ -183,6 +184,7 @@ export async function getPublicStore(db: Db, storeId: string, viewer: SessionUse
           .where(and(eq(storeFollowers.storeId, storeId), eq(storeFollowers.userId, viewer.id)))
           .limit(1)
       : Promise.resolve([]),
+    supplierResponseTime(db, store.store.sellerId),
   ]);
   const s = store.store;
   return {
@@ -210,6 +212,8 @@ export async function getPublicStore(db: Db, storeId: string, viewer: SessionUse
     totalProducts: total?.n ?? 0,
     followers: followers?.n ?? 0,
     following: following.length > 0,
+    /** "Usually replies within N hours", once the supplier has answered enough conversations */
+    responseTime,
     filters: { q, tab: tab ?? "all" },
   };
 }

@@ -1,4 +1,4 @@
-import { BadgeCheck, MapPin, MessageSquareQuote, Package } from "lucide-react";
+import { BadgeCheck, Clock, MapPin, MessageSquareQuote, Package } from "lucide-react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { Badge } from "~/components/ui/badge";
@@ -6,6 +6,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { categoryLabel } from "~/lib/categories";
 import { formatUsdRange } from "~/lib/money";
 import type { ProductCardData } from "../products.schema";
+import { replyTimeLabel } from "~/modules/response-times/response-time";
 import { cardImageUrl } from "~/modules/uploads/image-urls";
 
 /** Where 'Request Quote' leads: Create RFQ pre-filled from the product, through sign-in for a visitor. */
@@ -67,6 +68,11 @@ export function ProductCard({ product, quote }: { product: ProductCardData; quot
             MOQ: {product.minimumOrderQuantity} {product.unit}
           </p>
           <p className="mt-2 truncate text-xs text-slate-600">{product.supplierCompany ?? "Company"}</p>
+          {product.supplierReplyHours ? (
+            <p className="mt-0.5 inline-flex items-center gap-1 text-xs text-slate-500">
+              <Clock className="size-3" aria-hidden /> {replyTimeLabel(product.supplierReplyHours)}
+            </p>
+          ) : null}
           {quote ? <RequestQuoteLink productId={product.id} signedIn={quote.signedIn} className="relative z-10 mt-3 w-full" /> : null}
         </div>
       </div>
