@@ -5,8 +5,8 @@ import { hydrated, openBrowser, screenshot, seriousA11yViolations } from "./supp
 
 /**
  * A buyer contacts a supplier from a product page and sends a message with a picture; the supplier, in another
- * browser, finds it unread in /messages and opens it; the buyer sees "Seen"; the supplier replies.
- * (Live updates are the live-events work's: here each side reloads.)
+ * browser, sees the unread count rise on the page it has open (no reload: live events), opens it; the buyer
+ * sees "Seen" and then the supplier's reply appear in the open thread, without a reload either.
  */
 describe("messaging between a buyer and a supplier", () => {
   let buyer: Awaited<ReturnType<typeof openBrowser>>;
@@ -21,8 +21,15 @@ describe("messaging between a buyer and a supplier", () => {
     await supplier?.close();
   });
 
-  it("product page → Contact Supplier → a message with an image; the supplier sees it unread, opens it, and replies", async () => {
+  it("product page → Contact Supplier → a message with an image; the supplier sees it arrive live, opens it, and replies live", async () => {
     const { page } = buyer;
+    // the supplier has its inbox open, with its live stream connected, before the buyer writes
+    const other = supplier.page;
+    await signIn(other, "kavya@nandi-electronics.example");
+    await other.goto("/messages");
+    await hydrated(other);
+    await other.waitForFunction(() => document.documentElement.dataset.live === "open");
+    const unreadBefore = Number(/(\d+) unread/.exec((await other.getByRole("link", { name: /^Messages(, \d+ unread)?$/ }).getAttribute("aria-label")) ?? "")?.[1] ?? 0);
     await signIn(page, "sarah@brooklyn-home-goods.example");
     await page.goto("/browse?q=Nandi+Electronics");
     const link = page.locator("main article a[href^='/product/']").first();
@@ -35,6 +42,7 @@ describe("messaging between a buyer and a supplier", () => {
     await page.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
     const threadPath = new URL(page.url()).pathname;
     await hydrated(page);
+    await page.waitForFunction(() => document.documentElement.dataset.live === "open");
 
     // the subject card links back to the product
     const subject = page.getByRole("region", { name: "Conversation about" });
@@ -66,13 +74,10 @@ describe("messaging between a buyer and a supplier", () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "message-thread");
 
-    // the supplier: an unread conversation in the header and the inbox
-    const other = supplier.page;
-    await signIn(other, "kavya@nandi-electronics.example");
-    await other.goto("/messages");
-    await hydrated(other);
-    await expect(other.getByRole("link", { name: /^Messages, \d+ unread$/ }).count()).resolves.toBe(1);
-    const item = other.getByRole("link", { name: /Brooklyn Home Goods/ }).first();
+    // the supplier's open inbox: the header's count rises and the conversation appears, with no reload
+    await other.getByRole("link", { name: `Messages, ${unreadBefore + 1} unread` }).waitFor({ timeout: 10_000 });
+    const item = other.getByRole("link", { name: /Brooklyn Home Goods/ }).filter({ hasText: String(stamp) }).first();
+    await item.waitFor({ timeout: 10_000 });
     expect(await item.innerText()).toContain(`Hello from Brooklyn ${stamp}`);
     expect(await item.innerText()).toContain(productName);
     await expect(item.locator(".sr-only", { hasText: "(unread)" }).count()).resolves.toBe(1);
@@ -101,8 +106,7 @@ describe("messaging between a buyer and a supplier", () => {
     await other.getByText("Thank you. The report was sent to the Setu team.").waitFor();
     await dialog.waitFor({ state: "detached" });
 
-    // the buyer sees "Seen" under their message
-    await page.reload();
+    // the buyer's open thread shows "Seen" under their message, with no reload
     await page.getByRole("log").locator("li", { hasText: `Hello from Brooklyn ${stamp}` }).getByText("Seen").waitFor();
 
     const reply = other.getByLabel(/Your message/);
@@ -112,8 +116,8 @@ describe("messaging between a buyer and a supplier", () => {
     await other.getByRole("log").getByText(`Thanks, we can ship to Brooklyn ${stamp}`).waitFor();
     await screenshot(other, "message-thread-phone");
 
-    await page.reload();
-    await page.getByRole("log").getByText(`Thanks, we can ship to Brooklyn ${stamp}`).waitFor();
+    // and the reply appears in the buyer's open thread, with no reload
+    await page.getByRole("log").getByText(`Thanks, we can ship to Brooklyn ${stamp}`).waitFor({ timeout: 10_000 });
   });
 
   it("refuses a stranger the thread and its attachments (404), and sends a visitor to sign in", async () => {
