@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { rateLimit } from "~/db/schema/auth";
 
@@ -37,14 +37,18 @@ export async function reserveSignInAttempt(db: Db, ip: string | null, email: str
 
 /** Gives an attempt's places back: it was refused, or it was the owner's right password. */
 export async function releaseSignInAttempt(db: Db, reservation: SignInReservation) {
-  // one row a statement: a statement that locked several counters could deadlock with a concurrent release
-  // that reached them in another order (seen under a burst on PostgreSQL)
-  for (const key of reservation.keys) {
-    await db
-      .update(rateLimit)
-      .set({ count: sql`greatest(${rateLimit.count} - 1, 0)` })
-      .where(eq(rateLimit.key, key));
-  }
+  // one statement, so a concurrent attempt never sees half a release; its rows are locked in key order first,
+  // so two releases of overlapping counters cannot deadlock (they did, locking in scan order, under a burst)
+  const locked = db
+    .select({ key: rateLimit.key })
+    .from(rateLimit)
+    .where(inArray(rateLimit.key, reservation.keys))
+    .orderBy(rateLimit.key)
+    .for("update");
+  await db
+    .update(rateLimit)
+    .set({ count: sql`greatest(${rateLimit.count} - 1, 0)` })
+    .where(inArray(rateLimit.key, locked));
 }
 
 /** A successful sign-in gives its places back and forgets that client's failures on the account. */
