@@ -71,6 +71,9 @@ export const products = pgTable(
     images: text("images").array().notNull().default(sql`'{}'::text[]`),
     specifications: jsonb("specifications").$type<Record<string, unknown>>(),
     status: text("status").notNull().default("active"),
+    // Harmonized System code (6 to 10 digits) for landed-cost estimates; the Indian port goods leave from
+    hsCode: text("hs_code"),
+    originPort: text("origin_port"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     // Full-text document for marketplace search: name first, then category and tags, then description.
@@ -83,6 +86,7 @@ export const products = pgTable(
   (t) => [
     check("products_price_check", sql`${t.priceMinCents} >= 0 and ${t.priceMinCents} <= ${t.priceMaxCents}`),
     check("products_moq_check", sql`${t.minimumOrderQuantity} > 0`),
+    check("products_hs_code_check", sql`${t.hsCode} is null or ${t.hsCode} ~ '^[0-9]{6,10}$'`),
     check("products_status_check", sql`${t.status} in ('active', 'inactive')`),
     check(
       "products_category_check",

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 export const rfqs = pgTable(
@@ -19,6 +19,12 @@ export const rfqs = pgTable(
     budgetMaxCents: bigint("budget_max_cents", { mode: "number" }),
     deadline: date("deadline", { mode: "string" }).notNull(),
     deliveryLocation: text("delivery_location").notNull(),
+    // the US port the goods are landed at, for landed-cost estimates (null: guessed from delivery_location)
+    destinationPort: text("destination_port"),
+    // the instant the deadline closes: the end of the deadline day in the buyer's time zone (issue #21);
+    // older RFQs close at the end of the day in UTC (decision record 0002)
+    closesAt: timestamp("closes_at", { withTimezone: true }),
+    timeZone: text("time_zone"),
     specifications: jsonb("specifications").$type<{ details: string } | null>(),
     status: text("status").notNull().default("published"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -59,6 +65,29 @@ export const rfqResponses = pgTable(
     quantity: integer("quantity").notNull(),
     deliveryTimeline: text("delivery_timeline").notNull(),
     terms: text("terms"),
+    // Structured trade terms (issue #21); null on quotes made before them ("USD, terms in text").
+    // price_cents stays the total in USD cents, converted at the stored rate when the quote is in INR.
+    incoterm: text("incoterm").$type<"EXW" | "FCA" | "FOB" | "CIF" | "DAP" | "DDP">(),
+    // the named place: a port code (ports.code) where the Incoterm names a port, or a place in words
+    incotermPlace: text("incoterm_place"),
+    incotermPort: text("incoterm_port"),
+    shipMode: text("ship_mode").$type<"ocean" | "air">(),
+    currency: text("currency").notNull().default("USD").$type<"USD" | "INR">(),
+    // in the quote's currency, minor units (cents or paise)
+    unitPriceMinor: bigint("unit_price_minor", { mode: "number" }),
+    totalMinor: bigint("total_minor", { mode: "number" }),
+    // the INR/USD rate in force when the quote was submitted; never recomputed
+    fxRateId: uuid("fx_rate_id"),
+    fxInrPerUsd: numeric("fx_inr_per_usd", { precision: 12, scale: 4 }),
+    fxRateDate: date("fx_rate_date", { mode: "string" }),
+    leadTimeDays: integer("lead_time_days"),
+    paymentTerms: text("payment_terms").$type<"advance_100" | "advance_30_bl_70" | "lc_at_sight" | "net_30" | "net_60" | "other">(),
+    paymentTermsOther: text("payment_terms_other"),
+    validUntil: date("valid_until", { mode: "string" }),
+    sampleAvailable: boolean("sample_available"),
+    samplePriceMinor: bigint("sample_price_minor", { mode: "number" }),
+    hsCode: text("hs_code"),
+    unitWeightGrams: integer("unit_weight_grams"),
     status: text("status").notNull().default("submitted"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -70,6 +99,19 @@ export const rfqResponses = pgTable(
       "rfq_responses_status_check",
       sql`${t.status} in ('submitted', 'accepted', 'declined', 'withdrawn')`,
     ),
+    check("rfq_responses_incoterm_check", sql`${t.incoterm} is null or ${t.incoterm} in ('EXW', 'FCA', 'FOB', 'CIF', 'DAP', 'DDP')`),
+    check("rfq_responses_currency_check", sql`${t.currency} in ('USD', 'INR')`),
+    check("rfq_responses_ship_mode_check", sql`${t.shipMode} is null or ${t.shipMode} in ('ocean', 'air')`),
+    check(
+      "rfq_responses_payment_terms_check",
+      sql`${t.paymentTerms} is null or ${t.paymentTerms} in ('advance_100', 'advance_30_bl_70', 'lc_at_sight', 'net_30', 'net_60', 'other')`,
+    ),
+    check("rfq_responses_hs_code_check", sql`${t.hsCode} is null or ${t.hsCode} ~ '^[0-9]{6,10}$'`),
+    check(
+      "rfq_responses_terms_amounts_check",
+      sql`(${t.unitPriceMinor} is null or ${t.unitPriceMinor} > 0) and (${t.totalMinor} is null or ${t.totalMinor} > 0) and (${t.samplePriceMinor} is null or ${t.samplePriceMinor} >= 0) and (${t.leadTimeDays} is null or ${t.leadTimeDays} > 0) and (${t.unitWeightGrams} is null or ${t.unitWeightGrams} > 0) and (${t.fxInrPerUsd} is null or ${t.fxInrPerUsd} > 0)`,
+    ),
+    check("rfq_responses_inr_rate_check", sql`${t.currency} = 'USD' or ${t.fxInrPerUsd} is not null`),
     index("rfq_responses_rfq_created_idx").on(t.rfqId, t.createdAt, t.id),
     index("rfq_responses_seller_created_idx").on(t.sellerId, t.createdAt, t.id),
   ],
