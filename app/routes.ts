@@ -17,6 +17,8 @@ export default [
   route("auth/sign-out", "routes/auth.sign-out.ts"),
   route("auth/google", "routes/auth.google.ts"),
   route("auth/complete-profile", "routes/auth.complete-profile.tsx"),
+  route("auth/forgot-password", "routes/auth.forgot-password.tsx"),
+  route("auth/reset-password", "routes/auth.reset-password.tsx"),
   route("api/auth/*", "routes/api.auth.ts"),
   route("dashboard", "routes/dashboard.tsx"),
   route("profile", "routes/profile.tsx"),

@@ -5,6 +5,7 @@ import path from "node:path";
 import { logger } from "~/lib/logger.server";
 import { createAuth, GOOGLE_DISCOVERY_URL, type Auth } from "~/modules/accounts/auth.server";
 import { createMailer, type Mailer } from "~/modules/accounts/mailer.server";
+import { sendPasswordResetEmail } from "~/modules/accounts/password-reset.server";
 import { resolveAuthSecret } from "~/modules/accounts/secret.server";
 import { startJobQueue, type JobQueue } from "~/modules/jobs/job-queue.server";
 import { liveLimitsFromEnv, startLiveUpdates, type LiveHub, type LiveUpdates } from "~/modules/live/live-hub.server";
@@ -70,6 +71,9 @@ export function startRuntime(): Promise<Runtime> {
           }
         : undefined;
     const secret = resolveAuthSecret(dataDir);
+    // background work (e-mail…) in the same database, sent in the transactions that cause it (job-queue.server.ts)
+    const jobs = await startJobQueue(database, process.env.DATABASE_URL);
+    holder.jobs = jobs;
     const auth = createAuth({
       db: database.db,
       secret,
@@ -78,10 +82,8 @@ export function startRuntime(): Promise<Runtime> {
       requireEmailVerification: process.env.AUTH_REQUIRE_EMAIL_VERIFICATION === "true",
       google,
       secureCookies: servedOverHttps(publicUrl),
+      sendPasswordReset: (message) => sendPasswordResetEmail(database.db, jobs, publicUrl, message),
     });
-    // background work (e-mail…) in the same database, sent in the transactions that cause it (job-queue.server.ts)
-    const jobs = await startJobQueue(database, process.env.DATABASE_URL);
-    holder.jobs = jobs;
     // one LISTEN per instance: what any instance commits reaches the streams open on this one
     const live = await startLiveUpdates(database.listen, liveLimitsFromEnv(process.env));
     holder.live = live;

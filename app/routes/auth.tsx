@@ -116,21 +116,26 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
             </p>
           ) : null}
 
-          <Form method="post" action="/auth/google" className="mt-6">
-            <Button type="submit" variant="outline" className="w-full" disabled={!loaderData.googleEnabled}>
-              <svg viewBox="0 0 24 24" className="size-4" aria-hidden>
-                <path fill="#4285F4" d="M22.6 12.2c0-.8-.1-1.5-.2-2.2H12v4.2h5.9a5 5 0 0 1-2.2 3.3v2.7h3.6c2.1-1.9 3.3-4.8 3.3-8z" />
-                <path fill="#34A853" d="M12 23c3 0 5.5-1 7.3-2.7l-3.6-2.7c-1 .7-2.2 1.1-3.7 1.1-2.9 0-5.3-1.9-6.2-4.5H2.1v2.8A11 11 0 0 0 12 23z" />
-                <path fill="#FBBC05" d="M5.8 14.2a6.6 6.6 0 0 1 0-4.3V7.1H2.1a11 11 0 0 0 0 9.9l3.7-2.8z" />
-                <path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.2-3.2A11 11 0 0 0 2.1 7.1l3.7 2.8C6.7 7.3 9.1 5.4 12 5.4z" />
-              </svg>
-              {loaderData.googleEnabled ? "Continue with Google" : "Google sign-in is not configured"}
-            </Button>
-          </Form>
-          <p className="my-6 flex items-center gap-3 text-xs uppercase text-slate-600">
-            <span className="h-px flex-1 bg-slate-200" /> or with e-mail <span className="h-px flex-1 bg-slate-200" />
-          </p>
-
+          {loaderData.googleEnabled ? (
+            <>
+            <Form method="post" action="/auth/google" className="mt-6">
+              <Button type="submit" variant="outline" className="w-full">
+                <svg viewBox="0 0 24 24" className="size-4" aria-hidden>
+                  <path fill="#4285F4" d="M22.6 12.2c0-.8-.1-1.5-.2-2.2H12v4.2h5.9a5 5 0 0 1-2.2 3.3v2.7h3.6c2.1-1.9 3.3-4.8 3.3-8z" />
+                  <path fill="#34A853" d="M12 23c3 0 5.5-1 7.3-2.7l-3.6-2.7c-1 .7-2.2 1.1-3.7 1.1-2.9 0-5.3-1.9-6.2-4.5H2.1v2.8A11 11 0 0 0 12 23z" />
+                  <path fill="#FBBC05" d="M5.8 14.2a6.6 6.6 0 0 1 0-4.3V7.1H2.1a11 11 0 0 0 0 9.9l3.7-2.8z" />
+                  <path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.2-3.2A11 11 0 0 0 2.1 7.1l3.7 2.8C6.7 7.3 9.1 5.4 12 5.4z" />
+                </svg>
+                Continue with Google
+              </Button>
+            </Form>
+            <p className="my-6 flex items-center gap-3 text-xs uppercase text-slate-600">
+              <span className="h-px flex-1 bg-slate-200" /> or with e-mail <span className="h-px flex-1 bg-slate-200" />
+            </p>
+            </>
+          ) : (
+            <div className="mt-6" />
+          )}
           <TabsContent value="signin">
             <Form method="post" {...getFormProps(signInForm)} className="space-y-4" noValidate>
               <input type="hidden" name="intent" value="signin" />
@@ -141,6 +146,11 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
               <Field id={signIn.password.id} label="Password" error={signIn.password.errors?.[0]}>
                 <PasswordInput {...getInputProps(signIn.password, { type: "password" })} autoComplete="current-password" required />
               </Field>
+              <p className="-mt-2 text-right text-sm">
+                <Link to="/auth/forgot-password" className="text-brand-700 underline-offset-2 hover:underline">
+                  Forgot password?
+                </Link>
+              </p>
               <Button type="submit" className="w-full" disabled={busy}>
                 {busy ? "Signing in..." : "Sign In"}
               </Button>

@@ -99,3 +99,15 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return out;
 }
+
+export const forgotPasswordSchema = z.object({
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email("Please enter a valid email address")),
+});
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().trim().min(1, "This reset link is incomplete. Please request a new one.").max(200),
+    password: z.string().min(MIN_PASSWORD_LENGTH, "Password must be at least 6 characters long").max(128, "Password is too long"),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });

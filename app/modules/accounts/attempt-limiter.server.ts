@@ -93,6 +93,8 @@ export const ACTION_LIMITS = {
   product: { limit: 200, windowMs: HOUR, message: "You have added many products in the last hour. Please wait a while before adding more." },
   upload: { limit: 300, windowMs: HOUR, message: "You have uploaded many images in the last hour. Please wait a while before uploading more." },
   message: { limit: 300, windowMs: HOUR, message: "You have sent many messages in the last hour. Please wait a while before sending more." },
+  passwordReset: { limit: 5, windowMs: HOUR, message: "Too many password reset requests for this address. Please wait an hour and try again." },
+  passwordResetNetwork: { limit: 30, windowMs: HOUR, message: "Too many password reset attempts from your network. Please wait an hour and try again." },
   conversation: { limit: 60, windowMs: HOUR, message: "You have started many conversations in the last hour. Please wait a while before starting another." },
 } as const;
 

@@ -18,7 +18,12 @@ export type AuthConfig = {
   requireEmailVerification: boolean;
   google?: { clientId: string; clientSecret: string; discoveryUrl: string };
   secureCookies: boolean;
+  /** Sends the password reset e-mail (through the job queue) with the single-use token. */
+  sendPasswordReset: (message: { to: string; name: string; token: string }) => Promise<void>;
 };
+
+/** How long a password reset link works. */
+export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
 
 export function createAuth(config: AuthConfig) {
   const { db, mailer } = config;
@@ -38,6 +43,10 @@ export function createAuth(config: AuthConfig) {
       maxPasswordLength: 128,
       requireEmailVerification: config.requireEmailVerification,
       revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_SECONDS,
+      sendResetPassword: async ({ user: recipient, token }) => {
+        await config.sendPasswordReset({ to: recipient.email, name: recipient.name, token });
+      },
     },
     emailVerification: {
       sendOnSignUp: false,

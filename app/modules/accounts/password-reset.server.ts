@@ -1,0 +1,84 @@
+import { APIError } from "better-auth/api";
+import type { Db } from "~/db/client.server";
+import { logger } from "~/lib/logger.server";
+import type { JobQueue } from "~/modules/jobs/job-queue.server";
+import type { Runtime } from "~/runtime.server";
+import { fieldErrors, forgotPasswordSchema, resetPasswordSchema } from "./accounts.schema";
+import { overActionLimit } from "./attempt-limiter.server";
+import { PASSWORD_RESET_TTL_SECONDS } from "./auth.server";
+import { isCommonPassword } from "./common-passwords.server";
+import { MESSAGES, type AuthFormResult } from "./credentials.server";
+
+export const RESET_MESSAGES = {
+  // the same answer whether or not the address has an account: the form must not tell who is a user
+  sent: "If an account exists for that e-mail, we have sent a link to reset its password. The link works once, for one hour.",
+  invalidLink: "This reset link is invalid or has expired. Please request a new one.",
+  changed: "Your password has been changed. Please sign in with your new password.",
+};
+
+/** The reset page's address for a token: our own form, which checks the new password as sign-up does. */
+export function passwordResetLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+/** better-auth's sendResetPassword: the e-mail goes through the job queue, retried until it is delivered. */
+export async function sendPasswordResetEmail(db: Db, jobs: Pick<JobQueue, "send">, publicUrl: string, message: { to: string; name: string; token: string }) {
+  const link = passwordResetLink(publicUrl, message.token);
+  await jobs.send(db, "email", {
+    to: message.to,
+    subject: "Reset your Setu password",
+    text: `Hello ${message.name},\n\nSomeone (we hope you) asked to reset the password of your Setu account. Choose a new password here:\n\n${link}\n\nThe link works once, for ${PASSWORD_RESET_TTL_SECONDS / 60} minutes. If you did not ask for it, ignore this message: your password stays as it is.\n\nThe Setu team`,
+    link,
+  });
+}
+
+/**
+ * "Forgot password?": e-mails a single-use, expiring reset link when the address has an account, and answers
+ * the same either way. Limited per client address and per address asked about, so it cannot flood an inbox.
+ */
+export async function requestPasswordReset(runtime: Runtime, form: FormData, clientIp: string | null): Promise<AuthFormResult> {
+  const parsed = forgotPasswordSchema.safeParse({ email: form.get("email") ?? "" });
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return { ok: false, status: 400, message: Object.values(errors)[0], fieldErrors: errors };
+  }
+  const { email } = parsed.data;
+  const limited = (await overActionLimit(runtime.db, "passwordResetNetwork", clientIp)) ?? (await overActionLimit(runtime.db, "passwordReset", `email:${email}`));
+  if (limited) return { ok: false, status: 429, message: limited };
+  try {
+    await runtime.auth.api.requestPasswordReset({ body: { email } });
+    return { ok: true, message: RESET_MESSAGES.sent };
+  } catch (error) {
+    logger.error({ err: error }, "password reset request failed");
+    return { ok: false, status: 503, message: MESSAGES.unexpected };
+  }
+}
+
+/** Sets a new password from a reset link's token: once, before it expires; every session of the account ends. */
+export async function resetPassword(runtime: Runtime, form: FormData, clientIp: string | null): Promise<AuthFormResult> {
+  const parsed = resetPasswordSchema.safeParse({
+    token: form.get("token") ?? "",
+    password: form.get("password") ?? "",
+    confirmPassword: form.get("confirmPassword") ?? "",
+  });
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    if (errors.token) return { ok: false, status: 400, message: errors.token };
+    return { ok: false, status: 400, message: Object.values(errors)[0], fieldErrors: errors };
+  }
+  const { token, password } = parsed.data;
+  if (isCommonPassword(password)) {
+    return { ok: false, status: 400, message: MESSAGES.commonPassword, fieldErrors: { password: MESSAGES.commonPassword } };
+  }
+  // guessing tokens is as limited as asking for them
+  const limited = await overActionLimit(runtime.db, "passwordResetNetwork", clientIp);
+  if (limited) return { ok: false, status: 429, message: limited };
+  try {
+    await runtime.auth.api.resetPassword({ body: { newPassword: password, token } });
+    return { ok: true, message: RESET_MESSAGES.changed, redirectTo: "/auth?tab=signin" };
+  } catch (error) {
+    if (error instanceof APIError && error.statusCode < 500) return { ok: false, status: 400, message: RESET_MESSAGES.invalidLink };
+    logger.error({ err: error }, "password reset failed");
+    return { ok: false, status: 503, message: MESSAGES.unexpected };
+  }
+}

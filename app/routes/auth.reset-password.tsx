@@ -1,0 +1,67 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { readFormData } from "~/lib/form-data.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { refusedFormReply, useValidatedForm } from "~/lib/validated-form";
+import { resetPasswordSchema } from "~/modules/accounts/accounts.schema";
+import { PasswordInput } from "~/modules/accounts/components/password-input";
+import { resetPassword } from "~/modules/accounts/password-reset.server";
+import { appContext } from "~/request-context.server";
+import type { Route } from "./+types/auth.reset-password";
+
+export function meta() {
+  return [{ title: "Choose a new password | Setu" }];
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  // the token only travels on: it is checked (and spent) when the new password is posted
+  const token = new URL(request.url).searchParams.get("token")?.slice(0, 200) ?? "";
+  return { token };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readFormData(request);
+  const result = await resetPassword(context.get(appContext).runtime, form, context.get(appContext).clientIp);
+  if (result.ok) return redirectWithFlash(result.redirectTo ?? "/auth", { type: "success", message: result.message });
+  return data({ message: result.message ?? "", reply: refusedFormReply(result, form, { hideFields: ["password", "confirmPassword"] }) }, { status: result.status });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useValidatedForm({ id: "reset-password", schema: resetPasswordSchema, lastResult: actionData?.reply, defaultValue: { token: loaderData.token } });
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <Card className="p-6 sm:p-8">
+        <h1 className="text-2xl font-bold">Choose a new password</h1>
+        {!loaderData.token ? (
+          <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            This reset link is incomplete. <Link to="/auth/forgot-password" className="underline">Request a new one</Link>.
+          </p>
+        ) : null}
+        {actionData?.message ? (
+          <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            {actionData.message}{" "}
+            <Link to="/auth/forgot-password" className="underline">
+              Request a new link
+            </Link>
+          </p>
+        ) : null}
+        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4" noValidate>
+          <input {...getInputProps(fields.token, { type: "hidden" })} />
+          <Field id={fields.password.id} label="New password" error={fields.password.errors?.[0]}>
+            <PasswordInput {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" required minLength={6} />
+          </Field>
+          <Field id={fields.confirmPassword.id} label="Confirm new password" error={fields.confirmPassword.errors?.[0]}>
+            <PasswordInput {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" required />
+          </Field>
+          <Button type="submit" className="w-full" disabled={busy || !loaderData.token}>
+            {busy ? "Saving..." : "Set new password"}
+          </Button>
+        </Form>
+      </Card>
+    </div>
+  );
+}
