@@ -1,11 +1,11 @@
-import { Activity, BadgeCheck, Clock, DollarSign, FileText, Package, ShoppingCart, Store, Users } from "lucide-react";
+import { Activity, BadgeCheck, CheckCircle2, Circle, Clock, DollarSign, FileText, Flag, Package, ShieldCheck, ShoppingCart, Store, Users } from "lucide-react";
 import { data, Link } from "react-router";
 import { Badge, statusTone } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatUsd } from "~/lib/money";
 import { getSessionUser } from "~/modules/accounts/session.server";
-import { loadDashboardForPage } from "~/modules/dashboard/dashboard.server";
+import { loadDashboardForPage, type AdminDashboard, type OnboardingStep } from "~/modules/dashboard/dashboard.server";
 import type { Route } from "./+types/dashboard";
 import { appContext } from "~/request-context.server";
 
@@ -59,19 +59,23 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     );
   }
   const { profile, dashboard } = loaderData;
+  if (dashboard.role === "admin") return <AdminHome name={profile.fullName} dashboard={dashboard} />;
   const verified = profile.verificationStatus === "verified";
   const seller = dashboard.role === "seller";
+  const onboarding = dashboard.role === "seller" && dashboard.onboarding.some((s) => !s.done) ? dashboard.onboarding : null;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold">Welcome back, {profile.fullName}!</h1>
+          <h1 className="text-3xl font-bold">{onboarding ? `Welcome to Setu, ${profile.fullName}!` : `Welcome back, ${profile.fullName}!`}</h1>
           <p className="mt-1 text-slate-600">
             {profile.companyName} · {seller ? "Seller dashboard" : "Buyer dashboard"}
           </p>
         </div>
       </header>
+
+      {onboarding ? <OnboardingChecklist steps={onboarding} /> : null}
 
       <section aria-label="Statistics" className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {dashboard.role === "seller" ? (
@@ -79,14 +83,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <Stat icon={Store} label="My Stores" value={dashboard.stores} />
             <Stat icon={Package} label="Products" value={dashboard.products} />
             <Stat icon={FileText} label="Quotes Submitted" value={dashboard.quotesSubmitted} />
-            <Stat icon={DollarSign} label="Revenue" value={formatUsd(dashboard.revenueCents)} />
+            <Stat icon={DollarSign} label="Order value" value={formatUsd(dashboard.orderValueCents)} />
           </>
         ) : (
           <>
             <Stat icon={FileText} label="Active RFQs" value={dashboard.activeRfqs} />
             <Stat icon={ShoppingCart} label="Orders" value={dashboard.orders} />
             <Stat icon={Users} label="Suppliers" value={dashboard.suppliers} />
-            <Stat icon={DollarSign} label="Total Spend" value={formatUsd(dashboard.totalSpendCents)} />
+            <Stat icon={DollarSign} label="Order value" value={formatUsd(dashboard.orderValueCents)} />
           </>
         )}
       </section>
@@ -162,6 +166,93 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Card>
         </div>
       </div>
+    </div>
+  );
+}
+
+const ONBOARDING: Record<OnboardingStep, { title: string; text: string; to: string; action: string }> = {
+  verify: { title: "Get verified", text: "Complete your company profile so Setu can verify your business. Buyers see the verified badge.", to: "/profile", action: "Complete profile" },
+  store: { title: "Create your store", text: "A branded store with your logo, story and QR code.", to: "/stores", action: "Create store" },
+  products: { title: "Add your products", text: "List what you sell with prices, MOQ and photos.", to: "/products", action: "Add products" },
+  quote: { title: "Answer your first RFQ", text: "US buyers post what they need: send them a quote.", to: "/rfqs", action: "Browse RFQs" },
+};
+
+function OnboardingChecklist({ steps }: { steps: { step: OnboardingStep; done: boolean }[] }) {
+  const doneCount = steps.filter((s) => s.done).length;
+  return (
+    <section aria-labelledby="onboarding-title" className="mt-8">
+    <Card className="p-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="onboarding-title" className="text-lg font-semibold">
+          Get started selling to US buyers
+        </h2>
+        <p className="text-sm text-slate-600">
+          {doneCount} of {steps.length} done
+        </p>
+      </div>
+      <ol className="mt-4 grid gap-3 md:grid-cols-2">
+        {steps.map(({ step, done }) => {
+          const item = ONBOARDING[step];
+          return (
+            <li key={step} className="flex gap-3 rounded-lg border border-slate-200 p-4">
+              {done ? <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-green-600" aria-hidden /> : <Circle className="mt-0.5 size-5 shrink-0 text-slate-400" aria-hidden />}
+              <div className="min-w-0">
+                <p className="font-medium">
+                  {item.title}
+                  <span className="sr-only">{done ? " (done)" : " (to do)"}</span>
+                </p>
+                <p className="mt-1 text-sm text-slate-600">{item.text}</p>
+                {done ? null : (
+                  <Link to={item.to} className="mt-2 inline-block text-sm font-medium text-brand-700 underline">
+                    {item.action}
+                  </Link>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </Card>
+    </section>
+  );
+}
+
+function AdminHome({ name, dashboard }: { name: string; dashboard: AdminDashboard }) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <header>
+        <h1 className="text-3xl font-bold">Administration</h1>
+        <p className="mt-1 text-slate-600">Signed in as {name}</p>
+      </header>
+      <section aria-label="Waiting for you" className="mt-8 grid gap-4 sm:grid-cols-2">
+        <Card className="p-5">
+          <div className="flex items-center justify-between">
+            <h2 className="text-sm text-slate-600">Pending verifications</h2>
+            <ShieldCheck className="size-5 text-amber-600" aria-hidden />
+          </div>
+          <p className="mt-2 text-2xl font-bold tabular-nums">{dashboard.pendingVerifications}</p>
+          <Link to="/admin/verifications" className="mt-2 inline-block text-sm font-medium text-brand-700 underline">
+            Review verifications
+          </Link>
+        </Card>
+        <Card className="p-5">
+          <div className="flex items-center justify-between">
+            <h2 className="text-sm text-slate-600">Open message reports</h2>
+            <Flag className="size-5 text-red-600" aria-hidden />
+          </div>
+          <p className="mt-2 text-2xl font-bold tabular-nums">{dashboard.openReports}</p>
+          <Link to="/admin/reports" className="mt-2 inline-block text-sm font-medium text-brand-700 underline">
+            Review reports
+          </Link>
+        </Card>
+      </section>
+      <section aria-label="Marketplace" className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        <Stat icon={Users} label="Accounts" value={dashboard.users} />
+        <Stat icon={Store} label="Sellers" value={dashboard.sellers} />
+        <Stat icon={Package} label="Active products" value={dashboard.activeProducts} />
+        <Stat icon={FileText} label="Open RFQs" value={dashboard.openRfqs} />
+        <Stat icon={ShoppingCart} label="Orders" value={dashboard.orders} />
+      </section>
     </div>
   );
 }

@@ -124,6 +124,12 @@ describe("accounts on the shared server", () => {
 
     const admin = new HttpClient(baseUrl());
     expect((await admin.post("/auth", { intent: "signin", email: DEMO_ADMIN.email, password: DEMO_PASSWORD })).status).toBe(302);
+    // an administrator lands on the admin dashboard, with what waits for review, not on a buyer's
+    const home = await (await admin.get("/dashboard")).text();
+    expect(home).toContain("Administration");
+    expect(home).toContain("Pending verifications");
+    expect(home).toContain('href="/admin/verifications"');
+    expect(home).not.toContain("Buyer dashboard");
     const page = await (await admin.get("/admin/verifications")).text();
     expect(page).toContain("Jaipur Block Prints");
     // the profile id of the verify form just before that company's "Verify" button

@@ -1,6 +1,9 @@
 import { and, count, countDistinct, desc, eq, gte, ne, sql, sum } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { user as userTable } from "~/db/schema/auth";
+import { messageReports } from "~/db/schema/messaging";
 import { orders } from "~/db/schema/orders";
+import { profiles } from "~/db/schema/profiles";
 import { products } from "~/db/schema/products";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { stores } from "~/db/schema/stores";
@@ -17,15 +20,31 @@ export type SellerDashboard = {
   stores: number;
   products: number;
   quotesSubmitted: number;
-  revenueCents: number;
+  /** the value of the seller's orders that are not cancelled: not revenue until payments exist */
+  orderValueCents: number;
   activity: ActivityItem[];
+  /** the first steps of a new seller, in order; the checklist shows until every one is done */
+  onboarding: { step: OnboardingStep; done: boolean }[];
+};
+export type OnboardingStep = "verify" | "store" | "products" | "quote";
+
+export type AdminDashboard = {
+  role: "admin";
+  pendingVerifications: number;
+  openReports: number;
+  users: number;
+  sellers: number;
+  activeProducts: number;
+  openRfqs: number;
+  orders: number;
 };
 export type BuyerDashboard = {
   role: "buyer";
   activeRfqs: number;
   orders: number;
   suppliers: number;
-  totalSpendCents: number;
+  /** the value of the buyer's orders that are not cancelled: not spend until payments exist */
+  orderValueCents: number;
   activity: ActivityItem[];
 };
 
@@ -38,9 +57,9 @@ export async function loadDashboardForPage(
   db: Db,
   user: DashboardUser,
   now = new Date(),
-): Promise<{ ok: true; dashboard: SellerDashboard | BuyerDashboard } | { ok: false; message: typeof DASHBOARD_LOAD_FAILED }> {
+): Promise<{ ok: true; dashboard: SellerDashboard | BuyerDashboard | AdminDashboard } | { ok: false; message: typeof DASHBOARD_LOAD_FAILED }> {
   try {
-    return { ok: true, dashboard: await loadDashboard(db, user, now) };
+    return { ok: true, dashboard: user.isAdmin ? await loadAdminDashboard(db, user) : await loadDashboard(db, user, now) };
   } catch (error) {
     logger.error({ err: error, userId: user.id }, "dashboard failed to load");
     return { ok: false, message: DASHBOARD_LOAD_FAILED };
@@ -49,9 +68,10 @@ export async function loadDashboardForPage(
 
 /**
  * Role-specific counts and the latest activity; a fixed number of queries whatever the data size.
- * Seller: Quotes Submitted leaves out withdrawn quotes; Revenue sums the seller's orders that are not cancelled.
+ * Seller: Quotes Submitted leaves out withdrawn quotes; Order value sums the seller's orders that are not cancelled
+ * (called Revenue once payments exist: an order placed is not money received).
  * Buyer: Active RFQs are published and not past their deadline (an expired RFQ takes no quotes);
- * Suppliers and Total Spend count the orders that are not cancelled; Orders counts every order.
+ * Suppliers and Order value count the orders that are not cancelled; Orders counts every order.
  */
 export async function loadDashboard(db: Db, user: DashboardUser, now = new Date()): Promise<SellerDashboard | BuyerDashboard> {
   if (user.profile.userType === "seller") {
@@ -86,7 +106,7 @@ export async function loadDashboard(db: Db, user: DashboardUser, now = new Date(
       stores: storeCount?.n ?? 0,
       products: productCount?.n ?? 0,
       quotesSubmitted: quoteCount?.n ?? 0,
-      revenueCents: Number(revenue?.total ?? 0),
+      orderValueCents: Number(revenue?.total ?? 0),
       activity: recent.map((r) => ({
         id: r.id,
         type: "quote",
@@ -96,6 +116,12 @@ export async function loadDashboard(db: Db, user: DashboardUser, now = new Date(
         amountCents: r.priceCents,
         href: `/rfqs/${r.rfqId}`,
       })),
+      onboarding: [
+        { step: "verify", done: user.profile.verificationStatus === "verified" },
+        { step: "store", done: (storeCount?.n ?? 0) > 0 },
+        { step: "products", done: (productCount?.n ?? 0) > 0 },
+        { step: "quote", done: (quoteCount?.n ?? 0) > 0 },
+      ],
     };
   }
   const [[active], [orderStats], recent] = await Promise.all([
@@ -124,7 +150,7 @@ export async function loadDashboard(db: Db, user: DashboardUser, now = new Date(
     activeRfqs: active?.n ?? 0,
     orders: orderStats?.n ?? 0,
     suppliers: Number(orderStats?.suppliers ?? 0),
-    totalSpendCents: Number(orderStats?.spend ?? 0),
+    orderValueCents: Number(orderStats?.spend ?? 0),
     activity: recent.map((r) => ({
       id: r.id,
       type: "rfq",
@@ -135,4 +161,22 @@ export async function loadDashboard(db: Db, user: DashboardUser, now = new Date(
       href: `/rfqs/${r.id}`,
     })),
   };
+}
+
+/** An administrator's landing page: what waits for them and the size of the marketplace, in one statement. */
+export async function loadAdminDashboard(db: Db, actor: { isAdmin: boolean }): Promise<AdminDashboard> {
+  if (!actor.isAdmin) throw new Error("not an administrator");
+  const n = (query: ReturnType<typeof sql>) => sql<number>`(${query})::int`;
+  const [row] = await db
+    .select({
+      pendingVerifications: n(sql`select count(*) from ${profiles} where ${profiles.verificationStatus} = 'pending'`),
+      openReports: n(sql`select count(*) from ${messageReports} where ${messageReports.status} = 'open'`),
+      users: n(sql`select count(*) from ${userTable}`),
+      sellers: n(sql`select count(*) from ${profiles} where ${profiles.userType} = 'seller'`),
+      activeProducts: n(sql`select count(*) from ${products} where ${products.status} = 'active'`),
+      openRfqs: n(sql`select count(*) from ${rfqs} where ${rfqs.status} = 'published'`),
+      orders: n(sql`select count(*) from ${orders}`),
+    })
+    .from(sql`(select 1) as one`);
+  return { role: "admin", ...row! };
 }

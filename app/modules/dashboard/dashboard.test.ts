@@ -8,7 +8,7 @@ import { createQuotes, createRfq, createRfqs, dateFromToday } from "../../../tes
 import { createStore } from "../../../tests/factories/stores";
 import { createBuyer, createSeller, actorOf as actor } from "../../../tests/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
-import { DASHBOARD_LOAD_FAILED, loadDashboard, loadDashboardForPage, RECENT_ACTIVITY_LIMIT } from "./dashboard.server";
+import { DASHBOARD_LOAD_FAILED, loadAdminDashboard, loadDashboard, loadDashboardForPage, RECENT_ACTIVITY_LIMIT } from "./dashboard.server";
 
 /** `n` minutes after a fixed instant, so "newest first" never depends on insert timing. */
 function at(n: number) {
@@ -27,8 +27,21 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
   it("shows 'No recent activity' data and zeros for new accounts", async () => {
     const seller = await createSeller(database.db);
     const buyer = await createBuyer(database.db);
-    expect(await loadDashboard(database.db, actor(seller), now)).toEqual({ role: "seller", stores: 0, products: 0, quotesSubmitted: 0, revenueCents: 0, activity: [] });
-    expect(await loadDashboard(database.db, actor(buyer), now)).toEqual({ role: "buyer", activeRfqs: 0, orders: 0, suppliers: 0, totalSpendCents: 0, activity: [] });
+    expect(await loadDashboard(database.db, actor(seller), now)).toEqual({
+      role: "seller",
+      stores: 0,
+      products: 0,
+      quotesSubmitted: 0,
+      orderValueCents: 0,
+      activity: [],
+      onboarding: [
+        { step: "verify", done: true },
+        { step: "store", done: false },
+        { step: "products", done: false },
+        { step: "quote", done: false },
+      ],
+    });
+    expect(await loadDashboard(database.db, actor(buyer), now)).toEqual({ role: "buyer", activeRfqs: 0, orders: 0, suppliers: 0, orderValueCents: 0, activity: [] });
   });
 
   it("counts a seller's stores, products, quotes (not withdrawn) and revenue (not cancelled), and no one else's", async () => {
@@ -57,9 +70,9 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
     ]);
 
     const dashboard = await loadDashboard(database.db, actor(seller), now);
-    expect(dashboard).toMatchObject({ role: "seller", stores: 2, products: 3, quotesSubmitted: 3, revenueCents: 3_030_00 });
+    expect(dashboard).toMatchObject({ role: "seller", stores: 2, products: 3, quotesSubmitted: 3, orderValueCents: 3_030_00 });
     expect(dashboard.activity).toHaveLength(4);
-    expect(await loadDashboard(database.db, actor(other), now)).toMatchObject({ stores: 1, products: 1, quotesSubmitted: 1, revenueCents: 777_00 });
+    expect(await loadDashboard(database.db, actor(other), now)).toMatchObject({ stores: 1, products: 1, quotesSubmitted: 1, orderValueCents: 777_00 });
   });
 
   it("lists a seller's latest 5 quotes, newest first, with the RFQ's title and the quoted amount", async () => {
@@ -116,8 +129,8 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
     ]);
 
     const dashboard = await loadDashboard(database.db, actor(buyer), now);
-    expect(dashboard).toMatchObject({ role: "buyer", activeRfqs: 2, orders: 4, suppliers: 2, totalSpendCents: 1_250_00 + 1_000_00 + 499_99 });
-    expect(await loadDashboard(database.db, actor(otherBuyer), now)).toMatchObject({ activeRfqs: 1, orders: 1, suppliers: 1, totalSpendCents: 1_00 });
+    expect(dashboard).toMatchObject({ role: "buyer", activeRfqs: 2, orders: 4, suppliers: 2, orderValueCents: 1_250_00 + 1_000_00 + 499_99 });
+    expect(await loadDashboard(database.db, actor(otherBuyer), now)).toMatchObject({ activeRfqs: 1, orders: 1, suppliers: 1, orderValueCents: 1_00 });
   });
 
   it("decides 'active' by the UTC deadline day, whatever the clock says", async () => {
@@ -148,6 +161,33 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
         href: `/rfqs/${byTitle.get(`Buyer RFQ ${i}`)!.id}`,
       })),
     );
+  });
+
+  it("walks a new seller through verification, store, products and a first quote", async () => {
+    const seller = await createSeller(database.db, { verificationStatus: "pending" });
+    const buyer = await createBuyer(database.db);
+    const steps = async () => ((await loadDashboard(database.db, actor(seller), now)) as { onboarding: { step: string; done: boolean }[] }).onboarding.filter((s) => s.done).map((s) => s.step);
+    expect(await steps()).toEqual([]);
+    await createStore(database.db, { sellerId: seller.user.id });
+    expect(await steps()).toEqual(["store"]);
+    await createProducts(database.db, [{ sellerId: seller.user.id }]);
+    const rfq = await createRfq(database.db, { buyerId: buyer.user.id });
+    await createQuotes(database.db, [{ rfqId: rfq.id, sellerId: seller.user.id, status: "submitted" }]);
+    expect(await steps()).toEqual(["store", "products", "quote"]);
+    const verified = await createSeller(database.db, { verificationStatus: "verified" });
+    expect(((await loadDashboard(database.db, actor(verified), now)) as { onboarding: { step: string; done: boolean }[] }).onboarding[0]).toEqual({ step: "verify", done: true });
+  });
+
+  it("gives an administrator the admin dashboard: what waits for review and the marketplace's size, matching the data", async () => {
+    const admin = actor(await createBuyer(database.db));
+    const before = await loadAdminDashboard(database.db, { isAdmin: true });
+    await createSeller(database.db, { verificationStatus: "pending" });
+    const buyer = await createBuyer(database.db, { verificationStatus: "pending" });
+    await createRfq(database.db, { buyerId: buyer.user.id });
+    const after = await loadAdminDashboard(database.db, { isAdmin: true });
+    expect(after).toMatchObject({ role: "admin", pendingVerifications: before.pendingVerifications + 2, users: before.users + 2, sellers: before.sellers + 1, openRfqs: before.openRfqs + 1 });
+    expect(await loadDashboardForPage(database.db, { ...admin, isAdmin: true }, now)).toMatchObject({ ok: true, dashboard: { role: "admin" } });
+    await expect(loadAdminDashboard(database.db, { isAdmin: false })).rejects.toThrow("not an administrator");
   });
 
   it("gives the page its data when the load works", async () => {
