@@ -41,15 +41,11 @@ export const CATEGORY_STRIP = [
   { slug: "men", label: "Men" },
 ] as const;
 
-/** The home page's 'Shop by Category' tiles, with their display counts (spec §2: static counts). */
-export const HOME_CATEGORY_TILES = [
-  { slug: "electronics", label: "Electronics", count: "2,500+ products" },
-  { slug: "machinery", label: "Machinery", count: "1,800+ products" },
-  { slug: "automotive", label: "Automotive", count: "1,200+ products" },
-  { slug: "textiles", label: "Textiles", count: "3,100+ products" },
-  { slug: "tools", label: "Tools", count: "900+ products" },
-  { slug: "food", label: "Food & Beverages", count: "1,500+ products" },
-] as const;
+/**
+ * The home page's 'Shop by Category' tiles: the catalogue's categories, each with its true count of products
+ * (the spec's static counts and its 'Tools' tile, which no product is in, are gone: decision record 0023).
+ */
+export const HOME_CATEGORY_TILES = PRODUCT_CATEGORIES.map((c) => ({ slug: c.value, label: c.label }));
 
 export function categoryLabel(value: string): string {
   return PRODUCT_CATEGORIES.find((c) => c.value === value)?.label ?? value;

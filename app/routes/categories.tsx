@@ -2,7 +2,7 @@ import { Car, Cog, Cpu, FlaskConical, Shirt, UtensilsCrossed } from "lucide-reac
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { CATEGORY_STRIP, PRODUCT_CATEGORIES } from "~/lib/categories";
-import { countProductsByCategory } from "~/modules/products/product-search.server";
+import { marketplaceFigures } from "~/modules/products/marketplace-figures.server";
 import type { Route } from "./+types/categories";
 import { appContext } from "~/request-context.server";
 
@@ -14,7 +14,8 @@ export function meta() {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { counts: await countProductsByCategory(context.get(appContext).runtime.db) };
+  // the same figures as the home page's tiles, so the two never disagree
+  return { counts: (await marketplaceFigures(context.get(appContext).runtime.db)).productsByCategory };
 }
 
 const ICONS: Record<string, typeof Cpu> = { electronics: Cpu, machinery: Cog, textiles: Shirt, chemicals: FlaskConical, automotive: Car, food: UtensilsCrossed };

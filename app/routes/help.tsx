@@ -109,9 +109,9 @@ const BUYER_FAQS: Faq[] = [
     question: "How do payments work?",
     answer: (
       <p>
-        Prices on Setu are quoted in US dollars. Payment terms are agreed per order in the supplier's quote. With
-        Setu's escrow payments, your money is held securely and released to the supplier only once you confirm the goods
-        arrived as described. Never pay a supplier's personal account, and confirm any change of bank details by phone.
+        Payment terms (an advance, a letter of credit, net terms) are agreed per order in the supplier's quote, and you pay
+        the supplier's business account directly: Setu does not hold payments yet (escrow is coming). Never pay a
+        supplier's personal account, and confirm any change of bank details by phone.
       </p>
     ),
   },
@@ -120,8 +120,8 @@ const BUYER_FAQS: Faq[] = [
     answer: (
       <p>
         Document the problem with photos and the packing list as soon as the goods arrive, and tell the supplier and our
-        team through the <Link to="/contact" className={linkClass}>contact page</Link>. For escrow payments, do not
-        confirm delivery until the issue is resolved; the funds stay held while we help both sides reach a solution.
+        team through the <Link to="/contact" className={linkClass}>contact page</Link>. Keep the conversation on Setu's
+        messages, so that both sides and our team can see what was agreed while we help you reach a solution.
       </p>
     ),
   },
@@ -210,9 +210,9 @@ const SELLER_FAQS: Faq[] = [
     question: "How and when do I get paid?",
     answer: (
       <p>
-        With Setu's escrow payments, the buyer funds the order before you ship, and the money is released to your
-        business bank account once the buyer confirms delivery. Deposits and balances can be split into milestones you
-        agree in your quote.
+        The buyer pays your business bank account on the payment terms of your quote (for example 30 % advance and 70 %
+        against the bill of lading, or a letter of credit). Setu does not hold payments yet: escrow with milestone
+        payouts is coming.
       </p>
     ),
   },

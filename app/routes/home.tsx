@@ -1,9 +1,10 @@
-import { Award, Car, Cog, Cpu, Globe, PiggyBank, Search, Shirt, ShieldCheck, UtensilsCrossed, Wrench } from "lucide-react";
+import { Award, Car, Cog, Cpu, FlaskConical, Globe, PiggyBank, Search, Shirt, ShieldCheck, UtensilsCrossed } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
 import { HOME_CATEGORY_TILES } from "~/lib/categories";
 import { ProductCard, ProductCardSkeleton } from "~/modules/products/components/product-card";
 import { listFeaturedProducts } from "~/modules/products/products.server";
+import { marketplaceFigures, type MarketplaceFigures } from "~/modules/products/marketplace-figures.server";
 import { FEATURED_PRODUCTS_LIMIT } from "~/modules/products/products.schema";
 import { logger } from "~/lib/logger.server";
 import { useRootUser } from "~/root";
@@ -21,23 +22,40 @@ export function meta() {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  try {
-    return { featured: await listFeaturedProducts(context.get(appContext).runtime.db) };
-  } catch (error) {
-    // Spec §8: a failed home products fetch is only logged and the empty state shows.
-    logger.error({ err: error, requestId: context.get(appContext).requestId }, "failed to load featured products");
-    return { featured: [] };
-  }
+  const { db } = context.get(appContext).runtime;
+  const [featured, figures] = await Promise.all([
+    listFeaturedProducts(db).catch((error: unknown) => {
+      // Spec §8: a failed home products fetch is only logged and the empty state shows.
+      logger.error({ err: error, requestId: context.get(appContext).requestId }, "failed to load featured products");
+      return [];
+    }),
+    marketplaceFigures(db).catch((error: unknown) => {
+      logger.error({ err: error, requestId: context.get(appContext).requestId }, "failed to count the marketplace");
+      return null;
+    }),
+  ]);
+  return { featured, figures };
 }
 
-const STATS = [
-  { value: "25K+", label: "Verified Suppliers" },
-  { value: "50K+", label: "Products" },
-  { value: "5K+", label: "US Buyers" },
-  { value: "$2B+", label: "Trade Volume" },
-];
+const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
+const compactUsd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 1 });
 
-const TILE_ICONS = { electronics: Cpu, machinery: Cog, automotive: Car, textiles: Shirt, tools: Wrench, food: UtensilsCrossed } as const;
+/** The marketplace's true figures (the spec's 25K+, 50K+, 5K+ and $2B+ were claims: decision record 0023). */
+function statsOf(figures: MarketplaceFigures) {
+  return [
+    { value: compact.format(figures.verifiedSuppliers), label: "Verified Suppliers" },
+    { value: compact.format(figures.activeProducts), label: "Products" },
+    { value: compact.format(figures.buyers), label: "Buyers" },
+    { value: compactUsd.format(figures.orderValueCents / 100), label: "Ordered on Setu" },
+  ];
+}
+
+function productCount(n: number) {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? "product" : "products"}`;
+}
+
+
+const TILE_ICONS = { electronics: Cpu, machinery: Cog, automotive: Car, textiles: Shirt, chemicals: FlaskConical, food: UtensilsCrossed } as const;
 
 const WHY = [
   {
@@ -48,7 +66,7 @@ const WHY = [
   {
     icon: Globe,
     title: "International Shipping",
-    text: "Door-to-door logistics from Indian ports to US warehouses, with customs paperwork handled for you.",
+    text: "Suppliers quote from Indian ports to your US door under stated delivery terms, so you see who pays freight, duty and customs before you accept.",
   },
   {
     icon: PiggyBank,
@@ -61,7 +79,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const user = useRootUser();
   const navigation = useNavigation();
   const loadingHome = navigation.state === "loading" && navigation.location.pathname === "/";
-  const { featured } = loaderData;
+  const { featured, figures } = loaderData;
 
   return (
     <>
@@ -92,14 +110,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Search
             </button>
           </Form>
+          {figures ? (
           <dl className="mx-auto mt-12 grid max-w-4xl grid-cols-2 gap-4 sm:grid-cols-4">
-            {STATS.map((stat) => (
+            {statsOf(figures).map((stat) => (
               <div key={stat.label} className="rounded-lg border border-slate-200 bg-white p-4">
                 <dt className="text-sm text-slate-600">{stat.label}</dt>
                 <dd className="mt-1 text-2xl font-bold text-slate-900">{stat.value}</dd>
               </div>
             ))}
           </dl>
+          ) : null}
         </div>
       </section>
 
@@ -118,7 +138,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 >
                   <Icon className="size-8 text-brand-600" aria-hidden />
                   <span className="mt-3 font-semibold text-slate-900">{tile.label}</span>
-                  <span className="mt-1 text-xs text-slate-500">{tile.count}</span>
+                  {figures ? <span className="mt-1 text-xs text-slate-500">{productCount(figures.productsByCategory[tile.slug] ?? 0)}</span> : null}
                 </Link>
               </li>
             );
@@ -178,7 +198,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="cta-heading" className="mt-4 text-3xl font-bold">
             Ready to grow your wholesale business?
           </h2>
-          <p className="mt-3 text-slate-300">Join thousands of suppliers and buyers trading between India and the USA.</p>
+          <p className="mt-3 text-slate-300">Join the suppliers and buyers trading between India and the USA on Setu.</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             {user ? (
               <ButtonLink to="/dashboard" size="lg">

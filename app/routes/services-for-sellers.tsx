@@ -19,12 +19,13 @@ export function meta() {
     {
       name: "description",
       content:
-        "Sell wholesale to verified US business buyers. Setu gives Indian suppliers marketplace access, AI buyer matching, RFQs, escrow payments, logistics, analytics and 24/7 support.",
+        "Sell wholesale to verified US business buyers. Setu gives Indian suppliers a branded store, marketplace access, RFQs with sealed quotes, messaging and verification; matching, escrow, logistics and analytics are coming.",
     },
   ];
 }
 
-type Service = { icon: LucideIcon; title: string; description: string; features: [string, string, string, string] };
+/** `soon`: a service Setu does not run yet, shown as "Coming soon" so that no card claims what is not so (issue #26). */
+type Service = { icon: LucideIcon; title: string; description: string; features: [string, string, string, string]; soon?: boolean };
 
 const SERVICES: Service[] = [
   {
@@ -41,6 +42,7 @@ const SERVICES: Service[] = [
   {
     icon: Sparkles,
     title: "AI-Powered Buyer Matching",
+    soon: true,
     description: "We surface your products to the buyers most likely to order them, and their requests to you.",
     features: [
       "Matching on category, MOQ and price range",
@@ -63,6 +65,7 @@ const SERVICES: Service[] = [
   {
     icon: ShieldCheck,
     title: "Secure Escrow Payments",
+    soon: true,
     description: "Ship with confidence: the buyer's payment is secured before production starts.",
     features: [
       "Buyer funds held in escrow until delivery is confirmed",
@@ -74,6 +77,7 @@ const SERVICES: Service[] = [
   {
     icon: Truck,
     title: "International Logistics",
+    soon: true,
     description: "Door-to-door shipping from India to the USA through our vetted freight partners.",
     features: [
       "Sea and air freight quotes from Indian ports",
@@ -85,6 +89,7 @@ const SERVICES: Service[] = [
   {
     icon: ChartColumn,
     title: "Sales CRM & Analytics",
+    soon: true,
     description: "Understand which products, buyers and quotes drive your export revenue.",
     features: [
       "Pipeline of inquiries, quotes and orders",
@@ -107,6 +112,7 @@ const SERVICES: Service[] = [
   {
     icon: Headset,
     title: "24/7 Dedicated Support",
+    soon: true,
     description: "A seller success team that knows export trade, available whenever your buyers are.",
     features: [
       "Dedicated account manager",
@@ -120,14 +126,14 @@ const SERVICES: Service[] = [
 const STATS = [
   { value: "95%", label: "of active sellers win their first US order within 3 months" },
   { value: "45%", label: "lower customer acquisition cost than trade shows and cold outreach" },
-  { value: "24/7", label: "dedicated support from our seller success team" },
+  { value: "1 day", label: "to answer every seller's question, by e-mail or the contact page" },
 ];
 
 const STEPS = [
   { title: "Create your free account", text: "Sign up as a seller and tell us about your business." },
   { title: "Get verified", text: "Share your registration documents to earn the Verified Seller badge." },
   { title: "Build your store", text: "Add products, design your store page and print your QR code." },
-  { title: "Win US buyers", text: "Respond to RFQs, agree terms and ship with escrow protection." },
+  { title: "Win US buyers", text: "Respond to RFQs, agree terms with the buyer on Setu and ship." },
 ];
 
 export default function ServicesForSellers() {
@@ -143,8 +149,8 @@ export default function ServicesForSellers() {
             Services for Indian Sellers
           </h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">
-            Everything you need to sell wholesale to verified US business buyers: a branded store, qualified leads, secure
-            payments and shipping handled end to end.
+            Sell wholesale to verified US business buyers: a branded store, US buyers' requests for quote, sealed quotes and
+            a direct line to every buyer. Payments, logistics and analytics are on their way.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <ButtonLink to="/auth" size="lg">
@@ -171,6 +177,7 @@ export default function ServicesForSellers() {
                 <service.icon className="size-6 text-brand-600" aria-hidden />
               </span>
               <h3 className="mt-4 text-lg font-semibold text-slate-900">{service.title}</h3>
+              {service.soon ? <p className="mt-1 w-fit rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">Coming soon</p> : null}
               <p className="mt-2 text-sm text-slate-600">{service.description}</p>
               <ul className="mt-4 space-y-2 border-t border-slate-100 pt-4 text-sm text-slate-700">
                 {service.features.map((feature) => (
@@ -188,7 +195,7 @@ export default function ServicesForSellers() {
       <section className="border-y border-slate-200 bg-slate-50" aria-labelledby="results-heading">
         <div className="mx-auto max-w-7xl px-4 py-16">
           <h2 id="results-heading" className="text-center text-3xl font-bold tracking-tight text-slate-900">
-            Results our sellers see
+            Our goals for Setu sellers
           </h2>
           <dl className="mx-auto mt-10 grid max-w-5xl gap-6 sm:grid-cols-3">
             {STATS.map((stat) => (

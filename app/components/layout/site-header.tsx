@@ -53,7 +53,7 @@ export function SiteHeader() {
       </a>
       <div className="bg-slate-900 text-xs text-slate-100">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-2">
-          <p>Shop wholesale online from over 100,000 brands.</p>
+          <p>Shop wholesale online from verified Indian suppliers.</p>
           <nav aria-label="Support" className="hidden gap-4 sm:flex">
             <Link to="/services-for-sellers" className="hover:underline">
               Services for Sellers
