@@ -172,9 +172,15 @@ describe("RFQ, quote and order refusals on the shared server", () => {
     expect(late.status).toBe(409);
     expect(await textOf(late)).toContain("This RFQ is no longer accepting quotes");
 
-    const [orderId] = await hiddenIds(buyer, "/orders", "orderId");
+    // each action is a link that asks first (…?confirm=cancel&order=ID), so the page names the order there
+    const orderIdsOn = async (client: HttpClient) => [...(await textOf(await client.get("/orders"))).matchAll(/[?&]amp;order=([0-9a-f-]{36})|[?&]order=([0-9a-f-]{36})/g)].map((m) => m[1] ?? m[2]);
+    const [orderId] = await orderIdsOn(buyer);
     expect(orderId).toBeDefined();
-    expect(await hiddenIds(sellerA, "/orders", "orderId")).toContain(orderId);
+    expect(await orderIdsOn(sellerA)).toContain(orderId);
+    // without JavaScript, the question is asked on the page, with what the action needs
+    const asked = await textOf(await buyer.get(`/orders?confirm=cancel&order=${orderId}`));
+    expect(asked).toContain("Cancel this order?");
+    expect(asked).toContain("Reason for cancelling");
 
     const anonymous = await new HttpClient(baseUrl()).post("/orders", { orderId: orderId!, action: "cancel" });
     expect(anonymous.status).toBe(401);
@@ -193,7 +199,11 @@ describe("RFQ, quote and order refusals on the shared server", () => {
     const orders = await textOf(await sellerA.get("/orders"));
     expect(orders).toContain("Placed");
     expect(orders).toContain("Mark as shipped");
-    expect((await sellerA.post("/orders", { orderId: orderId!, action: "ship" })).status).toBe(302);
+    const noTracking = await sellerA.post("/orders", { orderId: orderId!, action: "ship", carrier: "Maersk", trackingNumber: "" });
+    expect(noTracking.status).toBe(400);
+    expect(await textOf(noTracking)).toContain("Please enter the tracking number");
+    expect((await sellerA.post("/orders", { orderId: orderId!, action: "ship", carrier: "Maersk", trackingNumber: "MAEU 1234567" })).status).toBe(302);
+    expect(await textOf(await buyer.get("/orders"))).toContain("Shipped with Maersk");
     expect((await buyer.post("/orders", { orderId: orderId!, action: "cancel" })).status).toBe(409);
     expect(await textOf(await buyer.get("/orders"))).toContain("Mark as received");
   });

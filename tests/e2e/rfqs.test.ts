@@ -112,7 +112,16 @@ describe("RFQ journey: post, quote, accept, order", () => {
     await page.goto("/orders");
     const sale = page.locator("li", { hasText: "Brooklyn Home Goods LLC" }).first();
     await sale.getByRole("button", { name: "Mark as shipped" }).click();
+    // shipping asks first, with what the buyer will be told
+    const ask = page.getByRole("dialog", { name: "Mark this order as shipped?" });
+    await ask.getByRole("button", { name: "Confirm shipment" }).click();
+    await ask.getByText("Please enter the carrier").waitFor();
+    await ask.getByLabel("Carrier").fill("Maersk Line");
+    await ask.getByLabel("Tracking or bill of lading number").fill("MAEU 7654321");
+    await screenshot(page, "orders-ship-dialog");
+    await ask.getByRole("button", { name: "Confirm shipment" }).click();
     await page.getByText("Order marked as shipped").waitFor();
+    await page.getByText("Shipped with Maersk Line").first().waitFor();
     const dashboard = await (await page.goto("/dashboard"))!.text();
     expect(dashboard).toContain("$6,126");
   });

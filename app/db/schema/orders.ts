@@ -23,6 +23,11 @@ export const orders = pgTable(
     unitPriceCents: bigint("unit_price_cents", { mode: "number" }).notNull(),
     totalCents: bigint("total_cents", { mode: "number" }).notNull(),
     status: text("status").notNull().default("placed"),
+    // what the seller said when marking it shipped, and why and by whom it was cancelled
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    cancelReason: text("cancel_reason"),
+    cancelledBy: text("cancelled_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,7 +4,7 @@ import { orders } from "~/db/schema/orders";
 import { profiles } from "~/db/schema/profiles";
 import { rfqs } from "~/db/schema/rfqs";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
-import { allowedOrderActions, type OrderAction, type OrderStatus, type OrderView } from "./orders.schema";
+import { allowedOrderActions, orderActionSchema, type OrderAction, type OrderStatus, type OrderView } from "./orders.schema";
 import { isUuid } from "~/lib/uuid";
 import { notify, type Notifier } from "~/modules/notifications/notifications.server";
 import { ORDER_STATUS_LABEL } from "./orders.schema";
@@ -28,6 +28,10 @@ export async function listOrders(db: Db, actor: SessionUser, limit = 100): Promi
       unitPriceCents: orders.unitPriceCents,
       totalCents: orders.totalCents,
       createdAt: orders.createdAt,
+      carrier: orders.carrier,
+      trackingNumber: orders.trackingNumber,
+      cancelReason: orders.cancelReason,
+      cancelledBy: orders.cancelledBy,
     })
     .from(orders)
     .leftJoin(buyerProfile, eq(buyerProfile.userId, orders.buyerId))
@@ -50,6 +54,10 @@ export async function listOrders(db: Db, actor: SessionUser, limit = 100): Promi
       unitPriceCents: r.unitPriceCents,
       totalCents: r.totalCents,
       createdAt: r.createdAt.toISOString(),
+      carrier: r.carrier,
+      trackingNumber: r.trackingNumber,
+      cancelReason: r.cancelReason,
+      cancelledByViewer: r.cancelledBy === null ? null : r.cancelledBy === actor.id,
     };
   });
 }
@@ -60,12 +68,19 @@ const NEXT: Record<OrderAction, { from: OrderStatus; to: OrderStatus; message: s
   cancel: { from: "placed", to: "cancelled", message: "Order cancelled" },
 };
 
-/** The seller ships, the buyer receives, either cancels before shipping. Checked against the row in one conditional update. */
-export async function updateOrderStatus(db: Db, actor: SessionUser, orderId: string, action: string, notifier: Notifier): Promise<{ ok: boolean; message: string; status: number }> {
+export type OrderActionResult = { ok: boolean; message: string; status: number; fieldErrors?: Record<string, string> };
+
+/**
+ * The seller ships (with carrier and tracking number), the buyer receives, either cancels before shipping (with a
+ * reason). Checked against the row in one conditional update; the other party's notice commits with the change.
+ */
+export async function updateOrderStatus(db: Db, actor: SessionUser, input: Record<string, unknown>, notifier: Notifier): Promise<OrderActionResult> {
+  const orderId = typeof input.orderId === "string" ? input.orderId : "";
   if (!isUuid(orderId)) return { ok: false, message: "Order not found", status: 404 };
   // hasOwn, not `in`: "toString" or "constructor" must not pass for an action
-  if (!Object.hasOwn(NEXT, action)) return { ok: false, message: "Unknown order action", status: 400 };
-  const step = NEXT[action as OrderAction];
+  if (typeof input.action !== "string" || !Object.hasOwn(NEXT, input.action)) return { ok: false, message: "Unknown order action", status: 400 };
+  const action = input.action as OrderAction;
+  const step = NEXT[action];
   const [row] = await db
     .select({ buyerId: orders.buyerId, sellerId: orders.sellerId, status: orders.status })
     .from(orders)
@@ -73,20 +88,38 @@ export async function updateOrderStatus(db: Db, actor: SessionUser, orderId: str
     .limit(1);
   if (!row) return { ok: false, message: "Order not found", status: 404 };
   const role = row.buyerId === actor.id ? "buyer" : "seller";
-  if (!allowedOrderActions({ role, status: row.status as OrderStatus }).includes(action as OrderAction)) {
+  if (!allowedOrderActions({ role, status: row.status as OrderStatus }).includes(action)) {
     return { ok: false, message: "This order cannot be changed that way now", status: 409 };
   }
-  // the change and the other party's notice commit together
+  const parsed = orderActionSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "form")] ??= issue.message;
+    return { ok: false, message: Object.values(fieldErrors)[0] ?? "Please check the form", status: 400, fieldErrors };
+  }
+  const command = parsed.data;
+  const details =
+    command.action === "ship"
+      ? { carrier: command.carrier, trackingNumber: command.trackingNumber }
+      : command.action === "cancel"
+        ? { cancelReason: command.reason, cancelledBy: actor.id }
+        : {};
   const updated = await db.transaction(async (tx) => {
     const changed = await tx
       .update(orders)
-      .set({ status: step.to, updatedAt: new Date() })
+      .set({ status: step.to, updatedAt: new Date(), ...details })
       .where(and(eq(orders.id, orderId), eq(orders.status, step.from)))
       .returning({ id: orders.id });
     if (changed.length === 0) return changed;
     const [order] = await tx.select({ title: rfqs.title }).from(orders).leftJoin(rfqs, eq(rfqs.id, orders.rfqId)).where(eq(orders.id, orderId));
     const what = order?.title ? `Your order for "${order.title}"` : "Your order";
-    const body = `${what} is now ${ORDER_STATUS_LABEL[step.to].toLowerCase()}.`;
+    const said =
+      command.action === "ship"
+        ? ` Carrier: ${command.carrier}. Tracking number: ${command.trackingNumber}.`
+        : command.action === "cancel"
+          ? ` The ${role === "buyer" ? "buyer" : "supplier"} gave this reason: ${command.reason}`
+          : "";
+    const body = `${what} is now ${ORDER_STATUS_LABEL[step.to].toLowerCase()}.${said}`;
     await notify(tx, notifier, {
       userId: role === "buyer" ? row.sellerId : row.buyerId,
       kind: "order_status",
