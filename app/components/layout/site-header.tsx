@@ -191,14 +191,14 @@ export function SiteHeader() {
   );
 }
 
-/** Messages: a link to /messages with the number of conversations waiting unread. */
-function MessagesLink({ count }: { count: number }) {
-  const label = count === 0 ? "Messages" : `Messages, ${count} unread`;
+/** A header icon linking to `to`, with the number of unread things on it (messages, notifications). */
+function CountLink({ to, icon: Icon, name, count, testId }: { to: string; icon: typeof Bell; name: string; count: number; testId?: string }) {
+  const label = count === 0 ? name : `${name}, ${count} unread`;
   return (
-    <Link to="/messages" aria-label={label} title={label} className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
-      <MessageSquare className="size-5" aria-hidden />
+    <Link to={to} aria-label={label} title={label} className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
+      <Icon className="size-5" aria-hidden />
       {count > 0 ? (
-        <span aria-hidden data-testid="unread-messages" className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] font-semibold leading-5 text-white tabular-nums">
+        <span aria-hidden data-testid={testId} className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] font-semibold leading-5 text-white tabular-nums">
           {count > 99 ? "99+" : count}
         </span>
       ) : null}
@@ -206,17 +206,11 @@ function MessagesLink({ count }: { count: number }) {
   );
 }
 
+function MessagesLink({ count }: { count: number }) {
+  return <CountLink to="/messages" icon={MessageSquare} name="Messages" count={count} testId="unread-messages" />;
+}
+
 /** The bell: a link to /notifications with the number of unread ones. */
 function NotificationBell({ count }: { count: number }) {
-  const label = count === 0 ? "Notifications" : `Notifications, ${count} unread`;
-  return (
-    <Link to="/notifications" aria-label={label} title={label} className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
-      <Bell className="size-5" aria-hidden />
-      {count > 0 ? (
-        <span aria-hidden className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] font-semibold leading-5 text-white tabular-nums">
-          {count > 99 ? "99+" : count}
-        </span>
-      ) : null}
-    </Link>
-  );
+  return <CountLink to="/notifications" icon={Bell} name="Notifications" count={count} />;
 }
