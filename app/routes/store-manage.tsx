@@ -211,6 +211,9 @@ function StoreSettingsForm({ store, lastResult }: { store: ManagedStore; lastRes
       country: store.address.country ?? "India",
       categories: store.categories,
       businessHours: (store.businessHours as BusinessHours | null) ?? defaultBusinessHours(),
+      yearFounded: store.yearFounded === null ? "" : String(store.yearFounded),
+      certifications: store.certifications.join(", "),
+      productionCapacity: store.productionCapacity,
     },
   });
   return (

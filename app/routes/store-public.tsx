@@ -1,9 +1,11 @@
+import { ABOUT_TAB_SLUG } from "~/modules/stores/store-design.schema";
 import { BadgeCheck, Clock, Heart, LayoutGrid, List, MapPin, MessageCircleReply, Package, Search, Share2, Star, Store as StoreIcon, UserPlus } from "lucide-react";
 import { replyTimeLabel, RESPONSE_TIME_WINDOW_DAYS } from "~/modules/response-times/response-time";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Badge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Input, Label } from "~/components/ui/field";
@@ -104,6 +106,73 @@ function ProductCard({ product, view, signedIn, own, onNeedAuth }: { product: Pu
   );
 }
 
+type PublicStore = Extract<Route.ComponentProps["loaderData"], { store: unknown }>["store"];
+
+/** The About Us tab: who the company is, in its own words and in facts a buyer checks. */
+function StoreAbout({ store, totalProducts }: { store: PublicStore; totalProducts: number }) {
+  const facts = [
+    { label: "Company", value: store.sellerCompany || store.name },
+    { label: "Year founded", value: store.yearFounded ? String(store.yearFounded) : null },
+    { label: "Monthly output", value: store.productionCapacity },
+    { label: "Products on Setu", value: String(totalProducts) },
+    { label: "Location", value: [store.address?.city, store.address?.state, store.address?.country].filter(Boolean).join(", ") || null },
+    { label: "Sells", value: store.categories.join(", ") || null },
+  ].filter((fact): fact is { label: string; value: string } => Boolean(fact.value));
+  return (
+    <section className="mt-8 grid gap-6 lg:grid-cols-3" aria-labelledby="about-heading">
+      <div className="lg:col-span-2">
+        <h2 id="about-heading" className="text-xl font-semibold">
+          About {store.name}
+        </h2>
+        <p className="mt-3 whitespace-pre-line text-slate-700">{store.description || "This supplier has not written about the company yet."}</p>
+        {store.photos.length > 0 ? (
+          <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Photos">
+            {store.photos.map((url) => (
+              <li key={url} className="overflow-hidden rounded-lg border border-slate-200 bg-slate-100">
+                <img src={cardImageUrl(url)} alt="" loading="lazy" className="aspect-[4/3] w-full object-cover" />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <Card className="h-fit p-5">
+        <h3 className="font-semibold">Company facts</h3>
+        <div className="mt-2">
+          {store.verified ? (
+            <Badge tone="green">
+              <BadgeCheck className="size-3" aria-hidden /> Verified Seller
+            </Badge>
+          ) : (
+            <Badge tone="amber">
+              <Clock className="size-3" aria-hidden /> Verification pending: Setu has not checked this company's documents yet
+            </Badge>
+          )}
+        </div>
+        <dl className="mt-4 space-y-3 text-sm">
+          {facts.map((fact) => (
+            <div key={fact.label}>
+              <dt className="text-slate-500">{fact.label}</dt>
+              <dd className="font-medium text-slate-900">{fact.value}</dd>
+            </div>
+          ))}
+        </dl>
+        {store.certifications.length > 0 ? (
+          <>
+            <h3 className="mt-5 font-semibold">Certifications</h3>
+            <ul className="mt-2 flex flex-wrap gap-2">
+              {store.certifications.map((c) => (
+                <li key={c} className="rounded-full border border-slate-200 px-2 py-0.5 text-xs text-slate-700">
+                  {c}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </Card>
+    </section>
+  );
+}
+
 export default function StorePublic({ loaderData }: Route.ComponentProps) {
   const [authOpen, setAuthOpen] = useState(false);
   const follow = useFetcher<{ ok: boolean; message: string }>();
@@ -133,6 +202,19 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
   const followerCount = followers + (follow.formData ? (loaderData.following ? -1 : 1) : 0);
   const searching = filters.q !== "";
   const hasTabs = store.categoryTabs.length > 0;
+  const about = !searching && filters.tab === ABOUT_TAB_SLUG;
+  // what the product sections above already show is not listed again below them
+  const productSections = !searching && filters.tab === "all" ? store.sections.filter((section) => section.type === "product-section") : [];
+  const shownInSections = new Set(
+    productSections.flatMap((section) =>
+      [...products]
+        .sort((a, b) => (section.show_featured ? Number(b.featured) - Number(a.featured) : 0))
+        .slice(0, section.product_limit)
+        .map((p) => p.linkId),
+    ),
+  );
+  const listed = products.filter((p) => !shownInSections.has(p.linkId));
+  const recommended = "recommended" in loaderData ? loaderData.recommended : [];
   const tabHref = (slug: string) => (slug === "all" ? `/stores/${store.id}` : `/stores/${store.id}?tab=${encodeURIComponent(slug)}`);
 
   async function share() {
@@ -283,10 +365,11 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
             )
           : null}
 
+        {about ? <StoreAbout store={store} totalProducts={totalProducts} /> : (
         <section className="mt-10" aria-labelledby="store-products-heading">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 id="store-products-heading" className="text-xl font-semibold">
-              {searching ? `Search Results for "${filters.q}"` : "Featured Products"}
+              {searching ? `Search Results for "${filters.q}"` : shownInSections.size > 0 ? "More Products" : "Featured Products"}
               {searching ? <span className="ml-2 text-sm font-normal text-slate-500">({products.length} items)</span> : null}
             </h2>
             {/* one of two layouts: a single-choice toggle group (Radix: roving focus and arrow keys) */}
@@ -299,7 +382,9 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
               </ToggleGroupItem>
             </ToggleGroup>
           </div>
-          {products.length === 0 ? (
+          {listed.length === 0 && shownInSections.size > 0 ? (
+            <p className="mt-4 text-sm text-slate-600">Every product of this store is shown above.</p>
+          ) : listed.length === 0 ? (
             <div className="mt-4 rounded-lg border border-dashed border-slate-300 p-10 text-center">
               {searching ? (
                 <>
@@ -309,27 +394,34 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
                   </Link>
                 </>
               ) : filters.tab !== "all" ? (
-                <h3 className="font-semibold">Try adjusting your filters</h3>
+                <>
+                  <h3 className="font-semibold">No products in this tab yet</h3>
+                  <Link to={tabHref("all")} className="mt-3 inline-block text-sm font-medium text-brand-700 underline">
+                    See all products
+                  </Link>
+                </>
               ) : (
                 <h3 className="font-semibold">This store hasn't added any products yet</h3>
               )}
             </div>
           ) : (
             <div className={cn("mt-4 grid gap-4", view === "grid" ? "sm:grid-cols-2 lg:grid-cols-4" : "grid-cols-1")}>
-              {products.map((p) => (
+              {listed.map((p) => (
                 <ProductCard key={p.linkId} product={p} view={view} signedIn={signedIn} own={store.isOwner} onNeedAuth={needAuth} />
               ))}
             </div>
           )}
         </section>
 
-        {!searching && products.length > 0 ? (
+        )}
+        {!searching && recommended.length > 0 ? (
           <section className="mt-12" aria-labelledby="recommended-heading">
             <h2 id="recommended-heading" className="text-xl font-semibold">
               Recommended for You
             </h2>
+            <p className="mt-1 text-sm text-slate-600">From other suppliers of what this store sells.</p>
             <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {products.slice(0, 6).map((p) => (
+              {recommended.map((p) => (
                 <ProductCard key={`rec-${p.linkId}`} product={p} view="grid" signedIn={signedIn} own={store.isOwner} onNeedAuth={needAuth} />
               ))}
             </div>

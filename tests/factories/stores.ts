@@ -1,3 +1,4 @@
+import { defaultCategoryTabs } from "../../app/modules/stores/store-design.schema";
 import type { Db } from "~/db/client.server";
 import { storeProducts, stores, type BusinessHours } from "~/db/schema/stores";
 
@@ -19,17 +20,6 @@ export function defaultBusinessHours(): BusinessHours {
   };
 }
 
-export type CategoryTab = { id: string; name: string; slug: string; order: number; isHomepage?: boolean };
-
-/** Spec §3: Home (the homepage tab), About Us, Cooking & Kitchenware. */
-export function defaultCategoryTabs(): CategoryTab[] {
-  return [
-    { id: "home", name: "Home", slug: "home", order: 0, isHomepage: true },
-    { id: "about-us", name: "About Us", slug: "about-us", order: 1 },
-    { id: "cooking-kitchenware", name: "Cooking & Kitchenware", slug: "cooking-kitchenware", order: 2 },
-  ];
-}
-
 let storeSequence = 0;
 
 export async function createStore(db: Db, overrides: StoreOverrides): Promise<StoreRow> {
@@ -42,7 +32,7 @@ export async function createStore(db: Db, overrides: StoreOverrides): Promise<St
       address: { city: "Mumbai", state: "Maharashtra", country: "India" },
       categories: ["Electronics"],
       businessHours: defaultBusinessHours(),
-      categoryTabs: defaultCategoryTabs(),
+      categoryTabs: defaultCategoryTabs(overrides.categories ?? ["Electronics"]),
       status: "active",
       ...overrides,
     })

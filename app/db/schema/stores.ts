@@ -28,6 +28,10 @@ export const stores = pgTable(
     logoUrl: text("logo_url"),
     bannerUrl: text("banner_url"),
     tagline: text("tagline"),
+    // the About page (issue #26): when the company began, what it is certified for, how much it makes
+    yearFounded: integer("year_founded"),
+    certifications: text("certifications").array().notNull().default(sql`'{}'::text[]`),
+    productionCapacity: text("production_capacity"),
     primaryColor: text("primary_color").notNull().default("#3b82f6"),
     sections: jsonb("sections").$type<unknown[]>().notNull().default([]),
     categoryTabs: jsonb("category_tabs").$type<unknown[]>().notNull().default([]),
@@ -41,6 +45,7 @@ export const stores = pgTable(
   (t) => [
     check("stores_status_check", sql`${t.status} in ('active', 'hidden')`),
     check("stores_verification_status_check", sql`${t.verificationStatus} in ('pending', 'verified', 'rejected')`),
+    check("stores_year_founded_check", sql`${t.yearFounded} is null or ${t.yearFounded} between 1800 and 2100`),
     check("stores_primary_color_check", sql`${t.primaryColor} ~ '^#[0-9a-fA-F]{6}$'`),
     index("stores_seller_created_idx").on(t.sellerId, t.createdAt, t.id),
     index("stores_status_created_idx").on(t.status, t.createdAt, t.id),

@@ -109,12 +109,26 @@ export type Section = z.infer<typeof sectionSchema>;
 export type CategoryTab = z.infer<typeof categoryTabSchema>;
 export type StoreDesign = z.infer<typeof storeDesignSchema>;
 
-export function defaultCategoryTabs(): CategoryTab[] {
-  return [
+/** The tab that shows the store's About page rather than products. */
+export const ABOUT_TAB_SLUG = "about-us";
+
+/**
+ * A new store's tabs: Home, About Us, then one per category the store sells (issue #26: a textiles store got the
+ * spec's "Cooking & Kitchenware" tab whatever it sold).
+ */
+export function defaultCategoryTabs(categories: readonly string[] = []): CategoryTab[] {
+  const slugs = new Set<string>(["home", ABOUT_TAB_SLUG]);
+  const tabs: CategoryTab[] = [
     { id: "home", name: "Home", slug: "home", order: 0, isHomepage: true },
-    { id: "about-us", name: "About Us", slug: "about-us", order: 1 },
-    { id: "cooking-kitchenware", name: "Cooking & Kitchenware", slug: "cooking-kitchenware", order: 2 },
+    { id: ABOUT_TAB_SLUG, name: "About Us", slug: ABOUT_TAB_SLUG, order: 1 },
   ];
+  for (const category of categories) {
+    const slug = category.toLowerCase().replace(/&/g, "and").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60);
+    if (!slug || slugs.has(slug)) continue;
+    slugs.add(slug);
+    tabs.push({ id: slug, name: category, slug, order: tabs.length });
+  }
+  return tabs;
 }
 
 export function newBanner(sectionId: string, now = Date.now()): Banner {

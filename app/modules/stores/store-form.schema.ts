@@ -62,6 +62,23 @@ export const storeDetailsSchema = z.object({
   country: z.string().trim().max(100).optional().transform((v) => v || "India"),
   categories: z.array(z.enum(STORE_CATEGORY_OPTIONS, "Unknown store category")).max(STORE_CATEGORY_OPTIONS.length),
   businessHours: z.record(z.enum(WEEKDAYS), z.object({ open: time, close: time, closed: z.boolean() })),
+  // the About page
+  yearFounded: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || null)
+    .refine((v) => v === null || (/^\d{4}$/.test(v) && Number(v) >= 1800 && Number(v) <= new Date().getFullYear()), "Year founded must be a year like 1998, not in the future")
+    .transform((v) => (v === null ? null : Number(v))),
+  certifications: z
+    .string()
+    .trim()
+    .max(600, "Certifications are too long")
+    .optional()
+    .transform((v) => [...new Set((v ?? "").split(/[,\n]/).map((c) => c.trim()).filter(Boolean))])
+    .refine((list) => list.length <= 12, "List at most 12 certifications")
+    .refine((list) => list.every((c) => c.length <= 60), "Each certification must be at most 60 characters"),
+  productionCapacity: optionalText(200, "Monthly output must be at most 200 characters"),
 });
 
 export type StoreDetailsInput = z.infer<typeof storeDetailsSchema>;
@@ -96,6 +113,9 @@ export function readStoreForm(form: FormData) {
     country: str("country"),
     categories: form.getAll("categories").filter((c): c is string => typeof c === "string"),
     businessHours: hours,
+    yearFounded: str("yearFounded"),
+    certifications: str("certifications"),
+    productionCapacity: str("productionCapacity"),
   };
 }
 

@@ -60,6 +60,9 @@ function detailsToColumns(d: ReturnType<typeof storeDetailsSchema.parse>) {
     address: { street: d.street ?? undefined, city: d.city ?? undefined, state: d.state ?? undefined, zipCode: d.zipCode ?? undefined, country: d.country },
     categories: d.categories,
     businessHours: d.businessHours,
+    yearFounded: d.yearFounded,
+    certifications: d.certifications,
+    productionCapacity: d.productionCapacity,
   };
 }
 
@@ -80,7 +83,7 @@ export async function createStore(db: Db, actor: Actor, form: FormData, publicUr
         sellerId: actor.id,
         ...detailsToColumns(parsed.data),
         verificationStatus: actor.profile.verificationStatus === "verified" ? "verified" : "pending",
-        categoryTabs: defaultCategoryTabs(),
+        categoryTabs: defaultCategoryTabs(parsed.data.categories),
         sections: [],
       })
       .returning({ id: stores.id });
@@ -163,7 +166,7 @@ export async function getPublicStore(db: Db, storeId: string, viewer: SessionUse
   const conditions = [eq(storeProducts.storeId, storeId), eq(products.status, "active")];
   if (tab) conditions.push(eq(storeProducts.categoryTab, tab));
   if (q) conditions.push(or(ilike(products.name, likePattern(q)), ilike(products.description, likePattern(q)))!);
-  const [items, [total], [followers], following, responseTime] = await Promise.all([
+  const [items, [total], [followers], following, responseTime, recommended] = await Promise.all([
     db
       .select(storeProductColumns)
       .from(storeProducts)
@@ -185,6 +188,7 @@ export async function getPublicStore(db: Db, storeId: string, viewer: SessionUse
           .limit(1)
       : Promise.resolve([]),
     supplierResponseTime(db, store.store.sellerId),
+    recommendedFromOtherSellers(db, store.store.sellerId, storeId),
   ]);
   const s = store.store;
   return {
@@ -207,7 +211,16 @@ export async function getPublicStore(db: Db, storeId: string, viewer: SessionUse
       verified: store.sellerVerification === "verified",
       isOwner: viewer?.id === s.sellerId,
       businessHours: s.businessHours,
+      yearFounded: s.yearFounded,
+      certifications: s.certifications,
+      productionCapacity: s.productionCapacity,
+      sellerCompany: store.sellerCompany,
+      /** the pictures the seller put on the store: its hero and its banners */
+      photos: [s.heroBanner, ...parseStoredSections(s.sections).flatMap((section) => (section.type === "banner-section" ? section.banners.map((b) => b.image_url) : []))]
+        .filter((url): url is string => Boolean(url))
+        .slice(0, 6),
     },
+    recommended,
     products: items,
     totalProducts: total?.n ?? 0,
     followers: followers?.n ?? 0,
@@ -216,6 +229,29 @@ export async function getPublicStore(db: Db, storeId: string, viewer: SessionUse
     responseTime,
     filters: { q, tab: tab ?? "all" },
   };
+}
+
+export const RECOMMENDED_LIMIT = 6;
+
+/**
+ * "Recommended for You" on a store page: other sellers' active products in the categories this store sells,
+ * verified sellers first, newest first; never the store's own (shown above it already). One statement.
+ */
+async function recommendedFromOtherSellers(db: Db, sellerId: string, storeId: string) {
+  const rows = await db
+    .select({ ...productCardColumns, verified: sql<boolean>`${profiles.verificationStatus} = 'verified'` })
+    .from(products)
+    .innerJoin(profiles, eq(profiles.userId, products.sellerId))
+    .where(
+      and(
+        eq(products.status, "active"),
+        sql`${products.sellerId} <> ${sellerId}`,
+        sql`${products.category} in (select p.category from ${storeProducts} sp join ${products} p on p.id = sp.product_id where sp.store_id = ${storeId})`,
+      ),
+    )
+    .orderBy(sql`${profiles.verificationStatus} = 'verified' desc`, desc(products.createdAt), desc(products.id))
+    .limit(RECOMMENDED_LIMIT);
+  return rows.map((r) => ({ ...r, linkId: r.id, featured: false, categoryTab: "all", displayOrder: 0 }));
 }
 
 /** Follows or unfollows an active store; returns the new state. */
@@ -262,6 +298,9 @@ export async function getManagedStore(db: Db, actor: SessionUser, storeId: strin
       address: s.address,
       categories: s.categories,
       businessHours: s.businessHours,
+      yearFounded: s.yearFounded,
+      certifications: s.certifications,
+      productionCapacity: s.productionCapacity ?? "",
       verificationStatus: s.verificationStatus,
       status: s.status,
       heroBanner: s.heroBanner ?? "",

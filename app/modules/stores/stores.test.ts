@@ -71,6 +71,37 @@ describe.each(testEngines())("stores on %s", (engine) => {
     expect(await storeQrDownload(database.db, actor(rival), storeId, PUBLIC_URL)).toBeNull();
   });
 
+  it("gives a new store tabs for what it sells, and an About page with year founded, certifications and output", async () => {
+    const result = await createStore(
+      database.db,
+      actor(seller),
+      form({ name: "Karur Home Textiles", categories: ["Textiles", "Food & Beverages"], yearFounded: "1998", certifications: "GOTS, OEKO-TEX Standard 100, GOTS", productionCapacity: "40,000 towels" }),
+      PUBLIC_URL,
+    );
+    expect(result.ok).toBe(true);
+    const id = result.ok ? result.value.id : "";
+    const page = await getPublicStore(database.db, id, null, { tab: "about-us" });
+    expect(page!.store.categoryTabs.map((t) => t.slug)).toEqual(["home", "about-us", "textiles", "food-and-beverages"]);
+    expect(page!.store).toMatchObject({ yearFounded: 1998, certifications: ["GOTS", "OEKO-TEX Standard 100"], productionCapacity: "40,000 towels" });
+    for (const bad of [{ yearFounded: "98" }, { yearFounded: "2999" }, { certifications: "x".repeat(61) }]) {
+      expect(await createStore(database.db, actor(seller), form({ name: "Bad About", ...bad }), PUBLIC_URL)).toMatchObject({ ok: false, status: 400 });
+    }
+  });
+
+  it("recommends other sellers' products in the store's categories, never the store's own", async () => {
+    const own = await createProduct(database.db, { sellerId: seller.user.id, name: "Own blue pottery vase", category: "textiles" });
+    const other = await createProduct(database.db, { sellerId: rival.user.id, name: "Rival cushion covers", category: "textiles" });
+    const elsewhere = await createProduct(database.db, { sellerId: rival.user.id, name: "Rival brake pads", category: "automotive" });
+    const result = await createStore(database.db, actor(seller), form({ name: "Recommending store", categories: ["Textiles"] }), PUBLIC_URL);
+    const id = result.ok ? result.value.id : "";
+    await addProductsToStore(database.db, actor(seller), id, [own.id]);
+    const page = await getPublicStore(database.db, id, null);
+    const ids = page!.recommended.map((p) => p.id);
+    expect(ids).toContain(other.id);
+    expect(ids).not.toContain(own.id);
+    expect(ids).not.toContain(elsewhere.id);
+  });
+
   it("refuses non-sellers and bad details on the server", async () => {
     expect(await createStore(database.db, actor(buyer), form({ name: "Buyer store" }), PUBLIC_URL)).toMatchObject({ ok: false, status: 403 });
     const bad: Record<string, string | string[]>[] = [

@@ -43,6 +43,20 @@ export function StoreDetailsFields({ fields }: { fields: StoreDetailsFieldset })
           <Textarea {...getTextareaProps(fields.description)} rows={3} />
         </Field>
       </div>
+      <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-semibold text-slate-900">About your company</legend>
+        <Field id={fields.yearFounded.id} label="Year founded" error={fields.yearFounded.errors?.[0]}>
+          <Input {...getInputProps(fields.yearFounded, { type: "text" })} inputMode="numeric" placeholder="e.g. 1998" />
+        </Field>
+        <Field id={fields.productionCapacity.id} label="Monthly output" error={fields.productionCapacity.errors?.[0]}>
+          <Input {...getInputProps(fields.productionCapacity, { type: "text" })} placeholder="e.g. 40,000 towels" />
+        </Field>
+        <div className="sm:col-span-2">
+          <Field id={fields.certifications.id} label="Certifications (separated by commas)" error={fields.certifications.errors?.[0]}>
+            <Input {...getInputProps(fields.certifications, { type: "text" })} placeholder="e.g. GOTS, OEKO-TEX Standard 100, ISO 9001" />
+          </Field>
+        </div>
+      </fieldset>
       {text("phone", "Phone", "tel", "tel")}
       {text("email", "Email", "email", "email")}
       <div className="sm:col-span-2">{text("website", "Website", "url", "url")}</div>
