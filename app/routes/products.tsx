@@ -5,7 +5,7 @@ import { Badge, statusTone } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Select, Textarea } from "~/components/ui/field";
-import { categoryLabel, PRODUCT_CATEGORIES, UNITS } from "~/lib/categories";
+import { categoryLabel, UNITS } from "~/lib/categories";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { readFormData } from "~/lib/form-data.server";
 import { formatUsdRange } from "~/lib/money";
@@ -27,6 +27,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import type { Route } from "./+types/products";
 import { cardImageUrl } from "~/modules/uploads/image-urls";
 import { appContext } from "~/request-context.server";
+import { ProductCategoryOptions } from "~/modules/products/components/product-category-options";
 
 export function meta() {
   return [{ title: "My Products | Setu" }, { name: "description", content: "Manage your wholesale product listings." }];
@@ -127,11 +128,7 @@ function ProductForm({ product, ports, lastResult, onCancelHref }: { product?: S
           <option value="" disabled>
             Select category
           </option>
-          {PRODUCT_CATEGORIES.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
+          <ProductCategoryOptions />
         </Select>
       </Field>
       <Field id={fields.subcategory.id} label="Subcategory (optional)" error={fields.subcategory.errors?.[0]}>

@@ -8,7 +8,6 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { Field, Input, Label, Select, Textarea } from "~/components/ui/field";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { PRODUCT_CATEGORIES } from "~/lib/categories";
 import { useValidatedForm } from "~/lib/validated-form";
 import type { PortOption } from "~/modules/trade/ports.server";
 import { ImageUploadField } from "~/modules/uploads/components/image-upload-field";
@@ -16,6 +15,7 @@ import { DRAFT_REQUIRED_FIELDS, FILL_REQUIRED_FIELDS, MAX_PRICE_TIERS, productDr
 import { generateBaseSku, variantSku } from "../sku";
 import { PriceTierRows, tierRowsOf } from "./price-tier-rows";
 import { HsCodeField, OriginPortField } from "./trade-fields";
+import { ProductCategoryOptions } from "./product-category-options";
 
 const TABS = ["Basic Info", "Variants & Pricing", "Images", "Specifications"] as const;
 type Tab = (typeof TABS)[number];
@@ -186,11 +186,7 @@ export function CreateProductDialog({
                 <Field id={fields.category.id} label="Category *" error={fields.category.errors?.[0]}>
                   <Select {...getSelectProps(fields.category)} defaultValue={typed(fields.category).defaultValue ?? ""} required>
                     <option value="">Select category</option>
-                    {PRODUCT_CATEGORIES.map((c) => (
-                      <option key={c.value} value={c.value}>
-                        {c.label}
-                      </option>
-                    ))}
+                    <ProductCategoryOptions />
                   </Select>
                 </Field>
                 <Field id={fields.subcategory.id} label="Subcategory" error={fields.subcategory.errors?.[0]}>
