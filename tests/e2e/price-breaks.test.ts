@@ -179,6 +179,8 @@ describe("price breaks: a seller lists quantity tiers, a buyer sees them and quo
       await page.getByRole("button", { name: "Save Changes" }).click();
       await whole.getByText("A price break cannot cost more per unit than the maximum price ($4.50)").waitFor();
       await expect(whole.getByLabel("Break 1: From (pieces)").inputValue()).resolves.toBe("2000");
+      await whole.scrollIntoViewIfNeeded();
+      await screenshot(page, "price-breaks-edit-form-no-js");
       await whole.getByLabel("Break 1: USD per piece").fill("3.50");
       await page.getByRole("button", { name: "Save Changes" }).click();
       // saved: back to the list (the notice is a toast, which needs JavaScript)
