@@ -9,6 +9,8 @@ import { products } from "~/db/schema/products";
 import { profiles } from "~/db/schema/profiles";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { storeProducts, stores } from "~/db/schema/stores";
+import { productPriceTiers } from "~/db/schema/trade";
+import { checkPriceLadder } from "~/modules/products/product-form.schema";
 import { createTestDatabase, testEngines, type TestDatabase } from "../tests/support/test-database";
 import { DEMO_ACCOUNTS, seedDemoDataIfEmpty } from "./demo.server";
 import { localDiskStorage, type BlobStorage } from "~/modules/uploads/storage.server";
@@ -93,6 +95,27 @@ describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
       .from(products)
       .where(sql`${products.priceMinCents} > ${products.priceMaxCents} or ${products.priceMinCents} <= 0`);
     expect(badPrices).toEqual([]);
+  });
+
+  it("gives a few products HS codes, ports and price breaks that the product form would accept, the lowest break as their lowest price", async () => {
+    const tiered = await database.db
+      .select({ name: products.name, hsCode: products.hsCode, originPort: products.originPort, moq: products.minimumOrderQuantity, min: products.priceMinCents, max: products.priceMaxCents, minQuantity: productPriceTiers.minQuantity, price: productPriceTiers.unitPriceCents })
+      .from(productPriceTiers)
+      .innerJoin(products, eq(products.id, productPriceTiers.productId))
+      .orderBy(products.name, productPriceTiers.minQuantity);
+    const byProduct = Map.groupBy(tiered, (t) => t.name);
+    expect(byProduct.size).toBeGreaterThanOrEqual(3);
+    expect(byProduct.get("Tellicherry Black Pepper, TGSEB Grade")!.map((t) => [t.hsCode, t.originPort, t.minQuantity, t.price])).toEqual([
+      ["090411", "INCOK", 2000, 910],
+      ["090411", "INCOK", 10000, 820],
+    ]);
+    for (const [name, tiers] of byProduct) {
+      const ladder = tiers.map((t) => ({ minQuantity: t.minQuantity, unitPrice: t.price }));
+      const issues: string[] = [];
+      checkPriceLadder(ladder, { addIssue: (issue) => issues.push(issue.message) }, { path: (i, field) => [i, field], moq: tiers[0]!.moq, base: { cents: tiers[0]!.max, label: "max" } });
+      expect(issues, name).toEqual([]);
+      expect(tiers[0]!.min, name).toBe(Math.min(...ladder.map((t) => t.unitPrice)));
+    }
   });
 
   it("creates active stores and links every product to its seller's store", async () => {

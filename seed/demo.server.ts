@@ -12,6 +12,7 @@ import { eq } from "drizzle-orm";
 import { user as userTable } from "~/db/schema/auth";
 import { addPasswordLogin, createBuyer, createSeller } from "../tests/factories/users";
 import type { BlobStorage } from "~/modules/uploads/storage.server";
+import { productPriceTiers } from "~/db/schema/trade";
 import { renderDemoPictures, storeDemoPictures } from "./demo-images.server";
 
 type DemoProduct = {
@@ -24,6 +25,11 @@ type DemoProduct = {
   unit: Unit;
   tags: string[];
   specs: Record<string, string>;
+  /** Harmonized System code, digits only, and the Indian port it ships from (a ports.code) */
+  hsCode?: string;
+  originPort?: string;
+  /** price breaks for the whole product: [from quantity, USD per unit]; the last is the product's lowest price */
+  tiers?: [number, number][];
 };
 
 type DemoSupplier = {
@@ -96,8 +102,8 @@ const SUPPLIERS: DemoSupplier[] = [
     },
     products: [
       { name: "Combed Cotton Crew-Neck T-Shirts, 180 GSM", subcategory: "Apparel", description: "Ring-spun combed cotton blanks with taped shoulder seams. Ready for screen printing or private labelling.", price: [2.4, 3.6], moq: 500, unit: "pieces", tags: ["t-shirts", "cotton", "blanks", "private label"], specs: { material: "100% combed cotton", gsm: "180", sizes: "S-3XL" } },
-      { name: "Organic Cotton Bath Towels, 600 GSM", subcategory: "Home Textiles", description: "Plush zero-twist terry towels woven from GOTS-certified organic cotton. Available in 12 standard colours or dyed to your Pantone.", price: [4.2, 6.8], moq: 300, unit: "pieces", tags: ["towels", "organic", "bath", "gots"], specs: { material: "100% organic cotton", gsm: "600", size: "70 x 140 cm", certification: "GOTS" } },
-      { name: "Cotton Terry Hand Towels", subcategory: "Home Textiles", description: "Absorbent hand towels with a dobby border, suited to hotels and home-goods retail.", price: [1.1, 1.75], moq: 1000, unit: "pieces", tags: ["towels", "hospitality", "terry"], specs: { material: "100% cotton", gsm: "450", size: "40 x 70 cm" } },
+      { name: "Organic Cotton Bath Towels, 600 GSM", subcategory: "Home Textiles", description: "Plush zero-twist terry towels woven from GOTS-certified organic cotton. Available in 12 standard colours or dyed to your Pantone.", price: [4.2, 6.8], moq: 300, unit: "pieces", tags: ["towels", "organic", "bath", "gots"], specs: { material: "100% organic cotton", gsm: "600", size: "70 x 140 cm", certification: "GOTS" }, hsCode: "630260", originPort: "INTUT", tiers: [[1000, 5.6], [3000, 4.9], [10000, 4.2]] },
+      { name: "Cotton Terry Hand Towels", subcategory: "Home Textiles", description: "Absorbent hand towels with a dobby border, suited to hotels and home-goods retail.", price: [1.1, 1.75], moq: 1000, unit: "pieces", tags: ["towels", "hospitality", "terry"], specs: { material: "100% cotton", gsm: "450", size: "40 x 70 cm" }, hsCode: "630260", originPort: "INTUT", tiers: [[5000, 1.4], [20000, 1.1]] },
       { name: "Kids' Organic Cotton Rompers", subcategory: "Apparel", description: "Soft interlock rompers with nickel-free snaps, tested to CPSIA requirements. Sizes 0-24 months.", price: [3.1, 4.5], moq: 300, unit: "pieces", tags: ["babywear", "organic", "kids"], specs: { material: "100% organic cotton interlock", sizes: "0-24 months", compliance: "CPSIA" } },
       { name: "Cotton Single Jersey Knitted Fabric", subcategory: "Fabrics", description: "Compacted single jersey in 30s and 40s counts, supplied in greige or reactive-dyed rolls.", price: [3.8, 5.2], moq: 500, unit: "kg", tags: ["fabric", "jersey", "knit", "cotton"], specs: { material: "100% cotton", count: "30s / 40s", width: "72 inch open" } },
       { name: "Men's Pique Polo Shirts", subcategory: "Apparel", description: "Classic two-button polos in 220 GSM pique with flat-knit collars. Embroidery available in-house.", price: [4.5, 6.9], moq: 300, unit: "pieces", tags: ["polo", "corporate wear", "pique"], specs: { material: "100% cotton pique", gsm: "220", sizes: "S-3XL" } },
@@ -233,8 +239,8 @@ const SUPPLIERS: DemoSupplier[] = [
       primaryColor: "#3b82f6",
     },
     products: [
-      { name: "LED Panel Light 2x2 ft, 40W", subcategory: "Lighting", description: "Edge-lit flat panel with a UL-listed driver, 0-10V dimmable, for drop ceilings.", price: [14, 21], moq: 200, unit: "pieces", tags: ["led", "panel light", "commercial lighting"], specs: { material: "Aluminium frame, PMMA light guide", power: "40 W", cct: "3500K / 4000K / 5000K" } },
-      { name: "LED Bulb 9W, E26 Base", subcategory: "Lighting", description: "A19 LED bulbs with 800 lumens and a 15,000-hour life, packed in retail boxes.", price: [0.65, 1.05], moq: 5000, unit: "pieces", tags: ["led bulb", "a19", "retail"], specs: { material: "PC diffuser, aluminium heat sink", power: "9 W", base: "E26" } },
+      { name: "LED Panel Light 2x2 ft, 40W", subcategory: "Lighting", description: "Edge-lit flat panel with a UL-listed driver, 0-10V dimmable, for drop ceilings.", price: [14, 21], moq: 200, unit: "pieces", tags: ["led", "panel light", "commercial lighting"], specs: { material: "Aluminium frame, PMMA light guide", power: "40 W", cct: "3500K / 4000K / 5000K" }, hsCode: "940511", originPort: "INMAA" },
+      { name: "LED Bulb 9W, E26 Base", subcategory: "Lighting", description: "A19 LED bulbs with 800 lumens and a 15,000-hour life, packed in retail boxes.", price: [0.65, 1.05], moq: 5000, unit: "pieces", tags: ["led bulb", "a19", "retail"], specs: { material: "PC diffuser, aluminium heat sink", power: "9 W", base: "E26" }, hsCode: "853952", originPort: "INMAA", tiers: [[20000, 0.85], [100000, 0.65]] },
       { name: "Wi-Fi Smart Energy Meter, Single Phase", subcategory: "IoT Devices", description: "DIN-rail energy meter with app monitoring and Modbus output.", price: [18, 26], moq: 500, unit: "pieces", tags: ["smart meter", "iot", "energy"], specs: { material: "Flame-retardant PC housing", accuracy: "Class 1" } },
       { name: "Lithium-Ion Battery Pack, 48V 30Ah", subcategory: "Batteries", description: "NMC battery pack with smart BMS for e-bikes and solar storage.", price: [310, 420], moq: 20, unit: "pieces", tags: ["lithium", "battery", "ev"], specs: { material: "NMC 18650 cells", voltage: "48 V", capacity: "30 Ah" } },
       { name: "MPPT Solar Charge Controller, 40A", subcategory: "Solar", description: "MPPT controller with 98% tracking efficiency and an LCD display.", price: [38, 55], moq: 100, unit: "pieces", tags: ["solar", "mppt", "charge controller"], specs: { material: "Aluminium enclosure", current: "40 A", voltage: "12/24 V auto" } },
@@ -268,7 +274,7 @@ const SUPPLIERS: DemoSupplier[] = [
       primaryColor: "#15803d",
     },
     products: [
-      { name: "Tellicherry Black Pepper, TGSEB Grade", subcategory: "Spices", description: "Extra-bold 4.75 mm pepper from the Malabar coast, steam sterilised and ASTA clean.", price: [8.2, 9.8], moq: 500, unit: "kg", tags: ["black pepper", "tellicherry", "whole spices"], specs: { material: "Piper nigrum", grade: "TGSEB", moisture: "12% max" } },
+      { name: "Tellicherry Black Pepper, TGSEB Grade", subcategory: "Spices", description: "Extra-bold 4.75 mm pepper from the Malabar coast, steam sterilised and ASTA clean.", price: [8.2, 9.8], moq: 500, unit: "kg", tags: ["black pepper", "tellicherry", "whole spices"], specs: { material: "Piper nigrum", grade: "TGSEB", moisture: "12% max" }, hsCode: "090411", originPort: "INCOK", tiers: [[2000, 9.1], [10000, 8.2]] },
       { name: "Green Cardamom, 8 mm Bold", subcategory: "Spices", description: "Handpicked Idukki cardamom with bright green colour and strong aroma.", price: [28, 36], moq: 100, unit: "kg", tags: ["cardamom", "green cardamom", "whole spices"], specs: { material: "Elettaria cardamomum", size: "8 mm+" } },
       { name: "Cochin Dried Ginger, Whole", subcategory: "Spices", description: "Limed and sun-dried whole ginger rhizomes, cleaned and graded.", price: [3.4, 4.6], moq: 1000, unit: "kg", tags: ["ginger", "dried", "whole spices"], specs: { material: "Zingiber officinale" } },
       { name: "Turmeric Powder, 3% Curcumin", subcategory: "Spices", description: "Finely ground Alleppey turmeric, tested for lead and Sudan dyes on every lot.", price: [2.9, 3.8], moq: 1000, unit: "kg", tags: ["turmeric", "ground spices", "curcumin"], specs: { material: "Curcuma longa", curcumin: "3% min", mesh: "60" } },
@@ -477,6 +483,8 @@ export async function seedDemoDataIfEmpty(db: Db, storage?: BlobStorage): Promis
           priceMaxCents: cents(product.price[1]),
           minimumOrderQuantity: product.moq,
           unit: product.unit,
+          hsCode: product.hsCode ?? null,
+          originPort: product.originPort ?? null,
           specifications: { brand: supplier.brand, ...product.specs, origin: "India" },
           status: "active",
           // Interleaved so that "newest first" shows a mix of suppliers.
@@ -494,6 +502,9 @@ export async function seedDemoDataIfEmpty(db: Db, storage?: BlobStorage): Promis
       productLists.forEach((product, i) => (product.images = [urls[i]!]));
     }
     const created = await createProducts(tx, productLists);
+    const demoProducts = SUPPLIERS.flatMap((supplier) => supplier.products);
+    const tiers = created.flatMap((product, i) => (demoProducts[i]!.tiers ?? []).map(([minQuantity, usd]) => ({ productId: product.id, minQuantity, unitPriceCents: cents(usd) })));
+    if (tiers.length) await tx.insert(productPriceTiers).values(tiers);
     const positionInStore = new Map<string, number>();
     await addProductsToStore(
       tx,

@@ -1,6 +1,6 @@
 import { useForm, type DefaultValue, type Submission, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
+import { useEffect, type FormEvent } from "react";
 import { z } from "zod";
 
 /** A form's answer from the server, in the shape Conform's `useForm({ lastResult })` reads. */
@@ -73,6 +73,7 @@ export function useValidatedForm<Schema extends z.ZodType<unknown, Record<string
   lastResult,
   defaultValue,
   read,
+  onSubmit,
 }: {
   /** the form's id, also the prefix of its fields' ids (`${id}-${name}`) and of their error messages' (`${id}-${name}-error`) */
   id: string;
@@ -80,6 +81,8 @@ export function useValidatedForm<Schema extends z.ZodType<unknown, Record<string
   lastResult?: FormReply | null;
   defaultValue?: DefaultValue<z.input<Schema>>;
   read?: (form: FormData) => unknown;
+  /** called with the checked submission instead of a plain post (a form that sends through a fetcher); never when the check fails */
+  onSubmit?: (event: FormEvent<HTMLFormElement>, context: { submission?: Submission<z.input<Schema>, string[], z.output<Schema>>; formData: FormData }) => void;
 }) {
   useEffect(() => {
     const keepFocus = (event: MouseEvent) => {
@@ -95,6 +98,7 @@ export function useValidatedForm<Schema extends z.ZodType<unknown, Record<string
     defaultValue,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    onSubmit,
     onValidate({ formData }) {
       const checked = read ? z.preprocess(() => read(formData), schema) : schema;
       return parseWithZod(formData, { schema: checked, disableAutoCoercion: true }) as Submission<z.input<Schema>, string[], z.output<Schema>>;

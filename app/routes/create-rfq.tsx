@@ -5,6 +5,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Select, Textarea } from "~/components/ui/field";
 import { UNITS } from "~/lib/categories";
+import { formatUsdCents } from "~/lib/money";
 import { DEADLINE_TIME_ZONE_LABEL, todayUtc } from "~/lib/deadline";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { readFormData } from "~/lib/form-data.server";
@@ -24,7 +25,8 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request, context.get(appContext).runtime);
-  const prefill = await rfqPrefillFromProduct(context.get(appContext).runtime.db, new URL(request.url).searchParams.get("product"));
+  const search = new URL(request.url).searchParams;
+  const prefill = await rfqPrefillFromProduct(context.get(appContext).runtime.db, search.get("product"), search.get("tier"));
   return { signedIn: Boolean(user?.profile), prefill, today: todayUtc() };
 }
 
@@ -46,7 +48,14 @@ export default function CreateRfq({ loaderData, actionData }: Route.ComponentPro
     id: "rfq",
     schema: createRfqSchema,
     lastResult: actionData?.reply,
-    defaultValue: { title: prefill?.title, category: prefill?.category, quantity: prefill ? String(prefill.quantity) : undefined, unit: prefill?.unit ?? "pieces" },
+    defaultValue: {
+      title: prefill?.title,
+      category: prefill?.category,
+      quantity: prefill ? String(prefill.quantity) : undefined,
+      unit: prefill?.unit ?? "pieces",
+      // the supplier's price break as the buyer's target: its price for its quantity
+      budgetMax: prefill?.tier ? (prefill.tier.targetCents / 100).toFixed(2) : undefined,
+    },
   });
 
   if (!loaderData.signedIn) {
@@ -54,7 +63,7 @@ export default function CreateRfq({ loaderData, actionData }: Route.ComponentPro
       <section className="mx-auto max-w-md px-4 py-24 text-center">
         <h1 className="text-2xl font-bold">Create RFQ</h1>
         <p className="mt-2 text-slate-600">{LOGIN_MESSAGE}</p>
-        <ButtonLink to={`/auth?redirectTo=${encodeURIComponent(prefill ? `/create-rfq?product=${prefill.productId}` : "/create-rfq")}`} className="mt-6">
+        <ButtonLink to={`/auth?redirectTo=${encodeURIComponent(prefill ? `/create-rfq?product=${prefill.productId}${prefill.tier ? `&tier=${prefill.tier.id}` : ""}` : "/create-rfq")}`} className="mt-6">
           Sign In
         </ButtonLink>
       </section>
@@ -118,7 +127,16 @@ export default function CreateRfq({ loaderData, actionData }: Route.ComponentPro
           <Field id={fields.budgetMin.id} label="Minimum Budget (USD, optional)" error={fields.budgetMin.errors?.[0]}>
             <Input {...getInputProps(fields.budgetMin, { type: "number" })} min={0} step={0.01} inputMode="decimal" />
           </Field>
-          <Field id={fields.budgetMax.id} label="Maximum Budget (USD, optional)" error={fields.budgetMax.errors?.[0]}>
+          <Field
+            id={fields.budgetMax.id}
+            label="Maximum Budget (USD, optional)"
+            error={fields.budgetMax.errors?.[0]}
+            hint={
+              prefill?.tier
+                ? `Target from the supplier's price break: ${prefill.tier.minQuantity.toLocaleString("en-US")} ${prefill.unit} × ${formatUsdCents(prefill.tier.unitPriceCents)} = ${formatUsdCents(prefill.tier.targetCents)}`
+                : undefined
+            }
+          >
             <Input {...getInputProps(fields.budgetMax, { type: "number" })} min={0} step={0.01} inputMode="decimal" />
           </Field>
         </Card>

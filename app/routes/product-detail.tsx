@@ -11,6 +11,7 @@ import { formatUsdCents, formatUsdRange } from "~/lib/money";
 import { AuthRequiredDialog } from "~/modules/accounts/components/auth-required-dialog";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { ContactButton } from "~/modules/messaging/components/contact-button";
+import { PriceBreaks } from "~/modules/products/components/price-breaks";
 import { getProductDetail, type ProductDimensions, type ProductSpecifications, type ProductVariant } from "~/modules/products/product-detail.server";
 import type { Route } from "./+types/product-detail";
 import { cardImageUrl } from "~/modules/uploads/image-urls";
@@ -57,8 +58,10 @@ function formatDimensions(d: ProductDimensions): string {
     .join(", ");
 }
 
-function specificationRows(specs: ProductSpecifications): { label: string; value: string }[] {
+function specificationRows(specs: ProductSpecifications, trade: { hsCode: string | null; originPort: { code: string; name: string } | null }): { label: string; value: string }[] {
   return [
+    ...(trade.hsCode ? [{ label: "HS code", value: formatHsCode(trade.hsCode) }] : []),
+    ...(trade.originPort ? [{ label: "Port of loading", value: `${trade.originPort.name} (${trade.originPort.code})` }] : []),
     ...(specs.brand ? [{ label: "Brand", value: specs.brand }] : []),
     ...(specs.baseSku ? [{ label: "Base SKU", value: specs.baseSku }] : []),
     ...(specs.weightKg !== null ? [{ label: "Weight", value: `${number.format(specs.weightKg)} kg` }] : []),
@@ -66,6 +69,11 @@ function specificationRows(specs: ProductSpecifications): { label: string; value
     ...specs.technicalSpecs.map((s) => ({ label: s.name || "Specification", value: s.value || "—" })),
     ...specs.other,
   ];
+}
+
+/** "630260" → "6302.60", "6302600010" → "6302.60.0010": as HS codes are written. */
+function formatHsCode(code: string): string {
+  return [code.slice(0, 4), code.slice(4, 6), code.slice(6)].filter(Boolean).join(".");
 }
 
 function ImageGallery({ images, name }: { images: string[]; name: string }) {
@@ -207,7 +215,7 @@ export default function ProductDetailPage({ loaderData }: Route.ComponentProps) 
   const { product, signedIn, own } = loaderData;
   const { supplier, specifications } = product;
   const quotePath = `/create-rfq?product=${product.id}`;
-  const specs = specificationRows(specifications);
+  const specs = specificationRows(specifications, product);
   const category = categoryLabel(product.category);
 
   return (
@@ -261,6 +269,15 @@ export default function ProductDetailPage({ loaderData }: Route.ComponentProps) 
               </dd>
             </div>
           </dl>
+
+          {product.priceTiers.length > 0 ? (
+            <PriceBreaks
+              ladders={product.priceTiers}
+              unit={product.unit}
+              quoteHref={(tierId) => (signedIn ? `${quotePath}&tier=${tierId}` : `/auth?redirectTo=${encodeURIComponent(`${quotePath}&tier=${tierId}`)}`)}
+              className="mt-6"
+            />
+          ) : null}
 
           <div className="mt-6 flex flex-col gap-3 sm:flex-row">
             {signedIn ? (

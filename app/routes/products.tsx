@@ -5,7 +5,7 @@ import { Badge, statusTone } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Select, Textarea } from "~/components/ui/field";
-import { categoryLabel, PRODUCT_CATEGORIES, UNITS } from "~/lib/categories";
+import { categoryLabel, UNITS } from "~/lib/categories";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { readFormData } from "~/lib/form-data.server";
 import { formatUsdRange } from "~/lib/money";
@@ -19,10 +19,15 @@ import {
   setProductStatus,
   updateProductFromForm,
 } from "~/modules/products/product-commands.server";
-import { addProductSchema, SELLERS_ONLY, type SellerProduct } from "~/modules/products/product-form.schema";
+import { PriceTierRows, type TierRow } from "~/modules/products/components/price-tier-rows";
+import { HsCodeField, OriginPortField } from "~/modules/products/components/trade-fields";
+import { addProductSchema, readProductForm, SELLERS_ONLY, type SellerProduct } from "~/modules/products/product-form.schema";
+import { listIndianPorts, type PortOption } from "~/modules/trade/ports.server";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import type { Route } from "./+types/products";
 import { cardImageUrl } from "~/modules/uploads/image-urls";
 import { appContext } from "~/request-context.server";
+import { ProductCategoryOptions } from "~/modules/products/components/product-category-options";
 
 export function meta() {
   return [{ title: "My Products | Setu" }, { name: "description", content: "Manage your wholesale product listings." }];
@@ -33,7 +38,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (access.state === "signed-out") return { state: "signed-out" as const };
   if (access.state === "not-seller") return { state: "not-seller" as const };
   const { user } = access;
-  return { state: "seller" as const, companyName: user.profile.companyName, products: await listSellerProducts(context.get(appContext).runtime.db, user) };
+  const db = context.get(appContext).runtime.db;
+  const [products, ports] = await Promise.all([listSellerProducts(db, user), listIndianPorts(db)]);
+  return { state: "seller" as const, companyName: user.profile.companyName, products, ports };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -54,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? await setProductStatus(db, actor, String(form.get("productId") ?? ""), String(form.get("status") ?? ""))
         : await createProductFromForm(db, actor, form);
   if (result.ok) return redirectWithFlash("/products", { type: "success", message: result.message });
-  const reply = intent === "status" ? null : refusedFormReply(result, form);
+  const reply = intent === "status" ? null : refusedFormReply(result, readProductForm(form));
   return data({ ok: false, message: result.message, intent, reply }, { status: result.status });
 }
 
@@ -63,11 +70,15 @@ type ActionData = { ok: boolean; message: string; intent?: string; reply?: FormR
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /** Add Product, or edit one: checked in the browser by the schema the product commands check it with. */
-function ProductForm({ product, lastResult, onCancelHref }: { product?: SellerProduct; lastResult?: FormReply | null; onCancelHref?: string }) {
+function ProductForm({ product, ports, lastResult, onCancelHref }: { product?: SellerProduct; ports: PortOption[]; lastResult?: FormReply | null; onCancelHref?: string }) {
   const navigation = useNavigation();
+  const hydrated = useHydrated();
+  // a ladder for the whole product and one per variant; each offers an empty row, so that a form without JavaScript can add a price break
+  const ladders = [{ sku: "", label: "Price breaks for the whole product" }, ...(product?.variants ?? []).map((v) => ({ sku: v.sku, label: `Price breaks, ${v.label} (${v.sku})` }))];
   const [form, fields] = useValidatedForm({
     id: product ? `edit-${product.id.slice(0, 8)}` : "add",
     schema: addProductSchema,
+    read: readProductForm,
     lastResult,
     defaultValue: product
       ? {
@@ -79,8 +90,23 @@ function ProductForm({ product, lastResult, onCancelHref }: { product?: SellerPr
           unit: product.unit,
           priceMin: dollars(product.priceMinCents),
           priceMax: dollars(product.priceMaxCents),
+          hsCode: product.hsCode ?? "",
+          originPort: product.originPort ?? "",
+          tiers: ladders.flatMap(({ sku }) => [
+            ...product.tiers.filter((t) => t.variantSku === sku).map((t) => ({ variantSku: sku, minQuantity: String(t.minQuantity), unitPrice: dollars(t.unitPriceCents) })),
+            { variantSku: sku, minQuantity: "", unitPrice: "" },
+          ]),
         }
-      : { unit: "pieces" },
+      : { unit: "pieces", tiers: [{ variantSku: "", minQuantity: "", unitPrice: "" }] },
+  });
+  const unit = String(fields.unit.value ?? fields.unit.initialValue ?? "pieces");
+  const tierRows = fields.tiers.getFieldList().map((item, index) => {
+    const row = item.getFieldset();
+    const sku = typeof row.variantSku.initialValue === "string" ? row.variantSku.initialValue : "";
+    return {
+      sku,
+      row: { key: item.key ?? String(index), index, minQuantity: row.minQuantity, unitPrice: row.unitPrice, hidden: <input type="hidden" name={row.variantSku.name} value={sku} /> } as TierRow,
+    };
   });
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2" noValidate>
@@ -102,11 +128,7 @@ function ProductForm({ product, lastResult, onCancelHref }: { product?: SellerPr
           <option value="" disabled>
             Select category
           </option>
-          {PRODUCT_CATEGORIES.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
+          <ProductCategoryOptions />
         </Select>
       </Field>
       <Field id={fields.subcategory.id} label="Subcategory (optional)" error={fields.subcategory.errors?.[0]}>
@@ -130,6 +152,26 @@ function ProductForm({ product, lastResult, onCancelHref }: { product?: SellerPr
       <Field id={fields.priceMax.id} label="Maximum Price (USD)" error={fields.priceMax.errors?.[0]}>
         <Input {...getInputProps(fields.priceMax, { type: "number" })} min={0} step={0.01} required />
       </Field>
+      <HsCodeField field={fields.hsCode} />
+      <OriginPortField field={fields.originPort} ports={ports} />
+      <div className="sm:col-span-2">
+        <h3 className="text-sm font-semibold text-slate-900">Price breaks (optional)</h3>
+        <p className="text-xs text-slate-500">
+          A lower price per unit from a larger quantity: the first from the minimum order quantity up, each next one for more units at a price no higher.
+          Leave a row empty to remove it.
+        </p>
+        {ladders.map((ladder) => (
+          <PriceTierRows
+            key={ladder.sku}
+            legend={ladder.label}
+            rows={tierRows.filter((t) => t.sku === ladder.sku).map((t) => t.row)}
+            unit={unit}
+            onAdd={hydrated ? () => form.insert({ name: fields.tiers.name, defaultValue: { variantSku: ladder.sku, minQuantity: "", unitPrice: "" } }) : undefined}
+            onRemove={hydrated ? (index) => form.remove({ name: fields.tiers.name, index }) : undefined}
+            valueOf={() => ({})}
+          />
+        ))}
+      </div>
       <div className="flex gap-2 sm:col-span-2">
         <Button type="submit" disabled={navigation.state === "submitting"}>
           {product ? "Save Changes" : "Add Product"}
@@ -168,7 +210,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
       </section>
     );
   }
-  const { products, companyName } = loaderData;
+  const { products, companyName, ports } = loaderData;
   const editing = params.get("edit");
   const ad = actionData as ActionData | undefined;
   const addFailed = ad && !ad.ok && (ad.intent === "create" || ad.intent === "");
@@ -181,7 +223,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
           <h1 className="text-3xl font-bold">My Products</h1>
           <p className="mt-1 text-slate-600">List wholesale products for US buyers.</p>
         </div>
-        <CreateProductDialog action="/products" ownerName={companyName} />
+        <CreateProductDialog action="/products" ownerName={companyName} ports={ports} />
       </header>
       {failedMessage ? (
         <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
@@ -193,7 +235,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         <details open={Boolean(addFailed)}>
           <summary className="cursor-pointer text-lg font-semibold">Add Product</summary>
           <div className="mt-4">
-            <ProductForm lastResult={addFailed ? ad.reply : undefined} />
+            <ProductForm ports={ports} lastResult={addFailed ? ad.reply : undefined} />
           </div>
         </details>
       </Card>
@@ -210,7 +252,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
             <li key={product.id}>
               <Card className="p-4">
                 {editing === product.id ? (
-                  <ProductForm product={product} lastResult={ad?.intent === "update" ? ad.reply : undefined} onCancelHref="/products" />
+                  <ProductForm product={product} ports={ports} lastResult={ad?.intent === "update" ? ad.reply : undefined} onCancelHref="/products" />
                 ) : (
                   <div className="flex flex-wrap items-center gap-4">
                     <div className="size-16 shrink-0 overflow-hidden rounded-md bg-slate-100">

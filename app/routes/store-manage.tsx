@@ -15,6 +15,7 @@ import { formatUsdRange } from "~/lib/money";
 import { refusedFormReply, type FormReply } from "~/lib/validated-form";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { CreateProductDialog } from "~/modules/products/components/create-product-dialog";
+import { listIndianPorts } from "~/modules/trade/ports.server";
 import { createProductFromDraft } from "~/modules/products/product-commands.server";
 import { CategoryTabsEditor } from "~/modules/stores/components/category-tabs-editor";
 import { StoreDetailsFields, useStoreDetailsForm } from "~/modules/stores/components/store-details-fields";
@@ -42,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request, context.get(appContext).runtime);
   const managed = user ? await getManagedStore(context.get(appContext).runtime.db, user, params.id) : null;
   if (!user?.profile || !managed) return data({ notFound: true as const }, { status: 404 });
-  return { ...managed, companyName: user.profile.companyName };
+  return { ...managed, companyName: user.profile.companyName, ports: await listIndianPorts(context.get(appContext).runtime.db) };
 }
 
 type Result = { ok: boolean; message: string; fieldErrors?: Record<string, string> };
@@ -248,7 +249,7 @@ export default function StoreManage({ loaderData, actionData }: Route.ComponentP
       </section>
     );
   }
-  const { store, products, available, companyName } = loaderData;
+  const { store, products, available, companyName, ports } = loaderData;
   const tab = params.get("tab") === "appearance" ? "appearance" : params.get("tab") === "settings" ? "settings" : "products";
   const tabs = [
     { key: "products", label: `Products (${products.length})` },
@@ -290,7 +291,7 @@ export default function StoreManage({ loaderData, actionData }: Route.ComponentP
           <Card className="p-6 lg:col-span-2">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 className="text-lg font-semibold">Store products</h2>
-              <CreateProductDialog action={`/stores/${store.id}/manage`} ownerName={store.name || companyName} storeId={store.id} />
+              <CreateProductDialog action={`/stores/${store.id}/manage`} ownerName={store.name || companyName} storeId={store.id} ports={ports} />
             </div>
             {products.length === 0 ? (
               <p className="mt-8 text-center text-sm text-slate-500">No products in store</p>

@@ -1,9 +1,12 @@
-import { and, desc, eq, max } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, max } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { products } from "~/db/schema/products";
 import { storeProducts, stores } from "~/db/schema/stores";
+import { productPriceTiers } from "~/db/schema/trade";
 import type { Profile, SessionUser } from "~/modules/accounts/accounts.schema";
-import { addProductSchema, productDraftSchema, SELLERS_ONLY, type SellerProduct } from "./product-form.schema";
+import { isIndianPort } from "~/modules/trade/ports.server";
+import { addProductSchema, DRAFT_REQUIRED_FIELDS, FILL_REQUIRED_FIELDS, productDraftSchema, readProductForm, SELLERS_ONLY, type SellerProduct } from "./product-form.schema";
+import { readSpecifications } from "./product-detail.server";
 import { generateBaseSku, variantSku } from "./sku";
 import { isUuid } from "~/lib/uuid";
 import { parseJsonField } from "~/lib/json-text";
@@ -19,17 +22,36 @@ function refuseNonSeller(actor: Actor): ProductCommandResult | null {
   return actor.profile.userType === "seller" ? null : { ok: false, status: 403, message: SELLERS_ONLY, fieldErrors: {} };
 }
 
+/** A field's name as the form names it (`variants[0].tiers[1].unitPrice`), so that a message lands by its field. */
+function fieldName(path: PropertyKey[]): string {
+  if (path.length === 0) return "form";
+  return path.reduce<string>((name, part) => (typeof part === "number" ? `${name}[${part}]` : name ? `${name}.${String(part)}` : String(part)), "");
+}
+
 function firstErrors(issues: { path: PropertyKey[]; message: string }[]) {
   const out: Record<string, string> = {};
-  for (const issue of issues) out[String(issue.path[0] ?? "form")] ??= issue.message;
+  for (const issue of issues) out[fieldName(issue.path)] ??= issue.message;
   return out;
 }
 
-function formValues(form: FormData, keys: string[]) {
-  return Object.fromEntries(keys.map((k) => [k, typeof form.get(k) === "string" ? (form.get(k) as string) : ""]));
+type TierRow = { variantSku: string; minQuantity: number; unitPriceCents: number };
+
+/**
+ * The price range a buyer sees and the marketplace filters and sorts by: from the lowest price anyone can reach
+ * (a price break included) to the highest.
+ */
+export function priceRangeOf(prices: readonly number[], tiers: readonly TierRow[]): { priceMinCents: number; priceMaxCents: number } {
+  const all = [...prices, ...tiers.map((t) => t.unitPriceCents)];
+  return all.length ? { priceMinCents: Math.min(...all), priceMaxCents: Math.max(...all) } : { priceMinCents: 0, priceMaxCents: 0 };
 }
 
-const FORM_KEYS = ["name", "description", "category", "subcategory", "minimumOrderQuantity", "unit", "priceMin", "priceMax"];
+/** Replaces a product's price breaks (in the caller's transaction). */
+async function replacePriceTiers(tx: Pick<Db, "delete" | "insert">, productId: string, tiers: readonly TierRow[]) {
+  await tx.delete(productPriceTiers).where(eq(productPriceTiers.productId, productId));
+  if (tiers.length) await tx.insert(productPriceTiers).values(tiers.map((t) => ({ productId, ...t })));
+}
+
+const UNKNOWN_PORT = "Choose a port of loading from the list";
 
 /** The seller's own products, newest first (every status). */
 export async function listSellerProducts(db: Db, actor: SessionUser, limit = 200): Promise<SellerProduct[]> {
@@ -47,29 +69,61 @@ export async function listSellerProducts(db: Db, actor: SessionUser, limit = 200
       images: products.images,
       status: products.status,
       createdAt: products.createdAt,
+      hsCode: products.hsCode,
+      originPort: products.originPort,
+      specifications: products.specifications,
     })
     .from(products)
     .where(eq(products.sellerId, actor.id))
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(limit);
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  const tiers = rows.length
+    ? await db
+        .select({ productId: productPriceTiers.productId, variantSku: productPriceTiers.variantSku, minQuantity: productPriceTiers.minQuantity, unitPriceCents: productPriceTiers.unitPriceCents })
+        .from(productPriceTiers)
+        .where(inArray(productPriceTiers.productId, rows.map((r) => r.id)))
+        .orderBy(asc(productPriceTiers.variantSku), asc(productPriceTiers.minQuantity))
+    : [];
+  const tiersByProduct = Map.groupBy(tiers, (t) => t.productId);
+  return rows.map(({ specifications, ...r }) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    variants: variantChoices(specifications),
+    tiers: (tiersByProduct.get(r.id) ?? []).map(({ productId: _, ...t }) => t),
+  }));
+}
+
+/** The variants of a product (from the Create Product dialog) a price break may name: those with a SKU. */
+function variantChoices(specifications: unknown): { sku: string; label: string }[] {
+  return readSpecifications(specifications)
+    .variants.filter((v) => v.sku)
+    .map((v, i) => ({ sku: v.sku, label: [v.color, v.size].filter(Boolean).join(", ") || `Variant ${i + 1}` }));
+}
+
+/** The refusal of an Add/Edit Product form: the first message, and each field's own. */
+function refusedForm(issues: { path: PropertyKey[]; message: string }[]): ProductCommandResult {
+  const fieldErrors = firstErrors(issues);
+  return { ok: false, status: 400, message: Object.values(fieldErrors)[0]!, fieldErrors };
 }
 
 /** Add Product form: sellers only; price range, MOQ, unit and category checked on the server. */
 export async function createProductFromForm(db: Db, actor: Actor, form: FormData): Promise<ProductCommandResult> {
   const refused = refuseNonSeller(actor);
   if (refused) return refused;
-  const parsed = addProductSchema.safeParse(formValues(form, FORM_KEYS));
-  if (!parsed.success) {
-    const fieldErrors = firstErrors(parsed.error.issues);
-    return { ok: false, status: 400, message: Object.values(fieldErrors)[0]!, fieldErrors };
-  }
+  const parsed = addProductSchema.safeParse(readProductForm(form));
+  if (!parsed.success) return refusedForm(parsed.error.issues);
+  const p = parsed.data;
+  // a new product has no variants yet: its price breaks are the whole product's
+  const strayTier = p.tiers.findIndex((t) => t.variantSku !== "");
+  if (strayTier >= 0) return refusedForm([{ path: ["tiers", strayTier, "minQuantity"], message: "This variant is not one of the product's" }]);
   const limited = await overActionLimit(db, "product", actor.id);
   if (limited) return { ok: false, status: 429, message: limited, fieldErrors: {} };
-  const p = parsed.data;
-  const [row] = await db
-    .insert(products)
-    .values({
+  const tiers = p.tiers.map((t) => ({ variantSku: "", minQuantity: t.minQuantity, unitPriceCents: t.unitPrice }));
+  return db.transaction(async (tx) => {
+    if (p.originPort && !(await isIndianPort(tx, p.originPort))) return refusedForm([{ path: ["originPort"], message: UNKNOWN_PORT }]);
+    const [row] = await tx
+      .insert(products)
+      .values({
       sellerId: actor.id,
       name: p.name,
       description: p.description,
@@ -77,13 +131,16 @@ export async function createProductFromForm(db: Db, actor: Actor, form: FormData
       subcategory: p.subcategory,
       minimumOrderQuantity: p.minimumOrderQuantity,
       unit: p.unit,
-      priceMinCents: p.priceMin,
-      priceMaxCents: p.priceMax,
+      ...priceRangeOf([p.priceMin, p.priceMax], tiers),
+      hsCode: p.hsCode,
+      originPort: p.originPort,
       tags: [p.category],
       status: "active",
     })
     .returning({ id: products.id });
-  return { ok: true, message: "Product created successfully!", id: row!.id };
+    await replacePriceTiers(tx, row!.id, tiers);
+    return { ok: true as const, message: "Product created successfully!", id: row!.id };
+  });
 }
 
 /** Edits one of the seller's own products; anyone else's is "not found". */
@@ -91,29 +148,36 @@ export async function updateProductFromForm(db: Db, actor: Actor, productId: str
   const refused = refuseNonSeller(actor);
   if (refused) return refused;
   if (!isUuid(productId)) return { ok: false, status: 404, message: "Product not found", fieldErrors: {} };
-  const parsed = addProductSchema.safeParse(formValues(form, FORM_KEYS));
-  if (!parsed.success) {
-    const fieldErrors = firstErrors(parsed.error.issues);
-    return { ok: false, status: 400, message: Object.values(fieldErrors)[0]!, fieldErrors };
-  }
+  const parsed = addProductSchema.safeParse(readProductForm(form));
+  if (!parsed.success) return refusedForm(parsed.error.issues);
   const p = parsed.data;
-  const updated = await db
-    .update(products)
-    .set({
+  const tiers = p.tiers.map((t) => ({ variantSku: t.variantSku, minQuantity: t.minQuantity, unitPriceCents: t.unitPrice }));
+  return db.transaction(async (tx) => {
+    // locked: two saves of one product replace its price breaks one after the other
+    const [current] = await tx.select({ specifications: products.specifications }).from(products).where(and(eq(products.id, productId), eq(products.sellerId, actor.id))).for("update");
+    if (!current) return { ok: false as const, status: 404, message: "Product not found", fieldErrors: {} };
+    const skus = new Set(variantChoices(current.specifications).map((v) => v.sku));
+    const strayTier = tiers.findIndex((t) => t.variantSku !== "" && !skus.has(t.variantSku));
+    if (strayTier >= 0) return refusedForm([{ path: ["tiers", strayTier, "minQuantity"], message: "This variant is not one of the product's" }]);
+    if (p.originPort && !(await isIndianPort(tx, p.originPort))) return refusedForm([{ path: ["originPort"], message: UNKNOWN_PORT }]);
+    await tx
+      .update(products)
+      .set({
       name: p.name,
       description: p.description,
       category: p.category,
       subcategory: p.subcategory,
       minimumOrderQuantity: p.minimumOrderQuantity,
       unit: p.unit,
-      priceMinCents: p.priceMin,
-      priceMaxCents: p.priceMax,
+      ...priceRangeOf([p.priceMin, p.priceMax], tiers),
+      hsCode: p.hsCode,
+      originPort: p.originPort,
       updatedAt: new Date(),
     })
-    .where(and(eq(products.id, productId), eq(products.sellerId, actor.id)))
-    .returning({ id: products.id });
-  if (updated.length === 0) return { ok: false, status: 404, message: "Product not found", fieldErrors: {} };
-  return { ok: true, message: "Product updated successfully!", id: productId };
+    .where(and(eq(products.id, productId), eq(products.sellerId, actor.id)));
+    await replacePriceTiers(tx, productId, tiers);
+    return { ok: true as const, message: "Product updated successfully!", id: productId };
+  });
 }
 
 /** Deactivates or reactivates one of the seller's own products. */
@@ -142,11 +206,11 @@ export async function createProductFromDraft(
   const refused = refuseNonSeller(actor);
   if (refused) return refused;
   const json = parseJsonField(payload);
-  if (!json) return { ok: false, status: 400, message: "Please fill in all required fields", fieldErrors: {} };
+  if (!json) return { ok: false, status: 400, message: FILL_REQUIRED_FIELDS, fieldErrors: {} };
   const parsed = productDraftSchema.safeParse(json.value);
   if (!parsed.success) {
     const fieldErrors = firstErrors(parsed.error.issues);
-    const message = fieldErrors.main_images ?? (fieldErrors.name || fieldErrors.description || fieldErrors.category ? "Please fill in all required fields" : Object.values(fieldErrors)[0]!);
+    const message = DRAFT_REQUIRED_FIELDS.some((name) => fieldErrors[name]) ? FILL_REQUIRED_FIELDS : (fieldErrors.main_images ?? Object.values(fieldErrors)[0]!);
     return { ok: false, status: 400, message, fieldErrors };
   }
   const limited = await overActionLimit(db, "product", actor.id);
@@ -164,11 +228,20 @@ export async function createProductFromDraft(
       if (!store) return { ok: false as const, status: 404, message: "Store not found", fieldErrors: {} };
       ownerName = store.name;
     }
+    if (draft.origin_port && !(await isIndianPort(tx, draft.origin_port))) return { ok: false as const, status: 400, message: UNKNOWN_PORT, fieldErrors: { origin_port: UNKNOWN_PORT } };
     const baseSku = draft.base_sku || generateBaseSku(ownerName, draft.name, now);
     const variants = draft.variants.map((v, i) => ({ ...v, sku: v.sku || variantSku(baseSku, i) }));
-    const prices = variants.map((v) => Math.round(v.price * 100));
-    const priceMinCents = prices.length ? Math.min(...prices) : 0;
-    const priceMaxCents = prices.length ? Math.max(...prices) : 0;
+    const skus = variants.map((v) => v.sku);
+    const repeated = skus.findIndex((sku, i) => skus.indexOf(sku) !== i);
+    if (repeated >= 0) return { ok: false as const, status: 400, message: "Each variant needs its own SKU", fieldErrors: { [`variants[${repeated}].sku`]: "Each variant needs its own SKU" } };
+    const tiers: TierRow[] = [
+      ...draft.tiers.map((t) => ({ variantSku: "", minQuantity: t.minQuantity, unitPriceCents: t.unitPrice })),
+      ...variants.flatMap((v) => v.tiers.map((t) => ({ variantSku: v.sku, minQuantity: t.minQuantity, unitPriceCents: t.unitPrice }))),
+    ];
+    const { priceMinCents, priceMaxCents } = priceRangeOf(
+      variants.map((v) => v.price),
+      tiers,
+    );
     const [row] = await tx
       .insert(products)
       .values({
@@ -181,19 +254,23 @@ export async function createProductFromDraft(
         priceMaxCents,
         minimumOrderQuantity: 1,
         unit: "pieces",
+        hsCode: draft.hs_code,
+        originPort: draft.origin_port,
         images: draft.main_images,
         specifications: {
           base_sku: baseSku,
           brand: draft.brand,
           weight: draft.weight,
           dimensions: draft.dimensions,
-          variants,
+          // prices in dollars, as the spec's draft holds them; the price breaks have their own table
+          variants: variants.map(({ tiers: _, price, ...v }) => ({ ...v, price: price / 100 })),
           technical_specs: draft.technical_specs.filter((s) => s.name || s.value),
         },
         tags: [draft.category, draft.brand].filter((t) => t.trim() !== ""),
         status: "active",
       })
       .returning({ id: products.id });
+    await replacePriceTiers(tx, row!.id, tiers);
     if (storeId) {
       const [{ top } = { top: null }] = await tx.select({ top: max(storeProducts.displayOrder) }).from(storeProducts).where(eq(storeProducts.storeId, storeId));
       await tx.insert(storeProducts).values({ storeId, productId: row!.id, featured: false, displayOrder: (top ?? -1) + 1, categoryTab: "all" });

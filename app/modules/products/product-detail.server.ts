@@ -1,8 +1,9 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { products } from "~/db/schema/products";
 import { profiles } from "~/db/schema/profiles";
 import { stores } from "~/db/schema/stores";
+import { ports, productPriceTiers } from "~/db/schema/trade";
 import { isUuid } from "~/lib/uuid";
 
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
@@ -18,6 +19,10 @@ export type ProductVariant = {
   priceCents: number | null;
   stock: number | null;
 };
+
+export type PriceTierRow = { id: string; minQuantity: number; unitPriceCents: number };
+/** One ladder of price breaks: the whole product's (variantSku '') or one variant's, with its label. */
+export type PriceTierLadder = { variantSku: string; label: string; tiers: PriceTierRow[] };
 
 export type ProductDimensions = { length: number | null; width: number | null; height: number | null };
 
@@ -51,6 +56,10 @@ export type ProductDetail = {
   specifications: ProductSpecifications;
   createdAt: string;
   supplier: { companyName: string | null; verified: boolean; storeId: string | null; storeName: string | null };
+  hsCode: string | null;
+  originPort: { code: string; name: string } | null;
+  /** price breaks by variant SKU ('' for the whole product), each ladder by quantity */
+  priceTiers: PriceTierLadder[];
   /** the supplier's user id: for the server only (whether the viewer is the supplier), not for the page */
   sellerId: string;
 };
@@ -88,13 +97,23 @@ export async function getProductDetail(db: Db, id: string): Promise<ProductDetai
       verificationStatus: profiles.verificationStatus,
       storeId: firstStore.storeId,
       storeName: firstStore.storeName,
+      hsCode: products.hsCode,
+      originPortCode: ports.code,
+      originPortName: ports.name,
     })
     .from(products)
     .leftJoin(profiles, eq(profiles.userId, products.sellerId))
+    .leftJoin(ports, eq(ports.code, products.originPort))
     .leftJoinLateral(firstStore, sql`true`)
     .where(and(eq(products.id, id), eq(products.status, "active")))
     .limit(1);
   if (!row) return null;
+  const specifications = readSpecifications(row.specifications);
+  const tiers = await db
+    .select({ id: productPriceTiers.id, variantSku: productPriceTiers.variantSku, minQuantity: productPriceTiers.minQuantity, unitPriceCents: productPriceTiers.unitPriceCents })
+    .from(productPriceTiers)
+    .where(eq(productPriceTiers.productId, row.id))
+    .orderBy(asc(productPriceTiers.minQuantity));
   return {
     id: row.id,
     name: row.name,
@@ -107,8 +126,11 @@ export async function getProductDetail(db: Db, id: string): Promise<ProductDetai
     minimumOrderQuantity: row.minimumOrderQuantity,
     unit: row.unit,
     images: row.images.filter(isSafeImageUrl),
-    specifications: readSpecifications(row.specifications),
+    specifications,
     createdAt: row.createdAt.toISOString(),
+    hsCode: row.hsCode,
+    originPort: row.originPortCode && row.originPortName ? { code: row.originPortCode, name: row.originPortName } : null,
+    priceTiers: tierLadders(tiers, specifications.variants),
     sellerId: row.sellerId,
     supplier: {
       companyName: row.companyName?.trim() || null,
@@ -117,6 +139,20 @@ export async function getProductDetail(db: Db, id: string): Promise<ProductDetai
       storeName: row.storeName ?? null,
     },
   };
+}
+
+/** The price breaks as ladders: the whole product's first, then each variant's in the variants' order. */
+function tierLadders(tiers: (PriceTierRow & { variantSku: string })[], variants: ProductVariant[]): PriceTierLadder[] {
+  const bySku = Map.groupBy(tiers, (t) => t.variantSku);
+  const label = (sku: string) => {
+    const index = variants.findIndex((v) => v.sku === sku);
+    const variant = variants[index];
+    return variant ? [variant.color, variant.size].filter(Boolean).join(", ") || `Variant ${index + 1}` : sku;
+  };
+  const order = (sku: string) => (sku === "" ? -1 : variants.findIndex((v) => v.sku === sku) + 1 || variants.length + 1);
+  return [...bySku.entries()]
+    .sort(([a], [b]) => order(a) - order(b))
+    .map(([variantSku, list]) => ({ variantSku, label: variantSku === "" ? "All variants" : label(variantSku), tiers: list.map(({ variantSku: _, ...t }) => t) }));
 }
 
 /** Uploaded files and https images only: nothing else reaches an img src. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PRODUCT_CATEGORIES, UNITS } from "~/lib/categories";
-import { parseUsdToCents } from "~/lib/money";
+import { formatUsdCents, parseUsdToCents } from "~/lib/money";
+import { hsCodeSchema } from "~/modules/trade/trade-terms.schema";
 
 const categoryEnum = z.enum(PRODUCT_CATEGORIES.map((c) => c.value) as [string, ...string[]], "Please choose a category");
 
@@ -17,7 +18,176 @@ const money = (label: string) =>
       return cents;
     });
 
-/** The Add Product form on /products (spec §5 "Add product"), checked on the server. */
+
+const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, "Colours are hex values like #1a2b3c");
+const imageUrl = z
+  .string()
+  .max(500)
+  .refine((u) => u.startsWith("/uploads/") || /^https:\/\/[^\s]+$/.test(u), "Images must be uploaded files");
+
+/** A number as a form posts it (text) or as a JSON draft may hold it: the schema reads its text either way. */
+const typed = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
+
+/** A decimal of at least 0 (weight, dimensions); empty is "not given". */
+const optionalDecimal = (message: string) =>
+  typed.transform((text, ctx) => {
+    if (text === "") return null;
+    const n = Number(text);
+    if (!/^\d+(\.\d+)?$/.test(text) || n > 1_000_000) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const wholeNumber = (message: string, min: number) =>
+  typed.transform((text, ctx) => {
+    if (!/^\d{1,9}$/.test(text) || Number(text) < min) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return Number(text);
+  });
+
+const cents = (message: string, { positive }: { positive: boolean }) =>
+  typed.transform((text, ctx) => {
+    const value = parseUsdToCents(text);
+    if (value === null || value > 1_000_000_000 || (positive && value === 0)) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+const usd = (value: number) => formatUsdCents(value);
+
+/** At most this many price breaks per variant (or for the whole product). */
+export const MAX_PRICE_TIERS = 10;
+
+/** One price break: from `minQuantity` units up, each unit costs `unitPrice` (USD, posted as text like "4.20"). */
+export const priceTierSchema = z.object({
+  minQuantity: wholeNumber("Enter the quantity this price starts at: a whole number of at least 1", 1),
+  unitPrice: cents("Enter a price per unit above $0, like 4.20", { positive: true }),
+});
+export type PriceTier = z.output<typeof priceTierSchema>;
+
+/**
+ * A ladder of price breaks is read in the order given: each tier starts at a larger quantity than the one before,
+ * and costs no more per unit (a larger order never costs more per unit). `base` is the price without a break (a
+ * variant's price, or the product's maximum price), which no tier may exceed; `moq` is where the first may start.
+ */
+export function checkPriceLadder(
+  tiers: readonly PriceTier[],
+  ctx: { addIssue: (issue: { code: "custom"; message: string; path: PropertyKey[] }) => void },
+  { path, moq, base, unit = "units" }: { path: (index: number, field: keyof PriceTier) => PropertyKey[]; moq?: number; base?: { cents: number; label: string } | null; unit?: string },
+) {
+  tiers.forEach((tier, i) => {
+    const before = tiers[i - 1];
+    if (i === 0 && moq !== undefined && tier.minQuantity < moq) {
+      ctx.addIssue({ code: "custom", path: path(i, "minQuantity"), message: `The first price break must start at the minimum order quantity (${moq.toLocaleString("en-US")} ${unit}) or above` });
+    }
+    if (before && tier.minQuantity <= before.minQuantity) {
+      ctx.addIssue({ code: "custom", path: path(i, "minQuantity"), message: `Quantities must go up: start this price break above ${before.minQuantity.toLocaleString("en-US")}, where the one before starts` });
+    }
+    if (before && tier.unitPrice > before.unitPrice) {
+      ctx.addIssue({ code: "custom", path: path(i, "unitPrice"), message: `A larger quantity cannot cost more per unit: make this at most ${usd(before.unitPrice)}, the price of the break before` });
+    } else if (base && base.cents > 0 && tier.unitPrice > base.cents) {
+      ctx.addIssue({ code: "custom", path: path(i, "unitPrice"), message: `A price break cannot cost more per unit than ${base.label} (${usd(base.cents)})` });
+    }
+  });
+}
+
+const tierList = z.array(priceTierSchema).max(MAX_PRICE_TIERS, `At most ${MAX_PRICE_TIERS} price breaks`);
+
+/** An optional HS code (empty is none), by the shared trade vocabulary's rule. */
+const optionalHsCode = z
+  .string()
+  .trim()
+  .max(20)
+  .transform((v) => v.replace(/[.\s]/g, ""))
+  .pipe(z.union([z.literal(""), hsCodeSchema]))
+  .transform((v) => v || null);
+
+/** An Indian port's UN/LOCODE (which ones exist, the server checks against the ports table); empty is none. */
+const optionalOriginPort = z
+  .string()
+  .trim()
+  .max(5)
+  .refine((v) => v === "" || /^IN[A-Z0-9]{3}$/.test(v), "Choose a port of loading from the list")
+  .transform((v) => v || null);
+
+const draftVariant = z
+  .object({
+    id: z.string().max(60),
+    color: z.string().trim().max(60).default(""),
+    color_hex: hex.default("#000000"),
+    size: z.string().trim().max(60).default(""),
+    sku: z.string().trim().max(80).default(""),
+    price: cents("Variant prices are amounts in US dollars of at least 0, like 12.50", { positive: false }).default(0),
+    stock: wholeNumber("Stock must be a whole number of at least 0", 0).default(0),
+    images: z.array(imageUrl).max(12).default([]),
+    tiers: tierList.default([]),
+  })
+  .superRefine((variant, ctx) =>
+    checkPriceLadder(variant.tiers, ctx, { path: (i, field) => ["tiers", i, field], moq: 1, unit: "pieces", base: { cents: variant.price, label: "this variant's price" } }),
+  );
+
+/**
+ * The Create Product dialog's draft (spec §3 "Product draft"), checked by Conform in the browser and by the server
+ * with this very schema. The dialog's fields are named after it (`variants[0].tiers[1].unitPrice`); numbers come as
+ * the text typed (or as numbers in an older JSON draft). Prices come out in cents.
+ */
+export const productDraftSchema = z
+  .object({
+    name: z.string().trim().min(1, "Please enter the product name").max(200),
+    description: z.string().trim().min(1, "Please enter a description").max(5000),
+    category: z.enum(PRODUCT_CATEGORIES.map((c) => c.value) as [string, ...string[]], "Please choose a category"),
+    subcategory: z.string().trim().max(120).default(""),
+    base_sku: z.string().trim().max(60).default(""),
+    brand: z.string().trim().max(120).default(""),
+    weight: optionalDecimal("Weight is a number of kilograms, like 1.5").default(null),
+    dimensions: z
+      .object({
+        length: optionalDecimal("Length is a number of centimetres").default(null),
+        width: optionalDecimal("Width is a number of centimetres").default(null),
+        height: optionalDecimal("Height is a number of centimetres").default(null),
+      })
+      .default({ length: null, width: null, height: null }),
+    hs_code: optionalHsCode.default(null),
+    origin_port: optionalOriginPort.default(null),
+    // one uploaded image posts one value, not a list
+    main_images: z.preprocess((v) => (typeof v === "string" ? [v] : (v ?? [])), z.array(imageUrl).min(1, "Please add at least one product image").max(12)),
+    variants: z.array(draftVariant).max(50).default([]),
+    tiers: tierList.default([]),
+    technical_specs: z
+      .array(z.object({ name: z.string().trim().max(120).default(""), value: z.string().trim().max(500).default("") }))
+      .max(50)
+      .default([]),
+  })
+  .superRefine((draft, ctx) => checkPriceLadder(draft.tiers, ctx, { path: (i, field) => ["tiers", i, field], moq: 1, unit: "pieces" }));
+
+/** The draft's required fields, whose messages the dialog sums up as the spec's 'Please fill in all required fields'. */
+export const DRAFT_REQUIRED_FIELDS = ["name", "description", "category"] as const;
+export const FILL_REQUIRED_FIELDS = "Please fill in all required fields";
+
+/** A price break row of the Add/Edit Product form; a row left empty is no price break (so a form without JavaScript can offer one). */
+const formTierRow = z
+  .object({ variantSku: z.string().trim().max(80).default(""), minQuantity: typed.default(""), unitPrice: typed.default("") })
+  .transform((row, ctx) => {
+    if (row.minQuantity === "" && row.unitPrice === "") return null;
+    const parsed = priceTierSchema.safeParse(row);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+      return z.NEVER;
+    }
+    return { variantSku: row.variantSku, ...parsed.data };
+  });
+
+/**
+ * The Add Product form and the product edit form on /products (spec §5 "Add product", plus HS code, port of
+ * loading and price breaks), checked in the browser and on the server; read from the posted form by readProductForm.
+ * Price breaks are one list, each row naming its variant's SKU ('' for the whole product).
+ */
 export const addProductSchema = z
   .object({
     name: z.string().trim().min(1, "Please enter the product name").max(200),
@@ -38,50 +208,45 @@ export const addProductSchema = z
     unit: z.enum(UNITS, "Please choose a unit"),
     priceMin: money("Minimum price"),
     priceMax: money("Maximum price"),
+    hsCode: optionalHsCode.default(null),
+    originPort: optionalOriginPort.default(null),
+    tiers: z.array(formTierRow).max(MAX_PRICE_TIERS * 6, "Too many price breaks").default([]),
   })
-  .refine((v) => v.priceMin <= v.priceMax, { message: "Minimum price cannot be more than the maximum price", path: ["priceMax"] });
+  .refine((v) => v.priceMin <= v.priceMax, { message: "Minimum price cannot be more than the maximum price", path: ["priceMax"] })
+  .superRefine((v, ctx) => {
+    const groups = new Map<string, number[]>();
+    v.tiers.forEach((row, index) => {
+      if (row) groups.set(row.variantSku, [...(groups.get(row.variantSku) ?? []), index]);
+    });
+    for (const indexes of groups.values()) {
+      if (indexes.length > MAX_PRICE_TIERS) ctx.addIssue({ code: "custom", path: ["tiers", indexes[MAX_PRICE_TIERS]!, "minQuantity"], message: `At most ${MAX_PRICE_TIERS} price breaks` });
+      checkPriceLadder(
+        indexes.map((i) => v.tiers[i]!),
+        ctx,
+        { path: (i, field) => ["tiers", indexes[i]!, field], moq: v.minimumOrderQuantity, unit: v.unit, base: { cents: v.priceMax, label: "the maximum price" } },
+      );
+    }
+  })
+  .transform(({ tiers, ...v }) => ({ ...v, tiers: tiers.filter((t) => t !== null) }));
+
+/** The posted Add/Edit Product form as the schema reads it: price break rows (`tiers[2].unitPrice`) as a list. */
+export function readProductForm(form: FormData) {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const tiers: { variantSku?: string; minQuantity?: string; unitPrice?: string }[] = [];
+  for (let i = 0; i < MAX_PRICE_TIERS * 6 + 1; i++) {
+    const row = { variantSku: text(`tiers[${i}].variantSku`), minQuantity: text(`tiers[${i}].minQuantity`), unitPrice: text(`tiers[${i}].unitPrice`) };
+    if (row.variantSku === undefined && row.minQuantity === undefined && row.unitPrice === undefined) continue;
+    tiers.push(row);
+  }
+  const values: Record<string, unknown> = { tiers };
+  for (const key of ["name", "description", "category", "subcategory", "minimumOrderQuantity", "unit", "priceMin", "priceMax", "hsCode", "originPort"]) values[key] = text(key) ?? "";
+  return values;
+}
 
 export type AddProductInput = z.infer<typeof addProductSchema>;
-
-const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, "Colours are hex values like #1a2b3c");
-const imageUrl = z
-  .string()
-  .max(500)
-  .refine((u) => u.startsWith("/uploads/") || /^https:\/\/[^\s]+$/.test(u), "Images must be uploaded files");
-
-/** The Create Product dialog's draft (spec §3 "Product draft"), sent as JSON and checked on the server. */
-export const productDraftSchema = z.object({
-  name: z.string().trim().min(1, "Please fill in all required fields").max(200),
-  description: z.string().trim().min(1, "Please fill in all required fields").max(5000),
-  category: z.enum(PRODUCT_CATEGORIES.map((c) => c.value) as [string, ...string[]], "Please fill in all required fields"),
-  subcategory: z.string().trim().max(120).default(""),
-  base_sku: z.string().trim().max(60).default(""),
-  brand: z.string().trim().max(120).default(""),
-  weight: z.number().min(0).max(1_000_000).nullable().default(null),
-  dimensions: z
-    .object({ length: z.number().min(0).nullable(), width: z.number().min(0).nullable(), height: z.number().min(0).nullable() })
-    .default({ length: null, width: null, height: null }),
-  main_images: z.array(imageUrl).min(1, "Please add at least one product image").max(12),
-  variants: z
-    .array(
-      z.object({
-        id: z.string().max(60),
-        color: z.string().trim().max(60).default(""),
-        color_hex: hex.default("#000000"),
-        size: z.string().trim().max(60).default(""),
-        sku: z.string().trim().max(80).default(""),
-        price: z.number().min(0, "Variant prices cannot be negative").max(10_000_000),
-        stock: z.number().int("Stock must be a whole number").min(0).max(100_000_000),
-        images: z.array(imageUrl).max(12).default([]),
-      }),
-    )
-    .max(50)
-    .default([]),
-  technical_specs: z
-    .array(z.object({ name: z.string().trim().max(120), value: z.string().trim().max(500) }))
-    .max(50)
-    .default([]),
-});
 
 export type ProductDraft = z.infer<typeof productDraftSchema>;
 export type ProductDraftInput = z.input<typeof productDraftSchema>;
@@ -99,6 +264,11 @@ export type SellerProduct = {
   images: string[];
   status: string;
   createdAt: string;
+  hsCode: string | null;
+  originPort: string | null;
+  /** the variants a price break may name (from the Create Product dialog), by SKU */
+  variants: { sku: string; label: string }[];
+  tiers: { variantSku: string; minQuantity: number; unitPriceCents: number }[];
 };
 
 export const SELLERS_ONLY = "Only seller accounts can create products. Sign up as a seller (Indian supplier) to list products.";

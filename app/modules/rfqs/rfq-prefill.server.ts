@@ -1,17 +1,46 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { products } from "~/db/schema/products";
+import { productPriceTiers } from "~/db/schema/trade";
 import { isUuid } from "~/lib/uuid";
 
-export type RfqPrefill = { productId: string; title: string; category: string; unit: string; quantity: number };
+export type RfqPrefill = {
+  productId: string;
+  title: string;
+  category: string;
+  unit: string;
+  quantity: number;
+  /** the price break the buyer chose on the product page: its quantity is the RFQ's, its price × quantity the target budget */
+  tier: { id: string; minQuantity: number; unitPriceCents: number; targetCents: number } | null;
+};
 
-/** Create RFQ pre-filled from an active product: its name, category, unit and MOQ as the quantity. */
-export async function rfqPrefillFromProduct(db: Db, productId: string | null): Promise<RfqPrefill | null> {
+/**
+ * Create RFQ pre-filled from an active product: its name, category, unit and MOQ as the quantity; with one of the
+ * product's price breaks (`tierId`), that break's quantity and a target budget of its price for that quantity.
+ * A tier of another product, or none that exists, is ignored.
+ */
+export async function rfqPrefillFromProduct(db: Db, productId: string | null, tierId: string | null = null): Promise<RfqPrefill | null> {
   if (!productId || !isUuid(productId)) return null;
   const [row] = await db
     .select({ id: products.id, name: products.name, category: products.category, unit: products.unit, moq: products.minimumOrderQuantity })
     .from(products)
     .where(and(eq(products.id, productId), eq(products.status, "active")))
     .limit(1);
-  return row ? { productId: row.id, title: row.name, category: row.category, unit: row.unit, quantity: row.moq } : null;
+  if (!row) return null;
+  const [tier] =
+    tierId && isUuid(tierId)
+      ? await db
+          .select({ id: productPriceTiers.id, minQuantity: productPriceTiers.minQuantity, unitPriceCents: productPriceTiers.unitPriceCents })
+          .from(productPriceTiers)
+          .where(and(eq(productPriceTiers.id, tierId), eq(productPriceTiers.productId, row.id)))
+          .limit(1)
+      : [];
+  return {
+    productId: row.id,
+    title: row.name,
+    category: row.category,
+    unit: row.unit,
+    quantity: tier?.minQuantity ?? row.moq,
+    tier: tier ? { ...tier, targetCents: tier.unitPriceCents * tier.minQuantity } : null,
+  };
 }

@@ -1,100 +1,150 @@
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus, Trash2, X } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState, type ComponentProps, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
-import { Input, Label, Select, Textarea } from "~/components/ui/field";
+import { Field, Input, Label, Select, Textarea } from "~/components/ui/field";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { PRODUCT_CATEGORIES } from "~/lib/categories";
+import { useValidatedForm } from "~/lib/validated-form";
+import type { PortOption } from "~/modules/trade/ports.server";
 import { ImageUploadField } from "~/modules/uploads/components/image-upload-field";
-import type { ProductDraftInput } from "../product-form.schema";
+import { DRAFT_REQUIRED_FIELDS, FILL_REQUIRED_FIELDS, MAX_PRICE_TIERS, productDraftSchema } from "../product-form.schema";
 import { generateBaseSku, variantSku } from "../sku";
+import { PriceTierRows, tierRowsOf } from "./price-tier-rows";
+import { HsCodeField, OriginPortField } from "./trade-fields";
+import { ProductCategoryOptions } from "./product-category-options";
 
-type Variant = NonNullable<ProductDraftInput["variants"]>[number];
-type Spec = { name: string; value: string };
 const TABS = ["Basic Info", "Variants & Pricing", "Images", "Specifications"] as const;
 type Tab = (typeof TABS)[number];
 /** A tab's value for Radix, which builds element ids from it: no spaces. */
 const tabValue = (tab: Tab) => tab.toLowerCase().replace(/[^a-z]+/g, "-");
 
-function emptyDraft() {
-  return {
-    name: "",
-    description: "",
-    category: "",
-    subcategory: "",
-    base_sku: "",
-    brand: "",
-    weight: "",
-    length: "",
-    width: "",
-    height: "",
-    main_images: [] as string[],
-    variants: [] as Variant[],
-    technical_specs: [] as Spec[],
-  };
+/** The tab a field of the draft is on. */
+function tabOf(name: string): Tab {
+  if (name.startsWith("variants") || name.startsWith("tiers")) return "Variants & Pricing";
+  if (name.startsWith("main_images")) return "Images";
+  if (name.startsWith("technical_specs")) return "Specifications";
+  return "Basic Info";
 }
 
-const num = (v: string) => (v.trim() === "" ? null : Number(v));
+/**
+ * What a field holds now, as its input's starting value: the dialog's content unmounts when it closes (Escape,
+ * Cancel, outside click), and Conform keeps what was typed, so a reopened dialog shows it again.
+ */
+function typed(field: FieldMetadata<unknown>) {
+  const value = field.value ?? field.initialValue;
+  return { defaultValue: typeof value === "string" ? value : undefined };
+}
+
+const NEW_TIER = { minQuantity: "", unitPrice: "" };
 
 /**
- * The Create Product dialog (spec §2, §3): four tabs, SKUs by the spec's rule, posted as one JSON
- * draft that the server validates. Used on /products and in store management (with `storeId`).
+ * A textarea that takes its starting value once, when it mounts: React writes a textarea's new default value by
+ * replacing its text node, and a node removed while the focus moves between fields makes the dialog's focus trap
+ * take the focus back to the dialog.
  */
-export function CreateProductDialog({ action, ownerName, storeId, triggerLabel = "Create Product" }: { action: string; ownerName: string; storeId?: string; triggerLabel?: string }) {
+function MountedTextarea({ defaultValue, ...props }: ComponentProps<typeof Textarea>) {
+  const [initial] = useState(defaultValue);
+  return <Textarea {...props} defaultValue={initial} />;
+}
+
+/**
+ * The Create Product dialog (spec §2, §3): four tabs, SKUs by the spec's rule, price breaks for the whole product or
+ * per variant. A Conform form checked in the browser by the draft's zod schema (decision record 0018): each field
+ * shows its own message, and a refused submit shows the first tab with one and the spec's notice. The checked draft
+ * is posted as JSON, and the server checks it with the same schema. Used on /products and in store management.
+ */
+export function CreateProductDialog({
+  action,
+  ownerName,
+  storeId,
+  ports,
+  triggerLabel = "Create Product",
+}: {
+  action: string;
+  ownerName: string;
+  storeId?: string;
+  ports: PortOption[];
+  triggerLabel?: string;
+}) {
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
   const [tab, setTab] = useState<Tab>("Basic Info");
-  const [draft, setDraft] = useState(emptyDraft);
   const [uploading, setUploading] = useState(false);
-  const [resetKey, setResetKey] = useState(0);
-  const id = useId();
+  // a new form (and a new image field) after each product created
+  const [generation, setGeneration] = useState(0);
+  const formId = `create-product-${useId().replace(/[^a-zA-Z0-9]/g, "")}-${generation}`;
+  const sent = useRef(false);
+  const focusAfterTab = useRef<string | null>(null);
+
+  const [form, fields] = useValidatedForm({
+    id: formId,
+    schema: productDraftSchema,
+    defaultValue: { variants: [], tiers: [], technical_specs: [] },
+    onSubmit(event, { submission }) {
+      event.preventDefault();
+      if (submission?.status !== "success") return;
+      sent.current = true;
+      fetcher.submit({ intent: "create-dialog", payload: JSON.stringify(submission.payload), storeId: storeId ?? "" }, { method: "post", action });
+    },
+  });
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) {
       toast.success(fetcher.data.message);
       setOpen(false);
-      setDraft(emptyDraft());
       setTab("Basic Info");
-      setResetKey((k) => k + 1);
+      setGeneration((g) => g + 1);
     } else {
       toast.error(fetcher.data.message || "Failed to create product");
     }
   }, [fetcher.state, fetcher.data]);
 
-  const set = <K extends keyof ReturnType<typeof emptyDraft>>(key: K, value: ReturnType<typeof emptyDraft>[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const baseSku = draft.base_sku || (draft.name ? generateBaseSku(ownerName, draft.name, Date.now()) : "");
+  useEffect(() => {
+    const name = focusAfterTab.current;
+    if (!name) return;
+    focusAfterTab.current = null;
+    const element = document.forms.namedItem(formId)?.elements.namedItem(name);
+    if (element instanceof HTMLElement) element.focus();
+  }, [tab, formId]);
 
-  function submit() {
-    if (!draft.name.trim() || !draft.description.trim() || !draft.category) {
-      setTab("Basic Info");
-      toast.error("Please fill in all required fields");
-      return;
+  /** A refused submit: the schema's first message by tab order, its tab shown, its field focused, and the spec's notice. */
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    sent.current = false;
+    const element = event.currentTarget;
+    form.onSubmit(event);
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (sent.current || submitter?.getAttribute("name") === "__intent__") return;
+    const submission = parseWithZod(new FormData(element), { schema: productDraftSchema, disableAutoCoercion: true });
+    if (submission.status === "success") return;
+    const controls = [...element.elements].map((e) => e.getAttribute("name"));
+    const position = (name: string) => (controls.includes(name) ? controls.indexOf(name) : controls.length);
+    const [first] = Object.entries(submission.error ?? {})
+      .filter(([name, messages]) => name !== "" && messages?.length)
+      .map(([name]) => name)
+      .sort((a, b) => TABS.indexOf(tabOf(a)) - TABS.indexOf(tabOf(b)) || position(a) - position(b));
+    if (!first) return;
+    const messages = submission.error ?? {};
+    toast.error(DRAFT_REQUIRED_FIELDS.some((name) => messages[name]?.length) ? FILL_REQUIRED_FIELDS : (messages[first]?.[0] ?? FILL_REQUIRED_FIELDS));
+    if (tabOf(first) === tab) {
+      const control = element.elements.namedItem(first);
+      if (control instanceof HTMLElement) control.focus();
+    } else {
+      focusAfterTab.current = first;
+      setTab(tabOf(first));
     }
-    if (draft.main_images.length === 0) {
-      setTab("Images");
-      toast.error("Please add at least one product image");
-      return;
-    }
-    const payload = {
-      name: draft.name,
-      description: draft.description,
-      category: draft.category,
-      subcategory: draft.subcategory,
-      base_sku: draft.base_sku || generateBaseSku(ownerName, draft.name, Date.now()),
-      brand: draft.brand,
-      weight: num(draft.weight),
-      dimensions: { length: num(draft.length), width: num(draft.width), height: num(draft.height) },
-      main_images: draft.main_images,
-      variants: draft.variants,
-      technical_specs: draft.technical_specs,
-    };
-    fetcher.submit({ intent: "create-dialog", payload: JSON.stringify(payload), storeId: storeId ?? "" }, { method: "post", action });
   }
 
-  const field = (name: string) => `${id}-${name}`;
+  const name = typeof fields.name.value === "string" ? fields.name.value : "";
+  const baseSkuTyped = typeof fields.base_sku.value === "string" ? fields.base_sku.value : "";
+  const baseSku = baseSkuTyped || (name ? generateBaseSku(ownerName, name, Date.now()) : "");
+  const variants = fields.variants.getFieldList();
+  const specs = fields.technical_specs.getFieldList();
+  const images = fields.main_images.value;
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -103,165 +153,224 @@ export function CreateProductDialog({ action, ownerName, storeId, triggerLabel =
           <Plus className="size-4" aria-hidden /> {triggerLabel}
         </Button>
       </DialogTrigger>
-      {/* the draft lives here, outside the dialog: closing it (Escape, Cancel, outside click) keeps what was typed */}
+      {/* the draft lives in the form's state, outside the dialog: closing it (Escape, Cancel, outside click) keeps what was typed */}
       <DialogContent size="lg" padded={false} showClose={false} aria-describedby={undefined} className="border border-slate-200">
-        <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
-          <DialogTitle className="text-lg font-semibold">Create Product</DialogTitle>
-          <DialogClose className="rounded p-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600" aria-label="Close">
-            <X className="size-5" aria-hidden />
-          </DialogClose>
-        </div>
-        <Tabs value={tabValue(tab)} onValueChange={(value) => setTab(TABS.find((t) => tabValue(t) === value) ?? "Basic Info")}>
-          <TabsList variant="underline" aria-label="Product details" className="overflow-x-auto px-4">
-            {TABS.map((t) => (
-              <TabsTrigger key={t} value={tabValue(t)} variant="underline">
-                {t}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-
-          <div className="max-h-[65vh] overflow-y-auto px-6 py-5">
-            <TabsContent value={tabValue("Basic Info")} forceMount className="grid gap-4 sm:grid-cols-2">
-              <div className="sm:col-span-2">
-                <Label htmlFor={field("name")}>Product Name *</Label>
-                <Input id={field("name")} value={draft.name} onChange={(e) => set("name", e.target.value)} required />
-              </div>
-              <div className="sm:col-span-2">
-                <Label htmlFor={field("description")}>Description *</Label>
-                <Textarea id={field("description")} value={draft.description} onChange={(e) => set("description", e.target.value)} required />
-              </div>
-              <div>
-                <Label htmlFor={field("category")}>Category *</Label>
-                <Select id={field("category")} value={draft.category} onChange={(e) => set("category", e.target.value)} required>
-                  <option value="">Select category</option>
-                  {PRODUCT_CATEGORIES.map((c) => (
-                    <option key={c.value} value={c.value}>
-                      {c.label}
-                    </option>
-                  ))}
-                </Select>
-              </div>
-              <div>
-                <Label htmlFor={field("subcategory")}>Subcategory</Label>
-                <Input id={field("subcategory")} value={draft.subcategory} onChange={(e) => set("subcategory", e.target.value)} />
-              </div>
-              <div>
-                <Label htmlFor={field("sku")}>Base SKU</Label>
-                <Input id={field("sku")} value={draft.base_sku} placeholder={baseSku || "Generated from the name"} onChange={(e) => set("base_sku", e.target.value.toUpperCase())} />
-              </div>
-              <div>
-                <Label htmlFor={field("brand")}>Brand</Label>
-                <Input id={field("brand")} value={draft.brand} onChange={(e) => set("brand", e.target.value)} />
-              </div>
-              <div>
-                <Label htmlFor={field("weight")}>Weight (kg)</Label>
-                <Input id={field("weight")} type="number" min={0} step={0.1} value={draft.weight} onChange={(e) => set("weight", e.target.value)} />
-              </div>
-              <fieldset className="grid grid-cols-3 gap-2 sm:col-span-2">
-                <legend className="mb-1.5 text-sm font-medium text-slate-800">Dimensions (cm)</legend>
-                {(["length", "width", "height"] as const).map((d) => (
-                  <div key={d}>
-                    <Label htmlFor={field(d)} className="text-xs capitalize text-slate-600">
-                      {d}
-                    </Label>
-                    <Input id={field(d)} type="number" min={0} step={0.1} value={draft[d]} onChange={(e) => set(d, e.target.value)} />
-                  </div>
-                ))}
-              </fieldset>
-            </TabsContent>
-
-            <TabsContent value={tabValue("Variants & Pricing")} forceMount>
-              <p className="text-sm text-slate-600">The product's price range runs from the lowest to the highest variant price.</p>
-              <ul className="mt-4 space-y-4">
-                {draft.variants.map((v, i) => {
-                  const update = (patch: Partial<Variant>) => set("variants", draft.variants.map((x, j) => (j === i ? { ...x, ...patch } : x)));
-                  return (
-                    <li key={v.id} className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-6">
-                      <div className="sm:col-span-2">
-                        <Label htmlFor={field(`color-${i}`)}>Color</Label>
-                        <Input id={field(`color-${i}`)} value={v.color ?? ""} onChange={(e) => update({ color: e.target.value })} />
-                      </div>
-                      <div>
-                        <Label htmlFor={field(`hex-${i}`)}>Swatch</Label>
-                        <Input id={field(`hex-${i}`)} type="color" value={v.color_hex ?? "#000000"} onChange={(e) => update({ color_hex: e.target.value })} className="p-1" />
-                      </div>
-                      <div>
-                        <Label htmlFor={field(`size-${i}`)}>Size</Label>
-                        <Input id={field(`size-${i}`)} value={v.size ?? ""} onChange={(e) => update({ size: e.target.value })} />
-                      </div>
-                      <div>
-                        <Label htmlFor={field(`price-${i}`)}>Price (USD)</Label>
-                        <Input id={field(`price-${i}`)} type="number" min={0} step={0.01} value={v.price} onChange={(e) => update({ price: Number(e.target.value) })} />
-                      </div>
-                      <div>
-                        <Label htmlFor={field(`stock-${i}`)}>Stock</Label>
-                        <Input id={field(`stock-${i}`)} type="number" min={0} step={1} value={v.stock} onChange={(e) => update({ stock: Math.max(0, Math.trunc(Number(e.target.value))) })} />
-                      </div>
-                      <p className="text-xs text-slate-500 sm:col-span-5">SKU: {v.sku || (baseSku ? variantSku(baseSku, i) : "generated on save")}</p>
-                      <button type="button" onClick={() => set("variants", draft.variants.filter((_, j) => j !== i))} className="justify-self-end rounded p-1 text-red-700 hover:bg-red-50" aria-label={`Remove variant ${i + 1}`}>
-                        <Trash2 className="size-4" aria-hidden />
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
-              <Button
-                variant="outline"
-                size="sm"
-                className="mt-4"
-                onClick={() => set("variants", [...draft.variants, { id: `variant-${Date.now()}`, color: "", color_hex: "#000000", size: "", sku: "", price: 0, stock: 0, images: [] }])}
-              >
-                <Plus className="size-4" aria-hidden /> Add Variant
-              </Button>
-            </TabsContent>
-
-            <TabsContent value={tabValue("Images")} forceMount>
-              <ImageUploadField
-                key={resetKey}
-                kind="product"
-                name="main_images"
-                label="Main product images"
-                multiple
-                // the dialog's content unmounts when it closes: the field starts again from the draft's images
-                initial={draft.main_images}
-                onChange={(urls) => set("main_images", urls)}
-                onUploadingChange={setUploading}
-              />
-            </TabsContent>
-
-            <TabsContent value={tabValue("Specifications")} forceMount>
-              <ul className="space-y-3">
-                {draft.technical_specs.map((s, i) => (
-                  <li key={i} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
-                    <div>
-                      <Label htmlFor={field(`spec-name-${i}`)}>Specification</Label>
-                      <Input id={field(`spec-name-${i}`)} value={s.name} onChange={(e) => set("technical_specs", draft.technical_specs.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))} />
-                    </div>
-                    <div>
-                      <Label htmlFor={field(`spec-value-${i}`)}>Value</Label>
-                      <Input id={field(`spec-value-${i}`)} value={s.value} onChange={(e) => set("technical_specs", draft.technical_specs.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))} />
-                    </div>
-                    <button type="button" onClick={() => set("technical_specs", draft.technical_specs.filter((_, j) => j !== i))} className="mb-1 rounded p-2 text-red-700 hover:bg-red-50" aria-label={`Remove specification ${i + 1}`}>
-                      <Trash2 className="size-4" aria-hidden />
-                    </button>
-                  </li>
-                ))}
-              </ul>
-              <Button variant="outline" size="sm" className="mt-4" onClick={() => set("technical_specs", [...draft.technical_specs, { name: "", value: "" }])}>
-                <Plus className="size-4" aria-hidden /> Add Specification
-              </Button>
-            </TabsContent>
+        <form id={form.id} onSubmit={handleSubmit} noValidate>
+          <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
+            <DialogTitle className="text-lg font-semibold">Create Product</DialogTitle>
+            <DialogClose type="button" className="rounded p-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600" aria-label="Close">
+              <X className="size-5" aria-hidden />
+            </DialogClose>
           </div>
-        </Tabs>
+          <Tabs value={tabValue(tab)} onValueChange={(value) => setTab(TABS.find((t) => tabValue(t) === value) ?? "Basic Info")}>
+            <TabsList variant="underline" aria-label="Product details" className="overflow-x-auto px-4">
+              {TABS.map((t) => (
+                <TabsTrigger key={t} value={tabValue(t)} variant="underline">
+                  {t}
+                </TabsTrigger>
+              ))}
+            </TabsList>
 
-        <div className="flex justify-end gap-2 border-t border-slate-200 px-6 py-4">
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button onClick={submit} disabled={uploading || fetcher.state !== "idle"}>
-            {fetcher.state !== "idle" ? "Creating..." : "Create Product"}
-          </Button>
-        </div>
+            <div className="max-h-[65vh] overflow-y-auto px-6 py-5">
+              <TabsContent value={tabValue("Basic Info")} forceMount className="grid gap-4 sm:grid-cols-2">
+                <div className="sm:col-span-2">
+                  <Field id={fields.name.id} label="Product Name *" error={fields.name.errors?.[0]}>
+                    <Input {...getInputProps(fields.name, { type: "text" })} {...typed(fields.name)} required />
+                  </Field>
+                </div>
+                <div className="sm:col-span-2">
+                  <Field id={fields.description.id} label="Description *" error={fields.description.errors?.[0]}>
+                    <MountedTextarea {...getTextareaProps(fields.description)} {...typed(fields.description)} required />
+                  </Field>
+                </div>
+                <Field id={fields.category.id} label="Category *" error={fields.category.errors?.[0]}>
+                  <Select {...getSelectProps(fields.category)} defaultValue={typed(fields.category).defaultValue ?? ""} required>
+                    <option value="">Select category</option>
+                    <ProductCategoryOptions />
+                  </Select>
+                </Field>
+                <Field id={fields.subcategory.id} label="Subcategory" error={fields.subcategory.errors?.[0]}>
+                  <Input {...getInputProps(fields.subcategory, { type: "text" })} {...typed(fields.subcategory)} />
+                </Field>
+                <Field id={fields.base_sku.id} label="Base SKU" error={fields.base_sku.errors?.[0]}>
+                  <Input
+                    {...getInputProps(fields.base_sku, { type: "text" })}
+                    {...typed(fields.base_sku)}
+                    placeholder={baseSku || "Generated from the name"}
+                    onInput={(e) => {
+                      const input = e.currentTarget;
+                      const upper = input.value.toUpperCase();
+                      if (upper !== input.value) input.value = upper;
+                    }}
+                  />
+                </Field>
+                <Field id={fields.brand.id} label="Brand" error={fields.brand.errors?.[0]}>
+                  <Input {...getInputProps(fields.brand, { type: "text" })} {...typed(fields.brand)} />
+                </Field>
+                <Field id={fields.weight.id} label="Weight (kg)" error={fields.weight.errors?.[0]}>
+                  <Input {...getInputProps(fields.weight, { type: "number" })} {...typed(fields.weight)} min={0} step={0.1} inputMode="decimal" />
+                </Field>
+                <HsCodeField field={fields.hs_code} defaultValue={typed(fields.hs_code).defaultValue} />
+                <OriginPortField field={fields.origin_port} ports={ports} defaultValue={typed(fields.origin_port).defaultValue ?? ""} />
+                <fieldset className="grid grid-cols-3 gap-2 sm:col-span-2">
+                  <legend className="mb-1.5 text-sm font-medium text-slate-800">Dimensions (cm)</legend>
+                  {(["length", "width", "height"] as const).map((d) => {
+                    const field = fields.dimensions.getFieldset()[d];
+                    return (
+                      <div key={d}>
+                        <Label htmlFor={field.id} className="text-xs capitalize text-slate-600">
+                          {d}
+                        </Label>
+                        <Input {...getInputProps(field, { type: "number" })} {...typed(field)} min={0} step={0.1} inputMode="decimal" />
+                        {field.errors?.[0] ? (
+                          <p id={field.errorId} role="alert" className="mt-1 text-xs text-red-600">
+                            {field.errors[0]}
+                          </p>
+                        ) : null}
+                      </div>
+                    );
+                  })}
+                </fieldset>
+              </TabsContent>
+
+              <TabsContent value={tabValue("Variants & Pricing")} forceMount>
+                <p className="text-sm text-slate-600">
+                  The product's price range runs from the lowest to the highest variant price. Price breaks lower the price per piece for larger orders; the
+                  lowest one is the price buyers see first.
+                </p>
+                <ul className="mt-4 space-y-4">
+                  {variants.map((variant, i) => {
+                    const v = variant.getFieldset();
+                    const colorHex = typed(v.color_hex).defaultValue;
+                    return (
+                      <li key={variant.key} className="rounded-md border border-slate-200 p-3">
+                        <input type="hidden" name={v.id.name} value={typeof v.id.value === "string" ? v.id.value : ""} />
+                        <div className="grid gap-3 sm:grid-cols-6">
+                          <div className="sm:col-span-2">
+                            <Field id={v.color.id} label="Color" error={v.color.errors?.[0]}>
+                              <Input {...getInputProps(v.color, { type: "text" })} {...typed(v.color)} />
+                            </Field>
+                          </div>
+                          <Field id={v.color_hex.id} label="Swatch" error={v.color_hex.errors?.[0]}>
+                            <Input {...getInputProps(v.color_hex, { type: "color" })} defaultValue={colorHex || "#000000"} className="p-1" />
+                          </Field>
+                          <Field id={v.size.id} label="Size" error={v.size.errors?.[0]}>
+                            <Input {...getInputProps(v.size, { type: "text" })} {...typed(v.size)} />
+                          </Field>
+                          <Field id={v.price.id} label="Price (USD)" error={v.price.errors?.[0]}>
+                            <Input {...getInputProps(v.price, { type: "number" })} {...typed(v.price)} min={0} step={0.01} inputMode="decimal" />
+                          </Field>
+                          <Field id={v.stock.id} label="Stock" error={v.stock.errors?.[0]}>
+                            <Input {...getInputProps(v.stock, { type: "number" })} {...typed(v.stock)} min={0} step={1} inputMode="numeric" />
+                          </Field>
+                        </div>
+                        <div className="mt-2 flex items-center justify-between gap-2">
+                          <p className="text-xs text-slate-500">SKU: {baseSku ? variantSku(baseSku, i) : "generated on save"}</p>
+                          <button
+                            type="button"
+                            onClick={() => form.remove({ name: fields.variants.name, index: i })}
+                            className="rounded p-1 text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+                            aria-label={`Remove variant ${i + 1}`}
+                          >
+                            <Trash2 className="size-4" aria-hidden />
+                          </button>
+                        </div>
+                        <PriceTierRows
+                          legend={`Price breaks, variant ${i + 1}`}
+                          rows={tierRowsOf(v.tiers)}
+                          unit="pieces"
+                          onAdd={() => form.insert({ name: v.tiers.name, defaultValue: NEW_TIER })}
+                          onRemove={(index) => form.remove({ name: v.tiers.name, index })}
+                          valueOf={typed}
+                        />
+                      </li>
+                    );
+                  })}
+                </ul>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  className="mt-4"
+                  onClick={() =>
+                    form.insert({ name: fields.variants.name, defaultValue: { id: `variant-${Date.now()}`, color: "", color_hex: "#000000", size: "", price: "0", stock: "0", tiers: [] } })
+                  }
+                >
+                  <Plus className="size-4" aria-hidden /> Add Variant
+                </Button>
+                <div className="mt-6 border-t border-slate-200 pt-4">
+                  <PriceTierRows
+                    legend="Price breaks for the whole product"
+                    hint={`For every variant (or a product without variants). Up to ${MAX_PRICE_TIERS}.`}
+                    rows={tierRowsOf(fields.tiers)}
+                    unit="pieces"
+                    onAdd={() => form.insert({ name: fields.tiers.name, defaultValue: NEW_TIER })}
+                    onRemove={(index) => form.remove({ name: fields.tiers.name, index })}
+                    valueOf={typed}
+                  />
+                </div>
+              </TabsContent>
+
+              <TabsContent value={tabValue("Images")} forceMount>
+                <ImageUploadField
+                  key={generation}
+                  kind="product"
+                  name={fields.main_images.name}
+                  label="Main product images"
+                  multiple
+                  // the dialog's content unmounts when it closes: the field starts again from the form's images
+                  initial={typeof images === "string" ? [images] : Array.isArray(images) ? images.filter((u): u is string => typeof u === "string") : []}
+                  onUploadingChange={setUploading}
+                />
+                {fields.main_images.errors?.[0] ? (
+                  <p id={fields.main_images.errorId} role="alert" className="mt-2 text-sm text-red-600">
+                    {fields.main_images.errors[0]}
+                  </p>
+                ) : null}
+              </TabsContent>
+
+              <TabsContent value={tabValue("Specifications")} forceMount>
+                <ul className="space-y-3">
+                  {specs.map((spec, i) => {
+                    const s = spec.getFieldset();
+                    return (
+                      <li key={spec.key} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
+                        <Field id={s.name.id} label="Specification" error={s.name.errors?.[0]}>
+                          <Input {...getInputProps(s.name, { type: "text" })} {...typed(s.name)} />
+                        </Field>
+                        <Field id={s.value.id} label="Value" error={s.value.errors?.[0]}>
+                          <Input {...getInputProps(s.value, { type: "text" })} {...typed(s.value)} />
+                        </Field>
+                        <button
+                          type="button"
+                          onClick={() => form.remove({ name: fields.technical_specs.name, index: i })}
+                          className="mb-1 rounded p-2 text-red-700 hover:bg-red-50"
+                          aria-label={`Remove specification ${i + 1}`}
+                        >
+                          <Trash2 className="size-4" aria-hidden />
+                        </button>
+                      </li>
+                    );
+                  })}
+                </ul>
+                <Button type="button" variant="outline" size="sm" className="mt-4" onClick={() => form.insert({ name: fields.technical_specs.name, defaultValue: { name: "", value: "" } })}>
+                  <Plus className="size-4" aria-hidden /> Add Specification
+                </Button>
+              </TabsContent>
+            </div>
+          </Tabs>
+
+          <div className="flex justify-end gap-2 border-t border-slate-200 px-6 py-4">
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={uploading || fetcher.state !== "idle"}>
+              {fetcher.state !== "idle" ? "Creating..." : "Create Product"}
+            </Button>
+          </div>
+        </form>
       </DialogContent>
     </Dialog>
   );
