@@ -7,7 +7,7 @@ import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import { supplierResponseTimes } from "~/modules/response-times/response-time.server";
 import { divideRoundHalfUp, inrPaiseToUsdCents } from "./landed-cost";
 import { bestValues, sortQuotes, type ComparedQuote, type ComparisonSort, type QuoteComparison } from "./quote-comparison";
-import { estimateShipment, lanesFor, planRoute, portName, tradeDate, tradeTables, usPortOf, type PlannedRoute, type ShipmentTerms } from "./trade-data.server";
+import { estimateShipment, lanesFor, planRoute, portName, referenceSources, tradeDate, tradeTables, usPortOf, type PlannedRoute, type ShipmentTerms } from "./trade-data.server";
 
 /**
  * The RFQ's quotes side by side, in US dollars, with an estimated landed cost per unit delivered to the RFQ's
@@ -129,17 +129,4 @@ function placeLabel(place: string | null, port: string | null, tables: Parameter
 
 function routeView(route: PlannedRoute, tables: Parameters<typeof portName>[1]) {
   return { origin: route.origin, originName: portName(route.origin, tables), originDefaulted: route.originDefaulted, destination: route.destination, destinationName: portName(route.destination, tables) };
-}
-
-/** Where each figure comes from and since when, to print under an estimate. */
-export function referenceSources(tables: Awaited<ReturnType<typeof tradeTables>>, lanes: { source: string; effectiveFrom: string }[]) {
-  const out: { label: string; source: string; since: string }[] = [];
-  const { mpf, hmf, insurance } = tables.fees;
-  if (mpf) out.push({ label: "Merchandise Processing Fee", source: mpf.source, since: mpf.effectiveFrom });
-  if (hmf) out.push({ label: "Harbor Maintenance Fee", source: hmf.source, since: hmf.effectiveFrom });
-  if (insurance) out.push({ label: "Cargo insurance", source: insurance.source, since: insurance.effectiveFrom });
-  const asOf = tables.dutyRates.reduce<string | null>((latest, d) => (latest === null || d.asOf > latest ? d.asOf : latest), null);
-  if (asOf) out.push({ label: "US duty rates", source: [...new Set(tables.dutyRates.map((d) => d.source))].slice(0, 2).join("; "), since: asOf });
-  for (const lane of new Map(lanes.map((l) => [l.source + l.effectiveFrom, l])).values()) out.push({ label: "Freight", source: lane.source, since: lane.effectiveFrom });
-  return out;
 }

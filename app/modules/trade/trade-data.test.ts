@@ -3,6 +3,9 @@ import type { Db } from "~/db/client.server";
 import { createQuote, createRfq } from "../../../tests/factories/rfqs";
 import { createBuyer, createSeller, actorOf, type Account } from "../../../tests/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
+import { productPriceTiers } from "~/db/schema/trade";
+import { createProduct } from "../../../tests/factories/products";
+import { productLandedCost } from "./product-landed-cost.server";
 import { getQuoteComparison } from "./quote-comparison.server";
 import { additionalDutiesInForce, dutyRatesFor, feesInForce, lanesFor, portTables } from "./trade-data.server";
 import { generalDutyRate } from "./landed-cost";
@@ -209,5 +212,46 @@ describe.each(testEngines())("trade reference data and the quote comparison on %
     expect(await statementsFor(8)).toBe(two);
     expect(two).toBeGreaterThanOrEqual(8);
     expect(two).toBeLessThanOrEqual(9);
+  });
+
+  it("estimates a product's landed cost for a quantity and a US port, at the quantity's price break", async () => {
+    const product = await createProduct(database.db, {
+      sellerId: mundra.user.id,
+      category: "textiles",
+      priceMinCents: 450,
+      priceMaxCents: 600,
+      minimumOrderQuantity: 500,
+      hsCode: "6302600010",
+      originPort: "INMUN",
+      specifications: { weight: 0.5 },
+    });
+    await database.db.insert(productPriceTiers).values([
+      { productId: product.id, minQuantity: 500, unitPriceCents: 450 },
+      { productId: product.id, minQuantity: 1000, unitPriceCents: 400 },
+      { productId: product.id, variantSku: "RED", minQuantity: 1000, unitPriceCents: 1 },
+    ]);
+    const at = new Date("2026-11-25T12:00:00Z");
+    const estimate = await productLandedCost(database.db, product.id, new URLSearchParams("qty=1000&to=Savannah"), at);
+    // 1,000 at the 1,000+ break $4.00 = $4,000, FOB Mundra → Savannah: 500 kg × $0.28 = $140
+    // insurance 0.3 % × 110 % × $4,140 = $13.662 → $13.66; duty 9.1 % × $4,000 = $364, 25 % twice = $2,000
+    // MPF $13.86 → minimum $33.58; HMF 0.125 % × $4,000 = $5.00; landed $6,556.24 → $6.56 a unit
+    expect(estimate!.result).toMatchObject({ unitPriceCents: 400, tierMinQuantity: 1000, usPort: { code: "USSAV", how: "port" }, unitWeightGrams: 500 });
+    expect(estimate!.result!.estimate).toMatchObject({ totalCents: 655_624, perUnitCents: 656, complete: true });
+    // below the first break: the product's lowest price; the default port without an origin of its own
+    const small = await productLandedCost(database.db, product.id, new URLSearchParams("qty=200&to=60607"), at);
+    expect(small!.result).toMatchObject({ unitPriceCents: 450, tierMinQuantity: null, belowMoq: true, usPort: { code: "USCHI" } });
+    // without a weight and an HS code: said, never guessed
+    const bare = await createProduct(database.db, { sellerId: mundra.user.id });
+    const unknown = await productLandedCost(database.db, bare.id, new URLSearchParams("qty=100&to=Houston"), at);
+    expect(unknown!.result!.estimate.missing).toEqual(["weight", "hs-code"]);
+    expect(unknown!.result!.route.originDefaulted).toBe(true);
+    // hostile or empty input: messages, never an error
+    for (const query of ["qty=-5&to=x", "qty=1e9&to=x", "qty=abc&to=", "qty=10&to=" + "z".repeat(500), "qty=%00&to=%00"]) {
+      const refused = await productLandedCost(database.db, product.id, new URLSearchParams(query), at);
+      expect(refused!.result).toBeNull();
+      expect(Object.keys(refused!.errors).length).toBeGreaterThan(0);
+    }
+    expect((await productLandedCost(database.db, product.id, new URLSearchParams(""), at))!.errors).toEqual({});
+    expect(await productLandedCost(database.db, "nope", new URLSearchParams("qty=1&to=x"), at)).toBeNull();
   });
 });
