@@ -89,7 +89,7 @@ function Landed({ q, unit }: { q: ComparedQuote; unit: string }) {
         <span className="ml-1 text-xs font-normal text-slate-500">per unit</span>
       </p>
       <p className="text-xs font-medium text-amber-800">Estimate{comparable ? "" : ", incomplete"}</p>
-      {q.route ? (
+      {q.route && q.incoterm !== "DDP" ? (
         <p className="text-xs text-slate-500">
           {q.route.originName}
           {q.route.originDefaulted ? " (default port)" : ""} → {q.route.destinationName}
