@@ -305,7 +305,7 @@ export default function AdminTradeData({ loaderData, actionData }: Route.Compone
               {fees.map((f) => (
                 <tr key={f.id}>
                   <td className={td}>{FEE_LABELS[f.kind]}</td>
-                  <td className={`${td} tabular-nums`}>{formatPercent(f.ratePercent)}</td>
+                  <td className={`${td} whitespace-nowrap tabular-nums`}>{formatPercent(f.ratePercent)}</td>
                   <td className={`${td} tabular-nums`}>{f.minCents === null ? "—" : formatUsdCents(f.minCents)}</td>
                   <td className={`${td} tabular-nums`}>{f.maxCents === null ? "—" : formatUsdCents(f.maxCents)}</td>
                   <td className={td}>
@@ -333,7 +333,7 @@ export default function AdminTradeData({ loaderData, actionData }: Route.Compone
           </Button>
         </Form>
         <p className="mt-2 text-xs text-slate-500">
-          {dutyCount.toLocaleString("en-US")} rows{dutyFilter ? ` under ${dutyFilter}` : ""}
+          {dutyCount.toLocaleString("en-US")} {dutyCount === 1 ? "row" : "rows"}{dutyFilter ? ` under ${dutyFilter}` : ""}
           {dutyCount > duties.length ? `, the first ${duties.length} shown` : ""}.
         </p>
         <div className="mt-2 max-h-[28rem] overflow-auto">
@@ -356,7 +356,7 @@ export default function AdminTradeData({ loaderData, actionData }: Route.Compone
                 <tr key={d.id}>
                   <td className={`${td} font-mono`}>{d.hsPrefix}</td>
                   <td className={td}>{d.description}</td>
-                  <td className={`${td} tabular-nums`}>{formatPercent(d.ratePercent)}</td>
+                  <td className={`${td} whitespace-nowrap tabular-nums`}>{formatPercent(d.ratePercent)}</td>
                   <td className={td}>
                     <Period from={d.effectiveFrom} to={d.effectiveTo} />
                   </td>
@@ -400,7 +400,7 @@ export default function AdminTradeData({ loaderData, actionData }: Route.Compone
               {extras.map((x) => (
                 <tr key={x.id}>
                   <td className={td}>{x.description}</td>
-                  <td className={`${td} tabular-nums`}>{formatPercent(x.ratePercent)}</td>
+                  <td className={`${td} whitespace-nowrap tabular-nums`}>{formatPercent(x.ratePercent)}</td>
                   <td className={`${td} text-xs`}>
                     {x.hsPrefix ? `HS ${x.hsPrefix}` : "Every HS code"}
                     {x.excludedHsPrefixes.length > 0 ? <span className="block text-slate-500">except {x.excludedHsPrefixes.join(", ")}</span> : null}

@@ -81,6 +81,8 @@ export type DutyLine = {
   hsPrefix: string | null;
   amountCents: number;
   source: string;
+  /** the day the rate table was checked against its source (general rates) */
+  asOf: string | null;
 };
 
 export type FreightEstimate = {
@@ -270,10 +272,10 @@ export function estimateLandedCost(input: LandedCostInput): LandedCostEstimate {
       missing.add("hs-code");
     } else {
       const general = generalDutyRate(input.hsCode, input.dutyRates, input.date);
-      if (general) duties.push({ kind: "general", description: general.description, ratePercent: general.ratePercent, hsPrefix: general.hsPrefix, amountCents: percentOf(customsValueCents, general.ratePercent), source: `${general.source} (as of ${general.asOf})` });
+      if (general) duties.push({ kind: "general", description: general.description, ratePercent: general.ratePercent, hsPrefix: general.hsPrefix, amountCents: percentOf(customsValueCents, general.ratePercent), source: general.source, asOf: general.asOf });
       else missing.add("duty-rate");
       for (const extra of applicableAdditionalDuties(input.hsCode, input.additionalDuties, input.date)) {
-        duties.push({ kind: "additional", description: extra.description, ratePercent: extra.ratePercent, hsPrefix: extra.hsPrefix, amountCents: percentOf(customsValueCents, extra.ratePercent), source: extra.source });
+        duties.push({ kind: "additional", description: extra.description, ratePercent: extra.ratePercent, hsPrefix: extra.hsPrefix, amountCents: percentOf(customsValueCents, extra.ratePercent), source: extra.source, asOf: null });
       }
     }
     if (input.mpf) mpfCents = boundedFee(customsValueCents, input.mpf);

@@ -23,7 +23,7 @@ export type ProductLandedCost = {
     route: { originName: string; originDefaulted: boolean; destinationName: string };
     hsCode: string | null;
     unitWeightGrams: number | null;
-    sources: { label: string; source: string; since: string }[];
+    sources: { label: string; source: string; since: string; dateKind: "since" | "as of" }[];
     date: string;
   } | null;
 };

@@ -44,7 +44,7 @@ export type QuoteComparison = {
   date: string;
   /** the ids holding each row's best value (several on a tie) */
   best: { unitPrice: string[]; total: string[]; landed: string[]; leadTime: string[]; validUntil: string[] };
-  sources: { label: string; source: string; since: string }[];
+  sources: { label: string; source: string; since: string; dateKind: "since" | "as of" }[];
 };
 
 export const COMPARISON_SORTS = ["received", "landed-asc", "price-asc", "price-desc"] as const;

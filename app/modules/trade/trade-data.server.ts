@@ -198,14 +198,16 @@ export function portName(code: string, tables: Pick<TradeTables, "ports">): stri
 }
 
 /** Where each figure comes from and since when, to print under an estimate. */
-export function referenceSources(tables: TradeTables, lanes: { source: string; effectiveFrom: string }[]) {
-  const out: { label: string; source: string; since: string }[] = [];
+export type ReferenceSource = { label: string; source: string; since: string; dateKind: "since" | "as of" };
+
+export function referenceSources(tables: TradeTables, lanes: { source: string; effectiveFrom: string }[]): ReferenceSource[] {
+  const out: ReferenceSource[] = [];
   const { mpf, hmf, insurance } = tables.fees;
-  if (mpf) out.push({ label: "Merchandise Processing Fee", source: mpf.source, since: mpf.effectiveFrom });
-  if (hmf) out.push({ label: "Harbor Maintenance Fee", source: hmf.source, since: hmf.effectiveFrom });
-  if (insurance) out.push({ label: "Cargo insurance", source: insurance.source, since: insurance.effectiveFrom });
+  if (mpf) out.push({ label: "Merchandise Processing Fee", source: mpf.source, since: mpf.effectiveFrom, dateKind: "since" });
+  if (hmf) out.push({ label: "Harbor Maintenance Fee", source: hmf.source, since: hmf.effectiveFrom, dateKind: "since" });
+  if (insurance) out.push({ label: "Cargo insurance", source: insurance.source, since: insurance.effectiveFrom, dateKind: "since" });
   const asOf = tables.dutyRates.reduce<string | null>((latest, d) => (latest === null || d.asOf > latest ? d.asOf : latest), null);
-  if (asOf) out.push({ label: "US duty rates", source: [...new Set(tables.dutyRates.map((d) => d.source))].slice(0, 2).join("; "), since: asOf });
-  for (const lane of new Map(lanes.map((l) => [l.source + l.effectiveFrom, l])).values()) out.push({ label: "Freight", source: lane.source, since: lane.effectiveFrom });
+  if (asOf) out.push({ label: "US duty rates", source: [...new Set(tables.dutyRates.map((d) => d.source))].slice(0, 2).join("; "), since: asOf, dateKind: "as of" });
+  for (const lane of new Map(lanes.map((l) => [l.source + l.effectiveFrom, l])).values()) out.push({ label: "Freight", source: lane.source, since: lane.effectiveFrom, dateKind: "since" });
   return out;
 }

@@ -57,7 +57,7 @@ export function LandedCostBreakdown({ estimate: e, unit }: { estimate: LandedCos
           row(
             d.kind === "general" ? `Duty ${formatPercent(d.ratePercent)} (HS ${d.hsPrefix})` : `${d.description} ${formatPercent(d.ratePercent)}`,
             d.amountCents,
-            d.kind === "general" ? `${d.description}; ${d.source}` : d.source,
+            d.kind === "general" ? `${d.description}; ${d.source}${d.asOf ? `, as of ${formatDay(d.asOf)}` : ""}` : d.source,
             `duty-${i}`,
           ),
         )}

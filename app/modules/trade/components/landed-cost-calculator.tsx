@@ -84,7 +84,7 @@ export function LandedCostCalculator({ calculator, unit, moq }: { calculator: Pr
             <li>Rates in force on {formatDay(result.date)}.</li>
             {result.sources.map((s) => (
               <li key={s.label + s.source}>
-                {s.label}: {s.source} (since {formatDay(s.since)})
+                {s.label}: {s.source} ({s.dateKind} {formatDay(s.since)})
               </li>
             ))}
           </ul>

@@ -239,7 +239,7 @@ export function QuoteComparisonTable({ comparison, unit }: { comparison: QuoteCo
           <ul className="mt-1 list-disc pl-4">
             {comparison.sources.map((s) => (
               <li key={s.label + s.source}>
-                {s.label}: {s.source} (since {formatDay(s.since)})
+                {s.label}: {s.source} ({s.dateKind} {formatDay(s.since)})
               </li>
             ))}
           </ul>
