@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { data, Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -59,6 +59,15 @@ const replyFor = (actionData: ActionData, intent: string) => (actionData?.intent
 const th = "border-b border-slate-200 px-2 py-1.5 text-left text-xs font-medium text-slate-500";
 const td = "border-b border-slate-100 px-2 py-1.5 align-top";
 
+/** A labelled text (or date) input of a Conform form, its message under it. */
+function TextField({ meta, label, type = "text", ...rest }: { meta: FieldMetadata<string, Record<string, unknown>, string[]>; label: string; type?: "text" | "date" } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "type">) {
+  return (
+    <Field id={meta.id} label={label} error={meta.errors?.[0]}>
+      <Input {...getInputProps(meta, { type })} {...rest} />
+    </Field>
+  );
+}
+
 function Period({ from, to }: { from: string; to: string | null }) {
   return (
     <span className="whitespace-nowrap">
@@ -81,21 +90,11 @@ function FeeForm({ lastResult, today }: { lastResult?: FormReply; today: string 
           ))}
         </Select>
       </Field>
-      <Field id={fields.ratePercent.id} label="Rate (%)" error={fields.ratePercent.errors?.[0]}>
-        <Input {...getInputProps(fields.ratePercent, { type: "text" })} inputMode="decimal" placeholder="0.3464" />
-      </Field>
-      <Field id={fields.effectiveFrom.id} label="Applies from" error={fields.effectiveFrom.errors?.[0]}>
-        <Input {...getInputProps(fields.effectiveFrom, { type: "date" })} />
-      </Field>
-      <Field id={fields.min.id} label="Minimum (USD, optional)" error={fields.min.errors?.[0]}>
-        <Input {...getInputProps(fields.min, { type: "text" })} inputMode="decimal" placeholder="33.58" />
-      </Field>
-      <Field id={fields.max.id} label="Maximum (USD, optional)" error={fields.max.errors?.[0]}>
-        <Input {...getInputProps(fields.max, { type: "text" })} inputMode="decimal" placeholder="651.50" />
-      </Field>
-      <Field id={fields.source.id} label="Source" error={fields.source.errors?.[0]}>
-        <Input {...getInputProps(fields.source, { type: "text" })} placeholder="CBP, 19 CFR 24.23, FY2027" />
-      </Field>
+      <TextField meta={fields.ratePercent} label="Rate (%)" inputMode="decimal" placeholder="0.3464" />
+      <TextField meta={fields.effectiveFrom} label="Applies from" type="date" />
+      <TextField meta={fields.min} label="Minimum (USD, optional)" inputMode="decimal" placeholder="33.58" />
+      <TextField meta={fields.max} label="Maximum (USD, optional)" inputMode="decimal" placeholder="651.50" />
+      <TextField meta={fields.source} label="Source" placeholder="CBP, 19 CFR 24.23, FY2027" />
       <div className="sm:col-span-3">
         <Button type="submit">Add fee row</Button>
       </div>
@@ -108,22 +107,12 @@ function DutyForm({ lastResult, today }: { lastResult?: FormReply; today: string
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="mt-4 grid gap-3 sm:grid-cols-3">
       <input type="hidden" name="intent" value="add-duty" />
-      <Field id={fields.hsPrefix.id} label="HS prefix" error={fields.hsPrefix.errors?.[0]}>
-        <Input {...getInputProps(fields.hsPrefix, { type: "text" })} inputMode="numeric" placeholder="6302.60" />
-      </Field>
-      <Field id={fields.ratePercent.id} label="General rate (%)" error={fields.ratePercent.errors?.[0]}>
-        <Input {...getInputProps(fields.ratePercent, { type: "text" })} inputMode="decimal" placeholder="9.1" />
-      </Field>
-      <Field id={fields.effectiveFrom.id} label="Applies from" error={fields.effectiveFrom.errors?.[0]}>
-        <Input {...getInputProps(fields.effectiveFrom, { type: "date" })} />
-      </Field>
-      <Field id={fields.description.id} label="Goods" error={fields.description.errors?.[0]}>
-        <Input {...getInputProps(fields.description, { type: "text" })} />
-      </Field>
+      <TextField meta={fields.hsPrefix} label="HS prefix" inputMode="numeric" placeholder="6302.60" />
+      <TextField meta={fields.ratePercent} label="General rate (%)" inputMode="decimal" placeholder="9.1" />
+      <TextField meta={fields.effectiveFrom} label="Applies from" type="date" />
+      <TextField meta={fields.description} label="Goods" />
       <div className="sm:col-span-2">
-        <Field id={fields.source.id} label="Source" error={fields.source.errors?.[0]}>
-          <Input {...getInputProps(fields.source, { type: "text" })} placeholder="USITC HTS 2026 Revision 1" />
-        </Field>
+        <TextField meta={fields.source} label="Source" placeholder="USITC HTS 2026 Revision 1" />
       </div>
       <div className="sm:col-span-3">
         <Button type="submit">Add duty rate</Button>
@@ -137,24 +126,12 @@ function AdditionalForm({ lastResult, today }: { lastResult?: FormReply; today: 
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="mt-4 grid gap-3 sm:grid-cols-3">
       <input type="hidden" name="intent" value="add-additional" />
-      <Field id={fields.description.id} label="Duty" error={fields.description.errors?.[0]}>
-        <Input {...getInputProps(fields.description, { type: "text" })} placeholder="Reciprocal tariff on goods of India" />
-      </Field>
-      <Field id={fields.ratePercent.id} label="Rate (%)" error={fields.ratePercent.errors?.[0]}>
-        <Input {...getInputProps(fields.ratePercent, { type: "text" })} inputMode="decimal" />
-      </Field>
-      <Field id={fields.effectiveFrom.id} label="Applies from" error={fields.effectiveFrom.errors?.[0]}>
-        <Input {...getInputProps(fields.effectiveFrom, { type: "date" })} />
-      </Field>
-      <Field id={fields.hsPrefix.id} label="HS prefix (empty: every code)" error={fields.hsPrefix.errors?.[0]}>
-        <Input {...getInputProps(fields.hsPrefix, { type: "text" })} inputMode="numeric" />
-      </Field>
-      <Field id={fields.excludedHsPrefixes.id} label="Excluded prefixes (comma-separated)" error={fields.excludedHsPrefixes.errors?.[0]}>
-        <Input {...getInputProps(fields.excludedHsPrefixes, { type: "text" })} placeholder="72, 73, 8708" />
-      </Field>
-      <Field id={fields.source.id} label="Source" error={fields.source.errors?.[0]}>
-        <Input {...getInputProps(fields.source, { type: "text" })} placeholder="Executive Order …" />
-      </Field>
+      <TextField meta={fields.description} label="Duty" placeholder="Reciprocal tariff on goods of India" />
+      <TextField meta={fields.ratePercent} label="Rate (%)" inputMode="decimal" />
+      <TextField meta={fields.effectiveFrom} label="Applies from" type="date" />
+      <TextField meta={fields.hsPrefix} label="HS prefix (empty: every code)" inputMode="numeric" />
+      <TextField meta={fields.excludedHsPrefixes} label="Excluded prefixes (comma-separated)" placeholder="72, 73, 8708" />
+      <TextField meta={fields.source} label="Source" placeholder="Executive Order …" />
       <div className="sm:col-span-3">
         <Button type="submit">Add additional duty</Button>
       </div>
@@ -191,24 +168,12 @@ function FreightForm({ lastResult, today, indianPorts, usPorts }: { lastResult?:
           <option value="air">Air</option>
         </Select>
       </Field>
-      <Field id={fields.perKg.id} label="Per kg (USD)" error={fields.perKg.errors?.[0]}>
-        <Input {...getInputProps(fields.perKg, { type: "text" })} inputMode="decimal" placeholder="0.28" />
-      </Field>
-      <Field id={fields.perContainer.id} label="Per 40 ft container (USD)" error={fields.perContainer.errors?.[0]}>
-        <Input {...getInputProps(fields.perContainer, { type: "text" })} inputMode="decimal" placeholder="4200" />
-      </Field>
-      <Field id={fields.containerPayloadKg.id} label="Container payload (kg)" error={fields.containerPayloadKg.errors?.[0]}>
-        <Input {...getInputProps(fields.containerPayloadKg, { type: "text" })} inputMode="numeric" />
-      </Field>
-      <Field id={fields.transitDays.id} label="Transit (days)" error={fields.transitDays.errors?.[0]}>
-        <Input {...getInputProps(fields.transitDays, { type: "text" })} inputMode="numeric" />
-      </Field>
-      <Field id={fields.effectiveFrom.id} label="Applies from" error={fields.effectiveFrom.errors?.[0]}>
-        <Input {...getInputProps(fields.effectiveFrom, { type: "date" })} />
-      </Field>
-      <Field id={fields.source.id} label="Source" error={fields.source.errors?.[0]}>
-        <Input {...getInputProps(fields.source, { type: "text" })} placeholder="Forwarder quote, Dec 2026" />
-      </Field>
+      <TextField meta={fields.perKg} label="Per kg (USD)" inputMode="decimal" placeholder="0.28" />
+      <TextField meta={fields.perContainer} label="Per 40 ft container (USD)" inputMode="decimal" placeholder="4200" />
+      <TextField meta={fields.containerPayloadKg} label="Container payload (kg)" inputMode="numeric" />
+      <TextField meta={fields.transitDays} label="Transit (days)" inputMode="numeric" />
+      <TextField meta={fields.effectiveFrom} label="Applies from" type="date" />
+      <TextField meta={fields.source} label="Source" placeholder="Forwarder quote, Dec 2026" />
       <div className="sm:col-span-3">
         <Button type="submit">Add lane rate</Button>
       </div>
@@ -239,12 +204,8 @@ function ImportForm({ lastResult, today }: { lastResult?: FormReply; today: stri
           </p>
         ) : null}
       </div>
-      <Field id={fields.effectiveFrom.id} label="Rates apply from" error={fields.effectiveFrom.errors?.[0]}>
-        <Input {...getInputProps(fields.effectiveFrom, { type: "date" })} />
-      </Field>
-      <Field id={fields.source.id} label="Source" error={fields.source.errors?.[0]}>
-        <Input {...getInputProps(fields.source, { type: "text" })} />
-      </Field>
+      <TextField meta={fields.effectiveFrom} label="Rates apply from" type="date" />
+      <TextField meta={fields.source} label="Source" />
       <div className="sm:col-span-3">
         <Button type="submit">Import general rates</Button>
       </div>

@@ -10,6 +10,7 @@ import { user } from "~/db/schema/auth";
 import { productPriceTiers } from "~/db/schema/trade";
 import { createProduct } from "../factories/products";
 import { createQuote, createRfq } from "../factories/rfqs";
+import { ddpChicagoUsdQuote, fobMundraInrQuote } from "../factories/trade";
 import { addPasswordLogin, createBuyer, createSeller } from "../factories/users";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
@@ -53,44 +54,8 @@ describe("trade terms: compare quotes, landed cost on a product page, trade data
       emails.seller = mundra.user.email;
       const rfq = await createRfq(db, { buyerId: buyer.user.id, title: "Terry bath towels, 1,000 pieces", category: "textiles", quantity: 1000, deliveryLocation: "1200 W Harrison St, Chicago, IL 60607" });
       rfqId = rfq.id;
-      await createQuote(db, {
-        rfqId,
-        sellerId: mundra.user.id,
-        priceCents: 416_667,
-        quantity: 1000,
-        deliveryTimeline: "45 days",
-        incoterm: "FOB",
-        incotermPlace: "INMUN",
-        incotermPort: "INMUN",
-        shipMode: "ocean",
-        currency: "INR",
-        unitPriceMinor: 35_000,
-        totalMinor: 35_000_000,
-        fxInrPerUsd: "84.0000",
-        fxRateDate: "2026-11-20",
-        leadTimeDays: 45,
-        paymentTerms: "advance_30_bl_70",
-        validUntil: "2026-12-31",
-        hsCode: "6302600010",
-        unitWeightGrams: 500,
-      });
-      await createQuote(db, {
-        rfqId,
-        sellerId: chicago.user.id,
-        priceCents: 650_000,
-        quantity: 1000,
-        deliveryTimeline: "60 days",
-        incoterm: "DDP",
-        incotermPlace: "Chicago, IL",
-        shipMode: "ocean",
-        currency: "USD",
-        unitPriceMinor: 650,
-        totalMinor: 650_000,
-        leadTimeDays: 60,
-        paymentTerms: "net_30",
-        validUntil: "2026-12-15",
-        hsCode: "6302600010",
-      });
+      await createQuote(db, fobMundraInrQuote({ rfqId, sellerId: mundra.user.id }));
+      await createQuote(db, ddpChicagoUsdQuote({ rfqId, sellerId: chicago.user.id }));
       const product = await createProduct(db, {
         sellerId: mundra.user.id,
         name: "Terry cotton bath towel, 500 gsm",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseUsdToCents } from "~/lib/money";
+import { optionalMoney } from "~/modules/rfqs/rfq.schema";
 import { SHIP_MODES } from "./trade-terms.schema";
 
 /**
@@ -20,21 +20,6 @@ const percent = z
   .regex(/^\d{1,4}(\.\d{1,4})?$/, "Enter a percentage like 0.3464 or 25 (at most 4 decimals)")
   .refine((v) => Number(v) <= 1000, "A rate above 1000 % is surely a typo");
 
-const optionalUsd = (label: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value) return null;
-      const cents = parseUsdToCents(value);
-      if (cents === null) {
-        ctx.addIssue({ code: "custom", message: `${label} must be an amount in US dollars, like 33.58` });
-        return z.NEVER;
-      }
-      return cents;
-    });
-
 const source = z.string().trim().min(1, "Say where the figure comes from").max(300, "Keep the source under 300 characters");
 const hsPrefix = z
   .string()
@@ -54,8 +39,8 @@ export const addFeeSchema = z
   .object({
     kind: z.enum(FEE_KINDS, "Choose the fee"),
     ratePercent: percent,
-    min: optionalUsd("The minimum"),
-    max: optionalUsd("The maximum"),
+    min: optionalMoney("The minimum"),
+    max: optionalMoney("The maximum"),
     effectiveFrom: day("first day"),
     source,
   })
@@ -97,8 +82,8 @@ export const addFreightRateSchema = z
     originPort: portCode("Indian port"),
     destinationPort: portCode("US port"),
     mode: z.enum(SHIP_MODES, "Choose ocean or air"),
-    perKg: optionalUsd("The price per kg"),
-    perContainer: optionalUsd("The price per container"),
+    perKg: optionalMoney("The price per kg"),
+    perContainer: optionalMoney("The price per container"),
     containerPayloadKg: z
       .string()
       .trim()

@@ -2,8 +2,8 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-o
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import { additionalDuties, dutyRates, freightRates, ports, tradeFees, usZipPorts } from "~/db/schema/trade";
-import { estimateLandedCost, type AdditionalDutyRow, type DutyRateRow, type FeeRate, type FreightLane, type LandedCostEstimate } from "./landed-cost";
-import type { Incoterm, ShipMode } from "./trade-terms.schema";
+import { estimateLandedCost, type AdditionalDutyRow, type DutyRateRow, type FeeRate, type FreightLane, type LandedCostEstimate, type LandedCostInput } from "./landed-cost";
+import type { ShipMode } from "./trade-terms.schema";
 import { destinationFor, laneKey, originFor, resolveUsPort, type Port, type UsPortMatch, type ZipPortRange } from "./us-port";
 
 /**
@@ -141,18 +141,11 @@ export async function tradeTables(db: Db, hsCodes: Iterable<string | null | unde
 }
 
 /** One shipment to estimate: its terms, and the US port the buyer's goods go to. */
-export type ShipmentTerms = {
-  incoterm: Incoterm;
-  shipMode: ShipMode;
-  quantity: number;
-  goodsValueCents: number;
-  unitWeightGrams: number | null;
-  hsCode: string | null;
+export type ShipmentTerms = Pick<LandedCostInput, "incoterm" | "shipMode" | "quantity" | "goodsValueCents" | "unitWeightGrams" | "hsCode" | "buyerFreightCents"> & {
   /** the quote's port: an Indian port of loading (FOB, FCA), or a US port (CIF) */
   incotermPort: string | null;
   /** the US port of the buyer's delivery location */
   usPort: string;
-  buyerFreightCents?: number | null;
 };
 
 export type PlannedRoute = { origin: string; originDefaulted: boolean; destination: string; mode: ShipMode };

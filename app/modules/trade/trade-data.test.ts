@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "~/db/client.server";
 import { createQuote, createRfq } from "../../../tests/factories/rfqs";
+import { ddpChicagoUsdQuote, fobMundraInrQuote } from "../../../tests/factories/trade";
 import { createBuyer, createSeller, actorOf, type Account } from "../../../tests/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { productPriceTiers } from "~/db/schema/trade";
@@ -113,42 +114,8 @@ describe.each(testEngines())("trade reference data and the quote comparison on %
 
   it("compares an INR FOB Mundra quote and a USD DDP Chicago quote in USD per unit, landed in Chicago", async () => {
     const rfq = await createRfq(database.db, { buyerId: buyer.user.id, title: "Terry bath towels", category: "textiles", quantity: 1000, deliveryLocation: "1200 W Harrison St, Chicago, IL 60607" });
-    const fob = await createQuote(database.db, {
-      rfqId: rfq.id,
-      sellerId: mundra.user.id,
-      priceCents: 416_667,
-      quantity: 1000,
-      incoterm: "FOB",
-      incotermPlace: "INMUN",
-      incotermPort: "INMUN",
-      shipMode: "ocean",
-      currency: "INR",
-      unitPriceMinor: 35_000,
-      totalMinor: 35_000_000,
-      fxInrPerUsd: "84.0000",
-      fxRateDate: "2026-11-20",
-      leadTimeDays: 45,
-      paymentTerms: "advance_30_bl_70",
-      validUntil: "2026-12-31",
-      hsCode: "6302600010",
-      unitWeightGrams: 500,
-    });
-    const ddp = await createQuote(database.db, {
-      rfqId: rfq.id,
-      sellerId: chicago.user.id,
-      priceCents: 650_000,
-      quantity: 1000,
-      incoterm: "DDP",
-      incotermPlace: "Chicago, IL",
-      shipMode: "ocean",
-      currency: "USD",
-      unitPriceMinor: 650,
-      totalMinor: 650_000,
-      leadTimeDays: 60,
-      paymentTerms: "net_30",
-      validUntil: "2026-12-15",
-      hsCode: "6302600010",
-    });
+    const fob = await createQuote(database.db, fobMundraInrQuote({ rfqId: rfq.id, sellerId: mundra.user.id }));
+    const ddp = await createQuote(database.db, ddpChicagoUsdQuote({ rfqId: rfq.id, sellerId: chicago.user.id }));
     const legacy = await createQuote(database.db, { rfqId: rfq.id, sellerId: mundra.user.id, priceCents: 500_000, quantity: 1000, terms: "FOB Mumbai, 30% advance" });
 
     const comparison = await getQuoteComparison(database.db, rfq.id, actorOf(buyer), "landed-asc", new Date("2026-11-25T12:00:00Z"));

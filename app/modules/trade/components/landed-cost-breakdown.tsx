@@ -87,3 +87,12 @@ export function LandedCostBreakdown({ estimate: e, unit }: { estimate: LandedCos
     </div>
   );
 }
+
+/** Where an estimate's figures come from, each with its date. */
+export function ReferenceSourceItems({ sources }: { sources: { label: string; source: string; since: string; dateKind: "since" | "as of" }[] }) {
+  return sources.map((s) => (
+    <li key={s.label + s.source}>
+      {s.label}: {s.source} ({s.dateKind} {formatDay(s.since)})
+    </li>
+  ));
+}

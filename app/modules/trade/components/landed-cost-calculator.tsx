@@ -5,7 +5,7 @@ import { Card } from "~/components/ui/card";
 import { Field, Input, Select } from "~/components/ui/field";
 import { formatUsdCents } from "~/lib/money";
 import type { ProductLandedCost } from "../product-landed-cost.server";
-import { formatDay, LandedCostBreakdown } from "./landed-cost-breakdown";
+import { formatDay, LandedCostBreakdown, ReferenceSourceItems } from "./landed-cost-breakdown";
 
 const HOW: Record<"zip" | "port" | "state" | "default", string> = {
   zip: "by its ZIP code",
@@ -82,11 +82,7 @@ export function LandedCostCalculator({ calculator, unit, moq }: { calculator: Pr
           </div>
           <ul className="mt-3 space-y-0.5 text-xs text-slate-500">
             <li>Rates in force on {formatDay(result.date)}.</li>
-            {result.sources.map((s) => (
-              <li key={s.label + s.source}>
-                {s.label}: {s.source} ({s.dateKind} {formatDay(s.since)})
-              </li>
-            ))}
+            <ReferenceSourceItems sources={result.sources} />
           </ul>
         </div>
       ) : null}

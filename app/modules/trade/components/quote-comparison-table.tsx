@@ -6,7 +6,7 @@ import { formatUsdCents } from "~/lib/money";
 import { replyTimeLabel } from "~/modules/response-times/response-time";
 import { comparableLanded, type ComparedQuote, type QuoteComparison } from "../quote-comparison";
 import { INCOTERM_LABELS, PAYMENT_TERMS_LABELS } from "../trade-terms.schema";
-import { formatDay, formatInrPaise, LandedCostBreakdown } from "./landed-cost-breakdown";
+import { formatDay, formatInrPaise, LandedCostBreakdown, ReferenceSourceItems } from "./landed-cost-breakdown";
 
 type RowKey = keyof QuoteComparison["best"];
 
@@ -237,11 +237,7 @@ export function QuoteComparisonTable({ comparison, unit }: { comparison: QuoteCo
         <details className="mt-3 text-xs text-slate-500">
           <summary className="cursor-pointer">Sources of the estimates</summary>
           <ul className="mt-1 list-disc pl-4">
-            {comparison.sources.map((s) => (
-              <li key={s.label + s.source}>
-                {s.label}: {s.source} ({s.dateKind} {formatDay(s.since)})
-              </li>
-            ))}
+            <ReferenceSourceItems sources={comparison.sources} />
           </ul>
         </details>
       ) : null}
