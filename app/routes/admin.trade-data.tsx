@@ -59,6 +59,19 @@ const replyFor = (actionData: ActionData, intent: string) => (actionData?.intent
 const th = "border-b border-slate-200 px-2 py-1.5 text-left text-xs font-medium text-slate-500";
 const td = "border-b border-slate-100 px-2 py-1.5 align-top";
 
+/** One of the page's Conform forms: posts its intent, fields in a grid, the submit button under them. */
+function AdminForm({ formProps, intent, submit, multipart, children }: { formProps: ReturnType<typeof getFormProps>; intent: string; submit: string; multipart?: boolean; children: React.ReactNode }) {
+  return (
+    <Form method="post" encType={multipart ? "multipart/form-data" : undefined} {...formProps} noValidate className="mt-4 grid gap-3 sm:grid-cols-3">
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+      <div className="sm:col-span-3">
+        <Button type="submit">{submit}</Button>
+      </div>
+    </Form>
+  );
+}
+
 /** A labelled text (or date) input of a Conform form, its message under it. */
 function TextField({ meta, label, type = "text", ...rest }: { meta: FieldMetadata<string, Record<string, unknown>, string[]>; label: string; type?: "text" | "date" } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "type">) {
   return (
@@ -79,8 +92,7 @@ function Period({ from, to }: { from: string; to: string | null }) {
 function FeeForm({ lastResult, today }: { lastResult?: FormReply; today: string }) {
   const [form, fields] = useValidatedForm({ id: "add-fee", schema: addFeeSchema, lastResult, defaultValue: { kind: "mpf", effectiveFrom: today } });
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="mt-4 grid gap-3 sm:grid-cols-3">
-      <input type="hidden" name="intent" value="add-fee" />
+    <AdminForm formProps={getFormProps(form)} intent="add-fee" submit="Add fee row">
       <Field id={fields.kind.id} label="Fee" error={fields.kind.errors?.[0]}>
         <Select {...getSelectProps(fields.kind)}>
           {FEE_KINDS.map((k) => (
@@ -95,18 +107,14 @@ function FeeForm({ lastResult, today }: { lastResult?: FormReply; today: string 
       <TextField meta={fields.min} label="Minimum (USD, optional)" inputMode="decimal" placeholder="33.58" />
       <TextField meta={fields.max} label="Maximum (USD, optional)" inputMode="decimal" placeholder="651.50" />
       <TextField meta={fields.source} label="Source" placeholder="CBP, 19 CFR 24.23, FY2027" />
-      <div className="sm:col-span-3">
-        <Button type="submit">Add fee row</Button>
-      </div>
-    </Form>
+    </AdminForm>
   );
 }
 
 function DutyForm({ lastResult, today }: { lastResult?: FormReply; today: string }) {
   const [form, fields] = useValidatedForm({ id: "add-duty", schema: addDutyRateSchema, lastResult, defaultValue: { effectiveFrom: today } });
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="mt-4 grid gap-3 sm:grid-cols-3">
-      <input type="hidden" name="intent" value="add-duty" />
+    <AdminForm formProps={getFormProps(form)} intent="add-duty" submit="Add duty rate">
       <TextField meta={fields.hsPrefix} label="HS prefix" inputMode="numeric" placeholder="6302.60" />
       <TextField meta={fields.ratePercent} label="General rate (%)" inputMode="decimal" placeholder="9.1" />
       <TextField meta={fields.effectiveFrom} label="Applies from" type="date" />
@@ -114,36 +122,28 @@ function DutyForm({ lastResult, today }: { lastResult?: FormReply; today: string
       <div className="sm:col-span-2">
         <TextField meta={fields.source} label="Source" placeholder="USITC HTS 2026 Revision 1" />
       </div>
-      <div className="sm:col-span-3">
-        <Button type="submit">Add duty rate</Button>
-      </div>
-    </Form>
+    </AdminForm>
   );
 }
 
 function AdditionalForm({ lastResult, today }: { lastResult?: FormReply; today: string }) {
   const [form, fields] = useValidatedForm({ id: "add-additional", schema: addAdditionalDutySchema, lastResult, defaultValue: { effectiveFrom: today } });
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="mt-4 grid gap-3 sm:grid-cols-3">
-      <input type="hidden" name="intent" value="add-additional" />
+    <AdminForm formProps={getFormProps(form)} intent="add-additional" submit="Add additional duty">
       <TextField meta={fields.description} label="Duty" placeholder="Reciprocal tariff on goods of India" />
       <TextField meta={fields.ratePercent} label="Rate (%)" inputMode="decimal" />
       <TextField meta={fields.effectiveFrom} label="Applies from" type="date" />
       <TextField meta={fields.hsPrefix} label="HS prefix (empty: every code)" inputMode="numeric" />
       <TextField meta={fields.excludedHsPrefixes} label="Excluded prefixes (comma-separated)" placeholder="72, 73, 8708" />
       <TextField meta={fields.source} label="Source" placeholder="Executive Order …" />
-      <div className="sm:col-span-3">
-        <Button type="submit">Add additional duty</Button>
-      </div>
-    </Form>
+    </AdminForm>
   );
 }
 
 function FreightForm({ lastResult, today, indianPorts, usPorts }: { lastResult?: FormReply; today: string; indianPorts: { code: string; name: string }[]; usPorts: { code: string; name: string }[] }) {
   const [form, fields] = useValidatedForm({ id: "add-freight", schema: addFreightRateSchema, lastResult, defaultValue: { originPort: "INNSA", destinationPort: "USNYC", mode: "ocean", containerPayloadKg: "26000", effectiveFrom: today } });
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="mt-4 grid gap-3 sm:grid-cols-3">
-      <input type="hidden" name="intent" value="add-freight" />
+    <AdminForm formProps={getFormProps(form)} intent="add-freight" submit="Add lane rate">
       <Field id={fields.originPort.id} label="From (India)" error={fields.originPort.errors?.[0]}>
         <Select {...getSelectProps(fields.originPort)}>
           {indianPorts.map((p) => (
@@ -174,10 +174,7 @@ function FreightForm({ lastResult, today, indianPorts, usPorts }: { lastResult?:
       <TextField meta={fields.transitDays} label="Transit (days)" inputMode="numeric" />
       <TextField meta={fields.effectiveFrom} label="Applies from" type="date" />
       <TextField meta={fields.source} label="Source" placeholder="Forwarder quote, Dec 2026" />
-      <div className="sm:col-span-3">
-        <Button type="submit">Add lane rate</Button>
-      </div>
-    </Form>
+    </AdminForm>
   );
 }
 
@@ -185,8 +182,7 @@ function ImportForm({ lastResult, today }: { lastResult?: FormReply; today: stri
   const [form, fields] = useValidatedForm({ id: "import-hts", schema: importHtsSchema, lastResult, defaultValue: { effectiveFrom: today, source: "USITC HTS export" } });
   const fileError = lastResult?.error?.file?.[0];
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate className="mt-4 grid gap-3 sm:grid-cols-3">
-      <input type="hidden" name="intent" value="import-hts" />
+    <AdminForm formProps={getFormProps(form)} intent="import-hts" submit="Import general rates" multipart>
       <div>
         <Label htmlFor="import-hts-file">HTS export (CSV or JSON, at most 5 MB)</Label>
         <input
@@ -206,10 +202,7 @@ function ImportForm({ lastResult, today }: { lastResult?: FormReply; today: stri
       </div>
       <TextField meta={fields.effectiveFrom} label="Rates apply from" type="date" />
       <TextField meta={fields.source} label="Source" />
-      <div className="sm:col-span-3">
-        <Button type="submit">Import general rates</Button>
-      </div>
-    </Form>
+    </AdminForm>
   );
 }
 

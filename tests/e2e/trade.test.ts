@@ -7,10 +7,8 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateDatabase, openPglite } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
-import { productPriceTiers } from "~/db/schema/trade";
-import { createProduct } from "../factories/products";
 import { createQuote, createRfq } from "../factories/rfqs";
-import { ddpChicagoUsdQuote, fobMundraInrQuote } from "../factories/trade";
+import { createTowelProduct, ddpChicagoUsdQuote, fobMundraInrQuote } from "../factories/trade";
 import { addPasswordLogin, createBuyer, createSeller } from "../factories/users";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
@@ -56,22 +54,7 @@ describe("trade terms: compare quotes, landed cost on a product page, trade data
       rfqId = rfq.id;
       await createQuote(db, fobMundraInrQuote({ rfqId, sellerId: mundra.user.id }));
       await createQuote(db, ddpChicagoUsdQuote({ rfqId, sellerId: chicago.user.id }));
-      const product = await createProduct(db, {
-        sellerId: mundra.user.id,
-        name: "Terry cotton bath towel, 500 gsm",
-        category: "textiles",
-        priceMinCents: 450,
-        priceMaxCents: 600,
-        minimumOrderQuantity: 500,
-        hsCode: "6302600010",
-        originPort: "INMUN",
-        specifications: { weight: 0.5 },
-      });
-      productId = product.id;
-      await db.insert(productPriceTiers).values([
-        { productId, minQuantity: 500, unitPriceCents: 450 },
-        { productId, minQuantity: 1000, unitPriceCents: 400 },
-      ]);
+      productId = (await createTowelProduct(db, mundra.user.id)).id;
     } finally {
       await database.close();
     }

@@ -1,3 +1,6 @@
+import type { Db } from "~/db/client.server";
+import { productPriceTiers } from "~/db/schema/trade";
+import { createProduct } from "./products";
 import type { QuoteOverrides } from "./rfqs";
 
 /**
@@ -44,4 +47,24 @@ export function ddpChicagoUsdQuote(overrides: QuoteOverrides): QuoteOverrides {
     hsCode: "6302600010",
     ...overrides,
   };
+}
+
+/** A terry towel (HS 6302.60.0010, 0.5 kg) leaving from Mundra, $4.50 a unit from 500 and $4.00 from 1,000. */
+export async function createTowelProduct(db: Db, sellerId: string) {
+  const product = await createProduct(db, {
+    sellerId,
+    name: "Terry cotton bath towel, 500 gsm",
+    category: "textiles",
+    priceMinCents: 450,
+    priceMaxCents: 600,
+    minimumOrderQuantity: 500,
+    hsCode: "6302600010",
+    originPort: "INMUN",
+    specifications: { weight: 0.5 },
+  });
+  await db.insert(productPriceTiers).values([
+    { productId: product.id, minQuantity: 500, unitPriceCents: 450 },
+    { productId: product.id, minQuantity: 1000, unitPriceCents: 400 },
+  ]);
+  return product;
 }

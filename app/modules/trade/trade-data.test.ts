@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "~/db/client.server";
 import { createQuote, createRfq } from "../../../tests/factories/rfqs";
-import { ddpChicagoUsdQuote, fobMundraInrQuote } from "../../../tests/factories/trade";
+import { createTowelProduct, ddpChicagoUsdQuote, fobMundraInrQuote } from "../../../tests/factories/trade";
 import { createBuyer, createSeller, actorOf, type Account } from "../../../tests/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { productPriceTiers } from "~/db/schema/trade";
@@ -182,21 +182,9 @@ describe.each(testEngines())("trade reference data and the quote comparison on %
   });
 
   it("estimates a product's landed cost for a quantity and a US port, at the quantity's price break", async () => {
-    const product = await createProduct(database.db, {
-      sellerId: mundra.user.id,
-      category: "textiles",
-      priceMinCents: 450,
-      priceMaxCents: 600,
-      minimumOrderQuantity: 500,
-      hsCode: "6302600010",
-      originPort: "INMUN",
-      specifications: { weight: 0.5 },
-    });
-    await database.db.insert(productPriceTiers).values([
-      { productId: product.id, minQuantity: 500, unitPriceCents: 450 },
-      { productId: product.id, minQuantity: 1000, unitPriceCents: 400 },
-      { productId: product.id, variantSku: "RED", minQuantity: 1000, unitPriceCents: 1 },
-    ]);
+    const product = await createTowelProduct(database.db, mundra.user.id);
+    // a variant's break does not price the whole product
+    await database.db.insert(productPriceTiers).values({ productId: product.id, variantSku: "RED", minQuantity: 1000, unitPriceCents: 1 });
     const at = new Date("2026-11-25T12:00:00Z");
     const estimate = await productLandedCost(database.db, product.id, new URLSearchParams("qty=1000&to=Savannah"), at);
     // 1,000 at the 1,000+ break $4.00 = $4,000, FOB Mundra → Savannah: 500 kg × $0.28 = $140
