@@ -43,6 +43,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (sort === "price-desc") rfq.quotes.sort((a, b) => b.priceCents - a.priceCents);
   // the buyer's side-by-side comparison (sealed quotes: getQuoteComparison answers the RFQ's buyer only)
   const comparison = rfq.viewer === "buyer" && rfq.quotes.length > 0 ? await getQuoteComparison(db, params.id, viewer, parseComparisonSort(sort)) : null;
+  if (comparison && sort === "landed-asc") {
+    const order = new Map(comparison.quotes.map((q, i) => [q.id, i]));
+    rfq.quotes.sort((a, b) => (order.get(a.id) ?? order.size) - (order.get(b.id) ?? order.size));
+  }
   return { rfq, sort, signedIn: Boolean(viewer), comparison };
 }
 
