@@ -107,6 +107,8 @@ describe("trade terms: compare quotes, landed cost on a product page, trade data
       await page.waitForURL(/quoteSort=landed-asc/);
       const firstColumn = await table.locator("tbody tr").first().locator("td").first().innerText();
       expect(firstColumn).toContain("Midwest Import House");
+      // and the quote list under it follows
+      expect(await page.locator("li", { has: page.getByRole("button", { name: "Accept Quote" }) }).first().innerText()).toContain("Midwest Import House");
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, "trade-compare-desktop");
       await partScreenshot(page.locator("section[aria-labelledby=compare-heading]"), "trade-compare-desktop-table");
