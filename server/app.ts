@@ -7,6 +7,7 @@ import { getSessionUser } from "~/modules/accounts/session.server";
 import { openLiveStream } from "~/modules/live/live-stream.server";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "~/modules/messaging/messaging.schema";
 import { productsApi, type JsonAnswer } from "~/modules/products/products-api.server";
+import { HTS_IMPORT_MAX_BYTES } from "~/modules/trade/hts-import.server";
 import { appContext } from "~/request-context.server";
 import { getRuntime, startRuntime, stopRuntime, type Runtime } from "~/runtime.server";
 import { bodyLimit } from "./body-limit";
@@ -54,13 +55,20 @@ app.use(sameOriginWrites());
  * percent-encoded non-ASCII); a store's design is a larger JSON document; an upload reads its own body within
  * the image limit, to answer with the upload's own message (modules/uploads).
  */
-export const BODY_LIMITS = { form: 256 * 1024, storeDesign: 1024 * 1024, message: MAX_ATTACHMENTS * MAX_ATTACHMENT_BYTES + 256 * 1024 };
+export const BODY_LIMITS = {
+  form: 256 * 1024,
+  storeDesign: 1024 * 1024,
+  message: MAX_ATTACHMENTS * MAX_ATTACHMENT_BYTES + 256 * 1024,
+  // an administrator's USITC HTS export (modules/trade/hts-import.server.ts: 5 MB) and its form
+  tradeData: HTS_IMPORT_MAX_BYTES + 64 * 1024,
+};
 app.use(
   bodyLimit((path) => {
     if (path === "/api/uploads") return null;
     if (/^\/stores\/[^/]+\/manage(\.data)?$/.test(path)) return BODY_LIMITS.storeDesign;
     // a message with its attachments (messaging.schema.ts: 3 files of 10 MB)
     if (/^\/messages\/[^/]+(\.data)?$/.test(path)) return BODY_LIMITS.message;
+    if (/^\/admin\/trade-data(\.data)?$/.test(path)) return BODY_LIMITS.tradeData;
     return BODY_LIMITS.form;
   }),
 );

@@ -15,6 +15,8 @@ import { PriceBreaks } from "~/modules/products/components/price-breaks";
 import { getProductDetail, type ProductDimensions, type ProductSpecifications, type ProductVariant } from "~/modules/products/product-detail.server";
 import type { Route } from "./+types/product-detail";
 import { cardImageUrl } from "~/modules/uploads/image-urls";
+import { LandedCostCalculator } from "~/modules/trade/components/landed-cost-calculator";
+import { productLandedCost } from "~/modules/trade/product-landed-cost.server";
 import { appContext } from "~/request-context.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -34,10 +36,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const [viewer, product] = await Promise.all([getSessionUser(request, context.get(appContext).runtime), getProductDetail(context.get(appContext).runtime.db, params.id)]);
+  const { db } = context.get(appContext).runtime;
+  const [viewer, product] = await Promise.all([getSessionUser(request, context.get(appContext).runtime), getProductDetail(db, params.id)]);
   if (!product) return data({ notFound: true as const }, { status: 404 });
+  const calculator = await productLandedCost(db, product.id, new URL(request.url).searchParams);
   const { sellerId, ...shown } = product;
-  return { product: shown, signedIn: Boolean(viewer), own: viewer?.id === sellerId };
+  return { product: shown, signedIn: Boolean(viewer), own: viewer?.id === sellerId, calculator };
 }
 
 const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
@@ -212,7 +216,7 @@ export default function ProductDetailPage({ loaderData }: Route.ComponentProps) 
     );
   }
 
-  const { product, signedIn, own } = loaderData;
+  const { product, signedIn, own, calculator } = loaderData;
   const { supplier, specifications } = product;
   const quotePath = `/create-rfq?product=${product.id}`;
   const specs = specificationRows(specifications, product);
@@ -358,6 +362,7 @@ export default function ProductDetailPage({ loaderData }: Route.ComponentProps) 
           {specifications.variants.length > 0 ? <VariantsTable variants={specifications.variants} /> : null}
         </div>
 
+        <div className="space-y-6">
         <Card className="h-fit p-6">
           <h2 className="text-lg font-semibold">Specifications</h2>
           {specs.length > 0 ? (
@@ -373,6 +378,8 @@ export default function ProductDetailPage({ loaderData }: Route.ComponentProps) 
             <p className="mt-3 text-sm text-slate-500">No specifications listed.</p>
           )}
         </Card>
+        {calculator ? <LandedCostCalculator calculator={calculator} unit={product.unit} moq={product.minimumOrderQuantity} /> : null}
+        </div>
       </div>
     </div>
   );

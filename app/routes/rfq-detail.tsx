@@ -19,6 +19,9 @@ import { DeadlineBadge } from "~/modules/rfqs/components/deadline-badge";
 import { formatBudget } from "~/modules/rfqs/components/rfq-card";
 import { QUOTE_STATUS_LABEL, quoteSchema } from "~/modules/rfqs/rfq.schema";
 import { acceptQuote, closeRfq, getRfqDetail, submitQuote, withdrawQuote } from "~/modules/rfqs/rfqs.server";
+import { QuoteComparisonTable } from "~/modules/trade/components/quote-comparison-table";
+import { parseComparisonSort } from "~/modules/trade/quote-comparison";
+import { getQuoteComparison } from "~/modules/trade/quote-comparison.server";
 import type { Route } from "./+types/rfq-detail";
 import { appContext } from "~/request-context.server";
 
@@ -31,13 +34,20 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db } = context.get(appContext).runtime;
   const viewer = await getSessionUser(request, context.get(appContext).runtime);
-  const rfq = await getRfqDetail(context.get(appContext).runtime.db, params.id, viewer);
+  const rfq = await getRfqDetail(db, params.id, viewer);
   if (!rfq) return data({ notFound: true as const }, { status: 404 });
   const sort = new URL(request.url).searchParams.get("quoteSort");
   if (sort === "price-asc") rfq.quotes.sort((a, b) => a.priceCents - b.priceCents);
   if (sort === "price-desc") rfq.quotes.sort((a, b) => b.priceCents - a.priceCents);
-  return { rfq, sort, signedIn: Boolean(viewer) };
+  // the buyer's side-by-side comparison (sealed quotes: getQuoteComparison answers the RFQ's buyer only)
+  const comparison = rfq.viewer === "buyer" && rfq.quotes.length > 0 ? await getQuoteComparison(db, params.id, viewer, parseComparisonSort(sort)) : null;
+  if (comparison && sort === "landed-asc") {
+    const order = new Map(comparison.quotes.map((q, i) => [q.id, i]));
+    rfq.quotes.sort((a, b) => (order.get(a.id) ?? order.size) - (order.get(b.id) ?? order.size));
+  }
+  return { rfq, sort, signedIn: Boolean(viewer), comparison };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -90,7 +100,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
       </section>
     );
   }
-  const { rfq, sort, signedIn } = loaderData;
+  const { rfq, sort, signedIn, comparison } = loaderData;
   const failed = actionData && !actionData.ok ? actionData.message : null;
   const isBuyer = rfq.viewer === "buyer";
   const quoteCount = isBuyer ? rfq.quotes.length : rfq.quotes.filter((q) => q.status !== "withdrawn").length + rfq.sealedQuoteCount;
@@ -176,6 +186,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                 </div>
               ) : null}
             </div>
+            {comparison ? <QuoteComparisonTable comparison={comparison} unit={rfq.unit} /> : null}
             {!isBuyer && rfq.sealedQuoteCount > 0 ? (
               <p className="mt-4 flex items-center gap-2 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">
                 <Lock className="size-4" aria-hidden /> {rfq.sealedQuoteCount} other {rfq.sealedQuoteCount === 1 ? "quote is" : "quotes are"} sealed: only the buyer sees prices and terms.

@@ -102,6 +102,11 @@ const MATRIX: Record<string, Check[]> = {
     { method: "GET", path: () => "/admin/reports", expect: { ...all(404), admin: 200 } },
     { method: "POST", path: () => "/admin/reports", fields: (ids) => ({ reportId: ids.reportId }), expect: { ...all(404), admin: 302 } },
   ],
+  "admin/trade-data": [
+    { method: "GET", path: () => "/admin/trade-data", expect: { ...all(404), admin: 200 } },
+    // a fee row without a rate: refused on its field for the administrator, not found for everyone else
+    { method: "POST", path: () => "/admin/trade-data", fields: () => ({ intent: "add-fee", kind: "mpf", ratePercent: "", effectiveFrom: "2030-01-01", source: "matrix" }), expect: { ...all(404), admin: 400 } },
+  ],
   // without a signed link, nobody's preferences change
   unsubscribe: [
     { method: "GET", path: () => "/unsubscribe", expect: all(404) },

@@ -12,7 +12,8 @@ export const RFQ_SORTS = [
 export type RfqSort = (typeof RFQ_SORTS)[number]["value"];
 export const RFQS_PER_PAGE = 12;
 
-const optionalMoney = (label: string) =>
+/** An optional amount in US dollars as typed ("1500.50"), read into cents; empty is null. */
+export const optionalMoney = (label: string) =>
   z
     .string()
     .trim()

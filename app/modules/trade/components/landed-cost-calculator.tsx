@@ -1,0 +1,91 @@
+import { Calculator } from "lucide-react";
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field, Input, Select } from "~/components/ui/field";
+import { formatUsdCents } from "~/lib/money";
+import type { ProductLandedCost } from "../product-landed-cost.server";
+import { formatDay, LandedCostBreakdown, ReferenceSourceItems } from "./landed-cost-breakdown";
+
+const HOW: Record<"zip" | "port" | "state" | "default", string> = {
+  zip: "by its ZIP code",
+  port: "by name",
+  state: "by its state",
+  default: "Setu's default: no ZIP code, port or state was recognised",
+};
+
+/**
+ * "Estimate landed cost" on a product page: a GET form (works without JavaScript; the server renders the estimate),
+ * the product's price taken as FOB.
+ */
+export function LandedCostCalculator({ calculator, unit, moq }: { calculator: ProductLandedCost; unit: string; moq: number }) {
+  const { raw, errors, result } = calculator;
+  return (
+    <Card className="h-fit p-6" id="landed-cost">
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
+        <Calculator className="size-5 text-slate-400" aria-hidden /> Estimate landed cost
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">What this product costs delivered to a US port: price (as FOB), freight, insurance, duty and fees.</p>
+      <Form method="get" preventScrollReset className="mt-4 space-y-3" aria-label="Estimate landed cost">
+        <Field id="calc-qty" label={`Quantity (${unit})`} error={errors.qty}>
+          <Input
+            id="calc-qty"
+            name="qty"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            required
+            defaultValue={raw.qty || String(moq)}
+            aria-invalid={errors.qty ? true : undefined}
+            aria-describedby={errors.qty ? "calc-qty-error" : undefined}
+          />
+        </Field>
+        <Field id="calc-to" label="US ZIP code or port" error={errors.to} hint="For example 60607, Savannah or Houston, TX">
+          <Input
+            id="calc-to"
+            name="to"
+            type="text"
+            required
+            maxLength={120}
+            defaultValue={raw.to}
+            aria-invalid={errors.to ? true : undefined}
+            aria-describedby={errors.to ? "calc-to-error" : undefined}
+          />
+        </Field>
+        <Field id="calc-mode" label="Shipping by">
+          <Select id="calc-mode" name="mode" defaultValue={raw.mode || "ocean"}>
+            <option value="ocean">Ocean</option>
+            <option value="air">Air</option>
+          </Select>
+        </Field>
+        <Button type="submit" className="w-full">
+          Estimate
+        </Button>
+      </Form>
+      {result ? (
+        <div className="mt-5 border-t border-slate-200 pt-4" role="region" aria-label="Landed cost estimate">
+          <p className="text-xs font-semibold uppercase tracking-wide text-amber-800">Estimate</p>
+          <p className="mt-1 text-2xl font-bold tabular-nums">
+            {result.estimate.complete ? "" : "at least "}
+            {formatUsdCents(result.estimate.perUnitCents)} <span className="text-sm font-normal text-slate-600">per unit landed</span>
+          </p>
+          <p className="mt-1 text-xs text-slate-600">
+            {formatUsdCents(result.unitPriceCents)} a unit
+            {result.tierMinQuantity ? ` (price break from ${result.tierMinQuantity.toLocaleString("en-US")} ${unit})` : " (the lowest listed price)"}, FOB{" "}
+            {result.route.originName}
+            {result.route.originDefaulted ? " (default port)" : ""} → {result.route.destinationName}, {result.usPort.name} found {HOW[result.usPort.how]}.
+          </p>
+          {result.belowMoq ? <p className="mt-1 text-xs text-amber-800">Below the minimum order of {moq.toLocaleString("en-US")} {unit}.</p> : null}
+          <div className="mt-3">
+            <LandedCostBreakdown estimate={result.estimate} unit={unit} />
+          </div>
+          <ul className="mt-3 space-y-0.5 text-xs text-slate-500">
+            <li>Rates in force on {formatDay(result.date)}.</li>
+            <ReferenceSourceItems sources={result.sources} />
+          </ul>
+        </div>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { SHIP_MODES } from "./trade-terms.schema";
+
+/** The product page's "Estimate landed cost" form (a GET form: the estimate is a page of its own, bookmarkable). */
+export const MAX_CALCULATOR_QUANTITY = 10_000_000;
+
+export const landedCostCalculatorSchema = z.object({
+  qty: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{1,9}$/, "Enter the quantity as a whole number, like 500")
+    .transform(Number)
+    .refine((n) => n > 0 && n <= MAX_CALCULATOR_QUANTITY, `Enter a quantity from 1 to ${MAX_CALCULATOR_QUANTITY.toLocaleString("en-US")}`),
+  to: z.string().trim().min(1, "Enter a US ZIP code, city or port").max(120, "Keep the destination under 120 characters"),
+  mode: z.enum(SHIP_MODES).catch("ocean"),
+});
+
+export type LandedCostCalculatorInput = z.output<typeof landedCostCalculatorSchema>;
+
+/** The form's fields as typed (for showing them again) and, once valid, the parsed input or the first error per field. */
+export function readCalculatorParams(params: URLSearchParams) {
+  const raw = { qty: (params.get("qty") ?? "").slice(0, 200), to: (params.get("to") ?? "").slice(0, 200), mode: params.get("mode") === "air" ? "air" : "ocean" };
+  if (!params.has("qty") && !params.has("to")) return { raw, submitted: false as const };
+  const parsed = landedCostCalculatorSchema.safeParse(raw);
+  if (parsed.success) return { raw, submitted: true as const, input: parsed.data, errors: {} as Record<string, string> };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  return { raw, submitted: true as const, input: null, errors };
+}
