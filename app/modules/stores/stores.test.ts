@@ -83,7 +83,8 @@ describe.each(testEngines())("stores on %s", (engine) => {
     const page = await getPublicStore(database.db, id, null, { tab: "about-us" });
     expect(page!.store.categoryTabs.map((t) => t.slug)).toEqual(["home", "about-us", "textiles", "food-and-beverages"]);
     expect(page!.store).toMatchObject({ yearFounded: 1998, certifications: ["GOTS", "OEKO-TEX Standard 100"], productionCapacity: "40,000 towels" });
-    for (const bad of [{ yearFounded: "98" }, { yearFounded: "2999" }, { certifications: "x".repeat(61) }]) {
+    const bads: Record<string, string>[] = [{ yearFounded: "98" }, { yearFounded: "2999" }, { certifications: "x".repeat(61) }];
+    for (const bad of bads) {
       expect(await createStore(database.db, actor(seller), form({ name: "Bad About", ...bad }), PUBLIC_URL)).toMatchObject({ ok: false, status: 400 });
     }
   });
