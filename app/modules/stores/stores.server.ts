@@ -133,6 +133,8 @@ export type PublicStoreProduct = {
   featured: boolean;
   categoryTab: string;
   displayOrder: number;
+  /** "Usually replies within N hours": the store's supplier's (every product of a store is its own), or null */
+  supplierReplyHours: number | null;
 };
 
 const storeProductColumns = {
@@ -208,7 +210,8 @@ export async function getPublicStore(db: Db, storeId: string, viewer: SessionUse
       isOwner: viewer?.id === s.sellerId,
       businessHours: s.businessHours,
     },
-    products: items,
+    // the supplier's figure, computed once for the page, on each of its cards
+    products: items.map((item): PublicStoreProduct => ({ ...item, supplierReplyHours: responseTime?.hours ?? null })),
     totalProducts: total?.n ?? 0,
     followers: followers?.n ?? 0,
     following: following.length > 0,
