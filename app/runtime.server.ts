@@ -7,8 +7,9 @@ import { createAuth, GOOGLE_DISCOVERY_URL, type Auth } from "~/modules/accounts/
 import { createMailer, type Mailer } from "~/modules/accounts/mailer.server";
 import { sendPasswordResetEmail } from "~/modules/accounts/password-reset.server";
 import { resolveAuthSecret } from "~/modules/accounts/secret.server";
+import { activeSessionIds } from "~/modules/accounts/session.server";
 import { startJobQueue, type JobQueue } from "~/modules/jobs/job-queue.server";
-import { liveLimitsFromEnv, startLiveUpdates, type LiveHub, type LiveUpdates } from "~/modules/live/live-hub.server";
+import { liveLimitsFromEnv, sessionCheckIntervalFromEnv, startLiveUpdates, type LiveHub, type LiveUpdates } from "~/modules/live/live-hub.server";
 import { sendMessageDigest } from "~/modules/notifications/message-digest.server";
 import type { Notifier } from "~/modules/notifications/notifications.server";
 import { remindRfqDeadlines, RFQ_DEADLINE_REMINDER_CRON } from "~/modules/notifications/rfq-deadline-reminders.server";
@@ -85,7 +86,11 @@ export function startRuntime(): Promise<Runtime> {
       sendPasswordReset: (message) => sendPasswordResetEmail(database.db, jobs, publicUrl, message),
     });
     // one LISTEN per instance: what any instance commits reaches the streams open on this one
-    const live = await startLiveUpdates(database.listen, liveLimitsFromEnv(process.env));
+    // and closes the streams of sessions that were signed out, revoked or expired
+    const live = await startLiveUpdates(database.listen, liveLimitsFromEnv(process.env), {
+      check: (ids) => activeSessionIds(database.db, ids),
+      intervalMs: sessionCheckIntervalFromEnv(process.env),
+    });
     holder.live = live;
     // JOB_WORKERS=off: an instance that only serves pages (others, or a worker process, run the jobs)
     const notifier: Notifier = { jobs, publicUrl, secret };

@@ -3,7 +3,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { logger } from "~/lib/logger.server";
-import { getSessionUser } from "~/modules/accounts/session.server";
+import { getSignedInSession } from "~/modules/accounts/session.server";
 import { openLiveStream } from "~/modules/live/live-stream.server";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "~/modules/messaging/messaging.schema";
 import { productsApi, type JsonAnswer } from "~/modules/products/products-api.server";
@@ -123,12 +123,13 @@ app.get("/api/events", async (req, res) => {
     const runtime = getRuntime();
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-    const user = await getSessionUser(new Request(new URL(req.originalUrl, "http://localhost"), { headers }), runtime);
-    if (!user?.profile) {
+    const signedIn = await getSignedInSession(new Request(new URL(req.originalUrl, "http://localhost"), { headers }), runtime);
+    if (!signedIn?.user.profile) {
       res.status(401).json({ error: "User not authenticated" });
       return;
     }
-    openLiveStream(req, res, runtime.live, user.id);
+    // the stream closes with its session: at sign-out at once, when revoked or expired at the next check
+    openLiveStream(req, res, runtime.live, signedIn.user.id, signedIn.sessionId);
   } catch (error) {
     logger.error({ err: error, requestId: res.locals.requestId }, "could not open a live stream");
     if (!res.headersSent) res.status(500).json({ error: "Something went wrong" });

@@ -6,6 +6,9 @@ export const EMBEDDED_MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 
 export type Tidied = { vacuumed: string[]; analyzed: string[] };
 
+/** pg-boss's schema (its default; job-queue.server.ts does not change it). */
+const JOB_QUEUE_SCHEMA = "pgboss";
+
 /**
  * PGlite has no autovacuum. Nothing would ever ANALYZE its tables, so the planner, and the search's
  * choice of where to look (search-statistics.server.ts), would go without statistics, or by those of
@@ -23,30 +26,36 @@ export type Tidied = { vacuumed: string[]; analyzed: string[] };
  * size is taken as changed too: vacuumed and analyzed if no other table is this pass, analyzed otherwise.
  * The app server runs PGlite on its own thread (decision record 0016): while this runs, queries wait for
  * it, but requests are still read and answered. (PostgreSQL's own autovacuum does this on a server.)
+ * The job queue's tables (schema `pgboss`) are tidied with the app's: every job is inserted, updated as it
+ * runs and deleted once kept long enough, so they collect dead rows faster than most. They are named with
+ * their schema ("pgboss.job_common"); the app's own tables without. Partitioned parents (pg-boss's `job`)
+ * hold no rows of their own: their partitions are tidied one by one, as autovacuum does.
  */
 export async function tidyChangedTables(db: Db): Promise<Tidied> {
   // this process's own changes reach the statistics views at most once a second: count them all now
   await db.execute(sql`select pg_stat_force_next_flush()`);
-  const tables = await queryRows<{ relname: string; vacuum: boolean; analyze: boolean; grown: boolean }>(
+  const tables = await queryRows<{ schemaname: string; relname: string; own: boolean; vacuum: boolean; analyze: boolean; grown: boolean }>(
     db,
-    sql`select t.relname, t.vacuum, t.analyze, t.pages > 8 + 1.2 * t.relpages as grown
-        from (select s.relname, s.n_dead_tup,
+    sql`select t.schemaname, t.relname, t.schemaname = current_schema() as own, t.vacuum, t.analyze, t.pages > 8 + 1.2 * t.relpages as grown
+        from (select s.schemaname, s.relname, s.n_dead_tup,
                 s.n_dead_tup > 50 + 0.2 * s.n_live_tup as vacuum,
                 s.n_mod_since_analyze > 50 + 0.1 * s.n_live_tup as analyze,
                 pg_relation_size(s.relid) / current_setting('block_size')::int as pages, c.relpages
               from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-              where s.schemaname = current_schema()) as t
-        order by t.n_dead_tup desc, t.pages - t.relpages desc, t.relname`,
+              where s.schemaname in (current_schema(), ${JOB_QUEUE_SCHEMA}) and c.relkind = 'r') as t
+        order by t.n_dead_tup desc, t.pages - t.relpages desc, t.schemaname = current_schema() desc, t.relname`,
   );
   const tidied: Tidied = { vacuumed: [], analyzed: [] };
-  for (const { relname, vacuum, analyze, grown } of tables) {
+  for (const { schemaname, relname, own, vacuum, analyze, grown } of tables) {
+    const table = sql`${sql.identifier(schemaname)}.${sql.identifier(relname)}`;
+    const name = own ? relname : `${schemaname}.${relname}`;
     if ((vacuum || grown) && tidied.vacuumed.length === 0) {
-      await db.execute(sql`vacuum (analyze) ${sql.identifier(relname)}`);
-      tidied.vacuumed.push(relname);
-      tidied.analyzed.push(relname);
+      await db.execute(sql`vacuum (analyze) ${table}`);
+      tidied.vacuumed.push(name);
+      tidied.analyzed.push(name);
     } else if (analyze || grown) {
-      await db.execute(sql`analyze ${sql.identifier(relname)}`);
-      tidied.analyzed.push(relname);
+      await db.execute(sql`analyze ${table}`);
+      tidied.analyzed.push(name);
     }
   }
   tidied.analyzed.sort();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProducts } from "../../tests/factories/products";
 import { createSeller } from "../../tests/factories/users";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { startJobQueue } from "~/modules/jobs/job-queue.server";
 import { queryRows } from "./client.server";
 import { tidyChangedTables } from "./embedded-maintenance.server";
 
@@ -80,5 +81,27 @@ describe("the embedded database's vacuum and analyze", () => {
     // the table has doubled since its last analysis recorded its size
     expect(await tidyChangedTables(database.db)).toEqual({ vacuumed: ["notes"], analyzed: ["notes"] });
     expect(await tidyChangedTables(database.db)).toEqual({ vacuumed: [], analyzed: [] });
+  });
+
+  it("tidies the job queue's tables too (schema pgboss), where every job leaves dead rows", async () => {
+    const jobs = await startJobQueue(database);
+    try {
+      for (let i = 0; i < 120; i++) await jobs.send(database.db, "email", { to: `buyer-${i}@example.test`, subject: "Your quote", text: "Hello" });
+    } finally {
+      await jobs.stop();
+    }
+    const [partition] = await queryRows<{ name: string }>(database.db, sql`select tableoid::regclass::text as name from pgboss.job where name = 'email' limit 1`);
+    const table = partition!.name.replace(/^pgboss\./, "");
+    expect((await tidyChangedTables(database.db)).analyzed).toContain(`pgboss.${table}`);
+    // the jobs run (each row updated as it goes), then are deleted: dead rows, as many as the jobs
+    await database.db.execute(sql`update pgboss.job set state = 'completed', completed_on = now() where name = 'email'`);
+    await database.db.execute(sql`delete from pgboss.job where name = 'email'`);
+    await database.db.execute(sql`select pg_stat_force_next_flush()`);
+    const dead = async () =>
+      (await queryRows<{ dead: number }>(database.db, sql`select n_dead_tup::int as dead from pg_stat_user_tables where schemaname = 'pgboss' and relname = ${table}`))[0]!.dead;
+    expect(await dead()).toBeGreaterThanOrEqual(120);
+    expect((await tidyChangedTables(database.db)).vacuumed).toEqual([`pgboss.${table}`]);
+    await database.db.execute(sql`select pg_stat_force_next_flush()`);
+    expect(await dead()).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { ArrowLeft, Ban, Building2, Check, CheckCheck, FileText, Flag, MoreHorizontal, MoreVertical, Paperclip, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -83,6 +83,10 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
   const { thread } = loaderData;
   useMarkRead(thread);
   const lastMine = [...thread.messages].reverse().find((m) => m.fromMe);
+  // without JavaScript a message's "Report" is a link to this page with ?report=<its id>, which shows the form
+  const [search] = useSearchParams();
+  const reportId = search.get("report");
+  const reporting = reportId ? thread.messages.find((m) => m.id === reportId && !m.fromMe) : undefined;
   return (
     <div className="mx-auto flex max-w-3xl flex-col px-4 py-4 sm:py-8">
       <div className="flex items-center justify-between gap-3">
@@ -126,6 +130,8 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
           )}
         </ol>
       </div>
+
+      {reporting ? <ReportSection key={reporting.id} message={reporting} answer={actionData?.intent === "report" && actionData.messageId === reporting.id ? actionData : undefined} /> : null}
 
       {thread.unread && thread.lastMessageId ? (
         // with JavaScript the page marks itself read once on screen (useMarkRead); without, a button does
@@ -243,6 +249,9 @@ function MessageBubble({ conversationId, message, seen, reportResult }: { conver
   const [reporting, setReporting] = useState(false);
   const hydrated = useHydrated();
   const mine = message.fromMe;
+  const [search] = useSearchParams();
+  const reportSearch = new URLSearchParams(search);
+  reportSearch.set("report", message.id);
   return (
     <li className={cn("flex flex-col", mine ? "items-end" : "items-start")}>
       <div className={cn("flex max-w-[85%] items-start gap-1 sm:max-w-[75%]", mine && "flex-row-reverse")}>
@@ -301,6 +310,17 @@ function MessageBubble({ conversationId, message, seen, reportResult }: { conver
             </DropdownMenuContent>
           </DropdownMenu>
         ) : null}
+        {!mine && !hydrated ? (
+          // the menu needs JavaScript: without it, a link to this page with the report form for this message
+          <Link
+            to={{ search: `?${reportSearch}`, hash: "report-message" }}
+            preventScrollReset
+            className="mt-1 inline-flex items-center gap-1 rounded-md p-1 text-xs text-slate-500 hover:bg-slate-200 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+            aria-label={`Report the message from ${message.senderCompany}`}
+          >
+            <Flag className="size-3.5" aria-hidden /> Report
+          </Link>
+        ) : null}
       </div>
       {seen ? (
         <p className="mt-1 inline-flex items-center gap-1 text-xs text-slate-600">
@@ -351,6 +371,62 @@ function ReportDialog({ open, onOpenChange, message, lastResult }: { open: boole
         </fetcher.Form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * The report form as a plain section of the page (?report=<message id>), for a browser without JavaScript: a
+ * Conform form posted as a document, the server's answer shown in place (errors, or the thanks).
+ */
+function ReportSection({ message, answer }: { message: ThreadMessage; answer?: ActionAnswer }) {
+  const [search] = useSearchParams();
+  const [form, fields] = useValidatedForm({ id: `report-page-${message.id}`, schema: reportSchema, lastResult: answer && !answer.ok ? answer.reply : undefined });
+  const back = new URLSearchParams(search);
+  back.delete("report");
+  const backSearch = back.size > 0 ? `?${back}` : "";
+  return (
+    <section id="report-message" aria-labelledby="report-message-heading" className="mt-3 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="report-message-heading" className="text-lg font-semibold">
+        Report message
+      </h2>
+      {answer?.ok ? (
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+          <p role="status" className="text-sm text-green-800">
+            {answer.message}
+          </p>
+          <Link to={{ search: backSearch }} className="text-sm font-medium text-brand-700 hover:underline">
+            Back to the conversation
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-slate-600">The Setu team will review this message from {message.senderCompany}. They will not be told who reported it.</p>
+          <blockquote className="mt-3 max-h-32 overflow-y-auto rounded-md border-l-4 border-slate-300 bg-slate-50 px-3 py-2 text-sm text-slate-700">
+            <MessageText text={message.body || "(attachment only)"} />
+          </blockquote>
+          <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4" noValidate>
+            <input type="hidden" name="intent" value="report" />
+            <input type="hidden" name="messageId" value={message.id} />
+            <Field id={fields.reason.id} label="Why are you reporting it?" error={fields.reason.errors?.[0]}>
+              <Textarea {...getTextareaProps(fields.reason)} rows={3} placeholder="e.g. asks for payment outside Setu, spam, abusive language" />
+            </Field>
+            {answer && !answer.ok && !answer.reply?.error?.reason ? (
+              <p role="alert" className="text-sm text-red-600">
+                {answer.message}
+              </p>
+            ) : null}
+            <div className="flex items-center justify-end gap-3">
+              <Link to={{ search: backSearch }} className="text-sm font-medium text-slate-600 hover:underline">
+                Cancel
+              </Link>
+              <Button type="submit" variant="danger">
+                <Flag className="size-4" aria-hidden /> Send report
+              </Button>
+            </div>
+          </Form>
+        </>
+      )}
+    </section>
   );
 }
 

@@ -89,6 +89,11 @@ function ProductCard({ product, view, signedIn, own, onNeedAuth }: { product: Pu
         <p className="mt-2 text-xs text-slate-500">
           MOQ: {product.minimumOrderQuantity} {product.unit}
         </p>
+        {product.supplierReplyHours ? (
+          <p className="mt-0.5 inline-flex items-center gap-1 text-xs text-slate-500">
+            <Clock className="size-3" aria-hidden /> {replyTimeLabel(product.supplierReplyHours)}
+          </p>
+        ) : null}
         <div className="mt-auto flex items-center justify-between gap-2 pt-3">
           <span className="font-semibold tabular-nums">{formatUsdRange(product.priceMinCents, product.priceMaxCents)}</span>
           {own ? null : signedIn ? (

@@ -40,6 +40,27 @@ describe("home and navigation", () => {
     await screenshot(page, "home");
   });
 
+  it("shows a supplier's reply time on each card of its products: browse, its store page and home's featured", async () => {
+    // the demo's Shakti Textiles has answered enough enquiries to show one
+    const { page } = browser;
+    const replyLine = /Usually replies within \d+ hours?/;
+    await page.goto("/browse?q=Organic%20Cotton%20Bath%20Towels");
+    const card = page.locator("article", { hasText: "Organic Cotton Bath Towels, 600 GSM" }).first();
+    await card.waitFor();
+    expect(await card.innerText()).toMatch(replyLine);
+    await card.getByRole("link", { name: "Organic Cotton Bath Towels, 600 GSM" }).click();
+    await page.getByRole("link", { name: "Visit Store" }).click();
+    await page.waitForURL(/\/stores\/[0-9a-f-]{36}$/);
+    const storeCards = page.locator("article");
+    await storeCards.first().waitFor();
+    const texts = await storeCards.allInnerTexts();
+    expect(texts.length).toBeGreaterThan(1);
+    for (const text of texts) expect(text).toMatch(replyLine);
+    await page.goto("/");
+    const featured = await page.locator("section[aria-labelledby=featured-heading] article").allInnerTexts();
+    for (const text of featured.filter((t) => t.includes("Shakti Textiles"))) expect(text).toMatch(replyLine);
+  });
+
   it("suggests real products from the database in the header search, and Enter searches the marketplace", async () => {
     const { page } = browser;
     await page.goto("/");

@@ -15,9 +15,25 @@ let sequence = 0;
 async function signUp(url: string, userType: "buyer" | "seller") {
   const client = new HttpClient(url);
   const n = `${Date.now()}-${++sequence}`;
-  const response = await client.post("/auth", { intent: "signup", userType, fullName: "Live Person", companyName: `Live ${userType} ${n}`, email: `live-${userType}-${n}@example.test`, phone: "", password: PASSWORD, confirmPassword: PASSWORD });
+  const email = `live-${userType}-${n}@example.test`;
+  const response = await client.post("/auth", { intent: "signup", userType, fullName: "Live Person", companyName: `Live ${userType} ${n}`, email, phone: "", password: PASSWORD, confirmPassword: PASSWORD });
   expect(response.status).toBe(302);
+  return Object.assign(client, { email });
+}
+
+/** The same account signed in a second time (another device): a session of its own. */
+async function signInAgain(url: string, email: string) {
+  const client = new HttpClient(url);
+  expect((await client.post("/auth", { intent: "signin", email, password: PASSWORD })).status).toBe(302);
   return client;
+}
+
+/** The seller writes to the buyer in the thread of an RFQ it quoted on (the thread page's form). */
+async function messageBuyer(seller: HttpClient, rfqId: string, body: string) {
+  const opened = await seller.post("/messages", { subjectType: "rfq", subjectId: rfqId, from: "/messages" });
+  const thread = opened.headers.get("location")!;
+  expect(thread).toMatch(/^\/messages\/[0-9a-f-]{36}$/);
+  expect((await seller.post(thread, { intent: "send", body })).status).toBe(302);
 }
 
 async function postRfq(buyer: HttpClient) {
@@ -88,6 +104,26 @@ describe("live events on the shared server", () => {
       streams.push(again);
       return again.response.status;
     }).toBe(200);
+  });
+
+  it("closes the streams of a session that signs out (only that session's), so they deliver nothing after it", async () => {
+    const buyer = await signUp(baseUrl(), "buyer");
+    const seller = await signUp(baseUrl(), "seller");
+    const rfqId = await postRfq(buyer);
+    await quote(seller, rfqId);
+    const phone = await signInAgain(baseUrl(), buyer.email);
+    const laptopCookie = buyer.cookieHeader();
+    const [laptopStream, phoneStream] = await Promise.all([openStream(buyer), openStream(phone)]);
+    streams.push(laptopStream, phoneStream);
+    await Promise.all([laptopStream.waitFor((e) => e.event === "ready"), phoneStream.waitFor((e) => e.event === "ready")]);
+    expect((await buyer.post("/auth/sign-out", {})).status).toBe(302);
+    await expect.poll(() => laptopStream.ended, { timeout: 2_000 }).toBe(true);
+    expect(phoneStream.ended).toBe(false);
+    await messageBuyer(seller, rfqId, "Still interested in the towels?");
+    await phoneStream.waitFor((e) => e.event === "message");
+    expect(laptopStream.events.map((e) => e.event)).toEqual(["ready"]);
+    // and the signed-out cookie opens no new stream
+    expect((await fetch(`${baseUrl()}/api/events`, { headers: { cookie: laptopCookie } })).status).toBe(401);
   });
 
   it("raises the bell on the buyer's open page without a reload when a seller quotes", async () => {
@@ -177,6 +213,20 @@ describe.skipIf(!process.env.DATABASE_URL)("live events across two instances on 
       const sent = performance.now();
       const event = await stream.waitFor((e) => e.event === "notification", 1_000);
       expect(event.at - sent).toBeLessThan(1_000);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("closes a stream open on instance A when its session signs out on instance B", async () => {
+    const buyer = await signUp(a.url, "buyer");
+    const stream = await openStream(buyer);
+    try {
+      await stream.waitFor((e) => e.event === "ready");
+      const onB = new HttpClient(b.url);
+      for (const [name, value] of buyer.cookies) onB.cookies.set(name, value);
+      expect((await onB.post("/auth/sign-out", {})).status).toBe(302);
+      await expect.poll(() => stream.ended, { timeout: 2_000 }).toBe(true);
     } finally {
       stream.close();
     }

@@ -120,6 +120,29 @@ describe("messaging between a buyer and a supplier", () => {
     await page.getByRole("log").getByText(`Thanks, we can ship to Brooklyn ${stamp}`).waitFor({ timeout: 10_000 });
   });
 
+  it("reports a message without JavaScript: a link opens the form, a plain post with its reason required", async () => {
+    const threadPath = new URL(buyer.page.url()).pathname;
+    const noScript = await openBrowser({ javaScriptEnabled: false });
+    try {
+      const { page } = noScript;
+      await page.context().addCookies(await supplier.context.cookies());
+      await page.goto(threadPath);
+      await page.getByRole("link", { name: "Report the message from Brooklyn Home Goods LLC" }).last().click();
+      await page.waitForURL(/\?report=[0-9a-f-]{36}#report-message$/);
+      const section = page.getByRole("region", { name: "Report message" });
+      const send = () => Promise.all([page.waitForResponse((response) => response.request().method() === "POST"), section.getByRole("button", { name: "Send report" }).click()]);
+      const [refused] = await send();
+      expect(refused.status()).toBe(400);
+      await section.getByText("Please say why you are reporting this message").waitFor();
+      await section.getByLabel("Why are you reporting it?").fill("Browser test without JavaScript: asks to pay outside Setu");
+      const [answer] = await send();
+      expect(answer.status()).toBe(200);
+      await section.getByRole("status").getByText("Thank you. The report was sent to the Setu team.").waitFor();
+    } finally {
+      await noScript.close();
+    }
+  });
+
   it("refuses a stranger the thread and its attachments (404), and sends a visitor to sign in", async () => {
     const { page } = buyer;
     const threadPath = new URL(page.url()).pathname;

@@ -3,6 +3,7 @@ import { APIError } from "better-auth/api";
 import { account, user } from "~/db/schema/auth";
 import { profiles } from "~/db/schema/profiles";
 import { logger } from "~/lib/logger.server";
+import { endLiveSessions } from "~/modules/live/live-events.server";
 import type { Runtime } from "~/runtime.server";
 import { fieldErrors, signInSchema, signUpSchema } from "./accounts.schema";
 import { overActionLimit, releaseSignInAttempt, reserveSignInAttempt, signInSucceeded } from "./attempt-limiter.server";
@@ -137,10 +138,15 @@ export async function signInWithEmail(runtime: Runtime, form: FormData, headers:
   }
 }
 
-/** Ends the session on the server; returns the headers that clear the cookie. */
+/**
+ * Ends the session on the server and closes the event streams it opened, on every instance; returns the
+ * headers that clear the cookie.
+ */
 export async function signOut(runtime: Runtime, headers: Headers): Promise<Headers> {
   try {
+    const current = await runtime.auth.api.getSession({ headers, query: { disableCookieCache: true } }).catch(() => null);
     const result = await runtime.auth.api.signOut({ headers, returnHeaders: true });
+    if (current) await endLiveSessions(runtime.db, current.user.id, [current.session.id]);
     return result.headers;
   } catch (error) {
     logger.error({ err: error }, "Error signing out");

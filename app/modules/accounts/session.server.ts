@@ -1,13 +1,17 @@
+import { and, gt, inArray, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
+import type { Db } from "~/db/client.server";
+import { session } from "~/db/schema/auth";
 import type { Runtime } from "~/runtime.server";
 import type { Profile, SessionUser } from "./accounts.schema";
 import { findProfile } from "./profiles.server";
 
-// One lookup per request, shared by the root loader and the route's own loader.
-const cache = new WeakMap<Request, Promise<SessionUser | null>>();
+type SignedIn = { user: SessionUser; sessionId: string };
 
-/** The signed-in user (with profile) for this request, or null. Sessions live in the database (better-auth). */
-export function getSessionUser(request: Request, runtime: Runtime): Promise<SessionUser | null> {
+// One lookup per request, shared by the root loader and the route's own loader.
+const cache = new WeakMap<Request, Promise<SignedIn | null>>();
+
+function signedIn(request: Request, runtime: Runtime): Promise<SignedIn | null> {
   let pending = cache.get(request);
   if (!pending) {
     pending = loadSessionUser(request, runtime);
@@ -16,13 +20,39 @@ export function getSessionUser(request: Request, runtime: Runtime): Promise<Sess
   return pending;
 }
 
-async function loadSessionUser(request: Request, runtime: Runtime): Promise<SessionUser | null> {
+/** The signed-in user (with profile) for this request, or null. Sessions live in the database (better-auth). */
+export async function getSessionUser(request: Request, runtime: Runtime): Promise<SessionUser | null> {
+  return (await signedIn(request, runtime))?.user ?? null;
+}
+
+/**
+ * The signed-in user and the id of their sign-in session (server-side only: an event stream remembers which
+ * session opened it, to close with it).
+ */
+export function getSignedInSession(request: Request, runtime: Runtime): Promise<SignedIn | null> {
+  return signedIn(request, runtime);
+}
+
+/** Which of these sign-in sessions still exist and have not expired: one statement per thousand ids. */
+export async function activeSessionIds(db: Db, sessionIds: string[]): Promise<Set<string>> {
+  const active = new Set<string>();
+  for (let i = 0; i < sessionIds.length; i += 1000) {
+    const rows = await db
+      .select({ id: session.id })
+      .from(session)
+      .where(and(inArray(session.id, sessionIds.slice(i, i + 1000)), gt(session.expiresAt, sql`now()`)));
+    for (const row of rows) active.add(row.id);
+  }
+  return active;
+}
+
+async function loadSessionUser(request: Request, runtime: Runtime): Promise<SignedIn | null> {
   if (!/setu\.session_token=/.test(request.headers.get("cookie") ?? "")) return null;
   const result = await runtime.auth.api.getSession({ headers: request.headers, query: { disableCookieCache: true } }).catch(() => null);
   if (!result) return null;
   const profile = await findProfile(runtime.db, result.user.id);
   const profileIncomplete = profile !== null && !profile.profileCompleted;
-  return {
+  const user: SessionUser = {
     id: result.user.id,
     email: result.user.email,
     name: result.user.name,
@@ -32,6 +62,7 @@ async function loadSessionUser(request: Request, runtime: Runtime): Promise<Sess
     profile: profileIncomplete ? null : profile,
     profileIncomplete,
   };
+  return { user, sessionId: result.session.id };
 }
 
 /** For actions: a signed-in user with a profile, or a 401 with the given message. */

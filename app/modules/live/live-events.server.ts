@@ -13,3 +13,12 @@ export async function publishLive(tx: Db, userIds: string[], event: LiveEvent): 
   if (userIds.length === 0) return;
   await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ userIds, event })})`);
 }
+
+/**
+ * Closes the open event streams of these sign-in sessions of a user, on every instance (at sign-out: a stream
+ * opened with a session must not outlive it). Not a browser event: the hub closes the streams itself.
+ */
+export async function endLiveSessions(db: Db, userId: string, sessionIds: string[]): Promise<void> {
+  if (sessionIds.length === 0) return;
+  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ userIds: [userId], endedSessionIds: sessionIds })})`);
+}

@@ -7,9 +7,10 @@ import type { LiveEvent } from "./live.schema";
 /** What the browser is told besides LiveEvents: `ready` when a stream opens, `resync` when it must re-read everything. */
 export type StreamEventName = LiveEvent["type"] | "ready" | "resync";
 
-/** One open event stream of one user on this instance. */
+/** One open event stream of one user on this instance, opened with one of their sign-in sessions. */
 export type LiveSubscriber = {
   userId: string;
+  sessionId: string;
   send: (name: StreamEventName, data: unknown, id: string) => void;
   close: () => void;
 };
@@ -17,6 +18,12 @@ export type LiveSubscriber = {
 export type LiveLimits = { perUser: number; perInstance: number };
 
 export const DEFAULT_LIVE_LIMITS: LiveLimits = { perUser: 10, perInstance: 5000 };
+
+/** Which of these sign-in sessions still exist and have not expired (one statement). */
+export type SessionCheck = (sessionIds: string[]) => Promise<Set<string>>;
+
+/** How often the sessions of the open streams are checked again (revoked elsewhere, expired). */
+export const DEFAULT_SESSION_CHECK_MS = 30_000;
 
 const LIVE_EVENT_TYPES = new Set(["message", "read", "notification"]);
 
@@ -74,16 +81,23 @@ export class LiveHub {
     return sent;
   }
 
-  /** A notification's payload as publishLive wrote it: `{ userIds, event }`. Anything else is ignored. */
+  /**
+   * A notification's payload as publishLive wrote it: `{ userIds, event }`, or as endLiveSessions wrote it:
+   * `{ userIds, endedSessionIds }` (returns how many streams it closed). Anything else is ignored.
+   */
   deliver(payload: string): number {
-    let parsed: { userIds?: unknown; event?: { type?: unknown } };
+    let parsed: { userIds?: unknown; event?: { type?: unknown }; endedSessionIds?: unknown };
     try {
       parsed = JSON.parse(payload) as typeof parsed;
     } catch {
       logger.warn({ payload: payload.slice(0, 200) }, "a live notification that is not JSON");
       return 0;
     }
-    const { userIds, event } = parsed ?? {};
+    const { userIds, event, endedSessionIds } = parsed ?? {};
+    if (Array.isArray(userIds) && Array.isArray(endedSessionIds)) {
+      const ended = new Set(endedSessionIds.filter((id): id is string => typeof id === "string"));
+      return this.closeWhere((s) => userIds.includes(s.userId) && ended.has(s.sessionId));
+    }
     if (!Array.isArray(userIds) || !event || !LIVE_EVENT_TYPES.has(event.type as string)) return 0;
     return this.publish(
       userIds.filter((id): id is string => typeof id === "string"),
@@ -94,6 +108,32 @@ export class LiveHub {
   /** Every stream re-reads: what was notified while this instance was not listening is lost. */
   resyncAll() {
     for (const streams of this.byUser.values()) for (const subscriber of streams) this.sendTo(subscriber, "resync", {});
+  }
+
+  /**
+   * Closes the streams whose sign-in session is no longer valid (signed out on another instance while this one
+   * was not listening, revoked, expired): asks `check` about every open stream's session at once.
+   */
+  async recheckSessions(check: SessionCheck): Promise<number> {
+    const ids = new Set<string>();
+    for (const streams of this.byUser.values()) for (const subscriber of streams) ids.add(subscriber.sessionId);
+    if (ids.size === 0) return 0;
+    const valid = await check([...ids]);
+    return this.closeWhere((s) => !valid.has(s.sessionId));
+  }
+
+  /** Closes and removes the streams that match; returns how many. */
+  private closeWhere(match: (subscriber: LiveSubscriber) => boolean): number {
+    let closed = 0;
+    for (const streams of [...this.byUser.values()]) {
+      for (const subscriber of [...streams]) {
+        if (!match(subscriber)) continue;
+        this.remove(subscriber);
+        subscriber.close();
+        closed++;
+      }
+    }
+    return closed;
   }
 
   closeAll() {
@@ -114,9 +154,30 @@ export class LiveHub {
 
 export type LiveUpdates = { hub: LiveHub; stop: () => Promise<void> };
 
-/** Listens on the live channel of the database and fans each notification out to this instance's streams. */
-export async function startLiveUpdates(listen: Listen, limits: LiveLimits = DEFAULT_LIVE_LIMITS): Promise<LiveUpdates> {
+/**
+ * Listens on the live channel of the database and fans each notification out to this instance's streams.
+ * With `sessions`, every `intervalMs` the open streams' sign-in sessions are checked in one statement and the
+ * streams of sessions that ended are closed (a sign-out closes them at once through `endLiveSessions`).
+ */
+export async function startLiveUpdates(
+  listen: Listen,
+  limits: LiveLimits = DEFAULT_LIVE_LIMITS,
+  sessions?: { check: SessionCheck; intervalMs?: number },
+): Promise<LiveUpdates> {
   const hub = new LiveHub(limits);
+  let checking = false;
+  const recheck = sessions
+    ? setInterval(() => {
+        if (checking) return;
+        checking = true;
+        hub
+          .recheckSessions(sessions.check)
+          .then((closed) => closed > 0 && logger.info({ closed }, "closed live streams whose session ended"))
+          .catch((error: unknown) => logger.warn({ err: error }, "could not check the sessions of the live streams"))
+          .finally(() => (checking = false));
+      }, sessions.intervalMs ?? DEFAULT_SESSION_CHECK_MS)
+    : undefined;
+  recheck?.unref();
   const unlisten = await listen(
     LIVE_CHANNEL,
     (payload) => hub.deliver(payload),
@@ -128,6 +189,7 @@ export async function startLiveUpdates(listen: Listen, limits: LiveLimits = DEFA
   return {
     hub,
     stop: async () => {
+      clearInterval(recheck);
       hub.closeAll();
       await unlisten().catch((error: unknown) => logger.warn({ err: error }, "could not stop the live listener"));
     },
@@ -143,4 +205,9 @@ export function liveLimitsFromEnv(env: NodeJS.ProcessEnv): LiveLimits {
     perUser: positive(env.LIVE_MAX_STREAMS_PER_USER, DEFAULT_LIVE_LIMITS.perUser),
     perInstance: positive(env.LIVE_MAX_STREAMS, DEFAULT_LIVE_LIMITS.perInstance),
   };
+}
+
+export function sessionCheckIntervalFromEnv(env: NodeJS.ProcessEnv): number {
+  const n = Number.parseInt(env.LIVE_SESSION_CHECK_MS ?? "", 10);
+  return Number.isInteger(n) && n >= 100 ? n : DEFAULT_SESSION_CHECK_MS;
 }

@@ -1,16 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import net from "node:net";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { openPgliteThread, openPostgres, queryRows, type Database } from "~/db/client.server";
+import { session } from "~/db/schema/auth";
+import { activeSessionIds } from "~/modules/accounts/session.server";
+import { createUser } from "../../../tests/factories/users";
 import { createTestDatabase, testEngines } from "../../../tests/support/test-database";
 import { LiveHub, startLiveUpdates, type LiveSubscriber, type LiveUpdates } from "./live-hub.server";
 import { publishLive } from "./live-events.server";
 
 type Heard = { name: string; data: unknown; id: string };
 
-function subscriber(userId: string, heard: Heard[] = []): LiveSubscriber & { heard: Heard[]; closed: boolean } {
+function subscriber(userId: string, heard: Heard[] = [], sessionId = `session-of-${userId}`): LiveSubscriber & { heard: Heard[]; closed: boolean } {
   const s = {
     userId,
+    sessionId,
     heard,
     closed: false,
     send: (name: string, data: unknown, id: string) => void heard.push({ name, data, id }),
@@ -45,6 +49,39 @@ describe("the live hub", () => {
       expect(hub.deliver(payload)).toBe(0);
     }
     expect(a.heard).toEqual([]);
+  });
+
+  it("closes the streams of a session that was signed out, and only those", () => {
+    const hub = new LiveHub();
+    const laptop = subscriber("a", [], "s1");
+    const laptopTab = subscriber("a", [], "s1");
+    const phone = subscriber("a", [], "s2");
+    const other = subscriber("b", [], "s1-of-b");
+    for (const s of [laptop, laptopTab, phone, other]) hub.add(s);
+    // a session id alone closes nothing of another user's
+    expect(hub.deliver(JSON.stringify({ userIds: ["b"], endedSessionIds: ["s1"] }))).toBe(0);
+    expect(hub.deliver(JSON.stringify({ userIds: ["a"], endedSessionIds: ["s1"] }))).toBe(2);
+    expect([laptop, laptopTab, phone, other].map((s) => s.closed)).toEqual([true, true, false, false]);
+    expect(hub.size).toBe(2);
+    hub.deliver(JSON.stringify({ userIds: ["a"], event: { type: "notification" } }));
+    expect([laptop.heard.length, phone.heard.length]).toEqual([0, 1]);
+  });
+
+  it("closes, at a check, the streams whose session no longer exists or has expired", async () => {
+    const hub = new LiveHub();
+    const kept = subscriber("a", [], "valid");
+    const revoked = subscriber("b", [], "revoked");
+    hub.add(kept);
+    hub.add(revoked);
+    const asked: string[][] = [];
+    const closed = await hub.recheckSessions(async (ids) => {
+      asked.push(ids);
+      return new Set(["valid"]);
+    });
+    expect(asked).toEqual([["valid", "revoked"]]);
+    expect(closed).toBe(1);
+    expect([kept.closed, revoked.closed]).toEqual([false, true]);
+    expect(hub.size).toBe(1);
   });
 
   it("bounds streams per user and per instance, and closes them all on shutdown", () => {
@@ -122,6 +159,28 @@ describe.each(engines)("the live listener on $name", ({ name, open }) => {
     await database.db.transaction((tx) => publishLive(tx, ["buyer-3"], { type: "notification" }));
     await expect.poll(() => watching.heard.length).toBe(1);
     expect(stream.heard).toEqual([]);
+  });
+
+  // (the thread engine's database is not migrated: it has no session table)
+  it.runIf(name !== "pglite-thread")("closes, at its next check, the streams whose sign-in session was deleted or has expired", async () => {
+    const person = await createUser(database.db);
+    const hour = 60 * 60 * 1000;
+    const sessions = ["live-valid", "live-deleted", "live-expired"];
+    await database.db.insert(session).values(
+      sessions.map((id) => ({ id, token: `${id}-token`, userId: person.id, expiresAt: new Date(Date.now() + (id === "live-expired" ? -hour : hour)) })),
+    );
+    const updates = await startLiveUpdates(database.listen, undefined, { check: (ids) => activeSessionIds(database.db, ids), intervalMs: 100 });
+    const streams = sessions.map((id) => subscriber(person.id, [], id));
+    try {
+      for (const stream of streams) updates.hub.add(stream);
+      await pause(300);
+      expect(streams.map((s) => s.closed)).toEqual([false, false, true]);
+      await database.db.delete(session).where(eq(session.id, "live-deleted"));
+      await expect.poll(() => streams.map((s) => s.closed)).toEqual([false, true, true]);
+      expect(updates.hub.size).toBe(1);
+    } finally {
+      await updates.stop();
+    }
   });
 
   it.runIf(name === "postgres")("listens again when its connection is lost, and tells every stream to re-read", async () => {

@@ -13,7 +13,7 @@ export const RETRY_MS = 3_000;
  * Last-Event-ID (it missed what happened while it was away, and re-reads its page). Refused with 429
  * when the user or the instance has as many streams open as allowed.
  */
-export function openLiveStream(req: IncomingMessage, res: ServerResponse, hub: LiveHub, userId: string): void {
+export function openLiveStream(req: IncomingMessage, res: ServerResponse, hub: LiveHub, userId: string, sessionId: string): void {
   if (req.method === "HEAD") {
     res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-store" }).end();
     return;
@@ -22,6 +22,7 @@ export function openLiveStream(req: IncomingMessage, res: ServerResponse, hub: L
   const queued: Array<[StreamEventName, unknown, string]> = [];
   const subscriber: LiveSubscriber = {
     userId,
+    sessionId,
     send: (name, data, id) => {
       if (session?.isConnected) session.push(data, name, id);
       else queued.push([name, data, id]);

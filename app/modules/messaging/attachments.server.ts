@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { logger } from "~/lib/logger.server";
 import { ImageRejected, processImage } from "~/modules/uploads/images.server";
 import { PRIVATE_ATTACHMENTS_PREFIX, type BlobStorage } from "~/modules/uploads/storage.server";
 import { ATTACHMENT_MESSAGES, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, type ThreadAttachment } from "./messaging.schema";
@@ -64,6 +65,19 @@ export async function storeAttachment(storage: BlobStorage, conversationId: stri
   await storage.put(`${key}.webp`, image.full, "image/webp");
   await storage.put(`${key}-card.webp`, image.card, "image/webp");
   return { storageKey: `${key}.webp`, fileName: safeFileName(file.name, "webp"), contentType: "image/webp", sizeBytes: image.full.length };
+}
+
+/**
+ * Removes stored attachments that will have no message (a later file was refused, or the message's
+ * transaction failed): storage is not transactional, so the files written before it are undone by hand.
+ * A failure to remove is logged, never raised over the error that caused it.
+ */
+export async function discardAttachments(storage: BlobStorage, stored: StoredAttachment[]): Promise<void> {
+  const keys = stored.flatMap((a) => (a.contentType === "image/webp" ? [a.storageKey, thumbnailKey(a.storageKey)] : [a.storageKey]));
+  const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
+  for (const [i, result] of results.entries()) {
+    if (result.status === "rejected") logger.warn({ err: result.reason, key: keys[i] }, "could not remove an attachment file without a message");
+  }
 }
 
 /** The stored key of an image's thumbnail. */

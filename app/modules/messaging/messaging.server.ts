@@ -13,7 +13,7 @@ import { publishLive } from "~/modules/live/live-events.server";
 import { scheduleMessageDigest } from "~/modules/notifications/message-digest.server";
 import { markNotificationsReadFor, notify, type Notifier } from "~/modules/notifications/notifications.server";
 import type { BlobStorage } from "~/modules/uploads/storage.server";
-import { AttachmentRejected, attachmentResponse, checkAttachmentLimits, storeAttachment, thumbnailKey, type StoredAttachment } from "./attachments.server";
+import { AttachmentRejected, attachmentResponse, checkAttachmentLimits, discardAttachments, storeAttachment, thumbnailKey, type StoredAttachment } from "./attachments.server";
 import {
   INBOX_PAGE_SIZE,
   MESSAGE_MAX_LENGTH,
@@ -196,14 +196,14 @@ export async function sendMessage(
   const limited = await overActionLimit(db, "message", actor.id);
   if (limited) return refused(429, limited);
 
-  let stored: StoredAttachment[] = [];
+  const stored: StoredAttachment[] = [];
   if (files.length > 0) {
     if (!storage) throw new Error("sendMessage needs the blob storage for attachments");
     try {
-      // stored before the transaction (files are not transactional); a failed commit leaves unreferenced files only
-      stored = [];
+      // stored before the transaction (files are not transactional), and removed again if no message comes of them
       for (const file of files) stored.push(await storeAttachment(storage, conversation.id, file));
     } catch (error) {
+      await discardAttachments(storage, stored);
       if (error instanceof AttachmentRejected) return refused(error.status, error.message);
       throw error;
     }
@@ -211,7 +211,8 @@ export async function sendMessage(
 
   const senderIsBuyer = conversation.role === "buyer";
   const recipientId = conversation.counterpartId;
-  const messageId = await db.transaction(async (tx) => {
+  // the message, its attachments' rows, the conversation's columns, the notice, the digest job, the live events
+  const recordMessage = async (tx: Db): Promise<string> => {
     const [message] = await tx.insert(messages).values({ conversationId: conversation.id, senderId: actor.id, body }).returning({ id: messages.id, createdAt: messages.createdAt });
     const id = message!.id;
     if (stored.length > 0) await tx.insert(messageAttachments).values(stored.map((a) => ({ ...a, messageId: id })));
@@ -245,6 +246,20 @@ export async function sendMessage(
     await scheduleMessageDigest(tx, notifier.jobs, recipientId);
     await publishLive(tx, [conversation.buyerId, conversation.sellerId], { type: "message", conversationId: conversation.id, messageId: id });
     return id;
+  };
+  let rolledBack = false;
+  const messageId = await db.transaction(async (tx) => {
+    try {
+      return await recordMessage(tx);
+    } catch (error) {
+      rolledBack = true;
+      throw error;
+    }
+  }).catch(async (error: unknown) => {
+    // Removed only when the transaction surely rolled back: a statement in it failed (rejected before COMMIT).
+    // A failed COMMIT may have committed (a dropped connection): its files stay, never a message without them.
+    if (storage && rolledBack) await discardAttachments(storage, stored);
+    throw error;
   });
   return { ok: true, message: "Message sent", value: { messageId } };
 }

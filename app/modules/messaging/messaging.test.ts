@@ -285,6 +285,32 @@ describe.each(testEngines())("messaging on %s", (engine) => {
     expect(await serveAttachment(database.db, storage, actorOf(stranger), id, image.id, "full")).toBeNull();
   });
 
+  it("leaves no attachment file behind when the message is not sent: a later file refused, or its transaction failed", async () => {
+    const localBuyer = await createBuyer(database.db, {});
+    const id = await conversationAbout(localBuyer, { type: "product", id: productId });
+    const folder = path.join(storageDir, "message-attachments", id);
+    const filesStored = () => (fs.existsSync(folder) ? fs.readdirSync(folder).sort() : []);
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: { r: 200, g: 10, b: 10 } } }).png().toBuffer();
+    const pdf = Buffer.from("%PDF-1.4\n%%EOF\n");
+    const image = () => new File([png], "swatch.png", { type: "image/png" });
+    const document = () => new File([pdf], "terms.pdf", { type: "application/pdf" });
+    const fake = new File([Buffer.from("MZ not an image")], "photo.png", { type: "image/png" });
+
+    // the image and the PDF are stored before the third file is refused
+    expect(await sendMessage(database.db, actorOf(localBuyer), id, { body: "x", files: [image(), document(), fake] }, notifier, storage)).toMatchObject({ ok: false, status: 415 });
+    expect(filesStored()).toEqual([]);
+
+    // a statement in the message's transaction fails (the digest job cannot be queued): rolled back, files removed
+    const failing: Notifier = { ...notifier, jobs: { ...notifier.jobs, send: () => Promise.reject(new Error("queue unavailable")) } };
+    await expect(sendMessage(database.db, actorOf(localBuyer), id, { body: "with files", files: [image(), document()] }, failing, storage)).rejects.toThrow("queue unavailable");
+    expect(filesStored()).toEqual([]);
+    expect((await getThread(database.db, actorOf(localBuyer), id))!.messages).toEqual([]);
+
+    // a message that is sent keeps its files: the image, its thumbnail and the PDF
+    expect(await sendMessage(database.db, actorOf(localBuyer), id, { body: "with files", files: [image(), document()] }, notifier, storage)).toMatchObject({ ok: true });
+    expect(filesStored().map((name) => name.replace(/^[0-9a-f]{32}/, "…")).sort()).toEqual(["…-card.webp", "….pdf", "….webp"]);
+  });
+
   it("makes only http(s) addresses links, leaving punctuation and anything else as text", () => {
     expect(linkifyParts("See https://setu.example/p?id=1, or javascript:alert(1) and http://x.example/a).")).toEqual([
       { type: "text", text: "See " },

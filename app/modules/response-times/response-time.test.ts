@@ -7,6 +7,7 @@ import { createBuyer, createSeller, type Account } from "../../../tests/factorie
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { parseProductSearchParams } from "../products/product-search.schema";
 import { searchProducts } from "../products/product-search.server";
+import { listFeaturedProducts } from "../products/products.server";
 import { replyHours, replyTimeLabel, responseTimeOf } from "./response-time";
 import { supplierResponseTime, supplierResponseTimes } from "./response-time.server";
 
@@ -88,6 +89,51 @@ describe.each(testEngines())("supplier response time on %s", (engine) => {
       expect(items.find((item) => item.id === other.id)?.supplierReplyHours).toBeNull();
     } finally {
       sent.mockRestore();
+    }
+  });
+
+  /** How many statements `work` sends to the database. */
+  async function statementsOf(work: () => Promise<unknown>): Promise<number> {
+    const client = (database.db as unknown as { session: { client: Record<string, (...args: unknown[]) => unknown> } }).session.client;
+    const sent = vi.spyOn(client, "unsafe" in client ? "unsafe" : "query");
+    try {
+      await work();
+      return sent.mock.calls.length;
+    } finally {
+      sent.mockRestore();
+    }
+  }
+
+  it("shows on every card the supplier's products appear on (home's featured, its store page, browse), in a fixed number of statements", async () => {
+    const small = await createStore(database.db, { sellerId: fast.user.id, name: "Quick Replies One" });
+    const large = await createStore(database.db, { sellerId: fast.user.id, name: "Quick Replies Four" });
+    const fastProducts = [];
+    for (let i = 0; i < 4; i++) {
+      const product = await createProduct(database.db, { sellerId: fast.user.id, name: `Quillon card test lamp ${i}`, category: "electronics" });
+      await addProductToStore(database.db, { storeId: large.id, productId: product.id });
+      if (i === 0) await addProductToStore(database.db, { storeId: small.id, productId: product.id });
+      fastProducts.push(product);
+    }
+    const slow = await createProduct(database.db, { sellerId: few.user.id, name: "Quillon card test fan", category: "electronics" });
+
+    // the store page: the supplier's figure once for the page, on each card; one product or four cost the same
+    await getPublicStore(database.db, small.id, null);
+    const smallStatements = await statementsOf(() => getPublicStore(database.db, small.id, null));
+    const largeStatements = await statementsOf(() => getPublicStore(database.db, large.id, null));
+    expect(largeStatements).toBe(smallStatements);
+    const storePage = await getPublicStore(database.db, large.id, null);
+    expect(storePage!.products.map((p) => p.supplierReplyHours)).toEqual([3, 3, 3, 3]);
+
+    // home's featured cards and browse: the page's one statement
+    let featured: Awaited<ReturnType<typeof listFeaturedProducts>> = [];
+    expect(await statementsOf(async () => (featured = await listFeaturedProducts(database.db, 50)))).toBe(1);
+    let browse: Awaited<ReturnType<typeof searchProducts>> = { items: [], nextCursor: null };
+    const params = { ...parseProductSearchParams(new URLSearchParams("category=electronics")), cursor: null };
+    expect(await statementsOf(async () => (browse = await searchProducts(database.db, params)))).toBe(1);
+    for (const items of [featured, browse.items]) {
+      const hours = new Map(items.map((item) => [item.id, item.supplierReplyHours]));
+      expect(fastProducts.map((p) => hours.get(p.id))).toEqual([3, 3, 3, 3]);
+      expect(hours.get(slow.id)).toBeNull();
     }
   });
 });

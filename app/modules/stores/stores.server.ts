@@ -136,6 +136,8 @@ export type PublicStoreProduct = {
   featured: boolean;
   categoryTab: string;
   displayOrder: number;
+  /** "Usually replies within N hours": the store's supplier's (every product of a store is its own), or null */
+  supplierReplyHours: number | null;
 };
 
 const storeProductColumns = {
@@ -221,7 +223,8 @@ export async function getPublicStore(db: Db, storeId: string, viewer: SessionUse
         .slice(0, 6),
     },
     recommended,
-    products: items,
+    // the supplier's figure, computed once for the page, on each of its cards
+    products: items.map((item): PublicStoreProduct => ({ ...item, supplierReplyHours: responseTime?.hours ?? null })),
     totalProducts: total?.n ?? 0,
     followers: followers?.n ?? 0,
     following: following.length > 0,
@@ -251,7 +254,8 @@ async function recommendedFromOtherSellers(db: Db, sellerId: string, storeId: st
     )
     .orderBy(sql`${profiles.verificationStatus} = 'verified' desc`, desc(products.createdAt), desc(products.id))
     .limit(RECOMMENDED_LIMIT);
-  return rows.map((r) => ({ ...r, linkId: r.id, featured: false, categoryTab: "all", displayOrder: 0 }));
+  // other sellers' reply times are not read here: a fixed number of statements per page
+  return rows.map((r): PublicStoreProduct => ({ ...r, linkId: r.id, featured: false, categoryTab: "all", displayOrder: 0, supplierReplyHours: null }));
 }
 
 /** Follows or unfollows an active store; returns the new state. */

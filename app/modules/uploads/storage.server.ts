@@ -9,6 +9,8 @@ export type StoredObject = { bytes: Buffer; contentType: string };
 export interface BlobStorage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
+  /** Removes an object; one that is not there is no error. */
+  delete(key: string): Promise<void>;
 }
 
 /** Keys look like "{user id}/{kind}/{timestamp}.webp" (a message's PDF: ".pdf"): no "..", no absolute paths, no odd characters. */
@@ -48,6 +50,9 @@ export function localDiskStorage(root: string): BlobStorage {
         return null;
       }
     },
+    async delete(key) {
+      await fs.rm(resolve(key), { force: true });
+    },
   };
 }
 
@@ -66,6 +71,12 @@ export function s3Storage(config: { bucket: string; endpoint: string; region: st
       if (response.status === 404 || response.status === 403) return null;
       if (!response.ok) throw new Error(`S3 read failed with status ${response.status}`);
       return { bytes: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get("content-type") ?? contentTypeFor(key) };
+    },
+    async delete(key) {
+      if (!isSafeKey(key)) throw new Error("invalid storage key");
+      const response = await client.fetch(url(key), { method: "DELETE" });
+      // S3 answers 204 whether or not the object was there
+      if (!response.ok && response.status !== 404) throw new Error(`S3 delete failed with status ${response.status}`);
     },
   };
 }
