@@ -10,6 +10,7 @@ import { createConversation, type HistoryMessage } from "../tests/factories/mess
 import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { user as userTable } from "~/db/schema/auth";
+import { fxRates } from "~/db/schema/trade";
 import { addPasswordLogin, createBuyer, createSeller } from "../tests/factories/users";
 import type { BlobStorage } from "~/modules/uploads/storage.server";
 import { renderDemoPictures, storeDemoPictures } from "./demo-images.server";
@@ -403,6 +404,8 @@ const CONVERSATIONS: { buyer: string; supplier: string; product: number; daysAgo
   { buyer: "pacific", supplier: "shakti", product: 5, daysAgo: 2, replyAfterHours: null, question: "Could you quote for 5,000 aprons with our logo embroidered?", answer: "" },
 ];
 
+export const DEMO_FX_RATE = { inrPerUsd: "88.4500", source: "fbil" as const, note: "Demo data: an example rate, not a published FBIL figure" };
+
 export const DEMO_ADMIN = { email: "admin@setu.example", fullName: "Meera Iyer", companyName: "Setu Trust & Safety" };
 
 /** The accounts the demo data creates, for giving them passwords and listing them in the README. */
@@ -526,6 +529,8 @@ export async function seedDemoDataIfEmpty(db: Db, storage?: BlobStorage): Promis
     });
     await tx.update(userTable).set({ role: "admin" }).where(eq(userTable.id, admin.user.id));
     for (const id of [...sellerIds.values(), ...buyerIds.values(), admin.user.id]) await addPasswordLogin(tx, id, passwordHash);
+    // an INR/USD rate in force, so that suppliers can quote in rupees from the start
+    await tx.insert(fxRates).values({ ...DEMO_FX_RATE, rateDate: dateFromToday(-2), createdBy: admin.user.id, createdAt: ago(2 * DAY_MS) });
 
     const rfqRows = await createRfqs(
       tx,

@@ -112,6 +112,9 @@ export function SiteHeader() {
                       <DropdownMenuItem asChild>
                         <Link to="/admin/reports">Reported messages</Link>
                       </DropdownMenuItem>
+                      <DropdownMenuItem asChild>
+                        <Link to="/admin/rates">Exchange rates</Link>
+                      </DropdownMenuItem>
                     </>
                   ) : null}
                   <DropdownMenuSeparator />
