@@ -7,7 +7,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Textarea } from "~/components/ui/field";
 import { categoryLabel } from "~/lib/categories";
-import { DEADLINE_TIME_ZONE_LABEL, formatDeadline } from "~/lib/deadline";
+import { formatDeadline } from "~/lib/deadline";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { readFormData } from "~/lib/form-data.server";
 import { formatUsdCents } from "~/lib/money";
@@ -15,6 +15,7 @@ import { refusedFormReply, useValidatedForm, type FormReply } from "~/lib/valida
 import { AuthRequiredDialog } from "~/modules/accounts/components/auth-required-dialog";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { ContactButton } from "~/modules/messaging/components/contact-button";
+import { ClosingTime } from "~/modules/rfqs/components/closing-time";
 import { DeadlineBadge } from "~/modules/rfqs/components/deadline-badge";
 import { formatBudget } from "~/modules/rfqs/components/rfq-card";
 import { QUOTE_STATUS_LABEL, quoteSchema } from "~/modules/rfqs/rfq.schema";
@@ -103,7 +104,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
       <header className="mt-4">
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone="blue">{categoryLabel(rfq.category)}</Badge>
-          {rfq.status === "published" ? <DeadlineBadge deadline={rfq.deadline} /> : <Badge tone={statusTone(rfq.status)}>{rfq.status}</Badge>}
+          {rfq.status === "published" ? <DeadlineBadge closesAt={rfq.closesAt} /> : <Badge tone={statusTone(rfq.status)}>{rfq.status}</Badge>}
         </div>
         <h1 className="mt-3 text-3xl font-bold">{rfq.title}</h1>
         <p className="mt-1 text-slate-600">
@@ -153,7 +154,10 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                   <Calendar className="size-4 text-slate-400" aria-hidden /> Deadline
                 </dt>
                 <dd className="font-semibold">
-                  {formatDeadline(rfq.deadline)} <span className="font-normal text-slate-500">(end of day, {DEADLINE_TIME_ZONE_LABEL})</span>
+                  Closes <ClosingTime closesAt={rfq.closesAt} timeZone={rfq.timeZone} withIndia={!isBuyer} />
+                  <span className="block text-xs font-normal text-slate-500">
+                    {formatDeadline(rfq.deadline)}, the end of the day {rfq.timeZone ? "in the buyer's time zone" : "in UTC"}; shown in your time zone
+                  </span>
                 </dd>
               </div>
             </dl>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PRODUCT_CATEGORIES, UNITS } from "~/lib/categories";
+import { isTimeZone } from "~/lib/deadline";
 import { parseUsdToCents } from "~/lib/money";
 
 export const RFQ_CATEGORIES = PRODUCT_CATEGORIES;
@@ -48,6 +49,13 @@ export const createRfqSchema = z
       .regex(/^\d{4}-\d{2}-\d{2}$/, "Please choose a quote submission deadline")
       // a calendar date: "2099-02-30" parses as 2 March, so the date must come back as it was written
       .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d, "Please choose a valid date"),
+    // the browser's IANA zone, filled in by a script; empty without JavaScript (the server then assumes New York)
+    timeZone: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || null)
+      .refine((v) => v === null || isTimeZone(v), "Your browser sent a time zone we do not know: reload the page and try again"),
   })
   .refine((v) => v.budgetMin === null || v.budgetMax === null || v.budgetMin <= v.budgetMax, {
     message: "Minimum budget cannot be more than the maximum budget",
@@ -111,6 +119,10 @@ export type RfqCard = {
   budgetMinCents: number | null;
   budgetMaxCents: number | null;
   deadline: string;
+  /** the instant the deadline closes (ISO): the end of the deadline day in the buyer's time zone */
+  closesAt: string;
+  /** the buyer's IANA zone; null for RFQs made before time zones (they close at the end of the day, UTC) */
+  timeZone: string | null;
   deliveryLocation: string;
   status: string;
   createdAt: string;

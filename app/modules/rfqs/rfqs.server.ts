@@ -4,7 +4,7 @@ import { user as userTable } from "~/db/schema/auth";
 import { orders } from "~/db/schema/orders";
 import { profiles } from "~/db/schema/profiles";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
-import { isExpired, todayUtc } from "~/lib/deadline";
+import { closingInstant, FALLBACK_TIME_ZONE, isExpired, todayIn } from "~/lib/deadline";
 import { formatUsdCents } from "~/lib/money";
 import type { Profile, SessionUser } from "~/modules/accounts/accounts.schema";
 import { likePattern } from "~/modules/search/suggestions.server";
@@ -39,6 +39,8 @@ const cardColumns = {
   budgetMinCents: rfqs.budgetMinCents,
   budgetMaxCents: rfqs.budgetMaxCents,
   deadline: rfqs.deadline,
+  closesAt: rfqs.closesAt,
+  timeZone: rfqs.timeZone,
   deliveryLocation: rfqs.deliveryLocation,
   status: rfqs.status,
   createdAt: rfqs.createdAt,
@@ -46,8 +48,13 @@ const cardColumns = {
   quoteCount,
 };
 
-function toCard(row: Omit<RfqCard, "createdAt" | "buyerCompany"> & { createdAt: Date; buyerCompany: string | null }): RfqCard {
-  return { ...row, createdAt: row.createdAt.toISOString(), buyerCompany: row.buyerCompany || "Buyer" };
+/** When an RFQ closes: its stored instant, or (a row written without one) the end of its deadline day in UTC. */
+export function rfqClosesAt(row: { deadline: string; closesAt: Date | null; timeZone?: string | null }): Date {
+  return row.closesAt ?? closingInstant(row.deadline, row.timeZone ?? null);
+}
+
+function toCard(row: Omit<RfqCard, "createdAt" | "buyerCompany" | "closesAt"> & { createdAt: Date; buyerCompany: string | null; closesAt: Date | null }): RfqCard {
+  return { ...row, closesAt: rfqClosesAt(row).toISOString(), createdAt: row.createdAt.toISOString(), buyerCompany: row.buyerCompany || "Buyer" };
 }
 
 function firstErrors(issues: { path: PropertyKey[]; message: string }[]) {
@@ -100,14 +107,15 @@ export async function listRfqs(db: Db, params: RfqListParams, viewer: SessionUse
 /** Creates a published RFQ. The specifications text is stored as data, exactly as typed. */
 export async function createRfq(db: Db, actor: Actor, form: FormData, now = new Date()): Promise<FormResult<{ id: string }>> {
   const parsed = createRfqSchema.safeParse(
-    formValues(form, ["title", "category", "description", "specifications", "quantity", "unit", "budgetMin", "budgetMax", "deliveryLocation", "deadline"]),
+    formValues(form, ["title", "category", "description", "specifications", "quantity", "unit", "budgetMin", "budgetMax", "deliveryLocation", "deadline", "timeZone"]),
   );
   if (!parsed.success) {
     const fieldErrors = firstErrors(parsed.error.issues);
     return { ok: false, status: 400, message: Object.values(fieldErrors)[0]!, fieldErrors };
   }
   const input = parsed.data;
-  if (input.deadline < todayUtc(now)) {
+  const timeZone = input.timeZone ?? FALLBACK_TIME_ZONE;
+  if (input.deadline < todayIn(timeZone, now)) {
     const message = "The quote submission deadline cannot be in the past";
     return { ok: false, status: 400, message, fieldErrors: { deadline: message } };
   }
@@ -127,6 +135,8 @@ export async function createRfq(db: Db, actor: Actor, form: FormData, now = new 
       budgetMaxCents: input.budgetMax,
       deliveryLocation: input.deliveryLocation,
       deadline: input.deadline,
+      timeZone,
+      closesAt: closingInstant(input.deadline, timeZone),
       specifications: details === null ? null : { details },
       status: "published",
     })
@@ -186,7 +196,7 @@ export async function getRfqDetail(db: Db, id: string, viewer: SessionUser | nul
     buyerId,
     buyerFullName: buyerFullName ?? "",
     viewer: isBuyer ? "buyer" : viewer ? "supplier" : "anonymous",
-    canQuote: Boolean(viewer?.profile) && !isBuyer && row.status === "published" && !isExpired(row.deadline, now),
+    canQuote: Boolean(viewer?.profile) && !isBuyer && row.status === "published" && !isExpired(rfqClosesAt(row), now),
     quotes,
     sealedQuoteCount: isBuyer ? 0 : Math.max(0, row.quoteCount - ownActive),
   };
@@ -195,7 +205,7 @@ export async function getRfqDetail(db: Db, id: string, viewer: SessionUser | nul
 async function loadRfqForQuote(db: Db, rfqId: string) {
   if (!isUuid(rfqId)) return null;
   const [row] = await db
-    .select({ id: rfqs.id, buyerId: rfqs.buyerId, status: rfqs.status, deadline: rfqs.deadline, title: rfqs.title, buyerEmail: userTable.email })
+    .select({ id: rfqs.id, buyerId: rfqs.buyerId, status: rfqs.status, deadline: rfqs.deadline, closesAt: rfqs.closesAt, timeZone: rfqs.timeZone, title: rfqs.title, buyerEmail: userTable.email })
     .from(rfqs)
     .innerJoin(userTable, eq(userTable.id, rfqs.buyerId))
     .where(eq(rfqs.id, rfqId))
@@ -216,7 +226,7 @@ export async function submitQuote(
   if (!rfq) return { ok: false, status: 404, message: "RFQ Not Found", fieldErrors: {} };
   if (rfq.buyerId === actor.id) return { ok: false, status: 403, message: "You cannot quote on your own RFQ", fieldErrors: {} };
   if (rfq.status !== "published") return { ok: false, status: 409, message: "This RFQ is no longer accepting quotes", fieldErrors: {} };
-  if (isExpired(rfq.deadline, now)) return { ok: false, status: 409, message: "The deadline for this RFQ has passed", fieldErrors: {} };
+  if (isExpired(rfqClosesAt(rfq), now)) return { ok: false, status: 409, message: "The deadline for this RFQ has passed", fieldErrors: {} };
   const parsed = quoteSchema.safeParse(formValues(form, ["price", "quantity", "deliveryTimeline", "terms"]));
   if (!parsed.success) {
     const fieldErrors = firstErrors(parsed.error.issues);
