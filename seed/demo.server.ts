@@ -51,6 +51,8 @@ type DemoSupplier = {
 
 type DemoBuyer = {
   key: string;
+  /** where the buyer works: its RFQs close at the end of the deadline day there */
+  timeZone: string;
   email: string;
   fullName: string;
   companyName: string;
@@ -286,9 +288,9 @@ const SUPPLIERS: DemoSupplier[] = [
 ];
 
 const BUYERS: DemoBuyer[] = [
-  { key: "brooklyn", email: "sarah@brooklyn-home-goods.example", fullName: "Sarah Mitchell", companyName: "Brooklyn Home Goods LLC", phone: "+1 718 555 0142", verificationStatus: "verified" },
-  { key: "lonestar", email: "michael@lonestar-auto.example", fullName: "Michael Torres", companyName: "Lone Star Auto Supply Inc.", phone: "+1 713 555 0187", verificationStatus: "verified" },
-  { key: "pacific", email: "jennifer@pacific-fresh-foods.example", fullName: "Jennifer Park", companyName: "Pacific Fresh Foods Co.", phone: "+1 510 555 0163", verificationStatus: "pending" },
+  { key: "brooklyn", timeZone: "America/New_York", email: "sarah@brooklyn-home-goods.example", fullName: "Sarah Mitchell", companyName: "Brooklyn Home Goods LLC", phone: "+1 718 555 0142", verificationStatus: "verified" },
+  { key: "lonestar", timeZone: "America/Chicago", email: "michael@lonestar-auto.example", fullName: "Michael Torres", companyName: "Lone Star Auto Supply Inc.", phone: "+1 713 555 0187", verificationStatus: "verified" },
+  { key: "pacific", timeZone: "America/Los_Angeles", email: "jennifer@pacific-fresh-foods.example", fullName: "Jennifer Park", companyName: "Pacific Fresh Foods Co.", phone: "+1 510 555 0163", verificationStatus: "pending" },
 ];
 
 const RFQS: DemoRfq[] = [
@@ -544,6 +546,7 @@ export async function seedDemoDataIfEmpty(db: Db, storage?: BlobStorage): Promis
         budgetMinCents: cents(rfq.budget[0]),
         budgetMaxCents: cents(rfq.budget[1]),
         deadline: dateFromToday(rfq.deadlineInDays),
+        timeZone: BUYERS.find((b) => b.key === rfq.buyer)!.timeZone,
         deliveryLocation: rfq.deliveryLocation,
         specifications: rfq.details === null ? null : { details: rfq.details },
         status: "published",
