@@ -1,25 +1,24 @@
-import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { ArrowLeft, Building2, Calendar, DollarSign, HelpCircle, Lock, MapPin, Package, User } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { Badge, statusTone } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field, Input, Textarea } from "~/components/ui/field";
 import { categoryLabel } from "~/lib/categories";
 import { formatDeadline } from "~/lib/deadline";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { readFormData } from "~/lib/form-data.server";
-import { formatUsdCents } from "~/lib/money";
-import { refusedFormReply, useValidatedForm, type FormReply } from "~/lib/validated-form";
+import { refusedFormReply } from "~/lib/validated-form";
 import { AuthRequiredDialog } from "~/modules/accounts/components/auth-required-dialog";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { ContactButton } from "~/modules/messaging/components/contact-button";
 import { ClosingTime } from "~/modules/rfqs/components/closing-time";
 import { DeadlineBadge } from "~/modules/rfqs/components/deadline-badge";
 import { formatBudget } from "~/modules/rfqs/components/rfq-card";
-import { QUOTE_STATUS_LABEL, quoteSchema } from "~/modules/rfqs/rfq.schema";
-import { acceptQuote, closeRfq, getRfqDetail, submitQuote, withdrawQuote } from "~/modules/rfqs/rfqs.server";
+import { QuoteForm } from "~/modules/rfqs/components/quote-form";
+import { QuoteSummary } from "~/modules/rfqs/components/quote-summary";
+import { QUOTE_STATUS_LABEL } from "~/modules/rfqs/rfq.schema";
+import { acceptQuote, closeRfq, getRfqDetail, quoteFormOptions, submitQuote, withdrawQuote } from "~/modules/rfqs/rfqs.server";
 import type { Route } from "./+types/rfq-detail";
 import { appContext } from "~/request-context.server";
 
@@ -38,7 +37,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const sort = new URL(request.url).searchParams.get("quoteSort");
   if (sort === "price-asc") rfq.quotes.sort((a, b) => a.priceCents - b.priceCents);
   if (sort === "price-desc") rfq.quotes.sort((a, b) => b.priceCents - a.priceCents);
-  return { rfq, sort, signedIn: Boolean(viewer) };
+  const quoteForm = rfq.canQuote ? await quoteFormOptions(context.get(appContext).runtime.db) : null;
+  return { rfq, sort, signedIn: Boolean(viewer), quoteForm };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -69,9 +69,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 const TIPS = [
-  "Quote a total price for the full quantity, in US dollars.",
-  "Be specific about delivery: production time plus shipping to the buyer's location.",
-  "State payment terms and Incoterms (FOB, CIF, DDP) in your terms.",
+  "Quote in US dollars or rupees, per unit or for the full quantity: buyers compare in dollars at the rate shown.",
+  "Choose the Incoterm and its place: FOB names your Indian port of loading, CIF the buyer's US port, DDP the door.",
+  "Give the lead time as production plus transit, and how long your price holds.",
   "Your quote is sealed: only the buyer sees your price and terms.",
 ];
 
@@ -91,7 +91,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
       </section>
     );
   }
-  const { rfq, sort, signedIn } = loaderData;
+  const { rfq, sort, signedIn, quoteForm } = loaderData;
   const failed = actionData && !actionData.ok ? actionData.message : null;
   const isBuyer = rfq.viewer === "buyer";
   const quoteCount = isBuyer ? rfq.quotes.length : rfq.quotes.filter((q) => q.status !== "withdrawn").length + rfq.sealedQuoteCount;
@@ -200,22 +200,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                         <span className="text-xs text-slate-500">{new Date(quote.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}</span>
                       </div>
                     </div>
-                    <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-3">
-                      <div>
-                        <dt className="text-slate-500">Total price</dt>
-                        <dd className="text-lg font-bold tabular-nums">{formatUsdCents(quote.priceCents)}</dd>
-                      </div>
-                      <div>
-                        <dt className="text-slate-500">Quantity</dt>
-                        <dd className="font-semibold tabular-nums">
-                          {quote.quantity.toLocaleString("en-US")} {rfq.unit}
-                        </dd>
-                      </div>
-                      <div>
-                        <dt className="text-slate-500">Delivery timeline</dt>
-                        <dd className="font-semibold">{quote.deliveryTimeline}</dd>
-                      </div>
-                    </dl>
+                    <QuoteSummary quote={quote} unit={rfq.unit} audience={isBuyer ? "buyer" : "supplier"} />
                     {quote.terms ? <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{quote.terms}</p> : null}
                     {isBuyer ? (
                       <div className="mt-4 flex flex-wrap gap-2">
@@ -289,7 +274,14 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                     Submit Your Quote <span className="text-sm font-medium text-brand-700 underline">Open form</span>
                   </span>
                 </summary>
-                <QuoteForm unit={rfq.unit} quantity={rfq.quantity} lastResult={actionData?.intent === "quote" ? actionData.reply : undefined} busy={busy} />
+                <QuoteForm
+                  unit={rfq.unit}
+                  quantity={rfq.quantity}
+                  lastResult={actionData?.intent === "quote" ? actionData.reply : undefined}
+                  busy={busy}
+                  ports={quoteForm?.ports ?? []}
+                  rate={quoteForm?.rate ?? null}
+                />
               </details>
             </Card>
           ) : !signedIn && rfq.status === "published" ? (
@@ -316,30 +308,5 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
         </aside>
       </div>
     </div>
-  );
-}
-
-/** The supplier's quote, checked in the browser by the schema submitQuote checks it with on the server. */
-function QuoteForm({ unit, quantity, lastResult, busy }: { unit: string; quantity: number; lastResult: FormReply | null | undefined; busy: boolean }) {
-  const [form, fields] = useValidatedForm({ id: "quote", schema: quoteSchema, lastResult, defaultValue: { quantity: String(quantity) } });
-  return (
-    <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4" noValidate>
-      <input type="hidden" name="intent" value="quote" />
-      <Field id={fields.price.id} label="Total Price (USD)" error={fields.price.errors?.[0]}>
-        <Input {...getInputProps(fields.price, { type: "number" })} min={0.01} step={0.01} inputMode="decimal" required />
-      </Field>
-      <Field id={fields.quantity.id} label={`Quantity (${unit})`} error={fields.quantity.errors?.[0]}>
-        <Input {...getInputProps(fields.quantity, { type: "number" })} min={1} step={1} inputMode="numeric" required />
-      </Field>
-      <Field id={fields.deliveryTimeline.id} label="Delivery Timeline" error={fields.deliveryTimeline.errors?.[0]}>
-        <Input {...getInputProps(fields.deliveryTimeline, { type: "text" })} required placeholder="e.g. 30 days production + 25 days sea freight" />
-      </Field>
-      <Field id={fields.terms.id} label="Terms (optional)" error={fields.terms.errors?.[0]}>
-        <Textarea {...getTextareaProps(fields.terms)} rows={3} placeholder="Payment terms, Incoterms, warranty" />
-      </Field>
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Submitting..." : "Submit Quote"}
-      </Button>
-    </Form>
   );
 }

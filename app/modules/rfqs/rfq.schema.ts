@@ -2,6 +2,8 @@ import { z } from "zod";
 import { PRODUCT_CATEGORIES, UNITS } from "~/lib/categories";
 import { isTimeZone } from "~/lib/deadline";
 import { parseUsdToCents } from "~/lib/money";
+import type { FxRate, FxRateSource } from "~/modules/trade/fx-rates.schema";
+import type { Currency, Incoterm, PaymentTerms, ShipMode } from "~/modules/trade/trade-terms.schema";
 
 export const RFQ_CATEGORIES = PRODUCT_CATEGORIES;
 export const RFQ_SORTS = [
@@ -64,35 +66,6 @@ export const createRfqSchema = z
 
 export type CreateRfqInput = z.infer<typeof createRfqSchema>;
 
-export const quoteSchema = z.object({
-  price: z
-    .string()
-    .trim()
-    .transform((value, ctx) => {
-      const cents = parseUsdToCents(value);
-      if (cents === null || cents <= 0) {
-        ctx.addIssue({ code: "custom", message: "Price must be an amount in US dollars greater than 0" });
-        return z.NEVER;
-      }
-      return cents;
-    }),
-  quantity: z
-    .string()
-    .trim()
-    .regex(/^\d+$/, "Quantity must be a whole number greater than 0")
-    .transform(Number)
-    .refine((n) => n > 0 && n <= 1_000_000_000, "Quantity must be a whole number greater than 0"),
-  deliveryTimeline: z.string().trim().min(1, "Please enter a delivery timeline").max(200),
-  terms: z
-    .string()
-    .trim()
-    .max(5000)
-    .optional()
-    .transform((v) => v || null),
-});
-
-export type QuoteInput = z.infer<typeof quoteSchema>;
-
 export const rfqListParamsSchema = z.object({
   q: z.string().trim().max(100).catch(""),
   category: z
@@ -135,11 +108,30 @@ export type QuoteView = {
   supplierCompany: string;
   status: string;
   createdAt: string;
+  /** the total in US cents (converted at the quote's stored rate when it is in rupees) */
   priceCents: number;
   quantity: number;
   deliveryTimeline: string;
   terms: string | null;
   mine: boolean;
+  /** the quote's own currency and amounts in its minor units; null amounts on quotes made before trade terms */
+  currency: Currency;
+  unitPriceMinor: number | null;
+  totalMinor: number | null;
+  incoterm: Incoterm | null;
+  incotermPort: string | null;
+  incotermPlace: string | null;
+  shipMode: ShipMode | null;
+  leadTimeDays: number | null;
+  paymentTerms: PaymentTerms | null;
+  paymentTermsOther: string | null;
+  validUntil: string | null;
+  sampleAvailable: boolean | null;
+  samplePriceMinor: number | null;
+  hsCode: string | null;
+  unitWeightGrams: number | null;
+  /** the INR/USD rate in force when the quote was submitted, stored with it */
+  rate: (Omit<FxRate, "source"> & { source: FxRateSource | null }) | null;
 };
 
 export type RfqDetail = RfqCard & {

@@ -40,6 +40,11 @@ export const fxRateSchema = z.object({
 });
 export type FxRateInput = z.infer<typeof fxRateSchema>;
 
+/** "88.4500" as PostgreSQL's numeric gives it → "88.45"; the value is not changed, only its trailing zeros. */
+export function trimRate(value: string): string {
+  return value.includes(".") ? value.replace(/0+$/, "").replace(/\.$/, "") : value;
+}
+
 const rateDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 /** "20 Nov 2026" for a "2026-11-20" date. */

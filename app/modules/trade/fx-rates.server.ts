@@ -2,7 +2,7 @@ import { and, desc, eq, lte } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { fxRates } from "~/db/schema/trade";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
-import { formatRateDate, fxRateSchema, FX_RATE_SOURCE_LABELS, type FxRate } from "./fx-rates.schema";
+import { formatRateDate, fxRateSchema, FX_RATE_SOURCE_LABELS, trimRate, type FxRate } from "./fx-rates.schema";
 
 export type FxRateRow = FxRate & { note: string | null; createdAt: string };
 export type FxRateResult =
@@ -10,11 +10,6 @@ export type FxRateResult =
   | { ok: false; status: number; message: string; fieldErrors: Record<string, string> };
 
 const KEYS = ["rateDate", "inrPerUsd", "source", "note"] as const;
-
-/** "88.4500" as PostgreSQL's numeric gives it → "88.45"; the value is not changed, only its trailing zeros. */
-function trimRate(value: string): string {
-  return value.includes(".") ? value.replace(/0+$/, "").replace(/\.$/, "") : value;
-}
 
 /**
  * The INR/USD rate in force on a date ("YYYY-MM-DD"): the latest rate dated on or before it; of two on the
