@@ -100,3 +100,18 @@ describe("quote terms", () => {
     expect(errorsOf({ price: "10", quantity: "1.5", deliveryTimeline: "x" })).toEqual({ quantity: "Quantity must be a whole number greater than 0" });
   });
 });
+
+describe("quote terms on hostile input", () => {
+  it("answers any posted strings with a result or field messages, never an exception", async () => {
+    const { default: fc } = await import("fast-check");
+    const keys = ["currency", "unitPrice", "price", "quantity", "incoterm", "incotermPort", "incotermPlace", "shipMode", "leadTimeDays", "paymentTerms", "paymentTermsOther", "validUntil", "sampleAvailable", "samplePrice", "hsCode", "unitWeightKg", "deliveryTimeline", "terms"];
+    const value = fc.oneof(fc.string(), fc.constantFrom("", "0", "-1", "1e308", "9".repeat(40), "FOB", "INR", "INMUN", "other", "yes", "2030-02-30", "NaN", "1.5"));
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom(...keys), value), (values) => {
+        const parsed = quoteSchema.safeParse(values);
+        if (parsed.success) expect(Number.isSafeInteger(parsed.data.totalMinor)).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
