@@ -8,7 +8,9 @@ import { categoryLabel } from "~/lib/categories";
 import { formatDeadline } from "~/lib/deadline";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { readFormData } from "~/lib/form-data.server";
+import { formatMinor, usdCentsToInrPaise } from "~/lib/money";
 import { refusedFormReply } from "~/lib/validated-form";
+import { describeRate } from "~/modules/trade/fx-rates.schema";
 import { AuthRequiredDialog } from "~/modules/accounts/components/auth-required-dialog";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { ContactButton } from "~/modules/messaging/components/contact-button";
@@ -142,6 +144,12 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                   <DollarSign className="size-4 text-slate-400" aria-hidden /> Budget Range
                 </dt>
                 <dd className="font-semibold tabular-nums">{formatBudget(rfq.budgetMinCents, rfq.budgetMaxCents)}</dd>
+                {/* a supplier weighs the budget in rupees: beside it, at the rate a quote made now would store */}
+                {quoteForm?.rate && (rfq.budgetMinCents !== null || rfq.budgetMaxCents !== null) ? (
+                  <dd className="text-xs tabular-nums text-slate-600">
+                    about {[rfq.budgetMinCents, rfq.budgetMaxCents].filter((c) => c !== null).map((c) => formatMinor(usdCentsToInrPaise(c, quoteForm.rate!.inrPerUsd), "INR")).join(" - ")} at {describeRate(quoteForm.rate)}
+                  </dd>
+                ) : null}
               </div>
               <div>
                 <dt className="flex items-center gap-1.5 text-slate-500">

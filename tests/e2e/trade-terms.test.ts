@@ -34,8 +34,8 @@ describe("trade terms: a supplier quotes FOB Mundra in rupees, the buyer reads i
       specifications: "",
       quantity: "5000",
       unit: "pieces",
-      budgetMin: "",
-      budgetMax: "",
+      budgetMin: "4000",
+      budgetMax: "6000",
       deliveryLocation: "Brooklyn, NY",
       deadline: dateFromToday(10),
       timeZone: "America/New_York",
@@ -81,6 +81,8 @@ describe("trade terms: a supplier quotes FOB Mundra in rupees, the buyer reads i
     await hydrated(page);
     // the deadline in the viewer's zone and in IST
     expect(await page.locator("main").innerText()).toMatch(/Closes \d+ \w{3}, \d+:\d\d [AP]M \w+ · \d+ \w{3}, \d+:\d\d [AP]M IST/);
+    // the buyer's budget in rupees beside the dollars, at the rate a quote would store
+    expect(await page.locator("main").innerText()).toContain("about ₹3,53,800.00 - ₹5,30,700.00 at ₹88.45 = $1 on");
     await page.getByText("Submit Your Quote").click();
     await page.getByLabel("Currency").selectOption("INR");
     await page.getByLabel("Unit Price (INR)").fill("85");

@@ -68,6 +68,9 @@ export type QuoteTerms = {
   unitWeightGrams: number | null;
 };
 
+/** The structured terms as a quote carries them (all null on quotes made before trade terms). */
+export type QuoteTradeTerms = Omit<QuoteTerms, "currency" | "unitPriceMinor" | "totalMinor" | "quantity" | "deliveryTimeline" | "terms">;
+
 const CURRENCY_WORDS: Record<Currency, string> = { USD: "US dollars", INR: "rupees" };
 const PLACE_REQUIRED: Record<Incoterm, string> = {
   EXW: "Enter the place of delivery for EXW (the seller's premises)",

@@ -3,7 +3,8 @@ import { PRODUCT_CATEGORIES, UNITS } from "~/lib/categories";
 import { isTimeZone } from "~/lib/deadline";
 import { parseUsdToCents } from "~/lib/money";
 import type { FxRate, FxRateSource } from "~/modules/trade/fx-rates.schema";
-import type { Currency, Incoterm, PaymentTerms, ShipMode } from "~/modules/trade/trade-terms.schema";
+import type { Currency } from "~/modules/trade/trade-terms.schema";
+import type { QuoteTradeTerms } from "./quote.schema";
 
 export const RFQ_CATEGORIES = PRODUCT_CATEGORIES;
 export const RFQ_SORTS = [
@@ -118,21 +119,9 @@ export type QuoteView = {
   currency: Currency;
   unitPriceMinor: number | null;
   totalMinor: number | null;
-  incoterm: Incoterm | null;
-  incotermPort: string | null;
-  incotermPlace: string | null;
-  shipMode: ShipMode | null;
-  leadTimeDays: number | null;
-  paymentTerms: PaymentTerms | null;
-  paymentTermsOther: string | null;
-  validUntil: string | null;
-  sampleAvailable: boolean | null;
-  samplePriceMinor: number | null;
-  hsCode: string | null;
-  unitWeightGrams: number | null;
   /** the INR/USD rate in force when the quote was submitted, stored with it */
   rate: (Omit<FxRate, "source"> & { source: FxRateSource | null }) | null;
-};
+} & QuoteTradeTerms;
 
 export type RfqDetail = RfqCard & {
   specifications: { details: string } | null;
