@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@
 import { data, Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field, Input, Select, Textarea } from "~/components/ui/field";
+import { Field, Input, LabelledOptions, Select, Textarea } from "~/components/ui/field";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { readFormData } from "~/lib/form-data.server";
 import { formatRate } from "~/lib/money";
@@ -60,11 +60,7 @@ export default function AdminRates({ loaderData, actionData }: Route.ComponentPr
             </Field>
             <Field id={fields.source.id} label="Source" error={fields.source.errors?.[0]}>
               <Select {...getSelectProps(fields.source)}>
-                {FX_RATE_SOURCES.map((s) => (
-                  <option key={s} value={s}>
-                    {FX_RATE_SOURCE_LABELS[s]}
-                  </option>
-                ))}
+                <LabelledOptions values={FX_RATE_SOURCES} labels={FX_RATE_SOURCE_LABELS} />
               </Select>
             </Field>
             <Field id={fields.note.id} label="Note (optional)" error={fields.note.errors?.[0]}>

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Field, Input, Select, Textarea } from "~/components/ui/field";
+import { Field, Input, LabelledOptions, Select, Textarea } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatMinor, formatUsdCents, inrPaiseToUsdCents, parseAmountToMinor, totalFromUnit, unitFromTotal } from "~/lib/money";
 import { useValidatedForm, type FormReply } from "~/lib/validated-form";
@@ -90,11 +90,7 @@ export function QuoteForm({
       <input type="hidden" name="intent" value="quote" />
       <Field id={fields.currency.id} label="Currency" error={error("currency")} hint={rate ? `Rupee quotes are converted at ${describeRate(rate)}, stored with the quote.` : "No INR/USD rate is set yet: quote in USD."}>
         <Select {...getSelectProps(fields.currency)}>
-          {CURRENCIES.map((c) => (
-            <option key={c} value={c} disabled={c === "INR" && !rate}>
-              {CURRENCY_LABELS[c]}
-            </option>
-          ))}
+          <LabelledOptions values={CURRENCIES} labels={CURRENCY_LABELS} disabled={(c) => c === "INR" && !rate} />
         </Select>
       </Field>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
@@ -117,11 +113,7 @@ export function QuoteForm({
         <Field id={fields.incoterm.id} label="Incoterm (Incoterms® 2020)" error={error("incoterm")}>
           <Select {...getSelectProps(fields.incoterm)}>
             <option value="">Not stated: terms in text</option>
-            {INCOTERMS.map((term) => (
-              <option key={term} value={term}>
-                {INCOTERM_LABELS[term]}
-              </option>
-            ))}
+            <LabelledOptions values={INCOTERMS} labels={INCOTERM_LABELS} />
           </Select>
         </Field>
         <div hidden={!shows(placeKind === "origin-port" || placeKind === "us-port" || placeKind === "us-destination")}>
@@ -157,11 +149,7 @@ export function QuoteForm({
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
           <Field id={fields.shipMode.id} label="Ship by" error={error("shipMode")}>
             <Select {...getSelectProps(fields.shipMode)}>
-              {SHIP_MODES.map((m) => (
-                <option key={m} value={m}>
-                  {SHIP_MODE_LABELS[m]}
-                </option>
-              ))}
+              <LabelledOptions values={SHIP_MODES} labels={SHIP_MODE_LABELS} />
             </Select>
           </Field>
           <Field id={fields.leadTimeDays.id} label="Lead time (days)" error={error("leadTimeDays")} hint="Production + transit">
@@ -171,11 +159,7 @@ export function QuoteForm({
         <Field id={fields.paymentTerms.id} label="Payment terms" error={error("paymentTerms")}>
           <Select {...getSelectProps(fields.paymentTerms)}>
             <option value="">Choose payment terms</option>
-            {PAYMENT_TERMS.map((t) => (
-              <option key={t} value={t}>
-                {PAYMENT_TERMS_LABELS[t]}
-              </option>
-            ))}
+            <LabelledOptions values={PAYMENT_TERMS} labels={PAYMENT_TERMS_LABELS} />
           </Select>
         </Field>
         <div hidden={!shows(fields.paymentTerms.value === "other")}>
