@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, useLocation, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input, LabelledOptions, Select, Textarea } from "~/components/ui/field";
@@ -33,6 +33,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminRates({ loaderData, actionData }: Route.ComponentProps) {
+  // after a rate is added the page is loaded anew: a fresh, empty form
+  return <AdminRatesPage key={useLocation().key} loaderData={loaderData} actionData={actionData} />;
+}
+
+function AdminRatesPage({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   const busy = useNavigation().state === "submitting";
   const { rates, today } = loaderData;
   const [form, fields] = useValidatedForm({ id: "rate", schema: fxRateSchema, lastResult: actionData?.reply, defaultValue: { rateDate: today, source: "fbil" } });
@@ -80,7 +85,7 @@ export default function AdminRates({ loaderData, actionData }: Route.ComponentPr
               <thead className="border-b border-slate-200 text-left text-slate-500">
                 <tr>
                   <th scope="col" className="px-6 py-2 font-medium">Date</th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">₹ per $1</th>
+                  <th scope="col" className="whitespace-nowrap px-3 py-2 text-right font-medium">₹ per $1</th>
                   <th scope="col" className="px-3 py-2 font-medium">Source</th>
                   <th scope="col" className="px-6 py-2 font-medium max-sm:hidden">Note</th>
                 </tr>
