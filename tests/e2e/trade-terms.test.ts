@@ -141,4 +141,34 @@ describe("trade terms: a supplier quotes FOB Mundra in rupees, the buyer reads i
     expect(await page.locator("main").innerText()).not.toContain("IST");
     await picture(page, "quote-buyer-desktop");
   });
+
+  it("without JavaScript every term shows, and a CIF quote in dollars posts and is refused or kept by the server", async () => {
+    const noScript = await openBrowser({ javaScriptEnabled: false });
+    try {
+      const { page } = noScript;
+      await signIn(page, "priya@deccan-auto.example");
+      await page.goto(`/rfqs/${rfqId}`);
+      await page.getByText("Submit Your Quote").click();
+      await page.getByLabel("Incoterm (Incoterms® 2020)").selectOption("CIF");
+      // with no script to narrow it, the port list holds Indian and US seaports, and the place field shows too
+      await page.locator('select[name="incotermPort"]').selectOption("INMUN");
+      expect(await page.locator('input[name="incotermPlace"]').isVisible()).toBe(true);
+      expect(await page.locator('label[for="quote-incotermPort"]').innerText()).toBe("Port (FOB: Indian port of loading; CIF: US port of destination)");
+      await page.getByLabel("Total Price (USD)").fill("5200");
+      await page.getByLabel("Lead time (days)").fill("60");
+      await page.getByLabel("Payment terms", { exact: true }).selectOption("lc_at_sight");
+      await page.getByLabel("Quote valid until").fill(dateFromToday(20));
+      await page.getByRole("button", { name: "Submit Quote" }).click();
+      await page.getByText("CIF needs a US seaport of destination: choose one from the list").first().waitFor();
+      // the server's answer keeps what was typed
+      expect(await page.getByLabel("Total Price (USD)").inputValue()).toBe("5200");
+      await page.locator('select[name="incotermPort"]').selectOption("USNYC");
+      await page.getByRole("button", { name: "Submit Quote" }).click();
+      // (the success toast needs JavaScript; the page itself shows the quote)
+      await page.getByText("(your quote)").waitFor();
+      expect(await page.locator("main").innerText()).toContain("CIF New York / New Jersey (USNYC)");
+    } finally {
+      await noScript.close();
+    }
+  });
 });
