@@ -42,6 +42,7 @@ export default [
   route("messages/:id/attachments/:attachmentId", "routes/message-attachment.ts"),
   route("admin/reports", "routes/admin.reports.tsx"),
   route("admin/trade-data", "routes/admin.trade-data.tsx"),
+  route("admin/rates", "routes/admin.rates.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
 
   route("api/uploads", "routes/api.uploads.ts"),

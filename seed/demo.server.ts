@@ -10,6 +10,7 @@ import { createConversation, type HistoryMessage } from "../tests/factories/mess
 import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { user as userTable } from "~/db/schema/auth";
+import { fxRates } from "~/db/schema/trade";
 import { addPasswordLogin, createBuyer, createSeller } from "../tests/factories/users";
 import type { BlobStorage } from "~/modules/uploads/storage.server";
 import { productPriceTiers } from "~/db/schema/trade";
@@ -56,6 +57,8 @@ type DemoSupplier = {
 
 type DemoBuyer = {
   key: string;
+  /** where the buyer works: its RFQs close at the end of the deadline day there */
+  timeZone: string;
   email: string;
   fullName: string;
   companyName: string;
@@ -291,9 +294,9 @@ const SUPPLIERS: DemoSupplier[] = [
 ];
 
 const BUYERS: DemoBuyer[] = [
-  { key: "brooklyn", email: "sarah@brooklyn-home-goods.example", fullName: "Sarah Mitchell", companyName: "Brooklyn Home Goods LLC", phone: "+1 718 555 0142", verificationStatus: "verified" },
-  { key: "lonestar", email: "michael@lonestar-auto.example", fullName: "Michael Torres", companyName: "Lone Star Auto Supply Inc.", phone: "+1 713 555 0187", verificationStatus: "verified" },
-  { key: "pacific", email: "jennifer@pacific-fresh-foods.example", fullName: "Jennifer Park", companyName: "Pacific Fresh Foods Co.", phone: "+1 510 555 0163", verificationStatus: "pending" },
+  { key: "brooklyn", timeZone: "America/New_York", email: "sarah@brooklyn-home-goods.example", fullName: "Sarah Mitchell", companyName: "Brooklyn Home Goods LLC", phone: "+1 718 555 0142", verificationStatus: "verified" },
+  { key: "lonestar", timeZone: "America/Chicago", email: "michael@lonestar-auto.example", fullName: "Michael Torres", companyName: "Lone Star Auto Supply Inc.", phone: "+1 713 555 0187", verificationStatus: "verified" },
+  { key: "pacific", timeZone: "America/Los_Angeles", email: "jennifer@pacific-fresh-foods.example", fullName: "Jennifer Park", companyName: "Pacific Fresh Foods Co.", phone: "+1 510 555 0163", verificationStatus: "pending" },
 ];
 
 const RFQS: DemoRfq[] = [
@@ -408,6 +411,8 @@ const CONVERSATIONS: { buyer: string; supplier: string; product: number; daysAgo
   { buyer: "lonestar", supplier: "shakti", product: 4, daysAgo: 51, replyAfterHours: 0.8, question: "Is the MOQ per colour or per order?", answer: "Per order: you can split the MOQ over up to four colours." },
   { buyer: "pacific", supplier: "shakti", product: 5, daysAgo: 2, replyAfterHours: null, question: "Could you quote for 5,000 aprons with our logo embroidered?", answer: "" },
 ];
+
+export const DEMO_FX_RATE = { inrPerUsd: "88.4500", source: "fbil" as const, note: "Demo data: an example rate, not a published FBIL figure" };
 
 export const DEMO_ADMIN = { email: "admin@setu.example", fullName: "Meera Iyer", companyName: "Setu Trust & Safety" };
 
@@ -537,6 +542,8 @@ export async function seedDemoDataIfEmpty(db: Db, storage?: BlobStorage): Promis
     });
     await tx.update(userTable).set({ role: "admin" }).where(eq(userTable.id, admin.user.id));
     for (const id of [...sellerIds.values(), ...buyerIds.values(), admin.user.id]) await addPasswordLogin(tx, id, passwordHash);
+    // an INR/USD rate in force, so that suppliers can quote in rupees from the start
+    await tx.insert(fxRates).values({ ...DEMO_FX_RATE, rateDate: dateFromToday(-2), createdBy: admin.user.id, createdAt: ago(2 * DAY_MS) });
 
     const rfqRows = await createRfqs(
       tx,
@@ -550,6 +557,7 @@ export async function seedDemoDataIfEmpty(db: Db, storage?: BlobStorage): Promis
         budgetMinCents: cents(rfq.budget[0]),
         budgetMaxCents: cents(rfq.budget[1]),
         deadline: dateFromToday(rfq.deadlineInDays),
+        timeZone: BUYERS.find((b) => b.key === rfq.buyer)!.timeZone,
         deliveryLocation: rfq.deliveryLocation,
         specifications: rfq.details === null ? null : { details: rfq.details },
         status: "published",

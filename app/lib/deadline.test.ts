@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { daysLeft, deadlineBadge, deadlineBadgeLabel, deadlineClosesAt, isExpired, todayUtc } from "./deadline";
+import { closingInstant, daysLeft, deadlineBadge, deadlineBadgeLabel, deadlineClosesAt, describeClosing, formatClosing, isExpired, isTimeZone, todayIn, todayUtc } from "./deadline";
 
 describe("deadline arithmetic (deadlines close at the end of the day, UTC)", () => {
   it("closes at the start of the next UTC day", () => {
@@ -51,5 +51,48 @@ describe("deadline arithmetic (deadlines close at the end of the day, UTC)", () 
         expect(isExpired(todayUtc(now), now)).toBe(false);
       }),
     );
+  });
+});
+
+describe("deadlines in the buyer's time zone (decision record 0025)", () => {
+  it("closes a New York deadline at midnight Eastern, DST-correct in March and November", () => {
+    // 2026: DST starts Sunday 8 March at 2:00, ends Sunday 1 November at 2:00 in New York
+    expect(closingInstant("2026-03-07", "America/New_York").toISOString()).toBe("2026-03-08T05:00:00.000Z");
+    expect(closingInstant("2026-03-08", "America/New_York").toISOString()).toBe("2026-03-09T04:00:00.000Z");
+    expect(closingInstant("2026-10-31", "America/New_York").toISOString()).toBe("2026-11-01T04:00:00.000Z");
+    expect(closingInstant("2026-11-01", "America/New_York").toISOString()).toBe("2026-11-02T05:00:00.000Z");
+    expect(closingInstant("2026-11-30", "America/Los_Angeles").toISOString()).toBe("2026-12-01T08:00:00.000Z");
+    expect(closingInstant("2026-11-30", "Asia/Kolkata").toISOString()).toBe("2026-11-30T18:30:00.000Z");
+    expect(closingInstant("2026-11-30", null).toISOString()).toBe("2026-12-01T00:00:00.000Z");
+  });
+
+  it("shows the closing in the viewer's zone and in IST: 'Closes 30 Nov, 11:59 PM ET · 1 Dec, 10:29 AM IST'", () => {
+    const closes = closingInstant("2026-11-30", "America/New_York");
+    expect(describeClosing(closes, "America/New_York", true)).toBe("30 Nov, 11:59 PM ET · 1 Dec, 10:29 AM IST");
+    expect(describeClosing(closes, "America/New_York", false)).toBe("30 Nov, 11:59 PM ET");
+    expect(describeClosing(closes, "America/Chicago", true)).toBe("30 Nov, 10:59 PM CT · 1 Dec, 10:29 AM IST");
+    // a viewer in India sees IST once
+    expect(describeClosing(closes, "Asia/Kolkata", true)).toBe("1 Dec, 10:29 AM IST");
+    // in summer New York is 4 hours behind UTC, India 9½ hours ahead of New York
+    expect(describeClosing(closingInstant("2026-07-15", "America/New_York"), "America/New_York", true)).toBe("15 Jul, 11:59 PM ET · 16 Jul, 9:29 AM IST");
+    // a zone without a short name of ours uses Intl's
+    expect(formatClosing(closingInstant("2026-11-30", "Europe/Berlin"), "Europe/Berlin")).toBe("30 Nov, 11:59 PM GMT+1");
+  });
+
+  it("counts days and expiry from the closing instant, not the UTC date", () => {
+    const closes = closingInstant("2026-11-30", "America/New_York");
+    // 23:30 UTC on 30 Nov is still 6:30 PM in New York: open, and it would have been closed under end-of-day UTC
+    expect(isExpired(closes, new Date("2026-12-01T00:30:00Z"))).toBe(false);
+    expect(isExpired("2026-11-30", new Date("2026-12-01T00:30:00Z"))).toBe(true);
+    expect(isExpired(closes, new Date("2026-12-01T05:00:00Z"))).toBe(true);
+    expect(deadlineBadgeLabel(closes.toISOString(), new Date("2026-11-30T10:00:00Z"))).toBe("1 day left");
+  });
+
+  it("knows IANA zones and refuses anything else", () => {
+    expect(isTimeZone("America/Chicago")).toBe(true);
+    expect(isTimeZone("Asia/Kolkata")).toBe(true);
+    for (const bad of ["", "Mars/Olympus", "EST5EDT; drop table", "x".repeat(100)]) expect(isTimeZone(bad)).toBe(false);
+    expect(todayIn("America/New_York", new Date("2026-11-26T03:00:00Z"))).toBe("2026-11-25");
+    expect(todayIn("Asia/Kolkata", new Date("2026-11-25T20:00:00Z"))).toBe("2026-11-26");
   });
 });

@@ -1,12 +1,13 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { ArrowLeft } from "lucide-react";
+import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Select, Textarea } from "~/components/ui/field";
 import { UNITS } from "~/lib/categories";
 import { formatUsdCents } from "~/lib/money";
-import { DEADLINE_TIME_ZONE_LABEL, todayUtc } from "~/lib/deadline";
+import { FALLBACK_TIME_ZONE, isTimeZone, todayIn, todayUtc } from "~/lib/deadline";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { readFormData } from "~/lib/form-data.server";
 import { refusedFormReply, useValidatedForm } from "~/lib/validated-form";
@@ -27,7 +28,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request, context.get(appContext).runtime);
   const search = new URL(request.url).searchParams;
   const prefill = await rfqPrefillFromProduct(context.get(appContext).runtime.db, search.get("product"), search.get("tier"));
-  return { signedIn: Boolean(user?.profile), prefill, today: todayUtc() };
+  // the earliest date open anywhere a buyer may be before the browser says where it is (New York trails UTC)
+  const [utc, fallback] = [todayUtc(), todayIn(FALLBACK_TIME_ZONE)];
+  return { signedIn: Boolean(user?.profile), prefill, today: fallback < utc ? fallback : utc };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,7 +46,14 @@ export default function CreateRfq({ loaderData, actionData }: Route.ComponentPro
   const navigate = useNavigate();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const { prefill, today } = loaderData;
+  const { prefill } = loaderData;
+  // the browser's zone, once hydrated; without JavaScript the server assumes New York and the hint says so
+  const [timeZone, setTimeZone] = useState<string | null>(null);
+  useEffect(() => {
+    const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (own && isTimeZone(own)) setTimeZone(own);
+  }, []);
+  const today = timeZone ? todayIn(timeZone) : loaderData.today;
   const [form, fields] = useValidatedForm({
     id: "rfq",
     schema: createRfqSchema,
@@ -146,9 +156,19 @@ export default function CreateRfq({ loaderData, actionData }: Route.ComponentPro
           <Field id={fields.deliveryLocation.id} label="Delivery Location" error={fields.deliveryLocation.errors?.[0]}>
             <Input {...getInputProps(fields.deliveryLocation, { type: "text" })} required placeholder="City, State" />
           </Field>
-          <Field id={fields.deadline.id} label="Quote Submission Deadline" error={fields.deadline.errors?.[0]} hint={`Quotes close at the end of this day (${DEADLINE_TIME_ZONE_LABEL}).`}>
+          <Field
+            id={fields.deadline.id}
+            label="Quote Submission Deadline"
+            error={fields.deadline.errors?.[0] ?? fields.timeZone.errors?.[0]}
+            hint={
+              timeZone
+                ? `Quotes close at 11:59 PM on this day in your time zone (${timeZone}).`
+                : `Quotes close at 11:59 PM on this day, New York time (${FALLBACK_TIME_ZONE}), unless your browser tells us your time zone.`
+            }
+          >
             <Input {...getInputProps(fields.deadline, { type: "date" })} required min={today} />
           </Field>
+          <input type="hidden" name="timeZone" value={timeZone ?? ""} />
         </Card>
 
         <div className="flex flex-wrap justify-end gap-3">

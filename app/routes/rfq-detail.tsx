@@ -1,24 +1,26 @@
-import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { ArrowLeft, Building2, Calendar, DollarSign, HelpCircle, Lock, MapPin, Package, User } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { Badge, statusTone } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field, Input, Textarea } from "~/components/ui/field";
 import { categoryLabel } from "~/lib/categories";
-import { DEADLINE_TIME_ZONE_LABEL, formatDeadline } from "~/lib/deadline";
+import { formatDeadline } from "~/lib/deadline";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { readFormData } from "~/lib/form-data.server";
-import { formatUsdCents } from "~/lib/money";
-import { refusedFormReply, useValidatedForm, type FormReply } from "~/lib/validated-form";
+import { formatMinor, usdCentsToInrPaise } from "~/lib/money";
+import { refusedFormReply } from "~/lib/validated-form";
+import { describeRate } from "~/modules/trade/fx-rates.schema";
 import { AuthRequiredDialog } from "~/modules/accounts/components/auth-required-dialog";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { ContactButton } from "~/modules/messaging/components/contact-button";
+import { ClosingTime } from "~/modules/rfqs/components/closing-time";
 import { DeadlineBadge } from "~/modules/rfqs/components/deadline-badge";
 import { formatBudget } from "~/modules/rfqs/components/rfq-card";
-import { QUOTE_STATUS_LABEL, quoteSchema } from "~/modules/rfqs/rfq.schema";
-import { acceptQuote, closeRfq, getRfqDetail, submitQuote, withdrawQuote } from "~/modules/rfqs/rfqs.server";
+import { QuoteForm } from "~/modules/rfqs/components/quote-form";
+import { QuoteSummary } from "~/modules/rfqs/components/quote-summary";
+import { QUOTE_STATUS_LABEL } from "~/modules/rfqs/rfq.schema";
+import { acceptQuote, closeRfq, getRfqDetail, quoteFormOptions, submitQuote, withdrawQuote } from "~/modules/rfqs/rfqs.server";
 import { QuoteComparisonTable } from "~/modules/trade/components/quote-comparison-table";
 import { parseComparisonSort } from "~/modules/trade/quote-comparison";
 import { getQuoteComparison } from "~/modules/trade/quote-comparison.server";
@@ -47,7 +49,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const order = new Map(comparison.quotes.map((q, i) => [q.id, i]));
     rfq.quotes.sort((a, b) => (order.get(a.id) ?? order.size) - (order.get(b.id) ?? order.size));
   }
-  return { rfq, sort, signedIn: Boolean(viewer), comparison };
+  const quoteForm = rfq.canQuote ? await quoteFormOptions(db) : null;
+  return { rfq, sort, signedIn: Boolean(viewer), comparison, quoteForm };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -78,9 +81,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 const TIPS = [
-  "Quote a total price for the full quantity, in US dollars.",
-  "Be specific about delivery: production time plus shipping to the buyer's location.",
-  "State payment terms and Incoterms (FOB, CIF, DDP) in your terms.",
+  "Quote in US dollars or rupees, per unit or for the full quantity: buyers compare in dollars at the rate shown.",
+  "Choose the Incoterm and its place: FOB names your Indian port of loading, CIF the buyer's US port, DDP the door.",
+  "Give the lead time as production plus transit, and how long your price holds.",
   "Your quote is sealed: only the buyer sees your price and terms.",
 ];
 
@@ -100,7 +103,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
       </section>
     );
   }
-  const { rfq, sort, signedIn, comparison } = loaderData;
+  const { rfq, sort, signedIn, comparison, quoteForm } = loaderData;
   const failed = actionData && !actionData.ok ? actionData.message : null;
   const isBuyer = rfq.viewer === "buyer";
   const quoteCount = isBuyer ? rfq.quotes.length : rfq.quotes.filter((q) => q.status !== "withdrawn").length + rfq.sealedQuoteCount;
@@ -113,7 +116,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
       <header className="mt-4">
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone="blue">{categoryLabel(rfq.category)}</Badge>
-          {rfq.status === "published" ? <DeadlineBadge deadline={rfq.deadline} /> : <Badge tone={statusTone(rfq.status)}>{rfq.status}</Badge>}
+          {rfq.status === "published" ? <DeadlineBadge closesAt={rfq.closesAt} /> : <Badge tone={statusTone(rfq.status)}>{rfq.status}</Badge>}
         </div>
         <h1 className="mt-3 text-3xl font-bold">{rfq.title}</h1>
         <p className="mt-1 text-slate-600">
@@ -151,6 +154,12 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                   <DollarSign className="size-4 text-slate-400" aria-hidden /> Budget Range
                 </dt>
                 <dd className="font-semibold tabular-nums">{formatBudget(rfq.budgetMinCents, rfq.budgetMaxCents)}</dd>
+                {/* a supplier weighs the budget in rupees: beside it, at the rate a quote made now would store */}
+                {quoteForm?.rate && (rfq.budgetMinCents !== null || rfq.budgetMaxCents !== null) ? (
+                  <dd className="text-xs tabular-nums text-slate-600">
+                    about {[rfq.budgetMinCents, rfq.budgetMaxCents].filter((c) => c !== null).map((c) => formatMinor(usdCentsToInrPaise(c, quoteForm.rate!.inrPerUsd), "INR")).join(" - ")} at {describeRate(quoteForm.rate)}
+                  </dd>
+                ) : null}
               </div>
               <div>
                 <dt className="flex items-center gap-1.5 text-slate-500">
@@ -163,7 +172,10 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                   <Calendar className="size-4 text-slate-400" aria-hidden /> Deadline
                 </dt>
                 <dd className="font-semibold">
-                  {formatDeadline(rfq.deadline)} <span className="font-normal text-slate-500">(end of day, {DEADLINE_TIME_ZONE_LABEL})</span>
+                  Closes <ClosingTime closesAt={rfq.closesAt} timeZone={rfq.timeZone} withIndia={!isBuyer} />
+                  <span className="block text-xs font-normal text-slate-500">
+                    {formatDeadline(rfq.deadline)}, the end of the day {rfq.timeZone ? "in the buyer's time zone" : "in UTC"}; shown in your time zone
+                  </span>
                 </dd>
               </div>
             </dl>
@@ -207,22 +219,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                         <span className="text-xs text-slate-500">{new Date(quote.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}</span>
                       </div>
                     </div>
-                    <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-3">
-                      <div>
-                        <dt className="text-slate-500">Total price</dt>
-                        <dd className="text-lg font-bold tabular-nums">{formatUsdCents(quote.priceCents)}</dd>
-                      </div>
-                      <div>
-                        <dt className="text-slate-500">Quantity</dt>
-                        <dd className="font-semibold tabular-nums">
-                          {quote.quantity.toLocaleString("en-US")} {rfq.unit}
-                        </dd>
-                      </div>
-                      <div>
-                        <dt className="text-slate-500">Delivery timeline</dt>
-                        <dd className="font-semibold">{quote.deliveryTimeline}</dd>
-                      </div>
-                    </dl>
+                    <QuoteSummary quote={quote} unit={rfq.unit} audience={isBuyer ? "buyer" : "supplier"} />
                     {quote.terms ? <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{quote.terms}</p> : null}
                     {isBuyer ? (
                       <div className="mt-4 flex flex-wrap gap-2">
@@ -296,7 +293,14 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                     Submit Your Quote <span className="text-sm font-medium text-brand-700 underline">Open form</span>
                   </span>
                 </summary>
-                <QuoteForm unit={rfq.unit} quantity={rfq.quantity} lastResult={actionData?.intent === "quote" ? actionData.reply : undefined} busy={busy} />
+                <QuoteForm
+                  unit={rfq.unit}
+                  quantity={rfq.quantity}
+                  lastResult={actionData?.intent === "quote" ? actionData.reply : undefined}
+                  busy={busy}
+                  ports={quoteForm?.ports ?? []}
+                  rate={quoteForm?.rate ?? null}
+                />
               </details>
             </Card>
           ) : !signedIn && rfq.status === "published" ? (
@@ -323,30 +327,5 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
         </aside>
       </div>
     </div>
-  );
-}
-
-/** The supplier's quote, checked in the browser by the schema submitQuote checks it with on the server. */
-function QuoteForm({ unit, quantity, lastResult, busy }: { unit: string; quantity: number; lastResult: FormReply | null | undefined; busy: boolean }) {
-  const [form, fields] = useValidatedForm({ id: "quote", schema: quoteSchema, lastResult, defaultValue: { quantity: String(quantity) } });
-  return (
-    <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4" noValidate>
-      <input type="hidden" name="intent" value="quote" />
-      <Field id={fields.price.id} label="Total Price (USD)" error={fields.price.errors?.[0]}>
-        <Input {...getInputProps(fields.price, { type: "number" })} min={0.01} step={0.01} inputMode="decimal" required />
-      </Field>
-      <Field id={fields.quantity.id} label={`Quantity (${unit})`} error={fields.quantity.errors?.[0]}>
-        <Input {...getInputProps(fields.quantity, { type: "number" })} min={1} step={1} inputMode="numeric" required />
-      </Field>
-      <Field id={fields.deliveryTimeline.id} label="Delivery Timeline" error={fields.deliveryTimeline.errors?.[0]}>
-        <Input {...getInputProps(fields.deliveryTimeline, { type: "text" })} required placeholder="e.g. 30 days production + 25 days sea freight" />
-      </Field>
-      <Field id={fields.terms.id} label="Terms (optional)" error={fields.terms.errors?.[0]}>
-        <Textarea {...getTextareaProps(fields.terms)} rows={3} placeholder="Payment terms, Incoterms, warranty" />
-      </Field>
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Submitting..." : "Submit Quote"}
-      </Button>
-    </Form>
   );
 }

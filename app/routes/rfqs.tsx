@@ -3,7 +3,6 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FilterSelect, Label, SearchInput } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
-import { DEADLINE_TIME_ZONE_LABEL } from "~/lib/deadline";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { RfqCard, RfqCardSkeleton } from "~/modules/rfqs/components/rfq-card";
 import { parseRfqListParams, RFQ_CATEGORIES, RFQ_SORTS } from "~/modules/rfqs/rfq.schema";
@@ -46,7 +45,7 @@ export default function Rfqs({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-slate-600">
             {params.mine
               ? "Every RFQ you have posted, with its status and quotes."
-              : `Open sourcing requests from US buyers. Deadlines close at the end of the day (${DEADLINE_TIME_ZONE_LABEL}).`}
+              : "Open sourcing requests from US buyers. Each closes at the end of its deadline day in the buyer's time zone, shown here in yours and in IST."}
           </p>
         </div>
         <ButtonLink to="/create-rfq">

@@ -98,6 +98,10 @@ const MATRIX: Record<string, Check[]> = {
   "messages/:id/attachments/:attachmentId": [
     { method: "GET", path: (ids) => `/messages/${ids.conversationId}/attachments/${ids.attachmentId}`, expect: { ...all(404), anonymous: 401, buyer: 200, seller: 200 } },
   ],
+  "admin/rates": [
+    { method: "GET", path: () => "/admin/rates", expect: { ...all(404), admin: 200 } },
+    { method: "POST", path: () => "/admin/rates", fields: () => ({ rateDate: "2000-01-01", inrPerUsd: "", source: "fbil" }), expect: { ...all(404), admin: 400 } },
+  ],
   "admin/reports": [
     { method: "GET", path: () => "/admin/reports", expect: { ...all(404), admin: 200 } },
     { method: "POST", path: () => "/admin/reports", fields: (ids) => ({ reportId: ids.reportId }), expect: { ...all(404), admin: 302 } },

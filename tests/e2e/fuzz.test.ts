@@ -105,6 +105,7 @@ describe("fuzzed inputs never get a 5xx", () => {
     ["/notifications", ["before"]],
     ["/messages", ["filter", "cursor"]],
     ["/admin/reports", []],
+    ["/admin/rates", []],
     ["/unsubscribe", ["u", "k", "t"]],
   ];
 
@@ -166,8 +167,13 @@ async function fuzzFormActions({ buyer, seller, anonymous, storeId, rfqId, conve
   const ACTIONS: Array<[string, string[], () => HttpClient]> = [
     ["/contact", ["name", "email", "company", "topic", "message"], () => anonymous],
     ["/auth", ["intent", "email", "password", "confirmPassword", "fullName", "companyName", "phone", "userType", "redirectTo"], () => anonymous],
-    ["/create-rfq", ["title", "category", "description", "specifications", "quantity", "unit", "budgetMin", "budgetMax", "deliveryLocation", "deadline"], () => buyer],
+    ["/create-rfq", ["title", "category", "description", "specifications", "quantity", "unit", "budgetMin", "budgetMax", "deliveryLocation", "deadline", "timeZone"], () => buyer],
     [`/rfqs/${rfqId}`, ["intent", "price", "quantity", "deliveryTimeline", "terms", "quoteId"], () => seller],
+    [
+      `/rfqs/${rfqId}`,
+      ["intent", "currency", "unitPrice", "price", "quantity", "incoterm", "incotermPort", "incotermPlace", "shipMode", "leadTimeDays", "paymentTerms", "paymentTermsOther", "validUntil", "sampleAvailable", "samplePrice", "hsCode", "unitWeightKg"],
+      () => seller,
+    ],
     [`/rfqs/${rfqId}`, ["intent", "quoteId"], () => buyer],
     ["/products", ["intent", "name", "description", "category", "priceMin", "priceMax", "moq", "unit", "productId", "status", "payload"], () => seller],
     ["/stores", ["intent", "name", "description", "phone", "email", "website", "address", "storeId"], () => seller],
@@ -181,6 +187,7 @@ async function fuzzFormActions({ buyer, seller, anonymous, storeId, rfqId, conve
     [`/messages/${conversationId}`, ["intent", "body", "messageId", "reason"], () => buyer],
     [`/messages/${conversationId}`, ["intent", "body", "messageId", "reason"], () => seller],
     ["/admin/reports", ["reportId"], () => seller],
+    ["/admin/rates", ["rateDate", "inrPerUsd", "source", "note"], () => seller],
     ["/unsubscribe", ["u", "k", "t"], () => anonymous],
   ];
   const intents = fc.constantFrom("send", "read", "block", "unblock", "report", "open", "read-all", "quote", "accept", "withdraw", "close", "create", "create-dialog", "update", "status", "profile", "password", "save-tabs", "save-design", "settings", "add-products", "feature", "tab", "remove", "qr", "signin", "signup");

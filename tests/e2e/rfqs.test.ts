@@ -42,6 +42,8 @@ describe("RFQ journey: post, quote, accept, order", () => {
     const { page } = browser;
     await signIn(page, "sarah@brooklyn-home-goods.example");
     await page.goto("/create-rfq");
+    // the earliest date is today in the browser's zone, known once hydrated
+    await hydrated(page);
     expect(await page.getByLabel("Quote Submission Deadline").getAttribute("min")).toBe(new Date().toISOString().slice(0, 10));
     await page.getByLabel("RFQ Title").fill(title);
     await page.getByLabel("Category").selectOption("textiles");

@@ -1,5 +1,6 @@
 import type { Db } from "~/db/client.server";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
+import { closingInstant } from "~/lib/deadline";
 
 export type RfqRow = typeof rfqs.$inferSelect;
 export type QuoteRow = typeof rfqResponses.$inferSelect;
@@ -17,7 +18,10 @@ let rfqSequence = 0;
 
 export function buildRfq(overrides: RfqOverrides): typeof rfqs.$inferInsert {
   rfqSequence += 1;
+  const deadline = overrides.deadline ?? dateFromToday(30);
   return {
+    // like a buyer's RFQ: the end of the deadline day in its zone (none given: UTC, as RFQs before time zones)
+    closesAt: closingInstant(deadline, overrides.timeZone ?? null),
     title: `Test RFQ ${rfqSequence}`,
     description: "Looking for a reliable Indian supplier for a recurring wholesale order.",
     category: "electronics",
@@ -25,7 +29,7 @@ export function buildRfq(overrides: RfqOverrides): typeof rfqs.$inferInsert {
     unit: "pieces",
     budgetMinCents: 1_000_000,
     budgetMaxCents: 2_000_000,
-    deadline: dateFromToday(30),
+    deadline,
     deliveryLocation: "New York, NY",
     specifications: null,
     status: "published",

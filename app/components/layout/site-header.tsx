@@ -115,6 +115,9 @@ export function SiteHeader() {
                       <DropdownMenuItem asChild>
                         <Link to="/admin/trade-data">Trade data</Link>
                       </DropdownMenuItem>
+                      <DropdownMenuItem asChild>
+                        <Link to="/admin/rates">Exchange rates</Link>
+                      </DropdownMenuItem>
                     </>
                   ) : null}
                   <DropdownMenuSeparator />

@@ -86,3 +86,12 @@ export function FilterSelect({
     </div>
   );
 }
+
+/** The options of a select from a list of values and their labels. */
+export function LabelledOptions<T extends string>({ values, labels, disabled }: { values: readonly T[]; labels: Record<T, string>; disabled?: (value: T) => boolean }) {
+  return values.map((value) => (
+    <option key={value} value={value} disabled={disabled?.(value)}>
+      {labels[value]}
+    </option>
+  ));
+}

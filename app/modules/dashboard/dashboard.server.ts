@@ -1,4 +1,4 @@
-import { and, count, countDistinct, desc, eq, gte, ne, sql, sum } from "drizzle-orm";
+import { and, count, countDistinct, desc, eq, ne, sql, sum } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { user as userTable } from "~/db/schema/auth";
 import { messageReports } from "~/db/schema/messaging";
@@ -7,7 +7,6 @@ import { profiles } from "~/db/schema/profiles";
 import { products } from "~/db/schema/products";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { stores } from "~/db/schema/stores";
-import { todayUtc } from "~/lib/deadline";
 import { logger } from "~/lib/logger.server";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 
@@ -128,8 +127,8 @@ export async function loadDashboard(db: Db, user: DashboardUser, now = new Date(
     db
       .select({ n: count() })
       .from(rfqs)
-      // a deadline closes at the end of its UTC day (app/lib/deadline.ts), so today's is still open
-      .where(and(eq(rfqs.buyerId, user.id), eq(rfqs.status, "published"), gte(rfqs.deadline, todayUtc(now)))),
+      // open until its closing instant (the end of the deadline day in the buyer's zone; older rows: in UTC)
+      .where(and(eq(rfqs.buyerId, user.id), eq(rfqs.status, "published"), sql`coalesce(${rfqs.closesAt}, (${rfqs.deadline} + 1)::timestamp at time zone 'UTC') > ${now.toISOString()}::timestamptz`)),
     db
       .select({
         n: count(),

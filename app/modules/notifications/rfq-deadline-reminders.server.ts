@@ -1,8 +1,8 @@
-import { and, eq, gte, lte, notExists, sql } from "drizzle-orm";
+import { and, eq, notExists, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { notifications } from "~/db/schema/notifications";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
-import { formatDeadline, todayUtc } from "~/lib/deadline";
+import { closingInstant, formatClosing, formatDeadline } from "~/lib/deadline";
 import { notify, type Notifier } from "./notifications.server";
 
 /** The reminder's pass runs every 15 minutes (UTC), whichever instance comes first. */
@@ -11,18 +11,17 @@ export const RFQ_DEADLINE_REMINDER_CRON = "*/15 * * * *";
 /** How long before a deadline closes the buyer is reminded. */
 export const RFQ_DEADLINE_REMINDER_HOURS = 24;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /**
  * Reminds each buyer, once per RFQ (its event key), of a published RFQ that closes within the next 24 hours
- * with no quote accepted: a notification and, if wanted, an e-mail. A deadline is a date that closes at the end
- * of its day in UTC (decision record 0002), so "closes within 24 hours" is the dates d with
- * now < end of d ≤ now + 24 h: from today (UTC) to the date 24 hours from now, less a day; at 24 hours, today's.
+ * with no quote accepted: a notification and, if wanted, an e-mail. An RFQ closes at its closes_at instant (the
+ * end of the deadline day in the buyer's zone, decision record 0025; older rows: the end of the day in UTC), so
+ * "closes within 24 hours" is now < closes_at ≤ now + 24 h.
  * Each RFQ is notified in its own transaction. Returns how many buyers were reminded.
  */
 export async function remindRfqDeadlines(db: Db, notifier: Notifier, now = new Date()): Promise<number> {
-  const earliest = todayUtc(now);
-  const latest = todayUtc(new Date(now.getTime() + RFQ_DEADLINE_REMINDER_HOURS * 60 * 60 * 1000 - DAY_MS));
+  const closesAt = sql`coalesce(${rfqs.closesAt}, (${rfqs.deadline} + 1)::timestamp at time zone 'UTC')`;
+  const earliest = now.toISOString();
+  const latest = new Date(now.getTime() + RFQ_DEADLINE_REMINDER_HOURS * 60 * 60 * 1000).toISOString();
   const eventKey = sql<string>`'rfq-deadline:' || ${rfqs.id}`;
   const due = await db
     .select({
@@ -30,14 +29,16 @@ export async function remindRfqDeadlines(db: Db, notifier: Notifier, now = new D
       buyerId: rfqs.buyerId,
       title: rfqs.title,
       deadline: rfqs.deadline,
+      closesAt: rfqs.closesAt,
+      timeZone: rfqs.timeZone,
       quotes: db.$count(rfqResponses, eq(rfqResponses.rfqId, rfqs.id)),
     })
     .from(rfqs)
     .where(
       and(
         eq(rfqs.status, "published"),
-        gte(rfqs.deadline, earliest),
-        lte(rfqs.deadline, latest),
+        sql`${closesAt} > ${earliest}::timestamptz`,
+        sql`${closesAt} <= ${latest}::timestamptz`,
         notExists(db.select({ one: sql`1` }).from(rfqResponses).where(and(eq(rfqResponses.rfqId, rfqs.id), eq(rfqResponses.status, "accepted")))),
         notExists(db.select({ one: sql`1` }).from(notifications).where(and(eq(notifications.userId, rfqs.buyerId), eq(notifications.eventKey, eventKey)))),
       ),
@@ -45,7 +46,10 @@ export async function remindRfqDeadlines(db: Db, notifier: Notifier, now = new D
   let reminded = 0;
   for (const rfq of due) {
     const quotes = rfq.quotes === 0 ? "No quotes yet" : rfq.quotes === 1 ? "1 quote is waiting for your decision" : `${rfq.quotes} quotes are waiting for your decision`;
-    const body = `"${rfq.title}" closes at the end of ${formatDeadline(rfq.deadline)} (UTC). ${quotes}.`;
+    // an RFQ made before time zones closes at the end of its UTC day, and says so
+    const body = rfq.timeZone
+      ? `"${rfq.title}" closes on ${formatClosing(rfq.closesAt ?? closingInstant(rfq.deadline, rfq.timeZone), rfq.timeZone)}. ${quotes}.`
+      : `"${rfq.title}" closes at the end of ${formatDeadline(rfq.deadline)} (UTC). ${quotes}.`;
     await db.transaction((tx) =>
       notify(tx, notifier, {
         userId: rfq.buyerId,

@@ -71,4 +71,14 @@ describe.each(testEngines())("RFQ deadline reminders on %s", (engine) => {
     expect(await remindersOf(other.user.id)).toHaveLength(1);
     expect((await queuedEmails(database.db)).filter((mail) => mail.to === other.user.email)).toEqual([]);
   });
+
+  it("reminds by the closing instant in the buyer's zone and says it in that zone", async () => {
+    const chicago = await createBuyer(database.db, {});
+    // 30 Nov 2033 ends in Chicago at 06:00 UTC on 1 Dec; at 05:00 UTC on 30 Nov it is 25 hours away, at 07:00 UTC 23 hours
+    const rfq = await createRfq(database.db, { buyerId: chicago.user.id, title: "Oak stools", deadline: "2033-11-30", timeZone: "America/Chicago" });
+    expect(await remindRfqDeadlines(database.db, notifier, new Date("2033-11-30T05:00:00Z"))).toBe(0);
+    expect(await remindRfqDeadlines(database.db, notifier, new Date("2033-11-30T07:00:00Z"))).toBe(1);
+    const [reminder] = await remindersOf(chicago.user.id);
+    expect(reminder).toMatchObject({ eventKey: `rfq-deadline:${rfq.id}`, body: '"Oak stools" closes on 30 Nov, 11:59 PM CT. No quotes yet.' });
+  });
 });

@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { PRODUCT_CATEGORIES, UNITS } from "~/lib/categories";
+import { isTimeZone } from "~/lib/deadline";
 import { parseUsdToCents } from "~/lib/money";
+import type { FxRate, FxRateSource } from "~/modules/trade/fx-rates.schema";
+import type { Currency } from "~/modules/trade/trade-terms.schema";
+import type { QuoteTradeTerms } from "./quote.schema";
 
 export const RFQ_CATEGORIES = PRODUCT_CATEGORIES;
 export const RFQ_SORTS = [
@@ -49,6 +53,13 @@ export const createRfqSchema = z
       .regex(/^\d{4}-\d{2}-\d{2}$/, "Please choose a quote submission deadline")
       // a calendar date: "2099-02-30" parses as 2 March, so the date must come back as it was written
       .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d, "Please choose a valid date"),
+    // the browser's IANA zone, filled in by a script; empty without JavaScript (the server then assumes New York)
+    timeZone: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || null)
+      .refine((v) => v === null || isTimeZone(v), "Your browser sent a time zone we do not know: reload the page and try again"),
   })
   .refine((v) => v.budgetMin === null || v.budgetMax === null || v.budgetMin <= v.budgetMax, {
     message: "Minimum budget cannot be more than the maximum budget",
@@ -56,35 +67,6 @@ export const createRfqSchema = z
   });
 
 export type CreateRfqInput = z.infer<typeof createRfqSchema>;
-
-export const quoteSchema = z.object({
-  price: z
-    .string()
-    .trim()
-    .transform((value, ctx) => {
-      const cents = parseUsdToCents(value);
-      if (cents === null || cents <= 0) {
-        ctx.addIssue({ code: "custom", message: "Price must be an amount in US dollars greater than 0" });
-        return z.NEVER;
-      }
-      return cents;
-    }),
-  quantity: z
-    .string()
-    .trim()
-    .regex(/^\d+$/, "Quantity must be a whole number greater than 0")
-    .transform(Number)
-    .refine((n) => n > 0 && n <= 1_000_000_000, "Quantity must be a whole number greater than 0"),
-  deliveryTimeline: z.string().trim().min(1, "Please enter a delivery timeline").max(200),
-  terms: z
-    .string()
-    .trim()
-    .max(5000)
-    .optional()
-    .transform((v) => v || null),
-});
-
-export type QuoteInput = z.infer<typeof quoteSchema>;
 
 export const rfqListParamsSchema = z.object({
   q: z.string().trim().max(100).catch(""),
@@ -112,6 +94,10 @@ export type RfqCard = {
   budgetMinCents: number | null;
   budgetMaxCents: number | null;
   deadline: string;
+  /** the instant the deadline closes (ISO): the end of the deadline day in the buyer's time zone */
+  closesAt: string;
+  /** the buyer's IANA zone; null for RFQs made before time zones (they close at the end of the day, UTC) */
+  timeZone: string | null;
   deliveryLocation: string;
   status: string;
   createdAt: string;
@@ -124,12 +110,19 @@ export type QuoteView = {
   supplierCompany: string;
   status: string;
   createdAt: string;
+  /** the total in US cents (converted at the quote's stored rate when it is in rupees) */
   priceCents: number;
   quantity: number;
   deliveryTimeline: string;
   terms: string | null;
   mine: boolean;
-};
+  /** the quote's own currency and amounts in its minor units; null amounts on quotes made before trade terms */
+  currency: Currency;
+  unitPriceMinor: number | null;
+  totalMinor: number | null;
+  /** the INR/USD rate in force when the quote was submitted, stored with it */
+  rate: (Omit<FxRate, "source"> & { source: FxRateSource | null }) | null;
+} & QuoteTradeTerms;
 
 export type RfqDetail = RfqCard & {
   specifications: { details: string } | null;

@@ -4,13 +4,19 @@ import { user as userTable } from "~/db/schema/auth";
 import { orders } from "~/db/schema/orders";
 import { profiles } from "~/db/schema/profiles";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
-import { isExpired, todayUtc } from "~/lib/deadline";
+import { closingInstant, FALLBACK_TIME_ZONE, INDIA_TIME_ZONE, isExpired, todayIn, todayUtc } from "~/lib/deadline";
 import { formatUsdCents } from "~/lib/money";
 import type { Profile, SessionUser } from "~/modules/accounts/accounts.schema";
 import { likePattern } from "~/modules/search/suggestions.server";
+import { fxRates } from "~/db/schema/trade";
+import { formatMinor, inrPaiseToUsdCents } from "~/lib/money";
+import { describeRate, trimRate, type FxRate } from "~/modules/trade/fx-rates.schema";
+import { rateInForce } from "~/modules/trade/fx-rates.server";
+import { findPort, listPorts } from "~/modules/trade/ports.server";
+import { INCOTERM_PLACE, portFitsIncoterm, type Port } from "~/modules/trade/trade-terms.schema";
+import { QUOTE_FIELDS, quoteSchema } from "./quote.schema";
 import {
   createRfqSchema,
-  quoteSchema,
   RFQS_PER_PAGE,
   type QuoteView,
   type RfqCard,
@@ -39,6 +45,8 @@ const cardColumns = {
   budgetMinCents: rfqs.budgetMinCents,
   budgetMaxCents: rfqs.budgetMaxCents,
   deadline: rfqs.deadline,
+  closesAt: rfqs.closesAt,
+  timeZone: rfqs.timeZone,
   deliveryLocation: rfqs.deliveryLocation,
   status: rfqs.status,
   createdAt: rfqs.createdAt,
@@ -46,8 +54,13 @@ const cardColumns = {
   quoteCount,
 };
 
-function toCard(row: Omit<RfqCard, "createdAt" | "buyerCompany"> & { createdAt: Date; buyerCompany: string | null }): RfqCard {
-  return { ...row, createdAt: row.createdAt.toISOString(), buyerCompany: row.buyerCompany || "Buyer" };
+/** When an RFQ closes: its stored instant, or (a row written without one) the end of its deadline day in UTC. */
+export function rfqClosesAt(row: { deadline: string; closesAt: Date | null; timeZone?: string | null }): Date {
+  return row.closesAt ?? closingInstant(row.deadline, row.timeZone ?? null);
+}
+
+function toCard(row: Omit<RfqCard, "createdAt" | "buyerCompany" | "closesAt"> & { createdAt: Date; buyerCompany: string | null; closesAt: Date | null }): RfqCard {
+  return { ...row, closesAt: rfqClosesAt(row).toISOString(), createdAt: row.createdAt.toISOString(), buyerCompany: row.buyerCompany || "Buyer" };
 }
 
 function firstErrors(issues: { path: PropertyKey[]; message: string }[]) {
@@ -100,14 +113,15 @@ export async function listRfqs(db: Db, params: RfqListParams, viewer: SessionUse
 /** Creates a published RFQ. The specifications text is stored as data, exactly as typed. */
 export async function createRfq(db: Db, actor: Actor, form: FormData, now = new Date()): Promise<FormResult<{ id: string }>> {
   const parsed = createRfqSchema.safeParse(
-    formValues(form, ["title", "category", "description", "specifications", "quantity", "unit", "budgetMin", "budgetMax", "deliveryLocation", "deadline"]),
+    formValues(form, ["title", "category", "description", "specifications", "quantity", "unit", "budgetMin", "budgetMax", "deliveryLocation", "deadline", "timeZone"]),
   );
   if (!parsed.success) {
     const fieldErrors = firstErrors(parsed.error.issues);
     return { ok: false, status: 400, message: Object.values(fieldErrors)[0]!, fieldErrors };
   }
   const input = parsed.data;
-  if (input.deadline < todayUtc(now)) {
+  const timeZone = input.timeZone ?? FALLBACK_TIME_ZONE;
+  if (input.deadline < todayIn(timeZone, now)) {
     const message = "The quote submission deadline cannot be in the past";
     return { ok: false, status: 400, message, fieldErrors: { deadline: message } };
   }
@@ -127,6 +141,8 @@ export async function createRfq(db: Db, actor: Actor, form: FormData, now = new 
       budgetMaxCents: input.budgetMax,
       deliveryLocation: input.deliveryLocation,
       deadline: input.deadline,
+      timeZone,
+      closesAt: closingInstant(input.deadline, timeZone),
       specifications: details === null ? null : { details },
       status: "published",
     })
@@ -162,21 +178,37 @@ export async function getRfqDetail(db: Db, id: string, viewer: SessionUser | nul
       quantity: rfqResponses.quantity,
       deliveryTimeline: rfqResponses.deliveryTimeline,
       terms: rfqResponses.terms,
+      currency: rfqResponses.currency,
+      unitPriceMinor: rfqResponses.unitPriceMinor,
+      totalMinor: rfqResponses.totalMinor,
+      incoterm: rfqResponses.incoterm,
+      incotermPort: rfqResponses.incotermPort,
+      incotermPlace: rfqResponses.incotermPlace,
+      shipMode: rfqResponses.shipMode,
+      leadTimeDays: rfqResponses.leadTimeDays,
+      paymentTerms: rfqResponses.paymentTerms,
+      paymentTermsOther: rfqResponses.paymentTermsOther,
+      validUntil: rfqResponses.validUntil,
+      sampleAvailable: rfqResponses.sampleAvailable,
+      samplePriceMinor: rfqResponses.samplePriceMinor,
+      hsCode: rfqResponses.hsCode,
+      unitWeightGrams: rfqResponses.unitWeightGrams,
+      fxRateId: rfqResponses.fxRateId,
+      fxInrPerUsd: rfqResponses.fxInrPerUsd,
+      fxRateDate: rfqResponses.fxRateDate,
+      fxSource: fxRates.source,
     })
     .from(rfqResponses)
     .leftJoin(profiles, eq(profiles.userId, rfqResponses.sellerId))
+    .leftJoin(fxRates, eq(fxRates.id, rfqResponses.fxRateId))
     .where(and(eq(rfqResponses.rfqId, id), visible, isBuyer ? ne(rfqResponses.status, "withdrawn") : undefined))
     .orderBy(desc(rfqResponses.createdAt));
-  const quotes: QuoteView[] = quoteRows.map((q) => ({
-    id: q.id,
-    supplierCompany: q.supplierCompany || "Supplier",
-    status: q.status,
-    createdAt: q.createdAt.toISOString(),
-    priceCents: q.priceCents,
-    quantity: q.quantity,
-    deliveryTimeline: q.deliveryTimeline,
-    terms: q.terms,
-    mine: q.sellerId === viewer?.id,
+  const quotes: QuoteView[] = quoteRows.map(({ sellerId, fxRateId, fxInrPerUsd, fxRateDate, fxSource, createdAt, supplierCompany, ...q }) => ({
+    ...q,
+    supplierCompany: supplierCompany || "Supplier",
+    createdAt: createdAt.toISOString(),
+    mine: sellerId === viewer?.id,
+    rate: fxInrPerUsd && fxRateDate ? { id: fxRateId ?? "", inrPerUsd: trimRate(fxInrPerUsd), rateDate: fxRateDate, source: fxSource ?? null } : null,
   }));
   const ownActive = quotes.filter((q) => q.mine && q.status !== "withdrawn").length;
   const { specifications, buyerId, buyerFullName, ...card } = row;
@@ -186,7 +218,7 @@ export async function getRfqDetail(db: Db, id: string, viewer: SessionUser | nul
     buyerId,
     buyerFullName: buyerFullName ?? "",
     viewer: isBuyer ? "buyer" : viewer ? "supplier" : "anonymous",
-    canQuote: Boolean(viewer?.profile) && !isBuyer && row.status === "published" && !isExpired(row.deadline, now),
+    canQuote: Boolean(viewer?.profile) && !isBuyer && row.status === "published" && !isExpired(rfqClosesAt(row), now),
     quotes,
     sealedQuoteCount: isBuyer ? 0 : Math.max(0, row.quoteCount - ownActive),
   };
@@ -195,12 +227,18 @@ export async function getRfqDetail(db: Db, id: string, viewer: SessionUser | nul
 async function loadRfqForQuote(db: Db, rfqId: string) {
   if (!isUuid(rfqId)) return null;
   const [row] = await db
-    .select({ id: rfqs.id, buyerId: rfqs.buyerId, status: rfqs.status, deadline: rfqs.deadline, title: rfqs.title, buyerEmail: userTable.email })
+    .select({ id: rfqs.id, buyerId: rfqs.buyerId, status: rfqs.status, deadline: rfqs.deadline, closesAt: rfqs.closesAt, timeZone: rfqs.timeZone, title: rfqs.title, buyerEmail: userTable.email })
     .from(rfqs)
     .innerJoin(userTable, eq(userTable.id, rfqs.buyerId))
     .where(eq(rfqs.id, rfqId))
     .limit(1);
   return row ?? null;
+}
+
+/** What the quote form offers: the ports its Incoterms may name, and the INR/USD rate a quote made now would store. */
+export async function quoteFormOptions(db: Db, now = new Date()): Promise<{ ports: Port[]; rate: FxRate | null }> {
+  const [ports, rate] = await Promise.all([listPorts(db), rateInForce(db, todayIn(INDIA_TIME_ZONE, now))]);
+  return { ports, rate };
 }
 
 /** A supplier quotes on someone else's open, unexpired RFQ; the buyer is notified (and e-mailed, through the job queue). */
@@ -216,12 +254,36 @@ export async function submitQuote(
   if (!rfq) return { ok: false, status: 404, message: "RFQ Not Found", fieldErrors: {} };
   if (rfq.buyerId === actor.id) return { ok: false, status: 403, message: "You cannot quote on your own RFQ", fieldErrors: {} };
   if (rfq.status !== "published") return { ok: false, status: 409, message: "This RFQ is no longer accepting quotes", fieldErrors: {} };
-  if (isExpired(rfq.deadline, now)) return { ok: false, status: 409, message: "The deadline for this RFQ has passed", fieldErrors: {} };
-  const parsed = quoteSchema.safeParse(formValues(form, ["price", "quantity", "deliveryTimeline", "terms"]));
+  if (isExpired(rfqClosesAt(rfq), now)) return { ok: false, status: 409, message: "The deadline for this RFQ has passed", fieldErrors: {} };
+  const parsed = quoteSchema.safeParse(formValues(form, QUOTE_FIELDS));
   if (!parsed.success) {
     const fieldErrors = firstErrors(parsed.error.issues);
     return { ok: false, status: 400, message: Object.values(fieldErrors)[0]!, fieldErrors };
   }
+  const input = parsed.data;
+  // the rules that need the database or today's date
+  const refusals: Record<string, string> = {};
+  let placeName = input.incotermPlace;
+  if (input.incoterm && input.incotermPort) {
+    const port = await findPort(db, input.incotermPort);
+    const kind = INCOTERM_PLACE[input.incoterm].kind;
+    if (!port || !portFitsIncoterm(input.incoterm, port)) {
+      refusals.incotermPort =
+        kind === "origin-port" ? `${input.incoterm} needs an Indian seaport of loading: choose one from the list`
+        : kind === "us-port" ? `${input.incoterm} needs a US seaport of destination: choose one from the list`
+        : "Choose a US port from the list, or none";
+    } else if (kind !== "us-destination") placeName = port.name;
+  }
+  // the supplier in India and the buyer in its own zone may each still be on "yesterday": the earliest day counts
+  const today = [todayUtc(now), todayIn(INDIA_TIME_ZONE, now), todayIn(rfq.timeZone ?? "UTC", now)].sort()[0]!;
+  if (input.validUntil && input.validUntil < today) refusals.validUntil = "The quote cannot be valid only until a date in the past";
+  // the rate of the day in India, where rates are published; stored with the quote and never looked up again
+  const rate = await rateInForce(db, todayIn(INDIA_TIME_ZONE, now));
+  if (input.currency === "INR" && !rate) refusals.currency = "No INR/USD rate is set yet: quote in USD";
+  const priceCents = input.currency === "INR" ? (rate ? inrPaiseToUsdCents(input.totalMinor, rate.inrPerUsd) : 0) : input.totalMinor;
+  if (rate && priceCents <= 0) refusals.price = "That total is less than one US cent";
+  if (Object.keys(refusals).length > 0) return { ok: false, status: 400, message: Object.values(refusals)[0]!, fieldErrors: refusals };
+
   const limited = await overActionLimit(db, "quote", actor.id);
   if (limited) return { ok: false, status: 429, message: limited, fieldErrors: {} };
   // the quote and the buyer's notice (with its e-mail job) commit together, or neither does
@@ -231,14 +293,36 @@ export async function submitQuote(
       .values({
         rfqId,
         sellerId: actor.id,
-        priceCents: parsed.data.price,
-        quantity: parsed.data.quantity,
-        deliveryTimeline: parsed.data.deliveryTimeline,
-        terms: parsed.data.terms,
+        priceCents,
+        quantity: input.quantity,
+        deliveryTimeline: input.deliveryTimeline,
+        terms: input.terms,
+        currency: input.currency,
+        unitPriceMinor: input.unitPriceMinor,
+        totalMinor: input.totalMinor,
+        incoterm: input.incoterm,
+        incotermPort: input.incotermPort,
+        incotermPlace: placeName,
+        shipMode: input.shipMode,
+        leadTimeDays: input.leadTimeDays,
+        paymentTerms: input.paymentTerms,
+        paymentTermsOther: input.paymentTermsOther,
+        validUntil: input.validUntil,
+        sampleAvailable: input.sampleAvailable,
+        samplePriceMinor: input.samplePriceMinor,
+        hsCode: input.hsCode,
+        unitWeightGrams: input.unitWeightGrams,
+        fxRateId: rate?.id ?? null,
+        fxInrPerUsd: rate?.inrPerUsd ?? null,
+        fxRateDate: rate?.rateDate ?? null,
         status: "submitted",
       })
       .returning({ id: rfqResponses.id });
-    const summary = `${actor.profile.companyName} sent a quote of ${formatUsdCents(parsed.data.price)} on your RFQ "${rfq.title}".`;
+    const amount =
+      input.currency === "INR" && rate
+        ? `${formatMinor(input.totalMinor, "INR")} (about ${formatUsdCents(priceCents)} at ${describeRate(rate)})`
+        : formatUsdCents(priceCents);
+    const summary = `${actor.profile.companyName} sent a quote of ${amount} on your RFQ "${rfq.title}".`;
     await notify(tx, notifier, {
       userId: rfq.buyerId,
       kind: "quote_received",

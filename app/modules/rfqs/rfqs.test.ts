@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "~/db/schema/orders";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
@@ -61,8 +61,35 @@ describe.each(testEngines())("RFQs, quotes and orders on %s", (engine) => {
     expect(row!.status).toBe("published");
   });
 
+  it("closes an RFQ at the end of the deadline day in the buyer's zone, New York without one, and refuses unknown zones", async () => {
+    const now = new Date("2030-03-07T15:00:00Z");
+    const chicago = await createRfq(database.db, actor(buyer), form({ ...validRfq, deadline: "2030-03-10", timeZone: "America/Chicago" }), now);
+    const noZone = await createRfq(database.db, actor(buyer), form({ ...validRfq, deadline: "2030-03-10", timeZone: "" }), now);
+    const rows = await database.db.select().from(rfqs).where(inArray(rfqs.id, [chicago.ok ? chicago.value.id : "", noZone.ok ? noZone.value.id : ""]));
+    const byZone = Object.fromEntries(rows.map((r) => [r.timeZone, r.closesAt!.toISOString()]));
+    // after the change to daylight time on 10 March 2030: CDT is UTC-5, EDT UTC-4
+    expect(byZone).toEqual({ "America/Chicago": "2030-03-11T05:00:00.000Z", "America/New_York": "2030-03-11T04:00:00.000Z" });
+    const bad = await createRfq(database.db, actor(buyer), form({ ...validRfq, timeZone: "Mars/Olympus" }), now);
+    expect(bad).toMatchObject({ ok: false, fieldErrors: { timeZone: "Your browser sent a time zone we do not know: reload the page and try again" } });
+    // today in Kolkata is already tomorrow in UTC terms at 20:00 UTC: a buyer there cannot choose the UTC date
+    const late = new Date("2030-03-07T20:00:00Z");
+    expect(await createRfq(database.db, actor(buyer), form({ ...validRfq, deadline: "2030-03-07", timeZone: "Asia/Kolkata" }), late)).toMatchObject({ ok: false, fieldErrors: { deadline: "The quote submission deadline cannot be in the past" } });
+    expect((await createRfq(database.db, actor(buyer), form({ ...validRfq, deadline: "2030-03-07", timeZone: "America/Los_Angeles" }), late)).ok).toBe(true);
+  });
+
+  it("takes quotes until the closing instant, not the end of the UTC date", async () => {
+    const rfq = await createRfqRow(database.db, { buyerId: buyer.user.id, deadline: "2030-11-30", timeZone: "America/Los_Angeles" });
+    // 1 Dec 03:00 UTC is 30 Nov, 7 PM in Los Angeles: open
+    const open = await submitQuote(database.db, actor(sellerA), rfq.id, form({ price: "10", quantity: "1", deliveryTimeline: "x" }), notify, new Date("2030-12-01T03:00:00Z"));
+    expect(open.ok).toBe(true);
+    const closed = await submitQuote(database.db, actor(sellerB), rfq.id, form({ price: "10", quantity: "1", deliveryTimeline: "x" }), notify, new Date("2030-12-01T08:00:00Z"));
+    expect(closed).toMatchObject({ ok: false, status: 409, message: "The deadline for this RFQ has passed" });
+    expect((await getRfqDetail(database.db, rfq.id, null, new Date("2030-12-01T08:00:00Z")))!.closesAt).toBe("2030-12-01T08:00:00.000Z");
+  });
+
   it("refuses a past deadline, a missing deadline, min above max and bad numbers", async () => {
-    const past = await createRfq(database.db, actor(buyer), form({ ...validRfq, deadline: dateFromToday(-1) }));
+    // two days back: yesterday in UTC is still today in New York (the zone assumed without one) for hours each day
+    const past = await createRfq(database.db, actor(buyer), form({ ...validRfq, deadline: dateFromToday(-2) }));
     expect(past).toMatchObject({ ok: false, fieldErrors: { deadline: "The quote submission deadline cannot be in the past" } });
     const missing = await createRfq(database.db, actor(buyer), form({ ...validRfq, deadline: "" }));
     expect(missing.ok).toBe(false);

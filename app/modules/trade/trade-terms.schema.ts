@@ -54,3 +54,17 @@ export const hsCodeSchema = z
   .trim()
   .transform((v) => v.replace(/[.\s]/g, ""))
   .pipe(z.string().regex(/^[0-9]{6,10}$/, "Enter an HS code of 6 to 10 digits, like 6302.60 or 6302600010"));
+
+export const SHIP_MODE_LABELS: Record<ShipMode, string> = { ocean: "Ocean freight", air: "Air freight" };
+
+/** A port or place of the India → USA lanes (the ports table), by UN/LOCODE. */
+export type Port = { code: string; name: string; country: "IN" | "US"; kind: "sea" | "air" | "inland"; state: string | null };
+
+/** Which ports a named place may be, by Incoterm: FOB loads at an Indian seaport, CIF lands at a US seaport. */
+export function portFitsIncoterm(incoterm: Incoterm, port: { country: "IN" | "US"; kind: "sea" | "air" | "inland" }): boolean {
+  const kind = INCOTERM_PLACE[incoterm].kind;
+  if (kind === "origin-port") return port.country === "IN" && port.kind === "sea";
+  if (kind === "us-port") return port.country === "US" && port.kind === "sea";
+  if (kind === "us-destination") return port.country === "US";
+  return false;
+}

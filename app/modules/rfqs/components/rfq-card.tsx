@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import { Badge, statusTone } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { categoryLabel } from "~/lib/categories";
-import { formatDeadline } from "~/lib/deadline";
 import { formatUsd } from "~/lib/money";
 import type { RfqCard as RfqCardData } from "../rfq.schema";
+import { ClosingTime } from "./closing-time";
 import { DeadlineBadge } from "./deadline-badge";
 
 export function formatBudget(min: number | null, max: number | null): string {
@@ -20,7 +20,7 @@ export function RfqCard({ rfq, showStatus = false }: { rfq: RfqCardData; showSta
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone="blue">{categoryLabel(rfq.category)}</Badge>
         {showStatus ? <Badge tone={statusTone(rfq.status)}>{rfq.status}</Badge> : null}
-        {rfq.status === "published" ? <DeadlineBadge deadline={rfq.deadline} /> : null}
+        {rfq.status === "published" ? <DeadlineBadge closesAt={rfq.closesAt} /> : null}
       </div>
       <h3 className="mt-3 line-clamp-2 text-lg font-semibold">
         <Link to={`/rfqs/${rfq.id}`} className="hover:underline">
@@ -44,9 +44,11 @@ export function RfqCard({ rfq, showStatus = false }: { rfq: RfqCardData; showSta
           </dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">Deadline</dt>
-          <dd className="flex items-center gap-1">
-            <Calendar className="size-3.5 text-slate-400" aria-hidden /> {formatDeadline(rfq.deadline)}
+          <dt className="text-xs text-slate-500">Closes</dt>
+          <dd className="flex items-start gap-1">
+            <Calendar className="mt-0.5 size-3.5 shrink-0 text-slate-400" aria-hidden />
+            {/* suppliers browse the list: India's time beside the viewer's */}
+            <ClosingTime closesAt={rfq.closesAt} timeZone={rfq.timeZone} withIndia={!showStatus} />
           </dd>
         </div>
         <div>

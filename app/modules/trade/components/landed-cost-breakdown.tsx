@@ -14,11 +14,6 @@ export function formatDay(day: string): string {
   return dateFormat.format(new Date(`${day}T00:00:00Z`));
 }
 
-const paiseFormat = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" });
-/** Rupees from paise, en-IN grouping (₹3,50,000.00). */
-export function formatInrPaise(paise: number): string {
-  return paiseFormat.format(paise / 100);
-}
 
 const kg = new Intl.NumberFormat("en-US");
 

@@ -2,11 +2,11 @@ import { BadgeCheck, Clock } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/components/ui/cn";
-import { formatUsdCents } from "~/lib/money";
+import { formatInrPaise, formatUsdCents } from "~/lib/money";
 import { replyTimeLabel } from "~/modules/response-times/response-time";
 import { comparableLanded, type ComparedQuote, type QuoteComparison } from "../quote-comparison";
 import { INCOTERM_LABELS, PAYMENT_TERMS_LABELS } from "../trade-terms.schema";
-import { formatDay, formatInrPaise, LandedCostBreakdown, ReferenceSourceItems } from "./landed-cost-breakdown";
+import { formatDay, LandedCostBreakdown, ReferenceSourceItems } from "./landed-cost-breakdown";
 
 type RowKey = keyof QuoteComparison["best"];
 
