@@ -24,6 +24,7 @@ import { acceptQuote, closeRfq, getRfqDetail, quoteFormOptions, submitQuote, wit
 import { QuoteComparisonTable } from "~/modules/trade/components/quote-comparison-table";
 import { parseComparisonSort } from "~/modules/trade/quote-comparison";
 import { getQuoteComparison } from "~/modules/trade/quote-comparison.server";
+import { buyerFreightSchema } from "~/modules/trade/landed-cost-calculator.schema";
 import type { Route } from "./+types/rfq-detail";
 import { appContext } from "~/request-context.server";
 
@@ -44,7 +45,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (sort === "price-asc") rfq.quotes.sort((a, b) => a.priceCents - b.priceCents);
   if (sort === "price-desc") rfq.quotes.sort((a, b) => b.priceCents - a.priceCents);
   // the buyer's side-by-side comparison (sealed quotes: getQuoteComparison answers the RFQ's buyer only)
-  const comparison = rfq.viewer === "buyer" && rfq.quotes.length > 0 ? await getQuoteComparison(db, params.id, viewer, parseComparisonSort(sort)) : null;
+  // the buyer's own freight figure (?freight=1800), where it reads as dollars; anything else is ignored
+  const freight = buyerFreightSchema.safeParse(new URL(request.url).searchParams.get("freight") ?? "");
+  const comparison =
+    rfq.viewer === "buyer" && rfq.quotes.length > 0 ? await getQuoteComparison(db, params.id, viewer, parseComparisonSort(sort), new Date(), freight.success ? freight.data : null) : null;
   if (comparison && sort === "landed-asc") {
     const order = new Map(comparison.quotes.map((q, i) => [q.id, i]));
     rfq.quotes.sort((a, b) => (order.get(a.id) ?? order.size) - (order.get(b.id) ?? order.size));

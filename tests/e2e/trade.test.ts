@@ -170,6 +170,16 @@ describe("trade terms: compare quotes, landed cost on a product page, trade data
       await result.scrollIntoViewIfNeeded();
       await screenshot(page, "trade-calculator");
       await partScreenshot(page.locator("#landed-cost"), "trade-calculator-card");
+      // the buyer's own freight quote replaces the lane estimate, and says so
+      await page.getByLabel("Your own freight quote in USD (optional)").fill("5000");
+      await page.getByRole("button", { name: "Estimate" }).click();
+      await page.waitForURL(/freight=5000/);
+      const own = await page.getByRole("region", { name: "Landed cost estimate" }).innerText();
+      expect(own).toContain("$5,000.00");
+      expect(own).not.toContain("$6.56");
+      const badFreight = await page.goto(`${server.url}/product/${productId}?qty=1000&to=Savannah&freight=lots`);
+      expect(badFreight?.status()).toBe(200);
+      await page.getByText("Enter the freight as an amount in US dollars, like 1800").waitFor();
       // hostile input: a message, never an error page
       const response = await page.goto(`${server.url}/product/${productId}?qty=-1&to=%3Cscript%3E`);
       expect(response?.status()).toBe(200);

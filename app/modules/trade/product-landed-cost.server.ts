@@ -11,7 +11,7 @@ import { DEFAULT_ORIGIN_PORT } from "./us-port";
 
 export type ProductLandedCost = {
   /** the fields as typed, to show them again */
-  raw: { qty: string; to: string; mode: string };
+  raw: { qty: string; to: string; mode: string; freight: string };
   errors: Record<string, string>;
   result: {
     estimate: LandedCostEstimate;
@@ -51,7 +51,7 @@ export async function productLandedCost(db: Db, productId: string, params: URLSe
     .limit(1);
   if (!product) return null;
   if (!form.submitted || !form.input) return { raw: form.raw, errors: form.submitted ? form.errors : {}, result: null };
-  const { qty, to, mode } = form.input;
+  const { qty, to, mode, freight } = form.input;
 
   const date = tradeDate(now);
   const [[tier], tables] = await Promise.all([
@@ -76,6 +76,7 @@ export async function productLandedCost(db: Db, productId: string, params: URLSe
     hsCode: product.hsCode,
     incotermPort: product.originPort ?? DEFAULT_ORIGIN_PORT,
     usPort: usPort.code,
+    buyerFreightCents: freight,
   };
   const route = planRoute(terms, tables);
   const lanes = await lanesFor(db, [route], date);

@@ -15,7 +15,15 @@ import { estimateShipment, lanesFor, planRoute, portName, referenceSources, trad
  * null, as for an RFQ that does not exist. A fixed number of statements whatever the number of quotes: the RFQ,
  * its quotes, the suppliers' response times, the reference tables (five) and every quote's freight lane (one).
  */
-export async function getQuoteComparison(db: Db, rfqId: string, viewer: SessionUser | null, sort: ComparisonSort = "received", now = new Date()): Promise<QuoteComparison | null> {
+export async function getQuoteComparison(
+  db: Db,
+  rfqId: string,
+  viewer: SessionUser | null,
+  sort: ComparisonSort = "received",
+  now = new Date(),
+  /** the buyer's own freight figure for the shipment, used instead of the lane estimate where the buyer pays freight */
+  buyerFreightCents: number | null = null,
+): Promise<QuoteComparison | null> {
   if (!viewer || !isUuid(rfqId)) return null;
   const [rfq] = await db
     .select({ buyerId: rfqs.buyerId, deliveryLocation: rfqs.deliveryLocation, destinationPort: rfqs.destinationPort })
@@ -76,6 +84,7 @@ export async function getQuoteComparison(db: Db, rfqId: string, viewer: SessionU
           hsCode: row.hsCode,
           incotermPort: row.incotermPort,
           usPort: usPort.code,
+          buyerFreightCents,
         }
       : null;
     return { row, inr, totalUsdCents, unitPriceUsdCents, terms, route: terms ? planRoute(terms, tables) : null };
@@ -116,6 +125,7 @@ export async function getQuoteComparison(db: Db, rfqId: string, viewer: SessionU
     date,
     best: bestValues(quotes),
     sources: referenceSources(tables, [...lanes.values()]),
+    buyerFreightCents,
   };
 }
 

@@ -45,6 +45,8 @@ export type QuoteComparison = {
   /** the ids holding each row's best value (several on a tie) */
   best: { unitPrice: string[]; total: string[]; landed: string[]; leadTime: string[]; validUntil: string[] };
   sources: { label: string; source: string; since: string; dateKind: "since" | "as of" }[];
+  /** the buyer's own freight figure in use (USD cents for the shipment), or null for Setu's lane estimates */
+  buyerFreightCents: number | null;
 };
 
 export const COMPARISON_SORTS = ["received", "landed-asc", "price-asc", "price-desc"] as const;

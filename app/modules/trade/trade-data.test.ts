@@ -146,6 +146,14 @@ describe.each(testEngines())("trade reference data and the quote comparison on %
     expect(comparison!.quotes.map((q) => q.id)).toEqual([ddp.id, fob.id, legacy.id]);
     expect(comparison!.best).toEqual({ unitPrice: [fob.id], total: [fob.id], landed: [ddp.id], leadTime: [fob.id], validUntil: [fob.id] });
     expect(comparison!.sources.map((s) => s.label)).toEqual(expect.arrayContaining(["Merchandise Processing Fee", "Harbor Maintenance Fee", "US duty rates", "Freight"]));
+
+    // the buyer's own freight quote ($1,200 for the shipment) replaces the lane's $180 where the buyer pays freight
+    const own = await getQuoteComparison(database.db, rfq.id, actorOf(buyer), "landed-asc", new Date("2026-11-25T12:00:00Z"), 120_000);
+    const ownFob = own!.quotes.find((q) => q.id === fob.id)!;
+    // insurance 0.3 % × 110 % × ($4,166.67 + $1,200) = $17.71; the rest as above: 4,166.67 + 1,200 + 17.71 + 379.17 + 2,083.34 + 33.58 + 5.21 = $7,885.68
+    expect(ownFob.landed).toMatchObject({ totalCents: 788_568, complete: true });
+    expect(own!.quotes.find((q) => q.id === ddp.id)!.landed).toMatchObject({ totalCents: 650_000 });
+    expect(own!.buyerFreightCents).toBe(120_000);
   });
 
   it("is the buyer's only: a supplier, even one that quoted, and a visitor get nothing", async () => {

@@ -59,6 +59,18 @@ export function LandedCostCalculator({ calculator, unit, moq }: { calculator: Pr
             <option value="air">Air</option>
           </Select>
         </Field>
+        <Field id="calc-freight" label="Your own freight quote in USD (optional)" error={errors.freight} hint="Your forwarder's price for the whole shipment; empty uses Setu's lane estimate">
+          <Input
+            id="calc-freight"
+            name="freight"
+            type="text"
+            inputMode="decimal"
+            maxLength={20}
+            defaultValue={raw.freight}
+            aria-invalid={errors.freight ? true : undefined}
+            aria-describedby={errors.freight ? "calc-freight-error" : undefined}
+          />
+        </Field>
         <Button type="submit" className="w-full">
           Estimate
         </Button>

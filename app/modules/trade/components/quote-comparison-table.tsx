@@ -1,5 +1,7 @@
 import { BadgeCheck, Clock } from "lucide-react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/field";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/components/ui/cn";
 import { formatInrPaise, formatUsdCents } from "~/lib/money";
@@ -152,7 +154,7 @@ export function QuoteComparisonTable({ comparison, unit }: { comparison: QuoteCo
   const isBest = (key: RowKey | undefined, id: string) => (key ? best[key].includes(id) : false);
   const sortLink = (value: QuoteComparison["sort"], label: string) => (
     <Link
-      to={`?quoteSort=${value}`}
+      to={`?quoteSort=${value}${comparison.buyerFreightCents !== null ? `&freight=${comparison.buyerFreightCents / 100}` : ""}`}
       preventScrollReset
       aria-current={comparison.sort === value ? "true" : undefined}
       className={comparison.sort === value ? "font-semibold text-slate-900 underline" : "text-brand-700 underline"}
@@ -178,6 +180,19 @@ export function QuoteComparisonTable({ comparison, unit }: { comparison: QuoteCo
           {sortLink("received", "Newest first")}
         </p>
       </div>
+      {/* the buyer's forwarder may have quoted already: their figure replaces the lane estimate where the buyer pays freight */}
+      <Form method="get" preventScrollReset className="mt-2 flex flex-wrap items-end gap-2 text-sm" aria-label="Your own freight quote">
+        <input type="hidden" name="quoteSort" value={comparison.sort} />
+        <div>
+          <label htmlFor="compare-freight" className="mb-1 block text-xs text-slate-600">
+            Your own freight quote for the shipment, USD (optional)
+          </label>
+          <Input id="compare-freight" name="freight" inputMode="decimal" maxLength={20} defaultValue={comparison.buyerFreightCents !== null ? String(comparison.buyerFreightCents / 100) : ""} className="w-40" />
+        </div>
+        <Button type="submit" variant="outline" size="sm">
+          Recalculate
+        </Button>
+      </Form>
 
       <div className="mt-3 hidden overflow-x-auto md:block" data-testid="compare-table">
         <table className="w-full border-collapse text-left text-sm">
