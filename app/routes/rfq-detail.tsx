@@ -1,6 +1,7 @@
 import { ArrowLeft, Building2, Calendar, DollarSign, HelpCircle, Lock, MapPin, Package, User } from "lucide-react";
 import { useState } from "react";
-import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
+import { ConfirmDialog, ConfirmPanel } from "~/components/ui/confirm-dialog";
 import { Badge, statusTone } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -8,7 +9,7 @@ import { categoryLabel } from "~/lib/categories";
 import { formatDeadline } from "~/lib/deadline";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { readFormData } from "~/lib/form-data.server";
-import { formatMinor, usdCentsToInrPaise } from "~/lib/money";
+import { formatMinor, formatUsdCents, usdCentsToInrPaise } from "~/lib/money";
 import { refusedFormReply } from "~/lib/validated-form";
 import { describeRate } from "~/modules/trade/fx-rates.schema";
 import { AuthRequiredDialog } from "~/modules/accounts/components/auth-required-dialog";
@@ -19,7 +20,7 @@ import { DeadlineBadge } from "~/modules/rfqs/components/deadline-badge";
 import { formatBudget } from "~/modules/rfqs/components/rfq-card";
 import { QuoteForm } from "~/modules/rfqs/components/quote-form";
 import { QuoteSummary } from "~/modules/rfqs/components/quote-summary";
-import { QUOTE_STATUS_LABEL } from "~/modules/rfqs/rfq.schema";
+import { QUOTE_STATUS_LABEL, type QuoteView } from "~/modules/rfqs/rfq.schema";
 import { acceptQuote, closeRfq, getRfqDetail, quoteFormOptions, submitQuote, withdrawQuote } from "~/modules/rfqs/rfqs.server";
 import { QuoteComparisonTable } from "~/modules/trade/components/quote-comparison-table";
 import { parseComparisonSort } from "~/modules/trade/quote-comparison";
@@ -91,10 +92,38 @@ const TIPS = [
   "Your quote is sealed: only the buyer sees your price and terms.",
 ];
 
+/** Accepting places an order: the buyer is asked first, in a dialog (or on the page without JavaScript). */
+function AcceptQuote({ quote, unit, busy, askedHere }: { quote: QuoteView; unit: string; busy: boolean; askedHere: boolean }) {
+  const title = `Accept ${quote.supplierCompany}'s quote?`;
+  const consequence = `This places an order of ${formatUsdCents(quote.priceCents)} for ${quote.quantity.toLocaleString("en-US")} ${unit} with ${quote.supplierCompany}. The other quotes are declined and the RFQ closes. This cannot be undone.`;
+  const form = (
+    <Form method="post" className="flex flex-wrap justify-end gap-2">
+      <input type="hidden" name="intent" value="accept" />
+      <input type="hidden" name="quoteId" value={quote.id} />
+      <Button type="submit" size="sm" disabled={busy}>
+        Place the order
+      </Button>
+    </Form>
+  );
+  return (
+    <>
+      <ConfirmDialog label="Accept Quote" title={title} consequence={consequence} fallbackHref={`?confirm=accept&quote=${quote.id}`}>
+        {form}
+      </ConfirmDialog>
+      {askedHere ? (
+        <ConfirmPanel title={title} consequence={consequence}>
+          {form}
+        </ConfirmPanel>
+      ) : null}
+    </>
+  );
+}
+
 export default function RfqDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const [authOpen, setAuthOpen] = useState(false);
   const navigation = useNavigation();
   const location = useLocation();
+  const [params] = useSearchParams();
   const busy = navigation.state === "submitting";
   if ("notFound" in loaderData) {
     return (
@@ -109,6 +138,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
   }
   const { rfq, sort, signedIn, comparison, quoteForm } = loaderData;
   const failed = actionData && !actionData.ok ? actionData.message : null;
+  const liveQuote = rfq.quotes.some((q) => q.mine && q.status === "submitted");
   const isBuyer = rfq.viewer === "buyer";
   const quoteCount = isBuyer ? rfq.quotes.length : rfq.quotes.filter((q) => q.status !== "withdrawn").length + rfq.sealedQuoteCount;
 
@@ -189,7 +219,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
             <div className="flex flex-wrap items-center justify-between gap-3">
               <div>
                 <h2 className="text-lg font-semibold">Submitted Quotes ({quoteCount})</h2>
-                <p className="text-sm text-slate-600">{isBuyer ? "Review and compare quotes from suppliers" : "Quotes submitted by other suppliers"}</p>
+                <p className="text-sm text-slate-600">{isBuyer ? "Review and compare quotes from suppliers" : "Your quote, and how many other suppliers quoted (their quotes are sealed)"}</p>
               </div>
               {isBuyer && rfq.quotes.length > 1 ? (
                 <div className="flex gap-2 text-sm">
@@ -220,21 +250,31 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                       </p>
                       <div className="flex items-center gap-2">
                         <Badge tone={statusTone(quote.status)}>{QUOTE_STATUS_LABEL[quote.status] ?? quote.status}</Badge>
+                        {quote.history.length > 0 ? <Badge tone="amber">Revised</Badge> : null}
                         <span className="text-xs text-slate-500">{new Date(quote.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}</span>
                       </div>
                     </div>
                     <QuoteSummary quote={quote} unit={rfq.unit} audience={isBuyer ? "buyer" : "supplier"} />
                     {quote.terms ? <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{quote.terms}</p> : null}
+                    {quote.history.length > 0 ? (
+                      <details className="mt-3 text-sm">
+                        <summary className="cursor-pointer text-brand-700 underline">
+                          Earlier {quote.history.length === 1 ? "version" : "versions"} of this quote ({quote.history.length})
+                        </summary>
+                        <ul className="mt-2 space-y-1 text-slate-600">
+                          {quote.history.map((version) => (
+                            <li key={version.id}>
+                              {new Date(version.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}: {formatUsdCents(version.priceCents)}
+                              {version.terms ? <span className="block whitespace-pre-line text-xs text-slate-500">{version.terms}</span> : null}
+                            </li>
+                          ))}
+                        </ul>
+                      </details>
+                    ) : null}
                     {isBuyer ? (
                       <div className="mt-4 flex flex-wrap gap-2">
                         {rfq.status === "published" && quote.status === "submitted" ? (
-                          <Form method="post">
-                            <input type="hidden" name="intent" value="accept" />
-                            <input type="hidden" name="quoteId" value={quote.id} />
-                            <Button type="submit" size="sm" disabled={busy}>
-                              Accept Quote
-                            </Button>
-                          </Form>
+                          <AcceptQuote quote={quote} unit={rfq.unit} busy={busy} askedHere={params.get("confirm") === "accept" && params.get("quote") === quote.id} />
                         ) : null}
                         <ContactButton subjectType="quote" subjectId={quote.id} signedIn size="sm">
                           Contact Supplier
@@ -294,9 +334,14 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
               <details open={actionData?.intent === "quote" && !actionData.ok}>
                 <summary className="cursor-pointer list-none text-lg font-semibold [&::-webkit-details-marker]:hidden">
                   <span className="inline-flex w-full items-center justify-between">
-                    Submit Your Quote <span className="text-sm font-medium text-brand-700 underline">Open form</span>
+                    {liveQuote ? "Revise Your Quote" : "Submit Your Quote"} <span className="text-sm font-medium text-brand-700 underline">Open form</span>
                   </span>
                 </summary>
+                {liveQuote ? (
+                  <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                    You have a quote on this RFQ. A new one replaces it: the buyer sees it marked as revised, with your earlier price.
+                  </p>
+                ) : null}
                 <QuoteForm
                   unit={rfq.unit}
                   quantity={rfq.quantity}

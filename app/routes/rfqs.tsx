@@ -1,3 +1,4 @@
+import { useRootUser } from "~/root";
 import { FileSearch, Plus } from "lucide-react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -28,6 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Rfqs({ loaderData }: Route.ComponentProps) {
+  const user = useRootUser();
   const { params, items, total, page, pageCount } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/rfqs";
@@ -89,7 +91,7 @@ export default function Rfqs({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="mt-4 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
           {items.map((rfq) => (
-            <RfqCard key={rfq.id} rfq={rfq} showStatus={Boolean(params.mine)} />
+            <RfqCard key={rfq.id} rfq={rfq} showStatus={Boolean(params.mine)} canQuote={user?.userType === "seller"} />
           ))}
         </div>
       )}

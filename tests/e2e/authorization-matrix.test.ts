@@ -46,6 +46,15 @@ const MATRIX: Record<string, Check[]> = {
   "auth/sign-out": [{ method: "GET", path: () => "/auth/sign-out", expect: all(302) }],
   "auth/google": [{ method: "GET", path: () => "/auth/google", expect: all(302) }],
   "auth/complete-profile": [{ method: "GET", path: () => "/auth/complete-profile", expect: all(302) }],
+  "auth/forgot-password": [
+    { method: "GET", path: () => "/auth/forgot-password", expect: signedIn(200, 302) },
+    // an address that is not one: refused, and nothing is sent; a signed-in user is sent on to /profile
+    { method: "POST", path: () => "/auth/forgot-password", fields: () => ({ email: "not-an-address" }), expect: signedIn(400, 302) },
+  ],
+  "auth/reset-password": [
+    { method: "GET", path: () => "/auth/reset-password?token=made-up", expect: all(200) },
+    { method: "POST", path: () => "/auth/reset-password", fields: () => ({ token: "made-up-token", password: "Harbour-Lights-58", confirmPassword: "Harbour-Lights-58" }), expect: all(400) },
+  ],
   // better-auth's own endpoints are closed but for the e-mail link and Google's callback (accounts-server test)
   "api/auth/*": [{ method: "GET", path: () => "/api/auth/get-session", expect: all(404) }],
   dashboard: [{ method: "GET", path: () => "/dashboard", expect: all(200) }],
@@ -196,14 +205,15 @@ describe("authorization matrix", () => {
     expect(rfq.status).toBe(302);
     const [rfqId] = await idsIn(clients.buyer, "/rfqs?mine=1", /\/rfqs\/([0-9a-f-]{36})/g);
     expect((await seller.post(`/rfqs/${rfqId!}`, { intent: "quote", price: "1500", quantity: "500", deliveryTimeline: "30 days", terms: "FOB" })).status).toBeLessThan(400);
-    const [quoteId] = await idsIn(clients.buyer, `/rfqs/${rfqId!}`, /name="quoteId" value="([0-9a-f-]{36})"/g);
+    // Accept Quote asks first: its link names the quote (?confirm=accept&quote=…)
+    const [quoteId] = await idsIn(clients.buyer, `/rfqs/${rfqId!}`, /confirm=accept&(?:amp;)?quote=([0-9a-f-]{36})/g);
     expect((await clients.buyer.post(`/rfqs/${rfqId!}`, { intent: "accept", quoteId: quoteId! })).status).toBe(302);
     // a second RFQ stays open, with the seller's quote on it
     expect((await clients.buyer.post("/create-rfq", { ...rfqForm(), title: `Matrix open RFQ ${Date.now()}` })).status).toBe(302);
     const openRfqId = (await idsIn(clients.buyer, "/rfqs?mine=1", /\/rfqs\/([0-9a-f-]{36})/g)).find((id) => id !== rfqId)!;
     expect((await seller.post(`/rfqs/${openRfqId}`, { intent: "quote", price: "1400", quantity: "500", deliveryTimeline: "30 days", terms: "FOB" })).status).toBeLessThan(400);
     const [openQuoteId] = await idsIn(seller, `/rfqs/${openRfqId}`, /name="quoteId" value="([0-9a-f-]{36})"/g);
-    const [orderId] = await idsIn(clients.buyer, "/orders", /name="orderId" value="([0-9a-f-]{36})"/g);
+    const [orderId] = await idsIn(clients.buyer, "/orders", /[?&](?:amp;)?order=([0-9a-f-]{36})/g);
     const [notificationId] = await idsIn(seller, "/notifications", /name="id" value="([0-9a-f-]{36})"/g);
     // a conversation about the order, a PDF in it from the buyer, and the seller's report of that message
     const opened = await clients.buyer.post("/messages", { subjectType: "order", subjectId: orderId!, from: "/orders" });

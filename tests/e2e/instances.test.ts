@@ -118,14 +118,14 @@ describe.skipIf(!process.env.DATABASE_URL)("two app instances on one PostgreSQL 
       const seller = await signUp(b.url, "seller");
       expect((await seller.client.post(`/rfqs/${rfqId}`, { intent: "quote", price, quantity: "100", deliveryTimeline: "20 days", terms: "FOB" })).status).toBeLessThan(400);
     }
-    const quoteIds = [...(await (await buyer.client.get(`/rfqs/${rfqId}`)).text()).matchAll(/name="quoteId" value="([0-9a-f-]{36})"/g)].map((m) => m[1]!);
+    const quoteIds = [...(await (await buyer.client.get(`/rfqs/${rfqId}`)).text()).matchAll(/confirm=accept&(?:amp;)?quote=([0-9a-f-]{36})/g)].map((m) => m[1]!);
     expect(quoteIds).toHaveLength(2);
     const [first, second] = await Promise.all([
       buyer.client.post(`/rfqs/${rfqId}`, { intent: "accept", quoteId: quoteIds[0]! }),
       onOtherInstance(buyer.client, b.url).post(`/rfqs/${rfqId}`, { intent: "accept", quoteId: quoteIds[1]! }),
     ]);
     expect([first.status, second.status].sort()).toEqual([302, 409]);
-    const orders = [...(await (await buyer.client.get("/orders")).text()).matchAll(/name="orderId" value="([0-9a-f-]{36})"/g)].map((m) => m[1]);
+    const orders = [...(await (await buyer.client.get("/orders")).text()).matchAll(/[?&](?:amp;)?order=([0-9a-f-]{36})/g)].map((m) => m[1]);
     expect(new Set(orders).size).toBe(1);
   });
 });

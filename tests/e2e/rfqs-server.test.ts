@@ -69,10 +69,10 @@ function quote(fields: Record<string, string> = {}) {
   return { intent: "quote", price: "1250.00", quantity: "2500", deliveryTimeline: "30 days", terms: "", ...fields };
 }
 
-/** Ids named in hidden form fields of a page, such as name="quoteId" value="…". */
-async function hiddenIds(client: HttpClient, pagePath: string, name: string) {
+/** The quotes a buyer may accept: each Accept Quote is a link that asks first (…?confirm=accept&amp;quote=ID). */
+async function acceptableQuoteIds(client: HttpClient, pagePath: string) {
   const html = await (await client.get(pagePath)).text();
-  return [...html.matchAll(new RegExp(`name="${name}" value="(${UUID})"`, "g"))].map((m) => m[1]!);
+  return [...html.matchAll(new RegExp(`confirm=accept&(?:amp;)?quote=(${UUID})`, "g"))].map((m) => m[1]!);
 }
 
 describe("RFQ, quote and order refusals on the shared server", () => {
@@ -96,7 +96,7 @@ describe("RFQ, quote and order refusals on the shared server", () => {
     const asBuyer = await textOf(await buyer.get(`/rfqs/${rfq.id}`));
     expect(asBuyer).toContain("No quotes submitted yet");
     expect(asBuyer).not.toContain("anonymous-terms-never-stored");
-    expect(await hiddenIds(buyer, `/rfqs/${rfq.id}`, "quoteId")).toEqual([]);
+    expect(await acceptableQuoteIds(buyer, `/rfqs/${rfq.id}`)).toEqual([]);
   });
 
   it("refuses to create an RFQ without a session with 'Please log in to create an RFQ', and writes nothing", async () => {
@@ -115,7 +115,7 @@ describe("RFQ, quote and order refusals on the shared server", () => {
     const response = await buyer.post(`/rfqs/${rfq.id}`, quote());
     expect(response.status).toBe(403);
     expect(await textOf(response)).toContain("You cannot quote on your own RFQ");
-    expect(await hiddenIds(buyer, `/rfqs/${rfq.id}`, "quoteId")).toEqual([]);
+    expect(await acceptableQuoteIds(buyer, `/rfqs/${rfq.id}`)).toEqual([]);
   });
 
   it("refuses invalid numbers with 400 and a clear message, and writes nothing", async () => {
@@ -163,7 +163,7 @@ describe("RFQ, quote and order refusals on the shared server", () => {
   it("refuses quotes on an awarded RFQ, and order changes without a session, by a stranger or with an unknown action", async () => {
     const rfq = await postRfq(buyer);
     expect((await sellerA.post(`/rfqs/${rfq.id}`, quote())).status).toBe(302);
-    const [quoteId] = await hiddenIds(buyer, `/rfqs/${rfq.id}`, "quoteId");
+    const [quoteId] = await acceptableQuoteIds(buyer, `/rfqs/${rfq.id}`);
     const accepted = await buyer.post(`/rfqs/${rfq.id}`, { intent: "accept", quoteId: quoteId! });
     expect(accepted.status).toBe(302);
     expect(accepted.headers.get("location")).toBe("/orders");

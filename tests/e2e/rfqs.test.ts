@@ -21,7 +21,10 @@ describe("RFQ journey: post, quote, accept, order", () => {
     await page.getByRole("heading", { name: "Requests for Quote" }).waitFor();
     expect(await page.locator("article").count()).toBeGreaterThanOrEqual(5);
     expect(await page.locator("main").innerText()).toContain("Brooklyn Home Goods LLC");
-    expect(await page.locator("main").innerText()).toMatch(/\d+ days left/);
+    // urgent RFQs wear a badge: the soonest deadlines first, whatever other tests have posted since the seed
+    await page.goto("/rfqs?sort=deadline");
+    expect(await page.locator("main").innerText()).toMatch(/\d+ days? left/);
+    await page.goto("/rfqs");
     // choosing a category or a sort applies it at once
     await hydrated(page);
     await page.getByLabel("Category", { exact: true }).selectOption("textiles");
@@ -88,7 +91,9 @@ describe("RFQ journey: post, quote, accept, order", () => {
     await page.getByText("Shakti Textiles Pvt. Ltd. (your quote)").waitFor();
     // the form collapsed and reset
     expect(await page.getByLabel("Total Price (USD)").isVisible()).toBe(false);
-    await page.getByText("Submit Your Quote").click();
+    // one live quote per supplier: the form now revises it
+    await page.getByText("Revise Your Quote").click();
+    await page.getByText("A new one replaces it").waitFor();
     expect(await page.getByLabel("Total Price (USD)").inputValue()).toBe("");
     expect(await page.locator("main").innerText()).toContain("$6,125.50");
     await screenshot(page, "rfq-detail-seller");
@@ -103,6 +108,11 @@ describe("RFQ journey: post, quote, accept, order", () => {
     await page.getByText("Review and compare quotes from suppliers").waitFor();
     await page.getByText("Shakti Textiles Pvt. Ltd.").first().waitFor();
     await page.getByRole("button", { name: "Accept Quote" }).click();
+    // accepting places an order: the dialog says so before anything happens
+    const confirmAccept = page.getByRole("dialog", { name: /Accept Shakti Textiles Pvt. Ltd.'s quote\?/ });
+    await confirmAccept.getByText("This places an order of $6,125.50").waitFor();
+    await screenshot(page, "rfq-accept-dialog");
+    await confirmAccept.getByRole("button", { name: "Place the order" }).click();
     await page.waitForURL(/\/orders$/);
     await page.getByRole("heading", { name: "Orders", exact: true }).waitFor();
     const order = page.locator("li", { hasText: "Shakti Textiles Pvt. Ltd." }).first();

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 export const rfqs = pgTable(
@@ -89,15 +89,19 @@ export const rfqResponses = pgTable(
     hsCode: text("hs_code"),
     unitWeightGrams: integer("unit_weight_grams"),
     status: text("status").notNull().default("submitted"),
+    // a seller's new quote on the same RFQ revises its live one: the old row becomes 'superseded' (issue #26)
+    supersedesId: uuid("supersedes_id").references((): AnyPgColumn => rfqResponses.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("rfq_responses_price_check", sql`${t.priceCents} > 0`),
+    // one live quote per seller per RFQ, whatever two tabs or instances submit at once
+    uniqueIndex("rfq_responses_one_live_idx").on(t.rfqId, t.sellerId).where(sql`${t.status} = 'submitted'`),
     check("rfq_responses_quantity_check", sql`${t.quantity} > 0`),
     check(
       "rfq_responses_status_check",
-      sql`${t.status} in ('submitted', 'accepted', 'declined', 'withdrawn')`,
+      sql`${t.status} in ('submitted', 'accepted', 'declined', 'withdrawn', 'superseded')`,
     ),
     check("rfq_responses_incoterm_check", sql`${t.incoterm} is null or ${t.incoterm} in ('EXW', 'FCA', 'FOB', 'CIF', 'DAP', 'DDP')`),
     check("rfq_responses_currency_check", sql`${t.currency} in ('USD', 'INR')`),

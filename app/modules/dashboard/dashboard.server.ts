@@ -1,4 +1,4 @@
-import { and, count, countDistinct, desc, eq, ne, sql, sum } from "drizzle-orm";
+import { and, count, countDistinct, desc, eq, ne, notInArray, sql, sum } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { user as userTable } from "~/db/schema/auth";
 import { messageReports } from "~/db/schema/messaging";
@@ -80,7 +80,7 @@ export async function loadDashboard(db: Db, user: DashboardUser, now = new Date(
       db
         .select({ n: count() })
         .from(rfqResponses)
-        .where(and(eq(rfqResponses.sellerId, user.id), ne(rfqResponses.status, "withdrawn"))),
+        .where(and(eq(rfqResponses.sellerId, user.id), notInArray(rfqResponses.status, ["withdrawn", "superseded"]))),
       db
         .select({ total: sum(orders.totalCents) })
         .from(orders)

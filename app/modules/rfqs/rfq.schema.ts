@@ -116,6 +116,8 @@ export type QuoteView = {
   deliveryTimeline: string;
   terms: string | null;
   mine: boolean;
+  /** the supplier's earlier versions of this quote, newest first (empty: never revised) */
+  history: { id: string; priceCents: number; createdAt: string; terms: string | null }[];
   /** the quote's own currency and amounts in its minor units; null amounts on quotes made before trade terms */
   currency: Currency;
   unitPriceMinor: number | null;
@@ -140,4 +142,5 @@ export const QUOTE_STATUS_LABEL: Record<string, string> = {
   accepted: "Accepted",
   declined: "Declined",
   withdrawn: "Withdrawn",
+  superseded: "Revised",
 };

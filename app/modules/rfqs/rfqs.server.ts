@@ -1,3 +1,4 @@
+import { isUniqueViolation } from "~/db/postgres-errors";
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { user as userTable } from "~/db/schema/auth";
@@ -33,7 +34,7 @@ export type FormResult<T = undefined> =
   | { ok: false; status: number; message: string; fieldErrors: Record<string, string> };
 
 
-const quoteCount = sql<number>`(select count(*)::int from ${rfqResponses} where ${rfqResponses.rfqId} = ${rfqs.id} and ${rfqResponses.status} <> 'withdrawn')`;
+const quoteCount = sql<number>`(select count(*)::int from ${rfqResponses} where ${rfqResponses.rfqId} = ${rfqs.id} and ${rfqResponses.status} not in ('withdrawn', 'superseded'))`;
 
 const cardColumns = {
   id: rfqs.id,
@@ -203,13 +204,22 @@ export async function getRfqDetail(db: Db, id: string, viewer: SessionUser | nul
     .leftJoin(fxRates, eq(fxRates.id, rfqResponses.fxRateId))
     .where(and(eq(rfqResponses.rfqId, id), visible, isBuyer ? ne(rfqResponses.status, "withdrawn") : undefined))
     .orderBy(desc(rfqResponses.createdAt));
-  const quotes: QuoteView[] = quoteRows.map(({ sellerId, fxRateId, fxInrPerUsd, fxRateDate, fxSource, createdAt, supplierCompany, ...q }) => ({
-    ...q,
-    supplierCompany: supplierCompany || "Supplier",
-    createdAt: createdAt.toISOString(),
-    mine: sellerId === viewer?.id,
-    rate: fxInrPerUsd && fxRateDate ? { id: fxRateId ?? "", inrPerUsd: trimRate(fxInrPerUsd), rateDate: fxRateDate, source: fxSource ?? null } : null,
-  }));
+  // a revised quote's earlier versions (superseded rows, newest first) travel with it as its history
+  const earlier = new Map<string, QuoteView["history"]>();
+  for (const row of quoteRows) {
+    if (row.status !== "superseded") continue;
+    earlier.set(row.sellerId, [...(earlier.get(row.sellerId) ?? []), { id: row.id, priceCents: row.priceCents, createdAt: row.createdAt.toISOString(), terms: row.terms }]);
+  }
+  const quotes: QuoteView[] = quoteRows
+    .filter((row) => row.status !== "superseded")
+    .map(({ sellerId, fxRateId, fxInrPerUsd, fxRateDate, fxSource, createdAt, supplierCompany, ...q }) => ({
+      ...q,
+      supplierCompany: supplierCompany || "Supplier",
+      createdAt: createdAt.toISOString(),
+      mine: sellerId === viewer?.id,
+      rate: fxInrPerUsd && fxRateDate ? { id: fxRateId ?? "", inrPerUsd: trimRate(fxInrPerUsd), rateDate: fxRateDate, source: fxSource ?? null } : null,
+      history: q.status === "submitted" || q.status === "accepted" || q.status === "declined" ? (earlier.get(sellerId) ?? []) : [],
+    }));
   const ownActive = quotes.filter((q) => q.mine && q.status !== "withdrawn").length;
   const { specifications, buyerId, buyerFullName, ...card } = row;
   return {
@@ -218,7 +228,8 @@ export async function getRfqDetail(db: Db, id: string, viewer: SessionUser | nul
     buyerId,
     buyerFullName: buyerFullName ?? "",
     viewer: isBuyer ? "buyer" : viewer ? "supplier" : "anonymous",
-    canQuote: Boolean(viewer?.profile) && !isBuyer && row.status === "published" && !isExpired(rfqClosesAt(row), now),
+    // only supplier accounts quote (issue #26; decision record 0026)
+    canQuote: viewer?.profile?.userType === "seller" && !isBuyer && row.status === "published" && !isExpired(rfqClosesAt(row), now),
     quotes,
     sealedQuoteCount: isBuyer ? 0 : Math.max(0, row.quoteCount - ownActive),
   };
@@ -241,6 +252,12 @@ export async function quoteFormOptions(db: Db, now = new Date()): Promise<{ port
   return { ports, rate };
 }
 
+export const QUOTE_MESSAGES = {
+  sellersOnly: "Only supplier accounts can quote on RFQs",
+  revised: "Quote revised: the buyer now sees your new quote, marked as revised",
+  changedMeanwhile: "Your quote changed meanwhile; please reload the page",
+};
+
 /** A supplier quotes on someone else's open, unexpired RFQ; the buyer is notified (and e-mailed, through the job queue). */
 export async function submitQuote(
   db: Db,
@@ -253,6 +270,7 @@ export async function submitQuote(
   const rfq = await loadRfqForQuote(db, rfqId);
   if (!rfq) return { ok: false, status: 404, message: "RFQ Not Found", fieldErrors: {} };
   if (rfq.buyerId === actor.id) return { ok: false, status: 403, message: "You cannot quote on your own RFQ", fieldErrors: {} };
+  if (actor.profile.userType !== "seller") return { ok: false, status: 403, message: QUOTE_MESSAGES.sellersOnly, fieldErrors: {} };
   if (rfq.status !== "published") return { ok: false, status: 409, message: "This RFQ is no longer accepting quotes", fieldErrors: {} };
   if (isExpired(rfqClosesAt(rfq), now)) return { ok: false, status: 409, message: "The deadline for this RFQ has passed", fieldErrors: {} };
   const parsed = quoteSchema.safeParse(formValues(form, QUOTE_FIELDS));
@@ -286,11 +304,20 @@ export async function submitQuote(
 
   const limited = await overActionLimit(db, "quote", actor.id);
   if (limited) return { ok: false, status: 429, message: limited, fieldErrors: {} };
-  // the quote and the buyer's notice (with its e-mail job) commit together, or neither does
-  const row = await db.transaction(async (tx) => {
+  // the quote and the buyer's notice (with its e-mail job) commit together, or neither does; a live quote of the
+  // same seller is revised (superseded) in the same transaction, and the unique index keeps one live quote per seller
+  let row: { id: string; revised: boolean };
+  try {
+  row = await db.transaction(async (tx) => {
+    const [live] = await tx
+      .update(rfqResponses)
+      .set({ status: "superseded", updatedAt: now })
+      .where(and(eq(rfqResponses.rfqId, rfqId), eq(rfqResponses.sellerId, actor.id), eq(rfqResponses.status, "submitted")))
+      .returning({ id: rfqResponses.id });
     const [inserted] = await tx
       .insert(rfqResponses)
       .values({
+        supersedesId: live?.id ?? null,
         rfqId,
         sellerId: actor.id,
         priceCents,
@@ -322,19 +349,27 @@ export async function submitQuote(
       input.currency === "INR" && rate
         ? `${formatMinor(input.totalMinor, "INR")} (about ${formatUsdCents(priceCents)} at ${describeRate(rate)})`
         : formatUsdCents(priceCents);
-    const summary = `${actor.profile.companyName} sent a quote of ${amount} on your RFQ "${rfq.title}".`;
+    const summary = live
+      ? `${actor.profile.companyName} revised its quote on your RFQ "${rfq.title}": now ${amount}.`
+      : `${actor.profile.companyName} sent a quote of ${amount} on your RFQ "${rfq.title}".`;
+    const title = live ? `Revised quote on "${rfq.title}"` : `New quote on "${rfq.title}"`;
     await notify(tx, notifier, {
       userId: rfq.buyerId,
       kind: "quote_received",
-      title: `New quote on "${rfq.title}"`,
+      title,
       body: summary,
       href: `/rfqs/${rfq.id}`,
       eventKey: `quote:${inserted!.id}`,
-      email: { subject: `New quote on "${rfq.title}"`, text: `${summary}\n\nReview and compare quotes:` },
+      email: { subject: title, text: `${summary}\n\nReview and compare quotes:` },
     });
-    return inserted!;
+    return { id: inserted!.id, revised: Boolean(live) };
   });
-  return { ok: true, message: "Quote submitted successfully!", value: { id: row.id } };
+  } catch (error) {
+    // two submissions at once from the same seller: the unique index let one through
+    if (isUniqueViolation(error)) return { ok: false, status: 409, message: QUOTE_MESSAGES.changedMeanwhile, fieldErrors: {} };
+    throw error;
+  }
+  return { ok: true, message: row.revised ? QUOTE_MESSAGES.revised : "Quote submitted successfully!", value: { id: row.id } };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "~/db/schema/orders";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
@@ -138,6 +138,45 @@ describe.each(testEngines())("RFQs, quotes and orders on %s", (engine) => {
     const mail = (await queuedEmails(database.db)).at(-1);
     expect(mail).toMatchObject({ to: buyer.user.email, subject: `New quote on "${open.title}"` });
     expect(mail?.text).toContain(`/rfqs/${open.id}`);
+  });
+
+  it("lets only supplier accounts quote: a buyer on another buyer's RFQ is refused and is not invited to (issue #26)", async () => {
+    const rfq = await createRfqRow(database.db, { buyerId: buyer.user.id });
+    const otherBuyer = await createBuyer(database.db, { companyName: "Austin Linen Co" });
+    const refused = await submitQuote(database.db, actor(otherBuyer), rfq.id, form({ price: "10", quantity: "1", deliveryTimeline: "x" }), notify);
+    expect(refused).toMatchObject({ ok: false, status: 403, message: "Only supplier accounts can quote on RFQs" });
+    expect((await getRfqDetail(database.db, rfq.id, actor(otherBuyer)))!.canQuote).toBe(false);
+    expect((await getRfqDetail(database.db, rfq.id, actor(sellerA)))!.canQuote).toBe(true);
+    expect((await getRfqDetail(database.db, rfq.id, actor(buyer)))!.quotes).toEqual([]);
+  });
+
+  it("keeps one live quote per supplier: a second quote revises the first, which the buyer sees as history", async () => {
+    const rfq = await createRfqRow(database.db, { buyerId: buyer.user.id });
+    const first = await submitQuote(database.db, actor(sellerA), rfq.id, form({ price: "5000", quantity: "100", deliveryTimeline: "30 days" }), notify);
+    const second = await submitQuote(database.db, actor(sellerA), rfq.id, form({ price: "4500", quantity: "100", deliveryTimeline: "30 days" }), notify);
+    expect(second).toMatchObject({ ok: true, message: "Quote revised: the buyer now sees your new quote, marked as revised" });
+    const asBuyer = await getRfqDetail(database.db, rfq.id, actor(buyer));
+    expect(asBuyer!.quotes).toHaveLength(1);
+    expect(asBuyer!.quotes[0]).toMatchObject({ priceCents: 450_000, status: "submitted", history: [{ priceCents: 500_000 }] });
+    expect(asBuyer!.quoteCount).toBe(1);
+    // the supplier sees its own quote once, and is never counted among the others
+    const asSeller = await getRfqDetail(database.db, rfq.id, actor(sellerA));
+    expect(asSeller!.quotes.map((q) => q.priceCents)).toEqual([450_000]);
+    expect(asSeller!.sealedQuoteCount).toBe(0);
+    const [old] = await database.db.select({ status: rfqResponses.status }).from(rfqResponses).where(eq(rfqResponses.id, first.ok ? first.value.id : ""));
+    expect(old!.status).toBe("superseded");
+    expect((await queuedEmails(database.db)).at(-1)).toMatchObject({ subject: `Revised quote on "${rfq.title}"` });
+
+    // two tabs at once: one live quote whatever the timing, and no 500
+    const burst = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => submitQuote(database.db, actor(sellerB), rfq.id, form({ price: String(3000 + i), quantity: "100", deliveryTimeline: "30 days" }), notify)),
+    );
+    expect(burst.every((r) => r.ok || r.status === 409)).toBe(true);
+    const live = await database.db
+      .select({ id: rfqResponses.id })
+      .from(rfqResponses)
+      .where(and(eq(rfqResponses.rfqId, rfq.id), eq(rfqResponses.sellerId, sellerB.user.id), eq(rfqResponses.status, "submitted")));
+    expect(live).toHaveLength(1);
   });
 
   it("seals quotes: a second supplier sees none of the first's figures, only their number", async () => {

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, max, notInArray, or, sql } from "drizzle-orm";
-import { supplierResponseTime } from "~/modules/response-times/response-time.server";
+import { supplierResponseTime, supplierResponseTimes } from "~/modules/response-times/response-time.server";
 import type { Db } from "~/db/client.server";
 import { products } from "~/db/schema/products";
 import { profiles } from "~/db/schema/profiles";
@@ -242,7 +242,7 @@ export const RECOMMENDED_LIMIT = 6;
  */
 async function recommendedFromOtherSellers(db: Db, sellerId: string, storeId: string) {
   const rows = await db
-    .select({ ...productCardColumns, verified: sql<boolean>`${profiles.verificationStatus} = 'verified'` })
+    .select({ ...productCardColumns, sellerId: products.sellerId })
     .from(products)
     .innerJoin(profiles, eq(profiles.userId, products.sellerId))
     .where(
@@ -254,8 +254,9 @@ async function recommendedFromOtherSellers(db: Db, sellerId: string, storeId: st
     )
     .orderBy(sql`${profiles.verificationStatus} = 'verified' desc`, desc(products.createdAt), desc(products.id))
     .limit(RECOMMENDED_LIMIT);
-  // other sellers' reply times are not read here: a fixed number of statements per page
-  return rows.map((r): PublicStoreProduct => ({ ...r, linkId: r.id, featured: false, categoryTab: "all", displayOrder: 0, supplierReplyHours: null }));
+  // their suppliers' reply times in one more statement, whatever the number of cards
+  const replyTimes = await supplierResponseTimes(db, rows.map((r) => r.sellerId));
+  return rows.map(({ sellerId: rowSeller, ...r }): PublicStoreProduct => ({ ...r, linkId: r.id, featured: false, categoryTab: "all", displayOrder: 0, supplierReplyHours: replyTimes.get(rowSeller)?.hours ?? null }));
 }
 
 /** Follows or unfollows an active store; returns the new state. */

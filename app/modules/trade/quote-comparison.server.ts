@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { profiles } from "~/db/schema/profiles";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
@@ -61,7 +61,7 @@ export async function getQuoteComparison(
     })
     .from(rfqResponses)
     .leftJoin(profiles, eq(profiles.userId, rfqResponses.sellerId))
-    .where(and(eq(rfqResponses.rfqId, rfqId), ne(rfqResponses.status, "withdrawn")))
+    .where(and(eq(rfqResponses.rfqId, rfqId), notInArray(rfqResponses.status, ["withdrawn", "superseded"])))
     .orderBy(desc(rfqResponses.createdAt), desc(rfqResponses.id));
 
   const date = tradeDate(now);

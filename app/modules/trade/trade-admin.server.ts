@@ -1,3 +1,4 @@
+import { isUniqueViolation } from "~/db/postgres-errors";
 import { and, asc, desc, eq, gt, isNull, like, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "~/db/client.server";
@@ -32,11 +33,6 @@ function parse<S extends z.ZodType>(schema: S, form: FormData, keys: string[]): 
 }
 
 const notAdmin: AdminResult = { ok: false, status: 404, message: "Not found", fieldErrors: {} };
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) if ((e as { code?: string }).code === "23505") return true;
-  return false;
-}
 
 /** What the page shows: every fee row, the duty rows under an HS prefix (the newest first, a page of them), every additional duty and lane. */
 export async function tradeDataOverview(db: Db, actor: SessionUser, hsFilter: string) {

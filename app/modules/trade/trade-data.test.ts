@@ -116,7 +116,9 @@ describe.each(testEngines())("trade reference data and the quote comparison on %
     const rfq = await createRfq(database.db, { buyerId: buyer.user.id, title: "Terry bath towels", category: "textiles", quantity: 1000, deliveryLocation: "1200 W Harrison St, Chicago, IL 60607" });
     const fob = await createQuote(database.db, fobMundraInrQuote({ rfqId: rfq.id, sellerId: mundra.user.id }));
     const ddp = await createQuote(database.db, ddpChicagoUsdQuote({ rfqId: rfq.id, sellerId: chicago.user.id }));
-    const legacy = await createQuote(database.db, { rfqId: rfq.id, sellerId: mundra.user.id, priceCents: 500_000, quantity: 1000, terms: "FOB Mumbai, 30% advance" });
+    // one live quote per seller: the quote without terms comes from a third supplier
+    const erode = await createSeller(database.db, { companyName: "Erode Handlooms" });
+    const legacy = await createQuote(database.db, { rfqId: rfq.id, sellerId: erode.user.id, priceCents: 500_000, quantity: 1000, terms: "FOB Mumbai, 30% advance" });
 
     const comparison = await getQuoteComparison(database.db, rfq.id, actorOf(buyer), "landed-asc", new Date("2026-11-25T12:00:00Z"));
     expect(comparison).not.toBeNull();
@@ -168,12 +170,15 @@ describe.each(testEngines())("trade reference data and the quote comparison on %
 
   it("costs the same number of statements for 2 quotes as for 8", async () => {
     const count = statementCounter(database.db);
+    // one live quote per seller per RFQ: eight suppliers
+    const suppliers = [mundra, chicago];
+    for (let i = suppliers.length; i < 8; i++) suppliers.push(await createSeller(database.db, { companyName: `Supplier ${i}` }));
     const statementsFor = async (n: number) => {
       const rfq = await createRfq(database.db, { buyerId: buyer.user.id, deliveryLocation: "Savannah, GA" });
       for (let i = 0; i < n; i++) {
         await createQuote(database.db, {
           rfqId: rfq.id,
-          sellerId: i % 2 ? mundra.user.id : chicago.user.id,
+          sellerId: suppliers[i]!.user.id,
           incoterm: (["FOB", "CIF", "EXW", "DAP"] as const)[i % 4],
           incotermPort: (["INNSA", "USSAV", null, null] as const)[i % 4],
           shipMode: i % 3 === 2 ? "air" : "ocean",

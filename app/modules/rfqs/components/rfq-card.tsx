@@ -14,7 +14,8 @@ export function formatBudget(min: number | null, max: number | null): string {
   return min !== null ? `From ${formatUsd(min)}` : `Up to ${formatUsd(max!)}`;
 }
 
-export function RfqCard({ rfq, showStatus = false }: { rfq: RfqCardData; showStatus?: boolean }) {
+/** `canQuote`: the viewer is a supplier, so the card invites a quote; everyone else views the RFQ (issue #26). */
+export function RfqCard({ rfq, showStatus = false, canQuote = false }: { rfq: RfqCardData; showStatus?: boolean; canQuote?: boolean }) {
   return (
     <article className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 transition hover:border-slate-300 hover:shadow-sm">
       <div className="flex flex-wrap items-center gap-2">
@@ -63,7 +64,7 @@ export function RfqCard({ rfq, showStatus = false }: { rfq: RfqCardData; showSta
           {rfq.quoteCount} {rfq.quoteCount === 1 ? "quote" : "quotes"}
         </span>
         <Link to={`/rfqs/${rfq.id}`} className={buttonClasses("primary", "sm")}>
-          {showStatus ? "View RFQ" : "Submit Quote"}
+          {showStatus || !canQuote ? "View RFQ" : "Submit Quote"}
         </Link>
       </div>
     </article>
