@@ -140,28 +140,26 @@ function AdditionalForm({ lastResult, today }: { lastResult?: FormReply; today: 
   );
 }
 
+function PortSelect({ meta, label, ports }: { meta: Parameters<typeof getSelectProps>[0]; label: string; ports: { code: string; name: string }[] }) {
+  return (
+    <Field id={meta.id} label={label} error={meta.errors?.[0]}>
+      <Select {...getSelectProps(meta)}>
+        {ports.map((p) => (
+          <option key={p.code} value={p.code}>
+            {p.code} — {p.name}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}
+
 function FreightForm({ lastResult, today, indianPorts, usPorts }: { lastResult?: FormReply; today: string; indianPorts: { code: string; name: string }[]; usPorts: { code: string; name: string }[] }) {
   const [form, fields] = useValidatedForm({ id: "add-freight", schema: addFreightRateSchema, lastResult, defaultValue: { originPort: "INNSA", destinationPort: "USNYC", mode: "ocean", containerPayloadKg: "26000", effectiveFrom: today } });
   return (
     <AdminForm formProps={getFormProps(form)} intent="add-freight" submit="Add lane rate">
-      <Field id={fields.originPort.id} label="From (India)" error={fields.originPort.errors?.[0]}>
-        <Select {...getSelectProps(fields.originPort)}>
-          {indianPorts.map((p) => (
-            <option key={p.code} value={p.code}>
-              {p.code} — {p.name}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      <Field id={fields.destinationPort.id} label="To (USA)" error={fields.destinationPort.errors?.[0]}>
-        <Select {...getSelectProps(fields.destinationPort)}>
-          {usPorts.map((p) => (
-            <option key={p.code} value={p.code}>
-              {p.code} — {p.name}
-            </option>
-          ))}
-        </Select>
-      </Field>
+      <PortSelect meta={fields.originPort} label="From (India)" ports={indianPorts} />
+      <PortSelect meta={fields.destinationPort} label="To (USA)" ports={usPorts} />
       <Field id={fields.mode.id} label="Mode" error={fields.mode.errors?.[0]}>
         <Select {...getSelectProps(fields.mode)}>
           <option value="ocean">Ocean</option>

@@ -2,9 +2,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import postgres from "postgres";
 import { simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startAppServer, type AppServer } from "../support/app-server";
+import { startAppServer, type AppServer } from "../support/app-server";
+import { startSmtpInbox, type SmtpInbox } from "../support/smtp-inbox";
 import { HttpClient } from "../support/http-client";
 
 const PASSWORD = "Wholesale-Route-42";
@@ -27,29 +27,14 @@ async function signedIn(url: string, email: string) {
 const ENGINES = process.env.DATABASE_URL ? (["pglite", "postgres"] as const) : (["pglite"] as const);
 
 describe.each(ENGINES)("e-mail through the job queue survives a crash (%s)", (engine) => {
-  let smtp: SMTPServer;
-  let smtpPort: number;
-  const inbox: string[] = [];
+  let smtp: SmtpInbox;
   let databaseUrl: string | undefined;
   let admin: postgres.Sql | undefined;
   let dbName: string | undefined;
   const servers: AppServer[] = [];
 
   beforeAll(async () => {
-    smtpPort = await freePort();
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
-      onData(stream, _session, callback) {
-        let raw = "";
-        stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
-        stream.on("end", () => {
-          inbox.push(raw);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
+    smtp = await startSmtpInbox();
     if (engine === "postgres") {
       dbName = `setu_jobs_${crypto.randomBytes(6).toString("hex")}`;
       admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
@@ -65,7 +50,7 @@ describe.each(ENGINES)("e-mail through the job queue survives a crash (%s)", (en
       await server.stop();
       fs.rmSync(server.dataDir, { recursive: true, force: true });
     }
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
     if (admin) {
       await admin`drop database if exists ${admin(dbName!)} with (force)`;
       await admin.end({ timeout: 5 });
@@ -73,7 +58,7 @@ describe.each(ENGINES)("e-mail through the job queue survives a crash (%s)", (en
   });
 
   it("a quote acknowledged just before the server is killed still e-mails the buyer after the restart, once, with an unsubscribe header", async () => {
-    const env = { DEMO_DATA: "off", SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex") };
+    const env = { DEMO_DATA: "off", SMTP_URL: smtp.url, DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex") };
     // this instance runs no jobs: the e-mail can only be sent by the instance started after the crash
     const first = await startAppServer({ env: { ...env, JOB_WORKERS: "off" } });
     servers.push(first);
@@ -88,13 +73,12 @@ describe.each(ENGINES)("e-mail through the job queue survives a crash (%s)", (en
     expect(quoted.status).toBe(302);
     first.process.kill("SIGKILL");
     await first.stop();
-    expect(inbox.filter((m) => m.includes(buyer.email))).toEqual([]);
+    expect(smtp.messages.filter((m) => m.includes(buyer.email))).toEqual([]);
 
     const second = await startAppServer({ dataDir: first.dataDir, env });
     servers.push(second);
-    const until = Date.now() + 30_000;
-    while (!inbox.some((m) => m.includes(buyer.email)) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-    const mails = inbox.filter((m) => m.includes(buyer.email));
+    await smtp.waitForCount((m) => m.includes(buyer.email), 1, 30_000);
+    const mails = smtp.messages.filter((m) => m.includes(buyer.email));
     expect(mails).toHaveLength(1);
     const mail = await simpleParser(mails[0]!);
     expect(mail.subject).toBe(`New quote on "${title}"`);
@@ -123,7 +107,7 @@ describe.each(ENGINES)("e-mail through the job queue survives a crash (%s)", (en
     const other = await signedUp(second.url, "seller");
     expect((await other.client.post(`/rfqs/${rfqId}`, { intent: "quote", price: "2300", quantity: "100", deliveryTimeline: "25 days", terms: "" })).status).toBe(302);
     await new Promise((r) => setTimeout(r, 5000));
-    expect(inbox.filter((m) => m.includes(buyer.email))).toHaveLength(1);
+    expect(smtp.messages.filter((m) => m.includes(buyer.email))).toHaveLength(1);
     expect(await (await buyerAgain.get("/notifications")).text()).toContain("Notifications, 2 unread");
   }, 180_000);
 });
