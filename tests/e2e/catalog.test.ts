@@ -63,7 +63,7 @@ describe("catalog: products, the marketplace and product pages", () => {
     // Escape closes the dialog and gives the focus back to its button; what was typed is still there when it reopens
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
-    await expect(createProduct.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => createProduct.evaluate((button) => button === document.activeElement)).toBe(true);
     expect(await page.getByRole("main").count()).toBe(1);
     await createProduct.click();
     await expect(dialog.getByLabel("Product Name *").inputValue()).resolves.toBe(dialogName);
@@ -222,7 +222,7 @@ describe("catalog: products, the marketplace and product pages", () => {
       // Escape closes the sheet and gives the focus back to its button
       await page.keyboard.press("Escape");
       await sheet.waitFor({ state: "detached" });
-      await expect(show.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+      await expect.poll(() => show.evaluate((button) => button === document.activeElement)).toBe(true);
 
       // a category chosen in the sheet applies at once (its fields belong to the search form), and the sheet closes
       await show.click();
