@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ ...result, orderId: input.orderId ?? "", action: input.action ?? "", reply: refusedFormReply(result, form) }, { status: result.status });
 }
 
-const TONE = { placed: "blue", shipped: "amber", received: "green", cancelled: "grey" } as const;
+const TONE = { placed: "blue", confirmed: "blue", declined: "grey", in_production: "amber", ready_to_ship: "amber", shipped: "amber", delivered: "green", completed: "green", cancelled: "grey", disputed: "amber" } as const;
 
 /** The form an action asks for, checked by the same schema as the server: carrier and tracking, a reason, or nothing. */
 function OrderActionForm({ order, action, reply }: { order: OrderView; action: OrderAction; reply?: FormReply | null }) {
@@ -175,7 +175,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
                     <dd>{new Date(order.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}</dd>
                   </div>
                 </dl>
-                {order.status === "shipped" || order.status === "received" ? (
+                {order.status === "shipped" || order.status === "completed" ? (
                   order.carrier ? (
                     <p className="mt-3 text-sm text-slate-700">
                       Shipped with {order.carrier} · tracking number <span className="font-mono">{order.trackingNumber}</span>

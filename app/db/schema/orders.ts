@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, date, index, integer, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { rfqResponses, rfqs } from "./rfqs";
 
@@ -22,7 +22,30 @@ export const orders = pgTable(
     unit: text("unit").notNull(),
     unitPriceCents: bigint("unit_price_cents", { mode: "number" }).notNull(),
     totalCents: bigint("total_cents", { mode: "number" }).notNull(),
-    status: text("status").notNull().default("placed"),
+    status: text("status").notNull().default("placed").$type<
+      "placed" | "confirmed" | "declined" | "in_production" | "ready_to_ship" | "shipped" | "delivered" | "completed" | "cancelled" | "disputed"
+    >(),
+    // the accepted quote's trade terms, copied when the order is placed so that the order keeps them (issue #22)
+    incoterm: text("incoterm").$type<"EXW" | "FCA" | "FOB" | "CIF" | "DAP" | "DDP">(),
+    incotermPlace: text("incoterm_place"),
+    incotermPort: text("incoterm_port"),
+    shipMode: text("ship_mode").$type<"ocean" | "air">(),
+    currency: text("currency").notNull().default("USD").$type<"USD" | "INR">(),
+    // in the order's currency, minor units; total_cents stays the USD figure at the quote's rate
+    totalMinor: bigint("total_minor", { mode: "number" }),
+    fxInrPerUsd: numeric("fx_inr_per_usd", { precision: 12, scale: 4 }),
+    fxRateDate: date("fx_rate_date", { mode: "string" }),
+    paymentTerms: text("payment_terms").$type<"advance_100" | "advance_30_bl_70" | "lc_at_sight" | "net_30" | "net_60" | "other">(),
+    paymentTermsOther: text("payment_terms_other"),
+    leadTimeDays: integer("lead_time_days"),
+    hsCode: text("hs_code"),
+    unitWeightGrams: integer("unit_weight_grams"),
+    // shipment as the supplier declared it
+    billOfLading: text("bill_of_lading"),
+    trackingUrl: text("tracking_url"),
+    estimatedArrival: date("estimated_arrival", { mode: "string" }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
     // what the seller said when marking it shipped, and why and by whom it was cancelled
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
@@ -34,8 +57,35 @@ export const orders = pgTable(
   (t) => [
     check("orders_quantity_check", sql`${t.quantity} > 0`),
     check("orders_amount_check", sql`${t.unitPriceCents} >= 0 and ${t.totalCents} >= 0`),
-    check("orders_status_check", sql`${t.status} in ('placed', 'shipped', 'received', 'cancelled')`),
+    check(
+      "orders_status_check",
+      sql`${t.status} in ('placed', 'confirmed', 'declined', 'in_production', 'ready_to_ship', 'shipped', 'delivered', 'completed', 'cancelled', 'disputed')`,
+    ),
+    check("orders_currency_check", sql`${t.currency} in ('USD', 'INR')`),
+    check("orders_total_minor_check", sql`${t.totalMinor} is null or ${t.totalMinor} >= 0`),
+    // the 14-day automatic completion looks for delivered orders by delivery time
+    index("orders_status_delivered_idx").on(t.status, t.deliveredAt),
     index("orders_buyer_created_idx").on(t.buyerId, t.createdAt, t.id),
     index("orders_seller_created_idx").on(t.sellerId, t.createdAt, t.id),
   ],
+);
+
+/**
+ * What happened to an order, append-only: every status change with who made it (null when the system did, e.g.
+ * automatic completion), when, and the note they gave. The order's timeline is read from here.
+ */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_events_order_created_idx").on(t.orderId, t.createdAt, t.id)],
 );

@@ -64,9 +64,9 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
     await createOrders(database.db, [
       { buyerId: buyer.user.id, sellerId: seller.user.id, status: "placed", quantity: 10, unitPriceCents: 100_00 },
       { buyerId: buyer.user.id, sellerId: seller.user.id, status: "shipped", quantity: 20, unitPriceCents: 100_00 },
-      { buyerId: buyer.user.id, sellerId: seller.user.id, status: "received", quantity: 1, unitPriceCents: 30_00 },
+      { buyerId: buyer.user.id, sellerId: seller.user.id, status: "completed", quantity: 1, unitPriceCents: 30_00 },
       { buyerId: buyer.user.id, sellerId: seller.user.id, status: "cancelled", quantity: 1, unitPriceCents: 999_999_00 },
-      { buyerId: buyer.user.id, sellerId: other.user.id, status: "received", quantity: 1, unitPriceCents: 777_00 },
+      { buyerId: buyer.user.id, sellerId: other.user.id, status: "completed", quantity: 1, unitPriceCents: 777_00 },
     ]);
 
     const dashboard = await loadDashboard(database.db, actor(seller), now);
@@ -121,11 +121,11 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
     ]);
     await createOrders(database.db, [
       { buyerId: buyer.user.id, sellerId: sellerA!.user.id, status: "placed", quantity: 100, unitPriceCents: 12_50 },
-      { buyerId: buyer.user.id, sellerId: sellerA!.user.id, status: "received", quantity: 10, unitPriceCents: 100_00 },
+      { buyerId: buyer.user.id, sellerId: sellerA!.user.id, status: "completed", quantity: 10, unitPriceCents: 100_00 },
       { buyerId: buyer.user.id, sellerId: sellerB!.user.id, status: "shipped", quantity: 1, unitPriceCents: 499_99 },
       // a cancelled order counts as an order, but neither as spend nor makes its seller a supplier
       { buyerId: buyer.user.id, sellerId: sellerC!.user.id, status: "cancelled", quantity: 1, unitPriceCents: 50_000_00 },
-      { buyerId: otherBuyer.user.id, sellerId: sellerC!.user.id, status: "received", quantity: 1, unitPriceCents: 1_00 },
+      { buyerId: otherBuyer.user.id, sellerId: sellerC!.user.id, status: "completed", quantity: 1, unitPriceCents: 1_00 },
     ]);
 
     const dashboard = await loadDashboard(database.db, actor(buyer), now);

@@ -1,6 +1,18 @@
 import { z } from "zod";
 
-export type OrderStatus = "placed" | "shipped" | "received" | "cancelled";
+export const ORDER_STATUSES = [
+  "placed",
+  "confirmed",
+  "declined",
+  "in_production",
+  "ready_to_ship",
+  "shipped",
+  "delivered",
+  "completed",
+  "cancelled",
+  "disputed",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export type OrderView = {
   id: string;
@@ -23,9 +35,15 @@ export type OrderView = {
 
 export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
   placed: "Placed",
+  confirmed: "Confirmed",
+  declined: "Declined",
+  in_production: "In production",
+  ready_to_ship: "Ready to ship",
   shipped: "Shipped",
-  received: "Received",
+  delivered: "Delivered",
+  completed: "Completed",
   cancelled: "Cancelled",
+  disputed: "Disputed",
 };
 
 export type OrderAction = "ship" | "receive" | "cancel";

@@ -64,7 +64,7 @@ export async function listOrders(db: Db, actor: SessionUser, limit = 100): Promi
 
 const NEXT: Record<OrderAction, { from: OrderStatus; to: OrderStatus; message: string }> = {
   ship: { from: "placed", to: "shipped", message: "Order marked as shipped" },
-  receive: { from: "shipped", to: "received", message: "Order marked as received" },
+  receive: { from: "shipped", to: "completed", message: "Order marked as received" },
   cancel: { from: "placed", to: "cancelled", message: "Order cancelled" },
 };
 

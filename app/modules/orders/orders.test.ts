@@ -77,11 +77,11 @@ describe.each(testEngines())("orders on %s", (engine) => {
     expect(await act(seller, order.id, "ship")).toEqual({ ok: true, status: 200, message: "Order marked as shipped" });
     expect(await statusOf(order.id)).toBe("shipped");
     expect(await act(buyer, order.id, "receive")).toEqual({ ok: true, status: 200, message: "Order marked as received" });
-    expect(await statusOf(order.id)).toBe("received");
+    expect(await statusOf(order.id)).toBe("completed");
     // each change is told to the other party: a notice and a queued e-mail
     const notices = await database.db.select().from(notifications).where(eq(notifications.href, "/orders"));
     expect(notices.filter((n) => n.userId === buyer.user.id && n.title.includes("is shipped"))).toHaveLength(1);
-    expect(notices.filter((n) => n.userId === seller.user.id && n.title.includes("is received"))).toHaveLength(1);
+    expect(notices.filter((n) => n.userId === seller.user.id && n.title.includes("is completed"))).toHaveLength(1);
     const mails = await queuedEmails(database.db);
     expect(mails.filter((m) => m.to === buyer.user.email && m.subject.includes("is shipped"))).toHaveLength(1);
     // a received order is final
@@ -89,7 +89,7 @@ describe.each(testEngines())("orders on %s", (engine) => {
       expect(await act(buyer, order.id, action)).toMatchObject({ ok: false, status: 409 });
       expect(await act(seller, order.id, action)).toMatchObject({ ok: false, status: 409 });
     }
-    expect(await statusOf(order.id)).toBe("received");
+    expect(await statusOf(order.id)).toBe("completed");
   });
 
   it("lets either side cancel before shipping, and nobody after", async () => {
