@@ -90,7 +90,8 @@ export async function listRfqs(db: Db, params: RfqListParams, viewer: SessionUse
   const where = and(...conditions);
   const order =
     params.sort === "deadline"
-      ? [asc(rfqs.deadline), desc(rfqs.createdAt)]
+      ? // the instant quoting closes (the end of the deadline day in the buyer's zone), not the date alone
+        [sql`${rfqs.closesAt} asc nulls last`, asc(rfqs.deadline), desc(rfqs.createdAt)]
       : params.sort === "budget-high"
         ? [sql`${rfqs.budgetMaxCents} desc nulls last`, desc(rfqs.createdAt)]
         : params.sort === "budget-low"
