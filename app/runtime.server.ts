@@ -13,6 +13,7 @@ import { liveLimitsFromEnv, sessionCheckIntervalFromEnv, startLiveUpdates, type 
 import { sendMessageDigest } from "~/modules/notifications/message-digest.server";
 import type { Notifier } from "~/modules/notifications/notifications.server";
 import { remindRfqDeadlines, RFQ_DEADLINE_REMINDER_CRON } from "~/modules/notifications/rfq-deadline-reminders.server";
+import { matchRfq } from "~/modules/matching/matching.server";
 import { createStorage, type BlobStorage } from "~/modules/uploads/storage.server";
 import { seedDemoDataIfEmpty } from "../seed/demo.server";
 
@@ -98,6 +99,10 @@ export function startRuntime(): Promise<Runtime> {
       await jobs.work("email", (message) => mailer.send(message));
       await jobs.work("message-digest", async ({ userId }) => {
         await sendMessageDigest(database.db, notifier, userId);
+      });
+      await jobs.work("match-rfq", async ({ rfqId }) => {
+        const matched = await matchRfq(database.db, notifier, rfqId);
+        logger.info({ rfqId, matched }, "matched an RFQ to suppliers");
       });
       await jobs.work("rfq-deadline-reminders", async () => {
         const reminded = await remindRfqDeadlines(database.db, notifier);

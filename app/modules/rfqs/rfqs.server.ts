@@ -1,7 +1,8 @@
 import { isUniqueViolation } from "~/db/postgres-errors";
-import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { user as userTable } from "~/db/schema/auth";
+import { rfqMatches } from "~/db/schema/matching";
 import { orders } from "~/db/schema/orders";
 import { profiles } from "~/db/schema/profiles";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
@@ -27,6 +28,7 @@ import {
 import { isUuid } from "~/lib/uuid";
 import { overActionLimit } from "~/modules/accounts/attempt-limiter.server";
 import { notify, type Notifier } from "~/modules/notifications/notifications.server";
+import type { JobQueue } from "~/modules/jobs/job-queue.server";
 
 type Actor = SessionUser & { profile: Profile };
 export type FormResult<T = undefined> =
@@ -82,6 +84,11 @@ export async function listRfqs(db: Db, params: RfqListParams, viewer: SessionUse
   const conditions: SQL[] = [];
   if (params.mine && viewer) conditions.push(eq(rfqs.buyerId, viewer.id));
   else conditions.push(eq(rfqs.status, "published"));
+  if (params.matched) {
+    conditions.push(
+      viewer ? exists(db.select({ one: sql`1` }).from(rfqMatches).where(and(eq(rfqMatches.rfqId, rfqs.id), eq(rfqMatches.sellerId, viewer.id)))) : sql`false`,
+    );
+  }
   if (params.category !== "all") conditions.push(eq(rfqs.category, params.category));
   if (params.q) {
     const pattern = likePattern(params.q);
@@ -113,7 +120,11 @@ export async function listRfqs(db: Db, params: RfqListParams, viewer: SessionUse
 }
 
 /** Creates a published RFQ. The specifications text is stored as data, exactly as typed. */
-export async function createRfq(db: Db, actor: Actor, form: FormData, now = new Date()): Promise<FormResult<{ id: string }>> {
+/**
+ * `jobs`: the queue that matches the new RFQ to suppliers (issue #23), sent in the RFQ's own transaction so that
+ * every published RFQ is matched, after the buyer's request has been answered.
+ */
+export async function createRfq(db: Db, actor: Actor, form: FormData, now = new Date(), jobs?: Pick<JobQueue, "send">): Promise<FormResult<{ id: string }>> {
   const parsed = createRfqSchema.safeParse(
     formValues(form, ["title", "category", "description", "specifications", "quantity", "unit", "budgetMin", "budgetMax", "deliveryLocation", "deadline", "timeZone"]),
   );
@@ -130,25 +141,29 @@ export async function createRfq(db: Db, actor: Actor, form: FormData, now = new 
   const limited = await overActionLimit(db, "rfq", actor.id);
   if (limited) return { ok: false, status: 429, message: limited, fieldErrors: {} };
   const details = input.specifications.trim() ? input.specifications : null;
-  const [row] = await db
-    .insert(rfqs)
-    .values({
-      buyerId: actor.id,
-      title: input.title,
-      description: input.description,
-      category: input.category,
-      quantity: input.quantity,
-      unit: input.unit,
-      budgetMinCents: input.budgetMin,
-      budgetMaxCents: input.budgetMax,
-      deliveryLocation: input.deliveryLocation,
-      deadline: input.deadline,
-      timeZone,
-      closesAt: closingInstant(input.deadline, timeZone),
-      specifications: details === null ? null : { details },
-      status: "published",
-    })
-    .returning({ id: rfqs.id });
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(rfqs)
+      .values({
+        buyerId: actor.id,
+        title: input.title,
+        description: input.description,
+        category: input.category,
+        quantity: input.quantity,
+        unit: input.unit,
+        budgetMinCents: input.budgetMin,
+        budgetMaxCents: input.budgetMax,
+        deliveryLocation: input.deliveryLocation,
+        deadline: input.deadline,
+        timeZone,
+        closesAt: closingInstant(input.deadline, timeZone),
+        specifications: details === null ? null : { details },
+        status: "published",
+      })
+      .returning({ id: rfqs.id });
+    if (jobs) await jobs.send(tx, "match-rfq", { rfqId: created!.id });
+    return created!;
+  });
   return { ok: true, message: "RFQ created successfully!", value: { id: row.id } };
 }
 
