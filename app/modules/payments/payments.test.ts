@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { orders } from "~/db/schema/orders";
-import { ledgerEntries, paymentCharges, paymentMilestones } from "~/db/schema/payments";
+import { ledgerEntries, paymentCharges } from "~/db/schema/payments";
 import type { JobData, JobQueue } from "~/modules/jobs/job-queue.server";
 import type { Notifier } from "~/modules/notifications/notifications.server";
 import { updateOrderStatus } from "~/modules/orders/orders.server";
