@@ -143,7 +143,7 @@ describe.each(testEngines())("escrow payments on %s", (engine) => {
   it("refuses bad card details (400), another buyer (404) and a milestone of an order not yet payable (409)", async () => {
     const { milestones } = await confirmedOrder();
     const id = milestones[0]!.id;
-    expect(await fundMilestone(database.db, actor(buyer), { milestoneId: id, ...CARD, cardNumber: "4242 4242 4242 4241", expiry: "13/30", cvc: "1" })).toMatchObject({
+    expect(await fundMilestone(database.db, actor(buyer), { milestoneId: id, ...CARD, cardNumber: "4242 4242 4242 4241", expiry: "13/30", cvc: "1" }, provider)).toMatchObject({
       status: 400,
       fieldErrors: { cardNumber: "This card number is not valid", expiry: "Please enter the expiry as MM/YY", cvc: "Please enter the 3 or 4 digit security code" },
     });
