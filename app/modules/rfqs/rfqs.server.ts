@@ -29,6 +29,7 @@ import { isUuid } from "~/lib/uuid";
 import { overActionLimit } from "~/modules/accounts/attempt-limiter.server";
 import { notify, type Notifier } from "~/modules/notifications/notifications.server";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
+import { recordOrderEvent } from "~/modules/orders/orders.server";
 
 type Actor = SessionUser & { profile: Profile };
 export type FormResult<T = undefined> =
@@ -412,6 +413,20 @@ export async function acceptQuote(
         buyerId: rfqs.buyerId,
         unit: rfqs.unit,
         title: rfqs.title,
+        // the trade terms the order keeps (issue #22)
+        incoterm: rfqResponses.incoterm,
+        incotermPlace: rfqResponses.incotermPlace,
+        incotermPort: rfqResponses.incotermPort,
+        shipMode: rfqResponses.shipMode,
+        currency: rfqResponses.currency,
+        totalMinor: rfqResponses.totalMinor,
+        fxInrPerUsd: rfqResponses.fxInrPerUsd,
+        fxRateDate: rfqResponses.fxRateDate,
+        paymentTerms: rfqResponses.paymentTerms,
+        paymentTermsOther: rfqResponses.paymentTermsOther,
+        leadTimeDays: rfqResponses.leadTimeDays,
+        hsCode: rfqResponses.hsCode,
+        unitWeightGrams: rfqResponses.unitWeightGrams,
       })
       .from(rfqResponses)
       .innerJoin(rfqs, eq(rfqs.id, rfqResponses.rfqId))
@@ -446,15 +461,29 @@ export async function acceptQuote(
         unitPriceCents: Math.round(quote.priceCents / quote.quantity),
         totalCents: quote.priceCents,
         status: "placed",
+        incoterm: quote.incoterm,
+        incotermPlace: quote.incotermPlace,
+        incotermPort: quote.incotermPort,
+        shipMode: quote.shipMode,
+        currency: quote.currency,
+        totalMinor: quote.totalMinor,
+        fxInrPerUsd: quote.fxInrPerUsd,
+        fxRateDate: quote.fxRateDate,
+        paymentTerms: quote.paymentTerms,
+        paymentTermsOther: quote.paymentTermsOther,
+        leadTimeDays: quote.leadTimeDays,
+        hsCode: quote.hsCode,
+        unitWeightGrams: quote.unitWeightGrams,
       })
       .returning({ id: orders.id });
+    await recordOrderEvent(tx, { orderId: order!.id, actorId: actor.id, fromStatus: null, toStatus: "placed", note: "Quote accepted" });
     const accepted = `${actor.profile.companyName} accepted your quote of ${formatUsdCents(quote.priceCents)} on "${quote.title}". An order has been created.`;
     await notify(tx, notifier, {
       userId: quote.sellerId,
       kind: "quote_accepted",
       title: `Your quote on "${quote.title}" was accepted`,
       body: accepted,
-      href: "/orders",
+      href: `/orders/${order!.id}`,
       eventKey: `quote-decided:${quote.id}`,
       email: { subject: `Your quote on "${quote.title}" was accepted`, text: `${accepted}\n\nView your orders:` },
     });
