@@ -14,7 +14,7 @@ import { fxRates } from "~/db/schema/trade";
 import { addPasswordLogin, createBuyer, createSeller } from "../tests/factories/users";
 import type { BlobStorage } from "~/modules/uploads/storage.server";
 import { productPriceTiers } from "~/db/schema/trade";
-import { renderDemoPictures, storeDemoPictures } from "./demo-images.server";
+import { motifFor, renderDemoPictures, renderStoreArtwork, storeDemoPictures, storeStoreArtwork } from "./demo-images.server";
 
 type DemoProduct = {
   name: string;
@@ -51,6 +51,10 @@ type DemoSupplier = {
     address: StoreAddress;
     categories: string[];
     primaryColor: string;
+    /** the About page's facts */
+    yearFounded: number;
+    certifications: string[];
+    productionCapacity: string;
   };
   products: DemoProduct[];
 };
@@ -102,6 +106,9 @@ const SUPPLIERS: DemoSupplier[] = [
       address: { street: "SF No. 214, Avinashi Road, Kumar Nagar", city: "Tiruppur", state: "Tamil Nadu", zipCode: "641603", country: "India" },
       categories: ["Textiles", "Handicrafts"],
       primaryColor: "#0f766e",
+      yearFounded: 1998,
+      certifications: ["GOTS", "OEKO-TEX Standard 100", "SA8000", "ISO 9001:2015"],
+      productionCapacity: "1.2 million garments and 300 tonnes of knitted fabric",
     },
     products: [
       { name: "Combed Cotton Crew-Neck T-Shirts, 180 GSM", subcategory: "Apparel", description: "Ring-spun combed cotton blanks with taped shoulder seams. Ready for screen printing or private labelling.", price: [2.4, 3.6], moq: 500, unit: "pieces", tags: ["t-shirts", "cotton", "blanks", "private label"], specs: { material: "100% combed cotton", gsm: "180", sizes: "S-3XL" } },
@@ -137,6 +144,9 @@ const SUPPLIERS: DemoSupplier[] = [
       address: { street: "Plot B-17, MIDC Chakan Phase II", city: "Pune", state: "Maharashtra", zipCode: "410501", country: "India" },
       categories: ["Automotive", "Machinery"],
       primaryColor: "#b91c1c",
+      yearFounded: 2004,
+      certifications: ["IATF 16949:2016", "ISO 14001:2015", "ISO 45001:2018"],
+      productionCapacity: "250,000 brake, engine and suspension parts",
     },
     products: [
       { name: "Ceramic Disc Brake Pads for Light Trucks", subcategory: "Brakes", description: "Low-dust ceramic pads with shims and hardware included. Cross-referenced to major US light-truck applications.", price: [6.5, 9.8], moq: 500, unit: "sets", tags: ["brake pads", "ceramic", "aftermarket"], specs: { material: "Ceramic compound", fitment: "Light trucks and SUVs", testing: "SAE J2430" } },
@@ -172,6 +182,9 @@ const SUPPLIERS: DemoSupplier[] = [
       address: { street: "Plot 42, Phase IV, GIDC Vatva", city: "Ahmedabad", state: "Gujarat", zipCode: "382445", country: "India" },
       categories: ["Chemicals", "Textiles", "Food & Beverages"],
       primaryColor: "#7c3aed",
+      yearFounded: 1991,
+      certifications: ["ISO 9001:2015", "REACH registered", "FSSC 22000 (food-grade line)", "Halal", "Kosher"],
+      productionCapacity: "900 tonnes of dyes, pigments and chemicals",
     },
     products: [
       { name: "Reactive Red ME4BL Dye for Cotton", subcategory: "Dyes", description: "Bifunctional reactive dye with high fixation for exhaust dyeing of cotton and viscose.", price: [4.8, 6.5], moq: 500, unit: "kg", tags: ["reactive dye", "cotton", "textile dyes"], specs: { material: "Reactive Red 195", form: "Powder", strength: "150%" } },
@@ -206,6 +219,9 @@ const SUPPLIERS: DemoSupplier[] = [
       address: { street: "B-38, SIDCO Industrial Estate, Kurichi", city: "Coimbatore", state: "Tamil Nadu", zipCode: "641021", country: "India" },
       categories: ["Machinery", "Electronics", "Food & Beverages"],
       primaryColor: "#1d4ed8",
+      yearFounded: 1986,
+      certifications: ["ISO 9001:2015", "CE", "UL-listed motors", "BEE star-rated pumps"],
+      productionCapacity: "6,000 pumps and 2,500 motors",
     },
     products: [
       { name: "Openwell Submersible Pump, 1 HP", subcategory: "Pumps", description: "Stainless-steel bodied openwell pump for domestic and farm use, with a water-filled rewindable motor.", price: [95, 140], moq: 20, unit: "pieces", tags: ["pump", "submersible", "agriculture"], specs: { material: "SS 304 body", power: "1 HP / 0.75 kW", voltage: "230 V single phase" } },
@@ -240,6 +256,9 @@ const SUPPLIERS: DemoSupplier[] = [
       address: { street: "No. 61, Electronic City Phase 1, Hosur Road", city: "Bengaluru", state: "Karnataka", zipCode: "560100", country: "India" },
       categories: ["Electronics", "Medical Equipment"],
       primaryColor: "#3b82f6",
+      yearFounded: 2011,
+      certifications: ["ISO 9001:2015", "ISO 13485:2016", "IPC-A-610 Class 3", "RoHS compliant"],
+      productionCapacity: "120,000 LED luminaires and 40,000 assembled boards",
     },
     products: [
       { name: "LED Panel Light 2x2 ft, 40W", subcategory: "Lighting", description: "Edge-lit flat panel with a UL-listed driver, 0-10V dimmable, for drop ceilings.", price: [14, 21], moq: 200, unit: "pieces", tags: ["led", "panel light", "commercial lighting"], specs: { material: "Aluminium frame, PMMA light guide", power: "40 W", cct: "3500K / 4000K / 5000K" }, hsCode: "940511", originPort: "INMAA" },
@@ -275,6 +294,9 @@ const SUPPLIERS: DemoSupplier[] = [
       address: { street: "14/302 Bazaar Road, Mattancherry", city: "Kochi", state: "Kerala", zipCode: "682002", country: "India" },
       categories: ["Food & Beverages", "Handicrafts"],
       primaryColor: "#15803d",
+      yearFounded: 1972,
+      certifications: ["US FDA registered facility", "ASTA cleanliness", "HACCP", "USDA Organic (pepper, turmeric)", "Spices Board India"],
+      productionCapacity: "400 tonnes of spices and 120 tonnes of cashew kernels",
     },
     products: [
       { name: "Tellicherry Black Pepper, TGSEB Grade", subcategory: "Spices", description: "Extra-bold 4.75 mm pepper from the Malabar coast, steam sterilised and ASTA clean.", price: [8.2, 9.8], moq: 500, unit: "kg", tags: ["black pepper", "tellicherry", "whole spices"], specs: { material: "Piper nigrum", grade: "TGSEB", moisture: "12% max" }, hsCode: "090411", originPort: "INCOK", tiers: [[2000, 9.1], [10000, 8.2]] },
@@ -447,11 +469,13 @@ export async function seedDemoDataIfEmpty(db: Db, storage?: BlobStorage): Promis
     const [again] = await tx.select({ n: sql<number>`count(*)::int` }).from(profiles);
     if (again && again.n > 0) return false;
     // Rendered off the main thread while the suppliers go in; stored once they have ids.
-    const pictures = storage
-      ? renderDemoPictures(SUPPLIERS.flatMap((supplier) => supplier.products.map((p) => ({ category: supplier.category, subcategory: p.subcategory, color: supplier.store.primaryColor }))))
-      : null;
+    const pictureList = (supplier: DemoSupplier) => supplier.products.map((p) => ({ category: supplier.category, subcategory: p.subcategory, color: supplier.store.primaryColor, motif: motifFor(p.name) }));
+    const pictures = storage ? renderDemoPictures(SUPPLIERS.flatMap(pictureList)) : null;
+    // each store's logo and hero banner, drawn meanwhile too
+    const artwork = storage ? SUPPLIERS.map((supplier) => renderStoreArtwork(supplier.store.primaryColor, supplier.category, pictureList(supplier))) : null;
     // awaited below: this only keeps a failure meanwhile from counting as unhandled
     pictures?.catch(() => {});
+    artwork?.forEach((drawing) => drawing.catch(() => {}));
     const sellerIds = new Map<string, string>();
     const productLists: ProductOverrides[] = [];
     const storeBySeller = new Map<string, string>();
@@ -467,9 +491,11 @@ export async function seedDemoDataIfEmpty(db: Db, storage?: BlobStorage): Promis
         createdAt: joined,
       });
       sellerIds.set(supplier.key, user.id);
+      const images = storage && artwork ? await storeStoreArtwork(storage, user.id, await artwork[supplierIndex]!) : {};
       const store = await createStore(tx, {
         sellerId: user.id,
         ...supplier.store,
+        ...images,
         verificationStatus: "verified",
         status: "active",
         sections: [{ id: "featured-products", type: "product-section", order: 0, title: "Featured Products", show_featured: true, product_limit: 8 }],
