@@ -85,7 +85,7 @@ describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
       expect(await sharp(banner!.bytes).metadata()).toMatchObject({ format: "webp", width: 1600, height: 400 });
       expect(await storage.get(cardImageUrl(store.heroBanner!).slice("/uploads/".length))).toMatchObject({ contentType: "image/webp" });
       // the About tab: the company in its own words, and the facts a buyer checks
-      expect(store.description.length, store.name).toBeGreaterThan(80);
+      expect(store.description?.length, store.name).toBeGreaterThan(80);
       expect(store.yearFounded, store.name).toBeGreaterThan(1900);
       expect(store.certifications.length, store.name).toBeGreaterThanOrEqual(3);
       expect(store.productionCapacity, store.name).toBeTruthy();
