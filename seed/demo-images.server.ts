@@ -20,6 +20,7 @@ import {
   Lightbulb,
   Nut,
   Palette,
+  PawPrint,
   Pipette,
   Plug,
   ShieldCheck,
@@ -44,6 +45,9 @@ import {
 } from "lucide-react";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
 import sharp from "sharp";
 import type { ProductCategory } from "~/lib/categories";
 import { CARD_WIDTH, storeImage } from "~/modules/uploads/images.server";
@@ -53,6 +57,7 @@ import type { BlobStorage } from "~/modules/uploads/storage.server";
 const SUBCATEGORY_ICONS: Record<string, LucideIcon> = {
   Apparel: Shirt,
   Bags: ShoppingBag,
+  "Pet Accessories": PawPrint,
   Fabrics: Layers,
   "Home Textiles": BedDouble,
   Bearings: Disc3,
@@ -124,6 +129,7 @@ const MOTIFS: Array<[RegExp, Motif]> = [
   [/bath towels/i, { kind: "towels", colors: ["#f5f5f4", "#99f6e4", "#e7e5e4", "#5eead4"] }],
   [/hand towels/i, { kind: "towels", colors: ["#fafaf9", "#fafaf9", "#e2e8f0", "#fafaf9", "#e2e8f0"] }],
   [/kitchen towels/i, { kind: "towels", colors: ["#fecaca", "#f5f5f4", "#fde68a", "#f5f5f4", "#bfdbfe"] }],
+  [/cushion covers/i, { kind: "bedding", colors: ["#fed7aa", "#fdba74", "#fde68a", "#fb923c"] }],
   [/bedsheet/i, { kind: "bedding", colors: ["#e0e7ff", "#f8fafc", "#c7d2fe", "#f8fafc", "#a5b4fc"] }],
   [/black pepper/i, { kind: "spice", color: "#44403c", grain: "#1c1917" }],
   [/cardamom/i, { kind: "spice", color: "#84cc16", grain: "#4d7c0f" }],
@@ -259,32 +265,65 @@ export type RenderedPicture = { full: Buffer; card: Buffer };
  * data is loaded at a new server's first start. sharp works off the main thread, so the caller can insert
  * rows meanwhile.
  */
-export function renderDemoPictures(pictures: DemoPicture[]): Promise<RenderedPicture[]> {
+export function renderDemoPictures(pictures: DemoPicture[], cacheDir?: string): Promise<RenderedPicture[]> {
   return Promise.all(
-    pictures.map(async (picture, index) => {
+    pictures.map((picture, index) => {
       const svg = Buffer.from(demoPictureSvg(picture, index + 1));
-      const [full, card] = await Promise.all([
-        sharp(svg).webp({ quality: 80, effort: 0 }).toBuffer(),
-        sharp(svg, { density: (72 * CARD_WIDTH) / WIDTH }).webp({ quality: 78, effort: 0 }).toBuffer(),
-      ]);
-      return { full, card };
+      return cached(cacheDir, svg, async () => {
+        const [full, card] = await Promise.all([
+          sharp(svg).webp({ quality: 80, effort: 0 }).toBuffer(),
+          sharp(svg, { density: (72 * CARD_WIDTH) / WIDTH }).webp({ quality: 78, effort: 0 }).toBuffer(),
+        ]);
+        return { full, card };
+      });
     }),
   );
 }
 
+/**
+ * A drawing's WebP files, from `cacheDir` when an earlier seed rendered the same SVG (they are named by its
+ * hash), else rendered and kept there: rasterizing the demo's 90 drawings is most of a seed's time.
+ * Without a folder, or when it cannot be read or written, the drawing is simply rendered.
+ */
+async function cached(cacheDir: string | undefined, svg: Buffer, render: () => Promise<RenderedPicture>): Promise<RenderedPicture> {
+  if (!cacheDir) return render();
+  const key = path.join(cacheDir, `${createHash("sha256").update(RENDER_VERSION).update(svg).digest("hex").slice(0, 32)}`);
+  try {
+    const [full, card] = await Promise.all([fs.readFile(`${key}.webp`), fs.readFile(`${key}-card.webp`)]);
+    return { full, card };
+  } catch {
+    const picture = await render();
+    await fs
+      .mkdir(cacheDir, { recursive: true })
+      .then(() => Promise.all([fs.writeFile(`${key}.webp`, picture.full), fs.writeFile(`${key}-card.webp`, picture.card)]))
+      .catch(() => {});
+    return picture;
+  }
+}
+
+/** Part of every cached drawing's name: change it when the encoding (not the drawing) changes. */
+const RENDER_VERSION = "webp-1";
+
 export type StoreArtwork = { logo: RenderedPicture; banner: RenderedPicture };
 
 /** Renders a store's logo (256 px square, card variant 128 px) and hero banner (1600 x 400, card variant 480 wide) as WebP. */
-export async function renderStoreArtwork(color: string, category: ProductCategory, pictures: DemoPicture[]): Promise<StoreArtwork> {
+export async function renderStoreArtwork(color: string, category: ProductCategory, pictures: DemoPicture[], cacheDir?: string): Promise<StoreArtwork> {
   const logoSvg = Buffer.from(demoLogoSvg(color, category));
   const bannerSvg = Buffer.from(demoBannerSvg(color, pictures));
-  const [logoFull, logoCard, bannerFull, bannerCard] = await Promise.all([
-    sharp(logoSvg).webp({ quality: 85, effort: 0 }).toBuffer(),
-    sharp(logoSvg, { density: 36 }).webp({ quality: 85, effort: 0 }).toBuffer(),
-    sharp(bannerSvg).webp({ quality: 78, effort: 0 }).toBuffer(),
-    sharp(bannerSvg, { density: (72 * CARD_WIDTH) / BANNER_WIDTH }).webp({ quality: 78, effort: 0 }).toBuffer(),
+  const [logo, banner] = await Promise.all([
+    cached(cacheDir, logoSvg, async () => {
+      const [full, card] = await Promise.all([sharp(logoSvg).webp({ quality: 85, effort: 0 }).toBuffer(), sharp(logoSvg, { density: 36 }).webp({ quality: 85, effort: 0 }).toBuffer()]);
+      return { full, card };
+    }),
+    cached(cacheDir, bannerSvg, async () => {
+      const [full, card] = await Promise.all([
+        sharp(bannerSvg).webp({ quality: 78, effort: 0 }).toBuffer(),
+        sharp(bannerSvg, { density: (72 * CARD_WIDTH) / BANNER_WIDTH }).webp({ quality: 78, effort: 0 }).toBuffer(),
+      ]);
+      return { full, card };
+    }),
   ]);
-  return { logo: { full: logoFull, card: logoCard }, banner: { full: bannerFull, card: bannerCard } };
+  return { logo, banner };
 }
 
 /** Stores a store's artwork as its seller's logo and hero banner uploads. Returns their URLs. */

@@ -123,6 +123,11 @@ const SUPPLIERS: DemoSupplier[] = [
       { name: "Hand Block Printed Cotton Fabric", subcategory: "Fabrics", description: "Cotton cambric printed by hand with natural dyes by our artisan partners in Rajasthan. Each lot varies slightly, as hand printing does.", price: [2.6, 4.1], moq: 500, unit: "meters", tags: ["block print", "handmade", "fabric", "natural dyes"], specs: { material: "100% cotton cambric", width: "44 inch", dyes: "Natural" } },
       { name: "Waffle Weave Cotton Kitchen Towels", subcategory: "Home Textiles", description: "Quick-drying waffle kitchen towels in packs of four, hemmed with a hanging loop.", price: [0.85, 1.3], moq: 1000, unit: "pieces", tags: ["kitchen", "towels", "waffle"], specs: { material: "100% cotton", size: "50 x 70 cm" } },
       { name: "Women's Printed Viscose Kurtis", subcategory: "Apparel", description: "Straight-cut kurtis in breathable viscose with screen-printed motifs. Assorted prints per carton.", price: [5.2, 8.4], moq: 200, unit: "pieces", tags: ["ethnic wear", "kurti", "womenswear"], specs: { material: "100% viscose rayon", sizes: "XS-XXL" } },
+      { name: "Women's Cotton Palazzo Pants", subcategory: "Apparel", description: "Wide-leg palazzos in breathable cotton slub with an elasticated waist and side pockets. Solid colours and prints.", price: [3.9, 5.6], moq: 300, unit: "pieces", tags: ["womenswear", "palazzo", "cotton"], specs: { material: "100% cotton slub", sizes: "XS-XXL" } },
+      { name: "Men's Cotton Kurtas, Mandarin Collar", subcategory: "Apparel", description: "Straight kurtas in yarn-dyed cotton with a mandarin collar and side slits, for festive and everyday wear.", price: [6.2, 9.5], moq: 200, unit: "pieces", tags: ["menswear", "kurta", "ethnic wear"], specs: { material: "100% yarn-dyed cotton", sizes: "S-3XL" } },
+      { name: "Kids' Printed Cotton T-Shirts, Pack of 3", subcategory: "Apparel", description: "Soft single-jersey tees with water-based prints, packed in threes. Sizes 2-12 years, tested to CPSIA requirements.", price: [3.4, 4.8], moq: 300, unit: "sets", tags: ["kids", "t-shirts", "printed"], specs: { material: "100% combed cotton", sizes: "2-12 years", compliance: "CPSIA" } },
+      { name: "Block Printed Cotton Cushion Covers, 18 x 18 in", subcategory: "Home Textiles", description: "Hand block printed cushion covers with concealed zips, printed with natural dyes by our partners in Bagru.", price: [2.1, 3.4], moq: 300, unit: "pieces", tags: ["cushion covers", "home decor", "block print"], specs: { material: "100% cotton canvas", size: "45 x 45 cm" } },
+      { name: "Braided Cotton Rope Dog Toys", subcategory: "Pet Accessories", description: "Tug and chew toys braided from unbleached cotton rope offcuts, dyed with pet-safe colours.", price: [0.9, 1.6], moq: 500, unit: "pieces", tags: ["pet", "dog toys", "cotton rope"], specs: { material: "100% cotton rope", length: "25-40 cm" } },
     ],
   },
   {
@@ -304,7 +309,7 @@ const SUPPLIERS: DemoSupplier[] = [
       { name: "Cochin Dried Ginger, Whole", subcategory: "Spices", description: "Limed and sun-dried whole ginger rhizomes, cleaned and graded.", price: [3.4, 4.6], moq: 1000, unit: "kg", tags: ["ginger", "dried", "whole spices"], specs: { material: "Zingiber officinale" } },
       { name: "Turmeric Powder, 3% Curcumin", subcategory: "Spices", description: "Finely ground Alleppey turmeric, tested for lead and Sudan dyes on every lot.", price: [2.9, 3.8], moq: 1000, unit: "kg", tags: ["turmeric", "ground spices", "curcumin"], specs: { material: "Curcuma longa", curcumin: "3% min", mesh: "60" } },
       { name: "Whole Cloves, Hand-Picked", subcategory: "Spices", description: "Sun-dried cloves with a high oil content, hand-sorted to remove stems.", price: [11, 14.5], moq: 250, unit: "kg", tags: ["cloves", "whole spices"], specs: { material: "Syzygium aromaticum", oil: "15% min" } },
-      { name: "Cold-Pressed Virgin Coconut Oil", subcategory: "Edible Oils", description: "Virgin coconut oil pressed from fresh kernels, supplied in food-grade drums or retail bottles.", price: [4.8, 6.2], moq: 1000, unit: "liters", tags: ["coconut oil", "virgin", "cold pressed"], specs: { material: "Cocos nucifera kernel", ffa: "0.2% max" } },
+      { name: "Cold-Pressed Virgin Coconut Oil", subcategory: "Edible Oils", description: "Virgin coconut oil pressed from fresh kernels, for kitchens and for skin and hair care lines, supplied in food-grade drums or retail bottles.", price: [4.8, 6.2], moq: 1000, unit: "liters", tags: ["coconut oil", "virgin", "cold pressed", "skin care", "hair care"], specs: { material: "Cocos nucifera kernel", ffa: "0.2% max" } },
       { name: "Desiccated Coconut, Fine Grade", subcategory: "Coconut Products", description: "Low-fat and high-fat desiccated coconut for bakeries and confectionery, in 25 kg bags.", price: [2300, 2950], moq: 5, unit: "tons", tags: ["desiccated coconut", "bakery"], specs: { material: "Coconut kernel", fat: "65% min", packing: "25 kg paper bags" } },
       { name: "Cashew Kernels W320", subcategory: "Nuts", description: "Whole white cashews, 320 count per pound, vacuum packed in tins with CO2 flushing.", price: [7.4, 8.6], moq: 1000, unit: "kg", tags: ["cashew", "nuts", "w320"], specs: { material: "Anacardium occidentale", grade: "W320", packing: "2 x 10 kg tins" } },
       { name: "Nilgiri Orthodox Black Tea, FOP", subcategory: "Tea & Coffee", description: "Bright, fragrant leaf tea from high-grown Nilgiri estates.", price: [5.2, 7.4], moq: 500, unit: "kg", tags: ["tea", "nilgiri", "orthodox"], specs: { material: "Camellia sinensis", grade: "FOP" } },
@@ -455,8 +460,11 @@ const cents = (usd: number) => Math.round(usd * 100);
 /** Advisory lock key for seeding (the migration lock in app/db/client.server.ts is 7310452). */
 const SEED_LOCK_KEY = 7310453;
 
-/** With `storage`, every demo product gets a picture (stored as an upload of its supplier). */
-export async function seedDemoDataIfEmpty(db: Db, storage?: BlobStorage): Promise<boolean> {
+/**
+ * With `storage`, every demo product gets a picture and every demo store a logo and a hero banner (stored as
+ * uploads of their suppliers). `imageCacheDir` keeps the rendered drawings for the next seed (decision record 0030).
+ */
+export async function seedDemoDataIfEmpty(db: Db, storage?: BlobStorage, imageCacheDir?: string): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles);
   if (row && row.n > 0) return false;
   const now = Date.now();
@@ -470,9 +478,9 @@ export async function seedDemoDataIfEmpty(db: Db, storage?: BlobStorage): Promis
     if (again && again.n > 0) return false;
     // Rendered off the main thread while the suppliers go in; stored once they have ids.
     const pictureList = (supplier: DemoSupplier) => supplier.products.map((p) => ({ category: supplier.category, subcategory: p.subcategory, color: supplier.store.primaryColor, motif: motifFor(p.name) }));
-    const pictures = storage ? renderDemoPictures(SUPPLIERS.flatMap(pictureList)) : null;
+    const pictures = storage ? renderDemoPictures(SUPPLIERS.flatMap(pictureList), imageCacheDir) : null;
     // each store's logo and hero banner, drawn meanwhile too
-    const artwork = storage ? SUPPLIERS.map((supplier) => renderStoreArtwork(supplier.store.primaryColor, supplier.category, pictureList(supplier))) : null;
+    const artwork = storage ? SUPPLIERS.map((supplier) => renderStoreArtwork(supplier.store.primaryColor, supplier.category, pictureList(supplier), imageCacheDir)) : null;
     // awaited below: this only keeps a failure meanwhile from counting as unhandled
     pictures?.catch(() => {});
     artwork?.forEach((drawing) => drawing.catch(() => {}));

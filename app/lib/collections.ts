@@ -93,9 +93,10 @@ export const COLLECTIONS = [
     slug: "kids",
     label: "Kids",
     title: "Kids",
-    blurb: "Babywear, kidswear and toys.",
+    blurb: "Babywear and kidswear, made to US children's product rules.",
     categories: [],
-    words: ["kids", "kid", "children", "childrenswear", "babywear", "baby", "infant", "toddler", "toy"],
+    // not "toy": dog toys are pets'
+    words: ["kids", "kid", "children", "childrenswear", "babywear", "baby", "infant", "toddler"],
   },
   {
     slug: "pets",

@@ -22,6 +22,8 @@ describe("collections and the demo catalogue's pictures", () => {
       women: ["Women's Printed Viscose Kurtis"],
       kids: ["Kids' Organic Cotton Rompers"],
       men: ["Men's Pique Polo Shirts"],
+      beauty: ["Cold-Pressed Virgin Coconut Oil"],
+      pets: ["Braided Cotton Rope Dog Toys"],
     };
     const totals = new Map<string, number>();
     await page.goto("/");

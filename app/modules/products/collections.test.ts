@@ -117,6 +117,12 @@ describe.each(testEngines())("collections of the demo data on %s", (engine) => {
     expect(listed.women).toEqual(expect.arrayContaining(["Women's Printed Viscose Kurtis"]));
     expect(listed.kids).toEqual(expect.arrayContaining(["Kids' Organic Cotton Rompers"]));
     expect(listed.men).toEqual(expect.arrayContaining(["Men's Pique Polo Shirts"]));
+    expect(listed.men).toEqual(expect.arrayContaining(["Men's Cotton Kurtas, Mandarin Collar"]));
     expect(listed.men).not.toContain("Women's Printed Viscose Kurtis");
+    expect(listed.women).not.toContain("Men's Cotton Kurtas, Mandarin Collar");
+    expect(listed.beauty).toEqual(["Cold-Pressed Virgin Coconut Oil"]);
+    expect(listed.pets).toEqual(["Braided Cotton Rope Dog Toys"]);
+    expect(listed.kids).not.toContain("Braided Cotton Rope Dog Toys");
+    expect(listed["home-decor"]).toContain("Block Printed Cotton Cushion Covers, 18 x 18 in");
   });
 });
