@@ -52,7 +52,7 @@ export function startRuntime(): Promise<Runtime> {
     const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
     const storage = createStorage(process.env, dataDir);
     if ((process.env.DEMO_DATA ?? "on") !== "off") {
-      const seeded = await seedDemoDataIfEmpty(database.db, storage);
+      const seeded = await seedDemoDataIfEmpty(database.db, storage, path.join(dataDir, "cache", "demo-images"));
       if (seeded) logger.info("demo data loaded into the new database");
     }
     if (database.engine === "pglite") {

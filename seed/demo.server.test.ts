@@ -30,7 +30,8 @@ describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
     storageDir = fs.mkdtempSync(path.join(os.tmpdir(), "setu-demo-"));
     storage = localDiskStorage(storageDir);
     const started = performance.now();
-    firstRun = await seedDemoDataIfEmpty(database.db, storage);
+    // the drawings rendered by an earlier run (decision record 0030); the first run on a machine renders them
+    firstRun = await seedDemoDataIfEmpty(database.db, storage, path.join(os.tmpdir(), "setu-demo-image-cache"));
     seedMs = performance.now() - started;
   });
 
@@ -60,6 +61,9 @@ describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
       urls.add(url);
     }
     expect(urls.size).toBe(rows.length);
+    // every one of them is stored, as WebP
+    const stored = await Promise.all(rows.map((row) => storage.get(row.images[0]!.slice("/uploads/".length))));
+    expect(stored.map((file) => file?.contentType)).toEqual(rows.map(() => "image/webp"));
     // the first and the last: the full picture and its card variant are WebP images of the right sizes
     for (const url of [rows[0]!.images[0]!, rows[rows.length - 1]!.images[0]!]) {
       const full = await storage.get(url.slice("/uploads/".length));
@@ -67,6 +71,26 @@ describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
       expect(full?.contentType).toBe("image/webp");
       expect(await sharp(full!.bytes).metadata()).toMatchObject({ format: "webp", width: 640, height: 480 });
       expect(await sharp(card!.bytes).metadata()).toMatchObject({ format: "webp", width: 480, height: 360 });
+    }
+  });
+
+  it("gives every demo store a logo and a hero banner, stored like its seller's uploads, and an About page's facts", async () => {
+    const rows = await database.db.select().from(stores);
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    for (const store of rows) {
+      expect(store.logoUrl, store.name).toMatch(new RegExp(`^/uploads/${store.sellerId}/logo/\\d+\\.webp$`));
+      expect(store.heroBanner, store.name).toMatch(new RegExp(`^/uploads/${store.sellerId}/hero_banner/\\d+\\.webp$`));
+      const logo = await storage.get(store.logoUrl!.slice("/uploads/".length));
+      const banner = await storage.get(store.heroBanner!.slice("/uploads/".length));
+      expect(logo?.contentType).toBe("image/webp");
+      expect(await sharp(logo!.bytes).metadata()).toMatchObject({ format: "webp", width: 256, height: 256 });
+      expect(await sharp(banner!.bytes).metadata()).toMatchObject({ format: "webp", width: 1600, height: 400 });
+      expect(await storage.get(cardImageUrl(store.heroBanner!).slice("/uploads/".length))).toMatchObject({ contentType: "image/webp" });
+      // the About tab: the company in its own words, and the facts a buyer checks
+      expect(store.description?.length, store.name).toBeGreaterThan(80);
+      expect(store.yearFounded, store.name).toBeGreaterThan(1900);
+      expect(store.certifications.length, store.name).toBeGreaterThanOrEqual(3);
+      expect(store.productionCapacity, store.name).toBeTruthy();
     }
   });
 

@@ -16,7 +16,7 @@ import { fxRates } from "~/db/schema/trade";
 import { addPasswordLogin, createBuyer, createSeller } from "../tests/factories/users";
 import type { BlobStorage } from "~/modules/uploads/storage.server";
 import { productPriceTiers } from "~/db/schema/trade";
-import { renderDemoPictures, storeDemoPictures } from "./demo-images.server";
+import { motifFor, renderDemoPictures, renderStoreArtwork, storeDemoPictures, storeStoreArtwork } from "./demo-images.server";
 
 type DemoProduct = {
   name: string;
@@ -53,6 +53,10 @@ type DemoSupplier = {
     address: StoreAddress;
     categories: string[];
     primaryColor: string;
+    /** the About page's facts */
+    yearFounded: number;
+    certifications: string[];
+    productionCapacity: string;
   };
   products: DemoProduct[];
 };
@@ -104,6 +108,9 @@ const SUPPLIERS: DemoSupplier[] = [
       address: { street: "SF No. 214, Avinashi Road, Kumar Nagar", city: "Tiruppur", state: "Tamil Nadu", zipCode: "641603", country: "India" },
       categories: ["Textiles", "Handicrafts"],
       primaryColor: "#0f766e",
+      yearFounded: 1998,
+      certifications: ["GOTS", "OEKO-TEX Standard 100", "SA8000", "ISO 9001:2015"],
+      productionCapacity: "1.2 million garments and 300 tonnes of knitted fabric",
     },
     products: [
       { name: "Combed Cotton Crew-Neck T-Shirts, 180 GSM", subcategory: "Apparel", description: "Ring-spun combed cotton blanks with taped shoulder seams. Ready for screen printing or private labelling.", price: [2.4, 3.6], moq: 500, unit: "pieces", tags: ["t-shirts", "cotton", "blanks", "private label"], specs: { material: "100% combed cotton", gsm: "180", sizes: "S-3XL" } },
@@ -118,6 +125,11 @@ const SUPPLIERS: DemoSupplier[] = [
       { name: "Hand Block Printed Cotton Fabric", subcategory: "Fabrics", description: "Cotton cambric printed by hand with natural dyes by our artisan partners in Rajasthan. Each lot varies slightly, as hand printing does.", price: [2.6, 4.1], moq: 500, unit: "meters", tags: ["block print", "handmade", "fabric", "natural dyes"], specs: { material: "100% cotton cambric", width: "44 inch", dyes: "Natural" } },
       { name: "Waffle Weave Cotton Kitchen Towels", subcategory: "Home Textiles", description: "Quick-drying waffle kitchen towels in packs of four, hemmed with a hanging loop.", price: [0.85, 1.3], moq: 1000, unit: "pieces", tags: ["kitchen", "towels", "waffle"], specs: { material: "100% cotton", size: "50 x 70 cm" } },
       { name: "Women's Printed Viscose Kurtis", subcategory: "Apparel", description: "Straight-cut kurtis in breathable viscose with screen-printed motifs. Assorted prints per carton.", price: [5.2, 8.4], moq: 200, unit: "pieces", tags: ["ethnic wear", "kurti", "womenswear"], specs: { material: "100% viscose rayon", sizes: "XS-XXL" } },
+      { name: "Women's Cotton Palazzo Pants", subcategory: "Apparel", description: "Wide-leg palazzos in breathable cotton slub with an elasticated waist and side pockets. Solid colours and prints.", price: [3.9, 5.6], moq: 300, unit: "pieces", tags: ["womenswear", "palazzo", "cotton"], specs: { material: "100% cotton slub", sizes: "XS-XXL" } },
+      { name: "Men's Cotton Kurtas, Mandarin Collar", subcategory: "Apparel", description: "Straight kurtas in yarn-dyed cotton with a mandarin collar and side slits, for festive and everyday wear.", price: [6.2, 9.5], moq: 200, unit: "pieces", tags: ["menswear", "kurta", "ethnic wear"], specs: { material: "100% yarn-dyed cotton", sizes: "S-3XL" } },
+      { name: "Kids' Printed Cotton T-Shirts, Pack of 3", subcategory: "Apparel", description: "Soft single-jersey tees with water-based prints, packed in threes. Sizes 2-12 years, tested to CPSIA requirements.", price: [3.4, 4.8], moq: 300, unit: "sets", tags: ["kids", "t-shirts", "printed"], specs: { material: "100% combed cotton", sizes: "2-12 years", compliance: "CPSIA" } },
+      { name: "Block Printed Cotton Cushion Covers, 18 x 18 in", subcategory: "Home Textiles", description: "Hand block printed cushion covers with concealed zips, printed with natural dyes by our partners in Bagru.", price: [2.1, 3.4], moq: 300, unit: "pieces", tags: ["cushion covers", "home decor", "block print"], specs: { material: "100% cotton canvas", size: "45 x 45 cm" } },
+      { name: "Braided Cotton Rope Dog Toys", subcategory: "Pet Accessories", description: "Tug and chew toys braided from unbleached cotton rope offcuts, dyed with pet-safe colours.", price: [0.9, 1.6], moq: 500, unit: "pieces", tags: ["pet", "dog toys", "cotton rope"], specs: { material: "100% cotton rope", length: "25-40 cm" } },
     ],
   },
   {
@@ -139,6 +151,9 @@ const SUPPLIERS: DemoSupplier[] = [
       address: { street: "Plot B-17, MIDC Chakan Phase II", city: "Pune", state: "Maharashtra", zipCode: "410501", country: "India" },
       categories: ["Automotive", "Machinery"],
       primaryColor: "#b91c1c",
+      yearFounded: 2004,
+      certifications: ["IATF 16949:2016", "ISO 14001:2015", "ISO 45001:2018"],
+      productionCapacity: "250,000 brake, engine and suspension parts",
     },
     products: [
       { name: "Ceramic Disc Brake Pads for Light Trucks", subcategory: "Brakes", description: "Low-dust ceramic pads with shims and hardware included. Cross-referenced to major US light-truck applications.", price: [6.5, 9.8], moq: 500, unit: "sets", tags: ["brake pads", "ceramic", "aftermarket"], specs: { material: "Ceramic compound", fitment: "Light trucks and SUVs", testing: "SAE J2430" } },
@@ -174,6 +189,9 @@ const SUPPLIERS: DemoSupplier[] = [
       address: { street: "Plot 42, Phase IV, GIDC Vatva", city: "Ahmedabad", state: "Gujarat", zipCode: "382445", country: "India" },
       categories: ["Chemicals", "Textiles", "Food & Beverages"],
       primaryColor: "#7c3aed",
+      yearFounded: 1991,
+      certifications: ["ISO 9001:2015", "REACH registered", "FSSC 22000 (food-grade line)", "Halal", "Kosher"],
+      productionCapacity: "900 tonnes of dyes, pigments and chemicals",
     },
     products: [
       { name: "Reactive Red ME4BL Dye for Cotton", subcategory: "Dyes", description: "Bifunctional reactive dye with high fixation for exhaust dyeing of cotton and viscose.", price: [4.8, 6.5], moq: 500, unit: "kg", tags: ["reactive dye", "cotton", "textile dyes"], specs: { material: "Reactive Red 195", form: "Powder", strength: "150%" } },
@@ -208,6 +226,9 @@ const SUPPLIERS: DemoSupplier[] = [
       address: { street: "B-38, SIDCO Industrial Estate, Kurichi", city: "Coimbatore", state: "Tamil Nadu", zipCode: "641021", country: "India" },
       categories: ["Machinery", "Electronics", "Food & Beverages"],
       primaryColor: "#1d4ed8",
+      yearFounded: 1986,
+      certifications: ["ISO 9001:2015", "CE", "UL-listed motors", "BEE star-rated pumps"],
+      productionCapacity: "6,000 pumps and 2,500 motors",
     },
     products: [
       { name: "Openwell Submersible Pump, 1 HP", subcategory: "Pumps", description: "Stainless-steel bodied openwell pump for domestic and farm use, with a water-filled rewindable motor.", price: [95, 140], moq: 20, unit: "pieces", tags: ["pump", "submersible", "agriculture"], specs: { material: "SS 304 body", power: "1 HP / 0.75 kW", voltage: "230 V single phase" } },
@@ -242,6 +263,9 @@ const SUPPLIERS: DemoSupplier[] = [
       address: { street: "No. 61, Electronic City Phase 1, Hosur Road", city: "Bengaluru", state: "Karnataka", zipCode: "560100", country: "India" },
       categories: ["Electronics", "Medical Equipment"],
       primaryColor: "#3b82f6",
+      yearFounded: 2011,
+      certifications: ["ISO 9001:2015", "ISO 13485:2016", "IPC-A-610 Class 3", "RoHS compliant"],
+      productionCapacity: "120,000 LED luminaires and 40,000 assembled boards",
     },
     products: [
       { name: "LED Panel Light 2x2 ft, 40W", subcategory: "Lighting", description: "Edge-lit flat panel with a UL-listed driver, 0-10V dimmable, for drop ceilings.", price: [14, 21], moq: 200, unit: "pieces", tags: ["led", "panel light", "commercial lighting"], specs: { material: "Aluminium frame, PMMA light guide", power: "40 W", cct: "3500K / 4000K / 5000K" }, hsCode: "940511", originPort: "INMAA" },
@@ -277,6 +301,9 @@ const SUPPLIERS: DemoSupplier[] = [
       address: { street: "14/302 Bazaar Road, Mattancherry", city: "Kochi", state: "Kerala", zipCode: "682002", country: "India" },
       categories: ["Food & Beverages", "Handicrafts"],
       primaryColor: "#15803d",
+      yearFounded: 1972,
+      certifications: ["US FDA registered facility", "ASTA cleanliness", "HACCP", "USDA Organic (pepper, turmeric)", "Spices Board India"],
+      productionCapacity: "400 tonnes of spices and 120 tonnes of cashew kernels",
     },
     products: [
       { name: "Tellicherry Black Pepper, TGSEB Grade", subcategory: "Spices", description: "Extra-bold 4.75 mm pepper from the Malabar coast, steam sterilised and ASTA clean.", price: [8.2, 9.8], moq: 500, unit: "kg", tags: ["black pepper", "tellicherry", "whole spices"], specs: { material: "Piper nigrum", grade: "TGSEB", moisture: "12% max" }, hsCode: "090411", originPort: "INCOK", tiers: [[2000, 9.1], [10000, 8.2]] },
@@ -284,7 +311,7 @@ const SUPPLIERS: DemoSupplier[] = [
       { name: "Cochin Dried Ginger, Whole", subcategory: "Spices", description: "Limed and sun-dried whole ginger rhizomes, cleaned and graded.", price: [3.4, 4.6], moq: 1000, unit: "kg", tags: ["ginger", "dried", "whole spices"], specs: { material: "Zingiber officinale" } },
       { name: "Turmeric Powder, 3% Curcumin", subcategory: "Spices", description: "Finely ground Alleppey turmeric, tested for lead and Sudan dyes on every lot.", price: [2.9, 3.8], moq: 1000, unit: "kg", tags: ["turmeric", "ground spices", "curcumin"], specs: { material: "Curcuma longa", curcumin: "3% min", mesh: "60" } },
       { name: "Whole Cloves, Hand-Picked", subcategory: "Spices", description: "Sun-dried cloves with a high oil content, hand-sorted to remove stems.", price: [11, 14.5], moq: 250, unit: "kg", tags: ["cloves", "whole spices"], specs: { material: "Syzygium aromaticum", oil: "15% min" } },
-      { name: "Cold-Pressed Virgin Coconut Oil", subcategory: "Edible Oils", description: "Virgin coconut oil pressed from fresh kernels, supplied in food-grade drums or retail bottles.", price: [4.8, 6.2], moq: 1000, unit: "liters", tags: ["coconut oil", "virgin", "cold pressed"], specs: { material: "Cocos nucifera kernel", ffa: "0.2% max" } },
+      { name: "Cold-Pressed Virgin Coconut Oil", subcategory: "Edible Oils", description: "Virgin coconut oil pressed from fresh kernels, for kitchens and for skin and hair care lines, supplied in food-grade drums or retail bottles.", price: [4.8, 6.2], moq: 1000, unit: "liters", tags: ["coconut oil", "virgin", "cold pressed", "skin care", "hair care"], specs: { material: "Cocos nucifera kernel", ffa: "0.2% max" } },
       { name: "Desiccated Coconut, Fine Grade", subcategory: "Coconut Products", description: "Low-fat and high-fat desiccated coconut for bakeries and confectionery, in 25 kg bags.", price: [2300, 2950], moq: 5, unit: "tons", tags: ["desiccated coconut", "bakery"], specs: { material: "Coconut kernel", fat: "65% min", packing: "25 kg paper bags" } },
       { name: "Cashew Kernels W320", subcategory: "Nuts", description: "Whole white cashews, 320 count per pound, vacuum packed in tins with CO2 flushing.", price: [7.4, 8.6], moq: 1000, unit: "kg", tags: ["cashew", "nuts", "w320"], specs: { material: "Anacardium occidentale", grade: "W320", packing: "2 x 10 kg tins" } },
       { name: "Nilgiri Orthodox Black Tea, FOP", subcategory: "Tea & Coffee", description: "Bright, fragrant leaf tea from high-grown Nilgiri estates.", price: [5.2, 7.4], moq: 500, unit: "kg", tags: ["tea", "nilgiri", "orthodox"], specs: { material: "Camellia sinensis", grade: "FOP" } },
@@ -425,6 +452,9 @@ export const DEMO_ACCOUNTS: readonly { email: string; role: "seller" | "buyer" |
   { email: DEMO_ADMIN.email, role: "admin" as const, company: DEMO_ADMIN.companyName },
 ];
 
+/** The demo suppliers' store names (tests tell the demo stores from the ones other tests create). */
+export const DEMO_STORE_NAMES: readonly string[] = SUPPLIERS.map((s) => s.store.name);
+
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 const FEATURED_PER_STORE = 3;
@@ -435,8 +465,11 @@ const cents = (usd: number) => Math.round(usd * 100);
 /** Advisory lock key for seeding (the migration lock in app/db/client.server.ts is 7310452). */
 const SEED_LOCK_KEY = 7310453;
 
-/** With `storage`, every demo product gets a picture (stored as an upload of its supplier). */
-export async function seedDemoDataIfEmpty(db: Db, storage?: BlobStorage): Promise<boolean> {
+/**
+ * With `storage`, every demo product gets a picture and every demo store a logo and a hero banner (stored as
+ * uploads of their suppliers). `imageCacheDir` keeps the rendered drawings for the next seed (decision record 0030).
+ */
+export async function seedDemoDataIfEmpty(db: Db, storage?: BlobStorage, imageCacheDir?: string): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles);
   if (row && row.n > 0) return false;
   const now = Date.now();
@@ -449,11 +482,13 @@ export async function seedDemoDataIfEmpty(db: Db, storage?: BlobStorage): Promis
     const [again] = await tx.select({ n: sql<number>`count(*)::int` }).from(profiles);
     if (again && again.n > 0) return false;
     // Rendered off the main thread while the suppliers go in; stored once they have ids.
-    const pictures = storage
-      ? renderDemoPictures(SUPPLIERS.flatMap((supplier) => supplier.products.map((p) => ({ category: supplier.category, subcategory: p.subcategory, color: supplier.store.primaryColor }))))
-      : null;
+    const pictureList = (supplier: DemoSupplier) => supplier.products.map((p) => ({ category: supplier.category, subcategory: p.subcategory, color: supplier.store.primaryColor, motif: motifFor(p.name) }));
+    const pictures = storage ? renderDemoPictures(SUPPLIERS.flatMap(pictureList), imageCacheDir) : null;
+    // each store's logo and hero banner, drawn meanwhile too
+    const artwork = storage ? SUPPLIERS.map((supplier) => renderStoreArtwork(supplier.store.primaryColor, supplier.category, pictureList(supplier), imageCacheDir)) : null;
     // awaited below: this only keeps a failure meanwhile from counting as unhandled
     pictures?.catch(() => {});
+    artwork?.forEach((drawing) => drawing.catch(() => {}));
     const sellerIds = new Map<string, string>();
     const productLists: ProductOverrides[] = [];
     const storeBySeller = new Map<string, string>();
@@ -469,9 +504,11 @@ export async function seedDemoDataIfEmpty(db: Db, storage?: BlobStorage): Promis
         createdAt: joined,
       });
       sellerIds.set(supplier.key, user.id);
+      const images = storage && artwork ? await storeStoreArtwork(storage, user.id, await artwork[supplierIndex]!) : {};
       const store = await createStore(tx, {
         sellerId: user.id,
         ...supplier.store,
+        ...images,
         verificationStatus: "verified",
         status: "active",
         sections: [{ id: "featured-products", type: "product-section", order: 0, title: "Featured Products", show_featured: true, product_limit: 8 }],

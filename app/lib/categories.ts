@@ -1,3 +1,5 @@
+import { COLLECTIONS, type CollectionSlug } from "./collections";
+
 /** Product and RFQ categories (spec §3 value lists). */
 export const PRODUCT_CATEGORIES = [
   { value: "electronics", label: "Electronics" },
@@ -26,20 +28,8 @@ export const STORE_CATEGORY_OPTIONS = [
   "Medical Equipment",
 ] as const;
 
-/** The header's category strip (spec §2). */
-export const CATEGORY_STRIP = [
-  { slug: "featured", label: "Featured" },
-  { slug: "new", label: "New" },
-  { slug: "home-decor", label: "Home Decor" },
-  { slug: "food-drink", label: "Food & Drink" },
-  { slug: "women", label: "Women" },
-  { slug: "beauty", label: "Beauty" },
-  { slug: "jewelry", label: "Jewelry" },
-  { slug: "paper", label: "Paper" },
-  { slug: "kids", label: "Kids" },
-  { slug: "pets", label: "Pets" },
-  { slug: "men", label: "Men" },
-] as const;
+/** The header's category strip (spec §2): its collections (app/lib/collections.ts). */
+export const CATEGORY_STRIP = COLLECTIONS.map(({ slug, label }) => ({ slug, label }));
 
 /**
  * The home page's 'Shop by Category' tiles: the catalogue's categories, each with its true count of products
@@ -52,18 +42,17 @@ export function categoryLabel(value: string): string {
 }
 
 /**
- * What /category/{slug} shows: a catalog category (filtered), 'featured' and 'new' (the whole
- * catalog), or a collection with no products yet (a friendly empty page, not a 404).
+ * What /category/{slug} shows: a catalog category (filtered), a collection of the category strip (see
+ * collections.ts), or a slug that is neither (a friendly empty page, not a 404).
  */
-export type CategoryPage = { slug: string; label: string; category: ProductCategory | null; listsProducts: boolean };
+export type CategoryPage = { slug: string; label: string; blurb: string; category: ProductCategory | null; collection: CollectionSlug | null; listsProducts: boolean };
 
 export function resolveCategorySlug(rawSlug: string): CategoryPage {
   const slug = rawSlug.toLowerCase().slice(0, 60);
   const catalog = PRODUCT_CATEGORIES.find((c) => c.value === slug);
-  if (catalog) return { slug, label: catalog.label, category: catalog.value, listsProducts: true };
-  if (slug === "featured") return { slug, label: "Featured Products", category: null, listsProducts: true };
-  if (slug === "new") return { slug, label: "New Arrivals", category: null, listsProducts: true };
-  const known = [...CATEGORY_STRIP, ...HOME_CATEGORY_TILES].find((c) => c.slug === slug);
-  const label = known?.label ?? slug.replace(/[^a-z0-9]+/g, " ").trim().replace(/\b\w/g, (ch) => ch.toUpperCase());
-  return { slug, label: label || "Category", category: null, listsProducts: false };
+  if (catalog) return { slug, label: catalog.label, blurb: `Wholesale ${catalog.label.toLowerCase()} from verified Indian suppliers.`, category: catalog.value, collection: null, listsProducts: true };
+  const collection = COLLECTIONS.find((c) => c.slug === slug);
+  if (collection) return { slug, label: collection.title, blurb: collection.blurb, category: null, collection: collection.slug, listsProducts: true };
+  const label = slug.replace(/[^a-z0-9]+/g, " ").trim().replace(/\b\w/g, (ch) => ch.toUpperCase());
+  return { slug, label: label || "Category", blurb: "Wholesale products from verified Indian suppliers.", category: null, collection: null, listsProducts: false };
 }

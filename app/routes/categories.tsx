@@ -3,6 +3,8 @@ import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { CATEGORY_STRIP, PRODUCT_CATEGORIES } from "~/lib/categories";
 import { marketplaceFigures } from "~/modules/products/marketplace-figures.server";
+import { collectionCounts } from "~/modules/products/collection-counts.server";
+import { productCountLabel } from "~/modules/products/components/product-count";
 import type { Route } from "./+types/categories";
 import { appContext } from "~/request-context.server";
 
@@ -14,15 +16,17 @@ export function meta() {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.get(appContext).runtime;
   // the same figures as the home page's tiles, so the two never disagree
-  return { counts: (await marketplaceFigures(context.get(appContext).runtime.db)).productsByCategory };
+  const [figures, collections] = await Promise.all([marketplaceFigures(db), collectionCounts(db)]);
+  return { counts: figures.productsByCategory, collections };
 }
 
 const ICONS: Record<string, typeof Cpu> = { electronics: Cpu, machinery: Cog, textiles: Shirt, chemicals: FlaskConical, automotive: Car, food: UtensilsCrossed };
 const number = new Intl.NumberFormat("en-US");
 
 export default function Categories({ loaderData }: Route.ComponentProps) {
-  const { counts } = loaderData;
+  const { counts, collections } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-bold">Product Categories</h1>
@@ -50,12 +54,15 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
           );
         })}
       </ul>
-      <h2 className="mt-12 text-xl font-semibold">Collections</h2>
-      <ul className="mt-4 flex flex-wrap gap-2">
+      <h2 id="collections-heading" className="mt-12 text-xl font-semibold">
+        Collections
+      </h2>
+      <ul className="mt-4 flex flex-wrap gap-2" aria-labelledby="collections-heading">
         {CATEGORY_STRIP.map((c) => (
           <li key={c.slug}>
-            <Link to={`/category/${c.slug}`} className="inline-block rounded-full border border-slate-300 px-4 py-1.5 text-sm hover:bg-slate-50">
+            <Link to={`/category/${c.slug}`} className="inline-flex items-baseline gap-2 rounded-full border border-slate-300 px-4 py-1.5 text-sm hover:bg-slate-50">
               {c.label}
+              <span className="text-xs tabular-nums text-slate-500">{productCountLabel(collections[c.slug])}</span>
             </Link>
           </li>
         ))}

@@ -5,7 +5,7 @@ import { Card } from "~/components/ui/card";
 import { resolveCategorySlug } from "~/lib/categories";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { MarketplaceProducts } from "~/modules/products/components/marketplace-products";
-import { parseProductSearchParams } from "~/modules/products/product-search.schema";
+import { hasProductFilters, parseProductSearchParams } from "~/modules/products/product-search.schema";
 import { browseProducts } from "~/modules/products/product-search.server";
 import type { Route } from "./+types/category";
 import { appContext } from "~/request-context.server";
@@ -21,7 +21,8 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = resolveCategorySlug(params.slug);
   const search = new URL(request.url).searchParams;
-  const productParams = parseProductSearchParams(search, page.category ?? undefined);
+  // a collection (the category strip's) is part of the path, like a category: never a query-string filter
+  const productParams = { ...parseProductSearchParams(search, page.category ?? undefined), collection: page.collection };
   const [user, products] = await Promise.all([
     getSessionUser(request, context.get(appContext).runtime),
     page.listsProducts ? browseProducts(context.get(appContext).runtime.db, productParams) : null,
@@ -43,9 +44,10 @@ export default function Category({ loaderData }: Route.ComponentProps) {
         / <span aria-current="page">{page.label}</span>
       </nav>
       <h1 className="mt-2 text-3xl font-bold">{page.label}</h1>
-      <p className="mt-1 text-slate-600">Wholesale {page.label.toLowerCase()} from verified Indian suppliers.</p>
+      <p className="mt-1 text-slate-600">{page.blurb}</p>
       <div className="mt-8">
-        {products ? (
+        {/* a collection nothing fits yet (and no filter narrowed it) gets the friendly page, not "try adjusting your filters" */}
+        {products && (products.total.count > 0 || hasProductFilters(productParams)) ? (
           <MarketplaceProducts data={{ params: productParams, ...products }} action={path} fixedCategory clearHref={path} loading={loading} signedIn={signedIn} />
         ) : (
           <Card className="border-dashed p-12 text-center">

@@ -1,7 +1,9 @@
 import { Award, Car, Cog, Cpu, FlaskConical, Globe, PiggyBank, Search, Shirt, ShieldCheck, UtensilsCrossed } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
-import { HOME_CATEGORY_TILES } from "~/lib/categories";
+import { CATEGORY_STRIP, HOME_CATEGORY_TILES } from "~/lib/categories";
+import { collectionCounts } from "~/modules/products/collection-counts.server";
+import { productCountLabel } from "~/modules/products/components/product-count";
 import { ProductCard, ProductCardSkeleton } from "~/modules/products/components/product-card";
 import { listFeaturedProducts } from "~/modules/products/products.server";
 import { marketplaceFigures, type MarketplaceFigures } from "~/modules/products/marketplace-figures.server";
@@ -23,7 +25,7 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(appContext).runtime;
-  const [featured, figures] = await Promise.all([
+  const [featured, figures, collections] = await Promise.all([
     listFeaturedProducts(db).catch((error: unknown) => {
       // Spec §8: a failed home products fetch is only logged and the empty state shows.
       logger.error({ err: error, requestId: context.get(appContext).requestId }, "failed to load featured products");
@@ -33,8 +35,12 @@ export async function loader({ context }: Route.LoaderArgs) {
       logger.error({ err: error, requestId: context.get(appContext).requestId }, "failed to count the marketplace");
       return null;
     }),
+    collectionCounts(db).catch((error: unknown) => {
+      logger.error({ err: error, requestId: context.get(appContext).requestId }, "failed to count the collections");
+      return null;
+    }),
   ]);
-  return { featured, figures };
+  return { featured, figures, collections };
 }
 
 const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
@@ -79,7 +85,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const user = useRootUser();
   const navigation = useNavigation();
   const loadingHome = navigation.state === "loading" && navigation.location.pathname === "/";
-  const { featured, figures } = loaderData;
+  const { featured, figures, collections } = loaderData;
+  // the strip's collections that list something ('Featured' and 'New' are the whole catalogue's, shown below)
+  const shopCollections = collections ? CATEGORY_STRIP.filter((c) => c.slug !== "featured" && c.slug !== "new" && collections[c.slug].count > 0) : [];
 
   return (
     <>
@@ -144,6 +152,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             );
           })}
         </ul>
+        {shopCollections.length > 0 && collections ? (
+          <>
+            <h3 id="collections-heading" className="mt-8 text-sm font-semibold uppercase tracking-wide text-slate-500">
+              Collections
+            </h3>
+            <ul className="mt-3 flex flex-wrap gap-2" aria-labelledby="collections-heading">
+              {shopCollections.map((c) => (
+                <li key={c.slug}>
+                  <Link
+                    to={`/category/${c.slug}`}
+                    className="inline-flex items-baseline gap-2 rounded-full border border-slate-200 bg-white px-4 py-1.5 text-sm font-medium text-slate-800 transition hover:border-brand-500"
+                  >
+                    {c.label}
+                    <span className="text-xs font-normal tabular-nums text-slate-500">{productCountLabel(collections[c.slug])}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
       </section>
 
       <section className="bg-slate-50" aria-labelledby="featured-heading">

@@ -313,9 +313,10 @@ describe("catalog: products, the marketplace and product pages", () => {
     expect(categories.length).toBeGreaterThan(0);
     for (const text of categories) expect(text).toContain("Textiles");
 
-    const response = await page.goto("/category/pets");
+    // a strip collection no demo product fits (Pets lists the demo's dog toys since issue #26.10)
+    const response = await page.goto("/category/jewelry");
     expect(response?.status()).toBe(200);
-    await page.getByRole("heading", { name: "No products in Pets yet" }).waitFor();
+    await page.getByRole("heading", { name: "No products in Jewelry yet" }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { PRODUCT_CATEGORIES } from "~/lib/categories";
+import type { CollectionSlug } from "~/lib/collections";
 
 /** Marketplace sorts (spec §2 "Browse Marketplace"); 'relevance' is offered while searching. */
 export const PRODUCT_SORTS = [
@@ -30,6 +31,8 @@ export type ProductSearchParams = {
   max: number | null;
   sort: ProductSort;
   page: number;
+  /** a collection of the category strip (app/lib/collections.ts): set by its page, not read from the query string */
+  collection?: CollectionSlug | null;
 };
 
 const CATEGORY_VALUES = new Set<string>(PRODUCT_CATEGORIES.map((c) => c.value));

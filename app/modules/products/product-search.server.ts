@@ -10,6 +10,7 @@ import { replyHours, RESPONSE_TIME_MIN_CONVERSATIONS } from "~/modules/response-
 import type { ProductCardData } from "./products.schema";
 import { PRODUCT_COUNT_CAP, PRODUCTS_PER_PAGE, MATCH_WINDOW, type ProductSearchParams, type ProductSort } from "./product-search.schema";
 import { isUuid } from "~/lib/uuid";
+import { collectionTsquery, findCollection } from "~/lib/collections";
 import { productCardColumns } from "./product-card.server";
 import { MIN_TERM_LENGTH, suppliersNamed, termsLike } from "./search-terms.server";
 import { expectedMatches, lexemesOf, recall, remember, searchStatistics } from "./search-statistics.server";
@@ -122,11 +123,35 @@ function broaderMode(text: TextSearch, current: MatchMode, found: number): Match
   return null;
 }
 
-type SearchFilters = Pick<ProductSearchParams, "category" | "min" | "max">;
+type SearchFilters = Pick<ProductSearchParams, "category" | "min" | "max" | "collection">;
+
+/** What a collection's condition is made of (see collectionCondition); null for no collection. */
+function collectionParts(filters: SearchFilters) {
+  const collection = findCollection(filters.collection);
+  if (!collection) return null;
+  return { categories: collection.categories, tsquery: collectionTsquery(collection), days: collection.listedWithinDays ?? null };
+}
+
+/**
+ * A collection's condition (app/lib/collections.ts): one of its categories, or one of its words in the
+ * name, category or tags (the search vector's A and B weights, served by the full-text indexes), and
+ * for a recent one, listed within its days. Placeholders, filled by searchValues.
+ */
+function collectionCondition(filters: SearchFilters): SQL | undefined {
+  const parts = collectionParts(filters);
+  if (!parts) return undefined;
+  const fits: SQL[] = [];
+  if (parts.categories.length) fits.push(sql`${products.category} = any(${placeholder("collectionCategories")}::text[])`);
+  if (parts.tsquery) fits.push(sql`${products.searchVector} @@ to_tsquery('english'::regconfig, ${placeholder("collectionTsquery")})`);
+  const recent = parts.days === null ? undefined : sql`${products.createdAt} >= now() - make_interval(days => ${placeholder("collectionDays")}::int)`;
+  return and(fits.length ? or(...fits) : undefined, recent);
+}
 
 /** The filters' conditions, as placeholders (see searchValues). */
 function filterConditions(filters: SearchFilters): SQL[] {
   const conditions: SQL[] = [eq(products.status, "active")];
+  const collection = collectionCondition(filters);
+  if (collection) conditions.push(collection);
   if (filters.category) conditions.push(eq(products.category, placeholder("category")));
   if (filters.min !== null) conditions.push(gte(products.priceMinCents, placeholder("minCents")));
   if (filters.max !== null) conditions.push(lte(products.priceMaxCents, placeholder("maxCents")));
@@ -146,14 +171,20 @@ function textConditions(match: TextMatch, filters: SearchFilters): Array<SQL | u
 }
 
 /** What changes a statement's text (see runShaped): which filters and which parts of a match it has. */
-const filterShape = (filters: SearchFilters) => [Boolean(filters.category), filters.min !== null, filters.max !== null, priceMarksWithin(centsBound(filters)).length];
+const filterShape = (filters: SearchFilters) => {
+  const parts = collectionParts(filters);
+  const collection = parts ? [parts.categories.length > 0, parts.tsquery !== null, parts.days !== null] : null;
+  return [Boolean(filters.category), filters.min !== null, filters.max !== null, priceMarksWithin(centsBound(filters)).length, collection];
+};
 const matchShape = (match: TextMatch) => [Boolean(match.tsquery), match.suppliers.length > 0];
 
 /** The values of a statement's placeholders: the filters', the match's and the price marks'. */
 function searchValues(filters: SearchFilters, match?: TextMatch | null): Record<string, unknown> {
   const { min, max } = centsBound(filters);
+  const collection = collectionParts(filters);
   return {
     category: filters.category,
+    ...(collection ? { collectionCategories: arrayLiteral([...collection.categories]), collectionTsquery: collection.tsquery, collectionDays: collection.days } : {}),
     minCents: min,
     maxCents: max,
     ...Object.fromEntries(priceMarksWithin({ min, max }).map((mark, i) => [`mark${i}`, mark])),
@@ -263,8 +294,8 @@ async function searchLevels(db: Db, match: TextMatch, filters: SearchFilters): P
 }
 
 /** What decides where a search's window is: its match (words, mode, supplier text) and its filters, not its sort or page. */
-const levelKey = (match: TextMatch, { category, min, max }: SearchFilters) => JSON.stringify(["level", match.mode, match.words, match.companyText, category, min, max]);
-const modeKey = (text: TextSearch, { category, min, max }: SearchFilters) => JSON.stringify(["mode", text.q, category, min, max]);
+const levelKey = (match: TextMatch, { category, min, max, collection }: SearchFilters) => JSON.stringify(["level", match.mode, match.words, match.companyText, category, min, max, collection ?? null]);
+const modeKey = (text: TextSearch, { category, min, max, collection }: SearchFilters) => JSON.stringify(["mode", text.q, category, min, max, collection ?? null]);
 
 /**
  * Runs a text search's match modes in turn (see MatchMode) until one finds something or none is left:
@@ -519,7 +550,7 @@ function cappedCount(n: number, cap: number): ProductCount {
 }
 
 /** How many products the filters match, counted to PRODUCT_COUNT_CAP; a text search's, to its window (walking its levels). */
-async function countOfProducts(db: Db, match: TextMatch | null, query: Pick<ProductSearchParams, "category" | "min" | "max">): Promise<ProductCount> {
+async function countOfProducts(db: Db, match: TextMatch | null, query: SearchFilters): Promise<ProductCount> {
   // one row more than the cap tells a count at the cap from one past it
   const countUpTo = async (cap: number, level: SearchLevel | null) => {
     const shape = JSON.stringify(["count", cap, level, filterShape(query), match && matchShape(match)]);
