@@ -25,6 +25,8 @@ export type JobData = {
   "message-digest": { userId: string };
   /** the periodic pass that reminds buyers of RFQ deadlines 24 hours away */
   "rfq-deadline-reminders": Record<string, never>;
+  /** an order's export documents for the stage it reached (issued once each; see order-documents.server.ts) */
+  "order-documents": { orderId: string; stage: "confirmed" | "shipped" };
 };
 export type JobName = keyof JobData;
 
@@ -37,7 +39,7 @@ const QUEUE_OPTIONS = { retryLimit: 30, retryDelay: 60, retryBackoff: true, retr
  * user), so the many messages of a busy conversation queue one digest, while a message arriving as a digest
  * runs still queues the next one.
  */
-const QUEUE_POLICIES: Record<JobName, QueuePolicy> = { email: "standard", "message-digest": "stately", "rfq-deadline-reminders": "stately" };
+const QUEUE_POLICIES: Record<JobName, QueuePolicy> = { email: "standard", "message-digest": "stately", "rfq-deadline-reminders": "stately", "order-documents": "standard" };
 
 /**
  * Starts pg-boss on the app's database: its own connection pool on PostgreSQL (`url`), the app's PGlite
