@@ -259,8 +259,8 @@ function packingListContent(facts: OrderFacts, number: string, at: Date, invoice
     ],
     table: {
       columns: [
-        { label: "Description of goods", width: 30 },
-        { label: "HS code", width: 11 },
+        { label: "Description of goods", width: 26 },
+        { label: "HS code", width: 15 },
         { label: "Quantity", width: 13, align: "right" },
         { label: "Packages", width: 10, align: "right" },
         { label: "Net weight", width: 12, align: "right" },

@@ -9,11 +9,13 @@ export type ReviewCriterion = (typeof REVIEW_CRITERIA)[number]["name"];
 
 export const REVIEW_TEXT_MAX = 2000;
 
-const rating = (label: string) =>
-  z
-    .string({ error: `Choose a rating for ${label.toLowerCase()}` })
-    .refine((value) => /^[1-5]$/.test(value), `Choose a rating for ${label.toLowerCase()} from 1 to 5 stars`)
+const rating = (label: string) => {
+  const message = `Choose a rating for ${label.toLowerCase()} from 1 to 5 stars`;
+  return z
+    .string({ error: message })
+    .refine((value) => /^[1-5]$/.test(value), message)
     .transform(Number);
+};
 
 export const reviewSchema = z.object({
   productQuality: rating("Product quality"),
