@@ -90,7 +90,7 @@ function ProductCard({ product, view, signedIn, own, onNeedAuth }: { product: Pu
         <p className="mt-2 text-xs text-slate-500">
           MOQ: {product.minimumOrderQuantity} {product.unit}
         </p>
-        <RatingBadge rating={product.supplierRating} className="mt-1 text-xs" />
+        <RatingBadge rating={product.supplierRating} className="mt-1 text-xs" hideEmpty />
         {product.supplierReplyHours ? (
           <p className="mt-0.5 inline-flex items-center gap-1 text-xs text-slate-500">
             <Clock className="size-3" aria-hidden /> {replyTimeLabel(product.supplierReplyHours)}

@@ -22,9 +22,10 @@ export function Stars({ value, className }: { value: number; className?: string 
   );
 }
 
-/** "★ 4.2 (12 reviews)" on a card or a header, or "No reviews yet". */
-export function RatingBadge({ rating, className, href }: { rating: { average: number; count: number } | null | undefined; className?: string; href?: string }) {
+/** "★ 4.2 (12 reviews)" on a card or a header; before the first review "No reviews yet", or nothing with `hideEmpty` (a card). */
+export function RatingBadge({ rating, className, href, hideEmpty }: { rating: { average: number; count: number } | null | undefined; className?: string; href?: string; hideEmpty?: boolean }) {
   if (!rating || rating.count === 0) {
+    if (hideEmpty) return null;
     return (
       <span className={cn("inline-flex items-center gap-1 text-slate-500", className)}>
         <Star className="size-3.5 text-slate-400" aria-hidden /> No reviews yet
@@ -215,8 +216,8 @@ export function StoreReviews({ rating, reviews, supplierName, ownerReturnTo }: {
       ) : (
         <Card className="mt-4 p-6 text-center text-slate-600">
           <Star className="mx-auto size-8 text-slate-300" aria-hidden />
-          <p className="mt-2 font-medium text-slate-800">No reviews yet</p>
-          <p className="mt-1 text-sm">Buyers review this supplier after a completed order on Setu.</p>
+          <p className="mt-2 font-medium text-slate-800">Be the first to know how this supplier delivers</p>
+          <p className="mt-1 text-sm">Buyers review a supplier after a completed order on Setu; none has yet.</p>
         </Card>
       )}
       {reviews.length > 0 ? (
