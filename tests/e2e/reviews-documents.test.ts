@@ -192,6 +192,13 @@ describe("export documents and reviews: the supplier packs, both parties downloa
     const card = page.locator("article").filter({ hasText: "Terry kitchen towel 40 x 60 cm" }).first();
     expect(await card.innerText()).toContain("4.0");
     expect(await card.innerText()).toContain("(1 review)");
+    // and the marketplace's card of the same supplier's product
+    await page.goto(at("/browse?q=terry+kitchen+towel"));
+    const marketCard = page.locator("article").filter({ hasText: "Terry kitchen towel 40 x 60 cm" }).first();
+    await marketCard.waitFor();
+    expect(await marketCard.innerText()).toContain("4.0");
+    expect(await marketCard.innerText()).toContain("(1 review)");
+    if (process.env.SCREENSHOTS) await marketCard.screenshot({ path: "screenshots/product-card-rating.png" });
     // a second review of the same order is refused
     const buyer = await signedInClient(server.url, emails.buyer);
     const again = await buyer.post(`/orders/${ids.completed}/review`, { intent: "review", productQuality: "1", communication: "1", onTimeDelivery: "1", body: "Trying to review twice here." });
