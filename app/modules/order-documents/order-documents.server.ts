@@ -380,7 +380,7 @@ export async function getOrderDocumentsPanel(db: Db, actor: SessionUser, orderId
   const issued = documents
     .sort((a, b) => order(a.kind) - order(b.kind))
     .map((d) => ({ kind: d.kind, documentNumber: d.documentNumber, createdAt: d.createdAt.toISOString(), href: `/orders/${orderId}/documents/${d.kind}` }));
-  const inactive = party.status === "declined" || party.status === "cancelled" || party.status === "placed";
+  const inactive = party.status === "declined" || party.status === "cancelled";
   return {
     orderId,
     viewerIsSeller: party.role === "seller",
