@@ -9,6 +9,7 @@ import { sendPasswordResetEmail } from "~/modules/accounts/password-reset.server
 import { resolveAuthSecret } from "~/modules/accounts/secret.server";
 import { activeSessionIds } from "~/modules/accounts/session.server";
 import { startJobQueue, type JobQueue } from "~/modules/jobs/job-queue.server";
+import { generateOrderDocuments } from "~/modules/order-documents/order-documents.server";
 import { liveLimitsFromEnv, sessionCheckIntervalFromEnv, startLiveUpdates, type LiveHub, type LiveUpdates } from "~/modules/live/live-hub.server";
 import { sendMessageDigest } from "~/modules/notifications/message-digest.server";
 import type { Notifier } from "~/modules/notifications/notifications.server";
@@ -120,6 +121,9 @@ export function startRuntime(): Promise<Runtime> {
       await jobs.work("order-auto-complete", async () => {
         const completed = await completeDeliveredOrders(database.db, notifier);
         if (completed.length) logger.info({ completed: completed.length }, "completed orders delivered 14 days ago");
+      });
+      await jobs.work("order-documents", async ({ orderId, stage }) => {
+        await generateOrderDocuments(database.db, storage, orderId, stage);
       });
     }
     // every instance declares the schedule (an upsert); pg-boss sends each occurrence once

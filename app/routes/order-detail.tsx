@@ -15,6 +15,10 @@ import { requireUser, requireUserPage } from "~/modules/accounts/session.server"
 import { postedFiles } from "~/modules/messaging/attachments.server";
 import { allowedOrderActions, ORDER_ACTION_CONFIRM, ORDER_STATUS_LABEL, ORDER_TRANSITIONS, orderActionSchema, type OrderAction, type OrderDetail } from "~/modules/orders/orders.schema";
 import { getOrderDetail, updateOrderStatus } from "~/modules/orders/orders.server";
+import { OrderDocuments } from "~/modules/order-documents/components/order-documents";
+import { getOrderDocumentsPanel } from "~/modules/order-documents/order-documents.server";
+import { OrderReviewForm, ReviewItem } from "~/modules/reviews/components/reviews";
+import { getOrderReviewPanel, type OrderReviewPanel } from "~/modules/reviews/reviews.server";
 import { openDispute, orderDisputes, type DisputeView } from "~/modules/payments/disputes.server";
 import { DISPUTE_DECISION_LABEL, fundMilestoneSchema, MILESTONE_CONDITION_LABEL, MILESTONE_STATE_LABEL, openDisputeSchema, type MilestoneView } from "~/modules/payments/payments.schema";
 import { fundMilestone, listMilestones } from "~/modules/payments/payments.server";
@@ -32,8 +36,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUserPage(request, runtime);
   const order = await getOrderDetail(runtime.db, user, params.id);
   if (!order) throw data("Order not found", { status: 404 });
-  const [milestones, disputes] = await Promise.all([listMilestones(runtime.db, order.id), orderDisputes(runtime.db, order.id)]);
-  return { order, milestones, disputes };
+  const [milestones, disputes, documents, review] = await Promise.all([
+    listMilestones(runtime.db, order.id),
+    orderDisputes(runtime.db, order.id),
+    getOrderDocumentsPanel(runtime.db, user, order.id),
+    getOrderReviewPanel(runtime.db, user, order.id),
+  ]);
+  return { order, milestones, disputes, documents, review };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -307,7 +316,7 @@ function Disputes({ order, disputes }: { order: OrderDetail; disputes: DisputeVi
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, milestones, disputes } = loaderData;
+  const { order, milestones, disputes, documents, review } = loaderData;
   const refused: Refused = actionData && !actionData.ok ? { intent: actionData.intent, action: actionData.action, milestoneId: actionData.milestoneId, reply: actionData.reply } : null;
   const terms = order.paymentTerms ? PAYMENT_TERMS_LABELS[order.paymentTerms as PaymentTerms] + (order.paymentTermsOther ? ` (${order.paymentTermsOther})` : "") : "Not stated";
   return (
@@ -353,8 +362,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               ))}
             </ol>
           </Card>
-          {/* Export documents and the review form go here (issue #22 items 4 and 5: app/modules/orders/documents*, app/modules/reviews/*). */}
-          <section aria-labelledby="documents" data-slot="order-documents" />
+          {documents ? <OrderDocuments {...documents} /> : null}
+          {review ? <OrderReview panel={review} /> : null}
         </div>
         <div className="space-y-6">
           <Card className="p-5">
@@ -429,5 +438,25 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </div>
       </div>
     </div>
+  );
+}
+
+/** After completion the buyer rates the supplier here (once), and the supplier replies (once). */
+function OrderReview({ panel }: { panel: OrderReviewPanel }) {
+  return (
+    <Card className="p-5">
+      <h2 className="text-lg font-semibold">Review</h2>
+      <div className="mt-3">
+        {panel.canReview ? (
+          <OrderReviewForm orderId={panel.orderId} />
+        ) : panel.review ? (
+          <div className="-mx-4">
+            <ReviewItem review={panel.review} supplierName="the supplier" replyTo={panel.canReply ? { returnTo: `/orders/${panel.orderId}` } : undefined} />
+          </div>
+        ) : (
+          <p className="text-sm text-slate-600">{panel.notYet ?? (panel.role === "seller" ? "The buyer has not reviewed this order yet." : "This order cannot be reviewed.")}</p>
+        )}
+      </div>
+    </Card>
   );
 }

@@ -1,4 +1,5 @@
 import { BadgeCheck, Building2, ChevronRight, Clock, FileText, MapPin, Package, PackageX, Store as StoreIcon } from "lucide-react";
+import { RatingBadge } from "~/modules/reviews/components/reviews";
 import { useState } from "react";
 import { data, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -321,6 +322,7 @@ export default function ProductDetailPage({ loaderData }: Route.ComponentProps) 
                   <span className="inline-flex items-center gap-1 text-xs text-slate-600">
                     <MapPin className="size-3" aria-hidden /> India
                   </span>
+                  <RatingBadge rating={supplier.rating} href={supplier.rating && supplier.storeId ? `/stores/${supplier.storeId}#reviews` : undefined} className="text-xs" />
                 </div>
               </div>
               {supplier.storeId ? (

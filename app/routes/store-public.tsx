@@ -1,5 +1,6 @@
 import { ABOUT_TAB_SLUG } from "~/modules/stores/store-design.schema";
-import { BadgeCheck, Clock, Heart, LayoutGrid, List, MapPin, MessageCircleReply, Package, Search, Share2, Star, Store as StoreIcon, UserPlus } from "lucide-react";
+import { BadgeCheck, Clock, Heart, LayoutGrid, List, MapPin, MessageCircleReply, Package, Search, Share2, Store as StoreIcon, UserPlus } from "lucide-react";
+import { RatingBadge, StoreReviews } from "~/modules/reviews/components/reviews";
 import { replyTimeLabel, RESPONSE_TIME_WINDOW_DAYS } from "~/modules/response-times/response-time";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useFetcher } from "react-router";
@@ -89,6 +90,7 @@ function ProductCard({ product, view, signedIn, own, onNeedAuth }: { product: Pu
         <p className="mt-2 text-xs text-slate-500">
           MOQ: {product.minimumOrderQuantity} {product.unit}
         </p>
+        <RatingBadge rating={product.supplierRating} className="mt-1 text-xs" hideEmpty />
         {product.supplierReplyHours ? (
           <p className="mt-0.5 inline-flex items-center gap-1 text-xs text-slate-500">
             <Clock className="size-3" aria-hidden /> {replyTimeLabel(product.supplierReplyHours)}
@@ -273,9 +275,7 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
                   <Clock className="size-3" aria-hidden /> Pending Verification
                 </Badge>
               )}
-              <span className="inline-flex items-center gap-1">
-                <Star className="size-4 text-slate-400" aria-hidden /> No reviews yet
-              </span>
+              <RatingBadge rating={loaderData.rating} href={loaderData.rating ? "#reviews" : undefined} />
               <span>
                 {followerCount} {followerCount === 1 ? "follower" : "followers"}
               </span>
@@ -419,6 +419,14 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
         </section>
 
         )}
+        {!searching ? (
+          <StoreReviews
+            rating={loaderData.rating}
+            reviews={loaderData.reviews}
+            supplierName={store.sellerCompany || store.name}
+            ownerReturnTo={store.isOwner ? `/stores/${store.id}#reviews` : undefined}
+          />
+        ) : null}
         {!searching && recommended.length > 0 ? (
           <section className="mt-12" aria-labelledby="recommended-heading">
             <h2 id="recommended-heading" className="text-xl font-semibold">

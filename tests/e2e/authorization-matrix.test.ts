@@ -102,6 +102,28 @@ const MATRIX: Record<string, Check[]> = {
   ],
   // the payment provider's webhook: its signature is its authority, whoever posts
   "api/payments/webhook": [{ method: "POST", path: () => "/api/payments/webhook", fields: () => ({}), expect: all(400) }],
+  // the order's export documents and packing details: its buyer and seller only (the order is placed: nothing issued,
+  // and packing details wait for the supplier's confirmation)
+  "orders/:orderId/documents": [
+    { method: "GET", path: (ids) => `/orders/${ids.orderId}/documents`, expect: { ...all(404), anonymous: 302, buyer: 200, seller: 200 } },
+    {
+      method: "POST",
+      path: (ids) => `/orders/${ids.orderId}/documents`,
+      fields: () => ({ packages: "4", netKg: "100", grossKg: "110", lengthCm: "60", widthCm: "40", heightCm: "40" }),
+      expect: { ...all(404), anonymous: 401, seller: 409 },
+    },
+  ],
+  "orders/:orderId/documents/:kind": [{ method: "GET", path: (ids) => `/orders/${ids.orderId}/documents/proforma_invoice`, expect: all(404) }],
+  // the review of a completed order: this one is only placed, so even its buyer is refused
+  "orders/:orderId/review": [
+    { method: "GET", path: (ids) => `/orders/${ids.orderId}/review`, expect: { ...all(404), anonymous: 302, buyer: 200, seller: 200 } },
+    {
+      method: "POST",
+      path: (ids) => `/orders/${ids.orderId}/review`,
+      fields: () => ({ intent: "review", productQuality: "5", communication: "5", onTimeDelivery: "5", body: "Matrix review of an order." }),
+      expect: { ...all(404), anonymous: 401, buyer: 409, seller: 403 },
+    },
+  ],
   notifications: [
     { method: "GET", path: () => "/notifications", expect: signedIn(302, 200) },
     // the seller's notice that its quote was accepted: only the seller opens it

@@ -111,6 +111,16 @@ describe("order journey: accepted quote → escrow → shipped → completed", (
     await page.goto(orderPath);
     await act("Start production", null, "Order in production");
     await act("Mark ready to ship", null, "Order ready to ship");
+    // the packing details, entered once, make the packing list at shipment
+    await page.getByLabel("Number of packages").fill("4");
+    await page.getByLabel("Net weight (kg)").fill("38");
+    await page.getByLabel("Gross weight (kg)").fill("42.5");
+    await page.getByLabel("Length (cm)").fill("60");
+    await page.getByLabel("Width (cm)").fill("40");
+    await page.getByLabel("Height (cm)").fill("40");
+    await page.getByRole("button", { name: "Save packing details" }).click();
+    await page.waitForURL((url) => url.pathname === orderPath);
+    await page.getByRole("button", { name: "Update packing details" }).waitFor();
     await page.getByRole("button", { name: "Mark as shipped", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Mark this order as shipped?" });
     await dialog.getByLabel("Carrier").fill("Maersk Line");
@@ -122,6 +132,17 @@ describe("order journey: accepted quote → escrow → shipped → completed", (
     await page.getByText("Order marked as shipped").first().waitFor();
     expect(await page.locator("li", { hasText: "30% advance" }).innerText()).toContain("Released to supplier");
     expect(await page.locator("main").innerText()).toContain("MAEU 7654321");
+    // the proforma invoice (at confirmation), the commercial invoice and the packing list (at shipment), issued by the job queue
+    for (let i = 0; i < 30 && (await page.getByRole("link", { name: "Download PDF of the packing list" }).count()) === 0; i++) {
+      await page.waitForTimeout(1000);
+      await page.goto(orderPath);
+    }
+    for (const kind of ["proforma invoice", "commercial invoice", "packing list"]) {
+      const href = await page.getByRole("link", { name: `Download PDF of the ${kind}` }).getAttribute("href");
+      const pdf = await page.request.get(href!);
+      expect(pdf.headers()["content-type"], kind).toBe("application/pdf");
+      expect((await pdf.body()).subarray(0, 5).toString(), kind).toBe("%PDF-");
+    }
   });
 
   it("the buyer marks it delivered and completes it; the timeline tells the whole story", async () => {
@@ -133,5 +154,25 @@ describe("order journey: accepted quote → escrow → shipped → completed", (
     const text = await page.locator("main").innerText();
     for (const step of ["Placed", "Confirmed", "In production", "Ready to ship", "Shipped", "Delivered", "Completed"]) expect(text).toContain(step);
     await screenshot(page, "order-completed-buyer");
+  });
+
+  it("the buyer rates the supplier on the completed order, once; the supplier replies once", async () => {
+    const { page } = browser;
+    await page.goto(orderPath);
+    for (const [group, stars] of [["Product quality", "5 stars"], ["Communication", "4 stars"], ["On-time delivery", "4 stars"]] as const) {
+      await page.getByRole("group", { name: group }).locator("label", { hasText: stars }).click();
+    }
+    await page.getByLabel("Your review").fill("Sturdy totes, exactly as sampled; documents were complete.");
+    await page.getByRole("button", { name: "Publish review" }).click();
+    await page.getByText("Thank you: your review is published on the supplier's store").first().waitFor();
+    expect(await page.getByRole("button", { name: "Publish review" }).count()).toBe(0);
+
+    await signIn(page, seller.email, PASSWORD);
+    await page.goto(orderPath);
+    await page.getByLabel("Your reply (once, shown under the review)").fill("Thank you: we look forward to the next order.");
+    await page.getByRole("button", { name: "Publish reply" }).click();
+    await page.getByText("Thank you: we look forward to the next order.").first().waitFor();
+    expect(await page.getByRole("button", { name: "Publish reply" }).count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });

@@ -33,6 +33,8 @@ export type JobData = {
   "payment-payout": { kind: "release" | "refund"; ledgerEntryId: string; idempotencyKey: string; amountCents: number; destination: string; chargeReference: string | null };
   /** the periodic pass that completes orders delivered more than 14 days ago (modules/orders) */
   "order-auto-complete": Record<string, never>;
+  /** an order's export documents for the stage it reached (issued once each; see order-documents.server.ts) */
+  "order-documents": { orderId: string; stage: "confirmed" | "shipped" };
 };
 export type JobName = keyof JobData;
 
@@ -53,6 +55,7 @@ const QUEUE_POLICIES: Record<JobName, QueuePolicy> = {
   "payment-webhook": "standard",
   "payment-payout": "standard",
   "order-auto-complete": "stately",
+  "order-documents": "standard",
 };
 
 /**

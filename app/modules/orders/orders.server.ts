@@ -5,6 +5,7 @@ import { profiles } from "~/db/schema/profiles";
 import { rfqs } from "~/db/schema/rfqs";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import { isUuid } from "~/lib/uuid";
+import { enqueueOrderDocuments } from "~/modules/order-documents/order-documents.server";
 import { notify, type Notifier } from "~/modules/notifications/notifications.server";
 import { advancePaid, createMilestones, refundHeld, releaseDue } from "~/modules/payments/payments.server";
 import {
@@ -220,6 +221,9 @@ export async function updateOrderStatus(db: Db, actor: SessionUser, input: Recor
       if (command.action === "start_production" && !(await advancePaid(tx, orderId))) throw new TransitionRefused("The buyer has not funded the advance yet: production starts once it is held in escrow");
       if (command.action === "cancel") await refundHeld(tx, notifier.jobs, orderId, `Refunded: the order was cancelled by the ${role === "buyer" ? "buyer" : "supplier"}`);
       if (command.action === "ship" || command.action === "complete") await releaseDue(tx, notifier.jobs, orderId, step.to);
+      // the proforma invoice at confirmation; the commercial invoice and packing list at shipment (issued once each)
+      if (command.action === "confirm") await enqueueOrderDocuments(tx, notifier.jobs, orderId, "confirmed");
+      if (command.action === "ship") await enqueueOrderDocuments(tx, notifier.jobs, orderId, "shipped");
       await recordOrderEvent(tx, { orderId, actorId: actor.id, fromStatus: row.status, toStatus: step.to, note });
       const said =
         command.action === "ship"

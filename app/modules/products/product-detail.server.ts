@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { reviews } from "~/db/schema/reviews";
 import type { Db } from "~/db/client.server";
 import { products } from "~/db/schema/products";
 import { profiles } from "~/db/schema/profiles";
@@ -55,7 +56,7 @@ export type ProductDetail = {
   images: string[];
   specifications: ProductSpecifications;
   createdAt: string;
-  supplier: { companyName: string | null; verified: boolean; storeId: string | null; storeName: string | null };
+  supplier: { companyName: string | null; verified: boolean; storeId: string | null; storeName: string | null; rating: { average: number; count: number } | null };
   hsCode: string | null;
   originPort: { code: string; name: string } | null;
   /** price breaks by variant SKU ('' for the whole product), each ladder by quantity */
@@ -77,6 +78,15 @@ export async function getProductDetail(db: Db, id: string): Promise<ProductDetai
     .orderBy(desc(stores.createdAt), desc(stores.id))
     .limit(1)
     .as("first_store");
+  // the supplier's rating: its reviews' averages, an index range on (seller_id, …)
+  const ratings = db
+    .select({
+      ratingAverage: sql<string | null>`round(avg((${reviews.productQuality} + ${reviews.communication} + ${reviews.onTimeDelivery})::numeric / 3), 1)`.as("rating_average"),
+      ratingCount: sql<number>`count(*)::int`.as("rating_count"),
+    })
+    .from(reviews)
+    .where(eq(reviews.sellerId, products.sellerId))
+    .as("ratings");
   const [row] = await db
     .select({
       id: products.id,
@@ -100,11 +110,14 @@ export async function getProductDetail(db: Db, id: string): Promise<ProductDetai
       hsCode: products.hsCode,
       originPortCode: ports.code,
       originPortName: ports.name,
+      ratingAverage: ratings.ratingAverage,
+      ratingCount: ratings.ratingCount,
     })
     .from(products)
     .leftJoin(profiles, eq(profiles.userId, products.sellerId))
     .leftJoin(ports, eq(ports.code, products.originPort))
     .leftJoinLateral(firstStore, sql`true`)
+    .leftJoinLateral(ratings, sql`true`)
     .where(and(eq(products.id, id), eq(products.status, "active")))
     .limit(1);
   if (!row) return null;
@@ -137,6 +150,7 @@ export async function getProductDetail(db: Db, id: string): Promise<ProductDetai
       verified: row.verificationStatus === "verified",
       storeId: row.storeId ?? null,
       storeName: row.storeName ?? null,
+      rating: row.ratingAverage !== null && Number(row.ratingCount) > 0 ? { average: Number(row.ratingAverage), count: Number(row.ratingCount) } : null,
     },
   };
 }

@@ -62,7 +62,7 @@ describe.each(testEngines())("product detail on %s", (engine) => {
     await createStore(database.db, { sellerId: pendingSeller.user.id, status: "hidden" });
     const product = await createProduct(database.db, { sellerId: pendingSeller.user.id });
     const detail = await getProductDetail(database.db, product.id);
-    expect(detail!.supplier).toEqual({ companyName: "New Exports", verified: false, storeId: null, storeName: null });
+    expect(detail!.supplier).toEqual({ companyName: "New Exports", verified: false, storeId: null, storeName: null, rating: null });
   });
 
   it("returns null for an inactive product, an unknown id and an id that is not a UUID", async () => {

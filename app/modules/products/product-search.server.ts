@@ -1,4 +1,5 @@
 import { and, eq, gte, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { reviews } from "~/db/schema/reviews";
 import type { PgDatabase, PgQueryResultHKT, SelectedFields, SubqueryWithSelection } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import { hasPriceMarks, inSearchSample, priceMarksWithin, products, SEARCH_SAMPLES, type SearchSample } from "~/db/schema/products";
@@ -501,6 +502,16 @@ function cardsOf(db: Db, ids: PageIds) {
     .where(inResponseWindow(card.sellerId))
     .offset(placeholder("fence"))
     .as("replies");
+  // the supplier's rating: its reviews' averages, an index range on (seller_id, …)
+  const ratings = db
+    .select({
+      ratingAverage: sql<string | null>`round(avg((${reviews.productQuality} + ${reviews.communication} + ${reviews.onTimeDelivery})::numeric / 3), 1)`.as("rating_average"),
+      ratingCount: sql<number>`count(*)::int`.as("rating_count"),
+    })
+    .from(reviews)
+    .where(eq(reviews.sellerId, card.sellerId))
+    .offset(placeholder("fence"))
+    .as("ratings");
   // the card's columns as the subquery's (card.name is "card"."name")
   type CardKey = keyof typeof productCardColumns | "createdAt";
   const cardFields = Object.fromEntries([...Object.keys(productCardColumns), "createdAt"].map((key) => [key, card[key as CardKey]])) as { [K in CardKey]: (typeof card)[K] };
@@ -511,6 +522,8 @@ function cardsOf(db: Db, ids: PageIds) {
       supplierVerification: supplier.verificationStatus,
       supplierMedianReplySeconds: replies.medianReplySeconds,
       supplierAnswered: replies.answered,
+      ratingAverage: ratings.ratingAverage,
+      ratingCount: ratings.ratingCount,
       position: ids.position,
       windowSize: ids.windowSize,
     })
@@ -518,6 +531,7 @@ function cardsOf(db: Db, ids: PageIds) {
     .innerJoinLateral(card, sql`true`)
     .leftJoinLateral(supplier, sql`true`)
     .leftJoinLateral(replies, sql`true`)
+    .leftJoinLateral(ratings, sql`true`)
     .orderBy(ids.position);
 }
 
@@ -535,11 +549,12 @@ type CardRow = Awaited<ReturnType<typeof cardsOf>>[number];
 function pageFrom(rows: CardRow[], limit: number, cursorAfter: (last: CardRow) => ProductCursor): ProductSearchPage {
   const page = rows.slice(0, limit);
   return {
-    items: page.map(({ supplierVerification, supplierMedianReplySeconds, supplierAnswered, createdAt: _createdAt, position: _position, windowSize: _windowSize, ...row }) => ({
+    items: page.map(({ supplierVerification, supplierMedianReplySeconds, supplierAnswered, ratingAverage, ratingCount, createdAt: _createdAt, position: _position, windowSize: _windowSize, ...row }) => ({
       ...row,
       supplierCompany: row.supplierCompany ?? null,
       supplierVerified: supplierVerification === "verified",
       supplierReplyHours: supplierMedianReplySeconds !== null && Number(supplierAnswered) >= RESPONSE_TIME_MIN_CONVERSATIONS ? replyHours(Number(supplierMedianReplySeconds)) : null,
+      supplierRating: ratingAverage !== null && Number(ratingCount) > 0 ? { average: Number(ratingAverage), count: Number(ratingCount) } : null,
     })),
     nextCursor: rows.length > limit ? encodeCursor(cursorAfter(page[page.length - 1]!)) : null,
   };

@@ -12,6 +12,8 @@ export type ProductCardData = {
   supplierVerified: boolean;
   /** "Usually replies within N hours" (see response-time.ts); null or absent while not shown */
   supplierReplyHours?: number | null;
+  /** the supplier's average rating (one decimal) and review count; null or absent before its first review */
+  supplierRating?: { average: number; count: number } | null;
 };
 
 /** Home Featured Products: up to 8 (spec §9). */

@@ -1,4 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, max, notInArray, or, sql } from "drizzle-orm";
+import { listSupplierReviews, supplierRatings } from "~/modules/reviews/reviews.server";
+import type { RatingBadge } from "~/modules/reviews/reviews.schema";
 import { supplierResponseTime, supplierResponseTimes } from "~/modules/response-times/response-time.server";
 import type { Db } from "~/db/client.server";
 import { products } from "~/db/schema/products";
@@ -138,6 +140,8 @@ export type PublicStoreProduct = {
   displayOrder: number;
   /** "Usually replies within N hours": the store's supplier's (every product of a store is its own), or null */
   supplierReplyHours: number | null;
+  /** the supplier's average rating and review count, or null before its first review */
+  supplierRating: RatingBadge | null;
 };
 
 const storeProductColumns = {
@@ -168,7 +172,7 @@ export async function getPublicStore(db: Db, storeId: string, viewer: SessionUse
   const conditions = [eq(storeProducts.storeId, storeId), eq(products.status, "active")];
   if (tab) conditions.push(eq(storeProducts.categoryTab, tab));
   if (q) conditions.push(or(ilike(products.name, likePattern(q)), ilike(products.description, likePattern(q)))!);
-  const [items, [total], [followers], following, responseTime, recommended] = await Promise.all([
+  const [items, [total], [followers], following, responseTime, recommended, ratings, reviews] = await Promise.all([
     db
       .select(storeProductColumns)
       .from(storeProducts)
@@ -191,7 +195,11 @@ export async function getPublicStore(db: Db, storeId: string, viewer: SessionUse
       : Promise.resolve([]),
     supplierResponseTime(db, store.store.sellerId),
     recommendedFromOtherSellers(db, store.store.sellerId, storeId),
+    supplierRatings(db, [store.store.sellerId]),
+    listSupplierReviews(db, store.store.sellerId),
   ]);
+  const rating = ratings.get(store.store.sellerId) ?? null;
+  const ratingBadge = rating ? { average: rating.average, count: rating.count } : null;
   const s = store.store;
   return {
     store: {
@@ -224,12 +232,15 @@ export async function getPublicStore(db: Db, storeId: string, viewer: SessionUse
     },
     recommended,
     // the supplier's figure, computed once for the page, on each of its cards
-    products: items.map((item): PublicStoreProduct => ({ ...item, supplierReplyHours: responseTime?.hours ?? null })),
+    products: items.map((item): PublicStoreProduct => ({ ...item, supplierReplyHours: responseTime?.hours ?? null, supplierRating: ratingBadge })),
     totalProducts: total?.n ?? 0,
     followers: followers?.n ?? 0,
     following: following.length > 0,
     /** "Usually replies within N hours", once the supplier has answered enough conversations */
     responseTime,
+    /** the supplier's ratings (null before its first review) and its newest reviews with their replies */
+    rating,
+    reviews,
     filters: { q, tab: tab ?? "all" },
   };
 }
@@ -255,8 +266,19 @@ async function recommendedFromOtherSellers(db: Db, sellerId: string, storeId: st
     .orderBy(sql`${profiles.verificationStatus} = 'verified' desc`, desc(products.createdAt), desc(products.id))
     .limit(RECOMMENDED_LIMIT);
   // their suppliers' reply times in one more statement, whatever the number of cards
-  const replyTimes = await supplierResponseTimes(db, rows.map((r) => r.sellerId));
-  return rows.map(({ sellerId: rowSeller, ...r }): PublicStoreProduct => ({ ...r, linkId: r.id, featured: false, categoryTab: "all", displayOrder: 0, supplierReplyHours: replyTimes.get(rowSeller)?.hours ?? null }));
+  const [replyTimes, ratings] = await Promise.all([supplierResponseTimes(db, rows.map((r) => r.sellerId)), supplierRatings(db, rows.map((r) => r.sellerId))]);
+  return rows.map(({ sellerId: rowSeller, ...r }): PublicStoreProduct => {
+    const rating = ratings.get(rowSeller);
+    return {
+      ...r,
+      linkId: r.id,
+      featured: false,
+      categoryTab: "all",
+      displayOrder: 0,
+      supplierReplyHours: replyTimes.get(rowSeller)?.hours ?? null,
+      supplierRating: rating ? { average: rating.average, count: rating.count } : null,
+    };
+  });
 }
 
 /** Follows or unfollows an active store; returns the new state. */

@@ -21,6 +21,9 @@ export function isSafeKey(key: string): boolean {
 /** Message attachments live under this first folder; only their conversation's two parties may read them (never /uploads/*). */
 export const PRIVATE_ATTACHMENTS_PREFIX = "message-attachments/";
 
+/** An order's export documents live under this first folder; only the order's two parties read them, through its route. */
+export const PRIVATE_ORDER_DOCUMENTS_PREFIX = "order-documents/";
+
 const CONTENT_TYPES: Record<string, string> = { webp: "image/webp", png: "image/png", jpg: "image/jpeg", pdf: "application/pdf" };
 
 export function contentTypeFor(key: string) {

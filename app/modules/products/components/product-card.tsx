@@ -8,6 +8,7 @@ import { formatUsdRange } from "~/lib/money";
 import type { ProductCardData } from "../products.schema";
 import { replyTimeLabel } from "~/modules/response-times/response-time";
 import { cardImageUrl } from "~/modules/uploads/image-urls";
+import { RatingBadge } from "~/modules/reviews/components/reviews";
 
 /** Where 'Request Quote' leads: Create RFQ pre-filled from the product, through sign-in for a visitor. */
 export function requestQuoteHref(productId: string, signedIn: boolean) {
@@ -68,6 +69,7 @@ export function ProductCard({ product, quote }: { product: ProductCardData; quot
             MOQ: {product.minimumOrderQuantity} {product.unit}
           </p>
           <p className="mt-2 truncate text-xs text-slate-600">{product.supplierCompany ?? "Company"}</p>
+          <RatingBadge rating={product.supplierRating} className="mt-0.5 text-xs" hideEmpty />
           {product.supplierReplyHours ? (
             <p className="mt-0.5 inline-flex items-center gap-1 text-xs text-slate-500">
               <Clock className="size-3" aria-hidden /> {replyTimeLabel(product.supplierReplyHours)}

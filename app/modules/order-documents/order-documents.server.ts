@@ -1,0 +1,475 @@
+import crypto from "node:crypto";
+import { aliasedTable, and, eq, like, or, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { orderDocuments, orderPackingDetails } from "~/db/schema/order-documents";
+import { orders } from "~/db/schema/orders";
+import { profiles, sellerBusinessDetails } from "~/db/schema/profiles";
+import { rfqResponses, rfqs } from "~/db/schema/rfqs";
+import { ports } from "~/db/schema/trade";
+import { formatMinor, formatRate, usdCentsToInrPaise, unitFromTotal } from "~/lib/money";
+import { isUuid } from "~/lib/uuid";
+import type { SessionUser } from "~/modules/accounts/accounts.schema";
+import type { JobQueue } from "~/modules/jobs/job-queue.server";
+import { PAYMENT_TERMS_LABELS } from "~/modules/trade/trade-terms.schema";
+import { PRIVATE_ORDER_DOCUMENTS_PREFIX, type BlobStorage } from "~/modules/uploads/storage.server";
+import { renderDocumentPdf, type DocumentContent } from "./order-document-pdf.server";
+import {
+  gramsToKg,
+  kgToGrams,
+  ORDER_DOCUMENT_KINDS,
+  packingDetailsSchema,
+  type OrderDocumentKind,
+  type OrderDocumentStage,
+  type OrderDocumentView,
+  type PackingDetailsView,
+} from "./order-documents.schema";
+
+
+export const LUT_DECLARATION = "SUPPLY MEANT FOR EXPORT UNDER LUT WITHOUT PAYMENT OF IGST";
+
+/** The statuses in which each document may be issued: the proforma from confirmation on, the shipment's documents from shipment on. */
+const ISSUED_FROM: Record<OrderDocumentKind, readonly string[]> = {
+  proforma_invoice: ["confirmed", "in_production", "ready_to_ship", "shipped", "delivered", "completed", "disputed"],
+  commercial_invoice: ["shipped", "delivered", "completed", "disputed"],
+  packing_list: ["shipped", "delivered", "completed", "disputed"],
+};
+
+/** The seller enters packing details from confirmation until the order is ready to ship; after shipment they are printed. */
+const PACKING_EDITABLE = ["confirmed", "in_production", "ready_to_ship"] as const;
+
+const STAGE_KINDS: Record<OrderDocumentStage, OrderDocumentKind[]> = {
+  confirmed: ["proforma_invoice"],
+  // a shipment also issues a proforma that was somehow never issued (an order confirmed before documents existed)
+  shipped: ["proforma_invoice", "commercial_invoice", "packing_list"],
+};
+
+const NUMBER_PREFIX: Record<OrderDocumentKind, string> = { proforma_invoice: "PI", commercial_invoice: "CI", packing_list: "PL" };
+
+/**
+ * Queues the documents of an order's stage, in the transaction that moves the order to it (the lifecycle's), so the
+ * job exists exactly when the change does. The job is idempotent: a document already issued is never issued again.
+ */
+export async function enqueueOrderDocuments(tx: Db, jobs: Pick<JobQueue, "send">, orderId: string, stage: OrderDocumentStage): Promise<void> {
+  await jobs.send(tx, "order-documents", { orderId, stage });
+}
+
+/** The Indian financial year (April to March) of a moment, in India's time: "2026-27". */
+export function financialYear(at: Date): string {
+  const [year, month] = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit" }).format(at).split("-").map(Number);
+  const start = month! >= 4 ? year! : year! - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
+}
+
+const issueDate = new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", day: "2-digit", month: "short", year: "numeric" });
+const plainDate = new Intl.DateTimeFormat("en-IN", { timeZone: "UTC", day: "2-digit", month: "short", year: "numeric" });
+
+/**
+ * The next number of the seller's series for a kind of document in the financial year: "CI/2026-27/0001". Each kind
+ * counts from 1 every April, per seller, as a GST invoice series does (at most 16 characters, consecutive). The caller
+ * holds the seller's advisory lock, so two documents never draw the same number; the unique constraint would refuse
+ * it anyway.
+ */
+async function nextDocumentNumber(tx: Db, sellerId: string, kind: OrderDocumentKind, at: Date): Promise<string> {
+  const prefix = `${NUMBER_PREFIX[kind]}/${financialYear(at)}/`;
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orderDocuments)
+    .where(and(eq(orderDocuments.sellerId, sellerId), eq(orderDocuments.kind, kind), like(orderDocuments.documentNumber, `${prefix}%`)));
+  return `${prefix}${String((row?.n ?? 0) + 1).padStart(4, "0")}`;
+}
+
+const buyerProfile = aliasedTable(profiles, "buyer_profile");
+const sellerProfile = aliasedTable(profiles, "seller_profile");
+
+/**
+ * The seller's business details as the documents print them. A local reader for now: the /profile form that writes
+ * them is built beside this (issue #26.3); at merge this becomes that module's getSellerBusinessDetails(db, userId).
+ */
+async function readSellerBusinessDetails(db: Db, userId: string) {
+  const [row] = await db.select().from(sellerBusinessDetails).where(eq(sellerBusinessDetails.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+/** Everything an order's documents print, read in one statement (and the seller's details in one more). */
+async function readOrderFacts(db: Db, orderId: string) {
+  const [row] = await db
+    .select({
+      order: orders,
+      title: rfqs.title,
+      deliveryLocation: rfqs.deliveryLocation,
+      quoteUnitPriceMinor: rfqResponses.unitPriceMinor,
+      quoteDeliveryTimeline: rfqResponses.deliveryTimeline,
+      buyerCompany: buyerProfile.companyName,
+      buyerName: buyerProfile.fullName,
+      buyerPhone: buyerProfile.phone,
+      sellerCompany: sellerProfile.companyName,
+      portName: ports.name,
+      portCountry: ports.country,
+      packing: orderPackingDetails,
+    })
+    .from(orders)
+    .leftJoin(rfqs, eq(rfqs.id, orders.rfqId))
+    .leftJoin(rfqResponses, eq(rfqResponses.id, orders.quoteId))
+    .leftJoin(buyerProfile, eq(buyerProfile.userId, orders.buyerId))
+    .leftJoin(sellerProfile, eq(sellerProfile.userId, orders.sellerId))
+    .leftJoin(ports, eq(ports.code, orders.incotermPort))
+    .leftJoin(orderPackingDetails, eq(orderPackingDetails.orderId, orders.id))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!row) return null;
+  return { ...row, seller: await readSellerBusinessDetails(db, row.order.sellerId) };
+}
+
+type OrderFacts = NonNullable<Awaited<ReturnType<typeof readOrderFacts>>>;
+
+/** "INR 4,25,000.00" / "USD 1,234.50": the code, since the PDF's font has no rupee sign. */
+function amount(minor: number, currency: "USD" | "INR"): string {
+  return `${currency} ${formatMinor(minor, currency).replace(/^[^\d-]+/, "")}`;
+}
+
+/** The order's one line in its own currency: the quote's unit price, or the total over the quantity. */
+function lineAmounts(facts: OrderFacts) {
+  const { order } = facts;
+  if (order.currency === "INR") {
+    const total = order.totalMinor ?? (order.fxInrPerUsd ? usdCentsToInrPaise(order.totalCents, order.fxInrPerUsd) : order.totalCents);
+    const unit = facts.quoteUnitPriceMinor ?? unitFromTotal(total, order.quantity);
+    return { currency: "INR" as const, unit, total };
+  }
+  return { currency: "USD" as const, unit: order.unitPriceCents, total: order.totalCents };
+}
+
+/** The LUT the seller holds on the document's date: its reference, or null (none, or expired). */
+function lutInForce(facts: OrderFacts, at: Date): string | null {
+  const lut = facts.seller?.lutReference?.trim();
+  if (!lut) return null;
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(at);
+  return facts.seller?.lutValidUntil && facts.seller.lutValidUntil < today ? null : lut;
+}
+
+function exporterLines(facts: OrderFacts): string[] {
+  const s = facts.seller;
+  return [
+    s?.legalName || facts.sellerCompany || "Supplier",
+    ...(s?.registeredAddress ? s.registeredAddress.split(/\r?\n/).filter(Boolean) : []),
+    `IEC: ${s?.iec || "Not provided"}`,
+    `GSTIN: ${s?.gstin || "Not provided"}`,
+  ];
+}
+
+function consigneeLines(facts: OrderFacts): string[] {
+  return [facts.buyerCompany || "Buyer", ...(facts.buyerName ? [`Attn: ${facts.buyerName}`] : []), ...(facts.deliveryLocation ? [facts.deliveryLocation] : []), "United States of America"];
+}
+
+function incotermText(facts: OrderFacts): string {
+  const { order } = facts;
+  if (!order.incoterm) return "As agreed in the quote";
+  const place = facts.portName ? `${facts.portName} (${order.incotermPort})` : order.incotermPlace || "";
+  return `${`${order.incoterm} ${place}`.trim()}, Incoterms 2020`;
+}
+
+/** The Indian port named by the Incoterm (FOB Mundra, FCA Delhi air cargo), when it names one. */
+function portOfLoading(facts: OrderFacts): string {
+  return facts.portCountry === "IN" && facts.portName ? `${facts.portName} (${facts.order.incotermPort})` : "As per shipping bill";
+}
+
+function rateText(facts: OrderFacts): string {
+  const { order } = facts;
+  if (!order.fxInrPerUsd) return "Not applicable";
+  const rate = formatRate(order.fxInrPerUsd).replace("₹", "INR ");
+  return `USD 1 = ${rate}${order.fxRateDate ? ` (rate of ${plainDate.format(new Date(`${order.fxRateDate}T00:00:00Z`))})` : ""}`;
+}
+
+function invoiceContent(kind: "proforma_invoice" | "commercial_invoice", facts: OrderFacts, number: string, at: Date, commercialLut: string | null): DocumentContent {
+  const { order } = facts;
+  const line = lineAmounts(facts);
+  const totals: [string, string][] = [[`Total (${line.currency})`, amount(line.total, line.currency)]];
+  if (line.currency === "USD" && order.fxInrPerUsd) totals.push(["Total in INR at the rate above", amount(usdCentsToInrPaise(line.total, order.fxInrPerUsd), "INR")]);
+  const s = facts.seller;
+  const bank =
+    kind === "proforma_invoice" && s?.bankAccountNumber
+      ? [
+          `Bank details for payment: ${[s.bankAccountName, s.bankName, `A/c ${s.bankAccountNumber}`, s.bankIfsc ? `IFSC ${s.bankIfsc}` : null, s.bankSwift ? `SWIFT ${s.bankSwift}` : null].filter(Boolean).join(", ")}`,
+        ]
+      : [];
+  return {
+    title: kind === "proforma_invoice" ? "PROFORMA INVOICE" : "COMMERCIAL INVOICE",
+    heading: [
+      [kind === "proforma_invoice" ? "Proforma invoice No." : "Invoice No.", number],
+      [kind === "proforma_invoice" ? "Date" : "Invoice date", issueDate.format(at)],
+      ["Order reference", order.id.slice(0, 8).toUpperCase()],
+      ...(kind === "commercial_invoice" && order.billOfLading ? ([["Bill of lading / AWB", order.billOfLading]] as [string, string][]) : []),
+    ],
+    parties: [
+      { label: "Exporter", lines: exporterLines(facts) },
+      { label: "Consignee (buyer)", lines: consigneeLines(facts) },
+    ],
+    terms: [
+      ["Incoterm and place", incotermText(facts)],
+      ["Currency", line.currency === "INR" ? "INR (Indian rupee)" : "USD (US dollar)"],
+      ["Exchange rate", rateText(facts)],
+      ["Payment terms", order.paymentTerms ? (order.paymentTerms === "other" && order.paymentTermsOther ? order.paymentTermsOther : PAYMENT_TERMS_LABELS[order.paymentTerms]) : "As agreed in the quote"],
+      ["Country of origin", "India"],
+      ["Port of loading", portOfLoading(facts)],
+      ["Final destination", "United States of America"],
+      ...(order.shipMode ? ([["Mode of transport", order.shipMode === "air" ? "Air" : "Sea"]] as [string, string][]) : []),
+      ...(kind === "commercial_invoice" && order.carrier ? ([["Carrier", order.carrier]] as [string, string][]) : []),
+      ...(kind === "proforma_invoice" && order.leadTimeDays ? ([["Lead time", `${order.leadTimeDays} days`]] as [string, string][]) : []),
+    ],
+    table: {
+      columns: [
+        { label: "Description of goods", width: 34 },
+        { label: "HS code", width: 12 },
+        { label: "Quantity", width: 14, align: "right" },
+        { label: "Unit price", width: 18, align: "right" },
+        { label: "Amount", width: 22, align: "right" },
+      ],
+      rows: [[facts.title || "Goods as per order", order.hsCode || "-", `${order.quantity.toLocaleString("en-US")} ${order.unit}`, amount(line.unit, line.currency), amount(line.total, line.currency)]],
+      totals,
+    },
+    notes: [
+      "Country of origin: India",
+      ...bank,
+      kind === "proforma_invoice" ? "This proforma invoice is not a tax invoice; the commercial invoice follows at shipment." : "We declare that this invoice shows the actual price of the goods described and that all particulars are true and correct.",
+    ],
+    declaration: kind === "commercial_invoice" && commercialLut ? `${LUT_DECLARATION}\nLUT reference: ${commercialLut}` : undefined,
+    signatory: s?.legalName || facts.sellerCompany || "the exporter",
+  };
+}
+
+function packingListContent(facts: OrderFacts, number: string, at: Date, invoiceNumber: string | null): DocumentContent {
+  const { order } = facts;
+  const p = facts.packing!;
+  return {
+    title: "PACKING LIST",
+    heading: [
+      ["Packing list No.", number],
+      ["Date", issueDate.format(at)],
+      ...(invoiceNumber ? ([["Invoice No.", invoiceNumber]] as [string, string][]) : []),
+      ["Order reference", order.id.slice(0, 8).toUpperCase()],
+    ],
+    parties: [
+      { label: "Exporter", lines: exporterLines(facts) },
+      { label: "Consignee (buyer)", lines: consigneeLines(facts) },
+    ],
+    terms: [
+      ["Incoterm and place", incotermText(facts)],
+      ["Port of loading", portOfLoading(facts)],
+      ["Country of origin", "India"],
+      ["Final destination", "United States of America"],
+    ],
+    table: {
+      columns: [
+        { label: "Description of goods", width: 26 },
+        { label: "HS code", width: 15 },
+        { label: "Quantity", width: 13, align: "right" },
+        { label: "Packages", width: 10, align: "right" },
+        { label: "Net weight", width: 12, align: "right" },
+        { label: "Gross weight", width: 12, align: "right" },
+        { label: "Dimensions (each)", width: 16, align: "right" },
+      ],
+      rows: [
+        [
+          facts.title || "Goods as per order",
+          order.hsCode || "-",
+          `${order.quantity.toLocaleString("en-US")} ${order.unit}`,
+          p.packages.toLocaleString("en-US"),
+          `${gramsToKg(p.netWeightGrams)} kg`,
+          `${gramsToKg(p.grossWeightGrams)} kg`,
+          `${Number(p.lengthCm)} × ${Number(p.widthCm)} × ${Number(p.heightCm)} cm`,
+        ],
+      ],
+      totals: [
+        ["Total packages", p.packages.toLocaleString("en-US")],
+        ["Total net weight", `${gramsToKg(p.netWeightGrams)} kg`],
+        ["Total gross weight", `${gramsToKg(p.grossWeightGrams)} kg`],
+      ],
+    },
+    notes: ["Country of origin: India"],
+    signatory: facts.seller?.legalName || facts.sellerCompany || "the exporter",
+  };
+}
+
+/**
+ * Issues one document of an order, once: under the seller's advisory lock (one numbering at a time), a document that
+ * exists is returned as it is, never regenerated. The PDF is stored under a key of its own before the row that names
+ * it commits; a rolled-back attempt leaves at most an unnamed file. Returns null when the order is not at the stage
+ * yet (or has no packing details for a packing list).
+ */
+async function issueDocument(db: Db, storage: BlobStorage, orderId: string, kind: OrderDocumentKind, at: Date) {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select({ sellerId: orders.sellerId, status: orders.status }).from(orders).where(eq(orders.id, orderId)).limit(1);
+    if (!order || !ISSUED_FROM[kind].includes(order.status)) return null;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order-documents:${order.sellerId}`}))`);
+    const [existing] = await tx.select().from(orderDocuments).where(and(eq(orderDocuments.orderId, orderId), eq(orderDocuments.kind, kind))).limit(1);
+    if (existing) return existing;
+    const facts = await readOrderFacts(tx, orderId);
+    if (!facts || (kind === "packing_list" && !facts.packing)) return null;
+    const documentNumber = await nextDocumentNumber(tx, order.sellerId, kind, at);
+    let content: DocumentContent;
+    if (kind === "packing_list") {
+      const [invoice] = await tx
+        .select({ number: orderDocuments.documentNumber })
+        .from(orderDocuments)
+        .where(and(eq(orderDocuments.orderId, orderId), eq(orderDocuments.kind, "commercial_invoice")))
+        .limit(1);
+      content = packingListContent(facts, documentNumber, at, invoice?.number ?? null);
+    } else {
+      content = invoiceContent(kind, facts, documentNumber, at, lutInForce(facts, at));
+    }
+    const bytes = await renderDocumentPdf(content, at);
+    const sha256 = crypto.createHash("sha256").update(bytes).digest("hex");
+    const storageKey = `${PRIVATE_ORDER_DOCUMENTS_PREFIX}${orderId}/${kind}-${crypto.randomBytes(8).toString("hex")}.pdf`;
+    await storage.put(storageKey, bytes, "application/pdf");
+    const [row] = await tx
+      .insert(orderDocuments)
+      .values({ orderId, sellerId: order.sellerId, kind, documentNumber, storageKey, sha256, createdAt: at })
+      .returning();
+    return row!;
+  });
+}
+
+/**
+ * The job: issues the documents of the stage the order reached. Safe to run any number of times; a document
+ * already issued stays exactly as it was (same bytes, same sha256).
+ */
+export async function generateOrderDocuments(db: Db, storage: BlobStorage, orderId: string, stage: OrderDocumentStage, now = new Date()) {
+  if (!isUuid(orderId)) return [];
+  const issued = [];
+  // the commercial invoice before the packing list, which names its number
+  for (const kind of STAGE_KINDS[stage]) {
+    const row = await issueDocument(db, storage, orderId, kind, now);
+    if (row) issued.push(row);
+  }
+  return issued;
+}
+
+/** The order's buyer and seller, if `actor` is one of them; null otherwise (404 outside). */
+async function partyOf(db: Db, actor: SessionUser, orderId: string) {
+  if (!isUuid(orderId)) return null;
+  const [row] = await db
+    .select({ id: orders.id, buyerId: orders.buyerId, sellerId: orders.sellerId, status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), or(eq(orders.buyerId, actor.id), eq(orders.sellerId, actor.id))))
+    .limit(1);
+  return row ? { ...row, role: row.sellerId === actor.id ? ("seller" as const) : ("buyer" as const) } : null;
+}
+
+export type OrderDocumentsPanel = {
+  orderId: string;
+  viewerIsSeller: boolean;
+  documents: OrderDocumentView[];
+  /** the kinds not issued yet, to say when they will be */
+  pending: OrderDocumentKind[];
+  packing: PackingDetailsView | null;
+  /** whether the seller may still enter or change the packing details */
+  packingEditable: boolean;
+};
+
+/** The order's documents and packing details for its buyer or seller; null for anyone else. */
+export async function getOrderDocumentsPanel(db: Db, actor: SessionUser, orderId: string): Promise<OrderDocumentsPanel | null> {
+  const party = await partyOf(db, actor, orderId);
+  if (!party) return null;
+  const [documents, [packing]] = await Promise.all([
+    db
+      .select({ kind: orderDocuments.kind, documentNumber: orderDocuments.documentNumber, createdAt: orderDocuments.createdAt })
+      .from(orderDocuments)
+      .where(eq(orderDocuments.orderId, orderId)),
+    db.select().from(orderPackingDetails).where(eq(orderPackingDetails.orderId, orderId)).limit(1),
+  ]);
+  const order = (kind: OrderDocumentKind) => ORDER_DOCUMENT_KINDS.indexOf(kind);
+  const issued = documents
+    .sort((a, b) => order(a.kind) - order(b.kind))
+    .map((d) => ({ kind: d.kind, documentNumber: d.documentNumber, createdAt: d.createdAt.toISOString(), href: `/orders/${orderId}/documents/${d.kind}` }));
+  const inactive = party.status === "declined" || party.status === "cancelled";
+  return {
+    orderId,
+    viewerIsSeller: party.role === "seller",
+    documents: issued,
+    pending: inactive ? [] : ORDER_DOCUMENT_KINDS.filter((kind) => !issued.some((d) => d.kind === kind)),
+    packing: packing
+      ? {
+          packages: packing.packages,
+          netKg: gramsToKg(packing.netWeightGrams),
+          grossKg: gramsToKg(packing.grossWeightGrams),
+          lengthCm: String(Number(packing.lengthCm)),
+          widthCm: String(Number(packing.widthCm)),
+          heightCm: String(Number(packing.heightCm)),
+        }
+      : null,
+    packingEditable: party.role === "seller" && (PACKING_EDITABLE as readonly string[]).includes(party.status),
+  };
+}
+
+/** "CI-2026-27-0001-commercial-invoice.pdf": a file name of safe characters only. */
+function fileNameOf(kind: OrderDocumentKind, documentNumber: string): string {
+  return `${documentNumber.replace(/[^A-Za-z0-9-]+/g, "-")}-${kind.replace(/_/g, "-")}.pdf`;
+}
+
+/**
+ * An issued document's PDF, exactly as stored, for the order's buyer or seller; null (404) for anyone else and for a
+ * document not issued yet. A stored file whose sha256 no longer matches is refused rather than served.
+ */
+export async function readOrderDocument(db: Db, storage: BlobStorage, actor: SessionUser, orderId: string, kind: string) {
+  if (!(ORDER_DOCUMENT_KINDS as readonly string[]).includes(kind)) return null;
+  const party = await partyOf(db, actor, orderId);
+  if (!party) return null;
+  const [row] = await db
+    .select()
+    .from(orderDocuments)
+    .where(and(eq(orderDocuments.orderId, orderId), eq(orderDocuments.kind, kind as OrderDocumentKind)))
+    .limit(1);
+  if (!row) return null;
+  const object = await storage.get(row.storageKey);
+  if (!object) return null;
+  if (crypto.createHash("sha256").update(object.bytes).digest("hex") !== row.sha256) throw new Error(`stored document ${row.id} does not match its sha256`);
+  return { bytes: object.bytes, fileName: fileNameOf(row.kind, row.documentNumber), sha256: row.sha256 };
+}
+
+export type PackingResult =
+  | { ok: true; message: string }
+  | { ok: false; status: number; formError?: string; fieldErrors?: Record<string, string>; values: Record<string, unknown> };
+
+/** The seller enters (or corrects) the packing details, from confirmation until the order is ready to ship. */
+export async function savePackingDetails(db: Db, actor: SessionUser, orderId: string, input: Record<string, unknown>): Promise<PackingResult> {
+  const values = Object.fromEntries(["packages", "netKg", "grossKg", "lengthCm", "widthCm", "heightCm"].map((k) => [k, typeof input[k] === "string" ? input[k] : ""]));
+  const party = await partyOf(db, actor, orderId);
+  if (!party || party.role !== "seller") return { ok: false, status: 404, formError: "Order not found", values };
+  if (!(PACKING_EDITABLE as readonly string[]).includes(party.status)) {
+    return {
+      ok: false,
+      status: 409,
+      formError:
+        party.status === "placed"
+          ? "Confirm the order first: packing details are entered once it is confirmed."
+          : "This order has left the warehouse: its packing details can no longer change.",
+      values,
+    };
+  }
+  const parsed = packingDetailsSchema.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "")] ??= issue.message;
+    return { ok: false, status: 400, fieldErrors, values };
+  }
+  const d = parsed.data;
+  const row = {
+    packages: d.packages,
+    netWeightGrams: kgToGrams(d.netKg),
+    grossWeightGrams: kgToGrams(d.grossKg),
+    lengthCm: d.lengthCm,
+    widthCm: d.widthCm,
+    heightCm: d.heightCm,
+    updatedBy: actor.id,
+    updatedAt: new Date(),
+  };
+  const saved = await db.transaction(async (tx) => {
+    // the status is read again under a row lock: a shipment committing meanwhile must not get details changed under it
+    const [locked] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!locked || !(PACKING_EDITABLE as readonly string[]).includes(locked.status)) return false;
+    await tx.insert(orderPackingDetails).values({ orderId, ...row }).onConflictDoUpdate({ target: orderPackingDetails.orderId, set: row });
+    return true;
+  });
+  if (!saved) return { ok: false, status: 409, formError: "This order changed meanwhile; please reload.", values };
+  return { ok: true, message: "Packing details saved" };
+}
+

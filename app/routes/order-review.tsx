@@ -1,0 +1,80 @@
+import { ArrowLeft } from "lucide-react";
+import { data, Link } from "react-router";
+import { Card } from "~/components/ui/card";
+import { redirectWithFlash, safeRedirectPath } from "~/lib/flash.server";
+import { readFormData } from "~/lib/form-data.server";
+import { refusedFormReply } from "~/lib/validated-form";
+import { requireUser, requireUserPage } from "~/modules/accounts/session.server";
+import { OrderReviewForm, ReviewItem } from "~/modules/reviews/components/reviews";
+import { createReview, getOrderReviewPanel, replyToReview } from "~/modules/reviews/reviews.server";
+import { appContext } from "~/request-context.server";
+import type { Route } from "./+types/order-review";
+
+export function meta() {
+  return [{ title: "Order review | Setu" }];
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { runtime } = context.get(appContext);
+  const user = await requireUserPage(request, runtime);
+  const panel = await getOrderReviewPanel(runtime.db, user, params.orderId);
+  if (!panel) return data({ notFound: true as const }, { status: 404 });
+  return { panel };
+}
+
+/** The buyer's review (intent "review") or the supplier's reply ("reply"); back to where the form was once published. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { runtime } = context.get(appContext);
+  const user = await requireUser(request, runtime);
+  const form = await readFormData(request);
+  const input = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const intent = input.intent === "reply" ? "reply" : "review";
+  const result = intent === "reply" ? await replyToReview(runtime.db, user, params.orderId, input, runtime.notifier) : await createReview(runtime.db, user, params.orderId, input, runtime.notifier);
+  if (result.ok) return redirectWithFlash(safeRedirectPath(input.returnTo, `/orders/${params.orderId}`), { type: "success", message: result.message });
+  return data({ intent, reply: refusedFormReply(result, result.values) }, { status: result.status });
+}
+
+export default function OrderReviewPage({ loaderData, actionData }: Route.ComponentProps) {
+  if ("notFound" in loaderData) {
+    return (
+      <section className="mx-auto max-w-md px-4 py-24 text-center">
+        <h1 className="text-2xl font-bold">Order Not Found</h1>
+        <p className="mt-2 text-slate-600">The order you're looking for doesn't exist or isn't yours.</p>
+        <Link to="/orders" className="mt-6 inline-block font-medium text-brand-700 hover:underline">
+          Back to Orders
+        </Link>
+      </section>
+    );
+  }
+  const { panel } = loaderData;
+  const here = `/orders/${panel.orderId}/review`;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <Link to="/orders" className="inline-flex items-center gap-1 text-sm text-slate-600 hover:underline">
+        <ArrowLeft className="size-4" aria-hidden /> Orders
+      </Link>
+      <h1 className="mt-3 text-2xl font-bold">{panel.role === "buyer" ? "Review your supplier" : "Your buyer's review"}</h1>
+      <p className="mt-1 text-slate-600">Order {panel.orderId.slice(0, 8).toUpperCase()}</p>
+      <Card className="mt-6 p-5">
+        {panel.canReview ? (
+          <OrderReviewForm orderId={panel.orderId} returnTo={here} lastResult={actionData?.intent === "review" ? actionData.reply : undefined} />
+        ) : panel.review ? (
+          <div className="-m-4">
+            <ReviewItem
+              review={panel.review}
+              supplierName="the supplier"
+              replyTo={panel.canReply ? { returnTo: here, lastResult: actionData?.intent === "reply" ? actionData.reply : undefined } : undefined}
+            />
+          </div>
+        ) : (
+          <p className="text-slate-600">{panel.notYet ?? (panel.role === "seller" ? "The buyer has not reviewed this order yet." : "This order cannot be reviewed.")}</p>
+        )}
+        {actionData && !panel.canReview && !panel.canReply && actionData.reply.error?.[""] ? (
+          <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            {actionData.reply.error[""][0]}
+          </p>
+        ) : null}
+      </Card>
+    </div>
+  );
+}
