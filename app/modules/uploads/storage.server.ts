@@ -21,6 +21,14 @@ export function isSafeKey(key: string): boolean {
 /** Message attachments live under this first folder; only their conversation's two parties may read them (never /uploads/*). */
 export const PRIVATE_ATTACHMENTS_PREFIX = "message-attachments/";
 
+/** Sellers' verification documents live under this first folder; only the seller and administrators may read them. */
+export const VERIFICATION_DOCUMENTS_PREFIX = "verification-documents/";
+
+/** Whether a key is a private file's, which GET /uploads/* never serves (each kind has its own guarded route). */
+export function isPrivateKey(key: string): boolean {
+  return key.startsWith(PRIVATE_ATTACHMENTS_PREFIX) || key.startsWith(VERIFICATION_DOCUMENTS_PREFIX);
+}
+
 const CONTENT_TYPES: Record<string, string> = { webp: "image/webp", png: "image/png", jpg: "image/jpeg", pdf: "application/pdf" };
 
 export function contentTypeFor(key: string) {
