@@ -138,6 +138,8 @@ export type PublicStoreProduct = {
   displayOrder: number;
   /** "Usually replies within N hours": the store's supplier's (every product of a store is its own), or null */
   supplierReplyHours: number | null;
+  /** the product's supplier is verified (the store's own, or another seller's on "Recommended for You") */
+  supplierVerified: boolean;
 };
 
 const storeProductColumns = {
@@ -224,7 +226,7 @@ export async function getPublicStore(db: Db, storeId: string, viewer: SessionUse
     },
     recommended,
     // the supplier's figure, computed once for the page, on each of its cards
-    products: items.map((item): PublicStoreProduct => ({ ...item, supplierReplyHours: responseTime?.hours ?? null })),
+    products: items.map((item): PublicStoreProduct => ({ ...item, supplierReplyHours: responseTime?.hours ?? null, supplierVerified: store.sellerVerification === "verified" })),
     totalProducts: total?.n ?? 0,
     followers: followers?.n ?? 0,
     following: following.length > 0,
@@ -242,7 +244,7 @@ export const RECOMMENDED_LIMIT = 6;
  */
 async function recommendedFromOtherSellers(db: Db, sellerId: string, storeId: string) {
   const rows = await db
-    .select({ ...productCardColumns, sellerId: products.sellerId })
+    .select({ ...productCardColumns, sellerId: products.sellerId, sellerVerification: profiles.verificationStatus })
     .from(products)
     .innerJoin(profiles, eq(profiles.userId, products.sellerId))
     .where(
@@ -256,7 +258,15 @@ async function recommendedFromOtherSellers(db: Db, sellerId: string, storeId: st
     .limit(RECOMMENDED_LIMIT);
   // their suppliers' reply times in one more statement, whatever the number of cards
   const replyTimes = await supplierResponseTimes(db, rows.map((r) => r.sellerId));
-  return rows.map(({ sellerId: rowSeller, ...r }): PublicStoreProduct => ({ ...r, linkId: r.id, featured: false, categoryTab: "all", displayOrder: 0, supplierReplyHours: replyTimes.get(rowSeller)?.hours ?? null }));
+  return rows.map(({ sellerId: rowSeller, sellerVerification, ...r }): PublicStoreProduct => ({
+    ...r,
+    linkId: r.id,
+    featured: false,
+    categoryTab: "all",
+    displayOrder: 0,
+    supplierReplyHours: replyTimes.get(rowSeller)?.hours ?? null,
+    supplierVerified: sellerVerification === "verified",
+  }));
 }
 
 /** Follows or unfollows an active store; returns the new state. */
