@@ -172,7 +172,7 @@ describe.each(testEngines())("seller verification on %s", (engine) => {
     expect(wrong).toMatchObject({ ok: false, fieldErrors: { iecCertificate: VERIFICATION_MESSAGES.wrongType } });
     expect(await database.db.select().from(verificationSubmissions).where(eq(verificationSubmissions.userId, seller.user.id))).toHaveLength(0);
 
-    const first = await submitForVerification(database.db, storage, await fresh(seller), form({ gstinCertificate: new File([pdf], "GST certificate.pdf"), iecCertificate: new File([png], "iec.png"), companyRegistration: new File([pdf], "incorporation.pdf") }));
+    const first = await submitForVerification(database.db, storage, await fresh(seller), form({ gstinCertificate: new File([pdf], "GST certificate.pdf"), iecCertificate: new File([new Uint8Array(png)], "iec.png"), companyRegistration: new File([pdf], "incorporation.pdf") }));
     expect(first).toMatchObject({ ok: true });
     expect(await submitForVerification(database.db, storage, await fresh(seller), form({}))).toMatchObject({ ok: false, status: 409, message: VERIFICATION_MESSAGES.alreadyPending });
 
