@@ -135,7 +135,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             message={actionData?.intent === "verification-submit" ? actionData.message : null}
             busy={busy}
           />
-          <BusinessDetailsForm details={verification.details} lastResult={actionData?.intent === "business-details" ? actionData.reply : undefined} busy={busy} />
+          <BusinessDetailsForm
+            // saved: the form starts again from the stored (normalised) values
+            key={verification.details?.updatedAt ? String(verification.details.updatedAt) : "new"}
+            details={verification.details} lastResult={actionData?.intent === "business-details" ? actionData.reply : undefined} busy={busy} />
         </>
       ) : null}
 
