@@ -54,6 +54,7 @@ describe("supplier verification with evidence", () => {
     const card = page.locator("main article", { hasText: product });
     await card.getByText("Unverified").waitFor();
     expect(await card.getByText("Verified", { exact: true }).count()).toBe(0);
+    await screenshot(page, "product-card-unverified");
 
     await page.goto("/profile");
     await hydrated(page);
@@ -68,6 +69,7 @@ describe("supplier verification with evidence", () => {
     await details.getByRole("button", { name: "Save Business Details" }).click();
     await details.getByText("This GSTIN's last character does not match its check character").waitFor();
     await details.getByText("An IFSC is 11 characters").waitFor();
+    await screenshot(page, "profile-business-details-errors");
     await details.getByLabel("GSTIN").fill("08AABCB1234Q1ZL");
     await details.getByLabel("IFSC").fill("hdfc0001234");
     await details.getByLabel("SWIFT / BIC").fill("HDFCINBB");
@@ -150,6 +152,9 @@ describe("supplier verification with evidence", () => {
     await signIn(page, sellerEmail, password);
     await page.goto("/profile");
     await page.getByText("Your company is verified").first().waitFor();
+    await phone.page.context().addCookies(await page.context().cookies());
+    await phone.page.goto("/profile");
+    await screenshot(phone.page, "profile-verified-phone");
     await page.goto(`/browse?q=${encodeURIComponent(product)}`);
     const card = page.locator("main article", { hasText: product });
     await card.getByText("Verified", { exact: true }).waitFor();
