@@ -28,7 +28,7 @@ export function DocumentLink({ document }: { document: DocumentView }) {
   return (
     <a href={`/verification-documents/${document.id}`} className="inline-flex items-center gap-1.5 text-sm text-brand-700 underline underline-offset-2 hover:text-brand-800" target="_blank" rel="noreferrer">
       <FileText className="size-4 shrink-0" aria-hidden />
-      <span className="break-all">
+      <span className="break-words [overflow-wrap:anywhere]">
         {document.label}: {document.fileName}
       </span>
       <span className="text-xs text-slate-500">({Math.max(1, Math.round(document.sizeBytes / 1024))} KB)</span>
@@ -43,7 +43,7 @@ export function NumberChecks({ numbers }: { numbers: NumberCheck[] }) {
       {numbers.map((n) => (
         <div key={n.label} className="min-w-0">
           <dt className="text-slate-500">{n.label}</dt>
-          <dd className="font-mono font-medium break-all text-slate-900">{n.value ?? "—"}</dd>
+          <dd className="font-mono font-medium break-words text-slate-900 [overflow-wrap:anywhere]">{n.value ?? "—"}</dd>
           <dd className={n.ok ? "flex items-start gap-1 text-xs text-green-700" : "flex items-start gap-1 text-xs text-red-700"}>
             {n.ok ? <CheckCircle2 className="mt-px size-3.5 shrink-0" aria-hidden /> : <XCircle className="mt-px size-3.5 shrink-0" aria-hidden />}
             <span>
