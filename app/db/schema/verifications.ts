@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 /**
@@ -29,6 +29,8 @@ export const verificationSubmissions = pgTable(
     check("verification_submissions_status_check", sql`${t.status} in ('pending', 'verified', 'rejected')`),
     check("verification_submissions_reason_check", sql`${t.status} <> 'rejected' or ${t.reason} is not null`),
     index("verification_submissions_user_idx").on(t.userId, t.submittedAt),
+    // one submission under review per seller, whatever two tabs submit at once
+    uniqueIndex("verification_submissions_one_pending_idx").on(t.userId).where(sql`${t.status} = 'pending'`),
     index("verification_submissions_status_idx").on(t.status, t.submittedAt),
   ],
 );

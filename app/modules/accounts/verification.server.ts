@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { isUniqueViolation } from "~/db/postgres-errors";
 import { user as userTable } from "~/db/schema/auth";
 import { profiles, sellerBusinessDetails } from "~/db/schema/profiles";
 import { stores } from "~/db/schema/stores";
@@ -178,6 +179,8 @@ export async function submitForVerification(db: Db, storage: BlobStorage, actor:
     });
   } catch (error) {
     await discardPrivateFiles(storage, stored);
+    // a second submission at the same moment: the partial unique index let only one through
+    if (isUniqueViolation(error)) return { ok: false, status: 409, message: VERIFICATION_MESSAGES.alreadyPending, fieldErrors: {} };
     throw error;
   }
   return { ok: true, message: VERIFICATION_MESSAGES.submitted };

@@ -265,4 +265,14 @@ describe.each(testEngines())("seller verification on %s", (engine) => {
     const detail = await getRfqDetail(database.db, rfq.id, actorOf(buyer));
     expect(detail!.quotes.map((q) => [q.supplierCompany, q.supplierVerified])).toEqual([["Tiruppur Knits", true]]);
   });
+
+  it("takes one submission when two tabs submit at once; the other is told it is already waiting", async () => {
+    const twice = await createSeller(database.db, { companyName: "Two Tabs Exports", verificationStatus: "pending" });
+    await saveOwnBusinessDetails(database.db, actorOf(twice), form(valid));
+    const docs = () => form({ gstinCertificate: new File([pdf], "a.pdf"), iecCertificate: new File([pdf], "b.pdf"), companyRegistration: new File([pdf], "c.pdf") });
+    const both = await Promise.all([submitForVerification(database.db, storage, await fresh(twice), docs()), submitForVerification(database.db, storage, await fresh(twice), docs())]);
+    expect(both.filter((r) => r.ok)).toHaveLength(1);
+    expect(both.find((r) => !r.ok)).toMatchObject({ status: 409, message: VERIFICATION_MESSAGES.alreadyPending });
+    expect(await database.db.select().from(verificationSubmissions).where(eq(verificationSubmissions.userId, twice.user.id))).toHaveLength(1);
+  });
 });
