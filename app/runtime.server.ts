@@ -13,6 +13,10 @@ import { liveLimitsFromEnv, sessionCheckIntervalFromEnv, startLiveUpdates, type 
 import { sendMessageDigest } from "~/modules/notifications/message-digest.server";
 import type { Notifier } from "~/modules/notifications/notifications.server";
 import { remindRfqDeadlines, RFQ_DEADLINE_REMINDER_CRON } from "~/modules/notifications/rfq-deadline-reminders.server";
+import { matchRfq } from "~/modules/matching/matching.server";
+import { AUTO_COMPLETE_CRON, completeDeliveredOrders } from "~/modules/orders/orders.server";
+import { SimulatorProvider, type PaymentProvider } from "~/modules/payments/payment-provider.server";
+import { carryOutPayout } from "~/modules/payments/payments.server";
 import { createStorage, type BlobStorage } from "~/modules/uploads/storage.server";
 import { seedDemoDataIfEmpty } from "../seed/demo.server";
 
@@ -31,6 +35,8 @@ export type Runtime = {
   live: LiveHub;
   /** what commands need to notify users: the job queue, the site's address, the key of unsubscribe links */
   notifier: Notifier;
+  /** the escrow's payment provider: the local simulator (modules/payments, decision record 0028) */
+  payments: PaymentProvider;
   healthCheck: () => Promise<void>;
 };
 
@@ -94,18 +100,31 @@ export function startRuntime(): Promise<Runtime> {
     holder.live = live;
     // JOB_WORKERS=off: an instance that only serves pages (others, or a worker process, run the jobs)
     const notifier: Notifier = { jobs, publicUrl, secret };
+    // the simulator posts its signed webhooks to this instance's route (PAYMENTS_WEBHOOK_URL when behind a proxy)
+    const payments = new SimulatorProvider({ db: database.db, jobs, secret, webhookUrl: process.env.PAYMENTS_WEBHOOK_URL ?? `${publicUrl}/api/payments/webhook` });
     if (process.env.JOB_WORKERS !== "off") {
       await jobs.work("email", (message) => mailer.send(message));
       await jobs.work("message-digest", async ({ userId }) => {
         await sendMessageDigest(database.db, notifier, userId);
       });
+      await jobs.work("match-rfq", async ({ rfqId }) => {
+        const matched = await matchRfq(database.db, notifier, rfqId);
+        logger.info({ rfqId, matched }, "matched an RFQ to suppliers");
+      });
       await jobs.work("rfq-deadline-reminders", async () => {
         const reminded = await remindRfqDeadlines(database.db, notifier);
         if (reminded) logger.info({ reminded }, "reminded buyers of RFQ deadlines 24 hours away");
       });
+      await jobs.work("payment-webhook", (event) => payments.deliverWebhook(event));
+      await jobs.work("payment-payout", (payout) => carryOutPayout(payments, payout));
+      await jobs.work("order-auto-complete", async () => {
+        const completed = await completeDeliveredOrders(database.db, notifier);
+        if (completed.length) logger.info({ completed: completed.length }, "completed orders delivered 14 days ago");
+      });
     }
     // every instance declares the schedule (an upsert); pg-boss sends each occurrence once
     await jobs.schedule("rfq-deadline-reminders", RFQ_DEADLINE_REMINDER_CRON, {});
+    await jobs.schedule("order-auto-complete", AUTO_COMPLETE_CRON, {});
     holder.runtime = {
       db: database.db,
       engine: database.engine,
@@ -118,6 +137,7 @@ export function startRuntime(): Promise<Runtime> {
       jobs,
       live: live.hub,
       notifier,
+      payments,
       healthCheck: async () => {
         await database.db.execute(sql`select 1`);
       },

@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "~/db/schema/auth";
+import { rfqMatches } from "~/db/schema/matching";
 import { products } from "~/db/schema/products";
 import { profiles } from "~/db/schema/profiles";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
@@ -145,6 +146,23 @@ describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
       .from(rfqResponses)
       .where(eq(rfqResponses.status, "submitted"));
     expect(quotes.n).toBeGreaterThanOrEqual(1);
+  });
+
+  it("matched the demo RFQs to the suppliers whose products fit: the towel RFQ to the textile mill, not the spice house", async () => {
+    const rows = await database.db
+      .select({ company: profiles.companyName, productNames: rfqMatches.productNames })
+      .from(rfqMatches)
+      .innerJoin(rfqs, eq(rfqs.id, rfqMatches.rfqId))
+      .innerJoin(profiles, eq(profiles.userId, rfqMatches.sellerId))
+      .where(eq(rfqs.title, "Organic cotton bath towels, 600 GSM"));
+    const textiles = rows.find((r) => r.company === "Shakti Textiles Pvt. Ltd.");
+    expect(textiles?.productNames[0]).toBe("Organic Cotton Bath Towels, 600 GSM");
+    expect(rows.some((r) => r.company.includes("Malabar"))).toBe(false);
+    // every demo match is a supplier selling in the RFQ's category: no brake pads for a textile mill
+    const offCategory = await database.db.execute(sql`
+      select r.title, p.company_name from rfq_matches m join rfqs r on r.id = m.rfq_id join profiles p on p.user_id = m.seller_id
+      where not exists (select 1 from products x where x.seller_id = m.seller_id and x.category = r.category)`);
+    expect(Array.isArray(offCategory) ? offCategory : (offCategory as { rows: unknown[] }).rows).toEqual([]);
   });
 
   it("creates every demo account with the role it is listed under", async () => {

@@ -4,6 +4,8 @@ import { profiles, sellerBusinessDetails } from "~/db/schema/profiles";
 import type { StoreAddress } from "~/db/schema/stores";
 import type { ProductCategory, Unit } from "~/lib/categories";
 import { createProducts, type ProductOverrides } from "../tests/factories/products";
+import { rfqMatches } from "~/db/schema/matching";
+import { rankSuppliersForRfq } from "~/modules/matching/matching.server";
 import { createQuotes, createRfqs, dateFromToday, type QuoteOverrides } from "../tests/factories/rfqs";
 import { addProductsToStore, createStore } from "../tests/factories/stores";
 import { createConversation, type HistoryMessage } from "../tests/factories/message-history";
@@ -579,6 +581,11 @@ export async function seedDemoDataIfEmpty(db: Db, storage?: BlobStorage): Promis
       })),
     );
     await createQuotes(tx, quotes);
+    // the demo RFQs were matched to suppliers when they were posted (issue #23): "Matched for you" is not empty
+    for (const rfq of rfqRows) {
+      const matches = await rankSuppliersForRfq(tx, rfq.id);
+      if (matches.length) await tx.insert(rfqMatches).values(matches.map((m) => ({ rfqId: rfq.id, sellerId: m.sellerId, score: m.score, productNames: m.productNames, createdAt: rfq.createdAt })));
+    }
 
     const productsBySeller = Map.groupBy(created, (product) => product.sellerId);
     for (const talk of CONVERSATIONS) {

@@ -68,6 +68,8 @@ app.use(
     if (/^\/stores\/[^/]+\/manage(\.data)?$/.test(path)) return BODY_LIMITS.storeDesign;
     // a message with its attachments (messaging.schema.ts: 3 files of 10 MB)
     if (/^\/messages\/[^/]+(\.data)?$/.test(path)) return BODY_LIMITS.message;
+    // a dispute with its evidence files (the same limits as a message's attachments)
+    if (/^\/orders\/[^/]+(\.data)?$/.test(path)) return BODY_LIMITS.message;
     if (/^\/admin\/trade-data(\.data)?$/.test(path)) return BODY_LIMITS.tradeData;
     return BODY_LIMITS.form;
   }),

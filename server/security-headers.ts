@@ -47,6 +47,8 @@ export function sameOriginWrites(): RequestHandler {
     if (SAFE_METHODS.has(req.method)) return next();
     // a mail client's one-click unsubscribe (RFC 8058) posts from nowhere; the signed link is its authority
     if (req.path === "/unsubscribe") return next();
+    // the payment provider's webhook posts from its own servers; its Standard Webhooks signature is its authority
+    if (req.path === "/api/payments/webhook") return next();
     // scheme, host and port must all match: an https page may not post to the http site, nor the reverse
     const allowed = new Set<string>();
     const host = req.get("host");

@@ -37,7 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await getSessionUser(request, context.get(appContext).runtime);
   if (!user?.profile) return data({ ok: false as const, message: LOGIN_MESSAGE, reply: null }, { status: 401 });
   const form = await readFormData(request);
-  const result = await createRfq(context.get(appContext).runtime.db, { ...user, profile: user.profile }, form);
+  const { runtime } = context.get(appContext);
+  const result = await createRfq(runtime.db, { ...user, profile: user.profile }, form, new Date(), runtime.notifier.jobs);
   if (result.ok) return redirectWithFlash("/rfqs", { type: "success", message: result.message });
   return data({ ok: false as const, message: result.message || "Failed to create RFQ", reply: refusedFormReply(result, form) }, { status: result.status });
 }

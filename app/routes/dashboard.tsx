@@ -1,4 +1,4 @@
-import { Activity, BadgeCheck, CheckCircle2, Circle, Clock, DollarSign, FileText, Flag, Package, ShieldCheck, ShoppingCart, Store, Users } from "lucide-react";
+import { Activity, BadgeCheck, CheckCircle2, Circle, Clock, DollarSign, FileText, Flag, Package, ShieldCheck, Sparkles, ShoppingCart, Store, Users } from "lucide-react";
 import { data, Link } from "react-router";
 import { Badge, statusTone } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
@@ -94,6 +94,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </section>
+
+      {dashboard.role === "seller" ? <MatchedForYou matched={dashboard.matched} /> : null}
 
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <Card className="p-6 lg:col-span-2">
@@ -254,5 +256,36 @@ function AdminHome({ name, dashboard }: { name: string; dashboard: AdminDashboar
         <Stat icon={ShoppingCart} label="Orders" value={dashboard.orders} />
       </section>
     </div>
+  );
+}
+
+/** The newest open RFQs matched to the seller's products, each with why (issue #23). */
+function MatchedForYou({ matched }: { matched: { id: string; title: string; reason: string; closesAt: string }[] }) {
+  return (
+    <Card className="mt-8 p-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="flex items-center gap-2 text-lg font-semibold">
+          <Sparkles className="size-5 text-emerald-600" aria-hidden /> Matched for you
+        </h2>
+        <Link to="/rfqs?matched=1" className="text-sm font-medium text-brand-700 underline">
+          See all matched RFQs
+        </Link>
+      </div>
+      {matched.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-600">No open RFQ matches your products yet. New RFQs that fit your catalogue will appear here as buyers post them.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-100">
+          {matched.map((rfq) => (
+            <li key={rfq.id} className="py-3">
+              <Link to={`/rfqs/${rfq.id}`} className="font-medium hover:underline">
+                {rfq.title}
+              </Link>
+              <p className="text-sm text-emerald-800">{rfq.reason}</p>
+              <p className="text-xs text-slate-500">Closes {new Date(rfq.closesAt).toLocaleDateString("en-US", { dateStyle: "medium" })}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
   );
 }

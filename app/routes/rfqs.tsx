@@ -1,8 +1,12 @@
 import { useRootUser } from "~/root";
 import { FileSearch, Plus } from "lucide-react";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { FilterSelect, Label, SearchInput } from "~/components/ui/field";
+import { FilterSelect, Label, SearchInput, Select } from "~/components/ui/field";
+import { readFormData } from "~/lib/form-data.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { categoryLabel } from "~/lib/categories";
+import { listMutedCategories, matchReasons, setCategoryMuted } from "~/modules/matching/matching.server";
 import { Pagination } from "~/components/ui/pagination";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { RfqCard, RfqCardSkeleton } from "~/modules/rfqs/components/rfq-card";
@@ -24,13 +28,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = parseRfqListParams(url.searchParams);
   const viewer = await getSessionUser(request, context.get(appContext).runtime);
   if (params.mine && !viewer) throw redirect(`/auth?redirectTo=${encodeURIComponent("/rfqs?mine=1")}`);
-  const result = await listRfqs(context.get(appContext).runtime.db, params, viewer);
-  return { params, ...result };
+  if (params.matched && !viewer) throw redirect(`/auth?redirectTo=${encodeURIComponent("/rfqs?matched=1")}`);
+  const { db } = context.get(appContext).runtime;
+  const result = await listRfqs(db, params, viewer);
+  const supplier = viewer?.profile?.userType === "seller" ? viewer : null;
+  const reasons = supplier && params.matched ? Object.fromEntries(await matchReasons(db, supplier, result.items.map((r) => r.id))) : {};
+  const muted = supplier && params.matched ? await listMutedCategories(db, supplier) : [];
+  return { params, ...result, reasons, muted, isSupplier: Boolean(supplier) };
 }
 
-export default function Rfqs({ loaderData }: Route.ComponentProps) {
+/** A supplier mutes or unmutes a category of RFQs it is matched to (issue #23). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { runtime } = context.get(appContext);
+  const viewer = await getSessionUser(request, runtime);
+  if (!viewer) throw redirect(`/auth?redirectTo=${encodeURIComponent("/rfqs?matched=1")}`);
+  const form = await readFormData(request);
+  const intent = form.get("intent");
+  if (intent !== "mute" && intent !== "unmute") return data({ message: "Unknown action" }, { status: 400 });
+  const result = await setCategoryMuted(runtime.db, viewer, String(form.get("category") ?? ""), intent === "mute");
+  if (!result.ok) return data({ message: result.message }, { status: result.status });
+  return redirectWithFlash("/rfqs?matched=1", { type: "success", message: result.message });
+}
+
+export default function Rfqs({ loaderData, actionData }: Route.ComponentProps) {
   const user = useRootUser();
-  const { params, items, total, page, pageCount } = loaderData;
+  const { params, items, total, page, pageCount, reasons, muted, isSupplier } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/rfqs";
   const search = new URLSearchParams();
@@ -38,16 +60,20 @@ export default function Rfqs({ loaderData }: Route.ComponentProps) {
   if (params.category !== "all") search.set("category", params.category);
   if (params.sort !== "newest") search.set("sort", params.sort);
   if (params.mine) search.set("mine", "1");
+  if (params.matched) search.set("matched", "1");
+  const heading = params.mine ? "My RFQs" : params.matched ? "Matched for you" : "Requests for Quote";
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold">{params.mine ? "My RFQs" : "Requests for Quote"}</h1>
+          <h1 className="text-3xl font-bold">{heading}</h1>
           <p className="mt-1 text-slate-600">
             {params.mine
               ? "Every RFQ you have posted, with its status and quotes."
-              : "Open sourcing requests from US buyers. Each closes at the end of its deadline day in the buyer's time zone, shown here in yours and in IST."}
+              : params.matched
+                ? "Open RFQs that match your products, with the reason. New ones reach you as soon as a buyer posts them."
+                : "Open sourcing requests from US buyers. Each closes at the end of its deadline day in the buyer's time zone, shown here in yours and in IST."}
           </p>
         </div>
         <ButtonLink to="/create-rfq">
@@ -55,9 +81,30 @@ export default function Rfqs({ loaderData }: Route.ComponentProps) {
         </ButtonLink>
       </header>
 
+      {isSupplier && !params.mine ? (
+        <nav aria-label="RFQ lists" className="mt-6 flex gap-1 border-b border-slate-200">
+          {[
+            { to: "/rfqs", label: "All RFQs", current: !params.matched },
+            { to: "/rfqs?matched=1", label: "Matched for you", current: Boolean(params.matched) },
+          ].map((tab) => (
+            <Link
+              key={tab.to}
+              to={tab.to}
+              aria-current={tab.current ? "page" : undefined}
+              className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${tab.current ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"}`}
+            >
+              {tab.label}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+
+      {isSupplier && params.matched ? <MutedCategories muted={muted} error={actionData?.message} /> : null}
+
       {/* keyed by the URL: after 'Clear filters' or the back button the inputs show the URL's values */}
       <Form key={search.toString()} method="get" className="mt-6 grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
         {params.mine ? <input type="hidden" name="mine" value="1" /> : null}
+        {params.matched ? <input type="hidden" name="matched" value="1" /> : null}
         <div>
           <Label htmlFor="rfq-search">Search</Label>
           <SearchInput id="rfq-search" name="q" defaultValue={params.q} placeholder="Search RFQs by title, description or category..." />
@@ -83,19 +130,75 @@ export default function Rfqs({ loaderData }: Route.ComponentProps) {
         <div className="mt-4 rounded-lg border border-dashed border-slate-300 p-12 text-center">
           <FileSearch className="mx-auto size-10 text-slate-400" aria-hidden />
           <h2 className="mt-3 text-lg font-semibold">No RFQs found</h2>
-          <p className="mt-1 text-sm text-slate-600">Try adjusting your search criteria or filters</p>
-          <Link to={params.mine ? "/rfqs?mine=1" : "/rfqs"} className="mt-4 inline-block text-sm font-medium text-brand-700 underline">
+          <p className="mt-1 text-sm text-slate-600">
+            {params.matched && !params.q && params.category === "all"
+              ? isSupplier
+                ? "No open RFQ matches your products yet. Add products to your catalogue to be matched to more buyers."
+                : "Matching is for supplier accounts: buyers' RFQs are sent to the suppliers whose products fit them."
+              : "Try adjusting your search criteria or filters"}
+          </p>
+          <Link to={params.mine ? "/rfqs?mine=1" : params.matched ? "/rfqs?matched=1" : "/rfqs"} className="mt-4 inline-block text-sm font-medium text-brand-700 underline">
             Clear filters
           </Link>
         </div>
       ) : (
         <div className="mt-4 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
           {items.map((rfq) => (
-            <RfqCard key={rfq.id} rfq={rfq} showStatus={Boolean(params.mine)} canQuote={user?.userType === "seller" && (!rfq.verifiedSuppliersOnly || user.verified)} />
+            <RfqCard key={rfq.id} rfq={rfq} showStatus={Boolean(params.mine)} canQuote={user?.userType === "seller" && (!rfq.verifiedSuppliersOnly || user.verified)} matchReason={reasons[rfq.id]} />
           ))}
         </div>
       )}
       <Pagination page={page} pageCount={pageCount} search={search} />
     </div>
+  );
+}
+
+/** The categories a supplier is not matched on, with a form to mute one more and a button to unmute each. */
+function MutedCategories({ muted, error }: { muted: string[]; error: string | undefined }) {
+  const open = RFQ_CATEGORIES.filter((c) => !muted.includes(c.value));
+  return (
+    <section aria-labelledby="muted-heading" className="mt-4 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="muted-heading" className="font-semibold">
+        Muted categories
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">You are not matched to RFQs in a muted category, and get no notice of them.</p>
+      {error ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      {muted.length ? (
+        <ul className="mt-3 flex flex-wrap gap-2">
+          {muted.map((category) => (
+            <li key={category}>
+              <Form method="post" className="flex items-center gap-2 rounded-full border border-slate-200 bg-slate-50 py-1 pl-3 pr-1 text-sm">
+                {categoryLabel(category)}
+                <input type="hidden" name="category" value={category} />
+                <Button type="submit" name="intent" value="unmute" variant="secondary" size="sm" aria-label={`Unmute ${categoryLabel(category)}`}>
+                  Unmute
+                </Button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {open.length ? (
+        <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
+          <div>
+            <Label htmlFor="mute-category">Category to mute</Label>
+            <Select id="mute-category" name="category" defaultValue={open[0]!.value}>
+              {open.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <Button type="submit" name="intent" value="mute" variant="secondary">
+            Mute category
+          </Button>
+        </Form>
+      ) : null}
+    </section>
   );
 }

@@ -87,8 +87,21 @@ const MATRIX: Record<string, Check[]> = {
   "stores/:id/qr.png": [{ method: "GET", path: (ids) => `/stores/${ids.storeId}/qr.png`, expect: { ...all(404), anonymous: 401, seller: 200 } }],
   orders: [
     { method: "GET", path: () => "/orders", expect: signedIn(302, 200) },
-    { method: "POST", path: () => "/orders", fields: (ids) => ({ orderId: ids.orderId, action: "receive" }), expect: { ...all(404), anonymous: 401, buyer: 409, seller: 409 } },
   ],
+  // an order's page: its buyer and seller only (administrators decide disputes at /admin/disputes); a placed order cannot be completed yet
+  "orders/:id": [
+    { method: "GET", path: (ids) => `/orders/${ids.orderId}`, expect: { ...all(404), anonymous: 302, buyer: 200, seller: 200 } },
+    { method: "POST", path: (ids) => `/orders/${ids.orderId}`, fields: () => ({ action: "complete" }), expect: { ...all(404), anonymous: 401, buyer: 409, seller: 409 } },
+  ],
+  "orders/:id/evidence/:evidenceId": [
+    { method: "GET", path: (ids) => `/orders/${ids.orderId}/evidence/00000000-0000-4000-8000-000000000000`, expect: { ...all(404), anonymous: 401 } },
+  ],
+  "admin/disputes": [
+    { method: "GET", path: () => "/admin/disputes", expect: { ...all(404), admin: 200 } },
+    { method: "POST", path: () => "/admin/disputes", fields: () => ({ disputeId: "00000000-0000-4000-8000-000000000000", decision: "release", note: "Matrix decision" }), expect: all(404) },
+  ],
+  // the payment provider's webhook: its signature is its authority, whoever posts
+  "api/payments/webhook": [{ method: "POST", path: () => "/api/payments/webhook", fields: () => ({}), expect: all(400) }],
   notifications: [
     { method: "GET", path: () => "/notifications", expect: signedIn(302, 200) },
     // the seller's notice that its quote was accepted: only the seller opens it
@@ -215,7 +228,7 @@ describe("authorization matrix", () => {
     const openRfqId = (await idsIn(clients.buyer, "/rfqs?mine=1", /\/rfqs\/([0-9a-f-]{36})/g)).find((id) => id !== rfqId)!;
     expect((await seller.post(`/rfqs/${openRfqId}`, { intent: "quote", price: "1400", quantity: "500", deliveryTimeline: "30 days", terms: "FOB" })).status).toBeLessThan(400);
     const [openQuoteId] = await idsIn(seller, `/rfqs/${openRfqId}`, /name="quoteId" value="([0-9a-f-]{36})"/g);
-    const [orderId] = await idsIn(clients.buyer, "/orders", /[?&](?:amp;)?order=([0-9a-f-]{36})/g);
+    const [orderId] = await idsIn(clients.buyer, "/orders", /\/orders\/([0-9a-f-]{36})/g);
     const [notificationId] = await idsIn(seller, "/notifications", /name="id" value="([0-9a-f-]{36})"/g);
     // a conversation about the order, a PDF in it from the buyer, and the seller's report of that message
     const opened = await clients.buyer.post("/messages", { subjectType: "order", subjectId: orderId!, from: "/orders" });

@@ -179,7 +179,14 @@ async function fuzzFormActions({ buyer, seller, anonymous, storeId, rfqId, conve
     ["/stores", ["intent", "name", "description", "phone", "email", "website", "address", "storeId"], () => seller],
     [`/stores/${storeId}/manage`, ["intent", "payload", "productIds", "linkId", "tab", "name", "status"], () => seller],
     ["/profile", ["intent", "fullName", "companyName", "phone", "currentPassword", "newPassword", "confirmPassword"], () => buyer],
-    ["/orders", ["orderId", "action"], () => buyer],
+    // an order that is not theirs: every intent (transition, fund, dispute) is refused, never a 5xx
+    [
+      "/orders/00000000-0000-4000-8000-000000000000",
+      ["intent", "orderId", "action", "reason", "note", "carrier", "billOfLading", "trackingUrl", "estimatedArrival", "milestoneId", "cardholder", "cardNumber", "expiry", "cvc"],
+      () => buyer,
+    ],
+    ["/admin/disputes", ["disputeId", "decision", "refundAmount", "note"], () => seller],
+    ["/api/payments/webhook", ["id", "type", "data"], () => anonymous],
     ["/admin/verifications", ["userId", "decision"], () => seller],
     ["/auth/complete-profile", ["userType", "companyName", "phone"], () => buyer],
     ["/notifications", ["intent", "id"], () => buyer],

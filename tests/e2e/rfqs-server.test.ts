@@ -172,40 +172,43 @@ describe("RFQ, quote and order refusals on the shared server", () => {
     expect(late.status).toBe(409);
     expect(await textOf(late)).toContain("This RFQ is no longer accepting quotes");
 
-    // each action is a link that asks first (…?confirm=cancel&order=ID), so the page names the order there
-    const orderIdsOn = async (client: HttpClient) => [...(await textOf(await client.get("/orders"))).matchAll(/[?&]amp;order=([0-9a-f-]{36})|[?&]order=([0-9a-f-]{36})/g)].map((m) => m[1] ?? m[2]);
+    // each order links to its page, where its actions are
+    const orderIdsOn = async (client: HttpClient) => [...(await textOf(await client.get("/orders"))).matchAll(/\/orders\/([0-9a-f-]{36})/g)].map((m) => m[1]);
     const [orderId] = await orderIdsOn(buyer);
     expect(orderId).toBeDefined();
     expect(await orderIdsOn(sellerA)).toContain(orderId);
+    const orderPath = `/orders/${orderId}`;
     // without JavaScript, the question is asked on the page, with what the action needs
-    const asked = await textOf(await buyer.get(`/orders?confirm=cancel&order=${orderId}`));
+    const asked = await textOf(await buyer.get(`${orderPath}?confirm=cancel`));
     expect(asked).toContain("Cancel this order?");
     expect(asked).toContain("Reason for cancelling");
 
-    const anonymous = await new HttpClient(baseUrl()).post("/orders", { orderId: orderId!, action: "cancel" });
+    const anonymous = await new HttpClient(baseUrl()).post(orderPath, { action: "cancel" });
     expect(anonymous.status).toBe(401);
-    const stranger = await sellerB.post("/orders", { orderId: orderId!, action: "cancel" });
+    const stranger = await sellerB.post(orderPath, { action: "cancel", reason: "Not my order at all" });
     expect(stranger.status).toBe(404);
-    expect(await textOf(stranger)).toContain("Order not found");
-    const unknown = await sellerB.post("/orders", { orderId: "00000000-0000-4000-8000-000000000000", action: "cancel" });
+    expect((await sellerB.get(orderPath)).status).toBe(404);
+    const unknown = await sellerB.post("/orders/00000000-0000-4000-8000-000000000000", { action: "cancel" });
     expect(unknown.status).toBe(404);
-    expect(await textOf(unknown)).toContain("Order not found");
-    const badAction = await sellerA.post("/orders", { orderId: orderId!, action: "delete" });
+    const badAction = await sellerA.post(orderPath, { action: "delete" });
     expect(badAction.status).toBe(400);
-    const buyerShips = await buyer.post("/orders", { orderId: orderId!, action: "ship" });
-    expect(buyerShips.status).toBe(409);
+    const buyerConfirms = await buyer.post(orderPath, { action: "confirm" });
+    expect(buyerConfirms.status).toBe(409);
+    const shipsTooSoon = await sellerA.post(orderPath, { action: "ship", carrier: "Maersk", billOfLading: "MAEU 1234567", estimatedArrival: "2026-12-20" });
+    expect(shipsTooSoon.status).toBe(409);
+    expect(await textOf(shipsTooSoon)).toContain("This order cannot be shipped now");
 
-    // none of those changed the order: the seller can still ship it, and then the buyer can no longer cancel
-    const orders = await textOf(await sellerA.get("/orders"));
-    expect(orders).toContain("Placed");
-    expect(orders).toContain("Mark as shipped");
-    const noTracking = await sellerA.post("/orders", { orderId: orderId!, action: "ship", carrier: "Maersk", trackingNumber: "" });
-    expect(noTracking.status).toBe(400);
-    expect(await textOf(noTracking)).toContain("Please enter the tracking number");
-    expect((await sellerA.post("/orders", { orderId: orderId!, action: "ship", carrier: "Maersk", trackingNumber: "MAEU 1234567" })).status).toBe(302);
-    expect(await textOf(await buyer.get("/orders"))).toContain("Shipped with Maersk");
-    expect((await buyer.post("/orders", { orderId: orderId!, action: "cancel" })).status).toBe(409);
-    expect(await textOf(await buyer.get("/orders"))).toContain("Mark as received");
+    // none of those changed the order: the seller can still decline (with a reason) or confirm it
+    const page = await textOf(await sellerA.get(orderPath));
+    expect(page).toContain("Placed");
+    expect(page).toContain("Confirm order");
+    const noReason = await sellerA.post(orderPath, { action: "decline", reason: "" });
+    expect(noReason.status).toBe(400);
+    expect(await textOf(noReason)).toContain("Please say why you are declining");
+    expect((await sellerA.post(orderPath, { action: "confirm" })).status).toBe(302);
+    const confirmed = await textOf(await buyer.get(orderPath));
+    expect(confirmed).toContain("Confirmed");
+    expect(confirmed).toContain("Escrow payments");
   });
 });
 

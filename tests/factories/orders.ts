@@ -1,5 +1,7 @@
 import type { Db } from "~/db/client.server";
 import { orders } from "~/db/schema/orders";
+import { paymentMilestones } from "~/db/schema/payments";
+import { planMilestones } from "~/modules/payments/payments.schema";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderOverrides = Partial<typeof orders.$inferInsert> & { buyerId: string; sellerId: string };
@@ -26,4 +28,13 @@ export async function createOrder(db: Db, overrides: OrderOverrides): Promise<Or
 export async function createOrders(db: Db, list: OrderOverrides[]): Promise<OrderRow[]> {
   if (list.length === 0) return [];
   return db.insert(orders).values(list.map(buildOrder)).returning();
+}
+
+/** The order's escrow milestones as confirmation creates them (planMilestones of its payment terms). */
+export async function createOrderMilestones(db: Db, order: Pick<OrderRow, "id" | "paymentTerms" | "totalCents">, state: (typeof paymentMilestones.$inferInsert)["state"] = "awaiting_funds") {
+  const plan = planMilestones(order.paymentTerms, order.totalCents);
+  return db
+    .insert(paymentMilestones)
+    .values(plan.map((m) => ({ orderId: order.id, ...m, state })))
+    .returning();
 }

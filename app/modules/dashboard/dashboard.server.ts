@@ -1,6 +1,7 @@
-import { and, count, countDistinct, desc, eq, ne, notInArray, sql, sum } from "drizzle-orm";
+import { and, count, countDistinct, desc, eq, gt, ne, notInArray, sql, sum } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { user as userTable } from "~/db/schema/auth";
+import { rfqMatches } from "~/db/schema/matching";
 import { messageReports } from "~/db/schema/messaging";
 import { orders } from "~/db/schema/orders";
 import { profiles } from "~/db/schema/profiles";
@@ -9,6 +10,10 @@ import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { stores } from "~/db/schema/stores";
 import { logger } from "~/lib/logger.server";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
+import { matchReason } from "~/modules/matching/matching.server";
+
+/** How many matched RFQs the seller's dashboard lists (the rest are at /rfqs?matched=1). */
+const MATCHED_ON_DASHBOARD = 5;
 
 export const RECENT_ACTIVITY_LIMIT = 5;
 
@@ -24,6 +29,8 @@ export type SellerDashboard = {
   activity: ActivityItem[];
   /** the first steps of a new seller, in order; the checklist shows until every one is done */
   onboarding: { step: OnboardingStep; done: boolean }[];
+  /** the latest open RFQs matched to the seller's catalogue, with the reason (issue #23) */
+  matched: { id: string; title: string; reason: string; closesAt: string }[];
 };
 export type OnboardingStep = "verify" | "store" | "products" | "quote";
 
@@ -74,7 +81,7 @@ export async function loadDashboardForPage(
  */
 export async function loadDashboard(db: Db, user: DashboardUser, now = new Date()): Promise<SellerDashboard | BuyerDashboard> {
   if (user.profile.userType === "seller") {
-    const [[storeCount], [productCount], [quoteCount], [revenue], recent] = await Promise.all([
+    const [[storeCount], [productCount], [quoteCount], [revenue], recent, matched] = await Promise.all([
       db.select({ n: count() }).from(stores).where(eq(stores.sellerId, user.id)),
       db.select({ n: count() }).from(products).where(eq(products.sellerId, user.id)),
       db
@@ -99,6 +106,13 @@ export async function loadDashboard(db: Db, user: DashboardUser, now = new Date(
         .where(eq(rfqResponses.sellerId, user.id))
         .orderBy(desc(rfqResponses.createdAt), desc(rfqResponses.id))
         .limit(RECENT_ACTIVITY_LIMIT),
+      db
+        .select({ id: rfqs.id, title: rfqs.title, closesAt: rfqs.closesAt, productNames: rfqMatches.productNames })
+        .from(rfqMatches)
+        .innerJoin(rfqs, eq(rfqs.id, rfqMatches.rfqId))
+        .where(and(eq(rfqMatches.sellerId, user.id), eq(rfqs.status, "published"), gt(rfqs.closesAt, now)))
+        .orderBy(desc(rfqMatches.createdAt))
+        .limit(MATCHED_ON_DASHBOARD),
     ]);
     return {
       role: "seller",
@@ -121,6 +135,7 @@ export async function loadDashboard(db: Db, user: DashboardUser, now = new Date(
         { step: "products", done: (productCount?.n ?? 0) > 0 },
         { step: "quote", done: (quoteCount?.n ?? 0) > 0 },
       ],
+      matched: matched.map((m) => ({ id: m.id, title: m.title, reason: matchReason(m.productNames), closesAt: (m.closesAt ?? now).toISOString() })),
     };
   }
   const [[active], [orderStats], recent] = await Promise.all([

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "~/db/client.server";
+import { rfqMatches } from "~/db/schema/matching";
 import { logger } from "~/lib/logger.server";
 import type { Profile } from "~/modules/accounts/accounts.schema";
 import { createOrders } from "../../../tests/factories/orders";
@@ -40,6 +41,7 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
         { step: "products", done: false },
         { step: "quote", done: false },
       ],
+      matched: [],
     });
     expect(await loadDashboard(database.db, actor(buyer), now)).toEqual({ role: "buyer", activeRfqs: 0, orders: 0, suppliers: 0, orderValueCents: 0, activity: [] });
   });
@@ -176,6 +178,28 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
     expect(await steps()).toEqual(["store", "products", "quote"]);
     const verified = await createSeller(database.db, { verificationStatus: "verified" });
     expect(((await loadDashboard(database.db, actor(verified), now)) as { onboarding: { step: string; done: boolean }[] }).onboarding[0]).toEqual({ step: "verify", done: true });
+  });
+
+  it("lists a seller's open matched RFQs with the reason, newest first, and not closed or other sellers' ones (issue #23)", async () => {
+    const seller = await createSeller(database.db);
+    const other = await createSeller(database.db);
+    const buyer = await createBuyer(database.db);
+    const [open, older, closed] = await createRfqs(database.db, [
+      { buyerId: buyer.user.id, title: "Bath towels" },
+      { buyerId: buyer.user.id, title: "Hand towels" },
+      { buyerId: buyer.user.id, title: "Beach towels", status: "closed" },
+    ]);
+    await database.db.insert(rfqMatches).values([
+      { rfqId: older!.id, sellerId: seller.user.id, score: 1, productNames: ["Terry Hand Towels"], createdAt: new Date(Date.now() - 60_000) },
+      { rfqId: open!.id, sellerId: seller.user.id, score: 2, productNames: ["Organic Bath Towels", "Terry Hand Towels"] },
+      { rfqId: closed!.id, sellerId: seller.user.id, score: 2, productNames: ["Beach Towels"] },
+      { rfqId: open!.id, sellerId: other.user.id, score: 2, productNames: ["Other Towels"] },
+    ]);
+    const dashboard = await loadDashboard(database.db, actor(seller));
+    expect(dashboard.role === "seller" && dashboard.matched.map(({ title, reason }) => ({ title, reason }))).toEqual([
+      { title: "Bath towels", reason: "Matches your products: Organic Bath Towels, Terry Hand Towels" },
+      { title: "Hand towels", reason: "Matches your products: Terry Hand Towels" },
+    ]);
   });
 
   it("gives an administrator the admin dashboard: what waits for review and the marketplace's size, matching the data", async () => {

@@ -25,6 +25,14 @@ export type JobData = {
   "message-digest": { userId: string };
   /** the periodic pass that reminds buyers of RFQ deadlines 24 hours away */
   "rfq-deadline-reminders": Record<string, never>;
+  /** match a newly published RFQ to the suppliers whose catalogue fits it, and tell them */
+  "match-rfq": { rfqId: string };
+  /** the payment simulator's webhook, delivered to our webhook route until it answers 2xx (modules/payments) */
+  "payment-webhook": { eventId: string; payload: string };
+  /** a release or refund the ledger recorded, carried out at the payment provider (modules/payments) */
+  "payment-payout": { kind: "release" | "refund"; ledgerEntryId: string; idempotencyKey: string; amountCents: number; destination: string; chargeReference: string | null };
+  /** the periodic pass that completes orders delivered more than 14 days ago (modules/orders) */
+  "order-auto-complete": Record<string, never>;
 };
 export type JobName = keyof JobData;
 
@@ -37,7 +45,15 @@ const QUEUE_OPTIONS = { retryLimit: 30, retryDelay: 60, retryBackoff: true, retr
  * user), so the many messages of a busy conversation queue one digest, while a message arriving as a digest
  * runs still queues the next one.
  */
-const QUEUE_POLICIES: Record<JobName, QueuePolicy> = { email: "standard", "message-digest": "stately", "rfq-deadline-reminders": "stately" };
+const QUEUE_POLICIES: Record<JobName, QueuePolicy> = {
+  email: "standard",
+  "message-digest": "stately",
+  "rfq-deadline-reminders": "stately",
+  "match-rfq": "standard",
+  "payment-webhook": "standard",
+  "payment-payout": "standard",
+  "order-auto-complete": "stately",
+};
 
 /**
  * Starts pg-boss on the app's database: its own connection pool on PostgreSQL (`url`), the app's PGlite

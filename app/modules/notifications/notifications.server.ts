@@ -31,6 +31,7 @@ export const EMAIL_KIND_OF: Record<NotificationKind, EmailKind> = {
   order_status: "orderStatus",
   new_message: "newMessage",
   rfq_deadline: "rfqDeadline",
+  rfq_matched: "rfqMatched",
   verification_decided: "verification",
 };
 

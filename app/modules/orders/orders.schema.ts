@@ -28,6 +28,7 @@ export type OrderView = {
   createdAt: string;
   carrier: string | null;
   trackingNumber: string | null;
+  billOfLading: string | null;
   cancelReason: string | null;
   /** who cancelled it: the viewer themself, or the other party */
   cancelledByViewer: boolean | null;
@@ -46,58 +47,164 @@ export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
   disputed: "Disputed",
 };
 
-export type OrderAction = "ship" | "receive" | "cancel";
+export type OrderRole = "buyer" | "seller";
 
-/** Which actions the user may take on an order in its current status. */
-export function allowedOrderActions(order: Pick<OrderView, "role" | "status">): OrderAction[] {
-  if (order.status === "placed") return order.role === "seller" ? ["ship", "cancel"] : ["cancel"];
-  if (order.status === "shipped" && order.role === "buyer") return ["receive"];
-  return [];
-}
+const reason = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(5, `Please say why you are ${what} (at least 5 characters)`)
+    .max(500, "Reason must be at most 500 characters");
+const note = z.string().trim().max(500, "Note must be at most 500 characters").optional();
 
-/**
- * What each action asks for before it happens (issue #26: no irreversible change in one click): the seller names the
- * carrier and tracking number when shipping; whoever cancels says why, and the other party is told.
- */
+/** A date as yyyy-mm-dd that exists on the calendar. */
+const isoDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter the date as YYYY-MM-DD")
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), "Please enter a real date");
+
+/** What each action asks for, checked the same way by the page and the server. */
 export const orderActionSchema = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("confirm"), orderId: z.string(), note }),
+  z.object({ action: z.literal("decline"), orderId: z.string(), reason: reason("declining") }),
+  z.object({ action: z.literal("start_production"), orderId: z.string(), note }),
+  z.object({ action: z.literal("ready"), orderId: z.string(), note }),
   z.object({
     action: z.literal("ship"),
     orderId: z.string(),
     carrier: z.string().trim().min(1, "Please enter the carrier").max(80, "Carrier must be at most 80 characters"),
-    trackingNumber: z
+    billOfLading: z
       .string()
       .trim()
-      .min(1, "Please enter the tracking number")
-      .max(60, "Tracking number must be at most 60 characters")
-      .regex(/^[A-Za-z0-9][A-Za-z0-9 ./-]*$/, "A tracking number has letters, digits, spaces, dots, slashes and dashes"),
+      .min(1, "Please enter the bill of lading or air waybill number")
+      .max(60, "The bill of lading number must be at most 60 characters")
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 ./-]*$/, "A bill of lading number has letters, digits, spaces, dots, slashes and dashes"),
+    trackingUrl: z
+      .string()
+      .trim()
+      .max(500, "The tracking link must be at most 500 characters")
+      .refine((value) => {
+        if (value === "") return true;
+        try {
+          return new URL(value).protocol === "https:";
+        } catch {
+          return false;
+        }
+      }, "The tracking link must be an https:// address")
+      .optional(),
+    estimatedArrival: isoDate,
   }),
-  z.object({ action: z.literal("receive"), orderId: z.string() }),
-  z.object({
-    action: z.literal("cancel"),
-    orderId: z.string(),
-    reason: z.string().trim().min(5, "Please say why you are cancelling (at least 5 characters)").max(500, "Reason must be at most 500 characters"),
-  }),
+  z.object({ action: z.literal("deliver"), orderId: z.string(), note }),
+  z.object({ action: z.literal("complete"), orderId: z.string(), note }),
+  z.object({ action: z.literal("cancel"), orderId: z.string(), reason: reason("cancelling") }),
 ]);
 export type OrderActionInput = z.infer<typeof orderActionSchema>;
+export type OrderAction = OrderActionInput["action"] | "dispute";
+
+/**
+ * The order's lifecycle in one table, read by the server (which checks every change against it) and the page (which
+ * offers what it allows): from which statuses, to which, who may, what it asks for, and how the page asks.
+ * Opening a dispute is here too; its form (reason, evidence files) is handled by the payments module.
+ */
+export const ORDER_TRANSITIONS: Record<
+  OrderAction,
+  { from: readonly OrderStatus[]; to: OrderStatus; by: readonly OrderRole[]; fields: readonly string[]; label: string; done: string; irreversible: boolean }
+> = {
+  confirm: { from: ["placed"], to: "confirmed", by: ["seller"], fields: ["note"], label: "Confirm order", done: "Order confirmed", irreversible: false },
+  decline: { from: ["placed"], to: "declined", by: ["seller"], fields: ["reason"], label: "Decline order", done: "Order declined", irreversible: true },
+  start_production: { from: ["confirmed"], to: "in_production", by: ["seller"], fields: ["note"], label: "Start production", done: "Order in production", irreversible: false },
+  ready: { from: ["in_production"], to: "ready_to_ship", by: ["seller"], fields: ["note"], label: "Mark ready to ship", done: "Order ready to ship", irreversible: false },
+  ship: {
+    from: ["ready_to_ship"],
+    to: "shipped",
+    by: ["seller"],
+    fields: ["carrier", "billOfLading", "trackingUrl", "estimatedArrival"],
+    label: "Mark as shipped",
+    done: "Order marked as shipped",
+    irreversible: true,
+  },
+  deliver: { from: ["shipped"], to: "delivered", by: ["seller", "buyer"], fields: ["note"], label: "Mark as delivered", done: "Order marked as delivered", irreversible: true },
+  complete: { from: ["delivered"], to: "completed", by: ["buyer"], fields: ["note"], label: "Confirm and complete", done: "Order completed", irreversible: true },
+  cancel: {
+    from: ["placed", "confirmed", "in_production", "ready_to_ship"],
+    to: "cancelled",
+    by: ["buyer", "seller"],
+    fields: ["reason"],
+    label: "Cancel order",
+    done: "Order cancelled",
+    irreversible: true,
+  },
+  dispute: { from: ["shipped", "delivered"], to: "disputed", by: ["buyer"], fields: ["reason", "evidence"], label: "Open a dispute", done: "Dispute opened", irreversible: true },
+};
+
+export function isOrderAction(value: unknown): value is OrderAction {
+  // hasOwn, not `in`: "toString" or "constructor" must not pass for an action
+  return typeof value === "string" && Object.hasOwn(ORDER_TRANSITIONS, value);
+}
+
+/** Which actions the user may take on an order in its current status, in the table's order. */
+export function allowedOrderActions(order: { role: OrderRole; status: OrderStatus }): OrderAction[] {
+  return (Object.keys(ORDER_TRANSITIONS) as OrderAction[]).filter((action) => {
+    const step = ORDER_TRANSITIONS[action];
+    return step.from.includes(order.status) && step.by.includes(order.role);
+  });
+}
 
 /** What the confirmation says will happen, by action and by who the viewer is. */
-export const ORDER_ACTION_CONFIRM: Record<OrderAction, { label: string; title: string; consequence: (role: "buyer" | "seller") => string; submit: string }> = {
+export const ORDER_ACTION_CONFIRM: Record<OrderAction, { title: string; consequence: (role: OrderRole) => string; submit: string }> = {
+  confirm: {
+    title: "Confirm this order?",
+    consequence: () => "The buyer is told you accept the order on the quoted terms, and is asked to fund the first payment into escrow.",
+    submit: "Confirm order",
+  },
+  decline: { title: "Decline this order?", consequence: () => "The order is closed for good and the buyer is told, with your reason.", submit: "Decline order" },
+  start_production: { title: "Start production?", consequence: () => "The buyer is told production has started.", submit: "Start production" },
+  ready: { title: "Mark the goods ready to ship?", consequence: () => "The buyer is told the goods are ready to ship.", submit: "Mark ready" },
   ship: {
-    label: "Mark as shipped",
     title: "Mark this order as shipped?",
-    consequence: () => "The buyer is told the order has shipped, with the carrier and tracking number below. The order can no longer be cancelled.",
+    consequence: () =>
+      "The buyer is told the order has shipped, with the carrier and bill of lading below. Escrowed advance and bill-of-lading payments are released to you. The order can no longer be cancelled.",
     submit: "Confirm shipment",
   },
-  receive: {
-    label: "Mark as received",
-    title: "Confirm you received the goods?",
-    consequence: () => "The supplier is told the goods arrived. Check the shipment against the order first: this cannot be undone.",
-    submit: "Confirm receipt",
+  deliver: { title: "Mark the goods as delivered?", consequence: (role) => `The ${role === "buyer" ? "supplier" : "buyer"} is told the goods arrived. The buyer then has 14 days to confirm or open a dispute.`, submit: "Mark delivered" },
+  complete: {
+    title: "Confirm you received the goods as ordered?",
+    consequence: () => "The order is completed and the funds held in escrow are released to the supplier. This cannot be undone.",
+    submit: "Complete order",
   },
   cancel: {
-    label: "Cancel order",
     title: "Cancel this order?",
-    consequence: (role) => `The order is cancelled for good and the ${role === "buyer" ? "supplier" : "buyer"} is told, with your reason.`,
+    consequence: (role) => `The order is cancelled for good and the ${role === "buyer" ? "supplier" : "buyer"} is told, with your reason. Any funds held in escrow are refunded to the buyer.`,
     submit: "Cancel order",
   },
+  dispute: {
+    title: "Open a dispute?",
+    consequence: () => "Funds still held in escrow stay held until a Setu administrator decides: release to the supplier, or a partial or full refund to you.",
+    submit: "Open dispute",
+  },
+};
+
+export type OrderEventView = { id: string; actorName: string; fromStatus: OrderStatus | null; toStatus: OrderStatus; note: string | null; createdAt: string };
+
+/** An order as its page shows it to one of its two parties. */
+export type OrderDetail = OrderView & {
+  buyerCompany: string;
+  sellerCompany: string;
+  incoterm: string | null;
+  incotermPlace: string | null;
+  shipMode: "ocean" | "air" | null;
+  currency: "USD" | "INR";
+  totalMinor: number | null;
+  fxInrPerUsd: string | null;
+  fxRateDate: string | null;
+  paymentTerms: string | null;
+  paymentTermsOther: string | null;
+  leadTimeDays: number | null;
+  hsCode: string | null;
+  trackingUrl: string | null;
+  estimatedArrival: string | null;
+  deliveredAt: string | null;
+  completedAt: string | null;
+  events: OrderEventView[];
 };

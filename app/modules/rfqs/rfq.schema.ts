@@ -81,6 +81,8 @@ export const rfqListParamsSchema = z.object({
   sort: z.enum(RFQ_SORTS.map((s) => s.value) as [RfqSort, ...RfqSort[]]).catch("newest"),
   page: z.coerce.number().int().min(1).max(1000).catch(1),
   mine: z.literal("1").optional().catch(undefined),
+  // a supplier's "Matched for you": the published RFQs matched to its catalogue (issue #23)
+  matched: z.literal("1").optional().catch(undefined),
 });
 
 export type RfqListParams = z.infer<typeof rfqListParamsSchema>;

@@ -1,7 +1,8 @@
 import { isUniqueViolation } from "~/db/postgres-errors";
-import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { user as userTable } from "~/db/schema/auth";
+import { rfqMatches } from "~/db/schema/matching";
 import { orders } from "~/db/schema/orders";
 import { profiles } from "~/db/schema/profiles";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
@@ -27,6 +28,8 @@ import {
 import { isUuid } from "~/lib/uuid";
 import { overActionLimit } from "~/modules/accounts/attempt-limiter.server";
 import { notify, type Notifier } from "~/modules/notifications/notifications.server";
+import type { JobQueue } from "~/modules/jobs/job-queue.server";
+import { recordOrderEvent } from "~/modules/orders/orders.server";
 
 type Actor = SessionUser & { profile: Profile };
 export type FormResult<T = undefined> =
@@ -83,6 +86,11 @@ export async function listRfqs(db: Db, params: RfqListParams, viewer: SessionUse
   const conditions: SQL[] = [];
   if (params.mine && viewer) conditions.push(eq(rfqs.buyerId, viewer.id));
   else conditions.push(eq(rfqs.status, "published"));
+  if (params.matched) {
+    conditions.push(
+      viewer ? exists(db.select({ one: sql`1` }).from(rfqMatches).where(and(eq(rfqMatches.rfqId, rfqs.id), eq(rfqMatches.sellerId, viewer.id)))) : sql`false`,
+    );
+  }
   if (params.category !== "all") conditions.push(eq(rfqs.category, params.category));
   if (params.q) {
     const pattern = likePattern(params.q);
@@ -91,7 +99,8 @@ export async function listRfqs(db: Db, params: RfqListParams, viewer: SessionUse
   const where = and(...conditions);
   const order =
     params.sort === "deadline"
-      ? [asc(rfqs.deadline), desc(rfqs.createdAt)]
+      ? // the instant quoting closes (the end of the deadline day in the buyer's zone), not the date alone
+        [sql`${rfqs.closesAt} asc nulls last`, asc(rfqs.deadline), desc(rfqs.createdAt)]
       : params.sort === "budget-high"
         ? [sql`${rfqs.budgetMaxCents} desc nulls last`, desc(rfqs.createdAt)]
         : params.sort === "budget-low"
@@ -113,7 +122,11 @@ export async function listRfqs(db: Db, params: RfqListParams, viewer: SessionUse
 }
 
 /** Creates a published RFQ. The specifications text is stored as data, exactly as typed. */
-export async function createRfq(db: Db, actor: Actor, form: FormData, now = new Date()): Promise<FormResult<{ id: string }>> {
+/**
+ * `jobs`: the queue that matches the new RFQ to suppliers (issue #23), sent in the RFQ's own transaction so that
+ * every published RFQ is matched, after the buyer's request has been answered.
+ */
+export async function createRfq(db: Db, actor: Actor, form: FormData, now = new Date(), jobs?: Pick<JobQueue, "send">): Promise<FormResult<{ id: string }>> {
   const parsed = createRfqSchema.safeParse(
     {
       ...formValues(form, ["title", "category", "description", "specifications", "quantity", "unit", "budgetMin", "budgetMax", "deliveryLocation", "deadline", "timeZone"]),
@@ -133,26 +146,30 @@ export async function createRfq(db: Db, actor: Actor, form: FormData, now = new 
   const limited = await overActionLimit(db, "rfq", actor.id);
   if (limited) return { ok: false, status: 429, message: limited, fieldErrors: {} };
   const details = input.specifications.trim() ? input.specifications : null;
-  const [row] = await db
-    .insert(rfqs)
-    .values({
-      buyerId: actor.id,
-      title: input.title,
-      description: input.description,
-      category: input.category,
-      quantity: input.quantity,
-      unit: input.unit,
-      budgetMinCents: input.budgetMin,
-      budgetMaxCents: input.budgetMax,
-      deliveryLocation: input.deliveryLocation,
-      deadline: input.deadline,
-      timeZone,
-      closesAt: closingInstant(input.deadline, timeZone),
-      specifications: details === null ? null : { details },
-      verifiedSuppliersOnly: input.verifiedSuppliersOnly,
-      status: "published",
-    })
-    .returning({ id: rfqs.id });
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(rfqs)
+      .values({
+        buyerId: actor.id,
+        title: input.title,
+        description: input.description,
+        category: input.category,
+        quantity: input.quantity,
+        unit: input.unit,
+        budgetMinCents: input.budgetMin,
+        budgetMaxCents: input.budgetMax,
+        deliveryLocation: input.deliveryLocation,
+        deadline: input.deadline,
+        timeZone,
+        closesAt: closingInstant(input.deadline, timeZone),
+        specifications: details === null ? null : { details },
+        verifiedSuppliersOnly: input.verifiedSuppliersOnly,
+        status: "published",
+      })
+      .returning({ id: rfqs.id });
+    if (jobs) await jobs.send(tx, "match-rfq", { rfqId: created!.id });
+    return created!;
+  });
   return { ok: true, message: "RFQ created successfully!", value: { id: row.id } };
 }
 
@@ -408,6 +425,20 @@ export async function acceptQuote(
         buyerId: rfqs.buyerId,
         unit: rfqs.unit,
         title: rfqs.title,
+        // the trade terms the order keeps (issue #22)
+        incoterm: rfqResponses.incoterm,
+        incotermPlace: rfqResponses.incotermPlace,
+        incotermPort: rfqResponses.incotermPort,
+        shipMode: rfqResponses.shipMode,
+        currency: rfqResponses.currency,
+        totalMinor: rfqResponses.totalMinor,
+        fxInrPerUsd: rfqResponses.fxInrPerUsd,
+        fxRateDate: rfqResponses.fxRateDate,
+        paymentTerms: rfqResponses.paymentTerms,
+        paymentTermsOther: rfqResponses.paymentTermsOther,
+        leadTimeDays: rfqResponses.leadTimeDays,
+        hsCode: rfqResponses.hsCode,
+        unitWeightGrams: rfqResponses.unitWeightGrams,
       })
       .from(rfqResponses)
       .innerJoin(rfqs, eq(rfqs.id, rfqResponses.rfqId))
@@ -442,15 +473,29 @@ export async function acceptQuote(
         unitPriceCents: Math.round(quote.priceCents / quote.quantity),
         totalCents: quote.priceCents,
         status: "placed",
+        incoterm: quote.incoterm,
+        incotermPlace: quote.incotermPlace,
+        incotermPort: quote.incotermPort,
+        shipMode: quote.shipMode,
+        currency: quote.currency,
+        totalMinor: quote.totalMinor,
+        fxInrPerUsd: quote.fxInrPerUsd,
+        fxRateDate: quote.fxRateDate,
+        paymentTerms: quote.paymentTerms,
+        paymentTermsOther: quote.paymentTermsOther,
+        leadTimeDays: quote.leadTimeDays,
+        hsCode: quote.hsCode,
+        unitWeightGrams: quote.unitWeightGrams,
       })
       .returning({ id: orders.id });
+    await recordOrderEvent(tx, { orderId: order!.id, actorId: actor.id, fromStatus: null, toStatus: "placed", note: "Quote accepted" });
     const accepted = `${actor.profile.companyName} accepted your quote of ${formatUsdCents(quote.priceCents)} on "${quote.title}". An order has been created.`;
     await notify(tx, notifier, {
       userId: quote.sellerId,
       kind: "quote_accepted",
       title: `Your quote on "${quote.title}" was accepted`,
       body: accepted,
-      href: "/orders",
+      href: `/orders/${order!.id}`,
       eventKey: `quote-decided:${quote.id}`,
       email: { subject: `Your quote on "${quote.title}" was accepted`, text: `${accepted}\n\nView your orders:` },
     });

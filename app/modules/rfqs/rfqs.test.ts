@@ -119,6 +119,15 @@ describe.each(testEngines())("RFQs, quotes and orders on %s", (engine) => {
     expect(mine.items.some((i) => i.status === "closed")).toBe(true);
   });
 
+  it("sorts Deadline Soon by the closing instant: the same date closes earlier in Kolkata than in Los Angeles", async () => {
+    const deadline = dateFromToday(40);
+    const kolkata = await createRfqRow(database.db, { buyerId: buyer.user.id, title: "Tide clock brass A", deadline, timeZone: "Asia/Kolkata", createdAt: new Date(Date.now() - 60_000) });
+    const losAngeles = await createRfqRow(database.db, { buyerId: buyer.user.id, title: "Tide clock brass B", deadline, timeZone: "America/Los_Angeles" });
+    const sooner = await createRfqRow(database.db, { buyerId: buyer.user.id, title: "Tide clock brass C", deadline: dateFromToday(39), timeZone: "America/Los_Angeles" });
+    const list = await listRfqs(database.db, parseRfqListParams(new URLSearchParams("q=tide clock brass&sort=deadline")), null);
+    expect(list.items.map((i) => i.id)).toEqual([sooner.id, kolkata.id, losAngeles.id]);
+  });
+
   it("refuses quotes on one's own RFQ, on expired, awarded or closed RFQs, and invalid numbers", async () => {
     const open = await createRfqRow(database.db, { buyerId: buyer.user.id, quantity: 300 });
     const own = await submitQuote(database.db, actor(buyer), open.id, form({ price: "10", quantity: "300", deliveryTimeline: "30 days" }), notify);

@@ -1,4 +1,4 @@
-import { Building2, Calendar, MapPin, Package, ShieldCheck } from "lucide-react";
+import { Building2, Calendar, MapPin, Package, ShieldCheck, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { Badge, statusTone } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
@@ -23,8 +23,11 @@ export function VerifiedOnlyBadge() {
   );
 }
 
-/** `canQuote`: the viewer is a supplier who may quote, so the card invites a quote; everyone else views the RFQ (issue #26). */
-export function RfqCard({ rfq, showStatus = false, canQuote = false }: { rfq: RfqCardData; showStatus?: boolean; canQuote?: boolean }) {
+/**
+ * `canQuote`: the viewer is a supplier who may quote, so the card invites a quote; everyone else views the RFQ (issue #26).
+ * `matchReason`: why the RFQ was matched to the viewing supplier ("Matches your products: …", issue #23).
+ */
+export function RfqCard({ rfq, showStatus = false, canQuote = false, matchReason }: { rfq: RfqCardData; showStatus?: boolean; canQuote?: boolean; matchReason?: string }) {
   return (
     <article className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 transition hover:border-slate-300 hover:shadow-sm">
       <div className="flex flex-wrap items-center gap-2">
@@ -42,6 +45,11 @@ export function RfqCard({ rfq, showStatus = false, canQuote = false }: { rfq: Rf
         <Building2 className="size-4" aria-hidden /> {rfq.buyerCompany}
       </p>
       <p className="mt-2 line-clamp-2 text-sm text-slate-600">{rfq.description}</p>
+      {matchReason ? (
+        <p className="mt-2 flex items-start gap-1.5 rounded-md bg-emerald-50 px-2 py-1.5 text-sm text-emerald-800">
+          <Sparkles className="mt-0.5 size-3.5 shrink-0" aria-hidden /> {matchReason}
+        </p>
+      ) : null}
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
         <div>
           <dt className="text-xs text-slate-500">Budget</dt>

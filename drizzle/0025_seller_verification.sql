@@ -39,4 +39,4 @@ CREATE INDEX "verification_documents_submission_idx" ON "verification_documents"
 CREATE INDEX "verification_submissions_user_idx" ON "verification_submissions" USING btree ("user_id","submitted_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "verification_submissions_one_pending_idx" ON "verification_submissions" USING btree ("user_id") WHERE "verification_submissions"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "verification_submissions_status_idx" ON "verification_submissions" USING btree ("status","submitted_at");--> statement-breakpoint
-ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" in ('quote_received', 'quote_accepted', 'quote_declined', 'order_status', 'new_message', 'rfq_deadline', 'verification_decided'));
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" in ('quote_received', 'quote_accepted', 'quote_declined', 'order_status', 'new_message', 'rfq_deadline', 'rfq_matched', 'verification_decided'));

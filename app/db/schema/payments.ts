@@ -1,0 +1,145 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { orders } from "./orders";
+
+/**
+ * What the buyer owes an order, in escrow steps: the payment terms become milestones when the supplier confirms
+ * (decision record 0028). Amounts are USD cents and sum exactly to the order's total. `state` is the workflow step;
+ * the money itself (held, released, refunded) is read from the ledger, never stored here.
+ */
+export const paymentMilestones = pgTable(
+  "payment_milestones",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    label: text("label").notNull(),
+    percent: integer("percent").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    condition: text("condition").notNull().$type<"on_confirmation" | "against_bill_of_lading" | "on_delivery">(),
+    state: text("state").notNull().default("awaiting_funds").$type<"awaiting_funds" | "processing" | "held" | "released" | "refunded" | "void">(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payment_milestones_order_position_idx").on(t.orderId, t.position),
+    check("payment_milestones_amount_check", sql`${t.amountCents} > 0`),
+    check("payment_milestones_condition_check", sql`${t.condition} in ('on_confirmation', 'against_bill_of_lading', 'on_delivery')`),
+    check("payment_milestones_state_check", sql`${t.state} in ('awaiting_funds', 'processing', 'held', 'released', 'refunded', 'void')`),
+  ],
+);
+
+/**
+ * One attempt to charge the buyer's card for a milestone. The idempotency key is per milestone attempt
+ * (`charge:{milestone}:{n}`, n counting failed attempts), unique, and the provider receives it; at most one attempt
+ * per milestone is pending or succeeded (a partial unique index), so two tabs or a double click charge once.
+ * No card data is kept but the last four digits.
+ */
+export const paymentCharges = pgTable(
+  "payment_charges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    milestoneId: uuid("milestone_id")
+      .notNull()
+      .references(() => paymentMilestones.id, { onDelete: "cascade" }),
+    buyerId: text("buyer_id").references(() => user.id, { onDelete: "set null" }),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    status: text("status").notNull().default("pending").$type<"pending" | "succeeded" | "failed">(),
+    providerReference: text("provider_reference"),
+    cardLast4: text("card_last4"),
+    failureMessage: text("failure_message"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payment_charges_one_live_idx")
+      .on(t.milestoneId)
+      .where(sql`${t.status} in ('pending', 'succeeded')`),
+    check("payment_charges_amount_check", sql`${t.amountCents} > 0`),
+    check("payment_charges_status_check", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+  ],
+);
+
+/**
+ * The escrow ledger, append-only: money into escrow (fund), out to the supplier (release) or back to the buyer
+ * (refund). Balances are sums over it; every write checks, under a lock on the milestone, that held stays ≥ 0.
+ */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    milestoneId: uuid("milestone_id")
+      .notNull()
+      .references(() => paymentMilestones.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull().$type<"fund" | "release" | "refund">(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    providerReference: text("provider_reference"),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("ledger_entries_amount_check", sql`${t.amountCents} > 0`),
+    check("ledger_entries_kind_check", sql`${t.kind} in ('fund', 'release', 'refund')`),
+    index("ledger_entries_order_idx").on(t.orderId, t.createdAt),
+    index("ledger_entries_milestone_idx").on(t.milestoneId),
+  ],
+);
+
+/** Webhook events the provider delivered, by their id: a second delivery of the same event changes nothing. */
+export const paymentWebhookEvents = pgTable("payment_webhook_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A buyer's dispute on a shipped or delivered order, decided by an administrator. */
+export const disputes = pgTable(
+  "disputes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    openedBy: text("opened_by").references(() => user.id, { onDelete: "set null" }),
+    // the status the order had when disputed (shipped or delivered)
+    fromStatus: text("from_status").notNull(),
+    reason: text("reason").notNull(),
+    status: text("status").notNull().default("open").$type<"open" | "decided">(),
+    decision: text("decision").$type<"release" | "partial_refund" | "full_refund">(),
+    refundCents: bigint("refund_cents", { mode: "number" }),
+    decisionNote: text("decision_note"),
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("disputes_one_open_idx")
+      .on(t.orderId)
+      .where(sql`${t.status} = 'open'`),
+    check("disputes_status_check", sql`${t.status} in ('open', 'decided')`),
+    check("disputes_decision_check", sql`${t.decision} is null or ${t.decision} in ('release', 'partial_refund', 'full_refund')`),
+    check("disputes_refund_check", sql`${t.refundCents} is null or ${t.refundCents} >= 0`),
+    index("disputes_status_created_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/** Files the buyer gave as evidence, stored privately; the admin and the order's two parties may download them. */
+export const disputeEvidence = pgTable("dispute_evidence", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  disputeId: uuid("dispute_id")
+    .notNull()
+    .references(() => disputes.id, { onDelete: "cascade" }),
+  storageKey: text("storage_key").notNull(),
+  fileName: text("file_name").notNull(),
+  contentType: text("content_type").notNull(),
+  sizeBytes: integer("size_bytes").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

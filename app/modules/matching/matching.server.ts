@@ -1,0 +1,154 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { queryRows, type Db } from "~/db/client.server";
+import { mutedCategories, rfqMatches } from "~/db/schema/matching";
+import type { SessionUser } from "~/modules/accounts/accounts.schema";
+import { notify, type Notifier } from "~/modules/notifications/notifications.server";
+import { RFQ_CATEGORIES } from "~/modules/rfqs/rfq.schema";
+
+/** How many suppliers a new RFQ is sent to. */
+export const MATCHED_SUPPLIERS = 20;
+
+/**
+ * Words of an RFQ that say nothing about the goods (units, packing, trade words; English stems as to_tsvector
+ * leaves them): "2,000 sets" must not match bedsheet sets to brake pads. Numbers are left out too.
+ */
+const NOISE_LEXEMES = sql`array['set', 'ton', 'tonn', 'piec', 'pc', 'pcs', 'kg', 'unit', 'pack', 'packag', 'lot', 'box', 'carton', 'meter', 'metr', 'litr', 'liter', 'gram', 'order', 'quantiti', 'wholesal', 'supplier', 'supplie', 'suppli', 'qualiti', 'bulk', 'custom', 'product', 'india', 'indian', 'export', 'import', 'need', 'look', 'requir', 'grade', 'new', 'best', 'high', 'good', 'us', 'usa']::text[]`;
+
+export type SupplierMatch = { sellerId: string; score: number; productNames: string[] };
+
+/**
+ * The suppliers whose active catalogue best fits an RFQ, best first (issue #23), in one statement:
+ * - the RFQ's title words, OR-ed, against the weighted search vector of the products in the RFQ's category (the
+ *   marketplace's own full-text index: name A, category and tags B, description C); its description only adds to
+ *   the rank, since "looking for a reliable supplier" would otherwise match everyone; words that say nothing about
+ *   the goods (units, numbers, trade words) are left out. Products of other categories do not count: with a few
+ *   broad categories, a shared word across them ("black", "sets") was noise far more often than a fit;
+ * - a supplier scores its best product plus a little for each further match;
+ * - verified suppliers count half again, and suppliers who quoted fast on RFQs of this category in the last 180 days
+ *   (median under a day, or under three) a fifth or a tenth more;
+ * - never the RFQ's own buyer, only supplier accounts, none who muted the category.
+ */
+export async function rankSuppliersForRfq(db: Db, rfqId: string, limit = MATCHED_SUPPLIERS): Promise<SupplierMatch[]> {
+  const rows = await queryRows<{ seller_id: string; score: number; names: string[] }>(
+    db,
+    sql`
+      with r as (
+        select id, buyer_id, category, created_at, verified_suppliers_only,
+          (select to_tsquery('simple', string_agg(quote_literal(lexeme), ' | '))
+             from unnest(to_tsvector('english', title))
+             where lexeme !~ '^[0-9]' and lexeme <> all(${NOISE_LEXEMES})) as words,
+          (select to_tsquery('simple', string_agg(quote_literal(lexeme), ' | '))
+             from unnest(to_tsvector('english', coalesce(description, '')))
+             where lexeme !~ '^[0-9]' and lexeme <> all(${NOISE_LEXEMES})) as context
+        from rfqs where id = ${rfqId}
+      ),
+      hits as (
+        select p.seller_id, p.name,
+          (ts_rank(p.search_vector, r.words) * 2
+            + coalesce(ts_rank(p.search_vector, r.context), 0) * 0.3) as score
+        from r join products p on p.category = r.category and p.search_vector @@ r.words
+        where p.status = 'active' and p.seller_id <> r.buyer_id
+      ),
+      ranked as (
+        select seller_id, name, score, row_number() over (partition by seller_id order by score desc, name) as n from hits
+      ),
+      suppliers as (
+        select seller_id, max(score) + 0.05 * ln(count(*)) as score,
+          array_agg(name order by score desc, name) filter (where n <= 3) as names
+        from ranked group by seller_id
+      ),
+      speed as (
+        select q.seller_id,
+          percentile_cont(0.5) within group (order by extract(epoch from q.created_at - past.created_at)) as median_seconds
+        from rfq_responses q
+        join rfqs past on past.id = q.rfq_id
+        join r on past.category = r.category and past.id <> r.id
+        where q.seller_id in (select seller_id from suppliers) and q.created_at > r.created_at - interval '180 days'
+        group by q.seller_id
+      )
+      select s.seller_id,
+        (s.score
+          * (case when pr.verification_status = 'verified' then 1.5 else 1 end)
+          * (case when sp.median_seconds <= 86400 then 1.2 when sp.median_seconds <= 259200 then 1.1 else 1 end))::real as score,
+        s.names
+      from suppliers s
+      join profiles pr on pr.user_id = s.seller_id and pr.user_type = 'seller'
+      left join speed sp on sp.seller_id = s.seller_id
+      where not exists (select 1 from muted_categories m, r where m.seller_id = s.seller_id and m.category = r.category)
+        -- an RFQ for verified suppliers only is offered to no one who could not quote on it (issue #26)
+        and (pr.verification_status = 'verified' or not (select verified_suppliers_only from r))
+      order by score desc, s.seller_id
+      limit ${limit}`,
+  );
+  return rows.map((row) => ({ sellerId: row.seller_id, score: Number(row.score), productNames: row.names ?? [] }));
+}
+
+/**
+ * Matches a published RFQ to its suppliers and tells each of them, once: the matches and the notifications commit
+ * together, and a retried job finds them already there (the primary key and each notification's event key).
+ * Run by the `match-rfq` job, never in the buyer's request. Returns how many suppliers were matched.
+ */
+export async function matchRfq(db: Db, notifier: Notifier, rfqId: string): Promise<number> {
+  const [rfq] = await queryRows<{ title: string; quantity: number; unit: string; status: string; company: string | null }>(
+    db,
+    sql`select r.title, r.quantity, r.unit, r.status, p.company_name as company from rfqs r left join profiles p on p.user_id = r.buyer_id where r.id = ${rfqId}`,
+  );
+  if (!rfq || rfq.status !== "published") return 0;
+  const matches = await rankSuppliersForRfq(db, rfqId);
+  if (matches.length === 0) return 0;
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(rfqMatches)
+      .values(matches.map((m) => ({ rfqId, sellerId: m.sellerId, score: m.score, productNames: m.productNames })))
+      .onConflictDoNothing();
+    for (const match of matches) {
+      const reason = matchReason(match.productNames);
+      const body = `${rfq.company || "A buyer"} is looking for ${rfq.quantity.toLocaleString("en-US")} ${rfq.unit}: "${rfq.title}". ${reason}.`;
+      await notify(tx, notifier, {
+        userId: match.sellerId,
+        kind: "rfq_matched",
+        title: `New RFQ for you: "${rfq.title}"`,
+        body,
+        href: `/rfqs/${rfqId}`,
+        eventKey: `rfq-match:${rfqId}`,
+        email: { subject: `New RFQ that matches your products: "${rfq.title}"`, text: `${body}\n\nSee the RFQ and quote:` },
+      });
+    }
+  });
+  return matches.length;
+}
+
+/** The line a supplier reads under a matched RFQ. */
+export function matchReason(productNames: readonly string[]): string {
+  return productNames.length ? `Matches your products: ${productNames.join(", ")}` : "Matches your catalogue";
+}
+
+/** The categories the supplier muted, in the order of the category list. */
+export async function listMutedCategories(db: Db, actor: SessionUser): Promise<string[]> {
+  const rows = await db.select({ category: mutedCategories.category }).from(mutedCategories).where(eq(mutedCategories.sellerId, actor.id));
+  const muted = new Set(rows.map((r) => r.category));
+  return RFQ_CATEGORIES.map((c) => c.value).filter((value) => muted.has(value));
+}
+
+export type MuteResult = { ok: boolean; status: number; message: string };
+
+/** Mutes or unmutes one RFQ category for a supplier: no more matches (and no notices) in it. */
+export async function setCategoryMuted(db: Db, actor: SessionUser, category: string, muted: boolean): Promise<MuteResult> {
+  if (actor.profile?.userType !== "seller") return { ok: false, status: 403, message: "Only supplier accounts are matched to RFQs" };
+  const known = RFQ_CATEGORIES.find((c) => c.value === category);
+  if (!known) return { ok: false, status: 400, message: "Choose a category from the list" };
+  if (muted) await db.insert(mutedCategories).values({ sellerId: actor.id, category }).onConflictDoNothing();
+  else await db.delete(mutedCategories).where(and(eq(mutedCategories.sellerId, actor.id), eq(mutedCategories.category, category)));
+  return { ok: true, status: 200, message: muted ? `You will no longer be matched to ${known.label} RFQs` : `You will be matched to ${known.label} RFQs again` };
+}
+
+/** The reasons the supplier was matched to each of these RFQs (for the cards of /rfqs?matched=1 and the dashboard). */
+export async function matchReasons(db: Db, actor: SessionUser, rfqIds: readonly string[]): Promise<Map<string, string>> {
+  if (rfqIds.length === 0) return new Map();
+  const rows = await db
+    .select({ rfqId: rfqMatches.rfqId, productNames: rfqMatches.productNames })
+    .from(rfqMatches)
+    .where(and(eq(rfqMatches.sellerId, actor.id), sql`${rfqMatches.rfqId} in ${rfqIds}`))
+    .orderBy(desc(rfqMatches.createdAt));
+  return new Map(rows.map((r) => [r.rfqId, matchReason(r.productNames)]));
+}

@@ -1,0 +1,239 @@
+import { aliasedTable, and, asc, desc, eq, or } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { isUniqueViolation } from "~/db/postgres-errors";
+import { orders } from "~/db/schema/orders";
+import { disputeEvidence, disputes } from "~/db/schema/payments";
+import { profiles } from "~/db/schema/profiles";
+import { rfqs } from "~/db/schema/rfqs";
+import { formatUsdCents, parseUsdToCents } from "~/lib/money";
+import { isUuid } from "~/lib/uuid";
+import type { SessionUser } from "~/modules/accounts/accounts.schema";
+import { attachmentResponse, checkAttachmentLimits, discardAttachments, storeAttachment, type StoredAttachment, AttachmentRejected } from "~/modules/messaging/attachments.server";
+import type { Notifier } from "~/modules/notifications/notifications.server";
+import { notifyOrderParty, recordOrderEvent } from "~/modules/orders/orders.server";
+import type { BlobStorage } from "~/modules/uploads/storage.server";
+import { orderBalance } from "./ledger.server";
+import { DISPUTE_DECISION_LABEL, decideDisputeSchema, openDisputeSchema, type DisputeDecision } from "./payments.schema";
+import { refundHeld, releaseHeld } from "./payments.server";
+
+export type DisputeResult = { ok: boolean; status: number; message: string; fieldErrors?: Record<string, string> };
+
+function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[]) {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of issues) fieldErrors[String(issue.path[0] ?? "form")] ??= issue.message;
+  return fieldErrors;
+}
+
+/**
+ * The buyer opens a dispute on a shipped or delivered order: a reason and up to five evidence files (PDF or images,
+ * checked by their bytes, stored privately). The order becomes 'disputed' (escrow stays held) and both parties are told.
+ */
+export async function openDispute(db: Db, storage: BlobStorage, actor: SessionUser, input: { orderId: unknown; reason: unknown; files: File[] }, notifier: Notifier): Promise<DisputeResult> {
+  const orderId = typeof input.orderId === "string" ? input.orderId : "";
+  if (!isUuid(orderId)) return { ok: false, status: 404, message: "Order not found" };
+  const [order] = await db
+    .select({ buyerId: orders.buyerId, sellerId: orders.sellerId, status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), or(eq(orders.buyerId, actor.id), eq(orders.sellerId, actor.id))))
+    .limit(1);
+  if (!order) return { ok: false, status: 404, message: "Order not found" };
+  if (order.buyerId !== actor.id || (order.status !== "shipped" && order.status !== "delivered")) return { ok: false, status: 409, message: "A dispute cannot be opened on this order now" };
+  const parsed = openDisputeSchema.safeParse({ orderId, reason: input.reason });
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf(parsed.error.issues);
+    return { ok: false, status: 400, message: Object.values(fieldErrors)[0] ?? "Please check the form", fieldErrors };
+  }
+  const tooMany = checkAttachmentLimits(input.files);
+  if (tooMany) return { ok: false, status: tooMany.status, message: tooMany.message, fieldErrors: { evidence: tooMany.message } };
+  const stored: StoredAttachment[] = [];
+  try {
+    for (const file of input.files) stored.push(await storeAttachment(storage, `disputes/${orderId}`, file));
+  } catch (error) {
+    await discardAttachments(storage, stored);
+    if (error instanceof AttachmentRejected) return { ok: false, status: error.status, message: error.message, fieldErrors: { evidence: error.message } };
+    throw error;
+  }
+  try {
+    const opened = await db.transaction(async (tx) => {
+      const changed = await tx
+        .update(orders)
+        .set({ status: "disputed", updatedAt: new Date() })
+        .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
+        .returning({ id: orders.id });
+      if (changed.length === 0) return false;
+      const [dispute] = await tx.insert(disputes).values({ orderId, openedBy: actor.id, fromStatus: order.status, reason: parsed.data.reason }).returning({ id: disputes.id });
+      if (stored.length > 0) await tx.insert(disputeEvidence).values(stored.map((file) => ({ disputeId: dispute!.id, ...file })));
+      await recordOrderEvent(tx, { orderId, actorId: actor.id, fromStatus: order.status, toStatus: "disputed", note: parsed.data.reason });
+      const said = ` The buyer opened a dispute: ${parsed.data.reason} Funds held in escrow stay held until a Setu administrator decides.`;
+      await notifyOrderParty(tx, notifier, orderId, order.sellerId, "disputed", said);
+      await notifyOrderParty(tx, notifier, orderId, order.buyerId, "disputed", " We received your dispute; a Setu administrator will decide.");
+      return true;
+    });
+    if (!opened) {
+      await discardAttachments(storage, stored);
+      return { ok: false, status: 409, message: "This order changed meanwhile; please reload" };
+    }
+  } catch (error) {
+    await discardAttachments(storage, stored);
+    if (isUniqueViolation(error)) return { ok: false, status: 409, message: "This order already has an open dispute" };
+    throw error;
+  }
+  return { ok: true, status: 200, message: "Dispute opened. A Setu administrator will review it." };
+}
+
+export type DisputeView = {
+  id: string;
+  orderId: string;
+  orderTitle: string | null;
+  buyerCompany: string;
+  sellerCompany: string;
+  totalCents: number;
+  heldCents: number;
+  reason: string;
+  status: "open" | "decided";
+  decision: DisputeDecision | null;
+  refundCents: number | null;
+  decisionNote: string | null;
+  createdAt: string;
+  evidence: { id: string; fileName: string; contentType: string }[];
+};
+
+const buyerProfile = aliasedTable(profiles, "buyer_profile");
+const sellerProfile = aliasedTable(profiles, "seller_profile");
+
+async function disputeViews(db: Db, where: ReturnType<typeof eq>): Promise<DisputeView[]> {
+  const rows = await db
+    .select({
+      dispute: disputes,
+      title: rfqs.title,
+      totalCents: orders.totalCents,
+      buyerCompany: buyerProfile.companyName,
+      sellerCompany: sellerProfile.companyName,
+    })
+    .from(disputes)
+    .innerJoin(orders, eq(orders.id, disputes.orderId))
+    .leftJoin(rfqs, eq(rfqs.id, orders.rfqId))
+    .leftJoin(buyerProfile, eq(buyerProfile.userId, orders.buyerId))
+    .leftJoin(sellerProfile, eq(sellerProfile.userId, orders.sellerId))
+    .where(where)
+    .orderBy(desc(disputes.createdAt));
+  const views: DisputeView[] = [];
+  for (const row of rows) {
+    const evidence = await db
+      .select({ id: disputeEvidence.id, fileName: disputeEvidence.fileName, contentType: disputeEvidence.contentType })
+      .from(disputeEvidence)
+      .where(eq(disputeEvidence.disputeId, row.dispute.id))
+      .orderBy(asc(disputeEvidence.createdAt));
+    views.push({
+      id: row.dispute.id,
+      orderId: row.dispute.orderId,
+      orderTitle: row.title,
+      buyerCompany: row.buyerCompany || "Buyer",
+      sellerCompany: row.sellerCompany || "Supplier",
+      totalCents: row.totalCents,
+      heldCents: (await orderBalance(db, row.dispute.orderId)).held,
+      reason: row.dispute.reason,
+      status: row.dispute.status,
+      decision: row.dispute.decision,
+      refundCents: row.dispute.refundCents,
+      decisionNote: row.dispute.decisionNote,
+      createdAt: row.dispute.createdAt.toISOString(),
+      evidence,
+    });
+  }
+  return views;
+}
+
+/** Open disputes, newest first, for the administrators' page. */
+export async function listOpenDisputes(db: Db, admin: SessionUser): Promise<DisputeView[]> {
+  if (!admin.isAdmin) return [];
+  return disputeViews(db, eq(disputes.status, "open"));
+}
+
+/** The order's disputes, for its page (the caller has checked the viewer is a party). */
+export async function orderDisputes(db: Db, orderId: string): Promise<DisputeView[]> {
+  return disputeViews(db, eq(disputes.orderId, orderId));
+}
+
+/**
+ * An administrator decides an open dispute. release: everything held goes to the supplier, the order is completed;
+ * partial_refund: the amount (at most what is held) goes back to the buyer and the rest to the supplier, completed;
+ * full_refund: everything held goes back to the buyer, the order is cancelled (decision record 0028). One transaction;
+ * both parties are told the decision and the note.
+ */
+export async function decideDispute(db: Db, admin: SessionUser, input: Record<string, unknown>, notifier: Notifier): Promise<DisputeResult> {
+  if (!admin.isAdmin) return { ok: false, status: 404, message: "Dispute not found" };
+  const disputeId = typeof input.disputeId === "string" ? input.disputeId : "";
+  if (!isUuid(disputeId)) return { ok: false, status: 404, message: "Dispute not found" };
+  const parsed = decideDisputeSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf(parsed.error.issues);
+    return { ok: false, status: 400, message: Object.values(fieldErrors)[0] ?? "Please check the form", fieldErrors };
+  }
+  const { decision, note } = parsed.data;
+  let refundCents: number | null = null;
+  if (decision === "partial_refund") {
+    refundCents = parseUsdToCents(parsed.data.refundAmount ?? "");
+    if (refundCents === null || refundCents <= 0) return { ok: false, status: 400, message: "Please enter the refund in US dollars, e.g. 120.50", fieldErrors: { refundAmount: "Please enter the refund in US dollars, e.g. 120.50" } };
+  }
+  type Outcome = { kind: "missing" } | { kind: "decided" } | { kind: "too-much"; held: number } | { kind: "done"; refunded: number; released: number };
+  const outcome: Outcome = await db.transaction(async (tx): Promise<Outcome> => {
+    const [dispute] = await tx.select().from(disputes).where(eq(disputes.id, disputeId)).for("update");
+    if (!dispute) return { kind: "missing" };
+    if (dispute.status !== "open") return { kind: "decided" };
+    const [order] = await tx.select().from(orders).where(eq(orders.id, dispute.orderId)).for("update");
+    const held = (await orderBalance(tx, order!.id)).held;
+    if (refundCents !== null && refundCents > held) return { kind: "too-much", held };
+    const all = ["on_confirmation", "against_bill_of_lading", "on_delivery"] as const;
+    let refunded = 0;
+    let released = 0;
+    if (decision === "full_refund") refunded = await refundHeld(tx, notifier.jobs, order!.id, `Refunded in full after a dispute: ${note}`);
+    else {
+      if (decision === "partial_refund") refunded = await refundHeld(tx, notifier.jobs, order!.id, `Refunded in part after a dispute: ${note}`, refundCents!);
+      released = await releaseHeld(tx, notifier.jobs, order!.id, [...all], `Released after a dispute: ${note}`);
+    }
+    const toStatus = decision === "full_refund" ? "cancelled" : "completed";
+    const now = new Date();
+    await tx
+      .update(orders)
+      .set({
+        status: toStatus,
+        updatedAt: now,
+        ...(toStatus === "completed" ? { completedAt: now } : { cancelReason: `Refunded after a dispute: ${note}`, cancelledBy: admin.id }),
+      })
+      .where(eq(orders.id, order!.id));
+    await tx
+      .update(disputes)
+      .set({ status: "decided", decision, refundCents: decision === "release" ? 0 : refunded, decisionNote: note, decidedBy: admin.id, decidedAt: now })
+      .where(eq(disputes.id, dispute.id));
+    const summary = `${DISPUTE_DECISION_LABEL[decision]}: ${formatUsdCents(refunded)} refunded to the buyer, ${formatUsdCents(released)} released to the supplier.`;
+    await recordOrderEvent(tx, { orderId: order!.id, actorId: admin.id, fromStatus: "disputed", toStatus, note: `${summary} ${note}` });
+    const said = ` The dispute was decided. ${summary} The administrator's note: ${note}`;
+    await notifyOrderParty(tx, notifier, order!.id, order!.buyerId, toStatus, said, ":dispute");
+    await notifyOrderParty(tx, notifier, order!.id, order!.sellerId, toStatus, said, ":dispute");
+    return { kind: "done", refunded, released };
+  });
+  if (outcome.kind === "missing") return { ok: false, status: 404, message: "Dispute not found" };
+  if (outcome.kind === "decided") return { ok: false, status: 409, message: "This dispute has already been decided" };
+  if (outcome.kind === "too-much") {
+    const message = `The refund can be at most what is held: ${formatUsdCents(outcome.held)}`;
+    return { ok: false, status: 400, message, fieldErrors: { refundAmount: message } };
+  }
+  return { ok: true, status: 200, message: `Dispute decided: ${formatUsdCents(outcome.refunded)} refunded, ${formatUsdCents(outcome.released)} released` };
+}
+
+/** An evidence file, to an administrator or one of the order's two parties; null (404) for anyone else. */
+export async function serveEvidence(db: Db, storage: BlobStorage, actor: SessionUser, evidenceId: string): Promise<Response | null> {
+  if (!isUuid(evidenceId)) return null;
+  const [row] = await db
+    .select({ storageKey: disputeEvidence.storageKey, fileName: disputeEvidence.fileName, contentType: disputeEvidence.contentType, buyerId: orders.buyerId, sellerId: orders.sellerId })
+    .from(disputeEvidence)
+    .innerJoin(disputes, eq(disputes.id, disputeEvidence.disputeId))
+    .innerJoin(orders, eq(orders.id, disputes.orderId))
+    .where(eq(disputeEvidence.id, evidenceId))
+    .limit(1);
+  if (!row || (!actor.isAdmin && actor.id !== row.buyerId && actor.id !== row.sellerId)) return null;
+  const object = await storage.get(row.storageKey);
+  if (!object) return null;
+  return attachmentResponse(object.bytes, row);
+}

@@ -1,0 +1,433 @@
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { ArrowLeft } from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { ConfirmDialog, ConfirmPanel } from "~/components/ui/confirm-dialog";
+import { Field, Input, Textarea } from "~/components/ui/field";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { readFormData } from "~/lib/form-data.server";
+import { formatMinor, formatRate, formatUsdCents } from "~/lib/money";
+import { refusedFormReply, useValidatedForm, type FormReply } from "~/lib/validated-form";
+import { requireUser, requireUserPage } from "~/modules/accounts/session.server";
+import { postedFiles } from "~/modules/messaging/attachments.server";
+import { allowedOrderActions, ORDER_ACTION_CONFIRM, ORDER_STATUS_LABEL, ORDER_TRANSITIONS, orderActionSchema, type OrderAction, type OrderDetail } from "~/modules/orders/orders.schema";
+import { getOrderDetail, updateOrderStatus } from "~/modules/orders/orders.server";
+import { openDispute, orderDisputes, type DisputeView } from "~/modules/payments/disputes.server";
+import { DISPUTE_DECISION_LABEL, fundMilestoneSchema, MILESTONE_CONDITION_LABEL, MILESTONE_STATE_LABEL, openDisputeSchema, type MilestoneView } from "~/modules/payments/payments.schema";
+import { fundMilestone, listMilestones } from "~/modules/payments/payments.server";
+import { PAYMENT_TERMS_LABELS, type PaymentTerms } from "~/modules/trade/trade-terms.schema";
+import { appContext } from "~/request-context.server";
+import type { Route } from "./+types/order-detail";
+
+export function meta({ loaderData: loaded }: Route.MetaArgs) {
+  const title = loaded?.order ? `Order ${loaded.order.id.slice(0, 8).toUpperCase()} | Setu` : "Order | Setu";
+  return [{ title }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { runtime } = context.get(appContext);
+  const user = await requireUserPage(request, runtime);
+  const order = await getOrderDetail(runtime.db, user, params.id);
+  if (!order) throw data("Order not found", { status: 404 });
+  const [milestones, disputes] = await Promise.all([listMilestones(runtime.db, order.id), orderDisputes(runtime.db, order.id)]);
+  return { order, milestones, disputes };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { runtime } = context.get(appContext);
+  const user = await requireUser(request, runtime);
+  const form = await readFormData(request);
+  const intent = String(form.get("intent") ?? "transition");
+  const here = `/orders/${params.id}`;
+  const strings = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const result =
+    intent === "fund"
+      ? await fundMilestone(runtime.db, user, strings, runtime.payments)
+      : intent === "dispute"
+        ? await openDispute(runtime.db, runtime.storage, user, { orderId: params.id, reason: form.get("reason"), files: postedFiles(form.getAll("evidence")) }, runtime.notifier)
+        : await updateOrderStatus(runtime.db, user, { ...strings, orderId: params.id }, runtime.notifier);
+  if (result.ok) return redirectWithFlash(here, { type: "success", message: result.message });
+  // never echo the card number or security code back into the page
+  const reply = refusedFormReply(result, form, { hideFields: ["cardNumber", "cvc"] });
+  return data({ ok: false as const, message: result.message, intent, action: strings.action ?? "", milestoneId: strings.milestoneId ?? "", reply }, { status: result.status });
+}
+
+const TONE = { placed: "blue", confirmed: "blue", declined: "grey", in_production: "amber", ready_to_ship: "amber", shipped: "amber", delivered: "green", completed: "green", cancelled: "grey", disputed: "amber" } as const;
+
+const dateTime = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+const dateOnly = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+type Refused = { intent: string; action: string; milestoneId: string; reply: FormReply } | null;
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 border-b border-slate-100 py-2 last:border-0">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="text-right font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** The form an action asks for, checked by the same schema as the server. */
+function TransitionForm({ order, action, reply }: { order: OrderDetail; action: Exclude<OrderAction, "dispute">; reply: FormReply | null }) {
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useValidatedForm({ id: `order-${action}`, schema: orderActionSchema, lastResult: reply, defaultValue: { action, orderId: order.id } });
+  const all = fields as unknown as Record<"carrier" | "billOfLading" | "trackingUrl" | "estimatedArrival" | "reason" | "note", Parameters<typeof getInputProps>[0]>;
+  const step = ORDER_TRANSITIONS[action];
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-3" noValidate>
+      <input type="hidden" name="intent" value="transition" />
+      <input type="hidden" name="orderId" value={order.id} />
+      <input type="hidden" name="action" value={action} />
+      {action === "ship" ? (
+        <>
+          <Field id={all.carrier.id} label="Carrier" error={all.carrier.errors?.[0]}>
+            <Input {...getInputProps(all.carrier, { type: "text" })} placeholder="e.g. Maersk, DHL Express" autoComplete="off" required />
+          </Field>
+          <Field id={all.billOfLading.id} label="Bill of lading or air waybill number" error={all.billOfLading.errors?.[0]}>
+            <Input {...getInputProps(all.billOfLading, { type: "text" })} autoComplete="off" required />
+          </Field>
+          <Field id={all.trackingUrl.id} label="Tracking link (optional)" error={all.trackingUrl.errors?.[0]}>
+            <Input {...getInputProps(all.trackingUrl, { type: "url" })} placeholder="https://" autoComplete="off" />
+          </Field>
+          <Field id={all.estimatedArrival.id} label="Estimated arrival" error={all.estimatedArrival.errors?.[0]}>
+            <Input {...getInputProps(all.estimatedArrival, { type: "date" })} required />
+          </Field>
+        </>
+      ) : step.fields.includes("reason") ? (
+        <Field id={all.reason.id} label={action === "decline" ? "Reason for declining" : "Reason for cancelling"} error={all.reason.errors?.[0]}>
+          <Textarea {...getTextareaProps(all.reason)} rows={3} required />
+        </Field>
+      ) : step.irreversible ? (
+        <Field id={all.note.id} label="Note (optional)" error={all.note.errors?.[0]}>
+          <Textarea {...getTextareaProps(all.note)} rows={2} />
+        </Field>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        {step.irreversible ? (
+          <ButtonLink to={`/orders/${order.id}`} variant="outline" size="sm" preventScrollReset>
+            Keep order as is
+          </ButtonLink>
+        ) : null}
+        <Button type="submit" size="sm" variant={action === "cancel" || action === "decline" ? "danger" : "primary"} disabled={busy}>
+          {step.irreversible ? ORDER_ACTION_CONFIRM[action].submit : step.label}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** The buyer's dispute: a reason and evidence files (PDF or images). */
+function DisputeForm({ order, reply }: { order: OrderDetail; reply: FormReply | null }) {
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useValidatedForm({ id: "order-dispute", schema: openDisputeSchema, lastResult: reply, defaultValue: { orderId: order.id } });
+  const evidenceError = reply?.error?.evidence?.[0];
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-3" noValidate>
+      <input type="hidden" name="intent" value="dispute" />
+      <input type="hidden" name="orderId" value={order.id} />
+      <Field id={fields.reason.id} label="What is wrong with the order?" error={fields.reason.errors?.[0]}>
+        <Textarea {...getTextareaProps(fields.reason)} rows={4} required />
+      </Field>
+      <Field id="order-dispute-evidence" label="Evidence (optional: up to 3 PDF or image files, 10 MB each)" error={evidenceError}>
+        <input id="order-dispute-evidence" name="evidence" type="file" multiple accept="application/pdf,image/*" className="block w-full text-sm" />
+      </Field>
+      <div className="flex flex-wrap justify-end gap-2">
+        <ButtonLink to={`/orders/${order.id}`} variant="outline" size="sm" preventScrollReset>
+          Keep order as is
+        </ButtonLink>
+        <Button type="submit" size="sm" variant="danger" disabled={busy}>
+          {ORDER_ACTION_CONFIRM.dispute.submit}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function OrderActions({ order, refused }: { order: OrderDetail; refused: Refused }) {
+  const [params] = useSearchParams();
+  const actions = allowedOrderActions(order);
+  const [open, setOpen] = useState<OrderAction | null>(null);
+  const refusedHere = refused ? (actions.find((a) => a === (refused.intent === "dispute" ? "dispute" : refused.action)) ?? null) : null;
+  useEffect(() => setOpen(refusedHere && ORDER_TRANSITIONS[refusedHere].irreversible ? refusedHere : null), [refusedHere, refused]);
+  if (actions.length === 0) return <p className="text-sm text-slate-600">Nothing for you to do on this order now.</p>;
+  const asked = actions.find((a) => a === params.get("confirm")) ?? null;
+  const panel = asked ?? (refusedHere && ORDER_TRANSITIONS[refusedHere].irreversible && !open ? refusedHere : null);
+  const formFor = (action: OrderAction, reply: FormReply | null) => (action === "dispute" ? <DisputeForm order={order} reply={reply} /> : <TransitionForm order={order} action={action} reply={reply} />);
+  return (
+    <>
+      <div className="flex flex-wrap gap-2">
+        {actions.map((action) => {
+          const step = ORDER_TRANSITIONS[action];
+          if (!step.irreversible && action !== "dispute") return <div key={action}>{formFor(action, refusedHere === action ? refused!.reply : null)}</div>;
+          const confirm = ORDER_ACTION_CONFIRM[action];
+          return (
+            <ConfirmDialog
+              key={action}
+              label={step.label}
+              title={confirm.title}
+              consequence={confirm.consequence(order.role)}
+              fallbackHref={`/orders/${order.id}?confirm=${action}`}
+              variant={action === "cancel" || action === "decline" || action === "dispute" ? "outline" : "primary"}
+              open={open === action}
+              onOpenChange={(next) => setOpen(next ? action : null)}
+            >
+              {formFor(action, refusedHere === action ? refused!.reply : null)}
+            </ConfirmDialog>
+          );
+        })}
+      </div>
+      {panel ? (
+        <ConfirmPanel title={ORDER_ACTION_CONFIRM[panel].title} consequence={ORDER_ACTION_CONFIRM[panel].consequence(order.role)}>
+          {formFor(panel, refusedHere === panel ? refused!.reply : null)}
+        </ConfirmPanel>
+      ) : null}
+    </>
+  );
+}
+
+/** The buyer's card form for one milestone; the simulator's test cards are named beside it. */
+function FundForm({ milestone, reply }: { milestone: MilestoneView; reply: FormReply | null }) {
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useValidatedForm({ id: `fund-${milestone.id}`, schema: fundMilestoneSchema, lastResult: reply, defaultValue: { milestoneId: milestone.id } });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-3 sm:grid-cols-2" noValidate>
+      <input type="hidden" name="intent" value="fund" />
+      <input type="hidden" name="milestoneId" value={milestone.id} />
+      <div className="sm:col-span-2">
+        <Field id={fields.cardholder.id} label="Name on card" error={fields.cardholder.errors?.[0]}>
+          <Input {...getInputProps(fields.cardholder, { type: "text" })} autoComplete="cc-name" required />
+        </Field>
+      </div>
+      <div className="sm:col-span-2">
+        <Field id={fields.cardNumber.id} label="Card number" error={fields.cardNumber.errors?.[0]} hint="Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.">
+          <Input {...getInputProps(fields.cardNumber, { type: "text" })} inputMode="numeric" autoComplete="cc-number" required />
+        </Field>
+      </div>
+      <Field id={fields.expiry.id} label="Expiry (MM/YY)" error={fields.expiry.errors?.[0]}>
+        <Input {...getInputProps(fields.expiry, { type: "text" })} autoComplete="cc-exp" placeholder="MM/YY" required />
+      </Field>
+      <Field id={fields.cvc.id} label="Security code" error={fields.cvc.errors?.[0]}>
+        <Input {...getInputProps(fields.cvc, { type: "text" })} inputMode="numeric" autoComplete="cc-csc" required />
+      </Field>
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={busy}>
+          Pay {formatUsdCents(milestone.amountCents)} into escrow
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function Payments({ order, milestones, refused }: { order: OrderDetail; milestones: MilestoneView[]; refused: Refused }) {
+  const fundable = ["confirmed", "in_production", "ready_to_ship", "shipped", "delivered", "completed"].includes(order.status);
+  const totals = milestones.reduce((a, m) => ({ held: a.held + m.balance.held, released: a.released + m.balance.released, refunded: a.refunded + m.balance.refunded }), { held: 0, released: 0, refunded: 0 });
+  return (
+    <Card className="p-5">
+      <h2 id="payments" className="text-lg font-semibold">
+        Escrow payments
+      </h2>
+      {milestones.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">
+          {order.status === "placed" ? "The payment milestones are set when the supplier confirms the order." : "No escrow payments on this order."}
+        </p>
+      ) : (
+        <>
+          <dl className="mt-3 grid grid-cols-3 gap-3 text-sm">
+            <div>
+              <dt className="text-slate-500">Held in escrow</dt>
+              <dd className="font-semibold tabular-nums">{formatUsdCents(totals.held)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Released to supplier</dt>
+              <dd className="font-semibold tabular-nums">{formatUsdCents(totals.released)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Refunded to buyer</dt>
+              <dd className="font-semibold tabular-nums">{formatUsdCents(totals.refunded)}</dd>
+            </div>
+          </dl>
+          <ol className="mt-4 space-y-3">
+            {milestones.map((m) => (
+              <li key={m.id} className="rounded-md border border-slate-200 p-3">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div>
+                    <p className="font-medium">{m.label}</p>
+                    <p className="text-xs text-slate-500">{MILESTONE_CONDITION_LABEL[m.condition]}</p>
+                  </div>
+                  <div className="text-right">
+                    <p className="font-semibold tabular-nums">{formatUsdCents(m.amountCents)}</p>
+                    <Badge tone={m.state === "held" || m.state === "released" ? "green" : m.state === "awaiting_funds" || m.state === "processing" ? "amber" : "grey"}>{MILESTONE_STATE_LABEL[m.state]}</Badge>
+                  </div>
+                </div>
+                {m.cardLast4 ? <p className="mt-1 text-xs text-slate-500">Paid by card ending {m.cardLast4}</p> : null}
+                {m.state === "processing" ? <p className="mt-1 text-xs text-slate-600">Waiting for the payment provider to confirm the payment. Reload in a moment.</p> : null}
+                {m.lastFailure && m.state === "awaiting_funds" ? (
+                  <p className="mt-1 text-xs text-red-700">Last attempt: {m.lastFailure}</p>
+                ) : null}
+                {order.role === "buyer" && fundable && m.state === "awaiting_funds" ? <FundForm milestone={m} reply={refused?.intent === "fund" && refused.milestoneId === m.id ? refused.reply : null} /> : null}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </Card>
+  );
+}
+
+function Disputes({ order, disputes }: { order: OrderDetail; disputes: DisputeView[] }) {
+  if (disputes.length === 0) return null;
+  return (
+    <Card className="p-5">
+      <h2 className="text-lg font-semibold">Dispute</h2>
+      {disputes.map((d) => (
+        <div key={d.id} className="mt-3 text-sm">
+          <p className="whitespace-pre-line">{d.reason}</p>
+          {d.evidence.length ? (
+            <ul className="mt-2 list-inside list-disc">
+              {d.evidence.map((file) => (
+                <li key={file.id}>
+                  <a className="text-brand-700 underline" href={`/orders/${order.id}/evidence/${file.id}`}>
+                    {file.fileName}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <p className="mt-2 text-slate-600">
+            {d.status === "open" ? "Open: a Setu administrator will decide." : `Decided: ${DISPUTE_DECISION_LABEL[d.decision!]}. ${d.decisionNote ?? ""}`}
+          </p>
+        </div>
+      ))}
+    </Card>
+  );
+}
+
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, milestones, disputes } = loaderData;
+  const refused: Refused = actionData && !actionData.ok ? { intent: actionData.intent, action: actionData.action, milestoneId: actionData.milestoneId, reply: actionData.reply } : null;
+  const terms = order.paymentTerms ? PAYMENT_TERMS_LABELS[order.paymentTerms as PaymentTerms] + (order.paymentTermsOther ? ` (${order.paymentTermsOther})` : "") : "Not stated";
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <Link to="/orders" className="inline-flex items-center gap-1 text-sm text-brand-700 underline">
+        <ArrowLeft className="size-4" aria-hidden /> All orders
+      </Link>
+      <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <p className="text-xs uppercase tracking-wide text-slate-500">{order.role === "buyer" ? "Purchase from" : "Sale to"}</p>
+          <h1 className="text-2xl font-bold sm:text-3xl">
+            Order {order.id.slice(0, 8).toUpperCase()} · {order.counterpartCompany}
+          </h1>
+        </div>
+        <Badge tone={TONE[order.status]}>{ORDER_STATUS_LABEL[order.status]}</Badge>
+      </div>
+      {actionData && !actionData.ok ? (
+        <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {actionData.message}
+        </p>
+      ) : null}
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Card className="p-5">
+            <h2 className="text-lg font-semibold">What you can do</h2>
+            <div className="mt-3">
+              <OrderActions order={order} refused={refused} />
+            </div>
+          </Card>
+          <Payments order={order} milestones={milestones} refused={refused} />
+          <Disputes order={order} disputes={disputes} />
+          <Card className="p-5">
+            <h2 className="text-lg font-semibold">Timeline</h2>
+            <ol className="mt-3 space-y-3 border-l border-slate-200 pl-4">
+              {order.events.map((event) => (
+                <li key={event.id} className="text-sm">
+                  <p className="font-medium">{ORDER_STATUS_LABEL[event.toStatus]}</p>
+                  <p className="text-slate-500">
+                    {event.actorName} · <time dateTime={event.createdAt}>{dateTime(event.createdAt)}</time>
+                  </p>
+                  {event.note ? <p className="mt-1 whitespace-pre-line text-slate-700">{event.note}</p> : null}
+                </li>
+              ))}
+            </ol>
+          </Card>
+          {/* Export documents and the review form go here (issue #22 items 4 and 5: app/modules/orders/documents*, app/modules/reviews/*). */}
+          <section aria-labelledby="documents" data-slot="order-documents" />
+        </div>
+        <div className="space-y-6">
+          <Card className="p-5">
+            <h2 className="text-lg font-semibold">Summary</h2>
+            <dl className="mt-2 text-sm">
+              <Row label="Buyer">{order.buyerCompany}</Row>
+              <Row label="Supplier">{order.sellerCompany}</Row>
+              {order.rfqId ? (
+                <Row label="RFQ">
+                  <Link to={`/rfqs/${order.rfqId}`} className="text-brand-700 underline">
+                    {order.rfqTitle ?? "View RFQ"}
+                  </Link>
+                </Row>
+              ) : null}
+              <Row label="Quantity">
+                <span className="tabular-nums">
+                  {order.quantity.toLocaleString("en-US")} {order.unit}
+                </span>
+              </Row>
+              <Row label="Unit price">
+                <span className="tabular-nums">{formatUsdCents(order.unitPriceCents)}</span>
+              </Row>
+              <Row label="Total (USD)">
+                <span className="tabular-nums">{formatUsdCents(order.totalCents)}</span>
+              </Row>
+              {order.currency === "INR" && order.totalMinor !== null ? (
+                <Row label="Total (INR)">
+                  <span className="tabular-nums">{formatMinor(order.totalMinor, "INR")}</span>
+                  {order.fxInrPerUsd ? (
+                    <span className="block text-xs font-normal text-slate-500">
+                      at {formatRate(order.fxInrPerUsd)} per US$
+                      {order.fxRateDate ? ` (${dateOnly(order.fxRateDate)})` : ""}
+                    </span>
+                  ) : null}
+                </Row>
+              ) : null}
+              <Row label="Incoterm">{order.incoterm ? `${order.incoterm}${order.incotermPlace ? ` ${order.incotermPlace}` : ""}` : "Not stated"}</Row>
+              <Row label="Payment terms">{terms}</Row>
+              <Row label="Lead time">{order.leadTimeDays ? `${order.leadTimeDays} days` : "Not stated"}</Row>
+              <Row label="HS code">{order.hsCode ?? "Not stated"}</Row>
+              <Row label="Placed">{dateTime(order.createdAt)}</Row>
+            </dl>
+          </Card>
+          <Card className="p-5">
+            <h2 className="text-lg font-semibold">Shipment</h2>
+            {order.carrier || order.billOfLading ? (
+              <dl className="mt-2 text-sm">
+                <Row label="Carrier">{order.carrier ?? "—"}</Row>
+                <Row label="Bill of lading / AWB">
+                  <span className="font-mono">{order.billOfLading ?? order.trackingNumber ?? "—"}</span>
+                </Row>
+                {order.trackingUrl ? (
+                  <Row label="Tracking">
+                    <a href={order.trackingUrl} className="text-brand-700 underline" target="_blank" rel="noopener noreferrer nofollow">
+                      Track shipment
+                    </a>
+                  </Row>
+                ) : null}
+                {order.estimatedArrival ? <Row label="Estimated arrival">{dateOnly(order.estimatedArrival)}</Row> : null}
+                {order.deliveredAt ? <Row label="Delivered">{dateTime(order.deliveredAt)}</Row> : null}
+                {order.completedAt ? <Row label="Completed">{dateTime(order.completedAt)}</Row> : null}
+              </dl>
+            ) : (
+              <p className="mt-2 text-sm text-slate-600">Not shipped yet.</p>
+            )}
+            {order.cancelReason && (order.status === "cancelled" || order.status === "declined") ? (
+              <p className="mt-3 text-sm text-slate-700">
+                {order.status === "declined" ? "Declined" : "Cancelled"} by {order.cancelledByViewer ? "you" : order.role === "buyer" ? "the supplier" : "the buyer"}: {order.cancelReason}
+              </p>
+            ) : null}
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dateFromToday } from "../factories/rfqs";
+import { HttpClient } from "../support/http-client";
+import { signIn } from "./support/accounts";
+import { baseUrl, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
+
+const PASSWORD = "Escrow-Journey-77";
+let sequence = 0;
+
+async function signUp(userType: "buyer" | "seller", companyName: string) {
+  const client = new HttpClient(baseUrl());
+  const email = `journey-${userType}-${Date.now()}-${++sequence}@example.test`;
+  const response = await client.post("/auth", { intent: "signup", userType, fullName: "Journey Person", companyName, email, phone: "", password: PASSWORD, confirmPassword: PASSWORD });
+  expect(response.status).toBe(302);
+  return { client, email };
+}
+
+describe("order journey: accepted quote → escrow → shipped → completed", () => {
+  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  let buyer: { client: HttpClient; email: string };
+  let seller: { client: HttpClient; email: string };
+  const title = `Cotton tote bags ${Date.now()}`;
+  let rfqId: string;
+  let orderPath: string;
+
+  beforeAll(async () => {
+    browser = await openBrowser();
+    buyer = await signUp("buyer", `Journey Buyers ${Date.now()}`);
+    seller = await signUp("seller", `Journey Exporters ${Date.now()}`);
+    const posted = await buyer.client.post("/create-rfq", {
+      title,
+      category: "textiles",
+      description: "Natural cotton tote bags with long handles.",
+      specifications: "",
+      quantity: "100",
+      unit: "pieces",
+      budgetMin: "",
+      budgetMax: "",
+      deliveryLocation: "Austin, TX",
+      deadline: dateFromToday(20),
+    });
+    expect(posted.status).toBe(302);
+    rfqId = /\/rfqs\/([0-9a-f-]{36})/.exec(await (await buyer.client.get("/rfqs?mine=1")).text())![1]!;
+    const quoted = await seller.client.post(`/rfqs/${rfqId}`, { intent: "quote", price: "1000.00", quantity: "100", deliveryTimeline: "30 days", terms: "", paymentTerms: "advance_30_bl_70", hsCode: "420222" });
+    expect(quoted.status).toBeLessThan(400);
+  });
+  afterAll(() => browser?.close());
+
+  async function act(button: string, confirm: string | null, done: string) {
+    const { page } = browser;
+    await page.getByRole("button", { name: button, exact: true }).click();
+    if (confirm) await page.getByRole("dialog").getByRole("button", { name: confirm, exact: true }).click();
+    await page.getByText(done).first().waitFor();
+  }
+
+  it("the buyer accepts the quote and the supplier confirms the order", async () => {
+    const { page } = browser;
+    await signIn(page, buyer.email, PASSWORD);
+    await page.goto(`/rfqs/${rfqId}`);
+    await page.getByRole("button", { name: "Accept Quote" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Place the order" }).click();
+    await page.waitForURL(/\/orders$/);
+    await page.getByRole("link", { name: /View order/ }).first().click();
+    await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
+    orderPath = new URL(page.url()).pathname;
+    // the address changes before the new page is drawn: wait for the order's own heading
+    await page.getByRole("heading", { level: 1, name: /^Order / }).waitFor();
+    const summary = await page.locator("main").innerText();
+    expect(summary).toContain("$1,000.00");
+    expect(summary).toContain("30 % advance / 70 % against bill of lading");
+    expect(summary).toContain("420222");
+
+    await signIn(page, seller.email, PASSWORD);
+    await page.goto(orderPath);
+    await act("Confirm order", null, "Order confirmed");
+  });
+
+  it("the buyer funds the advance by card; a declined card is told; the webhook marks it held", async () => {
+    const { page } = browser;
+    await signIn(page, buyer.email, PASSWORD);
+    await page.goto(orderPath);
+    const balance = page.locator("li", { hasText: "70% against bill of lading" });
+    await balance.getByLabel("Name on card").fill("Journey Person");
+    await balance.getByLabel("Card number").fill("4000 0000 0000 0002");
+    await balance.getByLabel("Expiry (MM/YY)").fill("12/30");
+    await balance.getByLabel("Security code").fill("123");
+    await balance.getByRole("button", { name: "Pay $700.00 into escrow" }).click();
+    await page.getByText("Your card was declined.").first().waitFor();
+
+    const advance = page.locator("li", { hasText: "30% advance" });
+    await advance.getByLabel("Name on card").fill("Journey Person");
+    await advance.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await advance.getByLabel("Expiry (MM/YY)").fill("12/30");
+    await advance.getByLabel("Security code").fill("123");
+    await screenshot(page, "order-fund-advance");
+    await advance.getByRole("button", { name: "Pay $300.00 into escrow" }).click();
+    await page.getByText("Payment of $300.00 submitted").first().waitFor();
+    // the simulator's signed webhook arrives through the job queue
+    for (let i = 0; i < 30; i++) {
+      if ((await page.locator("li", { hasText: "30% advance" }).innerText()).includes("Held in escrow")) break;
+      await page.waitForTimeout(1000);
+      await page.goto(orderPath);
+    }
+    expect(await page.locator("li", { hasText: "30% advance" }).innerText()).toContain("Held in escrow");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it("the supplier produces and ships with the bill of lading: the advance is released", async () => {
+    const { page } = browser;
+    await signIn(page, seller.email, PASSWORD);
+    await page.goto(orderPath);
+    await act("Start production", null, "Order in production");
+    await act("Mark ready to ship", null, "Order ready to ship");
+    await page.getByRole("button", { name: "Mark as shipped", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Mark this order as shipped?" });
+    await dialog.getByLabel("Carrier").fill("Maersk Line");
+    await dialog.getByLabel("Bill of lading or air waybill number").fill("MAEU 7654321");
+    await dialog.getByLabel("Tracking link (optional)").fill("https://www.maersk.com/tracking/MAEU7654321");
+    await dialog.getByLabel("Estimated arrival").fill(dateFromToday(30));
+    await screenshot(page, "order-ship-dialog");
+    await dialog.getByRole("button", { name: "Confirm shipment" }).click();
+    await page.getByText("Order marked as shipped").first().waitFor();
+    expect(await page.locator("li", { hasText: "30% advance" }).innerText()).toContain("Released to supplier");
+    expect(await page.locator("main").innerText()).toContain("MAEU 7654321");
+  });
+
+  it("the buyer marks it delivered and completes it; the timeline tells the whole story", async () => {
+    const { page } = browser;
+    await signIn(page, buyer.email, PASSWORD);
+    await page.goto(orderPath);
+    await act("Mark as delivered", "Mark delivered", "Order marked as delivered");
+    await act("Confirm and complete", "Complete order", "Order completed");
+    const text = await page.locator("main").innerText();
+    for (const step of ["Placed", "Confirmed", "In production", "Ready to ship", "Shipped", "Delivered", "Completed"]) expect(text).toContain(step);
+    await screenshot(page, "order-completed-buyer");
+  });
+});
