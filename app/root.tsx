@@ -25,7 +25,7 @@ import { useLiveEvents } from "~/modules/live/use-live-events";
 import "./app.css";
 import { appContext } from "~/request-context.server";
 
-export type RootUser = { id: string; name: string; email: string; userType: "buyer" | "seller"; isAdmin: boolean; unreadNotifications: number; unreadMessages: number } | null;
+export type RootUser = { id: string; name: string; email: string; userType: "buyer" | "seller"; verified: boolean; isAdmin: boolean; unreadNotifications: number; unreadMessages: number } | null;
 
 /** Pages a user with an unfinished (Google) profile may still open. */
 const PROFILE_SETUP_PATHS = new Set(["/auth/complete-profile", "/auth/sign-out"]);
@@ -43,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         name: sessionUser.profile?.fullName ?? sessionUser.name,
         email: sessionUser.email,
         userType: sessionUser.profile?.userType ?? "buyer",
+        verified: sessionUser.profile?.verificationStatus === "verified",
         isAdmin: sessionUser.isAdmin,
         unreadNotifications,
         unreadMessages,

@@ -23,6 +23,7 @@ export default [
   route("dashboard", "routes/dashboard.tsx"),
   route("profile", "routes/profile.tsx"),
   route("admin/verifications", "routes/admin.verifications.tsx"),
+  route("verification-documents/:id", "routes/verification-document.ts"),
   route("products", "routes/products.tsx"),
   route("browse", "routes/browse.tsx"),
   route("categories", "routes/categories.tsx"),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { profiles } from "~/db/schema/profiles";
+import { profiles, sellerBusinessDetails } from "~/db/schema/profiles";
 import type { StoreAddress } from "~/db/schema/stores";
 import type { ProductCategory, Unit } from "~/lib/categories";
 import { createProducts, type ProductOverrides } from "../tests/factories/products";
@@ -634,6 +634,22 @@ export async function seedDemoDataIfEmpty(db: Db, storage?: BlobStorage, imageCa
       const last = history.at(-1)!.at;
       await createConversation(tx, { buyerId: buyerIds.get(talk.buyer)!, sellerId, subjectType: "product", subjectId: product.id, messages: history, buyerReadAt: last, sellerReadAt: talk.replyAfterHours === null ? null : last });
     }
+    // a verified supplier's registration, export and bank details (/profile; export documents print them)
+    await tx.insert(sellerBusinessDetails).values({
+      userId: sellerIds.get("shakti")!,
+      legalName: "Shakti Textiles Private Limited",
+      registeredAddress: "45 Kumaran Road, Tiruppur 641601, Tamil Nadu, India",
+      gstin: "33AAKCS4821M1Z3",
+      iec: "AAKCS4821M",
+      registrationNumber: "U17120TZ2009PTC015432",
+      lutReference: "AD3303240098765",
+      lutValidUntil: `${new Date(now).getUTCFullYear() + 1}-03-31`,
+      bankAccountName: "Shakti Textiles Pvt Ltd",
+      bankName: "State Bank of India, Tiruppur Main",
+      bankAccountNumber: "32145678901",
+      bankIfsc: "SBIN0000929",
+      bankSwift: "SBININBB474",
+    });
     return true;
   });
 }

@@ -170,6 +170,20 @@ export default function CreateRfq({ loaderData, actionData }: Route.ComponentPro
             <Input {...getInputProps(fields.deadline, { type: "date" })} required min={today} />
           </Field>
           <input type="hidden" name="timeZone" value={timeZone ?? ""} />
+          <div className="sm:col-span-2">
+            <label htmlFor={fields.verifiedSuppliersOnly.id} className="flex items-start gap-3 text-sm text-slate-800">
+              <input {...getInputProps(fields.verifiedSuppliersOnly, { type: "checkbox", value: "on" })} className="mt-0.5 size-4 rounded border-slate-300 accent-brand-600" />
+              <span>
+                <span className="font-medium">Verified suppliers only</span>
+                <span className="block text-slate-600">Only suppliers whose GST, IEC and company registration Setu has checked can quote.</span>
+              </span>
+            </label>
+            {fields.verifiedSuppliersOnly.errors?.[0] ? (
+              <p id={fields.verifiedSuppliersOnly.errorId} className="mt-1 text-sm text-red-600" role="alert">
+                {fields.verifiedSuppliersOnly.errors[0]}
+              </p>
+            ) : null}
+          </div>
         </Card>
 
         <div className="flex flex-wrap justify-end gap-3">

@@ -1,8 +1,9 @@
-import { BadgeCheck, Building2, ChevronRight, Clock, FileText, MapPin, Package, PackageX, Store as StoreIcon } from "lucide-react";
+import { Building2, ChevronRight, FileText, MapPin, Package, PackageX, Store as StoreIcon } from "lucide-react";
 import { RatingBadge } from "~/modules/reviews/components/reviews";
 import { useState } from "react";
 import { data, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
+import { VerificationBadge } from "~/modules/accounts/components/verification-badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
@@ -310,15 +311,7 @@ export default function ProductDetailPage({ loaderData }: Route.ComponentProps) 
                   <span className="truncate">{supplier.companyName ?? "Company"}</span>
                 </p>
                 <div className="mt-2 flex flex-wrap items-center gap-2">
-                  {supplier.verified ? (
-                    <Badge tone="green">
-                      <BadgeCheck className="size-3" aria-hidden /> Verified
-                    </Badge>
-                  ) : (
-                    <Badge tone="amber">
-                      <Clock className="size-3" aria-hidden /> Pending Verification
-                    </Badge>
-                  )}
+                  <VerificationBadge verified={supplier.verified} />
                   <span className="inline-flex items-center gap-1 text-xs text-slate-600">
                     <MapPin className="size-3" aria-hidden /> India
                   </span>

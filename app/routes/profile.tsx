@@ -9,7 +9,9 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { refusedFormReply, useValidatedForm } from "~/lib/validated-form";
 import { changePasswordSchema, profileUpdateSchema } from "~/modules/accounts/accounts.schema";
 import { PasswordInput } from "~/modules/accounts/components/password-input";
+import { BusinessDetailsForm, VerificationPanel } from "~/modules/accounts/components/seller-verification";
 import { changeOwnPassword, updateOwnProfile } from "~/modules/accounts/profile-commands.server";
+import { getOwnVerification, saveOwnBusinessDetails, submitForVerification } from "~/modules/accounts/verification.server";
 import { requireUser, requireUserPage } from "~/modules/accounts/session.server";
 import { EMAIL_KIND_LABELS, EMAIL_KINDS, emailPreferencesSchema } from "~/modules/notifications/notifications.schema";
 import { getEmailPreferences, updateOwnEmailPreferences } from "~/modules/notifications/notifications.server";
@@ -23,13 +25,25 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const runtime = context.get(appContext).runtime;
   const user = await requireUserPage(request, runtime);
-  return { email: user.email, profile: user.profile, emailPreferences: await getEmailPreferences(runtime.db, user.id) };
+  const [emailPreferences, verification] = await Promise.all([getEmailPreferences(runtime.db, user.id), getOwnVerification(runtime.db, user)]);
+  return { email: user.email, profile: user.profile, emailPreferences, verification };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.get(appContext).runtime);
   const form = await readFormData(request);
   const intent = form.get("intent");
+  if (intent === "business-details") {
+    const result = await saveOwnBusinessDetails(context.get(appContext).runtime.db, user, form);
+    if (result.ok) return redirectWithFlash("/profile", { type: "success", message: result.message });
+    return data({ intent: "business-details" as const, message: result.message, reply: refusedFormReply(result, form) }, { status: result.status });
+  }
+  if (intent === "verification-submit") {
+    const { runtime } = context.get(appContext);
+    const result = await submitForVerification(runtime.db, runtime.storage, user, form);
+    if (result.ok) return redirectWithFlash("/profile", { type: "success", message: result.message });
+    return data({ intent: "verification-submit" as const, message: result.message, fieldErrors: result.fieldErrors }, { status: result.status });
+  }
   if (intent === "password") {
     const result = await changeOwnPassword(context.get(appContext).runtime, request.headers, form);
     if (result.ok) return redirectWithFlash("/profile", { type: "success", message: result.message }, result.headers);
@@ -47,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, email, emailPreferences } = loaderData;
+  const { profile, email, emailPreferences, verification } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [profileForm, profileFields] = useValidatedForm({
@@ -85,13 +99,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               <Badge tone={profile.verificationStatus === "verified" ? "green" : profile.verificationStatus === "rejected" ? "red" : "amber"}>
                 {profile.verificationStatus === "verified" ? "Verified" : profile.verificationStatus === "rejected" ? "Rejected" : "Pending Verification"}
               </Badge>
+              {profile.verificationStatus === "rejected" && profile.verificationNote ? <p className="mt-1 text-sm text-red-700">Reason: {profile.verificationNote}</p> : null}
             </dd>
           </div>
         </dl>
       </Card>
 
       <Card className="mt-6 p-6">
-        <h2 className="text-lg font-semibold">Business details</h2>
+        <h2 className="text-lg font-semibold">Contact details</h2>
         <Form method="post" {...getFormProps(profileForm)} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
           <input type="hidden" name="intent" value="profile" />
           <Field id={profileFields.fullName.id} label="Full Name" error={profileFields.fullName.errors?.[0]}>
@@ -110,6 +125,22 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </div>
         </Form>
       </Card>
+
+      {verification ? (
+        <>
+          <VerificationPanel
+            status={profile.verificationStatus}
+            submissions={verification.submissions}
+            fieldErrors={actionData?.intent === "verification-submit" ? actionData.fieldErrors : {}}
+            message={actionData?.intent === "verification-submit" ? actionData.message : null}
+            busy={busy}
+          />
+          <BusinessDetailsForm
+            // saved: the form starts again from the stored (normalised) values
+            key={verification.details?.updatedAt ? String(verification.details.updatedAt) : "new"}
+            details={verification.details} lastResult={actionData?.intent === "business-details" ? actionData.reply : undefined} busy={busy} />
+        </>
+      ) : null}
 
       <Card className="mt-6 p-6">
         <h2 className="text-lg font-semibold">Change password</h2>

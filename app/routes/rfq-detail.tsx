@@ -17,6 +17,8 @@ import { getSessionUser } from "~/modules/accounts/session.server";
 import { ContactButton } from "~/modules/messaging/components/contact-button";
 import { ClosingTime } from "~/modules/rfqs/components/closing-time";
 import { DeadlineBadge } from "~/modules/rfqs/components/deadline-badge";
+import { VerifiedOnlyBadge } from "~/modules/rfqs/components/rfq-card";
+import { VerificationBadge } from "~/modules/accounts/components/verification-badge";
 import { formatBudget } from "~/modules/rfqs/components/rfq-card";
 import { QuoteForm } from "~/modules/rfqs/components/quote-form";
 import { QuoteSummary } from "~/modules/rfqs/components/quote-summary";
@@ -151,6 +153,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone="blue">{categoryLabel(rfq.category)}</Badge>
           {rfq.status === "published" ? <DeadlineBadge closesAt={rfq.closesAt} /> : <Badge tone={statusTone(rfq.status)}>{rfq.status}</Badge>}
+          {rfq.verifiedSuppliersOnly ? <VerifiedOnlyBadge /> : null}
         </div>
         <h1 className="mt-3 text-3xl font-bold">{rfq.title}</h1>
         <p className="mt-1 text-slate-600">
@@ -245,8 +248,9 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                 {rfq.quotes.map((quote) => (
                   <li key={quote.id} className="rounded-lg border border-slate-200 p-4">
                     <div className="flex flex-wrap items-center justify-between gap-2">
-                      <p className="flex items-center gap-2 font-semibold">
+                      <p className="flex flex-wrap items-center gap-2 font-semibold">
                         <Building2 className="size-4 text-slate-400" aria-hidden /> {quote.mine ? `${quote.supplierCompany} (your quote)` : quote.supplierCompany}
+                        <VerificationBadge verified={quote.supplierVerified} />
                       </p>
                       <div className="flex items-center gap-2">
                         <Badge tone={statusTone(quote.status)}>{QUOTE_STATUS_LABEL[quote.status] ?? quote.status}</Badge>
@@ -351,6 +355,14 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                   rate={quoteForm?.rate ?? null}
                 />
               </details>
+            </Card>
+          ) : rfq.needsVerification ? (
+            <Card className="p-6">
+              <h2 className="text-lg font-semibold">Submit Your Quote</h2>
+              <p className="mt-2 text-sm text-slate-600">This buyer accepts quotes from verified suppliers only. Submit your GSTIN, IEC and company registration for review to quote on RFQs like this one.</p>
+              <ButtonLink to="/profile" size="sm" className="mt-4">
+                Get Verified
+              </ButtonLink>
             </Card>
           ) : !signedIn && rfq.status === "published" ? (
             <Card className="p-6">

@@ -144,7 +144,7 @@ export default function Rfqs({ loaderData, actionData }: Route.ComponentProps) {
       ) : (
         <div className="mt-4 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
           {items.map((rfq) => (
-            <RfqCard key={rfq.id} rfq={rfq} showStatus={Boolean(params.mine)} canQuote={user?.userType === "seller"} matchReason={reasons[rfq.id]} />
+            <RfqCard key={rfq.id} rfq={rfq} showStatus={Boolean(params.mine)} canQuote={user?.userType === "seller" && (!rfq.verifiedSuppliersOnly || user.verified)} matchReason={reasons[rfq.id]} />
           ))}
         </div>
       )}

@@ -1,11 +1,12 @@
 import { ABOUT_TAB_SLUG } from "~/modules/stores/store-design.schema";
-import { BadgeCheck, Clock, Heart, LayoutGrid, List, MapPin, MessageCircleReply, Package, Search, Share2, Store as StoreIcon, UserPlus } from "lucide-react";
+import { Clock, Heart, LayoutGrid, List, MapPin, MessageCircleReply, Package, Search, Share2, Store as StoreIcon, UserPlus } from "lucide-react";
 import { RatingBadge, StoreReviews } from "~/modules/reviews/components/reviews";
 import { replyTimeLabel, RESPONSE_TIME_WINDOW_DAYS } from "~/modules/response-times/response-time";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Badge } from "~/components/ui/badge";
+import { VerificationBadge } from "~/modules/accounts/components/verification-badge";
 import { Card } from "~/components/ui/card";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
@@ -78,9 +79,10 @@ function ProductCard({ product, view, signedIn, own, onNeedAuth }: { product: Pu
         )}
       </div>
       <div className="flex flex-1 flex-col p-4">
-        <Badge tone="blue" className="self-start">
-          {categoryLabel(product.category)}
-        </Badge>
+        <div className="flex flex-wrap items-center gap-1.5">
+          <Badge tone="blue">{categoryLabel(product.category)}</Badge>
+          <VerificationBadge verified={product.supplierVerified} />
+        </div>
         <h3 className="mt-2 font-semibold">
           <Link to={`/product/${product.id}`} className="hover:underline">
             {product.name}
@@ -145,15 +147,7 @@ function StoreAbout({ store, totalProducts }: { store: PublicStore; totalProduct
       <Card className="h-fit p-5">
         <h3 className="font-semibold">Company facts</h3>
         <div className="mt-2">
-          {store.verified ? (
-            <Badge tone="green">
-              <BadgeCheck className="size-3" aria-hidden /> Verified Seller
-            </Badge>
-          ) : (
-            <Badge tone="amber">
-              <Clock className="size-3" aria-hidden /> Verification pending: Setu has not checked this company's documents yet
-            </Badge>
-          )}
+          <VerificationBadge verified={store.verified} label={{ verified: "Verified Seller", unverified: "Unverified: Setu has not checked this company's documents yet" }} className="shrink" />
         </div>
         <dl className="mt-4 space-y-3 text-sm">
           {facts.map((fact) => (
@@ -266,15 +260,7 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
             <h1 className="text-3xl font-bold">{store.name}</h1>
             {store.tagline ? <p className="mt-1 text-slate-600">{store.tagline}</p> : null}
             <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-600">
-              {store.verified ? (
-                <Badge tone="green">
-                  <BadgeCheck className="size-3" aria-hidden /> Verified Seller
-                </Badge>
-              ) : (
-                <Badge tone="amber">
-                  <Clock className="size-3" aria-hidden /> Pending Verification
-                </Badge>
-              )}
+              <VerificationBadge verified={store.verified} label={{ verified: "Verified Seller", unverified: "Unverified Seller" }} />
               <RatingBadge rating={loaderData.rating} href={loaderData.rating ? "#reviews" : undefined} />
               <span>
                 {followerCount} {followerCount === 1 ? "follower" : "followers"}

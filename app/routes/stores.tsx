@@ -3,6 +3,7 @@ import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { Badge, statusTone } from "~/components/ui/badge";
+import { VerificationBadge } from "~/modules/accounts/components/verification-badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { redirectWithFlash } from "~/lib/flash.server";
@@ -114,7 +115,7 @@ export default function Stores({ loaderData, actionData }: Route.ComponentProps)
                   {store.qrCodeData ? <img src={store.qrCodeData} alt={`QR code for ${store.name}`} className="size-16 rounded border border-slate-200" /> : null}
                 </div>
                 <div className="mt-2 flex flex-wrap gap-2">
-                  <Badge tone={store.verificationStatus === "verified" ? "green" : "amber"}>{store.verificationStatus === "verified" ? "Verified" : "Pending Verification"}</Badge>
+                  <VerificationBadge verified={store.verificationStatus === "verified"} />
                   <Badge tone={statusTone(store.status)}>{store.status}</Badge>
                 </div>
                 {store.description ? <p className="mt-3 line-clamp-2 text-sm text-slate-600">{store.description}</p> : null}

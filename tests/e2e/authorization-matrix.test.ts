@@ -142,6 +142,8 @@ const MATRIX: Record<string, Check[]> = {
   "messages/:id/attachments/:attachmentId": [
     { method: "GET", path: (ids) => `/messages/${ids.conversationId}/attachments/${ids.attachmentId}`, expect: { ...all(404), anonymous: 401, buyer: 200, seller: 200 } },
   ],
+  // a document that is no one's here; its owner and administrators read theirs (accounts verification.test, e2e verification.test)
+  "verification-documents/:id": [{ method: "GET", path: () => "/verification-documents/00000000-0000-4000-8000-000000000000", expect: all(404) }],
   "admin/rates": [
     { method: "GET", path: () => "/admin/rates", expect: { ...all(404), admin: 200 } },
     { method: "POST", path: () => "/admin/rates", fields: () => ({ rateDate: "2000-01-01", inrPerUsd: "", source: "fbil" }), expect: { ...all(404), admin: 400 } },

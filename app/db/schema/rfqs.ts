@@ -27,6 +27,8 @@ export const rfqs = pgTable(
     timeZone: text("time_zone"),
     specifications: jsonb("specifications").$type<{ details: string } | null>(),
     status: text("status").notNull().default("published"),
+    // the buyer takes quotes from verified suppliers only (issue #26)
+    verifiedSuppliersOnly: boolean("verified_suppliers_only").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

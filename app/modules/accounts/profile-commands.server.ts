@@ -1,13 +1,12 @@
 import { APIError } from "better-auth/api";
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { user as userTable } from "~/db/schema/auth";
 import { profiles } from "~/db/schema/profiles";
 import type { Runtime } from "~/runtime.server";
-import { changePasswordSchema, completeProfileSchema, fieldErrors, profileUpdateSchema, rejectionSchema, type SessionUser } from "./accounts.schema";
+import { changePasswordSchema, completeProfileSchema, fieldErrors, profileUpdateSchema, type SessionUser } from "./accounts.schema";
 import { isCommonPassword } from "./common-passwords.server";
 import { MESSAGES } from "./credentials.server";
-import { isUuid } from "~/lib/uuid";
 
 export type CommandResult = { ok: true; message: string; headers?: Headers } | { ok: false; message: string; fieldErrors: Record<string, string> };
 
@@ -68,54 +67,6 @@ export async function changeOwnPassword(runtime: Runtime, headers: Headers, form
     }
     throw error;
   }
-}
-
-export type PendingProfile = { id: string; fullName: string; companyName: string; userType: string; email: string; phone: string | null; createdAt: string };
-
-/** Profiles awaiting verification, oldest first (administrators only). */
-export async function listPendingVerifications(db: Db, actor: SessionUser, limit = 100): Promise<PendingProfile[]> {
-  if (!actor.isAdmin) throw new Error("not an administrator");
-  const rows = await db
-    .select({
-      id: profiles.id,
-      fullName: profiles.fullName,
-      companyName: profiles.companyName,
-      userType: profiles.userType,
-      phone: profiles.phone,
-      createdAt: profiles.createdAt,
-      email: userTable.email,
-    })
-    .from(profiles)
-    .innerJoin(userTable, eq(userTable.id, profiles.userId))
-    .where(eq(profiles.verificationStatus, "pending"))
-    .orderBy(asc(profiles.createdAt))
-    .limit(limit);
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
-}
-
-/** Marks a pending profile verified, or rejected with a reason (administrators only). */
-export async function decideVerification(db: Db, actor: SessionUser, form: FormData): Promise<CommandResult> {
-  if (!actor.isAdmin) throw new Error("not an administrator");
-  const profileId = String(form.get("profileId") ?? "");
-  const decision = String(form.get("decision") ?? "");
-  if (!isUuid(profileId)) return { ok: false, message: "Unknown profile", fieldErrors: {} };
-  if (decision !== "verified" && decision !== "rejected") return { ok: false, message: "Choose verify or reject", fieldErrors: {} };
-  let reason = "";
-  if (decision === "rejected") {
-    const parsed = rejectionSchema.safeParse(values(form, ["reason"]));
-    if (!parsed.success) {
-      const errors = fieldErrors(parsed.error);
-      return { ok: false, message: Object.values(errors)[0]!, fieldErrors: errors };
-    }
-    reason = parsed.data.reason;
-  }
-  const updated = await db
-    .update(profiles)
-    .set({ verificationStatus: decision, verificationNote: decision === "rejected" ? reason : null, updatedAt: new Date() })
-    .where(and(eq(profiles.id, profileId), eq(profiles.verificationStatus, "pending")))
-    .returning({ companyName: profiles.companyName });
-  if (updated.length === 0) return { ok: false, message: "This profile is no longer pending", fieldErrors: {} };
-  return { ok: true, message: `${updated[0]!.companyName} ${decision === "verified" ? "verified" : "rejected"}` };
 }
 
 /** Grants the administrator role to an existing user (used by `npm run admin:create`). */

@@ -33,7 +33,7 @@ export async function rankSuppliersForRfq(db: Db, rfqId: string, limit = MATCHED
     db,
     sql`
       with r as (
-        select id, buyer_id, category, created_at,
+        select id, buyer_id, category, created_at, verified_suppliers_only,
           (select to_tsquery('simple', string_agg(quote_literal(lexeme), ' | '))
              from unnest(to_tsvector('english', title))
              where lexeme !~ '^[0-9]' and lexeme <> all(${NOISE_LEXEMES})) as words,
@@ -75,6 +75,8 @@ export async function rankSuppliersForRfq(db: Db, rfqId: string, limit = MATCHED
       join profiles pr on pr.user_id = s.seller_id and pr.user_type = 'seller'
       left join speed sp on sp.seller_id = s.seller_id
       where not exists (select 1 from muted_categories m, r where m.seller_id = s.seller_id and m.category = r.category)
+        -- an RFQ for verified suppliers only is offered to no one who could not quote on it (issue #26)
+        and (pr.verification_status = 'verified' or not (select verified_suppliers_only from r))
       order by score desc, s.seller_id
       limit ${limit}`,
   );

@@ -113,6 +113,13 @@ describe.each(testEngines())("matching RFQs to suppliers on %s", (engine) => {
     expect(ranked[0]!.score).toBeGreaterThan(ranked[1]!.score);
   });
 
+  it("offers an RFQ for verified suppliers only to verified suppliers only", async () => {
+    const rfq = await createRfqRow(database.db, { buyerId: buyer.user.id, category: "textiles", title: "Cotton bath towels", verifiedSuppliersOnly: true });
+    const ranked = (await rankSuppliersForRfq(database.db, rfq.id)).map((m) => m.sellerId);
+    expect(ranked).toContain(towels.user.id);
+    expect(ranked).not.toContain(towelsUnverified.user.id);
+  });
+
   it("leaves out a supplier who muted the RFQ's category, until it unmutes it; only suppliers may mute", async () => {
     expect(await setCategoryMuted(database.db, actorOf(linens), "textiles", true)).toMatchObject({ ok: true });
     expect(await listMutedCategories(database.db, actorOf(linens))).toEqual(["textiles"]);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** The kinds of e-mail a user can turn on or off (each has its own unsubscribe link). */
-export const EMAIL_KINDS = ["quoteReceived", "quoteDecided", "orderStatus", "newMessage", "rfqDeadline", "rfqMatched", "messageDigest"] as const;
+export const EMAIL_KINDS = ["quoteReceived", "quoteDecided", "orderStatus", "newMessage", "rfqDeadline", "rfqMatched", "messageDigest", "verification"] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
@@ -12,6 +12,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   rfqDeadline: "My RFQ's deadline is 24 hours away with no quote accepted",
   rfqMatched: "A new RFQ matches my products",
   messageDigest: "A digest of messages left unread for 10 minutes",
+  verification: "Setu approves or rejects my supplier verification",
 };
 
 /**

@@ -32,6 +32,7 @@ export const EMAIL_KIND_OF: Record<NotificationKind, EmailKind> = {
   new_message: "newMessage",
   rfq_deadline: "rfqDeadline",
   rfq_matched: "rfqMatched",
+  verification_decided: "verification",
 };
 
 /**

@@ -109,7 +109,7 @@ describe.each(testEngines())("notifications on %s", (engine) => {
     form.set("messageDigest", "on");
     form.set("userId", buyer.user.id);
     expect(await updateOwnEmailPreferences(database.db, owner.user, form)).toEqual({ ok: true, message: "E-mail preferences saved." });
-    expect(await getEmailPreferences(database.db, owner.user.id)).toEqual({ quoteReceived: true, quoteDecided: false, orderStatus: false, newMessage: false, rfqDeadline: false, rfqMatched: false, messageDigest: true });
+    expect(await getEmailPreferences(database.db, owner.user.id)).toEqual({ quoteReceived: true, quoteDecided: false, orderStatus: false, newMessage: false, rfqDeadline: false, rfqMatched: false, messageDigest: true, verification: false });
     expect((await getEmailPreferences(database.db, buyer.user.id)).orderStatus).toBe(true);
 
     const forged = new FormData();

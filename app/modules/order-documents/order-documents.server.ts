@@ -3,12 +3,13 @@ import { aliasedTable, and, eq, like, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { orderDocuments, orderPackingDetails } from "~/db/schema/order-documents";
 import { orders } from "~/db/schema/orders";
-import { profiles, sellerBusinessDetails } from "~/db/schema/profiles";
+import { profiles } from "~/db/schema/profiles";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { ports } from "~/db/schema/trade";
 import { formatMinor, formatRate, usdCentsToInrPaise, unitFromTotal } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
+import { getSellerBusinessDetails } from "~/modules/accounts/verification.server";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import { PAYMENT_TERMS_LABELS } from "~/modules/trade/trade-terms.schema";
 import { PRIVATE_ORDER_DOCUMENTS_PREFIX, type BlobStorage } from "~/modules/uploads/storage.server";
@@ -81,15 +82,6 @@ async function nextDocumentNumber(tx: Db, sellerId: string, kind: OrderDocumentK
 const buyerProfile = aliasedTable(profiles, "buyer_profile");
 const sellerProfile = aliasedTable(profiles, "seller_profile");
 
-/**
- * The seller's business details as the documents print them. A local reader for now: the /profile form that writes
- * them is built beside this (issue #26.3); at merge this becomes that module's getSellerBusinessDetails(db, userId).
- */
-async function readSellerBusinessDetails(db: Db, userId: string) {
-  const [row] = await db.select().from(sellerBusinessDetails).where(eq(sellerBusinessDetails.userId, userId)).limit(1);
-  return row ?? null;
-}
-
 /** Everything an order's documents print, read in one statement (and the seller's details in one more). */
 async function readOrderFacts(db: Db, orderId: string) {
   const [row] = await db
@@ -117,7 +109,7 @@ async function readOrderFacts(db: Db, orderId: string) {
     .where(eq(orders.id, orderId))
     .limit(1);
   if (!row) return null;
-  return { ...row, seller: await readSellerBusinessDetails(db, row.order.sellerId) };
+  return { ...row, seller: await getSellerBusinessDetails(db, row.order.sellerId) };
 }
 
 type OrderFacts = NonNullable<Awaited<ReturnType<typeof readOrderFacts>>>;

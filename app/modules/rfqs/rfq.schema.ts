@@ -60,6 +60,11 @@ export const createRfqSchema = z
       .optional()
       .transform((v) => v || null)
       .refine((v) => v === null || isTimeZone(v), "Your browser sent a time zone we do not know: reload the page and try again"),
+    // a ticked box posts "on"; an unticked one posts nothing
+    verifiedSuppliersOnly: z
+      .literal(["on", ""], { error: "Tick the box or leave it empty" })
+      .optional()
+      .transform((v) => v === "on"),
   })
   .refine((v) => v.budgetMin === null || v.budgetMax === null || v.budgetMin <= v.budgetMax, {
     message: "Minimum budget cannot be more than the maximum budget",
@@ -105,11 +110,15 @@ export type RfqCard = {
   createdAt: string;
   buyerCompany: string;
   quoteCount: number;
+  /** the buyer takes quotes from verified suppliers only */
+  verifiedSuppliersOnly: boolean;
 };
 
 export type QuoteView = {
   id: string;
   supplierCompany: string;
+  /** the supplier's verification, now (not when it quoted) */
+  supplierVerified: boolean;
   status: string;
   createdAt: string;
   /** the total in US cents (converted at the quote's stored rate when it is in rupees) */
@@ -134,6 +143,8 @@ export type RfqDetail = RfqCard & {
   buyerFullName: string;
   viewer: "buyer" | "supplier" | "anonymous";
   canQuote: boolean;
+  /** a seller who could quote but for the RFQ's "verified suppliers only" */
+  needsVerification: boolean;
   quotes: QuoteView[];
   /** Other suppliers' quotes, counted but sealed. */
   sealedQuoteCount: number;

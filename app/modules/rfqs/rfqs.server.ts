@@ -56,6 +56,7 @@ const cardColumns = {
   createdAt: rfqs.createdAt,
   buyerCompany: profiles.companyName,
   quoteCount,
+  verifiedSuppliersOnly: rfqs.verifiedSuppliersOnly,
 };
 
 /** When an RFQ closes: its stored instant, or (a row written without one) the end of its deadline day in UTC. */
@@ -127,7 +128,10 @@ export async function listRfqs(db: Db, params: RfqListParams, viewer: SessionUse
  */
 export async function createRfq(db: Db, actor: Actor, form: FormData, now = new Date(), jobs?: Pick<JobQueue, "send">): Promise<FormResult<{ id: string }>> {
   const parsed = createRfqSchema.safeParse(
-    formValues(form, ["title", "category", "description", "specifications", "quantity", "unit", "budgetMin", "budgetMax", "deliveryLocation", "deadline", "timeZone"]),
+    {
+      ...formValues(form, ["title", "category", "description", "specifications", "quantity", "unit", "budgetMin", "budgetMax", "deliveryLocation", "deadline", "timeZone"]),
+      verifiedSuppliersOnly: typeof form.get("verifiedSuppliersOnly") === "string" ? form.get("verifiedSuppliersOnly") : undefined,
+    },
   );
   if (!parsed.success) {
     const fieldErrors = firstErrors(parsed.error.issues);
@@ -159,6 +163,7 @@ export async function createRfq(db: Db, actor: Actor, form: FormData, now = new 
         timeZone,
         closesAt: closingInstant(input.deadline, timeZone),
         specifications: details === null ? null : { details },
+        verifiedSuppliersOnly: input.verifiedSuppliersOnly,
         status: "published",
       })
       .returning({ id: rfqs.id });
@@ -190,6 +195,7 @@ export async function getRfqDetail(db: Db, id: string, viewer: SessionUser | nul
       id: rfqResponses.id,
       sellerId: rfqResponses.sellerId,
       supplierCompany: profiles.companyName,
+      supplierVerification: profiles.verificationStatus,
       status: rfqResponses.status,
       createdAt: rfqResponses.createdAt,
       priceCents: rfqResponses.priceCents,
@@ -229,15 +235,17 @@ export async function getRfqDetail(db: Db, id: string, viewer: SessionUser | nul
   }
   const quotes: QuoteView[] = quoteRows
     .filter((row) => row.status !== "superseded")
-    .map(({ sellerId, fxRateId, fxInrPerUsd, fxRateDate, fxSource, createdAt, supplierCompany, ...q }) => ({
+    .map(({ sellerId, fxRateId, fxInrPerUsd, fxRateDate, fxSource, createdAt, supplierCompany, supplierVerification, ...q }) => ({
       ...q,
       supplierCompany: supplierCompany || "Supplier",
+      supplierVerified: supplierVerification === "verified",
       createdAt: createdAt.toISOString(),
       mine: sellerId === viewer?.id,
       rate: fxInrPerUsd && fxRateDate ? { id: fxRateId ?? "", inrPerUsd: trimRate(fxInrPerUsd), rateDate: fxRateDate, source: fxSource ?? null } : null,
       history: q.status === "submitted" || q.status === "accepted" || q.status === "declined" ? (earlier.get(sellerId) ?? []) : [],
     }));
   const ownActive = quotes.filter((q) => q.mine && q.status !== "withdrawn").length;
+  const openToSeller = viewer?.profile?.userType === "seller" && !isBuyer && row.status === "published" && !isExpired(rfqClosesAt(row), now);
   const { specifications, buyerId, buyerFullName, ...card } = row;
   return {
     ...toCard(card),
@@ -245,8 +253,9 @@ export async function getRfqDetail(db: Db, id: string, viewer: SessionUser | nul
     buyerId,
     buyerFullName: buyerFullName ?? "",
     viewer: isBuyer ? "buyer" : viewer ? "supplier" : "anonymous",
-    // only supplier accounts quote (issue #26; decision record 0026)
-    canQuote: viewer?.profile?.userType === "seller" && !isBuyer && row.status === "published" && !isExpired(rfqClosesAt(row), now),
+    // only supplier accounts quote (issue #26; decision record 0026), and only verified ones where the buyer asks so
+    canQuote: openToSeller && (!row.verifiedSuppliersOnly || viewer?.profile?.verificationStatus === "verified"),
+    needsVerification: openToSeller && row.verifiedSuppliersOnly && viewer?.profile?.verificationStatus !== "verified",
     quotes,
     sealedQuoteCount: isBuyer ? 0 : Math.max(0, row.quoteCount - ownActive),
   };
@@ -255,7 +264,7 @@ export async function getRfqDetail(db: Db, id: string, viewer: SessionUser | nul
 async function loadRfqForQuote(db: Db, rfqId: string) {
   if (!isUuid(rfqId)) return null;
   const [row] = await db
-    .select({ id: rfqs.id, buyerId: rfqs.buyerId, status: rfqs.status, deadline: rfqs.deadline, closesAt: rfqs.closesAt, timeZone: rfqs.timeZone, title: rfqs.title, buyerEmail: userTable.email })
+    .select({ id: rfqs.id, buyerId: rfqs.buyerId, status: rfqs.status, verifiedSuppliersOnly: rfqs.verifiedSuppliersOnly, deadline: rfqs.deadline, closesAt: rfqs.closesAt, timeZone: rfqs.timeZone, title: rfqs.title, buyerEmail: userTable.email })
     .from(rfqs)
     .innerJoin(userTable, eq(userTable.id, rfqs.buyerId))
     .where(eq(rfqs.id, rfqId))
@@ -271,6 +280,7 @@ export async function quoteFormOptions(db: Db, now = new Date()): Promise<{ port
 
 export const QUOTE_MESSAGES = {
   sellersOnly: "Only supplier accounts can quote on RFQs",
+  verifiedOnly: "This buyer accepts quotes from verified suppliers only. Get verified from your profile to quote.",
   revised: "Quote revised: the buyer now sees your new quote, marked as revised",
   changedMeanwhile: "Your quote changed meanwhile; please reload the page",
 };
@@ -288,6 +298,8 @@ export async function submitQuote(
   if (!rfq) return { ok: false, status: 404, message: "RFQ Not Found", fieldErrors: {} };
   if (rfq.buyerId === actor.id) return { ok: false, status: 403, message: "You cannot quote on your own RFQ", fieldErrors: {} };
   if (actor.profile.userType !== "seller") return { ok: false, status: 403, message: QUOTE_MESSAGES.sellersOnly, fieldErrors: {} };
+  // the seller's verification as it is now: the session reads the profile on every request
+  if (rfq.verifiedSuppliersOnly && actor.profile.verificationStatus !== "verified") return { ok: false, status: 403, message: QUOTE_MESSAGES.verifiedOnly, fieldErrors: {} };
   if (rfq.status !== "published") return { ok: false, status: 409, message: "This RFQ is no longer accepting quotes", fieldErrors: {} };
   if (isExpired(rfqClosesAt(rfq), now)) return { ok: false, status: 409, message: "The deadline for this RFQ has passed", fieldErrors: {} };
   const parsed = quoteSchema.safeParse(formValues(form, QUOTE_FIELDS));

@@ -142,6 +142,8 @@ export type PublicStoreProduct = {
   supplierReplyHours: number | null;
   /** the supplier's average rating and review count, or null before its first review */
   supplierRating: RatingBadge | null;
+  /** the product's supplier is verified (the store's own, or another seller's on "Recommended for You") */
+  supplierVerified: boolean;
 };
 
 const storeProductColumns = {
@@ -232,7 +234,7 @@ export async function getPublicStore(db: Db, storeId: string, viewer: SessionUse
     },
     recommended,
     // the supplier's figure, computed once for the page, on each of its cards
-    products: items.map((item): PublicStoreProduct => ({ ...item, supplierReplyHours: responseTime?.hours ?? null, supplierRating: ratingBadge })),
+    products: items.map((item): PublicStoreProduct => ({ ...item, supplierReplyHours: responseTime?.hours ?? null, supplierRating: ratingBadge, supplierVerified: store.sellerVerification === "verified" })),
     totalProducts: total?.n ?? 0,
     followers: followers?.n ?? 0,
     following: following.length > 0,
@@ -253,7 +255,7 @@ export const RECOMMENDED_LIMIT = 6;
  */
 async function recommendedFromOtherSellers(db: Db, sellerId: string, storeId: string) {
   const rows = await db
-    .select({ ...productCardColumns, sellerId: products.sellerId })
+    .select({ ...productCardColumns, sellerId: products.sellerId, sellerVerification: profiles.verificationStatus })
     .from(products)
     .innerJoin(profiles, eq(profiles.userId, products.sellerId))
     .where(
@@ -267,7 +269,7 @@ async function recommendedFromOtherSellers(db: Db, sellerId: string, storeId: st
     .limit(RECOMMENDED_LIMIT);
   // their suppliers' reply times in one more statement, whatever the number of cards
   const [replyTimes, ratings] = await Promise.all([supplierResponseTimes(db, rows.map((r) => r.sellerId)), supplierRatings(db, rows.map((r) => r.sellerId))]);
-  return rows.map(({ sellerId: rowSeller, ...r }): PublicStoreProduct => {
+  return rows.map(({ sellerId: rowSeller, sellerVerification, ...r }): PublicStoreProduct => {
     const rating = ratings.get(rowSeller);
     return {
       ...r,
@@ -277,6 +279,7 @@ async function recommendedFromOtherSellers(db: Db, sellerId: string, storeId: st
       displayOrder: 0,
       supplierReplyHours: replyTimes.get(rowSeller)?.hours ?? null,
       supplierRating: rating ? { average: rating.average, count: rating.count } : null,
+      supplierVerified: sellerVerification === "verified",
     };
   });
 }

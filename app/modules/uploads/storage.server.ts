@@ -23,6 +23,13 @@ export const PRIVATE_ATTACHMENTS_PREFIX = "message-attachments/";
 
 /** An order's export documents live under this first folder; only the order's two parties read them, through its route. */
 export const PRIVATE_ORDER_DOCUMENTS_PREFIX = "order-documents/";
+/** Sellers' verification documents live under this first folder; only the seller and administrators may read them. */
+export const VERIFICATION_DOCUMENTS_PREFIX = "verification-documents/";
+
+/** Whether a key is a private file's, which GET /uploads/* never serves (each kind has its own guarded route). */
+export function isPrivateKey(key: string): boolean {
+  return key.startsWith(PRIVATE_ATTACHMENTS_PREFIX) || key.startsWith(VERIFICATION_DOCUMENTS_PREFIX) || key.startsWith(PRIVATE_ORDER_DOCUMENTS_PREFIX);
+}
 
 const CONTENT_TYPES: Record<string, string> = { webp: "image/webp", png: "image/png", jpg: "image/jpeg", pdf: "application/pdf" };
 

@@ -3,7 +3,7 @@ import type { Runtime } from "~/runtime.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { ImageRejected, MAX_IMAGE_BYTES, MESSAGES, processImage, storeImage, UPLOAD_KINDS, type UploadKind } from "./images.server";
 import { overActionLimit } from "~/modules/accounts/attempt-limiter.server";
-import { PRIVATE_ATTACHMENTS_PREFIX, PRIVATE_ORDER_DOCUMENTS_PREFIX } from "./storage.server";
+import { isPrivateKey } from "./storage.server";
 
 const MULTIPART_OVERHEAD = 64 * 1024;
 
@@ -69,8 +69,8 @@ export async function handleImageUpload(request: Request, runtime: Runtime): Pro
 
 /** GET /uploads/*: stored objects with their content type and a year of caching (keys never change). nosniff comes from the global security headers. */
 export async function serveUpload(key: string, runtime: Runtime): Promise<Response> {
-  // a message's attachment is served by its conversation's route, an order's documents by the order's: to their two parties only
-  const object = key.startsWith(PRIVATE_ATTACHMENTS_PREFIX) || key.startsWith(PRIVATE_ORDER_DOCUMENTS_PREFIX) ? null : await runtime.storage.get(key);
+  // private files (message attachments, verification and order documents) are served by their own routes, to those allowed only
+  const object = isPrivateKey(key) ? null : await runtime.storage.get(key);
   if (!object) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
   return new Response(new Uint8Array(object.bytes), {
     headers: {

@@ -1,7 +1,7 @@
-import { BadgeCheck, Clock, MapPin, MessageSquareQuote, Package } from "lucide-react";
+import { Clock, MapPin, MessageSquareQuote, Package } from "lucide-react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { Badge } from "~/components/ui/badge";
+import { VerificationBadge } from "~/modules/accounts/components/verification-badge";
 import { buttonClasses } from "~/components/ui/button";
 import { categoryLabel } from "~/lib/categories";
 import { formatUsdRange } from "~/lib/money";
@@ -42,11 +42,7 @@ export function ProductCard({ product, quote }: { product: ProductCardData; quot
             <Package className="size-12" aria-hidden />
           </div>
         )}
-        {product.supplierVerified ? (
-          <Badge tone="green" className="absolute left-2 top-2">
-            <BadgeCheck className="size-3" aria-hidden /> Verified
-          </Badge>
-        ) : null}
+        <VerificationBadge verified={product.supplierVerified} className="absolute left-2 top-2 shadow-sm" />
       </div>
       <div className="flex flex-1 flex-col p-4">
         <div className="flex items-center justify-between text-xs text-slate-500">

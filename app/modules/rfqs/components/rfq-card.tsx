@@ -1,4 +1,4 @@
-import { Building2, Calendar, MapPin, Package, Sparkles } from "lucide-react";
+import { Building2, Calendar, MapPin, Package, ShieldCheck, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { Badge, statusTone } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
@@ -14,8 +14,17 @@ export function formatBudget(min: number | null, max: number | null): string {
   return min !== null ? `From ${formatUsd(min)}` : `Up to ${formatUsd(max!)}`;
 }
 
+/** The buyer takes quotes from verified suppliers only. */
+export function VerifiedOnlyBadge() {
+  return (
+    <Badge tone="green" title="Only suppliers Setu has verified can quote">
+      <ShieldCheck className="size-3.5" aria-hidden /> Verified suppliers only
+    </Badge>
+  );
+}
+
 /**
- * `canQuote`: the viewer is a supplier, so the card invites a quote; everyone else views the RFQ (issue #26).
+ * `canQuote`: the viewer is a supplier who may quote, so the card invites a quote; everyone else views the RFQ (issue #26).
  * `matchReason`: why the RFQ was matched to the viewing supplier ("Matches your products: …", issue #23).
  */
 export function RfqCard({ rfq, showStatus = false, canQuote = false, matchReason }: { rfq: RfqCardData; showStatus?: boolean; canQuote?: boolean; matchReason?: string }) {
@@ -25,6 +34,7 @@ export function RfqCard({ rfq, showStatus = false, canQuote = false, matchReason
         <Badge tone="blue">{categoryLabel(rfq.category)}</Badge>
         {showStatus ? <Badge tone={statusTone(rfq.status)}>{rfq.status}</Badge> : null}
         {rfq.status === "published" ? <DeadlineBadge closesAt={rfq.closesAt} /> : null}
+        {rfq.verifiedSuppliersOnly ? <VerifiedOnlyBadge /> : null}
       </div>
       <h3 className="mt-3 line-clamp-2 text-lg font-semibold">
         <Link to={`/rfqs/${rfq.id}`} className="hover:underline">

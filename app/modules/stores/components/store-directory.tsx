@@ -1,6 +1,7 @@
-import { BadgeCheck, Store as StoreIcon } from "lucide-react";
+import { Store as StoreIcon } from "lucide-react";
 import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
+import { VerificationBadge } from "~/modules/accounts/components/verification-badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FilterSelect, Label, SearchInput } from "~/components/ui/field";
@@ -23,11 +24,7 @@ export function StoreDirectoryCardView({ store }: { store: StoreDirectoryCard })
         )}
         <div className="min-w-0">
           <h3 className="truncate text-lg font-semibold">{store.name}</h3>
-          {store.verified ? (
-            <Badge tone="green">
-              <BadgeCheck className="size-3" aria-hidden /> Verified
-            </Badge>
-          ) : null}
+          <VerificationBadge verified={store.verified} />
         </div>
       </div>
       {store.description ? <p className="mt-3 line-clamp-2 text-sm text-slate-600">{store.description}</p> : null}

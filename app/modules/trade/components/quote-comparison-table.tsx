@@ -1,4 +1,5 @@
-import { BadgeCheck, Clock } from "lucide-react";
+import { VerificationBadge } from "~/modules/accounts/components/verification-badge";
+import { Clock } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/field";
@@ -26,13 +27,7 @@ function Supplier({ q }: { q: ComparedQuote }) {
     <div>
       <p className="font-semibold text-slate-900">{q.supplierCompany}</p>
       <div className="mt-1 flex flex-wrap items-center gap-1.5">
-        {q.verified ? (
-          <Badge tone="green">
-            <BadgeCheck className="size-3" aria-hidden /> Verified
-          </Badge>
-        ) : (
-          <Badge tone="amber">Pending Verification</Badge>
-        )}
+        <VerificationBadge verified={q.verified} />
       </div>
       {q.replyHours !== null ? (
         <p className="mt-1 flex items-center gap-1 text-xs text-slate-500">

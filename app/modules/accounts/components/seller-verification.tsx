@@ -1,0 +1,225 @@
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { CheckCircle2, FileText, XCircle } from "lucide-react";
+import { Form } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field, Input, Textarea } from "~/components/ui/field";
+import { useValidatedForm, type FormReply } from "~/lib/validated-form";
+import {
+  businessDetailsSchema,
+  VERIFICATION_DOCUMENT_ACCEPT,
+  VERIFICATION_DOCUMENT_FIELDS,
+  VERIFICATION_DOCUMENT_KINDS,
+  VERIFICATION_DOCUMENT_LABELS,
+  type BusinessDetailField,
+  type NumberCheck,
+} from "../business-details.schema";
+
+export type BusinessDetailsValues = Partial<Record<BusinessDetailField, string | null>>;
+
+type DocumentView = { id: string; kind: string; label: string; fileName: string; contentType: string; sizeBytes: number };
+type SubmissionView = { id: string; status: "pending" | "verified" | "rejected"; reason: string | null; submittedAt: string; decidedAt: string | null; numbers: NumberCheck[]; documents: DocumentView[] };
+
+const dateTime = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+/** A link to a private verification document (the seller's own, or any for an administrator). */
+export function DocumentLink({ document }: { document: DocumentView }) {
+  return (
+    <a href={`/verification-documents/${document.id}`} className="inline-flex items-center gap-1.5 text-sm text-brand-700 underline underline-offset-2 hover:text-brand-800" target="_blank" rel="noreferrer">
+      <FileText className="size-4 shrink-0" aria-hidden />
+      <span className="break-words [overflow-wrap:anywhere]">
+        {document.label}: {document.fileName}
+      </span>
+      <span className="text-xs text-slate-500">({Math.max(1, Math.round(document.sizeBytes / 1024))} KB)</span>
+    </a>
+  );
+}
+
+/** Each number with its format check, as the administrator and the seller read it. */
+export function NumberChecks({ numbers }: { numbers: NumberCheck[] }) {
+  return (
+    <dl className="grid gap-2 text-sm sm:grid-cols-3">
+      {numbers.map((n) => (
+        <div key={n.label} className="min-w-0">
+          <dt className="text-slate-500">{n.label}</dt>
+          <dd className="font-mono font-medium break-words text-slate-900 [overflow-wrap:anywhere]">{n.value ?? "—"}</dd>
+          <dd className={n.ok ? "flex items-start gap-1 text-xs text-green-700" : "flex items-start gap-1 text-xs text-red-700"}>
+            {n.ok ? <CheckCircle2 className="mt-px size-3.5 shrink-0" aria-hidden /> : <XCircle className="mt-px size-3.5 shrink-0" aria-hidden />}
+            <span>
+              <span className="sr-only">{n.ok ? "Check passed: " : "Check failed: "}</span>
+              {n.note}
+            </span>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const FIELD_META: { name: BusinessDetailField; label: string; hint?: string; wide?: boolean; type?: "date" | "textarea"; autoComplete?: string }[] = [
+  { name: "legalName", label: "Legal name of the business", wide: true, autoComplete: "organization" },
+  { name: "registeredAddress", label: "Registered address", wide: true, type: "textarea" },
+  { name: "gstin", label: "GSTIN", hint: "15 characters, e.g. 27AAPFU0939F1ZV" },
+  { name: "iec", label: "IEC (Importer-Exporter Code)", hint: "10 characters, usually your PAN" },
+  { name: "registrationNumber", label: "Company registration number (CIN or LLPIN)", hint: "e.g. U12345MH2010PTC123456 or AAB-1234", wide: true },
+  { name: "lutReference", label: "LUT reference (ARN)", hint: "Letter of Undertaking for exports without IGST" },
+  { name: "lutValidUntil", label: "LUT valid until", type: "date" },
+  { name: "bankAccountName", label: "Bank account holder" },
+  { name: "bankName", label: "Bank name" },
+  { name: "bankAccountNumber", label: "Bank account number", hint: "9 to 18 digits" },
+  { name: "bankIfsc", label: "IFSC", hint: "e.g. HDFC0001234" },
+  { name: "bankSwift", label: "SWIFT / BIC", hint: "8 or 11 characters, e.g. HDFCINBBXXX" },
+];
+
+/** The seller's registration, export and bank details: one Conform form, checked by the schema the server uses. */
+export function BusinessDetailsForm({ details, lastResult, busy }: { details: BusinessDetailsValues | null; lastResult: FormReply | undefined; busy: boolean }) {
+  const [form, fields] = useValidatedForm({
+    id: "business-details",
+    schema: businessDetailsSchema,
+    lastResult,
+    defaultValue: Object.fromEntries(FIELD_META.map((f) => [f.name, details?.[f.name] ?? ""])),
+  });
+  return (
+    <Card className="mt-6 p-6">
+      <h2 className="text-lg font-semibold">Business details</h2>
+      <p className="mt-1 text-sm text-slate-600">Your registration, export and bank details: verification checks the numbers, and export documents print them. Only you and Setu's administrators see them.</p>
+      {form.errors?.[0] ? (
+        <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
+        <input type="hidden" name="intent" value="business-details" />
+        {FIELD_META.map((meta) => {
+          const field = fields[meta.name];
+          return (
+            <div key={meta.name} className={meta.wide ? "sm:col-span-2" : undefined}>
+              <Field id={field.id} label={meta.label} error={field.errors?.[0]} hint={meta.hint}>
+                {meta.type === "textarea" ? (
+                  <Textarea {...getTextareaProps(field)} rows={3} autoComplete="street-address" />
+                ) : (
+                  <Input {...getInputProps(field, { type: meta.type ?? "text" })} autoComplete={meta.autoComplete ?? "off"} spellCheck={false} />
+                )}
+              </Field>
+            </div>
+          );
+        })}
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={busy}>
+            Save Business Details
+          </Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
+const STATUS_LABEL = { pending: "Waiting for review", verified: "Approved", rejected: "Rejected" } as const;
+const STATUS_TONE = { pending: "amber", verified: "green", rejected: "red" } as const;
+
+/**
+ * Verification with evidence: the state, the reason of a rejection, the form that submits the saved numbers and the
+ * three documents (a resubmission keeps any document not replaced), and the history of submissions.
+ */
+export function VerificationPanel({
+  status,
+  submissions,
+  fieldErrors,
+  message,
+  busy,
+}: {
+  status: "pending" | "verified" | "rejected";
+  submissions: SubmissionView[];
+  fieldErrors: Record<string, string>;
+  message: string | null;
+  busy: boolean;
+}) {
+  const latest = submissions[0];
+  const waiting = latest?.status === "pending";
+  const canSubmit = status !== "verified" && !waiting;
+  return (
+    <Card className="mt-6 p-6">
+      <h2 className="text-lg font-semibold">Supplier verification</h2>
+      {status === "verified" ? (
+        <p className="mt-2 text-sm text-green-800">Your company is verified: buyers see the green Verified badge on your products, stores and quotes, and you can quote on RFQs open to verified suppliers only.</p>
+      ) : waiting ? (
+        <p className="mt-2 text-sm text-amber-800">Submitted {dateTime(latest.submittedAt)}: an administrator is reviewing your documents. You will be notified of the decision.</p>
+      ) : (
+        <p className="mt-2 text-sm text-slate-600">
+          Buyers see "Unverified" beside your products and quotes until Setu has checked your GST registration, IEC and company registration. Save your numbers in Business details below, then upload the three documents (PDF or image, up to 10 MB each).
+        </p>
+      )}
+      {latest?.status === "rejected" ? (
+        <div role="status" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          <p className="font-medium">Your last submission was rejected{latest.decidedAt ? ` on ${dateTime(latest.decidedAt)}` : ""}.</p>
+          <p className="mt-1">
+            Reason: <span className="whitespace-pre-wrap">{latest.reason}</span>
+          </p>
+          <p className="mt-1">Correct what it says and submit again.</p>
+        </div>
+      ) : null}
+      {message ? (
+        <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {message}
+        </p>
+      ) : null}
+      {canSubmit ? (
+        <Form method="post" encType="multipart/form-data" className="mt-4 grid gap-4" noValidate>
+          <input type="hidden" name="intent" value="verification-submit" />
+          {["legalName", "gstin", "iec", "registrationNumber"].some((k) => fieldErrors[k]) ? (
+            <p className="text-sm text-red-700">Missing in Business details: {["legalName", "gstin", "iec", "registrationNumber"].filter((k) => fieldErrors[k]).map((k) => ({ legalName: "legal name", gstin: "GSTIN", iec: "IEC", registrationNumber: "company registration number" })[k]).join(", ")}.</p>
+          ) : null}
+          {VERIFICATION_DOCUMENT_KINDS.map((kind) => {
+            const name = VERIFICATION_DOCUMENT_FIELDS[kind];
+            const kept = latest?.documents.find((d) => d.kind === kind);
+            return (
+              <Field key={kind} id={`verification-${name}`} label={VERIFICATION_DOCUMENT_LABELS[kind]} error={fieldErrors[name]} hint={kept ? `Leave empty to send ${kept.fileName} again` : "PDF or image, up to 10 MB"}>
+                <input
+                  id={`verification-${name}`}
+                  name={name}
+                  type="file"
+                  accept={VERIFICATION_DOCUMENT_ACCEPT}
+                  aria-invalid={fieldErrors[name] ? true : undefined}
+                  aria-describedby={fieldErrors[name] ? `verification-${name}-error` : undefined}
+                  className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-slate-50"
+                />
+              </Field>
+            );
+          })}
+          <div>
+            <Button type="submit" disabled={busy}>
+              {latest ? "Resubmit for Verification" : "Submit for Verification"}
+            </Button>
+          </div>
+        </Form>
+      ) : null}
+      {submissions.length > 0 ? (
+        <section className="mt-6" aria-labelledby="verification-history">
+          <h3 id="verification-history" className="text-sm font-semibold text-slate-900">
+            Submissions
+          </h3>
+          <ol className="mt-2 space-y-3">
+            {submissions.map((s) => (
+              <li key={s.id} className="rounded-md border border-slate-200 p-3">
+                <div className="flex flex-wrap items-center gap-2 text-sm">
+                  <Badge tone={STATUS_TONE[s.status]}>{STATUS_LABEL[s.status]}</Badge>
+                  <span className="text-slate-600">Submitted {dateTime(s.submittedAt)}</span>
+                  {s.decidedAt ? <span className="text-slate-600">· decided {dateTime(s.decidedAt)}</span> : null}
+                </div>
+                {s.reason ? <p className="mt-1 text-sm text-slate-700">Reason: {s.reason}</p> : null}
+                <ul className="mt-2 space-y-1">
+                  {s.documents.map((d) => (
+                    <li key={d.id}>
+                      <DocumentLink document={d} />
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+    </Card>
+  );
+}
