@@ -1,9 +1,9 @@
-import { ABOUT_TAB_SLUG } from "~/modules/stores/store-design.schema";
+import { ABOUT_TAB_SLUG } from "~/modules/stores/store-tab-slugs";
 import { BadgeCheck, Clock, Heart, LayoutGrid, List, MapPin, MessageCircleReply, Package, Search, Share2, Star, Store as StoreIcon, UserPlus } from "lucide-react";
 import { replyTimeLabel, RESPONSE_TIME_WINDOW_DAYS } from "~/modules/response-times/response-time";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { Button, ButtonLink } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 import { BadgeCheck, Clock, MapPin, MessageSquareQuote, Package } from "lucide-react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { categoryLabel } from "~/lib/categories";

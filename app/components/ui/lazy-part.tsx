@@ -1,0 +1,44 @@
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from "react";
+
+/** Parts rendered so far whose code is still loading or not yet hydrated. */
+const pending = new Set<Promise<void>>();
+
+/** Resolves once every lazily loaded part rendered so far has loaded and hydrated (root's hydration mark waits for it). */
+export async function lazyPartsSettled(): Promise<void> {
+  while (pending.size > 0) {
+    const batch = [...pending];
+    await Promise.all(batch);
+    for (const done of batch) pending.delete(done);
+  }
+}
+
+/**
+ * A component whose code is not in the page's first JavaScript (route budgets, tests/integration/js-budget.test.ts).
+ * The server renders it as usual; in the browser the server's HTML stays until its code has arrived, and then React
+ * hydrates it (React.lazy in a Suspense boundary). Use it for widgets whose behaviour is not needed at once
+ * (a menu, a toggle, a gallery's chooser); `fallback` shows only when a client-side navigation renders it first.
+ */
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, fallback?: (props: P) => ReactNode) {
+  let settle: (() => void) | null = null;
+  let ready: Promise<void> | null = null;
+  const Lazy = lazy(async () => {
+    const Component = await load();
+    function Hydrated(props: P) {
+      useEffect(() => settle?.(), []);
+      return <Component {...props} />;
+    }
+    return { default: Hydrated };
+  });
+  function LazyPart(props: P) {
+    if (typeof document !== "undefined" && !ready) {
+      ready = new Promise<void>((resolve) => (settle = resolve));
+      pending.add(ready);
+    }
+    return (
+      <Suspense fallback={fallback ? fallback(props) : null}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  }
+  return LazyPart;
+}
