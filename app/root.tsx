@@ -13,6 +13,7 @@ import {
 import { useEffect } from "react";
 import { toast, Toasts } from "~/components/ui/toast";
 import { readFlash } from "~/lib/flash.server";
+import { isPersonalRequest, PRIVATE_PAGE_CACHE } from "~/lib/page-cache-control";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { unreadConversationCount } from "~/modules/messaging/messaging.server";
 import { unreadNotificationCount } from "~/modules/notifications/notifications.server";
@@ -49,8 +50,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }
     : null;
   const { flash, clear } = await readFlash(request);
-  return data({ user, flash }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+  const headers = new Headers();
+  if (clear) headers.set("Set-Cookie", clear);
+  // a page for one person is never stored by a shared cache (the public pages' headers: lib/page-cache-control.ts)
+  if (user || flash || clear || isPersonalRequest(request.headers.get("cookie"))) headers.set("Cache-Control", PRIVATE_PAGE_CACHE);
+  return data({ user, flash }, { headers });
 }
+
+/** Root decides for every page whether it is personal (its loader's Cache-Control); the public pages add theirs. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? new Headers({ "Cache-Control": cacheControl }) : new Headers();
+};
 
 function FlashToast() {
   const rootData = useRouteLoaderData<typeof loader>("root");

@@ -5,6 +5,10 @@ import { CATEGORY_STRIP, PRODUCT_CATEGORIES } from "~/lib/categories";
 import { marketplaceFigures } from "~/modules/products/marketplace-figures.server";
 import type { Route } from "./+types/categories";
 import { appContext } from "~/request-context.server";
+import { publicPageHeaders } from "~/lib/page-cache-control";
+
+/** The same for every anonymous visitor: a shared cache may keep it (never when signed in: root). */
+export const headers = publicPageHeaders;
 
 export function meta() {
   return [

@@ -18,6 +18,10 @@ import { cardImageUrl } from "~/modules/uploads/image-urls";
 import { LandedCostCalculator } from "~/modules/trade/components/landed-cost-calculator";
 import { productLandedCost } from "~/modules/trade/product-landed-cost.server";
 import { appContext } from "~/request-context.server";
+import { publicPageHeaders } from "~/lib/page-cache-control";
+
+/** The same for every anonymous visitor: a shared cache may keep it (never when signed in: root). */
+export const headers = publicPageHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData || !("product" in loaderData)) return [{ title: "Product Not Found | Setu" }];

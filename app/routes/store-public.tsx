@@ -21,6 +21,10 @@ import { appContext } from "~/request-context.server";
 import { AuthRequiredDialog } from "~/modules/accounts/components/auth-required-dialog";
 import { ContactButton } from "~/modules/messaging/components/contact-button";
 import { ToggleGroup, ToggleGroupItem } from "~/components/ui/toggle-group";
+import { publicPageHeaders } from "~/lib/page-cache-control";
+
+/** The same for every anonymous visitor: a shared cache may keep it (never when signed in: root). */
+export const headers = publicPageHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData || !("store" in loaderData)) return [{ title: "Store Not Found | Setu" }];

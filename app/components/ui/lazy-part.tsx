@@ -29,7 +29,19 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
     }
     return { default: Hydrated };
   });
+  // The server loads the code at once and renders it in place: a part that suspended there would reach the page
+  // only through a streamed script, which a browser without JavaScript never runs.
+  let onServer: ComponentType<P> | null = null;
+  if (typeof document === "undefined") void load().then((Component) => (onServer = Component));
   function LazyPart(props: P) {
+    if (onServer) {
+      const Component = onServer;
+      return (
+        <Suspense fallback={fallback ? fallback(props) : null}>
+          <Component {...props} />
+        </Suspense>
+      );
+    }
     if (typeof document !== "undefined" && !ready) {
       ready = new Promise<void>((resolve) => (settle = resolve));
       pending.add(ready);
