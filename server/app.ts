@@ -53,7 +53,8 @@ app.use(securityHeaders({ production: process.env.NODE_ENV === "production", for
 app.use(sameOriginWrites());
 // anonymous pages that are the same for everyone, served again for a few seconds without rendering (issue #25)
 // (and the home page's featured products, looked up at most every 30 s otherwise)
-export const pages = pageCache({ onWrite: () => forgetFeaturedProducts(getRuntime().db) });
+// PAGE_CACHE=off renders every page (bench/throughput.ts measures both)
+export const pages = pageCache({ onWrite: () => forgetFeaturedProducts(getRuntime().db), enabled: process.env.PAGE_CACHE !== "off" });
 app.use(pages);
 
 /**

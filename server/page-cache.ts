@@ -16,7 +16,12 @@ const REPLAYED = ["content-type", "cache-control", "vary", "link"];
  * URL and served again with the request's own CSP nonce in place of the one it was rendered with. Any write
  * (a request other than GET or HEAD) empties it, so a visitor never waits out the TTL for a change made here.
  */
-export function pageCache({ maxPages = 500, ttlMs = PAGE_CACHE_TTL_MS, onWrite }: { maxPages?: number; ttlMs?: number; onWrite?: () => void } = {}) {
+export function pageCache({
+  maxPages = 500,
+  ttlMs = PAGE_CACHE_TTL_MS,
+  onWrite,
+  enabled = true,
+}: { maxPages?: number; ttlMs?: number; onWrite?: () => void; enabled?: boolean } = {}) {
   const pages = new LRUCache<string, Page>({ max: maxPages, ttl: ttlMs, maxSize: 64 * 1024 * 1024, sizeCalculation: (page) => page.body.length + 1 });
 
   const middleware: express.RequestHandler = (req, res, next) => {
@@ -29,7 +34,7 @@ export function pageCache({ maxPages = 500, ttlMs = PAGE_CACHE_TTL_MS, onWrite }
       return next();
     }
     // documents only (a client-side navigation's .data is the same loaders: served fresh), never for a person
-    if (req.path.endsWith(".data") || req.path.startsWith("/api/") || isPersonalRequest(req.get("cookie"))) return next();
+    if (!enabled || req.path.endsWith(".data") || req.path.startsWith("/api/") || isPersonalRequest(req.get("cookie"))) return next();
     const key = req.originalUrl;
     const nonce = res.locals.cspNonce as string;
     const cached = pages.get(key);

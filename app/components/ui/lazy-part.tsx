@@ -3,6 +3,12 @@ import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from "r
 /** Parts rendered so far whose code is still loading or not yet hydrated. */
 const pending = new Set<Promise<void>>();
 
+/** On the server: the lazy parts' code, loading (entry.server.tsx waits for it before rendering a page). */
+const loadingOnServer = new Set<Promise<unknown>>();
+export function lazyPartsLoaded(): Promise<unknown> | null {
+  return loadingOnServer.size > 0 ? Promise.all(loadingOnServer) : null;
+}
+
 /** Resolves once every lazily loaded part rendered so far has loaded and hydrated (root's hydration mark waits for it). */
 export async function lazyPartsSettled(): Promise<void> {
   while (pending.size > 0) {
@@ -32,7 +38,13 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
   // The server loads the code at once and renders it in place: a part that suspended there would reach the page
   // only through a streamed script, which a browser without JavaScript never runs.
   let onServer: ComponentType<P> | null = null;
-  if (typeof document === "undefined") void load().then((Component) => (onServer = Component));
+  if (typeof document === "undefined") {
+    const loading = load().then((Component) => {
+      onServer = Component;
+      loadingOnServer.delete(loading);
+    });
+    loadingOnServer.add(loading);
+  }
   function LazyPart(props: P) {
     if (onServer) {
       const Component = onServer;
