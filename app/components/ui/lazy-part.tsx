@@ -23,8 +23,10 @@ export async function lazyPartsSettled(): Promise<void> {
  * The server renders it as usual; in the browser the server's HTML stays until its code has arrived, and then React
  * hydrates it (React.lazy in a Suspense boundary). Use it for widgets whose behaviour is not needed at once
  * (a menu, a toggle, a gallery's chooser); `fallback` shows only when a client-side navigation renders it first.
+ * `eager`: the browser fetches the code as soon as a page that may render the part has loaded (alongside
+ * hydration, not before it), rather than when the part first renders.
  */
-export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, fallback?: (props: P) => ReactNode) {
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, fallback?: (props: P) => ReactNode, { eager = false } = {}) {
   let settle: (() => void) | null = null;
   let ready: Promise<void> | null = null;
   const Lazy = lazy(async () => {
@@ -45,6 +47,7 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
     });
     loadingOnServer.add(loading);
   }
+  if (eager && typeof document !== "undefined") void load().catch(() => undefined);
   function LazyPart(props: P) {
     if (onServer) {
       const Component = onServer;
