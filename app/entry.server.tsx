@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "~/components/nonce";
+import { lazyPartsLoaded } from "~/components/ui/lazy-part";
 import { logger } from "~/lib/logger.server";
 import { appContext } from "~/request-context.server";
 
@@ -16,8 +17,11 @@ export default function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
-) {
+): Promise<unknown> {
   const { cspNonce: nonce, requestId } = loadContext.get(appContext);
+  // lazily loaded parts (components/ui/lazy-part.tsx) render in place, never streamed: a page must work without JavaScript
+  const loading = lazyPartsLoaded();
+  if (loading) return loading.then(() => handleRequest(request, responseStatusCode, responseHeaders, routerContext, loadContext));
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -29,6 +33,9 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // a finished Suspense boundary (a lazy part) is never sent apart, after a script to move it in place:
+        // without JavaScript it would never show
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -11,8 +11,9 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { useEffect } from "react";
-import { toast, Toaster } from "sonner";
+import { toast, Toasts } from "~/components/ui/toast";
 import { readFlash } from "~/lib/flash.server";
+import { isPersonalRequest, PRIVATE_PAGE_CACHE } from "~/lib/page-cache-control";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { unreadConversationCount } from "~/modules/messaging/messaging.server";
 import { unreadNotificationCount } from "~/modules/notifications/notifications.server";
@@ -20,8 +21,8 @@ import type { Route } from "./+types/root";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFoundPage } from "~/components/layout/not-found-page";
+import { lazyPart, lazyPartsSettled } from "~/components/ui/lazy-part";
 import { useNonce } from "~/components/nonce";
-import { useLiveEvents } from "~/modules/live/use-live-events";
 import "./app.css";
 import { appContext } from "~/request-context.server";
 
@@ -50,8 +51,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }
     : null;
   const { flash, clear } = await readFlash(request);
-  return data({ user, flash }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+  const headers = new Headers();
+  if (clear) headers.set("Set-Cookie", clear);
+  // a page for one person is never stored by a shared cache (the public pages' headers: lib/page-cache-control.ts)
+  if (user || flash || clear || isPersonalRequest(request.headers.get("cookie"))) headers.set("Cache-Control", PRIVATE_PAGE_CACHE);
+  return data({ user, flash }, { headers });
 }
+
+/** Root decides for every page whether it is personal (its loader's Cache-Control); the public pages add theirs. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? new Headers({ "Cache-Control": cacheControl }) : new Headers();
+};
 
 function FlashToast() {
   const rootData = useRouteLoaderData<typeof loader>("root");
@@ -82,7 +93,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
-        <Toaster position="top-center" />
+        <Toasts />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -90,26 +101,36 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Marks the page as hydrated (`<html data-hydrated>`): from then on its JavaScript-only behaviours work. Browser tests wait for it. */
+/**
+ * Marks the page as hydrated (`<html data-hydrated>`): from then on its JavaScript-only behaviours work. Browser
+ * tests wait for it. It also waits for the parts whose code loads after the page's (lazyPart: the user menu…).
+ */
 function HydrationMark() {
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
+    let stale = false;
+    void lazyPartsSettled().then(() => {
+      if (!stale) document.documentElement.dataset.hydrated = "true";
+    });
+    return () => {
+      stale = true;
+    };
   }, []);
   return null;
 }
 
 /** Signed-in pages follow the user's live events (new notifications, messages, read receipts) by re-reading. */
-function LiveEvents() {
+const LiveEvents = lazyPart(() => import("~/modules/live/use-live-events").then((m) => m.LiveEvents));
+
+function SignedInLiveEvents() {
   const user = useRootUser();
-  useLiveEvents(user?.id ?? null);
-  return null;
+  return user ? <LiveEvents userId={user.id} /> : null;
 }
 
 export default function App() {
   return (
     <>
       <HydrationMark />
-      <LiveEvents />
+      <SignedInLiveEvents />
       <SiteHeader />
       <main id="main" className="flex-1">
         <Outlet />

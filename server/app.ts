@@ -6,11 +6,13 @@ import { logger } from "~/lib/logger.server";
 import { getSignedInSession } from "~/modules/accounts/session.server";
 import { openLiveStream } from "~/modules/live/live-stream.server";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "~/modules/messaging/messaging.schema";
+import { forgetFeaturedProducts } from "~/modules/products/featured-products.server";
 import { productsApi, type JsonAnswer } from "~/modules/products/products-api.server";
 import { HTS_IMPORT_MAX_BYTES } from "~/modules/trade/hts-import.server";
 import { appContext } from "~/request-context.server";
 import { getRuntime, startRuntime, stopRuntime, type Runtime } from "~/runtime.server";
 import { bodyLimit } from "./body-limit";
+import { pageCache } from "./page-cache";
 import { sameOriginWrites, securityHeaders } from "./security-headers";
 
 export { logger };
@@ -49,6 +51,11 @@ const googleOrigin = process.env.GOOGLE_CLIENT_ID
   : undefined;
 app.use(securityHeaders({ production: process.env.NODE_ENV === "production", formActionOrigins: googleOrigin ? [googleOrigin] : [] }));
 app.use(sameOriginWrites());
+// anonymous pages that are the same for everyone, served again for a few seconds without rendering (issue #25)
+// (and the home page's featured products, looked up at most every 30 s otherwise)
+// PAGE_CACHE=off renders every page (bench/throughput.ts measures both)
+export const pages = pageCache({ onWrite: () => forgetFeaturedProducts(getRuntime().db), enabled: process.env.PAGE_CACHE !== "off" });
+app.use(pages);
 
 /**
  * Form posts are small (the longest form's fields hold 20,000 characters: 256 KB even if every one is

@@ -9,6 +9,10 @@ import { parseStoreDirectoryParams } from "~/modules/stores/store-directory.sche
 import { browseStores, countStores } from "~/modules/stores/store-directory.server";
 import type { Route } from "./+types/browse";
 import { appContext } from "~/request-context.server";
+import { publicPageHeaders } from "~/lib/page-cache-control";
+
+/** The same for every anonymous visitor: a shared cache may keep it (never when signed in: root). */
+export const headers = publicPageHeaders;
 
 export function meta() {
   return [

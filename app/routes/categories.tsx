@@ -7,6 +7,10 @@ import { collectionCounts } from "~/modules/products/collection-counts.server";
 import { productCountLabel } from "~/modules/products/components/product-count";
 import type { Route } from "./+types/categories";
 import { appContext } from "~/request-context.server";
+import { publicPageHeaders } from "~/lib/page-cache-control";
+
+/** The same for every anonymous visitor: a shared cache may keep it (never when signed in: root). */
+export const headers = publicPageHeaders;
 
 export function meta() {
   return [

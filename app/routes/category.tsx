@@ -9,6 +9,10 @@ import { hasProductFilters, parseProductSearchParams } from "~/modules/products/
 import { browseProducts } from "~/modules/products/product-search.server";
 import type { Route } from "./+types/category";
 import { appContext } from "~/request-context.server";
+import { publicPageHeaders } from "~/lib/page-cache-control";
+
+/** The same for every anonymous visitor: a shared cache may keep it (never when signed in: root). */
+export const headers = publicPageHeaders;
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
   const label = data?.page.label ?? "Category";

@@ -5,13 +5,17 @@ import { CATEGORY_STRIP, HOME_CATEGORY_TILES } from "~/lib/categories";
 import { collectionCounts } from "~/modules/products/collection-counts.server";
 import { productCountLabel } from "~/modules/products/components/product-count";
 import { ProductCard, ProductCardSkeleton } from "~/modules/products/components/product-card";
-import { listFeaturedProducts } from "~/modules/products/products.server";
+import { featuredProducts } from "~/modules/products/featured-products.server";
 import { marketplaceFigures, type MarketplaceFigures } from "~/modules/products/marketplace-figures.server";
 import { FEATURED_PRODUCTS_LIMIT } from "~/modules/products/products.schema";
 import { logger } from "~/lib/logger.server";
 import { useRootUser } from "~/root";
 import type { Route } from "./+types/home";
 import { appContext } from "~/request-context.server";
+import { publicPageHeaders } from "~/lib/page-cache-control";
+
+/** The same for every anonymous visitor: a shared cache may keep it (never when signed in: root). */
+export const headers = publicPageHeaders;
 
 export function meta() {
   return [
@@ -26,7 +30,7 @@ export function meta() {
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(appContext).runtime;
   const [featured, figures, collections] = await Promise.all([
-    listFeaturedProducts(db).catch((error: unknown) => {
+    featuredProducts(db).catch((error: unknown) => {
       // Spec §8: a failed home products fetch is only logged and the empty state shows.
       logger.error({ err: error, requestId: context.get(appContext).requestId }, "failed to load featured products");
       return [];

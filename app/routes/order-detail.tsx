@@ -17,7 +17,8 @@ import { allowedOrderActions, ORDER_ACTION_CONFIRM, ORDER_STATUS_LABEL, ORDER_TR
 import { getOrderDetail, updateOrderStatus } from "~/modules/orders/orders.server";
 import { OrderDocuments } from "~/modules/order-documents/components/order-documents";
 import { getOrderDocumentsPanel } from "~/modules/order-documents/order-documents.server";
-import { OrderReviewForm, ReviewItem } from "~/modules/reviews/components/reviews";
+import { ReviewItem } from "~/modules/reviews/components/review-item";
+import { OrderReviewForm, ReviewReplyForm } from "~/modules/reviews/components/reviews";
 import { getOrderReviewPanel, type OrderReviewPanel } from "~/modules/reviews/reviews.server";
 import { openDispute, orderDisputes, type DisputeView } from "~/modules/payments/disputes.server";
 import { DISPUTE_DECISION_LABEL, fundMilestoneSchema, MILESTONE_CONDITION_LABEL, MILESTONE_STATE_LABEL, openDisputeSchema, type MilestoneView } from "~/modules/payments/payments.schema";
@@ -451,7 +452,7 @@ function OrderReview({ panel }: { panel: OrderReviewPanel }) {
           <OrderReviewForm orderId={panel.orderId} />
         ) : panel.review ? (
           <div className="-mx-4">
-            <ReviewItem review={panel.review} supplierName="the supplier" replyTo={panel.canReply ? { returnTo: `/orders/${panel.orderId}` } : undefined} />
+            <ReviewItem review={panel.review} supplierName="the supplier" reply={panel.canReply ? <ReviewReplyForm orderId={panel.orderId} /> : undefined} />
           </div>
         ) : (
           <p className="text-sm text-slate-600">{panel.notYet ?? (panel.role === "seller" ? "The buyer has not reviewed this order yet." : "This order cannot be reviewed.")}</p>

@@ -5,7 +5,8 @@ import { redirectWithFlash, safeRedirectPath } from "~/lib/flash.server";
 import { readFormData } from "~/lib/form-data.server";
 import { refusedFormReply } from "~/lib/validated-form";
 import { requireUser, requireUserPage } from "~/modules/accounts/session.server";
-import { OrderReviewForm, ReviewItem } from "~/modules/reviews/components/reviews";
+import { ReviewItem } from "~/modules/reviews/components/review-item";
+import { OrderReviewForm, ReviewReplyForm } from "~/modules/reviews/components/reviews";
 import { createReview, getOrderReviewPanel, replyToReview } from "~/modules/reviews/reviews.server";
 import { appContext } from "~/request-context.server";
 import type { Route } from "./+types/order-review";
@@ -63,7 +64,7 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
             <ReviewItem
               review={panel.review}
               supplierName="the supplier"
-              replyTo={panel.canReply ? { returnTo: here, lastResult: actionData?.intent === "reply" ? actionData.reply : undefined } : undefined}
+              reply={panel.canReply ? <ReviewReplyForm orderId={panel.orderId} returnTo={here} lastResult={actionData?.intent === "reply" ? actionData.reply : undefined} /> : undefined}
             />
           </div>
         ) : (

@@ -1,5 +1,5 @@
 import { Building2, ChevronRight, FileText, MapPin, Package, PackageX, Store as StoreIcon } from "lucide-react";
-import { RatingBadge } from "~/modules/reviews/components/reviews";
+import { RatingBadge } from "~/modules/reviews/components/rating-badge";
 import { useState } from "react";
 import { data, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -20,6 +20,10 @@ import { cardImageUrl } from "~/modules/uploads/image-urls";
 import { LandedCostCalculator } from "~/modules/trade/components/landed-cost-calculator";
 import { productLandedCost } from "~/modules/trade/product-landed-cost.server";
 import { appContext } from "~/request-context.server";
+import { publicPageHeaders } from "~/lib/page-cache-control";
+
+/** The same for every anonymous visitor: a shared cache may keep it (never when signed in: root). */
+export const headers = publicPageHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData || !("product" in loaderData)) return [{ title: "Product Not Found | Setu" }];

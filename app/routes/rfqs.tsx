@@ -10,7 +10,8 @@ import { listMutedCategories, matchReasons, setCategoryMuted } from "~/modules/m
 import { Pagination } from "~/components/ui/pagination";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { RfqCard, RfqCardSkeleton } from "~/modules/rfqs/components/rfq-card";
-import { parseRfqListParams, RFQ_CATEGORIES, RFQ_SORTS } from "~/modules/rfqs/rfq.schema";
+import { parseRfqListParams } from "~/modules/rfqs/rfq.schema";
+import { RFQ_CATEGORIES, RFQ_SORTS } from "~/modules/rfqs/rfq-list-options";
 import { listRfqs } from "~/modules/rfqs/rfqs.server";
 import type { Route } from "./+types/rfqs";
 import { appContext } from "~/request-context.server";

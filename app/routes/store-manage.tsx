@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { ArrowLeft, ExternalLink, Package, Star, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useFetcher, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Badge, statusTone } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";

@@ -1,10 +1,11 @@
-import { ABOUT_TAB_SLUG } from "~/modules/stores/store-design.schema";
+import { ABOUT_TAB_SLUG } from "~/modules/stores/store-tab-slugs";
 import { Clock, Heart, LayoutGrid, List, MapPin, MessageCircleReply, Package, Search, Share2, Store as StoreIcon, UserPlus } from "lucide-react";
-import { RatingBadge, StoreReviews } from "~/modules/reviews/components/reviews";
+import { RatingBadge } from "~/modules/reviews/components/rating-badge";
+import { StoreReviews } from "~/modules/reviews/components/store-reviews";
 import { replyTimeLabel, RESPONSE_TIME_WINDOW_DAYS } from "~/modules/response-times/response-time";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Badge } from "~/components/ui/badge";
 import { VerificationBadge } from "~/modules/accounts/components/verification-badge";
 import { Card } from "~/components/ui/card";
@@ -23,6 +24,10 @@ import { appContext } from "~/request-context.server";
 import { AuthRequiredDialog } from "~/modules/accounts/components/auth-required-dialog";
 import { ContactButton } from "~/modules/messaging/components/contact-button";
 import { ToggleGroup, ToggleGroupItem } from "~/components/ui/toggle-group";
+import { publicPageHeaders } from "~/lib/page-cache-control";
+
+/** The same for every anonymous visitor: a shared cache may keep it (never when signed in: root). */
+export const headers = publicPageHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData || !("store" in loaderData)) return [{ title: "Store Not Found | Setu" }];
@@ -410,7 +415,7 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
             rating={loaderData.rating}
             reviews={loaderData.reviews}
             supplierName={store.sellerCompany || store.name}
-            ownerReturnTo={store.isOwner ? `/stores/${store.id}#reviews` : undefined}
+            isOwner={store.isOwner}
           />
         ) : null}
         {!searching && recommended.length > 0 ? (

@@ -1,7 +1,7 @@
 import { Download, ExternalLink, Globe, Mail, Phone, QrCode, Settings, Store as StoreIcon } from "lucide-react";
 import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Badge, statusTone } from "~/components/ui/badge";
 import { VerificationBadge } from "~/modules/accounts/components/verification-badge";
 import { Button, ButtonLink } from "~/components/ui/button";

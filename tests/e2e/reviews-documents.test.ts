@@ -206,14 +206,18 @@ describe("export documents and reviews: the supplier packs, both parties downloa
     expect(await again.text()).toContain("You have already reviewed this order.");
   });
 
-  it("the supplier replies once from the store page", async () => {
+  it("the supplier replies once, from the store page through the review's order", async () => {
     const { page } = browser;
     await signInHere(page, emails.seller);
     await page.goto(at(`/stores/${ids.store}#reviews`));
+    // the store page carries no form (it stays light for every visitor): the owner replies on the order
+    await page.getByRole("link", { name: "Reply to this review on its order" }).click();
+    await page.waitForURL((url) => url.pathname === `/orders/${ids.completed}`);
     await hydrated(page);
     await page.getByLabel("Your reply (once, shown under the review)").fill("Thank you, Sarah: we now book the vessel a week earlier.");
     await page.getByRole("button", { name: "Publish reply" }).click();
     await page.getByText("Reply published").first().waitFor();
+    await page.goto(at(`/stores/${ids.store}#reviews`));
     const reviews = page.getByRole("region", { name: "Reviews" });
     await reviews.getByText("Reply from Karur Terry Mills").waitFor();
     expect(await reviews.innerText()).toContain("we now book the vessel a week earlier");

@@ -1,114 +1,72 @@
-import { useCombobox } from "downshift";
 import { Search } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { Form, useFetcher, useNavigate } from "react-router";
-import { cn } from "~/components/ui/cn";
-import type { SearchSuggestions, Suggestion } from "~/modules/search/suggestions.schema";
+import { useId, useState, type ComponentType } from "react";
+import { Form } from "react-router";
 
-const HIDE_DELAY_MS = 200;
+export const SEARCH_PLACEHOLDER = "Search products, suppliers, categories...";
+export const SEARCH_INPUT_CLASSES =
+  "h-10 w-full rounded-full border border-slate-300 bg-slate-50 pl-9 pr-4 text-sm focus:border-brand-500 focus:bg-white focus:outline-none focus:ring-2 focus:ring-brand-500/30";
+
+/** What the suggesting box takes over from the plain one. */
+export type TakeOver = { value: string; focused: boolean; selectionStart: number; selectionEnd: number };
+
+type Combobox = ComponentType<{ className?: string; label: string; initial: TakeOver }>;
+let loaded: Combobox | null = null;
+let loading: Promise<Combobox> | null = null;
+function loadCombobox() {
+  loading ??= import("./header-search-combobox").then((m) => (loaded = m.default));
+  return loading;
+}
 
 /**
- * Header search: suggests real categories, products and stores as the user types; Enter searches the marketplace.
- * The combobox is downshift's (arrow keys, Home/End, Enter, Escape, aria-activedescendant); without JavaScript
- * it is a plain GET form to /browse.
+ * Header search. Server-rendered (and without JavaScript) it is a plain GET form to /browse. The suggesting
+ * combobox (downshift, and the suggestions client) is only loaded when a visitor reaches for the box
+ * (pointer over it, a touch, focus): most page views never search, so they do not pay for it.
  */
 export function HeaderSearch({ className, label = "Site search" }: { className?: string; label?: string }) {
-  const fetcher = useFetcher<SearchSuggestions>();
-  const navigate = useNavigate();
-  const [query, setQuery] = useState("");
-  const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [takeOver, setTakeOver] = useState<TakeOver | null>(null);
+  const id = useId();
 
-  useEffect(() => {
-    const q = query.trim();
-    if (q.length < 2) return;
-    const timer = setTimeout(() => fetcher.load(`/api/search-suggestions?q=${encodeURIComponent(q)}`), 150);
-    return () => clearTimeout(timer);
-    // fetcher.load is stable enough for this purpose; re-running on fetcher changes would loop
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [query]);
+  if (takeOver && loaded) {
+    const Enhanced = loaded;
+    return <Enhanced className={className} label={label} initial={takeOver} />;
+  }
 
-  useEffect(() => () => clearTimeout(hideTimer.current), []);
-
-  const typed = query.trim().length >= 2;
-  const data = typed ? fetcher.data : undefined;
-  const items: Suggestion[] = data ? [...data.categories, ...data.products, ...data.stores] : [];
-
-  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps, closeMenu } = useCombobox<Suggestion>({
-    items,
-    itemToString: (item) => item?.label ?? "",
-    itemToKey: (item) => (item ? `${item.kind}-${item.href}` : null),
-    inputValue: query,
-    onInputValueChange: ({ inputValue }) => setQuery(inputValue),
-    // nothing stays selected: choosing a suggestion goes to its page, and choosing it again goes there again
-    selectedItem: null,
-    onSelectedItemChange: ({ selectedItem }) => {
-      if (selectedItem) void navigate(selectedItem.href);
-    },
-    stateReducer: (state, { type, changes }) => {
-      switch (type) {
-        // going to a suggestion keeps the words typed in the box
-        case useCombobox.stateChangeTypes.ItemClick:
-        case useCombobox.stateChangeTypes.InputKeyDownEnter:
-          return { ...changes, inputValue: state.inputValue };
-        // leaving the box never chooses the highlighted suggestion; the box hides a moment later (onBlur)
-        case useCombobox.stateChangeTypes.InputBlur:
-          return { ...changes, isOpen: state.isOpen, selectedItem: state.selectedItem, inputValue: state.inputValue };
-        default:
-          return changes;
-      }
-    },
-  });
-
-  const showBox = isOpen && typed;
+  const enhance = (input: HTMLInputElement) => {
+    void loadCombobox().then(() =>
+      setTakeOver({
+        value: input.value,
+        focused: document.activeElement === input,
+        selectionStart: input.selectionStart ?? input.value.length,
+        selectionEnd: input.selectionEnd ?? input.value.length,
+      }),
+    );
+  };
 
   return (
     <Form method="get" action="/browse" role="search" aria-label={label} className={className}>
-      <label {...getLabelProps()} className="sr-only">
+      <label htmlFor={`${id}-input`} id={`${id}-label`} className="sr-only">
         Search products, suppliers and categories
       </label>
       <div className="relative">
         <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
         <input
-          {...getInputProps({
-            onKeyDown: (event) => {
-              // Enter with no suggestion highlighted submits the form: a search of the marketplace
-              if (event.key === "Enter" && highlightedIndex < 0) {
-                (event.nativeEvent as KeyboardEvent & { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
-                closeMenu();
-              }
-            },
-            onFocus: () => clearTimeout(hideTimer.current),
-            onBlur: () => {
-              hideTimer.current = setTimeout(closeMenu, HIDE_DELAY_MS);
-            },
-          })}
+          id={`${id}-input`}
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded="false"
+          aria-controls={`${id}-menu`}
+          autoComplete="off"
           name="q"
           type="search"
-          placeholder="Search products, suppliers, categories..."
-          className="h-10 w-full rounded-full border border-slate-300 bg-slate-50 pl-9 pr-4 text-sm focus:border-brand-500 focus:bg-white focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+          placeholder={SEARCH_PLACEHOLDER}
+          className={SEARCH_INPUT_CLASSES}
+          onPointerEnter={() => void loadCombobox()}
+          onTouchStart={(event) => enhance(event.currentTarget)}
+          onFocus={(event) => enhance(event.currentTarget)}
+          onInput={(event) => enhance(event.currentTarget)}
         />
-        <div
-          hidden={!showBox}
-          className="absolute left-0 right-0 top-full z-50 mt-1 max-h-96 overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
-        >
-          {/* always rendered, for the input's aria-controls; empty and hidden while there is nothing to choose */}
-          <ul {...getMenuProps({ "aria-label": "Search suggestions" })} hidden={!showBox || items.length === 0}>
-            {showBox
-              ? items.map((item, index) => (
-                  <li
-                    key={`${item.kind}-${item.href}`}
-                    {...getItemProps({ item, index })}
-                    className={cn("flex cursor-pointer items-center justify-between gap-3 px-4 py-2 text-sm", highlightedIndex === index && "bg-slate-100")}
-                  >
-                    <span className="truncate">{item.label}</span>
-                    <span className="shrink-0 text-xs capitalize text-slate-500">{item.kind}</span>
-                  </li>
-                ))
-              : null}
-          </ul>
-          {showBox && items.length === 0 ? (
-            <p className="px-4 py-2 text-sm text-slate-500">{fetcher.state === "loading" ? "Searching..." : "No suggestions. Press Enter to search."}</p>
-          ) : null}
+        <div hidden className="absolute left-0 right-0 top-full z-50 mt-1 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+          <ul id={`${id}-menu`} role="listbox" aria-label="Search suggestions" hidden />
         </div>
       </div>
     </Form>

@@ -1,12 +1,20 @@
-import { Bell, ChevronDown, Menu, MessageSquare, UserRound } from "lucide-react";
+import { Bell, Menu, MessageSquare } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link, NavLink, useLocation, useSubmit } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { useRootUser } from "~/root";
 import { CATEGORY_STRIP } from "~/lib/categories";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
+import { lazyPart } from "~/components/ui/lazy-part";
 import { HeaderSearch } from "./header-search";
+import { UserMenuButton } from "./user-menu-button";
+
+// the menu's code loads on demand: anonymous visitors never need it; the server renders it as usual
+const UserMenu = lazyPart(
+  () => import("./user-menu").then((m) => m.UserMenu),
+  // shown while the code loads after a client-side sign-in: disabled, as it cannot open yet
+  ({ user }) => <UserMenuButton name={user.name} aria-haspopup="menu" disabled />,
+);
 
 const NAV_LINKS = [
   { to: "/browse", label: "Browse" },
@@ -16,15 +24,6 @@ const NAV_LINKS = [
   { to: "/services", label: "Sell on Setu" },
 ];
 
-const USER_MENU = [
-  { to: "/dashboard", label: "Dashboard" },
-  { to: "/stores", label: "My Stores", sellerOnly: true },
-  { to: "/products", label: "My Products", sellerOnly: true },
-  { to: "/rfqs?mine=1", label: "My RFQs" },
-  { to: "/orders", label: "Orders" },
-  { to: "/messages", label: "Messages" },
-  { to: "/profile", label: "Profile" },
-];
 
 function navClass({ isActive }: { isActive: boolean }) {
   return cn(
@@ -36,7 +35,6 @@ function navClass({ isActive }: { isActive: boolean }) {
 export function SiteHeader() {
   const user = useRootUser();
   const location = useLocation();
-  const submit = useSubmit();
   // The mobile navigation is a disclosure (<details>: navigation is not an ARIA menu, and it works without
   // JavaScript); close it after navigating. Not when the page first hydrates: a menu opened before the
   // scripts arrived (a slow phone) must stay open.
@@ -89,44 +87,7 @@ export function SiteHeader() {
             <>
               <MessagesLink count={user.unreadMessages} />
               <NotificationBell count={user.unreadNotifications} />
-              <DropdownMenu>
-                <DropdownMenuTrigger className="group flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
-                  <UserRound className="size-4" aria-hidden />
-                  {/* on a phone the icon alone, so the header fits beside the messages link and the bell */}
-                  <span className="max-w-32 truncate max-sm:sr-only">{user.name}</span>
-                  <ChevronDown className="size-4 transition group-data-[state=open]:rotate-180" aria-hidden />
-                </DropdownMenuTrigger>
-                <DropdownMenuContent>
-                  <DropdownMenuLabel>{user.email}</DropdownMenuLabel>
-                  <DropdownMenuSeparator />
-                  {USER_MENU.filter((item) => !item.sellerOnly || user.userType === "seller").map((item) => (
-                    <DropdownMenuItem key={item.to} asChild>
-                      <Link to={item.to}>{item.label}</Link>
-                    </DropdownMenuItem>
-                  ))}
-                  {user.isAdmin ? (
-                    <>
-                      <DropdownMenuItem asChild>
-                        <Link to="/admin/verifications">Verifications</Link>
-                      </DropdownMenuItem>
-                      <DropdownMenuItem asChild>
-                        <Link to="/admin/reports">Reported messages</Link>
-                      </DropdownMenuItem>
-                      <DropdownMenuItem asChild>
-                        <Link to="/admin/trade-data">Trade data</Link>
-                      </DropdownMenuItem>
-                      <DropdownMenuItem asChild>
-                        <Link to="/admin/rates">Exchange rates</Link>
-                      </DropdownMenuItem>
-                    </>
-                  ) : null}
-                  <DropdownMenuSeparator />
-                  {/* sign-out is a POST (no GET changes state) */}
-                  <DropdownMenuItem className="text-red-700" onSelect={() => void submit(null, { method: "post", action: "/auth/sign-out" })}>
-                    Sign Out
-                  </DropdownMenuItem>
-                </DropdownMenuContent>
-              </DropdownMenu>
+              <UserMenu user={user} />
               {/* without JavaScript the menu cannot open: its pages are a link away */}
               <noscript>
                 <span className="flex items-center gap-2">

@@ -1,82 +1,14 @@
-import { X } from "lucide-react";
-import { Dialog as Primitive } from "radix-ui";
-import { useRef, type ComponentProps, type ReactNode } from "react";
-import { cn } from "./cn";
+import type { ComponentProps } from "react";
+import type * as Radix from "./dialog-radix";
+import { lazyPart } from "./lazy-part";
 
-/** A modal dialog (Radix: focus trap and return, Escape, outside click, the page behind hidden from assistive technology, labelling). */
-export const Dialog = Primitive.Root;
-export const DialogTrigger = Primitive.Trigger;
-export const DialogClose = Primitive.Close;
-export const DialogTitle = Primitive.Title;
-export const DialogDescription = Primitive.Description;
-
-const layouts = {
-  /** centred on the page; the width comes from `size` */
-  center: "left-1/2 top-1/2 max-h-[calc(100dvh-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg",
-  /** a sheet from the bottom edge of a phone, as wide as the screen */
-  "sheet-bottom": "inset-x-0 bottom-0 max-h-[85dvh] w-full rounded-t-xl",
-} as const;
-
-const sizes = {
-  sm: "w-[min(100%-2rem,28rem)]",
-  md: "w-[min(100%-2rem,32rem)]",
-  lg: "w-[min(100%-2rem,48rem)]",
-} as const;
-
-export function DialogContent({
-  className,
-  children,
-  closeLabel = "Close",
-  showClose = true,
-  layout = "center",
-  size = "md",
-  padded = true,
-  onOpenAutoFocus,
-  onCloseAutoFocus,
-  ...props
-}: ComponentProps<typeof Primitive.Content> & {
-  closeLabel?: string;
-  showClose?: boolean;
-  layout?: keyof typeof layouts;
-  /** the width of a centred dialog */
-  size?: keyof typeof sizes;
-  /** false: the content lays out its own padding (a header and footer with borders, say) */
-  padded?: boolean;
-  children: ReactNode;
-}) {
-  // Radix returns focus to a DialogTrigger. A dialog opened from elsewhere (a controlled `open`, as from
-  // any of several clickable areas) returns it to the element that had it when the dialog opened.
-  const opener = useRef<HTMLElement | null>(null);
-  return (
-    <Primitive.Portal>
-      <Primitive.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-      <Primitive.Content
-        className={cn(
-          "fixed z-50 overflow-y-auto bg-white shadow-xl outline-none",
-          layouts[layout],
-          layout === "center" && sizes[size],
-          padded && "p-6",
-          className,
-        )}
-        onOpenAutoFocus={(event) => {
-          opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
-          onOpenAutoFocus?.(event);
-        }}
-        onCloseAutoFocus={(event) => {
-          onCloseAutoFocus?.(event);
-          if (event.defaultPrevented || !opener.current?.isConnected) return;
-          event.preventDefault();
-          opener.current.focus();
-        }}
-        {...props}
-      >
-        {children}
-        {showClose ? (
-          <Primitive.Close className="absolute right-3 top-3 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600" aria-label={closeLabel}>
-            <X className="size-4" aria-hidden />
-          </Primitive.Close>
-        ) : null}
-      </Primitive.Content>
-    </Primitive.Portal>
-  );
-}
+// A modal dialog (Radix, dialog-radix.tsx: focus trap and return, Escape, outside click, the page behind hidden from
+// assistive technology, labelling). Its code loads after the page's own (lazyPart): server rendering is unchanged.
+const eager = { eager: true };
+const load = () => import("./dialog-radix");
+export const Dialog = lazyPart<ComponentProps<typeof Radix.Dialog>>(() => load().then((m) => m.Dialog), undefined, eager);
+export const DialogTrigger = lazyPart<ComponentProps<typeof Radix.DialogTrigger>>(() => load().then((m) => m.DialogTrigger), undefined, eager);
+export const DialogClose = lazyPart<ComponentProps<typeof Radix.DialogClose>>(() => load().then((m) => m.DialogClose), undefined, eager);
+export const DialogTitle = lazyPart<ComponentProps<typeof Radix.DialogTitle>>(() => load().then((m) => m.DialogTitle), undefined, eager);
+export const DialogDescription = lazyPart<ComponentProps<typeof Radix.DialogDescription>>(() => load().then((m) => m.DialogDescription), undefined, eager);
+export const DialogContent = lazyPart<ComponentProps<typeof Radix.DialogContent>>(() => load().then((m) => m.DialogContent), undefined, eager);

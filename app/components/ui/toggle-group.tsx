@@ -1,15 +1,9 @@
-import { ToggleGroup as Primitive } from "radix-ui";
 import type { ComponentProps } from "react";
-import { cn } from "./cn";
+import type * as Radix from "./toggle-group-radix";
+import { lazyPart } from "./lazy-part";
 
-/**
- * A set of toggle buttons (Radix: roving focus, arrow keys move, Space or Enter presses; `type="single"` is
- * one-of-many). Style the items through `data-[state=on]`.
- */
-export function ToggleGroup({ className, ...props }: ComponentProps<typeof Primitive.Root>) {
-  return <Primitive.Root className={cn("flex gap-1", className)} {...props} />;
-}
-
-export function ToggleGroupItem({ className, ...props }: ComponentProps<typeof Primitive.Item>) {
-  return <Primitive.Item className={cn("focus-visible:outline-2 focus-visible:outline-brand-600", className)} {...props} />;
-}
+// A set of toggle buttons (Radix, toggle-group-radix.tsx). Its code loads after the page's own (lazyPart).
+const eager = { eager: true };
+const load = () => import("./toggle-group-radix");
+export const ToggleGroup = lazyPart<ComponentProps<typeof Radix.ToggleGroup>>(() => load().then((m) => m.ToggleGroup), undefined, eager);
+export const ToggleGroupItem = lazyPart<ComponentProps<typeof Radix.ToggleGroupItem>>(() => load().then((m) => m.ToggleGroupItem), undefined, eager);

@@ -84,3 +84,9 @@ export function useLiveEvents(userId: string | null) {
     };
   }, [userId]);
 }
+
+/** A signed-in page's live events, as a component (root loads it on demand: anonymous visitors never need it). */
+export function LiveEvents({ userId }: { userId: string }) {
+  useLiveEvents(userId);
+  return null;
+}

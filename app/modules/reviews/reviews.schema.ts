@@ -1,11 +1,6 @@
 import { z } from "zod";
 
-export const REVIEW_CRITERIA = [
-  { name: "productQuality", label: "Product quality" },
-  { name: "communication", label: "Communication" },
-  { name: "onTimeDelivery", label: "On-time delivery" },
-] as const;
-export type ReviewCriterion = (typeof REVIEW_CRITERIA)[number]["name"];
+export { REVIEW_CRITERIA, type ReviewCriterion } from "./rating";
 
 export const REVIEW_TEXT_MAX = 2000;
 
@@ -56,11 +51,4 @@ export type ReviewView = {
   repliedAt: string | null;
 };
 
-/** "4.3": one decimal, always. */
-export function formatRating(value: number): string {
-  return value.toFixed(1);
-}
-
-export function reviewCountLabel(count: number): string {
-  return `${count.toLocaleString("en-US")} ${count === 1 ? "review" : "reviews"}`;
-}
+export { formatRating, reviewCountLabel } from "./rating";

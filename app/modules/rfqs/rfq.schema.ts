@@ -1,20 +1,13 @@
 import { z } from "zod";
-import { PRODUCT_CATEGORIES, UNITS } from "~/lib/categories";
+import { UNITS } from "~/lib/categories";
 import { isTimeZone } from "~/lib/deadline";
 import { parseUsdToCents } from "~/lib/money";
 import type { FxRate, FxRateSource } from "~/modules/trade/fx-rates.schema";
 import type { Currency } from "~/modules/trade/trade-terms.schema";
 import type { QuoteTradeTerms } from "./quote.schema";
+import { RFQ_CATEGORIES, RFQ_SORTS, type RfqSort } from "./rfq-list-options";
 
-export const RFQ_CATEGORIES = PRODUCT_CATEGORIES;
-export const RFQ_SORTS = [
-  { value: "newest", label: "Newest First" },
-  { value: "deadline", label: "Deadline Soon" },
-  { value: "budget-high", label: "Budget: High to Low" },
-  { value: "budget-low", label: "Budget: Low to High" },
-] as const;
-export type RfqSort = (typeof RFQ_SORTS)[number]["value"];
-export const RFQS_PER_PAGE = 12;
+export { RFQ_CATEGORIES, RFQ_SORTS, RFQS_PER_PAGE, type RfqSort } from "./rfq-list-options";
 
 /** An optional amount in US dollars as typed ("1500.50"), read into cents; empty is null. */
 export const optionalMoney = (label: string) =>

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EDITOR } from "./editor/constants";
 import { insideCanvas, overlaps } from "./editor/geometry";
+import { ABOUT_TAB_SLUG } from "./store-tab-slugs";
 
 export const DEFAULT_PRIMARY_COLOR = "#3b82f6";
 
@@ -109,8 +110,7 @@ export type Section = z.infer<typeof sectionSchema>;
 export type CategoryTab = z.infer<typeof categoryTabSchema>;
 export type StoreDesign = z.infer<typeof storeDesignSchema>;
 
-/** The tab that shows the store's About page rather than products. */
-export const ABOUT_TAB_SLUG = "about-us";
+export { ABOUT_TAB_SLUG } from "./store-tab-slugs";
 
 /**
  * A new store's tabs: Home, About Us, then one per category the store sells (issue #26: a textiles store got the

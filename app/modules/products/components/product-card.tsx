@@ -1,6 +1,6 @@
 import { Clock, MapPin, MessageSquareQuote, Package } from "lucide-react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { VerificationBadge } from "~/modules/accounts/components/verification-badge";
 import { buttonClasses } from "~/components/ui/button";
 import { categoryLabel } from "~/lib/categories";
@@ -8,7 +8,7 @@ import { formatUsdRange } from "~/lib/money";
 import type { ProductCardData } from "../products.schema";
 import { replyTimeLabel } from "~/modules/response-times/response-time";
 import { cardImageUrl } from "~/modules/uploads/image-urls";
-import { RatingBadge } from "~/modules/reviews/components/reviews";
+import { RatingBadge } from "~/modules/reviews/components/rating-badge";
 
 /** Where 'Request Quote' leads: Create RFQ pre-filled from the product, through sign-in for a visitor. */
 export function requestQuoteHref(productId: string, signedIn: boolean) {

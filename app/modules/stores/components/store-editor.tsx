@@ -2,7 +2,7 @@ import { Eye, EyeOff, ImageIcon, LayoutTemplate, Package, Pencil, Plus, Save, St
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";

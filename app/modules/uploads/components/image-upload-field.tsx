@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Label } from "~/components/ui/field";
 import { uploadImage, type UploadKind } from "../upload-client";
 

@@ -1,0 +1,30 @@
+import { ChevronDown, UserRound } from "lucide-react";
+import type { ComponentProps } from "react";
+
+export type UserMenuUser = { name: string; email: string; userType: "buyer" | "seller"; isAdmin: boolean };
+
+export const USER_MENU = [
+  { to: "/dashboard", label: "Dashboard" },
+  { to: "/stores", label: "My Stores", sellerOnly: true },
+  { to: "/products", label: "My Products", sellerOnly: true },
+  { to: "/rfqs?mine=1", label: "My RFQs" },
+  { to: "/orders", label: "Orders" },
+  { to: "/messages", label: "Messages" },
+  { to: "/profile", label: "Profile" },
+];
+
+/** The user menu's button: the Radix trigger once its code has loaded (user-menu.tsx), the same button meanwhile. */
+export function UserMenuButton({ name, ...props }: { name: string } & ComponentProps<"button">) {
+  return (
+    <button
+      type="button"
+      className="group flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+      {...props}
+    >
+      <UserRound className="size-4" aria-hidden />
+      {/* on a phone the icon alone, so the header fits beside the messages link and the bell */}
+      <span className="max-w-32 truncate max-sm:sr-only">{name}</span>
+      <ChevronDown className="size-4 transition group-data-[state=open]:rotate-180" aria-hidden />
+    </button>
+  );
+}

@@ -1,0 +1,45 @@
+import { Link, useSubmit } from "react-router";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
+import { USER_MENU, UserMenuButton, type UserMenuUser } from "./user-menu-button";
+
+/** The signed-in user's menu (Radix: arrow keys, typeahead, Escape and focus return are the library's). Loaded on demand by the header. */
+export function UserMenu({ user }: { user: UserMenuUser }) {
+  const submit = useSubmit();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <UserMenuButton name={user.name} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuLabel>{user.email}</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {USER_MENU.filter((item) => !item.sellerOnly || user.userType === "seller").map((item) => (
+          <DropdownMenuItem key={item.to} asChild>
+            <Link to={item.to}>{item.label}</Link>
+          </DropdownMenuItem>
+        ))}
+        {user.isAdmin ? (
+          <>
+            <DropdownMenuItem asChild>
+              <Link to="/admin/verifications">Verifications</Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/admin/reports">Reported messages</Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/admin/trade-data">Trade data</Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/admin/rates">Exchange rates</Link>
+            </DropdownMenuItem>
+          </>
+        ) : null}
+        <DropdownMenuSeparator />
+        {/* sign-out is a POST (no GET changes state) */}
+        <DropdownMenuItem className="text-red-700" onSelect={() => void submit(null, { method: "post", action: "/auth/sign-out" })}>
+          Sign Out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

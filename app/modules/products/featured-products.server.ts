@@ -1,0 +1,23 @@
+import type { Db } from "~/db/client.server";
+import { expiringMemo } from "./expiring-memo.server";
+import type { ProductCardData } from "./products.schema";
+import { listFeaturedProducts } from "./products.server";
+
+/** The home page's Featured Products are looked up at most this often per process (and again after any write: forgetFeaturedProducts). */
+export const FEATURED_PRODUCTS_MAX_AGE_MS = 30_000;
+const memo = expiringMemo<Promise<ProductCardData[]>>(FEATURED_PRODUCTS_MAX_AGE_MS, 1);
+
+/** listFeaturedProducts, remembered for FEATURED_PRODUCTS_MAX_AGE_MS; a failed look-up is not remembered. */
+export function featuredProducts(db: Db): Promise<ProductCardData[]> {
+  const cached = memo.get(db, "featured");
+  if (cached) return cached;
+  const looking = listFeaturedProducts(db);
+  memo.set(db, "featured", looking);
+  looking.catch(() => memo.delete(db, "featured"));
+  return looking;
+}
+
+/** Called after a write (server/app.ts): a new or changed product shows on the next home page. */
+export function forgetFeaturedProducts(db: Db) {
+  memo.forget(db);
+}

@@ -1,0 +1,74 @@
+import type express from "express";
+import { LRUCache } from "lru-cache";
+import { isPersonalRequest } from "~/lib/page-cache-control";
+
+type Page = { status: number; headers: Record<string, string>; body: Buffer; nonce: string };
+
+/** How long the app serves an anonymous page it rendered, at most (a shared cache in front may keep it as long: PUBLIC_PAGE_CACHE). */
+export const PAGE_CACHE_TTL_MS = 10_000;
+/** Headers of a rendered page worth replaying (the security headers are the middleware's, per request). */
+const REPLAYED = ["content-type", "cache-control", "vary", "link"];
+
+/**
+ * The app's own cache of anonymous pages that are the same for everyone (issue #25): a page whose route said
+ * `Cache-Control: public` (lib/page-cache-control.ts; never when the request carries a session or flash cookie:
+ * root says `private, no-store` then, and this cache does not even look) is kept for PAGE_CACHE_TTL_MS by its
+ * URL and served again with the request's own CSP nonce in place of the one it was rendered with. Any write
+ * (a request other than GET or HEAD) empties it, so a visitor never waits out the TTL for a change made here.
+ */
+export function pageCache({
+  maxPages = 500,
+  ttlMs = PAGE_CACHE_TTL_MS,
+  onWrite,
+  enabled = true,
+}: { maxPages?: number; ttlMs?: number; onWrite?: () => void; enabled?: boolean } = {}) {
+  const pages = new LRUCache<string, Page>({ max: maxPages, ttl: ttlMs, maxSize: 64 * 1024 * 1024, sizeCalculation: (page) => page.body.length + 1 });
+
+  const middleware: express.RequestHandler = (req, res, next) => {
+    if (req.method !== "GET") {
+      if (req.method !== "HEAD")
+        res.on("finish", () => {
+          pages.clear();
+          onWrite?.();
+        });
+      return next();
+    }
+    // documents only (a client-side navigation's .data is the same loaders: served fresh), never for a person
+    if (!enabled || req.path.endsWith(".data") || req.path.startsWith("/api/") || isPersonalRequest(req.get("cookie"))) return next();
+    const key = req.originalUrl;
+    const nonce = res.locals.cspNonce as string;
+    const cached = pages.get(key);
+    if (cached) {
+      res.status(cached.status).set(cached.headers).set("X-Page-Cache", "hit");
+      res.end(cached.nonce === nonce ? cached.body : Buffer.from(cached.body.toString("utf8").replaceAll(cached.nonce, nonce)));
+      return;
+    }
+
+    const chunks: Buffer[] = [];
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => express.Response;
+    const keep = (chunk: unknown, encoding?: unknown) => {
+      if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+      else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+    };
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      keep(chunk, rest[0]);
+      return write(chunk, ...rest);
+    }) as typeof res.write;
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      if (chunk !== undefined && typeof chunk !== "function") keep(chunk, rest[0]);
+      const cacheControl = String(res.getHeader("Cache-Control") ?? "");
+      if (res.statusCode === 200 && /(^|,)\s*public\b/.test(cacheControl) && !res.getHeader("Set-Cookie") && nonce) {
+        const headers: Record<string, string> = {};
+        for (const name of REPLAYED) {
+          const value = res.getHeader(name);
+          if (value !== undefined) headers[name] = String(value);
+        }
+        pages.set(key, { status: 200, headers, body: Buffer.concat(chunks), nonce });
+      }
+      return end(chunk, ...rest);
+    }) as typeof res.end;
+    next();
+  };
+  return Object.assign(middleware, { clear: () => pages.clear() });
+}

@@ -1,0 +1,80 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { HttpClient } from "../support/http-client";
+import { baseUrl } from "./support/browser";
+
+/**
+ * Issue #25: anonymous pages that are the same for everyone may be kept by a shared cache (and by the app's own
+ * page cache, server/page-cache.ts); no page a signed-in person sees is ever publicly cacheable.
+ */
+const DEMO_BUYER = { email: "sarah@brooklyn-home-goods.example", password: "SetuDemo!2026" };
+const PUBLIC = /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/;
+
+let publicPaths: string[];
+let sessionCookie: string;
+
+const get = (path: string, cookie?: string) => fetch(`${baseUrl()}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+
+beforeAll(async () => {
+  const browse = await (await get("/browse")).text();
+  const productPath = /href="(\/product\/[0-9a-f-]{36})"/.exec(browse)?.[1];
+  const stores = await (await get("/browse?tab=stores")).text();
+  const storePath = /href="(\/stores\/[0-9a-f-]{36})"/.exec(stores)?.[1];
+  expect(productPath).toBeTruthy();
+  expect(storePath).toBeTruthy();
+  publicPaths = ["/", "/categories", "/category/textiles", productPath!, storePath!, "/browse", "/browse?q=cotton&sort=newest"];
+
+  const client = new HttpClient(baseUrl());
+  expect((await client.post("/auth", { intent: "signin", ...DEMO_BUYER })).status).toBe(302);
+  sessionCookie = client.cookieHeader();
+  expect(sessionCookie).toMatch(/setu\.session_token=/);
+});
+
+describe("Cache-Control", () => {
+  it("lets a shared cache keep the public pages for an anonymous visitor", async () => {
+    for (const path of publicPaths) {
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("cache-control"), path).toMatch(PUBLIC);
+      expect(response.headers.get("vary") ?? "", path).toMatch(/cookie/i);
+      expect(response.headers.get("set-cookie"), path).toBeNull();
+    }
+  });
+
+  it("never lets anyone keep a page for a signed-in person, the public pages included", async () => {
+    for (const path of [...publicPaths, "/rfqs", "/dashboard", "/messages", "/notifications", "/orders", "/profile"]) {
+      const response = await get(path, sessionCookie);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("cache-control"), path).toBe("private, no-store");
+      const html = await response.text();
+      // and it really is the signed-in page, not a copy of the anonymous one
+      expect(html, path).toContain("Sarah");
+      expect(response.headers.get("x-page-cache"), path).toBeNull();
+    }
+  });
+
+  it("keeps a page with a flash message, or any session cookie, private", async () => {
+    const flash = await get("/", "setu_flash=eyJ0eXBlIjoic3VjY2VzcyIsIm1lc3NhZ2UiOiJoaSJ9");
+    expect(flash.headers.get("cache-control")).toBe("private, no-store");
+    const stale = await get("/", "setu.session_token=not-a-session");
+    expect(stale.headers.get("cache-control")).toBe("private, no-store");
+    expect(stale.headers.get("x-page-cache")).toBeNull();
+  });
+
+  it("does not let shared caches keep anonymous pages that are not the same for everyone", async () => {
+    for (const path of ["/auth", "/rfqs", "/contact"]) {
+      const response = await get(path);
+      expect(response.headers.get("cache-control") ?? "", path).not.toMatch(/public/);
+    }
+  });
+
+  it("serves an anonymous page again from the app's cache, with the request's own CSP nonce", async () => {
+    await get("/categories");
+    const again = await get("/categories");
+    expect(again.headers.get("x-page-cache")).toBe("hit");
+    const nonce = /'nonce-([^']+)'/.exec(again.headers.get("content-security-policy") ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    const html = await again.text();
+    expect(html).toContain(`nonce="${nonce}"`);
+    expect(html.match(/nonce="([^"]+)"/g)?.every((attribute) => attribute === `nonce="${nonce}"`)).toBe(true);
+  });
+});
