@@ -1,4 +1,4 @@
-import { Activity, BadgeCheck, CheckCircle2, Circle, Clock, DollarSign, FileText, Flag, Package, ShieldCheck, Sparkles, ShoppingCart, Store, Users } from "lucide-react";
+import { Activity, AlertCircle, BadgeCheck, CheckCircle2, Circle, Clock, DollarSign, FileText, Flag, Package, Scale, ShieldCheck, Sparkles, ShoppingCart, Store, Users } from "lucide-react";
 import { data, Link } from "react-router";
 import { Badge, statusTone } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { state: "ok" as const, profile: user.profile, email: user.email, dashboard: result.dashboard };
 }
 
-function Stat({ icon: Icon, label, value }: { icon: typeof Store; label: string; value: string | number }) {
+function Stat({ icon: Icon, label, value, hint }: { icon: typeof Store; label: string; value: string | number; hint?: string }) {
   return (
     <Card className="p-5">
       <div className="flex items-center justify-between">
@@ -29,6 +29,36 @@ function Stat({ icon: Icon, label, value }: { icon: typeof Store; label: string;
         <Icon className="size-5 text-brand-600" aria-hidden />
       </div>
       <p className="mt-2 text-2xl font-bold tabular-nums">{value}</p>
+      {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+    </Card>
+  );
+}
+
+/** Under Revenue / Total Spend: money released from escrow is the figure; what is still held and ordered is context. */
+function escrowHint(heldCents: number, orderValueCents: number): string {
+  return `Released from escrow · ${formatUsd(heldCents)} held · ${formatUsd(orderValueCents)} ordered`;
+}
+
+/** What the user should do now on their orders, each linking to the order. */
+function ActionNeeded({ items }: { items: { key: string; text: string; href: string }[] }) {
+  return (
+    <Card className="mt-8 p-6">
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
+        <AlertCircle className="size-5 text-amber-600" aria-hidden /> Action needed
+      </h2>
+      {items.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-600">Nothing waits for you on your orders.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-100">
+          {items.map((item) => (
+            <li key={item.key} className="py-3">
+              <Link to={item.href} className="font-medium text-brand-700 hover:underline">
+                {item.text}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
     </Card>
   );
 }
@@ -83,17 +113,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <Stat icon={Store} label="My Stores" value={dashboard.stores} />
             <Stat icon={Package} label="Products" value={dashboard.products} />
             <Stat icon={FileText} label="Quotes Submitted" value={dashboard.quotesSubmitted} />
-            <Stat icon={DollarSign} label="Order value" value={formatUsd(dashboard.orderValueCents)} />
+            <Stat icon={DollarSign} label="Revenue" value={formatUsd(dashboard.revenueCents)} hint={escrowHint(dashboard.heldCents, dashboard.orderValueCents)} />
           </>
         ) : (
           <>
             <Stat icon={FileText} label="Active RFQs" value={dashboard.activeRfqs} />
             <Stat icon={ShoppingCart} label="Orders" value={dashboard.orders} />
             <Stat icon={Users} label="Suppliers" value={dashboard.suppliers} />
-            <Stat icon={DollarSign} label="Order value" value={formatUsd(dashboard.orderValueCents)} />
+            <Stat icon={DollarSign} label="Total Spend" value={formatUsd(dashboard.spendCents)} hint={escrowHint(dashboard.heldCents, dashboard.orderValueCents)} />
           </>
         )}
       </section>
+
+      <ActionNeeded items={dashboard.actionNeeded} />
 
       {dashboard.role === "seller" ? <MatchedForYou matched={dashboard.matched} /> : null}
 
@@ -219,6 +251,22 @@ function OnboardingChecklist({ steps }: { steps: { step: OnboardingStep; done: b
   );
 }
 
+/** A count of what waits for an administrator, with the link to where it is handled. */
+function WaitingCard({ icon: Icon, tone, title, count, to, action }: { icon: typeof Store; tone: string; title: string; count: number; to: string; action: string }) {
+  return (
+    <Card className="p-5">
+      <div className="flex items-center justify-between">
+        <h2 className="text-sm text-slate-600">{title}</h2>
+        <Icon className={`size-5 ${tone}`} aria-hidden />
+      </div>
+      <p className="mt-2 text-2xl font-bold tabular-nums">{count}</p>
+      <Link to={to} className="mt-2 inline-block text-sm font-medium text-brand-700 underline">
+        {action}
+      </Link>
+    </Card>
+  );
+}
+
 function AdminHome({ name, dashboard }: { name: string; dashboard: AdminDashboard }) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
@@ -226,27 +274,10 @@ function AdminHome({ name, dashboard }: { name: string; dashboard: AdminDashboar
         <h1 className="text-3xl font-bold">Administration</h1>
         <p className="mt-1 text-slate-600">Signed in as {name}</p>
       </header>
-      <section aria-label="Waiting for you" className="mt-8 grid gap-4 sm:grid-cols-2">
-        <Card className="p-5">
-          <div className="flex items-center justify-between">
-            <h2 className="text-sm text-slate-600">Pending verifications</h2>
-            <ShieldCheck className="size-5 text-amber-600" aria-hidden />
-          </div>
-          <p className="mt-2 text-2xl font-bold tabular-nums">{dashboard.pendingVerifications}</p>
-          <Link to="/admin/verifications" className="mt-2 inline-block text-sm font-medium text-brand-700 underline">
-            Review verifications
-          </Link>
-        </Card>
-        <Card className="p-5">
-          <div className="flex items-center justify-between">
-            <h2 className="text-sm text-slate-600">Open message reports</h2>
-            <Flag className="size-5 text-red-600" aria-hidden />
-          </div>
-          <p className="mt-2 text-2xl font-bold tabular-nums">{dashboard.openReports}</p>
-          <Link to="/admin/reports" className="mt-2 inline-block text-sm font-medium text-brand-700 underline">
-            Review reports
-          </Link>
-        </Card>
+      <section aria-label="Waiting for you" className="mt-8 grid gap-4 sm:grid-cols-3">
+        <WaitingCard icon={ShieldCheck} tone="text-amber-600" title="Pending verifications" count={dashboard.pendingVerifications} to="/admin/verifications" action="Review verifications" />
+        <WaitingCard icon={Flag} tone="text-red-600" title="Open message reports" count={dashboard.openReports} to="/admin/reports" action="Review reports" />
+        <WaitingCard icon={Scale} tone="text-amber-600" title="Open disputes" count={dashboard.openDisputes} to="/admin/disputes" action="Decide disputes" />
       </section>
       <section aria-label="Marketplace" className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         <Stat icon={Users} label="Accounts" value={dashboard.users} />

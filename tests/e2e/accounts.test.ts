@@ -70,7 +70,7 @@ describe("accounts in the browser", () => {
     await page.waitForURL(/\/dashboard$/);
     await page.getByText("Account created successfully!").waitFor();
     const stats = page.getByRole("region", { name: "Statistics" });
-    for (const card of ["Active RFQs", "Orders", "Suppliers", "Order value"]) await stats.getByText(card, { exact: true }).waitFor();
+    for (const card of ["Active RFQs", "Orders", "Suppliers", "Total Spend"]) await stats.getByText(card, { exact: true }).waitFor();
     await page.getByText("No recent activity").waitFor();
     await page.getByRole("link", { name: "Create RFQ" }).waitFor();
     await page.getByText("Pending Verification").waitFor();
@@ -124,7 +124,7 @@ describe("accounts in the browser", () => {
     await fillSignUp(page, { role: "Seller", email: email("seller"), password: "Brass-Lamps-2026", confirm: "Brass-Lamps-2026" });
     await page.waitForURL(/\/dashboard$/);
     const stats = page.getByRole("region", { name: "Statistics" });
-    for (const card of ["My Stores", "Products", "Quotes Submitted", "Order value"]) await stats.getByText(card, { exact: true }).waitFor();
+    for (const card of ["My Stores", "Products", "Quotes Submitted", "Revenue"]) await stats.getByText(card, { exact: true }).waitFor();
     // a new seller is walked through the first steps instead of being welcomed back
     await page.getByRole("heading", { name: "Welcome to Setu, Nisha Kapoor!" }).waitFor();
     const checklist = page.getByRole("region", { name: "Get started selling to US buyers" });

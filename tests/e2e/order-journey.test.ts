@@ -78,7 +78,12 @@ describe("order journey: accepted quote → escrow → shipped → completed", (
   it("the buyer funds the advance by card; a declined card is told; the webhook marks it held", async () => {
     const { page } = browser;
     await signIn(page, buyer.email, PASSWORD);
-    await page.goto(orderPath);
+    // the dashboard says what waits: the two milestones to fund, each leading to the order
+    const actions = page.locator("section, div").filter({ has: page.getByRole("heading", { name: "Action needed" }) }).last();
+    expect(await actions.innerText()).toContain("Fund 30% advance of");
+    await screenshot(page, "dashboard-action-needed");
+    await actions.getByRole("link", { name: /^Fund 30% advance of/ }).click();
+    await page.waitForURL((url) => url.pathname === orderPath);
     const balance = page.locator("li", { hasText: "70% against bill of lading" });
     await balance.getByLabel("Name on card").fill("Journey Person");
     await balance.getByLabel("Card number").fill("4000 0000 0000 0002");

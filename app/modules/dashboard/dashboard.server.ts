@@ -1,9 +1,12 @@
-import { and, count, countDistinct, desc, eq, gt, ne, notInArray, sql, sum } from "drizzle-orm";
+import { and, asc, count, countDistinct, desc, eq, gt, inArray, isNull, ne, notInArray, or, sql, sum, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { user as userTable } from "~/db/schema/auth";
 import { rfqMatches } from "~/db/schema/matching";
 import { messageReports } from "~/db/schema/messaging";
+import { orderPackingDetails } from "~/db/schema/order-documents";
 import { orders } from "~/db/schema/orders";
+import { disputes, ledgerEntries, paymentMilestones } from "~/db/schema/payments";
+import { reviews } from "~/db/schema/reviews";
 import { profiles } from "~/db/schema/profiles";
 import { products } from "~/db/schema/products";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
@@ -11,11 +14,27 @@ import { stores } from "~/db/schema/stores";
 import { logger } from "~/lib/logger.server";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import { matchReason } from "~/modules/matching/matching.server";
+import { FUNDABLE_STATUSES } from "~/modules/payments/payments.server";
+import { formatUsdCents } from "~/lib/money";
 
 /** How many matched RFQs the seller's dashboard lists (the rest are at /rfqs?matched=1). */
 const MATCHED_ON_DASHBOARD = 5;
 
 export const RECENT_ACTIVITY_LIMIT = 5;
+
+/** Released and held escrow money of the orders matching `where`, from the ledger (one statement). */
+function escrowSums(db: Db, where: SQL | undefined) {
+  return db
+    .select({
+      released: sum(sql`case when ${ledgerEntries.kind} = 'release' then ${ledgerEntries.amountCents} else 0 end`),
+      held: sum(sql`case ${ledgerEntries.kind} when 'fund' then ${ledgerEntries.amountCents} else -${ledgerEntries.amountCents} end`),
+    })
+    .from(ledgerEntries)
+    .innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
+    .where(where);
+}
+
+const orderName = (title: string | null, id: string) => (title ? `"${title}"` : `order ${id.slice(0, 8).toUpperCase()}`);
 
 export type ActivityItem = { id: string; type: "quote" | "rfq"; title: string; status: string; createdAt: string; amountCents: number | null; href: string };
 
@@ -24,8 +43,14 @@ export type SellerDashboard = {
   stores: number;
   products: number;
   quotesSubmitted: number;
-  /** the value of the seller's orders that are not cancelled: not revenue until payments exist */
+  /** the value of the seller's orders that are not cancelled */
   orderValueCents: number;
+  /** money released to the seller from escrow (the ledger's releases): revenue is money received */
+  revenueCents: number;
+  /** money buyers hold in escrow for the seller's orders, not released yet */
+  heldCents: number;
+  /** what waits for the seller: orders to confirm, packing details to enter, orders to ship */
+  actionNeeded: ActionItem[];
   activity: ActivityItem[];
   /** the first steps of a new seller, in order; the checklist shows until every one is done */
   onboarding: { step: OnboardingStep; done: boolean }[];
@@ -38,6 +63,7 @@ export type AdminDashboard = {
   role: "admin";
   pendingVerifications: number;
   openReports: number;
+  openDisputes: number;
   users: number;
   sellers: number;
   activeProducts: number;
@@ -49,10 +75,22 @@ export type BuyerDashboard = {
   activeRfqs: number;
   orders: number;
   suppliers: number;
-  /** the value of the buyer's orders that are not cancelled: not spend until payments exist */
+  /** the value of the buyer's orders that are not cancelled */
   orderValueCents: number;
+  /** money released from the buyer's escrow to suppliers (the ledger's releases): spend is money paid */
+  spendCents: number;
+  /** the buyer's money held in escrow, not released yet */
+  heldCents: number;
   activity: ActivityItem[];
+  /** what waits for the buyer: milestones to fund, deliveries to confirm, suppliers to review */
+  actionNeeded: ActionItem[];
 };
+
+/** One thing a user should do now, linking to where it is done. */
+export type ActionItem = { key: string; text: string; href: string };
+
+/** How many "Action needed" items the dashboard lists (the rest are on /orders). */
+export const ACTION_NEEDED_LIMIT = 8;
 
 type DashboardUser = SessionUser & { profile: NonNullable<SessionUser["profile"]> };
 
@@ -81,7 +119,7 @@ export async function loadDashboardForPage(
  */
 export async function loadDashboard(db: Db, user: DashboardUser, now = new Date()): Promise<SellerDashboard | BuyerDashboard> {
   if (user.profile.userType === "seller") {
-    const [[storeCount], [productCount], [quoteCount], [revenue], recent, matched] = await Promise.all([
+    const [[storeCount], [productCount], [quoteCount], [revenue], recent, matched, [escrow], waiting] = await Promise.all([
       db.select({ n: count() }).from(stores).where(eq(stores.sellerId, user.id)),
       db.select({ n: count() }).from(products).where(eq(products.sellerId, user.id)),
       db
@@ -113,6 +151,23 @@ export async function loadDashboard(db: Db, user: DashboardUser, now = new Date(
         .where(and(eq(rfqMatches.sellerId, user.id), eq(rfqs.status, "published"), gt(rfqs.closesAt, now)))
         .orderBy(desc(rfqMatches.createdAt))
         .limit(MATCHED_ON_DASHBOARD),
+      escrowSums(db, eq(orders.sellerId, user.id)),
+      db
+        .select({ id: orders.id, status: orders.status, title: rfqs.title })
+        .from(orders)
+        .leftJoin(rfqs, eq(rfqs.id, orders.rfqId))
+        .leftJoin(orderPackingDetails, eq(orderPackingDetails.orderId, orders.id))
+        .where(
+          and(
+            eq(orders.sellerId, user.id),
+            or(
+              inArray(orders.status, ["placed", "ready_to_ship"]),
+              and(inArray(orders.status, ["confirmed", "in_production"]), isNull(orderPackingDetails.orderId)),
+            ),
+          ),
+        )
+        .orderBy(asc(orders.createdAt), asc(orders.id))
+        .limit(ACTION_NEEDED_LIMIT),
     ]);
     return {
       role: "seller",
@@ -135,10 +190,22 @@ export async function loadDashboard(db: Db, user: DashboardUser, now = new Date(
         { step: "products", done: (productCount?.n ?? 0) > 0 },
         { step: "quote", done: (quoteCount?.n ?? 0) > 0 },
       ],
+      revenueCents: Number(escrow?.released ?? 0),
+      heldCents: Number(escrow?.held ?? 0),
+      actionNeeded: waiting.map((o) => ({
+        key: `${o.id}:${o.status}`,
+        text:
+          o.status === "placed"
+            ? `Confirm or decline ${orderName(o.title, o.id)}`
+            : o.status === "ready_to_ship"
+              ? `Ship ${orderName(o.title, o.id)} with its bill of lading`
+              : `Enter the packing details of ${orderName(o.title, o.id)} for its packing list`,
+        href: `/orders/${o.id}`,
+      })),
       matched: matched.map((m) => ({ id: m.id, title: m.title, reason: matchReason(m.productNames), closesAt: (m.closesAt ?? now).toISOString() })),
     };
   }
-  const [[active], [orderStats], recent] = await Promise.all([
+  const [[active], [orderStats], recent, [escrow], toFund, toFinish] = await Promise.all([
     db
       .select({ n: count() })
       .from(rfqs)
@@ -158,9 +225,41 @@ export async function loadDashboard(db: Db, user: DashboardUser, now = new Date(
       .where(eq(rfqs.buyerId, user.id))
       .orderBy(desc(rfqs.createdAt), desc(rfqs.id))
       .limit(RECENT_ACTIVITY_LIMIT),
+    escrowSums(db, eq(orders.buyerId, user.id)),
+    db
+      .select({ id: orders.id, title: rfqs.title, label: paymentMilestones.label, amountCents: paymentMilestones.amountCents, position: paymentMilestones.position })
+      .from(paymentMilestones)
+      .innerJoin(orders, eq(orders.id, paymentMilestones.orderId))
+      .leftJoin(rfqs, eq(rfqs.id, orders.rfqId))
+      .where(and(eq(orders.buyerId, user.id), eq(paymentMilestones.state, "awaiting_funds"), inArray(orders.status, [...FUNDABLE_STATUSES])))
+      .orderBy(asc(orders.createdAt), asc(paymentMilestones.position))
+      .limit(ACTION_NEEDED_LIMIT),
+    db
+      .select({ id: orders.id, status: orders.status, title: rfqs.title })
+      .from(orders)
+      .leftJoin(rfqs, eq(rfqs.id, orders.rfqId))
+      .leftJoin(reviews, eq(reviews.orderId, orders.id))
+      .where(and(eq(orders.buyerId, user.id), or(eq(orders.status, "delivered"), and(eq(orders.status, "completed"), isNull(reviews.orderId)))))
+      .orderBy(asc(orders.updatedAt), asc(orders.id))
+      .limit(ACTION_NEEDED_LIMIT),
   ]);
+  const actionNeeded: ActionItem[] = [
+    ...toFund.map((m) => ({
+      key: `${m.id}:fund:${m.position}`,
+      text: `Fund ${m.label.toLowerCase()} of ${orderName(m.title, m.id)}: ${formatUsdCents(m.amountCents)} into escrow`,
+      href: `/orders/${m.id}`,
+    })),
+    ...toFinish.map((o) => ({
+      key: `${o.id}:${o.status}`,
+      text: o.status === "delivered" ? `Confirm the delivery of ${orderName(o.title, o.id)} and complete it` : `Review the supplier of ${orderName(o.title, o.id)}`,
+      href: `/orders/${o.id}`,
+    })),
+  ].slice(0, ACTION_NEEDED_LIMIT);
   return {
     role: "buyer",
+    spendCents: Number(escrow?.released ?? 0),
+    heldCents: Number(escrow?.held ?? 0),
+    actionNeeded,
     activeRfqs: active?.n ?? 0,
     orders: orderStats?.n ?? 0,
     suppliers: Number(orderStats?.suppliers ?? 0),
@@ -185,6 +284,7 @@ export async function loadAdminDashboard(db: Db, actor: { isAdmin: boolean }): P
     .select({
       pendingVerifications: n(sql`select count(*) from ${profiles} where ${profiles.verificationStatus} = 'pending'`),
       openReports: n(sql`select count(*) from ${messageReports} where ${messageReports.status} = 'open'`),
+      openDisputes: n(sql`select count(*) from ${disputes} where ${disputes.status} = 'open'`),
       users: n(sql`select count(*) from ${userTable}`),
       sellers: n(sql`select count(*) from ${profiles} where ${profiles.userType} = 'seller'`),
       activeProducts: n(sql`select count(*) from ${products} where ${products.status} = 'active'`),

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "~/db/client.server";
 import { rfqMatches } from "~/db/schema/matching";
+import { ledgerEntries, paymentMilestones } from "~/db/schema/payments";
+import { reviews } from "~/db/schema/reviews";
+import { eq } from "drizzle-orm";
 import { logger } from "~/lib/logger.server";
 import type { Profile } from "~/modules/accounts/accounts.schema";
-import { createOrders } from "../../../tests/factories/orders";
+import { createOrderMilestones, createOrders } from "../../../tests/factories/orders";
 import { createProducts } from "../../../tests/factories/products";
 import { createQuotes, createRfq, createRfqs, dateFromToday } from "../../../tests/factories/rfqs";
 import { createStore } from "../../../tests/factories/stores";
@@ -34,6 +37,9 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
       products: 0,
       quotesSubmitted: 0,
       orderValueCents: 0,
+      revenueCents: 0,
+      heldCents: 0,
+      actionNeeded: [],
       activity: [],
       onboarding: [
         { step: "verify", done: true },
@@ -43,7 +49,7 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
       ],
       matched: [],
     });
-    expect(await loadDashboard(database.db, actor(buyer), now)).toEqual({ role: "buyer", activeRfqs: 0, orders: 0, suppliers: 0, orderValueCents: 0, activity: [] });
+    expect(await loadDashboard(database.db, actor(buyer), now)).toEqual({ role: "buyer", activeRfqs: 0, orders: 0, suppliers: 0, orderValueCents: 0, spendCents: 0, heldCents: 0, activity: [], actionNeeded: [] });
   });
 
   it("counts a seller's stores, products, quotes (not withdrawn) and revenue (not cancelled), and no one else's", async () => {
@@ -200,6 +206,50 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
       { title: "Bath towels", reason: "Matches your products: Organic Bath Towels, Terry Hand Towels" },
       { title: "Hand towels", reason: "Matches your products: Terry Hand Towels" },
     ]);
+  });
+
+  it("counts Revenue and Total Spend from money released from escrow, and lists what each party must do now (#22.6)", async () => {
+    const seller = await createSeller(database.db);
+    const buyer = await createBuyer(database.db);
+    const parties = { buyerId: buyer.user.id, sellerId: seller.user.id };
+    const rfq = await createRfq(database.db, { buyerId: buyer.user.id, title: "Canvas totes" });
+    const [placed, confirmed, readyToShip, shipped, delivered, completed, reviewed] = await createOrders(database.db, [
+      { ...parties, status: "placed", rfqId: rfq.id },
+      { ...parties, status: "confirmed", paymentTerms: "advance_30_bl_70", quantity: 100, unitPriceCents: 10_00 },
+      { ...parties, status: "ready_to_ship" },
+      { ...parties, status: "shipped", paymentTerms: "advance_100", quantity: 10, unitPriceCents: 50_00 },
+      { ...parties, status: "delivered" },
+      { ...parties, status: "completed" },
+      { ...parties, status: "completed" },
+    ]);
+    // the confirmed order's 30 % advance is held; the shipped order's 100 % was funded and released at shipment
+    const [advance, balance] = await createOrderMilestones(database.db, confirmed!);
+    await database.db.update(paymentMilestones).set({ state: "held" }).where(eq(paymentMilestones.id, advance!.id));
+    const [paid] = await createOrderMilestones(database.db, shipped!, "released");
+    await database.db.insert(ledgerEntries).values([
+      { orderId: confirmed!.id, milestoneId: advance!.id, kind: "fund", amountCents: 300_00, idempotencyKey: `t:${advance!.id}:fund` },
+      { orderId: shipped!.id, milestoneId: paid!.id, kind: "fund", amountCents: 500_00, idempotencyKey: `t:${paid!.id}:fund` },
+      { orderId: shipped!.id, milestoneId: paid!.id, kind: "release", amountCents: 500_00, idempotencyKey: `t:${paid!.id}:release` },
+    ]);
+    await database.db.insert(reviews).values({ orderId: reviewed!.id, buyerId: buyer.user.id, sellerId: seller.user.id, productQuality: 5, communication: 5, onTimeDelivery: 5, body: "Good." });
+
+    const sellerView = await loadDashboard(database.db, actor(seller));
+    expect(sellerView).toMatchObject({ role: "seller", revenueCents: 500_00, heldCents: 300_00 });
+    const ref = (id: string) => `order ${id.slice(0, 8).toUpperCase()}`;
+    // oldest first; these were inserted together, so compared as a set
+    expect(sellerView.role === "seller" && sellerView.actionNeeded.map((a) => [a.text, a.href]).sort()).toEqual([
+      ['Confirm or decline "Canvas totes"', `/orders/${placed!.id}`],
+      [`Enter the packing details of ${ref(confirmed!.id)} for its packing list`, `/orders/${confirmed!.id}`],
+      [`Ship ${ref(readyToShip!.id)} with its bill of lading`, `/orders/${readyToShip!.id}`],
+    ].sort());
+
+    const buyerView = await loadDashboard(database.db, actor(buyer));
+    expect(buyerView).toMatchObject({ role: "buyer", spendCents: 500_00, heldCents: 300_00 });
+    expect(buyerView.role === "buyer" && buyerView.actionNeeded.map((a) => [a.text, a.href]).sort()).toEqual([
+      [`Fund ${balance!.label.toLowerCase()} of ${ref(confirmed!.id)}: $700.00 into escrow`, `/orders/${confirmed!.id}`],
+      [`Confirm the delivery of ${ref(delivered!.id)} and complete it`, `/orders/${delivered!.id}`],
+      [`Review the supplier of ${ref(completed!.id)}`, `/orders/${completed!.id}`],
+    ].sort());
   });
 
   it("gives an administrator the admin dashboard: what waits for review and the marketplace's size, matching the data", async () => {

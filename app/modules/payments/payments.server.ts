@@ -51,7 +51,7 @@ export async function listMilestones(db: Db, orderId: string): Promise<Milestone
 }
 
 /** The statuses in which the buyer may fund a milestone. */
-const FUNDABLE_STATUSES = ["confirmed", "in_production", "ready_to_ship", "shipped", "delivered", "completed"] as const;
+export const FUNDABLE_STATUSES = ["confirmed", "in_production", "ready_to_ship", "shipped", "delivered", "completed"] as const;
 
 export type FundResult = { ok: boolean; status: number; message: string; fieldErrors?: Record<string, string> };
 
