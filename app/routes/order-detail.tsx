@@ -432,7 +432,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             )}
             {order.cancelReason && (order.status === "cancelled" || order.status === "declined") ? (
               <p className="mt-3 text-sm text-slate-700">
-                {order.status === "declined" ? "Declined" : "Cancelled"} by {order.cancelledByViewer ? "you" : order.role === "buyer" ? "the supplier" : "the buyer"}: {order.cancelReason}
+                {order.status === "declined" ? "Declined" : "Cancelled"} by {order.cancelledBy ?? (order.role === "buyer" ? "the supplier" : "the buyer")}: {order.cancelReason}
               </p>
             ) : null}
           </Card>

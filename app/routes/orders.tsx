@@ -86,7 +86,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 ) : null}
                 {(order.status === "cancelled" || order.status === "declined") && order.cancelReason ? (
                   <p className="mt-3 text-sm text-slate-700">
-                    {order.status === "declined" ? "Declined" : "Cancelled"} by {order.cancelledByViewer ? "you" : order.role === "buyer" ? "the supplier" : "the buyer"}: {order.cancelReason}
+                    {order.status === "declined" ? "Declined" : "Cancelled"} by {order.cancelledBy ?? (order.role === "buyer" ? "the supplier" : "the buyer")}: {order.cancelReason}
                   </p>
                 ) : null}
                 <div className="mt-4 flex flex-wrap items-center gap-3">

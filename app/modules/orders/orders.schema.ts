@@ -30,9 +30,20 @@ export type OrderView = {
   trackingNumber: string | null;
   billOfLading: string | null;
   cancelReason: string | null;
-  /** who cancelled it: the viewer themself, or the other party */
-  cancelledByViewer: boolean | null;
+  /** who cancelled or declined it, as the viewer reads it ("administrator": a dispute decided by a full refund) */
+  cancelledBy: CancelledBy | null;
 };
+
+export type CancelledBy = "you" | "the buyer" | "the supplier" | "an administrator";
+
+/** Who cancelled an order, said to the viewer: themself, the other party, or an administrator deciding a dispute. */
+export function cancelledByLabel(cancelledBy: string | null, order: { buyerId: string; sellerId: string }, viewerId: string): CancelledBy | null {
+  if (cancelledBy === null) return null;
+  if (cancelledBy === viewerId) return "you";
+  if (cancelledBy === order.buyerId) return "the buyer";
+  if (cancelledBy === order.sellerId) return "the supplier";
+  return "an administrator";
+}
 
 export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
   placed: "Placed",

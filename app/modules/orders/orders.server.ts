@@ -9,6 +9,7 @@ import { enqueueOrderDocuments } from "~/modules/order-documents/order-documents
 import { notify, type Notifier } from "~/modules/notifications/notifications.server";
 import { advancePaid, createMilestones, refundHeld, releaseDue } from "~/modules/payments/payments.server";
 import {
+  cancelledByLabel,
   isOrderAction,
   ORDER_STATUS_LABEL,
   ORDER_TRANSITIONS,
@@ -28,6 +29,7 @@ export async function listOrders(db: Db, actor: SessionUser, limit = 100): Promi
     .select({
       id: orders.id,
       buyerId: orders.buyerId,
+      sellerId: orders.sellerId,
       status: orders.status,
       buyerCompany: buyerProfile.companyName,
       sellerCompany: sellerProfile.companyName,
@@ -69,7 +71,7 @@ export async function listOrders(db: Db, actor: SessionUser, limit = 100): Promi
       trackingNumber: r.trackingNumber,
       billOfLading: r.billOfLading,
       cancelReason: r.cancelReason,
-      cancelledByViewer: r.cancelledBy === null ? null : r.cancelledBy === actor.id,
+      cancelledBy: cancelledByLabel(r.cancelledBy, r, actor.id),
     };
   });
 }
@@ -109,7 +111,7 @@ export async function getOrderDetail(db: Db, actor: SessionUser, orderId: string
     trackingNumber: o.trackingNumber,
     billOfLading: o.billOfLading,
     cancelReason: o.cancelReason,
-    cancelledByViewer: o.cancelledBy === null ? null : o.cancelledBy === actor.id,
+    cancelledBy: cancelledByLabel(o.cancelledBy, o, actor.id),
     incoterm: o.incoterm,
     incotermPlace: o.incotermPlace,
     shipMode: o.shipMode,

@@ -138,7 +138,7 @@ describe.each(testEngines())("orders on %s", (engine) => {
     const other = await createOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id, rfqId: rfq.id });
     expect(await act(buyer, other.id, "cancel", { reason: "  Found the towels closer to home  " })).toMatchObject({ ok: true });
     const [cancelled] = (await listOrders(database.db, actor(seller))).filter((o) => o.id === other.id);
-    expect(cancelled).toMatchObject({ status: "cancelled", cancelReason: "Found the towels closer to home", cancelledByViewer: false });
+    expect(cancelled).toMatchObject({ status: "cancelled", cancelReason: "Found the towels closer to home", cancelledBy: "the buyer" });
     const sellerTold = await database.db.select({ body: notifications.body }).from(notifications).where(eq(notifications.userId, seller.user.id));
     expect(sellerTold.map((n) => n.body)).toContain('Your order for "Organic cotton towels" is now cancelled. The buyer gave this reason: Found the towels closer to home');
   });

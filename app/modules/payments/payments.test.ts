@@ -6,7 +6,7 @@ import { orders } from "~/db/schema/orders";
 import { ledgerEntries, paymentCharges } from "~/db/schema/payments";
 import type { JobData, JobQueue } from "~/modules/jobs/job-queue.server";
 import type { Notifier } from "~/modules/notifications/notifications.server";
-import { updateOrderStatus } from "~/modules/orders/orders.server";
+import { getOrderDetail, updateOrderStatus } from "~/modules/orders/orders.server";
 import { createOrder, createOrderMilestones } from "../../../tests/factories/orders";
 import { createBuyer, createSeller, type Account, actorOf as actor } from "../../../tests/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
@@ -257,6 +257,9 @@ describe.each(testEngines())("escrow payments on %s", (engine) => {
     expect(await decideDispute(database.db, admin, { disputeId: full.id, decision: "full_refund", note: "Supplier shipped the wrong goods" }, notifier)).toMatchObject({ ok: true });
     expect(await orderBalance(database.db, second.id)).toEqual({ funded: 100_000, released: 0, refunded: 100_000, held: 0 });
     expect((await database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, second.id)))[0]!.status).toBe("cancelled");
+    // both parties read that an administrator cancelled it, not the other party
+    expect(await getOrderDetail(database.db, actor(buyer), second.id)).toMatchObject({ cancelledBy: "an administrator", cancelReason: expect.stringContaining("Supplier shipped the wrong goods") });
+    expect(await getOrderDetail(database.db, actor(seller), second.id)).toMatchObject({ cancelledBy: "an administrator" });
 
     const third = await shippedAndFunded();
     await openDispute(database.db, storage, actor(buyer), { orderId: third.id, reason: "Arrived late, want a discount", files: [] }, notifier);
