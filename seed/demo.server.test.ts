@@ -189,6 +189,21 @@ describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
     expect(Array.isArray(offCategory) ? offCategory : (offCategory as { rows: unknown[] }).rows).toEqual([]);
   });
 
+  it("has trade to show: orders at each stage with their timeline, escrow that balances, and a review with its reply", async () => {
+    const rows = await database.db.execute(sql`
+      select o.status, count(e.id)::int as events,
+        coalesce((select sum(case l.kind when 'fund' then l.amount_cents else -l.amount_cents end) from ledger_entries l where l.order_id = o.id), 0)::bigint as held,
+        coalesce((select sum(l.amount_cents) from ledger_entries l where l.order_id = o.id and l.kind = 'release'), 0)::bigint as released,
+        o.total_cents, (select count(*) from reviews r where r.order_id = o.id and r.reply is not null)::int as replied_reviews
+      from orders o left join order_events e on e.order_id = o.id group by o.id order by o.created_at`);
+    const orders = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as Array<{ status: string; events: number; held: string | number; released: string | number; total_cents: string | number; replied_reviews: number }>;
+    expect(orders.map((o) => o.status)).toEqual(["completed", "shipped", "confirmed", "placed"]);
+    expect(orders.map((o) => o.events)).toEqual([7, 5, 2, 1]);
+    // released in full at shipment, nothing held; the confirmed order waits for its advance
+    expect(orders.map((o) => [Number(o.held), Number(o.released) === Number(o.total_cents)])).toEqual([[0, true], [0, true], [0, false], [0, false]]);
+    expect(orders[0]!.replied_reviews).toBe(1);
+  });
+
   it("creates every demo account with the role it is listed under", async () => {
     const rows = await database.db
       .select({ email: user.email, userType: profiles.userType, userRole: user.role, company: profiles.companyName })

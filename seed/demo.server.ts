@@ -5,6 +5,7 @@ import type { StoreAddress } from "~/db/schema/stores";
 import type { ProductCategory, Unit } from "~/lib/categories";
 import { createProducts, type ProductOverrides } from "../tests/factories/products";
 import { rfqMatches } from "~/db/schema/matching";
+import { seedDemoOrders } from "./demo-orders.server";
 import { rankSuppliersForRfq } from "~/modules/matching/matching.server";
 import { createQuotes, createRfqs, dateFromToday, type QuoteOverrides } from "../tests/factories/rfqs";
 import { addProductsToStore, createStore } from "../tests/factories/stores";
@@ -650,6 +651,7 @@ export async function seedDemoDataIfEmpty(db: Db, storage?: BlobStorage, imageCa
       bankIfsc: "SBIN0000929",
       bankSwift: "SBININBB474",
     });
+    await seedDemoOrders(tx, sellerIds, buyerIds);
     return true;
   });
 }
