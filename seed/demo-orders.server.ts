@@ -1,8 +1,10 @@
 import type { Db } from "~/db/client.server";
+import { orderPackingDetails } from "~/db/schema/order-documents";
 import { orderEvents, orders } from "~/db/schema/orders";
 import { ledgerEntries, paymentMilestones } from "~/db/schema/payments";
 import { reviews } from "~/db/schema/reviews";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
+import type { OrderDocumentStage } from "~/modules/order-documents/order-documents.schema";
 import type { OrderStatus } from "~/modules/orders/orders.schema";
 import { planMilestones } from "~/modules/payments/payments.schema";
 import { dateFromToday } from "../tests/factories/rfqs";
@@ -62,7 +64,9 @@ const TRADES: DemoTrade[] = [
   },
 ];
 
+/** Returns each order with the document stages it has reached (its export documents are issued after the commit). */
 export async function seedDemoOrders(tx: Db, sellerIds: Map<string, string>, buyerIds: Map<string, string>, now = Date.now()) {
+  const issued: { orderId: string; stages: OrderDocumentStage[] }[] = [];
   for (const trade of TRADES) {
     const buyerId = buyerIds.get(trade.buyer)!;
     const sellerId = sellerIds.get(trade.supplier)!;
@@ -114,6 +118,17 @@ export async function seedDemoOrders(tx: Db, sellerIds: Map<string, string>, buy
         createdAt: at(i),
       })),
     );
+    const stages: OrderDocumentStage[] = [];
+    if (trade.steps.includes("confirmed")) stages.push("confirmed");
+    if (shipped) stages.push("shipped");
+    issued.push({ orderId, stages });
+    // the supplier entered its packing before shipping: 40 cartons
+    if (shipped) {
+      const gross = Math.round((trade.quantity * (trade.unit === "kg" ? 1000 : 450)) * 1.06);
+      await tx.insert(orderPackingDetails).values({
+        orderId, packages: 40, netWeightGrams: Math.round(gross / 1.06), grossWeightGrams: gross, lengthCm: "60", widthCm: "40", heightCm: "40", updatedBy: sellerId,
+      });
+    }
     if (!trade.steps.includes("confirmed")) continue;
     // escrow: milestones from the payment terms; the advance funded a day after confirmation, everything released at shipment
     const confirmedAt = at(trade.steps.indexOf("confirmed"));
@@ -142,4 +157,5 @@ export async function seedDemoOrders(tx: Db, sellerIds: Map<string, string>, buy
       });
     }
   }
+  return issued;
 }

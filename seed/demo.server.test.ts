@@ -202,6 +202,14 @@ describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
     // released in full at shipment, nothing held; the confirmed order waits for its advance
     expect(orders.map((o) => [Number(o.held), Number(o.released) === Number(o.total_cents)])).toEqual([[0, true], [0, true], [0, false], [0, false]]);
     expect(orders[0]!.replied_reviews).toBe(1);
+    // their export documents, issued as the job issues them: the proforma at confirmation, the rest at shipment
+    const documents = await database.db.execute(sql`select o.status, d.kind from order_documents d join orders o on o.id = d.order_id order by o.created_at, d.kind`);
+    const issued = ((Array.isArray(documents) ? documents : (documents as { rows: unknown[] }).rows) as Array<{ status: string; kind: string }>).map((d) => `${d.status}:${d.kind}`);
+    expect(issued).toEqual([
+      "completed:commercial_invoice", "completed:packing_list", "completed:proforma_invoice",
+      "shipped:commercial_invoice", "shipped:packing_list", "shipped:proforma_invoice",
+      "confirmed:proforma_invoice",
+    ]);
   });
 
   it("creates every demo account with the role it is listed under", async () => {

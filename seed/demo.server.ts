@@ -6,6 +6,7 @@ import type { ProductCategory, Unit } from "~/lib/categories";
 import { createProducts, type ProductOverrides } from "../tests/factories/products";
 import { rfqMatches } from "~/db/schema/matching";
 import { seedDemoOrders } from "./demo-orders.server";
+import { generateOrderDocuments } from "~/modules/order-documents/order-documents.server";
 import { rankSuppliersForRfq } from "~/modules/matching/matching.server";
 import { createQuotes, createRfqs, dateFromToday, type QuoteOverrides } from "../tests/factories/rfqs";
 import { addProductsToStore, createStore } from "../tests/factories/stores";
@@ -478,7 +479,7 @@ export async function seedDemoDataIfEmpty(db: Db, storage?: BlobStorage, imageCa
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   // Several instances may start together on one new database: one seeds, the others wait and find it done.
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [again] = await tx.select({ n: sql<number>`count(*)::int` }).from(profiles);
     if (again && again.n > 0) return false;
@@ -651,7 +652,10 @@ export async function seedDemoDataIfEmpty(db: Db, storage?: BlobStorage, imageCa
       bankIfsc: "SBIN0000929",
       bankSwift: "SBININBB474",
     });
-    await seedDemoOrders(tx, sellerIds, buyerIds);
-    return true;
+    return seedDemoOrders(tx, sellerIds, buyerIds);
   });
+  if (!seeded) return false;
+  // the demo orders' export documents, issued as the job issues them when an order reaches each stage
+  if (storage) for (const { orderId, stages } of seeded) for (const stage of stages) await generateOrderDocuments(db, storage, orderId, stage);
+  return true;
 }

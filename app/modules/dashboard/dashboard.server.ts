@@ -231,7 +231,15 @@ export async function loadDashboard(db: Db, user: DashboardUser, now = new Date(
       .from(paymentMilestones)
       .innerJoin(orders, eq(orders.id, paymentMilestones.orderId))
       .leftJoin(rfqs, eq(rfqs.id, orders.rfqId))
-      .where(and(eq(orders.buyerId, user.id), eq(paymentMilestones.state, "awaiting_funds"), inArray(orders.status, [...FUNDABLE_STATUSES])))
+      .where(
+        and(
+          eq(orders.buyerId, user.id),
+          eq(paymentMilestones.state, "awaiting_funds"),
+          inArray(orders.status, [...FUNDABLE_STATUSES]),
+          // one at a time: the balance is due once the advance is in, not beside it
+          sql`not exists (select 1 from ${paymentMilestones} earlier where earlier.order_id = ${paymentMilestones.orderId} and earlier.position < ${paymentMilestones.position} and earlier.state = 'awaiting_funds')`,
+        ),
+      )
       .orderBy(asc(orders.createdAt), asc(paymentMilestones.position))
       .limit(ACTION_NEEDED_LIMIT),
     db

@@ -224,6 +224,9 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
     ]);
     // the confirmed order's 30 % advance is held; the shipped order's 100 % was funded and released at shipment
     const [advance, balance] = await createOrderMilestones(database.db, confirmed!);
+    // a second confirmed order: only its advance is due now, not its balance beside it
+    const [waiting] = await createOrders(database.db, [{ ...parties, status: "confirmed", paymentTerms: "advance_30_bl_70", quantity: 10, unitPriceCents: 10_00 }]);
+    const [waitingAdvance] = await createOrderMilestones(database.db, waiting!);
     await database.db.update(paymentMilestones).set({ state: "held" }).where(eq(paymentMilestones.id, advance!.id));
     const [paid] = await createOrderMilestones(database.db, shipped!, "released");
     await database.db.insert(ledgerEntries).values([
@@ -240,6 +243,7 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
     expect(sellerView.role === "seller" && sellerView.actionNeeded.map((a) => [a.text, a.href]).sort()).toEqual([
       ['Confirm or decline "Canvas totes"', `/orders/${placed!.id}`],
       [`Enter the packing details of ${ref(confirmed!.id)} for its packing list`, `/orders/${confirmed!.id}`],
+      [`Enter the packing details of ${ref(waiting!.id)} for its packing list`, `/orders/${waiting!.id}`],
       [`Ship ${ref(readyToShip!.id)} with its bill of lading`, `/orders/${readyToShip!.id}`],
     ].sort());
 
@@ -247,6 +251,7 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
     expect(buyerView).toMatchObject({ role: "buyer", spendCents: 500_00, heldCents: 300_00 });
     expect(buyerView.role === "buyer" && buyerView.actionNeeded.map((a) => [a.text, a.href]).sort()).toEqual([
       [`Fund ${balance!.label.toLowerCase()} of ${ref(confirmed!.id)}: $700.00 into escrow`, `/orders/${confirmed!.id}`],
+      [`Fund ${waitingAdvance!.label.toLowerCase()} of ${ref(waiting!.id)}: $30.00 into escrow`, `/orders/${waiting!.id}`],
       [`Confirm the delivery of ${ref(delivered!.id)} and complete it`, `/orders/${delivered!.id}`],
       [`Review the supplier of ${ref(completed!.id)}`, `/orders/${completed!.id}`],
     ].sort());

@@ -355,6 +355,8 @@ export type OrderDocumentsPanel = {
   packing: PackingDetailsView | null;
   /** whether the seller may still enter or change the packing details */
   packingEditable: boolean;
+  /** the order has shipped: a packing list still missing will not come (no packing details were entered) */
+  shipped: boolean;
 };
 
 /** The order's documents and packing details for its buyer or seller; null for anyone else. */
@@ -389,6 +391,7 @@ export async function getOrderDocumentsPanel(db: Db, actor: SessionUser, orderId
         }
       : null,
     packingEditable: party.role === "seller" && (PACKING_EDITABLE as readonly string[]).includes(party.status),
+    shipped: ["shipped", "delivered", "completed", "disputed"].includes(party.status),
   };
 }
 

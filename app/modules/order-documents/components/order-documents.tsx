@@ -21,6 +21,7 @@ export function OrderDocuments({
   viewerIsSeller,
   packing,
   packingEditable,
+  shipped = false,
   packingReply,
   returnTo = `/orders/${orderId}`,
 }: {
@@ -30,6 +31,8 @@ export function OrderDocuments({
   viewerIsSeller: boolean;
   packing: PackingDetailsView | null;
   packingEditable: boolean;
+  /** the order has shipped (a packing list missing by then will not come) */
+  shipped?: boolean;
   /** the server's answer to a refused packing form */
   packingReply?: FormReply | null;
   returnTo?: string;
@@ -61,7 +64,7 @@ export function OrderDocuments({
             <FileText className="size-5 shrink-0" aria-hidden />
             <div>
               <p className="font-medium text-slate-700">{ORDER_DOCUMENT_LABEL[kind]}</p>
-              <p className="text-sm">{kind === "packing_list" && !packing && !packingEditable ? "No packing details were entered before shipment" : ORDER_DOCUMENT_WHEN[kind]}</p>
+              <p className="text-sm">{kind === "packing_list" && !packing && shipped ? "No packing details were entered before shipment" : ORDER_DOCUMENT_WHEN[kind]}</p>
             </div>
           </div>
         ))}
