@@ -102,7 +102,7 @@ export function startRuntime(): Promise<Runtime> {
     // JOB_WORKERS=off: an instance that only serves pages (others, or a worker process, run the jobs)
     const notifier: Notifier = { jobs, publicUrl, secret };
     // the simulator posts its signed webhooks to this instance's route (PAYMENTS_WEBHOOK_URL when behind a proxy)
-    const payments = new SimulatorProvider({ db: database.db, jobs, secret, webhookUrl: process.env.PAYMENTS_WEBHOOK_URL ?? `${publicUrl}/api/payments/webhook` });
+    const payments = new SimulatorProvider({ db: database.db, jobs, secret, webhookUrl: process.env.PAYMENTS_WEBHOOK_URL || `${publicUrl}/api/payments/webhook` });
     if (process.env.JOB_WORKERS !== "off") {
       await jobs.work("email", (message) => mailer.send(message));
       await jobs.work("message-digest", async ({ userId }) => {
