@@ -80,6 +80,8 @@ describe("product page", () => {
     const name = `Ajrakh Block Print Stole ${Date.now()}`;
     await signUpSeller(page, { email: `ajrakh-${Date.now()}@example.test`, company: "Kutch Ajrakh Works" });
     await page.goto("/products");
+    // the dialog opens once the page has hydrated (its code loads alongside)
+    await hydrated(page);
     await page.getByRole("button", { name: "Create Product" }).first().click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Product Name *").fill(name);

@@ -6,8 +6,6 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPglite, type Database } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema/orders";
-import { createQuote, createRfq } from "../factories/rfqs";
-import { createBuyer, createSeller } from "../factories/users";
 
 /** A copy of the migrations folder that stops after the given migration, as a database deployed then would have it. */
 function migrationsUpTo(lastIdx: number): string {
@@ -33,23 +31,27 @@ describe("upgrading orders placed before the lifecycle (migration 0021)", () => 
     dirs.push(before);
     database = await openPglite(null);
     await migrate(database.db as never, { migrationsFolder: before });
-    const buyer = await createBuyer(database.db);
-    const seller = await createSeller(database.db);
-    const rfq = await createRfq(database.db, { buyerId: buyer.user.id, status: "awarded" });
-    const quote = await createQuote(database.db, {
-      rfqId: rfq.id,
-      sellerId: seller.user.id,
-      status: "accepted",
-      incoterm: "FOB",
-      incotermPort: "INNSA",
-      shipMode: "ocean",
-      currency: "INR",
-      totalMinor: 125_000_000,
-      fxInrPerUsd: "83.2500",
-      fxRateDate: "2026-11-20",
-      paymentTerms: "advance_30_bl_70",
-      hsCode: "630260",
-    });
+    // every row written as the code of that time wrote it, naming only the columns that existed then (factories follow today's schema)
+    const person = async (id: string, userType: "buyer" | "seller") => {
+      await database!.db.execute(sql`insert into "user" (id, name, email) values (${id}, ${id}, ${`${id}@example.test`})`);
+      await database!.db.execute(sql`insert into profiles (user_id, full_name, company_name, user_type) values (${id}, ${id}, ${id}, ${userType})`);
+      return { user: { id } };
+    };
+    const buyer = await person("old-buyer", "buyer");
+    const seller = await person("old-seller", "seller");
+    const first = <T,>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: T[] }).rows)[0] as T;
+    const rfq = first<{ id: string }>(
+      await database.db.execute(sql`
+        insert into rfqs (buyer_id, title, description, category, quantity, unit, deadline, delivery_location, status)
+        values (${buyer.user.id}, 'Towels', 'Bath towels.', 'textiles', 100, 'pieces', '2026-12-01', 'Austin, TX', 'awarded') returning id`),
+    );
+    const quote = first<{ id: string }>(
+      await database.db.execute(sql`
+        insert into rfq_responses (rfq_id, seller_id, price_cents, quantity, delivery_timeline, status, incoterm, incoterm_port, ship_mode, currency,
+          total_minor, fx_inr_per_usd, fx_rate_date, payment_terms, hs_code)
+        values (${rfq.id}, ${seller.user.id}, 1501502, 100, '30 days', 'accepted', 'FOB', 'INNSA', 'ocean', 'INR', 125000000, 83.25, '2026-11-20', 'advance_30_bl_70', '630260')
+        returning id`),
+    );
     const shippedAt = new Date("2026-11-10T10:00:00Z");
     // written as the old code wrote them, naming only the columns that existed then
     const oldOrder = async (status: string, extra: { quoteId?: string; cancelReason?: string; cancelledBy?: string; updatedAt?: Date } = {}) => {
