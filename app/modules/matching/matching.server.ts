@@ -23,7 +23,12 @@ export type SupplierMatch = { sellerId: string; score: number; productNames: str
 export function goodsWordsQuery(text: SQL): SQL {
   return sql`(select to_tsquery('simple', string_agg(quote_literal(lexeme), ' | '))
     from unnest(to_tsvector('english', coalesce(${text}, '')))
-    where lexeme !~ '^[0-9]' and lexeme <> all(${NOISE_LEXEMES}))`;
+    where ${isGoodsLexeme(sql`lexeme`)})`;
+}
+
+/** Whether a lexeme (an SQL expression) can say what goods a text is about: not a number, not a noise word. */
+export function isGoodsLexeme(lexeme: SQL): SQL {
+  return sql`(${lexeme} !~ '^[0-9]' and ${lexeme} <> all(${NOISE_LEXEMES}))`;
 }
 
 /**
