@@ -21,8 +21,13 @@ import { LandedCostCalculator } from "~/modules/trade/components/landed-cost-cal
 import { productLandedCost } from "~/modules/trade/product-landed-cost.server";
 import { appContext } from "~/request-context.server";
 import { publicPageHeaders } from "~/lib/page-cache-control";
+import { lazyPart } from "~/components/ui/lazy-part";
+import { similarSuppliersForProduct } from "~/modules/matching/similar-suppliers.server";
 
 /** The same for every anonymous visitor: a shared cache may keep it (never when signed in: root). */
+
+/** Below the fold and without behaviour of its own: its code loads after the page's (route JS budget). */
+const SimilarSuppliers = lazyPart(() => import("~/modules/matching/components/similar-suppliers").then((m) => m.SimilarSuppliers));
 export const headers = publicPageHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -45,9 +50,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext).runtime;
   const [viewer, product] = await Promise.all([getSessionUser(request, context.get(appContext).runtime), getProductDetail(db, params.id)]);
   if (!product) return data({ notFound: true as const }, { status: 404 });
-  const calculator = await productLandedCost(db, product.id, new URL(request.url).searchParams);
+  const [calculator, similarSuppliers] = await Promise.all([productLandedCost(db, product.id, new URL(request.url).searchParams), similarSuppliersForProduct(db, product.id)]);
   const { sellerId, ...shown } = product;
-  return { product: shown, signedIn: Boolean(viewer), own: viewer?.id === sellerId, calculator };
+  return { product: shown, signedIn: Boolean(viewer), own: viewer?.id === sellerId, calculator, similarSuppliers };
 }
 
 const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
@@ -222,7 +227,7 @@ export default function ProductDetailPage({ loaderData }: Route.ComponentProps) 
     );
   }
 
-  const { product, signedIn, own, calculator } = loaderData;
+  const { product, signedIn, own, calculator, similarSuppliers } = loaderData;
   const { supplier, specifications } = product;
   const quotePath = `/create-rfq?product=${product.id}`;
   const specs = specificationRows(specifications, product);
@@ -380,6 +385,8 @@ export default function ProductDetailPage({ loaderData }: Route.ComponentProps) 
         {calculator ? <LandedCostCalculator calculator={calculator} unit={product.unit} moq={product.minimumOrderQuantity} /> : null}
         </div>
       </div>
+
+      <SimilarSuppliers suppliers={similarSuppliers} className="mt-10" />
     </div>
   );
 }

@@ -30,7 +30,12 @@ import { getQuoteComparison } from "~/modules/trade/quote-comparison.server";
 import { buyerFreightSchema } from "~/modules/trade/landed-cost-calculator.schema";
 import type { Route } from "./+types/rfq-detail";
 import { appContext } from "~/request-context.server";
+import { lazyPart } from "~/components/ui/lazy-part";
+import { suppliersWhoQuotedLikeRfq } from "~/modules/matching/similar-suppliers.server";
 
+
+/** Below the fold and without behaviour of its own: its code loads after the page's (route JS budget). */
+const RfqLikeSuppliers = lazyPart(() => import("~/modules/matching/components/rfq-like-suppliers").then((m) => m.RfqLikeSuppliers));
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData || !("rfq" in loaderData)) return [{ title: "RFQ Not Found | Setu" }];
   return [
@@ -57,7 +62,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     rfq.quotes.sort((a, b) => (order.get(a.id) ?? order.size) - (order.get(b.id) ?? order.size));
   }
   const quoteForm = rfq.canQuote ? await quoteFormOptions(db) : null;
-  return { rfq, sort, signedIn: Boolean(viewer), comparison, quoteForm };
+  // the buyer of an open RFQ: suppliers worth inviting (issue #23.4)
+  const likeSuppliers = rfq.viewer === "buyer" && rfq.status === "published" ? await suppliersWhoQuotedLikeRfq(db, viewer, rfq.id) : [];
+  return { rfq, sort, signedIn: Boolean(viewer), comparison, quoteForm, likeSuppliers };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -138,7 +145,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
       </section>
     );
   }
-  const { rfq, sort, signedIn, comparison, quoteForm } = loaderData;
+  const { rfq, sort, signedIn, comparison, quoteForm, likeSuppliers } = loaderData;
   const failed = actionData && !actionData.ok ? actionData.message : null;
   const liveQuote = rfq.quotes.some((q) => q.mine && q.status === "submitted");
   const isBuyer = rfq.viewer === "buyer";
@@ -331,6 +338,8 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
               </Form>
             ) : null}
           </Card>
+
+          <RfqLikeSuppliers suppliers={likeSuppliers} from={`/rfqs/${rfq.id}`} />
 
           {rfq.canQuote ? (
             // keyed by location: after a successful submit the form collapses and resets

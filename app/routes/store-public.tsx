@@ -25,8 +25,13 @@ import { AuthRequiredDialog } from "~/modules/accounts/components/auth-required-
 import { ContactButton } from "~/modules/messaging/components/contact-button";
 import { ToggleGroup, ToggleGroupItem } from "~/components/ui/toggle-group";
 import { publicPageHeaders } from "~/lib/page-cache-control";
+import { lazyPart } from "~/components/ui/lazy-part";
+import { similarSuppliersForStore } from "~/modules/matching/similar-suppliers.server";
 
 /** The same for every anonymous visitor: a shared cache may keep it (never when signed in: root). */
+
+/** Below the fold and without behaviour of its own: its code loads after the page's (route JS budget). */
+const SimilarSuppliers = lazyPart(() => import("~/modules/matching/components/similar-suppliers").then((m) => m.SimilarSuppliers));
 export const headers = publicPageHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -50,9 +55,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await getSessionUser(request, context.get(appContext).runtime);
   const url = new URL(request.url);
-  const page = await getPublicStore(context.get(appContext).runtime.db, params.id, viewer, { q: url.searchParams.get("q") ?? "", tab: url.searchParams.get("tab") ?? "all" });
+  const { db } = context.get(appContext).runtime;
+  const [page, similarSuppliers] = await Promise.all([
+    getPublicStore(db, params.id, viewer, { q: url.searchParams.get("q") ?? "", tab: url.searchParams.get("tab") ?? "all" }),
+    similarSuppliersForStore(db, params.id),
+  ]);
   if (!page) return data({ notFound: true as const }, { status: 404 });
-  return { ...page, signedIn: Boolean(viewer), publicUrl: context.get(appContext).runtime.publicUrl };
+  return { ...page, similarSuppliers, signedIn: Boolean(viewer), publicUrl: context.get(appContext).runtime.publicUrl };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -431,6 +440,7 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
             </div>
           </section>
         ) : null}
+        {!searching ? <SimilarSuppliers suppliers={loaderData.similarSuppliers} className="mt-12" /> : null}
       </div>
       <AuthRequiredDialog open={authOpen} onOpenChange={setAuthOpen} />
     </div>

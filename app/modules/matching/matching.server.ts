@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "~/db/client.server";
 import { mutedCategories, rfqMatches } from "~/db/schema/matching";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
@@ -17,37 +17,49 @@ const NOISE_LEXEMES = sql`array['set', 'ton', 'tonn', 'piec', 'pc', 'pcs', 'kg',
 export type SupplierMatch = { sellerId: string; score: number; productNames: string[] };
 
 /**
- * The suppliers whose active catalogue best fits an RFQ, best first (issue #23), in one statement:
- * - the RFQ's title words, OR-ed, against the weighted search vector of the products in the RFQ's category (the
- *   marketplace's own full-text index: name A, category and tags B, description C); its description only adds to
- *   the rank, since "looking for a reliable supplier" would otherwise match everyone; words that say nothing about
- *   the goods (units, numbers, trade words) are left out. Products of other categories do not count: with a few
- *   broad categories, a shared word across them ("black", "sets") was noise far more often than a fit;
- * - a supplier scores its best product plus a little for each further match;
- * - verified suppliers count half again, and suppliers who quoted fast on RFQs of this category in the last 180 days
- *   (median under a day, or under three) a fifth or a tenth more;
- * - never the RFQ's own buyer, only supplier accounts, none who muted the category.
+ * The words of a text that can say what goods it is about, OR-ed into a tsquery (null when none is left): English
+ * stems, without numbers and the noise words above. `text` is an SQL expression (a column of the query it sits in).
  */
-export async function rankSuppliersForRfq(db: Db, rfqId: string, limit = MATCHED_SUPPLIERS): Promise<SupplierMatch[]> {
-  const rows = await queryRows<{ seller_id: string; score: number; names: string[] }>(
-    db,
-    sql`
-      with r as (
-        select id, buyer_id, category, created_at, verified_suppliers_only,
-          (select to_tsquery('simple', string_agg(quote_literal(lexeme), ' | '))
-             from unnest(to_tsvector('english', title))
-             where lexeme !~ '^[0-9]' and lexeme <> all(${NOISE_LEXEMES})) as words,
-          (select to_tsquery('simple', string_agg(quote_literal(lexeme), ' | '))
-             from unnest(to_tsvector('english', coalesce(description, '')))
-             where lexeme !~ '^[0-9]' and lexeme <> all(${NOISE_LEXEMES})) as context
-        from rfqs where id = ${rfqId}
-      ),
+export function goodsWordsQuery(text: SQL): SQL {
+  return sql`(select to_tsquery('simple', string_agg(quote_literal(lexeme), ' | '))
+    from unnest(to_tsvector('english', coalesce(${text}, '')))
+    where ${isGoodsLexeme(sql`lexeme`)})`;
+}
+
+/** Whether a lexeme (an SQL expression) can say what goods a text is about: not a number, not a noise word. */
+export function isGoodsLexeme(lexeme: SQL): SQL {
+  return sql`(${lexeme} !~ '^[0-9]' and ${lexeme} <> all(${NOISE_LEXEMES}))`;
+}
+
+/**
+ * What a supplier ranking looks for, as one row (the `r` of the ranking): `rfq_id` (uuid, or null when not an RFQ),
+ * `exclude_id` (the user never ranked: the buyer, or the supplier whose page it is), `category`, `since` (the moment
+ * fast answers are counted back from), `verified_only`, `apply_mutes` (muted categories are about RFQs only),
+ * `words` (tsquery that a product must match) and `context` (tsquery that only adds to the rank).
+ */
+export type RankingSource = SQL;
+
+/**
+ * The common core of every supplier ranking (issue #23), one statement giving `seller_id, score, names, verified`:
+ * - `words` against the weighted search vector of the active products in the source's category (the marketplace's
+ *   own full-text index: name A, category and tags B, description C); `context` only adds to the rank. Products of
+ *   other categories do not count: with a few broad categories, a shared word across them ("black", "sets") was
+ *   noise far more often than a fit;
+ * - a supplier scores its best product plus a little for each further match;
+ * - verified suppliers count half again, and suppliers who quoted fast on RFQs of this category in the 180 days
+ *   before `since` (median under a day, or under three) a fifth or a tenth more;
+ * - never `exclude_id`, only supplier accounts, and (with `apply_mutes`) none who muted the category.
+ * `verifiedFirst` puts every verified supplier before any other, whatever the scores.
+ */
+export function supplierRanking(source: RankingSource, options: { limit: number; verifiedFirst?: boolean }): SQL {
+  return sql`
+      with r as (${source}),
       hits as (
         select p.seller_id, p.name,
           (ts_rank(p.search_vector, r.words) * 2
             + coalesce(ts_rank(p.search_vector, r.context), 0) * 0.3) as score
         from r join products p on p.category = r.category and p.search_vector @@ r.words
-        where p.status = 'active' and p.seller_id <> r.buyer_id
+        where p.status = 'active' and p.seller_id <> r.exclude_id
       ),
       ranked as (
         select seller_id, name, score, row_number() over (partition by seller_id order by score desc, name) as n from hits
@@ -62,24 +74,37 @@ export async function rankSuppliersForRfq(db: Db, rfqId: string, limit = MATCHED
           percentile_cont(0.5) within group (order by extract(epoch from q.created_at - past.created_at)) as median_seconds
         from rfq_responses q
         join rfqs past on past.id = q.rfq_id
-        join r on past.category = r.category and past.id <> r.id
-        where q.seller_id in (select seller_id from suppliers) and q.created_at > r.created_at - interval '180 days'
+        join r on past.category = r.category and past.id is distinct from r.rfq_id
+        where q.seller_id in (select seller_id from suppliers) and q.created_at > r.since - interval '180 days'
         group by q.seller_id
       )
       select s.seller_id,
         (s.score
           * (case when pr.verification_status = 'verified' then 1.5 else 1 end)
           * (case when sp.median_seconds <= 86400 then 1.2 when sp.median_seconds <= 259200 then 1.1 else 1 end))::real as score,
-        s.names
+        s.names,
+        pr.verification_status = 'verified' as verified
       from suppliers s
       join profiles pr on pr.user_id = s.seller_id and pr.user_type = 'seller'
       left join speed sp on sp.seller_id = s.seller_id
-      where not exists (select 1 from muted_categories m, r where m.seller_id = s.seller_id and m.category = r.category)
+      where not exists (select 1 from muted_categories m, r where r.apply_mutes and m.seller_id = s.seller_id and m.category = r.category)
         -- an RFQ for verified suppliers only is offered to no one who could not quote on it (issue #26)
-        and (pr.verification_status = 'verified' or not (select verified_suppliers_only from r))
-      order by score desc, s.seller_id
-      limit ${limit}`,
-  );
+        and (pr.verification_status = 'verified' or not (select verified_only from r))
+      order by ${options.verifiedFirst ? sql`verified desc, ` : sql``}score desc, s.seller_id
+      limit ${options.limit}`;
+}
+
+/**
+ * The suppliers whose active catalogue best fits an RFQ, best first (issue #23): the RFQ's title words against
+ * their products (its description only adds to the rank, since "looking for a reliable supplier" would otherwise
+ * match everyone), in the RFQ's category, never its own buyer; see supplierRanking.
+ */
+export async function rankSuppliersForRfq(db: Db, rfqId: string, limit = MATCHED_SUPPLIERS): Promise<SupplierMatch[]> {
+  const source = sql`
+    select id as rfq_id, buyer_id as exclude_id, category, created_at as since, verified_suppliers_only as verified_only,
+      true as apply_mutes, ${goodsWordsQuery(sql`title`)} as words, ${goodsWordsQuery(sql`description`)} as context
+    from rfqs where id = ${rfqId}`;
+  const rows = await queryRows<{ seller_id: string; score: number; names: string[] }>(db, supplierRanking(source, { limit }));
   return rows.map((row) => ({ sellerId: row.seller_id, score: Number(row.score), productNames: row.names ?? [] }));
 }
 

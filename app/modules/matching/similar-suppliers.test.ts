@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createProducts, type ProductRow } from "../../../tests/factories/products";
+import { createQuote, createRfq } from "../../../tests/factories/rfqs";
+import { addProductsToStore, createStore, type StoreRow } from "../../../tests/factories/stores";
+import { actorOf, createBuyer, createSeller, type Account } from "../../../tests/factories/users";
+import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
+import { similarSuppliersForProduct, similarSuppliersForStore, suppliersWhoQuotedLikeRfq } from "./similar-suppliers.server";
+
+describe.each(testEngines())("similar suppliers on %s", (engine) => {
+  let database: TestDatabase;
+  let buyer: Account;
+  let otherBuyer: Account;
+  let erode: Account;
+  let karur: Account;
+  let linens: Account;
+  let pumps: Account;
+  let erodeTowel: ProductRow;
+  let erodeStore: StoreRow;
+  let karurStore: StoreRow;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    buyer = await createBuyer(database.db, { companyName: "Brooklyn Bath Co" });
+    otherBuyer = await createBuyer(database.db, { companyName: "Austin Spa Supply" });
+    erode = await createSeller(database.db, { companyName: "Erode Terry Mills" });
+    karur = await createSeller(database.db, { companyName: "Karur Towel House", verificationStatus: "pending" });
+    linens = await createSeller(database.db, { companyName: "Panipat Home Linen" });
+    pumps = await createSeller(database.db, { companyName: "Rajkot Pumps" });
+    const products = await createProducts(database.db, [
+      { sellerId: erode.user.id, name: "Organic Cotton Bath Towels", category: "textiles", tags: ["towel", "organic", "bath"], description: "GOTS certified terry towels." },
+      { sellerId: erode.user.id, name: "Terry Hand Towels", category: "textiles", tags: ["towel"] },
+      { sellerId: karur.user.id, name: "Cotton Bath Towels", category: "textiles", tags: ["towel"] },
+      { sellerId: karur.user.id, name: "Kitchen Towels", category: "textiles", tags: ["towel", "kitchen"] },
+      { sellerId: karur.user.id, name: "Striped Beach Towels", category: "textiles", tags: ["towel", "beach"] },
+      { sellerId: linens.user.id, name: "Cotton Bed Sheets", category: "textiles", tags: ["bedding"] },
+      // a pump "for towel factories" is still a pump: another category never matches
+      { sellerId: pumps.user.id, name: "Towel Mill Water Pump", category: "machinery", tags: ["pump", "towel"] },
+    ]);
+    erodeTowel = products[0]!;
+    erodeStore = await createStore(database.db, { sellerId: erode.user.id, name: "Erode Terry Store" });
+    karurStore = await createStore(database.db, { sellerId: karur.user.id, name: "Karur Towels Online" });
+    await createStore(database.db, { sellerId: pumps.user.id, name: "Rajkot Pump Store" });
+    await addProductsToStore(database.db, [
+      { storeId: erodeStore.id, productId: products[0]!.id },
+      { storeId: erodeStore.id, productId: products[1]!.id },
+      { storeId: karurStore.id, productId: products[2]!.id },
+      { storeId: karurStore.id, productId: products[3]!.id },
+      { storeId: karurStore.id, productId: products[4]!.id },
+    ]);
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it("suggests other towel suppliers on a towel product page, verified first, with their matching products; never itself, never the pump maker", async () => {
+    const similar = await similarSuppliersForProduct(database.db, erodeTowel.id);
+    // Karur (unverified) has the closer products, but Panipat is verified: verified first
+    expect(similar.map((s) => s.name)).toEqual(["Panipat Home Linen", "Karur Towel House"]);
+    expect(similar[0]).toMatchObject({ verified: true, storeId: null, productNames: ["Cotton Bed Sheets"], rating: null });
+    expect(similar[1]).toMatchObject({ verified: false, storeId: karurStore.id });
+    expect(similar[1]!.productNames).toHaveLength(2);
+    expect(similar[1]!.productNames[0]).toBe("Cotton Bath Towels");
+    expect(await similarSuppliersForProduct(database.db, "not-a-uuid")).toEqual([]);
+  });
+
+  it("suggests suppliers like a store from its products, never the store's own supplier", async () => {
+    const similar = await similarSuppliersForStore(database.db, karurStore.id);
+    // Erode's towels fit far better than Panipat's cotton sheets (one shared word, "cotton")
+    expect(similar.map((s) => s.name)).toEqual(["Erode Terry Mills", "Panipat Home Linen"]);
+    expect(similar[0]).toMatchObject({ verified: true, storeId: erodeStore.id });
+    expect([...similar[0]!.productNames].sort()).toEqual(["Organic Cotton Bath Towels", "Terry Hand Towels"]);
+  });
+
+  it("shows an RFQ's buyer the suppliers who quoted on RFQs like it, without those who already quoted on it; nobody else sees them", async () => {
+    const past = await createRfq(database.db, { buyerId: otherBuyer.user.id, category: "textiles", title: "Hotel bath towels, white" });
+    const unrelated = await createRfq(database.db, { buyerId: otherBuyer.user.id, category: "textiles", title: "Cotton bed sheets" });
+    const otherCategory = await createRfq(database.db, { buyerId: otherBuyer.user.id, category: "machinery", title: "Towel folding machine" });
+    await createQuote(database.db, { rfqId: past.id, sellerId: erode.user.id });
+    await createQuote(database.db, { rfqId: past.id, sellerId: karur.user.id });
+    await createQuote(database.db, { rfqId: unrelated.id, sellerId: linens.user.id });
+    await createQuote(database.db, { rfqId: otherCategory.id, sellerId: pumps.user.id });
+    const rfq = await createRfq(database.db, { buyerId: buyer.user.id, category: "textiles", title: "Organic bath towels" });
+
+    const suggested = await suppliersWhoQuotedLikeRfq(database.db, actorOf(buyer), rfq.id);
+    expect(suggested.map((s) => s.name)).toEqual(["Erode Terry Mills", "Karur Towel House"]);
+    expect(suggested[0]).toMatchObject({ verified: true, storeId: erodeStore.id, similarRfqs: 1 });
+
+    // a supplier who already quoted on this RFQ is not suggested again
+    await createQuote(database.db, { rfqId: rfq.id, sellerId: erode.user.id });
+    expect((await suppliersWhoQuotedLikeRfq(database.db, actorOf(buyer), rfq.id)).map((s) => s.name)).toEqual(["Karur Towel House"]);
+
+    // only the RFQ's buyer sees them
+    expect(await suppliersWhoQuotedLikeRfq(database.db, actorOf(otherBuyer), rfq.id)).toEqual([]);
+    expect(await suppliersWhoQuotedLikeRfq(database.db, actorOf(karur), rfq.id)).toEqual([]);
+    expect(await suppliersWhoQuotedLikeRfq(database.db, null, rfq.id)).toEqual([]);
+  });
+});
