@@ -30,3 +30,19 @@ export type StoreAnalytics = {
   revenueByMonth: { month: string; cents: number }[];
   revenueCents: number;
 };
+
+export type SellerAnalyticsSummary = { views: number; quotesSent: number; winRate: number | null; firstStoreId: string | null };
+
+/** A duration in seconds as people say it: "45 min", "3 h 20 min", "2 days 4 h". */
+export function formatDuration(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${Math.max(1, minutes)} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 ? `${days} ${days === 1 ? "day" : "days"} ${hours % 24} h` : `${days} ${days === 1 ? "day" : "days"}`;
+}
+
+export function formatWinRate(rate: number | null): string {
+  return rate === null ? "—" : `${Math.round(rate * 100)}%`;
+}

@@ -8,7 +8,7 @@ import { products } from "~/db/schema/products";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { storeProducts, stores } from "~/db/schema/stores";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
-import type { AnalyticsWindow, StoreAnalytics } from "./analytics.schema";
+import type { AnalyticsWindow, SellerAnalyticsSummary, StoreAnalytics } from "./analytics.schema";
 
 const DAY_MS = 86_400_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -127,6 +127,42 @@ export async function storeAnalytics(db: Db, actor: SessionUser, storeId: string
     medianFirstResponseSeconds: median === null || median === undefined ? null : Math.round(Number(median)),
     revenueByMonth,
     revenueCents: revenueByMonth.reduce((sum, m) => sum + m.cents, 0),
+  };
+}
+
+/**
+ * The seller dashboard's summary of the last 30 days: page views of all their stores and products, quotes sent and
+ * the share of decided ones won; and the store whose Analytics tab shows more.
+ */
+export async function sellerAnalyticsSummary(db: Db, actor: SessionUser, now = new Date()): Promise<SellerAnalyticsSummary> {
+  const since = windowStart(now, 30);
+  const [views, quotes, first] = await Promise.all([
+    db
+      .select({ views: sql<number>`coalesce(sum(${pageViewHours.views}), 0)::int` })
+      .from(pageViewHours)
+      .where(
+        and(
+          gte(pageViewHours.hour, since),
+          sql`((${pageViewHours.kind} = 'store' and ${pageViewHours.subjectId} in (select ${stores.id} from ${stores} where ${stores.sellerId} = ${actor.id}))
+            or (${pageViewHours.kind} = 'product' and ${pageViewHours.subjectId} in (select ${products.id} from ${products} where ${products.sellerId} = ${actor.id})))`,
+        ),
+      ),
+    db
+      .select({
+        sent: sql<number>`count(*)::int`,
+        accepted: sql<number>`(count(*) filter (where ${rfqResponses.status} = 'accepted'))::int`,
+        decided: sql<number>`(count(*) filter (where ${rfqResponses.status} in ('accepted', 'declined')))::int`,
+      })
+      .from(rfqResponses)
+      .where(and(eq(rfqResponses.sellerId, actor.id), gte(rfqResponses.createdAt, since), ne(rfqResponses.status, "superseded"))),
+    db.select({ id: stores.id }).from(stores).where(eq(stores.sellerId, actor.id)).orderBy(stores.createdAt).limit(1),
+  ]);
+  const q = quotes[0] ?? { sent: 0, accepted: 0, decided: 0 };
+  return {
+    views: Number(views[0]?.views ?? 0),
+    quotesSent: Number(q.sent),
+    winRate: Number(q.decided) > 0 ? Number(q.accepted) / Number(q.decided) : null,
+    firstStoreId: first[0]?.id ?? null,
   };
 }
 

@@ -9,7 +9,7 @@ import { createQuote, createRfq } from "../../../tests/factories/rfqs";
 import { createStore } from "../../../tests/factories/stores";
 import { actorOf, createBuyer, createSeller, type Account } from "../../../tests/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
-import { analyticsCsv, storeAnalytics } from "./analytics.server";
+import { analyticsCsv, sellerAnalyticsSummary, storeAnalytics } from "./analytics.server";
 
 const NOW = new Date("2026-11-25T12:00:00Z");
 const ago = (days: number, hours = 0) => new Date(NOW.getTime() - days * 86_400_000 - hours * 3_600_000);
@@ -101,6 +101,11 @@ describe.each(testEngines())("a store's analytics on %s", (engine) => {
     expect(quarter).toMatchObject({ storeViews: 118, productViews: 62, rfqsMatched: 4, quotesSent: 4, quotesAccepted: 2, winRate: 2 / 3, revenueCents: 849_950 });
     expect(quarter.topProducts.map((p) => p.name)).toEqual(["Cotton Bed Sheets", "Terry Bath Towels"]);
     expect(quarter.revenueByMonth.map((m) => m.month)).toEqual(["2026-08", "2026-09", "2026-10", "2026-11"]);
+  });
+
+  it("sums up the last 30 days for the seller's dashboard", async () => {
+    expect(await sellerAnalyticsSummary(database.db, actorOf(seller), NOW)).toEqual({ views: 30, quotesSent: 3, winRate: 0.5, firstStoreId: storeId });
+    expect(await sellerAnalyticsSummary(database.db, actorOf(rival), NOW)).toMatchObject({ views: 1000, quotesSent: 1, winRate: 0 });
   });
 
   it("shows nothing to anyone but the owner", async () => {
