@@ -22,30 +22,33 @@ export function BarChart({
   const bar = Math.max(1, (width - gap * (data.length - 1)) / Math.max(1, data.length));
   const total = data.reduce((sum, d) => sum + d.value, 0);
   const peak = data.reduce((best, d) => (d.value > best.value ? d : best), data[0] ?? { label: "", value: 0 });
-  const summary = total === 0 ? `${title}: none yet` : `${title}: ${format(total)} in all, most on ${peak.label} (${format(peak.value)})`;
-  const labelEvery = Math.ceil(data.length / 8);
+  const summary = total === 0 ? `${title}: none yet` : `${title}: ${format(total)} in all, highest ${peak.label} (${format(peak.value)})`;
+  const ticks = data.length > 2 ? [data[0]!, data[Math.floor(data.length / 2)]!, data.at(-1)!] : data;
   return (
     <figure className="min-w-0">
       <figcaption className="text-sm font-medium text-slate-700">{title}</figcaption>
-      <svg viewBox={`0 0 ${width} ${height + 20}`} role="img" aria-label={summary} className="mt-2 h-auto w-full" preserveAspectRatio="none">
-        <line x1={0} x2={width} y1={height} y2={height} className="stroke-slate-300" strokeWidth={1} />
-        {data.map((d, i) => {
-          const h = (d.value / max) * (height - 4);
-          const x = i * (bar + gap);
-          return (
-            <g key={d.label}>
-              <rect x={x} y={height - h} width={bar} height={h} rx={1} className="fill-brand-500">
-                <title>{`${d.label}: ${format(d.value)}`}</title>
-              </rect>
-              {i % labelEvery === 0 ? (
-                <text x={x} y={height + 14} fontSize={11} className="fill-slate-500">
-                  {d.short ?? d.label}
-                </text>
-              ) : null}
-            </g>
-          );
-        })}
-      </svg>
+      <div className="relative">
+        {total === 0 ? <p className="absolute inset-0 flex items-center justify-center text-sm text-slate-500">Nothing in these days yet</p> : null}
+        <svg viewBox={`0 0 ${width} ${height + 2}`} role="img" aria-label={summary} className="mt-2 h-auto w-full" preserveAspectRatio="none">
+          <line x1={0} x2={width} y1={height} y2={height} className="stroke-slate-300" strokeWidth={1} />
+          {data.map((d, i) => {
+            const h = (d.value / max) * (height - 4);
+            const x = i * (bar + gap);
+            return (
+              <g key={d.label}>
+                <rect x={x} y={height - h} width={bar} height={h} rx={1} className="fill-brand-500">
+                  <title>{`${d.label}: ${format(d.value)}`}</title>
+                </rect>
+              </g>
+            );
+          })}
+        </svg>
+      </div>
+      <div aria-hidden className="mt-1 flex justify-between text-xs text-slate-500">
+        {ticks.map((d) => (
+          <span key={d.label}>{d.short ?? d.label}</span>
+        ))}
+      </div>
       <details className="mt-1 text-sm">
         <summary className="cursor-pointer text-slate-600">Show as table</summary>
         <table className="mt-2 w-full text-left">
