@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { pageViewHours } from "~/db/schema/analytics";
+import { pageViewDays } from "~/db/schema/analytics";
 import { rfqMatches } from "~/db/schema/matching";
 import { orders } from "~/db/schema/orders";
 import { ledgerEntries } from "~/db/schema/payments";
@@ -20,7 +20,7 @@ function windowStart(now: Date, days: number): Date {
 
 /**
  * A store's analytics for its owner over the last `days` days (issue #23.3), in seven statements whatever the
- * store's size: views and QR scans come from the hourly counts (page_view_hours), the rest is the seller's
+ * store's size: views and QR scans come from the daily counts (page_view_days), the rest is the seller's
  * business across their stores: RFQs matched to them, quotes sent and how many won, how fast they first quoted,
  * and the money released to them from escrow. Null when the store is not the actor's (or does not exist).
  */
@@ -35,27 +35,26 @@ export async function storeAnalytics(db: Db, actor: SessionUser, storeId: string
   const since = windowStart(now, days);
   const sellerId = actor.id;
 
-  const day = sql<string>`to_char(${pageViewHours.hour} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const sinceDay = since.toISOString().slice(0, 10);
   const month = sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'UTC', 'YYYY-MM')`;
   const [storeDays, top, matched, quotes, firstResponse, revenue] = await Promise.all([
     db
-      .select({ day, kind: pageViewHours.kind, views: sql<number>`sum(${pageViewHours.views})::int` })
-      .from(pageViewHours)
-      .where(and(inArray(pageViewHours.kind, ["store", "qr"]), eq(pageViewHours.subjectId, storeId), gte(pageViewHours.hour, since)))
-      .groupBy(day, pageViewHours.kind),
+      .select({ day: pageViewDays.day, kind: pageViewDays.kind, views: pageViewDays.views })
+      .from(pageViewDays)
+      .where(and(inArray(pageViewDays.kind, ["store", "qr"]), eq(pageViewDays.subjectId, storeId), gte(pageViewDays.day, sinceDay))),
     db
       .select({
         id: products.id,
         name: products.name,
-        views: sql<number>`sum(${pageViewHours.views})::int`,
-        total: sql<number>`(sum(sum(${pageViewHours.views})) over ())::int`,
+        views: sql<number>`sum(${pageViewDays.views})::int`,
+        total: sql<number>`(sum(sum(${pageViewDays.views})) over ())::int`,
       })
       .from(storeProducts)
       .innerJoin(products, eq(products.id, storeProducts.productId))
-      .innerJoin(pageViewHours, and(eq(pageViewHours.kind, "product"), eq(pageViewHours.subjectId, storeProducts.productId), gte(pageViewHours.hour, since)))
+      .innerJoin(pageViewDays, and(eq(pageViewDays.kind, "product"), eq(pageViewDays.subjectId, storeProducts.productId), gte(pageViewDays.day, sinceDay)))
       .where(eq(storeProducts.storeId, storeId))
       .groupBy(products.id, products.name)
-      .orderBy(desc(sql`sum(${pageViewHours.views})`), products.name)
+      .orderBy(desc(sql`sum(${pageViewDays.views})`), products.name)
       .limit(10),
     db
       .select({ count: sql<number>`count(*)::int` })
@@ -138,13 +137,13 @@ export async function sellerAnalyticsSummary(db: Db, actor: SessionUser, now = n
   const since = windowStart(now, 30);
   const [views, quotes, first] = await Promise.all([
     db
-      .select({ views: sql<number>`coalesce(sum(${pageViewHours.views}), 0)::int` })
-      .from(pageViewHours)
+      .select({ views: sql<number>`coalesce(sum(${pageViewDays.views}), 0)::int` })
+      .from(pageViewDays)
       .where(
         and(
-          gte(pageViewHours.hour, since),
-          sql`((${pageViewHours.kind} = 'store' and ${pageViewHours.subjectId} in (select ${stores.id} from ${stores} where ${stores.sellerId} = ${actor.id}))
-            or (${pageViewHours.kind} = 'product' and ${pageViewHours.subjectId} in (select ${products.id} from ${products} where ${products.sellerId} = ${actor.id})))`,
+          gte(pageViewDays.day, since.toISOString().slice(0, 10)),
+          sql`((${pageViewDays.kind} = 'store' and ${pageViewDays.subjectId} in (select ${stores.id} from ${stores} where ${stores.sellerId} = ${actor.id}))
+            or (${pageViewDays.kind} = 'product' and ${pageViewDays.subjectId} in (select ${products.id} from ${products} where ${products.sellerId} = ${actor.id})))`,
         ),
       ),
     db

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pageViewHours } from "~/db/schema/analytics";
+import { pageViewDays, pageViewHours } from "~/db/schema/analytics";
 import { rfqMatches } from "~/db/schema/matching";
 import { ledgerEntries } from "~/db/schema/payments";
 import { storeProducts } from "~/db/schema/stores";
@@ -40,18 +40,21 @@ describe.each(testEngines())("a store's analytics on %s", (engine) => {
     sheetId = sheet!.id;
     await db.insert(storeProducts).values([towel, sheet, unviewed].map((p) => ({ storeId, productId: p!.id })));
 
-    await db.insert(pageViewHours).values([
+    const counts: (typeof pageViewHours.$inferInsert)[] = [
       { kind: "store", subjectId: storeId, hour: hourOf(ago(0)), views: 5 },
       { kind: "store", subjectId: storeId, hour: hourOf(ago(2)), views: 3 },
       { kind: "store", subjectId: storeId, hour: hourOf(ago(20)), views: 10 },
       { kind: "store", subjectId: storeId, hour: hourOf(ago(60)), views: 100 },
       { kind: "qr", subjectId: storeId, hour: hourOf(ago(1)), views: 2 },
       { kind: "product", subjectId: towelId, hour: hourOf(ago(1)), views: 7 },
-      { kind: "product", subjectId: towelId, hour: hourOf(ago(1, 3)), views: 1 },
+      { kind: "product", subjectId: towelId, hour: hourOf(ago(2, 3)), views: 1 },
       { kind: "product", subjectId: sheetId, hour: hourOf(ago(3)), views: 4 },
       { kind: "product", subjectId: sheetId, hour: hourOf(ago(40)), views: 50 },
       { kind: "store", subjectId: rivalStore, hour: hourOf(ago(1)), views: 1000 },
-    ]);
+    ];
+    // as the view counter writes them: per hour, and added up per day (none of these share a day)
+    await db.insert(pageViewHours).values(counts);
+    await db.insert(pageViewDays).values(counts.map(({ hour, ...rest }) => ({ ...rest, day: new Date(hour).toISOString().slice(0, 10) })));
 
     const rfqAt = (days: number) => createRfq(db, { buyerId: buyer.user.id, createdAt: ago(days, 4) });
     const [r1, r2, r3, r4] = [await rfqAt(3), await rfqAt(4), await rfqAt(5), await rfqAt(50)];

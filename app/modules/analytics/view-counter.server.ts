@@ -3,7 +3,7 @@ import { inArray, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import type { Db } from "~/db/client.server";
-import { pageViewHours } from "~/db/schema/analytics";
+import { pageViewDays, pageViewHours } from "~/db/schema/analytics";
 import { products } from "~/db/schema/products";
 import { stores } from "~/db/schema/stores";
 
@@ -55,7 +55,7 @@ export class ViewCounter {
   }
 
   /**
-   * Writes the counts kept so far, added to the hours' rows, in one statement (views of pages that do not
+   * Writes the counts kept so far, added to the hours' and the days' rows, in one transaction (views of pages that do not
    * exist, e.g. a made-up id, are dropped). On failure the counts are kept for the next flush.
    */
   async flush(db: Db): Promise<number> {
@@ -75,11 +75,25 @@ export class ViewCounter {
       ]);
       const known = new Set([...knownStores, ...knownProducts].map((r) => r.id));
       const kept = rows.filter((r) => known.has(r.subjectId));
+      const days = new Map<string, { kind: ViewKind; subjectId: string; day: string; views: number }>();
+      for (const r of kept) {
+        const day = r.hour.toISOString().slice(0, 10);
+        const key = `${r.kind}|${r.subjectId}|${day}`;
+        const entry = days.get(key);
+        if (entry) entry.views += r.views;
+        else days.set(key, { kind: r.kind, subjectId: r.subjectId, day, views: r.views });
+      }
       if (kept.length)
-        await db
-          .insert(pageViewHours)
-          .values(kept)
-          .onConflictDoUpdate({ target: [pageViewHours.kind, pageViewHours.subjectId, pageViewHours.hour], set: { views: sql`${pageViewHours.views} + excluded.views` } });
+        await db.transaction(async (tx) => {
+          await tx
+            .insert(pageViewHours)
+            .values(kept)
+            .onConflictDoUpdate({ target: [pageViewHours.kind, pageViewHours.subjectId, pageViewHours.hour], set: { views: sql`${pageViewHours.views} + excluded.views` } });
+          await tx
+            .insert(pageViewDays)
+            .values([...days.values()])
+            .onConflictDoUpdate({ target: [pageViewDays.kind, pageViewDays.subjectId, pageViewDays.day], set: { views: sql`${pageViewDays.views} + excluded.views` } });
+        });
       return kept.reduce((sum, r) => sum + r.views, 0);
     } catch (error) {
       for (const [key, views] of batch) this.pending.set(key, (this.pending.get(key) ?? 0) + views);

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pageViewHours } from "~/db/schema/analytics";
+import { pageViewDays, pageViewHours } from "~/db/schema/analytics";
 import { viewCounting } from "../../../server/view-counting";
 import { createProduct } from "../../../tests/factories/products";
 import { createStore } from "../../../tests/factories/stores";
@@ -112,7 +112,12 @@ describe.each(testEngines())("writing the views counted on %s", (engine) => {
       { kind: "store", subjectId: storeId, hour, views: 3 },
       { kind: "store", subjectId: storeId, hour: new Date(hour.getTime() + 3_600_000), views: 1 },
     ]);
+    expect(await database.db.select().from(pageViewDays).orderBy(pageViewDays.kind)).toEqual([
+      { kind: "product", subjectId: productId, day: "2026-11-25", views: 1 },
+      { kind: "store", subjectId: storeId, day: "2026-11-25", views: 4 },
+    ]);
     await database.db.delete(pageViewHours);
+    await database.db.delete(pageViewDays);
   });
 
   it("counts pages served over HTTP once per visitor, not bots, not missing pages; a QR scan once, then without the source", async () => {
