@@ -36,6 +36,7 @@ export default [
   route("stores/:id", "routes/store-public.tsx"),
   route("stores/:id/manage", "routes/store-manage.tsx"),
   route("stores/:id/qr.png", "routes/store-qr.ts"),
+  route("stores/:id/analytics.csv", "routes/store-analytics-csv.ts"),
   route("orders", "routes/orders.tsx"),
   route("orders/:id", "routes/order-detail.tsx"),
   route("orders/:id/evidence/:evidenceId", "routes/order-evidence.ts"),

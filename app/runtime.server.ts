@@ -14,6 +14,7 @@ import { liveLimitsFromEnv, sessionCheckIntervalFromEnv, startLiveUpdates, type 
 import { sendMessageDigest } from "~/modules/notifications/message-digest.server";
 import type { Notifier } from "~/modules/notifications/notifications.server";
 import { remindRfqDeadlines, RFQ_DEADLINE_REMINDER_CRON } from "~/modules/notifications/rfq-deadline-reminders.server";
+import { ViewCounter, VIEW_FLUSH_INTERVAL_MS } from "~/modules/analytics/view-counter.server";
 import { matchRfq } from "~/modules/matching/matching.server";
 import { AUTO_COMPLETE_CRON, completeDeliveredOrders } from "~/modules/orders/orders.server";
 import { SimulatorProvider, type PaymentProvider } from "~/modules/payments/payment-provider.server";
@@ -38,10 +39,12 @@ export type Runtime = {
   notifier: Notifier;
   /** the escrow's payment provider: the local simulator (modules/payments, decision record 0028) */
   payments: PaymentProvider;
+  /** store and product page views and QR scans, counted in memory and written every few seconds (modules/analytics) */
+  views: ViewCounter;
   healthCheck: () => Promise<void>;
 };
 
-type Holder = { database?: Database; jobs?: JobQueue; live?: LiveUpdates; runtime?: Runtime; starting?: Promise<Runtime>; maintenance?: NodeJS.Timeout };
+type Holder = { database?: Database; jobs?: JobQueue; live?: LiveUpdates; runtime?: Runtime; starting?: Promise<Runtime>; maintenance?: NodeJS.Timeout; views?: ViewCounter; viewFlush?: NodeJS.Timeout };
 // Kept on globalThis so that hot module reloads in development reuse the open database.
 const holder: Holder = ((globalThis as { __setuRuntime?: Holder }).__setuRuntime ??= {});
 
@@ -129,6 +132,12 @@ export function startRuntime(): Promise<Runtime> {
     // every instance declares the schedule (an upsert); pg-boss sends each occurrence once
     await jobs.schedule("rfq-deadline-reminders", RFQ_DEADLINE_REMINDER_CRON, {});
     await jobs.schedule("order-auto-complete", AUTO_COMPLETE_CRON, {});
+    const views = new ViewCounter();
+    holder.views = views;
+    holder.viewFlush = setInterval(() => {
+      views.flush(database.db).catch((error: unknown) => logger.warn({ err: error }, "could not write the page views counted"));
+    }, VIEW_FLUSH_INTERVAL_MS);
+    holder.viewFlush.unref();
     holder.runtime = {
       db: database.db,
       engine: database.engine,
@@ -142,6 +151,7 @@ export function startRuntime(): Promise<Runtime> {
       live: live.hub,
       notifier,
       payments,
+      views,
       healthCheck: async () => {
         await database.db.execute(sql`select 1`);
       },
@@ -168,13 +178,18 @@ export function getRuntime(): Runtime {
 export async function stopRuntime() {
   clearInterval(holder.maintenance);
   holder.maintenance = undefined;
-  const { database, jobs, live } = holder;
+  clearInterval(holder.viewFlush);
+  holder.viewFlush = undefined;
+  const { database, jobs, live, views } = holder;
+  holder.views = undefined;
   holder.jobs = undefined;
   holder.live = undefined;
   holder.database = undefined;
   holder.runtime = undefined;
   holder.starting = undefined;
   try {
+    // the views counted since the last flush
+    if (database && views) await views.flush(database.db).catch((error: unknown) => logger.warn({ err: error }, "could not write the page views counted"));
     // open streams end now, so the HTTP server is not held open by them
     await live?.stop();
     await jobs?.stop();

@@ -14,6 +14,7 @@ import { getRuntime, startRuntime, stopRuntime, type Runtime } from "~/runtime.s
 import { bodyLimit } from "./body-limit";
 import { pageCache } from "./page-cache";
 import { sameOriginWrites, securityHeaders } from "./security-headers";
+import { viewCounting } from "./view-counting";
 
 export { logger };
 export const start = startRuntime;
@@ -51,6 +52,8 @@ const googleOrigin = process.env.GOOGLE_CLIENT_ID
   : undefined;
 app.use(securityHeaders({ production: process.env.NODE_ENV === "production", formActionOrigins: googleOrigin ? [googleOrigin] : [] }));
 app.use(sameOriginWrites());
+// before the page cache, so a cached page's view counts too (decision record 0033)
+app.use(viewCounting(() => getRuntime().views));
 // anonymous pages that are the same for everyone, served again for a few seconds without rendering (issue #25)
 // (and the home page's featured products, looked up at most every 30 s otherwise)
 // PAGE_CACHE=off renders every page (bench/throughput.ts measures both)

@@ -5,6 +5,8 @@ import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatUsd } from "~/lib/money";
 import { getSessionUser } from "~/modules/accounts/session.server";
+import { sellerAnalyticsSummary } from "~/modules/analytics/analytics.server";
+import { AnalyticsSummary } from "~/modules/analytics/components/analytics-summary";
 import { loadDashboardForPage, type AdminDashboard, type OnboardingStep } from "~/modules/dashboard/dashboard.server";
 import type { Route } from "./+types/dashboard";
 import { appContext } from "~/request-context.server";
@@ -16,9 +18,13 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request, context.get(appContext).runtime);
   if (!user || !user.profile) return { state: "denied" as const };
-  const result = await loadDashboardForPage(context.get(appContext).runtime.db, { ...user, profile: user.profile });
+  const { db } = context.get(appContext).runtime;
+  const [result, analytics] = await Promise.all([
+    loadDashboardForPage(db, { ...user, profile: user.profile }),
+    user.profile.userType === "seller" ? sellerAnalyticsSummary(db, user) : null,
+  ]);
   if (!result.ok) return data({ state: "failed" as const, profile: user.profile, message: result.message }, { status: 500 });
-  return { state: "ok" as const, profile: user.profile, email: user.email, dashboard: result.dashboard };
+  return { state: "ok" as const, profile: user.profile, email: user.email, dashboard: result.dashboard, analytics };
 }
 
 function Stat({ icon: Icon, label, value, hint }: { icon: typeof Store; label: string; value: string | number; hint?: string }) {
@@ -124,6 +130,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </section>
+
+      {loaderData.analytics ? <AnalyticsSummary summary={loaderData.analytics} /> : null}
 
       <ActionNeeded items={dashboard.actionNeeded} />
 

@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { ArrowLeft, ExternalLink, Package, Star, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useFetcher, useSearchParams } from "react-router";
+import { lazyPart } from "~/components/ui/lazy-part";
 import { toast } from "~/components/ui/toast";
 import { Badge, statusTone } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -14,10 +15,11 @@ import { readFormData } from "~/lib/form-data.server";
 import { formatUsdRange } from "~/lib/money";
 import { refusedFormReply, type FormReply } from "~/lib/validated-form";
 import { getSessionUser } from "~/modules/accounts/session.server";
+import { parseAnalyticsWindow } from "~/modules/analytics/analytics.schema";
+import { storeAnalytics } from "~/modules/analytics/analytics.server";
 import { CreateProductDialog } from "~/modules/products/components/create-product-dialog";
 import { listIndianPorts } from "~/modules/trade/ports.server";
 import { createProductFromDraft } from "~/modules/products/product-commands.server";
-import { CategoryTabsEditor } from "~/modules/stores/components/category-tabs-editor";
 import { StoreDetailsFields, useStoreDetailsForm } from "~/modules/stores/components/store-details-fields";
 import { StoreEditor } from "~/modules/stores/components/store-editor";
 import { defaultBusinessHours, readStoreForm, type BusinessHours } from "~/modules/stores/store-form.schema";
@@ -35,6 +37,11 @@ import type { Route } from "./+types/store-manage";
 import { cardImageUrl } from "~/modules/uploads/image-urls";
 import { appContext } from "~/request-context.server";
 
+// the Analytics tab and the Settings tab's category editor load their code only where they show, outside the
+// page's first JavaScript (its budget, tests/integration/js-budget.test.ts)
+const AnalyticsPanel = lazyPart(() => import("~/modules/analytics/components/analytics-panel").then((m) => m.AnalyticsPanel));
+const CategoryTabsEditor = lazyPart(() => import("~/modules/stores/components/category-tabs-editor").then((m) => m.CategoryTabsEditor));
+
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData && "store" in loaderData ? `Manage ${loaderData.store.name} | Setu` : "Store Not Found | Setu" }, { name: "robots", content: "noindex" }];
 }
@@ -43,7 +50,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request, context.get(appContext).runtime);
   const managed = user ? await getManagedStore(context.get(appContext).runtime.db, user, params.id) : null;
   if (!user?.profile || !managed) return data({ notFound: true as const }, { status: 404 });
-  return { ...managed, companyName: user.profile.companyName, ports: await listIndianPorts(context.get(appContext).runtime.db) };
+  const url = new URL(request.url);
+  const analytics =
+    url.searchParams.get("tab") === "analytics" ? await storeAnalytics(context.get(appContext).runtime.db, user, params.id, parseAnalyticsWindow(url.searchParams.get("days"))) : null;
+  return { ...managed, analytics, companyName: user.profile.companyName, ports: await listIndianPorts(context.get(appContext).runtime.db) };
 }
 
 type Result = { ok: boolean; message: string; fieldErrors?: Record<string, string> };
@@ -249,12 +259,14 @@ export default function StoreManage({ loaderData, actionData }: Route.ComponentP
       </section>
     );
   }
-  const { store, products, available, companyName, ports } = loaderData;
-  const tab = params.get("tab") === "appearance" ? "appearance" : params.get("tab") === "settings" ? "settings" : "products";
+  const { store, products, available, companyName, ports, analytics } = loaderData;
+  const requested = params.get("tab");
+  const tab = requested === "appearance" || requested === "settings" || (requested === "analytics" && analytics) ? requested : "products";
   const tabs = [
     { key: "products", label: `Products (${products.length})` },
     { key: "appearance", label: "Store Appearance" },
     { key: "settings", label: "Settings" },
+    { key: "analytics", label: "Analytics" },
   ];
 
   return (
@@ -272,7 +284,7 @@ export default function StoreManage({ loaderData, actionData }: Route.ComponentP
         </ButtonLink>
       </header>
 
-      <nav aria-label="Store management" className="mt-6 flex gap-1 border-b border-slate-200">
+      <nav aria-label="Store management" className="mt-6 flex flex-wrap gap-1 border-b border-slate-200">
         {tabs.map((t) => (
           <Link
             key={t.key}
@@ -286,7 +298,9 @@ export default function StoreManage({ loaderData, actionData }: Route.ComponentP
         ))}
       </nav>
 
-      {tab === "products" ? (
+      {tab === "analytics" && analytics ? (
+        <AnalyticsPanel storeId={store.id} analytics={analytics} />
+      ) : tab === "products" ? (
         <div className="mt-6 grid gap-6 lg:grid-cols-3">
           <Card className="p-6 lg:col-span-2">
             <div className="flex flex-wrap items-center justify-between gap-3">

@@ -85,6 +85,7 @@ const MATRIX: Record<string, Check[]> = {
     { method: "POST", path: (ids) => `/stores/${ids.storeId}/manage`, fields: () => ({ intent: "save-tabs", payload: "[]" }), expect: { ...all(404), anonymous: 401, seller: 200 } },
   ],
   "stores/:id/qr.png": [{ method: "GET", path: (ids) => `/stores/${ids.storeId}/qr.png`, expect: { ...all(404), anonymous: 401, seller: 200 } }],
+  "stores/:id/analytics.csv": [{ method: "GET", path: (ids) => `/stores/${ids.storeId}/analytics.csv?days=30`, expect: { ...all(404), seller: 200 } }],
   orders: [
     { method: "GET", path: () => "/orders", expect: signedIn(302, 200) },
   ],

@@ -58,8 +58,9 @@ describe("stores: create with QR, manage products, public page", () => {
     const file = await download.path();
     const { data, info } = await sharp(fs.readFileSync(file!)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     const decoded = jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
-    const storeId = /\/stores\/([0-9a-f-]{36})$/.exec(decoded ?? "")?.[1];
-    expect(decoded).toBe(`${baseUrl()}/stores/${storeId}`);
+    // tagged as a scan, which the store's analytics count (issue #23.3)
+    const storeId = /\/stores\/([0-9a-f-]{36})\?src=qr$/.exec(decoded ?? "")?.[1];
+    expect(decoded).toBe(`${baseUrl()}/stores/${storeId}?src=qr`);
     storeUrl = `/stores/${storeId}`;
     expect(await seriousA11yViolations(page)).toEqual([]);
 

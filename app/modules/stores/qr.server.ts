@@ -8,16 +8,15 @@ export function storePublicUrl(publicUrl: string, storeId: string): string {
   return `${publicUrl.replace(/\/$/, "")}/stores/${storeId}`;
 }
 
+/** What a store's QR code encodes: its public URL tagged as a scan, counted and then dropped (server/view-counting.ts). */
+export function storeQrUrl(publicUrl: string, storeId: string): string {
+  return `${storePublicUrl(publicUrl, storeId)}?src=qr`;
+}
+
 export function qrDataUrl(url: string): Promise<string> {
   return QRCode.toDataURL(url, { ...QR_OPTIONS, type: "image/png" });
 }
 
 export function qrPng(url: string): Promise<Buffer> {
   return QRCode.toBuffer(url, { ...QR_OPTIONS, type: "png" });
-}
-
-/** Decodes a stored "data:image/png;base64,..." QR code. */
-export function pngFromDataUrl(dataUrl: string): Buffer | null {
-  const match = /^data:image\/png;base64,([A-Za-z0-9+/=]+)$/.exec(dataUrl);
-  return match ? Buffer.from(match[1]!, "base64") : null;
 }

@@ -10,7 +10,7 @@ import type { Profile, SessionUser } from "~/modules/accounts/accounts.schema";
 import { likePattern } from "~/modules/search/suggestions.server";
 import { defaultCategoryTabs, parseStoredSections, parseStoredTabs, storeDesignSchema, categoryTabSchema } from "./store-design.schema";
 import { qrFileName, readStoreForm, storeDetailsSchema, type StoreCardData } from "./store-form.schema";
-import { pngFromDataUrl, qrDataUrl, qrPng, storePublicUrl } from "./qr.server";
+import { qrDataUrl, qrPng, storeQrUrl } from "./qr.server";
 import { isUuid } from "~/lib/uuid";
 import { productCardColumns } from "~/modules/products/product-card.server";
 import { parseJsonField } from "~/lib/json-text";
@@ -89,7 +89,7 @@ export async function createStore(db: Db, actor: Actor, form: FormData, publicUr
         sections: [],
       })
       .returning({ id: stores.id });
-    const qr = await qrDataUrl(storePublicUrl(publicUrl, row!.id));
+    const qr = await qrDataUrl(storeQrUrl(publicUrl, row!.id));
     await tx.update(stores).set({ qrCodeData: qr }).where(eq(stores.id, row!.id));
     return row!.id;
   });
@@ -100,7 +100,7 @@ export async function createStore(db: Db, actor: Actor, form: FormData, publicUr
 export async function generateStoreQr(db: Db, actor: SessionUser, storeId: string, publicUrl: string): Promise<StoreResult> {
   if (!isUuid(storeId)) return notFound;
   if (!isUuid(storeId)) return notFound;
-  const qr = await qrDataUrl(storePublicUrl(publicUrl, storeId));
+  const qr = await qrDataUrl(storeQrUrl(publicUrl, storeId));
   const updated = await db
     .update(stores)
     .set({ qrCodeData: qr, updatedAt: new Date() })
@@ -110,17 +110,17 @@ export async function generateStoreQr(db: Db, actor: SessionUser, storeId: strin
   return { ok: true, message: "QR code generated successfully!", value: undefined };
 }
 
-/** The QR code PNG to download: the stored one, or generated on the fly. Owner only. */
+/** The QR code PNG to download, generated on the fly (codes stored before scans were counted lack the scan's tag). Owner only. */
 export async function storeQrDownload(db: Db, actor: SessionUser, storeId: string, publicUrl: string): Promise<{ fileName: string; png: Buffer } | null> {
   if (!isUuid(storeId)) return null;
   if (!isUuid(storeId)) return null;
   const [row] = await db
-    .select({ name: stores.name, qr: stores.qrCodeData })
+    .select({ name: stores.name })
     .from(stores)
     .where(and(eq(stores.id, storeId), eq(stores.sellerId, actor.id)))
     .limit(1);
   if (!row) return null;
-  const png = (row.qr && pngFromDataUrl(row.qr)) || (await qrPng(storePublicUrl(publicUrl, storeId)));
+  const png = await qrPng(storeQrUrl(publicUrl, storeId));
   return { fileName: qrFileName(row.name), png };
 }
 

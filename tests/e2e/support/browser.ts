@@ -21,13 +21,15 @@ export function baseUrl() {
 }
 
 /** A fresh Debian Chromium profile (never a downloaded browser). */
-export async function openBrowser(options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {}) {
+export async function openBrowser(options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean; userAgent?: string } = {}) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "setu-chromium-"));
   const context: BrowserContext = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
     args: CHROMIUM_ARGS,
     viewport: options.viewport ?? { width: 1280, height: 900 },
     javaScriptEnabled: options.javaScriptEnabled ?? true,
+    // headless Chromium says so in its user agent, which bot filters (isbot) take for a bot
+    userAgent: options.userAgent,
     baseURL: baseUrl(),
   });
   const page = context.pages()[0] ?? (await context.newPage());
