@@ -51,8 +51,8 @@ describe("home and navigation", () => {
     await card.getByRole("link", { name: "Organic Cotton Bath Towels, 600 GSM" }).click();
     await page.getByRole("link", { name: "Visit Store" }).click();
     await page.waitForURL(/\/stores\/[0-9a-f-]{36}$/);
-    // the store's own cards (Recommended for You holds other suppliers')
-    const storeCards = page.locator("main section:not([aria-labelledby=recommended-heading]) article");
+    // the store's own product cards (its sections and its product grid; not the reviews, nor other suppliers' cards)
+    const storeCards = page.locator("main section[aria-labelledby=store-products-heading] article, main section[aria-label] article");
     await storeCards.first().waitFor();
     const texts = await storeCards.allInnerTexts();
     expect(texts.length).toBeGreaterThan(1);
@@ -65,6 +65,8 @@ describe("home and navigation", () => {
   it("suggests real products from the database in the header search, and Enter searches the marketplace", async () => {
     const { page } = browser;
     await page.goto("/");
+    // before hydration the box is a plain search form (it works without JavaScript); suggestions come with the page's code
+    await hydrated(page);
     const search = page.getByRole("combobox", { name: /search products/i }).first();
     await search.fill("cotton");
     const listbox = page.getByRole("listbox", { name: "Search suggestions" });
