@@ -105,6 +105,8 @@ describe("stores: create with QR, manage products, public page", () => {
     }
     await page.goto(`${storeUrl}/manage`);
     await page.getByText("No products in store").waitFor();
+    // nothing chosen yet: the button waits for a choice (once the page's code runs; without it the server checks)
+    await hydrated(page);
     const add = page.getByRole("button", { name: /^Add Existing Products/ });
     expect(await add.isDisabled()).toBe(true);
     await page.getByLabel(/Indigo dabu table runner/).check();
