@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { aliasedTable, and, eq, like, or, sql } from "drizzle-orm";
+import { aliasedTable, and, eq, like, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { orderDocuments, orderPackingDetails } from "~/db/schema/order-documents";
 import { orders } from "~/db/schema/orders";
@@ -10,6 +10,7 @@ import { formatMinor, formatRate, usdCentsToInrPaise, unitFromTotal } from "~/li
 import { isUuid } from "~/lib/uuid";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import { getSellerBusinessDetails } from "~/modules/accounts/verification.server";
+import { orderParty } from "~/modules/orders/order-party.server";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import { PAYMENT_TERMS_LABELS } from "~/modules/trade/trade-terms.schema";
 import { PRIVATE_ORDER_DOCUMENTS_PREFIX, type BlobStorage } from "~/modules/uploads/storage.server";
@@ -335,16 +336,6 @@ export async function generateOrderDocuments(db: Db, storage: BlobStorage, order
   return issued;
 }
 
-/** The order's buyer and seller, if `actor` is one of them; null otherwise (404 outside). */
-async function partyOf(db: Db, actor: SessionUser, orderId: string) {
-  if (!isUuid(orderId)) return null;
-  const [row] = await db
-    .select({ id: orders.id, buyerId: orders.buyerId, sellerId: orders.sellerId, status: orders.status })
-    .from(orders)
-    .where(and(eq(orders.id, orderId), or(eq(orders.buyerId, actor.id), eq(orders.sellerId, actor.id))))
-    .limit(1);
-  return row ? { ...row, role: row.sellerId === actor.id ? ("seller" as const) : ("buyer" as const) } : null;
-}
 
 export type OrderDocumentsPanel = {
   orderId: string;
@@ -361,7 +352,7 @@ export type OrderDocumentsPanel = {
 
 /** The order's documents and packing details for its buyer or seller; null for anyone else. */
 export async function getOrderDocumentsPanel(db: Db, actor: SessionUser, orderId: string): Promise<OrderDocumentsPanel | null> {
-  const party = await partyOf(db, actor, orderId);
+  const party = await orderParty(db, actor, orderId);
   if (!party) return null;
   const [documents, [packing]] = await Promise.all([
     db
@@ -406,7 +397,7 @@ function fileNameOf(kind: OrderDocumentKind, documentNumber: string): string {
  */
 export async function readOrderDocument(db: Db, storage: BlobStorage, actor: SessionUser, orderId: string, kind: string) {
   if (!(ORDER_DOCUMENT_KINDS as readonly string[]).includes(kind)) return null;
-  const party = await partyOf(db, actor, orderId);
+  const party = await orderParty(db, actor, orderId);
   if (!party) return null;
   const [row] = await db
     .select()
@@ -427,7 +418,7 @@ export type PackingResult =
 /** The seller enters (or corrects) the packing details, from confirmation until the order is ready to ship. */
 export async function savePackingDetails(db: Db, actor: SessionUser, orderId: string, input: Record<string, unknown>): Promise<PackingResult> {
   const values = Object.fromEntries(["packages", "netKg", "grossKg", "lengthCm", "widthCm", "heightCm"].map((k) => [k, typeof input[k] === "string" ? input[k] : ""]));
-  const party = await partyOf(db, actor, orderId);
+  const party = await orderParty(db, actor, orderId);
   if (!party || party.role !== "seller") return { ok: false, status: 404, formError: "Order not found", values };
   if (!(PACKING_EDITABLE as readonly string[]).includes(party.status)) {
     return {

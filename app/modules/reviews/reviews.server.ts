@@ -1,10 +1,9 @@
-import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { orders } from "~/db/schema/orders";
 import { profiles } from "~/db/schema/profiles";
 import { reviews } from "~/db/schema/reviews";
-import { isUuid } from "~/lib/uuid";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
+import { orderParty } from "~/modules/orders/order-party.server";
 import { notify, type Notifier } from "~/modules/notifications/notifications.server";
 import { reviewReplySchema, reviewSchema, type RatingSummary, type ReviewView } from "./reviews.schema";
 
@@ -20,15 +19,6 @@ function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[]) {
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 
-async function orderOf(db: Db, actor: SessionUser, orderId: string) {
-  if (!isUuid(orderId)) return null;
-  const [row] = await db
-    .select({ id: orders.id, buyerId: orders.buyerId, sellerId: orders.sellerId, status: orders.status })
-    .from(orders)
-    .where(and(eq(orders.id, orderId), or(eq(orders.buyerId, actor.id), eq(orders.sellerId, actor.id))))
-    .limit(1);
-  return row ?? null;
-}
 
 /**
  * The buyer of a completed order rates its supplier: three criteria from 1 to 5 and a text, once per order (the unique
@@ -36,7 +26,7 @@ async function orderOf(db: Db, actor: SessionUser, orderId: string) {
  */
 export async function createReview(db: Db, actor: SessionUser, orderId: string, input: Record<string, unknown>, notifier: Notifier): Promise<ReviewResult> {
   const values = { productQuality: text(input.productQuality), communication: text(input.communication), onTimeDelivery: text(input.onTimeDelivery), body: text(input.body) };
-  const order = await orderOf(db, actor, orderId);
+  const order = await orderParty(db, actor, orderId);
   if (!order) return { ok: false, status: 404, formError: "Order not found", values };
   if (order.buyerId !== actor.id) return { ok: false, status: 403, formError: "Only the buyer of this order can review the supplier.", values };
   if (order.status !== "completed") return { ok: false, status: 409, formError: "You can review the supplier once the order is completed.", values };
@@ -68,7 +58,7 @@ export async function createReview(db: Db, actor: SessionUser, orderId: string, 
 /** The supplier replies to the review of one of its orders, once; the buyer is told. */
 export async function replyToReview(db: Db, actor: SessionUser, orderId: string, input: Record<string, unknown>, notifier: Notifier): Promise<ReviewResult> {
   const values = { reply: text(input.reply) };
-  const order = await orderOf(db, actor, orderId);
+  const order = await orderParty(db, actor, orderId);
   if (!order) return { ok: false, status: 404, formError: "Order not found", values };
   if (order.sellerId !== actor.id) return { ok: false, status: 403, formError: "Only the supplier of this order can reply to its review.", values };
   const [review] = await db.select({ id: reviews.id, reply: reviews.reply }).from(reviews).where(eq(reviews.orderId, orderId)).limit(1);
@@ -129,7 +119,7 @@ export type OrderReviewPanel = {
 
 /** The order's review and what the viewer may do with it; null for anyone but the order's two parties. */
 export async function getOrderReviewPanel(db: Db, actor: SessionUser, orderId: string): Promise<OrderReviewPanel | null> {
-  const order = await orderOf(db, actor, orderId);
+  const order = await orderParty(db, actor, orderId);
   if (!order) return null;
   const [row] = await db.select(reviewColumns).from(reviews).leftJoin(profiles, eq(profiles.userId, reviews.buyerId)).where(eq(reviews.orderId, orderId)).limit(1);
   const review = row ? toView(row) : null;
