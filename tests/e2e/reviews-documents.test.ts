@@ -13,6 +13,7 @@ import { addProductToStore, createStore } from "../factories/stores";
 import { addPasswordLogin, createBuyer, createSeller } from "../factories/users";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { HttpClient } from "../support/http-client";
+import { signIn } from "./support/accounts";
 import { hydrated, openBrowser, seriousA11yViolations } from "./support/browser";
 
 const PASSWORD = "Terry-Towel-Route-42";
@@ -80,16 +81,7 @@ describe("export documents and reviews: the supplier packs, both parties downloa
   });
 
   const at = (p: string) => `${server.url}${p}`;
-
-  /** Signs in through /auth on this test's own server (the shared helper signs in on the shared one). */
-  async function signInHere(page: Page, email: string) {
-    await page.context().clearCookies();
-    await page.goto(at("/auth"));
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign In" }).last().click();
-    await page.waitForURL(/\/dashboard$/);
-  }
+  const signInHere = (page: Page, email: string) => signIn(page, email, PASSWORD, server.url);
 
   it("the supplier enters the packing details, told what is wrong first", async () => {
     const { page } = browser;

@@ -10,6 +10,7 @@ import { createQuote, createRfq } from "../factories/rfqs";
 import { addProductsToStore, createStore } from "../factories/stores";
 import { addPasswordLogin, createBuyer, createSeller } from "../factories/users";
 import { startAppServer, type AppServer } from "../support/app-server";
+import { signIn } from "./support/accounts";
 import { openBrowser, seriousA11yViolations } from "./support/browser";
 
 const PASSWORD = "Bath-Towel-Loom-77";
@@ -85,15 +86,7 @@ describe("similar suppliers: product pages and the buyer's RFQ", () => {
   });
 
   const at = (p: string) => `${server.url}${p}`;
-
-  async function signInHere(page: Page, email: string) {
-    await page.context().clearCookies();
-    await page.goto(at("/auth"));
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign In" }).last().click();
-    await page.waitForURL(/\/dashboard$/);
-  }
+  const signInHere = (page: Page, email: string) => signIn(page, email, PASSWORD, server.url);
 
   it("a towel product page suggests the other towel mill with its towels, not the pump maker, never itself", async () => {
     const { page } = browser;

@@ -1,10 +1,13 @@
 import type { Page } from "playwright-core";
 import { DEMO_PASSWORD } from "../../../seed/demo.server";
 
-/** Signs in through /auth as a person would (fresh cookies), and waits for the dashboard. */
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+/**
+ * Signs in through /auth as a person would (fresh cookies), and waits for the dashboard. `origin`: a test's own
+ * server (default: the shared one, the browser context's base URL).
+ */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, origin = "") {
   await page.context().clearCookies();
-  await page.goto("/auth");
+  await page.goto(`${origin}/auth`);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).last().click();
