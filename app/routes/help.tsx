@@ -74,10 +74,11 @@ const BUYER_FAQS: Faq[] = [
     answer: (
       <p>
         Before a supplier earns the green <strong className="font-semibold text-slate-900">Verified Seller</strong>{" "}
-        badge, our team checks their business registration, GST registration, Importer-Exporter Code (IEC) and trade
-        references. Suppliers still going through these checks show an amber{" "}
-        <strong className="font-semibold text-slate-900">Pending Verification</strong> badge. Verification reduces risk
-        but does not replace your own due diligence: always approve samples and consider a pre-shipment inspection.
+        badge, our team checks the documents they upload: company registration, GST registration (GSTIN, its check
+        character verified) and Importer-Exporter Code (IEC). Every other supplier shows a grey{" "}
+        <strong className="font-semibold text-slate-900">Unverified</strong> badge on its products, quotes and store, and
+        a buyer can post an RFQ for verified suppliers only. Verification reduces risk but does not replace your own due
+        diligence: always approve samples and consider a pre-shipment inspection.
       </p>
     ),
   },
@@ -143,10 +144,10 @@ const SELLER_FAQS: Faq[] = [
     question: "How do I get the Verified Seller badge?",
     answer: (
       <p>
-        Complete your business profile and share your company registration, GST registration (GSTIN) and
-        Importer-Exporter Code (IEC). Our team reviews them and may ask for trade references. Until the review is
-        complete your store shows “Pending Verification”; once approved it shows “Verified Seller”, which is the
-        strongest trust signal for US buyers.
+        On your profile, enter your business details and upload your company registration, GST registration (GSTIN)
+        and Importer-Exporter Code (IEC), then submit them for verification. Our team reviews them; if something is
+        missing you read the reason on your profile and can resubmit. Until then your store shows “Unverified Seller”;
+        once approved it shows “Verified Seller”, which is the strongest trust signal for US buyers.
       </p>
     ),
   },
