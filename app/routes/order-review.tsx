@@ -19,7 +19,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { runtime } = context.get(appContext);
   const user = await requireUserPage(request, runtime);
   const panel = await getOrderReviewPanel(runtime.db, user, params.orderId);
-  if (!panel) return data({ notFound: true as const }, { status: 404 });
+  // as the order page: not yours and not there look the same, drawn by the error boundary
+  if (!panel) throw data("Order not found", { status: 404 });
   return { panel };
 }
 
@@ -36,17 +37,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function OrderReviewPage({ loaderData, actionData }: Route.ComponentProps) {
-  if ("notFound" in loaderData) {
-    return (
-      <section className="mx-auto max-w-md px-4 py-24 text-center">
-        <h1 className="text-2xl font-bold">Order Not Found</h1>
-        <p className="mt-2 text-slate-600">The order you're looking for doesn't exist or isn't yours.</p>
-        <Link to="/orders" className="mt-6 inline-block font-medium text-brand-700 hover:underline">
-          Back to Orders
-        </Link>
-      </section>
-    );
-  }
   const { panel } = loaderData;
   const here = `/orders/${panel.orderId}/review`;
   return (
