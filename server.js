@@ -26,7 +26,8 @@ app.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
 // it in its buffer (modules/live). Everything else keeps the package's own rule.
 app.use(
   compression({
-    filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+    filter: (req, res) =>
+      !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
   }),
 );
 

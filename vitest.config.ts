@@ -11,7 +11,13 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "seed/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "seed/**/*.test.ts",
+            "server/**/*.test.ts",
+            "tests/integration/**/*.test.ts",
+            "tests/lint/**/*.test.ts",
+          ],
           environment: "node",
           globalSetup: ["tests/support/global-setup-db.ts"],
           testTimeout: 30_000,

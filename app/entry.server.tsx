@@ -1,12 +1,15 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "~/components/nonce";
+import { InlineStylesheetContext } from "~/components/app-stylesheet";
+import { builtStylesheet } from "~/lib/built-stylesheet.server";
+import appStylesheet from "./app.css?url";
 import { lazyPartsLoaded } from "~/components/ui/lazy-part";
-import { logger } from "~/lib/logger.server";
+import { CoalescedHtmlStream } from "~/lib/coalesced-html-stream.server";
+import { logger } from "~/logger.server";
 import { appContext } from "~/request-context.server";
 
 export const streamTimeout = 5_000;
@@ -21,7 +24,8 @@ export default function handleRequest(
   const { cspNonce: nonce, requestId } = loadContext.get(appContext);
   // lazily loaded parts (components/ui/lazy-part.tsx) render in place, never streamed: a page must work without JavaScript
   const loading = lazyPartsLoaded();
-  if (loading) return loading.then(() => handleRequest(request, responseStatusCode, responseHeaders, routerContext, loadContext));
+  if (loading)
+    return loading.then(() => handleRequest(request, responseStatusCode, responseHeaders, routerContext, loadContext));
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -29,7 +33,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineStylesheetContext.Provider value={builtStylesheet(appStylesheet)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineStylesheetContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
@@ -38,7 +44,7 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = new CoalescedHtmlStream();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");

@@ -7,6 +7,11 @@ export type AppContext = {
   requestId: string;
   cspNonce: string;
   clientIp: string | null;
+  /**
+   * Says the signed-in visitor owns the store or product the page shows: the view counter leaves their own look out
+   * (server/view-counting.ts).
+   */
+  ownPage: () => void;
 };
 
 export const appContext = createContext<AppContext>();

@@ -12,31 +12,36 @@ import {
 } from "react-router";
 import { useEffect } from "react";
 import { toast, Toasts } from "~/components/ui/toast";
-import { readFlash } from "~/lib/flash.server";
+import { readFlash } from "~/http/flash.server";
 import { isPersonalRequest, PRIVATE_PAGE_CACHE } from "~/lib/page-cache-control";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { unreadConversationCount } from "~/modules/messaging/messaging.server";
 import { unreadNotificationCount } from "~/modules/notifications/notifications.server";
 import type { Route } from "./+types/root";
-import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
-import { NotFoundPage } from "~/components/layout/not-found-page";
+import { AccessRequiredPage, NotFoundPage } from "~/components/layout/not-found-page";
+import { refusedPage } from "~/lib/page-refusal";
 import { lazyPart, lazyPartsSettled } from "~/components/ui/lazy-part";
 import { useNonce } from "~/components/nonce";
-import "./app.css";
+import { useRootUser, type RootUser } from "~/components/layout/use-root-user";
+import { AppStylesheet } from "~/components/app-stylesheet";
+import { PageLinkNavigation } from "~/components/ui/page-link";
+import appStylesheet from "./app.css?url";
 import { appContext } from "~/request-context.server";
-
-export type RootUser = { id: string; name: string; email: string; userType: "buyer" | "seller"; verified: boolean; isAdmin: boolean; unreadNotifications: number; unreadMessages: number } | null;
 
 /** Pages a user with an unfinished (Google) profile may still open. */
 const PROFILE_SETUP_PATHS = new Set(["/auth/complete-profile", "/auth/sign-out"]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionUser = await getSessionUser(request, context.get(appContext).runtime);
-  if (sessionUser?.profileIncomplete && !PROFILE_SETUP_PATHS.has(new URL(request.url).pathname)) throw redirect("/auth/complete-profile");
+  if (sessionUser?.profileIncomplete && !PROFILE_SETUP_PATHS.has(new URL(request.url).pathname))
+    throw redirect("/auth/complete-profile");
   const { runtime } = context.get(appContext);
   const [unreadNotifications, unreadMessages] = sessionUser?.profile
-    ? await Promise.all([unreadNotificationCount(runtime.db, sessionUser.id), unreadConversationCount(runtime.db, sessionUser.id)])
+    ? await Promise.all([
+        unreadNotificationCount(runtime.db, sessionUser.id),
+        unreadConversationCount(runtime.db, sessionUser.id),
+      ])
     : [0, 0];
   const user: RootUser = sessionUser
     ? {
@@ -54,7 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers();
   if (clear) headers.set("Set-Cookie", clear);
   // a page for one person is never stored by a shared cache (the public pages' headers: lib/page-cache-control.ts)
-  if (user || flash || clear || isPersonalRequest(request.headers.get("cookie"))) headers.set("Cache-Control", PRIVATE_PAGE_CACHE);
+  if (user || flash || clear || isPersonalRequest(request.headers.get("cookie")))
+    headers.set("Cache-Control", PRIVATE_PAGE_CACHE);
   return data({ user, flash }, { headers });
 }
 
@@ -75,11 +81,6 @@ function FlashToast() {
   return null;
 }
 
-export function useRootUser(): RootUser {
-  const rootData = useRouteLoaderData<typeof loader>("root");
-  return rootData?.user ?? null;
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   return (
@@ -87,12 +88,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <AppStylesheet href={appStylesheet} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        {children}
+        <PageLinkNavigation>{children}</PageLinkNavigation>
         <Toasts />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -119,6 +121,10 @@ function HydrationMark() {
 }
 
 /** Signed-in pages follow the user's live events (new notifications, messages, read receipts) by re-reading. */
+// the footer is the same server HTML on every page and does nothing until clicked: its code loads after the page's
+const SiteFooter = lazyPart(() => import("~/components/layout/site-footer").then((m) => m.SiteFooter), undefined, {
+  eager: true,
+});
 const LiveEvents = lazyPart(() => import("~/modules/live/use-live-events").then((m) => m.LiveEvents));
 
 function SignedInLiveEvents() {
@@ -144,12 +150,15 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const refused = isRouteErrorResponse(error) ? refusedPage(error.data) : null;
   return (
     <>
       <SiteHeader />
       <main id="main" className="flex-1">
         {notFound ? (
-          <NotFoundPage />
+          <NotFoundPage page={refused} />
+        ) : refused ? (
+          <AccessRequiredPage page={refused} />
         ) : (
           <section className="mx-auto max-w-3xl px-4 py-24 text-center">
             <title>Something went wrong | Setu</title>

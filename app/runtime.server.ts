@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { openConfiguredDatabase, type Database, type Db } from "~/db/client.server";
 import { EMBEDDED_MAINTENANCE_INTERVAL_MS, tidyChangedTables } from "~/db/embedded-maintenance.server";
 import path from "node:path";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/logger.server";
 import { createAuth, GOOGLE_DISCOVERY_URL, type Auth } from "~/modules/accounts/auth.server";
 import { createMailer, type Mailer } from "~/modules/accounts/mailer.server";
 import { sendPasswordResetEmail } from "~/modules/accounts/password-reset.server";
@@ -10,13 +10,20 @@ import { resolveAuthSecret } from "~/modules/accounts/secret.server";
 import { activeSessionIds } from "~/modules/accounts/session.server";
 import { startJobQueue, type JobQueue } from "~/modules/jobs/job-queue.server";
 import { generateOrderDocuments } from "~/modules/order-documents/order-documents.server";
-import { liveLimitsFromEnv, sessionCheckIntervalFromEnv, startLiveUpdates, type LiveHub, type LiveUpdates } from "~/modules/live/live-hub.server";
+import {
+  liveLimitsFromEnv,
+  sessionCheckIntervalFromEnv,
+  startLiveUpdates,
+  type LiveHub,
+  type LiveUpdates,
+} from "~/modules/live/live-hub.server";
 import { sendMessageDigest } from "~/modules/notifications/message-digest.server";
 import type { Notifier } from "~/modules/notifications/notifications.server";
 import { remindRfqDeadlines, RFQ_DEADLINE_REMINDER_CRON } from "~/modules/notifications/rfq-deadline-reminders.server";
 import { ViewCounter, VIEW_FLUSH_INTERVAL_MS } from "~/modules/analytics/view-counter.server";
 import { matchRfq } from "~/modules/matching/matching.server";
 import { AUTO_COMPLETE_CRON, completeDeliveredOrders } from "~/modules/orders/orders.server";
+import { refreshStoreQrCodes } from "~/modules/stores/stores.server";
 import { SimulatorProvider, type PaymentProvider } from "~/modules/payments/payment-provider.server";
 import { carryOutPayout } from "~/modules/payments/payments.server";
 import { createStorage, type BlobStorage } from "~/modules/uploads/storage.server";
@@ -44,7 +51,16 @@ export type Runtime = {
   healthCheck: () => Promise<void>;
 };
 
-type Holder = { database?: Database; jobs?: JobQueue; live?: LiveUpdates; runtime?: Runtime; starting?: Promise<Runtime>; maintenance?: NodeJS.Timeout; views?: ViewCounter; viewFlush?: NodeJS.Timeout };
+type Holder = {
+  database?: Database;
+  jobs?: JobQueue;
+  live?: LiveUpdates;
+  runtime?: Runtime;
+  starting?: Promise<Runtime>;
+  maintenance?: NodeJS.Timeout;
+  views?: ViewCounter;
+  viewFlush?: NodeJS.Timeout;
+};
 // Kept on globalThis so that hot module reloads in development reuse the open database.
 const holder: Holder = ((globalThis as { __setuRuntime?: Holder }).__setuRuntime ??= {});
 
@@ -63,7 +79,8 @@ export function startRuntime(): Promise<Runtime> {
       // the embedded database has no autovacuum to keep its statistics and clear its dead rows (see embedded-maintenance.server.ts)
       const tidy = () =>
         tidyChangedTables(database.db).then(
-          ({ vacuumed, analyzed }) => analyzed.length && logger.info({ vacuumed, analyzed }, "tidied the embedded database's changed tables"),
+          ({ vacuumed, analyzed }) =>
+            analyzed.length && logger.info({ vacuumed, analyzed }, "tidied the embedded database's changed tables"),
           (error: unknown) => logger.warn({ err: error }, "could not tidy the embedded database"),
         );
       // in the background: a request that comes first only finds older statistics
@@ -105,7 +122,12 @@ export function startRuntime(): Promise<Runtime> {
     // JOB_WORKERS=off: an instance that only serves pages (others, or a worker process, run the jobs)
     const notifier: Notifier = { jobs, publicUrl, secret };
     // the simulator posts its signed webhooks to this instance's route (PAYMENTS_WEBHOOK_URL when behind a proxy)
-    const payments = new SimulatorProvider({ db: database.db, jobs, secret, webhookUrl: process.env.PAYMENTS_WEBHOOK_URL || `${publicUrl}/api/payments/webhook` });
+    const payments = new SimulatorProvider({
+      db: database.db,
+      jobs,
+      secret,
+      webhookUrl: process.env.PAYMENTS_WEBHOOK_URL || `${publicUrl}/api/payments/webhook`,
+    });
     if (process.env.JOB_WORKERS !== "off") {
       await jobs.work("email", (message) => mailer.send(message));
       await jobs.work("message-digest", async ({ userId }) => {
@@ -128,14 +150,22 @@ export function startRuntime(): Promise<Runtime> {
       await jobs.work("order-documents", async ({ orderId, stage }) => {
         await generateOrderDocuments(database.db, storage, orderId, stage);
       });
+      await jobs.work("store-qr-refresh", async ({ publicUrl }) => {
+        const made = await refreshStoreQrCodes(database.db, publicUrl);
+        if (made) logger.info({ made }, "made again the store QR codes that encoded another address");
+      });
     }
+    // stored QR codes made before scans were tagged, or before the site moved, are made again (once: a stately queue)
+    await jobs.send(database.db, "store-qr-refresh", { publicUrl }, { singletonKey: "all" });
     // every instance declares the schedule (an upsert); pg-boss sends each occurrence once
     await jobs.schedule("rfq-deadline-reminders", RFQ_DEADLINE_REMINDER_CRON, {});
     await jobs.schedule("order-auto-complete", AUTO_COMPLETE_CRON, {});
     const views = new ViewCounter();
     holder.views = views;
     holder.viewFlush = setInterval(() => {
-      views.flush(database.db).catch((error: unknown) => logger.warn({ err: error }, "could not write the page views counted"));
+      views
+        .flush(database.db)
+        .catch((error: unknown) => logger.warn({ err: error }, "could not write the page views counted"));
     }, VIEW_FLUSH_INTERVAL_MS);
     holder.viewFlush.unref();
     holder.runtime = {
@@ -189,7 +219,10 @@ export async function stopRuntime() {
   holder.starting = undefined;
   try {
     // the views counted since the last flush
-    if (database && views) await views.flush(database.db).catch((error: unknown) => logger.warn({ err: error }, "could not write the page views counted"));
+    if (database && views)
+      await views
+        .flush(database.db)
+        .catch((error: unknown) => logger.warn({ err: error }, "could not write the page views counted"));
     // open streams end now, so the HTTP server is not held open by them
     await live?.stop();
     await jobs?.stop();

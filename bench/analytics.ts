@@ -13,11 +13,19 @@ import { actorOf, createSeller } from "../tests/factories/users";
 import { createProducts } from "../tests/factories/products";
 import { createStore } from "../tests/factories/stores";
 
-const { values } = parseArgs({ options: { products: { type: "string", default: "200" }, runs: { type: "string", default: "50" }, "database-url": { type: "string" } } });
+const { values } = parseArgs({
+  options: {
+    products: { type: "string", default: "200" },
+    runs: { type: "string", default: "50" },
+    "database-url": { type: "string" },
+  },
+});
 const productCount = Number(values.products);
 const runs = Number(values.runs);
 
-const database: Database = values["database-url"] ? await openPostgres(values["database-url"], 2) : await openPglite(null);
+const database: Database = values["database-url"]
+  ? await openPostgres(values["database-url"], 2)
+  : await openPglite(null);
 await migrateDatabase(database, values["database-url"]);
 const { db } = database;
 
@@ -42,8 +50,13 @@ await db.execute(sql`
   select kind, subject_id, (hour at time zone 'UTC')::date, sum(views) from page_view_hours group by 1, 2, 3`);
 await db.execute(sql`analyze page_view_hours`);
 await db.execute(sql`analyze page_view_days`);
-const [counted] = await queryRows<{ rows: number; views: number }>(db, sql`select count(*)::int as rows, sum(views)::int as views from page_view_hours`);
-console.log(`${database.engine}: ${counted!.views.toLocaleString("en-US")} views in ${counted!.rows.toLocaleString("en-US")} hourly rows, written in ${Date.now() - started} ms`);
+const [counted] = await queryRows<{ rows: number; views: number }>(
+  db,
+  sql`select count(*)::int as rows, sum(views)::int as views from page_view_hours`,
+);
+console.log(
+  `${database.engine}: ${counted!.views.toLocaleString("en-US")} views in ${counted!.rows.toLocaleString("en-US")} hourly rows, written in ${Date.now() - started} ms`,
+);
 
 const actor = actorOf(seller);
 for (const days of [7, 30, 90] as const) {
@@ -63,6 +76,12 @@ const counter = new ViewCounter();
 const ua = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const n = 100_000;
 const t = performance.now();
-for (let i = 0; i < n; i++) counter.record({ kind: "product", subjectId: store.id, ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, userAgent: ua });
+for (let i = 0; i < n; i++)
+  counter.record({
+    kind: "product",
+    subjectId: store.id,
+    ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+    userAgent: ua,
+  });
 console.log(`counting a view: ${(((performance.now() - t) / n) * 1000).toFixed(1)} µs (budget 1 ms)`);
 await database.close();

@@ -7,7 +7,12 @@ declare module "autocannon" {
 
   export type RequestStep = RawRequest & {
     setupRequest?: (request: RawRequest, context: RequestContext) => RawRequest | null | undefined;
-    onResponse?: (status: number, body: string, context: RequestContext, headers: Record<string, string | string[]>) => void;
+    onResponse?: (
+      status: number,
+      body: string,
+      context: RequestContext,
+      headers: Record<string, string | string[]>,
+    ) => void;
   };
 
   export type Options = {
@@ -20,7 +25,16 @@ declare module "autocannon" {
     requests?: RequestStep[];
   };
 
-  export type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; p50: number; p99: number; total?: number };
+  export type Histogram = {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    p50: number;
+    p99: number;
+    total?: number;
+  };
 
   export type Result = {
     duration: number;
@@ -41,11 +55,17 @@ declare module "autocannon" {
   };
 
   export interface Instance extends EventEmitter {
-    on(event: "response", listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): this;
+    on(
+      event: "response",
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): this;
     on(event: "reqError", listener: (error: Error) => void): this;
     on(event: string, listener: (...args: unknown[]) => void): this;
     stop(): void;
   }
 
-  export default function autocannon(options: Options, callback: (error: Error | null, result: Result) => void): Instance;
+  export default function autocannon(
+    options: Options,
+    callback: (error: Error | null, result: Result) => void,
+  ): Instance;
 }

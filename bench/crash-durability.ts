@@ -5,7 +5,13 @@
 import { parseArgs } from "node:util";
 import { crashRounds } from "../tests/support/crash-rounds";
 
-const { values } = parseArgs({ options: { rounds: { type: "string", default: "100" }, "database-url": { type: "string" } } });
-const report = await crashRounds({ rounds: Number(values.rounds), databaseUrl: values["database-url"], log: (line) => console.log(line) });
+const { values } = parseArgs({
+  options: { rounds: { type: "string", default: "100" }, "database-url": { type: "string" } },
+});
+const report = await crashRounds({
+  rounds: Number(values.rounds),
+  databaseUrl: values["database-url"],
+  log: (line) => console.log(line),
+});
 if (report.lost.length) console.log(`lost: ${report.lost.join(", ")}`);
 process.exit(report.lost.length === 0 && report.fiveHundreds === 0 ? 0 : 1);

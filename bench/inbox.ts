@@ -10,11 +10,19 @@ import { migrateDatabase, openPglite, openPostgres, type Database, type Db } fro
 import { listInbox, unreadConversationCount } from "~/modules/messaging/messaging.server";
 import { createBuyer, createSeller } from "../tests/factories/users";
 
-const { values } = parseArgs({ options: { conversations: { type: "string", default: "10000" }, "database-url": { type: "string" }, runs: { type: "string", default: "50" } } });
+const { values } = parseArgs({
+  options: {
+    conversations: { type: "string", default: "10000" },
+    "database-url": { type: "string" },
+    runs: { type: "string", default: "50" },
+  },
+});
 const total = Number(values.conversations);
 const runs = Number(values.runs);
 
-const database: Database = values["database-url"] ? await openPostgres(values["database-url"], 2) : await openPglite(null);
+const database: Database = values["database-url"]
+  ? await openPostgres(values["database-url"], 2)
+  : await openPglite(null);
 await migrateDatabase(database, values["database-url"]);
 const { db } = database;
 
@@ -22,14 +30,20 @@ const { db } = database;
 let statements = 0;
 const client = (db as unknown as { $client: never }).$client;
 const logger = { logQuery: () => void (statements += 1) };
-const counting: Db = (database.engine === "pglite" ? drizzlePglite(client, { logger, casing: "snake_case" }) : drizzlePostgres(client, { logger, casing: "snake_case" })) as unknown as Db;
+const counting: Db =
+  database.engine === "pglite"
+    ? drizzlePglite(client, { logger, casing: "snake_case" })
+    : drizzlePostgres(client, { logger, casing: "snake_case" });
 
 /** `count` conversations of `userId` (the buyer) with `sellers`, two messages each, one in three unread. */
 async function fill(buyerId: string, sellerIds: string[], count: number) {
   await db.execute(sql`
     with made as (
       insert into conversations (buyer_id, seller_id, subject_type, subject_id, created_at)
-      select ${buyerId}, (array[${sql.join(sellerIds.map((id) => sql`${id}`), sql`, `)}]::text[])[1 + (n % ${sellerIds.length})], 'store', gen_random_uuid(), now() - make_interval(mins => n)
+      select ${buyerId}, (array[${sql.join(
+        sellerIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::text[])[1 + (n % ${sellerIds.length})], 'store', gen_random_uuid(), now() - make_interval(mins => n)
       from generate_series(1, ${count}) as n
       returning id, seller_id, created_at
     ), asked as (
@@ -66,11 +80,21 @@ const sellers = await Promise.all(Array.from({ length: 20 }, () => createSeller(
 const big = await createBuyer(db, {});
 const small = await createBuyer(db, {});
 const fillStarted = performance.now();
-await fill(big.user.id, sellers.map((s) => s.user.id), total);
-await fill(small.user.id, sellers.map((s) => s.user.id), 10);
+await fill(
+  big.user.id,
+  sellers.map((s) => s.user.id),
+  total,
+);
+await fill(
+  small.user.id,
+  sellers.map((s) => s.user.id),
+  10,
+);
 await db.execute(sql`analyze conversations`);
 await db.execute(sql`analyze messages`);
-console.log(`${database.engine}: ${total.toLocaleString("en-US")} conversations written in ${((performance.now() - fillStarted) / 1000).toFixed(1)} s`);
+console.log(
+  `${database.engine}: ${total.toLocaleString("en-US")} conversations written in ${((performance.now() - fillStarted) / 1000).toFixed(1)} s`,
+);
 
 const deep = await listInbox(db, big.user, {});
 let cursor = deep.next;
@@ -79,13 +103,16 @@ for (let i = 0; i < 20 && cursor; i++) cursor = (await listInbox(db, big.user, {
 const rows = [
   await measure(`inbox, 10 conversations`, () => listInbox(counting, small.user, {})),
   await measure(`inbox, ${total.toLocaleString("en-US")} conversations`, () => listInbox(counting, big.user, {})),
-  await measure(`"Needs reply", ${total.toLocaleString("en-US")}`, () => listInbox(counting, big.user, { filter: "needs-reply" })),
+  await measure(`"Needs reply", ${total.toLocaleString("en-US")}`, () =>
+    listInbox(counting, big.user, { filter: "needs-reply" }),
+  ),
   await measure(`page 22 (cursor), ${total.toLocaleString("en-US")}`, () => listInbox(counting, big.user, { cursor })),
   await measure(`unread count, 10`, () => unreadConversationCount(counting, small.user.id)),
   await measure(`unread count, ${total.toLocaleString("en-US")}`, () => unreadConversationCount(counting, big.user.id)),
 ];
 console.log("| read | statements | p50 ms | p95 ms |\n| --- | --- | --- | --- |");
-for (const row of rows) console.log(`| ${row.label} | ${row.statements} | ${row.p50.toFixed(2)} | ${row.p95.toFixed(2)} |`);
+for (const row of rows)
+  console.log(`| ${row.label} | ${row.statements} | ${row.p50.toFixed(2)} | ${row.p95.toFixed(2)} |`);
 const ratio = rows[1]!.p95 / rows[0]!.p95;
 console.log(`inbox p95, ${total.toLocaleString("en-US")} against 10 conversations: ${ratio.toFixed(2)}×`);
 await database.close();

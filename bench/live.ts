@@ -29,7 +29,9 @@ const { values: args } = parseArgs({
 });
 const ADMIN_URL = args["database-url"];
 if (!ADMIN_URL) {
-  console.error("bench:live needs --database-url (a PostgreSQL server; a throwaway database is created on it and dropped)");
+  console.error(
+    "bench:live needs --database-url (a PostgreSQL server; a throwaway database is created on it and dropped)",
+  );
   process.exit(2);
 }
 const STREAMS = Number(args.streams);
@@ -46,7 +48,8 @@ const PASSWORD = "Wholesale-Route-42";
 type Stats = { count: number; p50: number; p95: number; p99: number; max: number };
 function stats(samples: number[]): Stats {
   const sorted = Float64Array.from(samples).sort();
-  const at = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]! : NaN);
+  const at = (p: number) =>
+    sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]! : NaN;
   const round = (n: number) => Math.round(n * 10) / 10;
   return { count: sorted.length, p50: round(at(50)), p95: round(at(95)), p99: round(at(99)), max: round(at(100)) };
 }
@@ -55,44 +58,61 @@ function stats(samples: number[]): Stats {
  * A minimal event-stream client on node:http (one socket per stream: 2,000 of them must cost this process
  * little): calls `onEvent(name, data)` for each event.
  */
-function openStream(url: string, cookie: string, onEvent: (name: string, data: string) => void): Promise<{ close: () => void }> {
+function openStream(
+  url: string,
+  cookie: string,
+  onEvent: (name: string, data: string) => void,
+): Promise<{ close: () => void }> {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${url}/api/events`, { headers: { cookie, accept: "text/event-stream" }, agent: false }, (response) => {
-      if (response.statusCode !== 200) {
-        response.resume();
-        reject(new Error(`/api/events answered ${response.statusCode}`));
-        return;
-      }
-      response.setEncoding("utf8");
-      let buffer = "";
-      let opened = false;
-      response.on("data", (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          let name = "message";
-          let data = "";
-          for (const line of block.split("\n")) {
-            if (line.startsWith("event:")) name = line.slice(6).trim();
-            else if (line.startsWith("data:")) data = line.slice(5).trim();
-          }
-          if (name === "ready" && !opened) {
-            opened = true;
-            resolve({ close: () => request.destroy() });
-          } else onEvent(name, data);
+    const request = http.get(
+      `${url}/api/events`,
+      { headers: { cookie, accept: "text/event-stream" }, agent: false },
+      (response) => {
+        if (response.statusCode !== 200) {
+          response.resume();
+          reject(new Error(`/api/events answered ${response.statusCode}`));
+          return;
         }
-      });
-      response.on("error", () => {});
-    });
+        response.setEncoding("utf8");
+        let buffer = "";
+        let opened = false;
+        response.on("data", (chunk: string) => {
+          buffer += chunk;
+          let end: number;
+          while ((end = buffer.indexOf("\n\n")) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            let name = "message";
+            let data = "";
+            for (const line of block.split("\n")) {
+              if (line.startsWith("event:")) name = line.slice(6).trim();
+              else if (line.startsWith("data:")) data = line.slice(5).trim();
+            }
+            if (name === "ready" && !opened) {
+              opened = true;
+              resolve({ close: () => request.destroy() });
+            } else onEvent(name, data);
+          }
+        });
+        response.on("error", () => {});
+      },
+    );
     request.on("error", reject);
   });
 }
 
 async function signUp(url: string, userType: "buyer" | "seller", n: number) {
   const client = new HttpClient(url);
-  const response = await client.post("/auth", { intent: "signup", userType, fullName: "Bench Person", companyName: `Bench ${userType} ${n}`, email: `bench-live-${userType}-${n}-${Date.now()}@example.test`, phone: "", password: PASSWORD, confirmPassword: PASSWORD });
+  const response = await client.post("/auth", {
+    intent: "signup",
+    userType,
+    fullName: "Bench Person",
+    companyName: `Bench ${userType} ${n}`,
+    email: `bench-live-${userType}-${n}-${Date.now()}@example.test`,
+    phone: "",
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+  });
   if (response.status !== 302) throw new Error(`sign-up answered ${response.status}`);
   return { client, cookie: client.cookieHeader() };
 }
@@ -122,7 +142,10 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** User ids of signed-up users, read from the database by company name (the app's pages show no user ids). */
 async function userIdsByCompany(database: Database, companies: string[]): Promise<Map<string, string>> {
   const wanted = new Set(companies);
-  const rows = await queryRows<{ id: string; company: string }>(database.db, sql`select user_id as id, company_name as company from profiles where company_name like 'Bench %'`);
+  const rows = await queryRows<{ id: string; company: string }>(
+    database.db,
+    sql`select user_id as id, company_name as company from profiles where company_name like 'Bench %'`,
+  );
   return new Map(rows.filter((r) => wanted.has(r.company)).map((r) => [r.company, r.id]));
 }
 
@@ -178,31 +201,59 @@ async function main() {
   };
   const servers: AppServer[] = [];
   let database: Database | undefined;
-  const results: Record<string, unknown> = { date: new Date().toISOString(), part: PART, messages: MESSAGES, streams: STREAMS, streamsPerUser: PER_USER, rate: RATE, durationS: DURATION_S };
+  const results: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    part: PART,
+    messages: MESSAGES,
+    streams: STREAMS,
+    streamsPerUser: PER_USER,
+    rate: RATE,
+    durationS: DURATION_S,
+  };
   try {
-    const [a, b] = await Promise.all([startAppServer({ env, startTimeoutMs: 120_000 }), startAppServer({ env, startTimeoutMs: 120_000 })]);
-    servers.push(a!, b!);
+    const [a, b] = await Promise.all([
+      startAppServer({ env, startTimeoutMs: 120_000 }),
+      startAppServer({ env, startTimeoutMs: 120_000 }),
+    ]);
+    servers.push(a, b);
     database = await openPostgres(databaseUrl, 4);
 
     // (a) two instances: a real write on B (a quote) reaching the buyer's stream on A, and direct publishes
     console.log("(a) two instances on PostgreSQL");
-    const buyer = await signUp(a!.url, "buyer", 0);
-    const seller = await signUp(b!.url, "seller", 0);
+    const buyer = await signUp(a.url, "buyer", 0);
+    const seller = await signUp(b.url, "seller", 0);
     const rfqIds: string[] = [];
     for (let i = 0; i < QUOTES; i++) {
-      const posted = await buyer.client.post("/create-rfq", { title: `Bench live RFQ ${i}`, category: "textiles", description: "Cotton towels for a hotel chain.", specifications: "", quantity: "500", unit: "pieces", budgetMin: "", budgetMax: "", deliveryLocation: "Austin, TX", deadline: dateFromToday(10) });
+      const posted = await buyer.client.post("/create-rfq", {
+        title: `Bench live RFQ ${i}`,
+        category: "textiles",
+        description: "Cotton towels for a hotel chain.",
+        specifications: "",
+        quantity: "500",
+        unit: "pieces",
+        budgetMin: "",
+        budgetMax: "",
+        deliveryLocation: "Austin, TX",
+        deadline: dateFromToday(10),
+      });
       if (posted.status !== 302) throw new Error(`create-rfq answered ${posted.status}`);
     }
     const listing = await (await buyer.client.get("/rfqs?mine=1")).text();
     rfqIds.push(...new Set([...listing.matchAll(/\/rfqs\/([0-9a-f-]{36})/g)].map((m) => m[1]!)));
     let arrived: (() => void) | null = null;
-    const buyerStream = await openStream(a!.url, buyer.cookie, (name) => name === "notification" && arrived?.());
+    const buyerStream = await openStream(a.url, buyer.cookie, (name) => name === "notification" && arrived?.());
     const quoteToEvent: number[] = [];
     const answerToEvent: number[] = [];
     for (const rfqId of rfqIds.slice(0, QUOTES)) {
       const got = new Promise<void>((resolve) => (arrived = resolve));
       const sent = performance.now();
-      const response = await seller.client.post(`/rfqs/${rfqId}`, { intent: "quote", price: "1500", quantity: "500", deliveryTimeline: "30 days", terms: "FOB" });
+      const response = await seller.client.post(`/rfqs/${rfqId}`, {
+        intent: "quote",
+        price: "1500",
+        quantity: "500",
+        deliveryTimeline: "30 days",
+        terms: "FOB",
+      });
       const answered = performance.now();
       if (response.status >= 400) throw new Error(`quote answered ${response.status}`);
       await Promise.race([got, pause(5_000)]);
@@ -218,14 +269,25 @@ async function main() {
     // open stream on B, from sending the POST and from A's answer
     const sellerId = (await userIdsByCompany(database, ["Bench seller 0"])).get("Bench seller 0");
     if (!sellerId) throw new Error("the bench seller's id was not found");
-    const opened = await buyer.client.post("/messages", { subjectType: "rfq", subjectId: rfqIds[0]!, counterpartId: sellerId, from: "/messages" });
+    const opened = await buyer.client.post("/messages", {
+      subjectType: "rfq",
+      subjectId: rfqIds[0]!,
+      counterpartId: sellerId,
+      from: "/messages",
+    });
     const threadPath = opened.headers.get("location") ?? "";
     const conversationId = /^\/messages\/([0-9a-f-]{36})$/.exec(threadPath)?.[1];
-    if (opened.status !== 302 || !conversationId) throw new Error(`contacting the supplier answered ${opened.status} ${threadPath}`);
+    if (opened.status !== 302 || !conversationId)
+      throw new Error(`contacting the supplier answered ${opened.status} ${threadPath}`);
     let delivered: (() => void) | null = null;
-    const sellerStream = await openStream(b!.url, seller.cookie, (name, data) => {
+    const sellerStream = await openStream(b.url, seller.cookie, (name, data) => {
       // a block without an event name (the retry hint, a heartbeat comment) also reads as "message", with no data
-      if (name === "message" && data && (JSON.parse(data) as { conversationId: string }).conversationId === conversationId) delivered?.();
+      if (
+        name === "message" &&
+        data &&
+        (JSON.parse(data) as { conversationId: string }).conversationId === conversationId
+      )
+        delivered?.();
     });
     const messageToEvent: number[] = [];
     const messageAnswerToEvent: number[] = [];
@@ -233,7 +295,10 @@ async function main() {
     for (let i = 0; i < MESSAGES; i++) {
       const got = new Promise<boolean>((resolve) => (delivered = () => resolve(true)));
       const sent = performance.now();
-      const response = await buyer.client.post(threadPath, { intent: "send", body: `Bench message ${i}: 500 towels, 30 days?` });
+      const response = await buyer.client.post(threadPath, {
+        intent: "send",
+        body: `Bench message ${i}: 500 towels, 30 days?`,
+      });
       const answered = performance.now();
       if (response.status !== 302) throw new Error(`sending a message answered ${response.status}`);
       const arrived = await Promise.race([got, pause(5_000).then(() => false)]);
@@ -248,12 +313,24 @@ async function main() {
       await pause(50);
     }
     sellerStream.close();
-    const messageResults = { sent: MESSAGES, missed: messagesMissed, messagePostOnAToEventOnB: stats(messageToEvent), messageAnswerOnAToEventOnB: stats(messageAnswerToEvent) };
+    const messageResults = {
+      sent: MESSAGES,
+      missed: messagesMissed,
+      messagePostOnAToEventOnB: stats(messageToEvent),
+      messageAnswerOnAToEventOnB: stats(messageAnswerToEvent),
+    };
     if (PART === "messages") {
-      results.acrossInstances = { quoteOnBToEventOnA: stats(quoteToEvent), quoteAnswerToEventOnA: stats(answerToEvent), ...messageResults };
+      results.acrossInstances = {
+        quoteOnBToEventOnA: stats(quoteToEvent),
+        quoteAnswerToEventOnA: stats(answerToEvent),
+        ...messageResults,
+      };
       console.log(JSON.stringify(results.acrossInstances, null, 2));
       const checks = [
-        [`across instances, message POST on A → event on B p95 ${messageResults.messagePostOnAToEventOnB.p95} ms ≤ ${BUDGETS.acrossInstancesP95Ms} ms`, messageResults.messagePostOnAToEventOnB.p95 <= BUDGETS.acrossInstancesP95Ms],
+        [
+          `across instances, message POST on A → event on B p95 ${messageResults.messagePostOnAToEventOnB.p95} ms ≤ ${BUDGETS.acrossInstancesP95Ms} ms`,
+          messageResults.messagePostOnAToEventOnB.p95 <= BUDGETS.acrossInstancesP95Ms,
+        ],
         [`across instances, every message arrived (${MESSAGES - messagesMissed} of ${MESSAGES})`, messagesMissed === 0],
       ] as const;
       finish(results, checks);
@@ -261,13 +338,20 @@ async function main() {
     }
 
     // direct publishes: 50 users with a stream on A, 50 on B
-    const crossUsers = await pool(Array.from({ length: 100 }, (_, i) => i), 4, (i) => signUp(i % 2 ? b!.url : a!.url, "buyer", 1000 + i));
-    const crossIds = await userIdsByCompany(database, crossUsers.map((_, i) => `Bench buyer ${1000 + i}`));
+    const crossUsers = await pool(
+      Array.from({ length: 100 }, (_, i) => i),
+      4,
+      (i) => signUp(i % 2 ? b.url : a.url, "buyer", 1000 + i),
+    );
+    const crossIds = await userIdsByCompany(
+      database,
+      crossUsers.map((_, i) => `Bench buyer ${1000 + i}`),
+    );
     const sentAt = new Map<string, number>();
     const crossLatency: number[] = [];
     const crossStreams = await Promise.all(
       crossUsers.map((u, i) =>
-        openStream(i % 2 ? b!.url : a!.url, u.cookie, (name, data) => {
+        openStream(i % 2 ? b.url : a.url, u.cookie, (name, data) => {
           if (name !== "read") return;
           const sent = sentAt.get((JSON.parse(data) as { conversationId: string }).conversationId);
           if (sent !== undefined) crossLatency.push(performance.now() - sent);
@@ -284,31 +368,41 @@ async function main() {
       directPublish: { sent: sentAt.size, ...stats(crossLatency) },
     };
     console.log(JSON.stringify(results.acrossInstances, null, 2));
-    await b!.stop();
+    await b.stop();
 
     // (b) one instance, STREAMS open streams (PER_USER per user); events at RATE a second, each to one user
     console.log(`(b) one instance, ${STREAMS} streams`);
     const users = Math.ceil(STREAMS / PER_USER);
-    const people = await pool(Array.from({ length: users }, (_, i) => i), 4, (i) => signUp(a!.url, "buyer", 5000 + i));
-    const idOf = await userIdsByCompany(database, people.map((_, i) => `Bench buyer ${5000 + i}`));
+    const people = await pool(
+      Array.from({ length: users }, (_, i) => i),
+      4,
+      (i) => signUp(a.url, "buyer", 5000 + i),
+    );
+    const idOf = await userIdsByCompany(
+      database,
+      people.map((_, i) => `Bench buyer ${5000 + i}`),
+    );
     const userIds = people.map((_, i) => idOf.get(`Bench buyer ${5000 + i}`)!);
     await pause(2_000);
-    const rssBefore = rssMb(a!.process.pid!);
+    const rssBefore = rssMb(a.process.pid!);
     const many = new Map<string, number>();
     const manyLatency: number[] = [];
     const openStarted = performance.now();
-    const open = await pool(Array.from({ length: STREAMS }, (_, i) => i), 50, (i) =>
-      openStream(a!.url, people[i % users]!.cookie, (name, data) => {
-        if (name !== "read") return;
-        const sent = many.get((JSON.parse(data) as { conversationId: string }).conversationId);
-        if (sent !== undefined) manyLatency.push(performance.now() - sent);
-      }),
+    const open = await pool(
+      Array.from({ length: STREAMS }, (_, i) => i),
+      50,
+      (i) =>
+        openStream(a.url, people[i % users]!.cookie, (name, data) => {
+          if (name !== "read") return;
+          const sent = many.get((JSON.parse(data) as { conversationId: string }).conversationId);
+          if (sent !== undefined) manyLatency.push(performance.now() - sent);
+        }),
     );
     const openMs = performance.now() - openStarted;
     await pause(2_000);
-    const rssOpen = rssMb(a!.process.pid!);
+    const rssOpen = rssMb(a.process.pid!);
     await publishAtRate(database, userIds, many);
-    const rssAfter = rssMb(a!.process.pid!);
+    const rssAfter = rssMb(a.process.pid!);
     open.forEach((s) => s.close());
     results.manyStreams = {
       streams: open.length,
@@ -327,12 +421,27 @@ async function main() {
     const across = results.acrossInstances as { quoteOnBToEventOnA: Stats; directPublish: Stats };
     const manyResult = results.manyStreams as Stats & { memoryGrowthMb: number; deliveriesExpected: number };
     const checks = [
-      [`across instances, message POST on A → event on B p95 ${messageResults.messagePostOnAToEventOnB.p95} ms ≤ ${BUDGETS.acrossInstancesP95Ms} ms`, messageResults.messagePostOnAToEventOnB.p95 <= BUDGETS.acrossInstancesP95Ms],
+      [
+        `across instances, message POST on A → event on B p95 ${messageResults.messagePostOnAToEventOnB.p95} ms ≤ ${BUDGETS.acrossInstancesP95Ms} ms`,
+        messageResults.messagePostOnAToEventOnB.p95 <= BUDGETS.acrossInstancesP95Ms,
+      ],
       [`across instances, every message arrived (${MESSAGES - messagesMissed} of ${MESSAGES})`, messagesMissed === 0],
-      [`across instances, direct publish p95 ${across.directPublish.p95} ms ≤ ${BUDGETS.acrossInstancesP95Ms} ms`, across.directPublish.p95 <= BUDGETS.acrossInstancesP95Ms],
-      [`${STREAMS} streams: p95 ${manyResult.p95} ms ≤ ${BUDGETS.manyStreamsP95Ms} ms`, manyResult.p95 <= BUDGETS.manyStreamsP95Ms],
-      [`${STREAMS} streams: all ${manyResult.deliveriesExpected} deliveries arrived (${manyResult.count})`, manyResult.count === manyResult.deliveriesExpected],
-      [`${STREAMS} streams: memory growth ${manyResult.memoryGrowthMb} MB ≤ ${BUDGETS.memoryGrowthMb} MB`, manyResult.memoryGrowthMb <= BUDGETS.memoryGrowthMb],
+      [
+        `across instances, direct publish p95 ${across.directPublish.p95} ms ≤ ${BUDGETS.acrossInstancesP95Ms} ms`,
+        across.directPublish.p95 <= BUDGETS.acrossInstancesP95Ms,
+      ],
+      [
+        `${STREAMS} streams: p95 ${manyResult.p95} ms ≤ ${BUDGETS.manyStreamsP95Ms} ms`,
+        manyResult.p95 <= BUDGETS.manyStreamsP95Ms,
+      ],
+      [
+        `${STREAMS} streams: all ${manyResult.deliveriesExpected} deliveries arrived (${manyResult.count})`,
+        manyResult.count === manyResult.deliveriesExpected,
+      ],
+      [
+        `${STREAMS} streams: memory growth ${manyResult.memoryGrowthMb} MB ≤ ${BUDGETS.memoryGrowthMb} MB`,
+        manyResult.memoryGrowthMb <= BUDGETS.memoryGrowthMb,
+      ],
     ] as const;
     finish(results, checks);
   } finally {

@@ -18,7 +18,9 @@ export type Kind = {
 
 export const KINDS: Kind[] = [
   {
-    key: "bath-towels", category: "textiles", tags: ["towels", "bath", "terry"],
+    key: "bath-towels",
+    category: "textiles",
+    tags: ["towels", "bath", "terry"],
     products: ["Organic Cotton Bath Towels, 600 GSM", "Hotel Bath Towel, Dobby Border", "Zero-Twist Terry Bath Sheets"],
     rfqs: [
       { title: "Bath towels for a boutique hotel, 500 GSM", description: "White, dobby border, embroidered logo." },
@@ -28,7 +30,9 @@ export const KINDS: Kind[] = [
     ],
   },
   {
-    key: "bed-sheets", category: "textiles", tags: ["bedding", "sheets", "percale"],
+    key: "bed-sheets",
+    category: "textiles",
+    tags: ["bedding", "sheets", "percale"],
     products: ["Cotton Percale Bedsheet Sets, 300 TC", "Sateen Fitted Sheets, Queen", "Linen Duvet Covers"],
     rfqs: [
       { title: "Percale bedsheets, queen and king", description: "300 thread count, deep pockets." },
@@ -38,7 +42,9 @@ export const KINDS: Kind[] = [
     ],
   },
   {
-    key: "tote-bags", category: "textiles", tags: ["bags", "canvas", "jute"],
+    key: "tote-bags",
+    category: "textiles",
+    tags: ["bags", "canvas", "jute"],
     products: ["Cotton Canvas Tote Bags", "Jute Shopping Bags with Handles", "Recycled Cotton Grocery Totes"],
     rfqs: [
       { title: "Canvas tote bags with our logo", description: "10 oz canvas, screen print, gusset." },
@@ -48,7 +54,9 @@ export const KINDS: Kind[] = [
     ],
   },
   {
-    key: "kurtis", category: "textiles", tags: ["apparel", "women", "kurti"],
+    key: "kurtis",
+    category: "textiles",
+    tags: ["apparel", "women", "kurti"],
     products: ["Block-Printed Cotton Kurtis", "Rayon Tunic Kurtis", "Embroidered Kurta Tops"],
     rfqs: [
       { title: "Block print kurtis for boutique", description: "Hand block printed, sizes S to XL." },
@@ -58,7 +66,9 @@ export const KINDS: Kind[] = [
     ],
   },
   {
-    key: "brake-pads", category: "automotive", tags: ["brakes", "pads", "ceramic"],
+    key: "brake-pads",
+    category: "automotive",
+    tags: ["brakes", "pads", "ceramic"],
     products: ["Ceramic Brake Pads for Light Trucks", "Semi-Metallic Disc Brake Pads", "Brake Shoes for Pickups"],
     rfqs: [
       { title: "Ceramic brake pads, 2,000 sets", description: "For F-150 and Silverado, IATF certified." },
@@ -68,8 +78,14 @@ export const KINDS: Kind[] = [
     ],
   },
   {
-    key: "alternators", category: "automotive", tags: ["electrical", "alternator", "starter"],
-    products: ["Remanufactured Alternators, 12V", "Starter Motors for Diesel Engines", "Alternator Rectifier Assemblies"],
+    key: "alternators",
+    category: "automotive",
+    tags: ["electrical", "alternator", "starter"],
+    products: [
+      "Remanufactured Alternators, 12V",
+      "Starter Motors for Diesel Engines",
+      "Alternator Rectifier Assemblies",
+    ],
     rfqs: [
       { title: "12V alternators for passenger cars", description: "New or remanufactured, 90 to 150 A." },
       { title: "Starter motors for diesel trucks", description: "Gear reduction starters." },
@@ -78,7 +94,9 @@ export const KINDS: Kind[] = [
     ],
   },
   {
-    key: "forged-parts", category: "automotive", tags: ["forging", "steel", "axle"],
+    key: "forged-parts",
+    category: "automotive",
+    tags: ["forging", "steel", "axle"],
     products: ["Forged Steel Axle Shafts", "Forged Crankshafts", "Drop-Forged Steering Knuckles"],
     rfqs: [
       { title: "Forged axle shafts for trailers", description: "Heat treated, machined splines." },
@@ -88,7 +106,9 @@ export const KINDS: Kind[] = [
     ],
   },
   {
-    key: "pumps", category: "machinery", tags: ["pumps", "water", "irrigation"],
+    key: "pumps",
+    category: "machinery",
+    tags: ["pumps", "water", "irrigation"],
     products: ["Centrifugal Water Pumps", "Submersible Borewell Pumps", "Monoblock Irrigation Pumps"],
     rfqs: [
       { title: "Centrifugal pumps for irrigation", description: "5 HP, three phase." },
@@ -98,7 +118,9 @@ export const KINDS: Kind[] = [
     ],
   },
   {
-    key: "cnc-parts", category: "machinery", tags: ["cnc", "machining", "precision"],
+    key: "cnc-parts",
+    category: "machinery",
+    tags: ["cnc", "machining", "precision"],
     products: ["CNC Machined Aluminium Housings", "Precision Turned Shafts", "Machined Brass Fittings"],
     rfqs: [
       { title: "CNC machined aluminium parts to drawing", description: "6061-T6, anodised." },
@@ -108,7 +130,9 @@ export const KINDS: Kind[] = [
     ],
   },
   {
-    key: "packaging-machines", category: "machinery", tags: ["packaging", "sealing", "filling"],
+    key: "packaging-machines",
+    category: "machinery",
+    tags: ["packaging", "sealing", "filling"],
     products: ["Automatic Pouch Packing Machines", "Band Sealing Machines", "Liquid Filling Machines"],
     rfqs: [
       { title: "Pouch packing machine for spices", description: "Auger filler, 50 to 500 g." },
@@ -118,7 +142,9 @@ export const KINDS: Kind[] = [
     ],
   },
   {
-    key: "led-lights", category: "electronics", tags: ["led", "lighting", "bulbs"],
+    key: "led-lights",
+    category: "electronics",
+    tags: ["led", "lighting", "bulbs"],
     products: ["LED Bulbs, 9W, E26", "LED Panel Lights, 2x2 ft", "Solar LED Street Lights"],
     rfqs: [
       { title: "LED bulbs for hardware chain", description: "9 W and 12 W, E26 base, UL listed." },
@@ -128,8 +154,14 @@ export const KINDS: Kind[] = [
     ],
   },
   {
-    key: "pcb-assembly", category: "electronics", tags: ["pcb", "assembly", "smt"],
-    products: ["PCB Assembly Services, SMT and THT", "Printed Circuit Boards, 4 Layer", "Box Build Electronics Assembly"],
+    key: "pcb-assembly",
+    category: "electronics",
+    tags: ["pcb", "assembly", "smt"],
+    products: [
+      "PCB Assembly Services, SMT and THT",
+      "Printed Circuit Boards, 4 Layer",
+      "Box Build Electronics Assembly",
+    ],
     rfqs: [
       { title: "PCB assembly for IoT device", description: "SMT, 2,000 boards, BOM attached." },
       { title: "Four layer printed circuit boards", description: "FR4, ENIG finish." },
@@ -138,7 +170,9 @@ export const KINDS: Kind[] = [
     ],
   },
   {
-    key: "power-banks", category: "electronics", tags: ["chargers", "power bank", "usb"],
+    key: "power-banks",
+    category: "electronics",
+    tags: ["chargers", "power bank", "usb"],
     products: ["Power Banks, 10000 mAh", "USB-C Wall Chargers, 20W", "Fast Charging Cables"],
     rfqs: [
       { title: "Power banks with custom branding", description: "10,000 mAh, USB-C PD." },
@@ -148,7 +182,9 @@ export const KINDS: Kind[] = [
     ],
   },
   {
-    key: "pigments", category: "chemicals", tags: ["pigments", "dyes", "colour"],
+    key: "pigments",
+    category: "chemicals",
+    tags: ["pigments", "dyes", "colour"],
     products: ["Phthalocyanine Blue Pigment", "Reactive Dyes for Cotton", "Organic Pigment Powders"],
     rfqs: [
       { title: "Blue pigment for inks", description: "Phthalo blue 15:3." },
@@ -158,7 +194,9 @@ export const KINDS: Kind[] = [
     ],
   },
   {
-    key: "essential-oils", category: "chemicals", tags: ["essential oils", "aroma", "natural"],
+    key: "essential-oils",
+    category: "chemicals",
+    tags: ["essential oils", "aroma", "natural"],
     products: ["Peppermint Essential Oil", "Eucalyptus Oil, 80%", "Lemongrass Essential Oil"],
     rfqs: [
       { title: "Peppermint oil for cosmetics", description: "Steam distilled, COA required." },
@@ -168,7 +206,9 @@ export const KINDS: Kind[] = [
     ],
   },
   {
-    key: "surfactants", category: "chemicals", tags: ["surfactants", "detergent", "cleaning"],
+    key: "surfactants",
+    category: "chemicals",
+    tags: ["surfactants", "detergent", "cleaning"],
     products: ["Sodium Lauryl Ether Sulphate (SLES)", "Linear Alkyl Benzene Sulphonic Acid", "Coco Betaine Surfactant"],
     rfqs: [
       { title: "SLES for detergent plant", description: "70%, 170 kg drums." },
@@ -178,7 +218,9 @@ export const KINDS: Kind[] = [
     ],
   },
   {
-    key: "pepper", category: "food", tags: ["spices", "pepper", "black pepper"],
+    key: "pepper",
+    category: "food",
+    tags: ["spices", "pepper", "black pepper"],
     products: ["Tellicherry Black Pepper, TGSEB", "Malabar Black Pepper", "White Pepper Powder"],
     rfqs: [
       { title: "Black pepper, bold grade, 10 tons", description: "Steam sterilised for grinder jars." },
@@ -188,7 +230,9 @@ export const KINDS: Kind[] = [
     ],
   },
   {
-    key: "turmeric", category: "food", tags: ["spices", "turmeric", "curcumin"],
+    key: "turmeric",
+    category: "food",
+    tags: ["spices", "turmeric", "curcumin"],
     products: ["Turmeric Powder, 3% Curcumin", "Turmeric Fingers, Salem", "Organic Turmeric Powder"],
     rfqs: [
       { title: "Turmeric powder with high curcumin", description: "At least 3 % curcumin, steam sterilised." },
@@ -198,7 +242,9 @@ export const KINDS: Kind[] = [
     ],
   },
   {
-    key: "basmati", category: "food", tags: ["rice", "basmati", "grain"],
+    key: "basmati",
+    category: "food",
+    tags: ["rice", "basmati", "grain"],
     products: ["1121 Basmati Rice, Steam", "Sella Basmati Rice", "Organic Brown Basmati"],
     rfqs: [
       { title: "Basmati rice for restaurants", description: "1121 steam, 10 kg bags." },
@@ -208,7 +254,9 @@ export const KINDS: Kind[] = [
     ],
   },
   {
-    key: "cashews", category: "food", tags: ["nuts", "cashew", "kernels"],
+    key: "cashews",
+    category: "food",
+    tags: ["nuts", "cashew", "kernels"],
     products: ["Cashew Kernels W320", "Roasted Salted Cashews", "Cashew Splits"],
     rfqs: [
       { title: "Cashew kernels W320", description: "Vacuum packed tins." },
@@ -218,7 +266,9 @@ export const KINDS: Kind[] = [
     ],
   },
   {
-    key: "tea", category: "food", tags: ["tea", "assam", "darjeeling"],
+    key: "tea",
+    category: "food",
+    tags: ["tea", "assam", "darjeeling"],
     products: ["Assam CTC Tea", "Darjeeling First Flush Tea", "Masala Chai Blend"],
     rfqs: [
       { title: "Assam CTC for chai cafes", description: "BOP grade." },
@@ -228,7 +278,9 @@ export const KINDS: Kind[] = [
     ],
   },
   {
-    key: "rugs", category: "textiles", tags: ["rugs", "carpets", "home decor"],
+    key: "rugs",
+    category: "textiles",
+    tags: ["rugs", "carpets", "home decor"],
     products: ["Hand-Tufted Wool Rugs", "Flat-Weave Cotton Dhurries", "Jute Braided Rugs"],
     rfqs: [
       { title: "Wool rugs, hand tufted", description: "5 x 8 ft, modern designs." },
@@ -238,7 +290,9 @@ export const KINDS: Kind[] = [
     ],
   },
   {
-    key: "gearboxes", category: "machinery", tags: ["gearbox", "reducer", "drive"],
+    key: "gearboxes",
+    category: "machinery",
+    tags: ["gearbox", "reducer", "drive"],
     products: ["Worm Gear Reducers", "Helical Gearboxes", "Planetary Gear Units"],
     rfqs: [
       { title: "Worm gear reducers for conveyors", description: "Ratio 30:1." },
@@ -248,7 +302,9 @@ export const KINDS: Kind[] = [
     ],
   },
   {
-    key: "cables", category: "electronics", tags: ["cables", "wires", "copper"],
+    key: "cables",
+    category: "electronics",
+    tags: ["cables", "wires", "copper"],
     products: ["PVC Insulated Copper Wires", "Armoured Power Cables", "Coaxial Cables RG6"],
     rfqs: [
       { title: "Copper building wire", description: "PVC insulated, 2.5 sq mm." },
@@ -258,7 +314,9 @@ export const KINDS: Kind[] = [
     ],
   },
   {
-    key: "fertilizers", category: "chemicals", tags: ["fertilizer", "agro", "npk"],
+    key: "fertilizers",
+    category: "chemicals",
+    tags: ["fertilizer", "agro", "npk"],
     products: ["Water Soluble NPK 19-19-19", "Seaweed Extract Biostimulant", "Humic Acid Granules"],
     rfqs: [
       { title: "NPK 19-19-19 water soluble fertilizer", description: "25 kg bags." },
@@ -275,7 +333,7 @@ export const KINDS: Kind[] = [
  */
 export function suppliers(): Array<{ name: string; verified: boolean; kinds: string[] }> {
   let seed = 20261125;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const byCategory = Map.groupBy(KINDS, (k) => k.category);
   const categories = [...byCategory.keys()];
   return Array.from({ length: 50 }, (_, i) => {

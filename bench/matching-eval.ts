@@ -13,7 +13,12 @@ import { createRfq } from "../tests/factories/rfqs";
 import { createBuyer, createSeller } from "../tests/factories/users";
 import { KINDS, suppliers } from "./matching-eval-set";
 
-export type MatchingEvaluation = { rfqs: number; precisionAt20: number; recallAt20: number; misses: Array<{ title: string; precision: number; recall: number }> };
+export type MatchingEvaluation = {
+  rfqs: number;
+  precisionAt20: number;
+  recallAt20: number;
+  misses: Array<{ title: string; precision: number; recall: number }>;
+};
 
 export async function evaluateMatching(): Promise<MatchingEvaluation> {
   const database = await openPglite(null);
@@ -24,14 +29,23 @@ export async function evaluateMatching(): Promise<MatchingEvaluation> {
     const sellersByKind = new Map<string, Set<string>>();
     const products: ProductOverrides[] = [];
     for (const supplier of suppliers()) {
-      const account = await createSeller(db, { companyName: supplier.name, verificationStatus: supplier.verified ? "verified" : "pending" });
+      const account = await createSeller(db, {
+        companyName: supplier.name,
+        verificationStatus: supplier.verified ? "verified" : "pending",
+      });
       for (const key of supplier.kinds) {
         const kind = KINDS.find((k) => k.key === key)!;
         (sellersByKind.get(key) ?? sellersByKind.set(key, new Set()).get(key)!).add(account.user.id);
         // each supplier lists one to three of the kind's products, in its own order
         const count = 1 + (account.user.id.charCodeAt(0) % kind.products.length);
         for (const name of kind.products.slice(0, count)) {
-          products.push({ sellerId: account.user.id, name, category: kind.category, tags: kind.tags, description: `${name}. Made in India for export; ${kind.tags.join(", ")}.` });
+          products.push({
+            sellerId: account.user.id,
+            name,
+            category: kind.category,
+            tags: kind.tags,
+            description: `${name}. Made in India for export; ${kind.tags.join(", ")}.`,
+          });
         }
       }
     }
@@ -43,7 +57,12 @@ export async function evaluateMatching(): Promise<MatchingEvaluation> {
     for (const kind of KINDS) {
       const relevant = sellersByKind.get(kind.key) ?? new Set<string>();
       for (const ask of kind.rfqs) {
-        const rfq = await createRfq(db, { buyerId: buyer.user.id, title: ask.title, description: ask.description, category: kind.category });
+        const rfq = await createRfq(db, {
+          buyerId: buyer.user.id,
+          title: ask.title,
+          description: ask.description,
+          category: kind.category,
+        });
         const notified = (await rankSuppliersForRfq(db, rfq.id, MATCHED_SUPPLIERS)).map((m) => m.sellerId);
         const hits = notified.filter((id) => relevant.has(id)).length;
         const precision = notified.length ? hits / notified.length : 0;
@@ -62,6 +81,9 @@ export async function evaluateMatching(): Promise<MatchingEvaluation> {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const result = await evaluateMatching();
-  for (const miss of result.misses) console.log(`  ${miss.title}: precision ${miss.precision.toFixed(2)}, recall ${miss.recall.toFixed(2)}`);
-  console.log(`${result.rfqs} RFQs · precision@20 ${result.precisionAt20.toFixed(3)} · recall@20 ${result.recallAt20.toFixed(3)} (target precision ≥ 0.8)`);
+  for (const miss of result.misses)
+    console.log(`  ${miss.title}: precision ${miss.precision.toFixed(2)}, recall ${miss.recall.toFixed(2)}`);
+  console.log(
+    `${result.rfqs} RFQs · precision@20 ${result.precisionAt20.toFixed(3)} · recall@20 ${result.recallAt20.toFixed(3)} (target precision ≥ 0.8)`,
+  );
 }

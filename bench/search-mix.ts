@@ -54,7 +54,10 @@ export const SEARCH_MIX: MixEntry[] = [
   { label: "text + price range", query: qs({ q: "pump", min: 100, max: 5000 }) },
   { label: "text + max price", query: qs({ q: "cotton", max: 10 }) },
   { label: "text + min price + sort", query: qs({ q: "led", min: 1000, sort: "price-high" }) },
-  { label: "text + category + price + sort", query: qs({ q: "machine", category: "machinery", min: 1000, max: 50000, sort: "price-high" }) },
+  {
+    label: "text + category + price + sort",
+    query: qs({ q: "machine", category: "machinery", min: 1000, max: 50000, sort: "price-high" }),
+  },
   // category only
   { label: "category", query: qs({ category: "electronics" }) },
   { label: "category + sort", query: qs({ category: "textiles", sort: "price-low" }), nextPage: true },

@@ -27,7 +27,8 @@ const HTTP_P95_BUDGET_MS = 50;
 const HTTP_OVER_DIRECT_BUDGET = 1.5;
 const PLAN_LINES = 24;
 /** Plan lines left out of the printed summary (they stay in the JSON results). */
-const PLAN_DETAIL = /^\s*(Planning|Execution|Buffers:|I\/O Timings|Index Searches|Heap Blocks|Buckets:|Worker \d|Functions:|Options:|Timing:|JIT:)/;
+const PLAN_DETAIL =
+  /^\s*(Planning|Execution|Buffers:|I\/O Timings|Index Searches|Heap Blocks|Buckets:|Worker \d|Functions:|Options:|Timing:|JIT:)/;
 
 const { values: args } = parseArgs({
   options: {
@@ -50,7 +51,14 @@ function latencyStats(samples: number[]): LatencyStats {
   const sorted = Float64Array.from(samples).sort();
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
   const sum = sorted.reduce((a, b) => a + b, 0);
-  return { count: sorted.length, mean: sum / sorted.length, p50: at(50), p95: at(95), p99: at(99), max: sorted[sorted.length - 1]! };
+  return {
+    count: sorted.length,
+    mean: sum / sorted.length,
+    p50: at(50),
+    p95: at(95),
+    p99: at(99),
+    max: sorted[sorted.length - 1]!,
+  };
 }
 
 type QueryStats = { index: number; label: string; query: string; latency: LatencyStats };
@@ -80,7 +88,13 @@ class Recorder {
     this.all.push(ms);
     this.byQuery[index]!.push(ms);
   }
-  result(mode: RunResult["mode"], connections: number, seconds: number, failures: Failures, statusCodes?: Record<string, number>): RunResult {
+  result(
+    mode: RunResult["mode"],
+    connections: number,
+    seconds: number,
+    failures: Failures,
+    statusCodes?: Record<string, number>,
+  ): RunResult {
     return {
       mode,
       connections,
@@ -90,7 +104,12 @@ class Recorder {
       latency: latencyStats(this.all),
       failures,
       statusCodes,
-      perQuery: this.mix.map((entry, index) => ({ index, label: entry.label, query: entry.query, latency: latencyStats(this.byQuery[index]!) })),
+      perQuery: this.mix.map((entry, index) => ({
+        index,
+        label: entry.label,
+        query: entry.query,
+        latency: latencyStats(this.byQuery[index]!),
+      })),
     };
   }
 }
@@ -103,7 +122,8 @@ let runningServer: Server | null = null;
 
 /** Starts `node server.js` (the production build) on a free port against the target, and waits for /healthz. */
 async function startServer(target: BenchTarget, poolSize: number): Promise<Server> {
-  if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) throw new Error("No production build: run npm run build first.");
+  if (!fs.existsSync(path.join(ROOT, "build/server/index.js")))
+    throw new Error("No production build: run npm run build first.");
   // With PostgreSQL the server still wants a DATA_DIR (mail outbox, uploads): a throwaway one.
   const scratchDir = target.engine === "postgres" ? fs.mkdtempSync(path.join(os.tmpdir(), "setu-bench-server-")) : null;
   const app = await startAppServer({
@@ -145,8 +165,10 @@ async function completeMixOverHttp(url: string): Promise<{ mix: MixEntry[]; page
     const entry = mix[i]!;
     const response = await fetch(`${url}/api/products?${entry.query}`);
     const text = await response.text();
-    if (response.status === 404 && !text.startsWith("{")) throw new Error("GET /api/products answered 404: the production build predates it. Run npm run build.");
-    if (response.status !== 200) throw new Error(`GET /api/products?${entry.query} answered ${response.status}: ${text.slice(0, 300)}`);
+    if (response.status === 404 && !text.startsWith("{"))
+      throw new Error("GET /api/products answered 404: the production build predates it. Run npm run build.");
+    if (response.status !== 200)
+      throw new Error(`GET /api/products?${entry.query} answered ${response.status}: ${text.slice(0, 300)}`);
     const body = JSON.parse(text) as { items: unknown[]; nextCursor: string | null };
     pages.push({ items: body.items.length, hasNextPage: body.nextCursor !== null });
     if (entry.nextPage && body.nextCursor) mix.push(nextPageEntry(entry, body.nextCursor));
@@ -192,8 +214,16 @@ async function runHttp(url: string, mix: MixEntry[], connections: number, second
       completed = null;
     });
   });
-  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]));
-  return recorder.result("http", connections, result.duration, { non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts, badBodies }, statusCodes);
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]),
+  );
+  return recorder.result(
+    "http",
+    connections,
+    result.duration,
+    { non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts, badBodies },
+    statusCodes,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -207,7 +237,13 @@ function searchQueryOf(query: string): ProductSearchQuery {
 }
 
 /** `connections` concurrent callers of searchProducts, each taking the next entry of the mix, for `seconds`. */
-async function runDirect(db: Db, mix: MixEntry[], queries: ProductSearchQuery[], connections: number, seconds: number): Promise<RunResult> {
+async function runDirect(
+  db: Db,
+  mix: MixEntry[],
+  queries: ProductSearchQuery[],
+  connections: number,
+  seconds: number,
+): Promise<RunResult> {
   const recorder = new Recorder(mix);
   let next = 0;
   let errors = 0;
@@ -231,7 +267,8 @@ async function runDirect(db: Db, mix: MixEntry[], queries: ProductSearchQuery[],
     }
   };
   await Promise.all(Array.from({ length: connections }, caller));
-  if (firstError) console.error(`  first error: ${firstError instanceof Error ? firstError.message : String(firstError)}`);
+  if (firstError)
+    console.error(`  first error: ${firstError instanceof Error ? firstError.message : String(firstError)}`);
   const result = recorder.result("direct", connections, seconds, { non2xx: 0, errors, timeouts: 0, badBodies: 0 });
   return { ...result, unfinished };
 }
@@ -241,7 +278,12 @@ async function runDirect(db: Db, mix: MixEntry[], queries: ProductSearchQuery[],
 
 type Statement = { sql: string; params: unknown[] };
 type ExplainedStatement = Statement & { plan: string[]; executionMs: number | null; planningMs: number | null };
-type Explainer = { db: Db; captured: Statement[]; explain: (statement: Statement) => Promise<string[]>; close: () => Promise<void> };
+type Explainer = {
+  db: Db;
+  captured: Statement[];
+  explain: (statement: Statement) => Promise<string[]>;
+  close: () => Promise<void>;
+};
 
 /** A Drizzle database that records the SQL searchProducts sends, and a way to EXPLAIN (ANALYZE, BUFFERS) it. */
 async function openExplainer(target: BenchTarget, database: Database | null): Promise<Explainer> {
@@ -264,7 +306,10 @@ async function openExplainer(target: BenchTarget, database: Database | null): Pr
   return {
     db: drizzlePglite(client, { casing: "snake_case", logger }) as unknown as Db,
     captured,
-    explain: async (s) => (await client.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${s.sql}`, s.params)).rows.map((r) => r["QUERY PLAN"]),
+    explain: async (s) =>
+      (await client.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${s.sql}`, s.params)).rows.map(
+        (r) => r["QUERY PLAN"],
+      ),
     close: async () => {},
   };
 }
@@ -284,7 +329,12 @@ async function explainEntry(explainer: Explainer, entry: MixEntry): Promise<Expl
   const explained: ExplainedStatement[] = [];
   for (const statement of statements) {
     const plan = await explainer.explain(statement);
-    explained.push({ ...statement, plan, executionMs: timing(plan, "Execution Time"), planningMs: timing(plan, "Planning Time") });
+    explained.push({
+      ...statement,
+      plan,
+      executionMs: timing(plan, "Execution Time"),
+      planningMs: timing(plan, "Planning Time"),
+    });
   }
   return explained;
 }
@@ -306,7 +356,8 @@ function runLine(run: RunResult) {
 type Budget = { budget: string; connections: number | null; measured: string; status: "PASS" | "MISS" | "NOT RUN" };
 
 function checkBudgets(engine: BenchTarget["engine"], runs: RunResult[]): Budget[] {
-  const find = (mode: RunResult["mode"], connections: number) => runs.find((r) => r.mode === mode && r.connections === connections);
+  const find = (mode: RunResult["mode"], connections: number) =>
+    runs.find((r) => r.mode === mode && r.connections === connections);
   const p95Budget = (connections: number): Budget => {
     const http = find("http", connections);
     return {
@@ -328,7 +379,10 @@ function checkBudgets(engine: BenchTarget["engine"], runs: RunResult[]): Budget[
     };
   };
   const budgets = engine === "postgres" ? [p95Budget(10), ratioBudget(10)] : [p95Budget(1), ratioBudget(10)];
-  const failed = runs.reduce((n, r) => n + r.failures.non2xx + r.failures.errors + r.failures.timeouts + r.failures.badBodies, 0);
+  const failed = runs.reduce(
+    (n, r) => n + r.failures.non2xx + r.failures.errors + r.failures.timeouts + r.failures.badBodies,
+    0,
+  );
   budgets.push({
     budget: "every response 200 with items, no errors",
     connections: null,
@@ -367,8 +421,12 @@ async function main() {
       : [1, 10];
   const maxConnections = Math.max(...connectionsList);
   const loadBefore = os.loadavg();
-  console.log(`Search benchmark on ${describeTarget(target)}: ${connectionsList.join(" and ")} connection(s), ${duration} s per run, ${warmup} s warm-up`);
-  console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, load average ${loadBefore.map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(
+    `Search benchmark on ${describeTarget(target)}: ${connectionsList.join(" and ")} connection(s), ${duration} s per run, ${warmup} s warm-up`,
+  );
+  console.log(
+    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, load average ${loadBefore.map((l) => l.toFixed(2)).join(" ")}`,
+  );
 
   const runs: RunResult[] = [];
 
@@ -379,7 +437,9 @@ async function main() {
   let httpPages: PageSummary[];
   try {
     ({ mix, pages: httpPages } = await completeMixOverHttp(server.url));
-    console.log(`  mix: ${mix.length} queries (${SEARCH_MIX.length} + ${mix.length - SEARCH_MIX.length} second pages), each checked once`);
+    console.log(
+      `  mix: ${mix.length} queries (${SEARCH_MIX.length} + ${mix.length - SEARCH_MIX.length} second pages), each checked once`,
+    );
     for (const connections of connectionsList) {
       if (warmup > 0) await runHttp(server.url, mix, connections, warmup);
       const run = await runHttp(server.url, mix, connections, duration);
@@ -392,7 +452,9 @@ async function main() {
   }
 
   // (b) the same function, called directly
-  console.log(`\n(b) searchProducts() called directly (${target.engine === "postgres" ? "a pool of one connection per caller" : "one PGlite connection: callers queue"})`);
+  console.log(
+    `\n(b) searchProducts() called directly (${target.engine === "postgres" ? "a pool of one connection per caller" : "one PGlite connection: callers queue"})`,
+  );
   const queries = mix.map((entry) => searchQueryOf(entry.query));
   let pglite: Database | null = null;
   let catalogue = { products: 0, active: 0 };
@@ -417,10 +479,14 @@ async function main() {
             const page = await searchProducts(database.db, queries[i]!);
             solo[i] = performance.now() - t;
             const http = httpPages[i]!;
-            if (page.items.length !== http.items || (page.nextCursor !== null) !== http.hasNextPage) mismatches.push(mix[i]!.query);
+            if (page.items.length !== http.items || (page.nextCursor !== null) !== http.hasNextPage)
+              mismatches.push(mix[i]!.query);
           }
           console.log(`  catalogue: ${formatInt(catalogue.products)} products (${formatInt(catalogue.active)} active)`);
-          if (mismatches.length) console.log(`  WARNING: ${mismatches.length} queries answered differently than over HTTP: ${mismatches.join(" | ")}`);
+          if (mismatches.length)
+            console.log(
+              `  WARNING: ${mismatches.length} queries answered differently than over HTTP: ${mismatches.join(" | ")}`,
+            );
         }
         if (warmup > 0) await runDirect(database.db, mix, queries, connections, warmup);
         const run = await runDirect(database.db, mix, queries, connections, duration);
@@ -435,7 +501,9 @@ async function main() {
     const reference = runs.filter((r) => r.mode === "direct").sort((a, b) => b.connections - a.connections)[0]!;
     const httpReference = runs.find((r) => r.mode === "http" && r.connections === reference.connections);
     const slowest = mix.map((_, index) => index).sort((a, b) => solo[b]! - solo[a]!);
-    console.log(`\nSlowest queries of the mix: alone (a second direct call, warm connection), and their p50 in the ${reference.connections}-connection runs:`);
+    console.log(
+      `\nSlowest queries of the mix: alone (a second direct call, warm connection), and their p50 in the ${reference.connections}-connection runs:`,
+    );
     console.log(`  ${"alone".padStart(9)}  ${"direct p50".padStart(10)}  ${"HTTP p50".padStart(8)}  rows  query`);
     for (const index of slowest.slice(0, 15)) {
       const direct = reference.perQuery[index]!.latency;
@@ -456,24 +524,32 @@ async function main() {
 
     const explained: { label: string; query: string; soloMs: number; statements: ExplainedStatement[] }[] = [];
     if (toExplain.length) {
-      console.log(`\nEXPLAIN (ANALYZE, BUFFERS) of the slowest query of each of the ${toExplain.length} slowest shapes (plan nodes, conditions and times):`);
+      console.log(
+        `\nEXPLAIN (ANALYZE, BUFFERS) of the slowest query of each of the ${toExplain.length} slowest shapes (plan nodes, conditions and times):`,
+      );
       const explainer = await openExplainer(target, pglite);
       try {
         for (const index of toExplain) {
           const entry = mix[index]!;
           const statements = await explainEntry(explainer, entry);
           explained.push({ label: entry.label, query: entry.query, soloMs: solo[index]!, statements });
-          console.log(`\n■ ${entry.label}: ${decodeURIComponent(entry.query) || "(none)"}  (alone ${solo[index]!.toFixed(1)} ms)`);
+          console.log(
+            `\n■ ${entry.label}: ${decodeURIComponent(entry.query) || "(none)"}  (alone ${solo[index]!.toFixed(1)} ms)`,
+          );
           for (const [n, s] of statements.entries()) {
-            console.log(`  statement ${n + 1}/${statements.length}: execution ${s.executionMs ?? "?"} ms, planning ${s.planningMs ?? "?"} ms`);
+            console.log(
+              `  statement ${n + 1}/${statements.length}: execution ${s.executionMs ?? "?"} ms, planning ${s.planningMs ?? "?"} ms`,
+            );
             console.log(`    params: ${JSON.stringify(s.params).slice(0, 200)}`);
             const topBuffers = s.plan.find((l) => l.trim().startsWith("Buffers:"));
             if (topBuffers) console.log(`    ${topBuffers.trim()} (whole statement)`);
             const jit = s.plan.find((l) => l.trim().startsWith("Timing:"));
             if (jit) console.log(`    JIT ${jit.trim()}`);
             const nodes = s.plan.filter((l) => !PLAN_DETAIL.test(l));
-            for (const line of nodes.slice(0, PLAN_LINES)) console.log(`    ${line.length > 170 ? `${line.slice(0, 167)}...` : line}`);
-            if (nodes.length > PLAN_LINES) console.log(`    … ${nodes.length - PLAN_LINES} more lines; the whole plan is in the JSON results`);
+            for (const line of nodes.slice(0, PLAN_LINES))
+              console.log(`    ${line.length > 170 ? `${line.slice(0, 167)}...` : line}`);
+            if (nodes.length > PLAN_LINES)
+              console.log(`    … ${nodes.length - PLAN_LINES} more lines; the whole plan is in the JSON results`);
           }
         }
       } finally {
@@ -483,8 +559,12 @@ async function main() {
 
     // summary
     const loadAfter = os.loadavg();
-    console.log(`\nSummary (${describeTarget(target)}, ${formatInt(catalogue.products)} products, ${mix.length} queries in the mix, ${duration} s per run), latencies in ms:`);
-    console.log(`  conns │ HTTP  p50     p95     p99    req/s  fail │ direct p50  p95     p99   calls/s │ HTTP p95 / direct p95`);
+    console.log(
+      `\nSummary (${describeTarget(target)}, ${formatInt(catalogue.products)} products, ${mix.length} queries in the mix, ${duration} s per run), latencies in ms:`,
+    );
+    console.log(
+      `  conns │ HTTP  p50     p95     p99    req/s  fail │ direct p50  p95     p99   calls/s │ HTTP p95 / direct p95`,
+    );
     for (const connections of connectionsList) {
       const http = runs.find((r) => r.mode === "http" && r.connections === connections)!;
       const direct = runs.find((r) => r.mode === "direct" && r.connections === connections)!;
@@ -496,8 +576,13 @@ async function main() {
     }
     const budgets = checkBudgets(target.engine, runs);
     console.log(`\nBudgets (${target.engine}):`);
-    for (const b of budgets) console.log(`  ${b.status.padEnd(7)} ${b.budget} ${b.connections === null ? "in every run" : `at ${b.connections} connection(s)`}: ${b.measured}`);
-    console.log(`Load average after: ${loadAfter.map((l) => l.toFixed(2)).join(" ")} (${os.cpus().length} CPUs, shared: figures are noisy)`);
+    for (const b of budgets)
+      console.log(
+        `  ${b.status.padEnd(7)} ${b.budget} ${b.connections === null ? "in every run" : `at ${b.connections} connection(s)`}: ${b.measured}`,
+      );
+    console.log(
+      `Load average after: ${loadAfter.map((l) => l.toFixed(2)).join(" ")} (${os.cpus().length} CPUs, shared: figures are noisy)`,
+    );
 
     fs.mkdirSync(RESULTS_DIR, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, "-");
@@ -506,7 +591,14 @@ async function main() {
       date: new Date().toISOString(),
       target: target.engine === "postgres" ? { engine: "postgres", url: redactUrl(target.url) } : target,
       catalogue,
-      machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), loadBefore, loadAfter, node: process.version },
+      machine: {
+        cpus: os.cpus().length,
+        model: os.cpus()[0]?.model,
+        memoryGb: Math.round(os.totalmem() / 2 ** 30),
+        loadBefore,
+        loadAfter,
+        node: process.version,
+      },
       settings: { connections: connectionsList, durationSeconds: duration, warmupSeconds: warmup },
       mix: mix.map((entry, i) => ({ ...entry, httpItems: httpPages[i]?.items, soloMs: solo[i] })),
       mismatches,

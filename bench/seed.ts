@@ -171,16 +171,25 @@ async function main() {
   const { companies } = checkVocabulary();
   const target = benchTarget(args);
   const started = performance.now();
-  console.log(`Seeding ${formatInt(products)} products from ${formatInt(sellers)} suppliers into ${describeTarget(target)}`);
-  if (sellers > companies) console.log(`  (more suppliers than the ${companies} distinct company names: some names repeat)`);
+  console.log(
+    `Seeding ${formatInt(products)} products from ${formatInt(sellers)} suppliers into ${describeTarget(target)}`,
+  );
+  if (sellers > companies)
+    console.log(`  (more suppliers than the ${companies} distinct company names: some names repeat)`);
 
   const database = await openTarget(target, 1);
   try {
     await migrateDatabase(database, target.engine === "postgres" ? target.url : undefined);
     const { db } = database;
-    const [existing] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from "user" where id like ${SELLER_ID_PREFIX + "%"}`);
+    const [existing] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from "user" where id like ${SELLER_ID_PREFIX + "%"}`,
+    );
     if (existing && existing.n > 0) {
-      if (!args.reset) throw new Error(`This database already holds benchmark data (${existing.n} suppliers). Pass --reset to replace it.`);
+      if (!args.reset)
+        throw new Error(
+          `This database already holds benchmark data (${existing.n} suppliers). Pass --reset to replace it.`,
+        );
       const t = performance.now();
       await db.execute(sql`delete from products where seller_id like ${SELLER_ID_PREFIX + "%"}`);
       await db.execute(sql`delete from "user" where id like ${SELLER_ID_PREFIX + "%"}`);
@@ -215,8 +224,13 @@ async function main() {
       db,
       sql`select category, status, count(*)::int as n from products group by category, status order by category, status`,
     );
-    const [size] = await queryRows<{ size: string }>(db, sql`select pg_size_pretty(pg_total_relation_size('products')) as size`);
-    console.log(`  products by category: ${counts.map((r) => `${r.category}/${r.status} ${formatInt(r.n)}`).join(", ")}`);
+    const [size] = await queryRows<{ size: string }>(
+      db,
+      sql`select pg_size_pretty(pg_total_relation_size('products')) as size`,
+    );
+    console.log(
+      `  products by category: ${counts.map((r) => `${r.category}/${r.status} ${formatInt(r.n)}`).join(", ")}`,
+    );
     console.log(`  products table with indexes: ${size?.size}`);
     console.log(`Done in ${seconds(performance.now() - started)}.`);
   } finally {

@@ -122,7 +122,10 @@ const ICON_SIZE = 240;
  * colour); otherwise its subcategory's icon, drawn in the supplier's colour.
  */
 export type DemoPicture = { category: ProductCategory; subcategory: string; color: string; motif?: Motif };
-export type Motif = { kind: "towels" | "bedding"; colors: string[] } | { kind: "spice"; color: string; grain: string } | { kind: "sack"; color: string; grain: string };
+export type Motif =
+  | { kind: "towels" | "bedding"; colors: string[] }
+  | { kind: "spice"; color: string; grain: string }
+  | { kind: "sack"; color: string; grain: string };
 
 /** What the demo products whose drawing is of the product itself look like, by a word of their name. */
 const MOTIFS: Array<[RegExp, Motif]> = [
@@ -167,7 +170,10 @@ function stackSvg(kind: "towels" | "bedding", colors: string[]): string {
         `<rect width="${width}" height="${thick - 4}" rx="${thick / 3}" fill="none" stroke="#000" stroke-opacity="0.12" stroke-width="2"/></g>`,
     );
   });
-  if (kind === "bedding") layers.push(`<rect x="${x + 50}" y="${y - 54}" width="${width - 100}" height="52" rx="22" fill="#ffffff" stroke="#000" stroke-opacity="0.1" stroke-width="2"/>`);
+  if (kind === "bedding")
+    layers.push(
+      `<rect x="${x + 50}" y="${y - 54}" width="${width - 100}" height="52" rx="22" fill="#ffffff" stroke="#000" stroke-opacity="0.1" stroke-width="2"/>`,
+    );
   return layers.join("");
 }
 
@@ -201,7 +207,11 @@ function sackSvg(color: string, grain: string, seed: number): string {
   return (
     `<path d="M ${cx - 150} 170 Q ${cx - 190} 300 ${cx - 140} 396 L ${cx + 140} 396 Q ${cx + 190} 300 ${cx + 150} 170 Z" fill="#c8a26b"/>` +
     `<path d="M ${cx - 150} 170 Q ${cx - 190} 300 ${cx - 140} 396 L ${cx + 140} 396 Q ${cx + 190} 300 ${cx + 150} 170 Z" fill="none" stroke="#8d6a3a" stroke-width="4"/>` +
-    Array.from({ length: 8 }, (_, i) => `<path d="M ${cx - 150 + i * 6} ${210 + i * 24} L ${cx + 150 - i * 6} ${210 + i * 24}" stroke="#a9834e" stroke-width="3" stroke-opacity="0.5"/>`).join("") +
+    Array.from(
+      { length: 8 },
+      (_, i) =>
+        `<path d="M ${cx - 150 + i * 6} ${210 + i * 24} L ${cx + 150 - i * 6} ${210 + i * 24}" stroke="#a9834e" stroke-width="3" stroke-opacity="0.5"/>`,
+    ).join("") +
     `<ellipse cx="${cx}" cy="172" rx="152" ry="34" fill="#b58d55"/><ellipse cx="${cx}" cy="170" rx="136" ry="26" fill="${color}"/>${grains}`
   );
 }
@@ -213,14 +223,25 @@ function sackSvg(color: string, grain: string, seed: number): string {
  */
 export function demoPictureSvg(picture: DemoPicture, seed: number): string {
   let subject: string;
-  if (picture.motif?.kind === "towels" || picture.motif?.kind === "bedding") subject = stackSvg(picture.motif.kind, picture.motif.colors);
+  if (picture.motif?.kind === "towels" || picture.motif?.kind === "bedding")
+    subject = stackSvg(picture.motif.kind, picture.motif.colors);
   else if (picture.motif?.kind === "spice") subject = spiceBowlSvg(picture.motif.color, picture.motif.grain, seed);
   else if (picture.motif?.kind === "sack") subject = sackSvg(picture.motif.color, picture.motif.grain, seed);
   else {
     const Icon = SUBCATEGORY_ICONS[picture.subcategory] ?? CATEGORY_ICONS[picture.category];
     const x = (WIDTH - ICON_SIZE) / 2;
     const y = (HEIGHT - ICON_SIZE) / 2 - 20;
-    const icon = renderToStaticMarkup(createElement(Icon, { size: ICON_SIZE, color: picture.color, fill: picture.color, fillOpacity: 0.14, strokeWidth: 1.4, x, y }));
+    const icon = renderToStaticMarkup(
+      createElement(Icon, {
+        size: ICON_SIZE,
+        color: picture.color,
+        fill: picture.color,
+        fillOpacity: 0.14,
+        strokeWidth: 1.4,
+        x,
+        y,
+      }),
+    );
     subject = `<circle cx="${WIDTH / 2}" cy="${y + ICON_SIZE / 2}" r="${ICON_SIZE * 0.68}" fill="#ffffff" fill-opacity="0.85"/>${icon}`;
   }
   const glow = 40 + ((seed * 37) % 60);
@@ -234,7 +255,9 @@ export function demoPictureSvg(picture: DemoPicture, seed: number): string {
 
 /** A store's logo mark (no lettering: the store's name is always written beside it): its main icon in a badge of its colour. */
 export function demoLogoSvg(color: string, category: ProductCategory): string {
-  const icon = renderToStaticMarkup(createElement(CATEGORY_ICONS[category], { size: 120, color: "#ffffff", strokeWidth: 1.6, x: 68, y: 68 }));
+  const icon = renderToStaticMarkup(
+    createElement(CATEGORY_ICONS[category], { size: 120, color: "#ffffff", strokeWidth: 1.6, x: 68, y: 68 }),
+  );
   return `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256"><rect width="256" height="256" fill="#ffffff"/>
 <rect x="12" y="12" width="232" height="232" rx="52" fill="${color}"/><circle cx="128" cy="128" r="92" fill="none" stroke="#ffffff" stroke-opacity="0.35" stroke-width="4"/>${icon}</svg>`;
 }
@@ -250,7 +273,9 @@ export function demoBannerSvg(color: string, pictures: DemoPicture[]): string {
     const size = 72 + ((i * 29) % 56);
     const x = 60 + i * 112 + ((i * 17) % 30);
     const y = 40 + ((i * 97) % (BANNER_HEIGHT - size - 60));
-    return renderToStaticMarkup(createElement(Icon, { size, color: "#ffffff", strokeWidth: 1.2, x, y, opacity: 0.16 + ((i * 7) % 10) / 100 }));
+    return renderToStaticMarkup(
+      createElement(Icon, { size, color: "#ffffff", strokeWidth: 1.2, x, y, opacity: 0.16 + ((i * 7) % 10) / 100 }),
+    );
   }).join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${BANNER_WIDTH}" height="${BANNER_HEIGHT}" viewBox="0 0 ${BANNER_WIDTH} ${BANNER_HEIGHT}">
 <defs><linearGradient id="b" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${color}"/><stop offset="1" stop-color="#0f172a"/></linearGradient></defs>
@@ -272,7 +297,9 @@ export function renderDemoPictures(pictures: DemoPicture[], cacheDir?: string): 
       return cached(cacheDir, svg, async () => {
         const [full, card] = await Promise.all([
           sharp(svg).webp({ quality: 80, effort: 0 }).toBuffer(),
-          sharp(svg, { density: (72 * CARD_WIDTH) / WIDTH }).webp({ quality: 78, effort: 0 }).toBuffer(),
+          sharp(svg, { density: (72 * CARD_WIDTH) / WIDTH })
+            .webp({ quality: 78, effort: 0 })
+            .toBuffer(),
         ]);
         return { full, card };
       });
@@ -285,9 +312,16 @@ export function renderDemoPictures(pictures: DemoPicture[], cacheDir?: string): 
  * hash), else rendered and kept there: rasterizing the demo's 90 drawings is most of a seed's time.
  * Without a folder, or when it cannot be read or written, the drawing is simply rendered.
  */
-async function cached(cacheDir: string | undefined, svg: Buffer, render: () => Promise<RenderedPicture>): Promise<RenderedPicture> {
+async function cached(
+  cacheDir: string | undefined,
+  svg: Buffer,
+  render: () => Promise<RenderedPicture>,
+): Promise<RenderedPicture> {
   if (!cacheDir) return render();
-  const key = path.join(cacheDir, `${createHash("sha256").update(RENDER_VERSION).update(svg).digest("hex").slice(0, 32)}`);
+  const key = path.join(
+    cacheDir,
+    `${createHash("sha256").update(RENDER_VERSION).update(svg).digest("hex").slice(0, 32)}`,
+  );
   try {
     const [full, card] = await Promise.all([fs.readFile(`${key}.webp`), fs.readFile(`${key}-card.webp`)]);
     return { full, card };
@@ -295,7 +329,9 @@ async function cached(cacheDir: string | undefined, svg: Buffer, render: () => P
     const picture = await render();
     await fs
       .mkdir(cacheDir, { recursive: true })
-      .then(() => Promise.all([fs.writeFile(`${key}.webp`, picture.full), fs.writeFile(`${key}-card.webp`, picture.card)]))
+      .then(() =>
+        Promise.all([fs.writeFile(`${key}.webp`, picture.full), fs.writeFile(`${key}-card.webp`, picture.card)]),
+      )
       .catch(() => {});
     return picture;
   }
@@ -307,18 +343,28 @@ const RENDER_VERSION = "webp-1";
 export type StoreArtwork = { logo: RenderedPicture; banner: RenderedPicture };
 
 /** Renders a store's logo (256 px square, card variant 128 px) and hero banner (1600 x 400, card variant 480 wide) as WebP. */
-export async function renderStoreArtwork(color: string, category: ProductCategory, pictures: DemoPicture[], cacheDir?: string): Promise<StoreArtwork> {
+export async function renderStoreArtwork(
+  color: string,
+  category: ProductCategory,
+  pictures: DemoPicture[],
+  cacheDir?: string,
+): Promise<StoreArtwork> {
   const logoSvg = Buffer.from(demoLogoSvg(color, category));
   const bannerSvg = Buffer.from(demoBannerSvg(color, pictures));
   const [logo, banner] = await Promise.all([
     cached(cacheDir, logoSvg, async () => {
-      const [full, card] = await Promise.all([sharp(logoSvg).webp({ quality: 85, effort: 0 }).toBuffer(), sharp(logoSvg, { density: 36 }).webp({ quality: 85, effort: 0 }).toBuffer()]);
+      const [full, card] = await Promise.all([
+        sharp(logoSvg).webp({ quality: 85, effort: 0 }).toBuffer(),
+        sharp(logoSvg, { density: 36 }).webp({ quality: 85, effort: 0 }).toBuffer(),
+      ]);
       return { full, card };
     }),
     cached(cacheDir, bannerSvg, async () => {
       const [full, card] = await Promise.all([
         sharp(bannerSvg).webp({ quality: 78, effort: 0 }).toBuffer(),
-        sharp(bannerSvg, { density: (72 * CARD_WIDTH) / BANNER_WIDTH }).webp({ quality: 78, effort: 0 }).toBuffer(),
+        sharp(bannerSvg, { density: (72 * CARD_WIDTH) / BANNER_WIDTH })
+          .webp({ quality: 78, effort: 0 })
+          .toBuffer(),
       ]);
       return { full, card };
     }),
@@ -327,15 +373,29 @@ export async function renderStoreArtwork(color: string, category: ProductCategor
 }
 
 /** Stores a store's artwork as its seller's logo and hero banner uploads. Returns their URLs. */
-export async function storeStoreArtwork(storage: BlobStorage, sellerId: string, artwork: StoreArtwork): Promise<{ logoUrl: string; heroBanner: string }> {
+export async function storeStoreArtwork(
+  storage: BlobStorage,
+  sellerId: string,
+  artwork: StoreArtwork,
+): Promise<{ logoUrl: string; heroBanner: string }> {
   const stamp = String(Date.now());
-  const [logo, banner] = await Promise.all([storeImage(storage, sellerId, "logo", stamp, artwork.logo), storeImage(storage, sellerId, "hero_banner", stamp, artwork.banner)]);
+  const [logo, banner] = await Promise.all([
+    storeImage(storage, sellerId, "logo", stamp, artwork.logo),
+    storeImage(storage, sellerId, "hero_banner", stamp, artwork.banner),
+  ]);
   return { logoUrl: logo.url, heroBanner: banner.url };
 }
 
 /** Stores rendered pictures as product images of their sellers, as uploads are stored. Returns the images' URLs. */
-export async function storeDemoPictures(storage: BlobStorage, pictures: Array<RenderedPicture & { sellerId: string }>): Promise<string[]> {
+export async function storeDemoPictures(
+  storage: BlobStorage,
+  pictures: Array<RenderedPicture & { sellerId: string }>,
+): Promise<string[]> {
   const stamp = Date.now();
-  const stored = await Promise.all(pictures.map((picture, index) => storeImage(storage, picture.sellerId, "product", `${stamp}${String(index).padStart(3, "0")}`, picture)));
+  const stored = await Promise.all(
+    pictures.map((picture, index) =>
+      storeImage(storage, picture.sellerId, "product", `${stamp}${String(index).padStart(3, "0")}`, picture),
+    ),
+  );
   return stored.map((image) => image.url);
 }

@@ -36,36 +36,79 @@ type DemoTrade = {
  */
 const TRADES: DemoTrade[] = [
   {
-    buyer: "brooklyn", supplier: "shakti", title: "Cotton terry hand towels, 3,000 pieces", category: "textiles", quantity: 3000, unit: "pieces", unitPriceCents: 1_35,
-    paymentTerms: "advance_30_bl_70", hsCode: "630260", incotermPort: "INTUT", daysAgo: 75,
+    buyer: "brooklyn",
+    supplier: "shakti",
+    title: "Cotton terry hand towels, 3,000 pieces",
+    category: "textiles",
+    quantity: 3000,
+    unit: "pieces",
+    unitPriceCents: 1_35,
+    paymentTerms: "advance_30_bl_70",
+    hsCode: "630260",
+    incotermPort: "INTUT",
+    daysAgo: 75,
     steps: ["placed", "confirmed", "in_production", "ready_to_ship", "shipped", "delivered", "completed"],
     shipment: { carrier: "Maersk Line", billOfLading: "MAEU 5531207", etaInDays: -25 },
     review: {
-      productQuality: 5, communication: 5, onTimeDelivery: 4,
+      productQuality: 5,
+      communication: 5,
+      onTimeDelivery: 4,
       body: "Towels matched the approved lab dips and the woven labels were perfect. The vessel left four days late, but Shakti told us a week ahead.",
       reply: "Thank you, Sarah. We now book space two weeks ahead for your orders.",
     },
   },
   {
-    buyer: "pacific", supplier: "malabar", title: "Turmeric powder, 3% curcumin, 2 tons", category: "food", quantity: 2000, unit: "kg", unitPriceCents: 3_10,
-    paymentTerms: "advance_30_bl_70", hsCode: "091030", incotermPort: "INCOK", daysAgo: 30,
+    buyer: "pacific",
+    supplier: "malabar",
+    title: "Turmeric powder, 3% curcumin, 2 tons",
+    category: "food",
+    quantity: 2000,
+    unit: "kg",
+    unitPriceCents: 3_10,
+    paymentTerms: "advance_30_bl_70",
+    hsCode: "091030",
+    incotermPort: "INCOK",
+    daysAgo: 30,
     steps: ["placed", "confirmed", "in_production", "ready_to_ship", "shipped"],
     shipment: { carrier: "MSC", billOfLading: "MEDU 8820461", etaInDays: 12 },
   },
   {
-    buyer: "brooklyn", supplier: "shakti", title: "Cotton canvas tote bags, 2,000 pieces", category: "textiles", quantity: 2000, unit: "pieces", unitPriceCents: 2_20,
-    paymentTerms: "advance_30_bl_70", hsCode: "420222", incotermPort: "INTUT", daysAgo: 6,
+    buyer: "brooklyn",
+    supplier: "shakti",
+    title: "Cotton canvas tote bags, 2,000 pieces",
+    category: "textiles",
+    quantity: 2000,
+    unit: "pieces",
+    unitPriceCents: 2_20,
+    paymentTerms: "advance_30_bl_70",
+    hsCode: "420222",
+    incotermPort: "INTUT",
+    daysAgo: 6,
     steps: ["placed", "confirmed"],
   },
   {
-    buyer: "lonestar", supplier: "deccan", title: "Rear brake shoes for pickups, 800 sets", category: "automotive", quantity: 800, unit: "sets", unitPriceCents: 9_40,
-    paymentTerms: "advance_100", hsCode: "870830", incotermPort: "INNSA", daysAgo: 1,
+    buyer: "lonestar",
+    supplier: "deccan",
+    title: "Rear brake shoes for pickups, 800 sets",
+    category: "automotive",
+    quantity: 800,
+    unit: "sets",
+    unitPriceCents: 9_40,
+    paymentTerms: "advance_100",
+    hsCode: "870830",
+    incotermPort: "INNSA",
+    daysAgo: 1,
     steps: ["placed"],
   },
 ];
 
 /** Returns each order with the document stages it has reached (its export documents are issued after the commit). */
-export async function seedDemoOrders(tx: Db, sellerIds: Map<string, string>, buyerIds: Map<string, string>, now = Date.now()) {
+export async function seedDemoOrders(
+  tx: Db,
+  sellerIds: Map<string, string>,
+  buyerIds: Map<string, string>,
+  now = Date.now(),
+) {
   const issued: { orderId: string; stages: OrderDocumentStage[] }[] = [];
   for (const trade of TRADES) {
     const buyerId = buyerIds.get(trade.buyer)!;
@@ -73,33 +116,76 @@ export async function seedDemoOrders(tx: Db, sellerIds: Map<string, string>, buy
     const totalCents = trade.quantity * trade.unitPriceCents;
     const placedAt = new Date(now - trade.daysAgo * DAY_MS);
     // each step a few days after the previous, the last one at most a day ago
-    const stepGap = trade.steps.length > 1 ? Math.min(6 * DAY_MS, (trade.daysAgo * DAY_MS - DAY_MS) / (trade.steps.length - 1)) : 0;
+    const stepGap =
+      trade.steps.length > 1 ? Math.min(6 * DAY_MS, (trade.daysAgo * DAY_MS - DAY_MS) / (trade.steps.length - 1)) : 0;
     const at = (i: number) => new Date(placedAt.getTime() + i * stepGap);
     const status = trade.steps.at(-1)!;
     const [rfq] = await tx
       .insert(rfqs)
       .values({
-        buyerId, title: trade.title, description: `${trade.title}, as quoted and accepted on Setu.`, category: trade.category, quantity: trade.quantity, unit: trade.unit,
-        budgetMinCents: null, budgetMaxCents: null, deadline: dateFromToday(-trade.daysAgo + 1), closesAt: placedAt, deliveryLocation: "United States", status: "awarded",
+        buyerId,
+        title: trade.title,
+        description: `${trade.title}, as quoted and accepted on Setu.`,
+        category: trade.category,
+        quantity: trade.quantity,
+        unit: trade.unit,
+        budgetMinCents: null,
+        budgetMaxCents: null,
+        deadline: dateFromToday(-trade.daysAgo + 1),
+        closesAt: placedAt,
+        deliveryLocation: "United States",
+        status: "awarded",
         createdAt: new Date(placedAt.getTime() - 5 * DAY_MS),
       })
       .returning({ id: rfqs.id });
     const [quote] = await tx
       .insert(rfqResponses)
       .values({
-        rfqId: rfq!.id, sellerId, priceCents: totalCents, quantity: trade.quantity, deliveryTimeline: "45 days after the advance", status: "accepted",
-        incoterm: "FOB", incotermPort: trade.incotermPort, shipMode: "ocean", currency: "USD", unitPriceMinor: trade.unitPriceCents, totalMinor: totalCents,
-        paymentTerms: trade.paymentTerms, leadTimeDays: 45, hsCode: trade.hsCode, createdAt: new Date(placedAt.getTime() - 3 * DAY_MS),
+        rfqId: rfq!.id,
+        sellerId,
+        priceCents: totalCents,
+        quantity: trade.quantity,
+        deliveryTimeline: "45 days after the advance",
+        status: "accepted",
+        incoterm: "FOB",
+        incotermPort: trade.incotermPort,
+        shipMode: "ocean",
+        currency: "USD",
+        unitPriceMinor: trade.unitPriceCents,
+        totalMinor: totalCents,
+        paymentTerms: trade.paymentTerms,
+        leadTimeDays: 45,
+        hsCode: trade.hsCode,
+        createdAt: new Date(placedAt.getTime() - 3 * DAY_MS),
       })
       .returning({ id: rfqResponses.id });
     const shipped = trade.steps.includes("shipped");
     const [order] = await tx
       .insert(orders)
       .values({
-        buyerId, sellerId, rfqId: rfq!.id, quoteId: quote!.id, quantity: trade.quantity, unit: trade.unit, unitPriceCents: trade.unitPriceCents, totalCents, status,
-        incoterm: "FOB", incotermPort: trade.incotermPort, shipMode: "ocean", currency: "USD", totalMinor: totalCents, paymentTerms: trade.paymentTerms, leadTimeDays: 45, hsCode: trade.hsCode,
+        buyerId,
+        sellerId,
+        rfqId: rfq!.id,
+        quoteId: quote!.id,
+        quantity: trade.quantity,
+        unit: trade.unit,
+        unitPriceCents: trade.unitPriceCents,
+        totalCents,
+        status,
+        incoterm: "FOB",
+        incotermPort: trade.incotermPort,
+        shipMode: "ocean",
+        currency: "USD",
+        totalMinor: totalCents,
+        paymentTerms: trade.paymentTerms,
+        leadTimeDays: 45,
+        hsCode: trade.hsCode,
         ...(shipped && trade.shipment
-          ? { carrier: trade.shipment.carrier, billOfLading: trade.shipment.billOfLading, estimatedArrival: dateFromToday(trade.shipment.etaInDays) }
+          ? {
+              carrier: trade.shipment.carrier,
+              billOfLading: trade.shipment.billOfLading,
+              estimatedArrival: dateFromToday(trade.shipment.etaInDays),
+            }
           : {}),
         deliveredAt: trade.steps.includes("delivered") ? at(trade.steps.indexOf("delivered")) : null,
         completedAt: status === "completed" ? at(trade.steps.length - 1) : null,
@@ -114,7 +200,10 @@ export async function seedDemoOrders(tx: Db, sellerIds: Map<string, string>, buy
         actorId: step === "placed" || step === "delivered" || step === "completed" ? buyerId : sellerId,
         fromStatus: i === 0 ? null : trade.steps[i - 1]!,
         toStatus: step,
-        note: step === "shipped" && trade.shipment ? `Carrier: ${trade.shipment.carrier}. Bill of lading / air waybill: ${trade.shipment.billOfLading}.` : null,
+        note:
+          step === "shipped" && trade.shipment
+            ? `Carrier: ${trade.shipment.carrier}. Bill of lading / air waybill: ${trade.shipment.billOfLading}.`
+            : null,
         createdAt: at(i),
       })),
     );
@@ -124,9 +213,16 @@ export async function seedDemoOrders(tx: Db, sellerIds: Map<string, string>, buy
     issued.push({ orderId, stages });
     // the supplier entered its packing before shipping: 40 cartons
     if (shipped) {
-      const gross = Math.round((trade.quantity * (trade.unit === "kg" ? 1000 : 450)) * 1.06);
+      const gross = Math.round(trade.quantity * (trade.unit === "kg" ? 1000 : 450) * 1.06);
       await tx.insert(orderPackingDetails).values({
-        orderId, packages: 40, netWeightGrams: Math.round(gross / 1.06), grossWeightGrams: gross, lengthCm: "60", widthCm: "40", heightCm: "40", updatedBy: sellerId,
+        orderId,
+        packages: 40,
+        netWeightGrams: Math.round(gross / 1.06),
+        grossWeightGrams: gross,
+        lengthCm: "60",
+        widthCm: "40",
+        heightCm: "40",
+        updatedBy: sellerId,
       });
     }
     if (!trade.steps.includes("confirmed")) continue;
@@ -137,23 +233,57 @@ export async function seedDemoOrders(tx: Db, sellerIds: Map<string, string>, buy
       .insert(paymentMilestones)
       .values(
         planMilestones(trade.paymentTerms, totalCents).map((m) => ({
-          orderId, ...m, state: shipped ? ("released" as const) : "awaiting_funds" as const, createdAt: confirmedAt,
+          orderId,
+          ...m,
+          state: shipped ? ("released" as const) : ("awaiting_funds" as const),
+          createdAt: confirmedAt,
         })),
       )
-      .returning({ id: paymentMilestones.id, amountCents: paymentMilestones.amountCents, position: paymentMilestones.position });
+      .returning({
+        id: paymentMilestones.id,
+        amountCents: paymentMilestones.amountCents,
+        position: paymentMilestones.position,
+      });
     if (!funded) continue;
     const entries = milestones.flatMap((m) => {
       const fundedAt = new Date(confirmedAt.getTime() + (m.position === 1 ? DAY_MS : stepGap * 3));
-      const list: (typeof ledgerEntries.$inferInsert)[] = [{ orderId, milestoneId: m.id, kind: "fund", amountCents: m.amountCents, idempotencyKey: `demo:${m.id}:fund`, note: "Demo: card payment into escrow", createdAt: fundedAt }];
-      if (shipped) list.push({ orderId, milestoneId: m.id, kind: "release", amountCents: m.amountCents, idempotencyKey: `demo:${m.id}:release`, note: "Demo: released against the bill of lading", createdAt: at(trade.steps.indexOf("shipped")) });
+      const list: (typeof ledgerEntries.$inferInsert)[] = [
+        {
+          orderId,
+          milestoneId: m.id,
+          kind: "fund",
+          amountCents: m.amountCents,
+          idempotencyKey: `demo:${m.id}:fund`,
+          note: "Demo: card payment into escrow",
+          createdAt: fundedAt,
+        },
+      ];
+      if (shipped)
+        list.push({
+          orderId,
+          milestoneId: m.id,
+          kind: "release",
+          amountCents: m.amountCents,
+          idempotencyKey: `demo:${m.id}:release`,
+          note: "Demo: released against the bill of lading",
+          createdAt: at(trade.steps.indexOf("shipped")),
+        });
       return list;
     });
     await tx.insert(ledgerEntries).values(entries);
     if (trade.review) {
       const reviewedAt = new Date(at(trade.steps.length - 1).getTime() + DAY_MS);
       await tx.insert(reviews).values({
-        orderId, buyerId, sellerId, productQuality: trade.review.productQuality, communication: trade.review.communication, onTimeDelivery: trade.review.onTimeDelivery,
-        body: trade.review.body, reply: trade.review.reply, repliedAt: new Date(reviewedAt.getTime() + DAY_MS), createdAt: reviewedAt,
+        orderId,
+        buyerId,
+        sellerId,
+        productQuality: trade.review.productQuality,
+        communication: trade.review.communication,
+        onTimeDelivery: trade.review.onTimeDelivery,
+        body: trade.review.body,
+        reply: trade.review.reply,
+        repliedAt: new Date(reviewedAt.getTime() + DAY_MS),
+        createdAt: reviewedAt,
       });
     }
   }

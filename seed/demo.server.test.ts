@@ -14,6 +14,7 @@ import { productPriceTiers } from "~/db/schema/trade";
 import { checkPriceLadder } from "~/modules/products/product-form.schema";
 import { createTestDatabase, testEngines, type TestDatabase } from "../tests/support/test-database";
 import { DEMO_ACCOUNTS, seedDemoDataIfEmpty } from "./demo.server";
+import { similarSuppliersForProduct } from "~/modules/matching/similar-suppliers.server";
 import { localDiskStorage, type BlobStorage } from "~/modules/uploads/storage.server";
 import { cardImageUrl } from "~/modules/uploads/image-urls";
 
@@ -40,9 +41,18 @@ describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
     fs.rmSync(storageDir, { recursive: true, force: true });
   });
 
-  const count = async (table: typeof user | typeof profiles | typeof products | typeof stores | typeof storeProducts | typeof rfqs | typeof rfqResponses) => {
+  const count = async (
+    table:
+      | typeof user
+      | typeof profiles
+      | typeof products
+      | typeof stores
+      | typeof storeProducts
+      | typeof rfqs
+      | typeof rfqResponses,
+  ) => {
     const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(table);
-    return row.n;
+    return row!.n;
   };
 
   it("loads the demo data quickly and reports that it did", () => {
@@ -85,7 +95,9 @@ describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
       expect(logo?.contentType).toBe("image/webp");
       expect(await sharp(logo!.bytes).metadata()).toMatchObject({ format: "webp", width: 256, height: 256 });
       expect(await sharp(banner!.bytes).metadata()).toMatchObject({ format: "webp", width: 1600, height: 400 });
-      expect(await storage.get(cardImageUrl(store.heroBanner!).slice("/uploads/".length))).toMatchObject({ contentType: "image/webp" });
+      expect(await storage.get(cardImageUrl(store.heroBanner!).slice("/uploads/".length))).toMatchObject({
+        contentType: "image/webp",
+      });
       // the About tab: the company in its own words, and the facts a buyer checks
       expect(store.description?.length, store.name).toBeGreaterThan(80);
       expect(store.yearFounded, store.name).toBeGreaterThan(1900);
@@ -99,12 +111,17 @@ describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
       .select({ n: sql<number>`count(*)::int` })
       .from(products)
       .where(eq(products.status, "active"));
-    expect(row.n).toBeGreaterThanOrEqual(60);
+    expect(row?.n).toBeGreaterThanOrEqual(60);
 
     const categories = await database.db.selectDistinct({ category: products.category }).from(products);
-    expect(categories.map((c) => c.category).sort()).toEqual(
-      ["automotive", "chemicals", "electronics", "food", "machinery", "textiles"],
-    );
+    expect(categories.map((c) => c.category).sort()).toEqual([
+      "automotive",
+      "chemicals",
+      "electronics",
+      "food",
+      "machinery",
+      "textiles",
+    ]);
   });
 
   it("gives every product a seller with a verified seller profile and valid prices", async () => {
@@ -124,20 +141,37 @@ describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
 
   it("gives a few products HS codes, ports and price breaks that the product form would accept, the lowest break as their lowest price", async () => {
     const tiered = await database.db
-      .select({ name: products.name, hsCode: products.hsCode, originPort: products.originPort, moq: products.minimumOrderQuantity, min: products.priceMinCents, max: products.priceMaxCents, minQuantity: productPriceTiers.minQuantity, price: productPriceTiers.unitPriceCents })
+      .select({
+        name: products.name,
+        hsCode: products.hsCode,
+        originPort: products.originPort,
+        moq: products.minimumOrderQuantity,
+        min: products.priceMinCents,
+        max: products.priceMaxCents,
+        minQuantity: productPriceTiers.minQuantity,
+        price: productPriceTiers.unitPriceCents,
+      })
       .from(productPriceTiers)
       .innerJoin(products, eq(products.id, productPriceTiers.productId))
       .orderBy(products.name, productPriceTiers.minQuantity);
     const byProduct = Map.groupBy(tiered, (t) => t.name);
     expect(byProduct.size).toBeGreaterThanOrEqual(3);
-    expect(byProduct.get("Tellicherry Black Pepper, TGSEB Grade")!.map((t) => [t.hsCode, t.originPort, t.minQuantity, t.price])).toEqual([
+    expect(
+      byProduct
+        .get("Tellicherry Black Pepper, TGSEB Grade")!
+        .map((t) => [t.hsCode, t.originPort, t.minQuantity, t.price]),
+    ).toEqual([
       ["090411", "INCOK", 2000, 910],
       ["090411", "INCOK", 10000, 820],
     ]);
     for (const [name, tiers] of byProduct) {
       const ladder = tiers.map((t) => ({ minQuantity: t.minQuantity, unitPrice: t.price }));
       const issues: string[] = [];
-      checkPriceLadder(ladder, { addIssue: (issue) => issues.push(issue.message) }, { path: (i, field) => [i, field], moq: tiers[0]!.moq, base: { cents: tiers[0]!.max, label: "max" } });
+      checkPriceLadder(
+        ladder,
+        { addIssue: (issue) => issues.push(issue.message) },
+        { path: (i, field) => [i, field], moq: tiers[0]!.moq, base: { cents: tiers[0]!.max, label: "max" } },
+      );
       expect(issues, name).toEqual([]);
       expect(tiers[0]!.min, name).toBe(Math.min(...ladder.map((t) => t.unitPrice)));
     }
@@ -148,7 +182,7 @@ describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
       .select({ n: sql<number>`count(*)::int` })
       .from(stores)
       .where(eq(stores.status, "active"));
-    expect(row.n).toBeGreaterThanOrEqual(3);
+    expect(row?.n).toBeGreaterThanOrEqual(3);
 
     const unlinked = await database.db
       .select({ id: products.id })
@@ -169,7 +203,7 @@ describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
       .select({ n: sql<number>`count(*)::int` })
       .from(rfqResponses)
       .where(eq(rfqResponses.status, "submitted"));
-    expect(quotes.n).toBeGreaterThanOrEqual(1);
+    expect(quotes?.n).toBeGreaterThanOrEqual(1);
   });
 
   it("matched the demo RFQs to the suppliers whose products fit: the towel RFQ to the textile mill, not the spice house", async () => {
@@ -189,6 +223,18 @@ describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
     expect(Array.isArray(offCategory) ? offCategory : (offCategory as { rows: unknown[] }).rows).toEqual([]);
   });
 
+  it("has another supplier of what a textile product is, for its page's Similar suppliers, and none from another trade", async () => {
+    const [towels] = await database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.name, "Organic Cotton Bath Towels, 600 GSM"));
+    const similar = await similarSuppliersForProduct(database.db, towels!.id);
+    expect(similar.map((s) => s.name)).toEqual(["Kaveri Home Furnishings Pvt. Ltd."]);
+    expect(similar[0]!.verified).toBe(true);
+    expect(similar[0]!.productNames.join(" ")).toMatch(/Towels/);
+    expect(similar[0]!.storeId).not.toBeNull();
+  });
+
   it("has trade to show: orders at each stage with their timeline, escrow that balances, and a review with its reply", async () => {
     const rows = await database.db.execute(sql`
       select o.status, count(e.id)::int as events,
@@ -196,18 +242,41 @@ describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
         coalesce((select sum(l.amount_cents) from ledger_entries l where l.order_id = o.id and l.kind = 'release'), 0)::bigint as released,
         o.total_cents, (select count(*) from reviews r where r.order_id = o.id and r.reply is not null)::int as replied_reviews
       from orders o left join order_events e on e.order_id = o.id group by o.id order by o.created_at`);
-    const orders = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as Array<{ status: string; events: number; held: string | number; released: string | number; total_cents: string | number; replied_reviews: number }>;
+    const orders = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as Array<{
+      status: string;
+      events: number;
+      held: string | number;
+      released: string | number;
+      total_cents: string | number;
+      replied_reviews: number;
+    }>;
     expect(orders.map((o) => o.status)).toEqual(["completed", "shipped", "confirmed", "placed"]);
     expect(orders.map((o) => o.events)).toEqual([7, 5, 2, 1]);
     // released in full at shipment, nothing held; the confirmed order waits for its advance
-    expect(orders.map((o) => [Number(o.held), Number(o.released) === Number(o.total_cents)])).toEqual([[0, true], [0, true], [0, false], [0, false]]);
+    expect(orders.map((o) => [Number(o.held), Number(o.released) === Number(o.total_cents)])).toEqual([
+      [0, true],
+      [0, true],
+      [0, false],
+      [0, false],
+    ]);
     expect(orders[0]!.replied_reviews).toBe(1);
     // their export documents, issued as the job issues them: the proforma at confirmation, the rest at shipment
-    const documents = await database.db.execute(sql`select o.status, d.kind from order_documents d join orders o on o.id = d.order_id order by o.created_at, d.kind`);
-    const issued = ((Array.isArray(documents) ? documents : (documents as { rows: unknown[] }).rows) as Array<{ status: string; kind: string }>).map((d) => `${d.status}:${d.kind}`);
+    const documents = await database.db.execute(
+      sql`select o.status, d.kind from order_documents d join orders o on o.id = d.order_id order by o.created_at, d.kind`,
+    );
+    const issued = (
+      (Array.isArray(documents) ? documents : (documents as { rows: unknown[] }).rows) as Array<{
+        status: string;
+        kind: string;
+      }>
+    ).map((d) => `${d.status}:${d.kind}`);
     expect(issued).toEqual([
-      "completed:commercial_invoice", "completed:packing_list", "completed:proforma_invoice",
-      "shipped:commercial_invoice", "shipped:packing_list", "shipped:proforma_invoice",
+      "completed:commercial_invoice",
+      "completed:packing_list",
+      "completed:proforma_invoice",
+      "shipped:commercial_invoice",
+      "shipped:packing_list",
+      "shipped:proforma_invoice",
       "confirmed:proforma_invoice",
     ]);
   });

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/logger.server";
 import { getSignedInSession } from "~/modules/accounts/session.server";
 import { openLiveStream } from "~/modules/live/live-stream.server";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "~/modules/messaging/messaging.schema";
@@ -10,11 +10,13 @@ import { forgetFeaturedProducts } from "~/modules/products/featured-products.ser
 import { productsApi, type JsonAnswer } from "~/modules/products/products-api.server";
 import { HTS_IMPORT_MAX_BYTES } from "~/modules/trade/hts-import.server";
 import { appContext } from "~/request-context.server";
+import { ownsStore } from "~/modules/stores/stores.server";
 import { getRuntime, startRuntime, stopRuntime, type Runtime } from "~/runtime.server";
 import { bodyLimit } from "./body-limit";
+import { cspNonce } from "./csp-nonce";
 import { pageCache } from "./page-cache";
 import { sameOriginWrites, securityHeaders } from "./security-headers";
-import { viewCounting } from "./view-counting";
+import { markOwnPage, viewCounting } from "./view-counting";
 
 export { logger };
 export const start = startRuntime;
@@ -28,36 +30,62 @@ app.use((req, res, next) => {
   const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
   const started = process.hrtime.bigint();
   res.locals.requestId = requestId;
-  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  res.locals.cspNonce = cspNonce();
   res.setHeader("X-Request-Id", requestId);
   // The client address as Express sees it (X-Forwarded-For only with TRUST_PROXY); never the client's own claim.
   req.headers["x-setu-client-ip"] = req.ip ?? "";
-  res.on("finish", () => {
-    logger.info(
-      {
-        requestId,
-        method: req.method,
-        path: req.path,
-        status: res.statusCode,
-        ms: Number(process.hrtime.bigint() - started) / 1e6,
-      },
-      "request",
-    );
-  });
+  // (a listener per request only when the line would be written: LOG_LEVEL=warn and up skip it)
+  if (logger.isLevelEnabled("info"))
+    res.on("finish", () => {
+      logger.info(
+        {
+          requestId,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Number(process.hrtime.bigint() - started) / 1e6,
+        },
+        "request",
+      );
+    });
   next();
 });
 
 const googleOrigin = process.env.GOOGLE_CLIENT_ID
   ? new URL(process.env.GOOGLE_DISCOVERY_URL ?? "https://accounts.google.com").origin
   : undefined;
-app.use(securityHeaders({ production: process.env.NODE_ENV === "production", formActionOrigins: googleOrigin ? [googleOrigin] : [] }));
+app.use(
+  securityHeaders({
+    production: process.env.NODE_ENV === "production",
+    formActionOrigins: googleOrigin ? [googleOrigin] : [],
+  }),
+);
 app.use(sameOriginWrites());
+/** The Fetch Request of an Express request's address and headers (no body), for functions that read a session. */
+function fetchRequest(req: express.Request): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+  return new Request(new URL(req.originalUrl, "http://localhost"), { headers });
+}
+
 // before the page cache, so a cached page's view counts too (decision record 0033)
-app.use(viewCounting(() => getRuntime().views));
+app.use(
+  viewCounting({
+    counter: () => getRuntime().views,
+    async ownsStore(req, storeId) {
+      const runtime = getRuntime();
+      const signedIn = await getSignedInSession(fetchRequest(req), runtime);
+      return signedIn ? ownsStore(runtime.db, signedIn.user, storeId) : false;
+    },
+  }),
+);
 // anonymous pages that are the same for everyone, served again for a few seconds without rendering (issue #25)
 // (and the home page's featured products, looked up at most every 30 s otherwise)
 // PAGE_CACHE=off renders every page (bench/throughput.ts measures both)
-export const pages = pageCache({ onWrite: () => forgetFeaturedProducts(getRuntime().db), enabled: process.env.PAGE_CACHE !== "off" });
+export const pages = pageCache({
+  onWrite: () => forgetFeaturedProducts(getRuntime().db),
+  enabled: process.env.PAGE_CACHE !== "off",
+});
 app.use(pages);
 
 /**
@@ -108,10 +136,15 @@ app.get("/healthz", async (_req, res) => {
  * JSON endpoints that render no page are plain Express handlers over a domain function: React Router's
  * Fetch Request, Response and web streams cost the search API a quarter of its CPU (decision record 0011).
  */
-function jsonEndpoint(answer: (db: Runtime["db"], search: URLSearchParams) => Promise<JsonAnswer>): express.RequestHandler {
+function jsonEndpoint(
+  answer: (db: Runtime["db"], search: URLSearchParams) => Promise<JsonAnswer>,
+): express.RequestHandler {
   return async (req, res) => {
     try {
-      const { status, body, headers } = await answer(getRuntime().db, new URL(req.originalUrl, "http://localhost").searchParams);
+      const { status, body, headers } = await answer(
+        getRuntime().db,
+        new URL(req.originalUrl, "http://localhost").searchParams,
+      );
       if (headers) res.set(headers);
       res.status(status).json(body);
     } catch (error) {
@@ -133,9 +166,7 @@ app.all("/api/products", (_req, res) => {
 app.get("/api/events", async (req, res) => {
   try {
     const runtime = getRuntime();
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-    const signedIn = await getSignedInSession(new Request(new URL(req.originalUrl, "http://localhost"), { headers }), runtime);
+    const signedIn = await getSignedInSession(fetchRequest(req), runtime);
     if (!signedIn?.user.profile) {
       res.status(401).json({ error: "User not authenticated" });
       return;
@@ -153,7 +184,9 @@ app.all("/api/events", (_req, res) => {
 
 // Given a function, React Router re-derives its route table on every request (so that development
 // picks up edited routes): in production that was about half a millisecond of CPU a request.
-const build = import.meta.env.PROD ? await import("virtual:react-router/server-build") : () => import("virtual:react-router/server-build");
+const build = import.meta.env.PROD
+  ? await import("virtual:react-router/server-build")
+  : () => import("virtual:react-router/server-build");
 
 app.use(
   createRequestHandler({
@@ -165,6 +198,7 @@ app.use(
         requestId: res.locals.requestId as string,
         cspNonce: res.locals.cspNonce as string,
         clientIp: req.ip ?? null,
+        ownPage: () => markOwnPage(res),
       });
       return context;
     },

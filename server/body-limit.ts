@@ -6,7 +6,10 @@ function tooLarge(res: Response, limit: number) {
   if (res.headersSent) return;
   // the rest of the body is never read: close the connection rather than drain it
   res.setHeader("Connection", "close");
-  res.status(413).type("text/plain").send(`The request is too large (at most ${Math.floor(limit / 1024)} KB).`);
+  res
+    .status(413)
+    .type("text/plain")
+    .send(`The request is too large (at most ${Math.floor(limit / 1024)} KB).`);
 }
 
 /**

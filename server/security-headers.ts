@@ -5,7 +5,13 @@ import helmet from "helmet";
  * Security headers for every response, set by helmet; the CSP is enforced in production, where every script
  * carries the request's nonce (report-only in development, where Vite injects its own scripts).
  */
-export function securityHeaders({ production, formActionOrigins = [] }: { production: boolean; formActionOrigins?: string[] }): RequestHandler {
+export function securityHeaders({
+  production,
+  formActionOrigins = [],
+}: {
+  production: boolean;
+  formActionOrigins?: string[];
+}): RequestHandler {
   const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -24,7 +30,10 @@ export function securityHeaders({ production, formActionOrigins = [] }: { produc
         frameAncestors: ["'none'"],
       },
     },
-    strictTransportSecurity: production && Boolean(process.env.PUBLIC_URL?.startsWith("https://")) ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity:
+      production && Boolean(process.env.PUBLIC_URL?.startsWith("https://"))
+        ? { maxAge: 31_536_000, includeSubDomains: true }
+        : false,
     xFrameOptions: { action: "deny" },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginOpenerPolicy: { policy: "same-origin" },

@@ -20,7 +20,11 @@ export type Db = PgDatabase<PgQueryResultHKT>;
  * `onReconnect`: the listening connection was lost and listens again; what was notified meanwhile is lost.
  * Resolves once listening; returns what stops it.
  */
-export type Listen = (channel: string, onPayload: (payload: string) => void, onReconnect?: () => void) => Promise<() => Promise<void>>;
+export type Listen = (
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+) => Promise<() => Promise<void>>;
 
 export type Database = {
   db: Db;
@@ -34,8 +38,9 @@ export class DatabaseOpenError extends Error {}
 
 /** Rows of a raw query on either engine (postgres.js returns an array, PGlite an object with rows). */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown;
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+  const result: unknown = await db.execute(query);
+  const rows: unknown = Array.isArray(result) ? result : (result as { rows: unknown }).rows;
+  return rows as T[];
 }
 
 export function migrationsFolder() {
@@ -90,7 +95,9 @@ function isAlive(pid: number) {
  * pglite-thread.worker.mjs loads the same extensions.
  */
 export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
-  return openEmbedded(dataDir, (pgDataPath) => PGlite.create(pgDataPath, { extensions: { pg_trgm, btree_gin }, loadDataDir }));
+  return openEmbedded(dataDir, (pgDataPath) =>
+    PGlite.create(pgDataPath, { extensions: { pg_trgm, btree_gin }, loadDataDir }),
+  );
 }
 
 /**
@@ -101,7 +108,10 @@ export async function openPgliteThread(dataDir: string | null): Promise<Database
   return openEmbedded(dataDir, (pgDataPath) => PgliteThread.start(pgDataPath ?? null));
 }
 
-async function openEmbedded(dataDir: string | null, create: (pgDataPath: string | undefined) => Promise<PGlite | PgliteThread>): Promise<Database> {
+async function openEmbedded(
+  dataDir: string | null,
+  create: (pgDataPath: string | undefined) => Promise<PGlite | PgliteThread>,
+): Promise<Database> {
   let unlock = () => {};
   let pgDataPath: string | undefined;
   if (dataDir) {
@@ -150,15 +160,31 @@ export async function openPostgres(url: string, max = Number(process.env.DATABAS
     throw new DatabaseOpenError(`Could not connect to the database at DATABASE_URL: ${(error as Error).message}`);
   }
   const db = drizzlePostgres(preparingStatements(client), { casing: "snake_case" }) as unknown as Db;
-  return { db, engine: "postgres", listen: (channel, onPayload, onReconnect) => listenPostgres(url, channel, onPayload, onReconnect), close: () => client.end({ timeout: 5 }) };
+  return {
+    db,
+    engine: "postgres",
+    listen: (channel, onPayload, onReconnect) => listenPostgres(url, channel, onPayload, onReconnect),
+    close: () => client.end({ timeout: 5 }),
+  };
 }
 
 /**
  * LISTEN on a client of its own (one connection, never idle-closed), outside the pool that serves queries.
  * postgres.js listens again on a new connection when it loses one; `onReconnect` tells the caller so.
  */
-async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void, onReconnect?: () => void) {
-  const client = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10, idle_timeout: 0, max_lifetime: null });
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+) {
+  const client = postgres(url, {
+    max: 1,
+    onnotice: () => {},
+    connect_timeout: 10,
+    idle_timeout: 0,
+    max_lifetime: null,
+  });
   let listened = false;
   try {
     const { unlisten } = await client.listen(channel, onPayload, () => {
@@ -186,7 +212,9 @@ async function listenPostgres(url: string, channel: string, onPayload: (payload:
 export function preparingStatements(client: postgres.Sql): postgres.Sql {
   const unsafe = client.unsafe;
   const prepared: typeof unsafe = (query, parameters, options) =>
-    Array.isArray(parameters) && parameters.length > 0 ? unsafe(query, parameters, { ...options, prepare: true }) : unsafe(query, parameters, options);
+    Array.isArray(parameters) && parameters.length > 0
+      ? unsafe(query, parameters, { ...options, prepare: true })
+      : unsafe(query, parameters, options);
   return Object.assign(client, { unsafe: prepared });
 }
 
@@ -211,7 +239,9 @@ export async function migrateDatabase(database: Database, url?: string) {
 /** Opens the database this process is configured for: PostgreSQL when DATABASE_URL is set, PGlite in DATA_DIR otherwise. */
 export async function openConfiguredDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
-  const database = url ? await openPostgres(url) : await openPgliteThread(path.resolve(process.env.DATA_DIR ?? "./data"));
+  const database = url
+    ? await openPostgres(url)
+    : await openPgliteThread(path.resolve(process.env.DATA_DIR ?? "./data"));
   try {
     await migrateDatabase(database, url);
   } catch (error) {

@@ -10,8 +10,8 @@ export type Tidied = { vacuumed: string[]; analyzed: string[] };
 const JOB_QUEUE_SCHEMA = "pgboss";
 
 /**
- * PGlite has no autovacuum. Nothing would ever ANALYZE its tables, so the planner, and the search's
- * choice of where to look (search-statistics.server.ts), would go without statistics, or by those of
+ * PGlite has no autovacuum. Nothing would ever ANALYZE its tables, so the planner (and with it the search's
+ * choice between the full-text index and a sort index) would go without statistics, or by those of
  * the day the data was loaded; and nothing would VACUUM them, so the dead rows that every update and
  * delete leaves (sessions, product edits, orders changing status) would stay, and tables and indexes
  * would only grow. This does what autovacuum does, at its default thresholds:
@@ -34,7 +34,14 @@ const JOB_QUEUE_SCHEMA = "pgboss";
 export async function tidyChangedTables(db: Db): Promise<Tidied> {
   // this process's own changes reach the statistics views at most once a second: count them all now
   await db.execute(sql`select pg_stat_force_next_flush()`);
-  const tables = await queryRows<{ schemaname: string; relname: string; own: boolean; vacuum: boolean; analyze: boolean; grown: boolean }>(
+  const tables = await queryRows<{
+    schemaname: string;
+    relname: string;
+    own: boolean;
+    vacuum: boolean;
+    analyze: boolean;
+    grown: boolean;
+  }>(
     db,
     sql`select t.schemaname, t.relname, t.schemaname = current_schema() as own, t.vacuum, t.analyze, t.pages > 8 + 1.2 * t.relpages as grown
         from (select s.schemaname, s.relname, s.n_dead_tup,

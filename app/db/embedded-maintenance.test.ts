@@ -15,13 +15,23 @@ describe("the embedded database's vacuum and analyze", () => {
   });
   afterAll(() => database.drop());
 
-  const productStatistics = async () => (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from pg_stats where tablename = 'products'`))[0]!.n;
+  const productStatistics = async () =>
+    (
+      await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from pg_stats where tablename = 'products'`,
+      )
+    )[0]!.n;
 
   it("analyzes the tables changed since their last analysis, as autovacuum would, and only those", async () => {
     const seller = await createSeller(database.db, { companyName: "Ganga Exports" });
     await createProducts(
       database.db,
-      Array.from({ length: 80 }, (_, i) => ({ sellerId: seller.user.id, name: `Brass lamp ${i}`, category: "electronics" as const })),
+      Array.from({ length: 80 }, (_, i) => ({
+        sellerId: seller.user.id,
+        name: `Brass lamp ${i}`,
+        category: "electronics" as const,
+      })),
     );
     expect(await productStatistics()).toBe(0);
     expect((await tidyChangedTables(database.db)).analyzed).toContain("products");
@@ -33,7 +43,11 @@ describe("the embedded database's vacuum and analyze", () => {
     expect(await tidyChangedTables(database.db)).toEqual({ vacuumed: [], analyzed: [] });
     await createProducts(
       database.db,
-      Array.from({ length: 70 }, (_, i) => ({ sellerId: seller.user.id, name: `Copper pot ${i}`, category: "food" as const })),
+      Array.from({ length: 70 }, (_, i) => ({
+        sellerId: seller.user.id,
+        name: `Copper pot ${i}`,
+        category: "food" as const,
+      })),
     );
     expect(await tidyChangedTables(database.db)).toEqual({ vacuumed: [], analyzed: ["products"] });
   });
@@ -86,19 +100,30 @@ describe("the embedded database's vacuum and analyze", () => {
   it("tidies the job queue's tables too (schema pgboss), where every job leaves dead rows", async () => {
     const jobs = await startJobQueue(database);
     try {
-      for (let i = 0; i < 120; i++) await jobs.send(database.db, "email", { to: `buyer-${i}@example.test`, subject: "Your quote", text: "Hello" });
+      for (let i = 0; i < 120; i++)
+        await jobs.send(database.db, "email", { to: `buyer-${i}@example.test`, subject: "Your quote", text: "Hello" });
     } finally {
       await jobs.stop();
     }
-    const [partition] = await queryRows<{ name: string }>(database.db, sql`select tableoid::regclass::text as name from pgboss.job where name = 'email' limit 1`);
+    const [partition] = await queryRows<{ name: string }>(
+      database.db,
+      sql`select tableoid::regclass::text as name from pgboss.job where name = 'email' limit 1`,
+    );
     const table = partition!.name.replace(/^pgboss\./, "");
     expect((await tidyChangedTables(database.db)).analyzed).toContain(`pgboss.${table}`);
     // the jobs run (each row updated as it goes), then are deleted: dead rows, as many as the jobs
-    await database.db.execute(sql`update pgboss.job set state = 'completed', completed_on = now() where name = 'email'`);
+    await database.db.execute(
+      sql`update pgboss.job set state = 'completed', completed_on = now() where name = 'email'`,
+    );
     await database.db.execute(sql`delete from pgboss.job where name = 'email'`);
     await database.db.execute(sql`select pg_stat_force_next_flush()`);
     const dead = async () =>
-      (await queryRows<{ dead: number }>(database.db, sql`select n_dead_tup::int as dead from pg_stat_user_tables where schemaname = 'pgboss' and relname = ${table}`))[0]!.dead;
+      (
+        await queryRows<{ dead: number }>(
+          database.db,
+          sql`select n_dead_tup::int as dead from pg_stat_user_tables where schemaname = 'pgboss' and relname = ${table}`,
+        )
+      )[0]!.dead;
     expect(await dead()).toBeGreaterThanOrEqual(120);
     expect((await tidyChangedTables(database.db)).vacuumed).toEqual([`pgboss.${table}`]);
     await database.db.execute(sql`select pg_stat_force_next_flush()`);

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { QueryOptions, Results } from "@electric-sql/pglite";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/logger.server";
 
 type Reply = { id: number; result?: unknown; error?: Record<string, unknown> };
 /** A NOTIFY on a channel the thread listens on, sent by the thread unasked. */
@@ -16,12 +16,17 @@ class EmbeddedDatabaseError extends Error {
 
 function errorOf(data: Record<string, unknown>): EmbeddedDatabaseError {
   const error = new EmbeddedDatabaseError(String(data.message));
-  for (const [key, value] of Object.entries(data)) if (key !== "message" && key !== "name") (error as unknown as Record<string, unknown>)[key] = value;
+  for (const [key, value] of Object.entries(data))
+    if (key !== "message" && key !== "name") (error as unknown as Record<string, unknown>)[key] = value;
   return error;
 }
 
 /** Applies the caller's parsers to the columns the thread sent back as text (see the worker's "query"). */
-function parseTextColumns(result: Results, parsers: NonNullable<QueryOptions["parsers"]>, rowMode: QueryOptions["rowMode"]): Results {
+function parseTextColumns(
+  result: Results,
+  parsers: NonNullable<QueryOptions["parsers"]>,
+  rowMode: QueryOptions["rowMode"],
+): Results {
   // by row key: in object mode, of two columns with one name the row holds the last, so its type decides
   const byKey = new Map<string | number, { parse: Parser; type: number } | null>();
   result.fields.forEach((field, index) => {
@@ -46,7 +51,14 @@ class Connection {
   async query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
     const parsers = options.parsers ?? {};
     const textTypes = Object.keys(parsers).map(Number);
-    const result = (await this.send({ op: "query", tx: this.tx, sql, params, rowMode: options.rowMode, textTypes })) as Results;
+    const result = (await this.send({
+      op: "query",
+      tx: this.tx,
+      sql,
+      params,
+      rowMode: options.rowMode,
+      textTypes,
+    })) as Results;
     return parseTextColumns(result, parsers, options.rowMode) as Results<T>;
   }
 
@@ -74,7 +86,9 @@ export class PgliteThread {
 
   private constructor(private readonly worker: Worker) {
     worker.unref();
-    worker.on("message", (message: Reply | Notification) => ("notify" in message ? this.deliver(message.notify) : this.settle(message)));
+    worker.on("message", (message: Reply | Notification) =>
+      "notify" in message ? this.deliver(message.notify) : this.settle(message),
+    );
     // a crash of the database's thread (out of memory…) fails what waits and what comes; /healthz then says so
     worker.on("error", (error) => this.stop(new Error(`The embedded database stopped: ${error.message}`)));
     worker.on("exit", (code) => this.stop(new Error(`The embedded database stopped (exit code ${code})`)));
@@ -82,10 +96,13 @@ export class PgliteThread {
 
   /** Starts the thread and opens PGlite's data directory (`null`: in memory). */
   static async start(pgDataPath: string | null): Promise<PgliteThread> {
-    const worker = new Worker(path.resolve(process.cwd(), "app/db/pglite-thread.worker.mjs"), { workerData: { pgDataPath: pgDataPath ?? undefined } });
+    const worker = new Worker(path.resolve(process.cwd(), "app/db/pglite-thread.worker.mjs"), {
+      workerData: { pgDataPath: pgDataPath ?? undefined },
+    });
     await new Promise<void>((resolve, reject) => {
       const fail = (error: Error) => reject(error);
-      const exited = (code: number) => reject(new Error(`The embedded database's thread ended as it started (exit code ${code})`));
+      const exited = (code: number) =>
+        reject(new Error(`The embedded database's thread ended as it started (exit code ${code})`));
       worker.once("error", fail);
       worker.once("exit", exited);
       worker.once("message", (message: { ready: boolean; error?: Record<string, unknown> }) => {

@@ -19,7 +19,8 @@ function errorData(/** @type {unknown} */ error) {
   /** @type {Record<string, unknown>} */
   const data = { message: error.message, name: error.name };
   for (const [key, value] of Object.entries(error)) {
-    if (value === undefined || value === null || ["string", "number", "boolean"].includes(typeof value)) data[key] = value;
+    if (value === undefined || value === null || ["string", "number", "boolean"].includes(typeof value))
+      data[key] = value;
   }
   return data;
 }
@@ -27,7 +28,13 @@ function errorData(/** @type {unknown} */ error) {
 class RolledBack extends Error {}
 
 /** A result as PGlite gives it, less what cannot cross threads. @param {import("@electric-sql/pglite").Results} result */
-const shapeOf = (result) => ({ rows: result.rows, fields: result.fields, affectedRows: result.affectedRows, rowCount: result.rowCount, command: result.command });
+const shapeOf = (result) => ({
+  rows: result.rows,
+  fields: result.fields,
+  affectedRows: result.affectedRows,
+  rowCount: result.rowCount,
+  command: result.command,
+});
 
 /** @type {PGlite} */
 let pg;
@@ -99,7 +106,9 @@ async function handle(message) {
     case "listen": {
       // a notification (NOTIFY, delivered on commit) crosses to the server's thread as a message of its own
       if (!listening.has(message.channel)) {
-        const unlisten = await pg.listen(message.channel, (payload) => port.postMessage({ notify: { channel: message.channel, payload } }));
+        const unlisten = await pg.listen(message.channel, (payload) =>
+          port.postMessage({ notify: { channel: message.channel, payload } }),
+        );
         listening.set(message.channel, unlisten);
       }
       return null;

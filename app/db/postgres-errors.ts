@@ -5,3 +5,16 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * The name of the constraint a database error (or one it wraps) violated, from either driver (PGlite's
+ * `constraint`, postgres.js's `constraint_name`); or the message a trigger raised. undefined for anything else.
+ */
+export function violatedConstraint(error: unknown): string | undefined {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { constraint, constraint_name } = e as { constraint?: unknown; constraint_name?: unknown };
+    if (typeof constraint === "string") return constraint;
+    if (typeof constraint_name === "string") return constraint_name;
+  }
+  return undefined;
+}

@@ -1,5 +1,3 @@
-import { COLLECTIONS, type CollectionSlug } from "./collections";
-
 /** Product and RFQ categories (spec §3 value lists). */
 export const PRODUCT_CATEGORIES = [
   { value: "electronics", label: "Electronics" },
@@ -28,8 +26,26 @@ export const STORE_CATEGORY_OPTIONS = [
   "Medical Equipment",
 ] as const;
 
-/** The header's category strip (spec §2): its collections (app/lib/collections.ts). */
-export const CATEGORY_STRIP = COLLECTIONS.map(({ slug, label }) => ({ slug, label }));
+/**
+ * The header's category strip (spec §2): its collections' slugs and labels, in order. What each collection holds
+ * is in collections.ts (COLLECTIONS adds it to these); kept apart so that every page's JavaScript (the header is on
+ * every page) does not carry the collections' word lists and blurbs.
+ */
+export const CATEGORY_STRIP = [
+  { slug: "featured", label: "Featured" },
+  { slug: "new", label: "New" },
+  { slug: "home-decor", label: "Home Decor" },
+  { slug: "food-drink", label: "Food & Drink" },
+  { slug: "women", label: "Women" },
+  { slug: "beauty", label: "Beauty" },
+  { slug: "jewelry", label: "Jewelry" },
+  { slug: "paper", label: "Paper" },
+  { slug: "kids", label: "Kids" },
+  { slug: "pets", label: "Pets" },
+  { slug: "men", label: "Men" },
+] as const;
+
+export type CollectionSlug = (typeof CATEGORY_STRIP)[number]["slug"];
 
 /**
  * The home page's 'Shop by Category' tiles: the catalogue's categories, each with its true count of products
@@ -39,20 +55,4 @@ export const HOME_CATEGORY_TILES = PRODUCT_CATEGORIES.map((c) => ({ slug: c.valu
 
 export function categoryLabel(value: string): string {
   return PRODUCT_CATEGORIES.find((c) => c.value === value)?.label ?? value;
-}
-
-/**
- * What /category/{slug} shows: a catalog category (filtered), a collection of the category strip (see
- * collections.ts), or a slug that is neither (a friendly empty page, not a 404).
- */
-export type CategoryPage = { slug: string; label: string; blurb: string; category: ProductCategory | null; collection: CollectionSlug | null; listsProducts: boolean };
-
-export function resolveCategorySlug(rawSlug: string): CategoryPage {
-  const slug = rawSlug.toLowerCase().slice(0, 60);
-  const catalog = PRODUCT_CATEGORIES.find((c) => c.value === slug);
-  if (catalog) return { slug, label: catalog.label, blurb: `Wholesale ${catalog.label.toLowerCase()} from verified Indian suppliers.`, category: catalog.value, collection: null, listsProducts: true };
-  const collection = COLLECTIONS.find((c) => c.slug === slug);
-  if (collection) return { slug, label: collection.title, blurb: collection.blurb, category: null, collection: collection.slug, listsProducts: true };
-  const label = slug.replace(/[^a-z0-9]+/g, " ").trim().replace(/\b\w/g, (ch) => ch.toUpperCase());
-  return { slug, label: label || "Category", blurb: "Wholesale products from verified Indian suppliers.", category: null, collection: null, listsProducts: false };
 }

@@ -1,4 +1,6 @@
-import type { ProductCategory } from "./categories";
+import { CATEGORY_STRIP, PRODUCT_CATEGORIES, type CollectionSlug, type ProductCategory } from "./categories";
+
+export type { CollectionSlug };
 
 /**
  * The header's category strip (spec §2): each link is a collection, a set of products defined by what
@@ -23,100 +25,98 @@ export type Collection = {
   listedWithinDays?: number;
 };
 
-export const COLLECTIONS = [
-  {
-    slug: "featured",
-    label: "Featured",
+/** What each collection of the strip holds; its slug and label are the strip's (CATEGORY_STRIP, in categories.ts). */
+const COLLECTION_RULES: Record<CollectionSlug, Omit<Collection, "slug" | "label">> = {
+  featured: {
     title: "Featured Products",
     blurb: "The whole marketplace, newest first: wholesale lines from verified Indian suppliers.",
     categories: [],
     words: [],
   },
-  {
-    slug: "new",
-    label: "New",
+  new: {
     title: "New Arrivals",
     blurb: "Products suppliers listed in the last 30 days.",
     categories: [],
     words: [],
     listedWithinDays: 30,
   },
-  {
-    slug: "home-decor",
-    label: "Home Decor",
+  "home-decor": {
     title: "Home Decor",
     blurb: "Towels, bedding, cushions and furnishings for homes, hotels and home-goods retail.",
     categories: [],
-    words: ["home decor", "towel", "bedding", "bedsheet", "bedspread", "quilt", "cushion", "curtain", "rug", "carpet", "doormat", "table linen", "candle", "vase"],
+    words: [
+      "home decor",
+      "towel",
+      "bedding",
+      "bedsheet",
+      "bedspread",
+      "quilt",
+      "cushion",
+      "curtain",
+      "rug",
+      "carpet",
+      "doormat",
+      "table linen",
+      "candle",
+      "vase",
+    ],
   },
-  {
-    slug: "food-drink",
-    label: "Food & Drink",
+  "food-drink": {
     title: "Food & Drink",
     blurb: "Spices, tea, coffee, nuts, oils and snacks from Indian growers and processors.",
     categories: ["food"],
     words: [],
   },
-  {
-    slug: "women",
-    label: "Women",
+  women: {
     title: "Women",
     blurb: "Womenswear and ethnic wear: kurtis, sarees, dupattas and more.",
     categories: [],
     words: ["women", "womenswear", "ladies", "kurti", "saree", "sari", "dupatta", "lehenga", "salwar"],
   },
-  {
-    slug: "beauty",
-    label: "Beauty",
+  beauty: {
     title: "Beauty",
     blurb: "Skin care, hair care and cosmetic ingredients.",
     categories: [],
     words: ["beauty", "cosmetic", "cosmetics", "skincare", "skin care", "hair care", "soap", "ayurvedic"],
   },
-  {
-    slug: "jewelry",
-    label: "Jewelry",
+  jewelry: {
     title: "Jewelry",
     blurb: "Fashion and fine jewellery: earrings, necklaces, bangles.",
     categories: [],
     words: ["jewelry", "jewellery", "earrings", "necklace", "bangle", "bracelet", "pendant"],
   },
-  {
-    slug: "paper",
-    label: "Paper",
+  paper: {
     title: "Paper",
     blurb: "Paper, stationery and paper packaging.",
     categories: [],
     words: ["paper", "stationery", "notebook", "journal", "kraft", "envelope", "cardboard"],
   },
-  {
-    slug: "kids",
-    label: "Kids",
+  kids: {
     title: "Kids",
     blurb: "Babywear and kidswear, made to US children's product rules.",
     categories: [],
     // not "toy": dog toys are pets'
     words: ["kids", "kid", "children", "childrenswear", "babywear", "baby", "infant", "toddler"],
   },
-  {
-    slug: "pets",
-    label: "Pets",
+  pets: {
     title: "Pets",
     blurb: "Beds, toys, collars and accessories for pets.",
     categories: [],
     words: ["pet", "pets", "dog", "cat", "puppy"],
   },
-  {
-    slug: "men",
-    label: "Men",
+  men: {
     title: "Men",
     blurb: "Menswear: polos, shirts, kurtas and more.",
     categories: [],
     words: ["men", "mens", "menswear", "kurta"],
   },
-] as const satisfies readonly Collection[];
+};
 
-export type CollectionSlug = (typeof COLLECTIONS)[number]["slug"];
+/** The strip's collections, in its order. */
+export const COLLECTIONS: readonly (Collection & { slug: CollectionSlug })[] = CATEGORY_STRIP.map((entry) => ({
+  ...entry,
+  ...COLLECTION_RULES[entry.slug],
+}));
 
 export function findCollection(slug: string | null | undefined): Collection | null {
   return COLLECTIONS.find((c) => c.slug === slug) ?? null;
@@ -140,4 +140,53 @@ export function collectionTsquery(collection: Collection): string | null {
     .filter(Boolean)
     .map((all) => (all.includes("&") ? `(${all})` : all));
   return alternatives.length ? alternatives.join(" | ") : null;
+}
+
+/**
+ * What /category/{slug} shows: a catalog category (filtered), a collection of the category strip (see
+ * collections.ts), or a slug that is neither (a friendly empty page, not a 404).
+ */
+export type CategoryPage = {
+  slug: string;
+  label: string;
+  blurb: string;
+  category: ProductCategory | null;
+  collection: CollectionSlug | null;
+  listsProducts: boolean;
+};
+
+export function resolveCategorySlug(rawSlug: string): CategoryPage {
+  const slug = rawSlug.toLowerCase().slice(0, 60);
+  const catalog = PRODUCT_CATEGORIES.find((c) => c.value === slug);
+  if (catalog)
+    return {
+      slug,
+      label: catalog.label,
+      blurb: `Wholesale ${catalog.label.toLowerCase()} from verified Indian suppliers.`,
+      category: catalog.value,
+      collection: null,
+      listsProducts: true,
+    };
+  const collection = COLLECTIONS.find((c) => c.slug === slug);
+  if (collection)
+    return {
+      slug,
+      label: collection.title,
+      blurb: collection.blurb,
+      category: null,
+      collection: collection.slug,
+      listsProducts: true,
+    };
+  const label = slug
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim()
+    .replace(/\b\w/g, (ch) => ch.toUpperCase());
+  return {
+    slug,
+    label: label || "Category",
+    blurb: "Wholesale products from verified Indian suppliers.",
+    category: null,
+    collection: null,
+    listsProducts: false,
+  };
 }

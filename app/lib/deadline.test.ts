@@ -1,6 +1,18 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { closingInstant, daysLeft, deadlineBadge, deadlineBadgeLabel, deadlineClosesAt, describeClosing, formatClosing, isExpired, isTimeZone, todayIn, todayUtc } from "./deadline";
+import {
+  closingInstant,
+  daysLeft,
+  deadlineBadge,
+  deadlineBadgeLabel,
+  deadlineClosesAt,
+  describeClosing,
+  formatClosing,
+  isExpired,
+  isTimeZone,
+  todayIn,
+  todayUtc,
+} from "./deadline";
 
 describe("deadline arithmetic (deadlines close at the end of the day, UTC)", () => {
   it("closes at the start of the next UTC day", () => {
@@ -74,9 +86,13 @@ describe("deadlines in the buyer's time zone (decision record 0025)", () => {
     // a viewer in India sees IST once
     expect(describeClosing(closes, "Asia/Kolkata", true)).toBe("1 Dec, 10:29 AM IST");
     // in summer New York is 4 hours behind UTC, India 9½ hours ahead of New York
-    expect(describeClosing(closingInstant("2026-07-15", "America/New_York"), "America/New_York", true)).toBe("15 Jul, 11:59 PM ET · 16 Jul, 9:29 AM IST");
+    expect(describeClosing(closingInstant("2026-07-15", "America/New_York"), "America/New_York", true)).toBe(
+      "15 Jul, 11:59 PM ET · 16 Jul, 9:29 AM IST",
+    );
     // a zone without a short name of ours uses Intl's
-    expect(formatClosing(closingInstant("2026-11-30", "Europe/Berlin"), "Europe/Berlin")).toBe("30 Nov, 11:59 PM GMT+1");
+    expect(formatClosing(closingInstant("2026-11-30", "Europe/Berlin"), "Europe/Berlin")).toBe(
+      "30 Nov, 11:59 PM GMT+1",
+    );
   });
 
   it("counts days and expiry from the closing instant, not the UTC date", () => {

@@ -28,11 +28,27 @@ const partsFormats = new Map<string, Intl.DateTimeFormat>();
 function zoneParts(instant: Date, timeZone: string) {
   let format = partsFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
     partsFormats.set(timeZone, format);
   }
   const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
-  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour), minute: Number(parts.minute), second: Number(parts.second) };
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
 }
 
 /** How far the zone's wall clock is ahead of UTC at an instant, in ms (New York in winter: -5 h). */
@@ -83,7 +99,10 @@ export function isExpired(closing: Closing, now: Date = new Date()): boolean {
 }
 
 /** What the badge says: 'Expired', 'N days left' (7 days or fewer), or nothing. */
-export function deadlineBadge(closing: Closing, now: Date = new Date()): { kind: "expired" } | { kind: "urgent"; days: number } | null {
+export function deadlineBadge(
+  closing: Closing,
+  now: Date = new Date(),
+): { kind: "expired" } | { kind: "urgent"; days: number } | null {
   const days = daysLeft(closing, now);
   if (days < 0) return { kind: "expired" };
   if (days <= URGENT_DAYS) return { kind: "urgent", days };
@@ -110,7 +129,7 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
 
 export function formatDeadline(deadline: string): string {
   const [y, m, d] = deadline.split("-").map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" });
+  return new Date(Date.UTC(y!, m! - 1, d)).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" });
 }
 
 /** The short names people use for the zones Setu's buyers and suppliers live in; others as Intl names them. */
@@ -132,7 +151,9 @@ const ZONE_NAMES: Record<string, string> = {
 export function zoneName(timeZone: string, at: Date): string {
   const known = ZONE_NAMES[timeZone];
   if (known) return known;
-  const part = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }).formatToParts(at).find((p) => p.type === "timeZoneName");
+  const part = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
+    .formatToParts(at)
+    .find((p) => p.type === "timeZoneName");
   return part?.value ?? timeZone;
 }
 
@@ -143,7 +164,16 @@ export function zoneName(timeZone: string, at: Date): string {
 export function formatClosing(closing: Closing, timeZone: string): string {
   const last = new Date(closesAtOf(closing).getTime() - 1);
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, day: "numeric", month: "short", hour: "numeric", minute: "2-digit", hour12: true }).formatToParts(last).map((p) => [p.type, p.value]),
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      day: "numeric",
+      month: "short",
+      hour: "numeric",
+      minute: "2-digit",
+      hour12: true,
+    })
+      .formatToParts(last)
+      .map((p) => [p.type, p.value]),
   );
   return `${parts.day} ${parts.month}, ${parts.hour}:${parts.minute} ${parts.dayPeriod} ${zoneName(timeZone, last)}`;
 }

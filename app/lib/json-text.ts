@@ -10,7 +10,8 @@ export function isStorableText(value: string): boolean {
 function allStorable(value: unknown): boolean {
   if (typeof value === "string") return isStorableText(value);
   if (Array.isArray(value)) return value.every(allStorable);
-  if (value && typeof value === "object") return Object.entries(value).every(([key, item]) => isStorableText(key) && allStorable(item));
+  if (value && typeof value === "object")
+    return Object.entries(value).every(([key, item]) => isStorableText(key) && allStorable(item));
   return true;
 }
 

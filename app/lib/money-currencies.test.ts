@@ -11,7 +11,7 @@ import {
   totalFromUnit,
   unitFromTotal,
   usdCentsToInrPaise,
-} from "./money";
+} from "./money-minor";
 
 describe("money in minor units, USD and INR", () => {
   it("formats rupees with lakh and crore grouping (en-IN) and dollars en-US, exactly", () => {

@@ -17,5 +17,7 @@ export function isPersonalRequest(cookieHeader: string | null | undefined): bool
  */
 export const publicPageHeaders: HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
   const own = loaderHeaders.get("Cache-Control") ?? parentHeaders.get("Cache-Control");
-  return own ? new Headers({ "Cache-Control": own }) : new Headers({ "Cache-Control": PUBLIC_PAGE_CACHE, Vary: "Cookie" });
+  return own
+    ? new Headers({ "Cache-Control": own })
+    : new Headers({ "Cache-Control": PUBLIC_PAGE_CACHE, Vary: "Cookie" });
 };

@@ -4,15 +4,19 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input, LabelledOptions, Select, Textarea } from "~/components/ui/field";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { readFormData } from "~/lib/form-data.server";
+import { redirectWithFlash } from "~/http/flash.server";
+import { readFormData } from "~/http/form-data.server";
 import { formatUsdCents } from "~/lib/money";
-import { refusedFormReply, useValidatedForm, type FormReply } from "~/lib/validated-form";
+import { lazySchema, refusedFormReply, useValidatedForm, type FormReply } from "~/components/forms/validated-form";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { decideDispute, listOpenDisputes, type DisputeView } from "~/modules/payments/disputes.server";
-import { decideDisputeSchema, DISPUTE_DECISION_LABEL, DISPUTE_DECISIONS } from "~/modules/payments/payments.schema";
+import { DISPUTE_DECISION_LABEL, DISPUTE_DECISIONS } from "~/modules/payments/payments-values";
 import { appContext } from "~/request-context.server";
 import type { Route } from "./+types/admin.disputes";
+
+const lazyDecideDisputeSchema = lazySchema(() =>
+  import("~/modules/payments/payments.schema").then((m) => ({ schema: m.decideDisputeSchema })),
+);
 
 export function meta() {
   return [{ title: "Disputes | Setu Admin" }, { name: "robots", content: "noindex" }];
@@ -28,15 +32,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { runtime } = context.get(appContext);
   const admin = await requireAdmin(request, runtime);
   const form = await readFormData(request);
-  const input = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const input = Object.fromEntries(
+    [...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
   const result = await decideDispute(runtime.db, admin, input, runtime.notifier);
   if (result.ok) return redirectWithFlash("/admin/disputes", { type: "success", message: result.message });
-  return data({ ok: false as const, message: result.message, disputeId: input.disputeId ?? "", reply: refusedFormReply(result, form) }, { status: result.status });
+  return data(
+    {
+      ok: false as const,
+      message: result.message,
+      disputeId: input.disputeId ?? "",
+      reply: refusedFormReply(result, form),
+    },
+    { status: result.status },
+  );
 }
 
 function DecideForm({ dispute, reply }: { dispute: DisputeView; reply: FormReply | null }) {
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useValidatedForm({ id: `decide-${dispute.id}`, schema: decideDisputeSchema, lastResult: reply, defaultValue: { disputeId: dispute.id } });
+  const [form, fields] = useValidatedForm({
+    id: `decide-${dispute.id}`,
+    schema: lazyDecideDisputeSchema,
+    lastResult: reply,
+    defaultValue: { disputeId: dispute.id },
+  });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-3 sm:grid-cols-2" noValidate>
       <input type="hidden" name="disputeId" value={dispute.id} />
@@ -46,7 +65,12 @@ function DecideForm({ dispute, reply }: { dispute: DisputeView; reply: FormReply
           <LabelledOptions values={DISPUTE_DECISIONS} labels={DISPUTE_DECISION_LABEL} />
         </Select>
       </Field>
-      <Field id={fields.refundAmount.id} label="Refund for a partial refund (USD)" error={fields.refundAmount.errors?.[0]} hint={`At most ${formatUsdCents(dispute.heldCents)} (held)`}>
+      <Field
+        id={fields.refundAmount.id}
+        label="Refund for a partial refund (USD)"
+        error={fields.refundAmount.errors?.[0]}
+        hint={`At most ${formatUsdCents(dispute.heldCents)} (held)`}
+      >
         <Input {...getInputProps(fields.refundAmount, { type: "text" })} inputMode="decimal" />
       </Field>
       <div className="sm:col-span-2">
@@ -68,7 +92,9 @@ export default function AdminDisputes({ loaderData, actionData }: Route.Componen
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-bold">Open disputes</h1>
-      <p className="mt-1 text-slate-600">Decide what happens to the funds held in escrow: release, partial or full refund. Both parties are told.</p>
+      <p className="mt-1 text-slate-600">
+        Decide what happens to the funds held in escrow: release, partial or full refund. Both parties are told.
+      </p>
       {refused ? (
         <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
           {refused.message}
@@ -85,7 +111,8 @@ export default function AdminDisputes({ loaderData, actionData }: Route.Componen
             <li key={dispute.id}>
               <Card className="p-5">
                 <p className="text-xs uppercase tracking-wide text-slate-500">
-                  Order {dispute.orderId.slice(0, 8).toUpperCase()} · opened {new Date(dispute.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}
+                  Order {dispute.orderId.slice(0, 8).toUpperCase()} · opened{" "}
+                  {new Date(dispute.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}
                 </p>
                 <h2 className="text-lg font-semibold">
                   {dispute.buyerCompany} v. {dispute.sellerCompany}
@@ -109,7 +136,11 @@ export default function AdminDisputes({ loaderData, actionData }: Route.Componen
                     <ul className="list-inside list-disc text-sm">
                       {dispute.evidence.map((file) => (
                         <li key={file.id}>
-                          <Link className="text-brand-700 underline" to={`/orders/${dispute.orderId}/evidence/${file.id}`} reloadDocument>
+                          <Link
+                            className="text-brand-700 underline"
+                            to={`/orders/${dispute.orderId}/evidence/${file.id}`}
+                            reloadDocument
+                          >
                             {file.fileName}
                           </Link>
                         </li>

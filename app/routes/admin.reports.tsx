@@ -3,13 +3,16 @@ import { data, Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { readFormData } from "~/lib/form-data.server";
+import { redirectWithFlash } from "~/http/flash.server";
+import { readFormData } from "~/http/form-data.server";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { LocalTime } from "~/modules/messaging/components/local-time";
 import { MessageText } from "~/modules/messaging/components/message-text";
 import { listReports, resolveReport } from "~/modules/messaging/messaging.server";
+import { RESOLVE_REPORT_FIELDS, resolveReportSchema } from "~/modules/messaging/messaging.schema";
+import { formValues, parseInput } from "~/lib/command-result";
 import { appContext } from "~/request-context.server";
+import { invariantResponse } from "~/lib/page-refusal";
 import type { Route } from "./+types/admin.reports";
 
 export function meta() {
@@ -20,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { runtime } = context.get(appContext);
   const admin = await requireAdmin(request, runtime);
   const reports = await listReports(runtime.db, admin);
-  if (!reports) throw data(null, { status: 404 });
+  invariantResponse(reports);
   return { reports };
 }
 
@@ -28,7 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { runtime } = context.get(appContext);
   const admin = await requireAdmin(request, runtime);
   const form = await readFormData(request);
-  const result = await resolveReport(runtime.db, admin, String(form.get("reportId") ?? ""));
+  const input = parseInput(resolveReportSchema, formValues(form, RESOLVE_REPORT_FIELDS));
+  const result = input.ok ? await resolveReport(runtime.db, admin, input.value.reportId) : input;
   if (!result.ok) return data({ ok: false as const, message: result.message }, { status: result.status });
   return redirectWithFlash("/admin/reports", { type: "success", message: result.message });
 }
@@ -57,13 +61,16 @@ export default function AdminReports({ loaderData, actionData }: Route.Component
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="text-sm text-slate-600">
                     <p>
-                      <span className="font-semibold text-slate-900">{r.reporterCompany}</span> reported a message from <span className="font-semibold text-slate-900">{r.senderCompany}</span>
+                      <span className="font-semibold text-slate-900">{r.reporterCompany}</span> reported a message from{" "}
+                      <span className="font-semibold text-slate-900">{r.senderCompany}</span>
                     </p>
                     <p className="text-xs text-slate-500">
                       Reported <LocalTime iso={r.createdAt} /> · sent <LocalTime iso={r.messageAt} />
                     </p>
                   </div>
-                  <Badge tone={r.status === "open" ? "amber" : "grey"}>{r.status === "open" ? "Open" : "Resolved"}</Badge>
+                  <Badge tone={r.status === "open" ? "amber" : "grey"}>
+                    {r.status === "open" ? "Open" : "Resolved"}
+                  </Badge>
                 </div>
                 <h2 className="mt-3 text-sm font-semibold">Reason</h2>
                 <div className="text-sm text-slate-800">

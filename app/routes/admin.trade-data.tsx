@@ -4,16 +4,59 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Label, Select } from "~/components/ui/field";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { readFormData } from "~/lib/form-data.server";
+import { redirectWithFlash } from "~/http/flash.server";
+import { readFormData } from "~/http/form-data.server";
+import { formValues, parseInput, type CommandResult } from "~/lib/command-result";
+import type { z } from "zod";
 import { formatUsdCents } from "~/lib/money";
-import { refusedFormReply, useValidatedForm, type FormReply } from "~/lib/validated-form";
+import { lazySchema, refusedFormReply, useValidatedForm, type FormReply } from "~/components/forms/validated-form";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { formatDay, formatPercent } from "~/modules/trade/components/landed-cost-breakdown";
-import { addAdditionalDutySchema, addDutyRateSchema, addFeeSchema, addFreightRateSchema, FEE_KINDS, FEE_LABELS, importHtsSchema } from "~/modules/trade/trade-admin.schema";
-import { addAdditionalDuty, addDutyRate, addFee, addFreightRate, endDutyRow, importHtsRates, tradeDataOverview } from "~/modules/trade/trade-admin.server";
+import {
+  ADD_ADDITIONAL_DUTY_FIELDS,
+  ADD_DUTY_RATE_FIELDS,
+  ADD_FEE_FIELDS,
+  ADD_FREIGHT_RATE_FIELDS,
+  addAdditionalDutySchema,
+  addDutyRateSchema,
+  addFeeSchema,
+  addFreightRateSchema,
+  END_ROW_FIELDS,
+  endRowSchema,
+  FEE_KINDS,
+  FEE_LABELS,
+  IMPORT_HTS_FIELDS,
+  importHtsSchema,
+  tradeDataIntentSchema,
+} from "~/modules/trade/trade-admin.schema";
+import {
+  addAdditionalDuty,
+  addDutyRate,
+  addFee,
+  addFreightRate,
+  endDutyRow,
+  importHtsRates,
+  tradeDataOverview,
+} from "~/modules/trade/trade-admin.server";
 import { appContext } from "~/request-context.server";
+import { invariantResponse } from "~/lib/page-refusal";
 import type { Route } from "./+types/admin.trade-data";
+
+const lazyAddFeeSchema = lazySchema(() =>
+  import("~/modules/trade/trade-admin.schema").then((m) => ({ schema: m.addFeeSchema })),
+);
+const lazyAddDutyRateSchema = lazySchema(() =>
+  import("~/modules/trade/trade-admin.schema").then((m) => ({ schema: m.addDutyRateSchema })),
+);
+const lazyAddAdditionalDutySchema = lazySchema(() =>
+  import("~/modules/trade/trade-admin.schema").then((m) => ({ schema: m.addAdditionalDutySchema })),
+);
+const lazyAddFreightRateSchema = lazySchema(() =>
+  import("~/modules/trade/trade-admin.schema").then((m) => ({ schema: m.addFreightRateSchema })),
+);
+const lazyImportHtsSchema = lazySchema(() =>
+  import("~/modules/trade/trade-admin.schema").then((m) => ({ schema: m.importHtsSchema })),
+);
 
 export function meta() {
   return [{ title: "Trade data | Setu Admin" }, { name: "robots", content: "noindex" }];
@@ -23,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { runtime } = context.get(appContext);
   const admin = await requireAdmin(request, runtime);
   const overview = await tradeDataOverview(runtime.db, admin, new URL(request.url).searchParams.get("hs") ?? "");
-  if (!overview) throw data(null, { status: 404 });
+  invariantResponse(overview);
   return { ...overview, today: new Date().toISOString().slice(0, 10) };
 }
 
@@ -31,38 +74,77 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { runtime } = context.get(appContext);
   const admin = await requireAdmin(request, runtime);
   const form = await readFormData(request);
-  const intent = String(form.get("intent") ?? "");
+  const intent = formValues(form, ["intent"]).intent ?? "";
   const db = runtime.db;
-  const result =
-    intent === "add-fee"
-      ? await addFee(db, admin, form)
-      : intent === "add-duty"
-        ? await addDutyRate(db, admin, form)
-        : intent === "end-duty"
-          ? await endDutyRow(db, admin, form, "duty")
-          : intent === "add-additional"
-            ? await addAdditionalDuty(db, admin, form)
-            : intent === "end-additional"
-              ? await endDutyRow(db, admin, form, "additional")
-              : intent === "add-freight"
-                ? await addFreightRate(db, admin, form)
-                : intent === "import-hts"
-                  ? await importHtsRates(db, admin, form)
-                  : ({ ok: false, status: 400, message: "Unknown action", fieldErrors: {} } as const);
+  // the posted form read with its intent's schema, then the command with the typed values (record 0039)
+  const run = async (): Promise<CommandResult> => {
+    const known = tradeDataIntentSchema.safeParse(intent);
+    if (!known.success) return { ok: false, status: 400, message: "Unknown action", fieldErrors: {} };
+    const read = <S extends z.ZodType>(schema: S, keys: readonly string[]) =>
+      parseInput(schema, formValues(form, keys));
+    switch (known.data) {
+      case "add-fee": {
+        const input = read(addFeeSchema, ADD_FEE_FIELDS);
+        return input.ok ? addFee(db, admin, input.value) : input;
+      }
+      case "add-duty": {
+        const input = read(addDutyRateSchema, ADD_DUTY_RATE_FIELDS);
+        return input.ok ? addDutyRate(db, admin, input.value) : input;
+      }
+      case "end-duty":
+      case "end-additional": {
+        const input = read(endRowSchema, END_ROW_FIELDS);
+        return input.ok ? endDutyRow(db, admin, input.value, known.data === "end-duty" ? "duty" : "additional") : input;
+      }
+      case "add-additional": {
+        const input = read(addAdditionalDutySchema, ADD_ADDITIONAL_DUTY_FIELDS);
+        return input.ok ? addAdditionalDuty(db, admin, input.value) : input;
+      }
+      case "add-freight": {
+        const input = read(addFreightRateSchema, ADD_FREIGHT_RATE_FIELDS);
+        return input.ok ? addFreightRate(db, admin, input.value) : input;
+      }
+      case "import-hts": {
+        const input = read(importHtsSchema, IMPORT_HTS_FIELDS);
+        const file = form.get("file");
+        return input.ok ? importHtsRates(db, admin, input.value, file instanceof File ? file : null) : input;
+      }
+    }
+  };
+  const result = await run();
   if (result.ok) return redirectWithFlash("/admin/trade-data", { type: "success", message: result.message });
   return data({ intent, message: result.message, reply: refusedFormReply(result, form) }, { status: result.status });
 }
 
 type ActionData = { intent: string; message: string; reply: FormReply } | undefined;
-const replyFor = (actionData: ActionData, intent: string) => (actionData?.intent === intent ? actionData.reply : undefined);
+const replyFor = (actionData: ActionData, intent: string) =>
+  actionData?.intent === intent ? actionData.reply : undefined;
 
 const th = "border-b border-slate-200 px-2 py-1.5 text-left text-xs font-medium text-slate-500";
 const td = "border-b border-slate-100 px-2 py-1.5 align-top";
 
 /** One of the page's Conform forms: posts its intent, fields in a grid, the submit button under them. */
-function AdminForm({ formProps, intent, submit, multipart, children }: { formProps: ReturnType<typeof getFormProps>; intent: string; submit: string; multipart?: boolean; children: React.ReactNode }) {
+function AdminForm({
+  formProps,
+  intent,
+  submit,
+  multipart,
+  children,
+}: {
+  formProps: ReturnType<typeof getFormProps>;
+  intent: string;
+  submit: string;
+  multipart?: boolean;
+  children: React.ReactNode;
+}) {
   return (
-    <Form method="post" encType={multipart ? "multipart/form-data" : undefined} {...formProps} noValidate className="mt-4 grid gap-3 sm:grid-cols-3">
+    <Form
+      method="post"
+      encType={multipart ? "multipart/form-data" : undefined}
+      {...formProps}
+      noValidate
+      className="mt-4 grid gap-3 sm:grid-cols-3"
+    >
       <input type="hidden" name="intent" value={intent} />
       {children}
       <div className="sm:col-span-3">
@@ -73,7 +155,15 @@ function AdminForm({ formProps, intent, submit, multipart, children }: { formPro
 }
 
 /** A labelled text (or date) input of a Conform form, its message under it. */
-function TextField({ meta, label, type = "text", ...rest }: { meta: FieldMetadata<string, Record<string, unknown>, string[]>; label: string; type?: "text" | "date" } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "type">) {
+function TextField({
+  meta,
+  label,
+  type = "text",
+  ...rest
+}: { meta: FieldMetadata<string, Record<string, unknown>, string[]>; label: string; type?: "text" | "date" } & Omit<
+  React.InputHTMLAttributes<HTMLInputElement>,
+  "type"
+>) {
   return (
     <Field id={meta.id} label={label} error={meta.errors?.[0]}>
       <Input {...getInputProps(meta, { type })} {...rest} />
@@ -90,7 +180,12 @@ function Period({ from, to }: { from: string; to: string | null }) {
 }
 
 function FeeForm({ lastResult, today }: { lastResult?: FormReply; today: string }) {
-  const [form, fields] = useValidatedForm({ id: "add-fee", schema: addFeeSchema, lastResult, defaultValue: { kind: "mpf", effectiveFrom: today } });
+  const [form, fields] = useValidatedForm({
+    id: "add-fee",
+    schema: lazyAddFeeSchema,
+    lastResult,
+    defaultValue: { kind: "mpf", effectiveFrom: today },
+  });
   return (
     <AdminForm formProps={getFormProps(form)} intent="add-fee" submit="Add fee row">
       <Field id={fields.kind.id} label="Fee" error={fields.kind.errors?.[0]}>
@@ -112,7 +207,12 @@ function FeeForm({ lastResult, today }: { lastResult?: FormReply; today: string 
 }
 
 function DutyForm({ lastResult, today }: { lastResult?: FormReply; today: string }) {
-  const [form, fields] = useValidatedForm({ id: "add-duty", schema: addDutyRateSchema, lastResult, defaultValue: { effectiveFrom: today } });
+  const [form, fields] = useValidatedForm({
+    id: "add-duty",
+    schema: lazyAddDutyRateSchema,
+    lastResult,
+    defaultValue: { effectiveFrom: today },
+  });
   return (
     <AdminForm formProps={getFormProps(form)} intent="add-duty" submit="Add duty rate">
       <TextField meta={fields.hsPrefix} label="HS prefix" inputMode="numeric" placeholder="6302.60" />
@@ -127,20 +227,37 @@ function DutyForm({ lastResult, today }: { lastResult?: FormReply; today: string
 }
 
 function AdditionalForm({ lastResult, today }: { lastResult?: FormReply; today: string }) {
-  const [form, fields] = useValidatedForm({ id: "add-additional", schema: addAdditionalDutySchema, lastResult, defaultValue: { effectiveFrom: today } });
+  const [form, fields] = useValidatedForm({
+    id: "add-additional",
+    schema: lazyAddAdditionalDutySchema,
+    lastResult,
+    defaultValue: { effectiveFrom: today },
+  });
   return (
     <AdminForm formProps={getFormProps(form)} intent="add-additional" submit="Add additional duty">
       <TextField meta={fields.description} label="Duty" placeholder="Reciprocal tariff on goods of India" />
       <TextField meta={fields.ratePercent} label="Rate (%)" inputMode="decimal" />
       <TextField meta={fields.effectiveFrom} label="Applies from" type="date" />
       <TextField meta={fields.hsPrefix} label="HS prefix (empty: every code)" inputMode="numeric" />
-      <TextField meta={fields.excludedHsPrefixes} label="Excluded prefixes (comma-separated)" placeholder="72, 73, 8708" />
+      <TextField
+        meta={fields.excludedHsPrefixes}
+        label="Excluded prefixes (comma-separated)"
+        placeholder="72, 73, 8708"
+      />
       <TextField meta={fields.source} label="Source" placeholder="Executive Order …" />
     </AdminForm>
   );
 }
 
-function PortSelect({ meta, label, ports }: { meta: Parameters<typeof getSelectProps>[0]; label: string; ports: { code: string; name: string }[] }) {
+function PortSelect({
+  meta,
+  label,
+  ports,
+}: {
+  meta: Parameters<typeof getSelectProps>[0];
+  label: string;
+  ports: { code: string; name: string }[];
+}) {
   return (
     <Field id={meta.id} label={label} error={meta.errors?.[0]}>
       <Select {...getSelectProps(meta)}>
@@ -154,8 +271,29 @@ function PortSelect({ meta, label, ports }: { meta: Parameters<typeof getSelectP
   );
 }
 
-function FreightForm({ lastResult, today, indianPorts, usPorts }: { lastResult?: FormReply; today: string; indianPorts: { code: string; name: string }[]; usPorts: { code: string; name: string }[] }) {
-  const [form, fields] = useValidatedForm({ id: "add-freight", schema: addFreightRateSchema, lastResult, defaultValue: { originPort: "INNSA", destinationPort: "USNYC", mode: "ocean", containerPayloadKg: "26000", effectiveFrom: today } });
+function FreightForm({
+  lastResult,
+  today,
+  indianPorts,
+  usPorts,
+}: {
+  lastResult?: FormReply;
+  today: string;
+  indianPorts: { code: string; name: string }[];
+  usPorts: { code: string; name: string }[];
+}) {
+  const [form, fields] = useValidatedForm({
+    id: "add-freight",
+    schema: lazyAddFreightRateSchema,
+    lastResult,
+    defaultValue: {
+      originPort: "INNSA",
+      destinationPort: "USNYC",
+      mode: "ocean",
+      containerPayloadKg: "26000",
+      effectiveFrom: today,
+    },
+  });
   return (
     <AdminForm formProps={getFormProps(form)} intent="add-freight" submit="Add lane rate">
       <PortSelect meta={fields.originPort} label="From (India)" ports={indianPorts} />
@@ -177,7 +315,12 @@ function FreightForm({ lastResult, today, indianPorts, usPorts }: { lastResult?:
 }
 
 function ImportForm({ lastResult, today }: { lastResult?: FormReply; today: string }) {
-  const [form, fields] = useValidatedForm({ id: "import-hts", schema: importHtsSchema, lastResult, defaultValue: { effectiveFrom: today, source: "USITC HTS export" } });
+  const [form, fields] = useValidatedForm({
+    id: "import-hts",
+    schema: lazyImportHtsSchema,
+    lastResult,
+    defaultValue: { effectiveFrom: today, source: "USITC HTS export" },
+  });
   const fileError = lastResult?.error?.file?.[0];
   return (
     <AdminForm formProps={getFormProps(form)} intent="import-hts" submit="Import general rates" multipart>
@@ -224,13 +367,13 @@ function EndForm({ id, intent, today }: { id: string; intent: "end-duty" | "end-
 
 export default function AdminTradeData({ loaderData, actionData }: Route.ComponentProps) {
   const { fees, duties, dutyCount, dutyFilter, extras, lanes, ports, today } = loaderData;
-  const ad = actionData as ActionData;
+  const ad = actionData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-bold">Trade data</h1>
       <p className="mt-1 max-w-prose text-slate-600">
-        The figures behind landed-cost estimates. Each change adds a row from a date, or ends a row; the row with the latest start on or before a day
-        applies on that day, so past estimates keep their figures.
+        The figures behind landed-cost estimates. Each change adds a row from a date, or ends a row; the row with the
+        latest start on or before a day applies on that day, so past estimates keep their figures.
       </p>
       {ad ? (
         <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
@@ -278,14 +421,22 @@ export default function AdminTradeData({ loaderData, actionData }: Route.Compone
         <Form method="get" className="mt-3 flex items-end gap-2">
           <div>
             <Label htmlFor="hs-filter">Show prefixes starting with</Label>
-            <Input id="hs-filter" name="hs" defaultValue={dutyFilter} inputMode="numeric" maxLength={12} className="w-40" />
+            <Input
+              id="hs-filter"
+              name="hs"
+              defaultValue={dutyFilter}
+              inputMode="numeric"
+              maxLength={12}
+              className="w-40"
+            />
           </div>
           <Button type="submit" variant="outline">
             Show
           </Button>
         </Form>
         <p className="mt-2 text-xs text-slate-500">
-          {dutyCount.toLocaleString("en-US")} {dutyCount === 1 ? "row" : "rows"}{dutyFilter ? ` under ${dutyFilter}` : ""}
+          {dutyCount.toLocaleString("en-US")} {dutyCount === 1 ? "row" : "rows"}
+          {dutyFilter ? ` under ${dutyFilter}` : ""}
           {dutyCount > duties.length ? `, the first ${duties.length} shown` : ""}.
         </p>
         <div className="mt-2 max-h-[28rem] overflow-auto">
@@ -325,8 +476,8 @@ export default function AdminTradeData({ loaderData, actionData }: Route.Compone
         <DutyForm lastResult={replyFor(ad, "add-duty")} today={today} />
         <h3 className="mt-6 text-sm font-semibold">Import the USITC HTS export</h3>
         <p className="text-xs text-slate-500">
-          The export of hts.usitc.gov as CSV or JSON (columns htsno, description, general). &ldquo;Free&rdquo; is 0 %; specific and compound rates are skipped
-          and counted. Importing a file twice with one date changes nothing.
+          The export of hts.usitc.gov as CSV or JSON (columns htsno, description, general). &ldquo;Free&rdquo; is 0 %;
+          specific and compound rates are skipped and counted. Importing a file twice with one date changes nothing.
         </p>
         <ImportForm lastResult={replyFor(ad, "import-hts")} today={today} />
       </Card>
@@ -355,13 +506,17 @@ export default function AdminTradeData({ loaderData, actionData }: Route.Compone
                   <td className={`${td} whitespace-nowrap tabular-nums`}>{formatPercent(x.ratePercent)}</td>
                   <td className={`${td} text-xs`}>
                     {x.hsPrefix ? `HS ${x.hsPrefix}` : "Every HS code"}
-                    {x.excludedHsPrefixes.length > 0 ? <span className="block text-slate-500">except {x.excludedHsPrefixes.join(", ")}</span> : null}
+                    {x.excludedHsPrefixes.length > 0 ? (
+                      <span className="block text-slate-500">except {x.excludedHsPrefixes.join(", ")}</span>
+                    ) : null}
                   </td>
                   <td className={td}>
                     <Period from={x.effectiveFrom} to={x.effectiveTo} />
                   </td>
                   <td className={`${td} text-xs text-slate-600`}>{x.source}</td>
-                  <td className={td}>{x.effectiveTo ? <Badge>Ended</Badge> : <EndForm id={x.id} intent="end-additional" today={today} />}</td>
+                  <td className={td}>
+                    {x.effectiveTo ? <Badge>Ended</Badge> : <EndForm id={x.id} intent="end-additional" today={today} />}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -374,7 +529,9 @@ export default function AdminTradeData({ loaderData, actionData }: Route.Compone
       <Card className="mt-6 p-6">
         <h2 className="text-lg font-semibold">Freight rates by lane</h2>
         <details className="mt-3">
-          <summary className="cursor-pointer text-sm font-medium text-brand-700 underline">Show the {lanes.length} lane rates</summary>
+          <summary className="cursor-pointer text-sm font-medium text-brand-700 underline">
+            Show the {lanes.length} lane rates
+          </summary>
           <div className="mt-2 max-h-[28rem] overflow-auto">
             <table className="w-full text-sm">
               <caption className="sr-only">Freight rates by lane</caption>
@@ -396,8 +553,14 @@ export default function AdminTradeData({ loaderData, actionData }: Route.Compone
                       {l.originPort} → {l.destinationPort}
                     </td>
                     <td className={td}>{l.mode}</td>
-                    <td className={`${td} tabular-nums`}>{l.perKgCents === null ? "—" : formatUsdCents(l.perKgCents)}</td>
-                    <td className={`${td} tabular-nums`}>{l.perContainerCents === null ? "—" : `${formatUsdCents(l.perContainerCents)} (${l.containerPayloadKg?.toLocaleString("en-US")} kg)`}</td>
+                    <td className={`${td} tabular-nums`}>
+                      {l.perKgCents === null ? "—" : formatUsdCents(l.perKgCents)}
+                    </td>
+                    <td className={`${td} tabular-nums`}>
+                      {l.perContainerCents === null
+                        ? "—"
+                        : `${formatUsdCents(l.perContainerCents)} (${l.containerPayloadKg?.toLocaleString("en-US")} kg)`}
+                    </td>
                     <td className={td}>{l.transitDays} days</td>
                     <td className={td}>{formatDay(l.effectiveFrom)}</td>
                     <td className={`${td} text-xs text-slate-600`}>{l.source}</td>

@@ -3,13 +3,19 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input } from "~/components/ui/field";
-import { readFormData } from "~/lib/form-data.server";
-import { refusedFormReply, useValidatedForm } from "~/lib/validated-form";
+import { readFormData } from "~/http/form-data.server";
+import { lazySchema, refusedFormReply, useValidatedForm } from "~/components/forms/validated-form";
+
 import { forgotPasswordSchema } from "~/modules/accounts/accounts.schema";
 import { requestPasswordReset } from "~/modules/accounts/password-reset.server";
+import { formValues, parseInput } from "~/lib/command-result";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { appContext } from "~/request-context.server";
 import type { Route } from "./+types/auth.forgot-password";
+
+const lazyForgotPasswordSchema = lazySchema(() =>
+  import("~/modules/accounts/accounts.schema").then((m) => ({ schema: m.forgotPasswordSchema })),
+);
 
 export function meta() {
   return [{ title: "Reset your password | Setu" }];
@@ -22,22 +28,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const { runtime, clientIp } = context.get(appContext);
   const form = await readFormData(request);
-  const result = await requestPasswordReset(context.get(appContext).runtime, form, context.get(appContext).clientIp);
+  const input = parseInput(forgotPasswordSchema, formValues(form, ["email"]));
+  const result = input.ok ? await requestPasswordReset(runtime, input.value, clientIp) : input;
   if (result.ok) return data({ ok: true as const, message: result.message, reply: null });
-  return data({ ok: false as const, message: result.message ?? "", reply: refusedFormReply(result, form) }, { status: result.status });
+  return data(
+    { ok: false as const, message: result.message, reply: refusedFormReply(result, form) },
+    { status: result.status },
+  );
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useValidatedForm({ id: "forgot-password", schema: forgotPasswordSchema, lastResult: actionData?.reply ?? undefined });
+  const [form, fields] = useValidatedForm({
+    id: "forgot-password",
+    schema: lazyForgotPasswordSchema,
+    lastResult: actionData?.reply ?? undefined,
+  });
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <Card className="p-6 sm:p-8">
         <h1 className="text-2xl font-bold">Forgot your password?</h1>
-        <p className="mt-2 text-sm text-slate-600">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+        <p className="mt-2 text-sm text-slate-600">
+          Enter the e-mail address of your account and we will send you a link to choose a new password.
+        </p>
         {actionData ? (
-          <p role={actionData.ok ? "status" : "alert"} className={actionData.ok ? "mt-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-800" : "mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700"}>
+          <p
+            role={actionData.ok ? "status" : "alert"}
+            className={
+              actionData.ok
+                ? "mt-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-800"
+                : "mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700"
+            }
+          >
             {actionData.message}
           </p>
         ) : null}

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { redirectWithFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/http/flash.server";
 import { startGoogleSignIn } from "~/modules/accounts/google.server";
 import type { Route } from "./+types/auth.google";
 import { appContext } from "~/request-context.server";

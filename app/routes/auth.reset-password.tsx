@@ -3,14 +3,20 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
-import { readFormData } from "~/lib/form-data.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { refusedFormReply, useValidatedForm } from "~/lib/validated-form";
-import { resetPasswordSchema } from "~/modules/accounts/accounts.schema";
+import { readFormData } from "~/http/form-data.server";
+import { redirectWithFlash } from "~/http/flash.server";
+import { lazySchema, refusedFormReply, useValidatedForm } from "~/components/forms/validated-form";
+
 import { PasswordInput } from "~/modules/accounts/components/password-input";
+import { resetPasswordSchema } from "~/modules/accounts/accounts.schema";
 import { resetPassword } from "~/modules/accounts/password-reset.server";
+import { formValues, parseInput } from "~/lib/command-result";
 import { appContext } from "~/request-context.server";
 import type { Route } from "./+types/auth.reset-password";
+
+const lazyResetPasswordSchema = lazySchema(() =>
+  import("~/modules/accounts/accounts.schema").then((m) => ({ schema: m.resetPasswordSchema })),
+);
 
 export function meta() {
   return [{ title: "Choose a new password | Setu" }];
@@ -23,22 +29,44 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const { runtime, clientIp } = context.get(appContext);
   const form = await readFormData(request);
-  const result = await resetPassword(context.get(appContext).runtime, form, context.get(appContext).clientIp);
+  const input = parseInput(resetPasswordSchema, formValues(form, ["token", "password", "confirmPassword"]));
+  const result = input.ok
+    ? await resetPassword(runtime, input.value, clientIp)
+    : // a broken link is the page's message, not its hidden field's
+      input.fieldErrors.token
+      ? { ...input, message: input.fieldErrors.token, fieldErrors: {} }
+      : input;
   if (result.ok) return redirectWithFlash(result.redirectTo ?? "/auth", { type: "success", message: result.message });
-  return data({ message: result.message ?? "", reply: refusedFormReply(result, form, { hideFields: ["password", "confirmPassword"] }) }, { status: result.status });
+  return data(
+    {
+      message: result.message,
+      reply: refusedFormReply(result, form, { hideFields: ["password", "confirmPassword"] }),
+    },
+    { status: result.status },
+  );
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useValidatedForm({ id: "reset-password", schema: resetPasswordSchema, lastResult: actionData?.reply, defaultValue: { token: loaderData.token } });
+  const [form, fields] = useValidatedForm({
+    id: "reset-password",
+    schema: lazyResetPasswordSchema,
+    lastResult: actionData?.reply,
+    defaultValue: { token: loaderData.token },
+  });
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <Card className="p-6 sm:p-8">
         <h1 className="text-2xl font-bold">Choose a new password</h1>
         {!loaderData.token ? (
           <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-            This reset link is incomplete. <Link to="/auth/forgot-password" className="underline">Request a new one</Link>.
+            This reset link is incomplete.{" "}
+            <Link to="/auth/forgot-password" className="underline">
+              Request a new one
+            </Link>
+            .
           </p>
         ) : null}
         {actionData?.message ? (
@@ -52,10 +80,19 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4" noValidate>
           <input {...getInputProps(fields.token, { type: "hidden" })} />
           <Field id={fields.password.id} label="New password" error={fields.password.errors?.[0]}>
-            <PasswordInput {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" required minLength={6} />
+            <PasswordInput
+              {...getInputProps(fields.password, { type: "password" })}
+              autoComplete="new-password"
+              required
+              minLength={6}
+            />
           </Field>
           <Field id={fields.confirmPassword.id} label="Confirm new password" error={fields.confirmPassword.errors?.[0]}>
-            <PasswordInput {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" required />
+            <PasswordInput
+              {...getInputProps(fields.confirmPassword, { type: "password" })}
+              autoComplete="new-password"
+              required
+            />
           </Field>
           <Button type="submit" className="w-full" disabled={busy || !loaderData.token}>
             {busy ? "Saving..." : "Set new password"}

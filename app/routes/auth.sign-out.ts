@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { redirectWithFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/http/flash.server";
 import { signOut } from "~/modules/accounts/credentials.server";
 import type { Route } from "./+types/auth.sign-out";
 import { appContext } from "~/request-context.server";

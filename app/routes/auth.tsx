@@ -6,16 +6,25 @@ import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { Field, Input } from "~/components/ui/field";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { readFormData } from "~/lib/form-data.server";
-import { redirectWithFlash, safeRedirectPath } from "~/lib/flash.server";
-import { refusedFormReply, useValidatedForm } from "~/lib/validated-form";
-import { signInSchema, signUpSchema } from "~/modules/accounts/accounts.schema";
+import { readFormData } from "~/http/form-data.server";
+import { redirectWithFlash, safeRedirectPath } from "~/http/flash.server";
+import { lazySchema, refusedFormReply, useValidatedForm } from "~/components/forms/validated-form";
+
 import { PasswordInput } from "~/modules/accounts/components/password-input";
-import { MESSAGES, signInWithEmail, signUpWithEmail } from "~/modules/accounts/credentials.server";
+import { authActionSchema, readSignUpForm, signInSchema, signUpSchema } from "~/modules/accounts/accounts.schema";
+import { signInWithEmail, signUpWithEmail } from "~/modules/accounts/credentials.server";
+import { formValues, parseInput } from "~/lib/command-result";
 import { GOOGLE_FAILED } from "~/modules/accounts/google.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/auth";
 import { appContext } from "~/request-context.server";
+
+const lazySignInSchema = lazySchema(() =>
+  import("~/modules/accounts/accounts.schema").then((m) => ({ schema: m.signInSchema })),
+);
+const lazySignUpSchema = lazySchema(() =>
+  import("~/modules/accounts/accounts.schema").then((m) => ({ schema: m.signUpSchema })),
+);
 
 export function meta() {
   return [
@@ -35,20 +44,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const { runtime, clientIp } = context.get(appContext);
   const form = await readFormData(request);
-  const intent = form.get("intent");
+  const read = parseInput(authActionSchema, formValues(form, ["intent"]));
+  if (!read.ok) return data({ intent: null, ok: false as const, message: read.message, reply: null }, { status: 400 });
   const redirectTo = safeRedirectPath(String(form.get("redirectTo") ?? ""), "/dashboard");
-  if (intent === "signup") {
-    const result = await signUpWithEmail(context.get(appContext).runtime, form, request.headers);
-    if (result.ok && result.redirectTo) return redirectWithFlash(result.redirectTo, { type: "success", message: result.message }, result.headers);
+  if (read.value.intent === "signup") {
+    const input = parseInput(signUpSchema, readSignUpForm(form));
+    const result = input.ok ? await signUpWithEmail(runtime, input.value, request.headers) : input;
+    if (result.ok && result.redirectTo)
+      return redirectWithFlash(result.redirectTo, { type: "success", message: result.message }, result.headers);
     if (result.ok) return data({ intent: "signup" as const, ok: true as const, message: result.message, reply: null });
     const reply = refusedFormReply(result, form, { hideFields: ["password", "confirmPassword"] });
-    return data({ intent: "signup" as const, ok: false as const, message: result.message ?? MESSAGES.unexpected, reply }, { status: result.status });
+    return data(
+      { intent: "signup" as const, ok: false as const, message: result.message, reply },
+      { status: result.status },
+    );
   }
-  const result = await signInWithEmail(context.get(appContext).runtime, form, request.headers, context.get(appContext).clientIp);
+  const input = parseInput(signInSchema, formValues(form, ["email", "password"]));
+  const result = input.ok ? await signInWithEmail(runtime, input.value, request.headers, clientIp) : input;
   if (result.ok) return redirectWithFlash(redirectTo, { type: "success", message: result.message }, result.headers);
   const reply = refusedFormReply(result, form, { hideFields: ["password"] });
-  return data({ intent: "signin" as const, ok: false as const, message: result.message ?? MESSAGES.unexpected, reply }, { status: result.status });
+  return data(
+    { intent: "signin" as const, ok: false as const, message: result.message, reply },
+    { status: result.status },
+  );
 }
 
 const TRUST = [
@@ -63,10 +83,14 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const tab = actionData?.intent ?? (params.get("tab") === "signup" ? "signup" : "signin");
   const busy = navigation.state === "submitting";
-  const [signInForm, signIn] = useValidatedForm({ id: "signin", schema: signInSchema, lastResult: actionData?.intent === "signin" ? actionData.reply : undefined });
+  const [signInForm, signIn] = useValidatedForm({
+    id: "signin",
+    schema: lazySignInSchema,
+    lastResult: actionData?.intent === "signin" ? actionData.reply : undefined,
+  });
   const [signUpForm, signUp] = useValidatedForm({
     id: "signup",
-    schema: signUpSchema,
+    schema: lazySignUpSchema,
     lastResult: actionData?.intent === "signup" ? actionData.reply : undefined,
     defaultValue: { userType: "buyer" },
   });
@@ -90,7 +114,10 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
 
       <Card className="p-6 sm:p-8">
         <h1 className="mb-6 text-2xl font-bold lg:hidden">Welcome to Setu</h1>
-        <Tabs value={tab} onValueChange={(value) => navigate(tabUrl(value), { replace: true, preventScrollReset: true })}>
+        <Tabs
+          value={tab}
+          onValueChange={(value) => navigate(tabUrl(value), { replace: true, preventScrollReset: true })}
+        >
           <TabsList aria-label="Account" className="grid grid-cols-2 gap-0 rounded-lg bg-slate-100 p-1">
             {(["signin", "signup"] as const).map((t) => (
               // a link as well as a tab: the page's URL says which form shows, and it works without JavaScript
@@ -110,7 +137,10 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
           {actionData ? (
             <p
               role={actionData.ok ? "status" : "alert"}
-              className={cn("mt-4 rounded-md px-3 py-2 text-sm", actionData.ok ? "bg-green-50 text-green-800" : "bg-red-50 text-red-700")}
+              className={cn(
+                "mt-4 rounded-md px-3 py-2 text-sm",
+                actionData.ok ? "bg-green-50 text-green-800" : "bg-red-50 text-red-700",
+              )}
             >
               {actionData.message}
             </p>
@@ -118,20 +148,30 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
 
           {loaderData.googleEnabled ? (
             <>
-            <Form method="post" action="/auth/google" className="mt-6">
-              <Button type="submit" variant="outline" className="w-full">
-                <svg viewBox="0 0 24 24" className="size-4" aria-hidden>
-                  <path fill="#4285F4" d="M22.6 12.2c0-.8-.1-1.5-.2-2.2H12v4.2h5.9a5 5 0 0 1-2.2 3.3v2.7h3.6c2.1-1.9 3.3-4.8 3.3-8z" />
-                  <path fill="#34A853" d="M12 23c3 0 5.5-1 7.3-2.7l-3.6-2.7c-1 .7-2.2 1.1-3.7 1.1-2.9 0-5.3-1.9-6.2-4.5H2.1v2.8A11 11 0 0 0 12 23z" />
-                  <path fill="#FBBC05" d="M5.8 14.2a6.6 6.6 0 0 1 0-4.3V7.1H2.1a11 11 0 0 0 0 9.9l3.7-2.8z" />
-                  <path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.2-3.2A11 11 0 0 0 2.1 7.1l3.7 2.8C6.7 7.3 9.1 5.4 12 5.4z" />
-                </svg>
-                Continue with Google
-              </Button>
-            </Form>
-            <p className="my-6 flex items-center gap-3 text-xs uppercase text-slate-600">
-              <span className="h-px flex-1 bg-slate-200" /> or with e-mail <span className="h-px flex-1 bg-slate-200" />
-            </p>
+              <Form method="post" action="/auth/google" className="mt-6">
+                <Button type="submit" variant="outline" className="w-full">
+                  <svg viewBox="0 0 24 24" className="size-4" aria-hidden>
+                    <path
+                      fill="#4285F4"
+                      d="M22.6 12.2c0-.8-.1-1.5-.2-2.2H12v4.2h5.9a5 5 0 0 1-2.2 3.3v2.7h3.6c2.1-1.9 3.3-4.8 3.3-8z"
+                    />
+                    <path
+                      fill="#34A853"
+                      d="M12 23c3 0 5.5-1 7.3-2.7l-3.6-2.7c-1 .7-2.2 1.1-3.7 1.1-2.9 0-5.3-1.9-6.2-4.5H2.1v2.8A11 11 0 0 0 12 23z"
+                    />
+                    <path fill="#FBBC05" d="M5.8 14.2a6.6 6.6 0 0 1 0-4.3V7.1H2.1a11 11 0 0 0 0 9.9l3.7-2.8z" />
+                    <path
+                      fill="#EA4335"
+                      d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.2-3.2A11 11 0 0 0 2.1 7.1l3.7 2.8C6.7 7.3 9.1 5.4 12 5.4z"
+                    />
+                  </svg>
+                  Continue with Google
+                </Button>
+              </Form>
+              <p className="my-6 flex items-center gap-3 text-xs uppercase text-slate-600">
+                <span className="h-px flex-1 bg-slate-200" /> or with e-mail{" "}
+                <span className="h-px flex-1 bg-slate-200" />
+              </p>
             </>
           ) : (
             <div className="mt-6" />
@@ -144,7 +184,11 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
                 <Input {...getInputProps(signIn.email, { type: "email" })} autoComplete="email" required />
               </Field>
               <Field id={signIn.password.id} label="Password" error={signIn.password.errors?.[0]}>
-                <PasswordInput {...getInputProps(signIn.password, { type: "password" })} autoComplete="current-password" required />
+                <PasswordInput
+                  {...getInputProps(signIn.password, { type: "password" })}
+                  autoComplete="current-password"
+                  required
+                />
               </Field>
               <p className="-mt-2 text-right text-sm">
                 <Link to="/auth/forgot-password" className="text-brand-700 underline-offset-2 hover:underline">
@@ -162,15 +206,24 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
               <fieldset className="sm:col-span-2">
                 <legend className="mb-2 text-sm font-medium text-slate-800">I am</legend>
                 <div className="grid grid-cols-2 gap-3">
-                  {getCollectionProps(signUp.userType, { type: "radio", options: ["buyer", "seller"] }).map(({ key, ...radio }) => (
-                    <label key={key} className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-                      <input {...radio} className="mt-1" />
-                      <span>
-                        <span className="block text-sm font-medium">{radio.value === "buyer" ? "Buyer" : "Seller"}</span>
-                        <span className="block text-xs text-slate-600">{radio.value === "buyer" ? "Looking to purchase" : "Indian supplier"}</span>
-                      </span>
-                    </label>
-                  ))}
+                  {getCollectionProps(signUp.userType, { type: "radio", options: ["buyer", "seller"] }).map(
+                    ({ key, ...radio }) => (
+                      <label
+                        key={key}
+                        className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                      >
+                        <input {...radio} className="mt-1" />
+                        <span>
+                          <span className="block text-sm font-medium">
+                            {radio.value === "buyer" ? "Buyer" : "Seller"}
+                          </span>
+                          <span className="block text-xs text-slate-600">
+                            {radio.value === "buyer" ? "Looking to purchase" : "Indian supplier"}
+                          </span>
+                        </span>
+                      </label>
+                    ),
+                  )}
                 </div>
                 {signUp.userType.errors ? (
                   <p id={signUp.userType.errorId} className="mt-1 text-sm text-red-600" role="alert">
@@ -191,17 +244,30 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
                 <Input {...getInputProps(signUp.phone, { type: "tel" })} autoComplete="tel" />
               </Field>
               <Field id={signUp.password.id} label="Password" error={signUp.password.errors?.[0]}>
-                <PasswordInput {...getInputProps(signUp.password, { type: "password" })} autoComplete="new-password" required minLength={6} />
+                <PasswordInput
+                  {...getInputProps(signUp.password, { type: "password" })}
+                  autoComplete="new-password"
+                  required
+                  minLength={6}
+                />
               </Field>
               <Field id={signUp.confirmPassword.id} label="Confirm Password" error={signUp.confirmPassword.errors?.[0]}>
-                <PasswordInput {...getInputProps(signUp.confirmPassword, { type: "password" })} autoComplete="new-password" required />
+                <PasswordInput
+                  {...getInputProps(signUp.confirmPassword, { type: "password" })}
+                  autoComplete="new-password"
+                  required
+                />
               </Field>
               <div className="sm:col-span-2">
                 <Button type="submit" className="w-full" disabled={busy}>
                   {busy ? "Creating account..." : "Create Account"}
                 </Button>
                 <p className="mt-3 text-center text-xs text-slate-500">
-                  By joining you agree to the <Link to="/terms" className="underline">Terms of Service</Link>.
+                  By joining you agree to the{" "}
+                  <Link to="/terms" className="underline">
+                    Terms of Service
+                  </Link>
+                  .
                 </p>
               </div>
             </Form>

@@ -1,8 +1,9 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { getBlogPost } from "~/modules/content/blog.server";
 import { MarkdownView } from "~/modules/content/components/markdown-view";
 import { PostMeta } from "~/modules/content/components/post-meta";
+import { invariantResponse } from "~/lib/page-refusal";
 import type { Route } from "./+types/blog-post";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -18,7 +19,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ params }: Route.LoaderArgs) {
   const post = await getBlogPost(params.slug);
-  if (!post) throw data(null, { status: 404 });
+  invariantResponse(post);
   return { post };
 }
 
@@ -44,7 +45,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       <MarkdownView source={post.body} className="mt-8" />
 
       <footer className="mt-12 flex flex-col gap-4 rounded-lg border border-slate-200 bg-slate-50 p-6 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-slate-600">Questions about sourcing or selling on Setu? Our team is happy to help.</p>
+        <p className="text-sm text-slate-600">
+          Questions about sourcing or selling on Setu? Our team is happy to help.
+        </p>
         <div className="flex flex-wrap gap-4 text-sm font-medium">
           <Link to="/blog" className="inline-flex items-center gap-1.5 text-slate-700 hover:text-brand-700">
             <ArrowLeft className="size-4" aria-hidden />

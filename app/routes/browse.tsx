@@ -4,12 +4,19 @@ import { getSessionUser } from "~/modules/accounts/session.server";
 import { MarketplaceProducts, productSearchToUrl } from "~/modules/products/components/marketplace-products";
 import { parseProductSearchParams } from "~/modules/products/product-search.schema";
 import { browseProducts, countMatchingProducts } from "~/modules/products/product-search.server";
-import { StoreDirectory } from "~/modules/stores/components/store-directory";
 import { parseStoreDirectoryParams } from "~/modules/stores/store-directory.schema";
 import { browseStores, countStores } from "~/modules/stores/store-directory.server";
 import type { Route } from "./+types/browse";
 import { appContext } from "~/request-context.server";
 import { publicPageHeaders } from "~/lib/page-cache-control";
+import { lazyPart } from "~/components/ui/lazy-part";
+
+/** Only the Stores tab draws it: the Products tab (the default) does not load its code (route JS budget). */
+const StoreDirectory = lazyPart(
+  () => import("~/modules/stores/components/store-directory").then((m) => m.StoreDirectory),
+  undefined,
+  { eager: true },
+);
 
 /** The same for every anonymous visitor: a shared cache may keep it (never when signed in: root). */
 export const headers = publicPageHeaders;
@@ -59,7 +66,10 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
   const productsHref = `/browse${storeKeep.length || productKeep.length ? `?${new URLSearchParams([...productKeep, ...storeKeep])}` : ""}`;
   const storesHref = `/browse?${new URLSearchParams([["tab", "stores"], ...productKeep, ...storeKeep])}`;
   const tabClass = (active: boolean) =>
-    cn("rounded-md px-4 py-2 text-sm font-medium", active ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900");
+    cn(
+      "rounded-md px-4 py-2 text-sm font-medium",
+      active ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
+    );
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
@@ -68,11 +78,19 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-slate-600">Discover quality products and stores from verified Indian suppliers</p>
       </header>
       <nav aria-label="Marketplace tabs" className="mt-6 inline-flex rounded-lg bg-slate-100 p-1">
-        <Link to={productsHref} className={tabClass(tab === "products")} aria-current={tab === "products" ? "page" : undefined}>
+        <Link
+          to={productsHref}
+          className={tabClass(tab === "products")}
+          aria-current={tab === "products" ? "page" : undefined}
+        >
           Products ({number.format(productCount.count)}
           {productCount.capped ? "+" : ""})
         </Link>
-        <Link to={storesHref} className={tabClass(tab === "stores")} aria-current={tab === "stores" ? "page" : undefined}>
+        <Link
+          to={storesHref}
+          className={tabClass(tab === "stores")}
+          aria-current={tab === "stores" ? "page" : undefined}
+        >
           Stores ({number.format(storeCount)})
         </Link>
       </nav>
@@ -87,7 +105,14 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
             hidden={storeKeep}
           />
         ) : stores ? (
-          <StoreDirectory params={storeParams} items={stores.items} page={stores.page} pageCount={stores.pageCount} action="/browse" keep={[["tab", "stores"], ...productKeep]} />
+          <StoreDirectory
+            params={storeParams}
+            items={stores.items}
+            page={stores.page}
+            pageCount={stores.pageCount}
+            action="/browse"
+            keep={[["tab", "stores"], ...productKeep]}
+          />
         ) : null}
       </div>
     </div>

@@ -15,7 +15,10 @@ export const headers = publicPageHeaders;
 export function meta() {
   return [
     { title: "Product Categories | Setu" },
-    { name: "description", content: "Browse wholesale products from verified Indian suppliers by category, with live product counts." },
+    {
+      name: "description",
+      content: "Browse wholesale products from verified Indian suppliers by category, with live product counts.",
+    },
   ];
 }
 
@@ -26,7 +29,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { counts: figures.productsByCategory, collections };
 }
 
-const ICONS: Record<string, typeof Cpu> = { electronics: Cpu, machinery: Cog, textiles: Shirt, chemicals: FlaskConical, automotive: Car, food: UtensilsCrossed };
+const ICONS: Record<string, typeof Cpu> = {
+  electronics: Cpu,
+  machinery: Cog,
+  textiles: Shirt,
+  chemicals: FlaskConical,
+  automotive: Car,
+  food: UtensilsCrossed,
+};
 const number = new Intl.NumberFormat("en-US");
 
 export default function Categories({ loaderData }: Route.ComponentProps) {
@@ -41,7 +51,10 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
           const n = counts[c.value] ?? 0;
           return (
             <li key={c.value}>
-              <Link to={`/category/${c.value}`} className="block h-full rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+              <Link
+                to={`/category/${c.value}`}
+                className="block h-full rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              >
                 <Card className="flex h-full items-center gap-4 p-5 transition hover:border-brand-300 hover:shadow-sm">
                   <span className="flex size-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
                     <Icon className="size-6" aria-hidden />
@@ -64,7 +77,10 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
       <ul className="mt-4 flex flex-wrap gap-2" aria-labelledby="collections-heading">
         {CATEGORY_STRIP.map((c) => (
           <li key={c.slug}>
-            <Link to={`/category/${c.slug}`} className="inline-flex items-baseline gap-2 rounded-full border border-slate-300 px-4 py-1.5 text-sm hover:bg-slate-50">
+            <Link
+              to={`/category/${c.slug}`}
+              className="inline-flex items-baseline gap-2 rounded-full border border-slate-300 px-4 py-1.5 text-sm hover:bg-slate-50"
+            >
               {c.label}
               <span className="text-xs tabular-nums text-slate-500">{productCountLabel(collections[c.slug])}</span>
             </Link>

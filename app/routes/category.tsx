@@ -2,7 +2,7 @@ import { PackageOpen } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { resolveCategorySlug } from "~/lib/categories";
+import { resolveCategorySlug } from "~/lib/collections";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { MarketplaceProducts } from "~/modules/products/components/marketplace-products";
 import { hasProductFilters, parseProductSearchParams } from "~/modules/products/product-search.schema";
@@ -18,7 +18,10 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
   const label = data?.page.label ?? "Category";
   return [
     { title: `${label} | Wholesale from India | Setu` },
-    { name: "description", content: `Wholesale ${label.toLowerCase()} from verified Indian suppliers: compare prices and MOQs, request quotes.` },
+    {
+      name: "description",
+      content: `Wholesale ${label.toLowerCase()} from verified Indian suppliers: compare prices and MOQs, request quotes.`,
+    },
   ];
 }
 
@@ -26,7 +29,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = resolveCategorySlug(params.slug);
   const search = new URL(request.url).searchParams;
   // a collection (the category strip's) is part of the path, like a category: never a query-string filter
-  const productParams = { ...parseProductSearchParams(search, page.category ?? undefined), collection: page.collection };
+  const productParams = {
+    ...parseProductSearchParams(search, page.category ?? undefined),
+    collection: page.collection,
+  };
   const [user, products] = await Promise.all([
     getSessionUser(request, context.get(appContext).runtime),
     page.listsProducts ? browseProducts(context.get(appContext).runtime.db, productParams) : null,
@@ -52,12 +58,22 @@ export default function Category({ loaderData }: Route.ComponentProps) {
       <div className="mt-8">
         {/* a collection nothing fits yet (and no filter narrowed it) gets the friendly page, not "try adjusting your filters" */}
         {products && (products.total.count > 0 || hasProductFilters(productParams)) ? (
-          <MarketplaceProducts data={{ params: productParams, ...products }} action={path} fixedCategory clearHref={path} loading={loading} signedIn={signedIn} />
+          <MarketplaceProducts
+            data={{ params: productParams, ...products }}
+            action={path}
+            fixedCategory
+            clearHref={path}
+            loading={loading}
+            signedIn={signedIn}
+          />
         ) : (
           <Card className="border-dashed p-12 text-center">
             <PackageOpen className="mx-auto size-10 text-slate-400" aria-hidden />
             <h2 className="mt-3 text-lg font-semibold">No products in {page.label} yet</h2>
-            <p className="mt-1 text-sm text-slate-600">Suppliers are adding new lines every week. Browse the whole marketplace, or post an RFQ and let suppliers come to you.</p>
+            <p className="mt-1 text-sm text-slate-600">
+              Suppliers are adding new lines every week. Browse the whole marketplace, or post an RFQ and let suppliers
+              come to you.
+            </p>
             <div className="mt-5 flex flex-wrap justify-center gap-3">
               <ButtonLink to="/browse">Browse Marketplace</ButtonLink>
               <ButtonLink to="/create-rfq" variant="outline">

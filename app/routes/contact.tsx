@@ -4,17 +4,25 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Select, Textarea } from "~/components/ui/field";
-import { refusedFormReply, useValidatedForm } from "~/lib/validated-form";
-import { CONTACT_TOPICS, contactMessageSchema } from "~/modules/contact/contact.schema";
+import { lazySchema, refusedFormReply, useValidatedForm } from "~/components/forms/validated-form";
+import { formValues, parseInput } from "~/lib/command-result";
+import { CONTACT_FIELDS, CONTACT_TOPICS, contactMessageSchema } from "~/modules/contact/contact.schema";
 import { submitContactMessage } from "~/modules/contact/contact.server";
-import { readFormData } from "~/lib/form-data.server";
+import { readFormData } from "~/http/form-data.server";
 import type { Route } from "./+types/contact";
 import { appContext } from "~/request-context.server";
+
+const lazyContactMessageSchema = lazySchema(() =>
+  import("~/modules/contact/contact.schema").then((m) => ({ schema: m.contactMessageSchema })),
+);
 
 export function meta() {
   return [
     { title: "Contact Us | Setu" },
-    { name: "description", content: "Talk to the Setu team: sales, demos, support and partnerships for India-to-USA wholesale trade." },
+    {
+      name: "description",
+      content: "Talk to the Setu team: sales, demos, support and partnerships for India-to-USA wholesale trade.",
+    },
   ];
 }
 
@@ -24,9 +32,17 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await submitContactMessage(context.get(appContext).runtime.db, await readFormData(request), context.get(appContext).clientIp);
+  const { runtime, clientIp } = context.get(appContext);
+  const values = formValues(await readFormData(request), CONTACT_FIELDS);
+  const input = parseInput(contactMessageSchema, values);
+  const result = input.ok ? await submitContactMessage(runtime.db, input.value, clientIp) : input;
   if (result.ok) return { ok: true as const };
-  return data({ ok: false as const, reply: refusedFormReply(result, result.values) }, { status: result.status });
+  // a refusal no field owns (too many messages) is the form's own
+  const formError = Object.keys(result.fieldErrors).length === 0 ? result.message : null;
+  return data(
+    { ok: false as const, reply: refusedFormReply({ fieldErrors: result.fieldErrors, formError }, values) },
+    { status: result.status },
+  );
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
@@ -34,7 +50,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const sending = navigation.state === "submitting";
   const [form, fields] = useValidatedForm({
     id: "contact",
-    schema: contactMessageSchema,
+    schema: lazyContactMessageSchema,
     lastResult: actionData && !actionData.ok ? actionData.reply : undefined,
     defaultValue: { topic: loaderData.topic },
   });
@@ -43,7 +59,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     <div className="mx-auto max-w-7xl px-4 py-12">
       <h1 className="text-3xl font-bold">Contact Us</h1>
       <p className="mt-2 max-w-2xl text-slate-600">
-        Questions about sourcing from India, selling to US buyers, or a demo of Setu? Write to us and our team answers within one business day.
+        Questions about sourcing from India, selling to US buyers, or a demo of Setu? Write to us and our team answers
+        within one business day.
       </p>
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
         <Card className="p-6 lg:col-span-2">
@@ -59,7 +76,11 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           ) : (
             <Form method="post" {...getFormProps(form)} className="grid gap-5 sm:grid-cols-2" noValidate>
               {form.errors ? (
-                <p id={form.errorId} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 sm:col-span-2">
+                <p
+                  id={form.errorId}
+                  role="alert"
+                  className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 sm:col-span-2"
+                >
                   {form.errors[0]}
                 </p>
               ) : null}
@@ -102,7 +123,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 <Mail className="size-5 text-brand-600" aria-hidden /> hello@setu.example
               </li>
               <li className="flex gap-3">
-                <Phone className="size-5 text-brand-600" aria-hidden /> +1 (646) 555-0142 (US) · +91 80 5550 1420 (India)
+                <Phone className="size-5 text-brand-600" aria-hidden /> +1 (646) 555-0142 (US) · +91 80 5550 1420
+                (India)
               </li>
               <li className="flex gap-3">
                 <MapPin className="size-5 text-brand-600" aria-hidden /> New York · Bengaluru
@@ -112,7 +134,11 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <Card className="p-6">
             <h2 className="font-semibold">Looking for answers?</h2>
             <p className="mt-2 text-slate-600">
-              Our <Link to="/help" className="text-brand-700 underline">Help Center</Link> covers RFQs, quotes, verification and shipping.
+              Our{" "}
+              <Link to="/help" className="text-brand-700 underline">
+                Help Center
+              </Link>{" "}
+              covers RFQs, quotes, verification and shipping.
             </p>
           </Card>
         </aside>

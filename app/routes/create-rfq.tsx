@@ -8,26 +8,38 @@ import { Field, Input, Select, Textarea } from "~/components/ui/field";
 import { UNITS } from "~/lib/categories";
 import { formatUsdCents } from "~/lib/money";
 import { FALLBACK_TIME_ZONE, isTimeZone, todayIn, todayUtc } from "~/lib/deadline";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { readFormData } from "~/lib/form-data.server";
-import { refusedFormReply, useValidatedForm } from "~/lib/validated-form";
+import { redirectWithFlash } from "~/http/flash.server";
+import { readFormData } from "~/http/form-data.server";
+import { lazySchema, refusedFormReply, useValidatedForm } from "~/components/forms/validated-form";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { rfqPrefillFromProduct } from "~/modules/rfqs/rfq-prefill.server";
-import { createRfqSchema, RFQ_CATEGORIES } from "~/modules/rfqs/rfq.schema";
+import { CREATE_RFQ_FIELDS, createRfqSchema, RFQ_CATEGORIES } from "~/modules/rfqs/rfq.schema";
+import { formValues, parseInput } from "~/lib/command-result";
 import { createRfq } from "~/modules/rfqs/rfqs.server";
 import type { Route } from "./+types/create-rfq";
 import { appContext } from "~/request-context.server";
 
+const lazyCreateRfqSchema = lazySchema(() =>
+  import("~/modules/rfqs/rfq.schema").then((m) => ({ schema: m.createRfqSchema })),
+);
+
 const LOGIN_MESSAGE = "Please log in to create an RFQ";
 
 export function meta() {
-  return [{ title: "Create RFQ | Setu" }, { name: "description", content: "Post a request for quote to verified Indian suppliers." }];
+  return [
+    { title: "Create RFQ | Setu" },
+    { name: "description", content: "Post a request for quote to verified Indian suppliers." },
+  ];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request, context.get(appContext).runtime);
   const search = new URL(request.url).searchParams;
-  const prefill = await rfqPrefillFromProduct(context.get(appContext).runtime.db, search.get("product"), search.get("tier"));
+  const prefill = await rfqPrefillFromProduct(
+    context.get(appContext).runtime.db,
+    search.get("product"),
+    search.get("tier"),
+  );
   // the earliest date open anywhere a buyer may be before the browser says where it is (New York trails UTC)
   const [utc, fallback] = [todayUtc(), todayIn(FALLBACK_TIME_ZONE)];
   return { signedIn: Boolean(user?.profile), prefill, today: fallback < utc ? fallback : utc };
@@ -38,9 +50,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!user?.profile) return data({ ok: false as const, message: LOGIN_MESSAGE, reply: null }, { status: 401 });
   const form = await readFormData(request);
   const { runtime } = context.get(appContext);
-  const result = await createRfq(runtime.db, { ...user, profile: user.profile }, form, new Date(), runtime.notifier.jobs);
+  const input = parseInput(createRfqSchema, formValues(form, CREATE_RFQ_FIELDS));
+  const result = input.ok
+    ? await createRfq(runtime.db, { ...user, profile: user.profile }, input.value, new Date(), runtime.notifier.jobs)
+    : input;
   if (result.ok) return redirectWithFlash("/rfqs", { type: "success", message: result.message });
-  return data({ ok: false as const, message: result.message || "Failed to create RFQ", reply: refusedFormReply(result, form) }, { status: result.status });
+  return data(
+    { ok: false as const, message: result.message || "Failed to create RFQ", reply: refusedFormReply(result, form) },
+    { status: result.status },
+  );
 }
 
 export default function CreateRfq({ loaderData, actionData }: Route.ComponentProps) {
@@ -57,7 +75,7 @@ export default function CreateRfq({ loaderData, actionData }: Route.ComponentPro
   const today = timeZone ? todayIn(timeZone) : loaderData.today;
   const [form, fields] = useValidatedForm({
     id: "rfq",
-    schema: createRfqSchema,
+    schema: lazyCreateRfqSchema,
     lastResult: actionData?.reply,
     defaultValue: {
       title: prefill?.title,
@@ -74,7 +92,10 @@ export default function CreateRfq({ loaderData, actionData }: Route.ComponentPro
       <section className="mx-auto max-w-md px-4 py-24 text-center">
         <h1 className="text-2xl font-bold">Create RFQ</h1>
         <p className="mt-2 text-slate-600">{LOGIN_MESSAGE}</p>
-        <ButtonLink to={`/auth?redirectTo=${encodeURIComponent(prefill ? `/create-rfq?product=${prefill.productId}${prefill.tier ? `&tier=${prefill.tier.id}` : ""}` : "/create-rfq")}`} className="mt-6">
+        <ButtonLink
+          to={`/auth?redirectTo=${encodeURIComponent(prefill ? `/create-rfq?product=${prefill.productId}${prefill.tier ? `&tier=${prefill.tier.id}` : ""}` : "/create-rfq")}`}
+          className="mt-6"
+        >
           Sign In
         </ButtonLink>
       </section>
@@ -83,7 +104,11 @@ export default function CreateRfq({ loaderData, actionData }: Route.ComponentPro
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <button type="button" onClick={() => navigate(-1)} className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900">
+      <button
+        type="button"
+        onClick={() => navigate(-1)}
+        className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"
+      >
         <ArrowLeft className="size-4" aria-hidden /> Back
       </button>
       <h1 className="mt-4 text-3xl font-bold">Create RFQ</h1>
@@ -116,7 +141,12 @@ export default function CreateRfq({ loaderData, actionData }: Route.ComponentPro
           <Field id={fields.description.id} label="Description" error={fields.description.errors?.[0]}>
             <Textarea {...getTextareaProps(fields.description)} required rows={4} />
           </Field>
-          <Field id={fields.specifications.id} label="Technical Specifications (optional)" error={fields.specifications.errors?.[0]} hint="Sizes, materials, certifications, packaging. Kept exactly as you type it.">
+          <Field
+            id={fields.specifications.id}
+            label="Technical Specifications (optional)"
+            error={fields.specifications.errors?.[0]}
+            hint="Sizes, materials, certifications, packaging. Kept exactly as you type it."
+          >
             <Textarea {...getTextareaProps(fields.specifications)} rows={4} />
           </Field>
         </Card>
@@ -124,7 +154,13 @@ export default function CreateRfq({ loaderData, actionData }: Route.ComponentPro
         <Card className="grid gap-4 p-6 sm:grid-cols-2">
           <h2 className="text-lg font-semibold sm:col-span-2">Quantity &amp; Budget</h2>
           <Field id={fields.quantity.id} label="Quantity" error={fields.quantity.errors?.[0]}>
-            <Input {...getInputProps(fields.quantity, { type: "number" })} min={1} step={1} inputMode="numeric" required />
+            <Input
+              {...getInputProps(fields.quantity, { type: "number" })}
+              min={1}
+              step={1}
+              inputMode="numeric"
+              required
+            />
           </Field>
           <Field id={fields.unit.id} label="Unit" error={fields.unit.errors?.[0]}>
             <Select {...getSelectProps(fields.unit)}>
@@ -172,10 +208,15 @@ export default function CreateRfq({ loaderData, actionData }: Route.ComponentPro
           <input type="hidden" name="timeZone" value={timeZone ?? ""} />
           <div className="sm:col-span-2">
             <label htmlFor={fields.verifiedSuppliersOnly.id} className="flex items-start gap-3 text-sm text-slate-800">
-              <input {...getInputProps(fields.verifiedSuppliersOnly, { type: "checkbox", value: "on" })} className="mt-0.5 size-4 rounded border-slate-300 accent-brand-600" />
+              <input
+                {...getInputProps(fields.verifiedSuppliersOnly, { type: "checkbox", value: "on" })}
+                className="mt-0.5 size-4 rounded border-slate-300 accent-brand-600"
+              />
               <span>
                 <span className="font-medium">Verified suppliers only</span>
-                <span className="block text-slate-600">Only suppliers whose GST, IEC and company registration Setu has checked can quote.</span>
+                <span className="block text-slate-600">
+                  Only suppliers whose GST, IEC and company registration Setu has checked can quote.
+                </span>
               </span>
             </label>
             {fields.verifiedSuppliersOnly.errors?.[0] ? (
@@ -187,7 +228,10 @@ export default function CreateRfq({ loaderData, actionData }: Route.ComponentPro
         </Card>
 
         <div className="flex flex-wrap justify-end gap-3">
-          <Link to="/rfqs" className="inline-flex h-10 items-center rounded-md border border-slate-300 px-4 text-sm font-medium hover:bg-slate-50">
+          <Link
+            to="/rfqs"
+            className="inline-flex h-10 items-center rounded-md border border-slate-300 px-4 text-sm font-medium hover:bg-slate-50"
+          >
             Cancel
           </Link>
           <Button type="submit" disabled={busy}>

@@ -1,4 +1,21 @@
-import { Activity, AlertCircle, BadgeCheck, CheckCircle2, Circle, Clock, DollarSign, FileText, Flag, Package, Scale, ShieldCheck, Sparkles, ShoppingCart, Store, Users } from "lucide-react";
+import {
+  Activity,
+  AlertCircle,
+  BadgeCheck,
+  CheckCircle2,
+  Circle,
+  Clock,
+  DollarSign,
+  FileText,
+  Flag,
+  Package,
+  Scale,
+  ShieldCheck,
+  Sparkles,
+  ShoppingCart,
+  Store,
+  Users,
+} from "lucide-react";
 import { data, Link } from "react-router";
 import { Badge, statusTone } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
@@ -23,11 +40,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadDashboardForPage(db, { ...user, profile: user.profile }),
     user.profile.userType === "seller" ? sellerAnalyticsSummary(db, user) : null,
   ]);
-  if (!result.ok) return data({ state: "failed" as const, profile: user.profile, message: result.message }, { status: 500 });
+  if (!result.ok)
+    return data({ state: "failed" as const, profile: user.profile, message: result.message }, { status: 500 });
   return { state: "ok" as const, profile: user.profile, email: user.email, dashboard: result.dashboard, analytics };
 }
 
-function Stat({ icon: Icon, label, value, hint }: { icon: typeof Store; label: string; value: string | number; hint?: string }) {
+function Stat({
+  icon: Icon,
+  label,
+  value,
+  hint,
+}: {
+  icon: typeof Store;
+  label: string;
+  value: string | number;
+  hint?: string;
+}) {
   return (
     <Card className="p-5">
       <div className="flex items-center justify-between">
@@ -98,13 +126,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   if (dashboard.role === "admin") return <AdminHome name={profile.fullName} dashboard={dashboard} />;
   const verified = profile.verificationStatus === "verified";
   const seller = dashboard.role === "seller";
-  const onboarding = dashboard.role === "seller" && dashboard.onboarding.some((s) => !s.done) ? dashboard.onboarding : null;
+  const onboarding =
+    dashboard.role === "seller" && dashboard.onboarding.some((s) => !s.done) ? dashboard.onboarding : null;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold">{onboarding ? `Welcome to Setu, ${profile.fullName}!` : `Welcome back, ${profile.fullName}!`}</h1>
+          <h1 className="text-3xl font-bold">
+            {onboarding ? `Welcome to Setu, ${profile.fullName}!` : `Welcome back, ${profile.fullName}!`}
+          </h1>
           <p className="mt-1 text-slate-600">
             {profile.companyName} · {seller ? "Seller dashboard" : "Buyer dashboard"}
           </p>
@@ -119,14 +150,24 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <Stat icon={Store} label="My Stores" value={dashboard.stores} />
             <Stat icon={Package} label="Products" value={dashboard.products} />
             <Stat icon={FileText} label="Quotes Submitted" value={dashboard.quotesSubmitted} />
-            <Stat icon={DollarSign} label="Revenue" value={formatUsd(dashboard.revenueCents)} hint={escrowHint(dashboard.heldCents, dashboard.orderValueCents)} />
+            <Stat
+              icon={DollarSign}
+              label="Revenue"
+              value={formatUsd(dashboard.revenueCents)}
+              hint={escrowHint(dashboard.heldCents, dashboard.orderValueCents)}
+            />
           </>
         ) : (
           <>
             <Stat icon={FileText} label="Active RFQs" value={dashboard.activeRfqs} />
             <Stat icon={ShoppingCart} label="Orders" value={dashboard.orders} />
             <Stat icon={Users} label="Suppliers" value={dashboard.suppliers} />
-            <Stat icon={DollarSign} label="Total Spend" value={formatUsd(dashboard.spendCents)} hint={escrowHint(dashboard.heldCents, dashboard.orderValueCents)} />
+            <Stat
+              icon={DollarSign}
+              label="Total Spend"
+              value={formatUsd(dashboard.spendCents)}
+              hint={escrowHint(dashboard.heldCents, dashboard.orderValueCents)}
+            />
           </>
         )}
       </section>
@@ -153,11 +194,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       {item.title}
                     </Link>
                     <p className="text-xs text-slate-500">
-                      {item.type === "quote" ? "Quote" : "RFQ"} · {new Date(item.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}
+                      {item.type === "quote" ? "Quote" : "RFQ"} ·{" "}
+                      {new Date(item.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}
                     </p>
                   </div>
                   <div className="flex items-center gap-3">
-                    {item.amountCents !== null ? <span className="text-sm font-medium tabular-nums">{formatUsd(item.amountCents)}</span> : null}
+                    {item.amountCents !== null ? (
+                      <span className="text-sm font-medium tabular-nums">{formatUsd(item.amountCents)}</span>
+                    ) : null}
                     <Badge tone={statusTone(item.status)}>{item.status}</Badge>
                   </div>
                 </li>
@@ -173,14 +217,22 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               {seller ? (
                 <>
                   <ButtonLink to="/stores">Manage Stores</ButtonLink>
-                  <ButtonLink to="/products" variant="outline">Add Products</ButtonLink>
-                  <ButtonLink to="/rfqs" variant="outline">Browse RFQs</ButtonLink>
+                  <ButtonLink to="/products" variant="outline">
+                    Add Products
+                  </ButtonLink>
+                  <ButtonLink to="/rfqs" variant="outline">
+                    Browse RFQs
+                  </ButtonLink>
                 </>
               ) : (
                 <>
                   <ButtonLink to="/create-rfq">Create RFQ</ButtonLink>
-                  <ButtonLink to="/browse" variant="outline">Browse Products</ButtonLink>
-                  <ButtonLink to="/rfqs" variant="outline">View All RFQs</ButtonLink>
+                  <ButtonLink to="/browse" variant="outline">
+                    Browse Products
+                  </ButtonLink>
+                  <ButtonLink to="/rfqs" variant="outline">
+                    View All RFQs
+                  </ButtonLink>
                 </>
               )}
             </div>
@@ -194,7 +246,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 </Badge>
               ) : (
                 <Badge tone={profile.verificationStatus === "rejected" ? "red" : "amber"}>
-                  <Clock className="size-3" aria-hidden /> {profile.verificationStatus === "rejected" ? "Verification Rejected" : "Pending Verification"}
+                  <Clock className="size-3" aria-hidden />{" "}
+                  {profile.verificationStatus === "rejected" ? "Verification Rejected" : "Pending Verification"}
                 </Badge>
               )}
             </div>
@@ -213,54 +266,92 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 }
 
 const ONBOARDING: Record<OnboardingStep, { title: string; text: string; to: string; action: string }> = {
-  verify: { title: "Get verified", text: "Complete your company profile so Setu can verify your business. Buyers see the verified badge.", to: "/profile", action: "Complete profile" },
-  store: { title: "Create your store", text: "A branded store with your logo, story and QR code.", to: "/stores", action: "Create store" },
-  products: { title: "Add your products", text: "List what you sell with prices, MOQ and photos.", to: "/products", action: "Add products" },
-  quote: { title: "Answer your first RFQ", text: "US buyers post what they need: send them a quote.", to: "/rfqs", action: "Browse RFQs" },
+  verify: {
+    title: "Get verified",
+    text: "Complete your company profile so Setu can verify your business. Buyers see the verified badge.",
+    to: "/profile",
+    action: "Complete profile",
+  },
+  store: {
+    title: "Create your store",
+    text: "A branded store with your logo, story and QR code.",
+    to: "/stores",
+    action: "Create store",
+  },
+  products: {
+    title: "Add your products",
+    text: "List what you sell with prices, MOQ and photos.",
+    to: "/products",
+    action: "Add products",
+  },
+  quote: {
+    title: "Answer your first RFQ",
+    text: "US buyers post what they need: send them a quote.",
+    to: "/rfqs",
+    action: "Browse RFQs",
+  },
 };
 
 function OnboardingChecklist({ steps }: { steps: { step: OnboardingStep; done: boolean }[] }) {
   const doneCount = steps.filter((s) => s.done).length;
   return (
     <section aria-labelledby="onboarding-title" className="mt-8">
-    <Card className="p-6">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="onboarding-title" className="text-lg font-semibold">
-          Get started selling to US buyers
-        </h2>
-        <p className="text-sm text-slate-600">
-          {doneCount} of {steps.length} done
-        </p>
-      </div>
-      <ol className="mt-4 grid gap-3 md:grid-cols-2">
-        {steps.map(({ step, done }) => {
-          const item = ONBOARDING[step];
-          return (
-            <li key={step} className="flex gap-3 rounded-lg border border-slate-200 p-4">
-              {done ? <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-green-600" aria-hidden /> : <Circle className="mt-0.5 size-5 shrink-0 text-slate-400" aria-hidden />}
-              <div className="min-w-0">
-                <p className="font-medium">
-                  {item.title}
-                  <span className="sr-only">{done ? " (done)" : " (to do)"}</span>
-                </p>
-                <p className="mt-1 text-sm text-slate-600">{item.text}</p>
-                {done ? null : (
-                  <Link to={item.to} className="mt-2 inline-block text-sm font-medium text-brand-700 underline">
-                    {item.action}
-                  </Link>
+      <Card className="p-6">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="onboarding-title" className="text-lg font-semibold">
+            Get started selling to US buyers
+          </h2>
+          <p className="text-sm text-slate-600">
+            {doneCount} of {steps.length} done
+          </p>
+        </div>
+        <ol className="mt-4 grid gap-3 md:grid-cols-2">
+          {steps.map(({ step, done }) => {
+            const item = ONBOARDING[step];
+            return (
+              <li key={step} className="flex gap-3 rounded-lg border border-slate-200 p-4">
+                {done ? (
+                  <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-green-600" aria-hidden />
+                ) : (
+                  <Circle className="mt-0.5 size-5 shrink-0 text-slate-400" aria-hidden />
                 )}
-              </div>
-            </li>
-          );
-        })}
-      </ol>
-    </Card>
+                <div className="min-w-0">
+                  <p className="font-medium">
+                    {item.title}
+                    <span className="sr-only">{done ? " (done)" : " (to do)"}</span>
+                  </p>
+                  <p className="mt-1 text-sm text-slate-600">{item.text}</p>
+                  {done ? null : (
+                    <Link to={item.to} className="mt-2 inline-block text-sm font-medium text-brand-700 underline">
+                      {item.action}
+                    </Link>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      </Card>
     </section>
   );
 }
 
 /** A count of what waits for an administrator, with the link to where it is handled. */
-function WaitingCard({ icon: Icon, tone, title, count, to, action }: { icon: typeof Store; tone: string; title: string; count: number; to: string; action: string }) {
+function WaitingCard({
+  icon: Icon,
+  tone,
+  title,
+  count,
+  to,
+  action,
+}: {
+  icon: typeof Store;
+  tone: string;
+  title: string;
+  count: number;
+  to: string;
+  action: string;
+}) {
   return (
     <Card className="p-5">
       <div className="flex items-center justify-between">
@@ -283,9 +374,30 @@ function AdminHome({ name, dashboard }: { name: string; dashboard: AdminDashboar
         <p className="mt-1 text-slate-600">Signed in as {name}</p>
       </header>
       <section aria-label="Waiting for you" className="mt-8 grid gap-4 sm:grid-cols-3">
-        <WaitingCard icon={ShieldCheck} tone="text-amber-600" title="Pending verifications" count={dashboard.pendingVerifications} to="/admin/verifications" action="Review verifications" />
-        <WaitingCard icon={Flag} tone="text-red-600" title="Open message reports" count={dashboard.openReports} to="/admin/reports" action="Review reports" />
-        <WaitingCard icon={Scale} tone="text-amber-600" title="Open disputes" count={dashboard.openDisputes} to="/admin/disputes" action="Decide disputes" />
+        <WaitingCard
+          icon={ShieldCheck}
+          tone="text-amber-600"
+          title="Pending verifications"
+          count={dashboard.pendingVerifications}
+          to="/admin/verifications"
+          action="Review verifications"
+        />
+        <WaitingCard
+          icon={Flag}
+          tone="text-red-600"
+          title="Open message reports"
+          count={dashboard.openReports}
+          to="/admin/reports"
+          action="Review reports"
+        />
+        <WaitingCard
+          icon={Scale}
+          tone="text-amber-600"
+          title="Open disputes"
+          count={dashboard.openDisputes}
+          to="/admin/disputes"
+          action="Decide disputes"
+        />
       </section>
       <section aria-label="Marketplace" className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         <Stat icon={Users} label="Accounts" value={dashboard.users} />
@@ -311,7 +423,9 @@ function MatchedForYou({ matched }: { matched: { id: string; title: string; reas
         </Link>
       </div>
       {matched.length === 0 ? (
-        <p className="mt-4 text-sm text-slate-600">No open RFQ matches your products yet. New RFQs that fit your catalogue will appear here as buyers post them.</p>
+        <p className="mt-4 text-sm text-slate-600">
+          No open RFQ matches your products yet. New RFQs that fit your catalogue will appear here as buyers post them.
+        </p>
       ) : (
         <ul className="mt-4 divide-y divide-slate-100">
           {matched.map((rfq) => (
@@ -320,7 +434,9 @@ function MatchedForYou({ matched }: { matched: { id: string; title: string; reas
                 {rfq.title}
               </Link>
               <p className="text-sm text-emerald-800">{rfq.reason}</p>
-              <p className="text-xs text-slate-500">Closes {new Date(rfq.closesAt).toLocaleDateString("en-US", { dateStyle: "medium" })}</p>
+              <p className="text-xs text-slate-500">
+                Closes {new Date(rfq.closesAt).toLocaleDateString("en-US", { dateStyle: "medium" })}
+              </p>
             </li>
           ))}
         </ul>

@@ -22,9 +22,15 @@ const BUYER_FAQS: Faq[] = [
     question: "Do I need an account to browse suppliers and products?",
     answer: (
       <p>
-        No. Anyone can browse the <Link to="/browse" className={linkClass}>marketplace</Link>, open supplier stores and
-        read the <Link to="/rfqs" className={linkClass}>list of open RFQs</Link>. You need a free buyer account to post
-        an RFQ, contact suppliers, send inquiries and place orders.
+        No. Anyone can browse the{" "}
+        <Link to="/browse" className={linkClass}>
+          marketplace
+        </Link>
+        , open supplier stores and read the{" "}
+        <Link to="/rfqs" className={linkClass}>
+          list of open RFQs
+        </Link>
+        . You need a free buyer account to post an RFQ, contact suppliers, send inquiries and place orders.
       </p>
     ),
   },
@@ -34,8 +40,11 @@ const BUYER_FAQS: Faq[] = [
       <>
         <p>
           A request for quote (RFQ) tells suppliers exactly what you want to buy so they can send you a price. Sign in
-          as a buyer and open <Link to="/create-rfq" className={linkClass}>Create RFQ</Link>. The form has three
-          sections:
+          as a buyer and open{" "}
+          <Link to="/create-rfq" className={linkClass}>
+            Create RFQ
+          </Link>
+          . The form has three sections:
         </p>
         <ul className="mt-2 list-disc space-y-1 pl-5">
           <li>
@@ -52,7 +61,10 @@ const BUYER_FAQS: Faq[] = [
           </li>
         </ul>
         <p className="mt-2">
-          Our guide <Link to="/blog/writing-an-rfq-that-gets-great-quotes" className={linkClass}>Writing an RFQ that gets great quotes</Link>{" "}
+          Our guide{" "}
+          <Link to="/blog/writing-an-rfq-that-gets-great-quotes" className={linkClass}>
+            Writing an RFQ that gets great quotes
+          </Link>{" "}
           has a checklist.
         </p>
       </>
@@ -76,9 +88,9 @@ const BUYER_FAQS: Faq[] = [
         Before a supplier earns the green <strong className="font-semibold text-slate-900">Verified Seller</strong>{" "}
         badge, our team checks the documents they upload: company registration, GST registration (GSTIN, its check
         character verified) and Importer-Exporter Code (IEC). Every other supplier shows a grey{" "}
-        <strong className="font-semibold text-slate-900">Unverified</strong> badge on its products, quotes and store, and
-        a buyer can post an RFQ for verified suppliers only. Verification reduces risk but does not replace your own due
-        diligence: always approve samples and consider a pre-shipment inspection.
+        <strong className="font-semibold text-slate-900">Unverified</strong> badge on its products, quotes and store,
+        and a buyer can post an RFQ for verified suppliers only. Verification reduces risk but does not replace your own
+        due diligence: always approve samples and consider a pre-shipment inspection.
       </p>
     ),
   },
@@ -110,8 +122,8 @@ const BUYER_FAQS: Faq[] = [
     question: "How do payments work?",
     answer: (
       <p>
-        Payment terms (an advance, a letter of credit, net terms) are agreed per order in the supplier's quote, and you pay
-        the supplier's business account directly: Setu does not hold payments yet (escrow is coming). Never pay a
+        Payment terms (an advance, a letter of credit, net terms) are agreed per order in the supplier's quote, and you
+        pay the supplier's business account directly: Setu does not hold payments yet (escrow is coming). Never pay a
         supplier's personal account, and confirm any change of bank details by phone.
       </p>
     ),
@@ -121,8 +133,12 @@ const BUYER_FAQS: Faq[] = [
     answer: (
       <p>
         Document the problem with photos and the packing list as soon as the goods arrive, and tell the supplier and our
-        team through the <Link to="/contact" className={linkClass}>contact page</Link>. Keep the conversation on Setu's
-        messages, so that both sides and our team can see what was agreed while we help you reach a solution.
+        team through the{" "}
+        <Link to="/contact" className={linkClass}>
+          contact page
+        </Link>
+        . Keep the conversation on Setu's messages, so that both sides and our team can see what was agreed while we
+        help you reach a solution.
       </p>
     ),
   },
@@ -135,8 +151,14 @@ const SELLER_FAQS: Faq[] = [
       <p>
         Any registered Indian manufacturer, exporter or trading company can sell on Setu. Creating a seller account, a
         store and product listings is free. See{" "}
-        <Link to="/services-for-sellers" className={linkClass}>Services for Indian Sellers</Link> for everything we
-        offer, or <Link to="/contact?topic=sales" className={linkClass}>talk to our sales team</Link>.
+        <Link to="/services-for-sellers" className={linkClass}>
+          Services for Indian Sellers
+        </Link>{" "}
+        for everything we offer, or{" "}
+        <Link to="/contact?topic=sales" className={linkClass}>
+          talk to our sales team
+        </Link>
+        .
       </p>
     ),
   },
@@ -144,10 +166,10 @@ const SELLER_FAQS: Faq[] = [
     question: "How do I get the Verified Seller badge?",
     answer: (
       <p>
-        On your profile, enter your business details and upload your company registration, GST registration (GSTIN)
-        and Importer-Exporter Code (IEC), then submit them for verification. Our team reviews them; if something is
-        missing you read the reason on your profile and can resubmit. Until then your store shows “Unverified Seller”;
-        once approved it shows “Verified Seller”, which is the strongest trust signal for US buyers.
+        On your profile, enter your business details and upload your company registration, GST registration (GSTIN) and
+        Importer-Exporter Code (IEC), then submit them for verification. Our team reviews them; if something is missing
+        you read the reason on your profile and can resubmit. Until then your store shows “Unverified Seller”; once
+        approved it shows “Verified Seller”, which is the strongest trust signal for US buyers.
       </p>
     ),
   },
@@ -155,10 +177,13 @@ const SELLER_FAQS: Faq[] = [
     question: "How do I create a store and get its QR code?",
     answer: (
       <p>
-        Go to <Link to="/stores" className={linkClass}>My Stores</Link> and choose Create Store. Add your store name,
-        description, contact details, address, categories and business hours. Each store card has a button to generate a
-        QR code and, once generated, to download it. Print it on catalogues, trade-show stands and business cards so
-        buyers can open your store straight from their phone.
+        Go to{" "}
+        <Link to="/stores" className={linkClass}>
+          My Stores
+        </Link>{" "}
+        and choose Create Store. Add your store name, description, contact details, address, categories and business
+        hours. Each store card has a button to generate a QR code and, once generated, to download it. Print it on
+        catalogues, trade-show stands and business cards so buyers can open your store straight from their phone.
       </p>
     ),
   },
@@ -167,10 +192,10 @@ const SELLER_FAQS: Faq[] = [
     answer: (
       <>
         <p>
-          Open your store's Manage page and the <strong className="font-semibold text-slate-900">Store Appearance</strong>{" "}
-          tab, then choose Edit Store. Click the hero banner, logo, store name, tagline or brand colour to change them.
-          You can add banner sections and product sections, and drag banners to move them or drag their corners to
-          resize them.
+          Open your store's Manage page and the{" "}
+          <strong className="font-semibold text-slate-900">Store Appearance</strong> tab, then choose Edit Store. Click
+          the hero banner, logo, store name, tagline or brand colour to change them. You can add banner sections and
+          product sections, and drag banners to move them or drag their corners to resize them.
         </p>
         <p className="mt-2">Use Preview to see the page as buyers will, then Save Store to publish your changes.</p>
       </>
@@ -180,9 +205,9 @@ const SELLER_FAQS: Faq[] = [
     question: "How do I add products and show them in my store?",
     answer: (
       <p>
-        Create products with their name, description, category, price range in USD, minimum order quantity, unit,
-        images and specifications. Then, on your store's Manage page, use Add Existing Products to place them in the
-        store, mark your best sellers as featured and assign each product to a category tab.
+        Create products with their name, description, category, price range in USD, minimum order quantity, unit, images
+        and specifications. Then, on your store's Manage page, use Add Existing Products to place them in the store,
+        mark your best sellers as featured and assign each product to a category tab.
       </p>
     ),
   },
@@ -190,8 +215,12 @@ const SELLER_FAQS: Faq[] = [
     question: "How do I respond to an RFQ?",
     answer: (
       <p>
-        Browse <Link to="/rfqs" className={linkClass}>open RFQs</Link> by category, open one that fits your products and
-        use <strong className="font-semibold text-slate-900">Submit Your Quote</strong>. Enter your price in USD, the
+        Browse{" "}
+        <Link to="/rfqs" className={linkClass}>
+          open RFQs
+        </Link>{" "}
+        by category, open one that fits your products and use{" "}
+        <strong className="font-semibold text-slate-900">Submit Your Quote</strong>. Enter your price in USD, the
         quantity, a delivery timeline and optional terms such as payment structure, sample policy and Incoterm. You
         cannot quote on your own RFQ or on one whose deadline has passed.
       </p>
@@ -202,7 +231,10 @@ const SELLER_FAQS: Faq[] = [
     answer: (
       <p>
         No. Quotes are sealed: only the buyer who posted the RFQ sees every quote. You can see your own quote and its
-        status. Read <Link to="/blog/quoting-rfqs-us-buyers-accept" className={linkClass}>how to write quotes US buyers accept</Link>{" "}
+        status. Read{" "}
+        <Link to="/blog/quoting-rfqs-us-buyers-accept" className={linkClass}>
+          how to write quotes US buyers accept
+        </Link>{" "}
         for tips.
       </p>
     ),
@@ -226,7 +258,10 @@ function FaqList({ faqs, idPrefix }: { faqs: Faq[]; idPrefix: string }) {
         <details key={faq.question} id={`${idPrefix}-${index + 1}`} className="group">
           <summary className="flex cursor-pointer list-none items-start justify-between gap-4 px-5 py-4 font-medium text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
             <span>{faq.question}</span>
-            <ChevronDown className="mt-0.5 size-5 shrink-0 text-slate-400 transition-transform group-open:rotate-180" aria-hidden />
+            <ChevronDown
+              className="mt-0.5 size-5 shrink-0 text-slate-400 transition-transform group-open:rotate-180"
+              aria-hidden
+            />
           </summary>
           <div className="px-5 pb-5 text-sm leading-6 text-slate-600">{faq.answer}</div>
         </details>
@@ -245,7 +280,10 @@ export default function Help() {
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">
             Answers to common questions about buying and selling on Setu.
           </p>
-          <nav aria-label="Help topics" className="mx-auto mt-8 flex max-w-md flex-col gap-3 sm:flex-row sm:justify-center">
+          <nav
+            aria-label="Help topics"
+            className="mx-auto mt-8 flex max-w-md flex-col gap-3 sm:flex-row sm:justify-center"
+          >
             <a
               href="#buyers"
               className="inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2.5 text-sm font-medium text-slate-900 hover:bg-slate-50"
@@ -292,8 +330,8 @@ export default function Help() {
               Still need help?
             </h2>
             <p className="mt-2 text-sm text-slate-600">
-              Our support team answers buyer and seller questions around the clock. Tell us what you need and we will get
-              back to you.
+              Our support team answers buyer and seller questions around the clock. Tell us what you need and we will
+              get back to you.
             </p>
             <ButtonLink to="/contact" className="mt-4">
               Contact support

@@ -1,18 +1,52 @@
-import { Award, Car, Cog, Cpu, FlaskConical, Globe, PiggyBank, Search, Shirt, ShieldCheck, UtensilsCrossed } from "lucide-react";
+import {
+  Award,
+  Car,
+  Cog,
+  Cpu,
+  FlaskConical,
+  Globe,
+  PiggyBank,
+  Search,
+  Shirt,
+  ShieldCheck,
+  UtensilsCrossed,
+} from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
+import { PageLink } from "~/components/ui/page-link";
 import { CATEGORY_STRIP, HOME_CATEGORY_TILES } from "~/lib/categories";
 import { collectionCounts } from "~/modules/products/collection-counts.server";
 import { productCountLabel } from "~/modules/products/components/product-count";
-import { ProductCard, ProductCardSkeleton } from "~/modules/products/components/product-card";
+import { ProductCardSkeleton } from "~/modules/products/components/product-card-skeleton";
+import { lazyPart } from "~/components/ui/lazy-part";
 import { featuredProducts } from "~/modules/products/featured-products.server";
 import { marketplaceFigures, type MarketplaceFigures } from "~/modules/products/marketplace-figures.server";
 import { FEATURED_PRODUCTS_LIMIT } from "~/modules/products/products.schema";
-import { logger } from "~/lib/logger.server";
-import { useRootUser } from "~/root";
+import { logger } from "~/logger.server";
+import { useRootUser } from "~/components/layout/use-root-user";
 import type { Route } from "./+types/home";
 import { appContext } from "~/request-context.server";
 import { publicPageHeaders } from "~/lib/page-cache-control";
+
+/**
+ * The featured products, below the hero and the categories and without behaviour of their own: the cards' code
+ * (card, badges, money, icons) loads after the page's (route JS budget); the server renders them as usual.
+ */
+const ProductGrid = lazyPart(
+  () => import("~/modules/products/components/product-grid").then((m) => m.ProductGrid),
+  () => <FeaturedSkeletons />,
+  { eager: true },
+);
+
+function FeaturedSkeletons() {
+  return (
+    <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {Array.from({ length: FEATURED_PRODUCTS_LIMIT }, (_, i) => (
+        <ProductCardSkeleton key={i} />
+      ))}
+    </div>
+  );
+}
 
 /** The same for every anonymous visitor: a shared cache may keep it (never when signed in: root). */
 export const headers = publicPageHeaders;
@@ -22,7 +56,8 @@ export function meta() {
     { title: "Setu | America's Premier B2B Marketplace for Indian Suppliers" },
     {
       name: "description",
-      content: "Source wholesale products directly from verified Indian suppliers. Compare quotes, post RFQs and order with confidence.",
+      content:
+        "Source wholesale products directly from verified Indian suppliers. Compare quotes, post RFQs and order with confidence.",
     },
   ];
 }
@@ -48,7 +83,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
-const compactUsd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 1 });
+const compactUsd = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  notation: "compact",
+  maximumFractionDigits: 1,
+});
 
 /** The marketplace's true figures (the spec's 25K+, 50K+, 5K+ and $2B+ were claims: decision record 0023). */
 function statsOf(figures: MarketplaceFigures) {
@@ -64,8 +104,14 @@ function productCount(n: number) {
   return `${n.toLocaleString("en-US")} ${n === 1 ? "product" : "products"}`;
 }
 
-
-const TILE_ICONS = { electronics: Cpu, machinery: Cog, automotive: Car, textiles: Shirt, chemicals: FlaskConical, food: UtensilsCrossed } as const;
+const TILE_ICONS = {
+  electronics: Cpu,
+  machinery: Cog,
+  automotive: Car,
+  textiles: Shirt,
+  chemicals: FlaskConical,
+  food: UtensilsCrossed,
+} as const;
 
 const WHY = [
   {
@@ -91,25 +137,38 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const loadingHome = navigation.state === "loading" && navigation.location.pathname === "/";
   const { featured, figures, collections } = loaderData;
   // the strip's collections that list something ('Featured' and 'New' are the whole catalogue's, shown below)
-  const shopCollections = collections ? CATEGORY_STRIP.filter((c) => c.slug !== "featured" && c.slug !== "new" && collections[c.slug].count > 0) : [];
+  const shopCollections = collections
+    ? CATEGORY_STRIP.filter((c) => c.slug !== "featured" && c.slug !== "new" && collections[c.slug].count > 0)
+    : [];
 
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto max-w-7xl px-4 py-16 text-center sm:py-24">
-          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">America's Premier B2B Marketplace</p>
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+            America's Premier B2B Marketplace
+          </p>
           <h1 className="mx-auto mt-3 max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
             Source directly from verified Indian suppliers
           </h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">
             Wholesale products, sealed quotes and trusted trade between India and the USA.
           </p>
-          <Form method="get" action="/browse" role="search" aria-label="Product search" className="mx-auto mt-8 flex max-w-xl gap-2">
+          <Form
+            method="get"
+            action="/browse"
+            role="search"
+            aria-label="Product search"
+            className="mx-auto mt-8 flex max-w-xl gap-2"
+          >
             <label htmlFor="hero-search" className="sr-only">
               Search products or suppliers
             </label>
             <div className="relative flex-1">
-              <Search className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400" aria-hidden />
+              <Search
+                className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400"
+                aria-hidden
+              />
               <input
                 id="hero-search"
                 name="q"
@@ -118,19 +177,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 className="h-12 w-full rounded-md border border-slate-300 bg-white pl-10 pr-3 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
               />
             </div>
-            <button type="submit" className="h-12 rounded-md bg-brand-600 px-6 font-medium text-white hover:bg-brand-700">
+            <button
+              type="submit"
+              className="h-12 rounded-md bg-brand-600 px-6 font-medium text-white hover:bg-brand-700"
+            >
               Search
             </button>
           </Form>
           {figures ? (
-          <dl className="mx-auto mt-12 grid max-w-4xl grid-cols-2 gap-4 sm:grid-cols-4">
-            {statsOf(figures).map((stat) => (
-              <div key={stat.label} className="rounded-lg border border-slate-200 bg-white p-4">
-                <dt className="text-sm text-slate-600">{stat.label}</dt>
-                <dd className="mt-1 text-2xl font-bold text-slate-900">{stat.value}</dd>
-              </div>
-            ))}
-          </dl>
+            <dl className="mx-auto mt-12 grid max-w-4xl grid-cols-2 gap-4 sm:grid-cols-4">
+              {statsOf(figures).map((stat) => (
+                <div key={stat.label} className="rounded-lg border border-slate-200 bg-white p-4">
+                  <dt className="text-sm text-slate-600">{stat.label}</dt>
+                  <dd className="mt-1 text-2xl font-bold text-slate-900">{stat.value}</dd>
+                </div>
+              ))}
+            </dl>
           ) : null}
         </div>
       </section>
@@ -144,14 +206,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             const Icon = TILE_ICONS[tile.slug];
             return (
               <li key={tile.slug}>
-                <Link
+                <PageLink
                   to={`/category/${tile.slug}`}
                   className="flex h-full flex-col items-center rounded-lg border border-slate-200 bg-white p-5 text-center transition hover:border-brand-500 hover:shadow-sm"
                 >
                   <Icon className="size-8 text-brand-600" aria-hidden />
                   <span className="mt-3 font-semibold text-slate-900">{tile.label}</span>
-                  {figures ? <span className="mt-1 text-xs text-slate-500">{productCount(figures.productsByCategory[tile.slug] ?? 0)}</span> : null}
-                </Link>
+                  {figures ? (
+                    <span className="mt-1 text-xs text-slate-500">
+                      {productCount(figures.productsByCategory[tile.slug] ?? 0)}
+                    </span>
+                  ) : null}
+                </PageLink>
               </li>
             );
           })}
@@ -164,13 +230,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul className="mt-3 flex flex-wrap gap-2" aria-labelledby="collections-heading">
               {shopCollections.map((c) => (
                 <li key={c.slug}>
-                  <Link
+                  <PageLink
                     to={`/category/${c.slug}`}
                     className="inline-flex items-baseline gap-2 rounded-full border border-slate-200 bg-white px-4 py-1.5 text-sm font-medium text-slate-800 transition hover:border-brand-500"
                   >
                     {c.label}
-                    <span className="text-xs font-normal tabular-nums text-slate-500">{productCountLabel(collections[c.slug])}</span>
-                  </Link>
+                    <span className="text-xs font-normal tabular-nums text-slate-500">
+                      {productCountLabel(collections[c.slug])}
+                    </span>
+                  </PageLink>
                 </li>
               ))}
             </ul>
@@ -189,22 +257,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
           {loadingHome ? (
-            <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-              {Array.from({ length: FEATURED_PRODUCTS_LIMIT }, (_, i) => (
-                <ProductCardSkeleton key={i} />
-              ))}
-            </div>
+            <FeaturedSkeletons />
           ) : featured.length === 0 ? (
             <div className="mt-6 rounded-lg border border-dashed border-slate-300 bg-white p-12 text-center">
               <h3 className="text-lg font-semibold">No Products Yet</h3>
               <p className="mt-2 text-sm text-slate-600">Suppliers are adding their catalogues. Check back soon.</p>
             </div>
           ) : (
-            <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-              {featured.map((product) => (
-                <ProductCard key={product.id} product={product} />
-              ))}
-            </div>
+            <ProductGrid products={featured} />
           )}
         </div>
       </section>
@@ -230,7 +290,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="cta-heading" className="mt-4 text-3xl font-bold">
             Ready to grow your wholesale business?
           </h2>
-          <p className="mt-3 text-slate-300">Join the suppliers and buyers trading between India and the USA on Setu.</p>
+          <p className="mt-3 text-slate-300">
+            Join the suppliers and buyers trading between India and the USA on Setu.
+          </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             {user ? (
               <ButtonLink to="/dashboard" size="lg">

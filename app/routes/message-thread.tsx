@@ -1,5 +1,17 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
-import { ArrowLeft, Ban, Building2, Check, CheckCheck, FileText, Flag, MoreHorizontal, MoreVertical, Paperclip, Send } from "lucide-react";
+import {
+  ArrowLeft,
+  Ban,
+  Building2,
+  Check,
+  CheckCheck,
+  FileText,
+  Flag,
+  MoreHorizontal,
+  MoreVertical,
+  Paperclip,
+  Send,
+} from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { toast } from "~/components/ui/toast";
@@ -7,33 +19,71 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
 import { Field, Label, Textarea } from "~/components/ui/field";
+import { lazyPart } from "~/components/ui/lazy-part";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { readFormData } from "~/lib/form-data.server";
+import { redirectWithFlash } from "~/http/flash.server";
+import { readFormData } from "~/http/form-data.server";
 import { formatUsdRange } from "~/lib/money";
-import { refusedFormReply, useValidatedForm, type FormReply } from "~/lib/validated-form";
+import { lazySchema, refusedFormReply, useValidatedForm, type FormReply } from "~/components/forms/validated-form";
 import { requireUser, requireUserPage } from "~/modules/accounts/session.server";
 import { postedFiles } from "~/modules/messaging/attachments.server";
+import { formValues, parseInput } from "~/lib/command-result";
+import { threadActionSchema } from "~/modules/messaging/messaging.schema";
 import { LocalTime } from "~/modules/messaging/components/local-time";
 import { MessageText } from "~/modules/messaging/components/message-text";
-import { ATTACHMENT_ACCEPT, ATTACHMENT_MESSAGES, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MESSAGE_MAX_LENGTH, reportSchema, SUBJECT_LABEL, type ThreadMessage, type ThreadView } from "~/modules/messaging/messaging.schema";
-import { blockUser, getThread, markConversationRead, reportMessage, sendMessage, unblockUser } from "~/modules/messaging/messaging.server";
-import { cardImageUrl } from "~/modules/uploads/image-urls";
+import type { ThreadMessage, ThreadView } from "~/modules/messaging/messaging.schema";
+import {
+  ATTACHMENT_ACCEPT,
+  ATTACHMENT_MESSAGES,
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS,
+  MESSAGE_MAX_LENGTH,
+  SUBJECT_LABEL,
+} from "~/modules/messaging/messaging-values";
+import {
+  blockUser,
+  getThread,
+  markConversationRead,
+  reportMessage,
+  sendMessage,
+  unblockUser,
+} from "~/modules/messaging/messaging.server";
+import { Thumbnail } from "~/modules/uploads/components/responsive-image";
 import { appContext } from "~/request-context.server";
+import { invariantResponse } from "~/lib/page-refusal";
 import type { Route } from "./+types/message-thread";
 
+/** Menus (Radix DropdownMenu, 13 KB gzipped) load after the page's code; until then their button shows, disabled. */
+const ActionMenu = lazyPart(
+  () => import("~/modules/messaging/components/action-menu").then((m) => m.ActionMenu),
+  ({ label, className, icon }) => (
+    <button type="button" disabled className={className} aria-label={label}>
+      {icon}
+    </button>
+  ),
+  { eager: true },
+);
+
+const lazyReportSchema = lazySchema(() =>
+  import("~/modules/messaging/messaging.schema").then((m) => ({ schema: m.reportSchema })),
+);
+
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `${loaderData.thread.counterpartCompany} | Messages | Setu` : "Messages | Setu" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: loaderData ? `${loaderData.thread.counterpartCompany} | Messages | Setu` : "Messages | Setu" },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { runtime } = context.get(appContext);
   const user = await requireUserPage(request, runtime);
-  const thread = await getThread(runtime.db, user, params.id, { before: new URL(request.url).searchParams.get("before") });
+  const thread = await getThread(runtime.db, user, params.id, {
+    before: new URL(request.url).searchParams.get("before"),
+  });
   // a stranger's thread and none at all look the same
-  if (!thread) throw data("Conversation not found", { status: 404 });
+  invariantResponse(thread);
   return { thread };
 }
 
@@ -43,40 +93,70 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { runtime } = context.get(appContext);
   const user = await requireUser(request, runtime);
   const form = await readFormData(request);
-  const intent = String(form.get("intent") ?? "");
   const here = `/messages/${params.id}`;
   const answer = (status: number, body: ActionAnswer) => data(body, { status });
-  switch (intent) {
+  const input = parseInput(threadActionSchema, formValues(form, ["intent", "body", "messageId", "reason"]));
+  if (!input.ok) {
+    const intent = formValues(form, ["intent"]).intent!;
+    if (intent !== "report") return answer(input.status, { intent, ok: false, message: input.message });
+    return answer(input.status, {
+      intent,
+      ok: false,
+      message: input.message,
+      messageId: formValues(form, ["messageId"]).messageId,
+      // the reason's own message by its box; anything else above the form
+      reply: refusedFormReply(input.fieldErrors.reason ? input : { formError: input.message }, form),
+    });
+  }
+  const command = input.value;
+  const intent = command.intent;
+  switch (command.intent) {
     case "send": {
-      const body = form.get("body");
-      const result = await sendMessage(runtime.db, user, params.id, { body: typeof body === "string" ? body : "", files: postedFiles(form.getAll("attachments")) }, runtime.notifier, runtime.storage);
+      const result = await sendMessage(
+        runtime.db,
+        user,
+        params.id,
+        { body: command.body, files: postedFiles(form.getAll("attachments")) },
+        runtime.notifier,
+        runtime.storage,
+      );
       if (!result.ok) return answer(result.status, { intent, ok: false, message: result.message });
       return redirect(here);
     }
     case "read": {
-      const result = await markConversationRead(runtime.db, user, params.id, String(form.get("messageId") ?? ""));
+      const result = await markConversationRead(runtime.db, user, params.id, command.messageId);
       if (!result.ok) return answer(result.status, { intent, ok: false, message: result.message });
       return answer(200, { intent, ok: true, message: result.message });
     }
     case "block":
     case "unblock": {
-      const result = intent === "block" ? await blockUser(runtime.db, user, params.id) : await unblockUser(runtime.db, user, params.id);
+      const result =
+        command.intent === "block"
+          ? await blockUser(runtime.db, user, params.id)
+          : await unblockUser(runtime.db, user, params.id);
       if (!result.ok) return answer(result.status, { intent, ok: false, message: result.message });
       return redirectWithFlash(here, { type: "success", message: result.message });
     }
     case "report": {
-      const messageId = String(form.get("messageId") ?? "");
-      const result = await reportMessage(runtime.db, user, messageId, form.get("reason"));
-      if (!result.ok) return answer(result.status, { intent, ok: false, message: result.message, messageId, reply: refusedFormReply({ fieldErrors: result.fieldErrors, formError: result.fieldErrors ? null : result.message }, form) });
+      const { messageId } = command;
+      const result = await reportMessage(runtime.db, user, command);
+      if (!result.ok)
+        return answer(result.status, {
+          intent,
+          ok: false,
+          message: result.message,
+          messageId,
+          reply: refusedFormReply({ formError: result.message }, form),
+        });
       return answer(200, { intent, ok: true, message: result.message, messageId });
     }
-    default:
-      return answer(400, { intent, ok: false, message: "Unknown action" });
   }
 }
 
 function formatBytes(bytes: number) {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 export default function MessageThread({ loaderData, actionData }: Route.ComponentProps) {
@@ -90,7 +170,10 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
   return (
     <div className="mx-auto flex max-w-3xl flex-col px-4 py-4 sm:py-8">
       <div className="flex items-center justify-between gap-3">
-        <Link to="/messages" className="inline-flex items-center gap-1 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600">
+        <Link
+          to="/messages"
+          className="inline-flex items-center gap-1 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
           <ArrowLeft className="size-4" aria-hidden /> All messages
         </Link>
       </div>
@@ -109,7 +192,10 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
 
       {thread.olderCursor ? (
         <div className="mt-3 text-center">
-          <Link to={`/messages/${thread.id}?before=${thread.olderCursor}`} className="text-sm font-medium text-brand-700 hover:underline">
+          <Link
+            to={`/messages/${thread.id}?before=${thread.olderCursor}`}
+            className="text-sm font-medium text-brand-700 hover:underline"
+          >
             Earlier messages
           </Link>
         </div>
@@ -124,14 +210,30 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
       >
         <ol className="flex flex-col gap-3 p-3 sm:p-4">
           {thread.messages.length === 0 ? (
-            <li className="py-10 text-center text-sm text-slate-600">No messages yet. Say hello and ask what you need to know.</li>
+            <li className="py-10 text-center text-sm text-slate-600">
+              No messages yet. Say hello and ask what you need to know.
+            </li>
           ) : (
-            thread.messages.map((m) => <MessageBubble key={m.id} conversationId={thread.id} message={m} seen={m.id === lastMine?.id && m.seen} reportResult={actionData?.intent === "report" && actionData.messageId === m.id ? actionData : undefined} />)
+            thread.messages.map((m) => (
+              <MessageBubble
+                key={m.id}
+                conversationId={thread.id}
+                message={m}
+                seen={m.id === lastMine?.id && m.seen}
+                reportResult={actionData?.intent === "report" && actionData.messageId === m.id ? actionData : undefined}
+              />
+            ))
           )}
         </ol>
       </div>
 
-      {reporting ? <ReportSection key={reporting.id} message={reporting} answer={actionData?.intent === "report" && actionData.messageId === reporting.id ? actionData : undefined} /> : null}
+      {reporting ? (
+        <ReportSection
+          key={reporting.id}
+          message={reporting}
+          answer={actionData?.intent === "report" && actionData.messageId === reporting.id ? actionData : undefined}
+        />
+      ) : null}
 
       {thread.unread && thread.lastMessageId ? (
         // with JavaScript the page marks itself read once on screen (useMarkRead); without, a button does
@@ -157,7 +259,9 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
           </Form>
         </div>
       ) : thread.theyBlocked ? (
-        <p className="mt-3 rounded-lg border border-slate-200 bg-slate-100 px-4 py-3 text-sm text-slate-700">You can no longer send messages in this conversation.</p>
+        <p className="mt-3 rounded-lg border border-slate-200 bg-slate-100 px-4 py-3 text-sm text-slate-700">
+          You can no longer send messages in this conversation.
+        </p>
       ) : (
         <Composer key={thread.id} actionData={actionData?.intent === "send" ? actionData : undefined} />
       )}
@@ -188,9 +292,17 @@ function useMarkRead(thread: ThreadView) {
 function SubjectCardView({ subject }: { subject: ThreadView["subject"] }) {
   const [imageFailed, setImageFailed] = useState(false);
   return (
-    <section aria-label="Conversation about" className="mt-4 flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-3">
+    <section
+      aria-label="Conversation about"
+      className="mt-4 flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-3"
+    >
       {subject.imageUrl && !imageFailed ? (
-        <img src={subject.imageUrl.startsWith("/uploads/") ? cardImageUrl(subject.imageUrl) : subject.imageUrl} alt="" onError={() => setImageFailed(true)} className="size-14 shrink-0 rounded-md border border-slate-100 object-cover" />
+        <Thumbnail
+          src={subject.imageUrl}
+          size={56}
+          onError={() => setImageFailed(true)}
+          className="size-14 shrink-0 rounded-md border border-slate-100 object-cover"
+        />
       ) : null}
       <div className="min-w-0 flex-1">
         <Badge tone="blue">{SUBJECT_LABEL[subject.type]}</Badge>
@@ -200,7 +312,9 @@ function SubjectCardView({ subject }: { subject: ThreadView["subject"] }) {
           </Link>
         </p>
         {subject.priceMinCents !== null && subject.priceMaxCents !== null ? (
-          <p className="text-sm tabular-nums text-slate-600">{formatUsdRange(subject.priceMinCents, subject.priceMaxCents)} per unit</p>
+          <p className="text-sm tabular-nums text-slate-600">
+            {formatUsdRange(subject.priceMinCents, subject.priceMaxCents)} per unit
+          </p>
         ) : null}
       </div>
     </section>
@@ -224,28 +338,41 @@ function ThreadMenu({ thread }: { thread: ThreadView }) {
     );
   }
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger className="rounded-md p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600" aria-label="Conversation actions">
-        <MoreVertical className="size-5" aria-hidden />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuItem
-          className={thread.iBlocked ? undefined : "text-red-700"}
-          onSelect={() => {
-            if (!thread.iBlocked && !window.confirm(`Block ${thread.counterpartCompany}? Neither of you will be able to send messages in your conversations.`)) return;
-            void block.submit({ intent }, { method: "post" });
-          }}
-        >
-          <span className="inline-flex items-center gap-2">
-            <Ban className="size-4" aria-hidden /> {label}
-          </span>
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <ActionMenu
+      label="Conversation actions"
+      className="rounded-md p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+      icon={<MoreVertical className="size-5" aria-hidden />}
+      item={
+        <>
+          <Ban className="size-4" aria-hidden /> {label}
+        </>
+      }
+      itemClassName={thread.iBlocked ? undefined : "text-red-700"}
+      onSelect={() => {
+        if (
+          !thread.iBlocked &&
+          !window.confirm(
+            `Block ${thread.counterpartCompany}? Neither of you will be able to send messages in your conversations.`,
+          )
+        )
+          return;
+        void block.submit({ intent }, { method: "post" });
+      }}
+    />
   );
 }
 
-function MessageBubble({ conversationId, message, seen, reportResult }: { conversationId: string; message: ThreadMessage; seen: boolean; reportResult?: ActionAnswer }) {
+function MessageBubble({
+  conversationId,
+  message,
+  seen,
+  reportResult,
+}: {
+  conversationId: string;
+  message: ThreadMessage;
+  seen: boolean;
+  reportResult?: ActionAnswer;
+}) {
   const [reporting, setReporting] = useState(false);
   const hydrated = useHydrated();
   const mine = message.fromMe;
@@ -255,7 +382,14 @@ function MessageBubble({ conversationId, message, seen, reportResult }: { conver
   return (
     <li className={cn("flex flex-col", mine ? "items-end" : "items-start")}>
       <div className={cn("flex max-w-[85%] items-start gap-1 sm:max-w-[75%]", mine && "flex-row-reverse")}>
-        <div className={cn("min-w-0 rounded-2xl px-3.5 py-2 text-sm shadow-sm", mine ? "rounded-br-sm bg-brand-600 text-white" : "rounded-bl-sm border border-slate-200 bg-white text-slate-900")}>
+        <div
+          className={cn(
+            "min-w-0 rounded-2xl px-3.5 py-2 text-sm shadow-sm",
+            mine
+              ? "rounded-br-sm bg-brand-600 text-white"
+              : "rounded-bl-sm border border-slate-200 bg-white text-slate-900",
+          )}
+        >
           <p className={cn("text-xs font-medium", mine ? "text-white" : "text-slate-500")}>
             <span className="sr-only">From </span>
             {mine ? "You" : message.senderCompany}
@@ -273,8 +407,18 @@ function MessageBubble({ conversationId, message, seen, reportResult }: { conver
                 const href = `/messages/${conversationId}/attachments/${a.id}`;
                 return a.contentType === "image/webp" ? (
                   <li key={a.id}>
-                    <a href={href} target="_blank" rel="noopener" className="block overflow-hidden rounded-lg border border-slate-200 bg-white">
-                      <img src={`${href}?variant=thumbnail`} alt={a.fileName} loading="lazy" className="h-32 max-w-56 object-cover" />
+                    <a
+                      href={href}
+                      target="_blank"
+                      rel="noopener"
+                      className="block overflow-hidden rounded-lg border border-slate-200 bg-white"
+                    >
+                      <img
+                        src={`${href}?variant=thumbnail`}
+                        alt={a.fileName}
+                        loading="lazy"
+                        className="h-32 max-w-56 object-cover"
+                      />
                     </a>
                   </li>
                 ) : (
@@ -282,12 +426,19 @@ function MessageBubble({ conversationId, message, seen, reportResult }: { conver
                     <a
                       href={href}
                       download={a.fileName}
-                      className={cn("flex items-center gap-2 rounded-lg border px-3 py-2", mine ? "border-blue-300 bg-brand-700 text-white" : "border-slate-200 bg-slate-50 text-slate-900")}
+                      className={cn(
+                        "flex items-center gap-2 rounded-lg border px-3 py-2",
+                        mine
+                          ? "border-blue-300 bg-brand-700 text-white"
+                          : "border-slate-200 bg-slate-50 text-slate-900",
+                      )}
                     >
                       <FileText className="size-5 shrink-0" aria-hidden />
                       <span className="min-w-0">
                         <span className="block max-w-48 truncate font-medium">{a.fileName}</span>
-                        <span className={cn("block text-xs", mine ? "text-white" : "text-slate-500")}>PDF · {formatBytes(a.sizeBytes)}</span>
+                        <span className={cn("block text-xs", mine ? "text-white" : "text-slate-500")}>
+                          PDF · {formatBytes(a.sizeBytes)}
+                        </span>
                       </span>
                     </a>
                   </li>
@@ -297,18 +448,18 @@ function MessageBubble({ conversationId, message, seen, reportResult }: { conver
           ) : null}
         </div>
         {!mine && hydrated ? (
-          <DropdownMenu>
-            <DropdownMenuTrigger className="mt-1 rounded-md p-1 text-slate-500 hover:bg-slate-200 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600" aria-label={`Actions for the message from ${message.senderCompany}`}>
-              <MoreHorizontal className="size-4" aria-hidden />
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="start">
-              <DropdownMenuItem onSelect={() => setReporting(true)}>
-                <span className="inline-flex items-center gap-2">
-                  <Flag className="size-4" aria-hidden /> Report message
-                </span>
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <ActionMenu
+            label={`Actions for the message from ${message.senderCompany}`}
+            className="mt-1 rounded-md p-1 text-slate-500 hover:bg-slate-200 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+            icon={<MoreHorizontal className="size-4" aria-hidden />}
+            align="start"
+            item={
+              <>
+                <Flag className="size-4" aria-hidden /> Report message
+              </>
+            }
+            onSelect={() => setReporting(true)}
+          />
         ) : null}
         {!mine && !hydrated ? (
           // the menu needs JavaScript: without it, a link to this page with the report form for this message
@@ -328,15 +479,31 @@ function MessageBubble({ conversationId, message, seen, reportResult }: { conver
         </p>
       ) : null}
       {/* mounted only while open: a long thread keeps no idle form per message */}
-      {!mine && (reporting || reportResult) ? <ReportDialog open={reporting} onOpenChange={setReporting} message={message} lastResult={reportResult} /> : null}
+      {!mine && (reporting || reportResult) ? (
+        <ReportDialog open={reporting} onOpenChange={setReporting} message={message} lastResult={reportResult} />
+      ) : null}
     </li>
   );
 }
 
-function ReportDialog({ open, onOpenChange, message, lastResult }: { open: boolean; onOpenChange: (open: boolean) => void; message: ThreadMessage; lastResult?: ActionAnswer }) {
+function ReportDialog({
+  open,
+  onOpenChange,
+  message,
+  lastResult,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  message: ThreadMessage;
+  lastResult?: ActionAnswer;
+}) {
   const fetcher = useFetcher<ActionAnswer>();
   const answer = fetcher.data ?? lastResult;
-  const [form, fields] = useValidatedForm({ id: `report-${message.id}`, schema: reportSchema, lastResult: answer && !answer.ok ? answer.reply : undefined });
+  const [form, fields] = useValidatedForm({
+    id: `report-${message.id}`,
+    schema: lazyReportSchema,
+    lastResult: answer && !answer.ok ? answer.reply : undefined,
+  });
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) {
@@ -358,7 +525,11 @@ function ReportDialog({ open, onOpenChange, message, lastResult }: { open: boole
           <input type="hidden" name="intent" value="report" />
           <input type="hidden" name="messageId" value={message.id} />
           <Field id={fields.reason.id} label="Why are you reporting it?" error={fields.reason.errors?.[0]}>
-            <Textarea {...getTextareaProps(fields.reason)} rows={3} placeholder="e.g. asks for payment outside Setu, spam, abusive language" />
+            <Textarea
+              {...getTextareaProps(fields.reason)}
+              rows={3}
+              placeholder="e.g. asks for payment outside Setu, spam, abusive language"
+            />
           </Field>
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => onOpenChange(false)}>
@@ -380,12 +551,20 @@ function ReportDialog({ open, onOpenChange, message, lastResult }: { open: boole
  */
 function ReportSection({ message, answer }: { message: ThreadMessage; answer?: ActionAnswer }) {
   const [search] = useSearchParams();
-  const [form, fields] = useValidatedForm({ id: `report-page-${message.id}`, schema: reportSchema, lastResult: answer && !answer.ok ? answer.reply : undefined });
+  const [form, fields] = useValidatedForm({
+    id: `report-page-${message.id}`,
+    schema: lazyReportSchema,
+    lastResult: answer && !answer.ok ? answer.reply : undefined,
+  });
   const back = new URLSearchParams(search);
   back.delete("report");
   const backSearch = back.size > 0 ? `?${back}` : "";
   return (
-    <section id="report-message" aria-labelledby="report-message-heading" className="mt-3 rounded-lg border border-slate-200 bg-white p-4">
+    <section
+      id="report-message"
+      aria-labelledby="report-message-heading"
+      className="mt-3 rounded-lg border border-slate-200 bg-white p-4"
+    >
       <h2 id="report-message-heading" className="text-lg font-semibold">
         Report message
       </h2>
@@ -400,7 +579,9 @@ function ReportSection({ message, answer }: { message: ThreadMessage; answer?: A
         </div>
       ) : (
         <>
-          <p className="mt-1 text-sm text-slate-600">The Setu team will review this message from {message.senderCompany}. They will not be told who reported it.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            The Setu team will review this message from {message.senderCompany}. They will not be told who reported it.
+          </p>
           <blockquote className="mt-3 max-h-32 overflow-y-auto rounded-md border-l-4 border-slate-300 bg-slate-50 px-3 py-2 text-sm text-slate-700">
             <MessageText text={message.body || "(attachment only)"} />
           </blockquote>
@@ -408,7 +589,11 @@ function ReportSection({ message, answer }: { message: ThreadMessage; answer?: A
             <input type="hidden" name="intent" value="report" />
             <input type="hidden" name="messageId" value={message.id} />
             <Field id={fields.reason.id} label="Why are you reporting it?" error={fields.reason.errors?.[0]}>
-              <Textarea {...getTextareaProps(fields.reason)} rows={3} placeholder="e.g. asks for payment outside Setu, spam, abusive language" />
+              <Textarea
+                {...getTextareaProps(fields.reason)}
+                rows={3}
+                placeholder="e.g. asks for payment outside Setu, spam, abusive language"
+              />
             </Field>
             {answer && !answer.ok && !answer.reply?.error?.reason ? (
               <p role="alert" className="text-sm text-red-600">
@@ -457,7 +642,12 @@ function Composer({ actionData }: { actionData?: ActionAnswer }) {
 
   const checkFiles = (input: HTMLInputElement) => {
     const files = [...(input.files ?? [])];
-    const problem = files.length > MAX_ATTACHMENTS ? ATTACHMENT_MESSAGES.tooMany : files.some((f) => f.size > MAX_ATTACHMENT_BYTES) ? ATTACHMENT_MESSAGES.tooLarge : null;
+    const problem =
+      files.length > MAX_ATTACHMENTS
+        ? ATTACHMENT_MESSAGES.tooMany
+        : files.some((f) => f.size > MAX_ATTACHMENT_BYTES)
+          ? ATTACHMENT_MESSAGES.tooLarge
+          : null;
     setFileError(problem);
     input.setCustomValidity(problem ?? "");
     setFileNames(files.map((f) => f.name));
@@ -465,7 +655,14 @@ function Composer({ actionData }: { actionData?: ActionAnswer }) {
 
   const error = fileError ?? (actionData && !actionData.ok ? actionData.message : null);
   return (
-    <Form ref={formRef} method="post" encType="multipart/form-data" replace preventScrollReset className="mt-3 rounded-lg border border-slate-200 bg-white p-3">
+    <Form
+      ref={formRef}
+      method="post"
+      encType="multipart/form-data"
+      replace
+      preventScrollReset
+      className="mt-3 rounded-lg border border-slate-200 bg-white p-3"
+    >
       <input type="hidden" name="intent" value="send" />
       <Label htmlFor="message-body" className="text-sm">
         Your message <span className="font-normal text-slate-500">(Enter sends, Shift+Enter for a new line)</span>
@@ -494,15 +691,29 @@ function Composer({ actionData }: { actionData?: ActionAnswer }) {
       ) : null}
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
-          <label htmlFor="message-attachments" className="inline-flex cursor-pointer items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600">
+          <label
+            htmlFor="message-attachments"
+            className="inline-flex cursor-pointer items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+          >
             <Paperclip className="size-4" aria-hidden /> Attach images or PDF
             <span className="sr-only">(up to {MAX_ATTACHMENTS} files, 10 MB each)</span>
-            <input id="message-attachments" name="attachments" type="file" multiple accept={ATTACHMENT_ACCEPT} className="sr-only" onChange={(event) => checkFiles(event.currentTarget)} />
+            <input
+              id="message-attachments"
+              name="attachments"
+              type="file"
+              multiple
+              accept={ATTACHMENT_ACCEPT}
+              className="sr-only"
+              onChange={(event) => checkFiles(event.currentTarget)}
+            />
           </label>
           {fileNames.length > 0 ? (
             <p className="mt-1 flex flex-wrap gap-1 text-xs text-slate-600">
               {fileNames.map((name, i) => (
-                <span key={`${name}-${i}`} className="inline-flex max-w-48 items-center gap-1 truncate rounded bg-slate-100 px-2 py-0.5">
+                <span
+                  key={`${name}-${i}`}
+                  className="inline-flex max-w-48 items-center gap-1 truncate rounded bg-slate-100 px-2 py-0.5"
+                >
                   <Check className="size-3 shrink-0" aria-hidden /> {name}
                 </span>
               ))}

@@ -3,17 +3,22 @@ import { Link, redirect } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
-import { redirectWithFlash, safeRedirectPath } from "~/lib/flash.server";
-import { readFormData } from "~/lib/form-data.server";
+import { redirectWithFlash, safeRedirectPath } from "~/http/flash.server";
+import { readFormData } from "~/http/form-data.server";
 import { getSessionUser, requireUserPage } from "~/modules/accounts/session.server";
 import { LocalTime } from "~/modules/messaging/components/local-time";
-import { SUBJECT_LABEL, SUBJECT_TYPES, type InboxFilter, type SubjectType } from "~/modules/messaging/messaging.schema";
+import { openConversationSchema, type InboxFilter } from "~/modules/messaging/messaging.schema";
+import { formValues, parseInput } from "~/lib/command-result";
+import { SUBJECT_LABEL } from "~/modules/messaging/messaging-values";
 import { listInbox, openConversation } from "~/modules/messaging/messaging.server";
 import { appContext } from "~/request-context.server";
 import type { Route } from "./+types/messages";
 
 export function meta() {
-  return [{ title: "Messages | Setu" }, { name: "description", content: "Your conversations with buyers and suppliers." }];
+  return [
+    { title: "Messages | Setu" },
+    { name: "description", content: "Your conversations with buyers and suppliers." },
+  ];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,17 +34,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { runtime } = context.get(appContext);
   const form = await readFormData(request);
-  const from = safeRedirectPath(typeof form.get("from") === "string" ? String(form.get("from")) : null, "/messages");
+  const from = safeRedirectPath(formValues(form, ["from"]).from || null, "/messages");
   const viewer = await getSessionUser(request, runtime);
   if (!viewer?.profile) throw redirect(`/auth?redirectTo=${encodeURIComponent(from)}`);
-  const subjectType = String(form.get("subjectType") ?? "");
-  if (!(SUBJECT_TYPES as readonly string[]).includes(subjectType)) return redirectWithFlash(from, { type: "error", message: "This cannot be contacted" });
-  const counterpartId = form.get("counterpartId");
-  const result = await openConversation(runtime.db, { ...viewer, profile: viewer.profile }, {
-    type: subjectType as SubjectType,
-    id: String(form.get("subjectId") ?? ""),
-    counterpartId: typeof counterpartId === "string" && counterpartId ? counterpartId.slice(0, 200) : undefined,
-  });
+  const input = parseInput(openConversationSchema, formValues(form, ["subjectType", "subjectId", "counterpartId"]));
+  // the button's page says why, as it does for the command's refusals
+  if (!input.ok) return redirectWithFlash(from, { type: "error", message: input.message });
+  const result = await openConversation(runtime.db, { ...viewer, profile: viewer.profile }, input.value);
   if (!result.ok) return redirectWithFlash(from, { type: "error", message: result.message });
   return redirect(`/messages/${result.value.id}`);
 }
@@ -63,7 +64,9 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
             aria-current={filter === f.value ? "page" : undefined}
             className={cn(
               "-mb-px border-b-2 px-3 py-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600",
-              filter === f.value ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900",
+              filter === f.value
+                ? "border-brand-600 text-brand-700"
+                : "border-transparent text-slate-600 hover:text-slate-900",
             )}
           >
             {f.label}
@@ -72,8 +75,18 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
       </nav>
       {items.length === 0 ? (
         <Card className="mt-6 px-6 py-12 text-center">
-          {filter === "needs-reply" ? <Inbox className="mx-auto size-10 text-slate-400" aria-hidden /> : <MessageSquare className="mx-auto size-10 text-slate-400" aria-hidden />}
-          <h2 className="mt-3 text-lg font-semibold">{filter === "needs-reply" ? "You're all caught up" : paged ? "No older conversations" : "No conversations yet"}</h2>
+          {filter === "needs-reply" ? (
+            <Inbox className="mx-auto size-10 text-slate-400" aria-hidden />
+          ) : (
+            <MessageSquare className="mx-auto size-10 text-slate-400" aria-hidden />
+          )}
+          <h2 className="mt-3 text-lg font-semibold">
+            {filter === "needs-reply"
+              ? "You're all caught up"
+              : paged
+                ? "No older conversations"
+                : "No conversations yet"}
+          </h2>
           <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">
             {filter === "needs-reply"
               ? "No conversation is waiting for your reply."
@@ -102,7 +115,10 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                 to={`/messages/${item.id}`}
                 className="flex gap-3 px-4 py-3.5 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
               >
-                <span className={cn("mt-2 size-2.5 shrink-0 rounded-full", item.unread ? "bg-brand-600" : "bg-transparent")} aria-hidden />
+                <span
+                  className={cn("mt-2 size-2.5 shrink-0 rounded-full", item.unread ? "bg-brand-600" : "bg-transparent")}
+                  aria-hidden
+                />
                 <span className="min-w-0 flex-1">
                   <span className="flex items-baseline justify-between gap-3">
                     <span className={cn("truncate text-slate-900", item.unread ? "font-semibold" : "font-medium")}>
@@ -112,9 +128,12 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                     <LocalTime iso={item.lastMessageAt} compact className="shrink-0 text-xs text-slate-500" />
                   </span>
                   <span className="mt-0.5 block truncate text-sm text-slate-700">
-                    <span className="font-medium text-slate-500">{SUBJECT_LABEL[item.subject.type]}:</span> {item.subject.title}
+                    <span className="font-medium text-slate-500">{SUBJECT_LABEL[item.subject.type]}:</span>{" "}
+                    {item.subject.title}
                   </span>
-                  <span className={cn("mt-0.5 block truncate text-sm", item.unread ? "text-slate-900" : "text-slate-600")}>
+                  <span
+                    className={cn("mt-0.5 block truncate text-sm", item.unread ? "text-slate-900" : "text-slate-600")}
+                  >
                     {item.lastFromMe ? "You: " : ""}
                     {item.preview}
                   </span>
@@ -126,7 +145,10 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
       )}
       {next ? (
         <div className="mt-6 text-center">
-          <Link to={`/messages?${new URLSearchParams({ ...(filter === "needs-reply" ? { filter } : {}), cursor: next })}`} className="font-medium text-brand-700 hover:underline">
+          <Link
+            to={`/messages?${new URLSearchParams({ ...(filter === "needs-reply" ? { filter } : {}), cursor: next })}`}
+            className="font-medium text-brand-700 hover:underline"
+          >
             Older conversations
           </Link>
         </div>

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { NotFoundPage } from "~/components/layout/not-found-page";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/logger.server";
 import type { Route } from "./+types/not-found";
 import { appContext } from "~/request-context.server";
 
@@ -11,7 +11,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  logger.warn({ requestId: context.get(appContext).requestId, path: new URL(request.url).pathname }, "404 page not found");
+  logger.warn(
+    { requestId: context.get(appContext).requestId, path: new URL(request.url).pathname },
+    "404 page not found",
+  );
   return data(null, { status: 404 });
 }
 

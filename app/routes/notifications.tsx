@@ -2,24 +2,34 @@ import { Bell, CheckCheck } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { readFormData } from "~/lib/form-data.server";
+import { redirectWithFlash } from "~/http/flash.server";
+import { readFormData } from "~/http/form-data.server";
 import { isUuid } from "~/lib/uuid";
+import { formValues, parseInput } from "~/lib/command-result";
+import { notificationActionSchema } from "~/modules/notifications/notifications.schema";
 import { requireUser, requireUserPage } from "~/modules/accounts/session.server";
-import { listNotifications, markAllNotificationsRead, markNotificationRead } from "~/modules/notifications/notifications.server";
+import {
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from "~/modules/notifications/notifications.server";
 import { cn } from "~/components/ui/cn";
+import { invariantResponse } from "~/lib/page-refusal";
 import type { Route } from "./+types/notifications";
 import { appContext } from "~/request-context.server";
 
 export function meta() {
-  return [{ title: "Notifications | Setu" }, { name: "description", content: "Quotes, orders and messages that need your attention." }];
+  return [
+    { title: "Notifications | Setu" },
+    { name: "description", content: "Quotes, orders and messages that need your attention." },
+  ];
 }
 
 /** `before`: `{ISO time}_{id}` of the last notification of the previous page. */
 function parseBefore(value: string | null) {
   const match = /^(\d{4}-\d{2}-\d{2}T[\d:.]+Z)_([0-9a-f-]{36})$/i.exec(value ?? "");
   if (!match || !isUuid(match[2]!) || Number.isNaN(Date.parse(match[1]!))) return undefined;
-  return { createdAt: new Date(match[1]!), id: match[2]! };
+  return { createdAt: new Date(match[1]!), id: match[2] };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -36,21 +46,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { runtime } = context.get(appContext);
   const user = await requireUser(request, runtime);
-  const form = await readFormData(request);
-  if (form.get("intent") === "open") {
-    const id = String(form.get("id") ?? "");
-    const href = isUuid(id) ? await markNotificationRead(runtime.db, user.id, id) : null;
+  const input = parseInput(notificationActionSchema, formValues(await readFormData(request), ["intent", "id"]));
+  if (!input.ok) return data({ message: input.message }, { status: input.status });
+  if (input.value.intent === "open") {
+    const href = await markNotificationRead(runtime.db, user.id, input.value.id);
     // another user's notification and none at all look the same
-    if (!href) throw data("Notification not found", { status: 404 });
+    invariantResponse(href);
     return new Response(null, { status: 303, headers: { Location: href } });
   }
   const marked = await markAllNotificationsRead(runtime.db, user.id);
-  return redirectWithFlash("/notifications", { type: "success", message: marked ? "All notifications marked as read" : "No unread notifications" });
+  return redirectWithFlash("/notifications", {
+    type: "success",
+    message: marked ? "All notifications marked as read" : "No unread notifications",
+  });
 }
 
 const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
-export default function Notifications({ loaderData }: Route.ComponentProps) {
+export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
   const { items, next } = loaderData;
   const navigation = useNavigation();
   const unread = items.some((n) => !n.read);
@@ -70,11 +83,18 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           </Form>
         ) : null}
       </div>
+      {actionData?.message ? (
+        <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {actionData.message}
+        </p>
+      ) : null}
       {items.length === 0 ? (
         <Card className="mt-6 p-12 text-center">
           <Bell className="mx-auto size-10 text-slate-400" aria-hidden />
           <h2 className="mt-3 text-lg font-semibold">No notifications yet</h2>
-          <p className="mt-1 text-sm text-slate-600">You will be told here when a quote arrives, an order changes or a message waits.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            You will be told here when a quote arrives, an order changes or a message waits.
+          </p>
           <ButtonLink to="/rfqs" variant="outline" className="mt-4">
             Browse RFQs
           </ButtonLink>
@@ -83,12 +103,18 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {items.map((n) => (
             <li key={n.id} className={cn("flex gap-3 p-4", !n.read && "bg-blue-50/50")}>
-              <span className={cn("mt-2 size-2 shrink-0 rounded-full", n.read ? "bg-transparent" : "bg-brand-600")} aria-hidden />
+              <span
+                className={cn("mt-2 size-2 shrink-0 rounded-full", n.read ? "bg-transparent" : "bg-brand-600")}
+                aria-hidden
+              />
               <div className="min-w-0 flex-1">
                 <Form method="post">
                   <input type="hidden" name="intent" value="open" />
                   <input type="hidden" name="id" value={n.id} />
-                  <button type="submit" className="text-left font-medium text-slate-900 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
+                  <button
+                    type="submit"
+                    className="text-left font-medium text-slate-900 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+                  >
                     {n.title}
                     {!n.read ? <span className="sr-only"> (unread)</span> : null}
                   </button>
@@ -104,7 +130,10 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       )}
       {next ? (
         <div className="mt-6 text-center">
-          <Link to={`/notifications?before=${encodeURIComponent(next)}`} className="font-medium text-brand-700 hover:underline">
+          <Link
+            to={`/notifications?before=${encodeURIComponent(next)}`}
+            className="font-medium text-brand-700 hover:underline"
+          >
             Older notifications
           </Link>
         </div>

@@ -7,25 +7,53 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmDialog, ConfirmPanel } from "~/components/ui/confirm-dialog";
 import { Field, Input, Textarea } from "~/components/ui/field";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { readFormData } from "~/lib/form-data.server";
-import { formatMinor, formatRate, formatUsdCents } from "~/lib/money";
-import { refusedFormReply, useValidatedForm, type FormReply } from "~/lib/validated-form";
+import { redirectWithFlash } from "~/http/flash.server";
+import { readFormData } from "~/http/form-data.server";
+import { formatUsdCents } from "~/lib/money";
+import { formatMinor, formatRate } from "~/lib/money-minor";
+import { lazySchema, refusedFormReply, useValidatedForm, type FormReply } from "~/components/forms/validated-form";
 import { requireUser, requireUserPage } from "~/modules/accounts/session.server";
 import { postedFiles } from "~/modules/messaging/attachments.server";
-import { allowedOrderActions, ORDER_ACTION_CONFIRM, ORDER_STATUS_LABEL, ORDER_TRANSITIONS, orderActionSchema, type OrderAction, type OrderDetail } from "~/modules/orders/orders.schema";
+import type { OrderAction, OrderDetail } from "~/modules/orders/orders.schema";
+import {
+  allowedOrderActions,
+  ORDER_ACTION_CONFIRM,
+  ORDER_STATUS_LABEL,
+  ORDER_STATUS_TONE,
+  ORDER_TRANSITIONS,
+} from "~/modules/orders/orders-values";
 import { getOrderDetail, updateOrderStatus } from "~/modules/orders/orders.server";
+import { orderParty } from "~/modules/orders/order-party.server";
 import { OrderDocuments } from "~/modules/order-documents/components/order-documents";
 import { getOrderDocumentsPanel } from "~/modules/order-documents/order-documents.server";
 import { ReviewItem } from "~/modules/reviews/components/review-item";
 import { OrderReviewForm, ReviewReplyForm } from "~/modules/reviews/components/reviews";
 import { getOrderReviewPanel, type OrderReviewPanel } from "~/modules/reviews/reviews.server";
 import { openDispute, orderDisputes, type DisputeView } from "~/modules/payments/disputes.server";
-import { DISPUTE_DECISION_LABEL, fundMilestoneSchema, MILESTONE_CONDITION_LABEL, MILESTONE_STATE_LABEL, openDisputeSchema, type MilestoneView } from "~/modules/payments/payments.schema";
+import {
+  DISPUTE_DECISION_LABEL,
+  isFundable,
+  MILESTONE_CONDITION_LABEL,
+  MILESTONE_STATE_LABEL,
+  type MilestoneView,
+} from "~/modules/payments/payments-values";
 import { fundMilestone, listMilestones } from "~/modules/payments/payments.server";
-import { PAYMENT_TERMS_LABELS, type PaymentTerms } from "~/modules/trade/trade-terms.schema";
+import { orderPageActionSchema, readOrderPageForm } from "~/modules/payments/payments.schema";
+import { parseInput, type CommandRefusal } from "~/lib/command-result";
+import { PAYMENT_TERMS_LABELS, type PaymentTerms } from "~/modules/trade/trade-terms-values";
 import { appContext } from "~/request-context.server";
+import { invariantResponse } from "~/lib/page-refusal";
 import type { Route } from "./+types/order-detail";
+
+const lazyOrderActionSchema = lazySchema(() =>
+  import("~/modules/orders/orders.schema").then((m) => ({ schema: m.orderActionSchema })),
+);
+const lazyOpenDisputeSchema = lazySchema(() =>
+  import("~/modules/payments/payments.schema").then((m) => ({ schema: m.openDisputeSchema })),
+);
+const lazyFundMilestoneSchema = lazySchema(() =>
+  import("~/modules/payments/payments.schema").then((m) => ({ schema: m.fundMilestoneSchema })),
+);
 
 export function meta({ loaderData: loaded }: Route.MetaArgs) {
   const title = loaded?.order ? `Order ${loaded.order.id.slice(0, 8).toUpperCase()} | Setu` : "Order | Setu";
@@ -36,7 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { runtime } = context.get(appContext);
   const user = await requireUserPage(request, runtime);
   const order = await getOrderDetail(runtime.db, user, params.id);
-  if (!order) throw data("Order not found", { status: 404 });
+  invariantResponse(order);
   const [milestones, disputes, documents, review] = await Promise.all([
     listMilestones(runtime.db, order.id),
     orderDisputes(runtime.db, order.id),
@@ -50,25 +78,47 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { runtime } = context.get(appContext);
   const user = await requireUser(request, runtime);
   const form = await readFormData(request);
-  const intent = String(form.get("intent") ?? "transition");
   const here = `/orders/${params.id}`;
-  const strings = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-  const result =
-    intent === "fund"
-      ? await fundMilestone(runtime.db, user, strings, runtime.payments)
-      : intent === "dispute"
-        ? await openDispute(runtime.db, runtime.storage, user, { orderId: params.id, reason: form.get("reason"), files: postedFiles(form.getAll("evidence")) }, runtime.notifier)
-        : await updateOrderStatus(runtime.db, user, { ...strings, orderId: params.id }, runtime.notifier);
+  const values = readOrderPageForm(form);
+  const input = parseInput(orderPageActionSchema, values);
+  const command = input.ok ? input.value : null;
+  // who may post here is asked first: to someone not party to the order it is not there, whatever was posted
+  const party = await orderParty(runtime.db, user, params.id);
+  const result = !party
+    ? ({ ok: false, status: 404, message: "Order not found", fieldErrors: {} } satisfies CommandRefusal)
+    : !command
+      ? (input as CommandRefusal)
+      : command.intent === "fund"
+        ? await fundMilestone(runtime.db, user, command, runtime.payments)
+        : command.intent === "dispute"
+          ? await openDispute(
+              runtime.db,
+              runtime.storage,
+              user,
+              { ...command, orderId: params.id, files: postedFiles(form.getAll("evidence")) },
+              runtime.notifier,
+            )
+          : await updateOrderStatus(runtime.db, user, params.id, command, runtime.notifier);
   if (result.ok) return redirectWithFlash(here, { type: "success", message: result.message });
   // never echo the card number or security code back into the page
   const reply = refusedFormReply(result, form, { hideFields: ["cardNumber", "cvc"] });
-  return data({ ok: false as const, message: result.message, intent, action: strings.action ?? "", milestoneId: strings.milestoneId ?? "", reply }, { status: result.status });
+  return data(
+    {
+      ok: false as const,
+      message: result.message,
+      intent: values.intent!,
+      action: values.action ?? "",
+      milestoneId: values.milestoneId ?? "",
+      reply,
+    },
+    { status: result.status },
+  );
 }
 
-const TONE = { placed: "blue", confirmed: "blue", declined: "grey", in_production: "amber", ready_to_ship: "amber", shipped: "amber", delivered: "green", completed: "green", cancelled: "grey", disputed: "amber" } as const;
-
-const dateTime = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
-const dateOnly = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" });
+const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+const dateOnly = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 type Refused = { intent: string; action: string; milestoneId: string; reply: FormReply } | null;
 
@@ -82,22 +132,46 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The form an action asks for, checked by the same schema as the server. */
-function TransitionForm({ order, action, reply }: { order: OrderDetail; action: Exclude<OrderAction, "dispute">; reply: FormReply | null }) {
+function TransitionForm({
+  order,
+  action,
+  reply,
+}: {
+  order: OrderDetail;
+  action: Exclude<OrderAction, "dispute">;
+  reply: FormReply | null;
+}) {
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useValidatedForm({ id: `order-${action}`, schema: orderActionSchema, lastResult: reply, defaultValue: { action, orderId: order.id } });
-  const all = fields as unknown as Record<"carrier" | "billOfLading" | "trackingUrl" | "estimatedArrival" | "reason" | "note", Parameters<typeof getInputProps>[0]>;
+  const [form, fields] = useValidatedForm({
+    id: `order-${action}`,
+    schema: lazyOrderActionSchema,
+    lastResult: reply,
+    defaultValue: { intent: "transition", action },
+  });
+  const all = fields as unknown as Record<
+    "carrier" | "billOfLading" | "trackingUrl" | "estimatedArrival" | "reason" | "note",
+    Parameters<typeof getInputProps>[0]
+  >;
   const step = ORDER_TRANSITIONS[action];
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3" noValidate>
       <input type="hidden" name="intent" value="transition" />
-      <input type="hidden" name="orderId" value={order.id} />
       <input type="hidden" name="action" value={action} />
       {action === "ship" ? (
         <>
           <Field id={all.carrier.id} label="Carrier" error={all.carrier.errors?.[0]}>
-            <Input {...getInputProps(all.carrier, { type: "text" })} placeholder="e.g. Maersk, DHL Express" autoComplete="off" required />
+            <Input
+              {...getInputProps(all.carrier, { type: "text" })}
+              placeholder="e.g. Maersk, DHL Express"
+              autoComplete="off"
+              required
+            />
           </Field>
-          <Field id={all.billOfLading.id} label="Bill of lading or air waybill number" error={all.billOfLading.errors?.[0]}>
+          <Field
+            id={all.billOfLading.id}
+            label="Bill of lading or air waybill number"
+            error={all.billOfLading.errors?.[0]}
+          >
             <Input {...getInputProps(all.billOfLading, { type: "text" })} autoComplete="off" required />
           </Field>
           <Field id={all.trackingUrl.id} label="Tracking link (optional)" error={all.trackingUrl.errors?.[0]}>
@@ -108,7 +182,11 @@ function TransitionForm({ order, action, reply }: { order: OrderDetail; action: 
           </Field>
         </>
       ) : step.fields.includes("reason") ? (
-        <Field id={all.reason.id} label={action === "decline" ? "Reason for declining" : "Reason for cancelling"} error={all.reason.errors?.[0]}>
+        <Field
+          id={all.reason.id}
+          label={action === "decline" ? "Reason for declining" : "Reason for cancelling"}
+          error={all.reason.errors?.[0]}
+        >
           <Textarea {...getTextareaProps(all.reason)} rows={3} required />
         </Field>
       ) : step.irreversible ? (
@@ -122,7 +200,12 @@ function TransitionForm({ order, action, reply }: { order: OrderDetail; action: 
             Keep order as is
           </ButtonLink>
         ) : null}
-        <Button type="submit" size="sm" variant={action === "cancel" || action === "decline" ? "danger" : "primary"} disabled={busy}>
+        <Button
+          type="submit"
+          size="sm"
+          variant={action === "cancel" || action === "decline" ? "danger" : "primary"}
+          disabled={busy}
+        >
           {step.irreversible ? ORDER_ACTION_CONFIRM[action].submit : step.label}
         </Button>
       </div>
@@ -133,17 +216,32 @@ function TransitionForm({ order, action, reply }: { order: OrderDetail; action: 
 /** The buyer's dispute: a reason and evidence files (PDF or images). */
 function DisputeForm({ order, reply }: { order: OrderDetail; reply: FormReply | null }) {
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useValidatedForm({ id: "order-dispute", schema: openDisputeSchema, lastResult: reply, defaultValue: { orderId: order.id } });
+  const [form, fields] = useValidatedForm({
+    id: "order-dispute",
+    schema: lazyOpenDisputeSchema,
+    lastResult: reply,
+    defaultValue: { intent: "dispute" },
+  });
   const evidenceError = reply?.error?.evidence?.[0];
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-3" noValidate>
       <input type="hidden" name="intent" value="dispute" />
-      <input type="hidden" name="orderId" value={order.id} />
       <Field id={fields.reason.id} label="What is wrong with the order?" error={fields.reason.errors?.[0]}>
         <Textarea {...getTextareaProps(fields.reason)} rows={4} required />
       </Field>
-      <Field id="order-dispute-evidence" label="Evidence (optional: up to 3 PDF or image files, 10 MB each)" error={evidenceError}>
-        <input id="order-dispute-evidence" name="evidence" type="file" multiple accept="application/pdf,image/*" className="block w-full text-sm" />
+      <Field
+        id="order-dispute-evidence"
+        label="Evidence (optional: up to 3 PDF or image files, 10 MB each)"
+        error={evidenceError}
+      >
+        <input
+          id="order-dispute-evidence"
+          name="evidence"
+          type="file"
+          multiple
+          accept="application/pdf,image/*"
+          className="block w-full text-sm"
+        />
       </Field>
       <div className="flex flex-wrap justify-end gap-2">
         <ButtonLink to={`/orders/${order.id}`} variant="outline" size="sm" preventScrollReset>
@@ -161,18 +259,29 @@ function OrderActions({ order, refused }: { order: OrderDetail; refused: Refused
   const [params] = useSearchParams();
   const actions = allowedOrderActions(order);
   const [open, setOpen] = useState<OrderAction | null>(null);
-  const refusedHere = refused ? (actions.find((a) => a === (refused.intent === "dispute" ? "dispute" : refused.action)) ?? null) : null;
-  useEffect(() => setOpen(refusedHere && ORDER_TRANSITIONS[refusedHere].irreversible ? refusedHere : null), [refusedHere, refused]);
+  const refusedHere = refused
+    ? (actions.find((a) => a === (refused.intent === "dispute" ? "dispute" : refused.action)) ?? null)
+    : null;
+  useEffect(
+    () => setOpen(refusedHere && ORDER_TRANSITIONS[refusedHere].irreversible ? refusedHere : null),
+    [refusedHere, refused],
+  );
   if (actions.length === 0) return <p className="text-sm text-slate-600">Nothing for you to do on this order now.</p>;
   const asked = actions.find((a) => a === params.get("confirm")) ?? null;
   const panel = asked ?? (refusedHere && ORDER_TRANSITIONS[refusedHere].irreversible && !open ? refusedHere : null);
-  const formFor = (action: OrderAction, reply: FormReply | null) => (action === "dispute" ? <DisputeForm order={order} reply={reply} /> : <TransitionForm order={order} action={action} reply={reply} />);
+  const formFor = (action: OrderAction, reply: FormReply | null) =>
+    action === "dispute" ? (
+      <DisputeForm order={order} reply={reply} />
+    ) : (
+      <TransitionForm order={order} action={action} reply={reply} />
+    );
   return (
     <>
       <div className="flex flex-wrap gap-2">
         {actions.map((action) => {
           const step = ORDER_TRANSITIONS[action];
-          if (!step.irreversible && action !== "dispute") return <div key={action}>{formFor(action, refusedHere === action ? refused!.reply : null)}</div>;
+          if (!step.irreversible && action !== "dispute")
+            return <div key={action}>{formFor(action, refusedHere === action ? refused!.reply : null)}</div>;
           const confirm = ORDER_ACTION_CONFIRM[action];
           return (
             <ConfirmDialog
@@ -191,7 +300,10 @@ function OrderActions({ order, refused }: { order: OrderDetail; refused: Refused
         })}
       </div>
       {panel ? (
-        <ConfirmPanel title={ORDER_ACTION_CONFIRM[panel].title} consequence={ORDER_ACTION_CONFIRM[panel].consequence(order.role)}>
+        <ConfirmPanel
+          title={ORDER_ACTION_CONFIRM[panel].title}
+          consequence={ORDER_ACTION_CONFIRM[panel].consequence(order.role)}
+        >
           {formFor(panel, refusedHere === panel ? refused!.reply : null)}
         </ConfirmPanel>
       ) : null}
@@ -202,7 +314,12 @@ function OrderActions({ order, refused }: { order: OrderDetail; refused: Refused
 /** The buyer's card form for one milestone; the simulator's test cards are named beside it. */
 function FundForm({ milestone, reply }: { milestone: MilestoneView; reply: FormReply | null }) {
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useValidatedForm({ id: `fund-${milestone.id}`, schema: fundMilestoneSchema, lastResult: reply, defaultValue: { milestoneId: milestone.id } });
+  const [form, fields] = useValidatedForm({
+    id: `fund-${milestone.id}`,
+    schema: lazyFundMilestoneSchema,
+    lastResult: reply,
+    defaultValue: { intent: "fund", milestoneId: milestone.id },
+  });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-3 sm:grid-cols-2" noValidate>
       <input type="hidden" name="intent" value="fund" />
@@ -213,8 +330,18 @@ function FundForm({ milestone, reply }: { milestone: MilestoneView; reply: FormR
         </Field>
       </div>
       <div className="sm:col-span-2">
-        <Field id={fields.cardNumber.id} label="Card number" error={fields.cardNumber.errors?.[0]} hint="Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.">
-          <Input {...getInputProps(fields.cardNumber, { type: "text" })} inputMode="numeric" autoComplete="cc-number" required />
+        <Field
+          id={fields.cardNumber.id}
+          label="Card number"
+          error={fields.cardNumber.errors?.[0]}
+          hint="Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined."
+        >
+          <Input
+            {...getInputProps(fields.cardNumber, { type: "text" })}
+            inputMode="numeric"
+            autoComplete="cc-number"
+            required
+          />
         </Field>
       </div>
       <Field id={fields.expiry.id} label="Expiry (MM/YY)" error={fields.expiry.errors?.[0]}>
@@ -232,9 +359,24 @@ function FundForm({ milestone, reply }: { milestone: MilestoneView; reply: FormR
   );
 }
 
-function Payments({ order, milestones, refused }: { order: OrderDetail; milestones: MilestoneView[]; refused: Refused }) {
-  const fundable = ["confirmed", "in_production", "ready_to_ship", "shipped", "delivered", "completed"].includes(order.status);
-  const totals = milestones.reduce((a, m) => ({ held: a.held + m.balance.held, released: a.released + m.balance.released, refunded: a.refunded + m.balance.refunded }), { held: 0, released: 0, refunded: 0 });
+function Payments({
+  order,
+  milestones,
+  refused,
+}: {
+  order: OrderDetail;
+  milestones: MilestoneView[];
+  refused: Refused;
+}) {
+  const fundable = isFundable(order.status);
+  const totals = milestones.reduce(
+    (a, m) => ({
+      held: a.held + m.balance.held,
+      released: a.released + m.balance.released,
+      refunded: a.refunded + m.balance.refunded,
+    }),
+    { held: 0, released: 0, refunded: 0 },
+  );
   return (
     <Card className="p-5">
       <h2 id="payments" className="text-lg font-semibold">
@@ -242,7 +384,9 @@ function Payments({ order, milestones, refused }: { order: OrderDetail; mileston
       </h2>
       {milestones.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">
-          {order.status === "placed" ? "The payment milestones are set when the supplier confirms the order." : "No escrow payments on this order."}
+          {order.status === "placed"
+            ? "The payment milestones are set when the supplier confirms the order."
+            : "No escrow payments on this order."}
         </p>
       ) : (
         <>
@@ -270,15 +414,34 @@ function Payments({ order, milestones, refused }: { order: OrderDetail; mileston
                   </div>
                   <div className="text-right">
                     <p className="font-semibold tabular-nums">{formatUsdCents(m.amountCents)}</p>
-                    <Badge tone={m.state === "held" || m.state === "released" ? "green" : m.state === "awaiting_funds" || m.state === "processing" ? "amber" : "grey"}>{MILESTONE_STATE_LABEL[m.state]}</Badge>
+                    <Badge
+                      tone={
+                        m.state === "held" || m.state === "released"
+                          ? "green"
+                          : m.state === "awaiting_funds" || m.state === "processing"
+                            ? "amber"
+                            : "grey"
+                      }
+                    >
+                      {MILESTONE_STATE_LABEL[m.state]}
+                    </Badge>
                   </div>
                 </div>
                 {m.cardLast4 ? <p className="mt-1 text-xs text-slate-500">Paid by card ending {m.cardLast4}</p> : null}
-                {m.state === "processing" ? <p className="mt-1 text-xs text-slate-600">Waiting for the payment provider to confirm the payment. Reload in a moment.</p> : null}
+                {m.state === "processing" ? (
+                  <p className="mt-1 text-xs text-slate-600">
+                    Waiting for the payment provider to confirm the payment. Reload in a moment.
+                  </p>
+                ) : null}
                 {m.lastFailure && m.state === "awaiting_funds" ? (
                   <p className="mt-1 text-xs text-red-700">Last attempt: {m.lastFailure}</p>
                 ) : null}
-                {order.role === "buyer" && fundable && m.state === "awaiting_funds" ? <FundForm milestone={m} reply={refused?.intent === "fund" && refused.milestoneId === m.id ? refused.reply : null} /> : null}
+                {order.role === "buyer" && fundable && m.state === "awaiting_funds" ? (
+                  <FundForm
+                    milestone={m}
+                    reply={refused?.intent === "fund" && refused.milestoneId === m.id ? refused.reply : null}
+                  />
+                ) : null}
               </li>
             ))}
           </ol>
@@ -308,7 +471,9 @@ function Disputes({ order, disputes }: { order: OrderDetail; disputes: DisputeVi
             </ul>
           ) : null}
           <p className="mt-2 text-slate-600">
-            {d.status === "open" ? "Open: a Setu administrator will decide." : `Decided: ${DISPUTE_DECISION_LABEL[d.decision!]}. ${d.decisionNote ?? ""}`}
+            {d.status === "open"
+              ? "Open: a Setu administrator will decide."
+              : `Decided: ${DISPUTE_DECISION_LABEL[d.decision!]}. ${d.decisionNote ?? ""}`}
           </p>
         </div>
       ))}
@@ -318,8 +483,19 @@ function Disputes({ order, disputes }: { order: OrderDetail; disputes: DisputeVi
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order, milestones, disputes, documents, review } = loaderData;
-  const refused: Refused = actionData && !actionData.ok ? { intent: actionData.intent, action: actionData.action, milestoneId: actionData.milestoneId, reply: actionData.reply } : null;
-  const terms = order.paymentTerms ? PAYMENT_TERMS_LABELS[order.paymentTerms as PaymentTerms] + (order.paymentTermsOther ? ` (${order.paymentTermsOther})` : "") : "Not stated";
+  const refused: Refused =
+    actionData && !actionData.ok
+      ? {
+          intent: actionData.intent,
+          action: actionData.action,
+          milestoneId: actionData.milestoneId,
+          reply: actionData.reply,
+        }
+      : null;
+  const terms = order.paymentTerms
+    ? PAYMENT_TERMS_LABELS[order.paymentTerms as PaymentTerms] +
+      (order.paymentTermsOther ? ` (${order.paymentTermsOther})` : "")
+    : "Not stated";
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <Link to="/orders" className="inline-flex items-center gap-1 text-sm text-brand-700 underline">
@@ -327,12 +503,14 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       </Link>
       <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
         <div>
-          <p className="text-xs uppercase tracking-wide text-slate-500">{order.role === "buyer" ? "Purchase from" : "Sale to"}</p>
+          <p className="text-xs uppercase tracking-wide text-slate-500">
+            {order.role === "buyer" ? "Purchase from" : "Sale to"}
+          </p>
           <h1 className="text-2xl font-bold sm:text-3xl">
             Order {order.id.slice(0, 8).toUpperCase()} · {order.counterpartCompany}
           </h1>
         </div>
-        <Badge tone={TONE[order.status]}>{ORDER_STATUS_LABEL[order.status]}</Badge>
+        <Badge tone={ORDER_STATUS_TONE[order.status]}>{ORDER_STATUS_LABEL[order.status]}</Badge>
       </div>
       {actionData && !actionData.ok ? (
         <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
@@ -401,7 +579,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   ) : null}
                 </Row>
               ) : null}
-              <Row label="Incoterm">{order.incoterm ? `${order.incoterm}${order.incotermPlace ? ` ${order.incotermPlace}` : ""}` : "Not stated"}</Row>
+              <Row label="Incoterm">
+                {order.incoterm
+                  ? `${order.incoterm}${order.incotermPlace ? ` ${order.incotermPlace}` : ""}`
+                  : "Not stated"}
+              </Row>
               <Row label="Payment terms">{terms}</Row>
               <Row label="Lead time">{order.leadTimeDays ? `${order.leadTimeDays} days` : "Not stated"}</Row>
               <Row label="HS code">{order.hsCode ?? "Not stated"}</Row>
@@ -418,12 +600,19 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 </Row>
                 {order.trackingUrl ? (
                   <Row label="Tracking">
-                    <a href={order.trackingUrl} className="text-brand-700 underline" target="_blank" rel="noopener noreferrer nofollow">
+                    <a
+                      href={order.trackingUrl}
+                      className="text-brand-700 underline"
+                      target="_blank"
+                      rel="noopener noreferrer nofollow"
+                    >
                       Track shipment
                     </a>
                   </Row>
                 ) : null}
-                {order.estimatedArrival ? <Row label="Estimated arrival">{dateOnly(order.estimatedArrival)}</Row> : null}
+                {order.estimatedArrival ? (
+                  <Row label="Estimated arrival">{dateOnly(order.estimatedArrival)}</Row>
+                ) : null}
                 {order.deliveredAt ? <Row label="Delivered">{dateTime(order.deliveredAt)}</Row> : null}
                 {order.completedAt ? <Row label="Completed">{dateTime(order.completedAt)}</Row> : null}
               </dl>
@@ -432,7 +621,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             )}
             {order.cancelReason && (order.status === "cancelled" || order.status === "declined") ? (
               <p className="mt-3 text-sm text-slate-700">
-                {order.status === "declined" ? "Declined" : "Cancelled"} by {order.cancelledBy ?? (order.role === "buyer" ? "the supplier" : "the buyer")}: {order.cancelReason}
+                {order.status === "declined" ? "Declined" : "Cancelled"} by{" "}
+                {order.cancelledBy ?? (order.role === "buyer" ? "the supplier" : "the buyer")}: {order.cancelReason}
               </p>
             ) : null}
           </Card>
@@ -452,10 +642,19 @@ function OrderReview({ panel }: { panel: OrderReviewPanel }) {
           <OrderReviewForm orderId={panel.orderId} />
         ) : panel.review ? (
           <div className="-mx-4">
-            <ReviewItem review={panel.review} supplierName="the supplier" reply={panel.canReply ? <ReviewReplyForm orderId={panel.orderId} /> : undefined} />
+            <ReviewItem
+              review={panel.review}
+              supplierName="the supplier"
+              reply={panel.canReply ? <ReviewReplyForm orderId={panel.orderId} /> : undefined}
+            />
           </div>
         ) : (
-          <p className="text-sm text-slate-600">{panel.notYet ?? (panel.role === "seller" ? "The buyer has not reviewed this order yet." : "This order cannot be reviewed.")}</p>
+          <p className="text-sm text-slate-600">
+            {panel.notYet ??
+              (panel.role === "seller"
+                ? "The buyer has not reviewed this order yet."
+                : "This order cannot be reviewed.")}
+          </p>
         )}
       </div>
     </Card>

@@ -8,7 +8,9 @@ import type { Route } from "./+types/order-document";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { runtime } = context.get(appContext);
   const user = await getSessionUser(request, runtime);
-  const document = user ? await readOrderDocument(runtime.db, runtime.storage, user, params.orderId, params.kind) : null;
+  const document = user
+    ? await readOrderDocument(runtime.db, runtime.storage, user, params.orderId, params.kind)
+    : null;
   if (!document) throw data("Not found", { status: 404 });
   return new Response(new Uint8Array(document.bytes), {
     headers: {

@@ -1,12 +1,19 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
-import { redirectWithFlash, safeRedirectPath } from "~/lib/flash.server";
-import { readFormData } from "~/lib/form-data.server";
-import { refusedFormReply } from "~/lib/validated-form";
+import { redirectWithFlash, safeRedirectPath } from "~/http/flash.server";
+import { readFormData } from "~/http/form-data.server";
+import { refusedFormReply } from "~/components/forms/validated-form";
 import { requireUser, requireUserPage } from "~/modules/accounts/session.server";
 import { OrderDocuments } from "~/modules/order-documents/components/order-documents";
-import { getOrderDocumentsPanel, savePackingDetails } from "~/modules/order-documents/order-documents.server";
+import { formValues, parseInput } from "~/lib/command-result";
+import { PACKING_FIELDS, packingDetailsSchema } from "~/modules/order-documents/order-documents.schema";
+import {
+  getOrderDocumentsPanel,
+  packingRefusal,
+  savePackingDetails,
+} from "~/modules/order-documents/order-documents.server";
 import { appContext } from "~/request-context.server";
+import { invariantResponse } from "~/lib/page-refusal";
 import type { Route } from "./+types/order-documents";
 
 export function meta() {
@@ -18,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUserPage(request, runtime);
   const panel = await getOrderDocumentsPanel(runtime.db, user, params.orderId);
   // as the order page: not yours and not there look the same, drawn by the error boundary
-  if (!panel) throw data("Order not found", { status: 404 });
+  invariantResponse(panel);
   return { panel };
 }
 
@@ -27,13 +34,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { runtime } = context.get(appContext);
   const user = await requireUser(request, runtime);
   const form = await readFormData(request);
-  const input = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-  const result = await savePackingDetails(runtime.db, user, params.orderId, input);
+  const values = formValues(form, PACKING_FIELDS);
+  // who may enter them is asked first (404/409 whatever was posted), then the form as its schema reads it
+  const refusal = await packingRefusal(runtime.db, user, params.orderId);
+  const input = parseInput(packingDetailsSchema, values);
+  const result =
+    refusal ?? (input.ok ? await savePackingDetails(runtime.db, user, params.orderId, input.value) : input);
   if (result.ok) {
-    const back = safeRedirectPath(input.returnTo, `/orders/${params.orderId}`);
-    return redirectWithFlash(back.startsWith(`/orders/${params.orderId}`) ? back : `/orders/${params.orderId}`, { type: "success", message: result.message });
+    const back = safeRedirectPath(formValues(form, ["returnTo"]).returnTo, `/orders/${params.orderId}`);
+    return redirectWithFlash(back.startsWith(`/orders/${params.orderId}`) ? back : `/orders/${params.orderId}`, {
+      type: "success",
+      message: result.message,
+    });
   }
-  return data({ reply: refusedFormReply(result, result.values) }, { status: result.status });
+  const reply = refusedFormReply(
+    { fieldErrors: result.fieldErrors, formError: result.status === 400 ? null : result.message },
+    values,
+  );
+  return data({ reply }, { status: result.status });
 }
 
 export default function OrderDocumentsPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,7 +5,8 @@ import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatUsdCents } from "~/lib/money";
 import { requireUserPage } from "~/modules/accounts/session.server";
-import { allowedOrderActions, ORDER_STATUS_LABEL } from "~/modules/orders/orders.schema";
+import { allowedOrderActions } from "~/modules/orders/orders-values";
+import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE } from "~/modules/orders/orders-values";
 import { listOrders } from "~/modules/orders/orders.server";
 import type { Route } from "./+types/orders";
 import { appContext } from "~/request-context.server";
@@ -18,8 +19,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUserPage(request, context.get(appContext).runtime);
   return { orders: await listOrders(context.get(appContext).runtime.db, user) };
 }
-
-const TONE = { placed: "blue", confirmed: "blue", declined: "grey", in_production: "amber", ready_to_ship: "amber", shipped: "amber", delivered: "green", completed: "green", cancelled: "grey", disputed: "amber" } as const;
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { orders } = loaderData;
@@ -44,7 +43,8 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div>
                     <p className="text-xs uppercase tracking-wide text-slate-500">
-                      {order.role === "buyer" ? "Purchase from" : "Sale to"} · Order {order.id.slice(0, 8).toUpperCase()}
+                      {order.role === "buyer" ? "Purchase from" : "Sale to"} · Order{" "}
+                      {order.id.slice(0, 8).toUpperCase()}
                     </p>
                     <h2 className="text-lg font-semibold">
                       <Link to={`/orders/${order.id}`} className="hover:underline">
@@ -57,7 +57,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                       </Link>
                     ) : null}
                   </div>
-                  <Badge tone={TONE[order.status]}>{ORDER_STATUS_LABEL[order.status]}</Badge>
+                  <Badge tone={ORDER_STATUS_TONE[order.status]}>{ORDER_STATUS_LABEL[order.status]}</Badge>
                 </div>
                 <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-4">
                   <div>
@@ -81,19 +81,28 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 </dl>
                 {order.carrier ? (
                   <p className="mt-3 text-sm text-slate-700">
-                    Shipped with {order.carrier} · bill of lading <span className="font-mono">{order.billOfLading ?? order.trackingNumber}</span>
+                    Shipped with {order.carrier} · bill of lading{" "}
+                    <span className="font-mono">{order.billOfLading ?? order.trackingNumber}</span>
                   </p>
                 ) : null}
                 {(order.status === "cancelled" || order.status === "declined") && order.cancelReason ? (
                   <p className="mt-3 text-sm text-slate-700">
-                    {order.status === "declined" ? "Declined" : "Cancelled"} by {order.cancelledBy ?? (order.role === "buyer" ? "the supplier" : "the buyer")}: {order.cancelReason}
+                    {order.status === "declined" ? "Declined" : "Cancelled"} by{" "}
+                    {order.cancelledBy ?? (order.role === "buyer" ? "the supplier" : "the buyer")}: {order.cancelReason}
                   </p>
                 ) : null}
                 <div className="mt-4 flex flex-wrap items-center gap-3">
-                  <ButtonLink to={`/orders/${order.id}`} size="sm" variant={allowedOrderActions(order).length ? "primary" : "outline"} aria-label={`View order ${order.id.slice(0, 8).toUpperCase()}`}>
+                  <ButtonLink
+                    to={`/orders/${order.id}`}
+                    size="sm"
+                    variant={allowedOrderActions(order).length ? "primary" : "outline"}
+                    aria-label={`View order ${order.id.slice(0, 8).toUpperCase()}`}
+                  >
                     View order
                   </ButtonLink>
-                  {allowedOrderActions(order).length ? <span className="text-sm text-amber-700">Action needed</span> : null}
+                  {allowedOrderActions(order).length ? (
+                    <span className="text-sm text-amber-700">Action needed</span>
+                  ) : null}
                 </div>
               </Card>
             </li>

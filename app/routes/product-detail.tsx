@@ -1,33 +1,64 @@
-import { Building2, ChevronRight, FileText, MapPin, Package, PackageX, Store as StoreIcon } from "lucide-react";
-import { RatingBadge } from "~/modules/reviews/components/rating-badge";
+import { Building2, ChevronRight, FileText, MapPin, Store as StoreIcon } from "lucide-react";
 import { useState } from "react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { VerificationBadge } from "~/modules/accounts/components/verification-badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { cn } from "~/components/ui/cn";
-import { RadioGroup, RadioGroupItem } from "~/components/ui/radio-group";
 import { categoryLabel } from "~/lib/categories";
 import { formatUsdCents, formatUsdRange } from "~/lib/money";
 import { AuthRequiredDialog } from "~/modules/accounts/components/auth-required-dialog";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { ContactButton } from "~/modules/messaging/components/contact-button";
 import { PriceBreaks } from "~/modules/products/components/price-breaks";
-import { getProductDetail, type ProductDimensions, type ProductSpecifications, type ProductVariant } from "~/modules/products/product-detail.server";
+import {
+  getProductDetail,
+  type ProductDimensions,
+  type ProductSpecifications,
+  type ProductVariant,
+} from "~/modules/products/product-detail.server";
+import { invariantResponse } from "~/lib/page-refusal";
 import type { Route } from "./+types/product-detail";
-import { cardImageUrl } from "~/modules/uploads/image-urls";
-import { LandedCostCalculator } from "~/modules/trade/components/landed-cost-calculator";
 import { productLandedCost } from "~/modules/trade/product-landed-cost.server";
 import { appContext } from "~/request-context.server";
 import { publicPageHeaders } from "~/lib/page-cache-control";
 import { lazyPart } from "~/components/ui/lazy-part";
 import { similarSuppliersForProduct } from "~/modules/matching/similar-suppliers.server";
 
-/** The same for every anonymous visitor: a shared cache may keep it (never when signed in: root). */
-
 /** Below the fold and without behaviour of its own: its code loads after the page's (route JS budget). */
-const SimilarSuppliers = lazyPart(() => import("~/modules/matching/components/similar-suppliers").then((m) => m.SimilarSuppliers));
+const SimilarSuppliers = lazyPart(() =>
+  import("~/modules/matching/components/similar-suppliers").then((m) => m.SimilarSuppliers),
+);
+/**
+ * The gallery and its chooser: its code comes just after the page's (the server's HTML, the main picture
+ * included, stands until then; route JS budget).
+ */
+const ImageGallery = lazyPart(
+  () => import("~/modules/products/components/product-image-gallery").then((m) => m.ImageGallery),
+  undefined,
+  { eager: true },
+);
+/** Below the fold too, a GET form whose estimate the server renders: its code loads after the page's. */
+const LandedCostCalculator = lazyPart(
+  () => import("~/modules/trade/components/landed-cost-calculator").then((m) => m.LandedCostCalculator),
+  undefined,
+  { eager: true },
+);
+/**
+ * The supplier's badges (verification, place, rating) come just after the page's code; until then (a client
+ * navigation) the verification stands in words, so the card never shows a supplier without it.
+ */
+const SupplierFacts = lazyPart(
+  () => import("~/modules/products/components/supplier-facts").then((m) => m.SupplierFacts),
+  ({ verified }) => (
+    <div className="mt-2 flex min-h-6 flex-wrap items-center gap-2">
+      <Badge tone={verified ? "green" : "grey"}>{verified ? "Verified" : "Unverified"}</Badge>
+      <span className="text-xs text-slate-600">India</span>
+    </div>
+  ),
+  { eager: true },
+);
+
+/** The same for every anonymous visitor: a shared cache may keep it (never when signed in: root). */
 export const headers = publicPageHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -48,11 +79,23 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext).runtime;
-  const [viewer, product] = await Promise.all([getSessionUser(request, context.get(appContext).runtime), getProductDetail(db, params.id)]);
-  if (!product) return data({ notFound: true as const }, { status: 404 });
-  const [calculator, similarSuppliers] = await Promise.all([productLandedCost(db, product.id, new URL(request.url).searchParams), similarSuppliersForProduct(db, product.id)]);
+  const [viewer, product] = await Promise.all([
+    getSessionUser(request, context.get(appContext).runtime),
+    getProductDetail(db, params.id),
+  ]);
+  invariantResponse(product, {
+    heading: "Product Not Found",
+    message: "The product you're looking for doesn't exist or is no longer available.",
+    link: { to: "/browse", label: "Browse Products" },
+  });
+  const [calculator, similarSuppliers] = await Promise.all([
+    productLandedCost(db, product.id, new URL(request.url).searchParams),
+    similarSuppliersForProduct(db, product.id),
+  ]);
   const { sellerId, ...shown } = product;
-  return { product: shown, signedIn: Boolean(viewer), own: viewer?.id === sellerId, calculator, similarSuppliers };
+  const own = viewer?.id === sellerId;
+  if (own) context.get(appContext).ownPage();
+  return { product: shown, signedIn: Boolean(viewer), own, calculator, similarSuppliers };
 }
 
 const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
@@ -73,10 +116,15 @@ function formatDimensions(d: ProductDimensions): string {
     .join(", ");
 }
 
-function specificationRows(specs: ProductSpecifications, trade: { hsCode: string | null; originPort: { code: string; name: string } | null }): { label: string; value: string }[] {
+function specificationRows(
+  specs: ProductSpecifications,
+  trade: { hsCode: string | null; originPort: { code: string; name: string } | null },
+): { label: string; value: string }[] {
   return [
     ...(trade.hsCode ? [{ label: "HS code", value: formatHsCode(trade.hsCode) }] : []),
-    ...(trade.originPort ? [{ label: "Port of loading", value: `${trade.originPort.name} (${trade.originPort.code})` }] : []),
+    ...(trade.originPort
+      ? [{ label: "Port of loading", value: `${trade.originPort.name} (${trade.originPort.code})` }]
+      : []),
     ...(specs.brand ? [{ label: "Brand", value: specs.brand }] : []),
     ...(specs.baseSku ? [{ label: "Base SKU", value: specs.baseSku }] : []),
     ...(specs.weightKg !== null ? [{ label: "Weight", value: `${number.format(specs.weightKg)} kg` }] : []),
@@ -91,75 +139,18 @@ function formatHsCode(code: string): string {
   return [code.slice(0, 4), code.slice(4, 6), code.slice(6)].filter(Boolean).join(".");
 }
 
-function ImageGallery({ images, name }: { images: string[]; name: string }) {
-  const [selected, setSelected] = useState(0);
-  const [failed, setFailed] = useState<ReadonlySet<number>>(() => new Set());
-  const current = images[selected];
-
-  const markFailed = (index: number) => setFailed((prev) => (prev.has(index) ? prev : new Set(prev).add(index)));
-  // An image that failed before hydration never fires onError for React: check it once mounted.
-  const checkLoaded = (index: number) => (img: HTMLImageElement | null) => {
-    if (img?.complete && img.naturalWidth === 0) markFailed(index);
-  };
-
-  return (
-    <section aria-label="Product images">
-      <div className={cn("relative overflow-hidden rounded-lg border border-slate-200 bg-slate-100", images.length > 0 ? "aspect-square" : "aspect-[4/3]")}>
-        {current && !failed.has(selected) ? (
-          <img
-            src={current}
-            alt={images.length > 1 ? `${name}, image ${selected + 1} of ${images.length}` : name}
-            ref={checkLoaded(selected)}
-            className="h-full w-full object-contain"
-            onError={() => markFailed(selected)}
-          />
-        ) : (
-          <div role="img" aria-label={current ? `${name}: image could not be loaded` : `${name}: no image available`} className="flex h-full w-full flex-col items-center justify-center gap-2 text-slate-400">
-            <Package className="size-20" aria-hidden />
-            <span className="text-sm text-slate-600">{current ? "Image unavailable" : "No image available"}</span>
-          </div>
-        )}
-      </div>
-      {images.length > 1 ? (
-        // one image of several is shown: a radio group (Radix: roving focus, the arrow keys move and show)
-        <RadioGroup aria-label="Choose an image" value={String(selected)} onValueChange={(value) => setSelected(Number(value))} className="mt-3 overflow-x-auto p-1">
-          {images.map((src, i) => (
-            <RadioGroupItem
-              key={`${src}-${i}`}
-              value={String(i)}
-              className="size-16 shrink-0 overflow-hidden rounded-md border-2 border-transparent bg-slate-100 data-[state=checked]:border-brand-600 data-[state=unchecked]:hover:border-slate-300 sm:size-20"
-            >
-              {failed.has(i) ? (
-                <span className="flex h-full items-center justify-center text-xs text-slate-600">
-                  <span aria-hidden>Image {i + 1}</span>
-                  <span className="sr-only">
-                    Show image {i + 1} of {images.length} (could not be loaded)
-                  </span>
-                </span>
-              ) : (
-                <img
-                  ref={checkLoaded(i)}
-                  src={cardImageUrl(src)}
-                  alt={`Show image ${i + 1} of ${images.length}`}
-                  loading="lazy"
-                  className="h-full w-full object-cover"
-                  onError={() => markFailed(i)}
-                />
-              )}
-            </RadioGroupItem>
-          ))}
-        </RadioGroup>
-      ) : null}
-    </section>
-  );
-}
-
 function VariantsTable({ variants }: { variants: ProductVariant[] }) {
   const price = (v: ProductVariant) => (v.priceCents === null ? "—" : formatUsdCents(v.priceCents));
   const stock = (v: ProductVariant) => (v.stock === null ? "—" : v.stock.toLocaleString("en-US"));
   const colour = (v: ProductVariant) => (
     <span className="inline-flex items-center gap-2">
-      {v.colorHex ? <span aria-hidden className="inline-block size-4 shrink-0 rounded-full border border-slate-300" style={{ backgroundColor: v.colorHex }} /> : null}
+      {v.colorHex ? (
+        <span
+          aria-hidden
+          className="inline-block size-4 shrink-0 rounded-full border border-slate-300"
+          style={{ backgroundColor: v.colorHex }}
+        />
+      ) : null}
       {v.color || v.colorHex || "—"}
     </span>
   );
@@ -171,11 +162,21 @@ function VariantsTable({ variants }: { variants: ProductVariant[] }) {
           <caption className="sr-only">Variants with colour, size, SKU, price per unit and stock</caption>
           <thead className="border-b border-slate-200 text-slate-500">
             <tr>
-              <th scope="col" className="py-2 pr-4 font-medium">Colour</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Size</th>
-              <th scope="col" className="py-2 pr-4 font-medium">SKU</th>
-              <th scope="col" className="py-2 pr-4 text-right font-medium">Price (USD)</th>
-              <th scope="col" className="py-2 text-right font-medium">Stock</th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Colour
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Size
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                SKU
+              </th>
+              <th scope="col" className="py-2 pr-4 text-right font-medium">
+                Price (USD)
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Stock
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -214,19 +215,6 @@ function VariantsTable({ variants }: { variants: ProductVariant[] }) {
 
 export default function ProductDetailPage({ loaderData }: Route.ComponentProps) {
   const [authOpen, setAuthOpen] = useState(false);
-  if ("notFound" in loaderData) {
-    return (
-      <section className="mx-auto max-w-md px-4 py-24 text-center">
-        <PackageX className="mx-auto size-10 text-slate-400" aria-hidden />
-        <h1 className="mt-3 text-2xl font-bold">Product Not Found</h1>
-        <p className="mt-2 text-slate-600">The product you're looking for doesn't exist or is no longer available.</p>
-        <ButtonLink to="/browse" className="mt-6">
-          Browse Products
-        </ButtonLink>
-      </section>
-    );
-  }
-
   const { product, signedIn, own, calculator, similarSuppliers } = loaderData;
   const { supplier, specifications } = product;
   const quotePath = `/create-rfq?product=${product.id}`;
@@ -275,7 +263,9 @@ export default function ProductDetailPage({ loaderData }: Route.ComponentProps) 
           <dl className="mt-6 grid grid-cols-2 gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
             <div>
               <dt className="text-sm text-slate-600">Price per unit (USD)</dt>
-              <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900">{formatUsdRange(product.priceMinCents, product.priceMaxCents)}</dd>
+              <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900">
+                {formatUsdRange(product.priceMinCents, product.priceMaxCents)}
+              </dd>
             </div>
             <div>
               <dt className="text-sm text-slate-600">Minimum order</dt>
@@ -289,7 +279,11 @@ export default function ProductDetailPage({ loaderData }: Route.ComponentProps) 
             <PriceBreaks
               ladders={product.priceTiers}
               unit={product.unit}
-              quoteHref={(tierId) => (signedIn ? `${quotePath}&tier=${tierId}` : `/auth?redirectTo=${encodeURIComponent(`${quotePath}&tier=${tierId}`)}`)}
+              quoteHref={(tierId) =>
+                signedIn
+                  ? `${quotePath}&tier=${tierId}`
+                  : `/auth?redirectTo=${encodeURIComponent(`${quotePath}&tier=${tierId}`)}`
+              }
               className="mt-6"
             />
           ) : null}
@@ -306,7 +300,9 @@ export default function ProductDetailPage({ loaderData }: Route.ComponentProps) 
             )}
           </div>
           <p className="mt-2 text-sm text-slate-500">
-            {signedIn ? "Post an RFQ for this product and receive sealed quotes from suppliers." : "Sign in to request a quote for this product."}
+            {signedIn
+              ? "Post an RFQ for this product and receive sealed quotes from suppliers."
+              : "Sign in to request a quote for this product."}
           </p>
 
           <Card role="region" aria-labelledby="supplier-heading" className="mt-6 p-5">
@@ -319,13 +315,11 @@ export default function ProductDetailPage({ loaderData }: Route.ComponentProps) 
                   <Building2 className="size-5 shrink-0 text-slate-400" aria-hidden />
                   <span className="truncate">{supplier.companyName ?? "Company"}</span>
                 </p>
-                <div className="mt-2 flex flex-wrap items-center gap-2">
-                  <VerificationBadge verified={supplier.verified} />
-                  <span className="inline-flex items-center gap-1 text-xs text-slate-600">
-                    <MapPin className="size-3" aria-hidden /> India
-                  </span>
-                  <RatingBadge rating={supplier.rating} href={supplier.rating && supplier.storeId ? `/stores/${supplier.storeId}#reviews` : undefined} className="text-xs" />
-                </div>
+                <SupplierFacts
+                  verified={supplier.verified}
+                  rating={supplier.rating}
+                  reviewsHref={supplier.rating && supplier.storeId ? `/stores/${supplier.storeId}#reviews` : undefined}
+                />
               </div>
               {supplier.storeId ? (
                 <ButtonLink to={`/stores/${supplier.storeId}`} variant="outline" size="sm">
@@ -333,9 +327,18 @@ export default function ProductDetailPage({ loaderData }: Route.ComponentProps) 
                 </ButtonLink>
               ) : null}
             </div>
-            {supplier.storeId && supplier.storeName ? <p className="mt-3 text-sm text-slate-600">Store: {supplier.storeName}</p> : null}
+            {supplier.storeId && supplier.storeName ? (
+              <p className="mt-3 text-sm text-slate-600">Store: {supplier.storeName}</p>
+            ) : null}
             {own ? null : (
-              <ContactButton subjectType="product" subjectId={product.id} signedIn={signedIn} onNeedAuth={() => setAuthOpen(true)} formClassName="mt-4" className="w-full sm:w-auto">
+              <ContactButton
+                subjectType="product"
+                subjectId={product.id}
+                signedIn={signedIn}
+                onNeedAuth={() => setAuthOpen(true)}
+                formClassName="mt-4"
+                className="w-full sm:w-auto"
+              >
                 Contact Supplier
               </ContactButton>
             )}
@@ -367,22 +370,24 @@ export default function ProductDetailPage({ loaderData }: Route.ComponentProps) 
         </div>
 
         <div className="space-y-6">
-        <Card className="h-fit p-6">
-          <h2 className="text-lg font-semibold">Specifications</h2>
-          {specs.length > 0 ? (
-            <dl className="mt-3 divide-y divide-slate-100 text-sm">
-              {specs.map((row, i) => (
-                <div key={`${row.label}-${i}`} className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3 py-2">
-                  <dt className="text-slate-500">{row.label}</dt>
-                  <dd className="break-words text-slate-900">{row.value}</dd>
-                </div>
-              ))}
-            </dl>
-          ) : (
-            <p className="mt-3 text-sm text-slate-500">No specifications listed.</p>
-          )}
-        </Card>
-        {calculator ? <LandedCostCalculator calculator={calculator} unit={product.unit} moq={product.minimumOrderQuantity} /> : null}
+          <Card className="h-fit p-6">
+            <h2 className="text-lg font-semibold">Specifications</h2>
+            {specs.length > 0 ? (
+              <dl className="mt-3 divide-y divide-slate-100 text-sm">
+                {specs.map((row, i) => (
+                  <div key={`${row.label}-${i}`} className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3 py-2">
+                    <dt className="text-slate-500">{row.label}</dt>
+                    <dd className="break-words text-slate-900">{row.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : (
+              <p className="mt-3 text-sm text-slate-500">No specifications listed.</p>
+            )}
+          </Card>
+          {calculator ? (
+            <LandedCostCalculator calculator={calculator} unit={product.unit} moq={product.minimumOrderQuantity} />
+          ) : null}
         </div>
       </div>
 

@@ -6,63 +6,100 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Select, Textarea } from "~/components/ui/field";
 import { categoryLabel, UNITS } from "~/lib/categories";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { readFormData } from "~/lib/form-data.server";
+import { redirectWithFlash } from "~/http/flash.server";
+import { readFormData } from "~/http/form-data.server";
 import { formatUsdRange } from "~/lib/money";
-import { refusedFormReply, useValidatedForm, type FormReply } from "~/lib/validated-form";
-import { getSessionUser, sellerAccess } from "~/modules/accounts/session.server";
-import { CreateProductDialog } from "~/modules/products/components/create-product-dialog";
+import { lazySchema, refusedFormReply, useValidatedForm, type FormReply } from "~/components/forms/validated-form";
+import { getSessionUser, requireSellerPage } from "~/modules/accounts/session.server";
+import { CreateProductDialog } from "~/modules/products/components/create-product-dialog-lazy";
 import {
+  addProduct,
   createProductFromDraft,
-  createProductFromForm,
+  editProduct,
   listSellerProducts,
+  refuseNonSeller,
   setProductStatus,
-  updateProductFromForm,
+  type ProductCommandResult,
 } from "~/modules/products/product-commands.server";
-import { PriceTierRows, type TierRow } from "~/modules/products/components/price-tier-rows";
+import { PriceTierRows } from "~/modules/products/components/price-tier-rows";
 import { HsCodeField, OriginPortField } from "~/modules/products/components/trade-fields";
-import { addProductSchema, readProductForm, SELLERS_ONLY, type SellerProduct } from "~/modules/products/product-form.schema";
+import {
+  addProductSchema,
+  PRODUCT_ACTION_FIELDS,
+  postedDraftSchema,
+  productActionSchema,
+  readProductForm,
+  SELLERS_ONLY,
+  type SellerProduct,
+} from "~/modules/products/product-form.schema";
+import { formValues, parseInput } from "~/lib/command-result";
 import { listIndianPorts, type PortOption } from "~/modules/trade/ports.server";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { Route } from "./+types/products";
-import { cardImageUrl } from "~/modules/uploads/image-urls";
+import { Thumbnail } from "~/modules/uploads/components/responsive-image";
 import { appContext } from "~/request-context.server";
 import { ProductCategoryOptions } from "~/modules/products/components/product-category-options";
+
+const lazyAddProductSchema = lazySchema(() =>
+  import("~/modules/products/product-form.schema").then((m) => ({
+    schema: m.addProductSchema,
+    read: m.readProductForm,
+  })),
+);
 
 export function meta() {
   return [{ title: "My Products | Setu" }, { name: "description", content: "Manage your wholesale product listings." }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const access = await sellerAccess(request, context.get(appContext).runtime);
-  if (access.state === "signed-out") return { state: "signed-out" as const };
-  if (access.state === "not-seller") return { state: "not-seller" as const };
-  const { user } = access;
+  const user = await requireSellerPage(request, context.get(appContext).runtime, {
+    signedOut: {
+      heading: "Access Required",
+      message: "Please sign in to manage your products.",
+      link: { to: "/auth?redirectTo=/products", label: "Sign In" },
+    },
+    notSeller: {
+      heading: "Seller Account Required",
+      message: SELLERS_ONLY,
+      link: { to: "/dashboard", label: "Go to Dashboard" },
+    },
+  });
   const db = context.get(appContext).runtime.db;
   const [products, ports] = await Promise.all([listSellerProducts(db, user), listIndianPorts(db)]);
-  return { state: "seller" as const, companyName: user.profile.companyName, products, ports };
+  return { companyName: user.profile.companyName, products, ports };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getSessionUser(request, context.get(appContext).runtime);
-  if (!user?.profile) return data({ ok: false, message: "User not authenticated", fieldErrors: {} as Record<string, string> }, { status: 401 });
+  if (!user?.profile) return data({ ok: false, message: "User not authenticated", fieldErrors: {} }, { status: 401 });
   const actor = { ...user, profile: user.profile };
   const form = await readFormData(request);
-  const intent = String(form.get("intent") ?? "");
   const db = context.get(appContext).runtime.db;
-  if (intent === "create-dialog") {
-    const result = await createProductFromDraft(db, actor, String(form.get("payload") ?? ""), { storeId: (form.get("storeId") as string) || null });
-    return data(result.ok ? { ok: true, message: result.message, fieldErrors: {} } : result, { status: result.ok ? 200 : result.status });
+  const action = parseInput(productActionSchema, formValues(form, PRODUCT_ACTION_FIELDS));
+  if (!action.ok) return data({ ok: false, message: action.message, intent: "unknown", reply: null }, { status: 400 });
+  const command = action.value;
+  if (command.intent === "create-dialog") {
+    const draft = refuseNonSeller(actor) ?? parseInput(postedDraftSchema, command.payload);
+    const result = draft.ok
+      ? await createProductFromDraft(db, actor, draft.value, { storeId: command.storeId ?? null })
+      : draft;
+    return data(result.ok ? { ok: true, message: result.message, fieldErrors: {} } : result, {
+      status: result.ok ? 200 : result.status,
+    });
   }
-  const result =
-    intent === "update"
-      ? await updateProductFromForm(db, actor, String(form.get("productId") ?? ""), form)
-      : intent === "status"
-        ? await setProductStatus(db, actor, String(form.get("productId") ?? ""), String(form.get("status") ?? ""))
-        : await createProductFromForm(db, actor, form);
+  let result: ProductCommandResult;
+  if (command.intent === "status") result = await setProductStatus(db, actor, command.productId, command.status);
+  else {
+    const input = refuseNonSeller(actor) ?? parseInput(addProductSchema, readProductForm(form));
+    result = !input.ok
+      ? input
+      : command.intent === "update"
+        ? await editProduct(db, actor, command.productId, input.value)
+        : await addProduct(db, actor, input.value);
+  }
   if (result.ok) return redirectWithFlash("/products", { type: "success", message: result.message });
-  const reply = intent === "status" ? null : refusedFormReply(result, readProductForm(form));
-  return data({ ok: false, message: result.message, intent, reply }, { status: result.status });
+  const reply = command.intent === "status" ? null : refusedFormReply(result, readProductForm(form));
+  return data({ ok: false, message: result.message, intent: command.intent, reply }, { status: result.status });
 }
 
 type ActionData = { ok: boolean; message: string; intent?: string; reply?: FormReply | null };
@@ -70,15 +107,27 @@ type ActionData = { ok: boolean; message: string; intent?: string; reply?: FormR
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /** Add Product, or edit one: checked in the browser by the schema the product commands check it with. */
-function ProductForm({ product, ports, lastResult, onCancelHref }: { product?: SellerProduct; ports: PortOption[]; lastResult?: FormReply | null; onCancelHref?: string }) {
+function ProductForm({
+  product,
+  ports,
+  lastResult,
+  onCancelHref,
+}: {
+  product?: SellerProduct;
+  ports: PortOption[];
+  lastResult?: FormReply | null;
+  onCancelHref?: string;
+}) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   // a ladder for the whole product and one per variant; each offers an empty row, so that a form without JavaScript can add a price break
-  const ladders = [{ sku: "", label: "Price breaks for the whole product" }, ...(product?.variants ?? []).map((v) => ({ sku: v.sku, label: `Price breaks, ${v.label} (${v.sku})` }))];
+  const ladders = [
+    { sku: "", label: "Price breaks for the whole product" },
+    ...(product?.variants ?? []).map((v) => ({ sku: v.sku, label: `Price breaks, ${v.label} (${v.sku})` })),
+  ];
   const [form, fields] = useValidatedForm({
     id: product ? `edit-${product.id.slice(0, 8)}` : "add",
-    schema: addProductSchema,
-    read: readProductForm,
+    schema: lazyAddProductSchema,
     lastResult,
     defaultValue: product
       ? {
@@ -93,7 +142,13 @@ function ProductForm({ product, ports, lastResult, onCancelHref }: { product?: S
           hsCode: product.hsCode ?? "",
           originPort: product.originPort ?? "",
           tiers: ladders.flatMap(({ sku }) => [
-            ...product.tiers.filter((t) => t.variantSku === sku).map((t) => ({ variantSku: sku, minQuantity: String(t.minQuantity), unitPrice: dollars(t.unitPriceCents) })),
+            ...product.tiers
+              .filter((t) => t.variantSku === sku)
+              .map((t) => ({
+                variantSku: sku,
+                minQuantity: String(t.minQuantity),
+                unitPrice: dollars(t.unitPriceCents),
+              })),
             { variantSku: sku, minQuantity: "", unitPrice: "" },
           ]),
         }
@@ -105,7 +160,13 @@ function ProductForm({ product, ports, lastResult, onCancelHref }: { product?: S
     const sku = typeof row.variantSku.initialValue === "string" ? row.variantSku.initialValue : "";
     return {
       sku,
-      row: { key: item.key ?? String(index), index, minQuantity: row.minQuantity, unitPrice: row.unitPrice, hidden: <input type="hidden" name={row.variantSku.name} value={sku} /> } as TierRow,
+      row: {
+        key: item.key ?? String(index),
+        index,
+        minQuantity: row.minQuantity,
+        unitPrice: row.unitPrice,
+        hidden: <input type="hidden" name={row.variantSku.name} value={sku} />,
+      },
     };
   });
   return (
@@ -134,7 +195,11 @@ function ProductForm({ product, ports, lastResult, onCancelHref }: { product?: S
       <Field id={fields.subcategory.id} label="Subcategory (optional)" error={fields.subcategory.errors?.[0]}>
         <Input {...getInputProps(fields.subcategory, { type: "text" })} />
       </Field>
-      <Field id={fields.minimumOrderQuantity.id} label="Minimum Order Quantity" error={fields.minimumOrderQuantity.errors?.[0]}>
+      <Field
+        id={fields.minimumOrderQuantity.id}
+        label="Minimum Order Quantity"
+        error={fields.minimumOrderQuantity.errors?.[0]}
+      >
         <Input {...getInputProps(fields.minimumOrderQuantity, { type: "number" })} min={1} step={1} required />
       </Field>
       <Field id={fields.unit.id} label="Unit" error={fields.unit.errors?.[0]}>
@@ -157,8 +222,8 @@ function ProductForm({ product, ports, lastResult, onCancelHref }: { product?: S
       <div className="sm:col-span-2">
         <h3 className="text-sm font-semibold text-slate-900">Price breaks (optional)</h3>
         <p className="text-xs text-slate-500">
-          A lower price per unit from a larger quantity: the first from the minimum order quantity up, each next one for more units at a price no higher.
-          Leave a row empty to remove it.
+          A lower price per unit from a larger quantity: the first from the minimum order quantity up, each next one for
+          more units at a price no higher. Leave a row empty to remove it.
         </p>
         {ladders.map((ladder) => (
           <PriceTierRows
@@ -166,7 +231,15 @@ function ProductForm({ product, ports, lastResult, onCancelHref }: { product?: S
             legend={ladder.label}
             rows={tierRows.filter((t) => t.sku === ladder.sku).map((t) => t.row)}
             unit={unit}
-            onAdd={hydrated ? () => form.insert({ name: fields.tiers.name, defaultValue: { variantSku: ladder.sku, minQuantity: "", unitPrice: "" } }) : undefined}
+            onAdd={
+              hydrated
+                ? () =>
+                    form.insert({
+                      name: fields.tiers.name,
+                      defaultValue: { variantSku: ladder.sku, minQuantity: "", unitPrice: "" },
+                    })
+                : undefined
+            }
             onRemove={hydrated ? (index) => form.remove({ name: fields.tiers.name, index }) : undefined}
             valueOf={() => ({})}
           />
@@ -188,28 +261,6 @@ function ProductForm({ product, ports, lastResult, onCancelHref }: { product?: S
 
 export default function Products({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
-  if (loaderData.state === "signed-out") {
-    return (
-      <section className="mx-auto max-w-md px-4 py-24 text-center">
-        <h1 className="text-2xl font-bold">Access Required</h1>
-        <p className="mt-2 text-slate-600">Please sign in to manage your products.</p>
-        <ButtonLink to="/auth?redirectTo=/products" className="mt-6">
-          Sign In
-        </ButtonLink>
-      </section>
-    );
-  }
-  if (loaderData.state === "not-seller") {
-    return (
-      <section className="mx-auto max-w-md px-4 py-24 text-center">
-        <h1 className="text-2xl font-bold">Seller Account Required</h1>
-        <p className="mt-2 text-slate-600">{SELLERS_ONLY}</p>
-        <ButtonLink to="/dashboard" className="mt-6">
-          Go to Dashboard
-        </ButtonLink>
-      </section>
-    );
-  }
   const { products, companyName, ports } = loaderData;
   const editing = params.get("edit");
   const ad = actionData as ActionData | undefined;
@@ -244,7 +295,9 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         <Card className="mt-6 p-12 text-center">
           <Package className="mx-auto size-10 text-slate-400" aria-hidden />
           <h2 className="mt-3 text-lg font-semibold">No products yet</h2>
-          <p className="mt-1 text-sm text-slate-600">Add your first product to start receiving inquiries from US buyers.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Add your first product to start receiving inquiries from US buyers.
+          </p>
         </Card>
       ) : (
         <ul className="mt-6 space-y-3">
@@ -252,11 +305,20 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
             <li key={product.id}>
               <Card className="p-4">
                 {editing === product.id ? (
-                  <ProductForm product={product} ports={ports} lastResult={ad?.intent === "update" ? ad.reply : undefined} onCancelHref="/products" />
+                  <ProductForm
+                    product={product}
+                    ports={ports}
+                    lastResult={ad?.intent === "update" ? ad.reply : undefined}
+                    onCancelHref="/products"
+                  />
                 ) : (
                   <div className="flex flex-wrap items-center gap-4">
                     <div className="size-16 shrink-0 overflow-hidden rounded-md bg-slate-100">
-                      {product.images[0] ? <img src={cardImageUrl(product.images[0])} alt="" className="h-full w-full object-cover" /> : <Package className="m-4 size-8 text-slate-300" aria-hidden />}
+                      {product.images[0] ? (
+                        <Thumbnail src={product.images[0]} size={64} className="h-full w-full object-cover" />
+                      ) : (
+                        <Package className="m-4 size-8 text-slate-300" aria-hidden />
+                      )}
                     </div>
                     <div className="min-w-0 flex-1">
                       <div className="flex flex-wrap items-center gap-2">
@@ -268,7 +330,9 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
                         <Badge tone={statusTone(product.status)}>{product.status}</Badge>
                       </div>
                       <p className="text-sm text-slate-600">
-                        {categoryLabel(product.category)} · {formatUsdRange(product.priceMinCents, product.priceMaxCents)} · MOQ: {product.minimumOrderQuantity} {product.unit}
+                        {categoryLabel(product.category)} ·{" "}
+                        {formatUsdRange(product.priceMinCents, product.priceMaxCents)} · MOQ:{" "}
+                        {product.minimumOrderQuantity} {product.unit}
                       </p>
                     </div>
                     <div className="flex gap-2">
@@ -278,9 +342,14 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
                       <Form method="post">
                         <input type="hidden" name="intent" value="status" />
                         <input type="hidden" name="productId" value={product.id} />
-                        <input type="hidden" name="status" value={product.status === "active" ? "inactive" : "active"} />
+                        <input
+                          type="hidden"
+                          name="status"
+                          value={product.status === "active" ? "inactive" : "active"}
+                        />
                         <Button type="submit" variant="outline" size="sm">
-                          {product.status === "active" ? "Deactivate" : "Reactivate"} <span className="sr-only">{product.name}</span>
+                          {product.status === "active" ? "Deactivate" : "Reactivate"}{" "}
+                          <span className="sr-only">{product.name}</span>
                         </Button>
                       </Form>
                     </div>

@@ -4,19 +4,44 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input } from "~/components/ui/field";
-import { readFormData } from "~/lib/form-data.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { refusedFormReply, useValidatedForm } from "~/lib/validated-form";
-import { changePasswordSchema, profileUpdateSchema } from "~/modules/accounts/accounts.schema";
+import { readFormData } from "~/http/form-data.server";
+import { redirectWithFlash } from "~/http/flash.server";
+import { lazySchema, refusedFormReply, useValidatedForm } from "~/components/forms/validated-form";
+
 import { PasswordInput } from "~/modules/accounts/components/password-input";
 import { BusinessDetailsForm, VerificationPanel } from "~/modules/accounts/components/seller-verification";
 import { changeOwnPassword, updateOwnProfile } from "~/modules/accounts/profile-commands.server";
-import { getOwnVerification, saveOwnBusinessDetails, submitForVerification } from "~/modules/accounts/verification.server";
+import { changePasswordSchema, profileActionSchema, profileUpdateSchema } from "~/modules/accounts/accounts.schema";
+import { formValues, parseInput } from "~/lib/command-result";
+import {
+  getOwnVerification,
+  keptVerificationDocuments,
+  refuseNonSellerVerification,
+  saveOwnBusinessDetails,
+  submitForVerification,
+} from "~/modules/accounts/verification.server";
+import {
+  BUSINESS_DETAIL_FIELDS,
+  businessDetailsSchema,
+  readVerificationForm,
+  verificationSubmissionSchema,
+} from "~/modules/accounts/business-details.schema";
 import { requireUser, requireUserPage } from "~/modules/accounts/session.server";
-import { EMAIL_KIND_LABELS, EMAIL_KINDS, emailPreferencesSchema } from "~/modules/notifications/notifications.schema";
+import { EMAIL_KIND_LABELS, EMAIL_KINDS } from "~/modules/notifications/notifications.schema";
 import { getEmailPreferences, updateOwnEmailPreferences } from "~/modules/notifications/notifications.server";
+import { emailPreferencesSchema, readEmailPreferencesForm } from "~/modules/notifications/notifications.schema";
 import type { Route } from "./+types/profile";
 import { appContext } from "~/request-context.server";
+
+const lazyProfileUpdateSchema = lazySchema(() =>
+  import("~/modules/accounts/accounts.schema").then((m) => ({ schema: m.profileUpdateSchema })),
+);
+const lazyChangePasswordSchema = lazySchema(() =>
+  import("~/modules/accounts/accounts.schema").then((m) => ({ schema: m.changePasswordSchema })),
+);
+const lazyEmailPreferencesSchema = lazySchema(() =>
+  import("~/modules/notifications/notifications.schema").then((m) => ({ schema: m.emailPreferencesSchema })),
+);
 
 export function meta() {
   return [{ title: "Profile | Setu" }, { name: "description", content: "Your Setu profile and password." }];
@@ -25,39 +50,84 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const runtime = context.get(appContext).runtime;
   const user = await requireUserPage(request, runtime);
-  const [emailPreferences, verification] = await Promise.all([getEmailPreferences(runtime.db, user.id), getOwnVerification(runtime.db, user)]);
+  const [emailPreferences, verification] = await Promise.all([
+    getEmailPreferences(runtime.db, user.id),
+    getOwnVerification(runtime.db, user),
+  ]);
   return { email: user.email, profile: user.profile, emailPreferences, verification };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.get(appContext).runtime);
   const form = await readFormData(request);
-  const intent = form.get("intent");
+  const read = parseInput(profileActionSchema, formValues(form, ["intent"]));
+  if (!read.ok) return data({ intent: null, message: read.message, reply: null }, { status: 400 });
+  const { intent } = read.value;
   if (intent === "business-details") {
-    const result = await saveOwnBusinessDetails(context.get(appContext).runtime.db, user, form);
+    // a buyer is told business details are for sellers before the form is read
+    const input =
+      refuseNonSellerVerification(user) ?? parseInput(businessDetailsSchema, formValues(form, BUSINESS_DETAIL_FIELDS));
+    const result = input.ok
+      ? await saveOwnBusinessDetails(context.get(appContext).runtime.db, user, input.value)
+      : input;
     if (result.ok) return redirectWithFlash("/profile", { type: "success", message: result.message });
-    return data({ intent: "business-details" as const, message: result.message, reply: refusedFormReply(result, form) }, { status: result.status });
+    return data(
+      { intent: "business-details" as const, message: result.message, reply: refusedFormReply(result, form) },
+      { status: result.status },
+    );
   }
   if (intent === "verification-submit") {
     const { runtime } = context.get(appContext);
-    const result = await submitForVerification(runtime.db, runtime.storage, user, form);
+    // a buyer is told verification is for sellers before the form is read; which documents may be left out is
+    // the last submission's
+    const input =
+      refuseNonSellerVerification(user) ??
+      parseInput(
+        verificationSubmissionSchema(await keptVerificationDocuments(runtime.db, user)),
+        readVerificationForm(form),
+      );
+    const result = input.ok ? await submitForVerification(runtime.db, runtime.storage, user, input.value) : input;
     if (result.ok) return redirectWithFlash("/profile", { type: "success", message: result.message });
-    return data({ intent: "verification-submit" as const, message: result.message, fieldErrors: result.fieldErrors }, { status: result.status });
+    return data(
+      {
+        intent: "verification-submit" as const,
+        message: result.message,
+        fieldErrors: result.fieldErrors,
+        reply: refusedFormReply(result, null),
+      },
+      { status: result.status },
+    );
   }
   if (intent === "password") {
-    const result = await changeOwnPassword(context.get(appContext).runtime, request.headers, form);
-    if (result.ok) return redirectWithFlash("/profile", { type: "success", message: result.message }, result.headers);
+    const input = parseInput(
+      changePasswordSchema,
+      formValues(form, ["currentPassword", "newPassword", "confirmPassword"]),
+    );
+    const result = input.ok
+      ? await changeOwnPassword(context.get(appContext).runtime, request.headers, input.value)
+      : input;
+    if (result.ok) return redirectWithFlash("/profile", { type: "success", message: result.message }, result.value);
     const reply = refusedFormReply(result, form, { hideFields: ["currentPassword", "newPassword", "confirmPassword"] });
     return data({ intent: "password" as const, message: result.message, reply }, { status: 400 });
   }
   if (intent === "email-preferences") {
-    const result = await updateOwnEmailPreferences(context.get(appContext).runtime.db, user, form);
+    const input = parseInput(emailPreferencesSchema, readEmailPreferencesForm(form));
+    const result = input.ok
+      ? await updateOwnEmailPreferences(context.get(appContext).runtime.db, user, input.value)
+      : input;
     if (result.ok) return redirectWithFlash("/profile", { type: "success", message: result.message });
-    return data({ intent: "email-preferences" as const, message: result.message, reply: refusedFormReply(result, form) }, { status: 400 });
+    return data(
+      { intent: "email-preferences" as const, message: result.message, reply: refusedFormReply(result, form) },
+      { status: 400 },
+    );
   }
-  const result = await updateOwnProfile(context.get(appContext).runtime.db, user, form);
+  const input = parseInput(profileUpdateSchema, formValues(form, ["fullName", "companyName", "phone"]));
+  const result = input.ok ? await updateOwnProfile(context.get(appContext).runtime.db, user, input.value) : input;
   if (result.ok) return redirectWithFlash("/profile", { type: "success", message: result.message });
-  return data({ intent: "profile" as const, message: result.message, reply: refusedFormReply(result, form) }, { status: 400 });
+  return data(
+    { intent: "profile" as const, message: result.message, reply: refusedFormReply(result, form) },
+    { status: 400 },
+  );
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
@@ -66,14 +136,18 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const busy = navigation.state === "submitting";
   const [profileForm, profileFields] = useValidatedForm({
     id: "profile",
-    schema: profileUpdateSchema,
+    schema: lazyProfileUpdateSchema,
     lastResult: actionData?.intent === "profile" ? actionData.reply : undefined,
     defaultValue: { fullName: profile.fullName, companyName: profile.companyName, phone: profile.phone ?? "" },
   });
-  const [passwordForm, passwordFields] = useValidatedForm({ id: "password", schema: changePasswordSchema, lastResult: actionData?.intent === "password" ? actionData.reply : undefined });
+  const [passwordForm, passwordFields] = useValidatedForm({
+    id: "password",
+    schema: lazyChangePasswordSchema,
+    lastResult: actionData?.intent === "password" ? actionData.reply : undefined,
+  });
   const [emailForm, emailFields] = useValidatedForm({
     id: "email-preferences",
-    schema: emailPreferencesSchema,
+    schema: lazyEmailPreferencesSchema,
     lastResult: actionData?.intent === "email-preferences" ? actionData.reply : undefined,
     defaultValue: Object.fromEntries(EMAIL_KINDS.map((kind) => [kind, emailPreferences[kind] ? "on" : undefined])),
   });
@@ -96,10 +170,24 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <div>
             <dt className="text-slate-500">Verification</dt>
             <dd>
-              <Badge tone={profile.verificationStatus === "verified" ? "green" : profile.verificationStatus === "rejected" ? "red" : "amber"}>
-                {profile.verificationStatus === "verified" ? "Verified" : profile.verificationStatus === "rejected" ? "Rejected" : "Pending Verification"}
+              <Badge
+                tone={
+                  profile.verificationStatus === "verified"
+                    ? "green"
+                    : profile.verificationStatus === "rejected"
+                      ? "red"
+                      : "amber"
+                }
+              >
+                {profile.verificationStatus === "verified"
+                  ? "Verified"
+                  : profile.verificationStatus === "rejected"
+                    ? "Rejected"
+                    : "Pending Verification"}
               </Badge>
-              {profile.verificationStatus === "rejected" && profile.verificationNote ? <p className="mt-1 text-sm text-red-700">Reason: {profile.verificationNote}</p> : null}
+              {profile.verificationStatus === "rejected" && profile.verificationNote ? (
+                <p className="mt-1 text-sm text-red-700">Reason: {profile.verificationNote}</p>
+              ) : null}
             </dd>
           </div>
         </dl>
@@ -113,7 +201,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             <Input {...getInputProps(profileFields.fullName, { type: "text" })} autoComplete="name" required />
           </Field>
           <Field id={profileFields.companyName.id} label="Company Name" error={profileFields.companyName.errors?.[0]}>
-            <Input {...getInputProps(profileFields.companyName, { type: "text" })} autoComplete="organization" required />
+            <Input
+              {...getInputProps(profileFields.companyName, { type: "text" })}
+              autoComplete="organization"
+              required
+            />
           </Field>
           <Field id={profileFields.phone.id} label="Phone" error={profileFields.phone.errors?.[0]}>
             <Input {...getInputProps(profileFields.phone, { type: "tel" })} autoComplete="tel" />
@@ -133,12 +225,16 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             submissions={verification.submissions}
             fieldErrors={actionData?.intent === "verification-submit" ? actionData.fieldErrors : {}}
             message={actionData?.intent === "verification-submit" ? actionData.message : null}
+            lastResult={actionData?.intent === "verification-submit" ? actionData.reply : undefined}
             busy={busy}
           />
           <BusinessDetailsForm
             // saved: the form starts again from the stored (normalised) values
             key={verification.details?.updatedAt ? String(verification.details.updatedAt) : "new"}
-            details={verification.details} lastResult={actionData?.intent === "business-details" ? actionData.reply : undefined} busy={busy} />
+            details={verification.details}
+            lastResult={actionData?.intent === "business-details" ? actionData.reply : undefined}
+            busy={busy}
+          />
         </>
       ) : null}
 
@@ -152,15 +248,36 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <Form method="post" {...getFormProps(passwordForm)} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
           <input type="hidden" name="intent" value="password" />
           <div className="sm:col-span-2">
-            <Field id={passwordFields.currentPassword.id} label="Current Password" error={passwordFields.currentPassword.errors?.[0]}>
-              <PasswordInput {...getInputProps(passwordFields.currentPassword, { type: "password" })} autoComplete="current-password" required />
+            <Field
+              id={passwordFields.currentPassword.id}
+              label="Current Password"
+              error={passwordFields.currentPassword.errors?.[0]}
+            >
+              <PasswordInput
+                {...getInputProps(passwordFields.currentPassword, { type: "password" })}
+                autoComplete="current-password"
+                required
+              />
             </Field>
           </div>
           <Field id={passwordFields.newPassword.id} label="New Password" error={passwordFields.newPassword.errors?.[0]}>
-            <PasswordInput {...getInputProps(passwordFields.newPassword, { type: "password" })} autoComplete="new-password" required minLength={6} />
+            <PasswordInput
+              {...getInputProps(passwordFields.newPassword, { type: "password" })}
+              autoComplete="new-password"
+              required
+              minLength={6}
+            />
           </Field>
-          <Field id={passwordFields.confirmPassword.id} label="Confirm New Password" error={passwordFields.confirmPassword.errors?.[0]}>
-            <PasswordInput {...getInputProps(passwordFields.confirmPassword, { type: "password" })} autoComplete="new-password" required />
+          <Field
+            id={passwordFields.confirmPassword.id}
+            label="Confirm New Password"
+            error={passwordFields.confirmPassword.errors?.[0]}
+          >
+            <PasswordInput
+              {...getInputProps(passwordFields.confirmPassword, { type: "password" })}
+              autoComplete="new-password"
+              required
+            />
           </Field>
           <div className="sm:col-span-2">
             <Button type="submit" variant="outline" disabled={busy}>
@@ -174,8 +291,16 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <h2 id="email-preferences-heading" className="text-lg font-semibold">
           E-mail notifications
         </h2>
-        <p className="mt-1 text-sm text-slate-600">Choose what Setu e-mails you about. Notifications still appear under the bell either way.</p>
-        <Form method="post" {...getFormProps(emailForm)} className="mt-4" noValidate aria-labelledby="email-preferences-heading">
+        <p className="mt-1 text-sm text-slate-600">
+          Choose what Setu e-mails you about. Notifications still appear under the bell either way.
+        </p>
+        <Form
+          method="post"
+          {...getFormProps(emailForm)}
+          className="mt-4"
+          noValidate
+          aria-labelledby="email-preferences-heading"
+        >
           <input type="hidden" name="intent" value="email-preferences" />
           <fieldset>
             <legend className="sr-only">E-mail me when</legend>
@@ -185,7 +310,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                 return (
                   <li key={kind}>
                     <label htmlFor={field.id} className="flex items-start gap-3 text-sm text-slate-800">
-                      <input {...getInputProps(field, { type: "checkbox" })} className="mt-0.5 size-4 rounded border-slate-300 accent-brand-600" />
+                      <input
+                        {...getInputProps(field, { type: "checkbox" })}
+                        className="mt-0.5 size-4 rounded border-slate-300 accent-brand-600"
+                      />
                       <span>{EMAIL_KIND_LABELS[kind]}</span>
                     </label>
                     {field.errors?.[0] ? (

@@ -7,11 +7,12 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { categoryLabel } from "~/lib/categories";
 import { formatDeadline } from "~/lib/deadline";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { readFormData } from "~/lib/form-data.server";
-import { formatMinor, formatUsdCents, usdCentsToInrPaise } from "~/lib/money";
-import { refusedFormReply } from "~/lib/validated-form";
-import { describeRate } from "~/modules/trade/fx-rates.schema";
+import { redirectWithFlash } from "~/http/flash.server";
+import { readFormData } from "~/http/form-data.server";
+import { formatUsdCents } from "~/lib/money";
+import { formatMinor, usdCentsToInrPaise } from "~/lib/money-minor";
+import { refusedFormReply } from "~/components/forms/validated-form";
+import { describeRate } from "~/modules/trade/fx-rates-values";
 import { AuthRequiredDialog } from "~/modules/accounts/components/auth-required-dialog";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { ContactButton } from "~/modules/messaging/components/contact-button";
@@ -22,20 +23,33 @@ import { VerificationBadge } from "~/modules/accounts/components/verification-ba
 import { formatBudget } from "~/modules/rfqs/components/rfq-card";
 import { QuoteForm } from "~/modules/rfqs/components/quote-form";
 import { QuoteSummary } from "~/modules/rfqs/components/quote-summary";
-import { QUOTE_STATUS_LABEL, type QuoteView } from "~/modules/rfqs/rfq.schema";
-import { acceptQuote, closeRfq, getRfqDetail, quoteFormOptions, submitQuote, withdrawQuote } from "~/modules/rfqs/rfqs.server";
+import { QUOTE_STATUS_LABEL, type QuoteView } from "~/modules/rfqs/rfq-values";
+import { RFQ_DETAIL_ACTION_FIELDS, rfqDetailActionSchema } from "~/modules/rfqs/rfq.schema";
+import { QUOTE_FIELDS, quoteSchema } from "~/modules/rfqs/quote.schema";
+import { formValues, parseInput, type CommandResult } from "~/lib/command-result";
+import {
+  acceptQuote,
+  closeRfq,
+  getRfqDetail,
+  quoteFormOptions,
+  refuseQuote,
+  submitQuote,
+  withdrawQuote,
+} from "~/modules/rfqs/rfqs.server";
 import { QuoteComparisonTable } from "~/modules/trade/components/quote-comparison-table";
 import { parseComparisonSort } from "~/modules/trade/quote-comparison";
 import { getQuoteComparison } from "~/modules/trade/quote-comparison.server";
 import { buyerFreightSchema } from "~/modules/trade/landed-cost-calculator.schema";
+import { invariantResponse } from "~/lib/page-refusal";
 import type { Route } from "./+types/rfq-detail";
 import { appContext } from "~/request-context.server";
 import { lazyPart } from "~/components/ui/lazy-part";
 import { suppliersWhoQuotedLikeRfq } from "~/modules/matching/similar-suppliers.server";
 
-
 /** Below the fold and without behaviour of its own: its code loads after the page's (route JS budget). */
-const RfqLikeSuppliers = lazyPart(() => import("~/modules/matching/components/rfq-like-suppliers").then((m) => m.RfqLikeSuppliers));
+const RfqLikeSuppliers = lazyPart(() =>
+  import("~/modules/matching/components/rfq-like-suppliers").then((m) => m.RfqLikeSuppliers),
+);
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData || !("rfq" in loaderData)) return [{ title: "RFQ Not Found | Setu" }];
   return [
@@ -48,7 +62,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext).runtime;
   const viewer = await getSessionUser(request, context.get(appContext).runtime);
   const rfq = await getRfqDetail(db, params.id, viewer);
-  if (!rfq) return data({ notFound: true as const }, { status: 404 });
+  invariantResponse(rfq, {
+    heading: "RFQ Not Found",
+    message: "The requested RFQ could not be found.",
+    link: { to: "/rfqs", label: "Back to RFQs" },
+  });
   const sort = new URL(request.url).searchParams.get("quoteSort");
   if (sort === "price-asc") rfq.quotes.sort((a, b) => a.priceCents - b.priceCents);
   if (sort === "price-desc") rfq.quotes.sort((a, b) => b.priceCents - a.priceCents);
@@ -56,14 +74,24 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // the buyer's own freight figure (?freight=1800), where it reads as dollars; anything else is ignored
   const freight = buyerFreightSchema.safeParse(new URL(request.url).searchParams.get("freight") ?? "");
   const comparison =
-    rfq.viewer === "buyer" && rfq.quotes.length > 0 ? await getQuoteComparison(db, params.id, viewer, parseComparisonSort(sort), new Date(), freight.success ? freight.data : null) : null;
+    rfq.viewer === "buyer" && rfq.quotes.length > 0
+      ? await getQuoteComparison(
+          db,
+          params.id,
+          viewer,
+          parseComparisonSort(sort),
+          new Date(),
+          freight.success ? freight.data : null,
+        )
+      : null;
   if (comparison && sort === "landed-asc") {
     const order = new Map(comparison.quotes.map((q, i) => [q.id, i]));
     rfq.quotes.sort((a, b) => (order.get(a.id) ?? order.size) - (order.get(b.id) ?? order.size));
   }
   const quoteForm = rfq.canQuote ? await quoteFormOptions(db) : null;
   // the buyer of an open RFQ: suppliers worth inviting (issue #23.4)
-  const likeSuppliers = rfq.viewer === "buyer" && rfq.status === "published" ? await suppliersWhoQuotedLikeRfq(db, viewer, rfq.id) : [];
+  const likeSuppliers =
+    rfq.viewer === "buyer" && rfq.status === "published" ? await suppliersWhoQuotedLikeRfq(db, viewer, rfq.id) : [];
   return { rfq, sort, signedIn: Boolean(viewer), comparison, quoteForm, likeSuppliers };
 }
 
@@ -71,24 +99,35 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { runtime } = context.get(appContext);
   const viewer = await getSessionUser(request, runtime);
   const form = await readFormData(request);
-  const intent = form.get("intent");
+  const posted = parseInput(rfqDetailActionSchema, formValues(form, RFQ_DETAIL_ACTION_FIELDS));
+  const intent = posted.ok ? posted.value.intent : null;
   if (!viewer?.profile) {
     const message = intent === "quote" ? "Please log in to submit a quote" : "Please sign in first";
     return data({ intent, ok: false as const, message, reply: null }, { status: 401 });
   }
   const actor = { ...viewer, profile: viewer.profile };
   const here = `/rfqs/${params.id}`;
-  const result =
-    intent === "quote"
-      ? await submitQuote(runtime.db, actor, params.id, form, runtime.notifier)
-      : intent === "accept"
-        ? await acceptQuote(runtime.db, actor, String(form.get("quoteId") ?? ""), runtime.notifier)
-        : intent === "withdraw"
-          ? await withdrawQuote(runtime.db, actor, String(form.get("quoteId") ?? ""))
-          : intent === "close"
-            ? await closeRfq(runtime.db, actor, params.id)
-            : { ok: false as const, status: 400, message: "Unknown action", fieldErrors: {} };
-  if (result.ok) return redirectWithFlash(intent === "accept" ? "/orders" : here, { type: "success", message: result.message });
+  const run = async (): Promise<CommandResult<unknown>> => {
+    if (!posted.ok) return posted;
+    const action = posted.value;
+    switch (action.intent) {
+      case "quote": {
+        // a buyer, or a quote on a closed RFQ, is refused before the quote form is read
+        const input =
+          (await refuseQuote(runtime.db, actor, params.id)) ?? parseInput(quoteSchema, formValues(form, QUOTE_FIELDS));
+        return input.ok ? submitQuote(runtime.db, actor, params.id, input.value, runtime.notifier) : input;
+      }
+      case "accept":
+        return acceptQuote(runtime.db, actor, action.quoteId, runtime.notifier);
+      case "withdraw":
+        return withdrawQuote(runtime.db, actor, action.quoteId);
+      case "close":
+        return closeRfq(runtime.db, actor, params.id);
+    }
+  };
+  const result = await run();
+  if (result.ok)
+    return redirectWithFlash(intent === "accept" ? "/orders" : here, { type: "success", message: result.message });
   const fallback = intent === "quote" ? "Failed to submit quote" : "Something went wrong";
   const reply = intent === "quote" ? refusedFormReply(result, form) : null;
   return data({ intent, ok: false as const, message: result.message || fallback, reply }, { status: result.status });
@@ -102,7 +141,17 @@ const TIPS = [
 ];
 
 /** Accepting places an order: the buyer is asked first, in a dialog (or on the page without JavaScript). */
-function AcceptQuote({ quote, unit, busy, askedHere }: { quote: QuoteView; unit: string; busy: boolean; askedHere: boolean }) {
+function AcceptQuote({
+  quote,
+  unit,
+  busy,
+  askedHere,
+}: {
+  quote: QuoteView;
+  unit: string;
+  busy: boolean;
+  askedHere: boolean;
+}) {
   const title = `Accept ${quote.supplierCompany}'s quote?`;
   const consequence = `This places an order of ${formatUsdCents(quote.priceCents)} for ${quote.quantity.toLocaleString("en-US")} ${unit} with ${quote.supplierCompany}. The other quotes are declined and the RFQ closes. This cannot be undone.`;
   const form = (
@@ -116,7 +165,12 @@ function AcceptQuote({ quote, unit, busy, askedHere }: { quote: QuoteView; unit:
   );
   return (
     <>
-      <ConfirmDialog label="Accept Quote" title={title} consequence={consequence} fallbackHref={`?confirm=accept&quote=${quote.id}`}>
+      <ConfirmDialog
+        label="Accept Quote"
+        title={title}
+        consequence={consequence}
+        fallbackHref={`?confirm=accept&quote=${quote.id}`}
+      >
         {form}
       </ConfirmDialog>
       {askedHere ? (
@@ -134,32 +188,30 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
   const location = useLocation();
   const [params] = useSearchParams();
   const busy = navigation.state === "submitting";
-  if ("notFound" in loaderData) {
-    return (
-      <section className="mx-auto max-w-md px-4 py-24 text-center">
-        <h1 className="text-2xl font-bold">RFQ Not Found</h1>
-        <p className="mt-2 text-slate-600">The requested RFQ could not be found.</p>
-        <ButtonLink to="/rfqs" className="mt-6">
-          Back to RFQs
-        </ButtonLink>
-      </section>
-    );
-  }
   const { rfq, sort, signedIn, comparison, quoteForm, likeSuppliers } = loaderData;
   const failed = actionData && !actionData.ok ? actionData.message : null;
   const liveQuote = rfq.quotes.some((q) => q.mine && q.status === "submitted");
   const isBuyer = rfq.viewer === "buyer";
-  const quoteCount = isBuyer ? rfq.quotes.length : rfq.quotes.filter((q) => q.status !== "withdrawn").length + rfq.sealedQuoteCount;
+  const quoteCount = isBuyer
+    ? rfq.quotes.length
+    : rfq.quotes.filter((q) => q.status !== "withdrawn").length + rfq.sealedQuoteCount;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
-      <Link to="/rfqs" className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900">
+      <Link
+        to="/rfqs"
+        className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"
+      >
         <ArrowLeft className="size-4" aria-hidden /> Back to RFQs
       </Link>
       <header className="mt-4">
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone="blue">{categoryLabel(rfq.category)}</Badge>
-          {rfq.status === "published" ? <DeadlineBadge closesAt={rfq.closesAt} /> : <Badge tone={statusTone(rfq.status)}>{rfq.status}</Badge>}
+          {rfq.status === "published" ? (
+            <DeadlineBadge closesAt={rfq.closesAt} />
+          ) : (
+            <Badge tone={statusTone(rfq.status)}>{rfq.status}</Badge>
+          )}
           {rfq.verifiedSuppliersOnly ? <VerifiedOnlyBadge /> : null}
         </div>
         <h1 className="mt-3 text-3xl font-bold">{rfq.title}</h1>
@@ -181,7 +233,9 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
             {rfq.specifications?.details ? (
               <>
                 <h3 className="mt-5 text-sm font-semibold text-slate-900">Technical Specifications</h3>
-                <pre className="mt-2 whitespace-pre-wrap rounded-md bg-slate-50 p-3 font-sans text-sm text-slate-700">{rfq.specifications.details}</pre>
+                <pre className="mt-2 whitespace-pre-wrap rounded-md bg-slate-50 p-3 font-sans text-sm text-slate-700">
+                  {rfq.specifications.details}
+                </pre>
               </>
             ) : null}
             <dl className="mt-6 grid gap-4 text-sm sm:grid-cols-2">
@@ -201,7 +255,12 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                 {/* a supplier weighs the budget in rupees: beside it, at the rate a quote made now would store */}
                 {quoteForm?.rate && (rfq.budgetMinCents !== null || rfq.budgetMaxCents !== null) ? (
                   <dd className="text-xs tabular-nums text-slate-600">
-                    about {[rfq.budgetMinCents, rfq.budgetMaxCents].filter((c) => c !== null).map((c) => formatMinor(usdCentsToInrPaise(c, quoteForm.rate!.inrPerUsd), "INR")).join(" - ")} at {describeRate(quoteForm.rate)}
+                    about{" "}
+                    {[rfq.budgetMinCents, rfq.budgetMaxCents]
+                      .filter((c) => c !== null)
+                      .map((c) => formatMinor(usdCentsToInrPaise(c, quoteForm.rate!.inrPerUsd), "INR"))
+                      .join(" - ")}{" "}
+                    at {describeRate(quoteForm.rate)}
                   </dd>
                 ) : null}
               </div>
@@ -218,7 +277,8 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                 <dd className="font-semibold">
                   Closes <ClosingTime closesAt={rfq.closesAt} timeZone={rfq.timeZone} withIndia={!isBuyer} />
                   <span className="block text-xs font-normal text-slate-500">
-                    {formatDeadline(rfq.deadline)}, the end of the day {rfq.timeZone ? "in the buyer's time zone" : "in UTC"}; shown in your time zone
+                    {formatDeadline(rfq.deadline)}, the end of the day{" "}
+                    {rfq.timeZone ? "in the buyer's time zone" : "in UTC"}; shown in your time zone
                   </span>
                 </dd>
               </div>
@@ -229,14 +289,24 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
             <div className="flex flex-wrap items-center justify-between gap-3">
               <div>
                 <h2 className="text-lg font-semibold">Submitted Quotes ({quoteCount})</h2>
-                <p className="text-sm text-slate-600">{isBuyer ? "Review and compare quotes from suppliers" : "Your quote, and how many other suppliers quoted (their quotes are sealed)"}</p>
+                <p className="text-sm text-slate-600">
+                  {isBuyer
+                    ? "Review and compare quotes from suppliers"
+                    : "Your quote, and how many other suppliers quoted (their quotes are sealed)"}
+                </p>
               </div>
               {isBuyer && rfq.quotes.length > 1 ? (
                 <div className="flex gap-2 text-sm">
-                  <Link to="?quoteSort=price-asc" className={sort === "price-asc" ? "font-semibold underline" : "text-brand-700 underline"}>
+                  <Link
+                    to="?quoteSort=price-asc"
+                    className={sort === "price-asc" ? "font-semibold underline" : "text-brand-700 underline"}
+                  >
                     Lowest price first
                   </Link>
-                  <Link to="?quoteSort=price-desc" className={sort === "price-desc" ? "font-semibold underline" : "text-brand-700 underline"}>
+                  <Link
+                    to="?quoteSort=price-desc"
+                    className={sort === "price-desc" ? "font-semibold underline" : "text-brand-700 underline"}
+                  >
                     Highest price first
                   </Link>
                 </div>
@@ -245,7 +315,8 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
             {comparison ? <QuoteComparisonTable comparison={comparison} unit={rfq.unit} /> : null}
             {!isBuyer && rfq.sealedQuoteCount > 0 ? (
               <p className="mt-4 flex items-center gap-2 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">
-                <Lock className="size-4" aria-hidden /> {rfq.sealedQuoteCount} other {rfq.sealedQuoteCount === 1 ? "quote is" : "quotes are"} sealed: only the buyer sees prices and terms.
+                <Lock className="size-4" aria-hidden /> {rfq.sealedQuoteCount} other{" "}
+                {rfq.sealedQuoteCount === 1 ? "quote is" : "quotes are"} sealed: only the buyer sees prices and terms.
               </p>
             ) : null}
             {rfq.quotes.length === 0 && (isBuyer || rfq.sealedQuoteCount === 0) ? (
@@ -256,27 +327,40 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                   <li key={quote.id} className="rounded-lg border border-slate-200 p-4">
                     <div className="flex flex-wrap items-center justify-between gap-2">
                       <p className="flex flex-wrap items-center gap-2 font-semibold">
-                        <Building2 className="size-4 text-slate-400" aria-hidden /> {quote.mine ? `${quote.supplierCompany} (your quote)` : quote.supplierCompany}
+                        <Building2 className="size-4 text-slate-400" aria-hidden />{" "}
+                        {quote.mine ? `${quote.supplierCompany} (your quote)` : quote.supplierCompany}
                         <VerificationBadge verified={quote.supplierVerified} />
                       </p>
                       <div className="flex items-center gap-2">
-                        <Badge tone={statusTone(quote.status)}>{QUOTE_STATUS_LABEL[quote.status] ?? quote.status}</Badge>
+                        <Badge tone={statusTone(quote.status)}>
+                          {QUOTE_STATUS_LABEL[quote.status] ?? quote.status}
+                        </Badge>
                         {quote.history.length > 0 ? <Badge tone="amber">Revised</Badge> : null}
-                        <span className="text-xs text-slate-500">{new Date(quote.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}</span>
+                        <span className="text-xs text-slate-500">
+                          {new Date(quote.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}
+                        </span>
                       </div>
                     </div>
                     <QuoteSummary quote={quote} unit={rfq.unit} audience={isBuyer ? "buyer" : "supplier"} />
-                    {quote.terms ? <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{quote.terms}</p> : null}
+                    {quote.terms ? (
+                      <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{quote.terms}</p>
+                    ) : null}
                     {quote.history.length > 0 ? (
                       <details className="mt-3 text-sm">
                         <summary className="cursor-pointer text-brand-700 underline">
-                          Earlier {quote.history.length === 1 ? "version" : "versions"} of this quote ({quote.history.length})
+                          Earlier {quote.history.length === 1 ? "version" : "versions"} of this quote (
+                          {quote.history.length})
                         </summary>
                         <ul className="mt-2 space-y-1 text-slate-600">
                           {quote.history.map((version) => (
                             <li key={version.id}>
-                              {new Date(version.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}: {formatUsdCents(version.priceCents)}
-                              {version.terms ? <span className="block whitespace-pre-line text-xs text-slate-500">{version.terms}</span> : null}
+                              {new Date(version.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}:{" "}
+                              {formatUsdCents(version.priceCents)}
+                              {version.terms ? (
+                                <span className="block whitespace-pre-line text-xs text-slate-500">
+                                  {version.terms}
+                                </span>
+                              ) : null}
                             </li>
                           ))}
                         </ul>
@@ -285,7 +369,12 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                     {isBuyer ? (
                       <div className="mt-4 flex flex-wrap gap-2">
                         {rfq.status === "published" && quote.status === "submitted" ? (
-                          <AcceptQuote quote={quote} unit={rfq.unit} busy={busy} askedHere={params.get("confirm") === "accept" && params.get("quote") === quote.id} />
+                          <AcceptQuote
+                            quote={quote}
+                            unit={rfq.unit}
+                            busy={busy}
+                            askedHere={params.get("confirm") === "accept" && params.get("quote") === quote.id}
+                          />
                         ) : null}
                         <ContactButton subjectType="quote" subjectId={quote.id} signedIn size="sm">
                           Contact Supplier
@@ -320,11 +409,26 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
               </p>
             ) : null}
             {!signedIn ? (
-              <ContactButton subjectType="rfq" subjectId={rfq.id} signedIn={false} onNeedAuth={() => setAuthOpen(true)} size="sm" formClassName="mt-4" className="w-full">
+              <ContactButton
+                subjectType="rfq"
+                subjectId={rfq.id}
+                signedIn={false}
+                onNeedAuth={() => setAuthOpen(true)}
+                size="sm"
+                formClassName="mt-4"
+                className="w-full"
+              >
                 Contact Buyer
               </ContactButton>
             ) : !isBuyer && rfq.quotes.some((q) => q.mine) ? (
-              <ContactButton subjectType="rfq" subjectId={rfq.id} signedIn size="sm" formClassName="mt-4" className="w-full">
+              <ContactButton
+                subjectType="rfq"
+                subjectId={rfq.id}
+                signedIn
+                size="sm"
+                formClassName="mt-4"
+                className="w-full"
+              >
                 Contact Buyer
               </ContactButton>
             ) : !isBuyer ? (
@@ -347,12 +451,14 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
               <details open={actionData?.intent === "quote" && !actionData.ok}>
                 <summary className="cursor-pointer list-none text-lg font-semibold [&::-webkit-details-marker]:hidden">
                   <span className="inline-flex w-full items-center justify-between">
-                    {liveQuote ? "Revise Your Quote" : "Submit Your Quote"} <span className="text-sm font-medium text-brand-700 underline">Open form</span>
+                    {liveQuote ? "Revise Your Quote" : "Submit Your Quote"}{" "}
+                    <span className="text-sm font-medium text-brand-700 underline">Open form</span>
                   </span>
                 </summary>
                 {liveQuote ? (
                   <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-                    You have a quote on this RFQ. A new one replaces it: the buyer sees it marked as revised, with your earlier price.
+                    You have a quote on this RFQ. A new one replaces it: the buyer sees it marked as revised, with your
+                    earlier price.
                   </p>
                 ) : null}
                 <QuoteForm
@@ -368,7 +474,10 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
           ) : rfq.needsVerification ? (
             <Card className="p-6">
               <h2 className="text-lg font-semibold">Submit Your Quote</h2>
-              <p className="mt-2 text-sm text-slate-600">This buyer accepts quotes from verified suppliers only. Submit your GSTIN, IEC and company registration for review to quote on RFQs like this one.</p>
+              <p className="mt-2 text-sm text-slate-600">
+                This buyer accepts quotes from verified suppliers only. Submit your GSTIN, IEC and company registration
+                for review to quote on RFQs like this one.
+              </p>
               <ButtonLink to="/profile" size="sm" className="mt-4">
                 Get Verified
               </ButtonLink>

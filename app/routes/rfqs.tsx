@@ -1,26 +1,41 @@
-import { useRootUser } from "~/root";
+import { useRootUser } from "~/components/layout/use-root-user";
 import { FileSearch, Plus } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FilterSelect, Label, SearchInput, Select } from "~/components/ui/field";
-import { readFormData } from "~/lib/form-data.server";
-import { redirectWithFlash } from "~/lib/flash.server";
+import { readFormData } from "~/http/form-data.server";
+import { redirectWithFlash } from "~/http/flash.server";
 import { categoryLabel } from "~/lib/categories";
 import { listMutedCategories, matchReasons, setCategoryMuted } from "~/modules/matching/matching.server";
 import { Pagination } from "~/components/ui/pagination";
 import { getSessionUser } from "~/modules/accounts/session.server";
-import { RfqCard, RfqCardSkeleton } from "~/modules/rfqs/components/rfq-card";
-import { parseRfqListParams } from "~/modules/rfqs/rfq.schema";
+import { RfqCardSkeleton } from "~/modules/rfqs/components/rfq-card-skeleton";
+import { lazyPart } from "~/components/ui/lazy-part";
+import { MUTE_CATEGORY_FIELDS, muteCategorySchema, parseRfqListParams } from "~/modules/rfqs/rfq.schema";
+import { formValues, parseInput } from "~/lib/command-result";
 import { RFQ_CATEGORIES, RFQ_SORTS } from "~/modules/rfqs/rfq-list-options";
 import { listRfqs } from "~/modules/rfqs/rfqs.server";
 import type { Route } from "./+types/rfqs";
 import { appContext } from "~/request-context.server";
 
+/**
+ * The cards are links: the server's HTML (closing times in each RFQ's own zone) stands until their code arrives,
+ * fetched as soon as the page has loaded; then they say the closing time in the viewer's zone (route JS budget).
+ */
+const RfqCard = lazyPart(
+  () => import("~/modules/rfqs/components/rfq-card").then((m) => m.RfqCard),
+  () => <RfqCardSkeleton />,
+  { eager: true },
+);
+
 export function meta({ loaderData: data }: Route.MetaArgs) {
   const mine = data?.params.mine;
   return [
     { title: mine ? "My RFQs | Setu" : "Requests for Quote from US Buyers | Setu" },
-    { name: "description", content: "Open requests for quote from US business buyers. Indian suppliers quote directly; quotes are sealed." },
+    {
+      name: "description",
+      content: "Open requests for quote from US business buyers. Indian suppliers quote directly; quotes are sealed.",
+    },
   ];
 }
 
@@ -33,7 +48,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext).runtime;
   const result = await listRfqs(db, params, viewer);
   const supplier = viewer?.profile?.userType === "seller" ? viewer : null;
-  const reasons = supplier && params.matched ? Object.fromEntries(await matchReasons(db, supplier, result.items.map((r) => r.id))) : {};
+  const reasons =
+    supplier && params.matched
+      ? Object.fromEntries(
+          await matchReasons(
+            db,
+            supplier,
+            result.items.map((r) => r.id),
+          ),
+        )
+      : {};
   const muted = supplier && params.matched ? await listMutedCategories(db, supplier) : [];
   return { params, ...result, reasons, muted, isSupplier: Boolean(supplier) };
 }
@@ -44,9 +68,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await getSessionUser(request, runtime);
   if (!viewer) throw redirect(`/auth?redirectTo=${encodeURIComponent("/rfqs?matched=1")}`);
   const form = await readFormData(request);
-  const intent = form.get("intent");
-  if (intent !== "mute" && intent !== "unmute") return data({ message: "Unknown action" }, { status: 400 });
-  const result = await setCategoryMuted(runtime.db, viewer, String(form.get("category") ?? ""), intent === "mute");
+  const input = parseInput(muteCategorySchema, formValues(form, MUTE_CATEGORY_FIELDS));
+  if (!input.ok) return data({ message: input.message }, { status: input.status });
+  const { intent, category } = input.value;
+  const result = await setCategoryMuted(runtime.db, viewer, category, intent === "mute");
   if (!result.ok) return data({ message: result.message }, { status: result.status });
   return redirectWithFlash("/rfqs?matched=1", { type: "success", message: result.message });
 }
@@ -103,14 +128,29 @@ export default function Rfqs({ loaderData, actionData }: Route.ComponentProps) {
       {isSupplier && params.matched ? <MutedCategories muted={muted} error={actionData?.message} /> : null}
 
       {/* keyed by the URL: after 'Clear filters' or the back button the inputs show the URL's values */}
-      <Form key={search.toString()} method="get" className="mt-6 grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
+      <Form
+        key={search.toString()}
+        method="get"
+        className="mt-6 grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
+      >
         {params.mine ? <input type="hidden" name="mine" value="1" /> : null}
         {params.matched ? <input type="hidden" name="matched" value="1" /> : null}
         <div>
           <Label htmlFor="rfq-search">Search</Label>
-          <SearchInput id="rfq-search" name="q" defaultValue={params.q} placeholder="Search RFQs by title, description or category..." />
+          <SearchInput
+            id="rfq-search"
+            name="q"
+            defaultValue={params.q}
+            placeholder="Search RFQs by title, description or category..."
+          />
         </div>
-        <FilterSelect id="rfq-category" label="Category" name="category" defaultValue={params.category} options={[{ value: "all", label: "All Categories" }, ...RFQ_CATEGORIES]} />
+        <FilterSelect
+          id="rfq-category"
+          label="Category"
+          name="category"
+          defaultValue={params.category}
+          options={[{ value: "all", label: "All Categories" }, ...RFQ_CATEGORIES]}
+        />
         <FilterSelect id="rfq-sort" label="Sort by" name="sort" defaultValue={params.sort} options={RFQ_SORTS} />
         <Button type="submit" variant="secondary">
           Apply
@@ -138,16 +178,29 @@ export default function Rfqs({ loaderData, actionData }: Route.ComponentProps) {
                 : "Matching is for supplier accounts: buyers' RFQs are sent to the suppliers whose products fit them."
               : "Try adjusting your search criteria or filters"}
           </p>
-          <Link to={params.mine ? "/rfqs?mine=1" : params.matched ? "/rfqs?matched=1" : "/rfqs"} className="mt-4 inline-block text-sm font-medium text-brand-700 underline">
+          <Link
+            to={params.mine ? "/rfqs?mine=1" : params.matched ? "/rfqs?matched=1" : "/rfqs"}
+            className="mt-4 inline-block text-sm font-medium text-brand-700 underline"
+          >
             Clear filters
           </Link>
         </div>
       ) : (
-        <div className="mt-4 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-          {items.map((rfq) => (
-            <RfqCard key={rfq.id} rfq={rfq} showStatus={Boolean(params.mine)} canQuote={user?.userType === "seller" && (!rfq.verifiedSuppliersOnly || user.verified)} matchReason={reasons[rfq.id]} />
-          ))}
-        </div>
+        <>
+          {/* the cards' titles are h3: a heading for the list keeps the outline in order (h1, h2, h3) */}
+          <h2 className="sr-only">{params.mine ? "Your RFQs" : "RFQs"}</h2>
+          <div className="mt-4 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+            {items.map((rfq) => (
+              <RfqCard
+                key={rfq.id}
+                rfq={rfq}
+                showStatus={Boolean(params.mine)}
+                canQuote={user?.userType === "seller" && (!rfq.verifiedSuppliersOnly || user.verified)}
+                matchReason={reasons[rfq.id]}
+              />
+            ))}
+          </div>
+        </>
       )}
       <Pagination page={page} pageCount={pageCount} search={search} />
     </div>
@@ -162,7 +215,9 @@ function MutedCategories({ muted, error }: { muted: string[]; error: string | un
       <h2 id="muted-heading" className="font-semibold">
         Muted categories
       </h2>
-      <p className="mt-1 text-sm text-slate-600">You are not matched to RFQs in a muted category, and get no notice of them.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        You are not matched to RFQs in a muted category, and get no notice of them.
+      </p>
       {error ? (
         <p role="alert" className="mt-2 text-sm text-red-700">
           {error}
@@ -172,10 +227,20 @@ function MutedCategories({ muted, error }: { muted: string[]; error: string | un
         <ul className="mt-3 flex flex-wrap gap-2">
           {muted.map((category) => (
             <li key={category}>
-              <Form method="post" className="flex items-center gap-2 rounded-full border border-slate-200 bg-slate-50 py-1 pl-3 pr-1 text-sm">
+              <Form
+                method="post"
+                className="flex items-center gap-2 rounded-full border border-slate-200 bg-slate-50 py-1 pl-3 pr-1 text-sm"
+              >
                 {categoryLabel(category)}
                 <input type="hidden" name="category" value={category} />
-                <Button type="submit" name="intent" value="unmute" variant="secondary" size="sm" aria-label={`Unmute ${categoryLabel(category)}`}>
+                <Button
+                  type="submit"
+                  name="intent"
+                  value="unmute"
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Unmute ${categoryLabel(category)}`}
+                >
                   Unmute
                 </Button>
               </Form>

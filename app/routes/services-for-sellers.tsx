@@ -25,7 +25,13 @@ export function meta() {
 }
 
 /** `soon`: a service Setu does not run yet, shown as "Coming soon" so that no card claims what is not so (issue #26). */
-type Service = { icon: LucideIcon; title: string; description: string; features: [string, string, string, string]; soon?: boolean };
+type Service = {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  features: [string, string, string, string];
+  soon?: boolean;
+};
 
 const SERVICES: Service[] = [
   {
@@ -149,8 +155,8 @@ export default function ServicesForSellers() {
             Services for Indian Sellers
           </h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">
-            Sell wholesale to verified US business buyers: a branded store, US buyers' requests for quote, sealed quotes and
-            a direct line to every buyer. Payments, logistics and analytics are on their way.
+            Sell wholesale to verified US business buyers: a branded store, US buyers' requests for quote, sealed quotes
+            and a direct line to every buyer. Payments, logistics and analytics are on their way.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <ButtonLink to="/auth" size="lg">
@@ -168,7 +174,9 @@ export default function ServicesForSellers() {
           <h2 id="services-heading" className="text-3xl font-bold tracking-tight text-slate-900">
             One platform for your whole export business
           </h2>
-          <p className="mt-3 text-slate-600">From your first listing to repeat orders, each service is built for Indian suppliers selling to the USA.</p>
+          <p className="mt-3 text-slate-600">
+            From your first listing to repeat orders, each service is built for Indian suppliers selling to the USA.
+          </p>
         </div>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {SERVICES.map((service) => (
@@ -177,7 +185,11 @@ export default function ServicesForSellers() {
                 <service.icon className="size-6 text-brand-600" aria-hidden />
               </span>
               <h3 className="mt-4 text-lg font-semibold text-slate-900">{service.title}</h3>
-              {service.soon ? <p className="mt-1 w-fit rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">Coming soon</p> : null}
+              {service.soon ? (
+                <p className="mt-1 w-fit rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+                  Coming soon
+                </p>
+              ) : null}
               <p className="mt-2 text-sm text-slate-600">{service.description}</p>
               <ul className="mt-4 space-y-2 border-t border-slate-100 pt-4 text-sm text-slate-700">
                 {service.features.map((feature) => (
@@ -199,7 +211,10 @@ export default function ServicesForSellers() {
           </h2>
           <dl className="mx-auto mt-10 grid max-w-5xl gap-6 sm:grid-cols-3">
             {STATS.map((stat) => (
-              <div key={stat.value} className="flex flex-col-reverse rounded-lg border border-slate-200 bg-white p-6 text-center">
+              <div
+                key={stat.value}
+                className="flex flex-col-reverse rounded-lg border border-slate-200 bg-white p-6 text-center"
+              >
                 <dt className="mt-2 text-sm text-slate-600">{stat.label}</dt>
                 <dd className="text-4xl font-bold tracking-tight text-brand-600">{stat.value}</dd>
               </div>
@@ -215,7 +230,10 @@ export default function ServicesForSellers() {
         <ol className="mx-auto mt-10 grid max-w-5xl gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {STEPS.map((step, index) => (
             <li key={step.title} className="rounded-lg border border-slate-200 p-6">
-              <span className="inline-flex size-8 items-center justify-center rounded-full bg-slate-900 text-sm font-semibold text-white" aria-hidden>
+              <span
+                className="inline-flex size-8 items-center justify-center rounded-full bg-slate-900 text-sm font-semibold text-white"
+                aria-hidden
+              >
                 {index + 1}
               </span>
               <h3 className="mt-4 font-semibold text-slate-900">{step.title}</h3>
@@ -231,7 +249,8 @@ export default function ServicesForSellers() {
             Ready to reach US business buyers?
           </h2>
           <p className="mx-auto mt-3 max-w-2xl text-slate-300">
-            Create your seller account in minutes. Our team will help you set up your store and respond to your first RFQs.
+            Create your seller account in minutes. Our team will help you set up your store and respond to your first
+            RFQs.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <ButtonLink to="/auth" size="lg">

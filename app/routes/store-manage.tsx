@@ -10,22 +10,26 @@ import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { Field, Label, Select } from "~/components/ui/field";
 import { categoryLabel } from "~/lib/categories";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { readFormData } from "~/lib/form-data.server";
+import { redirectWithFlash } from "~/http/flash.server";
+import { readFormData } from "~/http/form-data.server";
 import { formatUsdRange } from "~/lib/money";
-import { refusedFormReply, type FormReply } from "~/lib/validated-form";
+import { refusedFormReply, type FormReply } from "~/components/forms/validated-form";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { parseAnalyticsWindow } from "~/modules/analytics/analytics.schema";
 import { storeAnalytics } from "~/modules/analytics/analytics.server";
-import { CreateProductDialog } from "~/modules/products/components/create-product-dialog";
+import { CreateProductDialog } from "~/modules/products/components/create-product-dialog-lazy";
 import { listIndianPorts } from "~/modules/trade/ports.server";
-import { createProductFromDraft } from "~/modules/products/product-commands.server";
+import { createProductFromDraft, refuseNonSeller } from "~/modules/products/product-commands.server";
+import { postedDraftSchema } from "~/modules/products/product-form.schema";
 import { StoreDetailsFields, useStoreDetailsForm } from "~/modules/stores/components/store-details-fields";
-import { StoreEditor } from "~/modules/stores/components/store-editor";
-import { defaultBusinessHours, readStoreForm, type BusinessHours } from "~/modules/stores/store-form.schema";
+import { defaultBusinessHours, readStoreForm } from "~/modules/stores/store-form-values";
+import { storeDetailsSchema } from "~/modules/stores/store-form.schema";
+import { readStoreManageForm, storeManageActionSchema } from "~/modules/stores/store-manage.schema";
+import { parseInput } from "~/lib/command-result";
 import {
   addProductsToStore,
   getManagedStore,
+  ownsStore,
   removeStoreProduct,
   saveCategoryTabs,
   saveStoreDesign,
@@ -33,27 +37,59 @@ import {
   toggleFeatured,
   updateStoreSettings,
 } from "~/modules/stores/stores.server";
+import { invariantResponse } from "~/lib/page-refusal";
 import type { Route } from "./+types/store-manage";
-import { cardImageUrl } from "~/modules/uploads/image-urls";
+import { Thumbnail } from "~/modules/uploads/components/responsive-image";
 import { appContext } from "~/request-context.server";
 
 // the Analytics tab and the Settings tab's category editor load their code only where they show, outside the
 // page's first JavaScript (its budget, tests/integration/js-budget.test.ts)
-const AnalyticsPanel = lazyPart(() => import("~/modules/analytics/components/analytics-panel").then((m) => m.AnalyticsPanel));
-const CategoryTabsEditor = lazyPart(() => import("~/modules/stores/components/category-tabs-editor").then((m) => m.CategoryTabsEditor));
+/** The store editor (its canvas, geometry and design schema, with zod): only the Design tab needs it, after the page. */
+const StoreEditor = lazyPart(
+  () => import("~/modules/stores/components/store-editor").then((m) => m.StoreEditor),
+  undefined,
+  { eager: true },
+);
+const AnalyticsPanel = lazyPart(() =>
+  import("~/modules/analytics/components/analytics-panel").then((m) => m.AnalyticsPanel),
+);
+const CategoryTabsEditor = lazyPart(() =>
+  import("~/modules/stores/components/category-tabs-editor").then((m) => m.CategoryTabsEditor),
+);
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData && "store" in loaderData ? `Manage ${loaderData.store.name} | Setu` : "Store Not Found | Setu" }, { name: "robots", content: "noindex" }];
+  return [
+    {
+      title: loaderData && "store" in loaderData ? `Manage ${loaderData.store.name} | Setu` : "Store Not Found | Setu",
+    },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request, context.get(appContext).runtime);
   const managed = user ? await getManagedStore(context.get(appContext).runtime.db, user, params.id) : null;
-  if (!user?.profile || !managed) return data({ notFound: true as const }, { status: 404 });
+  invariantResponse(user?.profile && managed, {
+    heading: "Store Not Found",
+    message: "The store you're trying to manage doesn't exist or you don't have permission to access it.",
+    link: { to: "/stores", label: "Back to Stores" },
+  });
   const url = new URL(request.url);
   const analytics =
-    url.searchParams.get("tab") === "analytics" ? await storeAnalytics(context.get(appContext).runtime.db, user, params.id, parseAnalyticsWindow(url.searchParams.get("days"))) : null;
-  return { ...managed, analytics, companyName: user.profile.companyName, ports: await listIndianPorts(context.get(appContext).runtime.db) };
+    url.searchParams.get("tab") === "analytics"
+      ? await storeAnalytics(
+          context.get(appContext).runtime.db,
+          user,
+          params.id,
+          parseAnalyticsWindow(url.searchParams.get("days")),
+        )
+      : null;
+  return {
+    ...managed,
+    analytics,
+    companyName: user.profile.companyName,
+    ports: await listIndianPorts(context.get(appContext).runtime.db),
+  };
 }
 
 type Result = { ok: boolean; message: string; fieldErrors?: Record<string, string> };
@@ -62,41 +98,51 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await getSessionUser(request, context.get(appContext).runtime);
   if (!user?.profile) return data({ ok: false, message: "User not authenticated", reply: null }, { status: 401 });
   const db = context.get(appContext).runtime.db;
+  // who may post is asked first: someone else's store, or one that is not there, is 404 whatever was posted
+  if (!(await ownsStore(db, user, params.id)))
+    return data({ ok: false, message: "Store not found", reply: null }, { status: 404 });
   const form = await readFormData(request);
-  const intent = String(form.get("intent") ?? "");
-  const str = (k: string) => String(form.get(k) ?? "");
+  const input = parseInput(storeManageActionSchema, readStoreManageForm(form));
+  if (!input.ok) return data({ ok: false, message: input.message, reply: null }, { status: input.status });
+  const command = input.value;
   let result: Result & { status?: number };
-  switch (intent) {
-    case "create-dialog":
-      result = await createProductFromDraft(db, { ...user, profile: user.profile }, str("payload"), { storeId: params.id });
+  switch (command.intent) {
+    case "create-dialog": {
+      const actor = { ...user, profile: user.profile };
+      const draft = refuseNonSeller(actor) ?? parseInput(postedDraftSchema, command.payload);
+      result = draft.ok ? await createProductFromDraft(db, actor, draft.value, { storeId: params.id }) : draft;
       break;
+    }
     case "add-products":
-      result = await addProductsToStore(db, user, params.id, form.getAll("productIds").map(String));
+      result = await addProductsToStore(db, user, params.id, command.productIds);
       break;
     case "feature":
-      result = await toggleFeatured(db, user, str("linkId"));
+      result = await toggleFeatured(db, user, command.linkId);
       break;
     case "tab":
-      result = await setProductTab(db, user, str("linkId"), str("tab"));
+      result = await setProductTab(db, user, command.linkId, command.tab);
       break;
     case "remove":
-      result = await removeStoreProduct(db, user, str("linkId"));
+      result = await removeStoreProduct(db, user, command.linkId);
       break;
     case "save-tabs":
-      result = await saveCategoryTabs(db, user, params.id, str("payload"));
+      result = await saveCategoryTabs(db, user, params.id, command.payload);
       break;
     case "save-design":
-      result = await saveStoreDesign(db, user, params.id, str("payload"));
+      result = await saveStoreDesign(db, user, params.id, command.payload);
       break;
     case "settings": {
-      const r = await updateStoreSettings(db, user, params.id, form);
-      if (r.ok) return redirectWithFlash(`/stores/${params.id}/manage?tab=settings`, { type: "success", message: r.message });
-      return data({ ok: false, message: r.message, reply: refusedFormReply(r, readStoreForm(form)) }, { status: r.status });
+      const details = parseInput(storeDetailsSchema, readStoreForm(form));
+      const r = details.ok ? await updateStoreSettings(db, user, params.id, details.value, command.status) : details;
+      if (r.ok)
+        return redirectWithFlash(`/stores/${params.id}/manage?tab=settings`, { type: "success", message: r.message });
+      return data(
+        { ok: false, message: r.message, reply: refusedFormReply(r, readStoreForm(form)) },
+        { status: r.status },
+      );
     }
-    default:
-      result = { ok: false, status: 400, message: "Unknown action" };
   }
-  const status = result.ok ? 200 : (result as { status?: number }).status ?? 400;
+  const status = result.ok ? 200 : ((result as { status?: number }).status ?? 400);
   return data({ ok: result.ok, message: result.message, reply: null }, { status });
 }
 
@@ -109,14 +155,24 @@ function useToastFetcher() {
   return fetcher;
 }
 
-function StoreProductRow({ product, tabs }: { product: NonNullable<Awaited<ReturnType<typeof getManagedStore>>>["products"][number]; tabs: { slug: string; name: string }[] }) {
+function StoreProductRow({
+  product,
+  tabs,
+}: {
+  product: NonNullable<Awaited<ReturnType<typeof getManagedStore>>>["products"][number];
+  tabs: { slug: string; name: string }[];
+}) {
   const feature = useToastFetcher();
   const tab = useToastFetcher();
   const remove = useToastFetcher();
   return (
     <li className="flex flex-wrap items-center gap-4 py-3">
       <div className="size-14 shrink-0 overflow-hidden rounded bg-slate-100">
-        {product.images[0] ? <img src={cardImageUrl(product.images[0])} alt="" className="h-full w-full object-cover" /> : <Package className="m-3 size-8 text-slate-300" aria-hidden />}
+        {product.images[0] ? (
+          <Thumbnail src={product.images[0]} size={56} className="h-full w-full object-cover" />
+        ) : (
+          <Package className="m-3 size-8 text-slate-300" aria-hidden />
+        )}
       </div>
       <div className="min-w-0 flex-1">
         <p className="font-medium">{product.name}</p>
@@ -128,7 +184,12 @@ function StoreProductRow({ product, tabs }: { product: NonNullable<Awaited<Retur
       <feature.Form method="post">
         <input type="hidden" name="intent" value="feature" />
         <input type="hidden" name="linkId" value={product.linkId} />
-        <Button type="submit" size="sm" variant={product.featured ? "primary" : "outline"} aria-pressed={product.featured}>
+        <Button
+          type="submit"
+          size="sm"
+          variant={product.featured ? "primary" : "outline"}
+          aria-pressed={product.featured}
+        >
           <Star className="size-3.5" aria-hidden /> {product.featured ? "Featured" : "Feature"}
           <span className="sr-only"> {product.name}</span>
         </Button>
@@ -140,7 +201,13 @@ function StoreProductRow({ product, tabs }: { product: NonNullable<Awaited<Retur
           <Label htmlFor={`tab-${product.linkId}`} className="mb-0.5 text-xs font-normal text-slate-500">
             Tab
           </Label>
-          <Select id={`tab-${product.linkId}`} name="tab" defaultValue={product.categoryTab} onChange={(e) => tab.submit(e.currentTarget.form)} className="h-8 w-44 py-1">
+          <Select
+            id={`tab-${product.linkId}`}
+            name="tab"
+            defaultValue={product.categoryTab}
+            onChange={(e) => tab.submit(e.currentTarget.form)}
+            className="h-8 w-44 py-1"
+          >
             <option value="all">All Products</option>
             {tabs.map((t) => (
               <option key={t.slug} value={t.slug}>
@@ -166,13 +233,18 @@ function StoreProductRow({ product, tabs }: { product: NonNullable<Awaited<Retur
   );
 }
 
-function AddExistingProducts({ available }: { available: { id: string; name: string; category: string; status: string }[] }) {
+function AddExistingProducts({
+  available,
+}: {
+  available: { id: string; name: string; category: string; status: string }[];
+}) {
   const fetcher = useToastFetcher();
   const [selected, setSelected] = useState<string[]>([]);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) setSelected([]);
   }, [fetcher.state, fetcher.data]);
-  if (available.length === 0) return <p className="text-sm text-slate-600">All your products are already in this store.</p>;
+  if (available.length === 0)
+    return <p className="text-sm text-slate-600">All your products are already in this store.</p>;
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="add-products" />
@@ -187,7 +259,9 @@ function AddExistingProducts({ available }: { available: { id: string; name: str
                   name="productIds"
                   value={p.id}
                   checked={selected.includes(p.id)}
-                  onChange={(e) => setSelected(e.target.checked ? [...selected, p.id] : selected.filter((id) => id !== p.id))}
+                  onChange={(e) =>
+                    setSelected(e.target.checked ? [...selected, p.id] : selected.filter((id) => id !== p.id))
+                  }
                 />
                 {p.name} <span className="text-slate-500">· {categoryLabel(p.category)}</span>
               </label>
@@ -221,7 +295,7 @@ function StoreSettingsForm({ store, lastResult }: { store: ManagedStore; lastRes
       zipCode: store.address.zipCode,
       country: store.address.country ?? "India",
       categories: store.categories,
-      businessHours: (store.businessHours as BusinessHours | null) ?? defaultBusinessHours(),
+      businessHours: store.businessHours ?? defaultBusinessHours(),
       yearFounded: store.yearFounded === null ? "" : String(store.yearFounded),
       certifications: store.certifications.join(", "),
       productionCapacity: store.productionCapacity,
@@ -248,20 +322,12 @@ function StoreSettingsForm({ store, lastResult }: { store: ManagedStore; lastRes
 
 export default function StoreManage({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
-  if ("notFound" in loaderData) {
-    return (
-      <section className="mx-auto max-w-md px-4 py-24 text-center">
-        <h1 className="text-2xl font-bold">Store Not Found</h1>
-        <p className="mt-2 text-slate-600">The store you're trying to manage doesn't exist or you don't have permission to access it.</p>
-        <ButtonLink to="/stores" className="mt-6">
-          Back to Stores
-        </ButtonLink>
-      </section>
-    );
-  }
   const { store, products, available, companyName, ports, analytics } = loaderData;
   const requested = params.get("tab");
-  const tab = requested === "appearance" || requested === "settings" || (requested === "analytics" && analytics) ? requested : "products";
+  const tab =
+    requested === "appearance" || requested === "settings" || (requested === "analytics" && analytics)
+      ? requested
+      : "products";
   const tabs = [
     { key: "products", label: `Products (${products.length})` },
     { key: "appearance", label: "Store Appearance" },
@@ -271,7 +337,10 @@ export default function StoreManage({ loaderData, actionData }: Route.ComponentP
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <Link to="/stores" className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900">
+      <Link
+        to="/stores"
+        className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"
+      >
         <ArrowLeft className="size-4" aria-hidden /> Back to Stores
       </Link>
       <header className="mt-3 flex flex-wrap items-end justify-between gap-4">
@@ -291,7 +360,12 @@ export default function StoreManage({ loaderData, actionData }: Route.ComponentP
             to={`?tab=${t.key}`}
             preventScrollReset
             aria-current={tab === t.key ? "page" : undefined}
-            className={cn("-mb-px border-b-2 px-4 py-2 text-sm font-medium", tab === t.key ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900")}
+            className={cn(
+              "-mb-px border-b-2 px-4 py-2 text-sm font-medium",
+              tab === t.key
+                ? "border-brand-600 text-brand-700"
+                : "border-transparent text-slate-600 hover:text-slate-900",
+            )}
           >
             {t.label}
           </Link>
@@ -305,7 +379,12 @@ export default function StoreManage({ loaderData, actionData }: Route.ComponentP
           <Card className="p-6 lg:col-span-2">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 className="text-lg font-semibold">Store products</h2>
-              <CreateProductDialog action={`/stores/${store.id}/manage`} ownerName={store.name || companyName} storeId={store.id} ports={ports} />
+              <CreateProductDialog
+                action={`/stores/${store.id}/manage`}
+                ownerName={store.name || companyName}
+                storeId={store.id}
+                ports={ports}
+              />
             </div>
             {products.length === 0 ? (
               <p className="mt-8 text-center text-sm text-slate-500">No products in store</p>
@@ -334,9 +413,20 @@ export default function StoreManage({ loaderData, actionData }: Route.ComponentP
               logo_url: store.logoUrl,
               banner_url: store.bannerUrl,
               sections: store.sections,
-              store_layout: { layout_type: "sections", hero_section: store.storeLayout.hero_section, category_tabs: store.storeLayout.category_tabs },
+              store_layout: {
+                layout_type: "sections",
+                hero_section: store.storeLayout.hero_section,
+                category_tabs: store.storeLayout.category_tabs,
+              },
             }}
-            products={products.map((p) => ({ id: p.id, name: p.name, images: p.images, priceMinCents: p.priceMinCents, priceMaxCents: p.priceMaxCents, featured: p.featured }))}
+            products={products.map((p) => ({
+              id: p.id,
+              name: p.name,
+              images: p.images,
+              priceMinCents: p.priceMinCents,
+              priceMaxCents: p.priceMaxCents,
+              featured: p.featured,
+            }))}
           />
         </div>
       ) : (

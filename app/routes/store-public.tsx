@@ -1,25 +1,17 @@
 import { ABOUT_TAB_SLUG } from "~/modules/stores/store-tab-slugs";
-import { Clock, Heart, LayoutGrid, List, MapPin, MessageCircleReply, Package, Search, Share2, Store as StoreIcon, UserPlus } from "lucide-react";
-import { RatingBadge } from "~/modules/reviews/components/rating-badge";
-import { StoreReviews } from "~/modules/reviews/components/store-reviews";
-import { replyTimeLabel, RESPONSE_TIME_WINDOW_DAYS } from "~/modules/response-times/response-time";
+import { LayoutGrid, List, Search, Share2, Store as StoreIcon, UserPlus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
-import { Badge } from "~/components/ui/badge";
-import { VerificationBadge } from "~/modules/accounts/components/verification-badge";
-import { Card } from "~/components/ui/card";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Input, Label } from "~/components/ui/field";
-import { categoryLabel } from "~/lib/categories";
-import { readFormData } from "~/lib/form-data.server";
-import { formatUsdRange } from "~/lib/money";
+import { readFormData } from "~/http/form-data.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
-import { BannerSectionView } from "~/modules/stores/components/banner-section-view";
-import { getPublicStore, toggleFollow, type PublicStoreProduct } from "~/modules/stores/stores.server";
+import { getPublicStore, toggleFollow } from "~/modules/stores/stores.server";
+import { invariantResponse } from "~/lib/page-refusal";
 import type { Route } from "./+types/store-public";
-import { cardImageUrl } from "~/modules/uploads/image-urls";
+import { ResponsiveImage } from "~/modules/uploads/components/responsive-image";
 import { appContext } from "~/request-context.server";
 import { AuthRequiredDialog } from "~/modules/accounts/components/auth-required-dialog";
 import { ContactButton } from "~/modules/messaging/components/contact-button";
@@ -28,16 +20,64 @@ import { publicPageHeaders } from "~/lib/page-cache-control";
 import { lazyPart } from "~/components/ui/lazy-part";
 import { similarSuppliersForStore } from "~/modules/matching/similar-suppliers.server";
 
-/** The same for every anonymous visitor: a shared cache may keep it (never when signed in: root). */
+/** The reviews, below the store's products: their code loads after the page's (route JS budget). */
+const StoreReviews = lazyPart(
+  () => import("~/modules/reviews/components/store-reviews").then((m) => m.StoreReviews),
+  undefined,
+  { eager: true },
+);
+/**
+ * The store's product cards and banner sections: links, images and two buttons whose code can come just after the
+ * page's (the server's HTML stands until then; route JS budget).
+ */
+const ProductCard = lazyPart(
+  () => import("~/modules/stores/components/store-product-card").then((m) => m.StoreProductCard),
+  undefined,
+  { eager: true },
+);
+/**
+ * The line of facts under the store's name: badges and text, no behaviour. Until its code has come (after a client
+ * navigation) the plain counts stand in its place, at its height.
+ */
+const StoreHeadlineFacts = lazyPart(
+  () => import("~/modules/stores/components/store-headline-facts").then((m) => m.StoreHeadlineFacts),
+  ({ followerCount, totalProducts }) => (
+    <div className="mt-2 flex min-h-6 flex-wrap items-center gap-3 text-sm text-slate-600">
+      <span>
+        {followerCount} {followerCount === 1 ? "follower" : "followers"}
+      </span>
+      <span>
+        {totalProducts} {totalProducts === 1 ? "product" : "products"}
+      </span>
+    </div>
+  ),
+  { eager: true },
+);
+/** Only the About Us tab draws it. */
+const StoreAbout = lazyPart(
+  () => import("~/modules/stores/components/store-about").then((m) => m.StoreAbout),
+  undefined,
+  { eager: true },
+);
+const BannerSectionView = lazyPart(
+  () => import("~/modules/stores/components/banner-section-view").then((m) => m.BannerSectionView),
+  undefined,
+  { eager: true },
+);
+const SimilarSuppliers = lazyPart(() =>
+  import("~/modules/matching/components/similar-suppliers").then((m) => m.SimilarSuppliers),
+);
 
-/** Below the fold and without behaviour of its own: its code loads after the page's (route JS budget). */
-const SimilarSuppliers = lazyPart(() => import("~/modules/matching/components/similar-suppliers").then((m) => m.SimilarSuppliers));
+/** The same for every anonymous visitor: a shared cache may keep it (never when signed in: root). */
 export const headers = publicPageHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData || !("store" in loaderData)) return [{ title: "Store Not Found | Setu" }];
   const { store, publicUrl } = loaderData;
-  const description = (store.tagline || store.description || `${store.name} on Setu: wholesale from India.`).slice(0, 160);
+  const description = (store.tagline || store.description || `${store.name} on Setu: wholesale from India.`).slice(
+    0,
+    160,
+  );
   // the store's own banner or logo, else Setu's brand image, so every shared link has a preview
   const image = store.heroBanner || store.logoUrl || "/og-default.png";
   return [
@@ -57,135 +97,31 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { db } = context.get(appContext).runtime;
   const [page, similarSuppliers] = await Promise.all([
-    getPublicStore(db, params.id, viewer, { q: url.searchParams.get("q") ?? "", tab: url.searchParams.get("tab") ?? "all" }),
+    getPublicStore(db, params.id, viewer, {
+      q: url.searchParams.get("q") ?? "",
+      tab: url.searchParams.get("tab") ?? "all",
+    }),
     similarSuppliersForStore(db, params.id),
   ]);
-  if (!page) return data({ notFound: true as const }, { status: 404 });
+  invariantResponse(page, {
+    heading: "Store Not Found",
+    message: "The store you're looking for doesn't exist or has been removed.",
+    link: { to: "/browse?tab=stores", label: "Browse Stores" },
+  });
+  if (page.store.isOwner) context.get(appContext).ownPage();
   return { ...page, similarSuppliers, signedIn: Boolean(viewer), publicUrl: context.get(appContext).runtime.publicUrl };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = await getSessionUser(request, context.get(appContext).runtime);
-  if (!viewer) return data({ ok: false, message: "Please log in to access this feature and start connecting with sellers." }, { status: 401 });
+  if (!viewer)
+    return data(
+      { ok: false, message: "Please log in to access this feature and start connecting with sellers." },
+      { status: 401 },
+    );
   await readFormData(request);
   const result = await toggleFollow(context.get(appContext).runtime.db, viewer, params.id);
   return data({ ok: result.ok, message: result.message }, { status: result.ok ? 200 : result.status });
-}
-
-function ProductCard({ product, view, signedIn, own, onNeedAuth }: { product: PublicStoreProduct; view: "grid" | "list"; signedIn: boolean; own: boolean; onNeedAuth: () => void }) {
-  const [imageFailed, setImageFailed] = useState(false);
-  const image = product.images[0];
-  return (
-    <article className={cn("flex overflow-hidden rounded-lg border border-slate-200 bg-white", view === "grid" ? "flex-col" : "flex-row")}>
-      <div className={cn("relative shrink-0 bg-slate-100", view === "grid" ? "aspect-[4/3] w-full" : "w-36")}>
-        {image && !imageFailed ? (
-          <img src={cardImageUrl(image)} alt="" loading="lazy" onError={() => setImageFailed(true)} className="h-full w-full object-cover" />
-        ) : (
-          <div className="flex h-full min-h-24 items-center justify-center text-slate-300">
-            <Package className="size-10" aria-hidden />
-          </div>
-        )}
-        {/* Spec: the heart asks a signed-out visitor to log in. There is no saved-products list yet, so a signed-in buyer gets no heart rather than a false "saved". */}
-        {signedIn ? null : (
-          <button type="button" onClick={onNeedAuth} className="absolute right-2 top-2 rounded-full bg-white/90 p-1.5 text-slate-600 hover:text-red-600" aria-label={`Save ${product.name}`}>
-            <Heart className="size-4" aria-hidden />
-          </button>
-        )}
-      </div>
-      <div className="flex flex-1 flex-col p-4">
-        <div className="flex flex-wrap items-center gap-1.5">
-          <Badge tone="blue">{categoryLabel(product.category)}</Badge>
-          <VerificationBadge verified={product.supplierVerified} />
-        </div>
-        <h3 className="mt-2 font-semibold">
-          <Link to={`/product/${product.id}`} className="hover:underline">
-            {product.name}
-          </Link>
-        </h3>
-        <p className="mt-1 line-clamp-2 text-sm text-slate-600">{product.description}</p>
-        <p className="mt-2 text-xs text-slate-500">
-          MOQ: {product.minimumOrderQuantity} {product.unit}
-        </p>
-        <RatingBadge rating={product.supplierRating} className="mt-1 text-xs" hideEmpty />
-        {product.supplierReplyHours ? (
-          <p className="mt-0.5 inline-flex items-center gap-1 text-xs text-slate-500">
-            <Clock className="size-3" aria-hidden /> {replyTimeLabel(product.supplierReplyHours)}
-          </p>
-        ) : null}
-        <div className="mt-auto flex items-center justify-between gap-2 pt-3">
-          <span className="font-semibold tabular-nums">{formatUsdRange(product.priceMinCents, product.priceMaxCents)}</span>
-          {own ? null : signedIn ? (
-            <ContactButton subjectType="product" subjectId={product.id} signedIn size="sm" variant="primary">
-              Inquire
-            </ContactButton>
-          ) : (
-            <Button size="sm" variant="outline" onClick={onNeedAuth}>
-              Login to Inquire
-            </Button>
-          )}
-        </div>
-      </div>
-    </article>
-  );
-}
-
-type PublicStore = Extract<Route.ComponentProps["loaderData"], { store: unknown }>["store"];
-
-/** The About Us tab: who the company is, in its own words and in facts a buyer checks. */
-function StoreAbout({ store, totalProducts }: { store: PublicStore; totalProducts: number }) {
-  const facts = [
-    { label: "Company", value: store.sellerCompany || store.name },
-    { label: "Year founded", value: store.yearFounded ? String(store.yearFounded) : null },
-    { label: "Monthly output", value: store.productionCapacity },
-    { label: "Products on Setu", value: String(totalProducts) },
-    { label: "Location", value: [store.address?.city, store.address?.state, store.address?.country].filter(Boolean).join(", ") || null },
-    { label: "Sells", value: store.categories.join(", ") || null },
-  ].filter((fact): fact is { label: string; value: string } => Boolean(fact.value));
-  return (
-    <section className="mt-8 grid gap-6 lg:grid-cols-3" aria-labelledby="about-heading">
-      <div className="lg:col-span-2">
-        <h2 id="about-heading" className="text-xl font-semibold">
-          About {store.name}
-        </h2>
-        <p className="mt-3 whitespace-pre-line text-slate-700">{store.description || "This supplier has not written about the company yet."}</p>
-        {store.photos.length > 0 ? (
-          <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Photos">
-            {store.photos.map((url) => (
-              <li key={url} className="overflow-hidden rounded-lg border border-slate-200 bg-slate-100">
-                <img src={cardImageUrl(url)} alt="" loading="lazy" className="aspect-[4/3] w-full object-cover" />
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
-      <Card className="h-fit p-5">
-        <h3 className="font-semibold">Company facts</h3>
-        <div className="mt-2">
-          <VerificationBadge verified={store.verified} label={{ verified: "Verified Seller", unverified: "Unverified: Setu has not checked this company's documents yet" }} className="shrink" />
-        </div>
-        <dl className="mt-4 space-y-3 text-sm">
-          {facts.map((fact) => (
-            <div key={fact.label}>
-              <dt className="text-slate-500">{fact.label}</dt>
-              <dd className="font-medium text-slate-900">{fact.value}</dd>
-            </div>
-          ))}
-        </dl>
-        {store.certifications.length > 0 ? (
-          <>
-            <h3 className="mt-5 font-semibold">Certifications</h3>
-            <ul className="mt-2 flex flex-wrap gap-2">
-              {store.certifications.map((c) => (
-                <li key={c} className="rounded-full border border-slate-200 px-2 py-0.5 text-xs text-slate-700">
-                  {c}
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-      </Card>
-    </section>
-  );
 }
 
 export default function StorePublic({ loaderData }: Route.ComponentProps) {
@@ -198,19 +134,6 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
     if (follow.state === "idle" && follow.data) (follow.data.ok ? toast.success : toast.error)(follow.data.message);
   }, [follow.state, follow.data]);
 
-  if ("notFound" in loaderData) {
-    return (
-      <section className="mx-auto max-w-md px-4 py-24 text-center">
-        <StoreIcon className="mx-auto size-10 text-slate-400" aria-hidden />
-        <h1 className="mt-3 text-2xl font-bold">Store Not Found</h1>
-        <p className="mt-2 text-slate-600">The store you're looking for doesn't exist or has been removed.</p>
-        <ButtonLink to="/browse?tab=stores" className="mt-6">
-          Browse Stores
-        </ButtonLink>
-      </section>
-    );
-  }
-
   const { store, products, totalProducts, followers, signedIn, filters, publicUrl } = loaderData;
   const needAuth = () => setAuthOpen(true);
   const following = follow.formData ? !loaderData.following : loaderData.following;
@@ -219,7 +142,8 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
   const hasTabs = store.categoryTabs.length > 0;
   const about = !searching && filters.tab === ABOUT_TAB_SLUG;
   // what the product sections above already show is not listed again below them
-  const productSections = !searching && filters.tab === "all" ? store.sections.filter((section) => section.type === "product-section") : [];
+  const productSections =
+    !searching && filters.tab === "all" ? store.sections.filter((section) => section.type === "product-section") : [];
   const shownInSections = new Set(
     productSections.flatMap((section) =>
       [...products]
@@ -230,7 +154,8 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
   );
   const listed = products.filter((p) => !shownInSections.has(p.linkId));
   const recommended = "recommended" in loaderData ? loaderData.recommended : [];
-  const tabHref = (slug: string) => (slug === "all" ? `/stores/${store.id}` : `/stores/${store.id}?tab=${encodeURIComponent(slug)}`);
+  const tabHref = (slug: string) =>
+    slug === "all" ? `/stores/${store.id}` : `/stores/${store.id}?tab=${encodeURIComponent(slug)}`;
 
   async function share() {
     const url = `${publicUrl}/stores/${store.id}`;
@@ -249,7 +174,17 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
   return (
     <div style={{ "--store-color": store.primaryColor } as React.CSSProperties}>
       {store.heroBanner && !heroFailed ? (
-        <img src={store.heroBanner} alt="" onError={() => setHeroFailed(true)} className="max-h-[400px] w-full object-cover" />
+        <ResponsiveImage
+          src={store.heroBanner}
+          alt=""
+          sizes="100vw"
+          widths={[480, 640, 960, 1280, 1600]}
+          width={1600}
+          height={400}
+          priority
+          onError={() => setHeroFailed(true)}
+          className="aspect-[4/1] max-h-[400px] w-full object-cover"
+        />
       ) : null}
       <div className="mx-auto max-w-7xl px-4 py-8">
         <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
@@ -259,13 +194,24 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
           / <span className="text-slate-900">{store.name}</span>
         </nav>
         {store.status !== "active" ? (
-          <p className="mt-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">This store is hidden. Only you can see it.</p>
+          <p className="mt-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">
+            This store is hidden. Only you can see it.
+          </p>
         ) : null}
 
         <header className="mt-4 flex flex-wrap items-start gap-5">
           <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-white">
             {store.logoUrl && !logoFailed ? (
-              <img src={store.logoUrl} alt={`${store.name} logo`} onError={() => setLogoFailed(true)} className="h-full w-full object-contain" />
+              <ResponsiveImage
+                src={store.logoUrl}
+                alt={`${store.name} logo`}
+                sizes="80px"
+                widths={[160, 320]}
+                width={80}
+                height={80}
+                onError={() => setLogoFailed(true)}
+                className="h-full w-full object-contain"
+              />
             ) : (
               <StoreIcon className="size-10" style={{ color: store.primaryColor }} aria-hidden />
             )}
@@ -273,27 +219,14 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
           <div className="min-w-0 flex-1">
             <h1 className="text-3xl font-bold">{store.name}</h1>
             {store.tagline ? <p className="mt-1 text-slate-600">{store.tagline}</p> : null}
-            <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-600">
-              <VerificationBadge verified={store.verified} label={{ verified: "Verified Seller", unverified: "Unverified Seller" }} />
-              <RatingBadge rating={loaderData.rating} href={loaderData.rating ? "#reviews" : undefined} />
-              <span>
-                {followerCount} {followerCount === 1 ? "follower" : "followers"}
-              </span>
-              {loaderData.responseTime ? (
-                <span className="inline-flex items-center gap-1" title={`Replied to ${loaderData.responseTime.replyRatePercent}% of the conversations buyers started in the last ${RESPONSE_TIME_WINDOW_DAYS} days`}>
-                  <MessageCircleReply className="size-4 text-slate-400" aria-hidden /> {replyTimeLabel(loaderData.responseTime.hours)}
-                  <span className="text-slate-500">· {loaderData.responseTime.replyRatePercent}% reply rate</span>
-                </span>
-              ) : null}
-              <span>
-                {totalProducts} {totalProducts === 1 ? "product" : "products"}
-              </span>
-              {store.address?.city ? (
-                <span className="inline-flex items-center gap-1">
-                  <MapPin className="size-4" aria-hidden /> {[store.address.city, store.address.state, store.address.country].filter(Boolean).join(", ")}
-                </span>
-              ) : null}
-            </div>
+            <StoreHeadlineFacts
+              verified={store.verified}
+              address={store.address}
+              rating={loaderData.rating}
+              responseTime={loaderData.responseTime}
+              followerCount={followerCount}
+              totalProducts={totalProducts}
+            />
           </div>
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" onClick={share}>
@@ -327,7 +260,12 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
                   to={tabHref(t.slug)}
                   preventScrollReset
                   aria-current={filters.tab === t.slug ? "page" : undefined}
-                  className={cn("border-b-2 px-3 py-2 text-sm font-medium", filters.tab === t.slug ? "border-[var(--store-color)] text-slate-900" : "border-transparent text-slate-600 hover:text-slate-900")}
+                  className={cn(
+                    "border-b-2 px-3 py-2 text-sm font-medium",
+                    filters.tab === t.slug
+                      ? "border-[var(--store-color)] text-slate-900"
+                      : "border-transparent text-slate-600 hover:text-slate-900",
+                  )}
                 >
                   {t.name}
                 </Link>
@@ -340,8 +278,18 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
                   Search this store
                 </Label>
                 <div className="relative">
-                  <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
-                  <Input id="store-search" name="q" type="search" defaultValue={filters.q} placeholder="Search products..." className="pl-9" />
+                  <Search
+                    className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+                    aria-hidden
+                  />
+                  <Input
+                    id="store-search"
+                    name="q"
+                    type="search"
+                    defaultValue={filters.q}
+                    placeholder="Search products..."
+                    className="pl-9"
+                  />
                 </div>
               </div>
             </Form>
@@ -362,7 +310,14 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
                       .sort((a, b) => (section.show_featured ? Number(b.featured) - Number(a.featured) : 0))
                       .slice(0, section.product_limit)
                       .map((p) => (
-                        <ProductCard key={p.linkId} product={p} view="grid" signedIn={signedIn} own={store.isOwner} onNeedAuth={needAuth} />
+                        <ProductCard
+                          key={p.linkId}
+                          product={p}
+                          view="grid"
+                          signedIn={signedIn}
+                          own={store.isOwner}
+                          onNeedAuth={needAuth}
+                        />
                       ))}
                   </div>
                 </section>
@@ -370,54 +325,87 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
             )
           : null}
 
-        {about ? <StoreAbout store={store} totalProducts={totalProducts} /> : (
-        <section className="mt-10" aria-labelledby="store-products-heading">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id="store-products-heading" className="text-xl font-semibold">
-              {searching ? `Search Results for "${filters.q}"` : shownInSections.size > 0 ? "More Products" : "Featured Products"}
-              {searching ? <span className="ml-2 text-sm font-normal text-slate-500">({products.length} items)</span> : null}
-            </h2>
-            {/* one of two layouts: a single-choice toggle group (Radix: roving focus and arrow keys) */}
-            <ToggleGroup type="single" aria-label="View" value={view} onValueChange={(value) => (value === "grid" || value === "list" ? setView(value) : undefined)}>
-              <ToggleGroupItem value="grid" className="rounded p-2 data-[state=off]:hover:bg-slate-50 data-[state=on]:bg-slate-100" aria-label="Grid view">
-                <LayoutGrid className="size-4" aria-hidden />
-              </ToggleGroupItem>
-              <ToggleGroupItem value="list" className="rounded p-2 data-[state=off]:hover:bg-slate-50 data-[state=on]:bg-slate-100" aria-label="List view">
-                <List className="size-4" aria-hidden />
-              </ToggleGroupItem>
-            </ToggleGroup>
-          </div>
-          {listed.length === 0 && shownInSections.size > 0 ? (
-            <p className="mt-4 text-sm text-slate-600">Every product of this store is shown above.</p>
-          ) : listed.length === 0 ? (
-            <div className="mt-4 rounded-lg border border-dashed border-slate-300 p-10 text-center">
-              {searching ? (
-                <>
-                  <h3 className="font-semibold">No products match your search</h3>
-                  <Link to={tabHref(filters.tab)} className="mt-3 inline-block text-sm font-medium text-brand-700 underline">
-                    Clear Search
-                  </Link>
-                </>
-              ) : filters.tab !== "all" ? (
-                <>
-                  <h3 className="font-semibold">No products in this tab yet</h3>
-                  <Link to={tabHref("all")} className="mt-3 inline-block text-sm font-medium text-brand-700 underline">
-                    See all products
-                  </Link>
-                </>
-              ) : (
-                <h3 className="font-semibold">This store hasn't added any products yet</h3>
-              )}
+        {about ? (
+          <StoreAbout store={store} totalProducts={totalProducts} />
+        ) : (
+          <section className="mt-10" aria-labelledby="store-products-heading">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="store-products-heading" className="text-xl font-semibold">
+                {searching
+                  ? `Search Results for "${filters.q}"`
+                  : shownInSections.size > 0
+                    ? "More Products"
+                    : "Featured Products"}
+                {searching ? (
+                  <span className="ml-2 text-sm font-normal text-slate-500">({products.length} items)</span>
+                ) : null}
+              </h2>
+              {/* one of two layouts: a single-choice toggle group (Radix: roving focus and arrow keys) */}
+              <ToggleGroup
+                type="single"
+                aria-label="View"
+                value={view}
+                onValueChange={(value) => (value === "grid" || value === "list" ? setView(value) : undefined)}
+              >
+                <ToggleGroupItem
+                  value="grid"
+                  className="rounded p-2 data-[state=off]:hover:bg-slate-50 data-[state=on]:bg-slate-100"
+                  aria-label="Grid view"
+                >
+                  <LayoutGrid className="size-4" aria-hidden />
+                </ToggleGroupItem>
+                <ToggleGroupItem
+                  value="list"
+                  className="rounded p-2 data-[state=off]:hover:bg-slate-50 data-[state=on]:bg-slate-100"
+                  aria-label="List view"
+                >
+                  <List className="size-4" aria-hidden />
+                </ToggleGroupItem>
+              </ToggleGroup>
             </div>
-          ) : (
-            <div className={cn("mt-4 grid gap-4", view === "grid" ? "sm:grid-cols-2 lg:grid-cols-4" : "grid-cols-1")}>
-              {listed.map((p) => (
-                <ProductCard key={p.linkId} product={p} view={view} signedIn={signedIn} own={store.isOwner} onNeedAuth={needAuth} />
-              ))}
-            </div>
-          )}
-        </section>
-
+            {listed.length === 0 && shownInSections.size > 0 ? (
+              <p className="mt-4 text-sm text-slate-600">Every product of this store is shown above.</p>
+            ) : listed.length === 0 ? (
+              <div className="mt-4 rounded-lg border border-dashed border-slate-300 p-10 text-center">
+                {searching ? (
+                  <>
+                    <h3 className="font-semibold">No products match your search</h3>
+                    <Link
+                      to={tabHref(filters.tab)}
+                      className="mt-3 inline-block text-sm font-medium text-brand-700 underline"
+                    >
+                      Clear Search
+                    </Link>
+                  </>
+                ) : filters.tab !== "all" ? (
+                  <>
+                    <h3 className="font-semibold">No products in this tab yet</h3>
+                    <Link
+                      to={tabHref("all")}
+                      className="mt-3 inline-block text-sm font-medium text-brand-700 underline"
+                    >
+                      See all products
+                    </Link>
+                  </>
+                ) : (
+                  <h3 className="font-semibold">This store hasn't added any products yet</h3>
+                )}
+              </div>
+            ) : (
+              <div className={cn("mt-4 grid gap-4", view === "grid" ? "sm:grid-cols-2 lg:grid-cols-4" : "grid-cols-1")}>
+                {listed.map((p) => (
+                  <ProductCard
+                    key={p.linkId}
+                    product={p}
+                    view={view}
+                    signedIn={signedIn}
+                    own={store.isOwner}
+                    onNeedAuth={needAuth}
+                  />
+                ))}
+              </div>
+            )}
+          </section>
         )}
         {!searching ? (
           <StoreReviews
@@ -435,7 +423,14 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
             <p className="mt-1 text-sm text-slate-600">From other suppliers of what this store sells.</p>
             <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {recommended.map((p) => (
-                <ProductCard key={`rec-${p.linkId}`} product={p} view="grid" signedIn={signedIn} own={store.isOwner} onNeedAuth={needAuth} />
+                <ProductCard
+                  key={`rec-${p.linkId}`}
+                  product={p}
+                  view="grid"
+                  signedIn={signedIn}
+                  own={store.isOwner}
+                  onNeedAuth={needAuth}
+                />
               ))}
             </div>
           </section>

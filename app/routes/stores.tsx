@@ -6,13 +6,15 @@ import { Badge, statusTone } from "~/components/ui/badge";
 import { VerificationBadge } from "~/modules/accounts/components/verification-badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { readFormData } from "~/lib/form-data.server";
-import { refusedFormReply, type FormReply } from "~/lib/validated-form";
-import { sellerAccess } from "~/modules/accounts/session.server";
+import { redirectWithFlash } from "~/http/flash.server";
+import { readFormData } from "~/http/form-data.server";
+import { refusedFormReply, type FormReply } from "~/components/forms/validated-form";
+import { getSessionUser, isSeller, requireSellerPage } from "~/modules/accounts/session.server";
 import { StoreDetailsFields, useStoreDetailsForm } from "~/modules/stores/components/store-details-fields";
-import { defaultBusinessHours, readStoreForm } from "~/modules/stores/store-form.schema";
+import { defaultBusinessHours, readStoreForm } from "~/modules/stores/store-form-values";
 import { createStore, generateStoreQr, listOwnStores } from "~/modules/stores/stores.server";
+import { STORES_ACTION_FIELDS, storeDetailsSchema, storesActionSchema } from "~/modules/stores/store-form.schema";
+import { formValues, parseInput } from "~/lib/command-result";
 import type { Route } from "./+types/stores";
 import { appContext } from "~/request-context.server";
 
@@ -20,33 +22,58 @@ export function meta() {
   return [{ title: "My Stores | Setu" }, { name: "description", content: "Manage your store listings and QR codes." }];
 }
 
+const SELLERS_PAGE = {
+  heading: "Seller Access Required",
+  message: "This page is only available for seller accounts.",
+  link: { to: "/dashboard", label: "Go to Dashboard" },
+};
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const access = await sellerAccess(request, context.get(appContext).runtime);
-  if (access.state === "signed-out") return { state: "signed-out" as const };
-  if (access.state === "not-seller") return { state: "not-seller" as const };
-  return { state: "seller" as const, stores: await listOwnStores(context.get(appContext).runtime.db, access.user) };
+  const user = await requireSellerPage(request, context.get(appContext).runtime, {
+    signedOut: { ...SELLERS_PAGE, link: { to: "/auth?redirectTo=/stores", label: "Sign In" } },
+    notSeller: SELLERS_PAGE,
+  });
+  return {
+    stores: await listOwnStores(context.get(appContext).runtime.db, user, context.get(appContext).runtime.publicUrl),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const access = await sellerAccess(request, context.get(appContext).runtime);
-  if (access.state !== "seller") return data({ ok: false, intent: "", message: "This page is only available for seller accounts.", reply: null }, { status: 403 });
-  const { user } = access;
+  const user = await getSessionUser(request, context.get(appContext).runtime);
+  if (!isSeller(user))
+    return data({ ok: false, intent: "", message: SELLERS_PAGE.message, reply: null }, { status: 403 });
   const form = await readFormData(request);
-  const intent = String(form.get("intent") ?? "create");
+  const posted = parseInput(storesActionSchema, formValues(form, STORES_ACTION_FIELDS));
+  if (!posted.ok)
+    return data({ ok: false, intent: "", message: posted.message, reply: null }, { status: posted.status });
+  const { intent, storeId } = posted.value;
   const { runtime } = context.get(appContext);
   if (intent === "qr") {
-    const result = await generateStoreQr(runtime.db, user, String(form.get("storeId") ?? ""), runtime.publicUrl);
+    const result = await generateStoreQr(runtime.db, user, storeId, runtime.publicUrl);
     if (result.ok) return redirectWithFlash("/stores", { type: "success", message: result.message });
     return data({ ok: false, intent, message: "Failed to generate QR code", reply: null }, { status: result.status });
   }
-  const result = await createStore(runtime.db, user, form, runtime.publicUrl);
+  const details = parseInput(storeDetailsSchema, readStoreForm(form));
+  const result = details.ok ? await createStore(runtime.db, user, details.value, runtime.publicUrl) : details;
   if (result.ok) return redirectWithFlash("/stores", { type: "success", message: result.message });
-  return data({ ok: false, intent, message: result.message || "Failed to create store", reply: refusedFormReply(result, readStoreForm(form)) }, { status: result.status });
+  return data(
+    {
+      ok: false,
+      intent,
+      message: result.message || "Failed to create store",
+      reply: refusedFormReply(result, readStoreForm(form)),
+    },
+    { status: result.status },
+  );
 }
 
 /** Create Store: closed until opened, open again with the server's messages when a post was refused. */
 function CreateStoreForm({ lastResult, busy }: { lastResult: FormReply | null | undefined; busy: boolean }) {
-  const [form, fields] = useStoreDetailsForm({ id: "create-store", lastResult, defaultValue: { country: "India", businessHours: defaultBusinessHours() } });
+  const [form, fields] = useStoreDetailsForm({
+    id: "create-store",
+    lastResult,
+    defaultValue: { country: "India", businessHours: defaultBusinessHours() },
+  });
   return (
     <details open={Boolean(lastResult)}>
       <summary className="inline-flex cursor-pointer list-none items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 [&::-webkit-details-marker]:hidden">
@@ -65,17 +92,6 @@ function CreateStoreForm({ lastResult, busy }: { lastResult: FormReply | null | 
 
 export default function Stores({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  if (loaderData.state !== "seller") {
-    return (
-      <section className="mx-auto max-w-md px-4 py-24 text-center">
-        <h1 className="text-2xl font-bold">Seller Access Required</h1>
-        <p className="mt-2 text-slate-600">This page is only available for seller accounts.</p>
-        <ButtonLink to={loaderData.state === "signed-out" ? "/auth?redirectTo=/stores" : "/dashboard"} className="mt-6">
-          {loaderData.state === "signed-out" ? "Sign In" : "Go to Dashboard"}
-        </ButtonLink>
-      </section>
-    );
-  }
   const { stores } = loaderData;
   const createFailed = actionData && !actionData.ok && actionData.intent === "create";
   const loading = navigation.state === "loading" && navigation.location.pathname === "/stores";
@@ -94,7 +110,10 @@ export default function Stores({ loaderData, actionData }: Route.ComponentProps)
 
       {/* keyed by the newest store: after a successful create the form closes and its fields reset */}
       <Card className="mt-6 p-6" key={stores[0]?.id ?? "no-stores"}>
-        <CreateStoreForm lastResult={createFailed ? actionData.reply : undefined} busy={navigation.state === "submitting"} />
+        <CreateStoreForm
+          lastResult={createFailed ? actionData.reply : undefined}
+          busy={navigation.state === "submitting"}
+        />
       </Card>
 
       {loading ? (
@@ -112,13 +131,21 @@ export default function Stores({ loaderData, actionData }: Route.ComponentProps)
               <Card className="flex h-full flex-col p-5">
                 <div className="flex items-start justify-between gap-2">
                   <h2 className="text-lg font-semibold">{store.name}</h2>
-                  {store.qrCodeData ? <img src={store.qrCodeData} alt={`QR code for ${store.name}`} className="size-16 rounded border border-slate-200" /> : null}
+                  {store.qrCodeData ? (
+                    <img
+                      src={store.qrCodeData}
+                      alt={`QR code for ${store.name}`}
+                      className="size-16 rounded border border-slate-200"
+                    />
+                  ) : null}
                 </div>
                 <div className="mt-2 flex flex-wrap gap-2">
                   <VerificationBadge verified={store.verificationStatus === "verified"} />
                   <Badge tone={statusTone(store.status)}>{store.status}</Badge>
                 </div>
-                {store.description ? <p className="mt-3 line-clamp-2 text-sm text-slate-600">{store.description}</p> : null}
+                {store.description ? (
+                  <p className="mt-3 line-clamp-2 text-sm text-slate-600">{store.description}</p>
+                ) : null}
                 {store.categories.length > 0 ? (
                   <div className="mt-3 flex flex-wrap gap-1">
                     {store.categories.slice(0, 3).map((c) => (
@@ -140,7 +167,8 @@ export default function Stores({ loaderData, actionData }: Route.ComponentProps)
                   ) : null}
                   {store.website ? (
                     <li className="flex items-center gap-2 truncate">
-                      <Globe className="size-3.5 shrink-0" aria-hidden /> <span className="truncate">{store.website}</span>
+                      <Globe className="size-3.5 shrink-0" aria-hidden />{" "}
+                      <span className="truncate">{store.website}</span>
                     </li>
                   ) : null}
                 </ul>

@@ -25,9 +25,10 @@ const SECTIONS: Section[] = [
       <>
         <p>
           These Terms of Service (“Terms”) govern your access to and use of Setu (“Setu”, “we”, “us”), an online
-          business-to-business marketplace that connects suppliers based in India (“Sellers”) with business buyers in the
-          United States (“Buyers”). By creating an account or using the marketplace you agree to these Terms. If you use
-          Setu on behalf of a company, you confirm that you are authorised to bind that company, and “you” refers to it.
+          business-to-business marketplace that connects suppliers based in India (“Sellers”) with business buyers in
+          the United States (“Buyers”). By creating an account or using the marketplace you agree to these Terms. If you
+          use Setu on behalf of a company, you confirm that you are authorised to bind that company, and “you” refers to
+          it.
         </p>
         <p>
           Setu is a marketplace. Unless we say otherwise in writing, contracts for the sale of goods are made directly
@@ -217,8 +218,15 @@ const SECTIONS: Section[] = [
     title: "Contact",
     body: (
       <p>
-        Questions about these Terms? <Link to="/contact?topic=legal" className={linkClass}>Contact our team</Link>, or
-        visit the <Link to="/help" className={linkClass}>Help Center</Link> for answers to common questions.
+        Questions about these Terms?{" "}
+        <Link to="/contact?topic=legal" className={linkClass}>
+          Contact our team
+        </Link>
+        , or visit the{" "}
+        <Link to="/help" className={linkClass}>
+          Help Center
+        </Link>{" "}
+        for answers to common questions.
       </p>
     ),
   },
@@ -258,7 +266,12 @@ export default function Terms() {
 
         <div className="max-w-3xl space-y-10">
           {SECTIONS.map((section, index) => (
-            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="scroll-mt-24">
+            <section
+              key={section.id}
+              id={section.id}
+              aria-labelledby={`${section.id}-heading`}
+              className="scroll-mt-24"
+            >
               <h2 id={`${section.id}-heading`} className="text-xl font-semibold text-slate-900">
                 {index + 1}. {section.title}
               </h2>

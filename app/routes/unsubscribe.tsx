@@ -40,7 +40,8 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
           <div role="status">
             <h1 className="mt-3 text-2xl font-bold">You are unsubscribed</h1>
             <p className="mt-2 text-slate-600">
-              We will no longer e-mail you when: <strong>{label.toLowerCase()}</strong>. You still see these on Setu, and you can turn the e-mails back on from your profile.
+              We will no longer e-mail you when: <strong>{label.toLowerCase()}</strong>. You still see these on Setu,
+              and you can turn the e-mails back on from your profile.
             </p>
             <ButtonLink to="/profile" variant="outline" className="mt-6">
               E-mail preferences

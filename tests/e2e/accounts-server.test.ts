@@ -61,12 +61,18 @@ describe("accounts on the shared server", () => {
     expect(again.response.status).toBe(302);
     const duplicate = await signUp(new HttpClient(baseUrl()), { email: mismatch.email.toUpperCase() });
     expect(duplicate.response.status).toBe(409);
-    expect(await duplicate.response.text()).toContain("An account with this email already exists. Please sign in instead.");
+    expect(await duplicate.response.text()).toContain(
+      "An account with this email already exists. Please sign in instead.",
+    );
   });
 
   it("signs in with a new session id each time, and refuses a wrong password", async () => {
     const { email } = await signUp(new HttpClient(baseUrl()));
-    const wrong = await new HttpClient(baseUrl()).post("/auth", { intent: "signin", email, password: "not-the-password" });
+    const wrong = await new HttpClient(baseUrl()).post("/auth", {
+      intent: "signin",
+      email,
+      password: "not-the-password",
+    });
     expect(wrong.status).toBe(401);
     expect(await wrong.text()).toContain("Invalid email or password");
     const first = new HttpClient(baseUrl());
@@ -108,7 +114,11 @@ describe("accounts on the shared server", () => {
     expect(change.status).toBe(302);
     expect(await (await phone.get("/dashboard")).text()).toContain("Access Denied");
     expect(await (await laptop.get("/dashboard")).text()).toContain("Welcome back");
-    const relogin = await new HttpClient(baseUrl()).post("/auth", { intent: "signin", email, password: "Cargo-Manifest-77" });
+    const relogin = await new HttpClient(baseUrl()).post("/auth", {
+      intent: "signin",
+      email,
+      password: "Cargo-Manifest-77",
+    });
     expect(relogin.status).toBe(302);
   });
 
@@ -120,10 +130,19 @@ describe("accounts on the shared server", () => {
 
     expect((await new HttpClient(baseUrl()).get("/admin/verifications")).status).toBe(404);
     expect((await seller.get("/admin/verifications")).status).toBe(404);
-    expect((await seller.post("/admin/verifications", { profileId: "00000000-0000-0000-0000-000000000000", decision: "verified" })).status).toBe(404);
+    expect(
+      (
+        await seller.post("/admin/verifications", {
+          profileId: "00000000-0000-0000-0000-000000000000",
+          decision: "verified",
+        })
+      ).status,
+    ).toBe(404);
 
     const admin = new HttpClient(baseUrl());
-    expect((await admin.post("/auth", { intent: "signin", email: DEMO_ADMIN.email, password: DEMO_PASSWORD })).status).toBe(302);
+    expect(
+      (await admin.post("/auth", { intent: "signin", email: DEMO_ADMIN.email, password: DEMO_PASSWORD })).status,
+    ).toBe(302);
     // an administrator lands on the admin dashboard, with what waits for review, not on a buyer's
     const home = await (await admin.get("/dashboard")).text();
     expect(home).toContain("Administration");
@@ -142,7 +161,15 @@ describe("accounts on the shared server", () => {
     expect((await admin.post("/admin/verifications", { profileId: jaipur, decision: "verified" })).status).toBe(302);
     const noReason = await admin.post("/admin/verifications", { profileId: shady, decision: "rejected", reason: "" });
     expect(noReason.status).toBe(400);
-    expect((await admin.post("/admin/verifications", { profileId: shady, decision: "rejected", reason: "Export licence could not be confirmed" })).status).toBe(302);
+    expect(
+      (
+        await admin.post("/admin/verifications", {
+          profileId: shady,
+          decision: "rejected",
+          reason: "Export licence could not be confirmed",
+        })
+      ).status,
+    ).toBe(302);
 
     const sellerDashboard = await (await seller.get("/dashboard")).text();
     expect(sellerDashboard).toContain("Verified");
@@ -157,12 +184,19 @@ describe("accounts on the shared server", () => {
     const bad = await client.post("/profile", { intent: "profile", fullName: "", companyName: "X", phone: "call me" });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("Please enter your full name");
-    const ok = await client.post("/profile", { intent: "profile", fullName: "Dana W. Whitfield", companyName: "Whitfield Wholesale", phone: "+1 (212) 555-0101" });
+    const ok = await client.post("/profile", {
+      intent: "profile",
+      fullName: "Dana W. Whitfield",
+      companyName: "Whitfield Wholesale",
+      phone: "+1 (212) 555-0101",
+    });
     expect(ok.status).toBe(302);
     const page = await (await client.get("/profile")).text();
     expect(page).toContain("Whitfield Wholesale");
     expect(page).toContain("+1 (212) 555-0101");
-    expect((await new HttpClient(baseUrl()).post("/profile", { intent: "profile", fullName: "X", companyName: "Y" })).status).toBe(401);
+    expect(
+      (await new HttpClient(baseUrl()).post("/profile", { intent: "profile", fullName: "X", companyName: "Y" })).status,
+    ).toBe(401);
   });
 
   it("sends a signed-in user from /auth to the dashboard, and never redirects off-site", async () => {
@@ -173,27 +207,49 @@ describe("accounts on the shared server", () => {
     expect(response.headers.get("location")).toBe("/dashboard");
     // browsers drop tabs and line breaks, so "/\t/evil.example" would lead off-site; "%0A" must not be a 500
     // and the path after normalisation is checked: "/.//evil.example" is sent as "//evil.example"
-    for (const disguised of ["%2F%09%2Fevil.example", "%2F%0A%2Fevil.example", "%2F%5Cevil.example", "/.//evil.example/login", "/x/..//evil.example", "/%252e//evil.example"]) {
+    for (const disguised of [
+      "%2F%09%2Fevil.example",
+      "%2F%0A%2Fevil.example",
+      "%2F%5Cevil.example",
+      "/.//evil.example/login",
+      "/x/..//evil.example",
+      "/%252e//evil.example",
+    ]) {
       const attempt = await client.get(`/auth?redirectTo=${disguised}`);
       expect(attempt.status, disguised).toBe(302);
       expect(attempt.headers.get("location"), disguised).toBe("/dashboard");
     }
     const { email } = await signUp(new HttpClient(baseUrl()));
-    const signIn = await new HttpClient(baseUrl()).post("/auth", { intent: "signin", email, password: "Wholesale-Route-42", redirectTo: "/\t/evil.example" });
+    const signIn = await new HttpClient(baseUrl()).post("/auth", {
+      intent: "signin",
+      email,
+      password: "Wholesale-Route-42",
+      redirectTo: "/\t/evil.example",
+    });
     expect(signIn.status).toBe(302);
     expect(new URL(signIn.headers.get("location")!, baseUrl()).origin).toBe(new URL(baseUrl()).origin);
   });
 
   it("keeps better-auth's own sign-up and sign-in endpoints closed, so our checks cannot be skipped", async () => {
     const email = uniqueEmail("direct");
-    const json = (body: unknown) => ({ method: "POST", body: JSON.stringify(body), headers: { origin: baseUrl(), "content-type": "application/json" } });
+    const json = (body: unknown) => ({
+      method: "POST",
+      body: JSON.stringify(body),
+      headers: { origin: baseUrl(), "content-type": "application/json" },
+    });
     const client = new HttpClient(baseUrl());
-    const signUpDirect = await client.request("/api/auth/sign-up/email", json({ email, password: "password", name: "Direct" }));
+    const signUpDirect = await client.request(
+      "/api/auth/sign-up/email",
+      json({ email, password: "password", name: "Direct" }),
+    );
     expect(signUpDirect.status).toBe(404);
     expect(sessionCookieName(client)).toBeUndefined();
     // no account was created: the normal sign-up with that e-mail works
     expect((await signUp(new HttpClient(baseUrl()), { email })).response.status).toBe(302);
-    const signInDirect = await client.request("/api/auth/sign-in/email", json({ email, password: "Wholesale-Route-42" }));
+    const signInDirect = await client.request(
+      "/api/auth/sign-in/email",
+      json({ email, password: "Wholesale-Route-42" }),
+    );
     expect(signInDirect.status).toBe(404);
     for (const path of ["/api/auth/change-password", "/api/auth/update-user", "/api/auth/list-sessions"]) {
       expect((await client.request(path, json({}))).status, path).toBe(404);
@@ -265,7 +321,9 @@ describe("brute-force protection", () => {
     await signUp(new HttpClient(server.url, { "x-forwarded-for": "203.0.113.1" }), { email: victim });
     const attacker = new HttpClient(server.url, { "x-forwarded-for": "198.51.100.7" });
     for (let i = 0; i < 5; i++) {
-      expect((await attacker.post("/auth", { intent: "signin", email: victim, password: `guess-${i}` })).status).toBe(401);
+      expect((await attacker.post("/auth", { intent: "signin", email: victim, password: `guess-${i}` })).status).toBe(
+        401,
+      );
     }
     const blocked = await attacker.post("/auth", { intent: "signin", email: victim, password: "Wholesale-Route-42" });
     expect(blocked.status).toBe(429);
@@ -285,7 +343,9 @@ describe("brute-force protection", () => {
     await signUp(new HttpClient(server.url, { "x-forwarded-for": "203.0.113.40" }), { email: owner });
     const attacker = new HttpClient(server.url, { "x-forwarded-for": "198.51.100.40" });
     const statuses = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => attacker.post("/auth", { intent: "signin", email: owner, password: `burst-guess-${i}` }).then((r) => r.status)),
+      Array.from({ length: 200 }, (_, i) =>
+        attacker.post("/auth", { intent: "signin", email: owner, password: `burst-guess-${i}` }).then((r) => r.status),
+      ),
     );
     expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
     expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
@@ -294,19 +354,26 @@ describe("brute-force protection", () => {
     expect(await blocked.text()).toContain("Please wait 15 minutes");
     // the stranger locked only themselves out
     const home = new HttpClient(server.url, { "x-forwarded-for": "203.0.113.40" });
-    expect((await home.post("/auth", { intent: "signin", email: owner, password: "Wholesale-Route-42" })).status).toBe(302);
+    expect((await home.post("/auth", { intent: "signin", email: owner, password: "Wholesale-Route-42" })).status).toBe(
+      302,
+    );
   });
 
   it("answers 429 to one client that fails on many accounts, while other clients sign in", async () => {
     const sprayer = new HttpClient(server.url, { "x-forwarded-for": "192.0.2.99" });
     let last = 0;
     for (let i = 0; i < 21; i++) {
-      last = (await sprayer.post("/auth", { intent: "signin", email: uniqueEmail("spray"), password: "Password-1" })).status;
+      last = (await sprayer.post("/auth", { intent: "signin", email: uniqueEmail("spray"), password: "Password-1" }))
+        .status;
     }
     expect(last).toBe(429);
     const email = uniqueEmail("honest");
     await signUp(new HttpClient(server.url, { "x-forwarded-for": "192.0.2.100" }), { email });
-    const ok = await new HttpClient(server.url, { "x-forwarded-for": "192.0.2.100" }).post("/auth", { intent: "signin", email, password: "Wholesale-Route-42" });
+    const ok = await new HttpClient(server.url, { "x-forwarded-for": "192.0.2.100" }).post("/auth", {
+      intent: "signin",
+      email,
+      password: "Wholesale-Route-42",
+    });
     expect(ok.status).toBe(302);
   });
 
@@ -315,7 +382,8 @@ describe("brute-force protection", () => {
     for (let i = 0; i < 21; i++) {
       // the client forges a new first entry each time; the load balancer appends the real address
       const forged = new HttpClient(server.url, { "x-forwarded-for": `10.1.2.${i}, 192.0.2.150` });
-      last = (await forged.post("/auth", { intent: "signin", email: uniqueEmail("forged"), password: "Password-1" })).status;
+      last = (await forged.post("/auth", { intent: "signin", email: uniqueEmail("forged"), password: "Password-1" }))
+        .status;
     }
     expect(last).toBe(429);
   });
@@ -403,7 +471,11 @@ describe("e-mail confirmation through a local SMTP server", () => {
     expect(await inbox.waitForCount(toThem, 1)).toBe(1);
     // a wrong password sends nothing
     await new HttpClient(server.url).post("/auth", { intent: "signin", email, password: "not-the-password" });
-    const again = await new HttpClient(server.url).post("/auth", { intent: "signin", email, password: "Wholesale-Route-42" });
+    const again = await new HttpClient(server.url).post("/auth", {
+      intent: "signin",
+      email,
+      password: "Wholesale-Route-42",
+    });
     expect(await again.text()).toContain("Please check your email and click the confirmation link");
     expect(await inbox.waitForCount(toThem, 2)).toBe(2);
   });
@@ -412,7 +484,8 @@ describe("e-mail confirmation through a local SMTP server", () => {
 describe("password reset through a local SMTP server", () => {
   let server: AppServer;
   let inbox: SmtpInbox;
-  const resetLink = (raw: string) => /(http:\/\/127\.0\.0\.1:\d+\/auth\/reset-password\?token=[A-Za-z0-9_%-]+)/.exec(unfoldQuotedPrintable(raw))?.[1];
+  const resetLink = (raw: string) =>
+    /(http:\/\/127\.0\.0\.1:\d+\/auth\/reset-password\?token=[A-Za-z0-9_%-]+)/.exec(unfoldQuotedPrintable(raw))?.[1];
 
   beforeAll(async () => {
     inbox = await startSmtpInbox();
@@ -436,7 +509,9 @@ describe("password reset through a local SMTP server", () => {
     expect(asked.status).toBe(200);
     const answer = await asked.text();
     expect(answer).toContain("If an account exists for that e-mail, we have sent a link");
-    const unknown = await new HttpClient(server.url).post("/auth/forgot-password", { email: "nobody-here@example.test" });
+    const unknown = await new HttpClient(server.url).post("/auth/forgot-password", {
+      email: "nobody-here@example.test",
+    });
     expect(unknown.status).toBe(200);
     expect(await unknown.text()).toContain("If an account exists for that e-mail, we have sent a link");
 
@@ -448,31 +523,60 @@ describe("password reset through a local SMTP server", () => {
 
     // the new password is checked as at sign-up, and a refused post spends nothing
     const browser = new HttpClient(server.url);
-    const common = await browser.post("/auth/reset-password", { token, password: "password123", confirmPassword: "password123" });
+    const common = await browser.post("/auth/reset-password", {
+      token,
+      password: "password123",
+      confirmPassword: "password123",
+    });
     expect(common.status).toBe(400);
     expect(await common.text()).toContain("This password is too common");
-    const mismatch = await browser.post("/auth/reset-password", { token, password: "Harbour-Lights-58", confirmPassword: "Harbour-Lights-59" });
+    const mismatch = await browser.post("/auth/reset-password", {
+      token,
+      password: "Harbour-Lights-58",
+      confirmPassword: "Harbour-Lights-59",
+    });
     expect(await mismatch.text()).toContain("Passwords do not match");
 
-    const done = await browser.post("/auth/reset-password", { token, password: "Harbour-Lights-58", confirmPassword: "Harbour-Lights-58" });
+    const done = await browser.post("/auth/reset-password", {
+      token,
+      password: "Harbour-Lights-58",
+      confirmPassword: "Harbour-Lights-58",
+    });
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("/auth?tab=signin");
 
     // the old session is gone, the old password no longer works, the new one does
     expect(await (await laptop.get("/dashboard")).text()).toContain("Access Denied");
-    expect((await new HttpClient(server.url).post("/auth", { intent: "signin", email, password: "Wholesale-Route-42" })).status).toBe(401);
-    expect((await new HttpClient(server.url).post("/auth", { intent: "signin", email, password: "Harbour-Lights-58" })).status).toBe(302);
+    expect(
+      (await new HttpClient(server.url).post("/auth", { intent: "signin", email, password: "Wholesale-Route-42" }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await new HttpClient(server.url).post("/auth", { intent: "signin", email, password: "Harbour-Lights-58" }))
+        .status,
+    ).toBe(302);
 
     // the link works once
-    const replay = await new HttpClient(server.url).post("/auth/reset-password", { token, password: "Another-Route-91", confirmPassword: "Another-Route-91" });
+    const replay = await new HttpClient(server.url).post("/auth/reset-password", {
+      token,
+      password: "Another-Route-91",
+      confirmPassword: "Another-Route-91",
+    });
     expect(replay.status).toBe(400);
     expect(await replay.text()).toContain("This reset link is invalid or has expired");
-    expect((await new HttpClient(server.url).post("/auth", { intent: "signin", email, password: "Another-Route-91" })).status).toBe(401);
+    expect(
+      (await new HttpClient(server.url).post("/auth", { intent: "signin", email, password: "Another-Route-91" }))
+        .status,
+    ).toBe(401);
   });
 
   it("refuses a made-up token and hostile input with a message, never a 500", async () => {
     for (const token of ["", "x".repeat(5000), "' or 1=1 --", "../../etc/passwd", "%00"]) {
-      const response = await new HttpClient(server.url).post("/auth/reset-password", { token, password: "Harbour-Lights-58", confirmPassword: "Harbour-Lights-58" });
+      const response = await new HttpClient(server.url).post("/auth/reset-password", {
+        token,
+        password: "Harbour-Lights-58",
+        confirmPassword: "Harbour-Lights-58",
+      });
       expect(response.status).toBe(400);
       expect(await response.text()).toMatch(/This reset link is (invalid or has expired|incomplete)/);
     }
@@ -484,7 +588,8 @@ describe("password reset through a local SMTP server", () => {
   it("limits reset requests for one address, so the form cannot flood an inbox", async () => {
     const { email } = await signUp(new HttpClient(server.url));
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i += 1) statuses.push((await new HttpClient(server.url).post("/auth/forgot-password", { email })).status);
+    for (let i = 0; i < 7; i += 1)
+      statuses.push((await new HttpClient(server.url).post("/auth/forgot-password", { email })).status);
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect(statuses.slice(5)).toEqual([429, 429]);
     expect(await inbox.waitForCount((m) => m.includes(email) && m.includes("Reset your Setu password"), 5)).toBe(5);
@@ -535,11 +640,22 @@ describe("Google sign-in against a local OpenID Connect provider", () => {
     const elsewhere = await client.get("/rfqs");
     expect(elsewhere.status).toBe(302);
     expect(elsewhere.headers.get("location")).toBe("/auth/complete-profile");
-    const rfq = await client.post("/create-rfq", { title: "Early RFQ", category: "textiles", description: "x", quantity: "5", unit: "pieces", deliveryLocation: "NY", deadline: "2099-01-01" });
+    const rfq = await client.post("/create-rfq", {
+      title: "Early RFQ",
+      category: "textiles",
+      description: "x",
+      quantity: "5",
+      unit: "pieces",
+      deliveryLocation: "NY",
+      deadline: "2099-01-01",
+    });
     expect([302, 401]).toContain(rfq.status);
     expect(rfq.headers.get("location") ?? "/auth/complete-profile").toBe("/auth/complete-profile");
 
-    const completed = await client.post("/auth/complete-profile", { companyName: "Okafor Imports LLC", userType: "buyer" });
+    const completed = await client.post("/auth/complete-profile", {
+      companyName: "Okafor Imports LLC",
+      userType: "buyer",
+    });
     expect(completed.status).toBe(302);
     const dashboard = await (await client.get("/dashboard")).text();
     expect(dashboard).toContain("Okafor Imports LLC");

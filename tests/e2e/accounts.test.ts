@@ -1,11 +1,14 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
+import { hydrated, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
 
 let sequence = 0;
 const email = (role: string) => `${role}-${Date.now()}-${++sequence}@example.test`;
 
-async function fillSignUp(page: Page, values: { role: "Buyer" | "Seller"; email: string; password: string; confirm: string }) {
+async function fillSignUp(
+  page: Page,
+  values: { role: "Buyer" | "Seller"; email: string; password: string; confirm: string },
+) {
   await page.goto("/auth?tab=signup");
   await page.getByRole("radio", { name: new RegExp(values.role) }).check();
   await page.getByLabel("Full Name").fill("Nisha Kapoor");
@@ -44,7 +47,9 @@ describe("accounts in the browser", () => {
     await page.getByRole("tabpanel").getByRole("button", { name: "Sign In" }).waitFor();
     await signIn.focus();
     await page.keyboard.press("ArrowRight");
-    await page.waitForURL((url) => url.searchParams.get("tab") === "signup" && url.searchParams.get("redirectTo") === "/orders");
+    await page.waitForURL(
+      (url) => url.searchParams.get("tab") === "signup" && url.searchParams.get("redirectTo") === "/orders",
+    );
     await expect.poll(() => tabs.getByRole("tab", { name: "Sign Up" }).getAttribute("aria-selected")).toBe("true");
     await page.getByRole("tabpanel").getByRole("button", { name: "Create Account" }).waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Sign Up");
@@ -55,22 +60,36 @@ describe("accounts in the browser", () => {
 
   it("shows each sign-up validation message", async () => {
     const { page } = browser;
-    await fillSignUp(page, { role: "Buyer", email: email("buyer"), password: "Harbor-Freight-9", confirm: "Harbor-Freight-8" });
+    await fillSignUp(page, {
+      role: "Buyer",
+      email: email("buyer"),
+      password: "Harbor-Freight-9",
+      confirm: "Harbor-Freight-8",
+    });
     await page.getByText("Passwords do not match").first().waitFor();
     await fillSignUp(page, { role: "Buyer", email: email("buyer"), password: "abc", confirm: "abc" });
     await page.getByText("Password must be at least 6 characters long").first().waitFor();
     await fillSignUp(page, { role: "Buyer", email: email("buyer"), password: "qwerty123", confirm: "qwerty123" });
-    await page.getByText(/too common/).first().waitFor();
+    await page
+      .getByText(/too common/)
+      .first()
+      .waitFor();
   });
 
   it("signs up as a buyer, sees the buyer dashboard, signs out from the user menu", async () => {
     const { page } = browser;
     const address = email("buyer");
-    await fillSignUp(page, { role: "Buyer", email: address, password: "Harbor-Freight-9", confirm: "Harbor-Freight-9" });
+    await fillSignUp(page, {
+      role: "Buyer",
+      email: address,
+      password: "Harbor-Freight-9",
+      confirm: "Harbor-Freight-9",
+    });
     await page.waitForURL(/\/dashboard$/);
     await page.getByText("Account created successfully!").waitFor();
     const stats = page.getByRole("region", { name: "Statistics" });
-    for (const card of ["Active RFQs", "Orders", "Suppliers", "Total Spend"]) await stats.getByText(card, { exact: true }).waitFor();
+    for (const card of ["Active RFQs", "Orders", "Suppliers", "Total Spend"])
+      await stats.getByText(card, { exact: true }).waitFor();
     await page.getByText("No recent activity").waitFor();
     await page.getByRole("link", { name: "Create RFQ" }).waitFor();
     await page.getByText("Pending Verification").waitFor();
@@ -78,11 +97,13 @@ describe("accounts in the browser", () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // the account menu is a Radix menu: it opens from the keyboard, arrows move through it, Escape closes it
+    await hydrated(page);
     const trigger = page.locator("header").getByRole("button", { name: "Nisha Kapoor" });
     await trigger.focus();
     await page.keyboard.press("Enter");
     const menu = page.getByRole("menu", { name: "Nisha Kapoor" });
-    for (const link of ["Dashboard", "My RFQs", "Orders", "Profile"]) await menu.getByRole("menuitem", { name: link }).waitFor();
+    for (const link of ["Dashboard", "My RFQs", "Orders", "Profile"])
+      await menu.getByRole("menuitem", { name: link }).waitFor();
     expect(await menu.getByRole("menuitem", { name: "My Stores" }).count()).toBe(0);
     const focusedText = () => page.evaluate(() => document.activeElement?.textContent);
     // opened from the keyboard, the first item has focus; arrows move, End goes to the last, typeahead finds
@@ -114,6 +135,8 @@ describe("accounts in the browser", () => {
     await page.getByText("Successfully signed in!").waitFor();
     await page.goto("/auth");
     await page.waitForURL(/\/dashboard$/);
+    // the account menu is JavaScript (its code loads after the page's): a click before that does nothing
+    await hydrated(page);
     await page.locator("header").getByRole("button", { name: "Nisha Kapoor" }).click();
     await page.getByRole("menu", { name: "Nisha Kapoor" }).getByRole("menuitem", { name: "Sign Out" }).click();
     await page.waitForURL((url) => url.pathname === "/");
@@ -121,16 +144,24 @@ describe("accounts in the browser", () => {
 
   it("signs up as a seller and sees the seller dashboard and menu", async () => {
     const { page } = browser;
-    await fillSignUp(page, { role: "Seller", email: email("seller"), password: "Brass-Lamps-2026", confirm: "Brass-Lamps-2026" });
+    await fillSignUp(page, {
+      role: "Seller",
+      email: email("seller"),
+      password: "Brass-Lamps-2026",
+      confirm: "Brass-Lamps-2026",
+    });
     await page.waitForURL(/\/dashboard$/);
     const stats = page.getByRole("region", { name: "Statistics" });
-    for (const card of ["My Stores", "Products", "Quotes Submitted", "Revenue"]) await stats.getByText(card, { exact: true }).waitFor();
+    for (const card of ["My Stores", "Products", "Quotes Submitted", "Revenue"])
+      await stats.getByText(card, { exact: true }).waitFor();
     // a new seller is walked through the first steps instead of being welcomed back
     await page.getByRole("heading", { name: "Welcome to Setu, Nisha Kapoor!" }).waitFor();
     const checklist = page.getByRole("region", { name: "Get started selling to US buyers" });
     await checklist.getByText("0 of 4 done").waitFor();
-    for (const action of ["Complete profile", "Create store", "Add products"]) await checklist.getByRole("link", { name: action }).waitFor();
-    for (const action of ["Manage Stores", "Add Products", "Browse RFQs"]) await page.getByRole("link", { name: action }).first().waitFor();
+    for (const action of ["Complete profile", "Create store", "Add products"])
+      await checklist.getByRole("link", { name: action }).waitFor();
+    for (const action of ["Manage Stores", "Add Products", "Browse RFQs"])
+      await page.getByRole("link", { name: action }).first().waitFor();
     await page.locator("header").getByRole("button", { name: "Nisha Kapoor" }).click();
     await page.getByRole("menu", { name: "Nisha Kapoor" }).getByRole("menuitem", { name: "My Stores" }).waitFor();
     await screenshot(page, "dashboard-seller");

@@ -9,7 +9,8 @@ import { baseUrl, openBrowser, screenshot, seriousA11yViolations } from "./suppo
 /**
  * Issue #23.3: a visitor opens a store from its QR code and then one of its products; a crawler opens the store
  * too. The owner's Analytics tab shows the visitor's views and scan (not the crawler's) once they are written (every
- * few seconds), and its CSV carries the same figures. Nobody else can read them.
+ * few seconds), and its CSV carries the same figures; the owner's own visits to the store, its product and its QR code
+ * are no views. Nobody else can read them.
  */
 describe("seller analytics: the owner sees the views just made", () => {
   let owner: Awaited<ReturnType<typeof openBrowser>>;
@@ -17,7 +18,8 @@ describe("seller analytics: the owner sees the views just made", () => {
   // a browser of its own for this run: the counter takes a visitor it saw in the last 30 minutes for the same one
   const userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Run/${Date.now()}`;
   beforeAll(async () => {
-    owner = await openBrowser();
+    // a browser that is no bot (headless Chromium is one), so that only being the owner keeps its visits out
+    owner = await openBrowser({ userAgent: userAgent.replace("Run/", "Owner/") });
     visitor = await openBrowser({ userAgent });
   });
   afterAll(async () => {
@@ -25,7 +27,13 @@ describe("seller analytics: the owner sees the views just made", () => {
     await visitor?.close();
   });
 
-  const stat = async (page: Page, label: string) => Number((await page.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]").innerText()).replaceAll(",", ""));
+  const stat = async (page: Page, label: string) =>
+    Number(
+      (await page.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]").innerText()).replaceAll(
+        ",",
+        "",
+      ),
+    );
   const figures = async (page: Page) => ({
     store: await stat(page, "Store page views"),
     qr: await stat(page, "QR code scans"),
@@ -42,6 +50,13 @@ describe("seller analytics: the owner sees the views just made", () => {
     await page.goto(`/stores/${storeId}/manage?tab=analytics&days=7`);
     const before = await figures(page);
 
+    // the owner looks at their own store (from its QR code) and one of its products: no visitor
+    await page.goto(`/stores/${storeId}?src=qr`);
+    expect(new URL(page.url()).search).toBe("");
+    await page.locator('a[href^="/product/"]').first().click();
+    await page.waitForURL(/\/product\/[0-9a-f-]{36}$/);
+    await page.goto(new URL(page.url()).pathname);
+
     // the visitor scans the QR code: the scan is counted and the address loses its source tag
     const v = visitor.page;
     await v.goto(`/stores/${storeId}?src=qr`);
@@ -55,7 +70,10 @@ describe("seller analytics: the owner sees the views just made", () => {
     const productName = (await productHeading.innerText()).trim();
     // a crawler reading the store and the product is no visitor
     for (const path of [`/stores/${storeId}`, new URL(v.url()).pathname, `/stores/${storeId}?src=qr`]) {
-      const crawled = await fetch(`${baseUrl()}${path}`, { headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" }, redirect: "manual" });
+      const crawled = await fetch(`${baseUrl()}${path}`, {
+        headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+        redirect: "manual",
+      });
       expect(crawled.status).toBeLessThan(400);
     }
 
@@ -70,7 +88,10 @@ describe("seller analytics: the owner sees the views just made", () => {
       )
       .toEqual({ store: before.store + 1, qr: before.qr + 1, products: before.products + 1 });
     const top = page.getByRole("table", { name: /Most viewed products/ });
-    expect(await top.getByRole("link", { name: productName, exact: true }).count(), `${productName} in ${await top.innerText()}`).toBe(1);
+    expect(
+      await top.getByRole("link", { name: productName, exact: true }).count(),
+      `${productName} in ${await top.innerText()}`,
+    ).toBe(1);
     await page.getByRole("link", { name: "Last 30 days" }).click();
     await page.waitForURL(/days=30/);
     expect(await stat(page, "QR code scans")).toBeGreaterThanOrEqual(1);
@@ -78,9 +99,12 @@ describe("seller analytics: the owner sees the views just made", () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "store-analytics");
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download CSV" }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^store-analytics-30d-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = fs.readFileSync((await download.path())!, "utf8");
+    const csv = fs.readFileSync(await download.path(), "utf8");
     expect(csv).toContain(`store_views,${await stat(page, "Store page views")}\r\n`);
     expect(csv).toContain(`product_views,${await stat(page, "Product page views")}\r\n`);
 
@@ -88,13 +112,23 @@ describe("seller analytics: the owner sees the views just made", () => {
     await page.goto("/dashboard");
     const summary = page.getByRole("heading", { name: "Last 30 days" });
     await summary.waitFor();
-    expect(await page.getByRole("link", { name: "View analytics" }).getAttribute("href")).toMatch(/\/manage\?tab=analytics$/);
+    expect(await page.getByRole("link", { name: "View analytics" }).getAttribute("href")).toMatch(
+      /\/manage\?tab=analytics$/,
+    );
 
     // nobody else reads them: signed out, or another seller
     const anonymous = new HttpClient(baseUrl());
     expect((await anonymous.get(`/stores/${storeId}/analytics.csv?days=30`)).status).toBe(404);
     const rival = new HttpClient(baseUrl());
-    expect((await rival.post("/auth", { intent: "signin", email: "kavya@nandi-electronics.example", password: DEMO_PASSWORD })).status).toBe(302);
+    expect(
+      (
+        await rival.post("/auth", {
+          intent: "signin",
+          email: "kavya@nandi-electronics.example",
+          password: DEMO_PASSWORD,
+        })
+      ).status,
+    ).toBe(302);
     expect((await rival.get(`/stores/${storeId}/analytics.csv?days=30`)).status).toBe(404);
     expect((await rival.get(`/stores/${storeId}/manage?tab=analytics`)).status).toBe(404);
   });

@@ -27,10 +27,24 @@ type Ids = {
   attachmentId: string;
   reportId: string;
 };
-type Check = { method: "GET" | "POST"; path: (ids: Ids) => string; fields?: (ids: Ids) => Record<string, string>; expect: Record<Who, number> };
+type Check = {
+  method: "GET" | "POST";
+  path: (ids: Ids) => string;
+  fields?: (ids: Ids) => Record<string, string>;
+  expect: Record<Who, number>;
+};
 
-const all = (status: number): Record<Who, number> => ({ anonymous: status, buyer: status, otherBuyer: status, seller: status, otherSeller: status, admin: status });
+const all = (status: number): Record<Who, number> => ({
+  anonymous: status,
+  buyer: status,
+  otherBuyer: status,
+  seller: status,
+  otherSeller: status,
+  admin: status,
+});
 const signedIn = (anonymous: number, others: number): Record<Who, number> => ({ ...all(others), anonymous });
+// a seller's page: a visitor is asked to sign in (401), a buyer or an administrator told it is for sellers (403)
+const sellersPage: Record<Who, number> = { ...all(403), anonymous: 401, seller: 200, otherSeller: 200 };
 
 const MATRIX: Record<string, Check[]> = {
   "/": [{ method: "GET", path: () => "/", expect: all(200) }],
@@ -49,11 +63,21 @@ const MATRIX: Record<string, Check[]> = {
   "auth/forgot-password": [
     { method: "GET", path: () => "/auth/forgot-password", expect: signedIn(200, 302) },
     // an address that is not one: refused, and nothing is sent; a signed-in user is sent on to /profile
-    { method: "POST", path: () => "/auth/forgot-password", fields: () => ({ email: "not-an-address" }), expect: signedIn(400, 302) },
+    {
+      method: "POST",
+      path: () => "/auth/forgot-password",
+      fields: () => ({ email: "not-an-address" }),
+      expect: signedIn(400, 302),
+    },
   ],
   "auth/reset-password": [
     { method: "GET", path: () => "/auth/reset-password?token=made-up", expect: all(200) },
-    { method: "POST", path: () => "/auth/reset-password", fields: () => ({ token: "made-up-token", password: "Harbour-Lights-58", confirmPassword: "Harbour-Lights-58" }), expect: all(400) },
+    {
+      method: "POST",
+      path: () => "/auth/reset-password",
+      fields: () => ({ token: "made-up-token", password: "Harbour-Lights-58", confirmPassword: "Harbour-Lights-58" }),
+      expect: all(400),
+    },
   ],
   // better-auth's own endpoints are closed but for the e-mail link and Google's callback (accounts-server test)
   "api/auth/*": [{ method: "GET", path: () => "/api/auth/get-session", expect: all(404) }],
@@ -61,11 +85,21 @@ const MATRIX: Record<string, Check[]> = {
   profile: [{ method: "GET", path: () => "/profile", expect: signedIn(302, 200) }],
   "admin/verifications": [
     { method: "GET", path: () => "/admin/verifications", expect: { ...all(404), admin: 200 } },
-    { method: "POST", path: () => "/admin/verifications", fields: () => ({ userId: "nobody", decision: "approve" }), expect: { ...all(404), admin: 400 } },
+    {
+      method: "POST",
+      path: () => "/admin/verifications",
+      fields: () => ({ userId: "nobody", decision: "approve" }),
+      expect: { ...all(404), admin: 400 },
+    },
   ],
   products: [
-    { method: "GET", path: () => "/products", expect: all(200) },
-    { method: "POST", path: () => "/products", fields: (ids) => ({ intent: "status", productId: ids.productId, status: "active" }), expect: { ...all(404), anonymous: 401, seller: 302 } },
+    { method: "GET", path: () => "/products", expect: sellersPage },
+    {
+      method: "POST",
+      path: () => "/products",
+      fields: (ids) => ({ intent: "status", productId: ids.productId, status: "active" }),
+      expect: { ...all(404), anonymous: 401, seller: 302 },
+    },
   ],
   browse: [{ method: "GET", path: () => "/browse?q=cotton", expect: all(200) }],
   categories: [{ method: "GET", path: () => "/categories", expect: all(200) }],
@@ -75,38 +109,86 @@ const MATRIX: Record<string, Check[]> = {
   "rfqs/:id": [
     { method: "GET", path: (ids) => `/rfqs/${ids.rfqId}`, expect: all(200) },
     // on an open RFQ: the seller withdraws its own quote (after the visitor and the buyers were refused)
-    { method: "POST", path: (ids) => `/rfqs/${ids.openRfqId}`, fields: (ids) => ({ intent: "withdraw", quoteId: ids.quoteId }), expect: { ...all(404), anonymous: 401, seller: 302 } },
+    {
+      method: "POST",
+      path: (ids) => `/rfqs/${ids.openRfqId}`,
+      fields: (ids) => ({ intent: "withdraw", quoteId: ids.quoteId }),
+      expect: { ...all(404), anonymous: 401, seller: 302 },
+    },
   ],
   "create-rfq": [{ method: "GET", path: () => "/create-rfq", expect: all(200) }],
-  stores: [{ method: "GET", path: () => "/stores", expect: all(200) }],
+  stores: [{ method: "GET", path: () => "/stores", expect: sellersPage }],
   "stores/:id": [{ method: "GET", path: (ids) => `/stores/${ids.storeId}`, expect: all(200) }],
   "stores/:id/manage": [
     { method: "GET", path: (ids) => `/stores/${ids.storeId}/manage`, expect: { ...all(404), seller: 200 } },
-    { method: "POST", path: (ids) => `/stores/${ids.storeId}/manage`, fields: () => ({ intent: "save-tabs", payload: "[]" }), expect: { ...all(404), anonymous: 401, seller: 200 } },
+    {
+      method: "POST",
+      path: (ids) => `/stores/${ids.storeId}/manage`,
+      fields: () => ({ intent: "save-tabs", payload: "[]" }),
+      expect: { ...all(404), anonymous: 401, seller: 200 },
+    },
   ],
-  "stores/:id/qr.png": [{ method: "GET", path: (ids) => `/stores/${ids.storeId}/qr.png`, expect: { ...all(404), anonymous: 401, seller: 200 } }],
-  "stores/:id/analytics.csv": [{ method: "GET", path: (ids) => `/stores/${ids.storeId}/analytics.csv?days=30`, expect: { ...all(404), seller: 200 } }],
-  orders: [
-    { method: "GET", path: () => "/orders", expect: signedIn(302, 200) },
+  "stores/:id/qr.png": [
+    {
+      method: "GET",
+      path: (ids) => `/stores/${ids.storeId}/qr.png`,
+      expect: { ...all(404), anonymous: 401, seller: 200 },
+    },
   ],
+  "stores/:id/analytics.csv": [
+    {
+      method: "GET",
+      path: (ids) => `/stores/${ids.storeId}/analytics.csv?days=30`,
+      expect: { ...all(404), seller: 200 },
+    },
+  ],
+  orders: [{ method: "GET", path: () => "/orders", expect: signedIn(302, 200) }],
   // an order's page: its buyer and seller only (administrators decide disputes at /admin/disputes); a placed order cannot be completed yet
   "orders/:id": [
-    { method: "GET", path: (ids) => `/orders/${ids.orderId}`, expect: { ...all(404), anonymous: 302, buyer: 200, seller: 200 } },
-    { method: "POST", path: (ids) => `/orders/${ids.orderId}`, fields: () => ({ action: "complete" }), expect: { ...all(404), anonymous: 401, buyer: 409, seller: 409 } },
+    {
+      method: "GET",
+      path: (ids) => `/orders/${ids.orderId}`,
+      expect: { ...all(404), anonymous: 302, buyer: 200, seller: 200 },
+    },
+    {
+      method: "POST",
+      path: (ids) => `/orders/${ids.orderId}`,
+      fields: () => ({ action: "complete" }),
+      expect: { ...all(404), anonymous: 401, buyer: 409, seller: 409 },
+    },
   ],
   "orders/:id/evidence/:evidenceId": [
-    { method: "GET", path: (ids) => `/orders/${ids.orderId}/evidence/00000000-0000-4000-8000-000000000000`, expect: { ...all(404), anonymous: 401 } },
+    {
+      method: "GET",
+      path: (ids) => `/orders/${ids.orderId}/evidence/00000000-0000-4000-8000-000000000000`,
+      expect: { ...all(404), anonymous: 401 },
+    },
   ],
   "admin/disputes": [
     { method: "GET", path: () => "/admin/disputes", expect: { ...all(404), admin: 200 } },
-    { method: "POST", path: () => "/admin/disputes", fields: () => ({ disputeId: "00000000-0000-4000-8000-000000000000", decision: "release", note: "Matrix decision" }), expect: all(404) },
+    {
+      method: "POST",
+      path: () => "/admin/disputes",
+      fields: () => ({
+        disputeId: "00000000-0000-4000-8000-000000000000",
+        decision: "release",
+        note: "Matrix decision",
+      }),
+      expect: all(404),
+    },
   ],
   // the payment provider's webhook: its signature is its authority, whoever posts
-  "api/payments/webhook": [{ method: "POST", path: () => "/api/payments/webhook", fields: () => ({}), expect: all(400) }],
+  "api/payments/webhook": [
+    { method: "POST", path: () => "/api/payments/webhook", fields: () => ({}), expect: all(400) },
+  ],
   // the order's export documents and packing details: its buyer and seller only (the order is placed: nothing issued,
   // and packing details wait for the supplier's confirmation)
   "orders/:orderId/documents": [
-    { method: "GET", path: (ids) => `/orders/${ids.orderId}/documents`, expect: { ...all(404), anonymous: 302, buyer: 200, seller: 200 } },
+    {
+      method: "GET",
+      path: (ids) => `/orders/${ids.orderId}/documents`,
+      expect: { ...all(404), anonymous: 302, buyer: 200, seller: 200 },
+    },
     {
       method: "POST",
       path: (ids) => `/orders/${ids.orderId}/documents`,
@@ -114,56 +196,116 @@ const MATRIX: Record<string, Check[]> = {
       expect: { ...all(404), anonymous: 401, seller: 409 },
     },
   ],
-  "orders/:orderId/documents/:kind": [{ method: "GET", path: (ids) => `/orders/${ids.orderId}/documents/proforma_invoice`, expect: all(404) }],
+  "orders/:orderId/documents/:kind": [
+    { method: "GET", path: (ids) => `/orders/${ids.orderId}/documents/proforma_invoice`, expect: all(404) },
+  ],
   // the review of a completed order: this one is only placed, so even its buyer is refused
   "orders/:orderId/review": [
-    { method: "GET", path: (ids) => `/orders/${ids.orderId}/review`, expect: { ...all(404), anonymous: 302, buyer: 200, seller: 200 } },
+    {
+      method: "GET",
+      path: (ids) => `/orders/${ids.orderId}/review`,
+      expect: { ...all(404), anonymous: 302, buyer: 200, seller: 200 },
+    },
     {
       method: "POST",
       path: (ids) => `/orders/${ids.orderId}/review`,
-      fields: () => ({ intent: "review", productQuality: "5", communication: "5", onTimeDelivery: "5", body: "Matrix review of an order." }),
+      fields: () => ({
+        intent: "review",
+        productQuality: "5",
+        communication: "5",
+        onTimeDelivery: "5",
+        body: "Matrix review of an order.",
+      }),
       expect: { ...all(404), anonymous: 401, buyer: 409, seller: 403 },
     },
   ],
   notifications: [
     { method: "GET", path: () => "/notifications", expect: signedIn(302, 200) },
     // the seller's notice that its quote was accepted: only the seller opens it
-    { method: "POST", path: () => "/notifications", fields: (ids) => ({ intent: "open", id: ids.notificationId }), expect: { ...all(404), anonymous: 401, seller: 303 } },
+    {
+      method: "POST",
+      path: () => "/notifications",
+      fields: (ids) => ({ intent: "open", id: ids.notificationId }),
+      expect: { ...all(404), anonymous: 401, seller: 303 },
+    },
   ],
   // the buyer and the seller of the order talk about it; nobody else sees or posts to their thread
   messages: [
     { method: "GET", path: () => "/messages", expect: signedIn(302, 200) },
     // open-or-start always answers with a redirect: to /auth, to the thread, or back with the refusal as a notice
-    { method: "POST", path: () => "/messages", fields: (ids) => ({ subjectType: "order", subjectId: ids.orderId, from: "/orders" }), expect: all(302) },
+    {
+      method: "POST",
+      path: () => "/messages",
+      fields: (ids) => ({ subjectType: "order", subjectId: ids.orderId, from: "/orders" }),
+      expect: all(302),
+    },
   ],
   "messages/:id": [
-    { method: "GET", path: (ids) => `/messages/${ids.conversationId}`, expect: { ...all(404), anonymous: 302, buyer: 200, seller: 200 } },
-    { method: "POST", path: (ids) => `/messages/${ids.conversationId}`, fields: () => ({ intent: "send", body: "Matrix message" }), expect: { ...all(404), anonymous: 401, buyer: 302, seller: 302 } },
+    {
+      method: "GET",
+      path: (ids) => `/messages/${ids.conversationId}`,
+      expect: { ...all(404), anonymous: 302, buyer: 200, seller: 200 },
+    },
+    {
+      method: "POST",
+      path: (ids) => `/messages/${ids.conversationId}`,
+      fields: () => ({ intent: "send", body: "Matrix message" }),
+      expect: { ...all(404), anonymous: 401, buyer: 302, seller: 302 },
+    },
   ],
   "messages/:id/attachments/:attachmentId": [
-    { method: "GET", path: (ids) => `/messages/${ids.conversationId}/attachments/${ids.attachmentId}`, expect: { ...all(404), anonymous: 401, buyer: 200, seller: 200 } },
+    {
+      method: "GET",
+      path: (ids) => `/messages/${ids.conversationId}/attachments/${ids.attachmentId}`,
+      expect: { ...all(404), anonymous: 401, buyer: 200, seller: 200 },
+    },
   ],
   // a document that is no one's here; its owner and administrators read theirs (accounts verification.test, e2e verification.test)
-  "verification-documents/:id": [{ method: "GET", path: () => "/verification-documents/00000000-0000-4000-8000-000000000000", expect: all(404) }],
+  "verification-documents/:id": [
+    { method: "GET", path: () => "/verification-documents/00000000-0000-4000-8000-000000000000", expect: all(404) },
+  ],
   "admin/rates": [
     { method: "GET", path: () => "/admin/rates", expect: { ...all(404), admin: 200 } },
-    { method: "POST", path: () => "/admin/rates", fields: () => ({ rateDate: "2000-01-01", inrPerUsd: "", source: "fbil" }), expect: { ...all(404), admin: 400 } },
+    {
+      method: "POST",
+      path: () => "/admin/rates",
+      fields: () => ({ rateDate: "2000-01-01", inrPerUsd: "", source: "fbil" }),
+      expect: { ...all(404), admin: 400 },
+    },
   ],
   "admin/reports": [
     { method: "GET", path: () => "/admin/reports", expect: { ...all(404), admin: 200 } },
-    { method: "POST", path: () => "/admin/reports", fields: (ids) => ({ reportId: ids.reportId }), expect: { ...all(404), admin: 302 } },
+    {
+      method: "POST",
+      path: () => "/admin/reports",
+      fields: (ids) => ({ reportId: ids.reportId }),
+      expect: { ...all(404), admin: 302 },
+    },
   ],
   "admin/trade-data": [
     { method: "GET", path: () => "/admin/trade-data", expect: { ...all(404), admin: 200 } },
     // a fee row without a rate: refused on its field for the administrator, not found for everyone else
-    { method: "POST", path: () => "/admin/trade-data", fields: () => ({ intent: "add-fee", kind: "mpf", ratePercent: "", effectiveFrom: "2030-01-01", source: "matrix" }), expect: { ...all(404), admin: 400 } },
+    {
+      method: "POST",
+      path: () => "/admin/trade-data",
+      fields: () => ({
+        intent: "add-fee",
+        kind: "mpf",
+        ratePercent: "",
+        effectiveFrom: "2030-01-01",
+        source: "matrix",
+      }),
+      expect: { ...all(404), admin: 400 },
+    },
   ],
   // without a signed link, nobody's preferences change
   unsubscribe: [
     { method: "GET", path: () => "/unsubscribe", expect: all(404) },
     { method: "POST", path: () => "/unsubscribe?u=x&k=orderStatus&t=forged", fields: () => ({}), expect: all(404) },
   ],
-  "api/uploads": [{ method: "POST", path: () => "/api/uploads", fields: () => ({ kind: "product" }), expect: signedIn(401, 415) }],
+  "api/uploads": [
+    { method: "POST", path: () => "/api/uploads", fields: () => ({ kind: "product" }), expect: signedIn(401, 415) },
+  ],
   "uploads/*": [{ method: "GET", path: (ids) => `/uploads/${ids.upload}`, expect: all(404) }],
   "*": [{ method: "GET", path: () => "/no-such-page", expect: all(404) }],
 };
@@ -185,7 +327,10 @@ const EXPRESS_MATRIX: Record<string, Check[]> = {
 };
 
 function routePaths(entries: Array<{ path?: string; index?: boolean; children?: unknown[] }>): string[] {
-  return entries.flatMap((entry) => [entry.index ? "/" : (entry.path ?? ""), ...routePaths((entry.children ?? []) as typeof entries)]);
+  return entries.flatMap((entry) => [
+    entry.index ? "/" : (entry.path ?? ""),
+    ...routePaths((entry.children ?? []) as typeof entries),
+  ]);
 }
 
 const PASSWORD = "Wholesale-Route-42";
@@ -206,7 +351,8 @@ async function signUp(userType: "buyer" | "seller") {
   return client;
 }
 
-const idsIn = async (client: HttpClient, path: string, pattern: RegExp) => [...(await (await client.get(path)).text()).matchAll(pattern)].map((m) => m[1]!);
+const idsIn = async (client: HttpClient, path: string, pattern: RegExp) =>
+  [...(await (await client.get(path)).text()).matchAll(pattern)].map((m) => m[1]!);
 
 describe("authorization matrix", () => {
   const clients = {} as Record<Who, HttpClient>;
@@ -219,12 +365,25 @@ describe("authorization matrix", () => {
     clients.seller = await signUp("seller");
     clients.otherSeller = await signUp("seller");
     clients.admin = new HttpClient(baseUrl());
-    expect((await clients.admin.post("/auth", { intent: "signin", email: "admin@setu.example", password: "SetuDemo!2026" })).status).toBe(302);
+    expect(
+      (await clients.admin.post("/auth", { intent: "signin", email: "admin@setu.example", password: "SetuDemo!2026" }))
+        .status,
+    ).toBe(302);
 
     const seller = clients.seller;
     expect((await seller.post("/stores", { intent: "create", name: `Matrix Store ${Date.now()}` })).status).toBe(302);
     const [storeId] = await idsIn(seller, "/stores", /\/stores\/([0-9a-f-]{36})\/manage/g);
-    const created = await seller.post("/products", { intent: "create", name: "Matrix Cotton Towels", description: "Soft cotton towels for hotels.", category: "textiles", subcategory: "", minimumOrderQuantity: "100", unit: "pieces", priceMin: "2", priceMax: "3" });
+    const created = await seller.post("/products", {
+      intent: "create",
+      name: "Matrix Cotton Towels",
+      description: "Soft cotton towels for hotels.",
+      category: "textiles",
+      subcategory: "",
+      minimumOrderQuantity: "100",
+      unit: "pieces",
+      priceMin: "2",
+      priceMax: "3",
+    });
     expect(created.status).toBeLessThan(400);
     const [productId] = await idsIn(seller, "/products", /name="productId" value="([0-9a-f-]{36})"/g);
     const rfqForm = () => ({
@@ -242,28 +401,72 @@ describe("authorization matrix", () => {
     const rfq = await clients.buyer.post("/create-rfq", rfqForm());
     expect(rfq.status).toBe(302);
     const [rfqId] = await idsIn(clients.buyer, "/rfqs?mine=1", /\/rfqs\/([0-9a-f-]{36})/g);
-    expect((await seller.post(`/rfqs/${rfqId!}`, { intent: "quote", price: "1500", quantity: "500", deliveryTimeline: "30 days", terms: "FOB" })).status).toBeLessThan(400);
+    expect(
+      (
+        await seller.post(`/rfqs/${rfqId!}`, {
+          intent: "quote",
+          price: "1500",
+          quantity: "500",
+          deliveryTimeline: "30 days",
+          terms: "FOB",
+        })
+      ).status,
+    ).toBeLessThan(400);
     // Accept Quote asks first: its link names the quote (?confirm=accept&quote=…)
     const [quoteId] = await idsIn(clients.buyer, `/rfqs/${rfqId!}`, /confirm=accept&(?:amp;)?quote=([0-9a-f-]{36})/g);
     expect((await clients.buyer.post(`/rfqs/${rfqId!}`, { intent: "accept", quoteId: quoteId! })).status).toBe(302);
     // a second RFQ stays open, with the seller's quote on it
-    expect((await clients.buyer.post("/create-rfq", { ...rfqForm(), title: `Matrix open RFQ ${Date.now()}` })).status).toBe(302);
-    const openRfqId = (await idsIn(clients.buyer, "/rfqs?mine=1", /\/rfqs\/([0-9a-f-]{36})/g)).find((id) => id !== rfqId)!;
-    expect((await seller.post(`/rfqs/${openRfqId}`, { intent: "quote", price: "1400", quantity: "500", deliveryTimeline: "30 days", terms: "FOB" })).status).toBeLessThan(400);
+    expect(
+      (await clients.buyer.post("/create-rfq", { ...rfqForm(), title: `Matrix open RFQ ${Date.now()}` })).status,
+    ).toBe(302);
+    const openRfqId = (await idsIn(clients.buyer, "/rfqs?mine=1", /\/rfqs\/([0-9a-f-]{36})/g)).find(
+      (id) => id !== rfqId,
+    )!;
+    expect(
+      (
+        await seller.post(`/rfqs/${openRfqId}`, {
+          intent: "quote",
+          price: "1400",
+          quantity: "500",
+          deliveryTimeline: "30 days",
+          terms: "FOB",
+        })
+      ).status,
+    ).toBeLessThan(400);
     const [openQuoteId] = await idsIn(seller, `/rfqs/${openRfqId}`, /name="quoteId" value="([0-9a-f-]{36})"/g);
     const [orderId] = await idsIn(clients.buyer, "/orders", /\/orders\/([0-9a-f-]{36})/g);
     const [notificationId] = await idsIn(seller, "/notifications", /name="id" value="([0-9a-f-]{36})"/g);
     // a conversation about the order, a PDF in it from the buyer, and the seller's report of that message
-    const opened = await clients.buyer.post("/messages", { subjectType: "order", subjectId: orderId!, from: "/orders" });
+    const opened = await clients.buyer.post("/messages", {
+      subjectType: "order",
+      subjectId: orderId!,
+      from: "/orders",
+    });
     const conversationId = /^\/messages\/([0-9a-f-]{36})$/.exec(opened.headers.get("location") ?? "")![1]!;
     const upload = new FormData();
     upload.set("intent", "send");
     upload.set("body", "Our purchase order");
     upload.set("attachments", new Blob(["%PDF-1.4\n%%EOF\n"], { type: "application/pdf" }), "po.pdf");
-    expect((await clients.buyer.request(`/messages/${conversationId}`, { method: "POST", body: upload, headers: { origin: baseUrl() } })).status).toBe(302);
+    expect(
+      (
+        await clients.buyer.request(`/messages/${conversationId}`, {
+          method: "POST",
+          body: upload,
+          headers: { origin: baseUrl() },
+        })
+      ).status,
+    ).toBe(302);
     const [attachmentId] = await idsIn(clients.buyer, `/messages/${conversationId}`, /\/attachments\/([0-9a-f-]{36})/g);
     const [messageId] = await idsIn(seller, `/messages/${conversationId}`, /name="messageId" value="([0-9a-f-]{36})"/g);
-    expect((await seller.post(`/messages/${conversationId}`, { intent: "report", messageId: messageId!, reason: "Matrix report" })).status).toBe(200);
+    expect(
+      (
+        await seller.post(`/messages/${conversationId}`, {
+          intent: "report",
+          messageId: messageId!,
+          reason: "Matrix report",
+        })
+      ).status,
+    ).toBe(200);
     const [reportId] = await idsIn(clients.admin, "/admin/reports", /name="reportId" value="([0-9a-f-]{36})"/g);
     ids = {
       storeId: storeId!,
@@ -297,9 +500,13 @@ describe("authorization matrix", () => {
       for (const check of checks) {
         for (const who of WHO) {
           const path = check.path(ids);
-          const response = check.method === "GET" ? await clients[who].get(path) : await clients[who].post(path, check.fields!(ids));
+          const response =
+            check.method === "GET" ? await clients[who].get(path) : await clients[who].post(path, check.fields!(ids));
           await response.body?.cancel();
-          if (response.status !== check.expect[who]) wrong.push(`${route}: ${check.method} ${path} as ${who} answered ${response.status}, expected ${check.expect[who]}`);
+          if (response.status !== check.expect[who])
+            wrong.push(
+              `${route}: ${check.method} ${path} as ${who} answered ${response.status}, expected ${check.expect[who]}`,
+            );
         }
       }
     }

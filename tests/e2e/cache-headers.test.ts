@@ -12,7 +12,8 @@ const PUBLIC = /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/;
 let publicPaths: string[];
 let sessionCookie: string;
 
-const get = (path: string, cookie?: string) => fetch(`${baseUrl()}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+const get = (path: string, cookie?: string) =>
+  fetch(`${baseUrl()}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
 
 beforeAll(async () => {
   const browse = await (await get("/browse")).text();
@@ -21,7 +22,15 @@ beforeAll(async () => {
   const storePath = /href="(\/stores\/[0-9a-f-]{36})"/.exec(stores)?.[1];
   expect(productPath).toBeTruthy();
   expect(storePath).toBeTruthy();
-  publicPaths = ["/", "/categories", "/category/textiles", productPath!, storePath!, "/browse", "/browse?q=cotton&sort=newest"];
+  publicPaths = [
+    "/",
+    "/categories",
+    "/category/textiles",
+    productPath!,
+    storePath!,
+    "/browse",
+    "/browse?q=cotton&sort=newest",
+  ];
 
   const client = new HttpClient(baseUrl());
   expect((await client.post("/auth", { intent: "signin", ...DEMO_BUYER })).status).toBe(302);

@@ -4,10 +4,11 @@ import { signUpSeller } from "./support/accounts";
 import { baseUrl, hydrated, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
 
 // Letters only, so full-text search sees one word.
-const marker = `kalamkari${Date.now().toString(36).replace(/\d/g, (d) => "abcdefghij"[Number(d)]!)}`;
+const marker = `kalamkari${Date.now()
+  .toString(36)
+  .replace(/\d/g, (d) => "abcdefghij"[Number(d)]!)}`;
 const dialogName = `Hand Painted Table Runner ${Date.now()}`;
 const formName = `Brass Diya Lamp Set ${Date.now()}`;
-
 
 describe("catalog: products, the marketplace and product pages", () => {
   let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -38,7 +39,9 @@ describe("catalog: products, the marketplace and product pages", () => {
     expect(await page.getByRole("main").count()).toBe(0);
     await dialog.getByRole("heading", { name: "Create Product" }).waitFor();
     await dialog.getByLabel("Product Name *").fill(dialogName);
-    await dialog.getByLabel("Description *").fill(`Cotton runner painted by hand in the ${marker} style with natural dyes.`);
+    await dialog
+      .getByLabel("Description *")
+      .fill(`Cotton runner painted by hand in the ${marker} style with natural dyes.`);
     await dialog.getByLabel("Category *").selectOption("textiles");
     await dialog.getByLabel("Brand").fill("Pedana");
 
@@ -49,7 +52,10 @@ describe("catalog: products, the marketplace and product pages", () => {
     await page.keyboard.press("ArrowRight");
     await expect.poll(selectedTab).toBe("Variants & Pricing");
     await expect(focusedText()).resolves.toBe("Variants & Pricing");
-    await dialog.getByRole("tabpanel", { name: "Variants & Pricing" }).getByRole("button", { name: "Add Variant" }).waitFor();
+    await dialog
+      .getByRole("tabpanel", { name: "Variants & Pricing" })
+      .getByRole("button", { name: "Add Variant" })
+      .waitFor();
     await page.keyboard.press("End");
     await expect.poll(selectedTab).toBe("Specifications");
     await page.keyboard.press("ArrowRight");
@@ -58,7 +64,9 @@ describe("catalog: products, the marketplace and product pages", () => {
     await expect.poll(selectedTab).toBe("Specifications");
     await page.keyboard.press("Home");
     await expect.poll(selectedTab).toBe("Basic Info");
-    await expect(dialog.getByRole("tabpanel", { name: "Basic Info" }).getByLabel("Product Name *").inputValue()).resolves.toBe(dialogName);
+    await expect(
+      dialog.getByRole("tabpanel", { name: "Basic Info" }).getByLabel("Product Name *").inputValue(),
+    ).resolves.toBe(dialogName);
 
     // Escape closes the dialog and gives the focus back to its button; what was typed is still there when it reopens
     await page.keyboard.press("Escape");
@@ -76,9 +84,16 @@ describe("catalog: products, the marketplace and product pages", () => {
     await dialog.getByRole("tab", { name: "Images" }).click();
     // a photo-sized image (noise does not compress: ~1.5 MB) over an upload slowed to 1 MB/s, to watch the bar move
     const noise = Buffer.from(Array.from({ length: 700 * 700 * 3 }, (_, i) => (i * 2654435761) >>> 24));
-    const png = await sharp(noise, { raw: { width: 700, height: 700, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const png = await sharp(noise, { raw: { width: 700, height: 700, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 1024 * 1024,
+    });
     await page.evaluate(() => {
       const seen: number[] = [];
       (window as unknown as { progressSeen: number[] }).progressSeen = seen;
@@ -87,9 +102,16 @@ describe("catalog: products, the marketplace and product pages", () => {
         if (bar) seen.push(bar.value);
       }).observe(document.body, { subtree: true, childList: true, attributes: true });
     });
-    await dialog.getByLabel("Main product images").setInputFiles({ name: "runner.png", mimeType: "image/png", buffer: png });
+    await dialog
+      .getByLabel("Main product images")
+      .setInputFiles({ name: "runner.png", mimeType: "image/png", buffer: png });
     await page.getByText("Image uploaded successfully!").waitFor();
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
     // the bar showed from the start, moved through the upload without going back, and is gone once it is done
     expect(seen[0]).toBe(0);
@@ -125,13 +147,26 @@ describe("catalog: products, the marketplace and product pages", () => {
     await page.getByRole("link", { name: dialogName, exact: true }).waitFor();
     await page.getByText("Showing 1 of 1 products").waitFor();
     const card = page.locator("article", { hasText: dialogName });
-    // the card shows the uploaded image's card-sized variant (480 px wide, from the 700 px upload), and it loads
+    // the card shows a width variant of the uploaded image (from the 700 px upload) at least as wide as the
+    // card (at this 1x screen), not the full image, and it loads
     const cardImage = card.locator("img");
-    await expect(cardImage.getAttribute("src")).resolves.toMatch(/^\/uploads\/[\w-]+\/product\/\d+-card\.webp$/);
-    await expect.poll(() => cardImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(480);
+    await expect(cardImage.getAttribute("srcset")).resolves.toMatch(
+      /^\/uploads\/[\w-]+\/product\/\d+-w320\.webp 320w, /,
+    );
+    await expect
+      .poll(() => cardImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    const shown = await cardImage.evaluate((img: HTMLImageElement) => ({
+      chosen: Number(/-w(\d+)\.webp$/.exec(img.currentSrc)?.[1]),
+      boxWidth: img.getBoundingClientRect().width,
+    }));
+    expect(shown.chosen).toBeGreaterThanOrEqual(shown.boxWidth);
+    expect(shown.chosen).toBeLessThan(700);
     expect(await card.innerText()).toContain("$19");
     expect(await card.innerText()).toContain("Pedana Prints Co.");
-    await expect(card.getByRole("link", { name: "Login to Quote" }).getAttribute("href")).resolves.toMatch(/^\/auth\?redirectTo=%2Fcreate-rfq%3Fproduct%3D/);
+    await expect(card.getByRole("link", { name: "Login to Quote" }).getAttribute("href")).resolves.toMatch(
+      /^\/auth\?redirectTo=%2Fcreate-rfq%3Fproduct%3D/,
+    );
 
     // a category that does not match empties the list; Clear All Filters brings everything back
     await hydrated(page);
@@ -142,7 +177,9 @@ describe("catalog: products, the marketplace and product pages", () => {
     await page.getByRole("link", { name: "Clear All Filters" }).click();
     await page.waitForURL(/\/browse$/);
     // the inputs follow the URL, so the next sort does not bring the old filters back
-    await expect.poll(() => page.getByRole("searchbox", { name: "Search products", exact: true }).inputValue()).toBe("");
+    await expect
+      .poll(() => page.getByRole("searchbox", { name: "Search products", exact: true }).inputValue())
+      .toBe("");
     await expect(page.getByRole("combobox", { name: "Category", exact: true }).inputValue()).resolves.toBe("");
 
     // sort by price, low to high: prices never go down
@@ -154,10 +191,15 @@ describe("catalog: products, the marketplace and product pages", () => {
       const prices = await page.locator("main ul li article p.text-lg").allInnerTexts();
       return prices.map((p) => Number(p.split(" - ")[0]!.replace(/[$,]/g, "")));
     };
-    await expect.poll(async () => {
-      const lows = await lowestPrices();
-      return lows.length > 1 && lows.every((low, i) => i === 0 || lows[i - 1]! <= low);
-    }, { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const lows = await lowestPrices();
+          return lows.length > 1 && lows.every((low, i) => i === 0 || lows[i - 1]! <= low);
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
 
     // the back button returns to the previous filters
     await page.goBack();
@@ -187,8 +229,11 @@ describe("catalog: products, the marketplace and product pages", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     try {
       await page.goto("/browse?tab=stores");
-      const overflow = await page.evaluate(() =>
-        [...document.querySelectorAll("main ul > li")].filter((li) => li.getBoundingClientRect().right > li.parentElement!.getBoundingClientRect().right + 1).length,
+      const overflow = await page.evaluate(
+        () =>
+          [...document.querySelectorAll("main ul > li")].filter(
+            (li) => li.getBoundingClientRect().right > li.parentElement!.getBoundingClientRect().right + 1,
+          ).length,
       );
       expect(overflow).toBe(0);
     } finally {
@@ -263,6 +308,55 @@ describe("catalog: products, the marketplace and product pages", () => {
     expect(stores).toContain("View Store");
   });
 
+  it("keeps the server's HTML in place through hydration when the lazy parts' code arrives late: no card, filter or button goes missing, no layout shift", async () => {
+    const phone = await openBrowser({ viewport: { width: 390, height: 844 } });
+    try {
+      const { page } = phone;
+      // from the first paint: the layout shifts, and whether the cards, the filter panel or its button ever went missing
+      await page.addInitScript(() => {
+        const seen = { shift: 0, cards: 0, missing: [] as string[] };
+        (window as unknown as { seen: typeof seen }).seen = seen;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) seen.shift += (entry as unknown as { value: number }).value;
+        }).observe({ type: "layout-shift", buffered: true });
+        const check = () => {
+          const cards = document.querySelectorAll("main article").length;
+          seen.cards = Math.max(seen.cards, cards);
+          if (seen.cards > 0 && cards === 0) seen.missing.push("cards");
+          if (!document.getElementById("marketplace-filter-panel")) seen.missing.push("filter panel");
+          if (
+            ![...document.querySelectorAll("main a, main button")].some((e) => e.textContent?.includes("Show Filters"))
+          )
+            seen.missing.push("Show Filters");
+        };
+        document.addEventListener("DOMContentLoaded", () => {
+          check();
+          new MutationObserver(check).observe(document.body, { childList: true, subtree: true });
+        });
+      });
+      // the cards' and the dialog's code (lazy parts) come a second after the page
+      const late = ["**/assets/product-card-list-*.js", "**/assets/dialog-radix-*.js"];
+      for (const pattern of late)
+        await page.route(pattern, async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          await route.continue().catch(() => {}); // the page may have moved on by then
+        });
+      await page.goto("/browse");
+      await hydrated(page);
+      const seen = await page.evaluate(
+        () => (window as unknown as { seen: { shift: number; cards: number; missing: string[] } }).seen,
+      );
+      expect(seen.cards).toBeGreaterThan(0);
+      expect(seen.missing).toEqual([]);
+      expect(seen.shift).toBe(0);
+      // and the page works once hydrated: the button opens the filter sheet
+      await page.getByRole("button", { name: "Show Filters" }).click();
+      await page.getByRole("dialog").waitFor();
+    } finally {
+      await phone.close();
+    }
+  });
+
   it("serves the same search as JSON at /api/products, cursor by cursor", async () => {
     const first = await fetch(`${baseUrl()}/api/products?q=${marker}`);
     expect(first.status).toBe(200);
@@ -271,7 +365,10 @@ describe("catalog: products, the marketplace and product pages", () => {
     expect(first.headers.get("cache-control")).toBe("public, max-age=30");
     expect(first.headers.get("x-request-id")).toBeTruthy();
     expect(first.headers.get("x-content-type-options")).toBe("nosniff");
-    const body = (await first.json()) as { items: { name: string; url: string; priceMinCents: number }[]; nextCursor: string | null };
+    const body = (await first.json()) as {
+      items: { name: string; url: string; priceMinCents: number }[];
+      nextCursor: string | null;
+    };
     expect(body.items.map((i) => i.name)).toEqual([dialogName]);
     expect(body.items[0]!.url).toMatch(/^\/product\//);
     expect(body.nextCursor).toBeNull();
@@ -309,6 +406,8 @@ describe("catalog: products, the marketplace and product pages", () => {
     await textiles.click();
     await page.waitForURL(/\/category\/textiles$/);
     await page.getByRole("heading", { name: "Textiles", level: 1 }).waitFor();
+    // the cards' code may arrive just after the page's (a lazy part: loading cards meanwhile)
+    await page.locator("main ul li article").first().waitFor();
     const categories = await page.locator("main ul li article").allInnerTexts();
     expect(categories.length).toBeGreaterThan(0);
     for (const text of categories) expect(text).toContain("Textiles");

@@ -21,7 +21,12 @@ describe("e-mail preferences on /profile", () => {
     const section = page.getByRole("form", { name: "E-mail notifications" });
     await section.waitFor();
     // everything is on until the user says otherwise
-    for (const label of ["A supplier quotes on my RFQ", "A new message arrives", "A digest of messages left unread for 10 minutes"]) expect(await box(page, label).isChecked()).toBe(true);
+    for (const label of [
+      "A supplier quotes on my RFQ",
+      "A new message arrives",
+      "A digest of messages left unread for 10 minutes",
+    ])
+      expect(await box(page, label).isChecked()).toBe(true);
     await box(page, "A new message arrives").uncheck();
     await box(page, "A digest of messages left unread for 10 minutes").uncheck();
     await page.getByRole("button", { name: "Save E-mail Preferences" }).click();

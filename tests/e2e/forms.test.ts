@@ -70,7 +70,10 @@ describe("forms: checked in the browser with the server's schema, and still plai
     // the common-password list lives on the server: the post goes, and the answer comes back into the field
     await page.getByLabel("Confirm Password").fill("qwerty123");
     await page.getByRole("button", { name: "Create Account" }).click();
-    await page.getByText(/too common/).first().waitFor();
+    await page
+      .getByText(/too common/)
+      .first()
+      .waitFor();
     expect(posts).toHaveLength(1);
     expect(await describedBy(page, "Password", { exact: true })).toMatch(/too common/);
     expect(await page.getByLabel("Full Name").inputValue()).toBe("Nisha Kapoor");

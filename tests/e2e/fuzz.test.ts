@@ -112,19 +112,35 @@ describe("fuzzed inputs never get a 5xx", () => {
   it("on every query parameter, as a visitor and as a seller", async () => {
     for (const [path, params] of GETS) {
       await fc.assert(
-        fc.asyncProperty(fc.array(fc.tuple(fc.constantFrom(...params, "x"), nasty), { maxLength: 4 }), fc.boolean(), async (pairs, asSeller) => {
-          const query = pairs.map(([key, value]) => `${key}=${enc(value)}`).join("&");
-          const response = await (asSeller ? seller : anonymous).get(`${path}?${query}`);
-          await response.body?.cancel();
-          expectNo5xx(response.status, `GET ${path}?${query.slice(0, 200)}`);
-        }),
+        fc.asyncProperty(
+          fc.array(fc.tuple(fc.constantFrom(...params, "x"), nasty), { maxLength: 4 }),
+          fc.boolean(),
+          async (pairs, asSeller) => {
+            const query = pairs.map(([key, value]) => `${key}=${enc(value)}`).join("&");
+            const response = await (asSeller ? seller : anonymous).get(`${path}?${query}`);
+            await response.body?.cancel();
+            expectNo5xx(response.status, `GET ${path}?${query.slice(0, 200)}`);
+          },
+        ),
         { numRuns: RUNS },
       );
     }
   });
 
   it("on every path parameter", async () => {
-    const paths = (value: string) => [`/product/${value}`, `/rfqs/${value}`, `/stores/${value}`, `/stores/${value}/manage`, `/stores/${value}/qr.png`, `/category/${value}`, `/blog/${value}`, `/uploads/${value}`, `/messages/${value}`, `/messages/${value}/attachments/${value}`, `/messages/${SOME_UUID}/attachments/${value}`];
+    const paths = (value: string) => [
+      `/product/${value}`,
+      `/rfqs/${value}`,
+      `/stores/${value}`,
+      `/stores/${value}/manage`,
+      `/stores/${value}/qr.png`,
+      `/category/${value}`,
+      `/blog/${value}`,
+      `/uploads/${value}`,
+      `/messages/${value}`,
+      `/messages/${value}/attachments/${value}`,
+      `/messages/${SOME_UUID}/attachments/${value}`,
+    ];
     await fc.assert(
       fc.asyncProperty(nasty, async (value) => {
         for (const path of paths(enc(value).slice(0, 3000))) {
@@ -143,10 +159,16 @@ describe("fuzzed inputs never get a 5xx", () => {
       expectNo5xx(response.status, response.what);
     });
   });
-
 });
 
-type Actors = { buyer: HttpClient; seller: HttpClient; anonymous: HttpClient; storeId: string; rfqId: string; conversationId: string };
+type Actors = {
+  buyer: HttpClient;
+  seller: HttpClient;
+  anonymous: HttpClient;
+  storeId: string;
+  rfqId: string;
+  conversationId: string;
+};
 type FuzzedPost = () => Promise<{ status: number; what: string }>;
 
 /** Signs up a buyer and a seller on the server at `url`, with a store, and finds an open RFQ. */
@@ -163,26 +185,102 @@ async function actorsOn(url: string): Promise<Actors> {
 }
 
 /** Every form action with hostile values for the fields it expects and others; `check` sends each post. */
-async function fuzzFormActions({ buyer, seller, anonymous, storeId, rfqId, conversationId }: Actors, check: (post: FuzzedPost) => Promise<void>) {
+async function fuzzFormActions(
+  { buyer, seller, anonymous, storeId, rfqId, conversationId }: Actors,
+  check: (post: FuzzedPost) => Promise<void>,
+) {
   const ACTIONS: Array<[string, string[], () => HttpClient]> = [
     ["/contact", ["name", "email", "company", "topic", "message"], () => anonymous],
-    ["/auth", ["intent", "email", "password", "confirmPassword", "fullName", "companyName", "phone", "userType", "redirectTo"], () => anonymous],
-    ["/create-rfq", ["title", "category", "description", "specifications", "quantity", "unit", "budgetMin", "budgetMax", "deliveryLocation", "deadline", "timeZone"], () => buyer],
+    [
+      "/auth",
+      ["intent", "email", "password", "confirmPassword", "fullName", "companyName", "phone", "userType", "redirectTo"],
+      () => anonymous,
+    ],
+    [
+      "/create-rfq",
+      [
+        "title",
+        "category",
+        "description",
+        "specifications",
+        "quantity",
+        "unit",
+        "budgetMin",
+        "budgetMax",
+        "deliveryLocation",
+        "deadline",
+        "timeZone",
+      ],
+      () => buyer,
+    ],
     [`/rfqs/${rfqId}`, ["intent", "price", "quantity", "deliveryTimeline", "terms", "quoteId"], () => seller],
     [
       `/rfqs/${rfqId}`,
-      ["intent", "currency", "unitPrice", "price", "quantity", "incoterm", "incotermPort", "incotermPlace", "shipMode", "leadTimeDays", "paymentTerms", "paymentTermsOther", "validUntil", "sampleAvailable", "samplePrice", "hsCode", "unitWeightKg"],
+      [
+        "intent",
+        "currency",
+        "unitPrice",
+        "price",
+        "quantity",
+        "incoterm",
+        "incotermPort",
+        "incotermPlace",
+        "shipMode",
+        "leadTimeDays",
+        "paymentTerms",
+        "paymentTermsOther",
+        "validUntil",
+        "sampleAvailable",
+        "samplePrice",
+        "hsCode",
+        "unitWeightKg",
+      ],
       () => seller,
     ],
     [`/rfqs/${rfqId}`, ["intent", "quoteId"], () => buyer],
-    ["/products", ["intent", "name", "description", "category", "priceMin", "priceMax", "moq", "unit", "productId", "status", "payload"], () => seller],
+    [
+      "/products",
+      [
+        "intent",
+        "name",
+        "description",
+        "category",
+        "priceMin",
+        "priceMax",
+        "moq",
+        "unit",
+        "productId",
+        "status",
+        "payload",
+      ],
+      () => seller,
+    ],
     ["/stores", ["intent", "name", "description", "phone", "email", "website", "address", "storeId"], () => seller],
     [`/stores/${storeId}/manage`, ["intent", "payload", "productIds", "linkId", "tab", "name", "status"], () => seller],
-    ["/profile", ["intent", "fullName", "companyName", "phone", "currentPassword", "newPassword", "confirmPassword"], () => buyer],
+    [
+      "/profile",
+      ["intent", "fullName", "companyName", "phone", "currentPassword", "newPassword", "confirmPassword"],
+      () => buyer,
+    ],
     // an order that is not theirs: every intent (transition, fund, dispute) is refused, never a 5xx
     [
       "/orders/00000000-0000-4000-8000-000000000000",
-      ["intent", "orderId", "action", "reason", "note", "carrier", "billOfLading", "trackingUrl", "estimatedArrival", "milestoneId", "cardholder", "cardNumber", "expiry", "cvc"],
+      [
+        "intent",
+        "orderId",
+        "action",
+        "reason",
+        "note",
+        "carrier",
+        "billOfLading",
+        "trackingUrl",
+        "estimatedArrival",
+        "milestoneId",
+        "cardholder",
+        "cardNumber",
+        "expiry",
+        "cvc",
+      ],
       () => buyer,
     ],
     ["/admin/disputes", ["disputeId", "decision", "refundAmount", "note"], () => seller],
@@ -197,17 +295,49 @@ async function fuzzFormActions({ buyer, seller, anonymous, storeId, rfqId, conve
     ["/admin/rates", ["rateDate", "inrPerUsd", "source", "note"], () => seller],
     ["/unsubscribe", ["u", "k", "t"], () => anonymous],
   ];
-  const intents = fc.constantFrom("send", "read", "block", "unblock", "report", "open", "read-all", "quote", "accept", "withdraw", "close", "create", "create-dialog", "update", "status", "profile", "password", "save-tabs", "save-design", "settings", "add-products", "feature", "tab", "remove", "qr", "signin", "signup");
+  const intents = fc.constantFrom(
+    "send",
+    "read",
+    "block",
+    "unblock",
+    "report",
+    "open",
+    "read-all",
+    "quote",
+    "accept",
+    "withdraw",
+    "close",
+    "create",
+    "create-dialog",
+    "update",
+    "status",
+    "profile",
+    "password",
+    "save-tabs",
+    "save-design",
+    "settings",
+    "add-products",
+    "feature",
+    "tab",
+    "remove",
+    "qr",
+    "signin",
+    "signup",
+  );
   for (const [path, fields, who] of ACTIONS) {
     await fc.assert(
-      fc.asyncProperty(fc.dictionary(fc.constantFrom(...fields), nasty, { maxKeys: fields.length }), intents, async (values, intent) => {
-        const form: Record<string, string> = { intent, ...values };
-        await check(async () => {
-          const response = await who().post(path, form);
-          await response.body?.cancel();
-          return { status: response.status, what: `POST ${path} ${JSON.stringify(form).slice(0, 300)}` };
-        });
-      }),
+      fc.asyncProperty(
+        fc.dictionary(fc.constantFrom(...fields), nasty, { maxKeys: fields.length }),
+        intents,
+        async (values, intent) => {
+          const form: Record<string, string> = { intent, ...values };
+          await check(async () => {
+            const response = await who().post(path, form);
+            await response.body?.cancel();
+            return { status: response.status, what: `POST ${path} ${JSON.stringify(form).slice(0, 300)}` };
+          });
+        },
+      ),
       { numRuns: RUNS },
     );
   }
@@ -231,7 +361,10 @@ describe.skipIf(!process.env.DATABASE_URL)("a refused write changes nothing (Pos
     await admin`create database ${admin(name)}`;
     const url = new URL(process.env.DATABASE_URL!);
     url.pathname = `/${name}`;
-    server = await startAppServer({ env: { DATABASE_URL: url.toString(), RATE_LIMIT_SCALE: "1000" }, startTimeoutMs: 120_000 });
+    server = await startAppServer({
+      env: { DATABASE_URL: url.toString(), RATE_LIMIT_SCALE: "1000" },
+      startTimeoutMs: 120_000,
+    });
     sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
   }, 180_000);
 
@@ -244,26 +377,37 @@ describe.skipIf(!process.env.DATABASE_URL)("a refused write changes nothing (Pos
   });
 
   async function rowCounts(): Promise<Record<string, number>> {
-    const tables = await sql<{ name: string }[]>`select tablename as name from pg_tables where schemaname = 'public' and tablename <> 'rate_limit' order by 1`;
+    const tables = await sql<
+      { name: string }[]
+    >`select tablename as name from pg_tables where schemaname = 'public' and tablename <> 'rate_limit' order by 1`;
     const counts: Record<string, number> = {};
     const one = (table: string) => sql`select ${table}::text as name, count(*)::int as n from ${sql(table)}`;
-    const rows = (await tables.slice(1).reduce((query, t) => sql`${query} union all ${one(t.name)}`, one(tables[0]!.name))) as unknown as { name: string; n: number }[];
+    const rows = (await tables
+      .slice(1)
+      .reduce((query, t) => sql`${query} union all ${one(t.name)}`, one(tables[0]!.name))) as unknown as {
+      name: string;
+      n: number;
+    }[];
     for (const row of rows) counts[row.name] = row.n;
     return counts;
   }
 
-  it("on every form action: a 4xx leaves every table's row count as it was, and nothing answers 5xx", async () => {
-    const actors = await actorsOn(server.url);
-    let refused = 0;
-    await fuzzFormActions(actors, async (post) => {
-      const before = await rowCounts();
-      const { status, what } = await post();
-      expectNo5xx(status, what);
-      if (status >= 400) {
-        refused++;
-        expect(await rowCounts(), `${what} answered ${status} and changed rows`).toEqual(before);
-      }
-    });
-    expect(refused).toBeGreaterThan(0);
-  }, LONG_TIMEOUT);
+  it(
+    "on every form action: a 4xx leaves every table's row count as it was, and nothing answers 5xx",
+    async () => {
+      const actors = await actorsOn(server.url);
+      let refused = 0;
+      await fuzzFormActions(actors, async (post) => {
+        const before = await rowCounts();
+        const { status, what } = await post();
+        expectNo5xx(status, what);
+        if (status >= 400) {
+          refused++;
+          expect(await rowCounts(), `${what} answered ${status} and changed rows`).toEqual(before);
+        }
+      });
+      expect(refused).toBeGreaterThan(0);
+    },
+    LONG_TIMEOUT,
+  );
 });

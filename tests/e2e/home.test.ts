@@ -15,7 +15,9 @@ describe("home and navigation", () => {
     await expect(page.title()).resolves.toContain("Setu");
     await page.getByRole("heading", { name: "Shop by Category" }).waitFor();
     for (const label of ["Electronics", "Machinery", "Automotive", "Textiles", "Chemicals", "Food & Beverages"]) {
-      await expect(page.locator(`a[href^="/category/"]`, { hasText: label }).first().count()).resolves.toBeGreaterThan(0);
+      await expect(page.locator(`a[href^="/category/"]`, { hasText: label }).first().count()).resolves.toBeGreaterThan(
+        0,
+      );
     }
     const cards = page.locator("section[aria-labelledby=featured-heading] article");
     await expect(cards.count()).resolves.toBe(8);
@@ -27,11 +29,15 @@ describe("home and navigation", () => {
     }
     // no claim the marketplace does not keep: the figures and tile counts are the catalogue's own, as /categories counts it
     const html = await page.content();
-    for (const claim of ["25K+", "50K+", "$2B+", "100,000 brands", "customs paperwork handled", "2,500+ products"]) expect(html).not.toContain(claim);
+    for (const claim of ["25K+", "50K+", "$2B+", "100,000 brands", "customs paperwork handled", "2,500+ products"])
+      expect(html).not.toContain(claim);
     const categories = (await (await page.request.get("/categories")).text()).replace(/<!-- -->/g, "");
     const textiles = /Textiles[\s\S]*?([\d,]+) products?/.exec(categories)?.[1];
     expect(textiles).toBeTruthy();
-    await page.locator('a[href="/category/textiles"]', { hasText: `${textiles} product` }).first().waitFor();
+    await page
+      .locator('a[href="/category/textiles"]', { hasText: `${textiles} product` })
+      .first()
+      .waitFor();
     const stats = await page.locator("dl").first().innerText();
     expect(stats).toContain("Verified Suppliers");
     expect(stats).toContain("Products");
@@ -52,7 +58,9 @@ describe("home and navigation", () => {
     await page.getByRole("link", { name: "Visit Store" }).click();
     await page.waitForURL(/\/stores\/[0-9a-f-]{36}$/);
     // the store's own product cards (its sections and its product grid; not the reviews, nor other suppliers' cards)
-    const storeCards = page.locator("main section[aria-labelledby=store-products-heading] article, main section[aria-label] article");
+    const storeCards = page.locator(
+      "main section[aria-labelledby=store-products-heading] article, main section[aria-label] article",
+    );
     await storeCards.first().waitFor();
     const texts = await storeCards.allInnerTexts();
     expect(texts.length).toBeGreaterThan(1);
@@ -129,14 +137,64 @@ describe("home and navigation", () => {
   it("leads every header and footer link somewhere real", async () => {
     const { page } = browser;
     await page.goto("/");
-    const hrefs = await page.locator("header a[href^='/'], footer a[href^='/']").evaluateAll((links) =>
-      [...new Set(links.map((a) => (a as HTMLAnchorElement).getAttribute("href")!))],
-    );
+    const hrefs = await page
+      .locator("header a[href^='/'], footer a[href^='/']")
+      .evaluateAll((links) => [...new Set(links.map((a) => (a as HTMLAnchorElement).getAttribute("href")!))]);
     expect(hrefs.length).toBeGreaterThan(20);
+    // a seller's page asks a visitor to sign in (401, 'Seller Access Required'); every other link answers 200
+    const sellersPages = new Set(["/stores", "/products"]);
     for (const href of hrefs) {
       const response = await page.request.get(href);
-      expect(response.status(), href).toBe(200);
+      expect(response.status(), href).toBe(sellersPages.has(href) ? 401 : 200);
     }
+  });
+
+  it("navigates in place from the header, category strip, footer and product cards, as React Router's links do; a modified click is the browser's", async () => {
+    const { page, context } = browser;
+    await page.goto("/");
+    await hydrated(page);
+    // a value on the window survives a client-side navigation and is gone after a document load
+    await page.evaluate(() => ((window as unknown as { inPlace: boolean }).inPlace = true));
+    const inPlace = () => page.evaluate(() => (window as unknown as { inPlace?: boolean }).inPlace === true);
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+    });
+    const steps = [
+      { link: 'nav[aria-label="Categories"] a[href="/category/kids"]', url: "/category/kids" },
+      { link: 'footer a[href="/help"]', url: "/help" },
+      { link: 'header nav[aria-label="Support"] a[href="/terms"]', url: "/terms" },
+      { link: 'header a[aria-label="Setu home"]', url: "/" },
+      { link: 'section[aria-labelledby="categories-heading"] a[href="/category/textiles"]', url: "/category/textiles" },
+      { link: 'header a[aria-label="Setu home"]', url: "/" },
+    ];
+    for (const step of steps) {
+      await page.locator(step.link).click();
+      await page.waitForURL((url) => url.pathname === step.url);
+      expect(await inPlace(), step.url).toBe(true);
+    }
+    // a product card's name opens the product in place; Back returns home
+    const card = page.locator("main article h3 a").first();
+    const productPath = await card.getAttribute("href");
+    expect(productPath).toMatch(/^\/product\//);
+    await card.click();
+    await page.waitForURL((url) => url.pathname === productPath);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(await inPlace()).toBe(true);
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === "/");
+    expect(documents).toEqual([]);
+
+    // Ctrl+click opens a new tab and leaves this page where it was
+    const [opened] = await Promise.all([
+      context.waitForEvent("page"),
+      page.locator('footer a[href="/blog"]').click({ modifiers: ["Control"] }),
+    ]);
+    await opened.waitForLoadState();
+    expect(new URL(opened.url()).pathname).toBe("/blog");
+    await opened.close();
+    expect(new URL(page.url()).pathname).toBe("/");
+    expect(await inPlace()).toBe(true);
   });
 
   it("shows the 404 page for unknown paths", async () => {
@@ -185,14 +243,18 @@ describe("home and navigation", () => {
     await page.getByRole("heading", { name: "Guides for cross-border wholesale trade" }).waitFor();
     const card = page.locator("article", { hasText: "Writing an RFQ that gets great quotes" });
     await expect(card.locator("time").getAttribute("datetime")).resolves.toBe("2026-10-08");
-    await expect(card.locator("dl").innerText()).resolves.toMatch(/October 8, 2026[\s\S]*Daniel Brooks, Sourcing Specialist/);
+    await expect(card.locator("dl").innerText()).resolves.toMatch(
+      /October 8, 2026[\s\S]*Daniel Brooks, Sourcing Specialist/,
+    );
     expect(await seriousA11yViolations(page)).toEqual([]);
     await card.getByRole("link", { name: "Writing an RFQ that gets great quotes" }).click();
     await page.waitForURL(/\/blog\/writing-an-rfq-that-gets-great-quotes$/);
     await page.getByRole("heading", { level: 1, name: "Writing an RFQ that gets great quotes" }).waitFor();
     await expect(page.locator("header dl").last().innerText()).resolves.toMatch(/October 8, 2026[\s\S]*Daniel Brooks/);
     await page.getByRole("heading", { level: 2, name: "Basic information" }).waitFor();
-    await expect(page.getByRole("link", { name: "Create RFQ" }).first().getAttribute("href")).resolves.toBe("/create-rfq");
+    await expect(page.getByRole("link", { name: "Create RFQ" }).first().getAttribute("href")).resolves.toBe(
+      "/create-rfq",
+    );
     await screenshot(page, "blog-post");
     const missing = await page.goto("/blog/no-such-article");
     expect(missing?.status()).toBe(404);
@@ -203,11 +265,11 @@ describe("home and navigation", () => {
     try {
       await phone.page.goto("/");
       await phone.page.getByLabel("Menu", { exact: true }).click();
-      await phone.page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "RFQs" }).click();
+      await phone.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "RFQs" }).click();
       await phone.page.waitForURL(/\/rfqs$/);
       await screenshot(phone.page, "home-phone");
       // after navigating, the menu is closed again
-      await expect.poll(() => phone.page.getByRole("navigation", { name: "Mobile" }).isVisible()).toBe(false);
+      await expect.poll(() => phone.page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
 
       // a menu opened before the scripts arrive (a slow phone) stays open when the page hydrates
       let releaseScripts = () => {};
@@ -218,10 +280,10 @@ describe("home and navigation", () => {
       });
       await phone.page.goto("/", { waitUntil: "domcontentloaded" });
       await phone.page.getByLabel("Menu", { exact: true }).click();
-      await phone.page.getByRole("navigation", { name: "Mobile" }).waitFor();
+      await phone.page.getByRole("navigation", { name: "Main" }).waitFor();
       releaseScripts();
       await hydrated(phone.page);
-      await expect(phone.page.getByRole("navigation", { name: "Mobile" }).isVisible()).resolves.toBe(true);
+      await expect(phone.page.getByRole("navigation", { name: "Main" }).isVisible()).resolves.toBe(true);
       await phone.page.unroute("**/assets/*.js");
     } finally {
       await phone.close();

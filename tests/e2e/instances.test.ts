@@ -16,7 +16,16 @@ let sequence = 0;
 async function signUp(url: string, userType: "buyer" | "seller") {
   const client = new HttpClient(url);
   const email = `instances-${userType}-${Date.now()}-${++sequence}@example.test`;
-  const response = await client.post("/auth", { intent: "signup", userType, fullName: "Two Instances", companyName: `Instances ${userType} ${sequence}`, email, phone: "", password: PASSWORD, confirmPassword: PASSWORD });
+  const response = await client.post("/auth", {
+    intent: "signup",
+    userType,
+    fullName: "Two Instances",
+    companyName: `Instances ${userType} ${sequence}`,
+    email,
+    phone: "",
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+  });
   expect(response.status).toBe(302);
   return { client, email };
 }
@@ -51,7 +60,13 @@ describe.skipIf(!process.env.DATABASE_URL)("two app instances on one PostgreSQL 
     const url = new URL(process.env.DATABASE_URL!);
     url.pathname = `/${databaseName}`;
     bucketDir = fs.mkdtempSync(path.join(os.tmpdir(), "setu-s3-"));
-    s3 = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: bucketDir, configureBuckets: [{ name: "setu-shared" }] });
+    s3 = new S3rver({
+      port: 0,
+      address: "127.0.0.1",
+      silent: true,
+      directory: bucketDir,
+      configureBuckets: [{ name: "setu-shared" }],
+    });
     const { port } = await s3.run();
     const env = {
       DEMO_DATA: "off",
@@ -89,8 +104,14 @@ describe.skipIf(!process.env.DATABASE_URL)("two app instances on one PostgreSQL 
 
   it("serves an image uploaded through one instance from the other", async () => {
     const { client } = await signUp(a.url, "seller");
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#2563eb" } }).png().toBuffer();
-    const response = await client.request("/api/uploads", { method: "POST", body: multipart(png), headers: { origin: a.url } });
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#2563eb" } })
+      .png()
+      .toBuffer();
+    const response = await client.request("/api/uploads", {
+      method: "POST",
+      body: multipart(png),
+      headers: { origin: a.url },
+    });
     expect(response.status).toBe(200);
     const { url } = (await response.json()) as { url: string };
     const served = await fetch(`${b.url}${url}`);
@@ -103,7 +124,9 @@ describe.skipIf(!process.env.DATABASE_URL)("two app instances on one PostgreSQL 
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       const server = i % 2 === 0 ? a : b;
-      statuses.push((await new HttpClient(server.url).post("/auth", { intent: "signin", email, password: `wrong-${i}` })).status);
+      statuses.push(
+        (await new HttpClient(server.url).post("/auth", { intent: "signin", email, password: `wrong-${i}` })).status,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
@@ -111,21 +134,48 @@ describe.skipIf(!process.env.DATABASE_URL)("two app instances on one PostgreSQL 
   it("accepts exactly one quote when the buyer accepts two at once on the two instances", async () => {
     const buyer = await signUp(a.url, "buyer");
     const title = `Racing RFQ ${Date.now()}`;
-    const posted = await buyer.client.post("/create-rfq", { title, category: "textiles", description: "Two quotes, one order.", specifications: "", quantity: "100", unit: "pieces", budgetMin: "", budgetMax: "", deliveryLocation: "Denver, CO", deadline: dateFromToday(10) });
+    const posted = await buyer.client.post("/create-rfq", {
+      title,
+      category: "textiles",
+      description: "Two quotes, one order.",
+      specifications: "",
+      quantity: "100",
+      unit: "pieces",
+      budgetMin: "",
+      budgetMax: "",
+      deliveryLocation: "Denver, CO",
+      deadline: dateFromToday(10),
+    });
     expect(posted.status).toBe(302);
     const rfqId = /\/rfqs\/([0-9a-f-]{36})/.exec(await (await buyer.client.get("/rfqs?mine=1")).text())![1]!;
     for (const price of ["900", "950"]) {
       const seller = await signUp(b.url, "seller");
-      expect((await seller.client.post(`/rfqs/${rfqId}`, { intent: "quote", price, quantity: "100", deliveryTimeline: "20 days", terms: "FOB" })).status).toBeLessThan(400);
+      expect(
+        (
+          await seller.client.post(`/rfqs/${rfqId}`, {
+            intent: "quote",
+            price,
+            quantity: "100",
+            deliveryTimeline: "20 days",
+            terms: "FOB",
+          })
+        ).status,
+      ).toBeLessThan(400);
     }
-    const quoteIds = [...(await (await buyer.client.get(`/rfqs/${rfqId}`)).text()).matchAll(/confirm=accept&(?:amp;)?quote=([0-9a-f-]{36})/g)].map((m) => m[1]!);
+    const quoteIds = [
+      ...(await (await buyer.client.get(`/rfqs/${rfqId}`)).text()).matchAll(
+        /confirm=accept&(?:amp;)?quote=([0-9a-f-]{36})/g,
+      ),
+    ].map((m) => m[1]!);
     expect(quoteIds).toHaveLength(2);
     const [first, second] = await Promise.all([
       buyer.client.post(`/rfqs/${rfqId}`, { intent: "accept", quoteId: quoteIds[0]! }),
       onOtherInstance(buyer.client, b.url).post(`/rfqs/${rfqId}`, { intent: "accept", quoteId: quoteIds[1]! }),
     ]);
     expect([first.status, second.status].sort()).toEqual([302, 409]);
-    const orders = [...(await (await buyer.client.get("/orders")).text()).matchAll(/href="\/orders\/([0-9a-f-]{36})"/g)].map((m) => m[1]);
+    const orders = [
+      ...(await (await buyer.client.get("/orders")).text()).matchAll(/href="\/orders\/([0-9a-f-]{36})"/g),
+    ].map((m) => m[1]);
     expect(new Set(orders).size).toBe(1);
   });
 });

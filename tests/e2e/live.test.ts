@@ -16,7 +16,16 @@ async function signUp(url: string, userType: "buyer" | "seller") {
   const client = new HttpClient(url);
   const n = `${Date.now()}-${++sequence}`;
   const email = `live-${userType}-${n}@example.test`;
-  const response = await client.post("/auth", { intent: "signup", userType, fullName: "Live Person", companyName: `Live ${userType} ${n}`, email, phone: "", password: PASSWORD, confirmPassword: PASSWORD });
+  const response = await client.post("/auth", {
+    intent: "signup",
+    userType,
+    fullName: "Live Person",
+    companyName: `Live ${userType} ${n}`,
+    email,
+    phone: "",
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+  });
   expect(response.status).toBe(302);
   return Object.assign(client, { email });
 }
@@ -38,14 +47,31 @@ async function messageBuyer(seller: HttpClient, rfqId: string, body: string) {
 
 async function postRfq(buyer: HttpClient) {
   const title = `Live RFQ ${Date.now()}-${++sequence}`;
-  const posted = await buyer.post("/create-rfq", { title, category: "textiles", description: "Cotton towels for a hotel chain.", specifications: "", quantity: "500", unit: "pieces", budgetMin: "", budgetMax: "", deliveryLocation: "Austin, TX", deadline: dateFromToday(10) });
+  const posted = await buyer.post("/create-rfq", {
+    title,
+    category: "textiles",
+    description: "Cotton towels for a hotel chain.",
+    specifications: "",
+    quantity: "500",
+    unit: "pieces",
+    budgetMin: "",
+    budgetMax: "",
+    deliveryLocation: "Austin, TX",
+    deadline: dateFromToday(10),
+  });
   expect(posted.status).toBe(302);
   const page = await (await buyer.get("/rfqs?mine=1")).text();
   return /\/rfqs\/([0-9a-f-]{36})/.exec(page)![1]!;
 }
 
 async function quote(seller: HttpClient, rfqId: string) {
-  const response = await seller.post(`/rfqs/${rfqId}`, { intent: "quote", price: "1500", quantity: "500", deliveryTimeline: "30 days", terms: "FOB" });
+  const response = await seller.post(`/rfqs/${rfqId}`, {
+    intent: "quote",
+    price: "1500",
+    quantity: "500",
+    deliveryTimeline: "30 days",
+    terms: "FOB",
+  });
   expect(response.status).toBeLessThan(400);
 }
 
@@ -99,11 +125,13 @@ describe("live events on the shared server", () => {
     const refused = await fetch(`${baseUrl()}/api/events`, { headers: { cookie: buyer.cookieHeader() } });
     expect(refused.status).toBe(429);
     resumed.close();
-    await expect.poll(async () => {
-      const again = await openStream(buyer);
-      streams.push(again);
-      return again.response.status;
-    }).toBe(200);
+    await expect
+      .poll(async () => {
+        const again = await openStream(buyer);
+        streams.push(again);
+        return again.response.status;
+      })
+      .toBe(200);
   });
 
   it("closes the streams of a session that signs out (only that session's), so they deliver nothing after it", async () => {
@@ -115,7 +143,10 @@ describe("live events on the shared server", () => {
     const laptopCookie = buyer.cookieHeader();
     const [laptopStream, phoneStream] = await Promise.all([openStream(buyer), openStream(phone)]);
     streams.push(laptopStream, phoneStream);
-    await Promise.all([laptopStream.waitFor((e) => e.event === "ready"), phoneStream.waitFor((e) => e.event === "ready")]);
+    await Promise.all([
+      laptopStream.waitFor((e) => e.event === "ready"),
+      phoneStream.waitFor((e) => e.event === "ready"),
+    ]);
     expect((await buyer.post("/auth/sign-out", {})).status).toBe(302);
     await expect.poll(() => laptopStream.ended, { timeout: 2_000 }).toBe(true);
     expect(phoneStream.ended).toBe(false);
@@ -132,7 +163,20 @@ describe("live events on the shared server", () => {
       const { page } = browser;
       const buyerEmail = `live-browser-${Date.now()}@example.test`;
       const buyer = new HttpClient(baseUrl());
-      expect((await buyer.post("/auth", { intent: "signup", userType: "buyer", fullName: "Live Browser", companyName: `Live Browser ${Date.now()}`, email: buyerEmail, phone: "", password: PASSWORD, confirmPassword: PASSWORD })).status).toBe(302);
+      expect(
+        (
+          await buyer.post("/auth", {
+            intent: "signup",
+            userType: "buyer",
+            fullName: "Live Browser",
+            companyName: `Live Browser ${Date.now()}`,
+            email: buyerEmail,
+            phone: "",
+            password: PASSWORD,
+            confirmPassword: PASSWORD,
+          })
+        ).status,
+      ).toBe(302);
       const rfqId = await postRfq(buyer);
       await signIn(page, buyerEmail, PASSWORD);
       await page.goto(`/rfqs/${rfqId}`);
@@ -188,7 +232,11 @@ describe.skipIf(!process.env.DATABASE_URL)("live events across two instances on 
     await admin`create database ${admin(databaseName)}`;
     const url = new URL(process.env.DATABASE_URL!);
     url.pathname = `/${databaseName}`;
-    const env = { DEMO_DATA: "off", DATABASE_URL: url.toString(), BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex") };
+    const env = {
+      DEMO_DATA: "off",
+      DATABASE_URL: url.toString(),
+      BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex"),
+    };
     [a, b] = await Promise.all([startAppServer({ env }), startAppServer({ env })]);
   });
 

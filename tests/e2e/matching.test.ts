@@ -21,7 +21,15 @@ describe("RFQ matching: the right suppliers see a new RFQ", () => {
 
   it("matches a new towel RFQ to the textile supplier with its reason, which opens the RFQ", async () => {
     const buyer = new HttpClient(baseUrl());
-    expect((await buyer.post("/auth", { intent: "signin", email: "sarah@brooklyn-home-goods.example", password: DEMO_PASSWORD })).status).toBe(302);
+    expect(
+      (
+        await buyer.post("/auth", {
+          intent: "signin",
+          email: "sarah@brooklyn-home-goods.example",
+          password: DEMO_PASSWORD,
+        })
+      ).status,
+    ).toBe(302);
     const posted = await buyer.post("/create-rfq", {
       title,
       category: "textiles",

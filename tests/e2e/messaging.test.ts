@@ -29,7 +29,11 @@ describe("messaging between a buyer and a supplier", () => {
     await other.goto("/messages");
     await hydrated(other);
     await other.waitForFunction(() => document.documentElement.dataset.live === "open");
-    const unreadBefore = Number(/(\d+) unread/.exec((await other.getByRole("link", { name: /^Messages(, \d+ unread)?$/ }).getAttribute("aria-label")) ?? "")?.[1] ?? 0);
+    const unreadBefore = Number(
+      /(\d+) unread/.exec(
+        (await other.getByRole("link", { name: /^Messages(, \d+ unread)?$/ }).getAttribute("aria-label")) ?? "",
+      )?.[1] ?? 0,
+    );
     await signIn(page, "sarah@brooklyn-home-goods.example");
     await page.goto("/browse?q=Nandi+Electronics");
     const link = page.locator("main article a[href^='/product/']").first();
@@ -48,8 +52,14 @@ describe("messaging between a buyer and a supplier", () => {
     const subject = page.getByRole("region", { name: "Conversation about" });
     await expect(subject.getByRole("link", { name: productName }).getAttribute("href")).resolves.toBe(productPath);
 
-    const picture = await sharp({ create: { width: 120, height: 80, channels: 3, background: { r: 30, g: 90, b: 160 } } }).png().toBuffer();
-    await page.getByLabel(/Attach images or PDF/).setInputFiles({ name: "sample-colours.png", mimeType: "image/png", buffer: picture });
+    const picture = await sharp({
+      create: { width: 120, height: 80, channels: 3, background: { r: 30, g: 90, b: 160 } },
+    })
+      .png()
+      .toBuffer();
+    await page
+      .getByLabel(/Attach images or PDF/)
+      .setInputFiles({ name: "sample-colours.png", mimeType: "image/png", buffer: picture });
     const box = page.getByLabel(/Your message/);
     const stamp = Date.now();
     await box.click();
@@ -61,13 +71,17 @@ describe("messaging between a buyer and a supplier", () => {
     const log = page.getByRole("log");
     const mine = log.locator("li", { hasText: `Hello from Brooklyn ${stamp}` });
     await mine.waitFor();
-    expect(await mine.locator("p.whitespace-pre-wrap").innerText()).toBe(`Hello from Brooklyn ${stamp}\nSpec sheet: https://example.com/spec.pdf <b>not bold</b>`);
+    expect(await mine.locator("p.whitespace-pre-wrap").innerText()).toBe(
+      `Hello from Brooklyn ${stamp}\nSpec sheet: https://example.com/spec.pdf <b>not bold</b>`,
+    );
     expect(await mine.locator("b").count()).toBe(0);
     const specLink = mine.getByRole("link", { name: "https://example.com/spec.pdf" });
     await expect(specLink.getAttribute("rel")).resolves.toBe("noopener noreferrer nofollow");
     const thumbnail = mine.getByRole("img", { name: "sample-colours.webp" });
     await thumbnail.waitFor();
-    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     // the box is empty again and keeps the focus
     await expect.poll(() => box.inputValue()).toBe("");
     expect(await mine.getByText("Seen").count()).toBe(0);
@@ -76,7 +90,10 @@ describe("messaging between a buyer and a supplier", () => {
 
     // the supplier's open inbox: the header's count rises and the conversation appears, with no reload
     await other.getByRole("link", { name: `Messages, ${unreadBefore + 1} unread` }).waitFor({ timeout: 10_000 });
-    const item = other.getByRole("link", { name: /Brooklyn Home Goods/ }).filter({ hasText: String(stamp) }).first();
+    const item = other
+      .getByRole("link", { name: /Brooklyn Home Goods/ })
+      .filter({ hasText: String(stamp) })
+      .first();
     await item.waitFor({ timeout: 10_000 });
     expect(await item.innerText()).toContain(`Hello from Brooklyn ${stamp}`);
     expect(await item.innerText()).toContain(productName);
@@ -87,7 +104,10 @@ describe("messaging between a buyer and a supplier", () => {
 
     await other.getByRole("link", { name: "Needs reply" }).click();
     await other.waitForURL(/filter=needs-reply/);
-    await other.getByRole("link", { name: /Brooklyn Home Goods/ }).first().click();
+    await other
+      .getByRole("link", { name: /Brooklyn Home Goods/ })
+      .first()
+      .click();
     await other.waitForURL((url) => url.pathname === threadPath);
     await hydrated(other);
     await other.getByRole("log").getByText(`Hello from Brooklyn ${stamp}`).waitFor();
@@ -107,7 +127,11 @@ describe("messaging between a buyer and a supplier", () => {
     await dialog.waitFor({ state: "detached" });
 
     // the buyer's open thread shows "Seen" under their message, with no reload
-    await page.getByRole("log").locator("li", { hasText: `Hello from Brooklyn ${stamp}` }).getByText("Seen").waitFor();
+    await page
+      .getByRole("log")
+      .locator("li", { hasText: `Hello from Brooklyn ${stamp}` })
+      .getByText("Seen")
+      .waitFor();
 
     const reply = other.getByLabel(/Your message/);
     await reply.click();
@@ -130,11 +154,17 @@ describe("messaging between a buyer and a supplier", () => {
       await page.getByRole("link", { name: "Report the message from Brooklyn Home Goods LLC" }).last().click();
       await page.waitForURL(/\?report=[0-9a-f-]{36}#report-message$/);
       const section = page.getByRole("region", { name: "Report message" });
-      const send = () => Promise.all([page.waitForResponse((response) => response.request().method() === "POST"), section.getByRole("button", { name: "Send report" }).click()]);
+      const send = () =>
+        Promise.all([
+          page.waitForResponse((response) => response.request().method() === "POST"),
+          section.getByRole("button", { name: "Send report" }).click(),
+        ]);
       const [refused] = await send();
       expect(refused.status()).toBe(400);
       await section.getByText("Please say why you are reporting this message").waitFor();
-      await section.getByLabel("Why are you reporting it?").fill("Browser test without JavaScript: asks to pay outside Setu");
+      await section
+        .getByLabel("Why are you reporting it?")
+        .fill("Browser test without JavaScript: asks to pay outside Setu");
       const [answer] = await send();
       expect(answer.status()).toBe(200);
       await section.getByRole("status").getByText("Thank you. The report was sent to the Setu team.").waitFor();

@@ -10,7 +10,16 @@ let sequence = 0;
 async function signUp(userType: "buyer" | "seller", companyName: string) {
   const client = new HttpClient(baseUrl());
   const email = `journey-${userType}-${Date.now()}-${++sequence}@example.test`;
-  const response = await client.post("/auth", { intent: "signup", userType, fullName: "Journey Person", companyName, email, phone: "", password: PASSWORD, confirmPassword: PASSWORD });
+  const response = await client.post("/auth", {
+    intent: "signup",
+    userType,
+    fullName: "Journey Person",
+    companyName,
+    email,
+    phone: "",
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+  });
   expect(response.status).toBe(302);
   return { client, email };
 }
@@ -41,7 +50,15 @@ describe("order journey: accepted quote → escrow → shipped → completed", (
     });
     expect(posted.status).toBe(302);
     rfqId = /\/rfqs\/([0-9a-f-]{36})/.exec(await (await buyer.client.get("/rfqs?mine=1")).text())![1]!;
-    const quoted = await seller.client.post(`/rfqs/${rfqId}`, { intent: "quote", price: "1000.00", quantity: "100", deliveryTimeline: "30 days", terms: "", paymentTerms: "advance_30_bl_70", hsCode: "420222" });
+    const quoted = await seller.client.post(`/rfqs/${rfqId}`, {
+      intent: "quote",
+      price: "1000.00",
+      quantity: "100",
+      deliveryTimeline: "30 days",
+      terms: "",
+      paymentTerms: "advance_30_bl_70",
+      hsCode: "420222",
+    });
     expect(quoted.status).toBeLessThan(400);
   });
   afterAll(() => browser?.close());
@@ -60,7 +77,10 @@ describe("order journey: accepted quote → escrow → shipped → completed", (
     await page.getByRole("button", { name: "Accept Quote" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Place the order" }).click();
     await page.waitForURL(/\/orders$/);
-    await page.getByRole("link", { name: /View order/ }).first().click();
+    await page
+      .getByRole("link", { name: /View order/ })
+      .first()
+      .click();
     await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
     orderPath = new URL(page.url()).pathname;
     // the address changes before the new page is drawn: wait for the order's own heading
@@ -79,7 +99,10 @@ describe("order journey: accepted quote → escrow → shipped → completed", (
     const { page } = browser;
     await signIn(page, buyer.email, PASSWORD);
     // the dashboard says what waits: the two milestones to fund, each leading to the order
-    const actions = page.locator("section, div").filter({ has: page.getByRole("heading", { name: "Action needed" }) }).last();
+    const actions = page
+      .locator("section, div")
+      .filter({ has: page.getByRole("heading", { name: "Action needed" }) })
+      .last();
     expect(await actions.innerText()).toContain("Fund 30% advance of");
     await screenshot(page, "dashboard-action-needed");
     await actions.getByRole("link", { name: /^Fund 30% advance of/ }).click();
@@ -138,7 +161,11 @@ describe("order journey: accepted quote → escrow → shipped → completed", (
     expect(await page.locator("li", { hasText: "30% advance" }).innerText()).toContain("Released to supplier");
     expect(await page.locator("main").innerText()).toContain("MAEU 7654321");
     // the proforma invoice (at confirmation), the commercial invoice and the packing list (at shipment), issued by the job queue
-    for (let i = 0; i < 30 && (await page.getByRole("link", { name: "Download PDF of the packing list" }).count()) === 0; i++) {
+    for (
+      let i = 0;
+      i < 30 && (await page.getByRole("link", { name: "Download PDF of the packing list" }).count()) === 0;
+      i++
+    ) {
       await page.waitForTimeout(1000);
       await page.goto(orderPath);
     }
@@ -157,14 +184,19 @@ describe("order journey: accepted quote → escrow → shipped → completed", (
     await act("Mark as delivered", "Mark delivered", "Order marked as delivered");
     await act("Confirm and complete", "Complete order", "Order completed");
     const text = await page.locator("main").innerText();
-    for (const step of ["Placed", "Confirmed", "In production", "Ready to ship", "Shipped", "Delivered", "Completed"]) expect(text).toContain(step);
+    for (const step of ["Placed", "Confirmed", "In production", "Ready to ship", "Shipped", "Delivered", "Completed"])
+      expect(text).toContain(step);
     await screenshot(page, "order-completed-buyer");
   });
 
   it("the buyer rates the supplier on the completed order, once; the supplier replies once", async () => {
     const { page } = browser;
     await page.goto(orderPath);
-    for (const [group, stars] of [["Product quality", "5 stars"], ["Communication", "4 stars"], ["On-time delivery", "4 stars"]] as const) {
+    for (const [group, stars] of [
+      ["Product quality", "5 stars"],
+      ["Communication", "4 stars"],
+      ["On-time delivery", "4 stars"],
+    ] as const) {
       await page.getByRole("group", { name: group }).locator("label", { hasText: stars }).click();
     }
     await page.getByLabel("Your review").fill("Sturdy totes, exactly as sampled; documents were complete.");
@@ -174,7 +206,9 @@ describe("order journey: accepted quote → escrow → shipped → completed", (
 
     await signIn(page, seller.email, PASSWORD);
     await page.goto(orderPath);
-    await page.getByLabel("Your reply (once, shown under the review)").fill("Thank you: we look forward to the next order.");
+    await page
+      .getByLabel("Your reply (once, shown under the review)")
+      .fill("Thank you: we look forward to the next order.");
     await page.getByRole("button", { name: "Publish reply" }).click();
     await page.getByText("Thank you: we look forward to the next order.").first().waitFor();
     expect(await page.getByRole("button", { name: "Publish reply" }).count()).toBe(0);

@@ -37,7 +37,9 @@ describe("price breaks: a seller lists quantity tiers, a buyer sees them and quo
     await dialog.getByText("Please enter a description").waitFor();
     await dialog.getByText("Please choose a category").waitFor();
     await expect(dialog.getByLabel("Product Name *").getAttribute("aria-invalid")).resolves.toBe("true");
-    await expect(dialog.getByLabel("Product Name *").evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    await expect(
+      dialog.getByLabel("Product Name *").evaluate((input) => input === document.activeElement),
+    ).resolves.toBe(true);
     expect(posts).toEqual([]);
 
     // typing clears a field's message as it becomes valid
@@ -78,7 +80,9 @@ describe("price breaks: a seller lists quantity tiers, a buyer sees them and quo
     await page.keyboard.type("4.80");
     await page.keyboard.press("Tab");
     // a larger quantity may not cost more per unit: said by the field, in words
-    await ladder.getByText("A larger quantity cannot cost more per unit: make this at most $4.20, the price of the break before").waitFor();
+    await ladder
+      .getByText("A larger quantity cannot cost more per unit: make this at most $4.20, the price of the break before")
+      .waitFor();
     await expect(ladder.getByLabel("Break 2: USD per piece").getAttribute("aria-invalid")).resolves.toBe("true");
     await ladder.getByLabel("Break 2: USD per piece").fill("3.80");
     await expect.poll(() => ladder.getByText("A larger quantity cannot cost more per unit").count()).toBe(0);
@@ -91,8 +95,12 @@ describe("price breaks: a seller lists quantity tiers, a buyer sees them and quo
     await page.getByText("Please add at least one product image").first().waitFor();
     await expect.poll(() => dialog.getByRole("tab", { selected: true }).innerText()).toBe("Images");
     expect(posts).toEqual([]);
-    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#f5f5f4" } }).png().toBuffer();
-    await dialog.getByLabel("Main product images").setInputFiles({ name: "towel.png", mimeType: "image/png", buffer: png });
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#f5f5f4" } })
+      .png()
+      .toBuffer();
+    await dialog
+      .getByLabel("Main product images")
+      .setInputFiles({ name: "towel.png", mimeType: "image/png", buffer: png });
     await dialog.getByRole("img", { name: "Uploaded image 1" }).waitFor();
     await dialog.getByRole("button", { name: "Create Product" }).click();
     await page.getByText("Product created successfully!").waitFor();
@@ -106,7 +114,10 @@ describe("price breaks: a seller lists quantity tiers, a buyer sees them and quo
     await page.goto(productPath);
     const breaks = page.getByRole("region", { name: "Volume pricing" });
     const rows = await breaks.getByRole("row").allInnerTexts();
-    expect(rows.slice(1).map((r) => r.replace(/\s+/g, " ").trim())).toEqual(["500–999 pieces $4.20 / piece Quote", "1,000+ pieces $3.80 / piece Quote"]);
+    expect(rows.slice(1).map((r) => r.replace(/\s+/g, " ").trim())).toEqual([
+      "500–999 pieces $4.20 / piece Quote",
+      "1,000+ pieces $3.80 / piece Quote",
+    ]);
     await breaks.getByRole("heading", { name: "White" }).waitFor();
     // the lowest price a buyer can reach leads the price range
     await page.getByText("$4 - $5", { exact: true }).first().waitFor();
@@ -137,7 +148,9 @@ describe("price breaks: a seller lists quantity tiers, a buyer sees them and quo
       await page.goto(productPath);
       const breaks = page.getByRole("region", { name: "Volume pricing" });
       await breaks.waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBeLessThanOrEqual(0);
       await screenshot(page, "price-breaks-product-phone");
 
       await signIn(page, sellerEmail, sellerPassword);

@@ -36,7 +36,7 @@ describe("product page", () => {
     await expect(breadcrumb.getByRole("link", { name: "Browse" }).getAttribute("href")).resolves.toBe("/browse");
     await expect(breadcrumb.locator("[aria-current=page]").innerText()).resolves.toBe(productName);
 
-    const supplier = page.getByRole("region", { name: "Supplier" });
+    const supplier = page.getByRole("region", { name: "Supplier", exact: true });
     expect(await supplier.innerText()).toMatch(/Verified|Pending Verification/);
     const visitStore = page.getByRole("link", { name: "Visit Store" });
     await expect(visitStore.getAttribute("href")).resolves.toMatch(/^\/stores\/[0-9a-f-]{36}$/);
@@ -44,7 +44,9 @@ describe("product page", () => {
 
     const quote = page.getByRole("link", { name: "Login to Quote" });
     const id = productPath.split("/").pop()!;
-    await expect(quote.getAttribute("href")).resolves.toBe(`/auth?redirectTo=${encodeURIComponent(`/create-rfq?product=${id}`)}`);
+    await expect(quote.getAttribute("href")).resolves.toBe(
+      `/auth?redirectTo=${encodeURIComponent(`/create-rfq?product=${id}`)}`,
+    );
     expect(await page.getByRole("link", { name: "Request Quote" }).count()).toBe(0);
     expect(await page.locator("img:not([alt])").count()).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -92,7 +94,9 @@ describe("product page", () => {
       ["#7c2d12", "#166534", "#1e3a8a"].map(async (colour, i) => ({
         name: `stole-${i + 1}.png`,
         mimeType: "image/png",
-        buffer: await sharp({ create: { width: 400, height: 400, channels: 3, background: colour } }).png().toBuffer(),
+        buffer: await sharp({ create: { width: 400, height: 400, channels: 3, background: colour } })
+          .png()
+          .toBuffer(),
       })),
     );
     await dialog.getByLabel("Main product images").setInputFiles(files);
@@ -104,7 +108,11 @@ describe("product page", () => {
 
     const group = page.getByRole("radiogroup", { name: "Choose an image" });
     const choice = (n: number) => group.getByRole("radio", { name: `Show image ${n} of 3` });
-    const shown = () => page.getByRole("region", { name: "Product images" }).getByRole("img", { name: new RegExp(`^${name}, image \\d of 3$`) }).getAttribute("alt");
+    const shown = () =>
+      page
+        .getByRole("region", { name: "Product images" })
+        .getByRole("img", { name: new RegExp(`^${name}, image \\d of 3$`) })
+        .getAttribute("alt");
     await expect(choice(1).getAttribute("aria-checked")).resolves.toBe("true");
     await expect(shown()).resolves.toBe(`${name}, image 1 of 3`);
     // one tab stop for the group (roving focus): the chosen image
@@ -135,7 +143,9 @@ describe("product page", () => {
     try {
       await phone.page.goto(productPath);
       await phone.page.getByRole("heading", { level: 1 }).waitFor();
-      const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await phone.page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
       await screenshot(phone.page, "product-phone");
     } finally {

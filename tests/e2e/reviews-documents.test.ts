@@ -45,7 +45,10 @@ describe("export documents and reviews: the supplier packs, both parties downloa
     try {
       await migrateDatabase(database);
       const buyer = await createBuyer(database.db, { companyName: "Brooklyn Home Goods LLC", fullName: "Sarah Klein" });
-      const seller = await createSeller(database.db, { companyName: "Karur Terry Mills", verificationStatus: "verified" });
+      const seller = await createSeller(database.db, {
+        companyName: "Karur Terry Mills",
+        verificationStatus: "verified",
+      });
       const stranger = await createBuyer(database.db, { companyName: "Austin Linen Co" });
       const hash = await hashPassword(PASSWORD);
       for (const account of [buyer, seller, stranger]) await addPasswordLogin(database.db, account.user.id, hash);
@@ -53,16 +56,35 @@ describe("export documents and reviews: the supplier packs, both parties downloa
       emails.seller = seller.user.email;
       emails.stranger = stranger.user.email;
       await createSellerBusinessDetails(database.db, seller.user.id);
-      const store = await createStore(database.db, { sellerId: seller.user.id, name: "Karur Terry Mills", description: "Terry towels from Karur since 1998." });
-      const product = await createProduct(database.db, { sellerId: seller.user.id, name: "Terry kitchen towel 40 x 60 cm", category: "textiles", description: "400 gsm cotton terry." });
+      const store = await createStore(database.db, {
+        sellerId: seller.user.id,
+        name: "Karur Terry Mills",
+        description: "Terry towels from Karur since 1998.",
+      });
+      const product = await createProduct(database.db, {
+        sellerId: seller.user.id,
+        name: "Terry kitchen towel 40 x 60 cm",
+        category: "textiles",
+        description: "400 gsm cotton terry.",
+      });
       await addProductToStore(database.db, { storeId: store.id, productId: product.id });
       ids.store = store.id;
       ids.product = product.id;
-      ids.packing = (await createExportOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id, status: "confirmed" })).id;
-      const shipped = await createExportOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id, status: "shipped", carrier: "Maersk", billOfLading: "MAEU123456789" });
+      ids.packing = (
+        await createExportOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id, status: "confirmed" })
+      ).id;
+      const shipped = await createExportOrder(database.db, {
+        buyerId: buyer.user.id,
+        sellerId: seller.user.id,
+        status: "shipped",
+        carrier: "Maersk",
+        billOfLading: "MAEU123456789",
+      });
       ids.shipped = shipped.id;
       await createPackingDetails(database.db, shipped.id);
-      ids.completed = (await createExportOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id, status: "completed" })).id;
+      ids.completed = (
+        await createExportOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id, status: "completed" })
+      ).id;
       // the shipment's job, queued as the lifecycle queues it: the server's worker issues the documents
       const jobs = await startJobQueue(database);
       await database.db.transaction((tx) => enqueueOrderDocuments(tx, jobs, shipped.id, "shipped"));
@@ -118,13 +140,20 @@ describe("export documents and reviews: the supplier packs, both parties downloa
       if (page.includes(`/orders/${ids.shipped}/documents/packing_list`)) break;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    for (const kind of ["proforma_invoice", "commercial_invoice", "packing_list"]) expect(page).toContain(`/orders/${ids.shipped}/documents/${kind}`);
+    for (const kind of ["proforma_invoice", "commercial_invoice", "packing_list"])
+      expect(page).toContain(`/orders/${ids.shipped}/documents/${kind}`);
     for (const client of [buyer, seller]) {
       const response = await client.get(`/orders/${ids.shipped}/documents/commercial_invoice`);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("application/pdf");
-      expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="CI-\d{4}-\d{2}-0001-commercial-invoice\.pdf"$/);
-      expect(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+      expect(response.headers.get("content-disposition")).toMatch(
+        /^attachment; filename="CI-\d{4}-\d{2}-0001-commercial-invoice\.pdf"$/,
+      );
+      expect(
+        Buffer.from(await response.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe("%PDF-");
     }
     for (const client of [stranger, anonymous]) {
       expect((await client.get(`/orders/${ids.shipped}/documents/commercial_invoice`)).status).toBe(404);
@@ -140,7 +169,10 @@ describe("export documents and reviews: the supplier packs, both parties downloa
     const { page: tab } = browser;
     await signInHere(tab, emails.buyer);
     await tab.goto(at(`/orders/${ids.shipped}/documents`));
-    const [download] = await Promise.all([tab.waitForEvent("download"), tab.getByRole("link", { name: "Download PDF of the packing list" }).click()]);
+    const [download] = await Promise.all([
+      tab.waitForEvent("download"),
+      tab.getByRole("link", { name: "Download PDF of the packing list" }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^PL-\d{4}-\d{2}-0001-packing-list\.pdf$/);
     await picture(tab, "order-documents-buyer-desktop");
   });
@@ -158,7 +190,11 @@ describe("export documents and reviews: the supplier packs, both parties downloa
     await page.getByRole("button", { name: "Publish review" }).click();
     await page.getByText("Choose a rating for product quality from 1 to 5 stars").waitFor();
     // the radios are drawn by their labels: a person clicks the stars
-    for (const [group, stars] of [["Product quality", "5 stars"], ["Communication", "4 stars"], ["On-time delivery", "3 stars"]] as const) {
+    for (const [group, stars] of [
+      ["Product quality", "5 stars"],
+      ["Communication", "4 stars"],
+      ["On-time delivery", "3 stars"],
+    ] as const) {
       await page.getByRole("group", { name: group }).locator("label", { hasText: stars }).click();
       expect(await page.getByRole("group", { name: group }).getByRole("radio", { name: stars }).isChecked()).toBe(true);
     }
@@ -166,8 +202,12 @@ describe("export documents and reviews: the supplier packs, both parties downloa
     await page.getByRole("group", { name: "On-time delivery" }).getByRole("radio", { name: "3 stars" }).focus();
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("ArrowLeft");
-    expect(await page.getByRole("group", { name: "On-time delivery" }).getByRole("radio", { name: "3 stars" }).isChecked()).toBe(true);
-    await page.getByLabel("Your review").fill("Towels exactly as sampled, well packed; the shipment left two days late.");
+    expect(
+      await page.getByRole("group", { name: "On-time delivery" }).getByRole("radio", { name: "3 stars" }).isChecked(),
+    ).toBe(true);
+    await page
+      .getByLabel("Your review")
+      .fill("Towels exactly as sampled, well packed; the shipment left two days late.");
     expect(await seriousA11yViolations(page)).toEqual([]);
     await picture(page, "order-review-form-desktop");
     await page.getByRole("button", { name: "Publish review" }).click();
@@ -193,9 +233,22 @@ describe("export documents and reviews: the supplier packs, both parties downloa
     if (process.env.SCREENSHOTS) await marketCard.screenshot({ path: "screenshots/product-card-rating.png" });
     // a second review of the same order is refused
     const buyer = await signedInClient(server.url, emails.buyer);
-    const again = await buyer.post(`/orders/${ids.completed}/review`, { intent: "review", productQuality: "1", communication: "1", onTimeDelivery: "1", body: "Trying to review twice here." });
+    const again = await buyer.post(`/orders/${ids.completed}/review`, {
+      intent: "review",
+      productQuality: "1",
+      communication: "1",
+      onTimeDelivery: "1",
+      body: "Trying to review twice here.",
+    });
     expect(again.status).toBe(409);
     expect(await again.text()).toContain("You have already reviewed this order.");
+    // an intent the page does not have is refused, never read as a review; on an order not theirs it is not there
+    const unknown = await buyer.post(`/orders/${ids.completed}/review.data`, { intent: "edit", body: "Edited text." });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain("Unknown action");
+    const elsewhere = await buyer.post("/orders/00000000-0000-4000-8000-000000000000/review.data", { intent: "edit" });
+    expect(elsewhere.status).toBe(404);
+    expect(await elsewhere.text()).toContain("Order not found");
   });
 
   it("the supplier replies once, from the store page through the review's order", async () => {
@@ -206,7 +259,9 @@ describe("export documents and reviews: the supplier packs, both parties downloa
     await page.getByRole("link", { name: "Reply to this review on its order" }).click();
     await page.waitForURL((url) => url.pathname === `/orders/${ids.completed}`);
     await hydrated(page);
-    await page.getByLabel("Your reply (once, shown under the review)").fill("Thank you, Sarah: we now book the vessel a week earlier.");
+    await page
+      .getByLabel("Your reply (once, shown under the review)")
+      .fill("Thank you, Sarah: we now book the vessel a week earlier.");
     await page.getByRole("button", { name: "Publish reply" }).click();
     await page.getByText("Reply published").first().waitFor();
     await page.goto(at(`/stores/${ids.store}#reviews`));

@@ -139,9 +139,15 @@ describe("RFQ, quote and order refusals on the shared server", () => {
     const rfq = await postRfq(buyer);
     const secretTerms = unique("FOB Chennai, secret-terms");
     const secretTimeline = unique("47 days by sea");
-    const first = await sellerA.post(`/rfqs/${rfq.id}`, quote({ price: "8642.97", quantity: "739181", deliveryTimeline: secretTimeline, terms: secretTerms }));
+    const first = await sellerA.post(
+      `/rfqs/${rfq.id}`,
+      quote({ price: "8642.97", quantity: "739181", deliveryTimeline: secretTimeline, terms: secretTerms }),
+    );
     expect(first.status).toBe(302);
-    const second = await sellerB.post(`/rfqs/${rfq.id}`, quote({ price: "1357.53", quantity: "2500", deliveryTimeline: "20 days", terms: "Second supplier terms" }));
+    const second = await sellerB.post(
+      `/rfqs/${rfq.id}`,
+      quote({ price: "1357.53", quantity: "2500", deliveryTimeline: "20 days", terms: "Second supplier terms" }),
+    );
     expect(second.status).toBe(302);
 
     const secrets = ["8,642.97", "8642.97", "864297", "739,181", "739181", secretTerms, secretTimeline, companyA];
@@ -173,7 +179,8 @@ describe("RFQ, quote and order refusals on the shared server", () => {
     expect(await textOf(late)).toContain("This RFQ is no longer accepting quotes");
 
     // each order links to its page, where its actions are
-    const orderIdsOn = async (client: HttpClient) => [...(await textOf(await client.get("/orders"))).matchAll(/\/orders\/([0-9a-f-]{36})/g)].map((m) => m[1]);
+    const orderIdsOn = async (client: HttpClient) =>
+      [...(await textOf(await client.get("/orders"))).matchAll(/\/orders\/([0-9a-f-]{36})/g)].map((m) => m[1]);
     const [orderId] = await orderIdsOn(buyer);
     expect(orderId).toBeDefined();
     expect(await orderIdsOn(sellerA)).toContain(orderId);
@@ -192,9 +199,27 @@ describe("RFQ, quote and order refusals on the shared server", () => {
     expect(unknown.status).toBe(404);
     const badAction = await sellerA.post(orderPath, { action: "delete" });
     expect(badAction.status).toBe(400);
+    const badIntent = await sellerA.post(`${orderPath}.data`, { intent: "refund" });
+    expect(badIntent.status).toBe(400);
+    expect(await badIntent.text()).toContain("Unknown action");
+    const badMilestone = await buyer.post(`${orderPath}.data`, {
+      intent: "fund",
+      milestoneId: "first",
+      cardholder: "A Buyer",
+      cardNumber: "4242 4242 4242 4242",
+      expiry: "12/30",
+      cvc: "123",
+    });
+    expect(badMilestone.status).toBe(400);
+    expect(await badMilestone.text()).toContain("Payment not found");
     const buyerConfirms = await buyer.post(orderPath, { action: "confirm" });
     expect(buyerConfirms.status).toBe(409);
-    const shipsTooSoon = await sellerA.post(orderPath, { action: "ship", carrier: "Maersk", billOfLading: "MAEU 1234567", estimatedArrival: "2026-12-20" });
+    const shipsTooSoon = await sellerA.post(orderPath, {
+      action: "ship",
+      carrier: "Maersk",
+      billOfLading: "MAEU 1234567",
+      estimatedArrival: "2026-12-20",
+    });
     expect(shipsTooSoon.status).toBe(409);
     expect(await textOf(shipsTooSoon)).toContain("This order cannot be shipped now");
 

@@ -3,7 +3,6 @@ import { dateFromToday } from "../factories/rfqs";
 import { signIn } from "./support/accounts";
 import { hydrated, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
 
-
 describe("RFQ journey: post, quote, accept, order", () => {
   let browser: Awaited<ReturnType<typeof openBrowser>>;
   beforeAll(async () => {
@@ -32,6 +31,9 @@ describe("RFQ journey: post, quote, accept, order", () => {
     await hydrated(page);
     await page.getByLabel("Sort by", { exact: true }).selectOption("budget-high");
     await page.waitForURL(/sort=budget-high/);
+    // the filter form is keyed by the query, so it is drawn anew when the navigation's data has arrived and rendered
+    // (after the URL changes): typing before that would be wiped
+    await page.waitForLoadState("networkidle");
     await expect(page.getByLabel("Category", { exact: true }).inputValue()).resolves.toBe("textiles");
     for (const badge of await page.locator("article").allInnerTexts()) expect(badge).toContain("Textiles");
     await page.getByLabel("Search", { exact: true }).fill("zzzz-no-such-rfq");
@@ -47,7 +49,9 @@ describe("RFQ journey: post, quote, accept, order", () => {
     await page.goto("/create-rfq");
     // the earliest date is today in the browser's zone, known once hydrated
     await hydrated(page);
-    expect(await page.getByLabel("Quote Submission Deadline").getAttribute("min")).toBe(new Date().toISOString().slice(0, 10));
+    expect(await page.getByLabel("Quote Submission Deadline").getAttribute("min")).toBe(
+      new Date().toISOString().slice(0, 10),
+    );
     await page.getByLabel("RFQ Title").fill(title);
     await page.getByLabel("Category").selectOption("textiles");
     await page.getByLabel("Description").fill("Reusable jute bags with cotton handles for our grocery line.");

@@ -61,7 +61,13 @@ describe("serving like production", () => {
 
   it("answers ids that only look like UUIDs with a clean page, never a 500", async () => {
     const dashes = "-".repeat(36);
-    for (const path of [`/create-rfq?product=${dashes}`, `/product/${dashes}`, `/rfqs/${dashes}`, `/stores/${dashes}`, `/api/products?cursor=${Buffer.from(JSON.stringify({ v: 1, id: dashes })).toString("base64url")}`]) {
+    for (const path of [
+      `/create-rfq?product=${dashes}`,
+      `/product/${dashes}`,
+      `/rfqs/${dashes}`,
+      `/stores/${dashes}`,
+      `/api/products?cursor=${Buffer.from(JSON.stringify({ v: 1, id: dashes })).toString("base64url")}`,
+    ]) {
       const response = await fetch(`${baseUrl()}${path}`);
       expect(response.status, path).toBeLessThan(500);
     }
@@ -74,8 +80,17 @@ describe("serving like production", () => {
   });
 
   it("refuses cross-site form posts", async () => {
-    const body = new URLSearchParams({ name: "Eve", email: "eve@example.com", topic: "general", message: "Hello there, attacker" });
-    const crossSite = await fetch(`${baseUrl()}/contact`, { method: "POST", body, headers: { origin: "https://evil.example" } });
+    const body = new URLSearchParams({
+      name: "Eve",
+      email: "eve@example.com",
+      topic: "general",
+      message: "Hello there, attacker",
+    });
+    const crossSite = await fetch(`${baseUrl()}/contact`, {
+      method: "POST",
+      body,
+      headers: { origin: "https://evil.example" },
+    });
     expect(crossSite.status).toBe(403);
     const noOrigin = await fetch(`${baseUrl()}/contact`, { method: "POST", body });
     expect(noOrigin.status).toBe(403);
@@ -89,7 +104,11 @@ describe("serving like production", () => {
 
   it("refuses a form body over its limit with 413 before reading it, chunked bodies too, and stays healthy", async () => {
     const headers = { origin: baseUrl(), "content-type": "application/x-www-form-urlencoded" };
-    const declared = await fetch(`${baseUrl()}/contact`, { method: "POST", body: `message=${"x".repeat(300 * 1024)}`, headers });
+    const declared = await fetch(`${baseUrl()}/contact`, {
+      method: "POST",
+      body: `message=${"x".repeat(300 * 1024)}`,
+      headers,
+    });
     expect(declared.status).toBe(413);
     expect(await declared.text()).toContain("too large");
     // no Content-Length: the body is counted as it arrives, and refused once past the limit
@@ -102,7 +121,12 @@ describe("serving like production", () => {
         else controller.enqueue(chunk);
       },
     });
-    const chunked = await fetch(`${baseUrl()}/contact`, { method: "POST", body: endless, headers, duplex: "half" } as RequestInit).catch((error: unknown) => error);
+    const chunked = await fetch(`${baseUrl()}/contact`, {
+      method: "POST",
+      body: endless,
+      headers,
+      duplex: "half",
+    } as RequestInit).catch((error: unknown) => error);
     // the server answers 413 and closes the connection: the client sees the answer, or a reset while still sending
     if (chunked instanceof Response) expect(chunked.status).toBe(413);
     else expect(String(chunked)).toMatch(/fetch failed|terminated|socket|reset/i);
@@ -110,8 +134,15 @@ describe("serving like production", () => {
     expect(sent).toBeLessThan(50 * 1024 * 1024);
     expect((await fetch(`${baseUrl()}/healthz`)).status).toBe(200);
     // a form of ordinary size still goes through
-    const body = new URLSearchParams({ name: "Asha", email: "asha@example.com", topic: "general", message: "A normal message of normal size" });
-    expect((await fetch(`${baseUrl()}/contact`, { method: "POST", body, headers: { origin: baseUrl() } })).status).toBe(200);
+    const body = new URLSearchParams({
+      name: "Asha",
+      email: "asha@example.com",
+      topic: "general",
+      message: "A normal message of normal size",
+    });
+    expect((await fetch(`${baseUrl()}/contact`, { method: "POST", body, headers: { origin: baseUrl() } })).status).toBe(
+      200,
+    );
   });
 
   it("answers a post that is not form data with a 4xx, not a 500", async () => {
@@ -159,11 +190,17 @@ describe("process lifecycle", () => {
 
   it("serves pages in development (npm run dev) with the same React Router as its Express adapter", async () => {
     // the flags of the dev script itself, so the test runs what a developer runs
-    const dev = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts.dev!;
+    const dev = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts
+      .dev!;
     const nodeArgs = /\bnode ((?:--\S+ )*)server\.js$/.exec(dev)![1]!.trim().split(" ").filter(Boolean);
-    const server = await startAppServer({ env: { NODE_ENV: "development", DEMO_DATA: "off" }, nodeArgs, startTimeoutMs: 90_000 });
+    const server = await startAppServer({
+      env: { NODE_ENV: "development", DEMO_DATA: "off" },
+      nodeArgs,
+      startTimeoutMs: 90_000,
+    });
     try {
-      for (const page of ["/", "/browse", "/auth"]) expect((await fetch(`${server.url}${page}`)).status, page).toBe(200);
+      for (const page of ["/", "/browse", "/auth"])
+        expect((await fetch(`${server.url}${page}`)).status, page).toBe(200);
       expect(server.output()).not.toMatch(/"level":50/);
     } finally {
       await server.stop();
@@ -191,7 +228,11 @@ describe.skipIf(!process.env.DATABASE_URL)("several instances on one PostgreSQL 
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     // several instances share one signing secret, as the README says
-    const env = { DATABASE_URL: url.toString(), DEMO_DATA: "on", BETTER_AUTH_SECRET: "shared-secret-for-both-instances-0123456789" };
+    const env = {
+      DATABASE_URL: url.toString(),
+      DEMO_DATA: "on",
+      BETTER_AUTH_SECRET: "shared-secret-for-both-instances-0123456789",
+    };
     const servers = await Promise.all([startAppServer({ env }), startAppServer({ env })]);
     try {
       const counts = await Promise.all(
@@ -206,9 +247,13 @@ describe.skipIf(!process.env.DATABASE_URL)("several instances on one PostgreSQL 
       expect(counts[1]).toBe(counts[0]);
       // a session made on one instance works on the other (sessions live in the database)
       const { HttpClient } = await import("../support/http-client");
-      const client = new HttpClient(servers[0]!.url);
-      await client.post("/auth", { intent: "signin", email: "sarah@brooklyn-home-goods.example", password: "SetuDemo!2026" });
-      const elsewhere = await fetch(`${servers[1]!.url}/dashboard`, { headers: { cookie: client.cookieHeader() } });
+      const client = new HttpClient(servers[0].url);
+      await client.post("/auth", {
+        intent: "signin",
+        email: "sarah@brooklyn-home-goods.example",
+        password: "SetuDemo!2026",
+      });
+      const elsewhere = await fetch(`${servers[1].url}/dashboard`, { headers: { cookie: client.cookieHeader() } });
       expect(await elsewhere.text()).toContain("Brooklyn Home Goods");
     } finally {
       await Promise.all(servers.map((server) => server.stop()));

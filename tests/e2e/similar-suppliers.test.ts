@@ -49,7 +49,13 @@ describe("similar suppliers: product pages and the buyer's RFQ", () => {
       emails.buyer = buyer.user.email;
       emails.supplier = shakti.user.email;
       const products = await createProducts(database.db, [
-        { sellerId: shakti.user.id, name: "Organic Cotton Bath Towels", category: "textiles", tags: ["towels", "organic", "bath"], description: "GOTS organic cotton terry." },
+        {
+          sellerId: shakti.user.id,
+          name: "Organic Cotton Bath Towels",
+          category: "textiles",
+          tags: ["towels", "organic", "bath"],
+          description: "GOTS organic cotton terry.",
+        },
         { sellerId: karur.user.id, name: "Terry Bath Towels, 500 GSM", category: "textiles", tags: ["towels", "bath"] },
         { sellerId: karur.user.id, name: "Cotton Kitchen Towels", category: "textiles", tags: ["towels", "kitchen"] },
         { sellerId: pumps.user.id, name: "Towel Mill Water Pump", category: "machinery", tags: ["pump"] },
@@ -65,10 +71,18 @@ describe("similar suppliers: product pages and the buyer's RFQ", () => {
       ]);
       ids.product = products[0]!.id;
       ids.karurStore = karurStore.id;
-      const past = await createRfq(database.db, { buyerId: otherBuyer.user.id, category: "textiles", title: "Hotel bath towels" });
+      const past = await createRfq(database.db, {
+        buyerId: otherBuyer.user.id,
+        category: "textiles",
+        title: "Hotel bath towels",
+      });
       await createQuote(database.db, { rfqId: past.id, sellerId: karur.user.id });
       await createQuote(database.db, { rfqId: past.id, sellerId: shakti.user.id });
-      const rfq = await createRfq(database.db, { buyerId: buyer.user.id, category: "textiles", title: "Organic bath towels for spas" });
+      const rfq = await createRfq(database.db, {
+        buyerId: buyer.user.id,
+        category: "textiles",
+        title: "Organic bath towels for spas",
+      });
       // Tiruppur already quoted on this one: only Karur is suggested
       await createQuote(database.db, { rfqId: rfq.id, sellerId: shakti.user.id });
       ids.rfq = rfq.id;
@@ -101,7 +115,9 @@ describe("similar suppliers: product pages and the buyer's RFQ", () => {
     expect(text).toMatch(/Terry Bath Towels, 500 GSM|Cotton Kitchen Towels/);
     expect(await section.innerText()).not.toContain("Rajkot");
     expect(await section.innerText()).not.toContain("Tiruppur");
-    expect(await section.getByRole("link", { name: "Karur Terry Mills" }).getAttribute("href")).toBe(`/stores/${ids.karurStore}`);
+    expect(await section.getByRole("link", { name: "Karur Terry Mills" }).getAttribute("href")).toBe(
+      `/stores/${ids.karurStore}`,
+    );
     expect(await seriousA11yViolations(page)).toEqual([]);
     await picture(page, "similar-suppliers-product-desktop");
     await page.setViewportSize({ width: 390, height: 844 });
@@ -126,7 +142,9 @@ describe("similar suppliers: product pages and the buyer's RFQ", () => {
     expect(text).toContain("Quoted on 1 similar RFQ");
     // Tiruppur quoted on this RFQ already
     expect(text).not.toContain("Tiruppur");
-    expect(await section.getByRole("link", { name: "View store" }).getAttribute("href")).toBe(`/stores/${ids.karurStore}`);
+    expect(await section.getByRole("link", { name: "View store" }).getAttribute("href")).toBe(
+      `/stores/${ids.karurStore}`,
+    );
     expect(await seriousA11yViolations(page)).toEqual([]);
     await picture(page, "similar-suppliers-rfq");
     await section.getByRole("button", { name: "Message supplier" }).click();

@@ -5,8 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn, signUpSeller } from "./support/accounts";
 import { baseUrl, hydrated, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
 
-
-
 describe("stores: create with QR, manage products, public page", () => {
   let browser: Awaited<ReturnType<typeof openBrowser>>;
   let storeUrl = "";
@@ -28,7 +26,12 @@ describe("stores: create with QR, manage products, public page", () => {
 
   it("a seller creates a store and sees its QR code; the downloaded PNG decodes to the store's public URL", async () => {
     const { page } = browser;
-    await signUpSeller(page, { email: sellerEmail, company: "Sanganer Prints LLP", fullName: "Farah Qureshi", password: "Indigo-Block-Print-7" });
+    await signUpSeller(page, {
+      email: sellerEmail,
+      company: "Sanganer Prints LLP",
+      fullName: "Farah Qureshi",
+      password: "Indigo-Block-Print-7",
+    });
     await page.goto("/stores");
     await page.getByText("No stores yet").waitFor();
     await page.getByText("Create Store", { exact: true }).first().click();
@@ -52,11 +55,14 @@ describe("stores: create with QR, manage products, public page", () => {
     await card.getByRole("img", { name: `QR code for ${storeName}` }).waitFor();
     await screenshot(page, "stores");
 
-    const [download] = await Promise.all([page.waitForEvent("download"), card.getByRole("link", { name: /Download QR code/ }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      card.getByRole("link", { name: /Download QR code/ }).click(),
+    ]);
     const safe = storeName.replace(/[^a-zA-Z0-9]/g, "_").toLowerCase();
     expect(download.suggestedFilename()).toBe(`${safe}-qr-code.png`);
     const file = await download.path();
-    const { data, info } = await sharp(fs.readFileSync(file!)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(fs.readFileSync(file)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     const decoded = jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
     // tagged as a scan, which the store's analytics count (issue #23.3)
     const storeId = /\/stores\/([0-9a-f-]{36})\?src=qr$/.exec(decoded ?? "")?.[1];
@@ -80,7 +86,9 @@ describe("stores: create with QR, manage products, public page", () => {
     await signIn(page, "kavya@nandi-electronics.example");
     const response = await page.goto(`${storeUrl}/manage`);
     expect(response?.status()).toBe(404);
-    await page.getByText("The store you're trying to manage doesn't exist or you don't have permission to access it.").waitFor();
+    await page
+      .getByText("The store you're trying to manage doesn't exist or you don't have permission to access it.")
+      .waitFor();
   });
 
   it("the owner adds products, features one, assigns a tab; a visitor sees them, filters by tab and searches", async () => {
@@ -117,7 +125,9 @@ describe("stores: create with QR, manage products, public page", () => {
     await page.getByRole("button", { name: /Feature Indigo dabu table runner/ }).click();
     await page.getByText("Product featured").waitFor();
     // the store's tabs fit what it sells (Textiles, Handicrafts), not the spec's "Cooking & Kitchenware"
-    expect(await page.getByLabel("Tab").first().locator("option").allInnerTexts()).not.toContain("Cooking & Kitchenware");
+    expect(await page.getByLabel("Tab").first().locator("option").allInnerTexts()).not.toContain(
+      "Cooking & Kitchenware",
+    );
     await page.getByLabel("Tab").first().selectOption("textiles");
     await page.getByText("Product tab updated").waitFor();
     await screenshot(page, "store-manage");
@@ -142,7 +152,11 @@ describe("stores: create with QR, manage products, public page", () => {
     await page.waitForURL(/tab=textiles/);
     await page.getByRole("heading", { name: "Featured Products" }).waitFor();
     // the URL changes before the filtered list renders: wait for it rather than read the old one
-    await expect.poll(() => page.getByRole("region", { name: "Featured Products" }).locator("article").count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole("region", { name: "Featured Products" }).locator("article").count(), {
+        timeout: 10_000,
+      })
+      .toBe(1);
     await page.getByLabel("Search this store").fill("napkins");
     await page.getByLabel("Search this store").press("Enter");
     await page.getByRole("heading", { name: /Search Results for "napkins"/ }).waitFor();
@@ -157,7 +171,13 @@ describe("stores: create with QR, manage products, public page", () => {
     await page.keyboard.press("Space");
     await expect.poll(() => list.getAttribute("aria-checked")).toBe("true");
     await expect(grid.getAttribute("aria-checked")).resolves.toBe("false");
-    await expect(page.getByRole("region", { name: /Search Results/ }).locator("article").first().evaluate((card) => getComputedStyle(card).flexDirection)).resolves.toBe("row");
+    await expect(
+      page
+        .getByRole("region", { name: /Search Results/ })
+        .locator("article")
+        .first()
+        .evaluate((card) => getComputedStyle(card).flexDirection),
+    ).resolves.toBe("row");
     await page.getByRole("button", { name: "Login to Follow" }).click();
     await page.getByRole("heading", { name: "Authentication Required" }).waitFor();
     await page.getByRole("button", { name: "Cancel" }).click();

@@ -26,7 +26,15 @@ describe("trade terms: a supplier quotes FOB Mundra in rupees, the buyer reads i
     browser = await openBrowser();
     phone = await openBrowser({ viewport: { width: 390, height: 844 } });
     const buyer = new HttpClient(baseUrl());
-    expect((await buyer.post("/auth", { intent: "signin", email: "sarah@brooklyn-home-goods.example", password: DEMO_PASSWORD })).status).toBe(302);
+    expect(
+      (
+        await buyer.post("/auth", {
+          intent: "signin",
+          email: "sarah@brooklyn-home-goods.example",
+          password: DEMO_PASSWORD,
+        })
+      ).status,
+    ).toBe(302);
     const created = await buyer.post("/create-rfq", {
       title,
       category: "textiles",
@@ -82,7 +90,9 @@ describe("trade terms: a supplier quotes FOB Mundra in rupees, the buyer reads i
     await page.goto(`/rfqs/${rfqId}`);
     await hydrated(page);
     // the deadline in the viewer's zone and in IST
-    expect(await page.locator("main").innerText()).toMatch(/Closes \d+ \w{3}, \d+:\d\d [AP]M \w+ · \d+ \w{3}, \d+:\d\d [AP]M IST/);
+    expect(await page.locator("main").innerText()).toMatch(
+      /Closes \d+ \w{3}, \d+:\d\d [AP]M \w+ · \d+ \w{3}, \d+:\d\d [AP]M IST/,
+    );
     // the buyer's budget in rupees beside the dollars, at the rate a quote would store
     expect(await page.locator("main").innerText()).toContain("about ₹3,53,800.00 - ₹5,30,700.00 at ₹88.45 = $1 on");
     await page.getByText(/^(Submit|Revise) Your Quote/).click();
@@ -91,7 +101,9 @@ describe("trade terms: a supplier quotes FOB Mundra in rupees, the buyer reads i
     await page.getByText("₹85.00 each × 5,000 pieces = ₹4,25,000.00 · about $4,804.97").waitFor();
     await page.getByLabel("Incoterm (Incoterms® 2020)").selectOption("FOB");
     // FOB names an Indian seaport: the place in words is not asked for
-    expect(await page.getByLabel("Named place (EXW, FCA: place of delivery; DAP, DDP: US destination)").isVisible()).toBe(false);
+    expect(
+      await page.getByLabel("Named place (EXW, FCA: place of delivery; DAP, DDP: US destination)").isVisible(),
+    ).toBe(false);
     await page.getByRole("button", { name: "Submit Quote" }).click();
     await page.getByText("Choose the Indian port of loading for FOB").waitFor();
     await page.getByLabel("Indian port of loading").selectOption("INMUN");
@@ -129,7 +141,10 @@ describe("trade terms: a supplier quotes FOB Mundra in rupees, the buyer reads i
     await signIn(page, "sarah@brooklyn-home-goods.example");
     await page.goto(`/rfqs/${rfqId}`);
     // the quote in the list (the comparison's phone cards above it hold the same supplier)
-    const quote = page.locator("li", { hasText: "Shakti Textiles Pvt. Ltd." }).filter({ hasText: "Contact Supplier" }).first();
+    const quote = page
+      .locator("li", { hasText: "Shakti Textiles Pvt. Ltd." })
+      .filter({ hasText: "Contact Supplier" })
+      .first();
     const text = await quote.innerText();
     expect(text).toContain("$4,804.97");
     // ₹85.00 / 88.45 = $0.96
@@ -154,7 +169,9 @@ describe("trade terms: a supplier quotes FOB Mundra in rupees, the buyer reads i
       // with no script to narrow it, the port list holds Indian and US seaports, and the place field shows too
       await page.locator('select[name="incotermPort"]').selectOption("INMUN");
       expect(await page.locator('input[name="incotermPlace"]').isVisible()).toBe(true);
-      expect(await page.locator('label[for="quote-incotermPort"]').innerText()).toBe("Port (FOB: Indian port of loading; CIF: US port of destination)");
+      expect(await page.locator('label[for="quote-incotermPort"]').innerText()).toBe(
+        "Port (FOB: Indian port of loading; CIF: US port of destination)",
+      );
       await page.getByLabel("Total Price (USD)").fill("5200");
       await page.getByLabel("Lead time (days)").fill("60");
       await page.getByLabel("Payment terms", { exact: true }).selectOption("lc_at_sight");

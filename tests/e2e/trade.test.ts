@@ -50,7 +50,13 @@ describe("trade terms: compare quotes, landed cost on a product page, trade data
       emails.buyer = buyer.user.email;
       emails.admin = admin.user.email;
       emails.seller = mundra.user.email;
-      const rfq = await createRfq(db, { buyerId: buyer.user.id, title: "Terry bath towels, 1,000 pieces", category: "textiles", quantity: 1000, deliveryLocation: "1200 W Harrison St, Chicago, IL 60607" });
+      const rfq = await createRfq(db, {
+        buyerId: buyer.user.id,
+        title: "Terry bath towels, 1,000 pieces",
+        category: "textiles",
+        quantity: 1000,
+        deliveryLocation: "1200 W Harrison St, Chicago, IL 60607",
+      });
       rfqId = rfq.id;
       await createQuote(db, fobMundraInrQuote({ rfqId, sellerId: mundra.user.id }));
       await createQuote(db, ddpChicagoUsdQuote({ rfqId, sellerId: chicago.user.id }));
@@ -91,7 +97,9 @@ describe("trade terms: compare quotes, landed cost on a product page, trade data
       expect(text).toContain("$6.50");
       expect(text).toContain("Estimate");
       // landed in Chicago: FOB $6.86 a unit against DDP $6.50: the DDP quote's cell is the marked one
-      const landedRow = table.locator("tr", { has: page.getByRole("rowheader", { name: "Landed cost per unit (USD, estimate)" }) });
+      const landedRow = table.locator("tr", {
+        has: page.getByRole("rowheader", { name: "Landed cost per unit (USD, estimate)" }),
+      });
       expect(await landedRow.innerText()).toContain("$6.86");
       const best = landedRow.locator('td[data-best="true"]');
       expect(await best.count()).toBe(1);
@@ -108,7 +116,12 @@ describe("trade terms: compare quotes, landed cost on a product page, trade data
       const firstColumn = await table.locator("tbody tr").first().locator("td").first().innerText();
       expect(firstColumn).toContain("Midwest Import House");
       // and the quote list under it follows
-      expect(await page.locator("li", { has: page.getByRole("button", { name: "Accept Quote" }) }).first().innerText()).toContain("Midwest Import House");
+      expect(
+        await page
+          .locator("li", { has: page.getByRole("button", { name: "Accept Quote" }) })
+          .first()
+          .innerText(),
+      ).toContain("Midwest Import House");
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, "trade-compare-desktop");
       await partScreenshot(page.locator("section[aria-labelledby=compare-heading]"), "trade-compare-desktop-table");
@@ -204,7 +217,10 @@ describe("trade terms: compare quotes, landed cost on a product page, trade data
       fs.writeFileSync(csv, 'htsno,description,general\n"9503.00.00","Toys",Free\n"0406.10.04","Cheese",10¢/kg\n');
       await page.getByLabel("HTS export (CSV or JSON, at most 5 MB)").setInputFiles(csv);
       await page.getByRole("button", { name: "Import general rates" }).click();
-      await page.getByText(/Imported 1 duty rates/).first().waitFor();
+      await page
+        .getByText(/Imported 1 duty rates/)
+        .first()
+        .waitFor();
       await page.goto(`${server.url}/admin/trade-data?hs=9503`);
       expect(await page.locator("main").innerText()).toContain("95030000");
       await screenshot(page, "trade-admin");

@@ -32,16 +32,28 @@ function multipart(bytes: Buffer, name = "photo.png", type = "image/png") {
 
 describe("image upload endpoint", () => {
   it("says 'User not authenticated' without a session", async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } }).png().toBuffer();
-    const response = await new HttpClient(baseUrl()).request("/api/uploads", { method: "POST", body: multipart(png), headers: { origin: baseUrl() } });
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
+    const response = await new HttpClient(baseUrl()).request("/api/uploads", {
+      method: "POST",
+      body: multipart(png),
+      headers: { origin: baseUrl() },
+    });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: "User not authenticated" });
   });
 
   it("stores a PNG as WebP at {user}/{kind}/{timestamp} and serves it with a long cache lifetime", async () => {
     const client = await signedInClient();
-    const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: "#3b82f6" } }).png().toBuffer();
-    const response = await client.request("/api/uploads", { method: "POST", body: multipart(png), headers: { origin: baseUrl() } });
+    const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: "#3b82f6" } })
+      .png()
+      .toBuffer();
+    const response = await client.request("/api/uploads", {
+      method: "POST",
+      body: multipart(png),
+      headers: { origin: baseUrl() },
+    });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { url: string; cardUrl: string; width: number };
     expect(body.url).toMatch(/^\/uploads\/[\w-]+\/product\/\d+\.webp$/);
@@ -54,17 +66,29 @@ describe("image upload endpoint", () => {
 
   it("refuses a renamed text file and an oversized body with the spec's messages, and stays healthy", async () => {
     const client = await signedInClient();
-    const text = await client.request("/api/uploads", { method: "POST", body: multipart(Buffer.from("not an image"), "fake.png"), headers: { origin: baseUrl() } });
+    const text = await client.request("/api/uploads", {
+      method: "POST",
+      body: multipart(Buffer.from("not an image"), "fake.png"),
+      headers: { origin: baseUrl() },
+    });
     expect(text.status).toBe(415);
     expect(await text.json()).toEqual({ error: "Please select only image files" });
-    const big = await client.request("/api/uploads", { method: "POST", body: multipart(Buffer.alloc(6 * 1024 * 1024, 1)), headers: { origin: baseUrl() } });
+    const big = await client.request("/api/uploads", {
+      method: "POST",
+      body: multipart(Buffer.alloc(6 * 1024 * 1024, 1)),
+      headers: { origin: baseUrl() },
+    });
     expect(big.status).toBe(413);
     expect(await big.json()).toEqual({ error: "Image size must be less than 5MB" });
     expect((await fetch(`${baseUrl()}/healthz`)).status).toBe(200);
   });
 
   it("answers path traversal and unknown keys with 404", async () => {
-    for (const path of ["/uploads/..%2F..%2Fpackage.json", "/uploads/../package.json", "/uploads/nobody/product/1.webp"]) {
+    for (const path of [
+      "/uploads/..%2F..%2Fpackage.json",
+      "/uploads/../package.json",
+      "/uploads/nobody/product/1.webp",
+    ]) {
       const response = await fetch(`${baseUrl()}${path}`);
       expect(response.status, path).toBe(404);
     }
@@ -78,7 +102,13 @@ describe("image uploads on S3-compatible storage (several app servers)", () => {
 
   beforeAll(async () => {
     bucketDir = fs.mkdtempSync(path.join(os.tmpdir(), "setu-s3-"));
-    s3 = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: bucketDir, configureBuckets: [{ name: "setu-assets" }] });
+    s3 = new S3rver({
+      port: 0,
+      address: "127.0.0.1",
+      silent: true,
+      directory: bucketDir,
+      configureBuckets: [{ name: "setu-assets" }],
+    });
     const { port } = await s3.run();
     const env = {
       DEMO_DATA: "off",
@@ -104,8 +134,14 @@ describe("image uploads on S3-compatible storage (several app servers)", () => {
   it("stores the re-encoded image in the bucket, and another instance serves it", async () => {
     const [first, second] = servers as [AppServer, AppServer];
     const client = await signedInClient(first.url);
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#16a34a" } }).png().toBuffer();
-    const response = await client.request("/api/uploads", { method: "POST", body: multipart(png), headers: { origin: first.url } });
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#16a34a" } })
+      .png()
+      .toBuffer();
+    const response = await client.request("/api/uploads", {
+      method: "POST",
+      body: multipart(png),
+      headers: { origin: first.url },
+    });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { url: string; cardUrl: string };
     const key = body.url.replace(/^\/uploads\//, "");

@@ -3,7 +3,11 @@ import { dateFromToday } from "../factories/rfqs";
 import { signIn, signUpSeller } from "./support/accounts";
 import { baseUrl, hydrated, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
 
-const pdf = (title: string) => ({ name: `${title}.pdf`, mimeType: "application/pdf", buffer: Buffer.from(`%PDF-1.4\n% ${title}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`) });
+const pdf = (title: string) => ({
+  name: `${title}.pdf`,
+  mimeType: "application/pdf",
+  buffer: Buffer.from(`%PDF-1.4\n% ${title}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`),
+});
 
 /**
  * A new supplier fills in its business details, uploads its documents and submits them; the administrator sees
@@ -40,7 +44,11 @@ describe("supplier verification with evidence", () => {
     await page.getByLabel("Textiles").check();
     await page.getByRole("button", { name: "Create Store" }).last().click();
     await page.getByText("Store created successfully!").waitFor();
-    storeUrl = (await page.locator("li", { hasText: company }).getByRole("link", { name: /^View/ }).first().getAttribute("href"))!;
+    storeUrl = (await page
+      .locator("li", { hasText: company })
+      .getByRole("link", { name: /^View/ })
+      .first()
+      .getAttribute("href"))!;
     await page.goto("/products");
     await page.locator("summary", { hasText: "Add Product" }).click();
     await page.getByLabel("Product Name", { exact: true }).fill(product);
@@ -80,7 +88,34 @@ describe("supplier verification with evidence", () => {
     await expect(page.locator("form#business-details").getByLabel("IFSC").inputValue()).resolves.toBe("HDFC0001234");
 
     const panel = page.getByRole("heading", { name: "Supplier verification" }).locator("..");
+    // the documents are checked in the browser by the schema the server reads them with: nothing is sent until
+    // each is chosen, each field says so, and the first is focused
+    const posts: string[] = [];
+    const recordPost = (request: { method(): string; url(): string }) => {
+      if (request.method() === "POST") posts.push(request.url());
+    };
+    page.on("request", recordPost);
+    await panel.getByRole("button", { name: "Submit for Verification" }).click();
+    const missing = panel.getByText("Please upload this document (PDF or image)");
+    await missing.first().waitFor();
+    expect(await missing.count()).toBe(3);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("gstinCertificate");
+    expect(await panel.getByLabel("GST registration certificate").getAttribute("aria-invalid")).toBe("true");
+    await screenshot(page, "profile-verification-missing-documents");
     await panel.getByLabel("GST registration certificate").setInputFiles(pdf("gst-certificate"));
+    await panel.getByRole("button", { name: "Submit for Verification" }).click();
+    await expect.poll(() => missing.count()).toBe(2);
+    expect(posts).toEqual([]);
+    page.off("request", recordPost);
+    // without JavaScript the form posts as it is, and the server answers with the same message by each field
+    const plain = await page.request.post("/profile", {
+      headers: { origin: new URL(page.url()).origin },
+      multipart: { intent: "verification-submit" },
+    });
+    expect(plain.status()).toBe(400);
+    const fieldMessages = (await plain.text()).match(/-error"[^>]*>Please upload this document \(PDF or image\)</g);
+    expect(fieldMessages).toHaveLength(3);
+
     await panel.getByLabel("IEC certificate").setInputFiles(pdf("iec-certificate"));
     await panel.getByLabel(/Company registration/).setInputFiles(pdf("incorporation"));
     await panel.getByRole("button", { name: "Submit for Verification" }).click();
@@ -197,7 +232,10 @@ describe("supplier verification with evidence", () => {
     await expect(page.getByRole("link", { name: "Get Verified" }).getAttribute("href")).resolves.toBe("/profile");
     expect(await page.getByText("Submit Your Quote", { exact: true }).count()).toBe(1);
     expect(await page.locator("form input[name='intent'][value='quote']").count()).toBe(0);
-    const posted = await page.request.post(rfqPath, { form: { intent: "quote", price: "1500", quantity: "3000", deliveryTimeline: "30 days" }, headers: { Origin: baseUrl() } });
+    const posted = await page.request.post(rfqPath, {
+      form: { intent: "quote", price: "1500", quantity: "3000", deliveryTimeline: "30 days" },
+      headers: { Origin: baseUrl() },
+    });
     expect(posted.status()).toBe(403);
     expect(await posted.text()).toContain("This buyer accepts quotes from verified suppliers only");
 

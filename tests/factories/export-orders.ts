@@ -8,7 +8,11 @@ import { fobMundraInrQuote } from "./trade";
 export type SellerBusinessDetailsRow = typeof sellerBusinessDetails.$inferSelect;
 
 /** An exporter's registration: GSTIN, IEC, address and bank; with an LUT unless `lutReference: null` is given. */
-export async function createSellerBusinessDetails(db: Db, userId: string, overrides: Partial<typeof sellerBusinessDetails.$inferInsert> = {}): Promise<SellerBusinessDetailsRow> {
+export async function createSellerBusinessDetails(
+  db: Db,
+  userId: string,
+  overrides: Partial<typeof sellerBusinessDetails.$inferInsert> = {},
+): Promise<SellerBusinessDetailsRow> {
   const [row] = await db
     .insert(sellerBusinessDetails)
     .values({
@@ -37,7 +41,12 @@ export async function createSellerBusinessDetails(db: Db, userId: string, overri
  */
 export async function createExportOrder(db: Db, overrides: OrderOverrides & { title?: string }): Promise<OrderRow> {
   const { title, ...order } = overrides;
-  const rfq = await createRfq(db, { buyerId: order.buyerId, title: title ?? "Terry kitchen towels, 40 x 60 cm", quantity: 1000, deliveryLocation: "Brooklyn, NY" });
+  const rfq = await createRfq(db, {
+    buyerId: order.buyerId,
+    title: title ?? "Terry kitchen towels, 40 x 60 cm",
+    quantity: 1000,
+    deliveryLocation: "Brooklyn, NY",
+  });
   const terms = fobMundraInrQuote({ rfqId: rfq.id, sellerId: order.sellerId });
   const quote = await createQuote(db, { ...terms, status: "accepted" });
   return createOrder(db, {
@@ -67,7 +76,15 @@ export async function createExportOrder(db: Db, overrides: OrderOverrides & { ti
 export async function createPackingDetails(db: Db, orderId: string) {
   const [row] = await db
     .insert(orderPackingDetails)
-    .values({ orderId, packages: 40, netWeightGrams: 500_000, grossWeightGrams: 540_000, lengthCm: "60", widthCm: "40", heightCm: "40" })
+    .values({
+      orderId,
+      packages: 40,
+      netWeightGrams: 500_000,
+      grossWeightGrams: 540_000,
+      lengthCm: "60",
+      widthCm: "40",
+      heightCm: "40",
+    })
     .returning();
   return row!;
 }

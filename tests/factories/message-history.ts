@@ -35,17 +35,32 @@ export async function createConversation(db: Db, overrides: ConversationOverride
   let conversation = row!;
   for (const message of overrides.messages ?? []) conversation = await addMessage(db, conversation, message);
   // read markers as given, after the messages (sending marks the sender's side read)
-  const read = { ...(overrides.buyerReadAt !== undefined && { buyerReadAt: overrides.buyerReadAt }), ...(overrides.sellerReadAt !== undefined && { sellerReadAt: overrides.sellerReadAt }) };
-  if (Object.keys(read).length) [conversation] = await db.update(conversations).set(read).where(eq(conversations.id, conversation.id)).returning();
+  const read = {
+    ...(overrides.buyerReadAt !== undefined && { buyerReadAt: overrides.buyerReadAt }),
+    ...(overrides.sellerReadAt !== undefined && { sellerReadAt: overrides.sellerReadAt }),
+  };
+  if (Object.keys(read).length)
+    conversation = (
+      await db.update(conversations).set(read).where(eq(conversations.id, conversation.id)).returning()
+    )[0]!;
   return conversation;
 }
 
 /** One more message in a conversation, moving its markers as sending does (the sender has read up to it). */
-export async function addMessage(db: Db, conversation: Pick<ConversationRow, "id" | "buyerId" | "sellerId">, message: HistoryMessage): Promise<ConversationRow> {
+export async function addMessage(
+  db: Db,
+  conversation: Pick<ConversationRow, "id" | "buyerId" | "sellerId">,
+  message: HistoryMessage,
+): Promise<ConversationRow> {
   const senderId = message.from === "buyer" ? conversation.buyerId : conversation.sellerId;
   const [inserted] = await db
     .insert(messages)
-    .values({ conversationId: conversation.id, senderId, body: message.body ?? `A message from the ${message.from}.`, createdAt: message.at })
+    .values({
+      conversationId: conversation.id,
+      senderId,
+      body: message.body ?? `A message from the ${message.from}.`,
+      createdAt: message.at,
+    })
     .returning({ id: messages.id });
   const [updated] = await db
     .update(conversations)
@@ -54,8 +69,14 @@ export async function addMessage(db: Db, conversation: Pick<ConversationRow, "id
       lastMessageId: inserted!.id,
       lastSenderId: senderId,
       ...(message.from === "buyer"
-        ? { buyerReadAt: message.at, buyerFirstMessageAt: sql`coalesce(${conversations.buyerFirstMessageAt}, ${message.at.toISOString()}::timestamptz)` }
-        : { sellerReadAt: message.at, sellerFirstReplyAt: sql`case when ${conversations.buyerFirstMessageAt} is null then ${conversations.sellerFirstReplyAt} else coalesce(${conversations.sellerFirstReplyAt}, ${message.at.toISOString()}::timestamptz) end` }),
+        ? {
+            buyerReadAt: message.at,
+            buyerFirstMessageAt: sql`coalesce(${conversations.buyerFirstMessageAt}, ${message.at.toISOString()}::timestamptz)`,
+          }
+        : {
+            sellerReadAt: message.at,
+            sellerFirstReplyAt: sql`case when ${conversations.buyerFirstMessageAt} is null then ${conversations.sellerFirstReplyAt} else coalesce(${conversations.sellerFirstReplyAt}, ${message.at.toISOString()}::timestamptz) end`,
+          }),
     })
     .where(eq(conversations.id, conversation.id))
     .returning();

@@ -22,7 +22,7 @@ export function buildOrder(overrides: OrderOverrides): typeof orders.$inferInser
 
 export async function createOrder(db: Db, overrides: OrderOverrides): Promise<OrderRow> {
   const [row] = await createOrders(db, [overrides]);
-  return row;
+  return row!; // an INSERT … RETURNING of one row returns one row
 }
 
 export async function createOrders(db: Db, list: OrderOverrides[]): Promise<OrderRow[]> {
@@ -31,7 +31,11 @@ export async function createOrders(db: Db, list: OrderOverrides[]): Promise<Orde
 }
 
 /** The order's escrow milestones as confirmation creates them (planMilestones of its payment terms). */
-export async function createOrderMilestones(db: Db, order: Pick<OrderRow, "id" | "paymentTerms" | "totalCents">, state: (typeof paymentMilestones.$inferInsert)["state"] = "awaiting_funds") {
+export async function createOrderMilestones(
+  db: Db,
+  order: Pick<OrderRow, "id" | "paymentTerms" | "totalCents">,
+  state: (typeof paymentMilestones.$inferInsert)["state"] = "awaiting_funds",
+) {
   const plan = planMilestones(order.paymentTerms, order.totalCents);
   return db
     .insert(paymentMilestones)

@@ -28,7 +28,7 @@ export function buildProduct(overrides: ProductOverrides): typeof products.$infe
 
 export async function createProduct(db: Db, overrides: ProductOverrides): Promise<ProductRow> {
   const [row] = await createProducts(db, [overrides]);
-  return row;
+  return row!; // an INSERT … RETURNING of one row returns one row
 }
 
 /** Inserts several products in one statement; rows come back in the order given. */

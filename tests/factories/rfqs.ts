@@ -39,7 +39,7 @@ export function buildRfq(overrides: RfqOverrides): typeof rfqs.$inferInsert {
 
 export async function createRfq(db: Db, overrides: RfqOverrides): Promise<RfqRow> {
   const [row] = await createRfqs(db, [overrides]);
-  return row;
+  return row!; // an INSERT … RETURNING of one row returns one row
 }
 
 export async function createRfqs(db: Db, list: RfqOverrides[]): Promise<RfqRow[]> {
@@ -60,7 +60,7 @@ export function buildQuote(overrides: QuoteOverrides): typeof rfqResponses.$infe
 
 export async function createQuote(db: Db, overrides: QuoteOverrides): Promise<QuoteRow> {
   const [row] = await createQuotes(db, [overrides]);
-  return row;
+  return row!; // an INSERT … RETURNING of one row returns one row
 }
 
 export async function createQuotes(db: Db, list: QuoteOverrides[]): Promise<QuoteRow[]> {

@@ -37,7 +37,7 @@ export async function createStore(db: Db, overrides: StoreOverrides): Promise<St
       ...overrides,
     })
     .returning();
-  return row;
+  return row!; // an INSERT … RETURNING of one row returns one row
 }
 
 export type StoreProductOverrides = {
@@ -50,7 +50,7 @@ export type StoreProductOverrides = {
 
 export async function addProductToStore(db: Db, link: StoreProductOverrides): Promise<StoreProductRow> {
   const [row] = await addProductsToStore(db, [link]);
-  return row;
+  return row!; // an INSERT … RETURNING of one row returns one row
 }
 
 /** Links several products in one statement; display_order defaults to the position in the list. */

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Db } from "~/db/client.server";
 import { account, user } from "~/db/schema/auth";
 import { profiles } from "~/db/schema/profiles";
-import type { Profile, SessionUser } from "~/modules/accounts/accounts.schema";
+import type { Actor } from "~/modules/accounts/accounts.schema";
 
 export type UserRow = typeof user.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -27,7 +27,7 @@ export async function createUser(db: Db, overrides: UserOverrides = {}): Promise
       ...(overrides.createdAt ? { createdAt: overrides.createdAt, updatedAt: overrides.createdAt } : {}),
     })
     .returning();
-  return row;
+  return row!; // an INSERT … RETURNING of one row returns one row
 }
 
 export type ProfileOverrides = {
@@ -47,13 +47,14 @@ export async function createProfile(db: Db, overrides: ProfileOverrides): Promis
       userId: overrides.userId,
       userType: overrides.userType,
       fullName: overrides.fullName ?? "Test Person",
-      companyName: overrides.companyName ?? (overrides.userType === "seller" ? "Test Supplier Pvt. Ltd." : "Test Buyer LLC"),
+      companyName:
+        overrides.companyName ?? (overrides.userType === "seller" ? "Test Supplier Pvt. Ltd." : "Test Buyer LLC"),
       phone: overrides.phone ?? null,
       verificationStatus: overrides.verificationStatus ?? "pending",
       ...(overrides.createdAt ? { createdAt: overrides.createdAt, updatedAt: overrides.createdAt } : {}),
     })
     .returning();
-  return row;
+  return row!; // an INSERT … RETURNING of one row returns one row
 }
 
 export type AccountOverrides = {
@@ -68,7 +69,11 @@ export type AccountOverrides = {
 export type Account = { user: UserRow; profile: ProfileRow };
 
 async function createAccount(db: Db, userType: UserType, overrides: AccountOverrides): Promise<Account> {
-  const created = await createUser(db, { email: overrides.email, name: overrides.fullName, createdAt: overrides.createdAt });
+  const created = await createUser(db, {
+    email: overrides.email,
+    name: overrides.fullName,
+    createdAt: overrides.createdAt,
+  });
   const profile = await createProfile(db, {
     userId: created.id,
     userType,
@@ -93,11 +98,13 @@ export function createBuyer(db: Db, overrides: AccountOverrides = {}): Promise<A
 
 /** Gives a user an e-mail + password login (a better-auth credential account) from an already hashed password. */
 export async function addPasswordLogin(db: Db, userId: string, passwordHash: string) {
-  await db.insert(account).values({ id: crypto.randomUUID(), accountId: userId, providerId: "credential", userId, password: passwordHash });
+  await db
+    .insert(account)
+    .values({ id: crypto.randomUUID(), accountId: userId, providerId: "credential", userId, password: passwordHash });
 }
 
 /** The signed-in actor that domain commands take, for an account made by these factories. */
-export function actorOf(account: Account): SessionUser & { profile: Profile } {
+export function actorOf(account: Account): Actor {
   const p = account.profile;
   return {
     id: account.user.id,
@@ -105,6 +112,6 @@ export function actorOf(account: Account): SessionUser & { profile: Profile } {
     name: account.user.name,
     emailVerified: true,
     isAdmin: false,
-    profile: { ...p, userType: p.userType as UserType, verificationStatus: p.verificationStatus as VerificationStatus },
+    profile: { ...p, userType: p.userType as UserType, verificationStatus: p.verificationStatus },
   };
 }

@@ -11,10 +11,13 @@ import { orderEvents, orders } from "~/db/schema/orders";
 function migrationsUpTo(lastIdx: number): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "setu-migrations-"));
   fs.mkdirSync(path.join(dir, "meta"));
-  const journal = JSON.parse(fs.readFileSync("drizzle/meta/_journal.json", "utf8")) as { entries: Array<{ idx: number; tag: string }> };
+  const journal = JSON.parse(fs.readFileSync("drizzle/meta/_journal.json", "utf8")) as {
+    entries: Array<{ idx: number; tag: string }>;
+  };
   journal.entries = journal.entries.filter((entry) => entry.idx <= lastIdx);
   fs.writeFileSync(path.join(dir, "meta", "_journal.json"), JSON.stringify(journal));
-  for (const entry of journal.entries) fs.copyFileSync(path.join("drizzle", `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
+  for (const entry of journal.entries)
+    fs.copyFileSync(path.join("drizzle", `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
   return dir;
 }
 
@@ -33,13 +36,17 @@ describe("upgrading orders placed before the lifecycle (migration 0021)", () => 
     await migrate(database.db as never, { migrationsFolder: before });
     // every row written as the code of that time wrote it, naming only the columns that existed then (factories follow today's schema)
     const person = async (id: string, userType: "buyer" | "seller") => {
-      await database!.db.execute(sql`insert into "user" (id, name, email) values (${id}, ${id}, ${`${id}@example.test`})`);
-      await database!.db.execute(sql`insert into profiles (user_id, full_name, company_name, user_type) values (${id}, ${id}, ${id}, ${userType})`);
+      await database!.db.execute(
+        sql`insert into "user" (id, name, email) values (${id}, ${id}, ${`${id}@example.test`})`,
+      );
+      await database!.db.execute(
+        sql`insert into profiles (user_id, full_name, company_name, user_type) values (${id}, ${id}, ${id}, ${userType})`,
+      );
       return { user: { id } };
     };
     const buyer = await person("old-buyer", "buyer");
     const seller = await person("old-seller", "seller");
-    const first = <T,>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: T[] }).rows)[0] as T;
+    const first = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: T[] }).rows)[0] as T;
     const rfq = first<{ id: string }>(
       await database.db.execute(sql`
         insert into rfqs (buyer_id, title, description, category, quantity, unit, deadline, delivery_location, status)
@@ -54,13 +61,16 @@ describe("upgrading orders placed before the lifecycle (migration 0021)", () => 
     );
     const shippedAt = new Date("2026-11-10T10:00:00Z");
     // written as the old code wrote them, naming only the columns that existed then
-    const oldOrder = async (status: string, extra: { quoteId?: string; cancelReason?: string; cancelledBy?: string; updatedAt?: Date } = {}) => {
+    const oldOrder = async (
+      status: string,
+      extra: { quoteId?: string; cancelReason?: string; cancelledBy?: string; updatedAt?: Date } = {},
+    ) => {
       const result = await database!.db.execute(sql`
         insert into orders (buyer_id, seller_id, rfq_id, quote_id, quantity, unit, unit_price_cents, total_cents, status, cancel_reason, cancelled_by, created_at, updated_at)
         values (${buyer.user.id}, ${seller.user.id}, ${rfq.id}, ${extra.quoteId ?? null}, 100, 'pieces', 500, 50000, ${status},
                 ${extra.cancelReason ?? null}, ${extra.cancelledBy ?? null}, '2026-11-01T09:00:00Z', ${(extra.updatedAt ?? new Date()).toISOString()})
         returning id`);
-      return (result as unknown as { rows: Array<{ id: string }> }).rows[0]!;
+      return (result as { rows: Array<{ id: string }> }).rows[0]!;
     };
     const received = await oldOrder("received", { quoteId: quote.id, updatedAt: shippedAt });
     const placed = await oldOrder("placed");
@@ -89,7 +99,12 @@ describe("upgrading orders placed before the lifecycle (migration 0021)", () => 
 
     const timeline = async (orderId: string) =>
       database!.db
-        .select({ from: orderEvents.fromStatus, to: orderEvents.toStatus, actor: orderEvents.actorId, note: orderEvents.note })
+        .select({
+          from: orderEvents.fromStatus,
+          to: orderEvents.toStatus,
+          actor: orderEvents.actorId,
+          note: orderEvents.note,
+        })
         .from(orderEvents)
         .where(eq(orderEvents.orderId, orderId))
         .orderBy(asc(orderEvents.createdAt));

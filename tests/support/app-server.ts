@@ -4,7 +4,13 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-export type AppServer = { url: string; dataDir: string; process: ChildProcess; output: () => string; stop: () => Promise<number | null> };
+export type AppServer = {
+  url: string;
+  dataDir: string;
+  process: ChildProcess;
+  output: () => string;
+  stop: () => Promise<number | null>;
+};
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -23,7 +29,13 @@ export async function freePort(): Promise<number> {
  * The build must exist (npm test builds first). Also used by the benchmark (bench/search.ts).
  */
 export async function startAppServer(
-  options: { dataDir?: string; env?: Record<string, string | undefined>; wait?: boolean; startTimeoutMs?: number; nodeArgs?: string[] } = {},
+  options: {
+    dataDir?: string;
+    env?: Record<string, string | undefined>;
+    wait?: boolean;
+    startTimeoutMs?: number;
+    nodeArgs?: string[];
+  } = {},
 ): Promise<AppServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "setu-e2e-"));
   const port = await freePort();
@@ -39,7 +51,11 @@ export async function startAppServer(
     ...options.env,
   };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server.js"], { cwd: process.cwd(), env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server.js"], {
+    cwd: process.cwd(),
+    env: env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));

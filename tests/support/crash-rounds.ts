@@ -4,31 +4,58 @@ import os from "node:os";
 import path from "node:path";
 import { startAppServer, type AppServer } from "./app-server";
 import { HttpClient } from "./http-client";
+import { postRfq, rfqFormFields } from "./rfq-post";
 
-export type CrashReport = { engine: string; rounds: number; acknowledged: number; lost: string[]; fiveHundreds: number };
+export type CrashReport = {
+  engine: string;
+  rounds: number;
+  acknowledged: number;
+  lost: string[];
+  fiveHundreds: number;
+};
 
 const PASSWORD = "Wholesale-Route-42";
-
-function deadlineIn(days: number) {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /**
  * Posts RFQs and quotes to the production server while it is killed with SIGKILL at a random moment, then
  * restarts it on the same data and checks that every write it acknowledged (a redirect after the post) is
  * there. `databaseUrl` runs on PostgreSQL; without it, PGlite in a data directory of its own.
  */
-export async function crashRounds(options: { rounds: number; databaseUrl?: string; log?: (line: string) => void }): Promise<CrashReport> {
+export async function crashRounds(options: {
+  rounds: number;
+  databaseUrl?: string;
+  log?: (line: string) => void;
+}): Promise<CrashReport> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "setu-crash-"));
-  const env = { DEMO_DATA: "off", RATE_LIMIT_SCALE: "1000", DATABASE_URL: options.databaseUrl, BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex") };
+  const env = {
+    DEMO_DATA: "off",
+    RATE_LIMIT_SCALE: "1000",
+    DATABASE_URL: options.databaseUrl,
+    BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex"),
+  };
   const start = () => startAppServer({ dataDir, env });
   let server: AppServer = await start();
-  const report: CrashReport = { engine: options.databaseUrl ? "postgres" : "pglite", rounds: options.rounds, acknowledged: 0, lost: [], fiveHundreds: 0 };
+  const report: CrashReport = {
+    engine: options.databaseUrl ? "postgres" : "pglite",
+    rounds: options.rounds,
+    acknowledged: 0,
+    lost: [],
+    fiveHundreds: 0,
+  };
   try {
     const signUp = async (userType: "buyer" | "seller") => {
       const client = new HttpClient(server.url);
       const email = `crash-${userType}-${crypto.randomUUID()}@example.test`;
-      const response = await client.post("/auth", { intent: "signup", userType, fullName: "Crash Test", companyName: `Crash ${userType}`, email, phone: "", password: PASSWORD, confirmPassword: PASSWORD });
+      const response = await client.post("/auth", {
+        intent: "signup",
+        userType,
+        fullName: "Crash Test",
+        companyName: `Crash ${userType}`,
+        email,
+        phone: "",
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+      });
       if (response.status !== 302) throw new Error(`sign-up answered ${response.status}`);
       return email;
     };
@@ -42,8 +69,7 @@ export async function crashRounds(options: { rounds: number; databaseUrl?: strin
     // an RFQ that the quotes go to, acknowledged before any crash
     let buyer = await signIn(buyerEmail);
     const target = `Crash target ${crypto.randomUUID()}`;
-    await buyer.post("/create-rfq", { title: target, category: "textiles", description: "Quotes arrive while the server is killed.", specifications: "", quantity: "100", unit: "pieces", budgetMin: "", budgetMax: "", deliveryLocation: "Reno, NV", deadline: deadlineIn(30) });
-    const rfqId = /\/rfqs\/([0-9a-f-]{36})/.exec(await (await buyer.get(`/rfqs?mine=1&q=${encodeURIComponent(target)}`)).text())![1]!;
+    const rfqId = await postRfq(buyer, target, "Quotes arrive while the server is killed.");
     const acknowledged: Array<{ kind: "rfq" | "quote"; text: string }> = [];
 
     for (let round = 0; round < options.rounds; round++) {
@@ -56,8 +82,14 @@ export async function crashRounds(options: { rounds: number; databaseUrl?: strin
           const quote = lane % 2 === 1;
           try {
             const response = quote
-              ? await seller.post(`/rfqs/${rfqId}`, { intent: "quote", price: String(100 + n), quantity: "100", deliveryTimeline: "30 days", terms: `Terms ${text}` })
-              : await buyer.post("/create-rfq", { title: `Crash ${text}`, category: "textiles", description: "Written while the server may die.", specifications: "", quantity: "100", unit: "pieces", budgetMin: "", budgetMax: "", deliveryLocation: "Reno, NV", deadline: deadlineIn(30) });
+              ? await seller.post(`/rfqs/${rfqId}`, {
+                  intent: "quote",
+                  price: String(100 + n),
+                  quantity: "100",
+                  deliveryTimeline: "30 days",
+                  terms: `Terms ${text}`,
+                })
+              : await buyer.post("/create-rfq", rfqFormFields(`Crash ${text}`, "Written while the server may die."));
             if (response.status >= 500) report.fiveHundreds++;
             if (response.status === 302) acknowledged.push({ kind: quote ? "quote" : "rfq", text });
           } catch {
@@ -79,11 +111,17 @@ export async function crashRounds(options: { rounds: number; databaseUrl?: strin
     const quotesPage = await (await reader.get(`/rfqs/${rfqId}`)).text();
     for (const write of acknowledged) {
       const present =
-        write.kind === "quote" ? quotesPage.includes(`Terms ${write.text}`) : (await (await reader.get(`/rfqs?mine=1&q=${encodeURIComponent(`Crash ${write.text}`)}`)).text()).includes(write.text);
+        write.kind === "quote"
+          ? quotesPage.includes(`Terms ${write.text}`)
+          : (await (await reader.get(`/rfqs?mine=1&q=${encodeURIComponent(`Crash ${write.text}`)}`)).text()).includes(
+              write.text,
+            );
       if (!present) report.lost.push(`${write.kind} ${write.text}`);
     }
     report.acknowledged = acknowledged.length;
-    options.log?.(`${report.engine}: ${report.rounds} rounds, ${report.acknowledged} acknowledged writes, ${report.lost.length} lost, ${report.fiveHundreds} answers >= 500`);
+    options.log?.(
+      `${report.engine}: ${report.rounds} rounds, ${report.acknowledged} acknowledged writes, ${report.lost.length} lost, ${report.fiveHundreds} answers >= 500`,
+    );
     return report;
   } finally {
     await server.stop();

@@ -15,7 +15,10 @@ export class EventStreamReader {
 
   static async open(url: string, headers: Record<string, string> = {}): Promise<EventStreamReader> {
     const reader = new EventStreamReader();
-    reader.response = await fetch(url, { headers: { accept: "text/event-stream", ...headers }, signal: reader.controller.signal });
+    reader.response = await fetch(url, {
+      headers: { accept: "text/event-stream", ...headers },
+      signal: reader.controller.signal,
+    });
     if (reader.response.ok && reader.response.body) void reader.read(reader.response.body);
     else reader.ended = true;
     return reader;
@@ -77,12 +80,16 @@ export class EventStreamReader {
           resolve(found);
         } else if (this.ended) {
           done();
-          reject(new Error(`the stream ended before the event (events: ${this.events.map((e) => e.event).join(", ")})`));
+          reject(
+            new Error(`the stream ended before the event (events: ${this.events.map((e) => e.event).join(", ")})`),
+          );
         }
       };
       const timer = setTimeout(() => {
         done();
-        reject(new Error(`no such event within ${timeoutMs} ms (events: ${this.events.map((e) => e.event).join(", ")})`));
+        reject(
+          new Error(`no such event within ${timeoutMs} ms (events: ${this.events.map((e) => e.event).join(", ")})`),
+        );
       }, timeoutMs);
       const done = () => {
         clearTimeout(timer);

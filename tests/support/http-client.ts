@@ -26,7 +26,8 @@ export class HttpClient {
     const url = path.startsWith("http") ? path : `${this.baseUrl}${path}`;
     const headers = new Headers(init.headers);
     for (const [k, v] of Object.entries(this.extraHeaders)) headers.set(k, v);
-    if (this.cookies.size > 0 && new URL(url).origin === new URL(this.baseUrl).origin) headers.set("cookie", this.cookieHeader());
+    if (this.cookies.size > 0 && new URL(url).origin === new URL(this.baseUrl).origin)
+      headers.set("cookie", this.cookieHeader());
     const response = await fetch(url, { ...init, headers, redirect: "manual" });
     if (new URL(url).origin === new URL(this.baseUrl).origin) this.store(response);
     return response;

@@ -40,7 +40,8 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
     waitFor: async (match, timeoutMs) => {
       await waitForCount(match, 1, timeoutMs);
       const found = messages.find(match);
-      if (!found) throw new Error(`no matching e-mail arrived within ${timeoutMs ?? 10_000} ms (${messages.length} received)`);
+      if (!found)
+        throw new Error(`no matching e-mail arrived within ${timeoutMs ?? 10_000} ms (${messages.length} received)`);
       return found;
     },
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),

@@ -15,6 +15,9 @@ export async function testNotifier(database: TestDatabase): Promise<{ notifier: 
 
 /** The e-mails waiting in the job queue, oldest first. */
 export async function queuedEmails(db: Db): Promise<JobData["email"][]> {
-  const rows = await queryRows<{ data: JobData["email"] }>(db, sql`select data from pgboss.job where name = 'email' order by created_on, id`);
+  const rows = await queryRows<{ data: JobData["email"] }>(
+    db,
+    sql`select data from pgboss.job where name = 'email' order by created_on, id`,
+  );
   return rows.map((row) => row.data);
 }

@@ -14,7 +14,15 @@ const HIDE_DELAY_MS = 200;
  * downshift's (arrow keys, Home/End, Enter, Escape, aria-activedescendant). It takes over from the plain box
  * with what was typed there, and the focus and caret when the plain box had them.
  */
-export default function HeaderSearchCombobox({ className, label, initial }: { className?: string; label: string; initial: TakeOver }) {
+export default function HeaderSearchCombobox({
+  className,
+  label,
+  initial,
+}: {
+  className?: string;
+  label: string;
+  initial: TakeOver;
+}) {
   const fetcher = useFetcher<SearchSuggestions>();
   const navigate = useNavigate();
   const [query, setQuery] = useState(initial.value);
@@ -42,32 +50,33 @@ export default function HeaderSearchCombobox({ className, label, initial }: { cl
   const data = typed ? fetcher.data : undefined;
   const items: Suggestion[] = data ? [...data.categories, ...data.products, ...data.stores] : [];
 
-  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps, closeMenu } = useCombobox<Suggestion>({
-    items,
-    itemToString: (item) => item?.label ?? "",
-    itemToKey: (item) => (item ? `${item.kind}-${item.href}` : null),
-    initialIsOpen: initial.focused && initial.value.trim().length >= 2,
-    inputValue: query,
-    onInputValueChange: ({ inputValue }) => setQuery(inputValue),
-    // nothing stays selected: choosing a suggestion goes to its page, and choosing it again goes there again
-    selectedItem: null,
-    onSelectedItemChange: ({ selectedItem }) => {
-      if (selectedItem) void navigate(selectedItem.href);
-    },
-    stateReducer: (state, { type, changes }) => {
-      switch (type) {
-        // going to a suggestion keeps the words typed in the box
-        case useCombobox.stateChangeTypes.ItemClick:
-        case useCombobox.stateChangeTypes.InputKeyDownEnter:
-          return { ...changes, inputValue: state.inputValue };
-        // leaving the box never chooses the highlighted suggestion; the box hides a moment later (onBlur)
-        case useCombobox.stateChangeTypes.InputBlur:
-          return { ...changes, isOpen: state.isOpen, selectedItem: state.selectedItem, inputValue: state.inputValue };
-        default:
-          return changes;
-      }
-    },
-  });
+  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps, closeMenu } =
+    useCombobox<Suggestion>({
+      items,
+      itemToString: (item) => item?.label ?? "",
+      itemToKey: (item) => (item ? `${item.kind}-${item.href}` : null),
+      initialIsOpen: initial.focused && initial.value.trim().length >= 2,
+      inputValue: query,
+      onInputValueChange: ({ inputValue }) => setQuery(inputValue),
+      // nothing stays selected: choosing a suggestion goes to its page, and choosing it again goes there again
+      selectedItem: null,
+      onSelectedItemChange: ({ selectedItem }) => {
+        if (selectedItem) void navigate(selectedItem.href);
+      },
+      stateReducer: (state, { type, changes }) => {
+        switch (type) {
+          // going to a suggestion keeps the words typed in the box
+          case useCombobox.stateChangeTypes.ItemClick:
+          case useCombobox.stateChangeTypes.InputKeyDownEnter:
+            return { ...changes, inputValue: state.inputValue };
+          // leaving the box never chooses the highlighted suggestion; the box hides a moment later (onBlur)
+          case useCombobox.stateChangeTypes.InputBlur:
+            return { ...changes, isOpen: state.isOpen, selectedItem: state.selectedItem, inputValue: state.inputValue };
+          default:
+            return changes;
+        }
+      },
+    });
 
   const showBox = isOpen && typed;
 
@@ -77,13 +86,17 @@ export default function HeaderSearchCombobox({ className, label, initial }: { cl
         Search products, suppliers and categories
       </label>
       <div className="relative">
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+          aria-hidden
+        />
         <input
           {...getInputProps({
             onKeyDown: (event) => {
               // Enter with no suggestion highlighted submits the form: a search of the marketplace
               if (event.key === "Enter" && highlightedIndex < 0) {
-                (event.nativeEvent as KeyboardEvent & { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
+                (event.nativeEvent as KeyboardEvent & { preventDownshiftDefault?: boolean }).preventDownshiftDefault =
+                  true;
                 closeMenu();
               }
             },
@@ -109,7 +122,10 @@ export default function HeaderSearchCombobox({ className, label, initial }: { cl
                   <li
                     key={`${item.kind}-${item.href}`}
                     {...getItemProps({ item, index })}
-                    className={cn("flex cursor-pointer items-center justify-between gap-3 px-4 py-2 text-sm", highlightedIndex === index && "bg-slate-100")}
+                    className={cn(
+                      "flex cursor-pointer items-center justify-between gap-3 px-4 py-2 text-sm",
+                      highlightedIndex === index && "bg-slate-100",
+                    )}
                   >
                     <span className="truncate">{item.label}</span>
                     <span className="shrink-0 text-xs capitalize text-slate-500">{item.kind}</span>
@@ -118,7 +134,9 @@ export default function HeaderSearchCombobox({ className, label, initial }: { cl
               : null}
           </ul>
           {showBox && items.length === 0 ? (
-            <p className="px-4 py-2 text-sm text-slate-500">{fetcher.state === "loading" ? "Searching..." : "No suggestions. Press Enter to search."}</p>
+            <p className="px-4 py-2 text-sm text-slate-500">
+              {fetcher.state === "loading" ? "Searching..." : "No suggestions. Press Enter to search."}
+            </p>
           ) : null}
         </div>
       </div>

@@ -48,7 +48,10 @@ export function HeaderSearch({ className, label = "Site search" }: { className?:
         Search products, suppliers and categories
       </label>
       <div className="relative">
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+          aria-hidden
+        />
         <input
           id={`${id}-input`}
           role="combobox"
@@ -65,7 +68,10 @@ export function HeaderSearch({ className, label = "Site search" }: { className?:
           onFocus={(event) => enhance(event.currentTarget)}
           onInput={(event) => enhance(event.currentTarget)}
         />
-        <div hidden className="absolute left-0 right-0 top-full z-50 mt-1 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+        <div
+          hidden
+          className="absolute left-0 right-0 top-full z-50 mt-1 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+        >
           <ul id={`${id}-menu`} role="listbox" aria-label="Search suggestions" hidden />
         </div>
       </div>

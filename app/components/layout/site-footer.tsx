@@ -1,6 +1,6 @@
-import { Link } from "react-router";
+import { PageLink } from "~/components/ui/page-link";
 
-const COLUMNS = [
+const COLUMNS: { title: string; links: { to: `/${string}`; label: string }[] }[] = [
   {
     title: "For Sellers",
     links: [
@@ -37,7 +37,8 @@ export function SiteFooter() {
         <div>
           <p className="text-lg font-bold">Setu</p>
           <p className="mt-2 max-w-xs text-sm text-slate-600">
-            The bridge between verified Indian suppliers and US business buyers. Wholesale sourcing, quotes and orders in one place.
+            The bridge between verified Indian suppliers and US business buyers. Wholesale sourcing, quotes and orders
+            in one place.
           </p>
         </div>
         {COLUMNS.map((column) => (
@@ -46,9 +47,9 @@ export function SiteFooter() {
             <ul className="mt-3 space-y-2 text-sm">
               {column.links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="text-slate-600 hover:text-slate-900 hover:underline">
+                  <PageLink to={link.to} className="text-slate-600 hover:text-slate-900 hover:underline">
                     {link.label}
-                  </Link>
+                  </PageLink>
                 </li>
               ))}
             </ul>

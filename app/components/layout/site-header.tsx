@@ -1,12 +1,12 @@
 import { Bell, Menu, MessageSquare } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { Link, NavLink, useLocation } from "react-router";
-import { useRootUser } from "~/root";
-import { CATEGORY_STRIP } from "~/lib/categories";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { useRootUser } from "~/components/layout/use-root-user";
+import { activeLinkProps } from "./active-link";
+import { PageLink } from "~/components/ui/page-link";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { lazyPart } from "~/components/ui/lazy-part";
-import { HeaderSearch } from "./header-search";
 import { UserMenuButton } from "./user-menu-button";
 
 // the menu's code loads on demand: anonymous visitors never need it; the server renders it as usual
@@ -16,6 +16,13 @@ const UserMenu = lazyPart(
   ({ user }) => <UserMenuButton name={user.name} aria-haspopup="menu" disabled />,
 );
 
+// The search form and the category strip are server HTML that works without JavaScript (a GET form, links): their
+// code loads after the page's (route budgets, decision record 0031) and hydrates them when it arrives.
+const HeaderSearch = lazyPart(() => import("./header-search").then((m) => m.HeaderSearch), undefined, { eager: true });
+const CategoryStrip = lazyPart(() => import("./category-strip").then((m) => m.CategoryStrip), undefined, {
+  eager: true,
+});
+
 const NAV_LINKS = [
   { to: "/browse", label: "Browse" },
   { to: "/categories", label: "Categories" },
@@ -23,7 +30,6 @@ const NAV_LINKS = [
   { to: "/blog", label: "Blog" },
   { to: "/services", label: "Sell on Setu" },
 ];
-
 
 function navClass({ isActive }: { isActive: boolean }) {
   return cn(
@@ -35,54 +41,104 @@ function navClass({ isActive }: { isActive: boolean }) {
 export function SiteHeader() {
   const user = useRootUser();
   const location = useLocation();
-  // The mobile navigation is a disclosure (<details>: navigation is not an ARIA menu, and it works without
-  // JavaScript); close it after navigating. Not when the page first hydrates: a menu opened before the
+  const menu = useRef<HTMLDetailsElement>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const onToggle = () => setMenuOpen(!!menu.current?.open);
+  // a menu opened before the page hydrated: its search appears now
+  useEffect(() => setMenuOpen(!!menu.current?.open), []);
+  // Close the phone's menu after navigating. Not when the page first hydrates: a menu opened before the
   // scripts arrived (a slow phone) must stay open.
   const shownLocation = useRef(location.key);
   useEffect(() => {
     if (shownLocation.current === location.key) return;
     shownLocation.current = location.key;
-    document.querySelectorAll("header details[open]").forEach((menu) => menu.removeAttribute("open"));
+    menu.current?.removeAttribute("open");
+    setMenuOpen(false);
   }, [location]);
   return (
     <header className="border-b border-slate-200 bg-white">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <div className="bg-slate-900 text-xs text-slate-100">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-2">
           <p>Shop wholesale online from verified Indian suppliers.</p>
           <nav aria-label="Support" className="hidden gap-4 sm:flex">
-            <Link to="/services-for-sellers" className="hover:underline">
+            <PageLink to="/services-for-sellers" className="hover:underline">
               Services for Sellers
-            </Link>
-            <Link to="/help" className="hover:underline">
+            </PageLink>
+            <PageLink to="/help" className="hover:underline">
               Help
-            </Link>
-            <Link to="/contact" className="hover:underline">
+            </PageLink>
+            <PageLink to="/contact" className="hover:underline">
               Contact
-            </Link>
-            <Link to="/terms" className="hover:underline">
+            </PageLink>
+            <PageLink to="/terms" className="hover:underline">
               Terms
-            </Link>
+            </PageLink>
           </nav>
         </div>
       </div>
 
-      <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3">
-        <Link to="/" className="flex shrink-0 items-center gap-2 text-xl font-bold text-slate-900" aria-label="Setu home">
-          <img src="/favicon.svg" alt="" className="size-8" width={32} height={32} />
+      <div className="relative mx-auto flex max-w-7xl items-center gap-4 px-4 py-3">
+        <PageLink
+          to="/"
+          className="flex shrink-0 items-center gap-2 text-xl font-bold text-slate-900"
+          aria-label="Setu home"
+        >
+          {/* low: React would otherwise preload it in the head, ahead of the stylesheet and the page's main picture */}
+          <img src="/favicon.svg" alt="" className="size-8" width={32} height={32} fetchPriority="low" />
           Setu
-        </Link>
+        </PageLink>
         <HeaderSearch className="hidden flex-1 md:block md:max-w-md" />
-        <nav aria-label="Main" className="hidden items-center lg:flex">
-          {NAV_LINKS.map((link) => (
-            <NavLink key={link.to} to={link.to} className={navClass} prefetch="intent">
-              {link.label}
-            </NavLink>
-          ))}
-        </nav>
-        <div className="ml-auto flex items-center gap-2">
+        {/* Below lg the navigation collapses into a menu: a disclosure (<details>: navigation is not an ARIA menu,
+            and it works without JavaScript) whose summary comes before the links in the DOM (Tab goes from the
+            button into the opened menu) but sits at the far right: placed there absolutely, with room kept for it
+            beside the account links, rather than moved there by flex order, which placed it only once the elements
+            after it had arrived (a browser painting the page half-read showed it beside the logo first: a layout
+            shift). */}
+        <details
+          ref={menu}
+          className="group max-lg:absolute max-lg:right-4 max-lg:top-1/2 max-lg:-translate-y-1/2 lg:hidden"
+          onToggle={onToggle}
+        >
+          <summary
+            className="flex cursor-pointer list-none items-center rounded-md p-2 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+            aria-label="Menu"
+          >
+            <Menu className="size-5" aria-hidden />
+          </summary>
+        </details>
+        {/* One list of links for every width (rendered once, not once per layout): a row on wide screens, the
+            menu's panel below lg, shown while the disclosure above is open. */}
+        <div className="max-lg:absolute max-lg:right-4 max-lg:top-full max-lg:z-50 max-lg:mt-1 max-lg:hidden max-lg:w-64 max-lg:rounded-lg max-lg:border max-lg:border-slate-200 max-lg:bg-white max-lg:p-3 max-lg:shadow-lg max-lg:[:has(>details[open])>&]:block lg:contents">
+          {/* the phone's search: only once the menu is opened (client-side), as most visitors never open it */}
+          {menuOpen ? <HeaderSearch className="mb-2 md:hidden" label="Search in menu" /> : null}
+          <nav aria-label="Main" className="flex max-lg:flex-col lg:items-center">
+            {NAV_LINKS.map((link) => (
+              <Link
+                key={link.to}
+                to={link.to}
+                prefetch="intent"
+                {...activeLinkProps(location.pathname, link.to, navClass)}
+              >
+                {link.label}
+              </Link>
+            ))}
+            {!user ? (
+              <PageLink
+                to="/auth"
+                {...activeLinkProps(location.pathname, "/auth", (state) => cn(navClass(state), "lg:hidden"))}
+              >
+                Sign In
+              </PageLink>
+            ) : null}
+          </nav>
+        </div>
+        <div className="ml-auto flex items-center gap-2 max-lg:mr-13">
           {user ? (
             <>
               <MessagesLink count={user.unreadMessages} />
@@ -91,11 +147,17 @@ export function SiteHeader() {
               {/* without JavaScript the menu cannot open: its pages are a link away */}
               <noscript>
                 <span className="flex items-center gap-2">
-                  <Link to="/dashboard" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+                  <Link
+                    to="/dashboard"
+                    className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+                  >
                     Dashboard
                   </Link>
                   <form method="post" action="/auth/sign-out">
-                    <button type="submit" className="rounded-md px-3 py-2 text-sm font-medium text-red-700 hover:bg-slate-100">
+                    <button
+                      type="submit"
+                      className="rounded-md px-3 py-2 text-sm font-medium text-red-700 hover:bg-slate-100"
+                    >
                       Sign Out
                     </button>
                   </form>
@@ -104,68 +166,54 @@ export function SiteHeader() {
             </>
           ) : (
             <>
-              <Link to="/auth" className="hidden rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:block">
+              <PageLink
+                to="/auth"
+                className="hidden rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:block"
+              >
                 Sign In
-              </Link>
-              <Link to="/auth?tab=signup" className={buttonClasses("primary", "sm")}>
+              </PageLink>
+              <PageLink to="/auth?tab=signup" className={buttonClasses("primary", "sm")}>
                 Join Free
-              </Link>
+              </PageLink>
             </>
           )}
-          <details className="group relative lg:hidden">
-            <summary
-              className="flex cursor-pointer list-none items-center rounded-md p-2 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
-              aria-label="Menu"
-            >
-              <Menu className="size-5" aria-hidden />
-            </summary>
-            <div className="absolute right-0 z-50 mt-1 w-64 rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
-              <HeaderSearch className="mb-2 md:hidden" label="Search in menu" />
-              <nav aria-label="Mobile" className="flex flex-col">
-                {NAV_LINKS.map((link) => (
-                  <NavLink key={link.to} to={link.to} className={navClass}>
-                    {link.label}
-                  </NavLink>
-                ))}
-                {!user ? (
-                  <NavLink to="/auth" className={navClass}>
-                    Sign In
-                  </NavLink>
-                ) : null}
-              </nav>
-            </div>
-          </details>
         </div>
       </div>
 
-      <nav aria-label="Categories" className="border-t border-slate-100">
-        <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 py-1.5 text-sm">
-          {CATEGORY_STRIP.map((c) => (
-            <li key={c.slug} className="shrink-0">
-              <NavLink
-                to={`/category/${c.slug}`}
-                className={({ isActive }) =>
-                  cn("block rounded-md px-3 py-1.5", isActive ? "bg-slate-100 font-medium" : "text-slate-600 hover:bg-slate-50 hover:text-slate-900")
-                }
-              >
-                {c.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <CategoryStrip />
     </header>
   );
 }
 
 /** A header icon linking to `to`, with the number of unread things on it (messages, notifications). */
-function CountLink({ to, icon: Icon, name, count, testId }: { to: string; icon: typeof Bell; name: string; count: number; testId?: string }) {
+function CountLink({
+  to,
+  icon: Icon,
+  name,
+  count,
+  testId,
+}: {
+  to: string;
+  icon: typeof Bell;
+  name: string;
+  count: number;
+  testId?: string;
+}) {
   const label = count === 0 ? name : `${name}, ${count} unread`;
   return (
-    <Link to={to} aria-label={label} title={label} className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
+    <Link
+      to={to}
+      aria-label={label}
+      title={label}
+      className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
       <Icon className="size-5" aria-hidden />
       {count > 0 ? (
-        <span aria-hidden data-testid={testId} className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] font-semibold leading-5 text-white tabular-nums">
+        <span
+          aria-hidden
+          data-testid={testId}
+          className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] font-semibold leading-5 text-white tabular-nums"
+        >
           {count > 99 ? "99+" : count}
         </span>
       ) : null}

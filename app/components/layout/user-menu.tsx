@@ -1,5 +1,12 @@
 import { Link, useSubmit } from "react-router";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
 import { USER_MENU, UserMenuButton, type UserMenuUser } from "./user-menu-button";
 
 /** The signed-in user's menu (Radix: arrow keys, typeahead, Escape and focus return are the library's). Loaded on demand by the header. */
@@ -36,7 +43,10 @@ export function UserMenu({ user }: { user: UserMenuUser }) {
         ) : null}
         <DropdownMenuSeparator />
         {/* sign-out is a POST (no GET changes state) */}
-        <DropdownMenuItem className="text-red-700" onSelect={() => void submit(null, { method: "post", action: "/auth/sign-out" })}>
+        <DropdownMenuItem
+          className="text-red-700"
+          onSelect={() => void submit(null, { method: "post", action: "/auth/sign-out" })}
+        >
           Sign Out
         </DropdownMenuItem>
       </DropdownMenuContent>

@@ -12,7 +12,11 @@ const tones: Record<Tone, string> = {
 export function Badge({ tone = "grey", className, ...props }: React.HTMLAttributes<HTMLSpanElement> & { tone?: Tone }) {
   return (
     <span
-      className={cn("inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium", tones[tone], className)}
+      className={cn(
+        "inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium",
+        tones[tone],
+        className,
+      )}
       {...props}
     />
   );

@@ -36,11 +36,6 @@ export function Button({
   return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
 }
 
-export function ButtonLink({
-  variant,
-  size,
-  className,
-  ...props
-}: LinkProps & { variant?: Variant; size?: Size }) {
+export function ButtonLink({ variant, size, className, ...props }: LinkProps & { variant?: Variant; size?: Size }) {
   return <Link className={buttonClasses(variant, size, className)} {...props} />;
 }

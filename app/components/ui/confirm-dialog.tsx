@@ -52,7 +52,15 @@ export function ConfirmDialog({
 }
 
 /** The same question on the page itself, for a browser without JavaScript (see ConfirmDialog). */
-export function ConfirmPanel({ title, consequence, children }: { title: string; consequence: string; children: ReactNode }) {
+export function ConfirmPanel({
+  title,
+  consequence,
+  children,
+}: {
+  title: string;
+  consequence: string;
+  children: ReactNode;
+}) {
   return (
     <section aria-label={title} className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4">
       <h3 className="font-semibold">{title}</h3>

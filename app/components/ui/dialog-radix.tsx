@@ -59,7 +59,10 @@ export function DialogContent({
           className,
         )}
         onOpenAutoFocus={(event) => {
-          opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+          opener.current =
+            document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+              ? document.activeElement
+              : null;
           onOpenAutoFocus?.(event);
         }}
         onCloseAutoFocus={(event) => {
@@ -72,7 +75,10 @@ export function DialogContent({
       >
         {children}
         {showClose ? (
-          <Primitive.Close className="absolute right-3 top-3 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600" aria-label={closeLabel}>
+          <Primitive.Close
+            className="absolute right-3 top-3 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+            aria-label={closeLabel}
+          >
             <X className="size-4" aria-hidden />
           </Primitive.Close>
         ) : null}

@@ -6,13 +6,21 @@ import { cn } from "./cn";
 export const DropdownMenu = Primitive.Root;
 export const DropdownMenuTrigger = Primitive.Trigger;
 
-export function DropdownMenuContent({ className, align = "end", sideOffset = 4, ...props }: ComponentProps<typeof Primitive.Content>) {
+export function DropdownMenuContent({
+  className,
+  align = "end",
+  sideOffset = 4,
+  ...props
+}: ComponentProps<typeof Primitive.Content>) {
   return (
     <Primitive.Portal>
       <Primitive.Content
         align={align}
         sideOffset={sideOffset}
-        className={cn("z-50 min-w-52 rounded-lg border border-slate-200 bg-white py-1 shadow-lg outline-none", className)}
+        className={cn(
+          "z-50 min-w-52 rounded-lg border border-slate-200 bg-white py-1 shadow-lg outline-none",
+          className,
+        )}
         {...props}
       />
     </Primitive.Portal>

@@ -53,7 +53,10 @@ export function Field({
 export function SearchInput({ className, ...props }: React.InputHTMLAttributes<HTMLInputElement>) {
   return (
     <div className="relative">
-      <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+      <Search
+        className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+        aria-hidden
+      />
       <Input type="search" className={cn("pl-9", className)} {...props} />
     </div>
   );
@@ -71,7 +74,10 @@ export function FilterSelect({
   options,
   className,
   ...props
-}: { id: string; label: string; options: readonly SelectOption[]; className?: string } & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "id" | "onChange" | "children" | "className">) {
+}: { id: string; label: string; options: readonly SelectOption[]; className?: string } & Omit<
+  React.SelectHTMLAttributes<HTMLSelectElement>,
+  "id" | "onChange" | "children" | "className"
+>) {
   const submit = useSubmit();
   return (
     <div className={className}>
@@ -88,7 +94,15 @@ export function FilterSelect({
 }
 
 /** The options of a select from a list of values and their labels. */
-export function LabelledOptions<T extends string>({ values, labels, disabled }: { values: readonly T[]; labels: Record<T, string>; disabled?: (value: T) => boolean }) {
+export function LabelledOptions<T extends string>({
+  values,
+  labels,
+  disabled,
+}: {
+  values: readonly T[];
+  labels: Record<T, string>;
+  disabled?: (value: T) => boolean;
+}) {
   return values.map((value) => (
     <option key={value} value={value} disabled={disabled?.(value)}>
       {labels[value]}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from "react";
+import { lazy, memo, Suspense, useEffect, useState, type ComponentType, type ReactNode } from "react";
 
 /** Parts rendered so far whose code is still loading or not yet hydrated. */
 const pending = new Set<Promise<void>>();
@@ -7,6 +7,31 @@ const pending = new Set<Promise<void>>();
 const loadingOnServer = new Set<Promise<unknown>>();
 export function lazyPartsLoaded(): Promise<unknown> | null {
   return loadingOnServer.size > 0 ? Promise.all(loadingOnServer) : null;
+}
+
+/**
+ * Code the page loads after its first JavaScript that must be there before the page counts as ready for use
+ * (a form's schema, `lazySchema`): `lazyPartsSettled` waits for it too. A failed load only settles.
+ */
+export function settleBeforeReady(loading: Promise<unknown>): void {
+  pending.add(
+    loading.then(
+      () => undefined,
+      () => undefined,
+    ),
+  );
+}
+
+/** In the browser: the code of the eager parts of the modules loaded so far, loading or loaded. */
+const eagerLoads = new Set<Promise<unknown>>();
+/**
+ * Resolves once the code of every eager part the page's modules declare has arrived (or failed to). entry.client.tsx
+ * hydrates after it, so that React takes over the server's HTML of those parts as it is: a part still waiting for
+ * its code during hydration stays dehydrated, and an update reaching it then (a parent re-rendered as hydrated)
+ * made React drop its server HTML for the fallback, content gone for a moment (a layout shift).
+ */
+export function eagerPartsLoaded(): Promise<unknown> {
+  return Promise.allSettled(eagerLoads);
 }
 
 /** Resolves once every lazily loaded part rendered so far has loaded and hydrated (root's hydration mark waits for it). */
@@ -26,11 +51,23 @@ export async function lazyPartsSettled(): Promise<void> {
  * `eager`: the browser fetches the code as soon as a page that may render the part has loaded (alongside
  * hydration, not before it), rather than when the part first renders.
  */
-export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, fallback?: (props: P) => ReactNode, { eager = false } = {}) {
+export function lazyPart<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback?: (props: P) => ReactNode,
+  { eager = false } = {},
+) {
   let settle: (() => void) | null = null;
   let ready: Promise<void> | null = null;
+  // in the browser, the code once it has arrived: rendered in place from then on, as on the server (React.lazy would
+  // suspend the first render even then, and leave the server's HTML dehydrated a moment longer)
+  let loaded: ComponentType<P> | null = null;
+  const loadAndKeep = () =>
+    load().then((Component) => {
+      loaded = Component;
+      return Component;
+    });
   const Lazy = lazy(async () => {
-    const Component = await load();
+    const Component = await loadAndKeep();
     function Hydrated(props: P) {
       useEffect(() => settle?.(), []);
       return <Component {...props} />;
@@ -47,12 +84,24 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
     });
     loadingOnServer.add(loading);
   }
-  if (eager && typeof document !== "undefined") void load().catch(() => undefined);
+  // an eager part may first render after hydration (a widget swapped in once the page is hydrated): the page counts
+  // as ready for use only once its code is there
+  if (eager && typeof document !== "undefined") {
+    const loading = loadAndKeep();
+    eagerLoads.add(loading);
+    settleBeforeReady(loading);
+  }
   function LazyPart(props: P) {
-    if (onServer) {
-      const Component = onServer;
+    // a part gone before its code arrived (a client-side navigation away) no longer holds the page's ready mark back
+    useEffect(() => () => settle?.(), []);
+    // decided once per instance: switching from the lazy element to the component itself would remount it
+    const [inPlace] = useState(() => onServer ?? loaded);
+    if (inPlace) {
+      const Component = inPlace;
+      // the component itself never suspends: on the server (where every render is in place) the fallback would be
+      // built for nothing on every page; in the browser a suspending child of it may still show it
       return (
-        <Suspense fallback={fallback ? fallback(props) : null}>
+        <Suspense fallback={fallback && typeof document !== "undefined" ? fallback(props) : null}>
           <Component {...props} />
         </Suspense>
       );
@@ -67,5 +116,8 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
       </Suspense>
     );
   }
-  return LazyPart;
+  // Memoised: a parent re-rendered before the code has arrived (useHydrated's switch right after hydration) would
+  // hand the still-dehydrated boundary new props, and React would then drop the server's HTML for the fallback.
+  // With the same props the re-render stops here and the server's HTML stays until the code is there.
+  return memo(LazyPart);
 }

@@ -2,7 +2,17 @@ import { Link } from "react-router";
 import { cn } from "./cn";
 
 /** Previous/next page links that keep every other search parameter. */
-export function Pagination({ page, pageCount, search, param = "page" }: { page: number; pageCount: number; search: URLSearchParams; param?: string }) {
+export function Pagination({
+  page,
+  pageCount,
+  search,
+  param = "page",
+}: {
+  page: number;
+  pageCount: number;
+  search: URLSearchParams;
+  param?: string;
+}) {
   if (pageCount <= 1) return null;
   const href = (p: number) => {
     const params = new URLSearchParams(search);

@@ -7,7 +7,12 @@ export const Popover = Primitive.Root;
 export const PopoverTrigger = Primitive.Trigger;
 export const PopoverClose = Primitive.Close;
 
-export function PopoverContent({ className, align = "end", sideOffset = 4, ...props }: ComponentProps<typeof Primitive.Content>) {
+export function PopoverContent({
+  className,
+  align = "end",
+  sideOffset = 4,
+  ...props
+}: ComponentProps<typeof Primitive.Content>) {
   return (
     <Primitive.Portal>
       <Primitive.Content

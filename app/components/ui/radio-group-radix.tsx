@@ -11,5 +11,13 @@ export function RadioGroup({ className, ...props }: ComponentProps<typeof Primit
 }
 
 export function RadioGroupItem({ className, ...props }: ComponentProps<typeof Primitive.Item>) {
-  return <Primitive.Item className={cn("focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600", className)} {...props} />;
+  return (
+    <Primitive.Item
+      className={cn(
+        "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
+        className,
+      )}
+      {...props}
+    />
+  );
 }

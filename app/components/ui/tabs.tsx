@@ -7,8 +7,17 @@ export const Tabs = Primitive.Root;
 
 type Variant = "pill" | "underline";
 
-export function TabsList({ className, variant = "pill", ...props }: ComponentProps<typeof Primitive.List> & { variant?: Variant }) {
-  return <Primitive.List className={cn("flex gap-1", variant === "underline" && "border-b border-slate-200", className)} {...props} />;
+export function TabsList({
+  className,
+  variant = "pill",
+  ...props
+}: ComponentProps<typeof Primitive.List> & { variant?: Variant }) {
+  return (
+    <Primitive.List
+      className={cn("flex gap-1", variant === "underline" && "border-b border-slate-200", className)}
+      {...props}
+    />
+  );
 }
 
 const triggers: Record<Variant, string> = {
@@ -19,7 +28,11 @@ const triggers: Record<Variant, string> = {
     "whitespace-nowrap border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700",
 };
 
-export function TabsTrigger({ className, variant = "pill", ...props }: ComponentProps<typeof Primitive.Trigger> & { variant?: Variant }) {
+export function TabsTrigger({
+  className,
+  variant = "pill",
+  ...props
+}: ComponentProps<typeof Primitive.Trigger> & { variant?: Variant }) {
   return <Primitive.Trigger className={cn(triggers[variant], className)} {...props} />;
 }
 

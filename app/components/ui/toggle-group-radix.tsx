@@ -11,5 +11,7 @@ export function ToggleGroup({ className, ...props }: ComponentProps<typeof Primi
 }
 
 export function ToggleGroupItem({ className, ...props }: ComponentProps<typeof Primitive.Item>) {
-  return <Primitive.Item className={cn("focus-visible:outline-2 focus-visible:outline-brand-600", className)} {...props} />;
+  return (
+    <Primitive.Item className={cn("focus-visible:outline-2 focus-visible:outline-brand-600", className)} {...props} />
+  );
 }

@@ -14,7 +14,10 @@ export const pageViewHours = pgTable(
     hour: timestamp("hour", { withTimezone: true }).notNull(),
     views: integer("views").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.subjectId, t.hour] }), check("page_view_hours_kind_check", sql`${t.kind} in ('store', 'product', 'qr')`)],
+  (t) => [
+    primaryKey({ columns: [t.kind, t.subjectId, t.hour] }),
+    check("page_view_hours_kind_check", sql`${t.kind} in ('store', 'product', 'qr')`),
+  ],
 );
 
 /**
@@ -30,5 +33,8 @@ export const pageViewDays = pgTable(
     day: date("day", { mode: "string" }).notNull(),
     views: integer("views").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.subjectId, t.day] }), check("page_view_days_kind_check", sql`${t.kind} in ('store', 'product', 'qr')`)],
+  (t) => [
+    primaryKey({ columns: [t.kind, t.subjectId, t.day] }),
+    check("page_view_days_kind_check", sql`${t.kind} in ('store', 'product', 'qr')`),
+  ],
 );

@@ -18,10 +18,16 @@ export const rfqMatches = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     score: real("score").notNull(),
     // the names of the supplier's best-matching products, best first (at most three)
-    productNames: text("product_names").array().notNull().default(sql`'{}'::text[]`),
+    productNames: text("product_names")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.rfqId, t.sellerId] }), index("rfq_matches_seller_created_idx").on(t.sellerId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.rfqId, t.sellerId] }),
+    index("rfq_matches_seller_created_idx").on(t.sellerId, t.createdAt),
+  ],
 );
 
 /** Categories a supplier does not want to be matched on. */
@@ -34,5 +40,8 @@ export const mutedCategories = pgTable(
     category: text("category").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.sellerId, t.category] }), check("muted_categories_category_check", sql`length(${t.category}) between 1 and 60`)],
+  (t) => [
+    primaryKey({ columns: [t.sellerId, t.category] }),
+    check("muted_categories_category_check", sql`length(${t.category}) between 1 and 60`),
+  ],
 );

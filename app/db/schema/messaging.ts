@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { isOneOf } from "../sql-helpers";
+import { REPORT_STATUSES } from "../../lib/status-lists";
 import { user } from "./auth";
 
 /**
@@ -54,7 +56,10 @@ export const userBlocks = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("user_blocks_blocked_idx").on(t.blockedId, t.blockerId)],
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index("user_blocks_blocked_idx").on(t.blockedId, t.blockerId),
+  ],
 );
 
 export const messages = pgTable(
@@ -108,11 +113,11 @@ export const messageReports = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     reason: text("reason").notNull(),
-    status: text("status").notNull().default("open").$type<"open" | "resolved">(),
+    status: text("status").notNull().default("open").$type<(typeof REPORT_STATUSES)[number]>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("message_reports_status_check", sql`${t.status} in ('open', 'resolved')`),
+    check("message_reports_status_check", isOneOf(t.status, REPORT_STATUSES)),
     uniqueIndex("message_reports_once_idx").on(t.messageId, t.reporterId),
     index("message_reports_status_created_idx").on(t.status, t.createdAt),
   ],

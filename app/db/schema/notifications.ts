@@ -2,7 +2,16 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
-export const NOTIFICATION_KINDS = ["quote_received", "quote_accepted", "quote_declined", "order_status", "new_message", "rfq_deadline", "rfq_matched", "verification_decided"] as const;
+export const NOTIFICATION_KINDS = [
+  "quote_received",
+  "quote_accepted",
+  "quote_declined",
+  "order_status",
+  "new_message",
+  "rfq_deadline",
+  "rfq_matched",
+  "verification_decided",
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** What the bell counts and /notifications lists: one row per user and event, linking to its subject. */
@@ -23,7 +32,10 @@ export const notifications = pgTable(
     readAt: timestamp("read_at", { withTimezone: true }),
   },
   (t) => [
-    check("notifications_kind_check", sql`${t.kind} in ('quote_received', 'quote_accepted', 'quote_declined', 'order_status', 'new_message', 'rfq_deadline', 'rfq_matched', 'verification_decided')`),
+    check(
+      "notifications_kind_check",
+      sql`${t.kind} in ('quote_received', 'quote_accepted', 'quote_declined', 'order_status', 'new_message', 'rfq_deadline', 'rfq_matched', 'verification_decided')`,
+    ),
     index("notifications_user_created_idx").on(t.userId, t.createdAt, t.id),
     index("notifications_user_unread_idx")
       .on(t.userId)

@@ -53,7 +53,10 @@ export const orderPackingDetails = pgTable(
   },
   (t) => [
     check("order_packing_details_packages_check", sql`${t.packages} > 0`),
-    check("order_packing_details_weight_check", sql`${t.netWeightGrams} > 0 and ${t.grossWeightGrams} >= ${t.netWeightGrams}`),
+    check(
+      "order_packing_details_weight_check",
+      sql`${t.netWeightGrams} > 0 and ${t.grossWeightGrams} >= ${t.netWeightGrams}`,
+    ),
     check("order_packing_details_size_check", sql`${t.lengthCm} > 0 and ${t.widthCm} > 0 and ${t.heightCm} > 0`),
   ],
 );

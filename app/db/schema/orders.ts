@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, date, index, integer, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { isOneOf } from "../sql-helpers";
+import { ORDER_STATUSES } from "../../lib/status-lists";
 import { user } from "./auth";
 import { rfqResponses, rfqs } from "./rfqs";
 
@@ -22,9 +24,7 @@ export const orders = pgTable(
     unit: text("unit").notNull(),
     unitPriceCents: bigint("unit_price_cents", { mode: "number" }).notNull(),
     totalCents: bigint("total_cents", { mode: "number" }).notNull(),
-    status: text("status").notNull().default("placed").$type<
-      "placed" | "confirmed" | "declined" | "in_production" | "ready_to_ship" | "shipped" | "delivered" | "completed" | "cancelled" | "disputed"
-    >(),
+    status: text("status").notNull().default("placed").$type<(typeof ORDER_STATUSES)[number]>(),
     // the accepted quote's trade terms, copied when the order is placed so that the order keeps them (issue #22)
     incoterm: text("incoterm").$type<"EXW" | "FCA" | "FOB" | "CIF" | "DAP" | "DDP">(),
     incotermPlace: text("incoterm_place"),
@@ -35,7 +35,9 @@ export const orders = pgTable(
     totalMinor: bigint("total_minor", { mode: "number" }),
     fxInrPerUsd: numeric("fx_inr_per_usd", { precision: 12, scale: 4 }),
     fxRateDate: date("fx_rate_date", { mode: "string" }),
-    paymentTerms: text("payment_terms").$type<"advance_100" | "advance_30_bl_70" | "lc_at_sight" | "net_30" | "net_60" | "other">(),
+    paymentTerms: text("payment_terms").$type<
+      "advance_100" | "advance_30_bl_70" | "lc_at_sight" | "net_30" | "net_60" | "other"
+    >(),
     paymentTermsOther: text("payment_terms_other"),
     leadTimeDays: integer("lead_time_days"),
     hsCode: text("hs_code"),
@@ -57,10 +59,7 @@ export const orders = pgTable(
   (t) => [
     check("orders_quantity_check", sql`${t.quantity} > 0`),
     check("orders_amount_check", sql`${t.unitPriceCents} >= 0 and ${t.totalCents} >= 0`),
-    check(
-      "orders_status_check",
-      sql`${t.status} in ('placed', 'confirmed', 'declined', 'in_production', 'ready_to_ship', 'shipped', 'delivered', 'completed', 'cancelled', 'disputed')`,
-    ),
+    check("orders_status_check", isOneOf(t.status, ORDER_STATUSES)),
     check("orders_currency_check", sql`${t.currency} in ('USD', 'INR')`),
     check("orders_total_minor_check", sql`${t.totalMinor} is null or ${t.totalMinor} >= 0`),
     // the 14-day automatic completion looks for delivered orders by delivery time

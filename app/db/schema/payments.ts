@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { isOneOf } from "../sql-helpers";
+import {
+  CHARGE_STATUSES,
+  DISPUTE_DECISIONS,
+  DISPUTE_STATUSES,
+  LEDGER_KINDS,
+  MILESTONE_CONDITIONS,
+  MILESTONE_STATES,
+} from "../../lib/status-lists";
 import { user } from "./auth";
 import { orders } from "./orders";
 
@@ -19,16 +28,16 @@ export const paymentMilestones = pgTable(
     label: text("label").notNull(),
     percent: integer("percent").notNull(),
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
-    condition: text("condition").notNull().$type<"on_confirmation" | "against_bill_of_lading" | "on_delivery">(),
-    state: text("state").notNull().default("awaiting_funds").$type<"awaiting_funds" | "processing" | "held" | "released" | "refunded" | "void">(),
+    condition: text("condition").notNull().$type<(typeof MILESTONE_CONDITIONS)[number]>(),
+    state: text("state").notNull().default("awaiting_funds").$type<(typeof MILESTONE_STATES)[number]>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("payment_milestones_order_position_idx").on(t.orderId, t.position),
     check("payment_milestones_amount_check", sql`${t.amountCents} > 0`),
-    check("payment_milestones_condition_check", sql`${t.condition} in ('on_confirmation', 'against_bill_of_lading', 'on_delivery')`),
-    check("payment_milestones_state_check", sql`${t.state} in ('awaiting_funds', 'processing', 'held', 'released', 'refunded', 'void')`),
+    check("payment_milestones_condition_check", isOneOf(t.condition, MILESTONE_CONDITIONS)),
+    check("payment_milestones_state_check", isOneOf(t.state, MILESTONE_STATES)),
   ],
 );
 
@@ -48,7 +57,7 @@ export const paymentCharges = pgTable(
     buyerId: text("buyer_id").references(() => user.id, { onDelete: "set null" }),
     idempotencyKey: text("idempotency_key").notNull().unique(),
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
-    status: text("status").notNull().default("pending").$type<"pending" | "succeeded" | "failed">(),
+    status: text("status").notNull().default("pending").$type<(typeof CHARGE_STATUSES)[number]>(),
     providerReference: text("provider_reference"),
     cardLast4: text("card_last4"),
     failureMessage: text("failure_message"),
@@ -60,7 +69,7 @@ export const paymentCharges = pgTable(
       .on(t.milestoneId)
       .where(sql`${t.status} in ('pending', 'succeeded')`),
     check("payment_charges_amount_check", sql`${t.amountCents} > 0`),
-    check("payment_charges_status_check", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check("payment_charges_status_check", isOneOf(t.status, CHARGE_STATUSES)),
   ],
 );
 
@@ -78,7 +87,7 @@ export const ledgerEntries = pgTable(
     milestoneId: uuid("milestone_id")
       .notNull()
       .references(() => paymentMilestones.id, { onDelete: "cascade" }),
-    kind: text("kind").notNull().$type<"fund" | "release" | "refund">(),
+    kind: text("kind").notNull().$type<(typeof LEDGER_KINDS)[number]>(),
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
     idempotencyKey: text("idempotency_key").notNull().unique(),
     providerReference: text("provider_reference"),
@@ -87,7 +96,7 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     check("ledger_entries_amount_check", sql`${t.amountCents} > 0`),
-    check("ledger_entries_kind_check", sql`${t.kind} in ('fund', 'release', 'refund')`),
+    check("ledger_entries_kind_check", isOneOf(t.kind, LEDGER_KINDS)),
     index("ledger_entries_order_idx").on(t.orderId, t.createdAt),
     index("ledger_entries_milestone_idx").on(t.milestoneId),
   ],
@@ -112,8 +121,8 @@ export const disputes = pgTable(
     // the status the order had when disputed (shipped or delivered)
     fromStatus: text("from_status").notNull(),
     reason: text("reason").notNull(),
-    status: text("status").notNull().default("open").$type<"open" | "decided">(),
-    decision: text("decision").$type<"release" | "partial_refund" | "full_refund">(),
+    status: text("status").notNull().default("open").$type<(typeof DISPUTE_STATUSES)[number]>(),
+    decision: text("decision").$type<(typeof DISPUTE_DECISIONS)[number]>(),
     refundCents: bigint("refund_cents", { mode: "number" }),
     decisionNote: text("decision_note"),
     decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
@@ -124,8 +133,8 @@ export const disputes = pgTable(
     uniqueIndex("disputes_one_open_idx")
       .on(t.orderId)
       .where(sql`${t.status} = 'open'`),
-    check("disputes_status_check", sql`${t.status} in ('open', 'decided')`),
-    check("disputes_decision_check", sql`${t.decision} is null or ${t.decision} in ('release', 'partial_refund', 'full_refund')`),
+    check("disputes_status_check", isOneOf(t.status, DISPUTE_STATUSES)),
+    check("disputes_decision_check", sql`${t.decision} is null or ${isOneOf(t.decision, DISPUTE_DECISIONS)}`),
     check("disputes_refund_check", sql`${t.refundCents} is null or ${t.refundCents} >= 0`),
     index("disputes_status_created_idx").on(t.status, t.createdAt),
   ],

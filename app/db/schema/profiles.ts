@@ -1,3 +1,5 @@
+import { isOneOf } from "../sql-helpers";
+import { VERIFICATION_STATUSES } from "../../lib/status-lists";
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
@@ -14,7 +16,10 @@ export const profiles = pgTable(
     companyName: text("company_name").notNull(),
     phone: text("phone"),
     userType: text("user_type").notNull().default("buyer"),
-    verificationStatus: text("verification_status").notNull().default("pending"),
+    verificationStatus: text("verification_status")
+      .notNull()
+      .default("pending")
+      .$type<(typeof VERIFICATION_STATUSES)[number]>(),
     verificationNote: text("verification_note"),
     // false for a Google sign-up until the user confirms company name and role
     profileCompleted: boolean("profile_completed").notNull().default(true),
@@ -23,10 +28,7 @@ export const profiles = pgTable(
   },
   (t) => [
     check("profiles_user_type_check", sql`${t.userType} in ('buyer', 'seller')`),
-    check(
-      "profiles_verification_status_check",
-      sql`${t.verificationStatus} in ('pending', 'verified', 'rejected')`,
-    ),
+    check("profiles_verification_status_check", isOneOf(t.verificationStatus, VERIFICATION_STATUSES)),
     index("profiles_verification_status_idx").on(t.verificationStatus, t.createdAt),
     // marketplace search matches supplier company names by substring
     index("profiles_company_name_trgm_idx").using("gin", sql`${t.companyName} gin_trgm_ops`),
@@ -64,7 +66,10 @@ export const sellerBusinessDetails = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("seller_business_details_gstin_check", sql`${t.gstin} is null or ${t.gstin} ~ '^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$'`),
+    check(
+      "seller_business_details_gstin_check",
+      sql`${t.gstin} is null or ${t.gstin} ~ '^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$'`,
+    ),
     check("seller_business_details_iec_check", sql`${t.iec} is null or ${t.iec} ~ '^[0-9A-Z]{10}$'`),
     check("seller_business_details_ifsc_check", sql`${t.bankIfsc} is null or ${t.bankIfsc} ~ '^[A-Z]{4}0[0-9A-Z]{6}$'`),
   ],

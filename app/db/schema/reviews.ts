@@ -35,7 +35,10 @@ export const reviews = pgTable(
       sql`${t.productQuality} between 1 and 5 and ${t.communication} between 1 and 5 and ${t.onTimeDelivery} between 1 and 5`,
     ),
     check("reviews_body_check", sql`char_length(${t.body}) between 1 and 2000`),
-    check("reviews_reply_check", sql`(${t.reply} is null and ${t.repliedAt} is null) or (char_length(${t.reply}) between 1 and 2000 and ${t.repliedAt} is not null)`),
+    check(
+      "reviews_reply_check",
+      sql`(${t.reply} is null and ${t.repliedAt} is null) or (char_length(${t.reply}) between 1 and 2000 and ${t.repliedAt} is not null)`,
+    ),
     // a supplier's reviews newest first, and their averages, read off one index range
     index("reviews_seller_created_idx").on(t.sellerId, t.createdAt, t.id),
   ],

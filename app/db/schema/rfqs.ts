@@ -1,5 +1,22 @@
+import { isOneOf } from "../sql-helpers";
+import { QUOTE_STATUSES, RFQ_STATUSES } from "../../lib/status-lists";
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 export const rfqs = pgTable(
@@ -26,7 +43,7 @@ export const rfqs = pgTable(
     closesAt: timestamp("closes_at", { withTimezone: true }),
     timeZone: text("time_zone"),
     specifications: jsonb("specifications").$type<{ details: string } | null>(),
-    status: text("status").notNull().default("published"),
+    status: text("status").notNull().default("published").$type<(typeof RFQ_STATUSES)[number]>(),
     // the buyer takes quotes from verified suppliers only (issue #26)
     verifiedSuppliersOnly: boolean("verified_suppliers_only").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -38,10 +55,7 @@ export const rfqs = pgTable(
       "rfqs_budget_check",
       sql`(${t.budgetMinCents} is null or ${t.budgetMinCents} >= 0) and (${t.budgetMaxCents} is null or ${t.budgetMaxCents} >= 0) and (${t.budgetMinCents} is null or ${t.budgetMaxCents} is null or ${t.budgetMinCents} <= ${t.budgetMaxCents})`,
     ),
-    check(
-      "rfqs_status_check",
-      sql`${t.status} in ('draft', 'published', 'awarded', 'closed', 'expired')`,
-    ),
+    check("rfqs_status_check", isOneOf(t.status, RFQ_STATUSES)),
     check(
       "rfqs_category_check",
       sql`${t.category} in ('electronics', 'machinery', 'automotive', 'textiles', 'chemicals', 'food')`,
@@ -83,14 +97,16 @@ export const rfqResponses = pgTable(
     fxInrPerUsd: numeric("fx_inr_per_usd", { precision: 12, scale: 4 }),
     fxRateDate: date("fx_rate_date", { mode: "string" }),
     leadTimeDays: integer("lead_time_days"),
-    paymentTerms: text("payment_terms").$type<"advance_100" | "advance_30_bl_70" | "lc_at_sight" | "net_30" | "net_60" | "other">(),
+    paymentTerms: text("payment_terms").$type<
+      "advance_100" | "advance_30_bl_70" | "lc_at_sight" | "net_30" | "net_60" | "other"
+    >(),
     paymentTermsOther: text("payment_terms_other"),
     validUntil: date("valid_until", { mode: "string" }),
     sampleAvailable: boolean("sample_available"),
     samplePriceMinor: bigint("sample_price_minor", { mode: "number" }),
     hsCode: text("hs_code"),
     unitWeightGrams: integer("unit_weight_grams"),
-    status: text("status").notNull().default("submitted"),
+    status: text("status").notNull().default("submitted").$type<(typeof QUOTE_STATUSES)[number]>(),
     // a seller's new quote on the same RFQ revises its live one: the old row becomes 'superseded' (issue #26)
     supersedesId: uuid("supersedes_id").references((): AnyPgColumn => rfqResponses.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -99,13 +115,15 @@ export const rfqResponses = pgTable(
   (t) => [
     check("rfq_responses_price_check", sql`${t.priceCents} > 0`),
     // one live quote per seller per RFQ, whatever two tabs or instances submit at once
-    uniqueIndex("rfq_responses_one_live_idx").on(t.rfqId, t.sellerId).where(sql`${t.status} = 'submitted'`),
+    uniqueIndex("rfq_responses_one_live_idx")
+      .on(t.rfqId, t.sellerId)
+      .where(sql`${t.status} = 'submitted'`),
     check("rfq_responses_quantity_check", sql`${t.quantity} > 0`),
+    check("rfq_responses_status_check", isOneOf(t.status, QUOTE_STATUSES)),
     check(
-      "rfq_responses_status_check",
-      sql`${t.status} in ('submitted', 'accepted', 'declined', 'withdrawn', 'superseded')`,
+      "rfq_responses_incoterm_check",
+      sql`${t.incoterm} is null or ${t.incoterm} in ('EXW', 'FCA', 'FOB', 'CIF', 'DAP', 'DDP')`,
     ),
-    check("rfq_responses_incoterm_check", sql`${t.incoterm} is null or ${t.incoterm} in ('EXW', 'FCA', 'FOB', 'CIF', 'DAP', 'DDP')`),
     check("rfq_responses_currency_check", sql`${t.currency} in ('USD', 'INR')`),
     check("rfq_responses_ship_mode_check", sql`${t.shipMode} is null or ${t.shipMode} in ('ocean', 'air')`),
     check(

@@ -1,5 +1,19 @@
+import { isOneOf } from "../sql-helpers";
+import { STORE_STATUSES, VERIFICATION_STATUSES } from "../../lib/status-lists";
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { products } from "./products";
 
@@ -19,18 +33,29 @@ export const stores = pgTable(
     email: text("email"),
     website: text("website"),
     address: jsonb("address").$type<StoreAddress>().notNull().default({ country: "India" }),
-    categories: text("categories").array().notNull().default(sql`'{}'::text[]`),
+    categories: text("categories")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     businessHours: jsonb("business_hours").$type<BusinessHours>(),
-    verificationStatus: text("verification_status").notNull().default("pending"),
-    status: text("status").notNull().default("active"),
+    verificationStatus: text("verification_status")
+      .notNull()
+      .default("pending")
+      .$type<(typeof VERIFICATION_STATUSES)[number]>(),
+    status: text("status").notNull().default("active").$type<(typeof STORE_STATUSES)[number]>(),
     qrCodeData: text("qr_code_data"),
+    // the address qr_code_data encodes (null: stored before it was recorded, so it may lack the scan tag ?src=qr)
+    qrCodeUrl: text("qr_code_url"),
     heroBanner: text("hero_banner"),
     logoUrl: text("logo_url"),
     bannerUrl: text("banner_url"),
     tagline: text("tagline"),
     // the About page (issue #26): when the company began, what it is certified for, how much it makes
     yearFounded: integer("year_founded"),
-    certifications: text("certifications").array().notNull().default(sql`'{}'::text[]`),
+    certifications: text("certifications")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     productionCapacity: text("production_capacity"),
     primaryColor: text("primary_color").notNull().default("#3b82f6"),
     sections: jsonb("sections").$type<unknown[]>().notNull().default([]),
@@ -43,8 +68,8 @@ export const stores = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("stores_status_check", sql`${t.status} in ('active', 'hidden')`),
-    check("stores_verification_status_check", sql`${t.verificationStatus} in ('pending', 'verified', 'rejected')`),
+    check("stores_status_check", isOneOf(t.status, STORE_STATUSES)),
+    check("stores_verification_status_check", isOneOf(t.verificationStatus, VERIFICATION_STATUSES)),
     check("stores_year_founded_check", sql`${t.yearFounded} is null or ${t.yearFounded} between 1800 and 2100`),
     check("stores_primary_color_check", sql`${t.primaryColor} ~ '^#[0-9a-fA-F]{6}$'`),
     index("stores_seller_created_idx").on(t.sellerId, t.createdAt, t.id),

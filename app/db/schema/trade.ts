@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { products } from "./products";
 
@@ -40,7 +52,10 @@ export const usZipPorts = pgTable(
       .references(() => ports.code),
   },
   (t) => [
-    check("us_zip_ports_range_check", sql`${t.zip3From} ~ '^[0-9]{3}$' and ${t.zip3To} ~ '^[0-9]{3}$' and ${t.zip3From} <= ${t.zip3To}`),
+    check(
+      "us_zip_ports_range_check",
+      sql`${t.zip3From} ~ '^[0-9]{3}$' and ${t.zip3To} ~ '^[0-9]{3}$' and ${t.zip3From} <= ${t.zip3To}`,
+    ),
     uniqueIndex("us_zip_ports_from_idx").on(t.zip3From),
   ],
 );
@@ -100,7 +115,10 @@ export const additionalDuties = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     originCountry: text("origin_country").notNull().default("IN"),
     hsPrefix: text("hs_prefix"),
-    excludedHsPrefixes: text("excluded_hs_prefixes").array().notNull().default(sql`'{}'::text[]`),
+    excludedHsPrefixes: text("excluded_hs_prefixes")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     ratePercent: numeric("rate_percent", { precision: 8, scale: 4 }).notNull(),
     description: text("description").notNull(),
     effectiveFrom: date("effective_from", { mode: "string" }).notNull(),
@@ -135,7 +153,10 @@ export const tradeFees = pgTable(
   (t) => [
     check("trade_fees_kind_check", sql`${t.kind} in ('mpf', 'hmf', 'insurance')`),
     check("trade_fees_rate_check", sql`${t.ratePercent} >= 0`),
-    check("trade_fees_bounds_check", sql`(${t.minCents} is null or ${t.minCents} >= 0) and (${t.maxCents} is null or ${t.minCents} is null or ${t.minCents} <= ${t.maxCents})`),
+    check(
+      "trade_fees_bounds_check",
+      sql`(${t.minCents} is null or ${t.minCents} >= 0) and (${t.maxCents} is null or ${t.minCents} is null or ${t.minCents} <= ${t.maxCents})`,
+    ),
     uniqueIndex("trade_fees_kind_from_idx").on(t.kind, t.effectiveFrom),
   ],
 );
@@ -162,7 +183,10 @@ export const freightRates = pgTable(
   (t) => [
     check("freight_rates_mode_check", sql`${t.mode} in ('ocean', 'air')`),
     check("freight_rates_price_check", sql`${t.perKgCents} is not null or ${t.perContainerCents} is not null`),
-    check("freight_rates_amounts_check", sql`(${t.perKgCents} is null or ${t.perKgCents} >= 0) and (${t.perContainerCents} is null or ${t.perContainerCents} >= 0) and (${t.containerPayloadKg} is null or ${t.containerPayloadKg} > 0)`),
+    check(
+      "freight_rates_amounts_check",
+      sql`(${t.perKgCents} is null or ${t.perKgCents} >= 0) and (${t.perContainerCents} is null or ${t.perContainerCents} >= 0) and (${t.containerPayloadKg} is null or ${t.containerPayloadKg} > 0)`,
+    ),
     check("freight_rates_transit_check", sql`${t.transitDays} > 0`),
     uniqueIndex("freight_rates_lane_idx").on(t.originPort, t.destinationPort, t.mode, t.effectiveFrom),
   ],

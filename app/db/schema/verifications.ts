@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { isOneOf } from "../sql-helpers";
+import { VERIFICATION_STATUSES } from "../../lib/status-lists";
 import { user } from "./auth";
 
 /**
@@ -14,7 +16,7 @@ export const verificationSubmissions = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    status: text("status").notNull().default("pending").$type<"pending" | "verified" | "rejected">(),
+    status: text("status").notNull().default("pending").$type<(typeof VERIFICATION_STATUSES)[number]>(),
     // the numbers checked, copied from seller_business_details at submission
     legalName: text("legal_name"),
     gstin: text("gstin"),
@@ -26,11 +28,13 @@ export const verificationSubmissions = pgTable(
     decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
   },
   (t) => [
-    check("verification_submissions_status_check", sql`${t.status} in ('pending', 'verified', 'rejected')`),
+    check("verification_submissions_status_check", isOneOf(t.status, VERIFICATION_STATUSES)),
     check("verification_submissions_reason_check", sql`${t.status} <> 'rejected' or ${t.reason} is not null`),
     index("verification_submissions_user_idx").on(t.userId, t.submittedAt),
     // one submission under review per seller, whatever two tabs submit at once
-    uniqueIndex("verification_submissions_one_pending_idx").on(t.userId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex("verification_submissions_one_pending_idx")
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
     index("verification_submissions_status_idx").on(t.status, t.submittedAt),
   ],
 );
@@ -54,7 +58,10 @@ export const verificationDocuments = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("verification_documents_kind_check", sql`${t.kind} in ('gstin_certificate', 'iec_certificate', 'company_registration')`),
+    check(
+      "verification_documents_kind_check",
+      sql`${t.kind} in ('gstin_certificate', 'iec_certificate', 'company_registration')`,
+    ),
     check("verification_documents_type_check", sql`${t.contentType} in ('image/webp', 'application/pdf')`),
     index("verification_documents_submission_idx").on(t.submissionId),
   ],

@@ -1,7 +1,11 @@
 import { z } from "zod";
+import { formValues } from "~/lib/command-result";
+import { intentOptions } from "~/lib/posted-fields";
+import { VERIFICATION_STATUSES } from "~/lib/status-lists";
+import { isUuid } from "~/lib/uuid";
 
 export type UserType = "buyer" | "seller";
-export type VerificationStatus = "pending" | "verified" | "rejected";
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 export type Profile = {
   id: string;
@@ -28,6 +32,11 @@ export type SessionUser = {
   profileIncomplete?: boolean;
 };
 
+/**
+ * The acting user: signed in with a completed profile (its role is `profile.userType`, `isAdmin` aside). Every
+ * command takes one; `requireUser` and its kin hand one out. A reader who may be signed out is a `SessionUser | null`.
+ */
+export type Actor = SessionUser & { profile: Profile };
 
 export const MIN_PASSWORD_LENGTH = 6;
 
@@ -39,7 +48,10 @@ export const signInSchema = z.object({
 export const signUpSchema = z
   .object({
     email: z.string().trim().toLowerCase().max(254).pipe(z.email("Please enter a valid email address")),
-    password: z.string().min(MIN_PASSWORD_LENGTH, "Password must be at least 6 characters long").max(128, "Password is too long"),
+    password: z
+      .string()
+      .min(MIN_PASSWORD_LENGTH, "Password must be at least 6 characters long")
+      .max(128, "Password is too long"),
     confirmPassword: z.string(),
     fullName: z.string().trim().min(1, "Please enter your full name").max(120),
     companyName: z.string().trim().min(1, "Please enter your company name").max(160),
@@ -55,6 +67,37 @@ export const signUpSchema = z
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
 
 export type SignUpInput = z.infer<typeof signUpSchema>;
+
+const SIGN_UP_FIELDS = ["email", "password", "confirmPassword", "fullName", "companyName", "phone", "userType"];
+
+/** The sign-up form's text as signUpSchema reads it: a post that chose no role is a buyer, as the form's default is. */
+export function readSignUpForm(form: FormData): Record<string, string> {
+  const values = formValues(form, SIGN_UP_FIELDS);
+  return { ...values, userType: values.userType || "buyer" };
+}
+
+/** The sign-in page's two forms (POST /auth), each read by its own schema once the intent is known. */
+export const authActionSchema = z.discriminatedUnion(
+  "intent",
+  [z.object({ intent: z.literal("signin") }), z.object({ intent: z.literal("signup") })],
+  intentOptions,
+);
+
+/**
+ * The profile page's forms (POST /profile), one per intent, each read by its own schema once the intent is known
+ * (the business details and the verification submission by business-details.schema).
+ */
+export const profileActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("profile") }),
+    z.object({ intent: z.literal("password") }),
+    z.object({ intent: z.literal("email-preferences") }),
+    z.object({ intent: z.literal("business-details") }),
+    z.object({ intent: z.literal("verification-submit") }),
+  ],
+  intentOptions,
+);
 
 export const profileUpdateSchema = z.object({
   fullName: z.string().trim().min(1, "Please enter your full name").max(120),
@@ -90,15 +133,23 @@ export const rejectionSchema = z.object({
     .transform((v) => v.slice(0, 500)),
 });
 
-/** First message per field, for forms. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
+/**
+ * An administrator's decision on a pending profile: verified, or rejected with rejectionSchema's reason (asked for
+ * only once the profile and the decision are known good). A verified profile's reason is null.
+ */
+export const verificationDecisionSchema = z
+  .object({
+    profileId: z.string().refine(isUuid, "Unknown profile"),
+    decision: z.enum(["verified", "rejected"], "Choose verify or reject"),
+    reason: z.string(),
+  })
+  .transform((v, ctx) => {
+    if (v.decision === "verified") return { profileId: v.profileId, decision: v.decision, reason: null };
+    const reason = rejectionSchema.shape.reason.safeParse(v.reason);
+    if (reason.success) return { profileId: v.profileId, decision: v.decision, reason: reason.data };
+    for (const issue of reason.error.issues) ctx.addIssue({ code: "custom", path: ["reason"], message: issue.message });
+    return z.NEVER;
+  });
 
 export const forgotPasswordSchema = z.object({
   email: z.string().trim().toLowerCase().max(254).pipe(z.email("Please enter a valid email address")),
@@ -107,7 +158,10 @@ export const forgotPasswordSchema = z.object({
 export const resetPasswordSchema = z
   .object({
     token: z.string().trim().min(1, "This reset link is incomplete. Please request a new one.").max(200),
-    password: z.string().min(MIN_PASSWORD_LENGTH, "Password must be at least 6 characters long").max(128, "Password is too long"),
+    password: z
+      .string()
+      .min(MIN_PASSWORD_LENGTH, "Password must be at least 6 characters long")
+      .max(128, "Password is too long"),
     confirmPassword: z.string(),
   })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });

@@ -18,7 +18,12 @@ export type SignInReservation = { allowed: boolean; keys: string[]; accountFromC
  * its limit. A burst of N attempts lets at most the limit through, since the allowed ones keep their place
  * until they finish. A refused attempt gives its places back, so it never counts against the account.
  */
-export async function reserveSignInAttempt(db: Db, ip: string | null, email: string, now = Date.now()): Promise<SignInReservation> {
+export async function reserveSignInAttempt(
+  db: Db,
+  ip: string | null,
+  email: string,
+  now = Date.now(),
+): Promise<SignInReservation> {
   const account = `sign-in:account:${email.toLowerCase()}`;
   const accountFromClient = `${account}:client:${ip ?? "unknown"}`;
   const limits: Array<[string, number]> = [
@@ -26,11 +31,19 @@ export async function reserveSignInAttempt(db: Db, ip: string | null, email: str
     [account, SIGN_IN_LIMITS.perAccount],
   ];
   if (ip) limits.push([`sign-in:client:${ip}`, SIGN_IN_LIMITS.perClient]);
+  // narrowest counter first, and no further once one refuses: an attempt refused for its account and client holds
+  // no place, even for a moment, in the account's or the client's wider count (a burst on one account and client
+  // would otherwise fill those and refuse some of the few attempts the narrow limit lets through)
   let allowed = true;
+  const keys: string[] = [];
   for (const [key, limit] of limits) {
-    if ((await countAttempt(db, key, SIGN_IN_LIMITS.windowMs, now)) > limit) allowed = false;
+    keys.push(key);
+    if ((await countAttempt(db, key, SIGN_IN_LIMITS.windowMs, now)) > limit) {
+      allowed = false;
+      break;
+    }
   }
-  const reservation = { allowed, keys: limits.map(([key]) => key), accountFromClient };
+  const reservation = { allowed, keys, accountFromClient };
   if (!allowed) await releaseSignInAttempt(db, reservation);
   return reservation;
 }
@@ -86,16 +99,52 @@ const HOUR = 60 * 60 * 1000;
  * from one address); sign-in and contact limits are never scaled.
  */
 export const ACTION_LIMITS = {
-  signUp: { limit: 10, windowMs: HOUR, message: "Too many accounts were created from your network in the last hour. Please try again later." },
-  rfq: { limit: 20, windowMs: HOUR, message: "You have posted many RFQs in the last hour. Please wait a while before posting another." },
-  quote: { limit: 60, windowMs: HOUR, message: "You have submitted many quotes in the last hour. Please wait a while before submitting another." },
+  signUp: {
+    limit: 10,
+    windowMs: HOUR,
+    message: "Too many accounts were created from your network in the last hour. Please try again later.",
+  },
+  rfq: {
+    limit: 20,
+    windowMs: HOUR,
+    message: "You have posted many RFQs in the last hour. Please wait a while before posting another.",
+  },
+  quote: {
+    limit: 60,
+    windowMs: HOUR,
+    message: "You have submitted many quotes in the last hour. Please wait a while before submitting another.",
+  },
   store: { limit: 10, windowMs: 24 * HOUR, message: "You have created many stores today. Please try again tomorrow." },
-  product: { limit: 200, windowMs: HOUR, message: "You have added many products in the last hour. Please wait a while before adding more." },
-  upload: { limit: 300, windowMs: HOUR, message: "You have uploaded many images in the last hour. Please wait a while before uploading more." },
-  message: { limit: 300, windowMs: HOUR, message: "You have sent many messages in the last hour. Please wait a while before sending more." },
-  passwordReset: { limit: 5, windowMs: HOUR, message: "Too many password reset requests for this address. Please wait an hour and try again." },
-  passwordResetNetwork: { limit: 30, windowMs: HOUR, message: "Too many password reset attempts from your network. Please wait an hour and try again." },
-  conversation: { limit: 60, windowMs: HOUR, message: "You have started many conversations in the last hour. Please wait a while before starting another." },
+  product: {
+    limit: 200,
+    windowMs: HOUR,
+    message: "You have added many products in the last hour. Please wait a while before adding more.",
+  },
+  upload: {
+    limit: 300,
+    windowMs: HOUR,
+    message: "You have uploaded many images in the last hour. Please wait a while before uploading more.",
+  },
+  message: {
+    limit: 300,
+    windowMs: HOUR,
+    message: "You have sent many messages in the last hour. Please wait a while before sending more.",
+  },
+  passwordReset: {
+    limit: 5,
+    windowMs: HOUR,
+    message: "Too many password reset requests for this address. Please wait an hour and try again.",
+  },
+  passwordResetNetwork: {
+    limit: 30,
+    windowMs: HOUR,
+    message: "Too many password reset attempts from your network. Please wait an hour and try again.",
+  },
+  conversation: {
+    limit: 60,
+    windowMs: HOUR,
+    message: "You have started many conversations in the last hour. Please wait a while before starting another.",
+  },
 } as const;
 
 export type LimitedAction = keyof typeof ACTION_LIMITS;

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
-import { ACTION_LIMITS, overActionLimit, releaseSignInAttempt, reserveSignInAttempt, SIGN_IN_LIMITS, signInSucceeded } from "./attempt-limiter.server";
+import {
+  ACTION_LIMITS,
+  overActionLimit,
+  releaseSignInAttempt,
+  reserveSignInAttempt,
+  SIGN_IN_LIMITS,
+  signInSucceeded,
+} from "./attempt-limiter.server";
 
 describe.each(testEngines())("sign-in attempt limits on %s", (engine) => {
   let database: TestDatabase;
@@ -10,7 +17,9 @@ describe.each(testEngines())("sign-in attempt limits on %s", (engine) => {
   afterAll(() => database.drop());
 
   it("lets at most the limit through when a burst of attempts arrives at once", async () => {
-    const burst = await Promise.all(Array.from({ length: 60 }, () => reserveSignInAttempt(database.db, "198.51.100.1", "burst@example.com")));
+    const burst = await Promise.all(
+      Array.from({ length: 60 }, () => reserveSignInAttempt(database.db, "198.51.100.1", "burst@example.com")),
+    );
     expect(burst.filter((r) => r.allowed)).toHaveLength(SIGN_IN_LIMITS.perAccountFromClient);
     // the refused ones gave their places back: the next attempt is still refused, no more and no less
     expect((await reserveSignInAttempt(database.db, "198.51.100.1", "burst@example.com")).allowed).toBe(false);
@@ -38,7 +47,8 @@ describe.each(testEngines())("sign-in attempt limits on %s", (engine) => {
 
   it("gives a successful sign-in's place back and forgets that client's failures on the account", async () => {
     const email = "success@example.com";
-    for (let i = 0; i < SIGN_IN_LIMITS.perAccountFromClient - 1; i++) await reserveSignInAttempt(database.db, "198.51.100.9", email);
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccountFromClient - 1; i++)
+      await reserveSignInAttempt(database.db, "198.51.100.9", email);
     const right = await reserveSignInAttempt(database.db, "198.51.100.9", email);
     expect(right.allowed).toBe(true);
     await signInSucceeded(database.db, right);
@@ -51,7 +61,9 @@ describe.each(testEngines())("sign-in attempt limits on %s", (engine) => {
 
   it("limits each kind of creation per account (or client address), exactly under a burst, each subject apart", async () => {
     const { limit, message } = ACTION_LIMITS.rfq;
-    const answers = await Promise.all(Array.from({ length: limit + 10 }, () => overActionLimit(database.db, "rfq", "buyer-1")));
+    const answers = await Promise.all(
+      Array.from({ length: limit + 10 }, () => overActionLimit(database.db, "rfq", "buyer-1")),
+    );
     expect(answers.filter((answer) => answer === null)).toHaveLength(limit);
     expect(answers.filter((answer) => answer === message)).toHaveLength(10);
     expect(await overActionLimit(database.db, "rfq", "buyer-2")).toBeNull();

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { account, rateLimit, session, user, verification } from "~/db/schema/auth";
 import { profiles } from "~/db/schema/profiles";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/logger.server";
 import type { Mailer } from "./mailer.server";
 
 export const GOOGLE_DISCOVERY_URL = "https://accounts.google.com/.well-known/openid-configuration";

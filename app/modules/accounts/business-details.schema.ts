@@ -53,10 +53,12 @@ export function registrationKind(value: string): RegistrationKind {
 }
 
 export const BUSINESS_MESSAGES = {
-  gstinShape: "A GSTIN is 15 characters: 2-digit state code, 10-character PAN, entity number, 'Z' and a check character (e.g. 27AAPFU0939F1ZV)",
+  gstinShape:
+    "A GSTIN is 15 characters: 2-digit state code, 10-character PAN, entity number, 'Z' and a check character (e.g. 27AAPFU0939F1ZV)",
   gstinChecksum: "This GSTIN's last character does not match its check character: please check for a typing mistake",
   iec: "An IEC is 10 letters and digits (your PAN since 2018)",
-  registration: "Use letters, digits, spaces, '-' and '/' only (a CIN such as U12345MH2010PTC123456 or an LLPIN such as AAB-1234)",
+  registration:
+    "Use letters, digits, spaces, '-' and '/' only (a CIN such as U12345MH2010PTC123456 or an LLPIN such as AAB-1234)",
   ifsc: "An IFSC is 11 characters: 4 letters, a zero, then 6 letters or digits (e.g. HDFC0001234)",
   swift: "A SWIFT/BIC code is 8 or 11 letters and digits (e.g. HDFCINBBXXX)",
   accountNumber: "An account number is 9 to 18 digits",
@@ -80,7 +82,10 @@ const optionalCode = (check: (v: string) => boolean, message: string) =>
     .refine((v) => v === "" || check(v), message)
     .transform((v) => (v === "" ? null : v));
 
-const isCalendarDate = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d;
+const isCalendarDate = (d: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(d) &&
+  !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) &&
+  new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d;
 
 /**
  * A seller's business details as posted on /profile, checked the same in the browser and on the server. Codes are
@@ -137,14 +142,83 @@ export const VERIFICATION_DOCUMENT_FIELDS: Record<VerificationDocumentKind, stri
   iec_certificate: "iecCertificate",
   company_registration: "companyRegistration",
 };
+/** The documents chosen on the verification form, by kind; a kind left out was not chosen. */
+export type VerificationDocumentFiles = Partial<Record<VerificationDocumentKind, File>>;
+
+/** The verification form's files as submitForVerification takes them: an empty file input (or text) is none. */
+export function readVerificationDocuments(form: FormData): VerificationDocumentFiles {
+  const files: VerificationDocumentFiles = {};
+  for (const kind of VERIFICATION_DOCUMENT_KINDS) {
+    const value = form.get(VERIFICATION_DOCUMENT_FIELDS[kind]);
+    if (value !== null && typeof value !== "string" && value.size > 0) files[kind] = value;
+  }
+  return files;
+}
 export const VERIFICATION_DOCUMENT_ACCEPT = "application/pdf,image/jpeg,image/png,image/webp";
 export const MAX_VERIFICATION_DOCUMENT_BYTES = 10 * 1024 * 1024;
+
+/** What the verification form says about a document, in the browser and from the server. */
+export const VERIFICATION_DOCUMENT_MESSAGES = {
+  missingDocument: "Please upload this document (PDF or image)",
+  tooLarge: "Each document must be at most 10 MB",
+  wrongType: "Upload a PDF or an image (JPEG, PNG or WebP)",
+};
+
+/** The verification form's document fields as posted (a file, an empty file input, or nothing). */
+export function readVerificationForm(form: FormData): Record<string, unknown> {
+  return Object.fromEntries(
+    VERIFICATION_DOCUMENT_KINDS.map((kind) => [
+      VERIFICATION_DOCUMENT_FIELDS[kind],
+      form.get(VERIFICATION_DOCUMENT_FIELDS[kind]) ?? undefined,
+    ]),
+  );
+}
+
+/** A chosen document: a file with content; an empty file input, text or nothing is none. */
+const chosenFile = (kind: VerificationDocumentKind, kept: readonly VerificationDocumentKind[]) =>
+  z
+    .unknown()
+    .transform((value) => (typeof File !== "undefined" && value instanceof File && value.size > 0 ? value : undefined))
+    .superRefine((file, ctx) => {
+      if (file && file.size > MAX_VERIFICATION_DOCUMENT_BYTES)
+        ctx.addIssue({ code: "custom", message: VERIFICATION_DOCUMENT_MESSAGES.tooLarge });
+      else if (!file && !kept.includes(kind))
+        ctx.addIssue({ code: "custom", message: VERIFICATION_DOCUMENT_MESSAGES.missingDocument });
+    });
+
+/**
+ * The verification form (its three documents), checked the same in the browser and on the server (read by
+ * readVerificationForm): each chosen file is at most 10 MB, and a document not chosen must be one the last
+ * submission sent (`kept`), which is sent again. The command checks again with what only it knows (the numbers
+ * saved in Business details, the last submission as it is now, each file's content).
+ */
+export function verificationSubmissionSchema(kept: readonly VerificationDocumentKind[]) {
+  return z
+    .object({
+      gstinCertificate: chosenFile("gstin_certificate", kept),
+      iecCertificate: chosenFile("iec_certificate", kept),
+      companyRegistration: chosenFile("company_registration", kept),
+    })
+    .transform((fields): VerificationDocumentFiles => {
+      const files: VerificationDocumentFiles = {};
+      for (const kind of VERIFICATION_DOCUMENT_KINDS) {
+        const file = fields[VERIFICATION_DOCUMENT_FIELDS[kind] as keyof typeof fields];
+        if (file) files[kind] = file;
+      }
+      return files;
+    });
+}
 
 /** One number as the administrator sees it: the value and whether its format checks out. */
 export type NumberCheck = { label: string; value: string | null; ok: boolean; note: string };
 
 /** The format checks an administrator reads beside a submission's numbers. */
-export function checkBusinessNumbers(numbers: { legalName: string | null; gstin: string | null; iec: string | null; registrationNumber: string | null }): NumberCheck[] {
+export function checkBusinessNumbers(numbers: {
+  legalName: string | null;
+  gstin: string | null;
+  iec: string | null;
+  registrationNumber: string | null;
+}): NumberCheck[] {
   const { gstin, iec, registrationNumber } = numbers;
   const pan = gstin && GSTIN_PATTERN.test(gstin) ? gstin.slice(2, 12) : null;
   const kind = registrationNumber ? registrationKind(registrationNumber) : null;
@@ -153,19 +227,39 @@ export function checkBusinessNumbers(numbers: { legalName: string | null; gstin:
       label: "GSTIN",
       value: gstin,
       ok: Boolean(gstin && isValidGstin(gstin)),
-      note: !gstin ? "Not given" : !GSTIN_PATTERN.test(gstin) ? "Wrong format" : isValidGstin(gstin) ? "Format and check character valid" : "Check character does not match",
+      note: !gstin
+        ? "Not given"
+        : !GSTIN_PATTERN.test(gstin)
+          ? "Wrong format"
+          : isValidGstin(gstin)
+            ? "Format and check character valid"
+            : "Check character does not match",
     },
     {
       label: "IEC",
       value: iec,
       ok: Boolean(iec && IEC_PATTERN.test(iec)),
-      note: !iec ? "Not given" : !IEC_PATTERN.test(iec) ? "Wrong format" : pan === null ? "Format valid" : pan === iec ? "Format valid; matches the PAN in the GSTIN" : "Format valid; differs from the PAN in the GSTIN (older IECs may)",
+      note: !iec
+        ? "Not given"
+        : !IEC_PATTERN.test(iec)
+          ? "Wrong format"
+          : pan === null
+            ? "Format valid"
+            : pan === iec
+              ? "Format valid; matches the PAN in the GSTIN"
+              : "Format valid; differs from the PAN in the GSTIN (older IECs may)",
     },
     {
       label: "Company registration",
       value: registrationNumber,
       ok: Boolean(registrationNumber),
-      note: !registrationNumber ? "Not given" : kind === "CIN" ? "Valid CIN format" : kind === "LLPIN" ? "Valid LLPIN format" : "Other registration: check the document",
+      note: !registrationNumber
+        ? "Not given"
+        : kind === "CIN"
+          ? "Valid CIN format"
+          : kind === "LLPIN"
+            ? "Valid LLPIN format"
+            : "Other registration: check the document",
     },
   ];
 }

@@ -2,16 +2,17 @@ import crypto from "node:crypto";
 import { APIError } from "better-auth/api";
 import { account, user } from "~/db/schema/auth";
 import { profiles } from "~/db/schema/profiles";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/logger.server";
 import { endLiveSessions } from "~/modules/live/live-events.server";
 import type { Runtime } from "~/runtime.server";
-import { fieldErrors, signInSchema, signUpSchema } from "./accounts.schema";
+import type { z } from "zod";
+import type { CommandRefusal } from "~/lib/command-result";
+import type { signInSchema, signUpSchema } from "./accounts.schema";
 import { overActionLimit, releaseSignInAttempt, reserveSignInAttempt, signInSucceeded } from "./attempt-limiter.server";
 import { isCommonPassword } from "./common-passwords.server";
 
-export type AuthFormResult =
-  | { ok: true; message: string; headers?: Headers; redirectTo?: string }
-  | { ok: false; status: number; message?: string; fieldErrors?: Record<string, string> };
+/** An account form's answer: done (with the session's cookie headers and where to go next), or refused. */
+export type AuthFormResult = { ok: true; message: string; headers?: Headers; redirectTo?: string } | CommandRefusal;
 
 export const MESSAGES = {
   signedIn: "Successfully signed in!",
@@ -25,35 +26,27 @@ export const MESSAGES = {
   commonPassword: "This password is too common. Please choose a less predictable password.",
 };
 
-function formValues(form: FormData, keys: string[]) {
-  const values: Record<string, string> = {};
-  for (const key of keys) {
-    const value = form.get(key);
-    values[key] = typeof value === "string" ? value : "";
-  }
-  return values;
-}
-
 /**
- * Signs up with e-mail and password: user, credential account and profile are written in one
- * transaction (the password hashed by better-auth), then better-auth opens the session.
+ * Signs up with e-mail and password (signUpSchema's reading of the form): user, credential account and profile are
+ * written in one transaction (the password hashed by better-auth), then better-auth opens the session.
  */
-export async function signUpWithEmail(runtime: Runtime, form: FormData, headers: Headers): Promise<AuthFormResult> {
-  const values = formValues(form, ["email", "password", "confirmPassword", "fullName", "companyName", "phone", "userType"]);
-  if (!values.userType) values.userType = "buyer";
-  const parsed = signUpSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    return { ok: false, status: 400, message: Object.values(errors)[0], fieldErrors: errors };
-  }
-  const input = parsed.data;
+export async function signUpWithEmail(
+  runtime: Runtime,
+  input: z.output<typeof signUpSchema>,
+  headers: Headers,
+): Promise<AuthFormResult> {
   if (isCommonPassword(input.password)) {
-    return { ok: false, status: 400, message: MESSAGES.commonPassword, fieldErrors: { password: MESSAGES.commonPassword } };
+    return {
+      ok: false,
+      status: 400,
+      message: MESSAGES.commonPassword,
+      fieldErrors: { password: MESSAGES.commonPassword },
+    };
   }
   const { db, auth } = runtime;
   // the client address as the server saw it (server/app.ts sets this header on every request)
   const limited = await overActionLimit(db, "signUp", headers.get("x-setu-client-ip") || null);
-  if (limited) return { ok: false, status: 429, message: limited };
+  if (limited) return { ok: false, status: 429, message: limited, fieldErrors: {} };
   try {
     const ctx = await auth.$context;
     const hash = await ctx.password.hash(input.password);
@@ -65,7 +58,9 @@ export async function signUpWithEmail(runtime: Runtime, form: FormData, headers:
         .onConflictDoNothing({ target: user.email })
         .returning({ id: user.id });
       if (inserted.length === 0) return false;
-      await tx.insert(account).values({ id: crypto.randomUUID(), accountId: userId, providerId: "credential", userId, password: hash });
+      await tx
+        .insert(account)
+        .values({ id: crypto.randomUUID(), accountId: userId, providerId: "credential", userId, password: hash });
       await tx.insert(profiles).values({
         userId,
         fullName: input.fullName,
@@ -76,7 +71,13 @@ export async function signUpWithEmail(runtime: Runtime, form: FormData, headers:
       });
       return true;
     });
-    if (!created) return { ok: false, status: 409, message: MESSAGES.accountExists, fieldErrors: { email: MESSAGES.accountExists } };
+    if (!created)
+      return {
+        ok: false,
+        status: 409,
+        message: MESSAGES.accountExists,
+        fieldErrors: { email: MESSAGES.accountExists },
+      };
 
     if (ctx.options.emailAndPassword?.requireEmailVerification) {
       await auth.api.sendVerificationEmail({ body: { email: input.email, callbackURL: "/dashboard" }, headers });
@@ -89,28 +90,31 @@ export async function signUpWithEmail(runtime: Runtime, form: FormData, headers:
     });
     return { ok: true, message: MESSAGES.created, headers: sessionHeaders, redirectTo: "/dashboard" };
   } catch (error) {
-    if (error instanceof APIError) return { ok: false, status: error.statusCode, message: error.message || MESSAGES.unexpected };
+    if (error instanceof APIError)
+      return { ok: false, status: error.statusCode, message: error.message || MESSAGES.unexpected, fieldErrors: {} };
     logger.error({ err: error }, "sign-up failed");
-    return { ok: false, status: 500, message: MESSAGES.unexpected };
+    return { ok: false, status: 500, message: MESSAGES.unexpected, fieldErrors: {} };
   }
 }
 
-/** Signs in with e-mail and password, slowing brute force per client address and per account. */
-export async function signInWithEmail(runtime: Runtime, form: FormData, headers: Headers, clientIp: string | null): Promise<AuthFormResult> {
-  const values = formValues(form, ["email", "password"]);
-  const parsed = signInSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    return { ok: false, status: 400, message: Object.values(errors)[0], fieldErrors: errors };
-  }
-  const email = parsed.data.email.toLowerCase();
+/**
+ * Signs in with e-mail and password (signInSchema's reading of the form), slowing brute force per client address
+ * and per account.
+ */
+export async function signInWithEmail(
+  runtime: Runtime,
+  input: z.output<typeof signInSchema>,
+  headers: Headers,
+  clientIp: string | null,
+): Promise<AuthFormResult> {
+  const email = input.email.toLowerCase();
   const { db, auth } = runtime;
   // the attempt is counted before the password is checked, so a burst cannot slip past the limit
   const reservation = await reserveSignInAttempt(db, clientIp, email);
-  if (!reservation.allowed) return { ok: false, status: 429, message: MESSAGES.tooManyAttempts };
+  if (!reservation.allowed) return { ok: false, status: 429, message: MESSAGES.tooManyAttempts, fieldErrors: {} };
   try {
     const { headers: sessionHeaders } = await auth.api.signInEmail({
-      body: { email, password: parsed.data.password, rememberMe: true },
+      body: { email, password: input.password, rememberMe: true },
       headers,
       returnHeaders: true,
     });
@@ -122,19 +126,21 @@ export async function signInWithEmail(runtime: Runtime, form: FormData, headers:
       if (code === "EMAIL_NOT_VERIFIED") {
         await releaseSignInAttempt(db, reservation);
         // The password was right: send a fresh link, so an expired or lost one never locks the owner out.
-        await auth.api.sendVerificationEmail({ body: { email, callbackURL: "/dashboard" }, headers }).catch((err: unknown) => {
-          logger.error({ err }, "could not resend the confirmation e-mail");
-        });
-        return { ok: false, status: 403, message: MESSAGES.emailNotConfirmed };
+        await auth.api
+          .sendVerificationEmail({ body: { email, callbackURL: "/dashboard" }, headers })
+          .catch((err: unknown) => {
+            logger.error({ err }, "could not resend the confirmation e-mail");
+          });
+        return { ok: false, status: 403, message: MESSAGES.emailNotConfirmed, fieldErrors: {} };
       }
       if (code === "INVALID_EMAIL_OR_PASSWORD" || error.statusCode === 401) {
         // a failure keeps its place in the counts
-        return { ok: false, status: 401, message: MESSAGES.invalidCredentials };
+        return { ok: false, status: 401, message: MESSAGES.invalidCredentials, fieldErrors: {} };
       }
-      return { ok: false, status: error.statusCode, message: error.message || MESSAGES.unexpected };
+      return { ok: false, status: error.statusCode, message: error.message || MESSAGES.unexpected, fieldErrors: {} };
     }
     logger.error({ err: error }, "sign-in failed");
-    return { ok: false, status: 500, message: MESSAGES.unexpected };
+    return { ok: false, status: 500, message: MESSAGES.unexpected, fieldErrors: {} };
   }
 }
 
@@ -144,7 +150,9 @@ export async function signInWithEmail(runtime: Runtime, form: FormData, headers:
  */
 export async function signOut(runtime: Runtime, headers: Headers): Promise<Headers> {
   try {
-    const current = await runtime.auth.api.getSession({ headers, query: { disableCookieCache: true } }).catch(() => null);
+    const current = await runtime.auth.api
+      .getSession({ headers, query: { disableCookieCache: true } })
+      .catch(() => null);
     const result = await runtime.auth.api.signOut({ headers, returnHeaders: true });
     if (current) await endLiveSessions(runtime.db, current.user.id, [current.session.id]);
     return result.headers;
@@ -153,4 +161,3 @@ export async function signOut(runtime: Runtime, headers: Headers): Promise<Heade
     throw error;
   }
 }
-

@@ -1,4 +1,4 @@
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/logger.server";
 import type { Runtime } from "~/runtime.server";
 
 export const GOOGLE_FAILED = "Failed to sign in with Google";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/logger.server";
 
 /** `unsubscribeUrl`: a one-click unsubscribe address (RFC 8058), sent as List-Unsubscribe headers. */
 export type MailMessage = { to: string; subject: string; text: string; link?: string; unsubscribeUrl?: string };
@@ -25,7 +25,13 @@ export function createMailer({ smtpUrl, outboxDir }: { smtpUrl?: string; outboxD
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     send: async ({ to, subject, text, link, unsubscribeUrl }) => {
-      const info = await transport.sendMail({ from: FROM, to, subject, text, headers: unsubscribeHeaders(unsubscribeUrl) });
+      const info = await transport.sendMail({
+        from: FROM,
+        to,
+        subject,
+        text,
+        headers: unsubscribeHeaders(unsubscribeUrl),
+      });
       fs.mkdirSync(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${Date.now()}-${to.replace(/[^\w.@-]/g, "_")}.eml`);
       fs.writeFileSync(file, info.message as Buffer);

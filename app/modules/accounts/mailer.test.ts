@@ -20,7 +20,12 @@ describe("the development outbox", () => {
     const outbox = path.join(tempDir(), "outbox");
     const mailer = createMailer({ outboxDir: outbox });
     const link = "http://localhost:3000/api/auth/verify-email?token=abc&callbackURL=%2Fdashboard";
-    await mailer.send({ to: "asha@example.test", subject: "Confirm your e-mail address for Setu", text: `Please confirm:\n\n${link}\n`, link });
+    await mailer.send({
+      to: "asha@example.test",
+      subject: "Confirm your e-mail address for Setu",
+      text: `Please confirm:\n\n${link}\n`,
+      link,
+    });
     const files = fs.readdirSync(outbox);
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/asha@example\.test\.eml$/);

@@ -1,9 +1,10 @@
 import { APIError } from "better-auth/api";
 import type { Db } from "~/db/client.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/logger.server";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import type { Runtime } from "~/runtime.server";
-import { fieldErrors, forgotPasswordSchema, resetPasswordSchema } from "./accounts.schema";
+import type { z } from "zod";
+import type { forgotPasswordSchema, resetPasswordSchema } from "./accounts.schema";
 import { overActionLimit } from "./attempt-limiter.server";
 import { PASSWORD_RESET_TTL_SECONDS } from "./auth.server";
 import { isCommonPassword } from "./common-passwords.server";
@@ -22,7 +23,12 @@ export function passwordResetLink(publicUrl: string, token: string): string {
 }
 
 /** better-auth's sendResetPassword: the e-mail goes through the job queue, retried until it is delivered. */
-export async function sendPasswordResetEmail(db: Db, jobs: Pick<JobQueue, "send">, publicUrl: string, message: { to: string; name: string; token: string }) {
+export async function sendPasswordResetEmail(
+  db: Db,
+  jobs: Pick<JobQueue, "send">,
+  publicUrl: string,
+  message: { to: string; name: string; token: string },
+) {
   const link = passwordResetLink(publicUrl, message.token);
   await jobs.send(db, "email", {
     to: message.to,
@@ -33,52 +39,55 @@ export async function sendPasswordResetEmail(db: Db, jobs: Pick<JobQueue, "send"
 }
 
 /**
- * "Forgot password?": e-mails a single-use, expiring reset link when the address has an account, and answers
- * the same either way. Limited per client address and per address asked about, so it cannot flood an inbox.
+ * "Forgot password?" (forgotPasswordSchema's reading of the form): e-mails a single-use, expiring reset link when
+ * the address has an account, and answers the same either way. Limited per client address and per address asked
+ * about, so it cannot flood an inbox.
  */
-export async function requestPasswordReset(runtime: Runtime, form: FormData, clientIp: string | null): Promise<AuthFormResult> {
-  const parsed = forgotPasswordSchema.safeParse({ email: form.get("email") ?? "" });
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    return { ok: false, status: 400, message: Object.values(errors)[0], fieldErrors: errors };
-  }
-  const { email } = parsed.data;
-  const limited = (await overActionLimit(runtime.db, "passwordResetNetwork", clientIp)) ?? (await overActionLimit(runtime.db, "passwordReset", `email:${email}`));
-  if (limited) return { ok: false, status: 429, message: limited };
+export async function requestPasswordReset(
+  runtime: Runtime,
+  { email }: z.output<typeof forgotPasswordSchema>,
+  clientIp: string | null,
+): Promise<AuthFormResult> {
+  const limited =
+    (await overActionLimit(runtime.db, "passwordResetNetwork", clientIp)) ??
+    (await overActionLimit(runtime.db, "passwordReset", `email:${email}`));
+  if (limited) return { ok: false, status: 429, message: limited, fieldErrors: {} };
   try {
     await runtime.auth.api.requestPasswordReset({ body: { email } });
     return { ok: true, message: RESET_MESSAGES.sent };
   } catch (error) {
     logger.error({ err: error }, "password reset request failed");
-    return { ok: false, status: 503, message: MESSAGES.unexpected };
+    return { ok: false, status: 503, message: MESSAGES.unexpected, fieldErrors: {} };
   }
 }
 
-/** Sets a new password from a reset link's token: once, before it expires; every session of the account ends. */
-export async function resetPassword(runtime: Runtime, form: FormData, clientIp: string | null): Promise<AuthFormResult> {
-  const parsed = resetPasswordSchema.safeParse({
-    token: form.get("token") ?? "",
-    password: form.get("password") ?? "",
-    confirmPassword: form.get("confirmPassword") ?? "",
-  });
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    if (errors.token) return { ok: false, status: 400, message: errors.token };
-    return { ok: false, status: 400, message: Object.values(errors)[0], fieldErrors: errors };
-  }
-  const { token, password } = parsed.data;
+/**
+ * Sets a new password from a reset link's token (resetPasswordSchema's reading of the form): once, before it
+ * expires; every session of the account ends.
+ */
+export async function resetPassword(
+  runtime: Runtime,
+  { token, password }: z.output<typeof resetPasswordSchema>,
+  clientIp: string | null,
+): Promise<AuthFormResult> {
   if (isCommonPassword(password)) {
-    return { ok: false, status: 400, message: MESSAGES.commonPassword, fieldErrors: { password: MESSAGES.commonPassword } };
+    return {
+      ok: false,
+      status: 400,
+      message: MESSAGES.commonPassword,
+      fieldErrors: { password: MESSAGES.commonPassword },
+    };
   }
   // guessing tokens is as limited as asking for them
   const limited = await overActionLimit(runtime.db, "passwordResetNetwork", clientIp);
-  if (limited) return { ok: false, status: 429, message: limited };
+  if (limited) return { ok: false, status: 429, message: limited, fieldErrors: {} };
   try {
     await runtime.auth.api.resetPassword({ body: { newPassword: password, token } });
     return { ok: true, message: RESET_MESSAGES.changed, redirectTo: "/auth?tab=signin" };
   } catch (error) {
-    if (error instanceof APIError && error.statusCode < 500) return { ok: false, status: 400, message: RESET_MESSAGES.invalidLink };
+    if (error instanceof APIError && error.statusCode < 500)
+      return { ok: false, status: 400, message: RESET_MESSAGES.invalidLink, fieldErrors: {} };
     logger.error({ err: error }, "password reset failed");
-    return { ok: false, status: 503, message: MESSAGES.unexpected };
+    return { ok: false, status: 503, message: MESSAGES.unexpected, fieldErrors: {} };
   }
 }

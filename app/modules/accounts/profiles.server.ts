@@ -20,7 +20,9 @@ export async function findProfile(db: Db, userId: string): Promise<Profile | nul
   return row ? toProfile(row) : null;
 }
 
-export function toProfile(row: { userType: string; verificationStatus: string } & Omit<Profile, "userType" | "verificationStatus">): Profile {
+export function toProfile(
+  row: { userType: string; verificationStatus: string } & Omit<Profile, "userType" | "verificationStatus">,
+): Profile {
   return {
     ...row,
     userType: row.userType as UserType,

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/logger.server";
 
 /**
  * BETTER_AUTH_SECRET when set; otherwise a strong secret generated once into DATA_DIR

@@ -2,8 +2,9 @@ import { and, gt, inArray, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import type { Db } from "~/db/client.server";
 import { session } from "~/db/schema/auth";
+import type { RefusedPage } from "~/lib/page-refusal";
 import type { Runtime } from "~/runtime.server";
-import type { Profile, SessionUser } from "./accounts.schema";
+import type { Actor, SessionUser } from "./accounts.schema";
 import { findProfile } from "./profiles.server";
 
 type SignedIn = { user: SessionUser; sessionId: string };
@@ -48,7 +49,9 @@ export async function activeSessionIds(db: Db, sessionIds: string[]): Promise<Se
 
 async function loadSessionUser(request: Request, runtime: Runtime): Promise<SignedIn | null> {
   if (!/setu\.session_token=/.test(request.headers.get("cookie") ?? "")) return null;
-  const result = await runtime.auth.api.getSession({ headers: request.headers, query: { disableCookieCache: true } }).catch(() => null);
+  const result = await runtime.auth.api
+    .getSession({ headers: request.headers, query: { disableCookieCache: true } })
+    .catch(() => null);
   if (!result) return null;
   const profile = await findProfile(runtime.db, result.user.id);
   const profileIncomplete = profile !== null && !profile.profileCompleted;
@@ -66,42 +69,46 @@ async function loadSessionUser(request: Request, runtime: Runtime): Promise<Sign
 }
 
 /** For actions: a signed-in user with a profile, or a 401 with the given message. */
-export async function requireUser(request: Request, runtime: Runtime, message = "User not authenticated"): Promise<SessionUser & { profile: Profile }> {
+export async function requireUser(
+  request: Request,
+  runtime: Runtime,
+  message = "User not authenticated",
+): Promise<Actor> {
   const user = await getSessionUser(request, runtime);
   if (!user || !user.profile) throw data({ error: message }, { status: 401 });
-  return user as SessionUser & { profile: Profile };
+  return user as Actor;
 }
 
 /** For pages: a signed-in user, or a redirect to /auth that comes back here afterwards. */
-export async function requireUserPage(request: Request, runtime: Runtime): Promise<SessionUser & { profile: Profile }> {
+export async function requireUserPage(request: Request, runtime: Runtime): Promise<Actor> {
   const user = await getSessionUser(request, runtime);
   if (!user || !user.profile) {
     const url = new URL(request.url);
     throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
-  return user as SessionUser & { profile: Profile };
+  return user as Actor;
 }
 
 /** Sellers only (profile user_type 'seller'); anyone else gets a 403 with a clear message. */
-export async function requireSeller(request: Request, runtime: Runtime): Promise<SessionUser & { profile: Profile }> {
+export async function requireSeller(request: Request, runtime: Runtime): Promise<Actor> {
   const user = await requireUser(request, runtime);
   if (user.profile.userType !== "seller") throw data({ error: "Only seller accounts can do this" }, { status: 403 });
   return user;
 }
 
-export type Member = SessionUser & { profile: Profile };
-
 /**
- * Seller pages (spec §6): who is asking, as the page needs to know it to say the right thing —
- * a visitor is asked to sign in, a buyer is told the page is for sellers.
+ * Seller pages (spec §6): the seller, or the page's own words thrown for the root error boundary —
+ * a visitor is asked to sign in (401), anyone else is told the page is for sellers (403).
  */
-export type SellerAccess = { state: "signed-out" } | { state: "not-seller" } | { state: "seller"; user: Member };
-
-export async function sellerAccess(request: Request, runtime: Runtime): Promise<SellerAccess> {
+export async function requireSellerPage(
+  request: Request,
+  runtime: Runtime,
+  refused: { signedOut: RefusedPage; notSeller: RefusedPage },
+): Promise<Actor> {
   const user = await getSessionUser(request, runtime);
-  if (!user?.profile) return { state: "signed-out" };
-  if (user.profile.userType !== "seller") return { state: "not-seller" };
-  return { state: "seller", user: user as Member };
+  if (!user?.profile) throw data(refused.signedOut, { status: 401 });
+  if (user.profile.userType !== "seller") throw data(refused.notSeller, { status: 403 });
+  return user as Actor;
 }
 
 /** Administrators only; to everyone else the page does not exist (404). */
@@ -111,6 +118,6 @@ export async function requireAdmin(request: Request, runtime: Runtime): Promise<
   return user;
 }
 
-export function isSeller(user: SessionUser | null): boolean {
+export function isSeller(user: SessionUser | null): user is Actor {
   return user?.profile?.userType === "seller";
 }

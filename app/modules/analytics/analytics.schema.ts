@@ -31,7 +31,12 @@ export type StoreAnalytics = {
   revenueCents: number;
 };
 
-export type SellerAnalyticsSummary = { views: number; quotesSent: number; winRate: number | null; firstStoreId: string | null };
+export type SellerAnalyticsSummary = {
+  views: number;
+  quotesSent: number;
+  winRate: number | null;
+  firstStoreId: string | null;
+};
 
 /** A duration in seconds as people say it: "45 min", "3 h 20 min", "2 days 4 h". */
 export function formatDuration(seconds: number): string {
@@ -40,7 +45,9 @@ export function formatDuration(seconds: number): string {
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
   const days = Math.floor(hours / 24);
-  return hours % 24 ? `${days} ${days === 1 ? "day" : "days"} ${hours % 24} h` : `${days} ${days === 1 ? "day" : "days"}`;
+  return hours % 24
+    ? `${days} ${days === 1 ? "day" : "days"} ${hours % 24} h`
+    : `${days} ${days === 1 ? "day" : "days"}`;
 }
 
 export function formatWinRate(rate: number | null): string {

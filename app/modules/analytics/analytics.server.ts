@@ -1,3 +1,4 @@
+import { storeOwnedBy } from "~/modules/stores/store-owner.server";
 import { and, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { pageViewDays } from "~/db/schema/analytics";
@@ -24,13 +25,15 @@ function windowStart(now: Date, days: number): Date {
  * business across their stores: RFQs matched to them, quotes sent and how many won, how fast they first quoted,
  * and the money released to them from escrow. Null when the store is not the actor's (or does not exist).
  */
-export async function storeAnalytics(db: Db, actor: SessionUser, storeId: string, days: AnalyticsWindow, now = new Date()): Promise<StoreAnalytics | null> {
+export async function storeAnalytics(
+  db: Db,
+  actor: SessionUser,
+  storeId: string,
+  days: AnalyticsWindow,
+  now = new Date(),
+): Promise<StoreAnalytics | null> {
   if (!UUID.test(storeId)) return null;
-  const [store] = await db
-    .select({ id: stores.id })
-    .from(stores)
-    .where(and(eq(stores.id, storeId), eq(stores.sellerId, actor.id)))
-    .limit(1);
+  const [store] = await db.select({ id: stores.id }).from(stores).where(storeOwnedBy(actor, storeId)).limit(1);
   if (!store) return null;
   const since = windowStart(now, days);
   const sellerId = actor.id;
@@ -41,7 +44,13 @@ export async function storeAnalytics(db: Db, actor: SessionUser, storeId: string
     db
       .select({ day: pageViewDays.day, kind: pageViewDays.kind, views: pageViewDays.views })
       .from(pageViewDays)
-      .where(and(inArray(pageViewDays.kind, ["store", "qr"]), eq(pageViewDays.subjectId, storeId), gte(pageViewDays.day, sinceDay))),
+      .where(
+        and(
+          inArray(pageViewDays.kind, ["store", "qr"]),
+          eq(pageViewDays.subjectId, storeId),
+          gte(pageViewDays.day, sinceDay),
+        ),
+      ),
     db
       .select({
         id: products.id,
@@ -51,7 +60,14 @@ export async function storeAnalytics(db: Db, actor: SessionUser, storeId: string
       })
       .from(storeProducts)
       .innerJoin(products, eq(products.id, storeProducts.productId))
-      .innerJoin(pageViewDays, and(eq(pageViewDays.kind, "product"), eq(pageViewDays.subjectId, storeProducts.productId), gte(pageViewDays.day, sinceDay)))
+      .innerJoin(
+        pageViewDays,
+        and(
+          eq(pageViewDays.kind, "product"),
+          eq(pageViewDays.subjectId, storeProducts.productId),
+          gte(pageViewDays.day, sinceDay),
+        ),
+      )
       .where(eq(storeProducts.storeId, storeId))
       .groupBy(products.id, products.name)
       .orderBy(desc(sql`sum(${pageViewDays.views})`), products.name)
@@ -67,10 +83,18 @@ export async function storeAnalytics(db: Db, actor: SessionUser, storeId: string
         decided: sql<number>`(count(*) filter (where ${rfqResponses.status} in ('accepted', 'declined')))::int`,
       })
       .from(rfqResponses)
-      .where(and(eq(rfqResponses.sellerId, sellerId), gte(rfqResponses.createdAt, since), ne(rfqResponses.status, "superseded"))),
+      .where(
+        and(
+          eq(rfqResponses.sellerId, sellerId),
+          gte(rfqResponses.createdAt, since),
+          ne(rfqResponses.status, "superseded"),
+        ),
+      ),
     db
       .select({
-        median: sql<number | null>`percentile_cont(0.5) within group (order by extract(epoch from (first_quote.at - ${rfqs.createdAt})))`,
+        median: sql<
+          number | null
+        >`percentile_cont(0.5) within group (order by extract(epoch from (first_quote.at - ${rfqs.createdAt})))`,
       })
       .from(
         db
@@ -90,7 +114,8 @@ export async function storeAnalytics(db: Db, actor: SessionUser, storeId: string
   ]);
 
   const byDay = new Map<string, { storeViews: number; qrScans: number }>();
-  for (let t = since.getTime(); t <= now.getTime(); t += DAY_MS) byDay.set(new Date(t).toISOString().slice(0, 10), { storeViews: 0, qrScans: 0 });
+  for (let t = since.getTime(); t <= now.getTime(); t += DAY_MS)
+    byDay.set(new Date(t).toISOString().slice(0, 10), { storeViews: 0, qrScans: 0 });
   for (const row of storeDays) {
     const entry = byDay.get(row.day);
     if (!entry) continue;
@@ -133,7 +158,11 @@ export async function storeAnalytics(db: Db, actor: SessionUser, storeId: string
  * The seller dashboard's summary of the last 30 days: page views of all their stores and products, quotes sent and
  * the share of decided ones won; and the store whose Analytics tab shows more.
  */
-export async function sellerAnalyticsSummary(db: Db, actor: SessionUser, now = new Date()): Promise<SellerAnalyticsSummary> {
+export async function sellerAnalyticsSummary(
+  db: Db,
+  actor: SessionUser,
+  now = new Date(),
+): Promise<SellerAnalyticsSummary> {
   const since = windowStart(now, 30);
   const [views, quotes, first] = await Promise.all([
     db
@@ -153,8 +182,14 @@ export async function sellerAnalyticsSummary(db: Db, actor: SessionUser, now = n
         decided: sql<number>`(count(*) filter (where ${rfqResponses.status} in ('accepted', 'declined')))::int`,
       })
       .from(rfqResponses)
-      .where(and(eq(rfqResponses.sellerId, actor.id), gte(rfqResponses.createdAt, since), ne(rfqResponses.status, "superseded"))),
-    db.select({ id: stores.id }).from(stores).where(eq(stores.sellerId, actor.id)).orderBy(stores.createdAt).limit(1),
+      .where(
+        and(
+          eq(rfqResponses.sellerId, actor.id),
+          gte(rfqResponses.createdAt, since),
+          ne(rfqResponses.status, "superseded"),
+        ),
+      ),
+    db.select({ id: stores.id }).from(stores).where(storeOwnedBy(actor)).orderBy(stores.createdAt).limit(1),
   ]);
   const q = quotes[0] ?? { sent: 0, accepted: 0, decided: 0 };
   return {

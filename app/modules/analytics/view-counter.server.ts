@@ -39,7 +39,10 @@ export class ViewCounter {
   record({ kind, subjectId, ip, userAgent, now = Date.now() }: Visit): boolean {
     if (!userAgent || isbot(userAgent) || !UUID.test(subjectId)) return false;
     const id = subjectId.toLowerCase();
-    const visitor = crypto.createHmac("sha256", this.saltFor(now)).update(`${ip}\n${userAgent}\n${kind}\n${id}`).digest("base64url");
+    const visitor = crypto
+      .createHmac("sha256", this.saltFor(now))
+      .update(`${ip}\n${userAgent}\n${kind}\n${id}`)
+      .digest("base64url");
     if (this.seen.has(visitor)) return false;
     this.seen.set(visitor, true);
     const key = `${kind}|${id}|${Math.floor(now / HOUR_MS) * HOUR_MS}`;
@@ -88,11 +91,17 @@ export class ViewCounter {
           await tx
             .insert(pageViewHours)
             .values(kept)
-            .onConflictDoUpdate({ target: [pageViewHours.kind, pageViewHours.subjectId, pageViewHours.hour], set: { views: sql`${pageViewHours.views} + excluded.views` } });
+            .onConflictDoUpdate({
+              target: [pageViewHours.kind, pageViewHours.subjectId, pageViewHours.hour],
+              set: { views: sql`${pageViewHours.views} + excluded.views` },
+            });
           await tx
             .insert(pageViewDays)
             .values([...days.values()])
-            .onConflictDoUpdate({ target: [pageViewDays.kind, pageViewDays.subjectId, pageViewDays.day], set: { views: sql`${pageViewDays.views} + excluded.views` } });
+            .onConflictDoUpdate({
+              target: [pageViewDays.kind, pageViewDays.subjectId, pageViewDays.day],
+              set: { views: sql`${pageViewDays.views} + excluded.views` },
+            });
         });
       return kept.reduce((sum, r) => sum + r.views, 0);
     } catch (error) {

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageViewDays, pageViewHours } from "~/db/schema/analytics";
-import { viewCounting } from "../../../server/view-counting";
+import { markOwnPage, viewCounting } from "../../../server/view-counting";
 import { createProduct } from "../../../tests/factories/products";
 import { createStore } from "../../../tests/factories/stores";
 import { createSeller } from "../../../tests/factories/users";
@@ -45,7 +45,9 @@ describe("counting a view", () => {
     expect(counter.record({ kind: "store", subjectId: STORE, ip: "203.0.113.7", userAgent: GOOGLEBOT })).toBe(false);
     expect(counter.record({ kind: "store", subjectId: STORE, ip: "203.0.113.7", userAgent: "curl/8.5.0" })).toBe(false);
     expect(counter.record({ kind: "store", subjectId: STORE, ip: "203.0.113.7", userAgent: undefined })).toBe(false);
-    expect(counter.record({ kind: "store", subjectId: "not-a-store", ip: "203.0.113.7", userAgent: CHROME })).toBe(false);
+    expect(counter.record({ kind: "store", subjectId: "not-a-store", ip: "203.0.113.7", userAgent: CHROME })).toBe(
+      false,
+    );
     expect(counter.pendingViews).toBe(0);
   });
 
@@ -60,7 +62,8 @@ describe("counting a view", () => {
   it("takes well under a millisecond", () => {
     const counter = new ViewCounter();
     const started = performance.now();
-    for (let i = 0; i < 10_000; i++) counter.record({ kind: "product", subjectId: STORE, ip: `198.51.${i >> 8}.${i & 255}`, userAgent: CHROME });
+    for (let i = 0; i < 10_000; i++)
+      counter.record({ kind: "product", subjectId: STORE, ip: `198.51.${i >> 8}.${i & 255}`, userAgent: CHROME });
     expect((performance.now() - started) / 10_000).toBeLessThan(0.1);
   });
 });
@@ -80,8 +83,12 @@ describe.each(testEngines())("writing the views counted on %s", (engine) => {
     productId = (await createProduct(database.db, { sellerId: seller.user.id })).id;
     counter = new ViewCounter();
     const app = express();
-    app.use(viewCounting(() => counter));
+    // the owner of everything here signs in with the session "owner" (the real app asks better-auth and the stores)
+    const owner = (req: express.Request) => /setu\.session_token=owner\b/.test(req.get("cookie") ?? "");
+    app.use(viewCounting({ counter: () => counter, ownsStore: async (req) => owner(req) }));
     app.get(/^\/(stores|product)\/[^/]+$/, (req, res) => {
+      // as the store and product pages' loaders do for their owner (AppContext.ownPage)
+      if (owner(req)) markOwnPage(res);
       if (req.path.includes("missing")) res.status(404).send("not found");
       else res.send(`page ${req.originalUrl}`);
     });
@@ -121,7 +128,8 @@ describe.each(testEngines())("writing the views counted on %s", (engine) => {
   });
 
   it("counts pages served over HTTP once per visitor, not bots, not missing pages; a QR scan once, then without the source", async () => {
-    const get = (path: string, userAgent = CHROME) => fetch(`${base}${path}`, { headers: { "user-agent": userAgent }, redirect: "manual" });
+    const get = (path: string, userAgent = CHROME) =>
+      fetch(`${base}${path}`, { headers: { "user-agent": userAgent }, redirect: "manual" });
     expect((await get(`/stores/${storeId}`)).status).toBe(200);
     expect((await get(`/stores/${storeId}`)).status).toBe(200);
     expect((await get(`/stores/${storeId}`, GOOGLEBOT)).status).toBe(200);
@@ -138,6 +146,30 @@ describe.each(testEngines())("writing the views counted on %s", (engine) => {
 
     const totals = Object.fromEntries((await hourRows()).map((row) => [row.kind, row.views]));
     expect(totals).toEqual({ store: 2, product: 1, qr: 1 });
-    expect(await database.db.select().from(pageViewHours).where(eq(pageViewHours.subjectId, productId))).toHaveLength(1);
+    expect(await database.db.select().from(pageViewHours).where(eq(pageViewHours.subjectId, productId))).toHaveLength(
+      1,
+    );
+  });
+
+  it("leaves out the owner's own visits to their store and product pages and their own QR scan", async () => {
+    await database.db.delete(pageViewHours);
+    const asOwner = (path: string, session = "owner") =>
+      fetch(`${base}${path}`, {
+        headers: { "user-agent": `${CHROME} Owner`, cookie: `setu.session_token=${session}` },
+        redirect: "manual",
+      });
+    expect((await asOwner(`/stores/${storeId}`)).status).toBe(200);
+    expect((await asOwner(`/product/${productId}`)).status).toBe(200);
+    const scan = await asOwner(`/stores/${storeId}?src=qr`);
+    expect(scan.status).toBe(302);
+    expect(scan.headers.get("location")).toBe(`/stores/${storeId}`);
+    // another signed-in visitor (a buyer) counts like anyone
+    expect((await asOwner(`/stores/${storeId}`, "buyer")).status).toBe(200);
+    expect((await asOwner(`/stores/${storeId}?src=qr`, "buyer")).status).toBe(302);
+    // the signed-in scan is told apart after the redirect went out
+    await expect.poll(() => counter.pendingViews).toBe(2);
+    await counter.flush(database.db);
+    const totals = Object.fromEntries((await hourRows()).map((row) => [row.kind, row.views]));
+    expect(totals).toEqual({ store: 1, qr: 1 });
   });
 });

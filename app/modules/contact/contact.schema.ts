@@ -8,6 +8,9 @@ export const CONTACT_TOPICS = [
   { value: "partnership", label: "Partnerships" },
 ] as const;
 
+/** The contact form's fields, in form order. */
+export const CONTACT_FIELDS = ["name", "email", "company", "topic", "message"] as const;
+
 export const contactMessageSchema = z.object({
   name: z.string().trim().min(1, "Please enter your name").max(120, "Name is too long"),
   email: z.string().trim().max(254, "E-mail is too long").pipe(z.email("Please enter a valid e-mail address")),
@@ -25,4 +28,4 @@ export const contactMessageSchema = z.object({
     .max(5000, "Please keep your message under 5,000 characters"),
 });
 
-export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
+export type ContactMessageInput = z.output<typeof contactMessageSchema>;

@@ -2,7 +2,7 @@ import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/logger.server";
 
 /** Articles live in the repository as content/blog/<slug>.md with a small front matter block. */
 export const BLOG_SLUG_PATTERN = /^[a-z0-9-]+$/;
@@ -50,7 +50,7 @@ export function parseFrontMatter(source: string): { fields: Record<string, unkno
   let fields: unknown;
   try {
     // dates stay strings: the schema checks their form
-    fields = parseYaml(match[1], { schema: "core" });
+    fields = parseYaml(match[1] ?? "", { schema: "core" });
   } catch {
     return null;
   }

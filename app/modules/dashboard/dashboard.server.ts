@@ -1,4 +1,23 @@
-import { and, asc, count, countDistinct, desc, eq, gt, inArray, isNull, ne, notInArray, or, sql, sum, type SQL } from "drizzle-orm";
+import { rfqOwnedBy } from "~/modules/rfqs/rfq-owner.server";
+import { productOwnedBy } from "~/modules/products/product-owner.server";
+import { storeOwnedBy } from "~/modules/stores/store-owner.server";
+import {
+  and,
+  asc,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  ne,
+  notInArray,
+  or,
+  sql,
+  sum,
+  type SQL,
+} from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { user as userTable } from "~/db/schema/auth";
 import { rfqMatches } from "~/db/schema/matching";
@@ -11,10 +30,10 @@ import { profiles } from "~/db/schema/profiles";
 import { products } from "~/db/schema/products";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { stores } from "~/db/schema/stores";
-import { logger } from "~/lib/logger.server";
-import type { SessionUser } from "~/modules/accounts/accounts.schema";
+import { logger } from "~/logger.server";
+import type { Actor } from "~/modules/accounts/accounts.schema";
 import { matchReason } from "~/modules/matching/matching.server";
-import { FUNDABLE_STATUSES } from "~/modules/payments/payments.server";
+import { FUNDABLE_ORDER_STATUSES } from "~/lib/status-lists";
 import { formatUsdCents } from "~/lib/money";
 
 /** How many matched RFQs the seller's dashboard lists (the rest are at /rfqs?matched=1). */
@@ -27,16 +46,27 @@ function escrowSums(db: Db, where: SQL | undefined) {
   return db
     .select({
       released: sum(sql`case when ${ledgerEntries.kind} = 'release' then ${ledgerEntries.amountCents} else 0 end`),
-      held: sum(sql`case ${ledgerEntries.kind} when 'fund' then ${ledgerEntries.amountCents} else -${ledgerEntries.amountCents} end`),
+      held: sum(
+        sql`case ${ledgerEntries.kind} when 'fund' then ${ledgerEntries.amountCents} else -${ledgerEntries.amountCents} end`,
+      ),
     })
     .from(ledgerEntries)
     .innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
     .where(where);
 }
 
-const orderName = (title: string | null, id: string) => (title ? `"${title}"` : `order ${id.slice(0, 8).toUpperCase()}`);
+const orderName = (title: string | null, id: string) =>
+  title ? `"${title}"` : `order ${id.slice(0, 8).toUpperCase()}`;
 
-export type ActivityItem = { id: string; type: "quote" | "rfq"; title: string; status: string; createdAt: string; amountCents: number | null; href: string };
+export type ActivityItem = {
+  id: string;
+  type: "quote" | "rfq";
+  title: string;
+  status: string;
+  createdAt: string;
+  amountCents: number | null;
+  href: string;
+};
 
 export type SellerDashboard = {
   role: "seller";
@@ -92,18 +122,22 @@ export type ActionItem = { key: string; text: string; href: string };
 /** How many "Action needed" items the dashboard lists (the rest are on /orders). */
 export const ACTION_NEEDED_LIMIT = 8;
 
-type DashboardUser = SessionUser & { profile: NonNullable<SessionUser["profile"]> };
-
 export const DASHBOARD_LOAD_FAILED = "Failed to load dashboard data";
 
 /** loadDashboard for the page: a failure is logged and becomes the spec's message instead of the generic error page. */
 export async function loadDashboardForPage(
   db: Db,
-  user: DashboardUser,
+  user: Actor,
   now = new Date(),
-): Promise<{ ok: true; dashboard: SellerDashboard | BuyerDashboard | AdminDashboard } | { ok: false; message: typeof DASHBOARD_LOAD_FAILED }> {
+): Promise<
+  | { ok: true; dashboard: SellerDashboard | BuyerDashboard | AdminDashboard }
+  | { ok: false; message: typeof DASHBOARD_LOAD_FAILED }
+> {
   try {
-    return { ok: true, dashboard: user.isAdmin ? await loadAdminDashboard(db, user) : await loadDashboard(db, user, now) };
+    return {
+      ok: true,
+      dashboard: user.isAdmin ? await loadAdminDashboard(db, user) : await loadDashboard(db, user, now),
+    };
   } catch (error) {
     logger.error({ err: error, userId: user.id }, "dashboard failed to load");
     return { ok: false, message: DASHBOARD_LOAD_FAILED };
@@ -117,58 +151,59 @@ export async function loadDashboardForPage(
  * Buyer: Active RFQs are published and not past their deadline (an expired RFQ takes no quotes);
  * Suppliers and Order value count the orders that are not cancelled; Orders counts every order.
  */
-export async function loadDashboard(db: Db, user: DashboardUser, now = new Date()): Promise<SellerDashboard | BuyerDashboard> {
+export async function loadDashboard(db: Db, user: Actor, now = new Date()): Promise<SellerDashboard | BuyerDashboard> {
   if (user.profile.userType === "seller") {
-    const [[storeCount], [productCount], [quoteCount], [revenue], recent, matched, [escrow], waiting] = await Promise.all([
-      db.select({ n: count() }).from(stores).where(eq(stores.sellerId, user.id)),
-      db.select({ n: count() }).from(products).where(eq(products.sellerId, user.id)),
-      db
-        .select({ n: count() })
-        .from(rfqResponses)
-        .where(and(eq(rfqResponses.sellerId, user.id), notInArray(rfqResponses.status, ["withdrawn", "superseded"]))),
-      db
-        .select({ total: sum(orders.totalCents) })
-        .from(orders)
-        .where(and(eq(orders.sellerId, user.id), ne(orders.status, "cancelled"))),
-      db
-        .select({
-          id: rfqResponses.id,
-          rfqId: rfqResponses.rfqId,
-          status: rfqResponses.status,
-          createdAt: rfqResponses.createdAt,
-          priceCents: rfqResponses.priceCents,
-          title: rfqs.title,
-        })
-        .from(rfqResponses)
-        .innerJoin(rfqs, eq(rfqs.id, rfqResponses.rfqId))
-        .where(eq(rfqResponses.sellerId, user.id))
-        .orderBy(desc(rfqResponses.createdAt), desc(rfqResponses.id))
-        .limit(RECENT_ACTIVITY_LIMIT),
-      db
-        .select({ id: rfqs.id, title: rfqs.title, closesAt: rfqs.closesAt, productNames: rfqMatches.productNames })
-        .from(rfqMatches)
-        .innerJoin(rfqs, eq(rfqs.id, rfqMatches.rfqId))
-        .where(and(eq(rfqMatches.sellerId, user.id), eq(rfqs.status, "published"), gt(rfqs.closesAt, now)))
-        .orderBy(desc(rfqMatches.createdAt))
-        .limit(MATCHED_ON_DASHBOARD),
-      escrowSums(db, eq(orders.sellerId, user.id)),
-      db
-        .select({ id: orders.id, status: orders.status, title: rfqs.title })
-        .from(orders)
-        .leftJoin(rfqs, eq(rfqs.id, orders.rfqId))
-        .leftJoin(orderPackingDetails, eq(orderPackingDetails.orderId, orders.id))
-        .where(
-          and(
-            eq(orders.sellerId, user.id),
-            or(
-              inArray(orders.status, ["placed", "ready_to_ship"]),
-              and(inArray(orders.status, ["confirmed", "in_production"]), isNull(orderPackingDetails.orderId)),
+    const [[storeCount], [productCount], [quoteCount], [revenue], recent, matched, [escrow], waiting] =
+      await Promise.all([
+        db.select({ n: count() }).from(stores).where(storeOwnedBy(user)),
+        db.select({ n: count() }).from(products).where(productOwnedBy(user)),
+        db
+          .select({ n: count() })
+          .from(rfqResponses)
+          .where(and(eq(rfqResponses.sellerId, user.id), notInArray(rfqResponses.status, ["withdrawn", "superseded"]))),
+        db
+          .select({ total: sum(orders.totalCents) })
+          .from(orders)
+          .where(and(eq(orders.sellerId, user.id), ne(orders.status, "cancelled"))),
+        db
+          .select({
+            id: rfqResponses.id,
+            rfqId: rfqResponses.rfqId,
+            status: rfqResponses.status,
+            createdAt: rfqResponses.createdAt,
+            priceCents: rfqResponses.priceCents,
+            title: rfqs.title,
+          })
+          .from(rfqResponses)
+          .innerJoin(rfqs, eq(rfqs.id, rfqResponses.rfqId))
+          .where(eq(rfqResponses.sellerId, user.id))
+          .orderBy(desc(rfqResponses.createdAt), desc(rfqResponses.id))
+          .limit(RECENT_ACTIVITY_LIMIT),
+        db
+          .select({ id: rfqs.id, title: rfqs.title, closesAt: rfqs.closesAt, productNames: rfqMatches.productNames })
+          .from(rfqMatches)
+          .innerJoin(rfqs, eq(rfqs.id, rfqMatches.rfqId))
+          .where(and(eq(rfqMatches.sellerId, user.id), eq(rfqs.status, "published"), gt(rfqs.closesAt, now)))
+          .orderBy(desc(rfqMatches.createdAt))
+          .limit(MATCHED_ON_DASHBOARD),
+        escrowSums(db, eq(orders.sellerId, user.id)),
+        db
+          .select({ id: orders.id, status: orders.status, title: rfqs.title })
+          .from(orders)
+          .leftJoin(rfqs, eq(rfqs.id, orders.rfqId))
+          .leftJoin(orderPackingDetails, eq(orderPackingDetails.orderId, orders.id))
+          .where(
+            and(
+              eq(orders.sellerId, user.id),
+              or(
+                inArray(orders.status, ["placed", "ready_to_ship"]),
+                and(inArray(orders.status, ["confirmed", "in_production"]), isNull(orderPackingDetails.orderId)),
+              ),
             ),
-          ),
-        )
-        .orderBy(asc(orders.createdAt), asc(orders.id))
-        .limit(ACTION_NEEDED_LIMIT),
-    ]);
+          )
+          .orderBy(asc(orders.createdAt), asc(orders.id))
+          .limit(ACTION_NEEDED_LIMIT),
+      ]);
     return {
       role: "seller",
       stores: storeCount?.n ?? 0,
@@ -202,7 +237,12 @@ export async function loadDashboard(db: Db, user: DashboardUser, now = new Date(
               : `Enter the packing details of ${orderName(o.title, o.id)} for its packing list`,
         href: `/orders/${o.id}`,
       })),
-      matched: matched.map((m) => ({ id: m.id, title: m.title, reason: matchReason(m.productNames), closesAt: (m.closesAt ?? now).toISOString() })),
+      matched: matched.map((m) => ({
+        id: m.id,
+        title: m.title,
+        reason: matchReason(m.productNames),
+        closesAt: (m.closesAt ?? now).toISOString(),
+      })),
     };
   }
   const [[active], [orderStats], recent, [escrow], toFund, toFinish] = await Promise.all([
@@ -210,7 +250,13 @@ export async function loadDashboard(db: Db, user: DashboardUser, now = new Date(
       .select({ n: count() })
       .from(rfqs)
       // open until its closing instant (the end of the deadline day in the buyer's zone; older rows: in UTC)
-      .where(and(eq(rfqs.buyerId, user.id), eq(rfqs.status, "published"), sql`coalesce(${rfqs.closesAt}, (${rfqs.deadline} + 1)::timestamp at time zone 'UTC') > ${now.toISOString()}::timestamptz`)),
+      .where(
+        and(
+          eq(rfqs.buyerId, user.id),
+          eq(rfqs.status, "published"),
+          sql`coalesce(${rfqs.closesAt}, (${rfqs.deadline} + 1)::timestamp at time zone 'UTC') > ${now.toISOString()}::timestamptz`,
+        ),
+      ),
     db
       .select({
         n: count(),
@@ -220,14 +266,26 @@ export async function loadDashboard(db: Db, user: DashboardUser, now = new Date(
       .from(orders)
       .where(eq(orders.buyerId, user.id)),
     db
-      .select({ id: rfqs.id, title: rfqs.title, status: rfqs.status, createdAt: rfqs.createdAt, budgetMaxCents: rfqs.budgetMaxCents })
+      .select({
+        id: rfqs.id,
+        title: rfqs.title,
+        status: rfqs.status,
+        createdAt: rfqs.createdAt,
+        budgetMaxCents: rfqs.budgetMaxCents,
+      })
       .from(rfqs)
-      .where(eq(rfqs.buyerId, user.id))
+      .where(rfqOwnedBy(user))
       .orderBy(desc(rfqs.createdAt), desc(rfqs.id))
       .limit(RECENT_ACTIVITY_LIMIT),
     escrowSums(db, eq(orders.buyerId, user.id)),
     db
-      .select({ id: orders.id, title: rfqs.title, label: paymentMilestones.label, amountCents: paymentMilestones.amountCents, position: paymentMilestones.position })
+      .select({
+        id: orders.id,
+        title: rfqs.title,
+        label: paymentMilestones.label,
+        amountCents: paymentMilestones.amountCents,
+        position: paymentMilestones.position,
+      })
       .from(paymentMilestones)
       .innerJoin(orders, eq(orders.id, paymentMilestones.orderId))
       .leftJoin(rfqs, eq(rfqs.id, orders.rfqId))
@@ -235,7 +293,7 @@ export async function loadDashboard(db: Db, user: DashboardUser, now = new Date(
         and(
           eq(orders.buyerId, user.id),
           eq(paymentMilestones.state, "awaiting_funds"),
-          inArray(orders.status, [...FUNDABLE_STATUSES]),
+          inArray(orders.status, [...FUNDABLE_ORDER_STATUSES]),
           // one at a time: the balance is due once the advance is in, not beside it
           sql`not exists (select 1 from ${paymentMilestones} earlier where earlier.order_id = ${paymentMilestones.orderId} and earlier.position < ${paymentMilestones.position} and earlier.state = 'awaiting_funds')`,
         ),
@@ -247,7 +305,12 @@ export async function loadDashboard(db: Db, user: DashboardUser, now = new Date(
       .from(orders)
       .leftJoin(rfqs, eq(rfqs.id, orders.rfqId))
       .leftJoin(reviews, eq(reviews.orderId, orders.id))
-      .where(and(eq(orders.buyerId, user.id), or(eq(orders.status, "delivered"), and(eq(orders.status, "completed"), isNull(reviews.orderId)))))
+      .where(
+        and(
+          eq(orders.buyerId, user.id),
+          or(eq(orders.status, "delivered"), and(eq(orders.status, "completed"), isNull(reviews.orderId))),
+        ),
+      )
       .orderBy(asc(orders.updatedAt), asc(orders.id))
       .limit(ACTION_NEEDED_LIMIT),
   ]);
@@ -259,7 +322,10 @@ export async function loadDashboard(db: Db, user: DashboardUser, now = new Date(
     })),
     ...toFinish.map((o) => ({
       key: `${o.id}:${o.status}`,
-      text: o.status === "delivered" ? `Confirm the delivery of ${orderName(o.title, o.id)} and complete it` : `Review the supplier of ${orderName(o.title, o.id)}`,
+      text:
+        o.status === "delivered"
+          ? `Confirm the delivery of ${orderName(o.title, o.id)} and complete it`
+          : `Review the supplier of ${orderName(o.title, o.id)}`,
       href: `/orders/${o.id}`,
     })),
   ].slice(0, ACTION_NEEDED_LIMIT);

@@ -4,7 +4,7 @@ import { rfqMatches } from "~/db/schema/matching";
 import { ledgerEntries, paymentMilestones } from "~/db/schema/payments";
 import { reviews } from "~/db/schema/reviews";
 import { eq } from "drizzle-orm";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/logger.server";
 import type { Profile } from "~/modules/accounts/accounts.schema";
 import { createOrderMilestones, createOrders } from "../../../tests/factories/orders";
 import { createProducts } from "../../../tests/factories/products";
@@ -12,7 +12,13 @@ import { createQuotes, createRfq, createRfqs, dateFromToday } from "../../../tes
 import { createStore } from "../../../tests/factories/stores";
 import { createBuyer, createSeller, actorOf as actor } from "../../../tests/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
-import { DASHBOARD_LOAD_FAILED, loadAdminDashboard, loadDashboard, loadDashboardForPage, RECENT_ACTIVITY_LIMIT } from "./dashboard.server";
+import {
+  DASHBOARD_LOAD_FAILED,
+  loadAdminDashboard,
+  loadDashboard,
+  loadDashboardForPage,
+  RECENT_ACTIVITY_LIMIT,
+} from "./dashboard.server";
 
 /** `n` minutes after a fixed instant, so "newest first" never depends on insert timing. */
 function at(n: number) {
@@ -49,7 +55,17 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
       ],
       matched: [],
     });
-    expect(await loadDashboard(database.db, actor(buyer), now)).toEqual({ role: "buyer", activeRfqs: 0, orders: 0, suppliers: 0, orderValueCents: 0, spendCents: 0, heldCents: 0, activity: [], actionNeeded: [] });
+    expect(await loadDashboard(database.db, actor(buyer), now)).toEqual({
+      role: "buyer",
+      activeRfqs: 0,
+      orders: 0,
+      suppliers: 0,
+      orderValueCents: 0,
+      spendCents: 0,
+      heldCents: 0,
+      activity: [],
+      actionNeeded: [],
+    });
   });
 
   it("counts a seller's stores, products, quotes (not withdrawn) and revenue (not cancelled), and no one else's", async () => {
@@ -59,9 +75,19 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
     await createStore(database.db, { sellerId: seller.user.id });
     await createStore(database.db, { sellerId: seller.user.id });
     await createStore(database.db, { sellerId: other.user.id });
-    await createProducts(database.db, [{ sellerId: seller.user.id }, { sellerId: seller.user.id }, { sellerId: seller.user.id }, { sellerId: other.user.id }]);
+    await createProducts(database.db, [
+      { sellerId: seller.user.id },
+      { sellerId: seller.user.id },
+      { sellerId: seller.user.id },
+      { sellerId: other.user.id },
+    ]);
     const rfq = await createRfq(database.db, { buyerId: buyer.user.id });
-    const rfqs = await createRfqs(database.db, [{ buyerId: buyer.user.id }, { buyerId: buyer.user.id }, { buyerId: buyer.user.id }, { buyerId: buyer.user.id }]);
+    const rfqs = await createRfqs(database.db, [
+      { buyerId: buyer.user.id },
+      { buyerId: buyer.user.id },
+      { buyerId: buyer.user.id },
+      { buyerId: buyer.user.id },
+    ]);
     await createQuotes(database.db, [
       { rfqId: rfq.id, sellerId: seller.user.id, status: "submitted" },
       { rfqId: rfqs[0]!.id, sellerId: seller.user.id, status: "accepted" },
@@ -73,14 +99,31 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
       { buyerId: buyer.user.id, sellerId: seller.user.id, status: "placed", quantity: 10, unitPriceCents: 100_00 },
       { buyerId: buyer.user.id, sellerId: seller.user.id, status: "shipped", quantity: 20, unitPriceCents: 100_00 },
       { buyerId: buyer.user.id, sellerId: seller.user.id, status: "completed", quantity: 1, unitPriceCents: 30_00 },
-      { buyerId: buyer.user.id, sellerId: seller.user.id, status: "cancelled", quantity: 1, unitPriceCents: 999_999_00 },
+      {
+        buyerId: buyer.user.id,
+        sellerId: seller.user.id,
+        status: "cancelled",
+        quantity: 1,
+        unitPriceCents: 999_999_00,
+      },
       { buyerId: buyer.user.id, sellerId: other.user.id, status: "completed", quantity: 1, unitPriceCents: 777_00 },
     ]);
 
     const dashboard = await loadDashboard(database.db, actor(seller), now);
-    expect(dashboard).toMatchObject({ role: "seller", stores: 2, products: 3, quotesSubmitted: 3, orderValueCents: 3_030_00 });
+    expect(dashboard).toMatchObject({
+      role: "seller",
+      stores: 2,
+      products: 3,
+      quotesSubmitted: 3,
+      orderValueCents: 3_030_00,
+    });
     expect(dashboard.activity).toHaveLength(4);
-    expect(await loadDashboard(database.db, actor(other), now)).toMatchObject({ stores: 1, products: 1, quotesSubmitted: 1, orderValueCents: 777_00 });
+    expect(await loadDashboard(database.db, actor(other), now)).toMatchObject({
+      stores: 1,
+      products: 1,
+      quotesSubmitted: 1,
+      orderValueCents: 777_00,
+    });
   });
 
   it("lists a seller's latest 5 quotes, newest first, with the RFQ's title and the quoted amount", async () => {
@@ -93,7 +136,13 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
     // inserted out of order on purpose: the list follows created_at, not insertion
     const quotes = await createQuotes(
       database.db,
-      [3, 0, 6, 1, 5, 2, 4].map((i) => ({ rfqId: rfqs[i]!.id, sellerId: seller.user.id, priceCents: 1_000_00 + i, createdAt: at(i), status: i === 6 ? "withdrawn" : "submitted" })),
+      [3, 0, 6, 1, 5, 2, 4].map((i) => ({
+        rfqId: rfqs[i]!.id,
+        sellerId: seller.user.id,
+        priceCents: 1_000_00 + i,
+        createdAt: at(i),
+        status: i === 6 ? "withdrawn" : "submitted",
+      })),
     );
     const byRfq = new Map(quotes.map((q) => [q.rfqId, q]));
 
@@ -115,7 +164,11 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
   it("counts a buyer's active RFQs (published and not past the deadline), orders, suppliers and spend", async () => {
     const buyer = await createBuyer(database.db);
     const otherBuyer = await createBuyer(database.db);
-    const [sellerA, sellerB, sellerC] = [await createSeller(database.db), await createSeller(database.db), await createSeller(database.db)];
+    const [sellerA, sellerB, sellerC] = [
+      await createSeller(database.db),
+      await createSeller(database.db),
+      await createSeller(database.db),
+    ];
     await createRfqs(database.db, [
       { buyerId: buyer.user.id, status: "published", deadline: dateFromToday(10, now) },
       // today's deadline closes at the end of the UTC day: still open
@@ -128,32 +181,65 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
       { buyerId: otherBuyer.user.id, status: "published" },
     ]);
     await createOrders(database.db, [
-      { buyerId: buyer.user.id, sellerId: sellerA!.user.id, status: "placed", quantity: 100, unitPriceCents: 12_50 },
-      { buyerId: buyer.user.id, sellerId: sellerA!.user.id, status: "completed", quantity: 10, unitPriceCents: 100_00 },
-      { buyerId: buyer.user.id, sellerId: sellerB!.user.id, status: "shipped", quantity: 1, unitPriceCents: 499_99 },
+      { buyerId: buyer.user.id, sellerId: sellerA.user.id, status: "placed", quantity: 100, unitPriceCents: 12_50 },
+      { buyerId: buyer.user.id, sellerId: sellerA.user.id, status: "completed", quantity: 10, unitPriceCents: 100_00 },
+      { buyerId: buyer.user.id, sellerId: sellerB.user.id, status: "shipped", quantity: 1, unitPriceCents: 499_99 },
       // a cancelled order counts as an order, but neither as spend nor makes its seller a supplier
-      { buyerId: buyer.user.id, sellerId: sellerC!.user.id, status: "cancelled", quantity: 1, unitPriceCents: 50_000_00 },
-      { buyerId: otherBuyer.user.id, sellerId: sellerC!.user.id, status: "completed", quantity: 1, unitPriceCents: 1_00 },
+      {
+        buyerId: buyer.user.id,
+        sellerId: sellerC.user.id,
+        status: "cancelled",
+        quantity: 1,
+        unitPriceCents: 50_000_00,
+      },
+      {
+        buyerId: otherBuyer.user.id,
+        sellerId: sellerC.user.id,
+        status: "completed",
+        quantity: 1,
+        unitPriceCents: 1_00,
+      },
     ]);
 
     const dashboard = await loadDashboard(database.db, actor(buyer), now);
-    expect(dashboard).toMatchObject({ role: "buyer", activeRfqs: 2, orders: 4, suppliers: 2, orderValueCents: 1_250_00 + 1_000_00 + 499_99 });
-    expect(await loadDashboard(database.db, actor(otherBuyer), now)).toMatchObject({ activeRfqs: 1, orders: 1, suppliers: 1, orderValueCents: 1_00 });
+    expect(dashboard).toMatchObject({
+      role: "buyer",
+      activeRfqs: 2,
+      orders: 4,
+      suppliers: 2,
+      orderValueCents: 1_250_00 + 1_000_00 + 499_99,
+    });
+    expect(await loadDashboard(database.db, actor(otherBuyer), now)).toMatchObject({
+      activeRfqs: 1,
+      orders: 1,
+      suppliers: 1,
+      orderValueCents: 1_00,
+    });
   });
 
   it("decides 'active' by the UTC deadline day, whatever the clock says", async () => {
     const buyer = await createBuyer(database.db);
     await createRfq(database.db, { buyerId: buyer.user.id, deadline: "2026-11-22" });
-    expect(await loadDashboard(database.db, actor(buyer), new Date("2026-11-22T23:59:59Z"))).toMatchObject({ activeRfqs: 1 });
-    expect(await loadDashboard(database.db, actor(buyer), new Date("2026-11-23T00:00:00Z"))).toMatchObject({ activeRfqs: 0 });
+    expect(await loadDashboard(database.db, actor(buyer), new Date("2026-11-22T23:59:59Z"))).toMatchObject({
+      activeRfqs: 1,
+    });
+    expect(await loadDashboard(database.db, actor(buyer), new Date("2026-11-23T00:00:00Z"))).toMatchObject({
+      activeRfqs: 0,
+    });
   });
 
   it("lists a buyer's latest 5 RFQs, newest first, in every status, with title and budget", async () => {
     const buyer = await createBuyer(database.db);
-    const statuses = ["published", "awarded", "closed", "published", "published", "published", "published"];
+    const statuses = ["published", "awarded", "closed", "published", "published", "published", "published"] as const;
     const rfqs = await createRfqs(
       database.db,
-      [4, 1, 6, 0, 3, 5, 2].map((i) => ({ buyerId: buyer.user.id, title: `Buyer RFQ ${i}`, status: statuses[i], budgetMaxCents: 50_000_00 + i, createdAt: at(i) })),
+      [4, 1, 6, 0, 3, 5, 2].map((i) => ({
+        buyerId: buyer.user.id,
+        title: `Buyer RFQ ${i}`,
+        status: statuses[i],
+        budgetMaxCents: 50_000_00 + i,
+        createdAt: at(i),
+      })),
     );
     const byTitle = new Map(rfqs.map((r) => [r.title, r]));
 
@@ -174,7 +260,12 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
   it("walks a new seller through verification, store, products and a first quote", async () => {
     const seller = await createSeller(database.db, { verificationStatus: "pending" });
     const buyer = await createBuyer(database.db);
-    const steps = async () => ((await loadDashboard(database.db, actor(seller), now)) as { onboarding: { step: string; done: boolean }[] }).onboarding.filter((s) => s.done).map((s) => s.step);
+    const steps = async () =>
+      (
+        (await loadDashboard(database.db, actor(seller), now)) as { onboarding: { step: string; done: boolean }[] }
+      ).onboarding
+        .filter((s) => s.done)
+        .map((s) => s.step);
     expect(await steps()).toEqual([]);
     await createStore(database.db, { sellerId: seller.user.id });
     expect(await steps()).toEqual(["store"]);
@@ -183,7 +274,10 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
     await createQuotes(database.db, [{ rfqId: rfq.id, sellerId: seller.user.id, status: "submitted" }]);
     expect(await steps()).toEqual(["store", "products", "quote"]);
     const verified = await createSeller(database.db, { verificationStatus: "verified" });
-    expect(((await loadDashboard(database.db, actor(verified), now)) as { onboarding: { step: string; done: boolean }[] }).onboarding[0]).toEqual({ step: "verify", done: true });
+    expect(
+      ((await loadDashboard(database.db, actor(verified), now)) as { onboarding: { step: string; done: boolean }[] })
+        .onboarding[0],
+    ).toEqual({ step: "verify", done: true });
   });
 
   it("lists a seller's open matched RFQs with the reason, newest first, and not closed or other sellers' ones (issue #23)", async () => {
@@ -196,8 +290,19 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
       { buyerId: buyer.user.id, title: "Beach towels", status: "closed" },
     ]);
     await database.db.insert(rfqMatches).values([
-      { rfqId: older!.id, sellerId: seller.user.id, score: 1, productNames: ["Terry Hand Towels"], createdAt: new Date(Date.now() - 60_000) },
-      { rfqId: open!.id, sellerId: seller.user.id, score: 2, productNames: ["Organic Bath Towels", "Terry Hand Towels"] },
+      {
+        rfqId: older!.id,
+        sellerId: seller.user.id,
+        score: 1,
+        productNames: ["Terry Hand Towels"],
+        createdAt: new Date(Date.now() - 60_000),
+      },
+      {
+        rfqId: open!.id,
+        sellerId: seller.user.id,
+        score: 2,
+        productNames: ["Organic Bath Towels", "Terry Hand Towels"],
+      },
       { rfqId: closed!.id, sellerId: seller.user.id, score: 2, productNames: ["Beach Towels"] },
       { rfqId: open!.id, sellerId: other.user.id, score: 2, productNames: ["Other Towels"] },
     ]);
@@ -225,36 +330,74 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
     // the confirmed order's 30 % advance is held; the shipped order's 100 % was funded and released at shipment
     const [advance, balance] = await createOrderMilestones(database.db, confirmed!);
     // a second confirmed order: only its advance is due now, not its balance beside it
-    const [waiting] = await createOrders(database.db, [{ ...parties, status: "confirmed", paymentTerms: "advance_30_bl_70", quantity: 10, unitPriceCents: 10_00 }]);
+    const [waiting] = await createOrders(database.db, [
+      { ...parties, status: "confirmed", paymentTerms: "advance_30_bl_70", quantity: 10, unitPriceCents: 10_00 },
+    ]);
     const [waitingAdvance] = await createOrderMilestones(database.db, waiting!);
     await database.db.update(paymentMilestones).set({ state: "held" }).where(eq(paymentMilestones.id, advance!.id));
     const [paid] = await createOrderMilestones(database.db, shipped!, "released");
     await database.db.insert(ledgerEntries).values([
-      { orderId: confirmed!.id, milestoneId: advance!.id, kind: "fund", amountCents: 300_00, idempotencyKey: `t:${advance!.id}:fund` },
-      { orderId: shipped!.id, milestoneId: paid!.id, kind: "fund", amountCents: 500_00, idempotencyKey: `t:${paid!.id}:fund` },
-      { orderId: shipped!.id, milestoneId: paid!.id, kind: "release", amountCents: 500_00, idempotencyKey: `t:${paid!.id}:release` },
+      {
+        orderId: confirmed!.id,
+        milestoneId: advance!.id,
+        kind: "fund",
+        amountCents: 300_00,
+        idempotencyKey: `t:${advance!.id}:fund`,
+      },
+      {
+        orderId: shipped!.id,
+        milestoneId: paid!.id,
+        kind: "fund",
+        amountCents: 500_00,
+        idempotencyKey: `t:${paid!.id}:fund`,
+      },
+      {
+        orderId: shipped!.id,
+        milestoneId: paid!.id,
+        kind: "release",
+        amountCents: 500_00,
+        idempotencyKey: `t:${paid!.id}:release`,
+      },
     ]);
-    await database.db.insert(reviews).values({ orderId: reviewed!.id, buyerId: buyer.user.id, sellerId: seller.user.id, productQuality: 5, communication: 5, onTimeDelivery: 5, body: "Good." });
+    await database.db.insert(reviews).values({
+      orderId: reviewed!.id,
+      buyerId: buyer.user.id,
+      sellerId: seller.user.id,
+      productQuality: 5,
+      communication: 5,
+      onTimeDelivery: 5,
+      body: "Good.",
+    });
 
     const sellerView = await loadDashboard(database.db, actor(seller));
     expect(sellerView).toMatchObject({ role: "seller", revenueCents: 500_00, heldCents: 300_00 });
     const ref = (id: string) => `order ${id.slice(0, 8).toUpperCase()}`;
     // oldest first; these were inserted together, so compared as a set
-    expect(sellerView.role === "seller" && sellerView.actionNeeded.map((a) => [a.text, a.href]).sort()).toEqual([
-      ['Confirm or decline "Canvas totes"', `/orders/${placed!.id}`],
-      [`Enter the packing details of ${ref(confirmed!.id)} for its packing list`, `/orders/${confirmed!.id}`],
-      [`Enter the packing details of ${ref(waiting!.id)} for its packing list`, `/orders/${waiting!.id}`],
-      [`Ship ${ref(readyToShip!.id)} with its bill of lading`, `/orders/${readyToShip!.id}`],
-    ].sort());
+    expect(sellerView.role === "seller" && sellerView.actionNeeded.map((a) => [a.text, a.href]).sort()).toEqual(
+      [
+        ['Confirm or decline "Canvas totes"', `/orders/${placed!.id}`],
+        [`Enter the packing details of ${ref(confirmed!.id)} for its packing list`, `/orders/${confirmed!.id}`],
+        [`Enter the packing details of ${ref(waiting!.id)} for its packing list`, `/orders/${waiting!.id}`],
+        [`Ship ${ref(readyToShip!.id)} with its bill of lading`, `/orders/${readyToShip!.id}`],
+      ].sort(),
+    );
 
     const buyerView = await loadDashboard(database.db, actor(buyer));
     expect(buyerView).toMatchObject({ role: "buyer", spendCents: 500_00, heldCents: 300_00 });
-    expect(buyerView.role === "buyer" && buyerView.actionNeeded.map((a) => [a.text, a.href]).sort()).toEqual([
-      [`Fund ${balance!.label.toLowerCase()} of ${ref(confirmed!.id)}: $700.00 into escrow`, `/orders/${confirmed!.id}`],
-      [`Fund ${waitingAdvance!.label.toLowerCase()} of ${ref(waiting!.id)}: $30.00 into escrow`, `/orders/${waiting!.id}`],
-      [`Confirm the delivery of ${ref(delivered!.id)} and complete it`, `/orders/${delivered!.id}`],
-      [`Review the supplier of ${ref(completed!.id)}`, `/orders/${completed!.id}`],
-    ].sort());
+    expect(buyerView.role === "buyer" && buyerView.actionNeeded.map((a) => [a.text, a.href]).sort()).toEqual(
+      [
+        [
+          `Fund ${balance!.label.toLowerCase()} of ${ref(confirmed!.id)}: $700.00 into escrow`,
+          `/orders/${confirmed!.id}`,
+        ],
+        [
+          `Fund ${waitingAdvance!.label.toLowerCase()} of ${ref(waiting!.id)}: $30.00 into escrow`,
+          `/orders/${waiting!.id}`,
+        ],
+        [`Confirm the delivery of ${ref(delivered!.id)} and complete it`, `/orders/${delivered!.id}`],
+        [`Review the supplier of ${ref(completed!.id)}`, `/orders/${completed!.id}`],
+      ].sort(),
+    );
   });
 
   it("gives an administrator the admin dashboard: what waits for review and the marketplace's size, matching the data", async () => {
@@ -264,14 +407,26 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
     const buyer = await createBuyer(database.db, { verificationStatus: "pending" });
     await createRfq(database.db, { buyerId: buyer.user.id });
     const after = await loadAdminDashboard(database.db, { isAdmin: true });
-    expect(after).toMatchObject({ role: "admin", pendingVerifications: before.pendingVerifications + 2, users: before.users + 2, sellers: before.sellers + 1, openRfqs: before.openRfqs + 1 });
-    expect(await loadDashboardForPage(database.db, { ...admin, isAdmin: true }, now)).toMatchObject({ ok: true, dashboard: { role: "admin" } });
+    expect(after).toMatchObject({
+      role: "admin",
+      pendingVerifications: before.pendingVerifications + 2,
+      users: before.users + 2,
+      sellers: before.sellers + 1,
+      openRfqs: before.openRfqs + 1,
+    });
+    expect(await loadDashboardForPage(database.db, { ...admin, isAdmin: true }, now)).toMatchObject({
+      ok: true,
+      dashboard: { role: "admin" },
+    });
     await expect(loadAdminDashboard(database.db, { isAdmin: false })).rejects.toThrow("not an administrator");
   });
 
   it("gives the page its data when the load works", async () => {
     const seller = await createSeller(database.db);
-    expect(await loadDashboardForPage(database.db, actor(seller), now)).toMatchObject({ ok: true, dashboard: { role: "seller", activity: [] } });
+    expect(await loadDashboardForPage(database.db, actor(seller), now)).toMatchObject({
+      ok: true,
+      dashboard: { role: "seller", activity: [] },
+    });
   });
 });
 
@@ -285,7 +440,14 @@ describe("a dashboard that fails to load", () => {
     const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
     try {
       for (const userType of ["seller", "buyer"] as const) {
-        const user = { id: "u1", email: "x@example.test", name: "X", emailVerified: true, isAdmin: false, profile: { userType } as Profile };
+        const user = {
+          id: "u1",
+          email: "x@example.test",
+          name: "X",
+          emailVerified: true,
+          isAdmin: false,
+          profile: { userType } as Profile,
+        };
         expect(await loadDashboardForPage(failing, user)).toEqual({ ok: false, message: DASHBOARD_LOAD_FAILED });
       }
       expect(DASHBOARD_LOAD_FAILED).toBe("Failed to load dashboard data");

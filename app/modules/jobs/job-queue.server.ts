@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { fromDrizzle, fromPglite, PgBoss, type Job, type PGliteLike, type QueuePolicy } from "pg-boss";
 import type { Database, Db } from "~/db/client.server";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/logger.server";
 
 /**
  * Background work that must not be lost (e-mail, notifications' e-mail, digests): a durable queue in the
@@ -11,9 +11,17 @@ import { logger } from "~/lib/logger.server";
  */
 export type JobQueue = {
   /** Sends a job inside the caller's transaction (or on its own when `db` is the plain database). */
-  send: <Name extends JobName>(db: Db, name: Name, data: JobData[Name], options?: { startAfterSeconds?: number; singletonKey?: string }) => Promise<void>;
+  send: <Name extends JobName>(
+    db: Db,
+    name: Name,
+    data: JobData[Name],
+    options?: { startAfterSeconds?: number; singletonKey?: string },
+  ) => Promise<void>;
   /** Runs `handler` for each job of `name` (in this process; any instance may take any job). */
-  work: <Name extends JobName>(name: Name, handler: (data: JobData[Name], job: Job<JobData[Name]>) => Promise<void>) => Promise<void>;
+  work: <Name extends JobName>(
+    name: Name,
+    handler: (data: JobData[Name], job: Job<JobData[Name]>) => Promise<void>,
+  ) => Promise<void>;
   /** Sends a job of `name` on a cron expression (UTC), whichever instance's clock runs it first; once per occurrence. */
   schedule: <Name extends JobName>(name: Name, cron: string, data: JobData[Name]) => Promise<void>;
   stop: () => Promise<void>;
@@ -30,11 +38,20 @@ export type JobData = {
   /** the payment simulator's webhook, delivered to our webhook route until it answers 2xx (modules/payments) */
   "payment-webhook": { eventId: string; payload: string };
   /** a release or refund the ledger recorded, carried out at the payment provider (modules/payments) */
-  "payment-payout": { kind: "release" | "refund"; ledgerEntryId: string; idempotencyKey: string; amountCents: number; destination: string; chargeReference: string | null };
+  "payment-payout": {
+    kind: "release" | "refund";
+    ledgerEntryId: string;
+    idempotencyKey: string;
+    amountCents: number;
+    destination: string;
+    chargeReference: string | null;
+  };
   /** the periodic pass that completes orders delivered more than 14 days ago (modules/orders) */
   "order-auto-complete": Record<string, never>;
   /** an order's export documents for the stage it reached (issued once each; see order-documents.server.ts) */
   "order-documents": { orderId: string; stage: "confirmed" | "shipped" };
+  /** makes again the stored store QR codes that encode another address than today's (queued as an instance starts) */
+  "store-qr-refresh": { publicUrl: string };
 };
 export type JobName = keyof JobData;
 
@@ -56,18 +73,31 @@ const QUEUE_POLICIES: Record<JobName, QueuePolicy> = {
   "payment-payout": "standard",
   "order-auto-complete": "stately",
   "order-documents": "standard",
+  "store-qr-refresh": "stately",
 };
 
 /**
  * Starts pg-boss on the app's database: its own connection pool on PostgreSQL (`url`), the app's PGlite
  * (in process or on its thread) otherwise. Creates pg-boss's schema and the queues on first start.
  */
-export async function startJobQueue(database: Database, url?: string, options: { pollingIntervalSeconds?: number; retryDelaySeconds?: number; cronMonitorIntervalSeconds?: number } = {}): Promise<JobQueue> {
-  const pglite = database.engine === "pglite" ? ((database.db as unknown as { $client: PGliteLike }).$client) : undefined;
+export async function startJobQueue(
+  database: Database,
+  url?: string,
+  options: { pollingIntervalSeconds?: number; retryDelaySeconds?: number; cronMonitorIntervalSeconds?: number } = {},
+): Promise<JobQueue> {
+  const pglite = database.engine === "pglite" ? (database.db as unknown as { $client: PGliteLike }).$client : undefined;
   // pg-boss refuses an option given as undefined
-  const cron = options.cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds } : {};
+  const cron = options.cronMonitorIntervalSeconds
+    ? { cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds }
+    : {};
   const boss = pglite
-    ? new PgBoss({ db: fromPglite(pglite), backend: "pglite", monitorIntervalSeconds: 600, superviseIntervalSeconds: 300, ...cron })
+    ? new PgBoss({
+        db: fromPglite(pglite),
+        backend: "pglite",
+        monitorIntervalSeconds: 600,
+        superviseIntervalSeconds: 300,
+        ...cron,
+      })
     : new PgBoss({ connectionString: url!, max: 3, application_name: "setu-jobs", ...cron });
   boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
   await boss.start();
@@ -82,13 +112,26 @@ export async function startJobQueue(database: Database, url?: string, options: {
     const retryDelay = options.retryDelaySeconds ?? QUEUE_OPTIONS.retryDelay;
     if (!existing || existing.policy !== policy) await boss.createQueue(name, { ...QUEUE_OPTIONS, policy, retryDelay });
     // createQueue leaves an existing queue's options as they were: bring them to these (retryDelayMax is fixed at creation)
-    else if (existing.retryDelay !== retryDelay || existing.retryLimit !== QUEUE_OPTIONS.retryLimit || existing.expireInSeconds !== QUEUE_OPTIONS.expireInSeconds)
-      await boss.updateQueue(name, { retryLimit: QUEUE_OPTIONS.retryLimit, retryDelay, retryBackoff: QUEUE_OPTIONS.retryBackoff, expireInSeconds: QUEUE_OPTIONS.expireInSeconds });
+    else if (
+      existing.retryDelay !== retryDelay ||
+      existing.retryLimit !== QUEUE_OPTIONS.retryLimit ||
+      existing.expireInSeconds !== QUEUE_OPTIONS.expireInSeconds
+    )
+      await boss.updateQueue(name, {
+        retryLimit: QUEUE_OPTIONS.retryLimit,
+        retryDelay,
+        retryBackoff: QUEUE_OPTIONS.retryBackoff,
+        expireInSeconds: QUEUE_OPTIONS.expireInSeconds,
+      });
   }
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
   return {
     send: async (db, name, data, { startAfterSeconds, singletonKey } = {}) => {
-      await boss.send(name, data, { db: fromDrizzle(db as never, sql as never), startAfter: startAfterSeconds, singletonKey });
+      await boss.send(name, data, {
+        db: fromDrizzle(db as never, sql as never),
+        startAfter: startAfterSeconds,
+        singletonKey,
+      });
     },
     work: async (name, handler) => {
       await boss.work<JobData[typeof name]>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
@@ -96,7 +139,10 @@ export async function startJobQueue(database: Database, url?: string, options: {
         try {
           await handler(job.data, job);
         } catch (error) {
-          logger.warn({ err: error, queue: name, jobId: job.id, retry: job.retryCount }, "job failed; it will be retried");
+          logger.warn(
+            { err: error, queue: name, jobId: job.id, retry: job.retryCount },
+            "job failed; it will be retried",
+          );
           throw error;
         }
       });

@@ -75,10 +75,16 @@ describe.each(testEngines())("job queue (%s)", (engine) => {
     database = await createTestDatabase(engine);
     queue = await startJobQueue(database, database.url, { pollingIntervalSeconds: 0.5 });
     const waiting = async (key?: string) => {
-      const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from pgboss.job where name = 'message-digest' and state = 'created' and (${key ?? null}::text is null or singleton_key = ${key ?? null})`);
+      const [row] = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from pgboss.job where name = 'message-digest' and state = 'created' and (${key ?? null}::text is null or singleton_key = ${key ?? null})`,
+      );
       return row!.n;
     };
-    for (const userId of ["a", "a", "a", "b"]) await database.db.transaction((tx) => queue!.send(tx, "message-digest", { userId }, { singletonKey: `digest:${userId}` }));
+    for (const userId of ["a", "a", "a", "b"])
+      await database.db.transaction((tx) =>
+        queue!.send(tx, "message-digest", { userId }, { singletonKey: `digest:${userId}` }),
+      );
     expect(await waiting()).toBe(2);
     let release = () => {};
     const running = new Promise<void>((resolve) => (release = resolve));
@@ -90,8 +96,18 @@ describe.each(testEngines())("job queue (%s)", (engine) => {
     await expect.poll(() => started.length, { timeout: 20_000 }).toBeGreaterThan(0);
     const runningUser = started[0]!;
     // a message arriving while the user's digest runs queues the next one, and only one
-    await queue.send(database.db, "message-digest", { userId: runningUser }, { singletonKey: `digest:${runningUser}`, startAfterSeconds: 600 });
-    await queue.send(database.db, "message-digest", { userId: runningUser }, { singletonKey: `digest:${runningUser}`, startAfterSeconds: 600 });
+    await queue.send(
+      database.db,
+      "message-digest",
+      { userId: runningUser },
+      { singletonKey: `digest:${runningUser}`, startAfterSeconds: 600 },
+    );
+    await queue.send(
+      database.db,
+      "message-digest",
+      { userId: runningUser },
+      { singletonKey: `digest:${runningUser}`, startAfterSeconds: 600 },
+    );
     expect(await waiting(`digest:${runningUser}`)).toBe(1);
     release();
   }, 60_000);

@@ -20,5 +20,7 @@ export async function publishLive(tx: Db, userIds: string[], event: LiveEvent): 
  */
 export async function endLiveSessions(db: Db, userId: string, sessionIds: string[]): Promise<void> {
   if (sessionIds.length === 0) return;
-  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ userIds: [userId], endedSessionIds: sessionIds })})`);
+  await db.execute(
+    sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ userIds: [userId], endedSessionIds: sessionIds })})`,
+  );
 }

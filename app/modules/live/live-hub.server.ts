@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/logger.server";
 import type { Listen } from "~/db/client.server";
 import { LIVE_CHANNEL } from "./live-events.server";
 import type { LiveEvent } from "./live.schema";

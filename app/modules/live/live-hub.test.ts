@@ -11,7 +11,11 @@ import { publishLive } from "./live-events.server";
 
 type Heard = { name: string; data: unknown; id: string };
 
-function subscriber(userId: string, heard: Heard[] = [], sessionId = `session-of-${userId}`): LiveSubscriber & { heard: Heard[]; closed: boolean } {
+function subscriber(
+  userId: string,
+  heard: Heard[] = [],
+  sessionId = `session-of-${userId}`,
+): LiveSubscriber & { heard: Heard[]; closed: boolean } {
   const s = {
     userId,
     sessionId,
@@ -45,7 +49,13 @@ describe("the live hub", () => {
     const hub = new LiveHub();
     const a = subscriber("a");
     hub.add(a);
-    for (const payload of ["not json", "null", "{}", JSON.stringify({ userIds: ["a"], event: { type: "resync" } }), JSON.stringify({ userIds: "a", event: { type: "notification" } })]) {
+    for (const payload of [
+      "not json",
+      "null",
+      "{}",
+      JSON.stringify({ userIds: ["a"], event: { type: "resync" } }),
+      JSON.stringify({ userIds: "a", event: { type: "notification" } }),
+    ]) {
       expect(hub.deliver(payload)).toBe(0);
     }
     expect(a.heard).toEqual([]);
@@ -133,7 +143,9 @@ describe.each(engines)("the live listener on $name", ({ name, open }) => {
       // NOTIFY waits for the commit
       expect(buyer.heard).toEqual([]);
     });
-    await expect.poll(() => buyer.heard.map((h) => h.data)).toEqual([{ type: "message", conversationId: "c1", messageId: "m1" }]);
+    await expect
+      .poll(() => buyer.heard.map((h) => h.data))
+      .toEqual([{ type: "message", conversationId: "c1", messageId: "m1" }]);
     await database.db
       .transaction(async (tx) => {
         await publishLive(tx, ["buyer-1", "buyer-2"], { type: "notification" });
@@ -162,74 +174,92 @@ describe.each(engines)("the live listener on $name", ({ name, open }) => {
   });
 
   // (the thread engine's database is not migrated: it has no session table)
-  it.runIf(name !== "pglite-thread")("closes, at its next check, the streams whose sign-in session was deleted or has expired", async () => {
-    const person = await createUser(database.db);
-    const hour = 60 * 60 * 1000;
-    const sessions = ["live-valid", "live-deleted", "live-expired"];
-    await database.db.insert(session).values(
-      sessions.map((id) => ({ id, token: `${id}-token`, userId: person.id, expiresAt: new Date(Date.now() + (id === "live-expired" ? -hour : hour)) })),
-    );
-    const updates = await startLiveUpdates(database.listen, undefined, { check: (ids) => activeSessionIds(database.db, ids), intervalMs: 100 });
-    const streams = sessions.map((id) => subscriber(person.id, [], id));
-    try {
-      for (const stream of streams) updates.hub.add(stream);
-      await pause(300);
-      expect(streams.map((s) => s.closed)).toEqual([false, false, true]);
-      await database.db.delete(session).where(eq(session.id, "live-deleted"));
-      await expect.poll(() => streams.map((s) => s.closed)).toEqual([false, true, true]);
-      expect(updates.hub.size).toBe(1);
-    } finally {
-      await updates.stop();
-    }
-  });
+  it.runIf(name !== "pglite-thread")(
+    "closes, at its next check, the streams whose sign-in session was deleted or has expired",
+    async () => {
+      const person = await createUser(database.db);
+      const hour = 60 * 60 * 1000;
+      const sessions = ["live-valid", "live-deleted", "live-expired"];
+      await database.db.insert(session).values(
+        sessions.map((id) => ({
+          id,
+          token: `${id}-token`,
+          userId: person.id,
+          expiresAt: new Date(Date.now() + (id === "live-expired" ? -hour : hour)),
+        })),
+      );
+      const updates = await startLiveUpdates(database.listen, undefined, {
+        check: (ids) => activeSessionIds(database.db, ids),
+        intervalMs: 100,
+      });
+      const streams = sessions.map((id) => subscriber(person.id, [], id));
+      try {
+        for (const stream of streams) updates.hub.add(stream);
+        await pause(300);
+        expect(streams.map((s) => s.closed)).toEqual([false, false, true]);
+        await database.db.delete(session).where(eq(session.id, "live-deleted"));
+        await expect.poll(() => streams.map((s) => s.closed)).toEqual([false, true, true]);
+        expect(updates.hub.size).toBe(1);
+      } finally {
+        await updates.stop();
+      }
+    },
+  );
 
-  it.runIf(name === "postgres")("listens again when its connection is lost, and tells every stream to re-read", async () => {
-    const stream = subscriber("buyer-4");
-    live.hub.add(stream);
-    const terminated = await queryRows<{ ok: boolean }>(
-      database.db,
-      sql`select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = current_database() and query ilike 'listen%' and pid <> pg_backend_pid()`,
-    );
-    expect(terminated.length).toBeGreaterThanOrEqual(1);
-    await expect.poll(() => stream.heard.map((h) => h.name), { timeout: 10_000 }).toEqual(["resync"]);
-    await database.db.transaction((tx) => publishLive(tx, ["buyer-4"], { type: "notification" }));
-    await expect.poll(() => stream.heard.map((h) => h.name)).toEqual(["resync", "notification"]);
-  });
-
-  it.runIf(name === "postgres")("listens again after the database was out of reach for a while", async () => {
-    // a TCP relay to the database, taken down and brought back, stands for a network outage
-    const target = new URL((database as { url?: string }).url!);
-    let sockets: net.Socket[] = [];
-    const relay = net.createServer((client) => {
-      const upstream = net.connect(Number(target.port || 5432), target.hostname);
-      sockets.push(client, upstream);
-      client.on("error", () => {});
-      upstream.on("error", () => {});
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
-    const port = (relay.address() as net.AddressInfo).port;
-    const through = new URL(target);
-    through.hostname = "127.0.0.1";
-    through.port = String(port);
-    const relayed = await openPostgres(through.toString(), 1);
-    const updates = await startLiveUpdates(relayed.listen);
-    const stream = subscriber("buyer-5");
-    updates.hub.add(stream);
-    try {
-      for (const socket of sockets) socket.destroy();
-      sockets = [];
-      await new Promise<void>((resolve) => relay.close(() => resolve()));
-      await pause(3_000);
-      await new Promise<void>((resolve) => relay.listen(port, "127.0.0.1", resolve));
-      await expect.poll(() => stream.heard.map((h) => h.name), { timeout: 20_000 }).toEqual(["resync"]);
-      await database.db.transaction((tx) => publishLive(tx, ["buyer-5"], { type: "notification" }));
+  it.runIf(name === "postgres")(
+    "listens again when its connection is lost, and tells every stream to re-read",
+    async () => {
+      const stream = subscriber("buyer-4");
+      live.hub.add(stream);
+      const terminated = await queryRows<{ ok: boolean }>(
+        database.db,
+        sql`select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = current_database() and query ilike 'listen%' and pid <> pg_backend_pid()`,
+      );
+      expect(terminated.length).toBeGreaterThanOrEqual(1);
+      await expect.poll(() => stream.heard.map((h) => h.name), { timeout: 10_000 }).toEqual(["resync"]);
+      await database.db.transaction((tx) => publishLive(tx, ["buyer-4"], { type: "notification" }));
       await expect.poll(() => stream.heard.map((h) => h.name)).toEqual(["resync", "notification"]);
-    } finally {
-      await updates.stop();
-      await relayed.close();
-      for (const socket of sockets) socket.destroy();
-      relay.close();
-    }
-  }, 40_000);
+    },
+  );
+
+  it.runIf(name === "postgres")(
+    "listens again after the database was out of reach for a while",
+    async () => {
+      // a TCP relay to the database, taken down and brought back, stands for a network outage
+      const target = new URL((database as { url?: string }).url!);
+      let sockets: net.Socket[] = [];
+      const relay = net.createServer((client) => {
+        const upstream = net.connect(Number(target.port || 5432), target.hostname);
+        sockets.push(client, upstream);
+        client.on("error", () => {});
+        upstream.on("error", () => {});
+        client.pipe(upstream).pipe(client);
+      });
+      await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
+      const port = (relay.address() as net.AddressInfo).port;
+      const through = new URL(target);
+      through.hostname = "127.0.0.1";
+      through.port = String(port);
+      const relayed = await openPostgres(through.toString(), 1);
+      const updates = await startLiveUpdates(relayed.listen);
+      const stream = subscriber("buyer-5");
+      updates.hub.add(stream);
+      try {
+        for (const socket of sockets) socket.destroy();
+        sockets = [];
+        await new Promise<void>((resolve) => relay.close(() => resolve()));
+        await pause(3_000);
+        await new Promise<void>((resolve) => relay.listen(port, "127.0.0.1", resolve));
+        await expect.poll(() => stream.heard.map((h) => h.name), { timeout: 20_000 }).toEqual(["resync"]);
+        await database.db.transaction((tx) => publishLive(tx, ["buyer-5"], { type: "notification" }));
+        await expect.poll(() => stream.heard.map((h) => h.name)).toEqual(["resync", "notification"]);
+      } finally {
+        await updates.stop();
+        await relayed.close();
+        for (const socket of sockets) socket.destroy();
+        relay.close();
+      }
+    },
+    40_000,
+  );
 });

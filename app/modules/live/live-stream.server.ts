@@ -13,7 +13,13 @@ export const RETRY_MS = 3_000;
  * Last-Event-ID (it missed what happened while it was away, and re-reads its page). Refused with 429
  * when the user or the instance has as many streams open as allowed.
  */
-export function openLiveStream(req: IncomingMessage, res: ServerResponse, hub: LiveHub, userId: string, sessionId: string): void {
+export function openLiveStream(
+  req: IncomingMessage,
+  res: ServerResponse,
+  hub: LiveHub,
+  userId: string,
+  sessionId: string,
+): void {
   if (req.method === "HEAD") {
     res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-store" }).end();
     return;
@@ -36,14 +42,21 @@ export function openLiveStream(req: IncomingMessage, res: ServerResponse, hub: L
     res.statusCode = 429;
     res.setHeader("Retry-After", "60");
     res.setHeader("Content-Type", "application/json");
-    res.end(JSON.stringify({ error: added === "user-limit" ? "Too many open event streams for this account" : "This server holds as many event streams as it can" }));
+    res.end(
+      JSON.stringify({
+        error:
+          added === "user-limit"
+            ? "Too many open event streams for this account"
+            : "This server holds as many event streams as it can",
+      }),
+    );
     return;
   }
   res.once("close", () => hub.remove(subscriber));
   const resumed = typeof req.headers["last-event-id"] === "string" && req.headers["last-event-id"] !== "";
   session = new Session(req, res, { keepAlive: HEARTBEAT_MS, retry: RETRY_MS });
   session.once("connected", () => {
-    const current = session!;
+    const current = session;
     current.push({}, resumed ? "resync" : "ready", hub.nextId());
     for (const [name, data, id] of queued.splice(0)) current.push(data, name, id);
   });

@@ -1,12 +1,19 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "~/db/client.server";
 import { mutedCategories, rfqMatches } from "~/db/schema/matching";
+import { inMatchingSample, MATCHING_SAMPLES, type MatchingSample } from "~/db/schema/products";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import { notify, type Notifier } from "~/modules/notifications/notifications.server";
 import { RFQ_CATEGORIES } from "~/modules/rfqs/rfq.schema";
 
 /** How many suppliers a new RFQ is sent to. */
 export const MATCHED_SUPPLIERS = 20;
+
+/**
+ * At most about this many matching products are ranked in full; a ranking expected to match more ranks the products
+ * matching all its words in full and a matching sample of the rest (bench/matching-scale.ts, decision record 0038).
+ */
+export const RANKED_PRODUCTS = 20_000;
 
 /**
  * Words of an RFQ that say nothing about the goods (units, packing, trade words; English stems as to_tsvector
@@ -50,22 +57,54 @@ export type RankingSource = SQL;
  *   before `since` (median under a day, or under three) a fifth or a tenth more;
  * - never `exclude_id`, only supplier accounts, and (with `apply_mutes`) none who muted the category.
  * `verifiedFirst` puts every verified supplier before any other, whatever the scores.
+ *
+ * Ranking reads every matching product (its vector, for the rank) and a common word matches a large part of a
+ * category ("cotton", or the category's own name, which every product of it carries): over a million products that
+ * took seconds. So the matches are first counted in the 1-in-64 matching sample; when more than RANKED_PRODUCTS are
+ * expected, the products matching *all* the words (the best ranked; few, unless there is one word) are ranked in
+ * full, and of the others only those in the sparsest matching sample that still holds about RANKED_PRODUCTS, each
+ * standing for as many as the sample is sparse in the supplier's count. Which branch runs is decided once per
+ * statement (each is gated by the level), and each spells its sample so its partial index serves it.
  */
-export function supplierRanking(source: RankingSource, options: { limit: number; verifiedFirst?: boolean }): SQL {
+export function supplierRanking(
+  source: RankingSource,
+  options: { limit: number; verifiedFirst?: boolean; rankedProducts?: number },
+): SQL {
+  const most = options.rankedProducts ?? RANKED_PRODUCTS;
+  const matching = sql`from r join products p on p.category = r.category and p.search_vector @@ r.words
+        where p.status = 'active' and p.seller_id <> r.exclude_id`;
+  const columns = sql`p.seller_id, p.name,
+          (ts_rank(p.search_vector, r.words) * 2 + coalesce(ts_rank(p.search_vector, r.context), 0) * 0.3) as score`;
+  const sampled = (oneIn: MatchingSample) => sql`
+        union all
+        select ${columns}, ${oneIn}::int as weight ${matching} and ${inMatchingSample(sql`p.id`, oneIn)}
+          and (select one_in from level) = ${oneIn}
+          and not ((select all_in_full from level) and p.search_vector @@ r.all_words)`;
   return sql`
-      with r as (${source}),
+      with r as (select source.*, replace(source.words::text, ' | ', ' & ')::tsquery as all_words from (${source}) source),
+      estimate as (
+        select count(*) * 64 as any_words, count(*) filter (where p.search_vector @@ r.all_words) * 64 as all_words
+        ${matching} and ${inMatchingSample(sql`p.id`, 64)}
+      ),
+      level as (
+        select case when any_words <= ${sql.raw(String(most))} then 1
+          when any_words <= ${sql.raw(String(most * 4))} then 4
+          when any_words <= ${sql.raw(String(most * 16))} then 16 else 64 end as one_in,
+          all_words <= ${sql.raw(String(most))} as all_in_full
+        from estimate
+      ),
       hits as (
-        select p.seller_id, p.name,
-          (ts_rank(p.search_vector, r.words) * 2
-            + coalesce(ts_rank(p.search_vector, r.context), 0) * 0.3) as score
-        from r join products p on p.category = r.category and p.search_vector @@ r.words
-        where p.status = 'active' and p.seller_id <> r.exclude_id
+        select ${columns}, 1 as weight ${matching} and (select one_in from level) = 1
+        union all
+        select ${columns}, 1 as weight ${matching} and p.search_vector @@ r.all_words
+          and (select one_in from level) > 1 and (select all_in_full from level)
+        ${sql.join(MATCHING_SAMPLES.map(sampled))}
       ),
       ranked as (
-        select seller_id, name, score, row_number() over (partition by seller_id order by score desc, name) as n from hits
+        select seller_id, name, score, weight, row_number() over (partition by seller_id order by score desc, name) as n from hits
       ),
       suppliers as (
-        select seller_id, max(score) + 0.05 * ln(count(*)) as score,
+        select seller_id, max(score) + 0.05 * ln(sum(weight)) as score,
           array_agg(name order by score desc, name) filter (where n <= 3) as names
         from ranked group by seller_id
       ),
@@ -99,13 +138,26 @@ export function supplierRanking(source: RankingSource, options: { limit: number;
  * their products (its description only adds to the rank, since "looking for a reliable supplier" would otherwise
  * match everyone), in the RFQ's category, never its own buyer; see supplierRanking.
  */
-export async function rankSuppliersForRfq(db: Db, rfqId: string, limit = MATCHED_SUPPLIERS): Promise<SupplierMatch[]> {
+export async function rankSuppliersForRfq(
+  db: Db,
+  rfqId: string,
+  limit = MATCHED_SUPPLIERS,
+  rankedProducts = RANKED_PRODUCTS,
+): Promise<SupplierMatch[]> {
+  const rows = await queryRows<{ seller_id: string; score: number; names: string[] }>(
+    db,
+    rfqRankingQuery(rfqId, limit, rankedProducts),
+  );
+  return rows.map((row) => ({ sellerId: row.seller_id, score: Number(row.score), productNames: row.names ?? [] }));
+}
+
+/** The statement rankSuppliersForRfq runs (bench/matching-scale.ts explains it). */
+export function rfqRankingQuery(rfqId: string, limit = MATCHED_SUPPLIERS, rankedProducts = RANKED_PRODUCTS): SQL {
   const source = sql`
     select id as rfq_id, buyer_id as exclude_id, category, created_at as since, verified_suppliers_only as verified_only,
       true as apply_mutes, ${goodsWordsQuery(sql`title`)} as words, ${goodsWordsQuery(sql`description`)} as context
     from rfqs where id = ${rfqId}`;
-  const rows = await queryRows<{ seller_id: string; score: number; names: string[] }>(db, supplierRanking(source, { limit }));
-  return rows.map((row) => ({ sellerId: row.seller_id, score: Number(row.score), productNames: row.names ?? [] }));
+  return supplierRanking(source, { limit, rankedProducts });
 }
 
 /**
@@ -114,7 +166,13 @@ export async function rankSuppliersForRfq(db: Db, rfqId: string, limit = MATCHED
  * Run by the `match-rfq` job, never in the buyer's request. Returns how many suppliers were matched.
  */
 export async function matchRfq(db: Db, notifier: Notifier, rfqId: string): Promise<number> {
-  const [rfq] = await queryRows<{ title: string; quantity: number; unit: string; status: string; company: string | null }>(
+  const [rfq] = await queryRows<{
+    title: string;
+    quantity: number;
+    unit: string;
+    status: string;
+    company: string | null;
+  }>(
     db,
     sql`select r.title, r.quantity, r.unit, r.status, p.company_name as company from rfqs r left join profiles p on p.user_id = r.buyer_id where r.id = ${rfqId}`,
   );
@@ -136,7 +194,10 @@ export async function matchRfq(db: Db, notifier: Notifier, rfqId: string): Promi
         body,
         href: `/rfqs/${rfqId}`,
         eventKey: `rfq-match:${rfqId}`,
-        email: { subject: `New RFQ that matches your products: "${rfq.title}"`, text: `${body}\n\nSee the RFQ and quote:` },
+        email: {
+          subject: `New RFQ that matches your products: "${rfq.title}"`,
+          text: `${body}\n\nSee the RFQ and quote:`,
+        },
       });
     }
   });
@@ -150,7 +211,10 @@ export function matchReason(productNames: readonly string[]): string {
 
 /** The categories the supplier muted, in the order of the category list. */
 export async function listMutedCategories(db: Db, actor: SessionUser): Promise<string[]> {
-  const rows = await db.select({ category: mutedCategories.category }).from(mutedCategories).where(eq(mutedCategories.sellerId, actor.id));
+  const rows = await db
+    .select({ category: mutedCategories.category })
+    .from(mutedCategories)
+    .where(eq(mutedCategories.sellerId, actor.id));
   const muted = new Set(rows.map((r) => r.category));
   return RFQ_CATEGORIES.map((c) => c.value).filter((value) => muted.has(value));
 }
@@ -158,17 +222,36 @@ export async function listMutedCategories(db: Db, actor: SessionUser): Promise<s
 export type MuteResult = { ok: boolean; status: number; message: string };
 
 /** Mutes or unmutes one RFQ category for a supplier: no more matches (and no notices) in it. */
-export async function setCategoryMuted(db: Db, actor: SessionUser, category: string, muted: boolean): Promise<MuteResult> {
-  if (actor.profile?.userType !== "seller") return { ok: false, status: 403, message: "Only supplier accounts are matched to RFQs" };
+export async function setCategoryMuted(
+  db: Db,
+  actor: SessionUser,
+  category: string,
+  muted: boolean,
+): Promise<MuteResult> {
+  if (actor.profile?.userType !== "seller")
+    return { ok: false, status: 403, message: "Only supplier accounts are matched to RFQs" };
   const known = RFQ_CATEGORIES.find((c) => c.value === category);
   if (!known) return { ok: false, status: 400, message: "Choose a category from the list" };
   if (muted) await db.insert(mutedCategories).values({ sellerId: actor.id, category }).onConflictDoNothing();
-  else await db.delete(mutedCategories).where(and(eq(mutedCategories.sellerId, actor.id), eq(mutedCategories.category, category)));
-  return { ok: true, status: 200, message: muted ? `You will no longer be matched to ${known.label} RFQs` : `You will be matched to ${known.label} RFQs again` };
+  else
+    await db
+      .delete(mutedCategories)
+      .where(and(eq(mutedCategories.sellerId, actor.id), eq(mutedCategories.category, category)));
+  return {
+    ok: true,
+    status: 200,
+    message: muted
+      ? `You will no longer be matched to ${known.label} RFQs`
+      : `You will be matched to ${known.label} RFQs again`,
+  };
 }
 
 /** The reasons the supplier was matched to each of these RFQs (for the cards of /rfqs?matched=1 and the dashboard). */
-export async function matchReasons(db: Db, actor: SessionUser, rfqIds: readonly string[]): Promise<Map<string, string>> {
+export async function matchReasons(
+  db: Db,
+  actor: SessionUser,
+  rfqIds: readonly string[],
+): Promise<Map<string, string>> {
   if (rfqIds.length === 0) return new Map();
   const rows = await db
     .select({ rfqId: rfqMatches.rfqId, productNames: rfqMatches.productNames })

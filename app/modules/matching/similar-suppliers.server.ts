@@ -25,7 +25,14 @@ export type SimilarSupplier = SupplierCard & { productNames: string[] };
 /** A supplier on "Suppliers who quoted on RFQs like yours": with how many such RFQs it quoted on. */
 export type RfqLikeSupplier = SupplierCard & { similarRfqs: number };
 
-type CardRow = { company_name: string | null; store_id: string | null; store_name: string | null; verified: boolean; rating_average: string | null; rating_count: number };
+type CardRow = {
+  company_name: string | null;
+  store_id: string | null;
+  store_name: string | null;
+  verified: boolean;
+  rating_average: string | null;
+  rating_count: number;
+};
 
 /** The card columns for the suppliers of `m` (with `m.seller_id`): its newest active store and its rating, one lateral each. */
 const cardColumns = sql`pr.company_name, st.id as store_id, st.name as store_name, pr.verification_status = 'verified' as verified,
@@ -46,7 +53,10 @@ function toCard(row: CardRow): SupplierCard {
     name: row.company_name?.trim() || row.store_name || "Supplier",
     storeId: row.store_id,
     verified: Boolean(row.verified),
-    rating: row.rating_count > 0 && row.rating_average !== null ? { average: Number(row.rating_average), count: Number(row.rating_count) } : null,
+    rating:
+      row.rating_count > 0 && row.rating_average !== null
+        ? { average: Number(row.rating_average), count: Number(row.rating_count) }
+        : null,
   };
 }
 
@@ -104,7 +114,11 @@ export async function similarSuppliersForStore(db: Db, storeId: string): Promise
  * whose titles share this RFQ's goods words (full text), never one who already quoted on this RFQ, verified first,
  * then the best title match and the most such RFQs. One statement. Which RFQs they were is not shown: quotes are sealed.
  */
-export async function suppliersWhoQuotedLikeRfq(db: Db, actor: SessionUser | null, rfqId: string): Promise<RfqLikeSupplier[]> {
+export async function suppliersWhoQuotedLikeRfq(
+  db: Db,
+  actor: SessionUser | null,
+  rfqId: string,
+): Promise<RfqLikeSupplier[]> {
   if (!actor || !isUuid(rfqId)) return [];
   const rows = await queryRows<CardRow & { similar_rfqs: number }>(
     db,

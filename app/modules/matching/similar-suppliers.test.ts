@@ -4,7 +4,11 @@ import { createQuote, createRfq } from "../../../tests/factories/rfqs";
 import { addProductsToStore, createStore, type StoreRow } from "../../../tests/factories/stores";
 import { actorOf, createBuyer, createSeller, type Account } from "../../../tests/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
-import { similarSuppliersForProduct, similarSuppliersForStore, suppliersWhoQuotedLikeRfq } from "./similar-suppliers.server";
+import {
+  similarSuppliersForProduct,
+  similarSuppliersForStore,
+  suppliersWhoQuotedLikeRfq,
+} from "./similar-suppliers.server";
 
 describe.each(testEngines())("similar suppliers on %s", (engine) => {
   let database: TestDatabase;
@@ -27,7 +31,13 @@ describe.each(testEngines())("similar suppliers on %s", (engine) => {
     linens = await createSeller(database.db, { companyName: "Panipat Home Linen" });
     pumps = await createSeller(database.db, { companyName: "Rajkot Pumps" });
     const products = await createProducts(database.db, [
-      { sellerId: erode.user.id, name: "Organic Cotton Bath Towels", category: "textiles", tags: ["towel", "organic", "bath"], description: "GOTS certified terry towels." },
+      {
+        sellerId: erode.user.id,
+        name: "Organic Cotton Bath Towels",
+        category: "textiles",
+        tags: ["towel", "organic", "bath"],
+        description: "GOTS certified terry towels.",
+      },
       { sellerId: erode.user.id, name: "Terry Hand Towels", category: "textiles", tags: ["towel"] },
       { sellerId: karur.user.id, name: "Cotton Bath Towels", category: "textiles", tags: ["towel"] },
       { sellerId: karur.user.id, name: "Kitchen Towels", category: "textiles", tags: ["towel", "kitchen"] },
@@ -56,7 +66,12 @@ describe.each(testEngines())("similar suppliers on %s", (engine) => {
     const similar = await similarSuppliersForProduct(database.db, erodeTowel.id);
     // Karur (unverified) has the closer products, but Panipat is verified: verified first
     expect(similar.map((s) => s.name)).toEqual(["Panipat Home Linen", "Karur Towel House"]);
-    expect(similar[0]).toMatchObject({ verified: true, storeId: null, productNames: ["Cotton Bed Sheets"], rating: null });
+    expect(similar[0]).toMatchObject({
+      verified: true,
+      storeId: null,
+      productNames: ["Cotton Bed Sheets"],
+      rating: null,
+    });
     expect(similar[1]).toMatchObject({ verified: false, storeId: karurStore.id });
     expect(similar[1]!.productNames).toHaveLength(2);
     expect(similar[1]!.productNames[0]).toBe("Cotton Bath Towels");
@@ -72,14 +87,30 @@ describe.each(testEngines())("similar suppliers on %s", (engine) => {
   });
 
   it("shows an RFQ's buyer the suppliers who quoted on RFQs like it, without those who already quoted on it; nobody else sees them", async () => {
-    const past = await createRfq(database.db, { buyerId: otherBuyer.user.id, category: "textiles", title: "Hotel bath towels, white" });
-    const unrelated = await createRfq(database.db, { buyerId: otherBuyer.user.id, category: "textiles", title: "Cotton bed sheets" });
-    const otherCategory = await createRfq(database.db, { buyerId: otherBuyer.user.id, category: "machinery", title: "Towel folding machine" });
+    const past = await createRfq(database.db, {
+      buyerId: otherBuyer.user.id,
+      category: "textiles",
+      title: "Hotel bath towels, white",
+    });
+    const unrelated = await createRfq(database.db, {
+      buyerId: otherBuyer.user.id,
+      category: "textiles",
+      title: "Cotton bed sheets",
+    });
+    const otherCategory = await createRfq(database.db, {
+      buyerId: otherBuyer.user.id,
+      category: "machinery",
+      title: "Towel folding machine",
+    });
     await createQuote(database.db, { rfqId: past.id, sellerId: erode.user.id });
     await createQuote(database.db, { rfqId: past.id, sellerId: karur.user.id });
     await createQuote(database.db, { rfqId: unrelated.id, sellerId: linens.user.id });
     await createQuote(database.db, { rfqId: otherCategory.id, sellerId: pumps.user.id });
-    const rfq = await createRfq(database.db, { buyerId: buyer.user.id, category: "textiles", title: "Organic bath towels" });
+    const rfq = await createRfq(database.db, {
+      buyerId: buyer.user.id,
+      category: "textiles",
+      title: "Organic bath towels",
+    });
 
     const suggested = await suppliersWhoQuotedLikeRfq(database.db, actorOf(buyer), rfq.id);
     expect(suggested.map((s) => s.name)).toEqual(["Erode Terry Mills", "Karur Towel House"]);
@@ -87,7 +118,9 @@ describe.each(testEngines())("similar suppliers on %s", (engine) => {
 
     // a supplier who already quoted on this RFQ is not suggested again
     await createQuote(database.db, { rfqId: rfq.id, sellerId: erode.user.id });
-    expect((await suppliersWhoQuotedLikeRfq(database.db, actorOf(buyer), rfq.id)).map((s) => s.name)).toEqual(["Karur Towel House"]);
+    expect((await suppliersWhoQuotedLikeRfq(database.db, actorOf(buyer), rfq.id)).map((s) => s.name)).toEqual([
+      "Karur Towel House",
+    ]);
 
     // only the RFQ's buyer sees them
     expect(await suppliersWhoQuotedLikeRfq(database.db, actorOf(otherBuyer), rfq.id)).toEqual([]);

@@ -25,16 +25,27 @@ export class AttachmentRejected extends Error {
 /** Checks the count and sizes before anything is read or stored. */
 export function checkAttachmentLimits(files: File[]): AttachmentRejected | null {
   if (files.length > MAX_ATTACHMENTS) return new AttachmentRejected(ATTACHMENT_MESSAGES.tooMany, 400);
-  if (files.some((file) => file.size > MAX_ATTACHMENT_BYTES)) return new AttachmentRejected(ATTACHMENT_MESSAGES.tooLarge, 413);
+  if (files.some((file) => file.size > MAX_ATTACHMENT_BYTES))
+    return new AttachmentRejected(ATTACHMENT_MESSAGES.tooLarge, 413);
   return null;
 }
 
 /** Stores a message's file privately under its conversation (see storePrivateFile), with messaging's own messages. */
-export async function storeAttachment(storage: BlobStorage, conversationId: string, file: File): Promise<StoredAttachment> {
+export async function storeAttachment(
+  storage: BlobStorage,
+  conversationId: string,
+  file: File,
+): Promise<StoredAttachment> {
   try {
-    return await storePrivateFile(storage, `${PRIVATE_ATTACHMENTS_PREFIX}${conversationId}`, file, { maxBytes: MAX_ATTACHMENT_BYTES });
+    return await storePrivateFile(storage, `${PRIVATE_ATTACHMENTS_PREFIX}${conversationId}`, file, {
+      maxBytes: MAX_ATTACHMENT_BYTES,
+    });
   } catch (error) {
-    if (error instanceof PrivateFileRejected) throw new AttachmentRejected(error.reason === "tooLarge" ? ATTACHMENT_MESSAGES.tooLarge : ATTACHMENT_MESSAGES.wrongType, error.status);
+    if (error instanceof PrivateFileRejected)
+      throw new AttachmentRejected(
+        error.reason === "tooLarge" ? ATTACHMENT_MESSAGES.tooLarge : ATTACHMENT_MESSAGES.wrongType,
+        error.status,
+      );
     throw error;
   }
 }

@@ -7,18 +7,26 @@ import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { stores } from "~/db/schema/stores";
 import { isStorableText } from "~/lib/json-text";
 import { isUuid } from "~/lib/uuid";
-import type { Profile, SessionUser } from "~/modules/accounts/accounts.schema";
+import type { Actor } from "~/modules/accounts/accounts.schema";
 import { overActionLimit } from "~/modules/accounts/attempt-limiter.server";
 import { publishLive } from "~/modules/live/live-events.server";
 import { scheduleMessageDigest } from "~/modules/notifications/message-digest.server";
 import { markNotificationsReadFor, notify, type Notifier } from "~/modules/notifications/notifications.server";
 import type { BlobStorage } from "~/modules/uploads/storage.server";
-import { AttachmentRejected, attachmentResponse, checkAttachmentLimits, discardAttachments, storeAttachment, thumbnailKey, type StoredAttachment } from "./attachments.server";
+import {
+  AttachmentRejected,
+  attachmentResponse,
+  checkAttachmentLimits,
+  discardAttachments,
+  storeAttachment,
+  thumbnailKey,
+  type StoredAttachment,
+} from "./attachments.server";
 import {
   INBOX_PAGE_SIZE,
   MESSAGE_MAX_LENGTH,
-  reportSchema,
   THREAD_PAGE_SIZE,
+  type ReportMessageInput,
   type InboxFilter,
   type InboxItem,
   type SubjectCard,
@@ -28,9 +36,8 @@ import {
   type ThreadView,
 } from "./messaging.schema";
 
-type Actor = SessionUser & { profile: Profile };
-
-export type MessagingResult<T = undefined> = { ok: true; message: string; value: T } | { ok: false; status: number; message: string };
+export type MessagingResult<T = undefined> =
+  { ok: true; message: string; value: T } | { ok: false; status: number; message: string };
 
 const refused = (status: number, message: string) => ({ ok: false as const, status, message });
 const NOT_FOUND = refused(404, "Conversation not found");
@@ -46,21 +53,37 @@ type Pair = { buyerId: string; sellerId: string; subjectType: SubjectType; subje
 /**
  * Who the two parties are for a subject the actor may see; a subject the actor may not see is not found (404).
  */
-async function resolvePair(db: Db, actor: Actor, subject: SubjectRef): Promise<Pair | { ok: false; status: number; message: string }> {
+async function resolvePair(
+  db: Db,
+  actor: Actor,
+  subject: SubjectRef,
+): Promise<Pair | { ok: false; status: number; message: string }> {
   if (!isUuid(subject.id)) return refused(404, "Not found");
   switch (subject.type) {
     case "product": {
-      const [row] = await db.select({ sellerId: products.sellerId, status: products.status }).from(products).where(eq(products.id, subject.id)).limit(1);
+      const [row] = await db
+        .select({ sellerId: products.sellerId, status: products.status })
+        .from(products)
+        .where(eq(products.id, subject.id))
+        .limit(1);
       if (!row || (row.status !== "active" && row.sellerId !== actor.id)) return refused(404, "Product not found");
       return { buyerId: actor.id, sellerId: row.sellerId, subjectType: "product", subjectId: subject.id };
     }
     case "store": {
-      const [row] = await db.select({ sellerId: stores.sellerId, status: stores.status }).from(stores).where(eq(stores.id, subject.id)).limit(1);
+      const [row] = await db
+        .select({ sellerId: stores.sellerId, status: stores.status })
+        .from(stores)
+        .where(eq(stores.id, subject.id))
+        .limit(1);
       if (!row || (row.status !== "active" && row.sellerId !== actor.id)) return refused(404, "Store not found");
       return { buyerId: actor.id, sellerId: row.sellerId, subjectType: "store", subjectId: subject.id };
     }
     case "rfq": {
-      const [row] = await db.select({ buyerId: rfqs.buyerId, status: rfqs.status }).from(rfqs).where(eq(rfqs.id, subject.id)).limit(1);
+      const [row] = await db
+        .select({ buyerId: rfqs.buyerId, status: rfqs.status })
+        .from(rfqs)
+        .where(eq(rfqs.id, subject.id))
+        .limit(1);
       if (!row || (row.status === "draft" && row.buyerId !== actor.id)) return refused(404, "RFQ not found");
       if (row.buyerId === actor.id) {
         // the buyer talks to a supplier who quoted on it
@@ -94,7 +117,11 @@ async function resolvePair(db: Db, actor: Actor, subject: SubjectRef): Promise<P
       return { buyerId: row.buyerId, sellerId: row.sellerId, subjectType: "rfq", subjectId: row.rfqId };
     }
     case "order": {
-      const [row] = await db.select({ buyerId: orders.buyerId, sellerId: orders.sellerId }).from(orders).where(eq(orders.id, subject.id)).limit(1);
+      const [row] = await db
+        .select({ buyerId: orders.buyerId, sellerId: orders.sellerId })
+        .from(orders)
+        .where(eq(orders.id, subject.id))
+        .limit(1);
       if (!row || (row.buyerId !== actor.id && row.sellerId !== actor.id)) return refused(404, "Order not found");
       return { buyerId: row.buyerId, sellerId: row.sellerId, subjectType: "order", subjectId: subject.id };
     }
@@ -112,7 +139,11 @@ function blockedBetween(a: string, b: string): SQL {
  * index on (buyer, seller, subject) lets one insert win and the others read its row. An existing conversation
  * is returned even between blocked users (it stays readable); a new one is not started.
  */
-export async function openConversation(db: Db, actor: Actor, subject: SubjectRef): Promise<MessagingResult<{ id: string }>> {
+export async function openConversation(
+  db: Db,
+  actor: Actor,
+  subject: SubjectRef,
+): Promise<MessagingResult<{ id: string }>> {
   const pair = await resolvePair(db, actor, subject);
   if ("ok" in pair) return pair;
   if (pair.buyerId === pair.sellerId) return refused(400, "You cannot send messages to yourself");
@@ -124,11 +155,18 @@ export async function openConversation(db: Db, actor: Actor, subject: SubjectRef
   );
   const [existing] = await db.select({ id: conversations.id }).from(conversations).where(samePair).limit(1);
   if (existing) return { ok: true, message: "Conversation opened", value: existing };
-  const [blocked] = await queryRows<{ blocked: boolean }>(db, sql`select ${blockedBetween(pair.buyerId, pair.sellerId)} as blocked`);
+  const [blocked] = await queryRows<{ blocked: boolean }>(
+    db,
+    sql`select ${blockedBetween(pair.buyerId, pair.sellerId)} as blocked`,
+  );
   if (blocked?.blocked) return refused(403, "You cannot message this user");
   const limited = await overActionLimit(db, "conversation", actor.id);
   if (limited) return refused(429, limited);
-  const [created] = await db.insert(conversations).values(pair).onConflictDoNothing().returning({ id: conversations.id });
+  const [created] = await db
+    .insert(conversations)
+    .values(pair)
+    .onConflictDoNothing()
+    .returning({ id: conversations.id });
   if (created) return { ok: true, message: "Conversation started", value: created };
   const [winner] = await db.select({ id: conversations.id }).from(conversations).where(samePair).limit(1);
   return { ok: true, message: "Conversation opened", value: winner! };
@@ -137,7 +175,11 @@ export async function openConversation(db: Db, actor: Actor, subject: SubjectRef
 type PartyRow = { id: string; buyerId: string; sellerId: string; iBlocked: boolean; theyBlocked: boolean };
 
 /** The conversation if the actor is one of its two parties; anyone else gets nothing (404, as if it did not exist). */
-async function partyConversation(db: Db, actor: { id: string }, conversationId: string): Promise<(PartyRow & { counterpartId: string; role: "buyer" | "seller" }) | null> {
+async function partyConversation(
+  db: Db,
+  actor: { id: string },
+  conversationId: string,
+): Promise<(PartyRow & { counterpartId: string; role: "buyer" | "seller" }) | null> {
   if (!isUuid(conversationId)) return null;
   const counterpart = sql`case when ${conversations.buyerId} = ${actor.id} then ${conversations.sellerId} else ${conversations.buyerId} end`;
   const [row] = await db
@@ -149,7 +191,12 @@ async function partyConversation(db: Db, actor: { id: string }, conversationId: 
       theyBlocked: sql<boolean>`exists (select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${counterpart} and ${userBlocks.blockedId} = ${actor.id})`,
     })
     .from(conversations)
-    .where(and(eq(conversations.id, conversationId), or(eq(conversations.buyerId, actor.id), eq(conversations.sellerId, actor.id))))
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        or(eq(conversations.buyerId, actor.id), eq(conversations.sellerId, actor.id)),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   const role = row.buyerId === actor.id ? "buyer" : "seller";
@@ -183,11 +230,13 @@ export async function sendMessage(
 ): Promise<MessagingResult<{ messageId: string }>> {
   const conversation = await partyConversation(db, actor, conversationId);
   if (!conversation) return NOT_FOUND;
-  if (typeof input.body !== "string" || !isStorableText(input.body)) return refused(400, "The message contains a character that cannot be saved");
+  if (typeof input.body !== "string" || !isStorableText(input.body))
+    return refused(400, "The message contains a character that cannot be saved");
   // a form posts line breaks as CRLF: stored as LF, so lengths and rendering match what was typed
   const body = input.body.replace(/\r\n?/g, "\n").trim();
   const files = input.files ?? [];
-  if (body.length > MESSAGE_MAX_LENGTH) return refused(400, `A message can have at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters`);
+  if (body.length > MESSAGE_MAX_LENGTH)
+    return refused(400, `A message can have at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters`);
   if (body.length === 0 && files.length === 0) return refused(400, "Please write a message");
   const overLimit = checkAttachmentLimits(files);
   if (overLimit) return refused(overLimit.status, overLimit.message);
@@ -213,7 +262,10 @@ export async function sendMessage(
   const recipientId = conversation.counterpartId;
   // the message, its attachments' rows, the conversation's columns, the notice, the digest job, the live events
   const recordMessage = async (tx: Db): Promise<string> => {
-    const [message] = await tx.insert(messages).values({ conversationId: conversation.id, senderId: actor.id, body }).returning({ id: messages.id, createdAt: messages.createdAt });
+    const [message] = await tx
+      .insert(messages)
+      .values({ conversationId: conversation.id, senderId: actor.id, body })
+      .returning({ id: messages.id, createdAt: messages.createdAt });
     const id = message!.id;
     if (stored.length > 0) await tx.insert(messageAttachments).values(stored.map((a) => ({ ...a, messageId: id })));
     // the message's own time, read back in SQL (microseconds; a JavaScript Date has milliseconds)
@@ -227,13 +279,21 @@ export async function sendMessage(
         lastMessageAt: sql`case when ${newest} then ${at} else ${conversations.lastMessageAt} end`,
         lastMessageId: sql`case when ${newest} then ${id}::uuid else ${conversations.lastMessageId} end`,
         lastSenderId: sql`case when ${newest} then ${actor.id} else ${conversations.lastSenderId} end`,
-        ...(senderIsBuyer ? { buyerReadAt: sql`greatest(${senderRead}, ${at})` } : { sellerReadAt: sql`greatest(${senderRead}, ${at})` }),
+        ...(senderIsBuyer
+          ? { buyerReadAt: sql`greatest(${senderRead}, ${at})` }
+          : { sellerReadAt: sql`greatest(${senderRead}, ${at})` }),
         ...(senderIsBuyer
           ? { buyerFirstMessageAt: sql`coalesce(${conversations.buyerFirstMessageAt}, ${at})` }
-          : { sellerFirstReplyAt: sql`coalesce(${conversations.sellerFirstReplyAt}, case when ${conversations.buyerFirstMessageAt} is not null then ${at} end)` }),
+          : {
+              sellerFirstReplyAt: sql`coalesce(${conversations.sellerFirstReplyAt}, case when ${conversations.buyerFirstMessageAt} is not null then ${at} end)`,
+            }),
       })
       .where(eq(conversations.id, conversation.id))
-      .returning({ recipientReadAt: sql<string | null>`to_char(${recipientRead} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` });
+      .returning({
+        recipientReadAt: sql<
+          string | null
+        >`to_char(${recipientRead} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      });
     const href = `/messages/${conversation.id}`;
     await notify(tx, notifier, {
       userId: recipientId,
@@ -244,23 +304,29 @@ export async function sendMessage(
       eventKey: `message:${conversation.id}:${updated?.recipientReadAt ?? "unread"}`,
     });
     await scheduleMessageDigest(tx, notifier.jobs, recipientId);
-    await publishLive(tx, [conversation.buyerId, conversation.sellerId], { type: "message", conversationId: conversation.id, messageId: id });
+    await publishLive(tx, [conversation.buyerId, conversation.sellerId], {
+      type: "message",
+      conversationId: conversation.id,
+      messageId: id,
+    });
     return id;
   };
   let rolledBack = false;
-  const messageId = await db.transaction(async (tx) => {
-    try {
-      return await recordMessage(tx);
-    } catch (error) {
-      rolledBack = true;
+  const messageId = await db
+    .transaction(async (tx) => {
+      try {
+        return await recordMessage(tx);
+      } catch (error) {
+        rolledBack = true;
+        throw error;
+      }
+    })
+    .catch(async (error: unknown) => {
+      // Removed only when the transaction surely rolled back: a statement in it failed (rejected before COMMIT).
+      // A failed COMMIT may have committed (a dropped connection): its files stay, never a message without them.
+      if (storage && rolledBack) await discardAttachments(storage, stored);
       throw error;
-    }
-  }).catch(async (error: unknown) => {
-    // Removed only when the transaction surely rolled back: a statement in it failed (rejected before COMMIT).
-    // A failed COMMIT may have committed (a dropped connection): its files stay, never a message without them.
-    if (storage && rolledBack) await discardAttachments(storage, stored);
-    throw error;
-  });
+    });
   return { ok: true, message: "Message sent", value: { messageId } };
 }
 
@@ -269,7 +335,12 @@ export async function sendMessage(
  * after the page was drawn stays unread). Moves only forwards; tells the other party's open pages ("Seen")
  * and marks the thread's new-message notifications read.
  */
-export async function markConversationRead(db: Db, actor: { id: string }, conversationId: string, throughMessageId: string): Promise<MessagingResult<{ changed: boolean }>> {
+export async function markConversationRead(
+  db: Db,
+  actor: { id: string },
+  conversationId: string,
+  throughMessageId: string,
+): Promise<MessagingResult<{ changed: boolean }>> {
   const conversation = await partyConversation(db, actor, conversationId);
   if (!conversation) return NOT_FOUND;
   if (!isUuid(throughMessageId)) return refused(400, "Unknown message");
@@ -279,12 +350,17 @@ export async function markConversationRead(db: Db, actor: { id: string }, conver
     const updated = await tx
       .update(conversations)
       .set(conversation.role === "buyer" ? { buyerReadAt: through } : { sellerReadAt: through })
-      .where(and(eq(conversations.id, conversation.id), sql`${through} > coalesce(${readColumn}, '-infinity'::timestamptz)`))
+      .where(
+        and(eq(conversations.id, conversation.id), sql`${through} > coalesce(${readColumn}, '-infinity'::timestamptz)`),
+      )
       .returning({ id: conversations.id });
     if (updated.length === 0) return false;
     await markNotificationsReadFor(tx, actor.id, "new_message", `/messages/${conversation.id}`);
     // the other party's "Seen", and the reader's own other pages (the header's count)
-    await publishLive(tx, [conversation.buyerId, conversation.sellerId], { type: "read", conversationId: conversation.id });
+    await publishLive(tx, [conversation.buyerId, conversation.sellerId], {
+      type: "read",
+      conversationId: conversation.id,
+    });
     return true;
   });
   return { ok: true, message: changed ? "Marked as read" : "Already read", value: { changed } };
@@ -351,7 +427,7 @@ const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([0-9a-f-]{36})$/
 export function parseInboxCursor(value: string | null | undefined): { at: string; id: string } | null {
   const match = CURSOR.exec(value ?? "");
   if (!match || !isUuid(match[2]) || Number.isNaN(Date.parse(match[1]!))) return null;
-  return { at: match[1]!, id: match[2]! };
+  return { at: match[1]!, id: match[2] };
 }
 
 type InboxRow = SubjectRow & {
@@ -442,14 +518,26 @@ type ThreadHeadRow = SubjectRow & {
   they_blocked: boolean;
 };
 
-type ThreadMessageRow = { id: string; sender_id: string; body: string; created_at: Date | string; seen: boolean; attachments: ThreadAttachment[] | string };
+type ThreadMessageRow = {
+  id: string;
+  sender_id: string;
+  body: string;
+  created_at: Date | string;
+  seen: boolean;
+  attachments: ThreadAttachment[] | string;
+};
 
 /**
  * A thread as one of its parties sees it: the subject card, the counterpart, the latest messages (oldest
  * first; `before`: a message id, for the page before it) with their attachments and whether the other party
  * has read each of mine. Anyone else gets null (404). Reading it changes nothing: see markConversationRead.
  */
-export async function getThread(db: Db, actor: Actor, conversationId: string, options: { before?: string | null } = {}): Promise<ThreadView | null> {
+export async function getThread(
+  db: Db,
+  actor: Actor,
+  conversationId: string,
+  options: { before?: string | null } = {},
+): Promise<ThreadView | null> {
   if (!isUuid(conversationId)) return null;
   const me = actor.id;
   const [head] = await queryRows<ThreadHeadRow>(
@@ -499,17 +587,17 @@ export async function getThread(db: Db, actor: Actor, conversationId: string, op
     myRole,
     counterpartCompany,
     subject: subjectCard(head),
-    messages: shown.map(
-      (row): ThreadMessage => ({
-        id: row.id,
-        fromMe: row.sender_id === me,
-        senderCompany: row.sender_id === me ? actor.profile.companyName || "You" : counterpartCompany,
-        body: row.body,
-        createdAt: new Date(row.created_at).toISOString(),
-        attachments: (typeof row.attachments === "string" ? JSON.parse(row.attachments) : row.attachments).map((a: ThreadAttachment) => ({ ...a, sizeBytes: Number(a.sizeBytes) })),
-        seen: Boolean(row.seen),
-      }),
-    ),
+    messages: shown.map((row): ThreadMessage => ({
+      id: row.id,
+      fromMe: row.sender_id === me,
+      senderCompany: row.sender_id === me ? actor.profile.companyName || "You" : counterpartCompany,
+      body: row.body,
+      createdAt: new Date(row.created_at).toISOString(),
+      attachments: (typeof row.attachments === "string" ? JSON.parse(row.attachments) : row.attachments).map(
+        (a: ThreadAttachment) => ({ ...a, sizeBytes: Number(a.sizeBytes) }),
+      ),
+      seen: Boolean(row.seen),
+    })),
     olderCursor: rows.length > THREAD_PAGE_SIZE ? (shown[0]?.id ?? null) : null,
     lastMessageId: head.last_message_id,
     unread: Boolean(head.unread),
@@ -519,17 +607,35 @@ export async function getThread(db: Db, actor: Actor, conversationId: string, op
 }
 
 /** One attachment, as a response to one of its conversation's two parties (404 to anyone else). */
-export async function serveAttachment(db: Db, storage: BlobStorage, actor: { id: string }, conversationId: string, attachmentId: string, variant: "full" | "thumbnail"): Promise<Response | null> {
+export async function serveAttachment(
+  db: Db,
+  storage: BlobStorage,
+  actor: { id: string },
+  conversationId: string,
+  attachmentId: string,
+  variant: "full" | "thumbnail",
+): Promise<Response | null> {
   if (!isUuid(conversationId) || !isUuid(attachmentId)) return null;
   const [row] = await db
-    .select({ storageKey: messageAttachments.storageKey, fileName: messageAttachments.fileName, contentType: messageAttachments.contentType })
+    .select({
+      storageKey: messageAttachments.storageKey,
+      fileName: messageAttachments.fileName,
+      contentType: messageAttachments.contentType,
+    })
     .from(messageAttachments)
     .innerJoin(messages, eq(messages.id, messageAttachments.messageId))
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(and(eq(messageAttachments.id, attachmentId), eq(conversations.id, conversationId), or(eq(conversations.buyerId, actor.id), eq(conversations.sellerId, actor.id))))
+    .where(
+      and(
+        eq(messageAttachments.id, attachmentId),
+        eq(conversations.id, conversationId),
+        or(eq(conversations.buyerId, actor.id), eq(conversations.sellerId, actor.id)),
+      ),
+    )
     .limit(1);
   if (!row) return null;
-  const key = variant === "thumbnail" && row.contentType === "image/webp" ? thumbnailKey(row.storageKey) : row.storageKey;
+  const key =
+    variant === "thumbnail" && row.contentType === "image/webp" ? thumbnailKey(row.storageKey) : row.storageKey;
   const object = await storage.get(key);
   if (!object) return null;
   return attachmentResponse(object.bytes, row);
@@ -539,14 +645,19 @@ export async function serveAttachment(db: Db, storage: BlobStorage, actor: { id:
 export async function blockUser(db: Db, actor: { id: string }, conversationId: string): Promise<MessagingResult> {
   const conversation = await partyConversation(db, actor, conversationId);
   if (!conversation) return NOT_FOUND;
-  await db.insert(userBlocks).values({ blockerId: actor.id, blockedId: conversation.counterpartId }).onConflictDoNothing();
+  await db
+    .insert(userBlocks)
+    .values({ blockerId: actor.id, blockedId: conversation.counterpartId })
+    .onConflictDoNothing();
   return { ok: true, message: "User blocked. They can no longer send you messages.", value: undefined };
 }
 
 export async function unblockUser(db: Db, actor: { id: string }, conversationId: string): Promise<MessagingResult> {
   const conversation = await partyConversation(db, actor, conversationId);
   if (!conversation) return NOT_FOUND;
-  await db.delete(userBlocks).where(and(eq(userBlocks.blockerId, actor.id), eq(userBlocks.blockedId, conversation.counterpartId)));
+  await db
+    .delete(userBlocks)
+    .where(and(eq(userBlocks.blockerId, actor.id), eq(userBlocks.blockedId, conversation.counterpartId)));
   return { ok: true, message: "User unblocked", value: undefined };
 }
 
@@ -554,22 +665,24 @@ export async function unblockUser(db: Db, actor: { id: string }, conversationId:
  * A party reports the other party's message to the administrators, with a reason. Someone else's thread's
  * message is not found (404); one's own message cannot be reported; reporting twice keeps the first report.
  */
-export async function reportMessage(db: Db, actor: { id: string }, messageId: string, reason: unknown): Promise<MessagingResult & { fieldErrors?: Record<string, string> }> {
+export async function reportMessage(
+  db: Db,
+  actor: { id: string },
+  input: ReportMessageInput,
+): Promise<MessagingResult> {
+  const { messageId, reason } = input;
   if (!isUuid(messageId)) return refused(404, "Message not found");
   const [row] = await db
     .select({ senderId: messages.senderId })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(and(eq(messages.id, messageId), or(eq(conversations.buyerId, actor.id), eq(conversations.sellerId, actor.id))))
+    .where(
+      and(eq(messages.id, messageId), or(eq(conversations.buyerId, actor.id), eq(conversations.sellerId, actor.id))),
+    )
     .limit(1);
   if (!row) return refused(404, "Message not found");
   if (row.senderId === actor.id) return refused(400, "You cannot report your own message");
-  const parsed = reportSchema.safeParse({ reason: typeof reason === "string" && isStorableText(reason) ? reason : "" });
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]!.message;
-    return { ...refused(400, message), fieldErrors: { reason: message } };
-  }
-  await db.insert(messageReports).values({ messageId, reporterId: actor.id, reason: parsed.data.reason }).onConflictDoNothing();
+  await db.insert(messageReports).values({ messageId, reporterId: actor.id, reason }).onConflictDoNothing();
   return { ok: true, message: "Thank you. The report was sent to the Setu team.", value: undefined };
 }
 
@@ -622,7 +735,11 @@ export async function listReports(db: Db, actor: { isAdmin: boolean }): Promise<
 export async function resolveReport(db: Db, actor: { isAdmin: boolean }, reportId: string): Promise<MessagingResult> {
   if (!actor.isAdmin) return refused(404, "Not found");
   if (!isUuid(reportId)) return refused(404, "Report not found");
-  const updated = await db.update(messageReports).set({ status: "resolved" }).where(eq(messageReports.id, reportId)).returning({ id: messageReports.id });
+  const updated = await db
+    .update(messageReports)
+    .set({ status: "resolved" })
+    .where(eq(messageReports.id, reportId))
+    .returning({ id: messageReports.id });
   if (updated.length === 0) return refused(404, "Report not found");
   return { ok: true, message: "Report resolved", value: undefined };
 }

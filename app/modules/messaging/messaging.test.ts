@@ -31,14 +31,17 @@ import {
   unblockUser,
   unreadConversationCount,
 } from "./messaging.server";
-import { INBOX_PAGE_SIZE, linkifyParts } from "./messaging.schema";
+import { parseInput } from "~/lib/command-result";
+import { INBOX_PAGE_SIZE, linkifyParts, threadActionSchema } from "./messaging.schema";
 
 /** A second Drizzle client on the same connection that counts the statements it sends. */
 function countingDb(database: TestDatabase): { db: Db; count: () => number; reset: () => void } {
   let statements = 0;
   const logger = { logQuery: () => void (statements += 1) };
   const client = (database.db as unknown as { $client: never }).$client;
-  const db = (database.engine === "pglite" ? drizzlePglite(client, { casing: "snake_case", logger }) : drizzlePostgres(client, { casing: "snake_case", logger })) as unknown as Db;
+  const db = (database.engine === "pglite"
+    ? drizzlePglite(client, { casing: "snake_case", logger })
+    : drizzlePostgres(client, { casing: "snake_case", logger })) as unknown as Db;
   return { db, count: () => statements, reset: () => void (statements = 0) };
 }
 
@@ -59,7 +62,8 @@ describe.each(testEngines())("messaging on %s", (engine) => {
     buyer = await createBuyer(database.db, { companyName: "Hudson Home Goods" });
     seller = await createSeller(database.db, { companyName: "Jaipur Block Prints" });
     stranger = await createSeller(database.db, { companyName: "Curious Traders" });
-    productId = (await createProduct(database.db, { sellerId: seller.user.id, name: "Block-printed cushion covers" })).id;
+    productId = (await createProduct(database.db, { sellerId: seller.user.id, name: "Block-printed cushion covers" }))
+      .id;
   });
   afterAll(async () => {
     await jobs.stop();
@@ -74,15 +78,29 @@ describe.each(testEngines())("messaging on %s", (engine) => {
   }
 
   it("opens one conversation per pair and subject, also under concurrent opens, with the subject deciding the parties", async () => {
-    const ids = await Promise.all(Array.from({ length: 8 }, () => conversationAbout(buyer, { type: "product", id: productId })));
+    const ids = await Promise.all(
+      Array.from({ length: 8 }, () => conversationAbout(buyer, { type: "product", id: productId })),
+    );
     expect(new Set(ids).size).toBe(1);
-    const [row] = await queryRows<{ buyer_id: string; seller_id: string; subject_type: string }>(database.db, sql`select buyer_id, seller_id, subject_type from conversations where id = ${ids[0]!}`);
+    const [row] = await queryRows<{ buyer_id: string; seller_id: string; subject_type: string }>(
+      database.db,
+      sql`select buyer_id, seller_id, subject_type from conversations where id = ${ids[0]!}`,
+    );
     expect(row).toEqual({ buyer_id: buyer.user.id, seller_id: seller.user.id, subject_type: "product" });
 
-    expect(await openConversation(database.db, actorOf(seller), { type: "product", id: productId })).toMatchObject({ ok: false, status: 400 });
+    expect(await openConversation(database.db, actorOf(seller), { type: "product", id: productId })).toMatchObject({
+      ok: false,
+      status: 400,
+    });
     const hidden = await createProduct(database.db, { sellerId: seller.user.id, status: "inactive" });
-    expect(await openConversation(database.db, actorOf(buyer), { type: "product", id: hidden.id })).toMatchObject({ ok: false, status: 404 });
-    expect(await openConversation(database.db, actorOf(buyer), { type: "product", id: "not-a-uuid" })).toMatchObject({ ok: false, status: 404 });
+    expect(await openConversation(database.db, actorOf(buyer), { type: "product", id: hidden.id })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    expect(await openConversation(database.db, actorOf(buyer), { type: "product", id: "not-a-uuid" })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
 
     const store = await createStore(database.db, { sellerId: seller.user.id });
     expect(await conversationAbout(buyer, { type: "store", id: store.id })).not.toBe(ids[0]);
@@ -90,25 +108,46 @@ describe.each(testEngines())("messaging on %s", (engine) => {
 
   it("on an RFQ: a supplier contacts the buyer only after quoting; the buyer's 'Contact Supplier' on a quote opens the same thread", async () => {
     const rfq = await createRfq(database.db, { buyerId: buyer.user.id });
-    expect(await openConversation(database.db, actorOf(seller), { type: "rfq", id: rfq.id })).toMatchObject({ ok: false, status: 403 });
+    expect(await openConversation(database.db, actorOf(seller), { type: "rfq", id: rfq.id })).toMatchObject({
+      ok: false,
+      status: 403,
+    });
     const quote = await createQuote(database.db, { rfqId: rfq.id, sellerId: seller.user.id });
     const fromSupplier = await conversationAbout(seller, { type: "rfq", id: rfq.id });
     expect(await conversationAbout(buyer, { type: "quote", id: quote.id })).toBe(fromSupplier);
-    expect(await conversationAbout(buyer, { type: "rfq", id: rfq.id, counterpartId: seller.user.id })).toBe(fromSupplier);
+    expect(await conversationAbout(buyer, { type: "rfq", id: rfq.id, counterpartId: seller.user.id })).toBe(
+      fromSupplier,
+    );
     // a sealed quote is nobody else's business
-    expect(await openConversation(database.db, actorOf(stranger), { type: "quote", id: quote.id })).toMatchObject({ ok: false, status: 404 });
-    expect(await openConversation(database.db, actorOf(buyer), { type: "rfq", id: rfq.id, counterpartId: stranger.user.id })).toMatchObject({ ok: false, status: 404 });
+    expect(await openConversation(database.db, actorOf(stranger), { type: "quote", id: quote.id })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    expect(
+      await openConversation(database.db, actorOf(buyer), { type: "rfq", id: rfq.id, counterpartId: stranger.user.id }),
+    ).toMatchObject({ ok: false, status: 404 });
 
     const order = await createOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id });
-    expect(await conversationAbout(seller, { type: "order", id: order.id })).toBe(await conversationAbout(buyer, { type: "order", id: order.id }));
-    expect(await openConversation(database.db, actorOf(stranger), { type: "order", id: order.id })).toMatchObject({ ok: false, status: 404 });
+    expect(await conversationAbout(seller, { type: "order", id: order.id })).toBe(
+      await conversationAbout(buyer, { type: "order", id: order.id }),
+    );
+    expect(await openConversation(database.db, actorOf(stranger), { type: "order", id: order.id })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
   });
 
   it("lets only the two parties read and post: a stranger gets 404 on both", async () => {
     const id = await conversationAbout(buyer, { type: "product", id: productId });
-    expect(await sendMessage(database.db, actorOf(stranger), id, { body: "Let me in" }, notifier)).toMatchObject({ ok: false, status: 404 });
+    expect(await sendMessage(database.db, actorOf(stranger), id, { body: "Let me in" }, notifier)).toMatchObject({
+      ok: false,
+      status: 404,
+    });
     expect(await getThread(database.db, actorOf(stranger), id)).toBeNull();
-    expect(await markConversationRead(database.db, actorOf(stranger), id, id)).toMatchObject({ ok: false, status: 404 });
+    expect(await markConversationRead(database.db, actorOf(stranger), id, id)).toMatchObject({
+      ok: false,
+      status: 404,
+    });
     expect(await blockUser(database.db, actorOf(stranger), id)).toMatchObject({ ok: false, status: 404 });
     expect(await getThread(database.db, actorOf(buyer), "not-a-uuid")).toBeNull();
   });
@@ -116,10 +155,17 @@ describe.each(testEngines())("messaging on %s", (engine) => {
   it("refuses empty, too long and unstorable text with a 400, and keeps line breaks of what it stores", async () => {
     const id = await conversationAbout(buyer, { type: "product", id: productId });
     for (const body of ["", "   \n ", "x".repeat(5001), "a\u0000b", "lone \ud800 surrogate"]) {
-      expect(await sendMessage(database.db, actorOf(buyer), id, { body }, notifier), JSON.stringify(body.slice(0, 20))).toMatchObject({ ok: false, status: 400 });
+      expect(
+        await sendMessage(database.db, actorOf(buyer), id, { body }, notifier),
+        JSON.stringify(body.slice(0, 20)),
+      ).toMatchObject({ ok: false, status: 400 });
     }
-    expect(await sendMessage(database.db, actorOf(buyer), id, { body: `  ${"y".repeat(5000)}  ` }, notifier)).toMatchObject({ ok: true });
-    expect(await sendMessage(database.db, actorOf(buyer), id, { body: "Line one\r\nLine two <b>not bold</b>" }, notifier)).toMatchObject({ ok: true });
+    expect(
+      await sendMessage(database.db, actorOf(buyer), id, { body: `  ${"y".repeat(5000)}  ` }, notifier),
+    ).toMatchObject({ ok: true });
+    expect(
+      await sendMessage(database.db, actorOf(buyer), id, { body: "Line one\r\nLine two <b>not bold</b>" }, notifier),
+    ).toMatchObject({ ok: true });
     const thread = await getThread(database.db, actorOf(seller), id);
     expect(thread!.messages.at(-1)!.body).toBe("Line one\nLine two <b>not bold</b>");
   });
@@ -130,13 +176,22 @@ describe.each(testEngines())("messaging on %s", (engine) => {
     const sellerUnreadBefore = await unreadConversationCount(database.db, seller.user.id);
     const notificationsBefore = await unreadNotificationCount(database.db, seller.user.id);
     const first = await sendMessage(database.db, actorOf(localBuyer), id, { body: "Do you ship to Ohio?" }, notifier);
-    const second = await sendMessage(database.db, actorOf(localBuyer), id, { body: "And what is the MOQ for 3 colours?" }, notifier);
+    const second = await sendMessage(
+      database.db,
+      actorOf(localBuyer),
+      id,
+      { body: "And what is the MOQ for 3 colours?" },
+      notifier,
+    );
     if (!first.ok || !second.ok) throw new Error("send failed");
     expect(await unreadConversationCount(database.db, seller.user.id)).toBe(sellerUnreadBefore + 1);
     expect(await unreadConversationCount(database.db, localBuyer.user.id)).toBe(0);
     // a burst while unread: one notification
     expect(await unreadNotificationCount(database.db, seller.user.id)).toBe(notificationsBefore + 1);
-    const [digest] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from pgboss.job where name = 'message-digest' and data->>'userId' = ${seller.user.id}`);
+    const [digest] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from pgboss.job where name = 'message-digest' and data->>'userId' = ${seller.user.id}`,
+    );
     expect(digest!.n).toBeGreaterThanOrEqual(1);
 
     let thread = await getThread(database.db, actorOf(localBuyer), id);
@@ -146,8 +201,14 @@ describe.each(testEngines())("messaging on %s", (engine) => {
     expect(await unreadConversationCount(database.db, seller.user.id)).toBe(sellerUnreadBefore + 1);
     thread = await getThread(database.db, actorOf(localBuyer), id);
     expect(thread!.messages.map((m) => m.seen)).toEqual([true, false]);
-    expect(await markConversationRead(database.db, actorOf(seller), id, second.value.messageId)).toMatchObject({ ok: true, value: { changed: true } });
-    expect(await markConversationRead(database.db, actorOf(seller), id, first.value.messageId)).toMatchObject({ ok: true, value: { changed: false } });
+    expect(await markConversationRead(database.db, actorOf(seller), id, second.value.messageId)).toMatchObject({
+      ok: true,
+      value: { changed: true },
+    });
+    expect(await markConversationRead(database.db, actorOf(seller), id, first.value.messageId)).toMatchObject({
+      ok: true,
+      value: { changed: false },
+    });
     expect(await unreadConversationCount(database.db, seller.user.id)).toBe(sellerUnreadBefore);
     expect(await unreadNotificationCount(database.db, seller.user.id)).toBe(notificationsBefore);
     thread = await getThread(database.db, actorOf(localBuyer), id);
@@ -157,13 +218,18 @@ describe.each(testEngines())("messaging on %s", (engine) => {
     await sendMessage(database.db, actorOf(localBuyer), id, { body: "One more thing" }, notifier);
     expect(await unreadNotificationCount(database.db, seller.user.id)).toBe(notificationsBefore + 1);
     await sendMessage(database.db, actorOf(seller), id, { body: "Yes, we ship to Ohio." }, notifier);
-    const [times] = await queryRows<{ first: boolean; reply: boolean }>(database.db, sql`select buyer_first_message_at is not null as first, seller_first_reply_at > buyer_first_message_at as reply from conversations where id = ${id}`);
+    const [times] = await queryRows<{ first: boolean; reply: boolean }>(
+      database.db,
+      sql`select buyer_first_message_at is not null as first, seller_first_reply_at > buyer_first_message_at as reply from conversations where id = ${id}`,
+    );
     expect(times).toEqual({ first: true, reply: true });
   });
 
   it("inbox: newest first, counterpart and subject, unread and 'Needs reply', pages, and a fixed number of statements", async () => {
     const inboxBuyer = await createBuyer(database.db, { companyName: "Many Threads Inc" });
-    const suppliers = await Promise.all(Array.from({ length: 4 }, (_, i) => createSeller(database.db, { companyName: `Supplier ${i}` })));
+    const suppliers = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => createSeller(database.db, { companyName: `Supplier ${i}` })),
+    );
     const counting = countingDb(database);
 
     async function converse(n: number) {
@@ -206,7 +272,12 @@ describe.each(testEngines())("messaging on %s", (engine) => {
     // the supplier answered the even ones: those need the buyer's reply, and are unread
     const needsReply = await listInbox(database.db, actorOf(inboxBuyer), { filter: "needs-reply" });
     const all = [...large.items, ...second.items];
-    expect(needsReply.items.map((item) => item.id).sort()).toEqual(all.filter((item) => !item.lastFromMe).map((item) => item.id).sort());
+    expect(needsReply.items.map((item) => item.id).sort()).toEqual(
+      all
+        .filter((item) => !item.lastFromMe)
+        .map((item) => item.id)
+        .sort(),
+    );
     expect(needsReply.items.every((item) => item.unread && item.preview.startsWith("Answer"))).toBe(true);
     expect(await unreadConversationCount(database.db, inboxBuyer.user.id)).toBe(needsReply.items.length);
     expect(await listInbox(database.db, actorOf(stranger), { cursor: "garbage" })).toEqual({ items: [], next: null });
@@ -217,53 +288,121 @@ describe.each(testEngines())("messaging on %s", (engine) => {
     const id = await conversationAbout(localBuyer, { type: "product", id: productId });
     await sendMessage(database.db, actorOf(localBuyer), id, { body: "Hello" }, notifier);
     expect(await blockUser(database.db, actorOf(seller), id)).toMatchObject({ ok: true });
-    expect(await sendMessage(database.db, actorOf(localBuyer), id, { body: "Are you there?" }, notifier)).toMatchObject({ ok: false, status: 403 });
-    expect(await sendMessage(database.db, actorOf(seller), id, { body: "Reply" }, notifier)).toMatchObject({ ok: false, status: 403, message: expect.stringContaining("Unblock") });
+    expect(await sendMessage(database.db, actorOf(localBuyer), id, { body: "Are you there?" }, notifier)).toMatchObject(
+      { ok: false, status: 403 },
+    );
+    expect(await sendMessage(database.db, actorOf(seller), id, { body: "Reply" }, notifier)).toMatchObject({
+      ok: false,
+      status: 403,
+      message: expect.stringContaining("Unblock"),
+    });
     const thread = await getThread(database.db, actorOf(localBuyer), id);
     expect(thread).toMatchObject({ theyBlocked: true, iBlocked: false });
     expect(thread!.messages).toHaveLength(1);
     expect((await getThread(database.db, actorOf(seller), id))!.iBlocked).toBe(true);
     // no new conversation between them either (the existing one still opens)
     const store = await createStore(database.db, { sellerId: seller.user.id });
-    expect(await openConversation(database.db, actorOf(localBuyer), { type: "store", id: store.id })).toMatchObject({ ok: false, status: 403 });
-    expect(await openConversation(database.db, actorOf(localBuyer), { type: "product", id: productId })).toMatchObject({ ok: true, value: { id } });
+    expect(await openConversation(database.db, actorOf(localBuyer), { type: "store", id: store.id })).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    expect(await openConversation(database.db, actorOf(localBuyer), { type: "product", id: productId })).toMatchObject({
+      ok: true,
+      value: { id },
+    });
     expect(await unblockUser(database.db, actorOf(seller), id)).toMatchObject({ ok: true });
-    expect(await sendMessage(database.db, actorOf(localBuyer), id, { body: "Back again" }, notifier)).toMatchObject({ ok: true });
+    expect(await sendMessage(database.db, actorOf(localBuyer), id, { body: "Back again" }, notifier)).toMatchObject({
+      ok: true,
+    });
   });
 
   it("reports: only a party may report the other party's message; administrators list and resolve them", async () => {
     const localBuyer = await createBuyer(database.db, { companyName: "Reporter LLC" });
     const id = await conversationAbout(localBuyer, { type: "product", id: productId });
     const own = await sendMessage(database.db, actorOf(localBuyer), id, { body: "My own words" }, notifier);
-    const theirs = await sendMessage(database.db, actorOf(seller), id, { body: "Pay me off-platform at http://scam.example" }, notifier);
+    const theirs = await sendMessage(
+      database.db,
+      actorOf(seller),
+      id,
+      { body: "Pay me off-platform at http://scam.example" },
+      notifier,
+    );
     if (!own.ok || !theirs.ok) throw new Error("send failed");
-    expect(await reportMessage(database.db, actorOf(stranger), theirs.value.messageId, "Spam")).toMatchObject({ ok: false, status: 404 });
-    expect(await reportMessage(database.db, actorOf(localBuyer), own.value.messageId, "Spam")).toMatchObject({ ok: false, status: 400 });
-    expect(await reportMessage(database.db, actorOf(localBuyer), theirs.value.messageId, "  ")).toMatchObject({ ok: false, status: 400, fieldErrors: { reason: expect.any(String) } });
-    expect(await reportMessage(database.db, actorOf(localBuyer), theirs.value.messageId, "Asks for payment outside Setu")).toMatchObject({ ok: true });
-    expect(await reportMessage(database.db, actorOf(localBuyer), theirs.value.messageId, "Again")).toMatchObject({ ok: true });
+    // as the route does: the form read by the thread's schema, then the command with what it read
+    const reported = async (who: typeof seller, messageId: string, reason: string) => {
+      const input = parseInput(threadActionSchema, { intent: "report", messageId, reason });
+      return input.ok && input.value.intent === "report"
+        ? reportMessage(database.db, actorOf(who), input.value)
+        : input;
+    };
+    expect(await reported(stranger, theirs.value.messageId, "Spam")).toMatchObject({ ok: false, status: 404 });
+    expect(await reported(localBuyer, own.value.messageId, "Spam")).toMatchObject({ ok: false, status: 400 });
+    expect(await reported(localBuyer, theirs.value.messageId, "  ")).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { reason: "Please say why you are reporting this message" },
+    });
+    expect(await reported(localBuyer, theirs.value.messageId, "Bad \ud800")).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { reason: "Please say why you are reporting this message" },
+    });
+    expect(await reported(localBuyer, "not-a-uuid", "Spam")).toMatchObject({
+      ok: false,
+      status: 400,
+      message: "Unknown message",
+    });
+    expect(await reported(localBuyer, theirs.value.messageId, "Asks for payment outside Setu")).toMatchObject({
+      ok: true,
+    });
+    expect(await reported(localBuyer, theirs.value.messageId, "Again")).toMatchObject({ ok: true });
 
     expect(await listReports(database.db, { isAdmin: false })).toBeNull();
     const reports = (await listReports(database.db, { isAdmin: true }))!;
     const report = reports.find((r) => r.reporterCompany === "Reporter LLC")!;
-    expect(report).toMatchObject({ status: "open", reason: "Asks for payment outside Setu", senderCompany: "Jaipur Block Prints", messageBody: "Pay me off-platform at http://scam.example" });
+    expect(report).toMatchObject({
+      status: "open",
+      reason: "Asks for payment outside Setu",
+      senderCompany: "Jaipur Block Prints",
+      messageBody: "Pay me off-platform at http://scam.example",
+    });
     expect(reports.filter((r) => r.reporterCompany === "Reporter LLC")).toHaveLength(1);
     expect(await resolveReport(database.db, { isAdmin: false }, report.id)).toMatchObject({ ok: false, status: 404 });
     expect(await resolveReport(database.db, { isAdmin: true }, report.id)).toMatchObject({ ok: true });
-    expect((await listReports(database.db, { isAdmin: true }))!.find((r) => r.id === report.id)!.status).toBe("resolved");
+    expect((await listReports(database.db, { isAdmin: true }))!.find((r) => r.id === report.id)!.status).toBe(
+      "resolved",
+    );
   });
 
   it("attachments: an image re-encoded to WebP, a PDF as is, anything else refused; served to the two parties only", async () => {
     const localBuyer = await createBuyer(database.db, {});
     const id = await conversationAbout(localBuyer, { type: "product", id: productId });
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+      .png()
+      .toBuffer();
     const pdf = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
-    const files = [new File([png], "swatch photo.png", { type: "image/png" }), new File([pdf], "price list \"2026\".pdf", { type: "application/pdf" })];
+    const files = [
+      new File([png], "swatch photo.png", { type: "image/png" }),
+      new File([pdf], 'price list "2026".pdf', { type: "application/pdf" }),
+    ];
     const sent = await sendMessage(database.db, actorOf(localBuyer), id, { body: "", files }, notifier, storage);
     expect(sent).toMatchObject({ ok: true });
-    const fake = new File([Buffer.from("<html><script>alert(1)</script></html>")], "innocent.png", { type: "image/png" });
-    expect(await sendMessage(database.db, actorOf(localBuyer), id, { body: "x", files: [fake] }, notifier, storage)).toMatchObject({ ok: false, status: 415 });
-    expect(await sendMessage(database.db, actorOf(localBuyer), id, { body: "x", files: [files[0]!, files[0]!, files[0]!, files[0]!] }, notifier, storage)).toMatchObject({ ok: false, status: 400 });
+    const fake = new File([Buffer.from("<html><script>alert(1)</script></html>")], "innocent.png", {
+      type: "image/png",
+    });
+    expect(
+      await sendMessage(database.db, actorOf(localBuyer), id, { body: "x", files: [fake] }, notifier, storage),
+    ).toMatchObject({ ok: false, status: 415 });
+    expect(
+      await sendMessage(
+        database.db,
+        actorOf(localBuyer),
+        id,
+        { body: "x", files: [files[0]!, files[0]!, files[0]!, files[0]!] },
+        notifier,
+        storage,
+      ),
+    ).toMatchObject({ ok: false, status: 400 });
 
     const thread = await getThread(database.db, actorOf(seller), id);
     const attachments = thread!.messages.at(-1)!.attachments;
@@ -290,25 +429,61 @@ describe.each(testEngines())("messaging on %s", (engine) => {
     const id = await conversationAbout(localBuyer, { type: "product", id: productId });
     const folder = path.join(storageDir, "message-attachments", id);
     const filesStored = () => (fs.existsSync(folder) ? fs.readdirSync(folder).sort() : []);
-    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: { r: 200, g: 10, b: 10 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: { r: 200, g: 10, b: 10 } } })
+      .png()
+      .toBuffer();
     const pdf = Buffer.from("%PDF-1.4\n%%EOF\n");
     const image = () => new File([png], "swatch.png", { type: "image/png" });
     const document = () => new File([pdf], "terms.pdf", { type: "application/pdf" });
     const fake = new File([Buffer.from("MZ not an image")], "photo.png", { type: "image/png" });
 
     // the image and the PDF are stored before the third file is refused
-    expect(await sendMessage(database.db, actorOf(localBuyer), id, { body: "x", files: [image(), document(), fake] }, notifier, storage)).toMatchObject({ ok: false, status: 415 });
+    expect(
+      await sendMessage(
+        database.db,
+        actorOf(localBuyer),
+        id,
+        { body: "x", files: [image(), document(), fake] },
+        notifier,
+        storage,
+      ),
+    ).toMatchObject({ ok: false, status: 415 });
     expect(filesStored()).toEqual([]);
 
     // a statement in the message's transaction fails (the digest job cannot be queued): rolled back, files removed
-    const failing: Notifier = { ...notifier, jobs: { ...notifier.jobs, send: () => Promise.reject(new Error("queue unavailable")) } };
-    await expect(sendMessage(database.db, actorOf(localBuyer), id, { body: "with files", files: [image(), document()] }, failing, storage)).rejects.toThrow("queue unavailable");
+    const failing: Notifier = {
+      ...notifier,
+      jobs: { ...notifier.jobs, send: () => Promise.reject(new Error("queue unavailable")) },
+    };
+    await expect(
+      sendMessage(
+        database.db,
+        actorOf(localBuyer),
+        id,
+        { body: "with files", files: [image(), document()] },
+        failing,
+        storage,
+      ),
+    ).rejects.toThrow("queue unavailable");
     expect(filesStored()).toEqual([]);
     expect((await getThread(database.db, actorOf(localBuyer), id))!.messages).toEqual([]);
 
     // a message that is sent keeps its files: the image, its thumbnail and the PDF
-    expect(await sendMessage(database.db, actorOf(localBuyer), id, { body: "with files", files: [image(), document()] }, notifier, storage)).toMatchObject({ ok: true });
-    expect(filesStored().map((name) => name.replace(/^[0-9a-f]{32}/, "…")).sort()).toEqual(["…-card.webp", "….pdf", "….webp"]);
+    expect(
+      await sendMessage(
+        database.db,
+        actorOf(localBuyer),
+        id,
+        { body: "with files", files: [image(), document()] },
+        notifier,
+        storage,
+      ),
+    ).toMatchObject({ ok: true });
+    expect(
+      filesStored()
+        .map((name) => name.replace(/^[0-9a-f]{32}/, "…"))
+        .sort(),
+    ).toEqual(["…-card.webp", "….pdf", "….webp"]);
   });
 
   it("makes only http(s) addresses links, leaving punctuation and anything else as text", () => {

@@ -17,8 +17,18 @@ export const DIGEST_PREVIEW_LENGTH = 140;
  * Queues the recipient's digest of unread messages in the transaction that stores a message: at most one
  * waiting digest per user (the singleton key on the `stately` queue), run DIGEST_DELAY_SECONDS later.
  */
-export async function scheduleMessageDigest(tx: Db, jobs: Pick<JobQueue, "send">, userId: string, delaySeconds = DIGEST_DELAY_SECONDS): Promise<void> {
-  await jobs.send(tx, "message-digest", { userId }, { startAfterSeconds: delaySeconds, singletonKey: `digest:${userId}` });
+export async function scheduleMessageDigest(
+  tx: Db,
+  jobs: Pick<JobQueue, "send">,
+  userId: string,
+  delaySeconds = DIGEST_DELAY_SECONDS,
+): Promise<void> {
+  await jobs.send(
+    tx,
+    "message-digest",
+    { userId },
+    { startAfterSeconds: delaySeconds, singletonKey: `digest:${userId}` },
+  );
 }
 
 export type DigestEntry = { conversationId: string; counterpartCompany: string; preview: string; lastMessageAt: Date };
@@ -28,8 +38,18 @@ type Role = "buyer" | "seller";
 /** The user's side of a conversation: its own id column, read marker and e-mailed marker, and the counterpart's id. */
 function side(role: Role) {
   return role === "buyer"
-    ? { self: conversations.buyerId, counterpart: conversations.sellerId, readAt: conversations.buyerReadAt, emailedThrough: conversations.buyerEmailedThrough }
-    : { self: conversations.sellerId, counterpart: conversations.buyerId, readAt: conversations.sellerReadAt, emailedThrough: conversations.sellerEmailedThrough };
+    ? {
+        self: conversations.buyerId,
+        counterpart: conversations.sellerId,
+        readAt: conversations.buyerReadAt,
+        emailedThrough: conversations.buyerEmailedThrough,
+      }
+    : {
+        self: conversations.sellerId,
+        counterpart: conversations.buyerId,
+        readAt: conversations.sellerReadAt,
+        emailedThrough: conversations.sellerEmailedThrough,
+      };
 }
 
 /**
@@ -47,7 +67,12 @@ async function waitingConversations(tx: Db, userId: string, role: Role, now: Dat
     .limit(1)
     .as("last");
   return tx
-    .select({ conversationId: conversations.id, lastMessageAt: conversations.lastMessageAt, counterpartCompany: profiles.companyName, body: last.body })
+    .select({
+      conversationId: conversations.id,
+      lastMessageAt: conversations.lastMessageAt,
+      counterpartCompany: profiles.companyName,
+      body: last.body,
+    })
     .from(conversations)
     .leftJoin(profiles, eq(profiles.userId, counterpart))
     .leftJoinLateral(last, sql`true`)
@@ -78,7 +103,12 @@ function preview(body: string | null): string {
  * the delay (it came while an earlier digest waited, so its own schedule was deduplicated) gets a digest queued
  * for when it is due. Returns what the e-mail listed (empty when none was sent).
  */
-export async function sendMessageDigest(db: Db, notifier: Notifier, userId: string, now = new Date()): Promise<DigestEntry[]> {
+export async function sendMessageDigest(
+  db: Db,
+  notifier: Notifier,
+  userId: string,
+  now = new Date(),
+): Promise<DigestEntry[]> {
   return db.transaction(async (tx) => {
     const [recipient] = await tx
       .select({ email: userTable.email, wants: sql<boolean>`coalesce(${emailPreferences.messageDigest}, true)` })
@@ -95,22 +125,41 @@ export async function sendMessageDigest(db: Db, notifier: Notifier, userId: stri
         if (!row.lastMessageAt) continue;
         await tx
           .update(conversations)
-          .set(role === "buyer" ? { buyerEmailedThrough: row.lastMessageAt } : { sellerEmailedThrough: row.lastMessageAt })
+          .set(
+            role === "buyer" ? { buyerEmailedThrough: row.lastMessageAt } : { sellerEmailedThrough: row.lastMessageAt },
+          )
           .where(eq(conversations.id, row.conversationId));
-        entries.push({ conversationId: row.conversationId, counterpartCompany: row.counterpartCompany ?? "A Setu member", preview: preview(row.body), lastMessageAt: row.lastMessageAt });
+        entries.push({
+          conversationId: row.conversationId,
+          counterpartCompany: row.counterpartCompany ?? "A Setu member",
+          preview: preview(row.body),
+          lastMessageAt: row.lastMessageAt,
+        });
       }
     }
 
-    const younger = [...(await waitingConversations(tx, userId, "buyer", now, false)), ...(await waitingConversations(tx, userId, "seller", now, false))];
+    const younger = [
+      ...(await waitingConversations(tx, userId, "buyer", now, false)),
+      ...(await waitingConversations(tx, userId, "seller", now, false)),
+    ];
     const nextDue = Math.min(...younger.map((row) => row.lastMessageAt!.getTime() + DIGEST_DELAY_SECONDS * 1000));
-    if (Number.isFinite(nextDue)) await scheduleMessageDigest(tx, notifier.jobs, userId, Math.max(1, Math.ceil((nextDue - now.getTime()) / 1000)));
+    if (Number.isFinite(nextDue))
+      await scheduleMessageDigest(tx, notifier.jobs, userId, Math.max(1, Math.ceil((nextDue - now.getTime()) / 1000)));
 
     if (entries.length === 0) return [];
     entries.sort((a, b) => b.lastMessageAt.getTime() - a.lastMessageAt.getTime());
     const inbox = `${notifier.publicUrl}/messages`;
     const unsubscribeUrl = unsubscribeLink(notifier, userId, "messageDigest");
-    const subject = entries.length === 1 ? `Unread message from ${entries[0]!.counterpartCompany}` : `${entries.length} conversations have unread messages`;
-    const list = entries.map((entry) => `${entry.counterpartCompany}: "${entry.preview}"\n${notifier.publicUrl}/messages/${entry.conversationId}`).join("\n\n");
+    const subject =
+      entries.length === 1
+        ? `Unread message from ${entries[0]!.counterpartCompany}`
+        : `${entries.length} conversations have unread messages`;
+    const list = entries
+      .map(
+        (entry) =>
+          `${entry.counterpartCompany}: "${entry.preview}"\n${notifier.publicUrl}/messages/${entry.conversationId}`,
+      )
+      .join("\n\n");
     await notifier.jobs.send(tx, "email", {
       to: recipient.email,
       subject,

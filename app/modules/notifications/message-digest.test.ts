@@ -25,9 +25,13 @@ describe.each(testEngines())("message digest on %s", (engine) => {
     await database.drop();
   });
 
-  const mailsTo = async (account: Account) => (await queuedEmails(database.db)).filter((mail) => mail.to === account.user.email);
+  const mailsTo = async (account: Account) =>
+    (await queuedEmails(database.db)).filter((mail) => mail.to === account.user.email);
   const waitingDigests = (userId: string) =>
-    queryRows<{ n: number; start_after: Date }>(database.db, sql`select count(*)::int as n, min(start_after) as start_after from pgboss.job where name = 'message-digest' and singleton_key = ${`digest:${userId}`} and state = 'created'`);
+    queryRows<{ n: number; start_after: Date }>(
+      database.db,
+      sql`select count(*)::int as n, min(start_after) as start_after from pgboss.job where name = 'message-digest' and singleton_key = ${`digest:${userId}`} and state = 'created'`,
+    );
 
   it("schedules one waiting digest per user however many messages arrive", async () => {
     const buyer = await createBuyer(database.db, {});
@@ -47,7 +51,11 @@ describe.each(testEngines())("message digest on %s", (engine) => {
       sellerId: seller.user.id,
       messages: [
         { from: "buyer", at: new Date(now.getTime() - 60 * MINUTE), body: "Do you make 600 GSM towels?" },
-        { from: "seller", at: new Date(now.getTime() - 15 * MINUTE), body: "Yes,\nin white and grey. MOQ is 500 pieces." },
+        {
+          from: "seller",
+          at: new Date(now.getTime() - 15 * MINUTE),
+          body: "Yes,\nin white and grey. MOQ is 500 pieces.",
+        },
       ],
     });
     const prints = await createConversation(database.db, {
@@ -56,9 +64,25 @@ describe.each(testEngines())("message digest on %s", (engine) => {
       messages: [{ from: "seller", at: new Date(now.getTime() - 12 * MINUTE), body: "Our new catalogue is out." }],
     });
     // read by the buyer, the buyer's own last word, and one too recent: none of these is mailed now
-    await createConversation(database.db, { buyerId: buyer.user.id, sellerId: other.user.id, subjectType: "product", messages: [{ from: "seller", at: new Date(now.getTime() - 30 * MINUTE) }], buyerReadAt: now });
-    await createConversation(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id, subjectType: "product", messages: [{ from: "buyer", at: new Date(now.getTime() - 30 * MINUTE) }] });
-    const recent = await createConversation(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id, subjectType: "rfq", messages: [{ from: "seller", at: new Date(now.getTime() - 2 * MINUTE) }] });
+    await createConversation(database.db, {
+      buyerId: buyer.user.id,
+      sellerId: other.user.id,
+      subjectType: "product",
+      messages: [{ from: "seller", at: new Date(now.getTime() - 30 * MINUTE) }],
+      buyerReadAt: now,
+    });
+    await createConversation(database.db, {
+      buyerId: buyer.user.id,
+      sellerId: seller.user.id,
+      subjectType: "product",
+      messages: [{ from: "buyer", at: new Date(now.getTime() - 30 * MINUTE) }],
+    });
+    const recent = await createConversation(database.db, {
+      buyerId: buyer.user.id,
+      sellerId: seller.user.id,
+      subjectType: "rfq",
+      messages: [{ from: "seller", at: new Date(now.getTime() - 2 * MINUTE) }],
+    });
 
     const listed = await sendMessageDigest(database.db, notifier, buyer.user.id, now);
     expect(listed.map((entry) => entry.conversationId)).toEqual([prints.id, towels.id]);
@@ -66,8 +90,12 @@ describe.each(testEngines())("message digest on %s", (engine) => {
     const mails = await mailsTo(buyer);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("2 conversations have unread messages");
-    expect(mails[0]!.text).toContain(`Tiruppur Knits: "Yes, in white and grey. MOQ is 500 pieces."\nhttp://setu.test/messages/${towels.id}`);
-    expect(mails[0]!.text).toContain(`Jaipur Block Prints: "Our new catalogue is out."\nhttp://setu.test/messages/${prints.id}`);
+    expect(mails[0]!.text).toContain(
+      `Tiruppur Knits: "Yes, in white and grey. MOQ is 500 pieces."\nhttp://setu.test/messages/${towels.id}`,
+    );
+    expect(mails[0]!.text).toContain(
+      `Jaipur Block Prints: "Our new catalogue is out."\nhttp://setu.test/messages/${prints.id}`,
+    );
     expect(mails[0]!.text).not.toContain(recent.id);
     expect(mails[0]!.unsubscribeUrl).toMatch(/^http:\/\/setu\.test\/unsubscribe\?u=.+&k=messageDigest&t=/);
     // the conversation still too recent gets its own digest, queued for when it is due
@@ -77,7 +105,11 @@ describe.each(testEngines())("message digest on %s", (engine) => {
 
     // a later message in a mailed conversation is mailed again, once
     const later = new Date(now.getTime() + 20 * MINUTE);
-    await addMessage(database.db, towels, { from: "seller", at: new Date(now.getTime() + 5 * MINUTE), body: "Samples ship tomorrow." });
+    await addMessage(database.db, towels, {
+      from: "seller",
+      at: new Date(now.getTime() + 5 * MINUTE),
+      body: "Samples ship tomorrow.",
+    });
     const second = await sendMessageDigest(database.db, notifier, buyer.user.id, later);
     expect(second.map((entry) => entry.conversationId).sort()).toEqual([towels.id, recent.id].sort());
     expect(await sendMessageDigest(database.db, notifier, buyer.user.id, later)).toEqual([]);
@@ -91,8 +123,16 @@ describe.each(testEngines())("message digest on %s", (engine) => {
     const seller = await createSeller(database.db, {});
     const quiet = await createSeller(database.db, {});
     const now = new Date();
-    await createConversation(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id, messages: [{ from: "buyer", at: new Date(now.getTime() - 11 * MINUTE), body: "Hello" }] });
-    await createConversation(database.db, { buyerId: buyer.user.id, sellerId: quiet.user.id, messages: [{ from: "buyer", at: new Date(now.getTime() - 11 * MINUTE), body: "Hello" }] });
+    await createConversation(database.db, {
+      buyerId: buyer.user.id,
+      sellerId: seller.user.id,
+      messages: [{ from: "buyer", at: new Date(now.getTime() - 11 * MINUTE), body: "Hello" }],
+    });
+    await createConversation(database.db, {
+      buyerId: buyer.user.id,
+      sellerId: quiet.user.id,
+      messages: [{ from: "buyer", at: new Date(now.getTime() - 11 * MINUTE), body: "Hello" }],
+    });
     await setEmailPreference(database.db, quiet.user.id, "messageDigest", false);
 
     expect(await sendMessageDigest(database.db, notifier, seller.user.id, now)).toHaveLength(1);

@@ -1,7 +1,17 @@
 import { z } from "zod";
+import { intentOptions, postedId } from "~/lib/posted-fields";
 
 /** The kinds of e-mail a user can turn on or off (each has its own unsubscribe link). */
-export const EMAIL_KINDS = ["quoteReceived", "quoteDecided", "orderStatus", "newMessage", "rfqDeadline", "rfqMatched", "messageDigest", "verification"] as const;
+export const EMAIL_KINDS = [
+  "quoteReceived",
+  "quoteDecided",
+  "orderStatus",
+  "newMessage",
+  "rfqDeadline",
+  "rfqMatched",
+  "messageDigest",
+  "verification",
+] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
@@ -20,5 +30,23 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
  * missing kind is off, not "unchanged"). Shared by the browser's check and the server's command.
  */
 export const emailPreferencesSchema = z.object(
-  Object.fromEntries(EMAIL_KINDS.map((kind) => [kind, z.literal("on", { error: "Tick the box or leave it empty." }).optional()])) as Record<EmailKind, z.ZodOptional<z.ZodLiteral<"on">>>,
+  Object.fromEntries(
+    EMAIL_KINDS.map((kind) => [kind, z.literal("on", { error: "Tick the box or leave it empty." }).optional()]),
+  ) as Record<EmailKind, z.ZodOptional<z.ZodLiteral<"on">>>,
+);
+export type EmailPreferencesInput = z.output<typeof emailPreferencesSchema>;
+
+/** The posted preferences form as emailPreferencesSchema reads it: each kind's value, an unticked box absent. */
+export function readEmailPreferencesForm(form: FormData): Record<string, unknown> {
+  return Object.fromEntries(EMAIL_KINDS.flatMap((kind) => (form.has(kind) ? [[kind, form.get(kind)]] : [])));
+}
+
+/** The notifications page's forms: open one notification (marking it read), or mark them all read. */
+export const notificationActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("open"), id: postedId("Notification not found") }),
+    z.object({ intent: z.literal("read-all") }),
+  ],
+  intentOptions,
 );

@@ -5,7 +5,7 @@ import { user as userTable } from "~/db/schema/auth";
 import { emailPreferences, notifications, type NotificationKind } from "~/db/schema/notifications";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import { publishLive } from "~/modules/live/live-events.server";
-import { EMAIL_KINDS, emailPreferencesSchema, type EmailKind } from "./notifications.schema";
+import { EMAIL_KINDS, type EmailKind, type EmailPreferencesInput } from "./notifications.schema";
 
 /** What a command needs to notify: the queue that sends e-mail, the site's address and the key that signs unsubscribe links. */
 export type Notifier = { jobs: Pick<JobQueue, "send">; publicUrl: string; secret: string };
@@ -42,7 +42,14 @@ export const EMAIL_KIND_OF: Record<NotificationKind, EmailKind> = {
 export async function notify(tx: Db, notifier: Notifier, notice: Notice): Promise<void> {
   const inserted = await tx
     .insert(notifications)
-    .values({ userId: notice.userId, kind: notice.kind, title: notice.title, body: notice.body, href: notice.href, eventKey: notice.eventKey ?? null })
+    .values({
+      userId: notice.userId,
+      kind: notice.kind,
+      title: notice.title,
+      body: notice.body,
+      href: notice.href,
+      eventKey: notice.eventKey ?? null,
+    })
     .onConflictDoNothing()
     .returning({ id: notifications.id });
   if (inserted.length === 0) return;
@@ -69,7 +76,11 @@ export async function notify(tx: Db, notifier: Notifier, notice: Notice): Promis
 }
 
 /** A one-click unsubscribe address for one kind of e-mail, signed so only its recipient's e-mail holds it. */
-export function unsubscribeLink(notifier: Pick<Notifier, "publicUrl" | "secret">, userId: string, kind: EmailKind): string {
+export function unsubscribeLink(
+  notifier: Pick<Notifier, "publicUrl" | "secret">,
+  userId: string,
+  kind: EmailKind,
+): string {
   const params = new URLSearchParams({ u: userId, k: kind, t: unsubscribeToken(notifier.secret, userId, kind) });
   return `${notifier.publicUrl}/unsubscribe?${params}`;
 }
@@ -112,22 +123,18 @@ export async function saveEmailPreferences(db: Db, userId: string, chosen: Recor
 }
 
 /**
- * The preferences form on /profile: every kind at once, a ticked box on, an absent one off. Only the
- * acting user's own preferences.
+ * The preferences form on /profile (read by emailPreferencesSchema): every kind at once, a ticked box on, an
+ * absent one off. Only the acting user's own preferences.
  */
 export async function updateOwnEmailPreferences(
   db: Db,
   actor: { id: string },
-  form: FormData,
-): Promise<{ ok: true; message: string } | { ok: false; message: string; fieldErrors: Partial<Record<EmailKind, string>> }> {
-  const posted = Object.fromEntries(EMAIL_KINDS.flatMap((kind) => (form.has(kind) ? [[kind, form.get(kind)]] : [])));
-  const parsed = emailPreferencesSchema.safeParse(posted);
-  if (!parsed.success) {
-    const fieldErrors: Partial<Record<EmailKind, string>> = {};
-    for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as EmailKind] ??= issue.message;
-    return { ok: false, message: Object.values(fieldErrors)[0] ?? "The preferences could not be read.", fieldErrors };
-  }
-  const chosen = Object.fromEntries(EMAIL_KINDS.map((kind) => [kind, parsed.data[kind] === "on"])) as Record<EmailKind, boolean>;
+  input: EmailPreferencesInput,
+): Promise<{ ok: true; message: string }> {
+  const chosen = Object.fromEntries(EMAIL_KINDS.map((kind) => [kind, input[kind] === "on"])) as Record<
+    EmailKind,
+    boolean
+  >;
   await saveEmailPreferences(db, actor.id, chosen);
   return { ok: true, message: "E-mail preferences saved." };
 }
@@ -142,24 +149,52 @@ export async function unreadNotificationCount(db: Db, userId: string): Promise<n
 
 export const NOTIFICATIONS_PAGE_SIZE = 30;
 
-export type NotificationItem = { id: string; kind: NotificationKind; title: string; body: string; href: string; createdAt: Date; read: boolean };
+export type NotificationItem = {
+  id: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  href: string;
+  createdAt: Date;
+  read: boolean;
+};
 
 /** A user's notifications, newest first, a page at a time (`before`: the last item of the previous page). */
-export async function listNotifications(db: Db, userId: string, before?: { createdAt: Date; id: string }): Promise<{ items: NotificationItem[]; next: { createdAt: Date; id: string } | null }> {
+export async function listNotifications(
+  db: Db,
+  userId: string,
+  before?: { createdAt: Date; id: string },
+): Promise<{ items: NotificationItem[]; next: { createdAt: Date; id: string } | null }> {
   const rows = await db
-    .select({ id: notifications.id, kind: notifications.kind, title: notifications.title, body: notifications.body, href: notifications.href, createdAt: notifications.createdAt, readAt: notifications.readAt })
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      title: notifications.title,
+      body: notifications.body,
+      href: notifications.href,
+      createdAt: notifications.createdAt,
+      readAt: notifications.readAt,
+    })
     .from(notifications)
     .where(
       and(
         eq(notifications.userId, userId),
-        before ? or(lt(notifications.createdAt, before.createdAt), and(eq(notifications.createdAt, before.createdAt), lt(notifications.id, before.id))) : undefined,
+        before
+          ? or(
+              lt(notifications.createdAt, before.createdAt),
+              and(eq(notifications.createdAt, before.createdAt), lt(notifications.id, before.id)),
+            )
+          : undefined,
       ),
     )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(NOTIFICATIONS_PAGE_SIZE + 1);
   const items = rows.slice(0, NOTIFICATIONS_PAGE_SIZE).map(({ readAt, ...row }) => ({ ...row, read: readAt !== null }));
   const last = items.at(-1);
-  return { items, next: rows.length > NOTIFICATIONS_PAGE_SIZE && last ? { createdAt: last.createdAt, id: last.id } : null };
+  return {
+    items,
+    next: rows.length > NOTIFICATIONS_PAGE_SIZE && last ? { createdAt: last.createdAt, id: last.id } : null,
+  };
 }
 
 export async function markAllNotificationsRead(db: Db, userId: string): Promise<number> {
@@ -182,9 +217,21 @@ export async function markNotificationRead(db: Db, userId: string, id: string): 
 }
 
 /** Reading what a notice points at reads the notice: e.g. a conversation's new-message notices when its thread is read. */
-export async function markNotificationsReadFor(db: Db, userId: string, kind: NotificationKind, href: string): Promise<void> {
+export async function markNotificationsReadFor(
+  db: Db,
+  userId: string,
+  kind: NotificationKind,
+  href: string,
+): Promise<void> {
   await db
     .update(notifications)
     .set({ readAt: new Date() })
-    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind), eq(notifications.href, href), isNull(notifications.readAt)));
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.kind, kind),
+        eq(notifications.href, href),
+        isNull(notifications.readAt),
+      ),
+    );
 }

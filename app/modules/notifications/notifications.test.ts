@@ -17,6 +17,8 @@ import {
   verifyUnsubscribe,
   type Notifier,
 } from "./notifications.server";
+import { parseInput } from "~/lib/command-result";
+import { emailPreferencesSchema, readEmailPreferencesForm } from "./notifications.schema";
 
 describe.each(testEngines())("notifications on %s", (engine) => {
   let database: TestDatabase;
@@ -39,11 +41,11 @@ describe.each(testEngines())("notifications on %s", (engine) => {
   const notice = (userId: string, eventKey?: string) => ({
     userId,
     kind: "quote_received" as const,
-    title: "New quote on \"Cotton towels\"",
+    title: 'New quote on "Cotton towels"',
     body: "Tiruppur Knits sent a quote of $2,450.75.",
     href: "/rfqs/00000000-0000-4000-8000-000000000000",
     eventKey,
-    email: { subject: "New quote on \"Cotton towels\"", text: "Tiruppur Knits sent a quote." },
+    email: { subject: 'New quote on "Cotton towels"', text: "Tiruppur Knits sent a quote." },
   });
 
   it("records the notice and queues its e-mail with a link and a one-click unsubscribe address; one event notifies once", async () => {
@@ -72,8 +74,17 @@ describe.each(testEngines())("notifications on %s", (engine) => {
 
   it("verifies unsubscribe links: the signed one passes, a changed user, kind or token does not", () => {
     const url = new URL(unsubscribeLink(notifier, buyer.user.id, "orderStatus"));
-    expect(verifyUnsubscribe(notifier.secret, url.searchParams)).toEqual({ userId: buyer.user.id, kind: "orderStatus" });
-    for (const [key, value] of [["u", seller.user.id], ["k", "quoteReceived"], ["k", "toString"], ["t", "x".repeat(43)], ["t", ""]] as const) {
+    expect(verifyUnsubscribe(notifier.secret, url.searchParams)).toEqual({
+      userId: buyer.user.id,
+      kind: "orderStatus",
+    });
+    for (const [key, value] of [
+      ["u", seller.user.id],
+      ["k", "quoteReceived"],
+      ["k", "toString"],
+      ["t", "x".repeat(43)],
+      ["t", ""],
+    ] as const) {
       const changed = new URLSearchParams(url.searchParams);
       changed.set(key, value);
       expect(verifyUnsubscribe(notifier.secret, changed), `${key}=${value}`).toBeNull();
@@ -83,7 +94,10 @@ describe.each(testEngines())("notifications on %s", (engine) => {
 
   it("pages notifications newest first, opens only the owner's, and marks all read", async () => {
     const owner = await createBuyer(database.db, {});
-    for (let i = 0; i < NOTIFICATIONS_PAGE_SIZE + 5; i++) await database.db.transaction((tx) => notify(tx, notifier, { ...notice(owner.user.id, `n:${i}`), title: `Notice ${i}`, email: undefined }));
+    for (let i = 0; i < NOTIFICATIONS_PAGE_SIZE + 5; i++)
+      await database.db.transaction((tx) =>
+        notify(tx, notifier, { ...notice(owner.user.id, `n:${i}`), title: `Notice ${i}`, email: undefined }),
+      );
     const first = await listNotifications(database.db, owner.user.id);
     expect(first.items).toHaveLength(NOTIFICATIONS_PAGE_SIZE);
     expect(first.next).not.toBeNull();
@@ -108,13 +122,28 @@ describe.each(testEngines())("notifications on %s", (engine) => {
     form.set("quoteReceived", "on");
     form.set("messageDigest", "on");
     form.set("userId", buyer.user.id);
-    expect(await updateOwnEmailPreferences(database.db, owner.user, form)).toEqual({ ok: true, message: "E-mail preferences saved." });
-    expect(await getEmailPreferences(database.db, owner.user.id)).toEqual({ quoteReceived: true, quoteDecided: false, orderStatus: false, newMessage: false, rfqDeadline: false, rfqMatched: false, messageDigest: true, verification: false });
+    const input = parseInput(emailPreferencesSchema, readEmailPreferencesForm(form));
+    expect(input.ok).toBe(true);
+    expect(input.ok && (await updateOwnEmailPreferences(database.db, owner.user, input.value))).toEqual({
+      ok: true,
+      message: "E-mail preferences saved.",
+    });
+    expect(await getEmailPreferences(database.db, owner.user.id)).toEqual({
+      quoteReceived: true,
+      quoteDecided: false,
+      orderStatus: false,
+      newMessage: false,
+      rfqDeadline: false,
+      rfqMatched: false,
+      messageDigest: true,
+      verification: false,
+    });
     expect((await getEmailPreferences(database.db, buyer.user.id)).orderStatus).toBe(true);
 
     const forged = new FormData();
     forged.set("orderStatus", "yes please");
-    const refused = await updateOwnEmailPreferences(database.db, owner.user, forged);
+    // the schema refuses it, as /profile reads the form, so the command is never asked
+    const refused = parseInput(emailPreferencesSchema, readEmailPreferencesForm(forged));
     expect(refused.ok).toBe(false);
     expect(refused.ok ? null : Object.keys(refused.fieldErrors)).toEqual(["orderStatus"]);
     expect((await getEmailPreferences(database.db, owner.user.id)).quoteReceived).toBe(true);

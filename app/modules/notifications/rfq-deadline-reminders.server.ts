@@ -39,13 +39,28 @@ export async function remindRfqDeadlines(db: Db, notifier: Notifier, now = new D
         eq(rfqs.status, "published"),
         sql`${closesAt} > ${earliest}::timestamptz`,
         sql`${closesAt} <= ${latest}::timestamptz`,
-        notExists(db.select({ one: sql`1` }).from(rfqResponses).where(and(eq(rfqResponses.rfqId, rfqs.id), eq(rfqResponses.status, "accepted")))),
-        notExists(db.select({ one: sql`1` }).from(notifications).where(and(eq(notifications.userId, rfqs.buyerId), eq(notifications.eventKey, eventKey)))),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(rfqResponses)
+            .where(and(eq(rfqResponses.rfqId, rfqs.id), eq(rfqResponses.status, "accepted"))),
+        ),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(notifications)
+            .where(and(eq(notifications.userId, rfqs.buyerId), eq(notifications.eventKey, eventKey))),
+        ),
       ),
     );
   let reminded = 0;
   for (const rfq of due) {
-    const quotes = rfq.quotes === 0 ? "No quotes yet" : rfq.quotes === 1 ? "1 quote is waiting for your decision" : `${rfq.quotes} quotes are waiting for your decision`;
+    const quotes =
+      rfq.quotes === 0
+        ? "No quotes yet"
+        : rfq.quotes === 1
+          ? "1 quote is waiting for your decision"
+          : `${rfq.quotes} quotes are waiting for your decision`;
     // an RFQ made before time zones closes at the end of its UTC day, and says so
     const body = rfq.timeZone
       ? `"${rfq.title}" closes on ${formatClosing(rfq.closesAt ?? closingInstant(rfq.deadline, rfq.timeZone), rfq.timeZone)}. ${quotes}.`
@@ -58,7 +73,10 @@ export async function remindRfqDeadlines(db: Db, notifier: Notifier, now = new D
         body,
         href: `/rfqs/${rfq.id}`,
         eventKey: `rfq-deadline:${rfq.id}`,
-        email: { subject: `Your RFQ "${rfq.title}" closes within 24 hours`, text: `${body}\n\nReview its quotes before it closes:` },
+        email: {
+          subject: `Your RFQ "${rfq.title}" closes within 24 hours`,
+          text: `${body}\n\nReview its quotes before it closes:`,
+        },
       }),
     );
     reminded += 1;

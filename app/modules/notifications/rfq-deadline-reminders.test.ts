@@ -28,24 +28,42 @@ describe.each(testEngines())("RFQ deadline reminders on %s", (engine) => {
   });
 
   const remindersOf = (userId: string) =>
-    database.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.kind, "rfq_deadline")));
+    database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.kind, "rfq_deadline")));
 
   it("reminds the buyer once of each published RFQ closing within 24 hours with no quote accepted", async () => {
     // 2031-03-10 00:05 UTC: deadlines of the 10th close at 2031-03-11 00:00, in 23 h 55 min
     const now = new Date("2031-03-10T00:05:00Z");
-    const closing = await createRfq(database.db, { buyerId: buyer.user.id, title: "Cotton towels", deadline: "2031-03-10" });
+    const closing = await createRfq(database.db, {
+      buyerId: buyer.user.id,
+      title: "Cotton towels",
+      deadline: "2031-03-10",
+    });
     await createQuote(database.db, { rfqId: closing.id, sellerId: seller.user.id });
     await createRfq(database.db, { buyerId: buyer.user.id, title: "Tomorrow", deadline: "2031-03-11" });
     await createRfq(database.db, { buyerId: buyer.user.id, title: "Closed yesterday", deadline: "2031-03-09" });
-    await createRfq(database.db, { buyerId: buyer.user.id, title: "Awarded", deadline: "2031-03-10", status: "awarded" });
+    await createRfq(database.db, {
+      buyerId: buyer.user.id,
+      title: "Awarded",
+      deadline: "2031-03-10",
+      status: "awarded",
+    });
     await createRfq(database.db, { buyerId: buyer.user.id, title: "Draft", deadline: "2031-03-10", status: "draft" });
 
     expect(await remindRfqDeadlines(database.db, notifier, now)).toBe(1);
     expect(await remindRfqDeadlines(database.db, notifier, new Date("2031-03-10T12:00:00Z"))).toBe(0);
     const reminders = await remindersOf(buyer.user.id);
     expect(reminders).toHaveLength(1);
-    expect(reminders[0]).toMatchObject({ eventKey: `rfq-deadline:${closing.id}`, href: `/rfqs/${closing.id}`, title: 'Your RFQ "Cotton towels" closes within 24 hours' });
-    expect(reminders[0]!.body).toBe('"Cotton towels" closes at the end of Mar 10, 2031 (UTC). 1 quote is waiting for your decision.');
+    expect(reminders[0]).toMatchObject({
+      eventKey: `rfq-deadline:${closing.id}`,
+      href: `/rfqs/${closing.id}`,
+      title: 'Your RFQ "Cotton towels" closes within 24 hours',
+    });
+    expect(reminders[0]!.body).toBe(
+      '"Cotton towels" closes at the end of Mar 10, 2031 (UTC). 1 quote is waiting for your decision.',
+    );
     const mails = (await queuedEmails(database.db)).filter((mail) => mail.to === buyer.user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`http://setu.test/rfqs/${closing.id}`);
@@ -75,10 +93,18 @@ describe.each(testEngines())("RFQ deadline reminders on %s", (engine) => {
   it("reminds by the closing instant in the buyer's zone and says it in that zone", async () => {
     const chicago = await createBuyer(database.db, {});
     // 30 Nov 2033 ends in Chicago at 06:00 UTC on 1 Dec; at 05:00 UTC on 30 Nov it is 25 hours away, at 07:00 UTC 23 hours
-    const rfq = await createRfq(database.db, { buyerId: chicago.user.id, title: "Oak stools", deadline: "2033-11-30", timeZone: "America/Chicago" });
+    const rfq = await createRfq(database.db, {
+      buyerId: chicago.user.id,
+      title: "Oak stools",
+      deadline: "2033-11-30",
+      timeZone: "America/Chicago",
+    });
     expect(await remindRfqDeadlines(database.db, notifier, new Date("2033-11-30T05:00:00Z"))).toBe(0);
     expect(await remindRfqDeadlines(database.db, notifier, new Date("2033-11-30T07:00:00Z"))).toBe(1);
     const [reminder] = await remindersOf(chicago.user.id);
-    expect(reminder).toMatchObject({ eventKey: `rfq-deadline:${rfq.id}`, body: '"Oak stools" closes on 30 Nov, 11:59 PM CT. No quotes yet.' });
+    expect(reminder).toMatchObject({
+      eventKey: `rfq-deadline:${rfq.id}`,
+      body: '"Oak stools" closes on 30 Nov, 11:59 PM CT. No quotes yet.',
+    });
   });
 });

@@ -8,7 +8,11 @@ export type DocumentContent = {
   parties: { label: string; lines: string[] }[];
   terms: [string, string][];
   /** a table: its column headings, which are right-aligned (numbers), and its rows */
-  table: { columns: { label: string; width: number; align?: "left" | "right" }[]; rows: string[][]; totals?: [string, string][] };
+  table: {
+    columns: { label: string; width: number; align?: "left" | "right" }[];
+    rows: string[][];
+    totals?: [string, string][];
+  };
   notes: string[];
   /** printed in capitals, boxed: e.g. the LUT declaration */
   declaration?: string;
@@ -38,7 +42,12 @@ export async function renderDocumentPdf(content: DocumentContent, created: Date)
   const doc = new PDFDocument({
     size: "A4",
     margin: PAGE.margin,
-    info: { Title: printable(`${content.title} ${content.heading[0]?.[1] ?? ""}`.trim()), Author: "Setu", Creator: "Setu", CreationDate: created },
+    info: {
+      Title: printable(`${content.title} ${content.heading[0]?.[1] ?? ""}`.trim()),
+      Author: "Setu",
+      Creator: "Setu",
+      CreationDate: created,
+    },
   });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -49,15 +58,31 @@ export async function renderDocumentPdf(content: DocumentContent, created: Date)
   const x = PAGE.margin;
   const text = (value: string) => printable(value);
 
-  doc.font("Helvetica-Bold").fontSize(18).fillColor("#0f172a").text(text(content.title), x, PAGE.margin, { width: CONTENT_WIDTH / 2 });
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(18)
+    .fillColor("#0f172a")
+    .text(text(content.title), x, PAGE.margin, { width: CONTENT_WIDTH / 2 });
   let headingY = PAGE.margin;
   for (const [label, value] of content.heading) {
-    doc.font("Helvetica").fontSize(8).fillColor(GREY).text(text(label), x + CONTENT_WIDTH / 2, headingY, { width: 110 });
-    doc.font("Helvetica-Bold").fontSize(9).fillColor("#0f172a").text(text(value), x + CONTENT_WIDTH / 2 + 110, headingY, { width: CONTENT_WIDTH / 2 - 110 });
+    doc
+      .font("Helvetica")
+      .fontSize(8)
+      .fillColor(GREY)
+      .text(text(label), x + CONTENT_WIDTH / 2, headingY, { width: 110 });
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(9)
+      .fillColor("#0f172a")
+      .text(text(value), x + CONTENT_WIDTH / 2 + 110, headingY, { width: CONTENT_WIDTH / 2 - 110 });
     headingY = doc.y + 3;
   }
   let y = Math.max(headingY, PAGE.margin + 30) + 10;
-  doc.moveTo(x, y).lineTo(x + CONTENT_WIDTH, y).strokeColor(RULE).stroke();
+  doc
+    .moveTo(x, y)
+    .lineTo(x + CONTENT_WIDTH, y)
+    .strokeColor(RULE)
+    .stroke();
   y += 10;
 
   // the parties side by side
@@ -65,7 +90,11 @@ export async function renderDocumentPdf(content: DocumentContent, created: Date)
   let partiesBottom = y;
   content.parties.forEach((party, index) => {
     const px = x + index * (partyWidth + 10);
-    doc.font("Helvetica-Bold").fontSize(8).fillColor(GREY).text(text(party.label.toUpperCase()), px, y, { width: partyWidth });
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(8)
+      .fillColor(GREY)
+      .text(text(party.label.toUpperCase()), px, y, { width: partyWidth });
     doc.font("Helvetica").fontSize(9).fillColor("#0f172a");
     for (const line of party.lines) doc.text(text(line), px, doc.y + 1, { width: partyWidth });
     partiesBottom = Math.max(partiesBottom, doc.y);
@@ -80,7 +109,11 @@ export async function renderDocumentPdf(content: DocumentContent, created: Date)
       if (!term) continue;
       const tx = x + column * (termWidth + 20);
       doc.font("Helvetica").fontSize(8).fillColor(GREY).text(text(term[0]), tx, y, { width: 105 });
-      doc.font("Helvetica").fontSize(9).fillColor("#0f172a").text(text(term[1]), tx + 105, y, { width: termWidth - 105 });
+      doc
+        .font("Helvetica")
+        .fontSize(9)
+        .fillColor("#0f172a")
+        .text(text(term[1]), tx + 105, y, { width: termWidth - 105 });
       rowBottom = Math.max(rowBottom, doc.y);
     }
     y = rowBottom + 4;
@@ -94,20 +127,36 @@ export async function renderDocumentPdf(content: DocumentContent, created: Date)
   const cellX = (index: number) => x + widths.slice(0, index).reduce((sum, w) => sum + w, 0);
   doc.rect(x, y, CONTENT_WIDTH, 18).fill("#f1f5f9");
   columns.forEach((column, index) => {
-    doc.font("Helvetica-Bold").fontSize(8).fillColor("#0f172a").text(text(column.label), cellX(index) + 4, y + 5, { width: widths[index]! - 8, align: column.align ?? "left" });
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(8)
+      .fillColor("#0f172a")
+      .text(text(column.label), cellX(index) + 4, y + 5, { width: widths[index]! - 8, align: column.align ?? "left" });
   });
   y += 22;
   for (const row of rows) {
     let rowBottom = y;
     row.forEach((cell, index) => {
-      doc.font("Helvetica").fontSize(9).fillColor("#0f172a").text(text(cell), cellX(index) + 4, y, { width: widths[index]! - 8, align: columns[index]?.align ?? "left" });
+      doc
+        .font("Helvetica")
+        .fontSize(9)
+        .fillColor("#0f172a")
+        .text(text(cell), cellX(index) + 4, y, { width: widths[index]! - 8, align: columns[index]?.align ?? "left" });
       rowBottom = Math.max(rowBottom, doc.y);
     });
     y = rowBottom + 6;
-    doc.moveTo(x, y - 3).lineTo(x + CONTENT_WIDTH, y - 3).strokeColor(RULE).stroke();
+    doc
+      .moveTo(x, y - 3)
+      .lineTo(x + CONTENT_WIDTH, y - 3)
+      .strokeColor(RULE)
+      .stroke();
   }
   for (const [label, value] of totals ?? []) {
-    doc.font("Helvetica-Bold").fontSize(10).fillColor("#0f172a").text(text(label), x, y + 2, { width: CONTENT_WIDTH - 150, align: "right" });
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(10)
+      .fillColor("#0f172a")
+      .text(text(label), x, y + 2, { width: CONTENT_WIDTH - 150, align: "right" });
     doc.text(text(value), x + CONTENT_WIDTH - 150, y + 2, { width: 146, align: "right" });
     y = doc.y + 4;
   }
@@ -120,15 +169,32 @@ export async function renderDocumentPdf(content: DocumentContent, created: Date)
   }
   if (content.declaration) {
     y += 8;
-    const height = doc.font("Helvetica-Bold").fontSize(10).heightOfString(text(content.declaration), { width: CONTENT_WIDTH - 16 }) + 12;
+    const height =
+      doc
+        .font("Helvetica-Bold")
+        .fontSize(10)
+        .heightOfString(text(content.declaration), { width: CONTENT_WIDTH - 16 }) + 12;
     doc.rect(x, y, CONTENT_WIDTH, height).strokeColor("#0f172a").stroke();
     doc.fillColor("#0f172a").text(text(content.declaration), x + 8, y + 6, { width: CONTENT_WIDTH - 16 });
     y += height + 6;
   }
   y += 24;
-  doc.font("Helvetica").fontSize(9).fillColor("#0f172a").text(text(`For ${content.signatory}`), x, y, { width: CONTENT_WIDTH, align: "right" });
+  doc
+    .font("Helvetica")
+    .fontSize(9)
+    .fillColor("#0f172a")
+    .text(text(`For ${content.signatory}`), x, y, { width: CONTENT_WIDTH, align: "right" });
   doc.text("Authorised signatory", x, doc.y + 24, { width: CONTENT_WIDTH, align: "right" });
-  doc.font("Helvetica").fontSize(7).fillColor(GREY).text("Issued through Setu (setu.example). This document was generated once and is stored unchanged.", x, doc.y + 18, { width: CONTENT_WIDTH });
+  doc
+    .font("Helvetica")
+    .fontSize(7)
+    .fillColor(GREY)
+    .text(
+      "Issued through Setu (setu.example). This document was generated once and is stored unchanged.",
+      x,
+      doc.y + 18,
+      { width: CONTENT_WIDTH },
+    );
   doc.end();
   await finished;
   return Buffer.concat(chunks);

@@ -1,33 +1,6 @@
 import { z } from "zod";
 
-export const ORDER_DOCUMENT_KINDS = ["proforma_invoice", "commercial_invoice", "packing_list"] as const;
-export type OrderDocumentKind = (typeof ORDER_DOCUMENT_KINDS)[number];
-
-export const ORDER_DOCUMENT_LABEL: Record<OrderDocumentKind, string> = {
-  proforma_invoice: "Proforma invoice",
-  commercial_invoice: "Commercial invoice",
-  packing_list: "Packing list",
-};
-
-/** When each document is issued, said to whoever is still waiting for it. */
-export const ORDER_DOCUMENT_WHEN: Record<OrderDocumentKind, string> = {
-  proforma_invoice: "Issued when the supplier confirms the order",
-  commercial_invoice: "Issued when the order ships",
-  packing_list: "Issued when the order ships, from the packing details",
-};
-
-/** The stage of the order lifecycle that issues documents: confirmation issues the proforma, shipment the rest. */
-export type OrderDocumentStage = "confirmed" | "shipped";
-
-export function isOrderDocumentKind(value: string): value is OrderDocumentKind {
-  return (ORDER_DOCUMENT_KINDS as readonly string[]).includes(value);
-}
-
-/** An issued document as the order page lists it. */
-export type OrderDocumentView = { kind: OrderDocumentKind; documentNumber: string; createdAt: string; href: string };
-
-/** The packing details as the form shows them (kilograms and centimetres as typed, decimal strings). */
-export type PackingDetailsView = { packages: number; netKg: string; grossKg: string; lengthCm: string; widthCm: string; heightCm: string };
+export * from "./order-documents-values";
 
 /** A decimal written with at most `decimals` places, over 0 and up to `max` (a comma as thousands separator is allowed). */
 const positiveDecimal = (what: string, decimals: number, max: number) =>
@@ -36,7 +9,10 @@ const positiveDecimal = (what: string, decimals: number, max: number) =>
     .trim()
     .min(1, `Enter the ${what}`)
     .transform((value) => value.replace(/,/g, ""))
-    .refine((value) => new RegExp(`^\\d+(\\.\\d{1,${decimals}})?$`).test(value), `Enter the ${what} as a number with up to ${decimals} decimal${decimals === 1 ? "" : "s"}`)
+    .refine(
+      (value) => new RegExp(`^\\d+(\\.\\d{1,${decimals}})?$`).test(value),
+      `Enter the ${what} as a number with up to ${decimals} decimal${decimals === 1 ? "" : "s"}`,
+    )
     .refine((value) => Number(value) > 0, `The ${what} must be more than 0`)
     .refine((value) => Number(value) <= max, `The ${what} must be at most ${max.toLocaleString("en-US")}`);
 
@@ -59,19 +35,12 @@ export const packingDetailsSchema = z
     widthCm: positiveDecimal("width", 1, 100_000),
     heightCm: positiveDecimal("height", 1, 100_000),
   })
-  .refine((v) => Number(v.grossKg) >= Number(v.netKg), { path: ["grossKg"], message: "Gross weight includes the packing: it cannot be less than the net weight" });
+  .refine((v) => Number(v.grossKg) >= Number(v.netKg), {
+    path: ["grossKg"],
+    message: "Gross weight includes the packing: it cannot be less than the net weight",
+  });
+
+/** The packing form's fields, as posted. */
+export const PACKING_FIELDS = ["packages", "netKg", "grossKg", "lengthCm", "widthCm", "heightCm"] as const;
 
 export type PackingDetailsInput = z.output<typeof packingDetailsSchema>;
-
-/** A kilogram figure typed as a decimal ("1,250.5") → grams, exactly (no float arithmetic). */
-export function kgToGrams(kg: string): number {
-  const [whole, fraction = ""] = kg.split(".");
-  return Number(whole) * 1000 + Number(fraction.padEnd(3, "0"));
-}
-
-/** Grams → kilograms as a decimal string without trailing zeros: 1250500 → "1250.5". */
-export function gramsToKg(grams: number): string {
-  const whole = Math.floor(grams / 1000);
-  const fraction = String(grams % 1000).padStart(3, "0").replace(/0+$/, "");
-  return fraction ? `${whole}.${fraction}` : String(whole);
-}

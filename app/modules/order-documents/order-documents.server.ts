@@ -6,7 +6,8 @@ import { orders } from "~/db/schema/orders";
 import { profiles } from "~/db/schema/profiles";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { ports } from "~/db/schema/trade";
-import { formatMinor, formatRate, usdCentsToInrPaise, unitFromTotal } from "~/lib/money";
+import type { CommandRefusal, CommandResult } from "~/lib/command-result";
+import { formatMinor, formatRate, usdCentsToInrPaise, unitFromTotal } from "~/lib/money-minor";
 import { isUuid } from "~/lib/uuid";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import { getSellerBusinessDetails } from "~/modules/accounts/verification.server";
@@ -19,13 +20,12 @@ import {
   gramsToKg,
   kgToGrams,
   ORDER_DOCUMENT_KINDS,
-  packingDetailsSchema,
   type OrderDocumentKind,
   type OrderDocumentStage,
   type OrderDocumentView,
+  type PackingDetailsInput,
   type PackingDetailsView,
 } from "./order-documents.schema";
-
 
 export const LUT_DECLARATION = "SUPPLY MEANT FOR EXPORT UNDER LUT WITHOUT PAYMENT OF IGST";
 
@@ -45,25 +45,51 @@ const STAGE_KINDS: Record<OrderDocumentStage, OrderDocumentKind[]> = {
   shipped: ["proforma_invoice", "commercial_invoice", "packing_list"],
 };
 
-const NUMBER_PREFIX: Record<OrderDocumentKind, string> = { proforma_invoice: "PI", commercial_invoice: "CI", packing_list: "PL" };
+const NUMBER_PREFIX: Record<OrderDocumentKind, string> = {
+  proforma_invoice: "PI",
+  commercial_invoice: "CI",
+  packing_list: "PL",
+};
 
 /**
  * Queues the documents of an order's stage, in the transaction that moves the order to it (the lifecycle's), so the
  * job exists exactly when the change does. The job is idempotent: a document already issued is never issued again.
  */
-export async function enqueueOrderDocuments(tx: Db, jobs: Pick<JobQueue, "send">, orderId: string, stage: OrderDocumentStage): Promise<void> {
+export async function enqueueOrderDocuments(
+  tx: Db,
+  jobs: Pick<JobQueue, "send">,
+  orderId: string,
+  stage: OrderDocumentStage,
+): Promise<void> {
   await jobs.send(tx, "order-documents", { orderId, stage });
 }
 
 /** The Indian financial year (April to March) of a moment, in India's time: "2026-27". */
 export function financialYear(at: Date): string {
-  const [year, month] = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit" }).format(at).split("-").map(Number);
+  const [year, month] = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Asia/Kolkata",
+    year: "numeric",
+    month: "2-digit",
+  })
+    .format(at)
+    .split("-")
+    .map(Number);
   const start = month! >= 4 ? year! : year! - 1;
   return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
 }
 
-const issueDate = new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", day: "2-digit", month: "short", year: "numeric" });
-const plainDate = new Intl.DateTimeFormat("en-IN", { timeZone: "UTC", day: "2-digit", month: "short", year: "numeric" });
+const issueDate = new Intl.DateTimeFormat("en-IN", {
+  timeZone: "Asia/Kolkata",
+  day: "2-digit",
+  month: "short",
+  year: "numeric",
+});
+const plainDate = new Intl.DateTimeFormat("en-IN", {
+  timeZone: "UTC",
+  day: "2-digit",
+  month: "short",
+  year: "numeric",
+});
 
 /**
  * The next number of the seller's series for a kind of document in the financial year: "CI/2026-27/0001". Each kind
@@ -76,7 +102,13 @@ async function nextDocumentNumber(tx: Db, sellerId: string, kind: OrderDocumentK
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(orderDocuments)
-    .where(and(eq(orderDocuments.sellerId, sellerId), eq(orderDocuments.kind, kind), like(orderDocuments.documentNumber, `${prefix}%`)));
+    .where(
+      and(
+        eq(orderDocuments.sellerId, sellerId),
+        eq(orderDocuments.kind, kind),
+        like(orderDocuments.documentNumber, `${prefix}%`),
+      ),
+    );
   return `${prefix}${String((row?.n ?? 0) + 1).padStart(4, "0")}`;
 }
 
@@ -124,7 +156,9 @@ function amount(minor: number, currency: "USD" | "INR"): string {
 function lineAmounts(facts: OrderFacts) {
   const { order } = facts;
   if (order.currency === "INR") {
-    const total = order.totalMinor ?? (order.fxInrPerUsd ? usdCentsToInrPaise(order.totalCents, order.fxInrPerUsd) : order.totalCents);
+    const total =
+      order.totalMinor ??
+      (order.fxInrPerUsd ? usdCentsToInrPaise(order.totalCents, order.fxInrPerUsd) : order.totalCents);
     const unit = facts.quoteUnitPriceMinor ?? unitFromTotal(total, order.quantity);
     return { currency: "INR" as const, unit, total };
   }
@@ -150,7 +184,12 @@ function exporterLines(facts: OrderFacts): string[] {
 }
 
 function consigneeLines(facts: OrderFacts): string[] {
-  return [facts.buyerCompany || "Buyer", ...(facts.buyerName ? [`Attn: ${facts.buyerName}`] : []), ...(facts.deliveryLocation ? [facts.deliveryLocation] : []), "United States of America"];
+  return [
+    facts.buyerCompany || "Buyer",
+    ...(facts.buyerName ? [`Attn: ${facts.buyerName}`] : []),
+    ...(facts.deliveryLocation ? [facts.deliveryLocation] : []),
+    "United States of America",
+  ];
 }
 
 function incotermText(facts: OrderFacts): string {
@@ -162,7 +201,9 @@ function incotermText(facts: OrderFacts): string {
 
 /** The Indian port named by the Incoterm (FOB Mundra, FCA Delhi air cargo), when it names one. */
 function portOfLoading(facts: OrderFacts): string {
-  return facts.portCountry === "IN" && facts.portName ? `${facts.portName} (${facts.order.incotermPort})` : "As per shipping bill";
+  return facts.portCountry === "IN" && facts.portName
+    ? `${facts.portName} (${facts.order.incotermPort})`
+    : "As per shipping bill";
 }
 
 function rateText(facts: OrderFacts): string {
@@ -172,11 +213,18 @@ function rateText(facts: OrderFacts): string {
   return `USD 1 = ${rate}${order.fxRateDate ? ` (rate of ${plainDate.format(new Date(`${order.fxRateDate}T00:00:00Z`))})` : ""}`;
 }
 
-function invoiceContent(kind: "proforma_invoice" | "commercial_invoice", facts: OrderFacts, number: string, at: Date, commercialLut: string | null): DocumentContent {
+function invoiceContent(
+  kind: "proforma_invoice" | "commercial_invoice",
+  facts: OrderFacts,
+  number: string,
+  at: Date,
+  commercialLut: string | null,
+): DocumentContent {
   const { order } = facts;
   const line = lineAmounts(facts);
   const totals: [string, string][] = [[`Total (${line.currency})`, amount(line.total, line.currency)]];
-  if (line.currency === "USD" && order.fxInrPerUsd) totals.push(["Total in INR at the rate above", amount(usdCentsToInrPaise(line.total, order.fxInrPerUsd), "INR")]);
+  if (line.currency === "USD" && order.fxInrPerUsd)
+    totals.push(["Total in INR at the rate above", amount(usdCentsToInrPaise(line.total, order.fxInrPerUsd), "INR")]);
   const s = facts.seller;
   const bank =
     kind === "proforma_invoice" && s?.bankAccountNumber
@@ -190,7 +238,9 @@ function invoiceContent(kind: "proforma_invoice" | "commercial_invoice", facts: 
       [kind === "proforma_invoice" ? "Proforma invoice No." : "Invoice No.", number],
       [kind === "proforma_invoice" ? "Date" : "Invoice date", issueDate.format(at)],
       ["Order reference", order.id.slice(0, 8).toUpperCase()],
-      ...(kind === "commercial_invoice" && order.billOfLading ? ([["Bill of lading / AWB", order.billOfLading]] as [string, string][]) : []),
+      ...(kind === "commercial_invoice" && order.billOfLading
+        ? ([["Bill of lading / AWB", order.billOfLading]] as [string, string][])
+        : []),
     ],
     parties: [
       { label: "Exporter", lines: exporterLines(facts) },
@@ -200,13 +250,24 @@ function invoiceContent(kind: "proforma_invoice" | "commercial_invoice", facts: 
       ["Incoterm and place", incotermText(facts)],
       ["Currency", line.currency === "INR" ? "INR (Indian rupee)" : "USD (US dollar)"],
       ["Exchange rate", rateText(facts)],
-      ["Payment terms", order.paymentTerms ? (order.paymentTerms === "other" && order.paymentTermsOther ? order.paymentTermsOther : PAYMENT_TERMS_LABELS[order.paymentTerms]) : "As agreed in the quote"],
+      [
+        "Payment terms",
+        order.paymentTerms
+          ? order.paymentTerms === "other" && order.paymentTermsOther
+            ? order.paymentTermsOther
+            : PAYMENT_TERMS_LABELS[order.paymentTerms]
+          : "As agreed in the quote",
+      ],
       ["Country of origin", "India"],
       ["Port of loading", portOfLoading(facts)],
       ["Final destination", "United States of America"],
-      ...(order.shipMode ? ([["Mode of transport", order.shipMode === "air" ? "Air" : "Sea"]] as [string, string][]) : []),
+      ...(order.shipMode
+        ? ([["Mode of transport", order.shipMode === "air" ? "Air" : "Sea"]] as [string, string][])
+        : []),
       ...(kind === "commercial_invoice" && order.carrier ? ([["Carrier", order.carrier]] as [string, string][]) : []),
-      ...(kind === "proforma_invoice" && order.leadTimeDays ? ([["Lead time", `${order.leadTimeDays} days`]] as [string, string][]) : []),
+      ...(kind === "proforma_invoice" && order.leadTimeDays
+        ? ([["Lead time", `${order.leadTimeDays} days`]] as [string, string][])
+        : []),
     ],
     table: {
       columns: [
@@ -216,20 +277,38 @@ function invoiceContent(kind: "proforma_invoice" | "commercial_invoice", facts: 
         { label: "Unit price", width: 18, align: "right" },
         { label: "Amount", width: 22, align: "right" },
       ],
-      rows: [[facts.title || "Goods as per order", order.hsCode || "-", `${order.quantity.toLocaleString("en-US")} ${order.unit}`, amount(line.unit, line.currency), amount(line.total, line.currency)]],
+      rows: [
+        [
+          facts.title || "Goods as per order",
+          order.hsCode || "-",
+          `${order.quantity.toLocaleString("en-US")} ${order.unit}`,
+          amount(line.unit, line.currency),
+          amount(line.total, line.currency),
+        ],
+      ],
       totals,
     },
     notes: [
       "Country of origin: India",
       ...bank,
-      kind === "proforma_invoice" ? "This proforma invoice is not a tax invoice; the commercial invoice follows at shipment." : "We declare that this invoice shows the actual price of the goods described and that all particulars are true and correct.",
+      kind === "proforma_invoice"
+        ? "This proforma invoice is not a tax invoice; the commercial invoice follows at shipment."
+        : "We declare that this invoice shows the actual price of the goods described and that all particulars are true and correct.",
     ],
-    declaration: kind === "commercial_invoice" && commercialLut ? `${LUT_DECLARATION}\nLUT reference: ${commercialLut}` : undefined,
+    declaration:
+      kind === "commercial_invoice" && commercialLut
+        ? `${LUT_DECLARATION}\nLUT reference: ${commercialLut}`
+        : undefined,
     signatory: s?.legalName || facts.sellerCompany || "the exporter",
   };
 }
 
-function packingListContent(facts: OrderFacts, number: string, at: Date, invoiceNumber: string | null): DocumentContent {
+function packingListContent(
+  facts: OrderFacts,
+  number: string,
+  at: Date,
+  invoiceNumber: string | null,
+): DocumentContent {
   const { order } = facts;
   const p = facts.packing!;
   return {
@@ -290,10 +369,18 @@ function packingListContent(facts: OrderFacts, number: string, at: Date, invoice
  */
 async function issueDocument(db: Db, storage: BlobStorage, orderId: string, kind: OrderDocumentKind, at: Date) {
   return db.transaction(async (tx) => {
-    const [order] = await tx.select({ sellerId: orders.sellerId, status: orders.status }).from(orders).where(eq(orders.id, orderId)).limit(1);
+    const [order] = await tx
+      .select({ sellerId: orders.sellerId, status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .limit(1);
     if (!order || !ISSUED_FROM[kind].includes(order.status)) return null;
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order-documents:${order.sellerId}`}))`);
-    const [existing] = await tx.select().from(orderDocuments).where(and(eq(orderDocuments.orderId, orderId), eq(orderDocuments.kind, kind))).limit(1);
+    const [existing] = await tx
+      .select()
+      .from(orderDocuments)
+      .where(and(eq(orderDocuments.orderId, orderId), eq(orderDocuments.kind, kind)))
+      .limit(1);
     if (existing) return existing;
     const facts = await readOrderFacts(tx, orderId);
     if (!facts || (kind === "packing_list" && !facts.packing)) return null;
@@ -325,7 +412,13 @@ async function issueDocument(db: Db, storage: BlobStorage, orderId: string, kind
  * The job: issues the documents of the stage the order reached. Safe to run any number of times; a document
  * already issued stays exactly as it was (same bytes, same sha256).
  */
-export async function generateOrderDocuments(db: Db, storage: BlobStorage, orderId: string, stage: OrderDocumentStage, now = new Date()) {
+export async function generateOrderDocuments(
+  db: Db,
+  storage: BlobStorage,
+  orderId: string,
+  stage: OrderDocumentStage,
+  now = new Date(),
+) {
   if (!isUuid(orderId)) return [];
   const issued = [];
   // the commercial invoice before the packing list, which names its number
@@ -335,7 +428,6 @@ export async function generateOrderDocuments(db: Db, storage: BlobStorage, order
   }
   return issued;
 }
-
 
 export type OrderDocumentsPanel = {
   orderId: string;
@@ -351,12 +443,20 @@ export type OrderDocumentsPanel = {
 };
 
 /** The order's documents and packing details for its buyer or seller; null for anyone else. */
-export async function getOrderDocumentsPanel(db: Db, actor: SessionUser, orderId: string): Promise<OrderDocumentsPanel | null> {
+export async function getOrderDocumentsPanel(
+  db: Db,
+  actor: SessionUser,
+  orderId: string,
+): Promise<OrderDocumentsPanel | null> {
   const party = await orderParty(db, actor, orderId);
   if (!party) return null;
   const [documents, [packing]] = await Promise.all([
     db
-      .select({ kind: orderDocuments.kind, documentNumber: orderDocuments.documentNumber, createdAt: orderDocuments.createdAt })
+      .select({
+        kind: orderDocuments.kind,
+        documentNumber: orderDocuments.documentNumber,
+        createdAt: orderDocuments.createdAt,
+      })
       .from(orderDocuments)
       .where(eq(orderDocuments.orderId, orderId)),
     db.select().from(orderPackingDetails).where(eq(orderPackingDetails.orderId, orderId)).limit(1),
@@ -364,7 +464,12 @@ export async function getOrderDocumentsPanel(db: Db, actor: SessionUser, orderId
   const order = (kind: OrderDocumentKind) => ORDER_DOCUMENT_KINDS.indexOf(kind);
   const issued = documents
     .sort((a, b) => order(a.kind) - order(b.kind))
-    .map((d) => ({ kind: d.kind, documentNumber: d.documentNumber, createdAt: d.createdAt.toISOString(), href: `/orders/${orderId}/documents/${d.kind}` }));
+    .map((d) => ({
+      kind: d.kind,
+      documentNumber: d.documentNumber,
+      createdAt: d.createdAt.toISOString(),
+      href: `/orders/${orderId}/documents/${d.kind}`,
+    }));
   const inactive = party.status === "declined" || party.status === "cancelled";
   return {
     orderId,
@@ -395,7 +500,13 @@ function fileNameOf(kind: OrderDocumentKind, documentNumber: string): string {
  * An issued document's PDF, exactly as stored, for the order's buyer or seller; null (404) for anyone else and for a
  * document not issued yet. A stored file whose sha256 no longer matches is refused rather than served.
  */
-export async function readOrderDocument(db: Db, storage: BlobStorage, actor: SessionUser, orderId: string, kind: string) {
+export async function readOrderDocument(
+  db: Db,
+  storage: BlobStorage,
+  actor: SessionUser,
+  orderId: string,
+  kind: string,
+) {
   if (!(ORDER_DOCUMENT_KINDS as readonly string[]).includes(kind)) return null;
   const party = await orderParty(db, actor, orderId);
   if (!party) return null;
@@ -407,37 +518,44 @@ export async function readOrderDocument(db: Db, storage: BlobStorage, actor: Ses
   if (!row) return null;
   const object = await storage.get(row.storageKey);
   if (!object) return null;
-  if (crypto.createHash("sha256").update(object.bytes).digest("hex") !== row.sha256) throw new Error(`stored document ${row.id} does not match its sha256`);
+  if (crypto.createHash("sha256").update(object.bytes).digest("hex") !== row.sha256)
+    throw new Error(`stored document ${row.id} does not match its sha256`);
   return { bytes: object.bytes, fileName: fileNameOf(row.kind, row.documentNumber), sha256: row.sha256 };
 }
 
-export type PackingResult =
-  | { ok: true; message: string }
-  | { ok: false; status: number; formError?: string; fieldErrors?: Record<string, string>; values: Record<string, unknown> };
+const PACKING_NOT_YET = "Confirm the order first: packing details are entered once it is confirmed.";
+const PACKING_TOO_LATE = "This order has left the warehouse: its packing details can no longer change.";
+const packingRefused = (status: number, message: string): CommandRefusal => ({
+  ok: false,
+  status,
+  message,
+  fieldErrors: {},
+});
 
-/** The seller enters (or corrects) the packing details, from confirmation until the order is ready to ship. */
-export async function savePackingDetails(db: Db, actor: SessionUser, orderId: string, input: Record<string, unknown>): Promise<PackingResult> {
-  const values = Object.fromEntries(["packages", "netKg", "grossKg", "lengthCm", "widthCm", "heightCm"].map((k) => [k, typeof input[k] === "string" ? input[k] : ""]));
+/**
+ * Why the actor may not enter the order's packing details now, or null: not the order's seller (404), or a stage that
+ * does not take them (409). Asked before the form is read, so that the refusal does not depend on what was posted.
+ */
+export async function packingRefusal(db: Db, actor: SessionUser, orderId: string): Promise<CommandRefusal | null> {
   const party = await orderParty(db, actor, orderId);
-  if (!party || party.role !== "seller") return { ok: false, status: 404, formError: "Order not found", values };
-  if (!(PACKING_EDITABLE as readonly string[]).includes(party.status)) {
-    return {
-      ok: false,
-      status: 409,
-      formError:
-        party.status === "placed"
-          ? "Confirm the order first: packing details are entered once it is confirmed."
-          : "This order has left the warehouse: its packing details can no longer change.",
-      values,
-    };
-  }
-  const parsed = packingDetailsSchema.safeParse(values);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "")] ??= issue.message;
-    return { ok: false, status: 400, fieldErrors, values };
-  }
-  const d = parsed.data;
+  if (!party || party.role !== "seller") return packingRefused(404, "Order not found");
+  if (!(PACKING_EDITABLE as readonly string[]).includes(party.status))
+    return packingRefused(409, party.status === "placed" ? PACKING_NOT_YET : PACKING_TOO_LATE);
+  return null;
+}
+
+/**
+ * The seller enters (or corrects) the packing details (the form as packingDetailsSchema reads it), from
+ * confirmation until the order is ready to ship.
+ */
+export async function savePackingDetails(
+  db: Db,
+  actor: SessionUser,
+  orderId: string,
+  d: PackingDetailsInput,
+): Promise<CommandResult> {
+  const refusal = await packingRefusal(db, actor, orderId);
+  if (refusal) return refusal;
   const row = {
     packages: d.packages,
     netWeightGrams: kgToGrams(d.netKg),
@@ -450,12 +568,18 @@ export async function savePackingDetails(db: Db, actor: SessionUser, orderId: st
   };
   const saved = await db.transaction(async (tx) => {
     // the status is read again under a row lock: a shipment committing meanwhile must not get details changed under it
-    const [locked] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
+    const [locked] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update");
     if (!locked || !(PACKING_EDITABLE as readonly string[]).includes(locked.status)) return false;
-    await tx.insert(orderPackingDetails).values({ orderId, ...row }).onConflictDoUpdate({ target: orderPackingDetails.orderId, set: row });
+    await tx
+      .insert(orderPackingDetails)
+      .values({ orderId, ...row })
+      .onConflictDoUpdate({ target: orderPackingDetails.orderId, set: row });
     return true;
   });
-  if (!saved) return { ok: false, status: 409, formError: "This order changed meanwhile; please reload.", values };
-  return { ok: true, message: "Packing details saved" };
+  if (!saved) return packingRefused(409, "This order changed meanwhile; please reload.");
+  return { ok: true, message: "Packing details saved", value: undefined };
 }
-

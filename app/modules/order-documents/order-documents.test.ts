@@ -4,16 +4,32 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "~/db/client.server";
+import { queryRows, type Db } from "~/db/client.server";
+import { parseInput, type CommandResult } from "~/lib/command-result";
+import type { SessionUser } from "~/modules/accounts/accounts.schema";
+import { packingDetailsSchema } from "./order-documents.schema";
 import { orderDocuments } from "~/db/schema/order-documents";
 import { orders } from "~/db/schema/orders";
 import { localDiskStorage } from "~/modules/uploads/storage.server";
-import { createExportOrder, createPackingDetails, createSellerBusinessDetails } from "../../../tests/factories/export-orders";
+import {
+  createExportOrder,
+  createPackingDetails,
+  createSellerBusinessDetails,
+} from "../../../tests/factories/export-orders";
 import { createBuyer, createSeller, actorOf as actor, type Account } from "../../../tests/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { testNotifier } from "../../../tests/support/test-notifier";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
-import { enqueueOrderDocuments, financialYear, generateOrderDocuments, getOrderDocumentsPanel, LUT_DECLARATION, readOrderDocument, savePackingDetails } from "./order-documents.server";
+import {
+  enqueueOrderDocuments,
+  financialYear,
+  generateOrderDocuments,
+  getOrderDocumentsPanel,
+  LUT_DECLARATION,
+  readOrderDocument,
+  packingRefusal,
+  savePackingDetails,
+} from "./order-documents.server";
 
 async function pdfText(bytes: Buffer): Promise<string> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
@@ -29,6 +45,18 @@ describe("financial years", () => {
     expect(financialYear(new Date("2099-12-01T00:00:00Z"))).toBe("2099-00");
   });
 });
+
+/** The packing form posted as /orders/{id}/documents reads it: who may enter it first, then the form by its schema. */
+async function postPacking(
+  db: Db,
+  actor: SessionUser,
+  orderId: string,
+  values: Record<string, string>,
+): Promise<CommandResult> {
+  const refusal = await packingRefusal(db, actor, orderId);
+  const input = parseInput(packingDetailsSchema, values);
+  return refusal ?? (input.ok ? savePackingDetails(db, actor, orderId, input.value) : input);
+}
 
 describe.each(testEngines())("export documents on %s", (engine) => {
   let database: TestDatabase;
@@ -55,7 +83,11 @@ describe.each(testEngines())("export documents on %s", (engine) => {
   });
 
   it("queues the stage's job in the caller's transaction, and nothing when it rolls back", async () => {
-    const order = await createExportOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id, status: "confirmed" });
+    const order = await createExportOrder(database.db, {
+      buyerId: buyer.user.id,
+      sellerId: seller.user.id,
+      status: "confirmed",
+    });
     await database.db.transaction(async (tx) => enqueueOrderDocuments(tx, jobs, order.id, "confirmed"));
     await database.db
       .transaction(async (tx) => {
@@ -63,12 +95,19 @@ describe.each(testEngines())("export documents on %s", (engine) => {
         throw new Error("rolled back");
       })
       .catch(() => {});
-    const queued = await queryRows<{ data: { orderId: string; stage: string } }>(database.db, sql`select data from pgboss.job where name = 'order-documents' and data->>'orderId' = ${order.id}`);
+    const queued = await queryRows<{ data: { orderId: string; stage: string } }>(
+      database.db,
+      sql`select data from pgboss.job where name = 'order-documents' and data->>'orderId' = ${order.id}`,
+    );
     expect(queued.map((j) => j.data)).toEqual([{ orderId: order.id, stage: "confirmed" }]);
   });
 
   it("issues the proforma at confirmation and the shipment's documents at shipment, each once: a second run changes nothing", async () => {
-    const order = await createExportOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id, status: "placed" });
+    const order = await createExportOrder(database.db, {
+      buyerId: buyer.user.id,
+      sellerId: seller.user.id,
+      status: "placed",
+    });
     // not confirmed yet: nothing
     expect(await generateOrderDocuments(database.db, storage(), order.id, "confirmed")).toEqual([]);
     await database.db.update(orders).set({ status: "confirmed" }).where(eq(orders.id, order.id));
@@ -76,15 +115,26 @@ describe.each(testEngines())("export documents on %s", (engine) => {
     expect(proforma!.kind).toBe("proforma_invoice");
     expect(proforma!.documentNumber).toMatch(/^PI\/\d{4}-\d{2}\/\d{4}$/);
     // the shipment's documents wait for the shipment
-    expect((await generateOrderDocuments(database.db, storage(), order.id, "shipped")).map((d) => d.kind)).toEqual(["proforma_invoice"]);
+    expect((await generateOrderDocuments(database.db, storage(), order.id, "shipped")).map((d) => d.kind)).toEqual([
+      "proforma_invoice",
+    ]);
     await createPackingDetails(database.db, order.id);
-    await database.db.update(orders).set({ status: "shipped", carrier: "Maersk", billOfLading: "MAEU123456789" }).where(eq(orders.id, order.id));
+    await database.db
+      .update(orders)
+      .set({ status: "shipped", carrier: "Maersk", billOfLading: "MAEU123456789" })
+      .where(eq(orders.id, order.id));
     const first = await generateOrderDocuments(database.db, storage(), order.id, "shipped");
     expect(first.map((d) => d.kind)).toEqual(["proforma_invoice", "commercial_invoice", "packing_list"]);
     expect(first[0]).toEqual(proforma);
     const bytesBefore = await Promise.all(first.map(async (d) => (await storage().get(d.storageKey))!.bytes));
 
-    const second = await generateOrderDocuments(database.db, storage(), order.id, "shipped", new Date(Date.now() + 86_400_000));
+    const second = await generateOrderDocuments(
+      database.db,
+      storage(),
+      order.id,
+      "shipped",
+      new Date(Date.now() + 86_400_000),
+    );
     expect(second).toEqual(first);
     const rows = await database.db.select().from(orderDocuments).where(eq(orderDocuments.orderId, order.id));
     expect(rows).toHaveLength(3);
@@ -94,7 +144,9 @@ describe.each(testEngines())("export documents on %s", (engine) => {
       expect(stored!.bytes.equals(bytesBefore[i]!)).toBe(true);
     }
     // the packing list names the commercial invoice's number and the packing details
-    const packing = await pdfText((await readOrderDocument(database.db, storage(), actor(seller), order.id, "packing_list"))!.bytes);
+    const packing = await pdfText(
+      (await readOrderDocument(database.db, storage(), actor(seller), order.id, "packing_list"))!.bytes,
+    );
     expect(packing).toContain("PACKING LIST");
     expect(packing).toContain(first[1]!.documentNumber);
     expect(packing).toContain("540 kg");
@@ -102,7 +154,11 @@ describe.each(testEngines())("export documents on %s", (engine) => {
   });
 
   it("prints the exporter's IEC and GSTIN, the LUT declaration with its reference, the HS code, the rate and the total on the commercial invoice", async () => {
-    const order = await createExportOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id, status: "shipped" });
+    const order = await createExportOrder(database.db, {
+      buyerId: buyer.user.id,
+      sellerId: seller.user.id,
+      status: "shipped",
+    });
     await generateOrderDocuments(database.db, storage(), order.id, "shipped", new Date("2026-11-25T09:00:00Z"));
     const invoice = await readOrderDocument(database.db, storage(), actor(buyer), order.id, "commercial_invoice");
     expect(invoice!.fileName).toMatch(/^CI-2026-27-\d{4}-commercial-invoice\.pdf$/);
@@ -124,7 +180,9 @@ describe.each(testEngines())("export documents on %s", (engine) => {
     // no packing details were entered: no packing list, and the download says not found
     expect(await readOrderDocument(database.db, storage(), actor(buyer), order.id, "packing_list")).toBeNull();
     // the proforma carries the bank details and no declaration
-    const proforma = await pdfText((await readOrderDocument(database.db, storage(), actor(buyer), order.id, "proforma_invoice"))!.bytes);
+    const proforma = await pdfText(
+      (await readOrderDocument(database.db, storage(), actor(buyer), order.id, "proforma_invoice"))!.bytes,
+    );
     expect(proforma).toContain("PROFORMA INVOICE");
     expect(proforma).toContain("SBIN0000123");
     expect(proforma).not.toContain(LUT_DECLARATION);
@@ -133,10 +191,21 @@ describe.each(testEngines())("export documents on %s", (engine) => {
   it("leaves the declaration out when the seller has no LUT in force", async () => {
     for (const lut of [{ lutReference: null }, { lutReference: "AD330324099999X", lutValidUntil: "2020-03-31" }]) {
       const other = await createSeller(database.db, { companyName: "Tirupur Basics" });
-      await createSellerBusinessDetails(database.db, other.user.id, { legalName: "Tirupur Basics LLP", gstin: "33AAGFT1234K1Z2", iec: "AAGFT1234K", ...lut });
-      const order = await createExportOrder(database.db, { buyerId: buyer.user.id, sellerId: other.user.id, status: "shipped" });
+      await createSellerBusinessDetails(database.db, other.user.id, {
+        legalName: "Tirupur Basics LLP",
+        gstin: "33AAGFT1234K1Z2",
+        iec: "AAGFT1234K",
+        ...lut,
+      });
+      const order = await createExportOrder(database.db, {
+        buyerId: buyer.user.id,
+        sellerId: other.user.id,
+        status: "shipped",
+      });
       await generateOrderDocuments(database.db, storage(), order.id, "shipped");
-      const text = await pdfText((await readOrderDocument(database.db, storage(), actor(other), order.id, "commercial_invoice"))!.bytes);
+      const text = await pdfText(
+        (await readOrderDocument(database.db, storage(), actor(other), order.id, "commercial_invoice"))!.bytes,
+      );
       expect(text).toContain("IEC: AAGFT1234K");
       expect(text).not.toContain("LUT");
       expect(text).not.toContain("WITHOUT PAYMENT OF IGST");
@@ -147,14 +216,30 @@ describe.each(testEngines())("export documents on %s", (engine) => {
     const own = await createSeller(database.db, { companyName: "Salem Cottons" });
     const made = [];
     for (let i = 0; i < 3; i += 1) {
-      const order = await createExportOrder(database.db, { buyerId: buyer.user.id, sellerId: own.user.id, status: "confirmed" });
-      made.push(...(await generateOrderDocuments(database.db, storage(), order.id, "confirmed", new Date("2026-11-25T09:00:00Z"))));
+      const order = await createExportOrder(database.db, {
+        buyerId: buyer.user.id,
+        sellerId: own.user.id,
+        status: "confirmed",
+      });
+      made.push(
+        ...(await generateOrderDocuments(
+          database.db,
+          storage(),
+          order.id,
+          "confirmed",
+          new Date("2026-11-25T09:00:00Z"),
+        )),
+      );
     }
     expect(made.map((d) => d.documentNumber)).toEqual(["PI/2026-27/0001", "PI/2026-27/0002", "PI/2026-27/0003"]);
   });
 
   it("serves the documents to the order's buyer and seller only, and says not found before they are issued", async () => {
-    const order = await createExportOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id, status: "confirmed" });
+    const order = await createExportOrder(database.db, {
+      buyerId: buyer.user.id,
+      sellerId: seller.user.id,
+      status: "confirmed",
+    });
     expect(await readOrderDocument(database.db, storage(), actor(buyer), order.id, "proforma_invoice")).toBeNull();
     await generateOrderDocuments(database.db, storage(), order.id, "confirmed");
     expect(await readOrderDocument(database.db, storage(), actor(buyer), order.id, "proforma_invoice")).not.toBeNull();
@@ -172,13 +257,32 @@ describe.each(testEngines())("export documents on %s", (engine) => {
   });
 
   it("lets the seller enter packing details from confirmation until ready to ship, checked, and no one else", async () => {
-    const order = await createExportOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id, status: "placed" });
+    const order = await createExportOrder(database.db, {
+      buyerId: buyer.user.id,
+      sellerId: seller.user.id,
+      status: "placed",
+    });
     const good = { packages: "40", netKg: "1,250.5", grossKg: "1300", lengthCm: "60", widthCm: "40.5", heightCm: "40" };
-    expect(await savePackingDetails(database.db, actor(seller), order.id, good)).toMatchObject({ ok: false, status: 409, formError: expect.stringContaining("Confirm the order first") });
+    expect(await postPacking(database.db, actor(seller), order.id, good)).toMatchObject({
+      ok: false,
+      status: 409,
+      message: expect.stringContaining("Confirm the order first"),
+    });
     await database.db.update(orders).set({ status: "ready_to_ship" }).where(eq(orders.id, order.id));
-    expect(await savePackingDetails(database.db, actor(buyer), order.id, good)).toMatchObject({ ok: false, status: 404 });
-    expect(await savePackingDetails(database.db, actor(stranger), order.id, good)).toMatchObject({ ok: false, status: 404 });
-    const refused = await savePackingDetails(database.db, actor(seller), order.id, { ...good, packages: "0", grossKg: "1000", heightCm: "abc" });
+    expect(await postPacking(database.db, actor(buyer), order.id, good)).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    expect(await postPacking(database.db, actor(stranger), order.id, good)).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    const refused = await postPacking(database.db, actor(seller), order.id, {
+      ...good,
+      packages: "0",
+      grossKg: "1000",
+      heightCm: "abc",
+    });
     expect(refused).toMatchObject({
       ok: false,
       status: 400,
@@ -188,11 +292,27 @@ describe.each(testEngines())("export documents on %s", (engine) => {
         heightCm: "Enter the height as a number with up to 1 decimal",
       },
     });
-    expect(await savePackingDetails(database.db, actor(seller), order.id, good)).toEqual({ ok: true, message: "Packing details saved" });
-    expect(await savePackingDetails(database.db, actor(seller), order.id, { ...good, packages: "41" })).toMatchObject({ ok: true });
+    expect(await postPacking(database.db, actor(seller), order.id, good)).toMatchObject({
+      ok: true,
+      message: "Packing details saved",
+    });
+    expect(await postPacking(database.db, actor(seller), order.id, { ...good, packages: "41" })).toMatchObject({
+      ok: true,
+    });
     const panel = await getOrderDocumentsPanel(database.db, actor(seller), order.id);
-    expect(panel!.packing).toEqual({ packages: 41, netKg: "1250.5", grossKg: "1300", lengthCm: "60", widthCm: "40.5", heightCm: "40" });
+    expect(panel!.packing).toEqual({
+      packages: 41,
+      netKg: "1250.5",
+      grossKg: "1300",
+      lengthCm: "60",
+      widthCm: "40.5",
+      heightCm: "40",
+    });
     await database.db.update(orders).set({ status: "shipped" }).where(eq(orders.id, order.id));
-    expect(await savePackingDetails(database.db, actor(seller), order.id, good)).toMatchObject({ ok: false, status: 409, formError: expect.stringContaining("can no longer change") });
+    expect(await postPacking(database.db, actor(seller), order.id, good)).toMatchObject({
+      ok: false,
+      status: 409,
+      message: expect.stringContaining("can no longer change"),
+    });
   });
 });

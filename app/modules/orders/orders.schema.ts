@@ -1,64 +1,7 @@
 import { z } from "zod";
+import type { OrderStatus, OrderView } from "./orders-values";
 
-export const ORDER_STATUSES = [
-  "placed",
-  "confirmed",
-  "declined",
-  "in_production",
-  "ready_to_ship",
-  "shipped",
-  "delivered",
-  "completed",
-  "cancelled",
-  "disputed",
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export type OrderView = {
-  id: string;
-  role: "buyer" | "seller";
-  status: OrderStatus;
-  counterpartCompany: string;
-  rfqId: string | null;
-  rfqTitle: string | null;
-  quantity: number;
-  unit: string;
-  unitPriceCents: number;
-  totalCents: number;
-  createdAt: string;
-  carrier: string | null;
-  trackingNumber: string | null;
-  billOfLading: string | null;
-  cancelReason: string | null;
-  /** who cancelled or declined it, as the viewer reads it ("administrator": a dispute decided by a full refund) */
-  cancelledBy: CancelledBy | null;
-};
-
-export type CancelledBy = "you" | "the buyer" | "the supplier" | "an administrator";
-
-/** Who cancelled an order, said to the viewer: themself, the other party, or an administrator deciding a dispute. */
-export function cancelledByLabel(cancelledBy: string | null, order: { buyerId: string; sellerId: string }, viewerId: string): CancelledBy | null {
-  if (cancelledBy === null) return null;
-  if (cancelledBy === viewerId) return "you";
-  if (cancelledBy === order.buyerId) return "the buyer";
-  if (cancelledBy === order.sellerId) return "the supplier";
-  return "an administrator";
-}
-
-export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
-  placed: "Placed",
-  confirmed: "Confirmed",
-  declined: "Declined",
-  in_production: "In production",
-  ready_to_ship: "Ready to ship",
-  shipped: "Shipped",
-  delivered: "Delivered",
-  completed: "Completed",
-  cancelled: "Cancelled",
-  disputed: "Disputed",
-};
-
-export type OrderRole = "buyer" | "seller";
+export * from "./orders-values";
 
 const reason = (what: string) =>
   z
@@ -66,6 +9,7 @@ const reason = (what: string) =>
     .trim()
     .min(5, `Please say why you are ${what} (at least 5 characters)`)
     .max(500, "Reason must be at most 500 characters");
+
 const note = z.string().trim().max(500, "Note must be at most 500 characters").optional();
 
 /** A date as yyyy-mm-dd that exists on the calendar. */
@@ -73,130 +17,72 @@ const isoDate = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter the date as YYYY-MM-DD")
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), "Please enter a real date");
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    "Please enter a real date",
+  );
 
-/** What each action asks for, checked the same way by the page and the server. */
-export const orderActionSchema = z.discriminatedUnion("action", [
-  z.object({ action: z.literal("confirm"), orderId: z.string(), note }),
-  z.object({ action: z.literal("decline"), orderId: z.string(), reason: reason("declining") }),
-  z.object({ action: z.literal("start_production"), orderId: z.string(), note }),
-  z.object({ action: z.literal("ready"), orderId: z.string(), note }),
-  z.object({
-    action: z.literal("ship"),
-    orderId: z.string(),
-    carrier: z.string().trim().min(1, "Please enter the carrier").max(80, "Carrier must be at most 80 characters"),
-    billOfLading: z
-      .string()
-      .trim()
-      .min(1, "Please enter the bill of lading or air waybill number")
-      .max(60, "The bill of lading number must be at most 60 characters")
-      .regex(/^[A-Za-z0-9][A-Za-z0-9 ./-]*$/, "A bill of lading number has letters, digits, spaces, dots, slashes and dashes"),
-    trackingUrl: z
-      .string()
-      .trim()
-      .max(500, "The tracking link must be at most 500 characters")
-      .refine((value) => {
-        if (value === "") return true;
-        try {
-          return new URL(value).protocol === "https:";
-        } catch {
-          return false;
-        }
-      }, "The tracking link must be an https:// address")
-      .optional(),
-    estimatedArrival: isoDate,
-  }),
-  z.object({ action: z.literal("deliver"), orderId: z.string(), note }),
-  z.object({ action: z.literal("complete"), orderId: z.string(), note }),
-  z.object({ action: z.literal("cancel"), orderId: z.string(), reason: reason("cancelling") }),
-]);
-export type OrderActionInput = z.infer<typeof orderActionSchema>;
-export type OrderAction = OrderActionInput["action"] | "dispute";
+const transition = { intent: z.literal("transition") };
 
 /**
- * The order's lifecycle in one table, read by the server (which checks every change against it) and the page (which
- * offers what it allows): from which statuses, to which, who may, what it asks for, and how the page asks.
- * Opening a dispute is here too; its form (reason, evidence files) is handled by the payments module.
+ * What each action asks for, checked the same way by the page and the server (the order is the page's, so the
+ * form's own order id is not read).
  */
-export const ORDER_TRANSITIONS: Record<
-  OrderAction,
-  { from: readonly OrderStatus[]; to: OrderStatus; by: readonly OrderRole[]; fields: readonly string[]; label: string; done: string; irreversible: boolean }
-> = {
-  confirm: { from: ["placed"], to: "confirmed", by: ["seller"], fields: ["note"], label: "Confirm order", done: "Order confirmed", irreversible: false },
-  decline: { from: ["placed"], to: "declined", by: ["seller"], fields: ["reason"], label: "Decline order", done: "Order declined", irreversible: true },
-  start_production: { from: ["confirmed"], to: "in_production", by: ["seller"], fields: ["note"], label: "Start production", done: "Order in production", irreversible: false },
-  ready: { from: ["in_production"], to: "ready_to_ship", by: ["seller"], fields: ["note"], label: "Mark ready to ship", done: "Order ready to ship", irreversible: false },
-  ship: {
-    from: ["ready_to_ship"],
-    to: "shipped",
-    by: ["seller"],
-    fields: ["carrier", "billOfLading", "trackingUrl", "estimatedArrival"],
-    label: "Mark as shipped",
-    done: "Order marked as shipped",
-    irreversible: true,
-  },
-  deliver: { from: ["shipped"], to: "delivered", by: ["seller", "buyer"], fields: ["note"], label: "Mark as delivered", done: "Order marked as delivered", irreversible: true },
-  complete: { from: ["delivered"], to: "completed", by: ["buyer"], fields: ["note"], label: "Confirm and complete", done: "Order completed", irreversible: true },
-  cancel: {
-    from: ["placed", "confirmed", "in_production", "ready_to_ship"],
-    to: "cancelled",
-    by: ["buyer", "seller"],
-    fields: ["reason"],
-    label: "Cancel order",
-    done: "Order cancelled",
-    irreversible: true,
-  },
-  dispute: { from: ["shipped", "delivered"], to: "disputed", by: ["buyer"], fields: ["reason", "evidence"], label: "Open a dispute", done: "Dispute opened", irreversible: true },
+export const orderActionSchema = z.discriminatedUnion(
+  "action",
+  [
+    z.object({ ...transition, action: z.literal("confirm"), note }),
+    z.object({ ...transition, action: z.literal("decline"), reason: reason("declining") }),
+    z.object({ ...transition, action: z.literal("start_production"), note }),
+    z.object({ ...transition, action: z.literal("ready"), note }),
+    z.object({
+      ...transition,
+      action: z.literal("ship"),
+      carrier: z.string().trim().min(1, "Please enter the carrier").max(80, "Carrier must be at most 80 characters"),
+      billOfLading: z
+        .string()
+        .trim()
+        .min(1, "Please enter the bill of lading or air waybill number")
+        .max(60, "The bill of lading number must be at most 60 characters")
+        .regex(
+          /^[A-Za-z0-9][A-Za-z0-9 ./-]*$/,
+          "A bill of lading number has letters, digits, spaces, dots, slashes and dashes",
+        ),
+      trackingUrl: z
+        .string()
+        .trim()
+        .max(500, "The tracking link must be at most 500 characters")
+        .refine((value) => {
+          if (value === "") return true;
+          try {
+            return new URL(value).protocol === "https:";
+          } catch {
+            return false;
+          }
+        }, "The tracking link must be an https:// address")
+        .optional(),
+      estimatedArrival: isoDate,
+    }),
+    z.object({ ...transition, action: z.literal("deliver"), note }),
+    z.object({ ...transition, action: z.literal("complete"), note }),
+    z.object({ ...transition, action: z.literal("cancel"), reason: reason("cancelling") }),
+  ],
+  { error: (issue) => (issue.code === "invalid_union" ? "Unknown order action" : undefined) },
+);
+
+export type OrderActionInput = z.infer<typeof orderActionSchema>;
+
+export type OrderAction = OrderActionInput["action"] | "dispute";
+
+export type OrderEventView = {
+  id: string;
+  actorName: string;
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus;
+  note: string | null;
+  createdAt: string;
 };
-
-export function isOrderAction(value: unknown): value is OrderAction {
-  // hasOwn, not `in`: "toString" or "constructor" must not pass for an action
-  return typeof value === "string" && Object.hasOwn(ORDER_TRANSITIONS, value);
-}
-
-/** Which actions the user may take on an order in its current status, in the table's order. */
-export function allowedOrderActions(order: { role: OrderRole; status: OrderStatus }): OrderAction[] {
-  return (Object.keys(ORDER_TRANSITIONS) as OrderAction[]).filter((action) => {
-    const step = ORDER_TRANSITIONS[action];
-    return step.from.includes(order.status) && step.by.includes(order.role);
-  });
-}
-
-/** What the confirmation says will happen, by action and by who the viewer is. */
-export const ORDER_ACTION_CONFIRM: Record<OrderAction, { title: string; consequence: (role: OrderRole) => string; submit: string }> = {
-  confirm: {
-    title: "Confirm this order?",
-    consequence: () => "The buyer is told you accept the order on the quoted terms, and is asked to fund the first payment into escrow.",
-    submit: "Confirm order",
-  },
-  decline: { title: "Decline this order?", consequence: () => "The order is closed for good and the buyer is told, with your reason.", submit: "Decline order" },
-  start_production: { title: "Start production?", consequence: () => "The buyer is told production has started.", submit: "Start production" },
-  ready: { title: "Mark the goods ready to ship?", consequence: () => "The buyer is told the goods are ready to ship.", submit: "Mark ready" },
-  ship: {
-    title: "Mark this order as shipped?",
-    consequence: () =>
-      "The buyer is told the order has shipped, with the carrier and bill of lading below. Escrowed advance and bill-of-lading payments are released to you. The order can no longer be cancelled.",
-    submit: "Confirm shipment",
-  },
-  deliver: { title: "Mark the goods as delivered?", consequence: (role) => `The ${role === "buyer" ? "supplier" : "buyer"} is told the goods arrived. The buyer then has 14 days to confirm or open a dispute.`, submit: "Mark delivered" },
-  complete: {
-    title: "Confirm you received the goods as ordered?",
-    consequence: () => "The order is completed and the funds held in escrow are released to the supplier. This cannot be undone.",
-    submit: "Complete order",
-  },
-  cancel: {
-    title: "Cancel this order?",
-    consequence: (role) => `The order is cancelled for good and the ${role === "buyer" ? "supplier" : "buyer"} is told, with your reason. Any funds held in escrow are refunded to the buyer.`,
-    submit: "Cancel order",
-  },
-  dispute: {
-    title: "Open a dispute?",
-    consequence: () => "Funds still held in escrow stay held until a Setu administrator decides: release to the supplier, or a partial or full refund to you.",
-    submit: "Open dispute",
-  },
-};
-
-export type OrderEventView = { id: string; actorName: string; fromStatus: OrderStatus | null; toStatus: OrderStatus; note: string | null; createdAt: string };
 
 /** An order as its page shows it to one of its two parties. */
 export type OrderDetail = OrderView & {

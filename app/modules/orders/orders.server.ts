@@ -1,4 +1,5 @@
-import { aliasedTable, and, asc, desc, eq, or, sql } from "drizzle-orm";
+import { aliasedTable, and, asc, desc, eq, sql } from "drizzle-orm";
+import { orderPartyOf } from "~/modules/orders/order-party.server";
 import { queryRows, type Db } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema/orders";
 import { profiles } from "~/db/schema/profiles";
@@ -10,10 +11,9 @@ import { notify, type Notifier } from "~/modules/notifications/notifications.ser
 import { advancePaid, createMilestones, refundHeld, releaseDue } from "~/modules/payments/payments.server";
 import {
   cancelledByLabel,
-  isOrderAction,
   ORDER_STATUS_LABEL,
   ORDER_TRANSITIONS,
-  orderActionSchema,
+  type OrderActionInput,
   type OrderDetail,
   type OrderRole,
   type OrderStatus,
@@ -50,7 +50,7 @@ export async function listOrders(db: Db, actor: SessionUser, limit = 100): Promi
     .leftJoin(buyerProfile, eq(buyerProfile.userId, orders.buyerId))
     .leftJoin(sellerProfile, eq(sellerProfile.userId, orders.sellerId))
     .leftJoin(rfqs, eq(rfqs.id, orders.rfqId))
-    .where(or(eq(orders.buyerId, actor.id), eq(orders.sellerId, actor.id)))
+    .where(orderPartyOf(actor))
     .orderBy(desc(orders.createdAt))
     .limit(limit);
   return rows.map((r) => {
@@ -58,7 +58,7 @@ export async function listOrders(db: Db, actor: SessionUser, limit = 100): Promi
     return {
       id: r.id,
       role,
-      status: r.status as OrderStatus,
+      status: r.status,
       counterpartCompany: (role === "buyer" ? r.sellerCompany : r.buyerCompany) || "Company",
       rfqId: r.rfqId,
       rfqTitle: r.rfqTitle,
@@ -80,19 +80,28 @@ export async function listOrders(db: Db, actor: SessionUser, limit = 100): Promi
 export async function getOrderDetail(db: Db, actor: SessionUser, orderId: string): Promise<OrderDetail | null> {
   if (!isUuid(orderId)) return null;
   const [row] = await db
-    .select({ order: orders, buyerCompany: buyerProfile.companyName, sellerCompany: sellerProfile.companyName, rfqTitle: rfqs.title })
+    .select({
+      order: orders,
+      buyerCompany: buyerProfile.companyName,
+      sellerCompany: sellerProfile.companyName,
+      rfqTitle: rfqs.title,
+    })
     .from(orders)
     .leftJoin(buyerProfile, eq(buyerProfile.userId, orders.buyerId))
     .leftJoin(sellerProfile, eq(sellerProfile.userId, orders.sellerId))
     .leftJoin(rfqs, eq(rfqs.id, orders.rfqId))
-    .where(and(eq(orders.id, orderId), or(eq(orders.buyerId, actor.id), eq(orders.sellerId, actor.id))))
+    .where(and(eq(orders.id, orderId), orderPartyOf(actor)))
     .limit(1);
   if (!row) return null;
   const o = row.order;
   const role: OrderRole = o.buyerId === actor.id ? "buyer" : "seller";
   const buyerCompany = row.buyerCompany || "Buyer";
   const sellerCompany = row.sellerCompany || "Supplier";
-  const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+  const events = await db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
   return {
     id: o.id,
     role,
@@ -129,7 +138,14 @@ export async function getOrderDetail(db: Db, actor: SessionUser, orderId: string
     completedAt: o.completedAt?.toISOString() ?? null,
     events: events.map((e) => ({
       id: e.id,
-      actorName: e.actorId === null ? "Setu (automatic)" : e.actorId === o.buyerId ? buyerCompany : e.actorId === o.sellerId ? sellerCompany : "Setu administrator",
+      actorName:
+        e.actorId === null
+          ? "Setu (automatic)"
+          : e.actorId === o.buyerId
+            ? buyerCompany
+            : e.actorId === o.sellerId
+              ? sellerCompany
+              : "Setu administrator",
       fromStatus: e.fromStatus as OrderStatus | null,
       toStatus: e.toStatus as OrderStatus,
       note: e.note,
@@ -139,13 +155,40 @@ export async function getOrderDetail(db: Db, actor: SessionUser, orderId: string
 }
 
 /** Appends one entry to the order's timeline; in the transaction of the change it records. */
-export async function recordOrderEvent(tx: Db, event: { orderId: string; actorId: string | null; fromStatus: OrderStatus | null; toStatus: OrderStatus; note?: string | null }) {
-  await tx.insert(orderEvents).values({ orderId: event.orderId, actorId: event.actorId, fromStatus: event.fromStatus, toStatus: event.toStatus, note: event.note ?? null });
+export async function recordOrderEvent(
+  tx: Db,
+  event: {
+    orderId: string;
+    actorId: string | null;
+    fromStatus: OrderStatus | null;
+    toStatus: OrderStatus;
+    note?: string | null;
+  },
+) {
+  await tx.insert(orderEvents).values({
+    orderId: event.orderId,
+    actorId: event.actorId,
+    fromStatus: event.fromStatus,
+    toStatus: event.toStatus,
+    note: event.note ?? null,
+  });
 }
 
 /** Tells one party of an order what changed, linking to the order's page. */
-export async function notifyOrderParty(tx: Db, notifier: Notifier, orderId: string, userId: string, toStatus: OrderStatus, said: string, eventSuffix = "") {
-  const [order] = await tx.select({ title: rfqs.title }).from(orders).leftJoin(rfqs, eq(rfqs.id, orders.rfqId)).where(eq(orders.id, orderId));
+export async function notifyOrderParty(
+  tx: Db,
+  notifier: Notifier,
+  orderId: string,
+  userId: string,
+  toStatus: OrderStatus,
+  said: string,
+  eventSuffix = "",
+) {
+  const [order] = await tx
+    .select({ title: rfqs.title })
+    .from(orders)
+    .leftJoin(rfqs, eq(rfqs.id, orders.rfqId))
+    .where(eq(orders.id, orderId));
   const what = order?.title ? `Your order for "${order.title}"` : "Your order";
   const label = ORDER_STATUS_LABEL[toStatus].toLowerCase();
   const body = `${what} is now ${label}.${said}`;
@@ -166,36 +209,43 @@ class TransitionRefused extends Error {}
 
 /**
  * Moves an order one step along ORDER_TRANSITIONS. Refusals: 404 when the order is not the actor's (or does not
- * exist), 400 with field messages, 409 when the table does not allow it now. The change is one conditional UPDATE
- * in a transaction that also writes the timeline entry, moves escrow money as the new status requires (milestones
- * at confirmation, releases at shipment and completion, refunds on cancellation), and notifies the other party.
+ * exist), 409 when the table does not allow it now (the form was read by orderActionSchema). The change is one
+ * conditional UPDATE in a transaction that also writes the timeline entry, moves escrow money as the new status
+ * requires (milestones at confirmation, releases at shipment and completion, refunds on cancellation), and notifies
+ * the other party.
  */
-export async function updateOrderStatus(db: Db, actor: SessionUser, input: Record<string, unknown>, notifier: Notifier): Promise<OrderActionResult> {
-  const orderId = typeof input.orderId === "string" ? input.orderId : "";
+export async function updateOrderStatus(
+  db: Db,
+  actor: SessionUser,
+  orderId: string,
+  command: OrderActionInput,
+  notifier: Notifier,
+): Promise<OrderActionResult> {
   if (!isUuid(orderId)) return { ok: false, message: "Order not found", status: 404 };
-  if (!isOrderAction(input.action) || input.action === "dispute") return { ok: false, message: "Unknown order action", status: 400 };
-  const action = input.action;
+  const action = command.action;
   const step = ORDER_TRANSITIONS[action];
   const [row] = await db
     .select({ buyerId: orders.buyerId, sellerId: orders.sellerId, status: orders.status })
     .from(orders)
-    .where(and(eq(orders.id, orderId), or(eq(orders.buyerId, actor.id), eq(orders.sellerId, actor.id))))
+    .where(and(eq(orders.id, orderId), orderPartyOf(actor)))
     .limit(1);
   if (!row) return { ok: false, message: "Order not found", status: 404 };
   const role: OrderRole = row.buyerId === actor.id ? "buyer" : "seller";
-  const cannot = { ok: false, message: `This order cannot be ${step.done.replace(/^Order (marked as )?/, "").toLowerCase()} now`, status: 409 };
+  const cannot = {
+    ok: false,
+    message: `This order cannot be ${step.done.replace(/^Order (marked as )?/, "").toLowerCase()} now`,
+    status: 409,
+  };
   if (!step.by.includes(role) || !step.from.includes(row.status)) return cannot;
-  const parsed = orderActionSchema.safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "form")] ??= issue.message;
-    return { ok: false, message: Object.values(fieldErrors)[0] ?? "Please check the form", status: 400, fieldErrors };
-  }
-  const command = parsed.data;
   const now = new Date();
   const details =
     command.action === "ship"
-      ? { carrier: command.carrier, billOfLading: command.billOfLading, trackingUrl: command.trackingUrl || null, estimatedArrival: command.estimatedArrival }
+      ? {
+          carrier: command.carrier,
+          billOfLading: command.billOfLading,
+          trackingUrl: command.trackingUrl || null,
+          estimatedArrival: command.estimatedArrival,
+        }
       : command.action === "cancel" || command.action === "decline"
         ? { cancelReason: command.reason, cancelledBy: actor.id }
         : command.action === "deliver"
@@ -219,10 +269,21 @@ export async function updateOrderStatus(db: Db, actor: SessionUser, input: Recor
         .where(and(eq(orders.id, orderId), eq(orders.status, row.status)))
         .returning({ id: orders.id, paymentTerms: orders.paymentTerms, totalCents: orders.totalCents });
       if (updated.length === 0) return false;
-      if (command.action === "confirm") await createMilestones(tx, orderId, updated[0]!.paymentTerms, updated[0]!.totalCents);
-      if (command.action === "start_production" && !(await advancePaid(tx, orderId))) throw new TransitionRefused("The buyer has not funded the advance yet: production starts once it is held in escrow");
-      if (command.action === "cancel") await refundHeld(tx, notifier.jobs, orderId, `Refunded: the order was cancelled by the ${role === "buyer" ? "buyer" : "supplier"}`);
-      if (command.action === "ship" || command.action === "complete") await releaseDue(tx, notifier.jobs, orderId, step.to);
+      if (command.action === "confirm")
+        await createMilestones(tx, orderId, updated[0]!.paymentTerms, updated[0]!.totalCents);
+      if (command.action === "start_production" && !(await advancePaid(tx, orderId)))
+        throw new TransitionRefused(
+          "The buyer has not funded the advance yet: production starts once it is held in escrow",
+        );
+      if (command.action === "cancel")
+        await refundHeld(
+          tx,
+          notifier.jobs,
+          orderId,
+          `Refunded: the order was cancelled by the ${role === "buyer" ? "buyer" : "supplier"}`,
+        );
+      if (command.action === "ship" || command.action === "complete")
+        await releaseDue(tx, notifier.jobs, orderId, step.to);
       // the proforma invoice at confirmation; the commercial invoice and packing list at shipment (issued once each)
       if (command.action === "confirm") await enqueueOrderDocuments(tx, notifier.jobs, orderId, "confirmed");
       if (command.action === "ship") await enqueueOrderDocuments(tx, notifier.jobs, orderId, "shipped");

@@ -1,4 +1,7 @@
-import { aliasedTable, and, asc, desc, eq, or } from "drizzle-orm";
+import { firstErrors } from "~/lib/command-result";
+import { aliasedTable, and, asc, desc, eq } from "drizzle-orm";
+import { orderPartyOf } from "~/modules/orders/order-party.server";
+import { allowedOrderActions } from "~/modules/orders/orders.schema";
 import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/postgres-errors";
 import { orders } from "~/db/schema/orders";
@@ -8,49 +11,61 @@ import { rfqs } from "~/db/schema/rfqs";
 import { formatUsdCents, parseUsdToCents } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
-import { attachmentResponse, checkAttachmentLimits, discardAttachments, storeAttachment, type StoredAttachment, AttachmentRejected } from "~/modules/messaging/attachments.server";
+import {
+  attachmentResponse,
+  checkAttachmentLimits,
+  discardAttachments,
+  storeAttachment,
+  type StoredAttachment,
+  AttachmentRejected,
+} from "~/modules/messaging/attachments.server";
 import type { Notifier } from "~/modules/notifications/notifications.server";
 import { notifyOrderParty, recordOrderEvent } from "~/modules/orders/orders.server";
 import type { BlobStorage } from "~/modules/uploads/storage.server";
 import { orderBalance } from "./ledger.server";
-import { DISPUTE_DECISION_LABEL, decideDisputeSchema, openDisputeSchema, type DisputeDecision } from "./payments.schema";
+import {
+  DISPUTE_DECISION_LABEL,
+  decideDisputeSchema,
+  type DisputeDecision,
+  type OpenDisputeInput,
+} from "./payments.schema";
 import { refundHeld, releaseHeld } from "./payments.server";
 
 export type DisputeResult = { ok: boolean; status: number; message: string; fieldErrors?: Record<string, string> };
-
-function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[]) {
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of issues) fieldErrors[String(issue.path[0] ?? "form")] ??= issue.message;
-  return fieldErrors;
-}
 
 /**
  * The buyer opens a dispute on a shipped or delivered order: a reason and up to five evidence files (PDF or images,
  * checked by their bytes, stored privately). The order becomes 'disputed' (escrow stays held) and both parties are told.
  */
-export async function openDispute(db: Db, storage: BlobStorage, actor: SessionUser, input: { orderId: unknown; reason: unknown; files: File[] }, notifier: Notifier): Promise<DisputeResult> {
-  const orderId = typeof input.orderId === "string" ? input.orderId : "";
+export async function openDispute(
+  db: Db,
+  storage: BlobStorage,
+  actor: SessionUser,
+  input: OpenDisputeInput & { orderId: string; files: File[] },
+  notifier: Notifier,
+): Promise<DisputeResult> {
+  const { orderId, reason } = input;
   if (!isUuid(orderId)) return { ok: false, status: 404, message: "Order not found" };
   const [order] = await db
     .select({ buyerId: orders.buyerId, sellerId: orders.sellerId, status: orders.status })
     .from(orders)
-    .where(and(eq(orders.id, orderId), or(eq(orders.buyerId, actor.id), eq(orders.sellerId, actor.id))))
+    .where(and(eq(orders.id, orderId), orderPartyOf(actor)))
     .limit(1);
   if (!order) return { ok: false, status: 404, message: "Order not found" };
-  if (order.buyerId !== actor.id || (order.status !== "shipped" && order.status !== "delivered")) return { ok: false, status: 409, message: "A dispute cannot be opened on this order now" };
-  const parsed = openDisputeSchema.safeParse({ orderId, reason: input.reason });
-  if (!parsed.success) {
-    const fieldErrors = fieldErrorsOf(parsed.error.issues);
-    return { ok: false, status: 400, message: Object.values(fieldErrors)[0] ?? "Please check the form", fieldErrors };
-  }
+  // who may dispute, and from which statuses, is the order's transition table (orders.schema), not a copy here
+  const role = order.buyerId === actor.id ? "buyer" : "seller";
+  if (!allowedOrderActions({ role, status: order.status }).includes("dispute"))
+    return { ok: false, status: 409, message: "A dispute cannot be opened on this order now" };
   const tooMany = checkAttachmentLimits(input.files);
-  if (tooMany) return { ok: false, status: tooMany.status, message: tooMany.message, fieldErrors: { evidence: tooMany.message } };
+  if (tooMany)
+    return { ok: false, status: tooMany.status, message: tooMany.message, fieldErrors: { evidence: tooMany.message } };
   const stored: StoredAttachment[] = [];
   try {
     for (const file of input.files) stored.push(await storeAttachment(storage, `disputes/${orderId}`, file));
   } catch (error) {
     await discardAttachments(storage, stored);
-    if (error instanceof AttachmentRejected) return { ok: false, status: error.status, message: error.message, fieldErrors: { evidence: error.message } };
+    if (error instanceof AttachmentRejected)
+      return { ok: false, status: error.status, message: error.message, fieldErrors: { evidence: error.message } };
     throw error;
   }
   try {
@@ -61,12 +76,29 @@ export async function openDispute(db: Db, storage: BlobStorage, actor: SessionUs
         .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
         .returning({ id: orders.id });
       if (changed.length === 0) return false;
-      const [dispute] = await tx.insert(disputes).values({ orderId, openedBy: actor.id, fromStatus: order.status, reason: parsed.data.reason }).returning({ id: disputes.id });
-      if (stored.length > 0) await tx.insert(disputeEvidence).values(stored.map((file) => ({ disputeId: dispute!.id, ...file })));
-      await recordOrderEvent(tx, { orderId, actorId: actor.id, fromStatus: order.status, toStatus: "disputed", note: parsed.data.reason });
-      const said = ` The buyer opened a dispute: ${parsed.data.reason} Funds held in escrow stay held until a Setu administrator decides.`;
+      const [dispute] = await tx
+        .insert(disputes)
+        .values({ orderId, openedBy: actor.id, fromStatus: order.status, reason: reason })
+        .returning({ id: disputes.id });
+      if (stored.length > 0)
+        await tx.insert(disputeEvidence).values(stored.map((file) => ({ disputeId: dispute!.id, ...file })));
+      await recordOrderEvent(tx, {
+        orderId,
+        actorId: actor.id,
+        fromStatus: order.status,
+        toStatus: "disputed",
+        note: reason,
+      });
+      const said = ` The buyer opened a dispute: ${reason} Funds held in escrow stay held until a Setu administrator decides.`;
       await notifyOrderParty(tx, notifier, orderId, order.sellerId, "disputed", said);
-      await notifyOrderParty(tx, notifier, orderId, order.buyerId, "disputed", " We received your dispute; a Setu administrator will decide.");
+      await notifyOrderParty(
+        tx,
+        notifier,
+        orderId,
+        order.buyerId,
+        "disputed",
+        " We received your dispute; a Setu administrator will decide.",
+      );
       return true;
     });
     if (!opened) {
@@ -161,22 +193,37 @@ export async function orderDisputes(db: Db, orderId: string): Promise<DisputeVie
  * full_refund: everything held goes back to the buyer, the order is cancelled (decision record 0028). One transaction;
  * both parties are told the decision and the note.
  */
-export async function decideDispute(db: Db, admin: SessionUser, input: Record<string, unknown>, notifier: Notifier): Promise<DisputeResult> {
+export async function decideDispute(
+  db: Db,
+  admin: SessionUser,
+  input: Record<string, unknown>,
+  notifier: Notifier,
+): Promise<DisputeResult> {
   if (!admin.isAdmin) return { ok: false, status: 404, message: "Dispute not found" };
   const disputeId = typeof input.disputeId === "string" ? input.disputeId : "";
   if (!isUuid(disputeId)) return { ok: false, status: 404, message: "Dispute not found" };
   const parsed = decideDisputeSchema.safeParse(input);
   if (!parsed.success) {
-    const fieldErrors = fieldErrorsOf(parsed.error.issues);
+    const fieldErrors = firstErrors(parsed.error.issues);
     return { ok: false, status: 400, message: Object.values(fieldErrors)[0] ?? "Please check the form", fieldErrors };
   }
   const { decision, note } = parsed.data;
   let refundCents: number | null = null;
   if (decision === "partial_refund") {
     refundCents = parseUsdToCents(parsed.data.refundAmount ?? "");
-    if (refundCents === null || refundCents <= 0) return { ok: false, status: 400, message: "Please enter the refund in US dollars, e.g. 120.50", fieldErrors: { refundAmount: "Please enter the refund in US dollars, e.g. 120.50" } };
+    if (refundCents === null || refundCents <= 0)
+      return {
+        ok: false,
+        status: 400,
+        message: "Please enter the refund in US dollars, e.g. 120.50",
+        fieldErrors: { refundAmount: "Please enter the refund in US dollars, e.g. 120.50" },
+      };
   }
-  type Outcome = { kind: "missing" } | { kind: "decided" } | { kind: "too-much"; held: number } | { kind: "done"; refunded: number; released: number };
+  type Outcome =
+    | { kind: "missing" }
+    | { kind: "decided" }
+    | { kind: "too-much"; held: number }
+    | { kind: "done"; refunded: number; released: number };
   const outcome: Outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const [dispute] = await tx.select().from(disputes).where(eq(disputes.id, disputeId)).for("update");
     if (!dispute) return { kind: "missing" };
@@ -187,9 +234,17 @@ export async function decideDispute(db: Db, admin: SessionUser, input: Record<st
     const all = ["on_confirmation", "against_bill_of_lading", "on_delivery"] as const;
     let refunded = 0;
     let released = 0;
-    if (decision === "full_refund") refunded = await refundHeld(tx, notifier.jobs, order!.id, `Refunded in full after a dispute: ${note}`);
+    if (decision === "full_refund")
+      refunded = await refundHeld(tx, notifier.jobs, order!.id, `Refunded in full after a dispute: ${note}`);
     else {
-      if (decision === "partial_refund") refunded = await refundHeld(tx, notifier.jobs, order!.id, `Refunded in part after a dispute: ${note}`, refundCents!);
+      if (decision === "partial_refund")
+        refunded = await refundHeld(
+          tx,
+          notifier.jobs,
+          order!.id,
+          `Refunded in part after a dispute: ${note}`,
+          refundCents!,
+        );
       released = await releaseHeld(tx, notifier.jobs, order!.id, [...all], `Released after a dispute: ${note}`);
     }
     const toStatus = decision === "full_refund" ? "cancelled" : "completed";
@@ -199,15 +254,30 @@ export async function decideDispute(db: Db, admin: SessionUser, input: Record<st
       .set({
         status: toStatus,
         updatedAt: now,
-        ...(toStatus === "completed" ? { completedAt: now } : { cancelReason: `Refunded after a dispute: ${note}`, cancelledBy: admin.id }),
+        ...(toStatus === "completed"
+          ? { completedAt: now }
+          : { cancelReason: `Refunded after a dispute: ${note}`, cancelledBy: admin.id }),
       })
       .where(eq(orders.id, order!.id));
     await tx
       .update(disputes)
-      .set({ status: "decided", decision, refundCents: decision === "release" ? 0 : refunded, decisionNote: note, decidedBy: admin.id, decidedAt: now })
+      .set({
+        status: "decided",
+        decision,
+        refundCents: decision === "release" ? 0 : refunded,
+        decisionNote: note,
+        decidedBy: admin.id,
+        decidedAt: now,
+      })
       .where(eq(disputes.id, dispute.id));
     const summary = `${DISPUTE_DECISION_LABEL[decision]}: ${formatUsdCents(refunded)} refunded to the buyer, ${formatUsdCents(released)} released to the supplier.`;
-    await recordOrderEvent(tx, { orderId: order!.id, actorId: admin.id, fromStatus: "disputed", toStatus, note: `${summary} ${note}` });
+    await recordOrderEvent(tx, {
+      orderId: order!.id,
+      actorId: admin.id,
+      fromStatus: "disputed",
+      toStatus,
+      note: `${summary} ${note}`,
+    });
     const said = ` The dispute was decided. ${summary} The administrator's note: ${note}`;
     await notifyOrderParty(tx, notifier, order!.id, order!.buyerId, toStatus, said, ":dispute");
     await notifyOrderParty(tx, notifier, order!.id, order!.sellerId, toStatus, said, ":dispute");
@@ -219,14 +289,29 @@ export async function decideDispute(db: Db, admin: SessionUser, input: Record<st
     const message = `The refund can be at most what is held: ${formatUsdCents(outcome.held)}`;
     return { ok: false, status: 400, message, fieldErrors: { refundAmount: message } };
   }
-  return { ok: true, status: 200, message: `Dispute decided: ${formatUsdCents(outcome.refunded)} refunded, ${formatUsdCents(outcome.released)} released` };
+  return {
+    ok: true,
+    status: 200,
+    message: `Dispute decided: ${formatUsdCents(outcome.refunded)} refunded, ${formatUsdCents(outcome.released)} released`,
+  };
 }
 
 /** An evidence file, to an administrator or one of the order's two parties; null (404) for anyone else. */
-export async function serveEvidence(db: Db, storage: BlobStorage, actor: SessionUser, evidenceId: string): Promise<Response | null> {
+export async function serveEvidence(
+  db: Db,
+  storage: BlobStorage,
+  actor: SessionUser,
+  evidenceId: string,
+): Promise<Response | null> {
   if (!isUuid(evidenceId)) return null;
   const [row] = await db
-    .select({ storageKey: disputeEvidence.storageKey, fileName: disputeEvidence.fileName, contentType: disputeEvidence.contentType, buyerId: orders.buyerId, sellerId: orders.sellerId })
+    .select({
+      storageKey: disputeEvidence.storageKey,
+      fileName: disputeEvidence.fileName,
+      contentType: disputeEvidence.contentType,
+      buyerId: orders.buyerId,
+      sellerId: orders.sellerId,
+    })
     .from(disputeEvidence)
     .innerJoin(disputes, eq(disputes.id, disputeEvidence.disputeId))
     .innerJoin(orders, eq(orders.id, disputes.orderId))

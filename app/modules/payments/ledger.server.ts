@@ -29,7 +29,10 @@ export function toBalance(sums: { kind: string; total: number }[]): Balance {
 /** A milestone's balance, derived from its ledger entries. */
 export async function milestoneBalance(db: Db, milestoneId: string): Promise<Balance> {
   const sums = await db
-    .select({ kind: ledgerEntries.kind, total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::bigint`.mapWith(Number) })
+    .select({
+      kind: ledgerEntries.kind,
+      total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::bigint`.mapWith(Number),
+    })
     .from(ledgerEntries)
     .where(eq(ledgerEntries.milestoneId, milestoneId))
     .groupBy(ledgerEntries.kind);
@@ -39,7 +42,10 @@ export async function milestoneBalance(db: Db, milestoneId: string): Promise<Bal
 /** An order's balance over all its milestones. */
 export async function orderBalance(db: Db, orderId: string): Promise<Balance> {
   const sums = await db
-    .select({ kind: ledgerEntries.kind, total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::bigint`.mapWith(Number) })
+    .select({
+      kind: ledgerEntries.kind,
+      total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::bigint`.mapWith(Number),
+    })
     .from(ledgerEntries)
     .where(eq(ledgerEntries.orderId, orderId))
     .groupBy(ledgerEntries.kind);
@@ -54,7 +60,12 @@ export async function lockMilestone(tx: Db, milestoneId: string) {
 
 /** Locks all of an order's milestones, in position order (the same order everywhere, so two writers never deadlock). */
 export async function lockOrderMilestones(tx: Db, orderId: string) {
-  return tx.select().from(paymentMilestones).where(eq(paymentMilestones.orderId, orderId)).orderBy(asc(paymentMilestones.position)).for("update");
+  return tx
+    .select()
+    .from(paymentMilestones)
+    .where(eq(paymentMilestones.orderId, orderId))
+    .orderBy(asc(paymentMilestones.position))
+    .for("update");
 }
 
 /**
@@ -63,14 +74,21 @@ export async function lockOrderMilestones(tx: Db, orderId: string) {
  * may not exceed what is held. Must run inside the transaction of the change it records.
  */
 export async function appendLedgerEntry(tx: Db, entry: LedgerEntryInput): Promise<LedgerWrite> {
-  if (!Number.isSafeInteger(entry.amountCents) || entry.amountCents <= 0) return { ok: false, message: "The amount must be a positive number of cents" };
+  if (!Number.isSafeInteger(entry.amountCents) || entry.amountCents <= 0)
+    return { ok: false, message: "The amount must be a positive number of cents" };
   const milestone = await lockMilestone(tx, entry.milestoneId);
   if (!milestone || milestone.orderId !== entry.orderId) return { ok: false, message: "Milestone not found" };
-  const [existing] = await tx.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, entry.idempotencyKey)).limit(1);
+  const [existing] = await tx
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.idempotencyKey, entry.idempotencyKey))
+    .limit(1);
   if (existing) return { ok: true, id: existing.id, duplicate: true };
   const balance = await milestoneBalance(tx, entry.milestoneId);
-  if (entry.kind === "fund" && balance.funded + entry.amountCents > milestone.amountCents) return { ok: false, message: "This would fund more than the milestone's amount" };
-  if (entry.kind !== "fund" && entry.amountCents > balance.held) return { ok: false, message: `Only ${balance.held} cents are held for this milestone` };
+  if (entry.kind === "fund" && balance.funded + entry.amountCents > milestone.amountCents)
+    return { ok: false, message: "This would fund more than the milestone's amount" };
+  if (entry.kind !== "fund" && entry.amountCents > balance.held)
+    return { ok: false, message: `Only ${balance.held} cents are held for this milestone` };
   const [inserted] = await tx
     .insert(ledgerEntries)
     .values({
@@ -87,7 +105,10 @@ export async function appendLedgerEntry(tx: Db, entry: LedgerEntryInput): Promis
 }
 
 /** appendLedgerEntry for callers whose own checks make a refusal a bug: it rolls the transaction back. */
-export async function appendLedgerEntryOrThrow(tx: Db, entry: LedgerEntryInput): Promise<{ id: string; duplicate: boolean }> {
+export async function appendLedgerEntryOrThrow(
+  tx: Db,
+  entry: LedgerEntryInput,
+): Promise<{ id: string; duplicate: boolean }> {
   const result = await appendLedgerEntry(tx, entry);
   if (!result.ok) throw new LedgerRefused(result.message);
   return result;

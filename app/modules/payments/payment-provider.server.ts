@@ -5,7 +5,8 @@ import type { JobData, JobQueue } from "~/modules/jobs/job-queue.server";
 
 export type CardDetails = { number: string; expMonth: number; expYear: number; cvc: string; holder: string };
 
-export type ChargeResult = { status: "pending"; reference: string } | { status: "failed"; reference: string; message: string };
+export type ChargeResult =
+  { status: "pending"; reference: string } | { status: "failed"; reference: string; message: string };
 
 /** What the provider tells us by webhook. */
 export type PaymentWebhookEvent = {
@@ -22,9 +23,19 @@ export type PaymentWebhookEvent = {
 export interface PaymentProvider {
   readonly name: string;
   /** Charges the card once per idempotency key: the same key again returns the first answer and charges nothing. */
-  createCharge(input: { idempotencyKey: string; amountCents: number; currency: "USD"; card: CardDetails; description: string }): Promise<ChargeResult>;
+  createCharge(input: {
+    idempotencyKey: string;
+    amountCents: number;
+    currency: "USD";
+    card: CardDetails;
+    description: string;
+  }): Promise<ChargeResult>;
   /** Returns money held for a charge to the buyer. */
-  refund(input: { idempotencyKey: string; chargeReference: string | null; amountCents: number }): Promise<{ reference: string }>;
+  refund(input: {
+    idempotencyKey: string;
+    chargeReference: string | null;
+    amountCents: number;
+  }): Promise<{ reference: string }>;
   /** Pays money held in escrow out to the supplier. */
   transfer(input: { idempotencyKey: string; amountCents: number; destination: string }): Promise<{ reference: string }>;
   /** Checks a webhook's signature and returns its event; throws when it is not genuine. */
@@ -55,27 +66,46 @@ export class SimulatorProvider implements PaymentProvider {
   readonly performed: { kind: "charge" | "refund" | "transfer"; idempotencyKey: string; amountCents: number }[] = [];
   private readonly webhook: Webhook;
 
-  constructor(
-    private readonly options: { db: Db; jobs: Pick<JobQueue, "send">; secret: string; webhookUrl: string },
-  ) {
+  constructor(private readonly options: { db: Db; jobs: Pick<JobQueue, "send">; secret: string; webhookUrl: string }) {
     this.webhook = new Webhook(webhookSecret(options.secret));
   }
 
-  async createCharge(input: { idempotencyKey: string; amountCents: number; currency: "USD"; card: CardDetails; description: string }): Promise<ChargeResult> {
+  async createCharge(input: {
+    idempotencyKey: string;
+    amountCents: number;
+    currency: "USD";
+    card: CardDetails;
+    description: string;
+  }): Promise<ChargeResult> {
     const known = this.charges.get(input.idempotencyKey);
     if (known) return known;
     const reference = referenceOf("ch", input.idempotencyKey);
     let result: ChargeResult;
     const now = new Date();
-    const expired = input.card.expYear < now.getUTCFullYear() || (input.card.expYear === now.getUTCFullYear() && input.card.expMonth < now.getUTCMonth() + 1);
+    const expired =
+      input.card.expYear < now.getUTCFullYear() ||
+      (input.card.expYear === now.getUTCFullYear() && input.card.expMonth < now.getUTCMonth() + 1);
     if (expired) result = { status: "failed", reference, message: "Your card has expired." };
-    else if (input.card.number === SIMULATOR_CARDS.declines) result = { status: "failed", reference, message: "Your card was declined." };
-    else if (input.card.number !== SIMULATOR_CARDS.succeeds) result = { status: "failed", reference, message: "The payment simulator accepts only the test cards 4242 4242 4242 4242 and 4000 0000 0000 0002." };
+    else if (input.card.number === SIMULATOR_CARDS.declines)
+      result = { status: "failed", reference, message: "Your card was declined." };
+    else if (input.card.number !== SIMULATOR_CARDS.succeeds)
+      result = {
+        status: "failed",
+        reference,
+        message: "The payment simulator accepts only the test cards 4242 4242 4242 4242 and 4000 0000 0000 0002.",
+      };
     else {
       result = { status: "pending", reference };
       this.performed.push({ kind: "charge", idempotencyKey: input.idempotencyKey, amountCents: input.amountCents });
-      const event: PaymentWebhookEvent = { id: referenceOf("evt", `succeeded:${input.idempotencyKey}`), type: "charge.succeeded", data: { reference, idempotencyKey: input.idempotencyKey, amountCents: input.amountCents } };
-      await this.options.jobs.send(this.options.db, "payment-webhook", { eventId: event.id, payload: JSON.stringify(event) });
+      const event: PaymentWebhookEvent = {
+        id: referenceOf("evt", `succeeded:${input.idempotencyKey}`),
+        type: "charge.succeeded",
+        data: { reference, idempotencyKey: input.idempotencyKey, amountCents: input.amountCents },
+      };
+      await this.options.jobs.send(this.options.db, "payment-webhook", {
+        eventId: event.id,
+        payload: JSON.stringify(event),
+      });
     }
     this.charges.set(input.idempotencyKey, result);
     return result;
@@ -107,13 +137,22 @@ export class SimulatorProvider implements PaymentProvider {
   /** The job's work: one delivery attempt; a refusal or network error throws, and the queue retries later. */
   async deliverWebhook(data: JobData["payment-webhook"]): Promise<void> {
     const { body, headers } = this.signedDelivery(data);
-    const response = await fetch(this.options.webhookUrl, { method: "POST", body, headers, signal: AbortSignal.timeout(10_000) });
+    const response = await fetch(this.options.webhookUrl, {
+      method: "POST",
+      body,
+      headers,
+      signal: AbortSignal.timeout(10_000),
+    });
     if (!response.ok) throw new Error(`The webhook endpoint answered ${response.status}`);
   }
 
   verifyWebhook(rawBody: string, headers: Record<string, string>): PaymentWebhookEvent {
     const event = this.webhook.verify(rawBody, headers) as PaymentWebhookEvent;
-    if (typeof event?.id !== "string" || (event.type !== "charge.succeeded" && event.type !== "charge.failed") || typeof event.data?.idempotencyKey !== "string") {
+    if (
+      typeof event?.id !== "string" ||
+      (event.type !== "charge.succeeded" && event.type !== "charge.failed") ||
+      typeof event.data?.idempotencyKey !== "string"
+    ) {
       throw new Error("Unknown webhook event");
     }
     return event;

@@ -9,12 +9,31 @@ import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import type { JobData } from "~/modules/jobs/job-queue.server";
 import { notify, type Notifier } from "~/modules/notifications/notifications.server";
 import type { PaymentTerms } from "~/modules/trade/trade-terms.schema";
-import { appendLedgerEntryOrThrow, countMilestoneEntries, lockMilestone, lockOrderMilestones, milestoneBalance } from "./ledger.server";
+import { FUNDABLE_ORDER_STATUSES } from "~/lib/status-lists";
+import {
+  appendLedgerEntryOrThrow,
+  countMilestoneEntries,
+  lockMilestone,
+  lockOrderMilestones,
+  milestoneBalance,
+} from "./ledger.server";
 import type { PaymentProvider } from "./payment-provider.server";
-import { fundMilestoneSchema, parseExpiry, planMilestones, type MilestoneCondition, type MilestoneView } from "./payments.schema";
+import {
+  isFundable,
+  parseExpiry,
+  planMilestones,
+  type FundMilestoneInput,
+  type MilestoneCondition,
+  type MilestoneView,
+} from "./payments.schema";
 
 /** Creates the order's milestones from its payment terms; runs in the transaction that confirms the order. */
-export async function createMilestones(tx: Db, orderId: string, paymentTerms: PaymentTerms | null, totalCents: number): Promise<void> {
+export async function createMilestones(
+  tx: Db,
+  orderId: string,
+  paymentTerms: PaymentTerms | null,
+  totalCents: number,
+): Promise<void> {
   const plan = planMilestones(paymentTerms, totalCents);
   if (plan.length === 0) return;
   await tx
@@ -25,11 +44,19 @@ export async function createMilestones(tx: Db, orderId: string, paymentTerms: Pa
 
 /** The order's milestones with their balances from the ledger and the last card attempt. */
 export async function listMilestones(db: Db, orderId: string): Promise<MilestoneView[]> {
-  const rows = await db.select().from(paymentMilestones).where(eq(paymentMilestones.orderId, orderId)).orderBy(asc(paymentMilestones.position));
+  const rows = await db
+    .select()
+    .from(paymentMilestones)
+    .where(eq(paymentMilestones.orderId, orderId))
+    .orderBy(asc(paymentMilestones.position));
   const views: MilestoneView[] = [];
   for (const row of rows) {
     const [last] = await db
-      .select({ status: paymentCharges.status, cardLast4: paymentCharges.cardLast4, failureMessage: paymentCharges.failureMessage })
+      .select({
+        status: paymentCharges.status,
+        cardLast4: paymentCharges.cardLast4,
+        failureMessage: paymentCharges.failureMessage,
+      })
       .from(paymentCharges)
       .where(eq(paymentCharges.milestoneId, row.id))
       .orderBy(desc(paymentCharges.createdAt))
@@ -50,9 +77,6 @@ export async function listMilestones(db: Db, orderId: string): Promise<Milestone
   return views;
 }
 
-/** The statuses in which the buyer may fund a milestone. */
-export const FUNDABLE_STATUSES = ["confirmed", "in_production", "ready_to_ship", "shipped", "delivered", "completed"] as const;
-
 export type FundResult = { ok: boolean; status: number; message: string; fieldErrors?: Record<string, string> };
 
 /**
@@ -61,8 +85,13 @@ export type FundResult = { ok: boolean; status: number; message: string; fieldEr
  * idempotency key is written (unique; one live charge per milestone) before the provider is asked, with that key. A
  * decline is told at once; a success is recorded when the provider's webhook confirms it (receivePaymentWebhook).
  */
-export async function fundMilestone(db: Db, actor: SessionUser, input: Record<string, unknown>, provider: PaymentProvider): Promise<FundResult> {
-  const milestoneId = typeof input.milestoneId === "string" ? input.milestoneId : "";
+export async function fundMilestone(
+  db: Db,
+  actor: SessionUser,
+  card: FundMilestoneInput,
+  provider: PaymentProvider,
+): Promise<FundResult> {
+  const { milestoneId } = card;
   if (!isUuid(milestoneId)) return { ok: false, status: 404, message: "Payment not found" };
   const [owned] = await db
     .select({ id: paymentMilestones.id })
@@ -71,30 +100,48 @@ export async function fundMilestone(db: Db, actor: SessionUser, input: Record<st
     .where(and(eq(paymentMilestones.id, milestoneId), eq(orders.buyerId, actor.id)))
     .limit(1);
   if (!owned) return { ok: false, status: 404, message: "Payment not found" };
-  const parsed = fundMilestoneSchema.safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "form")] ??= issue.message;
-    return { ok: false, status: 400, message: Object.values(fieldErrors)[0] ?? "Please check the card details", fieldErrors };
-  }
-  const card = parsed.data;
-  let attempt: { kind: "charge"; chargeId: string; key: string; amountCents: number; orderId: string } | { kind: "refused"; status: number; message: string } | { kind: "already" };
+  let attempt:
+    | { kind: "charge"; chargeId: string; key: string; amountCents: number; orderId: string }
+    | { kind: "refused"; status: number; message: string }
+    | { kind: "already" };
   try {
     attempt = await db.transaction(async (tx) => {
       const milestone = await lockMilestone(tx, milestoneId);
       if (!milestone) return { kind: "refused" as const, status: 404, message: "Payment not found" };
       const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, milestone.orderId));
-      if (!order || !(FUNDABLE_STATUSES as readonly string[]).includes(order.status)) return { kind: "refused" as const, status: 409, message: "This payment cannot be made now" };
-      if (milestone.state === "processing" || milestone.state === "held" || milestone.state === "released") return { kind: "already" as const };
-      if (milestone.state !== "awaiting_funds") return { kind: "refused" as const, status: 409, message: "This payment cannot be made now" };
-      const failed = await tx.$count(paymentCharges, and(eq(paymentCharges.milestoneId, milestoneId), eq(paymentCharges.status, "failed")));
+      if (!order || !isFundable(order.status))
+        return { kind: "refused" as const, status: 409, message: "This payment cannot be made now" };
+      if (milestone.state === "processing" || milestone.state === "held" || milestone.state === "released")
+        return { kind: "already" as const };
+      if (milestone.state !== "awaiting_funds")
+        return { kind: "refused" as const, status: 409, message: "This payment cannot be made now" };
+      const failed = await tx.$count(
+        paymentCharges,
+        and(eq(paymentCharges.milestoneId, milestoneId), eq(paymentCharges.status, "failed")),
+      );
       const key = `charge:${milestoneId}:${failed + 1}`;
       const [charge] = await tx
         .insert(paymentCharges)
-        .values({ milestoneId, buyerId: actor.id, idempotencyKey: key, amountCents: milestone.amountCents, status: "pending", cardLast4: card.cardNumber.slice(-4) })
+        .values({
+          milestoneId,
+          buyerId: actor.id,
+          idempotencyKey: key,
+          amountCents: milestone.amountCents,
+          status: "pending",
+          cardLast4: card.cardNumber.slice(-4),
+        })
         .returning({ id: paymentCharges.id });
-      await tx.update(paymentMilestones).set({ state: "processing", updatedAt: new Date() }).where(eq(paymentMilestones.id, milestoneId));
-      return { kind: "charge" as const, chargeId: charge!.id, key, amountCents: milestone.amountCents, orderId: milestone.orderId };
+      await tx
+        .update(paymentMilestones)
+        .set({ state: "processing", updatedAt: new Date() })
+        .where(eq(paymentMilestones.id, milestoneId));
+      return {
+        kind: "charge" as const,
+        chargeId: charge!.id,
+        key,
+        amountCents: milestone.amountCents,
+        orderId: milestone.orderId,
+      };
     });
   } catch (error) {
     // the unique key or the one-live-charge index let another attempt through first
@@ -114,7 +161,15 @@ export async function fundMilestone(db: Db, actor: SessionUser, input: Record<st
   if (result.status === "failed") {
     await db.transaction(async (tx) => {
       await lockMilestone(tx, milestoneId);
-      await tx.update(paymentCharges).set({ status: "failed", providerReference: result.reference, failureMessage: result.message, updatedAt: new Date() }).where(eq(paymentCharges.id, attempt.chargeId));
+      await tx
+        .update(paymentCharges)
+        .set({
+          status: "failed",
+          providerReference: result.reference,
+          failureMessage: result.message,
+          updatedAt: new Date(),
+        })
+        .where(eq(paymentCharges.id, attempt.chargeId));
       await tx
         .update(paymentMilestones)
         .set({ state: "awaiting_funds", updatedAt: new Date() })
@@ -122,8 +177,15 @@ export async function fundMilestone(db: Db, actor: SessionUser, input: Record<st
     });
     return { ok: false, status: 402, message: result.message, fieldErrors: { cardNumber: result.message } };
   }
-  await db.update(paymentCharges).set({ providerReference: result.reference, updatedAt: new Date() }).where(eq(paymentCharges.id, attempt.chargeId));
-  return { ok: true, status: 200, message: `Payment of ${formatUsdCents(attempt.amountCents)} submitted. It shows as held in escrow once the payment provider confirms it.` };
+  await db
+    .update(paymentCharges)
+    .set({ providerReference: result.reference, updatedAt: new Date() })
+    .where(eq(paymentCharges.id, attempt.chargeId));
+  return {
+    ok: true,
+    status: 200,
+    message: `Payment of ${formatUsdCents(attempt.amountCents)} submitted. It shows as held in escrow once the payment provider confirms it.`,
+  };
 }
 
 export type WebhookResult = { status: number; message: string };
@@ -133,7 +195,13 @@ export type WebhookResult = { status: number; message: string };
  * nothing), and applied in the same transaction: a succeeded charge funds the ledger and the milestone is held,
  * or released or refunded at once when its condition was already met or the order was called off meanwhile.
  */
-export async function receivePaymentWebhook(db: Db, provider: PaymentProvider, notifier: Notifier, rawBody: string, headers: Record<string, string>): Promise<WebhookResult> {
+export async function receivePaymentWebhook(
+  db: Db,
+  provider: PaymentProvider,
+  notifier: Notifier,
+  rawBody: string,
+  headers: Record<string, string>,
+): Promise<WebhookResult> {
   let event;
   try {
     event = provider.verifyWebhook(rawBody, headers);
@@ -141,21 +209,38 @@ export async function receivePaymentWebhook(db: Db, provider: PaymentProvider, n
     return { status: 400, message: "Invalid webhook signature" };
   }
   return db.transaction(async (tx) => {
-    const recorded = await tx.insert(paymentWebhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: paymentWebhookEvents.id });
+    const recorded = await tx
+      .insert(paymentWebhookEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: paymentWebhookEvents.id });
     if (recorded.length === 0) return { status: 200, message: "Already processed" };
-    const [charge] = await tx.select().from(paymentCharges).where(eq(paymentCharges.idempotencyKey, event.data.idempotencyKey)).limit(1);
+    const [charge] = await tx
+      .select()
+      .from(paymentCharges)
+      .where(eq(paymentCharges.idempotencyKey, event.data.idempotencyKey))
+      .limit(1);
     if (!charge) return { status: 200, message: "Unknown charge" };
     const milestone = await lockMilestone(tx, charge.milestoneId);
     if (!milestone) return { status: 200, message: "Unknown milestone" };
     if (event.type === "charge.failed") {
       if (charge.status === "pending") {
-        await tx.update(paymentCharges).set({ status: "failed", failureMessage: event.data.message ?? "The payment failed", updatedAt: new Date() }).where(eq(paymentCharges.id, charge.id));
-        await tx.update(paymentMilestones).set({ state: "awaiting_funds", updatedAt: new Date() }).where(and(eq(paymentMilestones.id, milestone.id), eq(paymentMilestones.state, "processing")));
+        await tx
+          .update(paymentCharges)
+          .set({ status: "failed", failureMessage: event.data.message ?? "The payment failed", updatedAt: new Date() })
+          .where(eq(paymentCharges.id, charge.id));
+        await tx
+          .update(paymentMilestones)
+          .set({ state: "awaiting_funds", updatedAt: new Date() })
+          .where(and(eq(paymentMilestones.id, milestone.id), eq(paymentMilestones.state, "processing")));
       }
       return { status: 200, message: "Recorded" };
     }
     if (charge.status !== "pending") return { status: 200, message: "Already recorded" };
-    await tx.update(paymentCharges).set({ status: "succeeded", providerReference: event.data.reference, updatedAt: new Date() }).where(eq(paymentCharges.id, charge.id));
+    await tx
+      .update(paymentCharges)
+      .set({ status: "succeeded", providerReference: event.data.reference, updatedAt: new Date() })
+      .where(eq(paymentCharges.id, charge.id));
     await appendLedgerEntryOrThrow(tx, {
       orderId: milestone.orderId,
       milestoneId: milestone.id,
@@ -165,8 +250,14 @@ export async function receivePaymentWebhook(db: Db, provider: PaymentProvider, n
       providerReference: event.data.reference,
       note: `Card ending ${charge.cardLast4 ?? "····"}`,
     });
-    await tx.update(paymentMilestones).set({ state: "held", updatedAt: new Date() }).where(eq(paymentMilestones.id, milestone.id));
-    const [order] = await tx.select({ id: orders.id, status: orders.status, sellerId: orders.sellerId, buyerId: orders.buyerId }).from(orders).where(eq(orders.id, milestone.orderId));
+    await tx
+      .update(paymentMilestones)
+      .set({ state: "held", updatedAt: new Date() })
+      .where(eq(paymentMilestones.id, milestone.id));
+    const [order] = await tx
+      .select({ id: orders.id, status: orders.status, sellerId: orders.sellerId, buyerId: orders.buyerId })
+      .from(orders)
+      .where(eq(orders.id, milestone.orderId));
     await notify(tx, notifier, {
       userId: order!.sellerId,
       kind: "order_status",
@@ -176,7 +267,8 @@ export async function receivePaymentWebhook(db: Db, provider: PaymentProvider, n
       eventKey: `funded:${milestone.id}:${charge.id}`,
     });
     // the order was called off while the payment was on its way: straight back to the buyer
-    if (order!.status === "cancelled" || order!.status === "declined") await refundHeld(tx, notifier.jobs, order!.id, "Refunded: the order was cancelled");
+    if (order!.status === "cancelled" || order!.status === "declined")
+      await refundHeld(tx, notifier.jobs, order!.id, "Refunded: the order was cancelled");
     else await releaseDue(tx, notifier.jobs, order!.id, order!.status);
     return { status: 200, message: "Recorded" };
   });
@@ -195,7 +287,13 @@ export async function releaseDue(tx: Db, jobs: Jobs, orderId: string, status: st
 }
 
 /** Releases what is held on the order's milestones with the given conditions; returns the cents released. */
-export async function releaseHeld(tx: Db, jobs: Jobs, orderId: string, conditions: MilestoneCondition[], note: string): Promise<number> {
+export async function releaseHeld(
+  tx: Db,
+  jobs: Jobs,
+  orderId: string,
+  conditions: MilestoneCondition[],
+  note: string,
+): Promise<number> {
   if (conditions.length === 0) return 0;
   const [order] = await tx.select({ sellerId: orders.sellerId }).from(orders).where(eq(orders.id, orderId));
   let total = 0;
@@ -205,9 +303,26 @@ export async function releaseHeld(tx: Db, jobs: Jobs, orderId: string, condition
     if (held <= 0) continue;
     const n = await countMilestoneEntries(tx, milestone.id, "release");
     const key = `release:${milestone.id}:${n + 1}`;
-    const entry = await appendLedgerEntryOrThrow(tx, { orderId, milestoneId: milestone.id, kind: "release", amountCents: held, idempotencyKey: key, note });
-    await tx.update(paymentMilestones).set({ state: "released", updatedAt: new Date() }).where(eq(paymentMilestones.id, milestone.id));
-    await queuePayout(tx, jobs, { kind: "release", ledgerEntryId: entry.id, idempotencyKey: key, amountCents: held, destination: order!.sellerId, chargeReference: null });
+    const entry = await appendLedgerEntryOrThrow(tx, {
+      orderId,
+      milestoneId: milestone.id,
+      kind: "release",
+      amountCents: held,
+      idempotencyKey: key,
+      note,
+    });
+    await tx
+      .update(paymentMilestones)
+      .set({ state: "released", updatedAt: new Date() })
+      .where(eq(paymentMilestones.id, milestone.id));
+    await queuePayout(tx, jobs, {
+      kind: "release",
+      ledgerEntryId: entry.id,
+      idempotencyKey: key,
+      amountCents: held,
+      destination: order!.sellerId,
+      chargeReference: null,
+    });
     total += held;
   }
   return total;
@@ -217,14 +332,24 @@ export async function releaseHeld(tx: Db, jobs: Jobs, orderId: string, condition
  * Refunds to the buyer up to `limitCents` (all when absent) of what the order holds, milestone by milestone in
  * position order; milestones never funded become void. Returns the cents refunded.
  */
-export async function refundHeld(tx: Db, jobs: Jobs, orderId: string, note: string, limitCents?: number): Promise<number> {
+export async function refundHeld(
+  tx: Db,
+  jobs: Jobs,
+  orderId: string,
+  note: string,
+  limitCents?: number,
+): Promise<number> {
   const [order] = await tx.select({ buyerId: orders.buyerId }).from(orders).where(eq(orders.id, orderId));
   let left = limitCents ?? Number.MAX_SAFE_INTEGER;
   let total = 0;
   for (const milestone of await lockOrderMilestones(tx, orderId)) {
     const { held } = await milestoneBalance(tx, milestone.id);
     if (held <= 0) {
-      if (limitCents === undefined && milestone.state === "awaiting_funds") await tx.update(paymentMilestones).set({ state: "void", updatedAt: new Date() }).where(eq(paymentMilestones.id, milestone.id));
+      if (limitCents === undefined && milestone.state === "awaiting_funds")
+        await tx
+          .update(paymentMilestones)
+          .set({ state: "void", updatedAt: new Date() })
+          .where(eq(paymentMilestones.id, milestone.id));
       continue;
     }
     const amount = Math.min(held, left);
@@ -236,9 +361,28 @@ export async function refundHeld(tx: Db, jobs: Jobs, orderId: string, note: stri
       .from(paymentCharges)
       .where(and(eq(paymentCharges.milestoneId, milestone.id), eq(paymentCharges.status, "succeeded")))
       .limit(1);
-    const entry = await appendLedgerEntryOrThrow(tx, { orderId, milestoneId: milestone.id, kind: "refund", amountCents: amount, idempotencyKey: key, providerReference: charge?.reference ?? null, note });
-    if (amount === held) await tx.update(paymentMilestones).set({ state: "refunded", updatedAt: new Date() }).where(eq(paymentMilestones.id, milestone.id));
-    await queuePayout(tx, jobs, { kind: "refund", ledgerEntryId: entry.id, idempotencyKey: key, amountCents: amount, destination: order!.buyerId, chargeReference: charge?.reference ?? null });
+    const entry = await appendLedgerEntryOrThrow(tx, {
+      orderId,
+      milestoneId: milestone.id,
+      kind: "refund",
+      amountCents: amount,
+      idempotencyKey: key,
+      providerReference: charge?.reference ?? null,
+      note,
+    });
+    if (amount === held)
+      await tx
+        .update(paymentMilestones)
+        .set({ state: "refunded", updatedAt: new Date() })
+        .where(eq(paymentMilestones.id, milestone.id));
+    await queuePayout(tx, jobs, {
+      kind: "refund",
+      ledgerEntryId: entry.id,
+      idempotencyKey: key,
+      amountCents: amount,
+      destination: order!.buyerId,
+      chargeReference: charge?.reference ?? null,
+    });
     left -= amount;
     total += amount;
   }
@@ -254,8 +398,18 @@ type Jobs = Notifier["jobs"];
 
 /** The job's work: carries out one release or refund at the provider, with the ledger entry's key. */
 export async function carryOutPayout(provider: PaymentProvider, payout: JobData["payment-payout"]): Promise<void> {
-  if (payout.kind === "release") await provider.transfer({ idempotencyKey: payout.idempotencyKey, amountCents: payout.amountCents, destination: payout.destination });
-  else await provider.refund({ idempotencyKey: payout.idempotencyKey, chargeReference: payout.chargeReference, amountCents: payout.amountCents });
+  if (payout.kind === "release")
+    await provider.transfer({
+      idempotencyKey: payout.idempotencyKey,
+      amountCents: payout.amountCents,
+      destination: payout.destination,
+    });
+  else
+    await provider.refund({
+      idempotencyKey: payout.idempotencyKey,
+      chargeReference: payout.chargeReference,
+      amountCents: payout.amountCents,
+    });
 }
 
 /** Whether every milestone due on confirmation is held or released: production waits for the advance. */
@@ -270,9 +424,19 @@ export async function advancePaid(tx: Db, orderId: string): Promise<boolean> {
 /** Milestones the buyer still has to fund, across their orders (for "action needed" lists). */
 export async function milestonesToFund(db: Db, actor: SessionUser) {
   return db
-    .select({ orderId: orders.id, milestoneId: paymentMilestones.id, label: paymentMilestones.label, amountCents: paymentMilestones.amountCents })
+    .select({
+      orderId: orders.id,
+      milestoneId: paymentMilestones.id,
+      label: paymentMilestones.label,
+      amountCents: paymentMilestones.amountCents,
+    })
     .from(paymentMilestones)
     .innerJoin(orders, eq(orders.id, paymentMilestones.orderId))
-    .where(and(eq(orders.buyerId, actor.id), eq(paymentMilestones.state, "awaiting_funds"), inArray(orders.status, [...FUNDABLE_STATUSES])));
+    .where(
+      and(
+        eq(orders.buyerId, actor.id),
+        eq(paymentMilestones.state, "awaiting_funds"),
+        inArray(orders.status, [...FUNDABLE_ORDER_STATUSES]),
+      ),
+    );
 }
-

@@ -17,7 +17,13 @@ export function collectionCounts(db: Db): Promise<CollectionCounts> {
   const cached = memo.get(db, "collections");
   if (cached) return cached;
   const counting = Promise.all(
-    COLLECTIONS.map(async (c) => [c.slug, await countMatchingProducts(db, { q: "", category: null, min: null, max: null, collection: c.slug })] as const),
+    COLLECTIONS.map(
+      async (c) =>
+        [
+          c.slug,
+          await countMatchingProducts(db, { q: "", category: null, min: null, max: null, collection: c.slug }),
+        ] as const,
+    ),
   ).then((entries) => Object.fromEntries(entries) as CollectionCounts);
   memo.set(db, "collections", counting);
   counting.catch(() => memo.delete(db, "collections"));

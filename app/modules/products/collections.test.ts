@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS, collectionTsquery, findCollection, type CollectionSlug } from "~/lib/collections";
-import { CATEGORY_STRIP, resolveCategorySlug } from "~/lib/categories";
+import { CATEGORY_STRIP } from "~/lib/categories";
+import { resolveCategorySlug } from "~/lib/collections";
 import { createProducts } from "../../../tests/factories/products";
 import { createSeller } from "../../../tests/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
@@ -11,22 +12,48 @@ import { browseProducts, searchProducts } from "./product-search.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const names = (items: { name: string }[]) => items.map((p) => p.name).sort();
-const collectionPage = (collection: CollectionSlug, query = "") => ({ ...parseProductSearchParams(new URLSearchParams(query)), collection });
+const collectionPage = (collection: CollectionSlug, query = "") => ({
+  ...parseProductSearchParams(new URLSearchParams(query)),
+  collection,
+});
 
 /** Every product of a collection, page after page, as its page lists them. */
 async function listAll(db: TestDatabase["db"], collection: CollectionSlug) {
   const first = await browseProducts(db, collectionPage(collection));
   const items = [...first.items];
-  for (let page = 2; page <= first.pageCount; page++) items.push(...(await browseProducts(db, collectionPage(collection, `page=${page}`))).items);
+  for (let page = 2; page <= first.pageCount; page++)
+    items.push(...(await browseProducts(db, collectionPage(collection, `page=${page}`))).items);
   return { items, total: first.total };
 }
 
 describe("the category strip's collections", () => {
   it("are the strip, each with a page of its own that lists products", () => {
-    expect(CATEGORY_STRIP.map((c) => c.slug)).toEqual(["featured", "new", "home-decor", "food-drink", "women", "beauty", "jewelry", "paper", "kids", "pets", "men"]);
-    for (const c of COLLECTIONS) expect(resolveCategorySlug(c.slug)).toMatchObject({ collection: c.slug, category: null, listsProducts: true });
-    expect(resolveCategorySlug("textiles")).toMatchObject({ collection: null, category: "textiles", listsProducts: true });
-    expect(resolveCategorySlug("garden-tools")).toMatchObject({ collection: null, category: null, listsProducts: false, label: "Garden Tools" });
+    expect(CATEGORY_STRIP.map((c) => c.slug)).toEqual([
+      "featured",
+      "new",
+      "home-decor",
+      "food-drink",
+      "women",
+      "beauty",
+      "jewelry",
+      "paper",
+      "kids",
+      "pets",
+      "men",
+    ]);
+    for (const c of COLLECTIONS)
+      expect(resolveCategorySlug(c.slug)).toMatchObject({ collection: c.slug, category: null, listsProducts: true });
+    expect(resolveCategorySlug("textiles")).toMatchObject({
+      collection: null,
+      category: "textiles",
+      listsProducts: true,
+    });
+    expect(resolveCategorySlug("garden-tools")).toMatchObject({
+      collection: null,
+      category: null,
+      listsProducts: false,
+      label: "Garden Tools",
+    });
   });
 
   it("match their words in names, categories and tags only, every part of a phrase", () => {
@@ -44,23 +71,87 @@ describe.each(testEngines())("collections on %s", (engine) => {
     const seller = await createSeller(database.db, { verificationStatus: "verified" });
     const recently = new Date(Date.now() - 3 * DAY_MS);
     await createProducts(database.db, [
-      { sellerId: seller.user.id, name: "Organic Cotton Bath Towels", category: "textiles", tags: ["towels", "bath"], createdAt: recently },
-      { sellerId: seller.user.id, name: "Percale Sheet Sets", category: "textiles", tags: ["bedding"], createdAt: recently },
+      {
+        sellerId: seller.user.id,
+        name: "Organic Cotton Bath Towels",
+        category: "textiles",
+        tags: ["towels", "bath"],
+        createdAt: recently,
+      },
+      {
+        sellerId: seller.user.id,
+        name: "Percale Sheet Sets",
+        category: "textiles",
+        tags: ["bedding"],
+        createdAt: recently,
+      },
       // "home" and "kitchen" only in passing, in the description: not home decor
-      { sellerId: seller.user.id, name: "Commercial Wet Grinder", description: "For hotel kitchens and home-goods retail; towel rail included.", category: "machinery", tags: ["food processing"], createdAt: recently },
-      { sellerId: seller.user.id, name: "Women's Printed Viscose Kurtis", category: "textiles", tags: ["ethnic wear"], createdAt: recently },
-      { sellerId: seller.user.id, name: "Men's Pique Polo Shirts", category: "textiles", tags: ["polo"], createdAt: recently },
-      { sellerId: seller.user.id, name: "Organic Cotton Rompers", category: "textiles", tags: ["babywear", "kids"], createdAt: new Date(Date.now() - 45 * DAY_MS) },
-      { sellerId: seller.user.id, name: "Tellicherry Black Pepper", category: "food", tags: ["whole spices"], createdAt: new Date(Date.now() - 60 * DAY_MS) },
-      { sellerId: seller.user.id, name: "Retired Kitchen Towels", category: "textiles", tags: ["towels"], status: "inactive", createdAt: recently },
+      {
+        sellerId: seller.user.id,
+        name: "Commercial Wet Grinder",
+        description: "For hotel kitchens and home-goods retail; towel rail included.",
+        category: "machinery",
+        tags: ["food processing"],
+        createdAt: recently,
+      },
+      {
+        sellerId: seller.user.id,
+        name: "Women's Printed Viscose Kurtis",
+        category: "textiles",
+        tags: ["ethnic wear"],
+        createdAt: recently,
+      },
+      {
+        sellerId: seller.user.id,
+        name: "Men's Pique Polo Shirts",
+        category: "textiles",
+        tags: ["polo"],
+        createdAt: recently,
+      },
+      {
+        sellerId: seller.user.id,
+        name: "Organic Cotton Rompers",
+        category: "textiles",
+        tags: ["babywear", "kids"],
+        createdAt: new Date(Date.now() - 45 * DAY_MS),
+      },
+      {
+        sellerId: seller.user.id,
+        name: "Tellicherry Black Pepper",
+        category: "food",
+        tags: ["whole spices"],
+        createdAt: new Date(Date.now() - 60 * DAY_MS),
+      },
+      {
+        sellerId: seller.user.id,
+        name: "Retired Kitchen Towels",
+        category: "textiles",
+        tags: ["towels"],
+        status: "inactive",
+        createdAt: recently,
+      },
     ]);
   });
   afterAll(() => database.drop());
 
   it("list the active products that fit them, and count what they list", async () => {
     const expected: Record<CollectionSlug, string[]> = {
-      featured: ["Commercial Wet Grinder", "Men's Pique Polo Shirts", "Organic Cotton Bath Towels", "Organic Cotton Rompers", "Percale Sheet Sets", "Tellicherry Black Pepper", "Women's Printed Viscose Kurtis"],
-      new: ["Commercial Wet Grinder", "Men's Pique Polo Shirts", "Organic Cotton Bath Towels", "Percale Sheet Sets", "Women's Printed Viscose Kurtis"],
+      featured: [
+        "Commercial Wet Grinder",
+        "Men's Pique Polo Shirts",
+        "Organic Cotton Bath Towels",
+        "Organic Cotton Rompers",
+        "Percale Sheet Sets",
+        "Tellicherry Black Pepper",
+        "Women's Printed Viscose Kurtis",
+      ],
+      new: [
+        "Commercial Wet Grinder",
+        "Men's Pique Polo Shirts",
+        "Organic Cotton Bath Towels",
+        "Percale Sheet Sets",
+        "Women's Printed Viscose Kurtis",
+      ],
       "home-decor": ["Organic Cotton Bath Towels", "Percale Sheet Sets"],
       "food-drink": ["Tellicherry Black Pepper"],
       women: ["Women's Printed Viscose Kurtis"],
@@ -81,12 +172,26 @@ describe.each(testEngines())("collections on %s", (engine) => {
   });
 
   it("narrow a text search (whole words or typos) and a category filter, and page by cursor for the API", async () => {
-    expect(names((await browseProducts(database.db, collectionPage("home-decor", "q=cotton"))).items)).toEqual(["Organic Cotton Bath Towels"]);
+    expect(names((await browseProducts(database.db, collectionPage("home-decor", "q=cotton"))).items)).toEqual([
+      "Organic Cotton Bath Towels",
+    ]);
     expect(names((await browseProducts(database.db, collectionPage("food-drink", "q=towels"))).items)).toEqual([]);
-    expect(names((await browseProducts(database.db, collectionPage("featured", "category=food"))).items)).toEqual(["Tellicherry Black Pepper"]);
+    expect(names((await browseProducts(database.db, collectionPage("featured", "category=food"))).items)).toEqual([
+      "Tellicherry Black Pepper",
+    ]);
     // a typo still finds the collection's products only
-    expect(names((await browseProducts(database.db, collectionPage("kids", "q=cottn"))).items)).toEqual(["Organic Cotton Rompers"]);
-    const api = await searchProducts(database.db, { q: "", category: null, min: null, max: null, sort: "name", collection: "home-decor", limit: 1 });
+    expect(names((await browseProducts(database.db, collectionPage("kids", "q=cottn"))).items)).toEqual([
+      "Organic Cotton Rompers",
+    ]);
+    const api = await searchProducts(database.db, {
+      q: "",
+      category: null,
+      min: null,
+      max: null,
+      sort: "name",
+      collection: "home-decor",
+      limit: 1,
+    });
     expect(names(api.items)).toEqual(["Organic Cotton Bath Towels"]);
     expect(api.nextCursor).not.toBeNull();
   });
@@ -112,8 +217,21 @@ describe.each(testEngines())("collections of the demo data on %s", (engine) => {
     }
     expect(listed.featured!.length).toBeGreaterThan(PRODUCTS_PER_PAGE);
     expect(listed.new).toEqual(listed.featured);
-    expect(listed["home-decor"]).toEqual(expect.arrayContaining(["Organic Cotton Bath Towels, 600 GSM", "Cotton Terry Hand Towels", "Cotton Percale Bedsheet Sets, 300 TC", "Waffle Weave Cotton Kitchen Towels"]));
-    expect(listed["food-drink"]).toEqual(expect.arrayContaining(["Tellicherry Black Pepper, TGSEB Grade", "Nilgiri Orthodox Black Tea, FOP", "Cashew Kernels W320"]));
+    expect(listed["home-decor"]).toEqual(
+      expect.arrayContaining([
+        "Organic Cotton Bath Towels, 600 GSM",
+        "Cotton Terry Hand Towels",
+        "Cotton Percale Bedsheet Sets, 300 TC",
+        "Waffle Weave Cotton Kitchen Towels",
+      ]),
+    );
+    expect(listed["food-drink"]).toEqual(
+      expect.arrayContaining([
+        "Tellicherry Black Pepper, TGSEB Grade",
+        "Nilgiri Orthodox Black Tea, FOP",
+        "Cashew Kernels W320",
+      ]),
+    );
     expect(listed.women).toEqual(expect.arrayContaining(["Women's Printed Viscose Kurtis"]));
     expect(listed.kids).toEqual(expect.arrayContaining(["Kids' Organic Cotton Rompers"]));
     expect(listed.men).toEqual(expect.arrayContaining(["Men's Pique Polo Shirts"]));

@@ -15,7 +15,8 @@ export function expiringMemo<V extends NonNullable<unknown>>(maxAgeMs: number, s
     },
     set(db: Db, key: string, value: V) {
       let entries = byDb.get(db);
-      if (!entries) byDb.set(db, (entries = new LRUCache<string, V>({ max: size, ttl: maxAgeMs, ttlResolution: 0, perf: clock })));
+      if (!entries)
+        byDb.set(db, (entries = new LRUCache<string, V>({ max: size, ttl: maxAgeMs, ttlResolution: 0, perf: clock })));
       entries.set(key, value);
     },
     delete(db: Db, key: string) {

@@ -16,7 +16,13 @@ describe.each(testEngines())("marketplace figures on %s", (engine) => {
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
       const empty = await marketplaceFigures(database.db);
-      expect(empty).toEqual({ verifiedSuppliers: 0, activeProducts: 0, buyers: 0, orderValueCents: 0, productsByCategory: {} });
+      expect(empty).toEqual({
+        verifiedSuppliers: 0,
+        activeProducts: 0,
+        buyers: 0,
+        orderValueCents: 0,
+        productsByCategory: {},
+      });
 
       const verified = await createSeller(database.db, { verificationStatus: "verified" });
       await createSeller(database.db, { verificationStatus: "pending" });
@@ -29,7 +35,13 @@ describe.each(testEngines())("marketplace figures on %s", (engine) => {
       ]);
       await createOrders(database.db, [
         { buyerId: buyer.user.id, sellerId: verified.user.id, status: "placed", quantity: 10, unitPriceCents: 12_00 },
-        { buyerId: buyer.user.id, sellerId: verified.user.id, status: "cancelled", quantity: 1, unitPriceCents: 999_00 },
+        {
+          buyerId: buyer.user.id,
+          sellerId: verified.user.id,
+          status: "cancelled",
+          quantity: 1,
+          unitPriceCents: 999_00,
+        },
       ]);
       // within the minute, the remembered figures
       expect(await marketplaceFigures(database.db)).toBe(await marketplaceFigures(database.db));

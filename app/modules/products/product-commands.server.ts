@@ -1,37 +1,27 @@
-import { and, asc, desc, eq, inArray, max } from "drizzle-orm";
+import { firstErrors, type CommandRefusal } from "~/lib/command-result";
+import { productOwnedBy } from "~/modules/products/product-owner.server";
+import { storeOwnedBy } from "~/modules/stores/store-owner.server";
+import { asc, desc, eq, inArray, max } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { products } from "~/db/schema/products";
 import { storeProducts, stores } from "~/db/schema/stores";
 import { productPriceTiers } from "~/db/schema/trade";
-import type { Profile, SessionUser } from "~/modules/accounts/accounts.schema";
+import type { Actor, SessionUser } from "~/modules/accounts/accounts.schema";
 import { isIndianPort } from "~/modules/trade/ports.server";
-import { addProductSchema, DRAFT_REQUIRED_FIELDS, FILL_REQUIRED_FIELDS, productDraftSchema, readProductForm, SELLERS_ONLY, type SellerProduct } from "./product-form.schema";
+import { SELLERS_ONLY, type AddProductInput, type ProductDraft, type SellerProduct } from "./product-form.schema";
 import { readSpecifications } from "./product-detail.server";
 import { generateBaseSku, variantSku } from "./sku";
 import { isUuid } from "~/lib/uuid";
-import { parseJsonField } from "~/lib/json-text";
+import type { PRODUCT_STATUSES } from "~/lib/status-lists";
 import { overActionLimit } from "~/modules/accounts/attempt-limiter.server";
 
-type Actor = SessionUser & { profile: Profile };
-export type ProductCommandResult =
-  | { ok: true; message: string; id: string }
-  | { ok: false; status: number; message: string; fieldErrors: Record<string, string> };
+export type ProductCommandResult = { ok: true; message: string; id: string } | CommandRefusal;
 
-
-function refuseNonSeller(actor: Actor): ProductCommandResult | null {
-  return actor.profile.userType === "seller" ? null : { ok: false, status: 403, message: SELLERS_ONLY, fieldErrors: {} };
-}
-
-/** A field's name as the form names it (`variants[0].tiers[1].unitPrice`), so that a message lands by its field. */
-function fieldName(path: PropertyKey[]): string {
-  if (path.length === 0) return "form";
-  return path.reduce<string>((name, part) => (typeof part === "number" ? `${name}[${part}]` : name ? `${name}.${String(part)}` : String(part)), "");
-}
-
-function firstErrors(issues: { path: PropertyKey[]; message: string }[]) {
-  const out: Record<string, string> = {};
-  for (const issue of issues) out[fieldName(issue.path)] ??= issue.message;
-  return out;
+/** Sellers only: the refusal for anyone else (a route asks before it reads the form, so a buyer is told 403, not 400). */
+export function refuseNonSeller(actor: Actor): CommandRefusal | null {
+  return actor.profile.userType === "seller"
+    ? null
+    : { ok: false, status: 403, message: SELLERS_ONLY, fieldErrors: {} };
 }
 
 type TierRow = { variantSku: string; minQuantity: number; unitPriceCents: number };
@@ -40,9 +30,14 @@ type TierRow = { variantSku: string; minQuantity: number; unitPriceCents: number
  * The price range a buyer sees and the marketplace filters and sorts by: from the lowest price anyone can reach
  * (a price break included) to the highest.
  */
-export function priceRangeOf(prices: readonly number[], tiers: readonly TierRow[]): { priceMinCents: number; priceMaxCents: number } {
+export function priceRangeOf(
+  prices: readonly number[],
+  tiers: readonly TierRow[],
+): { priceMinCents: number; priceMaxCents: number } {
   const all = [...prices, ...tiers.map((t) => t.unitPriceCents)];
-  return all.length ? { priceMinCents: Math.min(...all), priceMaxCents: Math.max(...all) } : { priceMinCents: 0, priceMaxCents: 0 };
+  return all.length
+    ? { priceMinCents: Math.min(...all), priceMaxCents: Math.max(...all) }
+    : { priceMinCents: 0, priceMaxCents: 0 };
 }
 
 /** Replaces a product's price breaks (in the caller's transaction). */
@@ -74,14 +69,24 @@ export async function listSellerProducts(db: Db, actor: SessionUser, limit = 200
       specifications: products.specifications,
     })
     .from(products)
-    .where(eq(products.sellerId, actor.id))
+    .where(productOwnedBy(actor))
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(limit);
   const tiers = rows.length
     ? await db
-        .select({ productId: productPriceTiers.productId, variantSku: productPriceTiers.variantSku, minQuantity: productPriceTiers.minQuantity, unitPriceCents: productPriceTiers.unitPriceCents })
+        .select({
+          productId: productPriceTiers.productId,
+          variantSku: productPriceTiers.variantSku,
+          minQuantity: productPriceTiers.minQuantity,
+          unitPriceCents: productPriceTiers.unitPriceCents,
+        })
         .from(productPriceTiers)
-        .where(inArray(productPriceTiers.productId, rows.map((r) => r.id)))
+        .where(
+          inArray(
+            productPriceTiers.productId,
+            rows.map((r) => r.id),
+          ),
+        )
         .orderBy(asc(productPriceTiers.variantSku), asc(productPriceTiers.minQuantity))
     : [];
   const tiersByProduct = Map.groupBy(tiers, (t) => t.productId);
@@ -106,87 +111,110 @@ function refusedForm(issues: { path: PropertyKey[]; message: string }[]): Produc
   return { ok: false, status: 400, message: Object.values(fieldErrors)[0]!, fieldErrors };
 }
 
-/** Add Product form: sellers only; price range, MOQ, unit and category checked on the server. */
-export async function createProductFromForm(db: Db, actor: Actor, form: FormData): Promise<ProductCommandResult> {
+/**
+ * Add Product form: sellers only. `p` is the form read by addProductSchema (price range, MOQ, unit and category
+ * checked there: `parseInput(addProductSchema, readProductForm(form))`); the port and the tiers' variants here.
+ */
+export async function addProduct(db: Db, actor: Actor, p: AddProductInput): Promise<ProductCommandResult> {
   const refused = refuseNonSeller(actor);
   if (refused) return refused;
-  const parsed = addProductSchema.safeParse(readProductForm(form));
-  if (!parsed.success) return refusedForm(parsed.error.issues);
-  const p = parsed.data;
   // a new product has no variants yet: its price breaks are the whole product's
   const strayTier = p.tiers.findIndex((t) => t.variantSku !== "");
-  if (strayTier >= 0) return refusedForm([{ path: ["tiers", strayTier, "minQuantity"], message: "This variant is not one of the product's" }]);
+  if (strayTier >= 0)
+    return refusedForm([
+      { path: ["tiers", strayTier, "minQuantity"], message: "This variant is not one of the product's" },
+    ]);
   const limited = await overActionLimit(db, "product", actor.id);
   if (limited) return { ok: false, status: 429, message: limited, fieldErrors: {} };
   const tiers = p.tiers.map((t) => ({ variantSku: "", minQuantity: t.minQuantity, unitPriceCents: t.unitPrice }));
   return db.transaction(async (tx) => {
-    if (p.originPort && !(await isIndianPort(tx, p.originPort))) return refusedForm([{ path: ["originPort"], message: UNKNOWN_PORT }]);
+    if (p.originPort && !(await isIndianPort(tx, p.originPort)))
+      return refusedForm([{ path: ["originPort"], message: UNKNOWN_PORT }]);
     const [row] = await tx
       .insert(products)
       .values({
-      sellerId: actor.id,
-      name: p.name,
-      description: p.description,
-      category: p.category,
-      subcategory: p.subcategory,
-      minimumOrderQuantity: p.minimumOrderQuantity,
-      unit: p.unit,
-      ...priceRangeOf([p.priceMin, p.priceMax], tiers),
-      hsCode: p.hsCode,
-      originPort: p.originPort,
-      tags: [p.category],
-      status: "active",
-    })
-    .returning({ id: products.id });
+        sellerId: actor.id,
+        name: p.name,
+        description: p.description,
+        category: p.category,
+        subcategory: p.subcategory,
+        minimumOrderQuantity: p.minimumOrderQuantity,
+        unit: p.unit,
+        ...priceRangeOf([p.priceMin, p.priceMax], tiers),
+        hsCode: p.hsCode,
+        originPort: p.originPort,
+        tags: [p.category],
+        status: "active",
+      })
+      .returning({ id: products.id });
     await replacePriceTiers(tx, row!.id, tiers);
     return { ok: true as const, message: "Product created successfully!", id: row!.id };
   });
 }
 
-/** Edits one of the seller's own products; anyone else's is "not found". */
-export async function updateProductFromForm(db: Db, actor: Actor, productId: string, form: FormData): Promise<ProductCommandResult> {
+/** Edits one of the seller's own products (`p` as for addProduct); anyone else's is "not found". */
+export async function editProduct(
+  db: Db,
+  actor: Actor,
+  productId: string,
+  p: AddProductInput,
+): Promise<ProductCommandResult> {
   const refused = refuseNonSeller(actor);
   if (refused) return refused;
   if (!isUuid(productId)) return { ok: false, status: 404, message: "Product not found", fieldErrors: {} };
-  const parsed = addProductSchema.safeParse(readProductForm(form));
-  if (!parsed.success) return refusedForm(parsed.error.issues);
-  const p = parsed.data;
-  const tiers = p.tiers.map((t) => ({ variantSku: t.variantSku, minQuantity: t.minQuantity, unitPriceCents: t.unitPrice }));
+  const tiers = p.tiers.map((t) => ({
+    variantSku: t.variantSku,
+    minQuantity: t.minQuantity,
+    unitPriceCents: t.unitPrice,
+  }));
   return db.transaction(async (tx) => {
     // locked: two saves of one product replace its price breaks one after the other
-    const [current] = await tx.select({ specifications: products.specifications }).from(products).where(and(eq(products.id, productId), eq(products.sellerId, actor.id))).for("update");
+    const [current] = await tx
+      .select({ specifications: products.specifications })
+      .from(products)
+      .where(productOwnedBy(actor, productId))
+      .for("update");
     if (!current) return { ok: false as const, status: 404, message: "Product not found", fieldErrors: {} };
     const skus = new Set(variantChoices(current.specifications).map((v) => v.sku));
     const strayTier = tiers.findIndex((t) => t.variantSku !== "" && !skus.has(t.variantSku));
-    if (strayTier >= 0) return refusedForm([{ path: ["tiers", strayTier, "minQuantity"], message: "This variant is not one of the product's" }]);
-    if (p.originPort && !(await isIndianPort(tx, p.originPort))) return refusedForm([{ path: ["originPort"], message: UNKNOWN_PORT }]);
+    if (strayTier >= 0)
+      return refusedForm([
+        { path: ["tiers", strayTier, "minQuantity"], message: "This variant is not one of the product's" },
+      ]);
+    if (p.originPort && !(await isIndianPort(tx, p.originPort)))
+      return refusedForm([{ path: ["originPort"], message: UNKNOWN_PORT }]);
     await tx
       .update(products)
       .set({
-      name: p.name,
-      description: p.description,
-      category: p.category,
-      subcategory: p.subcategory,
-      minimumOrderQuantity: p.minimumOrderQuantity,
-      unit: p.unit,
-      ...priceRangeOf([p.priceMin, p.priceMax], tiers),
-      hsCode: p.hsCode,
-      originPort: p.originPort,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(products.id, productId), eq(products.sellerId, actor.id)));
+        name: p.name,
+        description: p.description,
+        category: p.category,
+        subcategory: p.subcategory,
+        minimumOrderQuantity: p.minimumOrderQuantity,
+        unit: p.unit,
+        ...priceRangeOf([p.priceMin, p.priceMax], tiers),
+        hsCode: p.hsCode,
+        originPort: p.originPort,
+        updatedAt: new Date(),
+      })
+      .where(productOwnedBy(actor, productId));
     await replacePriceTiers(tx, productId, tiers);
     return { ok: true as const, message: "Product updated successfully!", id: productId };
   });
 }
 
 /** Deactivates or reactivates one of the seller's own products. */
-export async function setProductStatus(db: Db, actor: Actor, productId: string, status: string): Promise<ProductCommandResult> {
-  if (!isUuid(productId) || (status !== "active" && status !== "inactive")) return { ok: false, status: 404, message: "Product not found", fieldErrors: {} };
+export async function setProductStatus(
+  db: Db,
+  actor: Actor,
+  productId: string,
+  status: (typeof PRODUCT_STATUSES)[number],
+): Promise<ProductCommandResult> {
+  if (!isUuid(productId)) return { ok: false, status: 404, message: "Product not found", fieldErrors: {} };
   const updated = await db
     .update(products)
     .set({ status, updatedAt: new Date() })
-    .where(and(eq(products.id, productId), eq(products.sellerId, actor.id)))
+    .where(productOwnedBy(actor, productId))
     .returning({ id: products.id });
   if (updated.length === 0) return { ok: false, status: 404, message: "Product not found", fieldErrors: {} };
   return { ok: true, message: status === "active" ? "Product reactivated" : "Product deactivated", id: productId };
@@ -200,22 +228,13 @@ export async function setProductStatus(db: Db, actor: Actor, productId: string, 
 export async function createProductFromDraft(
   db: Db,
   actor: Actor,
-  payload: string,
+  draft: ProductDraft,
   options: { storeId?: string | null; now?: number } = {},
 ): Promise<ProductCommandResult> {
   const refused = refuseNonSeller(actor);
   if (refused) return refused;
-  const json = parseJsonField(payload);
-  if (!json) return { ok: false, status: 400, message: FILL_REQUIRED_FIELDS, fieldErrors: {} };
-  const parsed = productDraftSchema.safeParse(json.value);
-  if (!parsed.success) {
-    const fieldErrors = firstErrors(parsed.error.issues);
-    const message = DRAFT_REQUIRED_FIELDS.some((name) => fieldErrors[name]) ? FILL_REQUIRED_FIELDS : (fieldErrors.main_images ?? Object.values(fieldErrors)[0]!);
-    return { ok: false, status: 400, message, fieldErrors };
-  }
   const limited = await overActionLimit(db, "product", actor.id);
   if (limited) return { ok: false, status: 429, message: limited, fieldErrors: {} };
-  const draft = parsed.data;
   const now = options.now ?? Date.now();
   const storeId = options.storeId && isUuid(options.storeId) ? options.storeId : null;
 
@@ -223,20 +242,33 @@ export async function createProductFromDraft(
     let ownerName = actor.profile.companyName;
     if (options.storeId) {
       const [store] = storeId
-        ? await tx.select({ id: stores.id, name: stores.name }).from(stores).where(and(eq(stores.id, storeId), eq(stores.sellerId, actor.id))).limit(1)
+        ? await tx
+            .select({ id: stores.id, name: stores.name })
+            .from(stores)
+            .where(storeOwnedBy(actor, storeId))
+            .limit(1)
         : [];
       if (!store) return { ok: false as const, status: 404, message: "Store not found", fieldErrors: {} };
       ownerName = store.name;
     }
-    if (draft.origin_port && !(await isIndianPort(tx, draft.origin_port))) return { ok: false as const, status: 400, message: UNKNOWN_PORT, fieldErrors: { origin_port: UNKNOWN_PORT } };
+    if (draft.origin_port && !(await isIndianPort(tx, draft.origin_port)))
+      return { ok: false as const, status: 400, message: UNKNOWN_PORT, fieldErrors: { origin_port: UNKNOWN_PORT } };
     const baseSku = draft.base_sku || generateBaseSku(ownerName, draft.name, now);
     const variants = draft.variants.map((v, i) => ({ ...v, sku: v.sku || variantSku(baseSku, i) }));
     const skus = variants.map((v) => v.sku);
     const repeated = skus.findIndex((sku, i) => skus.indexOf(sku) !== i);
-    if (repeated >= 0) return { ok: false as const, status: 400, message: "Each variant needs its own SKU", fieldErrors: { [`variants[${repeated}].sku`]: "Each variant needs its own SKU" } };
+    if (repeated >= 0)
+      return {
+        ok: false as const,
+        status: 400,
+        message: "Each variant needs its own SKU",
+        fieldErrors: { [`variants[${repeated}].sku`]: "Each variant needs its own SKU" },
+      };
     const tiers: TierRow[] = [
       ...draft.tiers.map((t) => ({ variantSku: "", minQuantity: t.minQuantity, unitPriceCents: t.unitPrice })),
-      ...variants.flatMap((v) => v.tiers.map((t) => ({ variantSku: v.sku, minQuantity: t.minQuantity, unitPriceCents: t.unitPrice }))),
+      ...variants.flatMap((v) =>
+        v.tiers.map((t) => ({ variantSku: v.sku, minQuantity: t.minQuantity, unitPriceCents: t.unitPrice })),
+      ),
     ];
     const { priceMinCents, priceMaxCents } = priceRangeOf(
       variants.map((v) => v.price),
@@ -272,8 +304,13 @@ export async function createProductFromDraft(
       .returning({ id: products.id });
     await replacePriceTiers(tx, row!.id, tiers);
     if (storeId) {
-      const [{ top } = { top: null }] = await tx.select({ top: max(storeProducts.displayOrder) }).from(storeProducts).where(eq(storeProducts.storeId, storeId));
-      await tx.insert(storeProducts).values({ storeId, productId: row!.id, featured: false, displayOrder: (top ?? -1) + 1, categoryTab: "all" });
+      const [{ top } = { top: null }] = await tx
+        .select({ top: max(storeProducts.displayOrder) })
+        .from(storeProducts)
+        .where(eq(storeProducts.storeId, storeId));
+      await tx
+        .insert(storeProducts)
+        .values({ storeId, productId: row!.id, featured: false, displayOrder: (top ?? -1) + 1, categoryTab: "all" });
     }
     return { ok: true as const, message: "Product created successfully!", id: row!.id };
   });

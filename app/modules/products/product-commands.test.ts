@@ -5,8 +5,9 @@ import { storeProducts } from "~/db/schema/stores";
 import { addProductToStore, createStore } from "../../../tests/factories/stores";
 import { createProduct } from "../../../tests/factories/products";
 import { createBuyer, createSeller, type Account, actorOf as actor } from "../../../tests/factories/users";
+import { postAddProduct, postEditProduct, postProductDraft } from "../../../tests/support/product-form";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
-import { createProductFromDraft, createProductFromForm, listSellerProducts, setProductStatus, updateProductFromForm } from "./product-commands.server";
+import { listSellerProducts, setProductStatus } from "./product-commands.server";
 
 const form = (values: Record<string, string>) => {
   const f = new FormData();
@@ -14,7 +15,16 @@ const form = (values: Record<string, string>) => {
   return f;
 };
 
-const valid = { name: "Brass diya lamps", description: "Hand-cast", category: "machinery", subcategory: "", minimumOrderQuantity: "50", unit: "pieces", priceMin: "4.50", priceMax: "9" };
+const valid = {
+  name: "Brass diya lamps",
+  description: "Hand-cast",
+  category: "machinery",
+  subcategory: "",
+  minimumOrderQuantity: "50",
+  unit: "pieces",
+  priceMin: "4.50",
+  priceMax: "9",
+};
 
 describe.each(testEngines())("product commands on %s", (engine) => {
   let database: TestDatabase;
@@ -31,37 +41,66 @@ describe.each(testEngines())("product commands on %s", (engine) => {
   afterAll(() => database.drop());
 
   it("refuses non-sellers on the server (the spec's missing role check, fixed)", async () => {
-    const result = await createProductFromForm(database.db, actor(buyer), form(valid));
+    const result = await postAddProduct(database.db, actor(buyer), form(valid));
     expect(result).toMatchObject({ ok: false, status: 403 });
     expect(await listSellerProducts(database.db, actor(buyer))).toEqual([]);
-    const draft = await createProductFromDraft(database.db, actor(buyer), "{}");
+    const draft = await postProductDraft(database.db, actor(buyer), "{}");
     expect(draft).toMatchObject({ ok: false, status: 403 });
   });
 
   it("checks price range, MOQ, unit and category on the server", async () => {
-    expect(await createProductFromForm(database.db, actor(seller), form({ ...valid, priceMin: "10", priceMax: "5" }))).toMatchObject({
+    expect(
+      await postAddProduct(database.db, actor(seller), form({ ...valid, priceMin: "10", priceMax: "5" })),
+    ).toMatchObject({
       ok: false,
       fieldErrors: { priceMax: "Minimum price cannot be more than the maximum price" },
     });
-    for (const moq of ["0", "-1", "2.5", "x"]) expect((await createProductFromForm(database.db, actor(seller), form({ ...valid, minimumOrderQuantity: moq }))).ok).toBe(false);
-    expect((await createProductFromForm(database.db, actor(seller), form({ ...valid, unit: "boxes" }))).ok).toBe(false);
-    expect((await createProductFromForm(database.db, actor(seller), form({ ...valid, category: "toys" }))).ok).toBe(false);
-    const ok = await createProductFromForm(database.db, actor(seller), form(valid));
+    for (const moq of ["0", "-1", "2.5", "x"])
+      expect((await postAddProduct(database.db, actor(seller), form({ ...valid, minimumOrderQuantity: moq }))).ok).toBe(
+        false,
+      );
+    expect((await postAddProduct(database.db, actor(seller), form({ ...valid, unit: "boxes" }))).ok).toBe(false);
+    expect((await postAddProduct(database.db, actor(seller), form({ ...valid, category: "toys" }))).ok).toBe(false);
+    const ok = await postAddProduct(database.db, actor(seller), form(valid));
     expect(ok).toMatchObject({ ok: true, message: "Product created successfully!" });
-    const [row] = await database.db.select().from(products).where(eq(products.id, ok.ok ? ok.id : ""));
-    expect(row).toMatchObject({ priceMinCents: 450, priceMaxCents: 900, minimumOrderQuantity: 50, status: "active", sellerId: seller.user.id });
+    const [row] = await database.db
+      .select()
+      .from(products)
+      .where(eq(products.id, ok.ok ? ok.id : ""));
+    expect(row).toMatchObject({
+      priceMinCents: 450,
+      priceMaxCents: 900,
+      minimumOrderQuantity: 50,
+      status: "active",
+      sellerId: seller.user.id,
+    });
   });
 
   it("lists the seller's own products newest first, and lets only the owner edit, deactivate and reactivate", async () => {
-    const older = await createProduct(database.db, { sellerId: seller.user.id, name: "Older", createdAt: new Date(Date.now() - 86_400_000) });
+    const older = await createProduct(database.db, {
+      sellerId: seller.user.id,
+      name: "Older",
+      createdAt: new Date(Date.now() - 86_400_000),
+    });
     const mine = await listSellerProducts(database.db, actor(seller));
     expect(mine.at(-1)!.id).toBe(older.id);
     expect(mine.every((p) => p.name !== undefined)).toBe(true);
-    expect(await updateProductFromForm(database.db, actor(otherSeller), older.id, form(valid))).toMatchObject({ ok: false, status: 404 });
-    expect(await setProductStatus(database.db, actor(otherSeller), older.id, "inactive")).toMatchObject({ ok: false, status: 404 });
+    expect(await postEditProduct(database.db, actor(otherSeller), older.id, form(valid))).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    expect(await setProductStatus(database.db, actor(otherSeller), older.id, "inactive")).toMatchObject({
+      ok: false,
+      status: 404,
+    });
     expect(await setProductStatus(database.db, actor(seller), older.id, "inactive")).toMatchObject({ ok: true });
-    expect(await setProductStatus(database.db, actor(seller), older.id, "active")).toMatchObject({ ok: true, message: "Product reactivated" });
-    expect(await updateProductFromForm(database.db, actor(seller), older.id, form({ ...valid, name: "Renamed" }))).toMatchObject({ ok: true });
+    expect(await setProductStatus(database.db, actor(seller), older.id, "active")).toMatchObject({
+      ok: true,
+      message: "Product reactivated",
+    });
+    expect(
+      await postEditProduct(database.db, actor(seller), older.id, form({ ...valid, name: "Renamed" })),
+    ).toMatchObject({ ok: true });
     const [row] = await database.db.select().from(products).where(eq(products.id, older.id));
     expect(row!.name).toBe("Renamed");
   });
@@ -82,10 +121,23 @@ describe.each(testEngines())("product commands on %s", (engine) => {
       ],
       technical_specs: [{ name: "Material", value: "Brass" }],
     };
-    const result = await createProductFromDraft(database.db, actor(seller), JSON.stringify(draft), { storeId: store.id, now: 1795389528197 });
+    const result = await postProductDraft(database.db, actor(seller), JSON.stringify(draft), {
+      storeId: store.id,
+      now: 1795389528197,
+    });
     expect(result).toMatchObject({ ok: true });
-    const [row] = await database.db.select().from(products).where(eq(products.id, result.ok ? result.id : ""));
-    expect(row).toMatchObject({ priceMinCents: 1800, priceMaxCents: 4250, minimumOrderQuantity: 1, unit: "pieces", tags: ["machinery", "Kashi"], images: draft.main_images });
+    const [row] = await database.db
+      .select()
+      .from(products)
+      .where(eq(products.id, result.ok ? result.id : ""));
+    expect(row).toMatchObject({
+      priceMinCents: 1800,
+      priceMaxCents: 4250,
+      minimumOrderQuantity: 1,
+      unit: "pieces",
+      tags: ["machinery", "Kashi"],
+      images: draft.main_images,
+    });
     const specs = row!.specifications as { base_sku: string; variants: { sku: string }[] };
     expect(specs.base_sku).toBe("KAS-PEACOC-8197");
     expect(specs.variants.map((v) => v.sku)).toEqual(["KAS-PEACOC-8197-VAR1", "KAS-PEACOC-8197-VAR2"]);
@@ -94,23 +146,48 @@ describe.each(testEngines())("product commands on %s", (engine) => {
   });
 
   it("refuses a draft without required fields or images, and another seller's store", async () => {
-    expect(await createProductFromDraft(database.db, actor(seller), JSON.stringify({ name: "", description: "", category: "", main_images: ["/uploads/x.webp"] }))).toMatchObject({
+    expect(
+      await postProductDraft(
+        database.db,
+        actor(seller),
+        JSON.stringify({ name: "", description: "", category: "", main_images: ["/uploads/x.webp"] }),
+      ),
+    ).toMatchObject({
       ok: false,
       message: "Please fill in all required fields",
     });
-    expect(await createProductFromDraft(database.db, actor(seller), JSON.stringify({ name: "A", description: "B", category: "food", main_images: [] }))).toMatchObject({
+    expect(
+      await postProductDraft(
+        database.db,
+        actor(seller),
+        JSON.stringify({ name: "A", description: "B", category: "food", main_images: [] }),
+      ),
+    ).toMatchObject({
       ok: false,
       message: "Please add at least one product image",
     });
     expect(
-      await createProductFromDraft(database.db, actor(seller), JSON.stringify({ name: "A", description: "B", category: "food", main_images: ["javascript:alert(1)"] })),
+      await postProductDraft(
+        database.db,
+        actor(seller),
+        JSON.stringify({ name: "A", description: "B", category: "food", main_images: ["javascript:alert(1)"] }),
+      ),
     ).toMatchObject({ ok: false });
     const othersStore = await createStore(database.db, { sellerId: otherSeller.user.id });
     const before = (await listSellerProducts(database.db, actor(seller))).length;
     expect(
-      await createProductFromDraft(database.db, actor(seller), JSON.stringify({ name: "A", description: "B", category: "food", main_images: ["/uploads/a.webp"] }), { storeId: othersStore.id }),
+      await postProductDraft(
+        database.db,
+        actor(seller),
+        JSON.stringify({ name: "A", description: "B", category: "food", main_images: ["/uploads/a.webp"] }),
+        { storeId: othersStore.id },
+      ),
     ).toMatchObject({ ok: false, status: 404 });
     expect((await listSellerProducts(database.db, actor(seller))).length).toBe(before);
-    expect(await createProductFromDraft(database.db, actor(seller), "not json")).toMatchObject({ ok: false, status: 400 });
+    expect(await postProductDraft(database.db, actor(seller), "not json")).toMatchObject({
+      ok: false,
+      status: 400,
+      message: "Please fill in all required fields",
+    });
   });
 });

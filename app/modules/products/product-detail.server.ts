@@ -56,7 +56,13 @@ export type ProductDetail = {
   images: string[];
   specifications: ProductSpecifications;
   createdAt: string;
-  supplier: { companyName: string | null; verified: boolean; storeId: string | null; storeName: string | null; rating: { average: number; count: number } | null };
+  supplier: {
+    companyName: string | null;
+    verified: boolean;
+    storeId: string | null;
+    storeName: string | null;
+    rating: { average: number; count: number } | null;
+  };
   hsCode: string | null;
   originPort: { code: string; name: string } | null;
   /** price breaks by variant SKU ('' for the whole product), each ladder by quantity */
@@ -81,7 +87,11 @@ export async function getProductDetail(db: Db, id: string): Promise<ProductDetai
   // the supplier's rating: its reviews' averages, an index range on (seller_id, …)
   const ratings = db
     .select({
-      ratingAverage: sql<string | null>`round(avg((${reviews.productQuality} + ${reviews.communication} + ${reviews.onTimeDelivery})::numeric / 3), 1)`.as("rating_average"),
+      ratingAverage: sql<
+        string | null
+      >`round(avg((${reviews.productQuality} + ${reviews.communication} + ${reviews.onTimeDelivery})::numeric / 3), 1)`.as(
+        "rating_average",
+      ),
       ratingCount: sql<number>`count(*)::int`.as("rating_count"),
     })
     .from(reviews)
@@ -123,7 +133,12 @@ export async function getProductDetail(db: Db, id: string): Promise<ProductDetai
   if (!row) return null;
   const specifications = readSpecifications(row.specifications);
   const tiers = await db
-    .select({ id: productPriceTiers.id, variantSku: productPriceTiers.variantSku, minQuantity: productPriceTiers.minQuantity, unitPriceCents: productPriceTiers.unitPriceCents })
+    .select({
+      id: productPriceTiers.id,
+      variantSku: productPriceTiers.variantSku,
+      minQuantity: productPriceTiers.minQuantity,
+      unitPriceCents: productPriceTiers.unitPriceCents,
+    })
     .from(productPriceTiers)
     .where(eq(productPriceTiers.productId, row.id))
     .orderBy(asc(productPriceTiers.minQuantity));
@@ -142,7 +157,8 @@ export async function getProductDetail(db: Db, id: string): Promise<ProductDetai
     specifications,
     createdAt: row.createdAt.toISOString(),
     hsCode: row.hsCode,
-    originPort: row.originPortCode && row.originPortName ? { code: row.originPortCode, name: row.originPortName } : null,
+    originPort:
+      row.originPortCode && row.originPortName ? { code: row.originPortCode, name: row.originPortName } : null,
     priceTiers: tierLadders(tiers, specifications.variants),
     sellerId: row.sellerId,
     supplier: {
@@ -150,7 +166,10 @@ export async function getProductDetail(db: Db, id: string): Promise<ProductDetai
       verified: row.verificationStatus === "verified",
       storeId: row.storeId ?? null,
       storeName: row.storeName ?? null,
-      rating: row.ratingAverage !== null && Number(row.ratingCount) > 0 ? { average: Number(row.ratingAverage), count: Number(row.ratingCount) } : null,
+      rating:
+        row.ratingAverage !== null && Number(row.ratingCount) > 0
+          ? { average: Number(row.ratingAverage), count: Number(row.ratingCount) }
+          : null,
     },
   };
 }
@@ -163,10 +182,15 @@ function tierLadders(tiers: (PriceTierRow & { variantSku: string })[], variants:
     const variant = variants[index];
     return variant ? [variant.color, variant.size].filter(Boolean).join(", ") || `Variant ${index + 1}` : sku;
   };
-  const order = (sku: string) => (sku === "" ? -1 : variants.findIndex((v) => v.sku === sku) + 1 || variants.length + 1);
+  const order = (sku: string) =>
+    sku === "" ? -1 : variants.findIndex((v) => v.sku === sku) + 1 || variants.length + 1;
   return [...bySku.entries()]
     .sort(([a], [b]) => order(a) - order(b))
-    .map(([variantSku, list]) => ({ variantSku, label: variantSku === "" ? "All variants" : label(variantSku), tiers: list.map(({ variantSku: _, ...t }) => t) }));
+    .map(([variantSku, list]) => ({
+      variantSku,
+      label: variantSku === "" ? "All variants" : label(variantSku),
+      tiers: list.map(({ variantSku: _, ...t }) => t),
+    }));
 }
 
 /** Uploaded files and https images only: nothing else reaches an img src. */
@@ -185,16 +209,25 @@ function finiteNumber(value: unknown): number | null {
 }
 
 function shortText(value: unknown): string {
-  return typeof value === "string" ? value.trim().slice(0, MAX_TEXT) : typeof value === "number" && Number.isFinite(value) ? String(value) : "";
+  return typeof value === "string"
+    ? value.trim().slice(0, MAX_TEXT)
+    : typeof value === "number" && Number.isFinite(value)
+      ? String(value)
+      : "";
 }
 
 /** Any JSON value as one line of text; empty for nothing worth showing. */
 function valueAsText(value: unknown): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "string") return value.trim().slice(0, MAX_TEXT);
-  if (typeof value === "number" || typeof value === "boolean") return value === true ? "Yes" : value === false ? "No" : String(value);
+  if (typeof value === "number" || typeof value === "boolean")
+    return value === true ? "Yes" : value === false ? "No" : String(value);
   if (Array.isArray(value) && value.every((v) => typeof v === "string" || typeof v === "number")) {
-    return value.map(String).filter((v) => v.trim() !== "").join(", ").slice(0, MAX_TEXT);
+    return value
+      .map(String)
+      .filter((v) => v.trim() !== "")
+      .join(", ")
+      .slice(0, MAX_TEXT);
   }
   const json = JSON.stringify(value);
   return json === "{}" || json === "[]" ? "" : json.slice(0, MAX_TEXT);
@@ -250,7 +283,15 @@ function readTechnicalSpecs(value: unknown): { name: string; value: string }[] |
 }
 
 export function readSpecifications(raw: unknown): ProductSpecifications {
-  const specs: ProductSpecifications = { brand: null, baseSku: null, weightKg: null, dimensionsCm: null, variants: [], technicalSpecs: [], other: [] };
+  const specs: ProductSpecifications = {
+    brand: null,
+    baseSku: null,
+    weightKg: null,
+    dimensionsCm: null,
+    variants: [],
+    technicalSpecs: [],
+    other: [],
+  };
   if (!isRecord(raw)) return specs;
   for (const [key, value] of Object.entries(raw)) {
     const other = () => {

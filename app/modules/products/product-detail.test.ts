@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProduct } from "../../../tests/factories/products";
 import { createStore } from "../../../tests/factories/stores";
 import { createSeller, type Account, actorOf as actor } from "../../../tests/factories/users";
+import { postProductDraft } from "../../../tests/support/product-form";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
-import { createProductFromDraft } from "./product-commands.server";
 import { getProductDetail, readSpecifications, specLabel } from "./product-detail.server";
 
 const DAY_MS = 86_400_000;
@@ -23,9 +23,22 @@ describe.each(testEngines())("product detail on %s", (engine) => {
 
   it("returns an active product with its verified supplier and the supplier's newest active store", async () => {
     const now = Date.now();
-    await createStore(database.db, { sellerId: seller.user.id, name: "Older Store", createdAt: new Date(now - 3 * DAY_MS) });
-    const newest = await createStore(database.db, { sellerId: seller.user.id, name: "Newest Store", createdAt: new Date(now - DAY_MS) });
-    await createStore(database.db, { sellerId: seller.user.id, name: "Hidden Store", status: "hidden", createdAt: new Date(now) });
+    await createStore(database.db, {
+      sellerId: seller.user.id,
+      name: "Older Store",
+      createdAt: new Date(now - 3 * DAY_MS),
+    });
+    const newest = await createStore(database.db, {
+      sellerId: seller.user.id,
+      name: "Newest Store",
+      createdAt: new Date(now - DAY_MS),
+    });
+    await createStore(database.db, {
+      sellerId: seller.user.id,
+      name: "Hidden Store",
+      status: "hidden",
+      createdAt: new Date(now),
+    });
     const product = await createProduct(database.db, {
       sellerId: seller.user.id,
       name: "Hand Block Printed Cushion Covers",
@@ -62,7 +75,13 @@ describe.each(testEngines())("product detail on %s", (engine) => {
     await createStore(database.db, { sellerId: pendingSeller.user.id, status: "hidden" });
     const product = await createProduct(database.db, { sellerId: pendingSeller.user.id });
     const detail = await getProductDetail(database.db, product.id);
-    expect(detail!.supplier).toEqual({ companyName: "New Exports", verified: false, storeId: null, storeName: null, rating: null });
+    expect(detail!.supplier).toEqual({
+      companyName: "New Exports",
+      verified: false,
+      storeId: null,
+      storeName: null,
+      rating: null,
+    });
   });
 
   it("returns null for an inactive product, an unknown id and an id that is not a UUID", async () => {
@@ -83,15 +102,35 @@ describe.each(testEngines())("product detail on %s", (engine) => {
       dimensions: { length: 30, width: 20, height: 45 },
       main_images: ["/uploads/lamp.webp"],
       variants: [
-        { id: "v1", color: "Antique", color_hex: "#8b5a2b", size: "Small", sku: "", price: 12.5, stock: 40, images: [] },
-        { id: "v2", color: "Polished", color_hex: "#d4af37", size: "Large", sku: "CUSTOM-1", price: 18, stock: 0, images: [] },
+        {
+          id: "v1",
+          color: "Antique",
+          color_hex: "#8b5a2b",
+          size: "Small",
+          sku: "",
+          price: 12.5,
+          stock: 40,
+          images: [],
+        },
+        {
+          id: "v2",
+          color: "Polished",
+          color_hex: "#d4af37",
+          size: "Large",
+          sku: "CUSTOM-1",
+          price: 18,
+          stock: 0,
+          images: [],
+        },
       ],
       technical_specs: [
         { name: "Bulb", value: "E27" },
         { name: "", value: "" },
       ],
     };
-    const result = await createProductFromDraft(database.db, actor(seller), JSON.stringify(draft), { now: 1_700_000_001_234 });
+    const result = await postProductDraft(database.db, actor(seller), JSON.stringify(draft), {
+      now: 1_700_000_001_234,
+    });
     expect(result.ok).toBe(true);
     const detail = await getProductDetail(database.db, result.ok ? result.id : "");
     expect(detail).toMatchObject({ priceMinCents: 1250, priceMaxCents: 1800, images: ["/uploads/lamp.webp"] });
@@ -105,7 +144,15 @@ describe.each(testEngines())("product detail on %s", (engine) => {
     });
     expect(specs.baseSku).toBe("JAI-BRASST-1234");
     expect(specs.variants).toEqual([
-      { id: "v1", color: "Antique", colorHex: "#8b5a2b", size: "Small", sku: "JAI-BRASST-1234-VAR1", priceCents: 1250, stock: 40 },
+      {
+        id: "v1",
+        color: "Antique",
+        colorHex: "#8b5a2b",
+        size: "Small",
+        sku: "JAI-BRASST-1234-VAR1",
+        priceCents: 1250,
+        stock: 40,
+      },
       { id: "v2", color: "Polished", colorHex: "#d4af37", size: "Large", sku: "CUSTOM-1", priceCents: 1800, stock: 0 },
     ]);
   });
@@ -124,7 +171,9 @@ describe("reading specifications", () => {
     });
     expect(specs.weightKg).toBeNull();
     expect(specs.dimensionsCm).toBeNull();
-    expect(specs.variants).toEqual([{ id: "x", color: "<b>Red</b>", colorHex: null, size: "", sku: "", priceCents: null, stock: null }]);
+    expect(specs.variants).toEqual([
+      { id: "x", color: "<b>Red</b>", colorHex: null, size: "", sku: "", priceCents: null, stock: null },
+    ]);
     expect(specs.other).toEqual([
       { label: "Dimensions", value: "big" },
       { label: "Flag", value: "Yes" },

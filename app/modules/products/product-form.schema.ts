@@ -1,9 +1,15 @@
 import { z } from "zod";
 import { PRODUCT_CATEGORIES, UNITS } from "~/lib/categories";
 import { formatUsdCents, parseUsdToCents } from "~/lib/money";
+import { firstErrors } from "~/lib/command-result";
+import { intentOptions, optionalPostedId, postedId, postedJson } from "~/lib/posted-fields";
+import { PRODUCT_STATUSES } from "~/lib/status-lists";
 import { hsCodeSchema } from "~/modules/trade/trade-terms.schema";
 
-const categoryEnum = z.enum(PRODUCT_CATEGORIES.map((c) => c.value) as [string, ...string[]], "Please choose a category");
+const categoryEnum = z.enum(
+  PRODUCT_CATEGORIES.map((c) => c.value) as [string, ...string[]],
+  "Please choose a category",
+);
 
 const money = (label: string) =>
   z
@@ -17,7 +23,6 @@ const money = (label: string) =>
       }
       return cents;
     });
-
 
 const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, "Colours are hex values like #1a2b3c");
 const imageUrl = z
@@ -79,20 +84,46 @@ export type PriceTier = z.output<typeof priceTierSchema>;
 export function checkPriceLadder(
   tiers: readonly PriceTier[],
   ctx: { addIssue: (issue: { code: "custom"; message: string; path: PropertyKey[] }) => void },
-  { path, moq, base, unit = "units" }: { path: (index: number, field: keyof PriceTier) => PropertyKey[]; moq?: number; base?: { cents: number; label: string } | null; unit?: string },
+  {
+    path,
+    moq,
+    base,
+    unit = "units",
+  }: {
+    path: (index: number, field: keyof PriceTier) => PropertyKey[];
+    moq?: number;
+    base?: { cents: number; label: string } | null;
+    unit?: string;
+  },
 ) {
   tiers.forEach((tier, i) => {
     const before = tiers[i - 1];
     if (i === 0 && moq !== undefined && tier.minQuantity < moq) {
-      ctx.addIssue({ code: "custom", path: path(i, "minQuantity"), message: `The first price break must start at the minimum order quantity (${moq.toLocaleString("en-US")} ${unit}) or above` });
+      ctx.addIssue({
+        code: "custom",
+        path: path(i, "minQuantity"),
+        message: `The first price break must start at the minimum order quantity (${moq.toLocaleString("en-US")} ${unit}) or above`,
+      });
     }
     if (before && tier.minQuantity <= before.minQuantity) {
-      ctx.addIssue({ code: "custom", path: path(i, "minQuantity"), message: `Quantities must go up: start this price break above ${before.minQuantity.toLocaleString("en-US")}, where the one before starts` });
+      ctx.addIssue({
+        code: "custom",
+        path: path(i, "minQuantity"),
+        message: `Quantities must go up: start this price break above ${before.minQuantity.toLocaleString("en-US")}, where the one before starts`,
+      });
     }
     if (before && tier.unitPrice > before.unitPrice) {
-      ctx.addIssue({ code: "custom", path: path(i, "unitPrice"), message: `A larger quantity cannot cost more per unit: make this at most ${usd(before.unitPrice)}, the price of the break before` });
+      ctx.addIssue({
+        code: "custom",
+        path: path(i, "unitPrice"),
+        message: `A larger quantity cannot cost more per unit: make this at most ${usd(before.unitPrice)}, the price of the break before`,
+      });
     } else if (base && base.cents > 0 && tier.unitPrice > base.cents) {
-      ctx.addIssue({ code: "custom", path: path(i, "unitPrice"), message: `A price break cannot cost more per unit than ${base.label} (${usd(base.cents)})` });
+      ctx.addIssue({
+        code: "custom",
+        path: path(i, "unitPrice"),
+        message: `A price break cannot cost more per unit than ${base.label} (${usd(base.cents)})`,
+      });
     }
   });
 }
@@ -129,7 +160,12 @@ const draftVariant = z
     tiers: tierList.default([]),
   })
   .superRefine((variant, ctx) =>
-    checkPriceLadder(variant.tiers, ctx, { path: (i, field) => ["tiers", i, field], moq: 1, unit: "pieces", base: { cents: variant.price, label: "this variant's price" } }),
+    checkPriceLadder(variant.tiers, ctx, {
+      path: (i, field) => ["tiers", i, field],
+      moq: 1,
+      unit: "pieces",
+      base: { cents: variant.price, label: "this variant's price" },
+    }),
   );
 
 /**
@@ -156,7 +192,10 @@ export const productDraftSchema = z
     hs_code: optionalHsCode.default(null),
     origin_port: optionalOriginPort.default(null),
     // one uploaded image posts one value, not a list
-    main_images: z.preprocess((v) => (typeof v === "string" ? [v] : (v ?? [])), z.array(imageUrl).min(1, "Please add at least one product image").max(12)),
+    main_images: z.preprocess(
+      (v) => (typeof v === "string" ? [v] : (v ?? [])),
+      z.array(imageUrl).min(1, "Please add at least one product image").max(12),
+    ),
     variants: z.array(draftVariant).max(50).default([]),
     tiers: tierList.default([]),
     technical_specs: z
@@ -164,7 +203,9 @@ export const productDraftSchema = z
       .max(50)
       .default([]),
   })
-  .superRefine((draft, ctx) => checkPriceLadder(draft.tiers, ctx, { path: (i, field) => ["tiers", i, field], moq: 1, unit: "pieces" }));
+  .superRefine((draft, ctx) =>
+    checkPriceLadder(draft.tiers, ctx, { path: (i, field) => ["tiers", i, field], moq: 1, unit: "pieces" }),
+  );
 
 /** The draft's required fields, whose messages the dialog sums up as the spec's 'Please fill in all required fields'. */
 export const DRAFT_REQUIRED_FIELDS = ["name", "description", "category"] as const;
@@ -172,12 +213,17 @@ export const FILL_REQUIRED_FIELDS = "Please fill in all required fields";
 
 /** A price break row of the Add/Edit Product form; a row left empty is no price break (so a form without JavaScript can offer one). */
 const formTierRow = z
-  .object({ variantSku: z.string().trim().max(80).default(""), minQuantity: typed.default(""), unitPrice: typed.default("") })
+  .object({
+    variantSku: z.string().trim().max(80).default(""),
+    minQuantity: typed.default(""),
+    unitPrice: typed.default(""),
+  })
   .transform((row, ctx) => {
     if (row.minQuantity === "" && row.unitPrice === "") return null;
     const parsed = priceTierSchema.safeParse(row);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
       return z.NEVER;
     }
     return { variantSku: row.variantSku, ...parsed.data };
@@ -210,20 +256,36 @@ export const addProductSchema = z
     priceMax: money("Maximum price"),
     hsCode: optionalHsCode.default(null),
     originPort: optionalOriginPort.default(null),
-    tiers: z.array(formTierRow).max(MAX_PRICE_TIERS * 6, "Too many price breaks").default([]),
+    tiers: z
+      .array(formTierRow)
+      .max(MAX_PRICE_TIERS * 6, "Too many price breaks")
+      .default([]),
   })
-  .refine((v) => v.priceMin <= v.priceMax, { message: "Minimum price cannot be more than the maximum price", path: ["priceMax"] })
+  .refine((v) => v.priceMin <= v.priceMax, {
+    message: "Minimum price cannot be more than the maximum price",
+    path: ["priceMax"],
+  })
   .superRefine((v, ctx) => {
     const groups = new Map<string, number[]>();
     v.tiers.forEach((row, index) => {
       if (row) groups.set(row.variantSku, [...(groups.get(row.variantSku) ?? []), index]);
     });
     for (const indexes of groups.values()) {
-      if (indexes.length > MAX_PRICE_TIERS) ctx.addIssue({ code: "custom", path: ["tiers", indexes[MAX_PRICE_TIERS]!, "minQuantity"], message: `At most ${MAX_PRICE_TIERS} price breaks` });
+      if (indexes.length > MAX_PRICE_TIERS)
+        ctx.addIssue({
+          code: "custom",
+          path: ["tiers", indexes[MAX_PRICE_TIERS]!, "minQuantity"],
+          message: `At most ${MAX_PRICE_TIERS} price breaks`,
+        });
       checkPriceLadder(
         indexes.map((i) => v.tiers[i]!),
         ctx,
-        { path: (i, field) => ["tiers", indexes[i]!, field], moq: v.minimumOrderQuantity, unit: v.unit, base: { cents: v.priceMax, label: "the maximum price" } },
+        {
+          path: (i, field) => ["tiers", indexes[i]!, field],
+          moq: v.minimumOrderQuantity,
+          unit: v.unit,
+          base: { cents: v.priceMax, label: "the maximum price" },
+        },
       );
     }
   })
@@ -237,18 +299,46 @@ export function readProductForm(form: FormData) {
   };
   const tiers: { variantSku?: string; minQuantity?: string; unitPrice?: string }[] = [];
   for (let i = 0; i < MAX_PRICE_TIERS * 6 + 1; i++) {
-    const row = { variantSku: text(`tiers[${i}].variantSku`), minQuantity: text(`tiers[${i}].minQuantity`), unitPrice: text(`tiers[${i}].unitPrice`) };
+    const row = {
+      variantSku: text(`tiers[${i}].variantSku`),
+      minQuantity: text(`tiers[${i}].minQuantity`),
+      unitPrice: text(`tiers[${i}].unitPrice`),
+    };
     if (row.variantSku === undefined && row.minQuantity === undefined && row.unitPrice === undefined) continue;
     tiers.push(row);
   }
   const values: Record<string, unknown> = { tiers };
-  for (const key of ["name", "description", "category", "subcategory", "minimumOrderQuantity", "unit", "priceMin", "priceMax", "hsCode", "originPort"]) values[key] = text(key) ?? "";
+  for (const key of [
+    "name",
+    "description",
+    "category",
+    "subcategory",
+    "minimumOrderQuantity",
+    "unit",
+    "priceMin",
+    "priceMax",
+    "hsCode",
+    "originPort",
+  ])
+    values[key] = text(key) ?? "";
   return values;
 }
 
 export type AddProductInput = z.infer<typeof addProductSchema>;
 
 export type ProductDraft = z.infer<typeof productDraftSchema>;
+
+/**
+ * The Create Product dialog's draft as it is posted (JSON), read on the route side once the poster is a seller:
+ * a missing required field, or text that is not a draft at all, is the spec's FILL_REQUIRED_FIELDS; otherwise the
+ * images' message, or the first field's.
+ */
+export const postedDraftSchema = postedJson(productDraftSchema, FILL_REQUIRED_FIELDS, (issues) => {
+  const fieldErrors = firstErrors(issues);
+  return DRAFT_REQUIRED_FIELDS.some((name) => fieldErrors[name])
+    ? FILL_REQUIRED_FIELDS
+    : (fieldErrors.main_images ?? Object.values(fieldErrors)[0]!);
+});
 export type ProductDraftInput = z.input<typeof productDraftSchema>;
 
 export type SellerProduct = {
@@ -271,4 +361,25 @@ export type SellerProduct = {
   tiers: { variantSku: string; minQuantity: number; unitPriceCents: number }[];
 };
 
-export const SELLERS_ONLY = "Only seller accounts can create products. Sign up as a seller (Indian supplier) to list products.";
+export const SELLERS_ONLY =
+  "Only seller accounts can create products. Sign up as a seller (Indian supplier) to list products.";
+
+/**
+ * The My Products page's forms (POST /products), one per intent: the Create Product dialog's draft (JSON, read by
+ * postedDraftSchema once the poster is known to be a seller), a product's status, and the Add/Edit Product form (whose fields addProductSchema reads beside it).
+ */
+export const productActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("create-dialog"), payload: z.string(), storeId: optionalPostedId("Store not found") }),
+    z.object({
+      intent: z.literal("status"),
+      productId: postedId("Product not found"),
+      status: z.enum(PRODUCT_STATUSES, { error: "Please choose active or inactive" }),
+    }),
+    z.object({ intent: z.literal("create") }),
+    z.object({ intent: z.literal("update"), productId: postedId("Product not found") }),
+  ],
+  intentOptions,
+);
+export const PRODUCT_ACTION_FIELDS = ["intent", "payload", "storeId", "productId", "status"] as const;

@@ -12,13 +12,8 @@ export const RELEVANCE_SORT = { value: "relevance", label: "Best Match" } as con
 export type ProductSort = (typeof PRODUCT_SORTS)[number]["value"] | "relevance";
 
 export const PRODUCTS_PER_PAGE = 24;
-/** Counting stops here: "Showing 24 of 1,000+ products" costs a bounded scan, not the whole table. */
+/** Counts are exact up to this cap ("1,000+ products"), and pages by number or offset end there: a bounded scan. */
 export const PRODUCT_COUNT_CAP = 1_000;
-/**
- * A text search ranks and sorts at most this many of its matches (the count says how many there are): ranking or
- * sorting every match of a common word ("steel" matches 1 product in 10) would read the whole table.
- */
-export const MATCH_WINDOW = 500;
 /** The price slider (spec §9): whole dollars, 0 to 100000, step 1000. */
 export const PRICE_SLIDER = { min: 0, max: 100_000, step: 1_000 } as const;
 export const MAX_QUERY_LENGTH = 100;
@@ -59,7 +54,10 @@ export function parseProductSearchParams(search: URLSearchParams, fixedCategory?
   const rawSort = search.get("sort") ?? "";
   const known = PRODUCT_SORTS.some((s) => s.value === rawSort) || (rawSort === "relevance" && q !== "");
   const sort: ProductSort = known ? (rawSort as ProductSort) : q ? "relevance" : "newest";
-  const page = Math.min(Math.max(1, Number.parseInt(search.get("page") ?? "1", 10) || 1), Math.ceil(PRODUCT_COUNT_CAP / PRODUCTS_PER_PAGE));
+  const page = Math.min(
+    Math.max(1, Number.parseInt(search.get("page") ?? "1", 10) || 1),
+    Math.ceil(PRODUCT_COUNT_CAP / PRODUCTS_PER_PAGE),
+  );
   return { q, category, min, max, sort, page };
 }
 

@@ -28,6 +28,7 @@ export function apiSearchQuery(search: URLSearchParams): { query: ProductSearchQ
   if (rawCursor && !cursor) return { error: "Invalid cursor" };
   const rawLimit = search.get("limit");
   const limit = rawLimit === null ? undefined : Number.parseInt(rawLimit, 10);
-  if (limit !== undefined && !(limit >= 1 && limit <= 100)) return { error: "limit must be a whole number from 1 to 100" };
+  if (limit !== undefined && !(limit >= 1 && limit <= 100))
+    return { error: "limit must be a whole number from 1 to 100" };
   return { query: { ...params, cursor, limit } };
 }

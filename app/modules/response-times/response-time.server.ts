@@ -5,8 +5,11 @@ import { RESPONSE_TIME_WINDOW_DAYS, responseTimeOf, type ResponseTime } from "./
 
 /** The median first reply, in seconds, of the rows' answered conversations (null when none was answered). */
 export const medianReplySeconds = () =>
-  sql<number | null>`percentile_cont(0.5) within group (order by extract(epoch from (${conversations.sellerFirstReplyAt} - ${conversations.buyerFirstMessageAt}))) filter (where ${conversations.sellerFirstReplyAt} is not null)`;
-export const answeredConversations = () => sql<number>`(count(*) filter (where ${conversations.sellerFirstReplyAt} is not null))::int`;
+  sql<
+    number | null
+  >`percentile_cont(0.5) within group (order by extract(epoch from (${conversations.sellerFirstReplyAt} - ${conversations.buyerFirstMessageAt}))) filter (where ${conversations.sellerFirstReplyAt} is not null)`;
+export const answeredConversations = () =>
+  sql<number>`(count(*) filter (where ${conversations.sellerFirstReplyAt} is not null))::int`;
 export const startedConversations = () => sql<number>`count(*)::int`;
 
 /**
@@ -17,22 +20,37 @@ export function inResponseWindow(sellers: Column | SQL.Aliased | readonly string
   const since = now
     ? sql`${new Date(now.getTime() - RESPONSE_TIME_WINDOW_DAYS * 86_400_000).toISOString()}::timestamptz`
     : sql`now() - make_interval(days => ${RESPONSE_TIME_WINDOW_DAYS})`;
-  const seller = Array.isArray(sellers) ? inArray(conversations.sellerId, sellers as string[]) : eq(conversations.sellerId, sellers as Column);
+  const seller = Array.isArray(sellers)
+    ? inArray(conversations.sellerId, sellers as string[])
+    : eq(conversations.sellerId, sellers as Column);
   return and(seller, isNotNull(conversations.buyerFirstMessageAt), gte(conversations.buyerFirstMessageAt, since))!;
 }
 
 /** The response times of several suppliers (a page's) in one grouped statement; a supplier without one is absent. */
-export async function supplierResponseTimes(db: Db, sellerIds: readonly string[], now?: Date): Promise<Map<string, ResponseTime>> {
+export async function supplierResponseTimes(
+  db: Db,
+  sellerIds: readonly string[],
+  now?: Date,
+): Promise<Map<string, ResponseTime>> {
   const ids = [...new Set(sellerIds)];
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ sellerId: conversations.sellerId, median: medianReplySeconds(), answered: answeredConversations(), started: startedConversations() })
+    .select({
+      sellerId: conversations.sellerId,
+      median: medianReplySeconds(),
+      answered: answeredConversations(),
+      started: startedConversations(),
+    })
     .from(conversations)
     .where(inResponseWindow(ids, now))
     .groupBy(conversations.sellerId);
   const times = new Map<string, ResponseTime>();
   for (const row of rows) {
-    const time = responseTimeOf(row.median === null ? null : Number(row.median), Number(row.answered), Number(row.started));
+    const time = responseTimeOf(
+      row.median === null ? null : Number(row.median),
+      Number(row.answered),
+      Number(row.started),
+    );
     if (time) times.set(row.sellerId, time);
   }
   return times;

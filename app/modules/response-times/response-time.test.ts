@@ -38,7 +38,8 @@ describe.each(testEngines())("supplier response time on %s", (engine) => {
   const talk = (seller: Account, daysAgo: number, replyAfterHours: number | null) => {
     const start = new Date(now.getTime() - daysAgo * DAY);
     const history: HistoryMessage[] = [{ from: "buyer", at: start }];
-    if (replyAfterHours !== null) history.push({ from: "seller", at: new Date(start.getTime() + replyAfterHours * HOUR) });
+    if (replyAfterHours !== null)
+      history.push({ from: "seller", at: new Date(start.getTime() + replyAfterHours * HOUR) });
     return createConversation(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id, messages: history });
   };
 
@@ -48,11 +49,23 @@ describe.each(testEngines())("supplier response time on %s", (engine) => {
     fast = await createSeller(database.db, { companyName: "Quick Replies Exports" });
     few = await createSeller(database.db, {});
     // answered after 0.5, 1, 2.5, 3 and 30 hours: the median is 2.5 hours, shown as 3
-    for (const [daysAgo, after] of [[1, 0.5], [5, 1], [20, 2.5], [40, 3], [80, 30]] as const) await talk(fast, daysAgo, after);
+    for (const [daysAgo, after] of [
+      [1, 0.5],
+      [5, 1],
+      [20, 2.5],
+      [40, 3],
+      [80, 30],
+    ] as const)
+      await talk(fast, daysAgo, after);
     await talk(fast, 3, null); // unanswered: not in the median, in the reply rate
     await talk(fast, 120, 200); // before the window
     // a conversation the supplier started does not count
-    await createConversation(database.db, { buyerId: buyer.user.id, sellerId: fast.user.id, subjectType: "product", messages: [{ from: "seller", at: new Date(now.getTime() - DAY) }] });
+    await createConversation(database.db, {
+      buyerId: buyer.user.id,
+      sellerId: fast.user.id,
+      subjectType: "product",
+      messages: [{ from: "seller", at: new Date(now.getTime() - DAY) }],
+    });
     for (const daysAgo of [1, 2, 3, 4]) await talk(few, daysAgo, 1);
   });
   afterAll(async () => {
@@ -60,7 +73,11 @@ describe.each(testEngines())("supplier response time on %s", (engine) => {
   });
 
   it("is the median first reply of answered conversations buyers started in the last 90 days, from five on", async () => {
-    expect(await supplierResponseTime(database.db, fast.user.id)).toEqual({ hours: 3, answered: 5, replyRatePercent: 83 });
+    expect(await supplierResponseTime(database.db, fast.user.id)).toEqual({
+      hours: 3,
+      answered: 5,
+      replyRatePercent: 83,
+    });
     expect(await supplierResponseTime(database.db, few.user.id)).toBeNull();
     const times = await supplierResponseTimes(database.db, [fast.user.id, few.user.id, fast.user.id]);
     expect([...times.keys()]).toEqual([fast.user.id]);
@@ -77,7 +94,8 @@ describe.each(testEngines())("supplier response time on %s", (engine) => {
     expect(page?.responseTime).toEqual({ hours: 3, answered: 5, replyRatePercent: 83 });
 
     const db = database.db;
-    const client = (db as unknown as { session: { client: Record<string, (...args: unknown[]) => unknown> } }).session.client;
+    const client = (db as unknown as { session: { client: Record<string, (...args: unknown[]) => unknown> } }).session
+      .client;
     const sent = vi.spyOn(client, "unsafe" in client ? "unsafe" : "query");
     try {
       const params = { ...parseProductSearchParams(new URLSearchParams("sort=name")), cursor: null };
@@ -94,7 +112,8 @@ describe.each(testEngines())("supplier response time on %s", (engine) => {
 
   /** How many statements `work` sends to the database. */
   async function statementsOf(work: () => Promise<unknown>): Promise<number> {
-    const client = (database.db as unknown as { session: { client: Record<string, (...args: unknown[]) => unknown> } }).session.client;
+    const client = (database.db as unknown as { session: { client: Record<string, (...args: unknown[]) => unknown> } })
+      .session.client;
     const sent = vi.spyOn(client, "unsafe" in client ? "unsafe" : "query");
     try {
       await work();
@@ -109,12 +128,20 @@ describe.each(testEngines())("supplier response time on %s", (engine) => {
     const large = await createStore(database.db, { sellerId: fast.user.id, name: "Quick Replies Four" });
     const fastProducts = [];
     for (let i = 0; i < 4; i++) {
-      const product = await createProduct(database.db, { sellerId: fast.user.id, name: `Quillon card test lamp ${i}`, category: "electronics" });
+      const product = await createProduct(database.db, {
+        sellerId: fast.user.id,
+        name: `Quillon card test lamp ${i}`,
+        category: "electronics",
+      });
       await addProductToStore(database.db, { storeId: large.id, productId: product.id });
       if (i === 0) await addProductToStore(database.db, { storeId: small.id, productId: product.id });
       fastProducts.push(product);
     }
-    const slow = await createProduct(database.db, { sellerId: few.user.id, name: "Quillon card test fan", category: "electronics" });
+    const slow = await createProduct(database.db, {
+      sellerId: few.user.id,
+      name: "Quillon card test fan",
+      category: "electronics",
+    });
 
     // the store page: the supplier's figure once for the page, on each card; one product or four cost the same
     await getPublicStore(database.db, small.id, null);

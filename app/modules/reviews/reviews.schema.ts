@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { intentOptions } from "~/lib/posted-fields";
+import { REVIEW_TEXT_MAX } from "./reviews-values";
+
+export * from "./reviews-values";
 
 export { REVIEW_CRITERIA, type ReviewCriterion } from "./rating";
-
-export const REVIEW_TEXT_MAX = 2000;
 
 const rating = (label: string) => {
   const message = `Choose a rating for ${label.toLowerCase()} from 1 to 5 stars`;
@@ -22,6 +24,7 @@ export const reviewSchema = z.object({
     .min(10, "Tell other buyers a little about the order: at least 10 characters")
     .max(REVIEW_TEXT_MAX, `Please keep your review under ${REVIEW_TEXT_MAX.toLocaleString("en-US")} characters`),
 });
+
 export type ReviewInput = z.output<typeof reviewSchema>;
 
 export const reviewReplySchema = z.object({
@@ -32,23 +35,13 @@ export const reviewReplySchema = z.object({
     .max(REVIEW_TEXT_MAX, `Please keep your reply under ${REVIEW_TEXT_MAX.toLocaleString("en-US")} characters`),
 });
 
-/** A supplier's ratings: the overall average (the mean of the three criteria, one decimal), each criterion's, and the count. */
-export type RatingSummary = { average: number; count: number; productQuality: number; communication: number; onTimeDelivery: number };
-
-/** The short form a product card shows. */
-export type RatingBadge = { average: number; count: number };
-
-export type ReviewView = {
-  id: string;
-  orderId: string;
-  buyerCompany: string;
-  productQuality: number;
-  communication: number;
-  onTimeDelivery: number;
-  body: string;
-  createdAt: string;
-  reply: string | null;
-  repliedAt: string | null;
-};
+export type ReviewReplyInput = z.output<typeof reviewReplySchema>;
 
 export { formatRating, reviewCountLabel } from "./rating";
+
+/** The order review page's forms (POST /orders/:id/review): the buyer's review or the supplier's reply. */
+export const orderReviewActionSchema = z.discriminatedUnion(
+  "intent",
+  [z.object({ intent: z.literal("review") }), z.object({ intent: z.literal("reply") })],
+  intentOptions,
+);

@@ -5,86 +5,111 @@ import { reviews } from "~/db/schema/reviews";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import { orderParty } from "~/modules/orders/order-party.server";
 import { notify, type Notifier } from "~/modules/notifications/notifications.server";
-import { reviewReplySchema, reviewSchema, type RatingSummary, type ReviewView } from "./reviews.schema";
+import type { CommandRefusal, CommandResult } from "~/lib/command-result";
+import type { RatingSummary, ReviewInput, ReviewReplyInput, ReviewView } from "./reviews.schema";
 
-export type ReviewResult =
-  | { ok: true; message: string }
-  | { ok: false; status: number; formError?: string; fieldErrors?: Record<string, string>; values: Record<string, unknown> };
+const refused = (status: number, message: string): CommandRefusal => ({ ok: false, status, message, fieldErrors: {} });
 
-function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[]) {
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of issues) fieldErrors[String(issue.path[0] ?? "")] ??= issue.message;
-  return fieldErrors;
-}
-
-const text = (value: unknown) => (typeof value === "string" ? value : "");
-
+/** An order its buyer may review: what createReview needs of it. */
+export type ReviewTarget = { orderId: string; buyerId: string; sellerId: string };
 
 /**
- * The buyer of a completed order rates its supplier: three criteria from 1 to 5 and a text, once per order (the unique
- * order_id makes it once even for two tabs posting together). The supplier is told in the same transaction.
+ * The order the actor may review: theirs as its buyer, completed (404, 403, 409 otherwise). Asked before the review
+ * form is read, so that someone who may not review is told so whatever they posted.
  */
-export async function createReview(db: Db, actor: SessionUser, orderId: string, input: Record<string, unknown>, notifier: Notifier): Promise<ReviewResult> {
-  const values = { productQuality: text(input.productQuality), communication: text(input.communication), onTimeDelivery: text(input.onTimeDelivery), body: text(input.body) };
+export async function reviewTarget(db: Db, actor: SessionUser, orderId: string): Promise<CommandResult<ReviewTarget>> {
   const order = await orderParty(db, actor, orderId);
-  if (!order) return { ok: false, status: 404, formError: "Order not found", values };
-  if (order.buyerId !== actor.id) return { ok: false, status: 403, formError: "Only the buyer of this order can review the supplier.", values };
-  if (order.status !== "completed") return { ok: false, status: 409, formError: "You can review the supplier once the order is completed.", values };
-  const parsed = reviewSchema.safeParse(values);
-  if (!parsed.success) return { ok: false, status: 400, fieldErrors: fieldErrorsOf(parsed.error.issues), values };
+  if (!order) return refused(404, "Order not found");
+  if (order.buyerId !== actor.id) return refused(403, "Only the buyer of this order can review the supplier.");
+  if (order.status !== "completed") return refused(409, "You can review the supplier once the order is completed.");
+  return { ok: true, message: "", value: { orderId, buyerId: order.buyerId, sellerId: order.sellerId } };
+}
+
+/**
+ * The buyer of a completed order (reviewTarget) rates its supplier: three criteria from 1 to 5 and a text, once per
+ * order (the unique order_id makes it once even for two tabs posting together). The supplier is told in the same
+ * transaction.
+ */
+export async function createReview(
+  db: Db,
+  order: ReviewTarget,
+  input: ReviewInput,
+  notifier: Notifier,
+): Promise<CommandResult> {
   const created = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(reviews)
-      .values({ orderId, buyerId: order.buyerId, sellerId: order.sellerId, ...parsed.data })
+      .values({ orderId: order.orderId, buyerId: order.buyerId, sellerId: order.sellerId, ...input })
       .onConflictDoNothing({ target: reviews.orderId })
       .returning({ id: reviews.id });
     if (!row) return false;
-    const [buyer] = await tx.select({ company: profiles.companyName }).from(profiles).where(eq(profiles.userId, order.buyerId)).limit(1);
-    const overall = ((parsed.data.productQuality + parsed.data.communication + parsed.data.onTimeDelivery) / 3).toFixed(1);
+    const [buyer] = await tx
+      .select({ company: profiles.companyName })
+      .from(profiles)
+      .where(eq(profiles.userId, order.buyerId))
+      .limit(1);
+    const overall = ((input.productQuality + input.communication + input.onTimeDelivery) / 3).toFixed(1);
     await notify(tx, notifier, {
       userId: order.sellerId,
       kind: "order_status",
       title: `${buyer?.company || "Your buyer"} reviewed your order: ${overall} of 5`,
-      body: parsed.data.body.slice(0, 300),
-      href: `/orders/${orderId}/review`,
-      eventKey: `review:${orderId}`,
+      body: input.body.slice(0, 300),
+      href: `/orders/${order.orderId}/review`,
+      eventKey: `review:${order.orderId}`,
     });
     return true;
   });
-  if (!created) return { ok: false, status: 409, formError: "You have already reviewed this order.", values };
-  return { ok: true, message: "Thank you: your review is published on the supplier's store" };
+  if (!created) return refused(409, "You have already reviewed this order.");
+  return { ok: true, message: "Thank you: your review is published on the supplier's store", value: undefined };
 }
 
-/** The supplier replies to the review of one of its orders, once; the buyer is told. */
-export async function replyToReview(db: Db, actor: SessionUser, orderId: string, input: Record<string, unknown>, notifier: Notifier): Promise<ReviewResult> {
-  const values = { reply: text(input.reply) };
+/** A review its supplier may reply to: what replyToReview needs of it. */
+export type ReplyTarget = { orderId: string; buyerId: string; reviewId: string };
+
+/**
+ * The review of one of the actor's orders as its supplier, not yet replied to (404, 403, 409 otherwise). Asked before
+ * the reply form is read.
+ */
+export async function replyTarget(db: Db, actor: SessionUser, orderId: string): Promise<CommandResult<ReplyTarget>> {
   const order = await orderParty(db, actor, orderId);
-  if (!order) return { ok: false, status: 404, formError: "Order not found", values };
-  if (order.sellerId !== actor.id) return { ok: false, status: 403, formError: "Only the supplier of this order can reply to its review.", values };
-  const [review] = await db.select({ id: reviews.id, reply: reviews.reply }).from(reviews).where(eq(reviews.orderId, orderId)).limit(1);
-  if (!review) return { ok: false, status: 404, formError: "This order has no review to reply to yet.", values };
-  if (review.reply !== null) return { ok: false, status: 409, formError: "You have already replied to this review.", values };
-  const parsed = reviewReplySchema.safeParse(values);
-  if (!parsed.success) return { ok: false, status: 400, fieldErrors: fieldErrorsOf(parsed.error.issues), values };
+  if (!order) return refused(404, "Order not found");
+  if (order.sellerId !== actor.id) return refused(403, "Only the supplier of this order can reply to its review.");
+  const [review] = await db
+    .select({ id: reviews.id, reply: reviews.reply })
+    .from(reviews)
+    .where(eq(reviews.orderId, orderId))
+    .limit(1);
+  if (!review) return refused(404, "This order has no review to reply to yet.");
+  if (review.reply !== null) return refused(409, "You have already replied to this review.");
+  return { ok: true, message: "", value: { orderId, buyerId: order.buyerId, reviewId: review.id } };
+}
+
+/** The supplier replies to the review of one of its orders (replyTarget), once; the buyer is told. */
+export async function replyToReview(
+  db: Db,
+  review: ReplyTarget,
+  input: ReviewReplyInput,
+  notifier: Notifier,
+): Promise<CommandResult> {
   const replied = await db.transaction(async (tx) => {
     const changed = await tx
       .update(reviews)
-      .set({ reply: parsed.data.reply, repliedAt: new Date() })
-      .where(and(eq(reviews.id, review.id), isNull(reviews.reply)))
+      .set({ reply: input.reply, repliedAt: new Date() })
+      .where(and(eq(reviews.id, review.reviewId), isNull(reviews.reply)))
       .returning({ id: reviews.id });
     if (changed.length === 0) return false;
     await notify(tx, notifier, {
-      userId: order.buyerId,
+      userId: review.buyerId,
       kind: "order_status",
       title: "The supplier replied to your review",
-      body: parsed.data.reply.slice(0, 300),
-      href: `/orders/${orderId}/review`,
-      eventKey: `review-reply:${orderId}`,
+      body: input.reply.slice(0, 300),
+      href: `/orders/${review.orderId}/review`,
+      eventKey: `review-reply:${review.orderId}`,
     });
     return true;
   });
-  if (!replied) return { ok: false, status: 409, formError: "You have already replied to this review.", values };
-  return { ok: true, message: "Reply published" };
+  if (!replied) return refused(409, "You have already replied to this review.");
+  return { ok: true, message: "Reply published", value: undefined };
 }
 
 const reviewColumns = {
@@ -101,8 +126,24 @@ const reviewColumns = {
 };
 
 function toView(row: { [K in keyof typeof reviewColumns]: unknown }): ReviewView {
-  const r = row as { id: string; orderId: string; buyerCompany: string | null; productQuality: number; communication: number; onTimeDelivery: number; body: string; createdAt: Date; reply: string | null; repliedAt: Date | null };
-  return { ...r, buyerCompany: r.buyerCompany || "A buyer", createdAt: r.createdAt.toISOString(), repliedAt: r.repliedAt?.toISOString() ?? null };
+  const r = row as {
+    id: string;
+    orderId: string;
+    buyerCompany: string | null;
+    productQuality: number;
+    communication: number;
+    onTimeDelivery: number;
+    body: string;
+    createdAt: Date;
+    reply: string | null;
+    repliedAt: Date | null;
+  };
+  return {
+    ...r,
+    buyerCompany: r.buyerCompany || "A buyer",
+    createdAt: r.createdAt.toISOString(),
+    repliedAt: r.repliedAt?.toISOString() ?? null,
+  };
 }
 
 export type OrderReviewPanel = {
@@ -118,10 +159,19 @@ export type OrderReviewPanel = {
 };
 
 /** The order's review and what the viewer may do with it; null for anyone but the order's two parties. */
-export async function getOrderReviewPanel(db: Db, actor: SessionUser, orderId: string): Promise<OrderReviewPanel | null> {
+export async function getOrderReviewPanel(
+  db: Db,
+  actor: SessionUser,
+  orderId: string,
+): Promise<OrderReviewPanel | null> {
   const order = await orderParty(db, actor, orderId);
   if (!order) return null;
-  const [row] = await db.select(reviewColumns).from(reviews).leftJoin(profiles, eq(profiles.userId, reviews.buyerId)).where(eq(reviews.orderId, orderId)).limit(1);
+  const [row] = await db
+    .select(reviewColumns)
+    .from(reviews)
+    .leftJoin(profiles, eq(profiles.userId, reviews.buyerId))
+    .where(eq(reviews.orderId, orderId))
+    .limit(1);
   const review = row ? toView(row) : null;
   const role = order.buyerId === actor.id ? "buyer" : "seller";
   return {
@@ -155,7 +205,13 @@ export async function supplierRatings(db: Db, sellerIds: readonly string[]): Pro
   return new Map(
     rows.map((r) => [
       r.sellerId,
-      { count: Number(r.count), average: Number(r.average), productQuality: Number(r.productQuality), communication: Number(r.communication), onTimeDelivery: Number(r.onTimeDelivery) },
+      {
+        count: Number(r.count),
+        average: Number(r.average),
+        productQuality: Number(r.productQuality),
+        communication: Number(r.communication),
+        onTimeDelivery: Number(r.onTimeDelivery),
+      },
     ]),
   );
 }
@@ -163,7 +219,11 @@ export async function supplierRatings(db: Db, sellerIds: readonly string[]): Pro
 export const STORE_REVIEWS_LIMIT = 20;
 
 /** A supplier's newest reviews with their replies, for its store page. */
-export async function listSupplierReviews(db: Db, sellerId: string, limit = STORE_REVIEWS_LIMIT): Promise<ReviewView[]> {
+export async function listSupplierReviews(
+  db: Db,
+  sellerId: string,
+  limit = STORE_REVIEWS_LIMIT,
+): Promise<ReviewView[]> {
   const rows = await db
     .select(reviewColumns)
     .from(reviews)

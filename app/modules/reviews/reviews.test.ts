@@ -14,9 +14,51 @@ import { createTestDatabase, testEngines, type TestDatabase } from "../../../tes
 import { testNotifier } from "../../../tests/support/test-notifier";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import type { Notifier } from "~/modules/notifications/notifications.server";
-import { createReview, getOrderReviewPanel, replyToReview, supplierRatings } from "./reviews.server";
+import type { Db } from "~/db/client.server";
+import { parseInput, type CommandResult } from "~/lib/command-result";
+import type { SessionUser } from "~/modules/accounts/accounts.schema";
+import { reviewReplySchema, reviewSchema } from "./reviews.schema";
+import {
+  createReview,
+  getOrderReviewPanel,
+  replyTarget,
+  replyToReview,
+  reviewTarget,
+  supplierRatings,
+} from "./reviews.server";
 
-const good = { productQuality: "5", communication: "4", onTimeDelivery: "3", body: "Towels as sampled, packed well, two days late." };
+const good = {
+  productQuality: "5",
+  communication: "4",
+  onTimeDelivery: "3",
+  body: "Towels as sampled, packed well, two days late.",
+};
+
+/** The review form posted as /orders/{id}/review reads it: who may review first, then the form by its schema. */
+async function postReview(
+  db: Db,
+  actor: SessionUser,
+  orderId: string,
+  values: Record<string, string>,
+  notifier: Notifier,
+): Promise<CommandResult> {
+  const order = await reviewTarget(db, actor, orderId);
+  const input = parseInput(reviewSchema, values);
+  return !order.ok ? order : input.ok ? createReview(db, order.value, input.value, notifier) : input;
+}
+
+/** The reply form posted as the same page reads it. */
+async function postReply(
+  db: Db,
+  actor: SessionUser,
+  orderId: string,
+  values: Record<string, string>,
+  notifier: Notifier,
+): Promise<CommandResult> {
+  const review = await replyTarget(db, actor, orderId);
+  const input = parseInput(reviewReplySchema, values);
+  return !review.ok ? review : input.ok ? replyToReview(db, review.value, input.value, notifier) : input;
+}
 
 describe.each(testEngines())("reviews on %s", (engine) => {
   let database: TestDatabase;
@@ -39,15 +81,47 @@ describe.each(testEngines())("reviews on %s", (engine) => {
   });
 
   it("lets only the buyer of a completed order review its supplier, once, and tells the supplier", async () => {
-    const order = await createOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id, status: "delivered" });
-    expect(await createReview(database.db, actor(buyer), order.id, good, notifier)).toMatchObject({ ok: false, status: 409, formError: "You can review the supplier once the order is completed." });
+    const order = await createOrder(database.db, {
+      buyerId: buyer.user.id,
+      sellerId: seller.user.id,
+      status: "delivered",
+    });
+    expect(await postReview(database.db, actor(buyer), order.id, good, notifier)).toMatchObject({
+      ok: false,
+      status: 409,
+      message: "You can review the supplier once the order is completed.",
+    });
     await database.db.update(orders).set({ status: "completed" }).where(eq(orders.id, order.id));
-    expect(await createReview(database.db, actor(seller), order.id, good, notifier)).toMatchObject({ ok: false, status: 403, formError: "Only the buyer of this order can review the supplier." });
-    expect(await createReview(database.db, actor(stranger), order.id, good, notifier)).toMatchObject({ ok: false, status: 404 });
-    expect(await createReview(database.db, actor(buyer), "not-a-uuid", good, notifier)).toMatchObject({ ok: false, status: 404 });
-    expect(await getOrderReviewPanel(database.db, actor(buyer), order.id)).toMatchObject({ canReview: true, review: null, canReply: false });
+    expect(await postReview(database.db, actor(seller), order.id, good, notifier)).toMatchObject({
+      ok: false,
+      status: 403,
+      message: "Only the buyer of this order can review the supplier.",
+    });
+    // who may review is asked before the form is read: a bad form from the supplier is still a 403
+    expect(
+      await postReview(database.db, actor(seller), order.id, { ...good, productQuality: "9" }, notifier),
+    ).toMatchObject({ ok: false, status: 403 });
+    expect(await postReview(database.db, actor(stranger), order.id, good, notifier)).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    expect(await postReview(database.db, actor(buyer), "not-a-uuid", good, notifier)).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    expect(await getOrderReviewPanel(database.db, actor(buyer), order.id)).toMatchObject({
+      canReview: true,
+      review: null,
+      canReply: false,
+    });
 
-    const refused = await createReview(database.db, actor(buyer), order.id, { productQuality: "6", communication: "", onTimeDelivery: "2.5", body: "ok" }, notifier);
+    const refused = await postReview(
+      database.db,
+      actor(buyer),
+      order.id,
+      { productQuality: "6", communication: "", onTimeDelivery: "2.5", body: "ok" },
+      notifier,
+    );
     expect(refused).toMatchObject({
       ok: false,
       status: 400,
@@ -58,29 +132,71 @@ describe.each(testEngines())("reviews on %s", (engine) => {
         body: "Tell other buyers a little about the order: at least 10 characters",
       },
     });
-    expect(await createReview(database.db, actor(buyer), order.id, { ...good, body: "x".repeat(2001) }, notifier)).toMatchObject({ ok: false, status: 400 });
+    expect(
+      await postReview(database.db, actor(buyer), order.id, { ...good, body: "x".repeat(2001) }, notifier),
+    ).toMatchObject({ ok: false, status: 400 });
 
     // two tabs posting at once: one review
-    const both = await Promise.all([createReview(database.db, actor(buyer), order.id, good, notifier), createReview(database.db, actor(buyer), order.id, good, notifier)]);
+    const both = await Promise.all([
+      postReview(database.db, actor(buyer), order.id, good, notifier),
+      postReview(database.db, actor(buyer), order.id, good, notifier),
+    ]);
     expect(both.filter((r) => r.ok)).toHaveLength(1);
-    expect(both.find((r) => !r.ok)).toMatchObject({ status: 409, formError: "You have already reviewed this order." });
+    expect(both.find((r) => !r.ok)).toMatchObject({ status: 409, message: "You have already reviewed this order." });
     expect(await database.db.select().from(reviews).where(eq(reviews.orderId, order.id))).toHaveLength(1);
     const told = await database.db.select().from(notifications).where(eq(notifications.userId, seller.user.id));
     expect(told.map((n) => n.title)).toEqual(["Brooklyn Home Goods LLC reviewed your order: 4.0 of 5"]);
-    expect(await getOrderReviewPanel(database.db, actor(buyer), order.id)).toMatchObject({ canReview: false, canReply: false, review: { productQuality: 5, communication: 4, onTimeDelivery: 3, reply: null } });
+    expect(await getOrderReviewPanel(database.db, actor(buyer), order.id)).toMatchObject({
+      canReview: false,
+      canReply: false,
+      review: { productQuality: 5, communication: 4, onTimeDelivery: 3, reply: null },
+    });
     expect(await getOrderReviewPanel(database.db, actor(stranger), order.id)).toBeNull();
   });
 
   it("lets only the order's supplier reply, once, checked", async () => {
-    const order = await createOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id, status: "completed" });
-    expect(await replyToReview(database.db, actor(seller), order.id, { reply: "Thank you" }, notifier)).toMatchObject({ ok: false, status: 404, formError: "This order has no review to reply to yet." });
-    expect((await createReview(database.db, actor(buyer), order.id, good, notifier)).ok).toBe(true);
-    expect(await getOrderReviewPanel(database.db, actor(seller), order.id)).toMatchObject({ canReply: true, canReview: false });
-    expect(await replyToReview(database.db, actor(buyer), order.id, { reply: "Me too" }, notifier)).toMatchObject({ ok: false, status: 403 });
-    expect(await replyToReview(database.db, actor(stranger), order.id, { reply: "Hi" }, notifier)).toMatchObject({ ok: false, status: 404 });
-    expect(await replyToReview(database.db, actor(seller), order.id, { reply: "   " }, notifier)).toMatchObject({ ok: false, status: 400, fieldErrors: { reply: "Write your reply" } });
-    expect(await replyToReview(database.db, actor(seller), order.id, { reply: "Thank you: the delay was the port's, we now ship a week early." }, notifier)).toEqual({ ok: true, message: "Reply published" });
-    expect(await replyToReview(database.db, actor(seller), order.id, { reply: "Again" }, notifier)).toMatchObject({ ok: false, status: 409, formError: "You have already replied to this review." });
+    const order = await createOrder(database.db, {
+      buyerId: buyer.user.id,
+      sellerId: seller.user.id,
+      status: "completed",
+    });
+    expect(await postReply(database.db, actor(seller), order.id, { reply: "Thank you" }, notifier)).toMatchObject({
+      ok: false,
+      status: 404,
+      message: "This order has no review to reply to yet.",
+    });
+    expect((await postReview(database.db, actor(buyer), order.id, good, notifier)).ok).toBe(true);
+    expect(await getOrderReviewPanel(database.db, actor(seller), order.id)).toMatchObject({
+      canReply: true,
+      canReview: false,
+    });
+    expect(await postReply(database.db, actor(buyer), order.id, { reply: "Me too" }, notifier)).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    expect(await postReply(database.db, actor(stranger), order.id, { reply: "Hi" }, notifier)).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    expect(await postReply(database.db, actor(seller), order.id, { reply: "   " }, notifier)).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { reply: "Write your reply" },
+    });
+    expect(
+      await postReply(
+        database.db,
+        actor(seller),
+        order.id,
+        { reply: "Thank you: the delay was the port's, we now ship a week early." },
+        notifier,
+      ),
+    ).toMatchObject({ ok: true, message: "Reply published" });
+    expect(await postReply(database.db, actor(seller), order.id, { reply: "Again" }, notifier)).toMatchObject({
+      ok: false,
+      status: 409,
+      message: "You have already replied to this review.",
+    });
     const panel = await getOrderReviewPanel(database.db, actor(buyer), order.id);
     expect(panel!.review!.reply).toBe("Thank you: the delay was the port's, we now ship a week early.");
     expect(panel!.review!.repliedAt).not.toBeNull();
@@ -89,7 +205,11 @@ describe.each(testEngines())("reviews on %s", (engine) => {
   it("shows the supplier's real average and count on its store page, store and marketplace cards and product page; none before the first review", async () => {
     const supplier = await createSeller(database.db, { companyName: "Panipat Rugs", verificationStatus: "verified" });
     const store = await createStore(database.db, { sellerId: supplier.user.id, name: "Panipat Rugs Store" });
-    const product = await createProduct(database.db, { sellerId: supplier.user.id, name: `Hand-tufted wool rug ${Date.now()}`, category: "textiles" });
+    const product = await createProduct(database.db, {
+      sellerId: supplier.user.id,
+      name: `Hand-tufted wool rug ${Date.now()}`,
+      category: "textiles",
+    });
     await addProductToStore(database.db, { storeId: store.id, productId: product.id });
 
     const before = await getPublicStore(database.db, store.id, null);
@@ -99,16 +219,35 @@ describe.each(testEngines())("reviews on %s", (engine) => {
     expect((await getProductDetail(database.db, product.id))!.supplier.rating).toBeNull();
 
     // overall = the mean of the three criteria: (5+4+3)/3 = 4.0 and (4+4+5)/3 = 4.33 → 4.2 together
-    for (const ratings of [good, { productQuality: "4", communication: "4", onTimeDelivery: "5", body: "Good rugs, answered every question the same day." }]) {
-      const order = await createOrder(database.db, { buyerId: buyer.user.id, sellerId: supplier.user.id, status: "completed" });
-      expect((await createReview(database.db, actor(buyer), order.id, ratings, notifier)).ok).toBe(true);
+    for (const ratings of [
+      good,
+      {
+        productQuality: "4",
+        communication: "4",
+        onTimeDelivery: "5",
+        body: "Good rugs, answered every question the same day.",
+      },
+    ]) {
+      const order = await createOrder(database.db, {
+        buyerId: buyer.user.id,
+        sellerId: supplier.user.id,
+        status: "completed",
+      });
+      expect((await postReview(database.db, actor(buyer), order.id, ratings, notifier)).ok).toBe(true);
     }
     const after = await getPublicStore(database.db, store.id, null);
     expect(after!.rating).toEqual({ average: 4.2, count: 2, productQuality: 4.5, communication: 4, onTimeDelivery: 4 });
     expect(after!.reviews.map((r) => r.buyerCompany)).toEqual(["Brooklyn Home Goods LLC", "Brooklyn Home Goods LLC"]);
     expect(after!.products[0]!.supplierRating).toEqual({ average: 4.2, count: 2 });
     expect((await getProductDetail(database.db, product.id))!.supplier.rating).toEqual({ average: 4.2, count: 2 });
-    const page = await browseProducts(database.db, { q: product.name, category: null, min: null, max: null, sort: "newest", page: 1 });
+    const page = await browseProducts(database.db, {
+      q: product.name,
+      category: null,
+      min: null,
+      max: null,
+      sort: "newest",
+      page: 1,
+    });
     expect(page.items.find((p) => p.id === product.id)!.supplierRating).toEqual({ average: 4.2, count: 2 });
     const ratings = await supplierRatings(database.db, [supplier.user.id, stranger.user.id]);
     expect([...ratings.keys()]).toEqual([supplier.user.id]);

@@ -9,7 +9,8 @@ import { createQuote, createRfq } from "../../../tests/factories/rfqs";
 import { actorOf as actor, createBuyer, createSeller, type Account } from "../../../tests/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { testNotifier } from "../../../tests/support/test-notifier";
-import { getRfqDetail, quoteFormOptions, submitQuote } from "./rfqs.server";
+import { postQuote } from "../../../tests/support/rfq-form";
+import { getRfqDetail, quoteFormOptions } from "./rfqs.server";
 
 function form(values: Record<string, string>) {
   const f = new FormData();
@@ -49,7 +50,14 @@ describe.each(testEngines())("structured quotes on %s", (engine) => {
     ({ notifier, jobs } = await testNotifier(database));
     buyer = await createBuyer(database.db, { companyName: "Brooklyn Goods LLC" });
     seller = await createSeller(database.db, { companyName: "Tiruppur Knits" });
-    rfqId = (await createRfq(database.db, { buyerId: buyer.user.id, quantity: 5000, deadline: "2026-12-10", timeZone: "America/New_York" })).id;
+    rfqId = (
+      await createRfq(database.db, {
+        buyerId: buyer.user.id,
+        quantity: 5000,
+        deadline: "2026-12-10",
+        timeZone: "America/New_York",
+      })
+    ).id;
   });
   afterAll(async () => {
     await jobs.stop();
@@ -58,8 +66,12 @@ describe.each(testEngines())("structured quotes on %s", (engine) => {
 
   it("refuses a rupee quote while no INR/USD rate is set", async () => {
     expect((await quoteFormOptions(database.db, now)).rate).toBeNull();
-    const refused = await submitQuote(database.db, actor(seller), rfqId, form(inrFob), notifier, now);
-    expect(refused).toMatchObject({ ok: false, status: 400, fieldErrors: { currency: "No INR/USD rate is set yet: quote in USD" } });
+    const refused = await postQuote(database.db, actor(seller), rfqId, form(inrFob), notifier, now);
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { currency: "No INR/USD rate is set yet: quote in USD" },
+    });
   });
 
   it("stores the rate in force with a rupee FOB quote and the total in USD cents at that rate", async () => {
@@ -72,9 +84,12 @@ describe.each(testEngines())("structured quotes on %s", (engine) => {
     expect(options.rate).toMatchObject({ rateDate: "2026-11-20", inrPerUsd: "88.45", source: "fbil" });
     expect(options.ports.find((p) => p.code === "INMUN")).toMatchObject({ name: "Mundra", country: "IN", kind: "sea" });
 
-    const result = await submitQuote(database.db, actor(seller), rfqId, form(inrFob), notifier, now);
+    const result = await postQuote(database.db, actor(seller), rfqId, form(inrFob), notifier, now);
     expect(result).toMatchObject({ ok: true });
-    const [row] = await database.db.select().from(rfqResponses).where(eq(rfqResponses.id, result.ok ? result.value.id : ""));
+    const [row] = await database.db
+      .select()
+      .from(rfqResponses)
+      .where(eq(rfqResponses.id, result.ok ? result.value.id : ""));
     expect(row).toMatchObject({
       currency: "INR",
       unitPriceMinor: 8500,
@@ -99,11 +114,19 @@ describe.each(testEngines())("structured quotes on %s", (engine) => {
     const [rate] = await database.db.select().from(fxRates).where(eq(fxRates.rateDate, "2026-11-20"));
     expect(row!.fxRateId).toBe(rate!.id);
     const [notice] = await database.db.select().from(notifications).where(eq(notifications.userId, buyer.user.id));
-    expect(notice!.body).toBe('Tiruppur Knits sent a quote of ₹4,25,000.00 (about $4,804.97 at ₹88.45 = $1 on 20 Nov 2026, FBIL) on your RFQ "' + notice!.body.split('"')[1] + '".');
+    expect(notice!.body).toBe(
+      'Tiruppur Knits sent a quote of ₹4,25,000.00 (about $4,804.97 at ₹88.45 = $1 on 20 Nov 2026, FBIL) on your RFQ "' +
+        notice!.body.split('"')[1] +
+        '".',
+    );
 
     // a later rate changes nothing stored: the buyer reads the quote at its own rate
     const detail = (await getRfqDetail(database.db, rfqId, actor(buyer), new Date("2026-11-27T10:00:00Z")))!;
-    expect(detail.quotes[0]).toMatchObject({ currency: "INR", priceCents: 480497, rate: { inrPerUsd: "88.45", rateDate: "2026-11-20", source: "fbil" } });
+    expect(detail.quotes[0]).toMatchObject({
+      currency: "INR",
+      priceCents: 480497,
+      rate: { inrPerUsd: "88.45", rateDate: "2026-11-20", source: "fbil" },
+    });
   });
 
   it("checks the named port against the Incoterm and the validity against today", async () => {
@@ -111,28 +134,70 @@ describe.each(testEngines())("structured quotes on %s", (engine) => {
     const cases: [Record<string, string>, Record<string, string>][] = [
       [{ incotermPort: "USLAX" }, { incotermPort: "FOB needs an Indian seaport of loading: choose one from the list" }],
       [{ incotermPort: "INBOM" }, { incotermPort: "FOB needs an Indian seaport of loading: choose one from the list" }],
-      [{ incoterm: "CIF", incotermPort: "INMUN" }, { incotermPort: "CIF needs a US seaport of destination: choose one from the list" }],
-      [{ incoterm: "CIF", incotermPort: "USXXX" }, { incotermPort: "CIF needs a US seaport of destination: choose one from the list" }],
-      [{ incoterm: "DDP", incotermPort: "INMUN", incotermPlace: "Chicago, IL" }, { incotermPort: "Choose a US port from the list, or none" }],
+      [
+        { incoterm: "CIF", incotermPort: "INMUN" },
+        { incotermPort: "CIF needs a US seaport of destination: choose one from the list" },
+      ],
+      [
+        { incoterm: "CIF", incotermPort: "USXXX" },
+        { incotermPort: "CIF needs a US seaport of destination: choose one from the list" },
+      ],
+      [
+        { incoterm: "DDP", incotermPort: "INMUN", incotermPlace: "Chicago, IL" },
+        { incotermPort: "Choose a US port from the list, or none" },
+      ],
       [{ validUntil: "2026-11-23" }, { validUntil: "The quote cannot be valid only until a date in the past" }],
     ];
     for (const [change, fieldErrors] of cases) {
-      expect(await submitQuote(database.db, actor(seller), rfqId, form({ ...usd, ...change }), notifier, now), JSON.stringify(change)).toMatchObject({ ok: false, status: 400, fieldErrors });
+      expect(
+        await postQuote(database.db, actor(seller), rfqId, form({ ...usd, ...change }), notifier, now),
+        JSON.stringify(change),
+      ).toMatchObject({ ok: false, status: 400, fieldErrors });
     }
     // yesterday in UTC terms is still today for a buyer in New York at 03:00 UTC: valid
     const early = new Date("2026-11-26T03:00:00Z");
-    expect(await submitQuote(database.db, actor(seller), rfqId, form({ ...usd, validUntil: "2026-11-25" }), notifier, early)).toMatchObject({ ok: true });
-    const ddp = await submitQuote(database.db, actor(seller), rfqId, form({ ...usd, incoterm: "DDP", incotermPort: "USORD", incotermPlace: "Chicago, IL 60607", shipMode: "air" }), notifier, now);
+    expect(
+      await postQuote(database.db, actor(seller), rfqId, form({ ...usd, validUntil: "2026-11-25" }), notifier, early),
+    ).toMatchObject({ ok: true });
+    const ddp = await postQuote(
+      database.db,
+      actor(seller),
+      rfqId,
+      form({ ...usd, incoterm: "DDP", incotermPort: "USORD", incotermPlace: "Chicago, IL 60607", shipMode: "air" }),
+      notifier,
+      now,
+    );
     expect(ddp).toMatchObject({ ok: true });
-    const [row] = await database.db.select().from(rfqResponses).where(eq(rfqResponses.id, ddp.ok ? ddp.value.id : ""));
+    const [row] = await database.db
+      .select()
+      .from(rfqResponses)
+      .where(eq(rfqResponses.id, ddp.ok ? ddp.value.id : ""));
     // a dollar quote keeps the rate of its day too, for the supplier's rupee view; its price is its own
-    expect(row).toMatchObject({ currency: "USD", priceCents: 500000, incotermPlace: "Chicago, IL 60607", incotermPort: "USORD", fxInrPerUsd: "88.4500" });
+    expect(row).toMatchObject({
+      currency: "USD",
+      priceCents: 500000,
+      incotermPlace: "Chicago, IL 60607",
+      incotermPort: "USORD",
+      fxInrPerUsd: "88.4500",
+    });
   });
 
   it("shows quotes made before trade terms as they were: USD, terms in text", async () => {
     const old = await createRfq(database.db, { buyerId: buyer.user.id });
-    await createQuote(database.db, { rfqId: old.id, sellerId: seller.user.id, priceCents: 1_500_000, terms: "FOB Chennai" });
+    await createQuote(database.db, {
+      rfqId: old.id,
+      sellerId: seller.user.id,
+      priceCents: 1_500_000,
+      terms: "FOB Chennai",
+    });
     const [quote] = (await getRfqDetail(database.db, old.id, actor(buyer), now))!.quotes;
-    expect(quote).toMatchObject({ currency: "USD", priceCents: 1_500_000, totalMinor: null, incoterm: null, rate: null, terms: "FOB Chennai" });
+    expect(quote).toMatchObject({
+      currency: "USD",
+      priceCents: 1_500_000,
+      totalMinor: null,
+      incoterm: null,
+      rate: null,
+      terms: "FOB Chennai",
+    });
   });
 });

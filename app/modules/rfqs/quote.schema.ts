@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatMinor, parseAmountToMinor, totalFromUnit, unitFromTotal } from "~/lib/money";
+import { formatMinor, parseAmountToMinor, totalFromUnit, unitFromTotal } from "~/lib/money-minor";
 import {
   CURRENCIES,
   hsCodeSchema,
@@ -69,7 +69,10 @@ export type QuoteTerms = {
 };
 
 /** The structured terms as a quote carries them (all null on quotes made before trade terms). */
-export type QuoteTradeTerms = Omit<QuoteTerms, "currency" | "unitPriceMinor" | "totalMinor" | "quantity" | "deliveryTimeline" | "terms">;
+export type QuoteTradeTerms = Omit<
+  QuoteTerms,
+  "currency" | "unitPriceMinor" | "totalMinor" | "quantity" | "deliveryTimeline" | "terms"
+>;
 
 const CURRENCY_WORDS: Record<Currency, string> = { USD: "US dollars", INR: "rupees" };
 const PLACE_REQUIRED: Record<Incoterm, string> = {
@@ -82,7 +85,11 @@ const PLACE_REQUIRED: Record<Incoterm, string> = {
 };
 
 function isCalendarDate(d: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d;
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(d) &&
+    !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) &&
+    new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d
+  );
 }
 
 /** The text a quote without its own delivery timeline shows: "45 days (production + transit)". */
@@ -93,8 +100,14 @@ export function leadTimeText(days: number): string {
 export const quoteSchema = rawQuote.transform((raw, ctx): QuoteTerms => {
   const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
 
-  const currency: Currency = raw.currency === "" ? "USD" : (CURRENCIES as readonly string[]).includes(raw.currency) ? (raw.currency as Currency) : "USD";
-  if (raw.currency !== "" && !(CURRENCIES as readonly string[]).includes(raw.currency)) issue("currency", "Choose US dollars or Indian rupees");
+  const currency: Currency =
+    raw.currency === ""
+      ? "USD"
+      : (CURRENCIES as readonly string[]).includes(raw.currency)
+        ? (raw.currency as Currency)
+        : "USD";
+  if (raw.currency !== "" && !(CURRENCIES as readonly string[]).includes(raw.currency))
+    issue("currency", "Choose US dollars or Indian rupees");
   const words = CURRENCY_WORDS[currency];
 
   const quantity = /^\d+$/.test(raw.quantity) ? Number(raw.quantity) : NaN;
@@ -104,9 +117,12 @@ export const quoteSchema = rawQuote.transform((raw, ctx): QuoteTerms => {
   // either price may be entered; the other follows from the quantity
   const total = raw.price === "" ? null : parseAmountToMinor(raw.price);
   const unit = raw.unitPrice === "" ? null : parseAmountToMinor(raw.unitPrice);
-  if (raw.price !== "" && (total === null || total <= 0)) issue("price", `Price must be an amount in ${words} greater than 0`);
-  if (raw.unitPrice !== "" && (unit === null || unit <= 0)) issue("unitPrice", `Unit price must be an amount in ${words} greater than 0`);
-  if (raw.price === "" && raw.unitPrice === "") issue("price", `Price must be an amount in ${words} greater than 0: enter the total or the unit price`);
+  if (raw.price !== "" && (total === null || total <= 0))
+    issue("price", `Price must be an amount in ${words} greater than 0`);
+  if (raw.unitPrice !== "" && (unit === null || unit <= 0))
+    issue("unitPrice", `Unit price must be an amount in ${words} greater than 0`);
+  if (raw.price === "" && raw.unitPrice === "")
+    issue("price", `Price must be an amount in ${words} greater than 0: enter the total or the unit price`);
   let unitPriceMinor = 0;
   let totalMinor = 0;
   if (quantityOk && (total ?? 1) > 0 && (unit ?? 1) > 0 && (total !== null || unit !== null)) {
@@ -114,13 +130,28 @@ export const quoteSchema = rawQuote.transform((raw, ctx): QuoteTerms => {
     if (unit !== null && fromUnit === null) issue("unitPrice", "That unit price times the quantity is too large");
     totalMinor = total ?? fromUnit ?? 0;
     unitPriceMinor = unit ?? (total !== null ? unitFromTotal(total, quantity) : 0);
-    if (total !== null && unit !== null && fromUnit !== null && fromUnit !== total && unitFromTotal(total, quantity) !== unit) {
-      issue("price", `Unit price × quantity is ${formatMinor(fromUnit, currency)}: correct one of them, or leave one empty`);
+    if (
+      total !== null &&
+      unit !== null &&
+      fromUnit !== null &&
+      fromUnit !== total &&
+      unitFromTotal(total, quantity) !== unit
+    ) {
+      issue(
+        "price",
+        `Unit price × quantity is ${formatMinor(fromUnit, currency)}: correct one of them, or leave one empty`,
+      );
     }
-    if (total !== null && unit === null && unitPriceMinor <= 0) issue("price", `That total is less than one ${currency === "USD" ? "cent" : "paisa"} per unit`);
+    if (total !== null && unit === null && unitPriceMinor <= 0)
+      issue("price", `That total is less than one ${currency === "USD" ? "cent" : "paisa"} per unit`);
   }
 
-  const incoterm = raw.incoterm === "" ? null : (INCOTERMS as readonly string[]).includes(raw.incoterm) ? (raw.incoterm as Incoterm) : null;
+  const incoterm =
+    raw.incoterm === ""
+      ? null
+      : (INCOTERMS as readonly string[]).includes(raw.incoterm)
+        ? (raw.incoterm as Incoterm)
+        : null;
   if (raw.incoterm !== "" && incoterm === null) issue("incoterm", "Choose an Incoterm from the list");
   const structured = incoterm !== null;
 
@@ -146,7 +177,8 @@ export const quoteSchema = rawQuote.transform((raw, ctx): QuoteTerms => {
   const shipMode = (SHIP_MODES as readonly string[]).includes(raw.shipMode) ? (raw.shipMode as ShipMode) : null;
   if (raw.shipMode !== "" && shipMode === null) issue("shipMode", "Choose ocean or air freight");
   else if (structured && shipMode === null) issue("shipMode", "Choose ocean or air freight");
-  else if ((incoterm === "FOB" || incoterm === "CIF") && shipMode === "air") issue("shipMode", `${incoterm} is for sea freight: for air freight, quote FCA at the airport or DAP`);
+  else if ((incoterm === "FOB" || incoterm === "CIF") && shipMode === "air")
+    issue("shipMode", `${incoterm} is for sea freight: for air freight, quote FCA at the airport or DAP`);
 
   let leadTimeDays: number | null = null;
   if (raw.leadTimeDays !== "") {
@@ -157,9 +189,12 @@ export const quoteSchema = rawQuote.transform((raw, ctx): QuoteTerms => {
 
   const deliveryTimeline = raw.deliveryTimeline || (leadTimeDays !== null ? leadTimeText(leadTimeDays) : "");
   // with an Incoterm the lead time is asked for instead
-  if (!deliveryTimeline && !structured && raw.leadTimeDays === "") issue("deliveryTimeline", "Please enter a delivery timeline");
+  if (!deliveryTimeline && !structured && raw.leadTimeDays === "")
+    issue("deliveryTimeline", "Please enter a delivery timeline");
 
-  const paymentTerms = (PAYMENT_TERMS as readonly string[]).includes(raw.paymentTerms) ? (raw.paymentTerms as PaymentTerms) : null;
+  const paymentTerms = (PAYMENT_TERMS as readonly string[]).includes(raw.paymentTerms)
+    ? (raw.paymentTerms as PaymentTerms)
+    : null;
   if (raw.paymentTerms !== "" && paymentTerms === null) issue("paymentTerms", "Choose payment terms from the list");
   else if (structured && paymentTerms === null) issue("paymentTerms", "Choose the payment terms");
   const paymentTermsOther = paymentTerms === "other" ? raw.paymentTermsOther || null : null;
@@ -171,14 +206,17 @@ export const quoteSchema = rawQuote.transform((raw, ctx): QuoteTerms => {
     else issue("validUntil", "Choose a valid date");
   } else if (structured) issue("validUntil", "Choose the date this quote is valid until");
 
-  let sampleAvailable: boolean | null = raw.sampleAvailable === "yes" ? true : raw.sampleAvailable === "no" ? false : null;
-  if (raw.sampleAvailable !== "" && sampleAvailable === null) issue("sampleAvailable", "Say whether a sample is available");
+  let sampleAvailable: boolean | null =
+    raw.sampleAvailable === "yes" ? true : raw.sampleAvailable === "no" ? false : null;
+  if (raw.sampleAvailable !== "" && sampleAvailable === null)
+    issue("sampleAvailable", "Say whether a sample is available");
   if (structured && sampleAvailable === null) sampleAvailable = false;
   let samplePriceMinor: number | null = null;
   if (sampleAvailable) {
     // an empty price: the sample is free
     samplePriceMinor = raw.samplePrice === "" ? 0 : parseAmountToMinor(raw.samplePrice);
-    if (samplePriceMinor === null) issue("samplePrice", `Sample price must be an amount in ${words}, or empty for a free sample`);
+    if (samplePriceMinor === null)
+      issue("samplePrice", `Sample price must be an amount in ${words}, or empty for a free sample`);
   }
 
   let hsCode: string | null = null;

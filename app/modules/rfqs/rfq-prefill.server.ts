@@ -19,10 +19,20 @@ export type RfqPrefill = {
  * product's price breaks (`tierId`), that break's quantity and a target budget of its price for that quantity.
  * A tier of another product, or none that exists, is ignored.
  */
-export async function rfqPrefillFromProduct(db: Db, productId: string | null, tierId: string | null = null): Promise<RfqPrefill | null> {
+export async function rfqPrefillFromProduct(
+  db: Db,
+  productId: string | null,
+  tierId: string | null = null,
+): Promise<RfqPrefill | null> {
   if (!productId || !isUuid(productId)) return null;
   const [row] = await db
-    .select({ id: products.id, name: products.name, category: products.category, unit: products.unit, moq: products.minimumOrderQuantity })
+    .select({
+      id: products.id,
+      name: products.name,
+      category: products.category,
+      unit: products.unit,
+      moq: products.minimumOrderQuantity,
+    })
     .from(products)
     .where(and(eq(products.id, productId), eq(products.status, "active")))
     .limit(1);
@@ -30,7 +40,11 @@ export async function rfqPrefillFromProduct(db: Db, productId: string | null, ti
   const [tier] =
     tierId && isUuid(tierId)
       ? await db
-          .select({ id: productPriceTiers.id, minQuantity: productPriceTiers.minQuantity, unitPriceCents: productPriceTiers.unitPriceCents })
+          .select({
+            id: productPriceTiers.id,
+            minQuantity: productPriceTiers.minQuantity,
+            unitPriceCents: productPriceTiers.unitPriceCents,
+          })
           .from(productPriceTiers)
           .where(and(eq(productPriceTiers.id, tierId), eq(productPriceTiers.productId, row.id)))
           .limit(1)

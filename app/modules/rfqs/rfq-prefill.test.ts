@@ -14,7 +14,14 @@ describe.each(testEngines())("RFQ pre-filled from a product on %s", (engine) => 
 
   it("takes a chosen price break's quantity, and its price for that quantity as the target budget", async () => {
     const seller = await createSeller(database.db);
-    const product = await createProduct(database.db, { sellerId: seller.user.id, name: "Cotton Terry Towels", category: "textiles", minimumOrderQuantity: 200, priceMinCents: 380, priceMaxCents: 450 });
+    const product = await createProduct(database.db, {
+      sellerId: seller.user.id,
+      name: "Cotton Terry Towels",
+      category: "textiles",
+      minimumOrderQuantity: 200,
+      priceMinCents: 380,
+      priceMaxCents: 450,
+    });
     const other = await createProduct(database.db, { sellerId: seller.user.id });
     const [first, second] = await database.db
       .insert(productPriceTiers)
@@ -23,11 +30,27 @@ describe.each(testEngines())("RFQ pre-filled from a product on %s", (engine) => 
         { productId: product.id, minQuantity: 1000, unitPriceCents: 380 },
       ])
       .returning({ id: productPriceTiers.id });
-    const [othersTier] = await database.db.insert(productPriceTiers).values({ productId: other.id, minQuantity: 700, unitPriceCents: 100 }).returning({ id: productPriceTiers.id });
+    const [othersTier] = await database.db
+      .insert(productPriceTiers)
+      .values({ productId: other.id, minQuantity: 700, unitPriceCents: 100 })
+      .returning({ id: productPriceTiers.id });
 
-    expect(await rfqPrefillFromProduct(database.db, product.id)).toEqual({ productId: product.id, title: "Cotton Terry Towels", category: "textiles", unit: "pieces", quantity: 200, tier: null });
-    expect(await rfqPrefillFromProduct(database.db, product.id, second!.id)).toMatchObject({ quantity: 1000, tier: { id: second!.id, minQuantity: 1000, unitPriceCents: 380, targetCents: 380_000 } });
-    expect(await rfqPrefillFromProduct(database.db, product.id, first!.id)).toMatchObject({ quantity: 500, tier: { targetCents: 210_000 } });
+    expect(await rfqPrefillFromProduct(database.db, product.id)).toEqual({
+      productId: product.id,
+      title: "Cotton Terry Towels",
+      category: "textiles",
+      unit: "pieces",
+      quantity: 200,
+      tier: null,
+    });
+    expect(await rfqPrefillFromProduct(database.db, product.id, second!.id)).toMatchObject({
+      quantity: 1000,
+      tier: { id: second!.id, minQuantity: 1000, unitPriceCents: 380, targetCents: 380_000 },
+    });
+    expect(await rfqPrefillFromProduct(database.db, product.id, first!.id)).toMatchObject({
+      quantity: 500,
+      tier: { targetCents: 210_000 },
+    });
     // another product's break, or nonsense, is ignored: the MOQ as before
     for (const tier of [othersTier!.id, "nope", "00000000-0000-0000-0000-000000000000"]) {
       expect(await rfqPrefillFromProduct(database.db, product.id, tier)).toMatchObject({ quantity: 200, tier: null });

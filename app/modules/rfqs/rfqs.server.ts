@@ -1,5 +1,8 @@
+import type { CommandRefusal, CommandResult } from "~/lib/command-result";
+import { rfqOwnedBy } from "~/modules/rfqs/rfq-owner.server";
 import { isUniqueViolation } from "~/db/postgres-errors";
 import { and, asc, count, desc, eq, exists, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { user as userTable } from "~/db/schema/auth";
 import { rfqMatches } from "~/db/schema/matching";
@@ -8,18 +11,18 @@ import { profiles } from "~/db/schema/profiles";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { closingInstant, FALLBACK_TIME_ZONE, INDIA_TIME_ZONE, isExpired, todayIn, todayUtc } from "~/lib/deadline";
 import { formatUsdCents } from "~/lib/money";
-import type { Profile, SessionUser } from "~/modules/accounts/accounts.schema";
-import { likePattern } from "~/modules/search/suggestions.server";
+import type { Actor, SessionUser } from "~/modules/accounts/accounts.schema";
+import { likePattern } from "~/db/sql-helpers";
 import { fxRates } from "~/db/schema/trade";
-import { formatMinor, inrPaiseToUsdCents } from "~/lib/money";
+import { formatMinor, inrPaiseToUsdCents } from "~/lib/money-minor";
 import { describeRate, trimRate, type FxRate } from "~/modules/trade/fx-rates.schema";
 import { rateInForce } from "~/modules/trade/fx-rates.server";
 import { findPort, listPorts } from "~/modules/trade/ports.server";
 import { INCOTERM_PLACE, portFitsIncoterm, type Port } from "~/modules/trade/trade-terms.schema";
-import { QUOTE_FIELDS, quoteSchema } from "./quote.schema";
+import type { quoteSchema } from "./quote.schema";
 import {
-  createRfqSchema,
   RFQS_PER_PAGE,
+  type CreateRfqInput,
   type QuoteView,
   type RfqCard,
   type RfqDetail,
@@ -31,11 +34,7 @@ import { notify, type Notifier } from "~/modules/notifications/notifications.ser
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import { recordOrderEvent } from "~/modules/orders/orders.server";
 
-type Actor = SessionUser & { profile: Profile };
-export type FormResult<T = undefined> =
-  | { ok: true; message: string; value: T }
-  | { ok: false; status: number; message: string; fieldErrors: Record<string, string> };
-
+export type FormResult<T = undefined> = CommandResult<T>;
 
 const quoteCount = sql<number>`(select count(*)::int from ${rfqResponses} where ${rfqResponses.rfqId} = ${rfqs.id} and ${rfqResponses.status} not in ('withdrawn', 'superseded'))`;
 
@@ -64,18 +63,19 @@ export function rfqClosesAt(row: { deadline: string; closesAt: Date | null; time
   return row.closesAt ?? closingInstant(row.deadline, row.timeZone ?? null);
 }
 
-function toCard(row: Omit<RfqCard, "createdAt" | "buyerCompany" | "closesAt"> & { createdAt: Date; buyerCompany: string | null; closesAt: Date | null }): RfqCard {
-  return { ...row, closesAt: rfqClosesAt(row).toISOString(), createdAt: row.createdAt.toISOString(), buyerCompany: row.buyerCompany || "Buyer" };
-}
-
-function firstErrors(issues: { path: PropertyKey[]; message: string }[]) {
-  const out: Record<string, string> = {};
-  for (const issue of issues) out[String(issue.path[0] ?? "form")] ??= issue.message;
-  return out;
-}
-
-function formValues(form: FormData, keys: string[]) {
-  return Object.fromEntries(keys.map((k) => [k, typeof form.get(k) === "string" ? (form.get(k) as string) : ""]));
+function toCard(
+  row: Omit<RfqCard, "createdAt" | "buyerCompany" | "closesAt"> & {
+    createdAt: Date;
+    buyerCompany: string | null;
+    closesAt: Date | null;
+  },
+): RfqCard {
+  return {
+    ...row,
+    closesAt: rfqClosesAt(row).toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    buyerCompany: row.buyerCompany || "Buyer",
+  };
 }
 
 /**
@@ -84,11 +84,18 @@ function formValues(form: FormData, keys: string[]) {
  */
 export async function listRfqs(db: Db, params: RfqListParams, viewer: SessionUser | null) {
   const conditions: SQL[] = [];
-  if (params.mine && viewer) conditions.push(eq(rfqs.buyerId, viewer.id));
+  if (params.mine && viewer) conditions.push(rfqOwnedBy(viewer));
   else conditions.push(eq(rfqs.status, "published"));
   if (params.matched) {
     conditions.push(
-      viewer ? exists(db.select({ one: sql`1` }).from(rfqMatches).where(and(eq(rfqMatches.rfqId, rfqs.id), eq(rfqMatches.sellerId, viewer.id)))) : sql`false`,
+      viewer
+        ? exists(
+            db
+              .select({ one: sql`1` })
+              .from(rfqMatches)
+              .where(and(eq(rfqMatches.rfqId, rfqs.id), eq(rfqMatches.sellerId, viewer.id))),
+          )
+        : sql`false`,
     );
   }
   if (params.category !== "all") conditions.push(eq(rfqs.category, params.category));
@@ -118,26 +125,26 @@ export async function listRfqs(db: Db, params: RfqListParams, viewer: SessionUse
     db.select({ n: count() }).from(rfqs).where(where),
   ]);
   const totalCount = total?.n ?? 0;
-  return { items: rows.map(toCard), total: totalCount, page: params.page, pageCount: Math.max(1, Math.ceil(totalCount / RFQS_PER_PAGE)) };
+  return {
+    items: rows.map(toCard),
+    total: totalCount,
+    page: params.page,
+    pageCount: Math.max(1, Math.ceil(totalCount / RFQS_PER_PAGE)),
+  };
 }
 
-/** Creates a published RFQ. The specifications text is stored as data, exactly as typed. */
 /**
- * `jobs`: the queue that matches the new RFQ to suppliers (issue #23), sent in the RFQ's own transaction so that
- * every published RFQ is matched, after the buyer's request has been answered.
+ * Creates a published RFQ from the form as the route parsed it with `createRfqSchema`. The specifications text is
+ * stored as data, exactly as typed. `jobs`: the queue that matches the new RFQ to suppliers (issue #23), sent in the
+ * RFQ's own transaction so that every published RFQ is matched, after the buyer's request has been answered.
  */
-export async function createRfq(db: Db, actor: Actor, form: FormData, now = new Date(), jobs?: Pick<JobQueue, "send">): Promise<FormResult<{ id: string }>> {
-  const parsed = createRfqSchema.safeParse(
-    {
-      ...formValues(form, ["title", "category", "description", "specifications", "quantity", "unit", "budgetMin", "budgetMax", "deliveryLocation", "deadline", "timeZone"]),
-      verifiedSuppliersOnly: typeof form.get("verifiedSuppliersOnly") === "string" ? form.get("verifiedSuppliersOnly") : undefined,
-    },
-  );
-  if (!parsed.success) {
-    const fieldErrors = firstErrors(parsed.error.issues);
-    return { ok: false, status: 400, message: Object.values(fieldErrors)[0]!, fieldErrors };
-  }
-  const input = parsed.data;
+export async function createRfq(
+  db: Db,
+  actor: Actor,
+  input: CreateRfqInput,
+  now = new Date(),
+  jobs?: Pick<JobQueue, "send">,
+): Promise<FormResult<{ id: string }>> {
   const timeZone = input.timeZone ?? FALLBACK_TIME_ZONE;
   if (input.deadline < todayIn(timeZone, now)) {
     const message = "The quote submission deadline cannot be in the past";
@@ -177,10 +184,20 @@ export async function createRfq(db: Db, actor: Actor, form: FormData, now = new 
  * One RFQ as the viewer may see it. Quotes are sealed: the buyer sees every quote; a supplier
  * sees its own quotes in full and only the number of the others; a visitor sees only the number.
  */
-export async function getRfqDetail(db: Db, id: string, viewer: SessionUser | null, now = new Date()): Promise<RfqDetail | null> {
+export async function getRfqDetail(
+  db: Db,
+  id: string,
+  viewer: SessionUser | null,
+  now = new Date(),
+): Promise<RfqDetail | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
-    .select({ ...cardColumns, specifications: rfqs.specifications, buyerId: rfqs.buyerId, buyerFullName: profiles.fullName })
+    .select({
+      ...cardColumns,
+      specifications: rfqs.specifications,
+      buyerId: rfqs.buyerId,
+      buyerFullName: profiles.fullName,
+    })
     .from(rfqs)
     .leftJoin(profiles, eq(profiles.userId, rfqs.buyerId))
     .where(eq(rfqs.id, id))
@@ -231,21 +248,46 @@ export async function getRfqDetail(db: Db, id: string, viewer: SessionUser | nul
   const earlier = new Map<string, QuoteView["history"]>();
   for (const row of quoteRows) {
     if (row.status !== "superseded") continue;
-    earlier.set(row.sellerId, [...(earlier.get(row.sellerId) ?? []), { id: row.id, priceCents: row.priceCents, createdAt: row.createdAt.toISOString(), terms: row.terms }]);
+    earlier.set(row.sellerId, [
+      ...(earlier.get(row.sellerId) ?? []),
+      { id: row.id, priceCents: row.priceCents, createdAt: row.createdAt.toISOString(), terms: row.terms },
+    ]);
   }
   const quotes: QuoteView[] = quoteRows
     .filter((row) => row.status !== "superseded")
-    .map(({ sellerId, fxRateId, fxInrPerUsd, fxRateDate, fxSource, createdAt, supplierCompany, supplierVerification, ...q }) => ({
-      ...q,
-      supplierCompany: supplierCompany || "Supplier",
-      supplierVerified: supplierVerification === "verified",
-      createdAt: createdAt.toISOString(),
-      mine: sellerId === viewer?.id,
-      rate: fxInrPerUsd && fxRateDate ? { id: fxRateId ?? "", inrPerUsd: trimRate(fxInrPerUsd), rateDate: fxRateDate, source: fxSource ?? null } : null,
-      history: q.status === "submitted" || q.status === "accepted" || q.status === "declined" ? (earlier.get(sellerId) ?? []) : [],
-    }));
+    .map(
+      ({
+        sellerId,
+        fxRateId,
+        fxInrPerUsd,
+        fxRateDate,
+        fxSource,
+        createdAt,
+        supplierCompany,
+        supplierVerification,
+        ...q
+      }) => ({
+        ...q,
+        supplierCompany: supplierCompany || "Supplier",
+        supplierVerified: supplierVerification === "verified",
+        createdAt: createdAt.toISOString(),
+        mine: sellerId === viewer?.id,
+        rate:
+          fxInrPerUsd && fxRateDate
+            ? { id: fxRateId ?? "", inrPerUsd: trimRate(fxInrPerUsd), rateDate: fxRateDate, source: fxSource ?? null }
+            : null,
+        history:
+          q.status === "submitted" || q.status === "accepted" || q.status === "declined"
+            ? (earlier.get(sellerId) ?? [])
+            : [],
+      }),
+    );
   const ownActive = quotes.filter((q) => q.mine && q.status !== "withdrawn").length;
-  const openToSeller = viewer?.profile?.userType === "seller" && !isBuyer && row.status === "published" && !isExpired(rfqClosesAt(row), now);
+  const openToSeller =
+    viewer?.profile?.userType === "seller" &&
+    !isBuyer &&
+    row.status === "published" &&
+    !isExpired(rfqClosesAt(row), now);
   const { specifications, buyerId, buyerFullName, ...card } = row;
   return {
     ...toCard(card),
@@ -264,7 +306,17 @@ export async function getRfqDetail(db: Db, id: string, viewer: SessionUser | nul
 async function loadRfqForQuote(db: Db, rfqId: string) {
   if (!isUuid(rfqId)) return null;
   const [row] = await db
-    .select({ id: rfqs.id, buyerId: rfqs.buyerId, status: rfqs.status, verifiedSuppliersOnly: rfqs.verifiedSuppliersOnly, deadline: rfqs.deadline, closesAt: rfqs.closesAt, timeZone: rfqs.timeZone, title: rfqs.title, buyerEmail: userTable.email })
+    .select({
+      id: rfqs.id,
+      buyerId: rfqs.buyerId,
+      status: rfqs.status,
+      verifiedSuppliersOnly: rfqs.verifiedSuppliersOnly,
+      deadline: rfqs.deadline,
+      closesAt: rfqs.closesAt,
+      timeZone: rfqs.timeZone,
+      title: rfqs.title,
+      buyerEmail: userTable.email,
+    })
     .from(rfqs)
     .innerJoin(userTable, eq(userTable.id, rfqs.buyerId))
     .where(eq(rfqs.id, rfqId))
@@ -285,29 +337,53 @@ export const QUOTE_MESSAGES = {
   changedMeanwhile: "Your quote changed meanwhile; please reload the page",
 };
 
-/** A supplier quotes on someone else's open, unexpired RFQ; the buyer is notified (and e-mailed, through the job queue). */
+/**
+ * Whether the actor may quote on the RFQ now (it exists, is someone else's, open and unexpired, and the actor is a
+ * supplier the buyer accepts), asked before the quote form is read: a buyer posting a quote is told 403, not 400.
+ */
+async function quotableRfq(db: Db, actor: Actor, rfqId: string, now: Date) {
+  const rfq = await loadRfqForQuote(db, rfqId);
+  const refuse = (status: number, message: string): { ok: false; refusal: CommandRefusal } => ({
+    ok: false,
+    refusal: { ok: false, status, message, fieldErrors: {} },
+  });
+  if (!rfq) return refuse(404, "RFQ Not Found");
+  if (rfq.buyerId === actor.id) return refuse(403, "You cannot quote on your own RFQ");
+  if (actor.profile.userType !== "seller") return refuse(403, QUOTE_MESSAGES.sellersOnly);
+  // the seller's verification as it is now: the session reads the profile on every request
+  if (rfq.verifiedSuppliersOnly && actor.profile.verificationStatus !== "verified")
+    return refuse(403, QUOTE_MESSAGES.verifiedOnly);
+  if (rfq.status !== "published") return refuse(409, "This RFQ is no longer accepting quotes");
+  if (isExpired(rfqClosesAt(rfq), now)) return refuse(409, "The deadline for this RFQ has passed");
+  return { ok: true as const, rfq };
+}
+
+/** The refusal of a quote on this RFQ by this actor now, if any: the route asks it before it reads the quote form. */
+export async function refuseQuote(
+  db: Db,
+  actor: Actor,
+  rfqId: string,
+  now = new Date(),
+): Promise<CommandRefusal | null> {
+  const quotable = await quotableRfq(db, actor, rfqId, now);
+  return quotable.ok ? null : quotable.refusal;
+}
+
+/**
+ * A supplier quotes on someone else's open, unexpired RFQ with the quote form as the route parsed it with
+ * `quoteSchema`; the buyer is notified (and e-mailed, through the job queue).
+ */
 export async function submitQuote(
   db: Db,
   actor: Actor,
   rfqId: string,
-  form: FormData,
+  input: z.output<typeof quoteSchema>,
   notifier: Notifier,
   now = new Date(),
 ): Promise<FormResult<{ id: string }>> {
-  const rfq = await loadRfqForQuote(db, rfqId);
-  if (!rfq) return { ok: false, status: 404, message: "RFQ Not Found", fieldErrors: {} };
-  if (rfq.buyerId === actor.id) return { ok: false, status: 403, message: "You cannot quote on your own RFQ", fieldErrors: {} };
-  if (actor.profile.userType !== "seller") return { ok: false, status: 403, message: QUOTE_MESSAGES.sellersOnly, fieldErrors: {} };
-  // the seller's verification as it is now: the session reads the profile on every request
-  if (rfq.verifiedSuppliersOnly && actor.profile.verificationStatus !== "verified") return { ok: false, status: 403, message: QUOTE_MESSAGES.verifiedOnly, fieldErrors: {} };
-  if (rfq.status !== "published") return { ok: false, status: 409, message: "This RFQ is no longer accepting quotes", fieldErrors: {} };
-  if (isExpired(rfqClosesAt(rfq), now)) return { ok: false, status: 409, message: "The deadline for this RFQ has passed", fieldErrors: {} };
-  const parsed = quoteSchema.safeParse(formValues(form, QUOTE_FIELDS));
-  if (!parsed.success) {
-    const fieldErrors = firstErrors(parsed.error.issues);
-    return { ok: false, status: 400, message: Object.values(fieldErrors)[0]!, fieldErrors };
-  }
-  const input = parsed.data;
+  const quotable = await quotableRfq(db, actor, rfqId, now);
+  if (!quotable.ok) return quotable.refusal;
+  const { rfq } = quotable;
   // the rules that need the database or today's date
   const refusals: Record<string, string> = {};
   let placeName = input.incotermPlace;
@@ -316,20 +392,25 @@ export async function submitQuote(
     const kind = INCOTERM_PLACE[input.incoterm].kind;
     if (!port || !portFitsIncoterm(input.incoterm, port)) {
       refusals.incotermPort =
-        kind === "origin-port" ? `${input.incoterm} needs an Indian seaport of loading: choose one from the list`
-        : kind === "us-port" ? `${input.incoterm} needs a US seaport of destination: choose one from the list`
-        : "Choose a US port from the list, or none";
+        kind === "origin-port"
+          ? `${input.incoterm} needs an Indian seaport of loading: choose one from the list`
+          : kind === "us-port"
+            ? `${input.incoterm} needs a US seaport of destination: choose one from the list`
+            : "Choose a US port from the list, or none";
     } else if (kind !== "us-destination") placeName = port.name;
   }
   // the supplier in India and the buyer in its own zone may each still be on "yesterday": the earliest day counts
   const today = [todayUtc(now), todayIn(INDIA_TIME_ZONE, now), todayIn(rfq.timeZone ?? "UTC", now)].sort()[0]!;
-  if (input.validUntil && input.validUntil < today) refusals.validUntil = "The quote cannot be valid only until a date in the past";
+  if (input.validUntil && input.validUntil < today)
+    refusals.validUntil = "The quote cannot be valid only until a date in the past";
   // the rate of the day in India, where rates are published; stored with the quote and never looked up again
   const rate = await rateInForce(db, todayIn(INDIA_TIME_ZONE, now));
   if (input.currency === "INR" && !rate) refusals.currency = "No INR/USD rate is set yet: quote in USD";
-  const priceCents = input.currency === "INR" ? (rate ? inrPaiseToUsdCents(input.totalMinor, rate.inrPerUsd) : 0) : input.totalMinor;
+  const priceCents =
+    input.currency === "INR" ? (rate ? inrPaiseToUsdCents(input.totalMinor, rate.inrPerUsd) : 0) : input.totalMinor;
   if (rate && priceCents <= 0) refusals.price = "That total is less than one US cent";
-  if (Object.keys(refusals).length > 0) return { ok: false, status: 400, message: Object.values(refusals)[0]!, fieldErrors: refusals };
+  if (Object.keys(refusals).length > 0)
+    return { ok: false, status: 400, message: Object.values(refusals)[0]!, fieldErrors: refusals };
 
   const limited = await overActionLimit(db, "quote", actor.id);
   if (limited) return { ok: false, status: 429, message: limited, fieldErrors: {} };
@@ -337,68 +418,75 @@ export async function submitQuote(
   // same seller is revised (superseded) in the same transaction, and the unique index keeps one live quote per seller
   let row: { id: string; revised: boolean };
   try {
-  row = await db.transaction(async (tx) => {
-    const [live] = await tx
-      .update(rfqResponses)
-      .set({ status: "superseded", updatedAt: now })
-      .where(and(eq(rfqResponses.rfqId, rfqId), eq(rfqResponses.sellerId, actor.id), eq(rfqResponses.status, "submitted")))
-      .returning({ id: rfqResponses.id });
-    const [inserted] = await tx
-      .insert(rfqResponses)
-      .values({
-        supersedesId: live?.id ?? null,
-        rfqId,
-        sellerId: actor.id,
-        priceCents,
-        quantity: input.quantity,
-        deliveryTimeline: input.deliveryTimeline,
-        terms: input.terms,
-        currency: input.currency,
-        unitPriceMinor: input.unitPriceMinor,
-        totalMinor: input.totalMinor,
-        incoterm: input.incoterm,
-        incotermPort: input.incotermPort,
-        incotermPlace: placeName,
-        shipMode: input.shipMode,
-        leadTimeDays: input.leadTimeDays,
-        paymentTerms: input.paymentTerms,
-        paymentTermsOther: input.paymentTermsOther,
-        validUntil: input.validUntil,
-        sampleAvailable: input.sampleAvailable,
-        samplePriceMinor: input.samplePriceMinor,
-        hsCode: input.hsCode,
-        unitWeightGrams: input.unitWeightGrams,
-        fxRateId: rate?.id ?? null,
-        fxInrPerUsd: rate?.inrPerUsd ?? null,
-        fxRateDate: rate?.rateDate ?? null,
-        status: "submitted",
-      })
-      .returning({ id: rfqResponses.id });
-    const amount =
-      input.currency === "INR" && rate
-        ? `${formatMinor(input.totalMinor, "INR")} (about ${formatUsdCents(priceCents)} at ${describeRate(rate)})`
-        : formatUsdCents(priceCents);
-    const summary = live
-      ? `${actor.profile.companyName} revised its quote on your RFQ "${rfq.title}": now ${amount}.`
-      : `${actor.profile.companyName} sent a quote of ${amount} on your RFQ "${rfq.title}".`;
-    const title = live ? `Revised quote on "${rfq.title}"` : `New quote on "${rfq.title}"`;
-    await notify(tx, notifier, {
-      userId: rfq.buyerId,
-      kind: "quote_received",
-      title,
-      body: summary,
-      href: `/rfqs/${rfq.id}`,
-      eventKey: `quote:${inserted!.id}`,
-      email: { subject: title, text: `${summary}\n\nReview and compare quotes:` },
+    row = await db.transaction(async (tx) => {
+      const [live] = await tx
+        .update(rfqResponses)
+        .set({ status: "superseded", updatedAt: now })
+        .where(
+          and(eq(rfqResponses.rfqId, rfqId), eq(rfqResponses.sellerId, actor.id), eq(rfqResponses.status, "submitted")),
+        )
+        .returning({ id: rfqResponses.id });
+      const [inserted] = await tx
+        .insert(rfqResponses)
+        .values({
+          supersedesId: live?.id ?? null,
+          rfqId,
+          sellerId: actor.id,
+          priceCents,
+          quantity: input.quantity,
+          deliveryTimeline: input.deliveryTimeline,
+          terms: input.terms,
+          currency: input.currency,
+          unitPriceMinor: input.unitPriceMinor,
+          totalMinor: input.totalMinor,
+          incoterm: input.incoterm,
+          incotermPort: input.incotermPort,
+          incotermPlace: placeName,
+          shipMode: input.shipMode,
+          leadTimeDays: input.leadTimeDays,
+          paymentTerms: input.paymentTerms,
+          paymentTermsOther: input.paymentTermsOther,
+          validUntil: input.validUntil,
+          sampleAvailable: input.sampleAvailable,
+          samplePriceMinor: input.samplePriceMinor,
+          hsCode: input.hsCode,
+          unitWeightGrams: input.unitWeightGrams,
+          fxRateId: rate?.id ?? null,
+          fxInrPerUsd: rate?.inrPerUsd ?? null,
+          fxRateDate: rate?.rateDate ?? null,
+          status: "submitted",
+        })
+        .returning({ id: rfqResponses.id });
+      const amount =
+        input.currency === "INR" && rate
+          ? `${formatMinor(input.totalMinor, "INR")} (about ${formatUsdCents(priceCents)} at ${describeRate(rate)})`
+          : formatUsdCents(priceCents);
+      const summary = live
+        ? `${actor.profile.companyName} revised its quote on your RFQ "${rfq.title}": now ${amount}.`
+        : `${actor.profile.companyName} sent a quote of ${amount} on your RFQ "${rfq.title}".`;
+      const title = live ? `Revised quote on "${rfq.title}"` : `New quote on "${rfq.title}"`;
+      await notify(tx, notifier, {
+        userId: rfq.buyerId,
+        kind: "quote_received",
+        title,
+        body: summary,
+        href: `/rfqs/${rfq.id}`,
+        eventKey: `quote:${inserted!.id}`,
+        email: { subject: title, text: `${summary}\n\nReview and compare quotes:` },
+      });
+      return { id: inserted!.id, revised: Boolean(live) };
     });
-    return { id: inserted!.id, revised: Boolean(live) };
-  });
   } catch (error) {
     // two submissions at once from the same seller: the unique index let one through
-    if (isUniqueViolation(error)) return { ok: false, status: 409, message: QUOTE_MESSAGES.changedMeanwhile, fieldErrors: {} };
+    if (isUniqueViolation(error))
+      return { ok: false, status: 409, message: QUOTE_MESSAGES.changedMeanwhile, fieldErrors: {} };
     throw error;
   }
-  return { ok: true, message: row.revised ? QUOTE_MESSAGES.revised : "Quote submitted successfully!", value: { id: row.id } };
+  return {
+    ok: true,
+    message: row.revised ? QUOTE_MESSAGES.revised : "Quote submitted successfully!",
+    value: { id: row.id },
+  };
 }
 
 /**
@@ -413,116 +501,147 @@ export async function acceptQuote(
   notifier: Notifier,
 ): Promise<FormResult<{ orderId: string; rfqId: string }>> {
   if (!isUuid(quoteId)) return { ok: false, status: 404, message: "Quote not found", fieldErrors: {} };
-  const outcome = await db.transaction(async (tx) => {
-    const [quote] = await tx
-      .select({
-        id: rfqResponses.id,
-        rfqId: rfqResponses.rfqId,
-        sellerId: rfqResponses.sellerId,
-        status: rfqResponses.status,
-        priceCents: rfqResponses.priceCents,
-        quantity: rfqResponses.quantity,
-        buyerId: rfqs.buyerId,
-        unit: rfqs.unit,
-        title: rfqs.title,
-        // the trade terms the order keeps (issue #22)
-        incoterm: rfqResponses.incoterm,
-        incotermPlace: rfqResponses.incotermPlace,
-        incotermPort: rfqResponses.incotermPort,
-        shipMode: rfqResponses.shipMode,
-        currency: rfqResponses.currency,
-        totalMinor: rfqResponses.totalMinor,
-        fxInrPerUsd: rfqResponses.fxInrPerUsd,
-        fxRateDate: rfqResponses.fxRateDate,
-        paymentTerms: rfqResponses.paymentTerms,
-        paymentTermsOther: rfqResponses.paymentTermsOther,
-        leadTimeDays: rfqResponses.leadTimeDays,
-        hsCode: rfqResponses.hsCode,
-        unitWeightGrams: rfqResponses.unitWeightGrams,
-      })
-      .from(rfqResponses)
-      .innerJoin(rfqs, eq(rfqs.id, rfqResponses.rfqId))
-      .where(eq(rfqResponses.id, quoteId))
-      .limit(1);
-    if (!quote || quote.buyerId !== actor.id) return { kind: "missing" as const };
-    const awarded = await tx
-      .update(rfqs)
-      .set({ status: "awarded", updatedAt: new Date() })
-      .where(and(eq(rfqs.id, quote.rfqId), eq(rfqs.buyerId, actor.id), eq(rfqs.status, "published")))
-      .returning({ id: rfqs.id });
-    if (awarded.length === 0) {
-      const [existing] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.quoteId, quote.id)).limit(1);
-      return existing ? { kind: "already" as const, orderId: existing.id, rfqId: quote.rfqId } : { kind: "closed" as const };
-    }
-    if (quote.status !== "submitted") throw new QuoteNotOpen();
-    await tx.update(rfqResponses).set({ status: "accepted", updatedAt: new Date() }).where(eq(rfqResponses.id, quote.id));
-    const declined = await tx
-      .update(rfqResponses)
-      .set({ status: "declined", updatedAt: new Date() })
-      .where(and(eq(rfqResponses.rfqId, quote.rfqId), ne(rfqResponses.id, quote.id), eq(rfqResponses.status, "submitted")))
-      .returning({ id: rfqResponses.id, sellerId: rfqResponses.sellerId });
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        buyerId: actor.id,
-        sellerId: quote.sellerId,
-        rfqId: quote.rfqId,
-        quoteId: quote.id,
-        quantity: quote.quantity,
-        unit: quote.unit,
-        unitPriceCents: Math.round(quote.priceCents / quote.quantity),
-        totalCents: quote.priceCents,
-        status: "placed",
-        incoterm: quote.incoterm,
-        incotermPlace: quote.incotermPlace,
-        incotermPort: quote.incotermPort,
-        shipMode: quote.shipMode,
-        currency: quote.currency,
-        totalMinor: quote.totalMinor,
-        fxInrPerUsd: quote.fxInrPerUsd,
-        fxRateDate: quote.fxRateDate,
-        paymentTerms: quote.paymentTerms,
-        paymentTermsOther: quote.paymentTermsOther,
-        leadTimeDays: quote.leadTimeDays,
-        hsCode: quote.hsCode,
-        unitWeightGrams: quote.unitWeightGrams,
-      })
-      .returning({ id: orders.id });
-    await recordOrderEvent(tx, { orderId: order!.id, actorId: actor.id, fromStatus: null, toStatus: "placed", note: "Quote accepted" });
-    const accepted = `${actor.profile.companyName} accepted your quote of ${formatUsdCents(quote.priceCents)} on "${quote.title}". An order has been created.`;
-    await notify(tx, notifier, {
-      userId: quote.sellerId,
-      kind: "quote_accepted",
-      title: `Your quote on "${quote.title}" was accepted`,
-      body: accepted,
-      href: `/orders/${order!.id}`,
-      eventKey: `quote-decided:${quote.id}`,
-      email: { subject: `Your quote on "${quote.title}" was accepted`, text: `${accepted}\n\nView your orders:` },
-    });
-    for (const other of declined) {
-      const body = `${actor.profile.companyName} chose another supplier's quote on "${quote.title}".`;
-      await notify(tx, notifier, {
-        userId: other.sellerId,
-        kind: "quote_declined",
-        title: `Your quote on "${quote.title}" was declined`,
-        body,
-        href: `/rfqs/${quote.rfqId}`,
-        eventKey: `quote-decided:${other.id}`,
-        email: { subject: `Your quote on "${quote.title}" was declined`, text: `${body}\n\nSee the RFQ:` },
+  const outcome = await db
+    .transaction(async (tx) => {
+      const [quote] = await tx
+        .select({
+          id: rfqResponses.id,
+          rfqId: rfqResponses.rfqId,
+          sellerId: rfqResponses.sellerId,
+          status: rfqResponses.status,
+          priceCents: rfqResponses.priceCents,
+          quantity: rfqResponses.quantity,
+          buyerId: rfqs.buyerId,
+          unit: rfqs.unit,
+          title: rfqs.title,
+          // the trade terms the order keeps (issue #22)
+          incoterm: rfqResponses.incoterm,
+          incotermPlace: rfqResponses.incotermPlace,
+          incotermPort: rfqResponses.incotermPort,
+          shipMode: rfqResponses.shipMode,
+          currency: rfqResponses.currency,
+          totalMinor: rfqResponses.totalMinor,
+          fxInrPerUsd: rfqResponses.fxInrPerUsd,
+          fxRateDate: rfqResponses.fxRateDate,
+          paymentTerms: rfqResponses.paymentTerms,
+          paymentTermsOther: rfqResponses.paymentTermsOther,
+          leadTimeDays: rfqResponses.leadTimeDays,
+          hsCode: rfqResponses.hsCode,
+          unitWeightGrams: rfqResponses.unitWeightGrams,
+        })
+        .from(rfqResponses)
+        .innerJoin(rfqs, eq(rfqs.id, rfqResponses.rfqId))
+        .where(eq(rfqResponses.id, quoteId))
+        .limit(1);
+      if (!quote || quote.buyerId !== actor.id) return { kind: "missing" as const };
+      const awarded = await tx
+        .update(rfqs)
+        .set({ status: "awarded", updatedAt: new Date() })
+        .where(and(eq(rfqs.id, quote.rfqId), eq(rfqs.buyerId, actor.id), eq(rfqs.status, "published")))
+        .returning({ id: rfqs.id });
+      if (awarded.length === 0) {
+        const [existing] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.quoteId, quote.id)).limit(1);
+        return existing
+          ? { kind: "already" as const, orderId: existing.id, rfqId: quote.rfqId }
+          : { kind: "closed" as const };
+      }
+      if (quote.status !== "submitted") throw new QuoteNotOpen();
+      await tx
+        .update(rfqResponses)
+        .set({ status: "accepted", updatedAt: new Date() })
+        .where(eq(rfqResponses.id, quote.id));
+      const declined = await tx
+        .update(rfqResponses)
+        .set({ status: "declined", updatedAt: new Date() })
+        .where(
+          and(eq(rfqResponses.rfqId, quote.rfqId), ne(rfqResponses.id, quote.id), eq(rfqResponses.status, "submitted")),
+        )
+        .returning({ id: rfqResponses.id, sellerId: rfqResponses.sellerId });
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          buyerId: actor.id,
+          sellerId: quote.sellerId,
+          rfqId: quote.rfqId,
+          quoteId: quote.id,
+          quantity: quote.quantity,
+          unit: quote.unit,
+          unitPriceCents: Math.round(quote.priceCents / quote.quantity),
+          totalCents: quote.priceCents,
+          status: "placed",
+          incoterm: quote.incoterm,
+          incotermPlace: quote.incotermPlace,
+          incotermPort: quote.incotermPort,
+          shipMode: quote.shipMode,
+          currency: quote.currency,
+          totalMinor: quote.totalMinor,
+          fxInrPerUsd: quote.fxInrPerUsd,
+          fxRateDate: quote.fxRateDate,
+          paymentTerms: quote.paymentTerms,
+          paymentTermsOther: quote.paymentTermsOther,
+          leadTimeDays: quote.leadTimeDays,
+          hsCode: quote.hsCode,
+          unitWeightGrams: quote.unitWeightGrams,
+        })
+        .returning({ id: orders.id });
+      await recordOrderEvent(tx, {
+        orderId: order!.id,
+        actorId: actor.id,
+        fromStatus: null,
+        toStatus: "placed",
+        note: "Quote accepted",
       });
-    }
-    return { kind: "accepted" as const, orderId: order!.id, rfqId: quote.rfqId };
-  }).catch((error) => {
-    if (error instanceof QuoteNotOpen) return { kind: "not-open" as const };
-    throw error;
-  });
+      const accepted = `${actor.profile.companyName} accepted your quote of ${formatUsdCents(quote.priceCents)} on "${quote.title}". An order has been created.`;
+      await notify(tx, notifier, {
+        userId: quote.sellerId,
+        kind: "quote_accepted",
+        title: `Your quote on "${quote.title}" was accepted`,
+        body: accepted,
+        href: `/orders/${order!.id}`,
+        eventKey: `quote-decided:${quote.id}`,
+        email: { subject: `Your quote on "${quote.title}" was accepted`, text: `${accepted}\n\nView your orders:` },
+      });
+      for (const other of declined) {
+        const body = `${actor.profile.companyName} chose another supplier's quote on "${quote.title}".`;
+        await notify(tx, notifier, {
+          userId: other.sellerId,
+          kind: "quote_declined",
+          title: `Your quote on "${quote.title}" was declined`,
+          body,
+          href: `/rfqs/${quote.rfqId}`,
+          eventKey: `quote-decided:${other.id}`,
+          email: { subject: `Your quote on "${quote.title}" was declined`, text: `${body}\n\nSee the RFQ:` },
+        });
+      }
+      return { kind: "accepted" as const, orderId: order!.id, rfqId: quote.rfqId };
+    })
+    .catch((error) => {
+      if (error instanceof QuoteNotOpen) return { kind: "not-open" as const };
+      throw error;
+    });
 
   if (outcome.kind === "missing") return { ok: false, status: 404, message: "Quote not found", fieldErrors: {} };
-  if (outcome.kind === "closed") return { ok: false, status: 409, message: "This RFQ has already been awarded or closed", fieldErrors: {} };
-  if (outcome.kind === "not-open") return { ok: false, status: 409, message: "This quote was withdrawn and can no longer be accepted", fieldErrors: {} };
-  if (outcome.kind === "already") return { ok: true, message: "Quote accepted. Your order has been created.", value: { orderId: outcome.orderId, rfqId: outcome.rfqId } };
+  if (outcome.kind === "closed")
+    return { ok: false, status: 409, message: "This RFQ has already been awarded or closed", fieldErrors: {} };
+  if (outcome.kind === "not-open")
+    return {
+      ok: false,
+      status: 409,
+      message: "This quote was withdrawn and can no longer be accepted",
+      fieldErrors: {},
+    };
+  if (outcome.kind === "already")
+    return {
+      ok: true,
+      message: "Quote accepted. Your order has been created.",
+      value: { orderId: outcome.orderId, rfqId: outcome.rfqId },
+    };
 
-  return { ok: true, message: "Quote accepted. Your order has been created.", value: { orderId: outcome.orderId, rfqId: outcome.rfqId } };
+  return {
+    ok: true,
+    message: "Quote accepted. Your order has been created.",
+    value: { orderId: outcome.orderId, rfqId: outcome.rfqId },
+  };
 }
 
 class QuoteNotOpen extends Error {}
@@ -544,7 +663,11 @@ export async function withdrawQuote(db: Db, actor: Actor, quoteId: string): Prom
     .returning({ id: rfqResponses.id });
   if (updated.length === 0) {
     // someone else's quote (or none) is not found; only the seller's own is told it is too late
-    const [own] = await db.select({ id: rfqResponses.id }).from(rfqResponses).where(and(eq(rfqResponses.id, quoteId), eq(rfqResponses.sellerId, actor.id))).limit(1);
+    const [own] = await db
+      .select({ id: rfqResponses.id })
+      .from(rfqResponses)
+      .where(and(eq(rfqResponses.id, quoteId), eq(rfqResponses.sellerId, actor.id)))
+      .limit(1);
     if (!own) return { ok: false, status: 404, message: "Quote not found", fieldErrors: {} };
     return { ok: false, status: 409, message: "This quote can no longer be withdrawn", fieldErrors: {} };
   }

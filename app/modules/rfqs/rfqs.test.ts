@@ -9,14 +9,14 @@ import { createBuyer, createSeller, type Account, actorOf as actor } from "../..
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { queuedEmails, testNotifier } from "../../../tests/support/test-notifier";
 import { parseRfqListParams } from "./rfq.schema";
-import { acceptQuote, closeRfq, createRfq, getRfqDetail, listRfqs, submitQuote, withdrawQuote } from "./rfqs.server";
+import { postQuote, postRfq } from "../../../tests/support/rfq-form";
+import { acceptQuote, closeRfq, getRfqDetail, listRfqs, withdrawQuote } from "./rfqs.server";
 
 function form(values: Record<string, string>) {
   const f = new FormData();
   for (const [k, v] of Object.entries(values)) f.set(k, v);
   return f;
 }
-
 
 const validRfq = {
   title: "Organic cotton tote bags",
@@ -52,7 +52,7 @@ describe.each(testEngines())("RFQs, quotes and orders on %s", (engine) => {
   });
 
   it("keeps the technical specifications exactly as typed: quotes, backslashes and line breaks (known defect 1)", async () => {
-    const result = await createRfq(database.db, actor(buyer), form(validRfq));
+    const result = await postRfq(database.db, actor(buyer), form(validRfq));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const [row] = await database.db.select().from(rfqs).where(eq(rfqs.id, result.value.id));
@@ -63,46 +63,117 @@ describe.each(testEngines())("RFQs, quotes and orders on %s", (engine) => {
 
   it("closes an RFQ at the end of the deadline day in the buyer's zone, New York without one, and refuses unknown zones", async () => {
     const now = new Date("2030-03-07T15:00:00Z");
-    const chicago = await createRfq(database.db, actor(buyer), form({ ...validRfq, deadline: "2030-03-10", timeZone: "America/Chicago" }), now);
-    const noZone = await createRfq(database.db, actor(buyer), form({ ...validRfq, deadline: "2030-03-10", timeZone: "" }), now);
-    const rows = await database.db.select().from(rfqs).where(inArray(rfqs.id, [chicago.ok ? chicago.value.id : "", noZone.ok ? noZone.value.id : ""]));
+    const chicago = await postRfq(
+      database.db,
+      actor(buyer),
+      form({ ...validRfq, deadline: "2030-03-10", timeZone: "America/Chicago" }),
+      now,
+    );
+    const noZone = await postRfq(
+      database.db,
+      actor(buyer),
+      form({ ...validRfq, deadline: "2030-03-10", timeZone: "" }),
+      now,
+    );
+    const rows = await database.db
+      .select()
+      .from(rfqs)
+      .where(inArray(rfqs.id, [chicago.ok ? chicago.value.id : "", noZone.ok ? noZone.value.id : ""]));
     const byZone = Object.fromEntries(rows.map((r) => [r.timeZone, r.closesAt!.toISOString()]));
     // after the change to daylight time on 10 March 2030: CDT is UTC-5, EDT UTC-4
-    expect(byZone).toEqual({ "America/Chicago": "2030-03-11T05:00:00.000Z", "America/New_York": "2030-03-11T04:00:00.000Z" });
-    const bad = await createRfq(database.db, actor(buyer), form({ ...validRfq, timeZone: "Mars/Olympus" }), now);
-    expect(bad).toMatchObject({ ok: false, fieldErrors: { timeZone: "Your browser sent a time zone we do not know: reload the page and try again" } });
+    expect(byZone).toEqual({
+      "America/Chicago": "2030-03-11T05:00:00.000Z",
+      "America/New_York": "2030-03-11T04:00:00.000Z",
+    });
+    const bad = await postRfq(database.db, actor(buyer), form({ ...validRfq, timeZone: "Mars/Olympus" }), now);
+    expect(bad).toMatchObject({
+      ok: false,
+      fieldErrors: { timeZone: "Your browser sent a time zone we do not know: reload the page and try again" },
+    });
     // today in Kolkata is already tomorrow in UTC terms at 20:00 UTC: a buyer there cannot choose the UTC date
     const late = new Date("2030-03-07T20:00:00Z");
-    expect(await createRfq(database.db, actor(buyer), form({ ...validRfq, deadline: "2030-03-07", timeZone: "Asia/Kolkata" }), late)).toMatchObject({ ok: false, fieldErrors: { deadline: "The quote submission deadline cannot be in the past" } });
-    expect((await createRfq(database.db, actor(buyer), form({ ...validRfq, deadline: "2030-03-07", timeZone: "America/Los_Angeles" }), late)).ok).toBe(true);
+    expect(
+      await postRfq(
+        database.db,
+        actor(buyer),
+        form({ ...validRfq, deadline: "2030-03-07", timeZone: "Asia/Kolkata" }),
+        late,
+      ),
+    ).toMatchObject({ ok: false, fieldErrors: { deadline: "The quote submission deadline cannot be in the past" } });
+    expect(
+      (
+        await postRfq(
+          database.db,
+          actor(buyer),
+          form({ ...validRfq, deadline: "2030-03-07", timeZone: "America/Los_Angeles" }),
+          late,
+        )
+      ).ok,
+    ).toBe(true);
   });
 
   it("takes quotes until the closing instant, not the end of the UTC date", async () => {
-    const rfq = await createRfqRow(database.db, { buyerId: buyer.user.id, deadline: "2030-11-30", timeZone: "America/Los_Angeles" });
+    const rfq = await createRfqRow(database.db, {
+      buyerId: buyer.user.id,
+      deadline: "2030-11-30",
+      timeZone: "America/Los_Angeles",
+    });
     // 1 Dec 03:00 UTC is 30 Nov, 7 PM in Los Angeles: open
-    const open = await submitQuote(database.db, actor(sellerA), rfq.id, form({ price: "10", quantity: "1", deliveryTimeline: "x" }), notify, new Date("2030-12-01T03:00:00Z"));
+    const open = await postQuote(
+      database.db,
+      actor(sellerA),
+      rfq.id,
+      form({ price: "10", quantity: "1", deliveryTimeline: "x" }),
+      notify,
+      new Date("2030-12-01T03:00:00Z"),
+    );
     expect(open.ok).toBe(true);
-    const closed = await submitQuote(database.db, actor(sellerB), rfq.id, form({ price: "10", quantity: "1", deliveryTimeline: "x" }), notify, new Date("2030-12-01T08:00:00Z"));
+    const closed = await postQuote(
+      database.db,
+      actor(sellerB),
+      rfq.id,
+      form({ price: "10", quantity: "1", deliveryTimeline: "x" }),
+      notify,
+      new Date("2030-12-01T08:00:00Z"),
+    );
     expect(closed).toMatchObject({ ok: false, status: 409, message: "The deadline for this RFQ has passed" });
-    expect((await getRfqDetail(database.db, rfq.id, null, new Date("2030-12-01T08:00:00Z")))!.closesAt).toBe("2030-12-01T08:00:00.000Z");
+    expect((await getRfqDetail(database.db, rfq.id, null, new Date("2030-12-01T08:00:00Z")))!.closesAt).toBe(
+      "2030-12-01T08:00:00.000Z",
+    );
   });
 
   it("refuses a past deadline, a missing deadline, min above max and bad numbers", async () => {
     // two days back: yesterday in UTC is still today in New York (the zone assumed without one) for hours each day
-    const past = await createRfq(database.db, actor(buyer), form({ ...validRfq, deadline: dateFromToday(-2) }));
-    expect(past).toMatchObject({ ok: false, fieldErrors: { deadline: "The quote submission deadline cannot be in the past" } });
-    const missing = await createRfq(database.db, actor(buyer), form({ ...validRfq, deadline: "" }));
+    const past = await postRfq(database.db, actor(buyer), form({ ...validRfq, deadline: dateFromToday(-2) }));
+    expect(past).toMatchObject({
+      ok: false,
+      fieldErrors: { deadline: "The quote submission deadline cannot be in the past" },
+    });
+    const missing = await postRfq(database.db, actor(buyer), form({ ...validRfq, deadline: "" }));
     expect(missing.ok).toBe(false);
-    const inverted = await createRfq(database.db, actor(buyer), form({ ...validRfq, budgetMin: "500", budgetMax: "100" }));
-    expect(inverted).toMatchObject({ ok: false, fieldErrors: { budgetMax: "Minimum budget cannot be more than the maximum budget" } });
+    const inverted = await postRfq(
+      database.db,
+      actor(buyer),
+      form({ ...validRfq, budgetMin: "500", budgetMax: "100" }),
+    );
+    expect(inverted).toMatchObject({
+      ok: false,
+      fieldErrors: { budgetMax: "Minimum budget cannot be more than the maximum budget" },
+    });
     for (const quantity of ["0", "-5", "2.5", "lots"]) {
-      expect((await createRfq(database.db, actor(buyer), form({ ...validRfq, quantity }))).ok).toBe(false);
+      expect((await postRfq(database.db, actor(buyer), form({ ...validRfq, quantity }))).ok).toBe(false);
     }
-    expect((await createRfq(database.db, actor(buyer), form({ ...validRfq, category: "toys" }))).ok).toBe(false);
+    expect((await postRfq(database.db, actor(buyer), form({ ...validRfq, category: "toys" }))).ok).toBe(false);
   });
 
   it("lists published RFQs with search, category, sorts and the buyer's company", async () => {
-    const rfq = await createRfqRow(database.db, { buyerId: buyer.user.id, title: "Stainless steel tiffin boxes", category: "machinery", budgetMinCents: 100, budgetMaxCents: 999_999_00 });
+    const rfq = await createRfqRow(database.db, {
+      buyerId: buyer.user.id,
+      title: "Stainless steel tiffin boxes",
+      category: "machinery",
+      budgetMinCents: 100,
+      budgetMaxCents: 999_999_00,
+    });
     await createRfqRow(database.db, { buyerId: buyer.user.id, title: "Closed request", status: "closed" });
     const list = await listRfqs(database.db, parseRfqListParams(new URLSearchParams("q=TIFFIN")), null);
     expect(list.items.map((i) => i.id)).toEqual([rfq.id]);
@@ -121,27 +192,91 @@ describe.each(testEngines())("RFQs, quotes and orders on %s", (engine) => {
 
   it("sorts Deadline Soon by the closing instant: the same date closes earlier in Kolkata than in Los Angeles", async () => {
     const deadline = dateFromToday(40);
-    const kolkata = await createRfqRow(database.db, { buyerId: buyer.user.id, title: "Tide clock brass A", deadline, timeZone: "Asia/Kolkata", createdAt: new Date(Date.now() - 60_000) });
-    const losAngeles = await createRfqRow(database.db, { buyerId: buyer.user.id, title: "Tide clock brass B", deadline, timeZone: "America/Los_Angeles" });
-    const sooner = await createRfqRow(database.db, { buyerId: buyer.user.id, title: "Tide clock brass C", deadline: dateFromToday(39), timeZone: "America/Los_Angeles" });
-    const list = await listRfqs(database.db, parseRfqListParams(new URLSearchParams("q=tide clock brass&sort=deadline")), null);
+    const kolkata = await createRfqRow(database.db, {
+      buyerId: buyer.user.id,
+      title: "Tide clock brass A",
+      deadline,
+      timeZone: "Asia/Kolkata",
+      createdAt: new Date(Date.now() - 60_000),
+    });
+    const losAngeles = await createRfqRow(database.db, {
+      buyerId: buyer.user.id,
+      title: "Tide clock brass B",
+      deadline,
+      timeZone: "America/Los_Angeles",
+    });
+    const sooner = await createRfqRow(database.db, {
+      buyerId: buyer.user.id,
+      title: "Tide clock brass C",
+      deadline: dateFromToday(39),
+      timeZone: "America/Los_Angeles",
+    });
+    const list = await listRfqs(
+      database.db,
+      parseRfqListParams(new URLSearchParams("q=tide clock brass&sort=deadline")),
+      null,
+    );
     expect(list.items.map((i) => i.id)).toEqual([sooner.id, kolkata.id, losAngeles.id]);
   });
 
   it("refuses quotes on one's own RFQ, on expired, awarded or closed RFQs, and invalid numbers", async () => {
     const open = await createRfqRow(database.db, { buyerId: buyer.user.id, quantity: 300 });
-    const own = await submitQuote(database.db, actor(buyer), open.id, form({ price: "10", quantity: "300", deliveryTimeline: "30 days" }), notify);
+    const own = await postQuote(
+      database.db,
+      actor(buyer),
+      open.id,
+      form({ price: "10", quantity: "300", deliveryTimeline: "30 days" }),
+      notify,
+    );
     expect(own).toMatchObject({ ok: false, status: 403 });
     const expired = await createRfqRow(database.db, { buyerId: buyer.user.id, deadline: dateFromToday(-2) });
-    expect(await submitQuote(database.db, actor(sellerA), expired.id, form({ price: "10", quantity: "1", deliveryTimeline: "x" }), notify)).toMatchObject({ ok: false, status: 409 });
+    expect(
+      await postQuote(
+        database.db,
+        actor(sellerA),
+        expired.id,
+        form({ price: "10", quantity: "1", deliveryTimeline: "x" }),
+        notify,
+      ),
+    ).toMatchObject({ ok: false, status: 409 });
     const closed = await createRfqRow(database.db, { buyerId: buyer.user.id, status: "closed" });
-    expect(await submitQuote(database.db, actor(sellerA), closed.id, form({ price: "10", quantity: "1", deliveryTimeline: "x" }), notify)).toMatchObject({ ok: false, status: 409 });
-    expect(await submitQuote(database.db, actor(sellerA), "not-a-uuid", form({}), notify)).toMatchObject({ ok: false, status: 404 });
-    for (const bad of [{ price: "0" }, { price: "-1" }, { price: "abc" }, { quantity: "0" }, { quantity: "1.5" }, { deliveryTimeline: "" }]) {
-      const result = await submitQuote(database.db, actor(sellerA), open.id, form({ price: "10", quantity: "300", deliveryTimeline: "30 days", ...bad }), notify);
+    expect(
+      await postQuote(
+        database.db,
+        actor(sellerA),
+        closed.id,
+        form({ price: "10", quantity: "1", deliveryTimeline: "x" }),
+        notify,
+      ),
+    ).toMatchObject({ ok: false, status: 409 });
+    expect(await postQuote(database.db, actor(sellerA), "not-a-uuid", form({}), notify)).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    for (const bad of [
+      { price: "0" },
+      { price: "-1" },
+      { price: "abc" },
+      { quantity: "0" },
+      { quantity: "1.5" },
+      { deliveryTimeline: "" },
+    ]) {
+      const result = await postQuote(
+        database.db,
+        actor(sellerA),
+        open.id,
+        form({ price: "10", quantity: "300", deliveryTimeline: "30 days", ...bad }),
+        notify,
+      );
       expect(result).toMatchObject({ ok: false, status: 400 });
     }
-    const ok = await submitQuote(database.db, actor(sellerA), open.id, form({ price: "2450.75", quantity: "300", deliveryTimeline: "30 days", terms: "FOB Chennai" }), notify);
+    const ok = await postQuote(
+      database.db,
+      actor(sellerA),
+      open.id,
+      form({ price: "2450.75", quantity: "300", deliveryTimeline: "30 days", terms: "FOB Chennai" }),
+      notify,
+    );
     expect(ok).toMatchObject({ ok: true, message: "Quote submitted successfully!" });
     // the buyer's e-mail is queued with the quote, in its transaction
     const mail = (await queuedEmails(database.db)).at(-1);
@@ -152,7 +287,13 @@ describe.each(testEngines())("RFQs, quotes and orders on %s", (engine) => {
   it("lets only supplier accounts quote: a buyer on another buyer's RFQ is refused and is not invited to (issue #26)", async () => {
     const rfq = await createRfqRow(database.db, { buyerId: buyer.user.id });
     const otherBuyer = await createBuyer(database.db, { companyName: "Austin Linen Co" });
-    const refused = await submitQuote(database.db, actor(otherBuyer), rfq.id, form({ price: "10", quantity: "1", deliveryTimeline: "x" }), notify);
+    const refused = await postQuote(
+      database.db,
+      actor(otherBuyer),
+      rfq.id,
+      form({ price: "10", quantity: "1", deliveryTimeline: "x" }),
+      notify,
+    );
     expect(refused).toMatchObject({ ok: false, status: 403, message: "Only supplier accounts can quote on RFQs" });
     expect((await getRfqDetail(database.db, rfq.id, actor(otherBuyer)))!.canQuote).toBe(false);
     expect((await getRfqDetail(database.db, rfq.id, actor(sellerA)))!.canQuote).toBe(true);
@@ -161,41 +302,90 @@ describe.each(testEngines())("RFQs, quotes and orders on %s", (engine) => {
 
   it("keeps one live quote per supplier: a second quote revises the first, which the buyer sees as history", async () => {
     const rfq = await createRfqRow(database.db, { buyerId: buyer.user.id });
-    const first = await submitQuote(database.db, actor(sellerA), rfq.id, form({ price: "5000", quantity: "100", deliveryTimeline: "30 days" }), notify);
-    const second = await submitQuote(database.db, actor(sellerA), rfq.id, form({ price: "4500", quantity: "100", deliveryTimeline: "30 days" }), notify);
-    expect(second).toMatchObject({ ok: true, message: "Quote revised: the buyer now sees your new quote, marked as revised" });
+    const first = await postQuote(
+      database.db,
+      actor(sellerA),
+      rfq.id,
+      form({ price: "5000", quantity: "100", deliveryTimeline: "30 days" }),
+      notify,
+    );
+    const second = await postQuote(
+      database.db,
+      actor(sellerA),
+      rfq.id,
+      form({ price: "4500", quantity: "100", deliveryTimeline: "30 days" }),
+      notify,
+    );
+    expect(second).toMatchObject({
+      ok: true,
+      message: "Quote revised: the buyer now sees your new quote, marked as revised",
+    });
     const asBuyer = await getRfqDetail(database.db, rfq.id, actor(buyer));
     expect(asBuyer!.quotes).toHaveLength(1);
-    expect(asBuyer!.quotes[0]).toMatchObject({ priceCents: 450_000, status: "submitted", history: [{ priceCents: 500_000 }] });
+    expect(asBuyer!.quotes[0]).toMatchObject({
+      priceCents: 450_000,
+      status: "submitted",
+      history: [{ priceCents: 500_000 }],
+    });
     expect(asBuyer!.quoteCount).toBe(1);
     // the supplier sees its own quote once, and is never counted among the others
     const asSeller = await getRfqDetail(database.db, rfq.id, actor(sellerA));
     expect(asSeller!.quotes.map((q) => q.priceCents)).toEqual([450_000]);
     expect(asSeller!.sealedQuoteCount).toBe(0);
-    const [old] = await database.db.select({ status: rfqResponses.status }).from(rfqResponses).where(eq(rfqResponses.id, first.ok ? first.value.id : ""));
+    const [old] = await database.db
+      .select({ status: rfqResponses.status })
+      .from(rfqResponses)
+      .where(eq(rfqResponses.id, first.ok ? first.value.id : ""));
     expect(old!.status).toBe("superseded");
     expect((await queuedEmails(database.db)).at(-1)).toMatchObject({ subject: `Revised quote on "${rfq.title}"` });
 
     // two tabs at once: one live quote whatever the timing, and no 500
     const burst = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => submitQuote(database.db, actor(sellerB), rfq.id, form({ price: String(3000 + i), quantity: "100", deliveryTimeline: "30 days" }), notify)),
+      Array.from({ length: 6 }, (_, i) =>
+        postQuote(
+          database.db,
+          actor(sellerB),
+          rfq.id,
+          form({ price: String(3000 + i), quantity: "100", deliveryTimeline: "30 days" }),
+          notify,
+        ),
+      ),
     );
     expect(burst.every((r) => r.ok || r.status === 409)).toBe(true);
     const live = await database.db
       .select({ id: rfqResponses.id })
       .from(rfqResponses)
-      .where(and(eq(rfqResponses.rfqId, rfq.id), eq(rfqResponses.sellerId, sellerB.user.id), eq(rfqResponses.status, "submitted")));
+      .where(
+        and(
+          eq(rfqResponses.rfqId, rfq.id),
+          eq(rfqResponses.sellerId, sellerB.user.id),
+          eq(rfqResponses.status, "submitted"),
+        ),
+      );
     expect(live).toHaveLength(1);
   });
 
   it("seals quotes: a second supplier sees none of the first's figures, only their number", async () => {
     const rfq = await createRfqRow(database.db, { buyerId: buyer.user.id });
-    await submitQuote(database.db, actor(sellerA), rfq.id, form({ price: "7777.77", quantity: "4321", deliveryTimeline: "45 days by sea", terms: "Secret terms ABC" }), notify);
-    await submitQuote(database.db, actor(sellerB), rfq.id, form({ price: "1234.56", quantity: "999", deliveryTimeline: "20 days", terms: "" }), notify);
+    await postQuote(
+      database.db,
+      actor(sellerA),
+      rfq.id,
+      form({ price: "7777.77", quantity: "4321", deliveryTimeline: "45 days by sea", terms: "Secret terms ABC" }),
+      notify,
+    );
+    await postQuote(
+      database.db,
+      actor(sellerB),
+      rfq.id,
+      form({ price: "1234.56", quantity: "999", deliveryTimeline: "20 days", terms: "" }),
+      notify,
+    );
 
     const asB = await getRfqDetail(database.db, rfq.id, actor(sellerB));
     const serialized = JSON.stringify(asB);
-    for (const secret of ["777777", "4321", "45 days by sea", "Secret terms ABC", "Tiruppur Knits"]) expect(serialized).not.toContain(secret);
+    for (const secret of ["777777", "4321", "45 days by sea", "Secret terms ABC", "Tiruppur Knits"])
+      expect(serialized).not.toContain(secret);
     expect(asB!.quotes).toHaveLength(1);
     expect(asB!.quotes[0]!.mine).toBe(true);
     expect(asB!.sealedQuoteCount).toBe(1);
@@ -212,24 +402,62 @@ describe.each(testEngines())("RFQs, quotes and orders on %s", (engine) => {
 
   it("accepts exactly once under 20 concurrent accepts, declining the others and awarding the RFQ", async () => {
     const rfq = await createRfqRow(database.db, { buyerId: buyer.user.id, quantity: 100, unit: "kg" });
-    const winner = await createQuote(database.db, { rfqId: rfq.id, sellerId: sellerA.user.id, priceCents: 50_000, quantity: 100 });
-    const loser = await createQuote(database.db, { rfqId: rfq.id, sellerId: sellerB.user.id, priceCents: 60_000, quantity: 100 });
-    const acceptedMails = async () => (await queuedEmails(database.db)).filter((m) => m.to === sellerA.user.email && m.subject.includes("was accepted") && m.text.includes("/orders"));
+    const winner = await createQuote(database.db, {
+      rfqId: rfq.id,
+      sellerId: sellerA.user.id,
+      priceCents: 50_000,
+      quantity: 100,
+    });
+    const loser = await createQuote(database.db, {
+      rfqId: rfq.id,
+      sellerId: sellerB.user.id,
+      priceCents: 60_000,
+      quantity: 100,
+    });
+    const acceptedMails = async () =>
+      (await queuedEmails(database.db)).filter(
+        (m) => m.to === sellerA.user.email && m.subject.includes("was accepted") && m.text.includes("/orders"),
+      );
     const before = (await acceptedMails()).length;
-    const results = await Promise.all(Array.from({ length: 20 }, () => acceptQuote(database.db, actor(buyer), winner.id, notify)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => acceptQuote(database.db, actor(buyer), winner.id, notify)),
+    );
     expect(results.every((r) => r.ok)).toBe(true);
     const created = await database.db.select().from(orders).where(eq(orders.rfqId, rfq.id));
     expect(created).toHaveLength(1);
-    expect(created[0]).toMatchObject({ buyerId: buyer.user.id, sellerId: sellerA.user.id, quantity: 100, unit: "kg", totalCents: 50_000, unitPriceCents: 500, status: "placed" });
+    expect(created[0]).toMatchObject({
+      buyerId: buyer.user.id,
+      sellerId: sellerA.user.id,
+      quantity: 100,
+      unit: "kg",
+      totalCents: 50_000,
+      unitPriceCents: 500,
+      status: "placed",
+    });
     const quotes = await database.db.select().from(rfqResponses).where(eq(rfqResponses.rfqId, rfq.id));
-    expect(Object.fromEntries(quotes.map((q) => [q.id, q.status]))).toEqual({ [winner.id]: "accepted", [loser.id]: "declined" });
+    expect(Object.fromEntries(quotes.map((q) => [q.id, q.status]))).toEqual({
+      [winner.id]: "accepted",
+      [loser.id]: "declined",
+    });
     const [awarded] = await database.db.select().from(rfqs).where(eq(rfqs.id, rfq.id));
     expect(awarded!.status).toBe("awarded");
     expect((await acceptedMails()).length - before).toBe(1);
-    expect((await queuedEmails(database.db)).filter((m) => m.to === sellerB.user.email && m.subject.includes("was declined"))).not.toHaveLength(0);
+    expect(
+      (await queuedEmails(database.db)).filter(
+        (m) => m.to === sellerB.user.email && m.subject.includes("was declined"),
+      ),
+    ).not.toHaveLength(0);
     // the losing quote can no longer be accepted, and no more quotes come in
     expect(await acceptQuote(database.db, actor(buyer), loser.id, notify)).toMatchObject({ ok: false, status: 409 });
-    expect(await submitQuote(database.db, actor(sellerB), rfq.id, form({ price: "1", quantity: "1", deliveryTimeline: "x" }), notify)).toMatchObject({ ok: false, status: 409 });
+    expect(
+      await postQuote(
+        database.db,
+        actor(sellerB),
+        rfq.id,
+        form({ price: "1", quantity: "1", deliveryTimeline: "x" }),
+        notify,
+      ),
+    ).toMatchObject({ ok: false, status: 409 });
   });
 
   it("lets only the buyer accept, a supplier withdraw its own quote while open, and the buyer close", async () => {

@@ -3,12 +3,8 @@ import type { Db } from "~/db/client.server";
 import { products } from "~/db/schema/products";
 import { stores } from "~/db/schema/stores";
 import { CATEGORY_STRIP, PRODUCT_CATEGORIES } from "~/lib/categories";
+import { likePattern } from "~/db/sql-helpers";
 import type { SearchSuggestions } from "./suggestions.schema";
-
-/** Escapes LIKE wildcards so user text matches literally. */
-export function likePattern(text: string) {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** Suggestions for the header search: matching categories, active products and active stores. Two indexed queries. */
 export async function searchSuggestions(db: Db, rawQuery: string): Promise<SearchSuggestions> {

@@ -15,7 +15,14 @@ describe.each(testEngines())("header search suggestions on %s", (engine) => {
     await db.insert(products).values([
       { sellerId: "s1", name: "Organic Turmeric Powder", category: "food", priceMinCents: 100, priceMaxCents: 200 },
       { sellerId: "s1", name: "Turmeric Latte Mix", category: "food", priceMinCents: 100, priceMaxCents: 200 },
-      { sellerId: "s1", name: "Hidden Turmeric", category: "food", priceMinCents: 100, priceMaxCents: 200, status: "inactive" },
+      {
+        sellerId: "s1",
+        name: "Hidden Turmeric",
+        category: "food",
+        priceMinCents: 100,
+        priceMaxCents: 200,
+        status: "inactive",
+      },
       { sellerId: "s1", name: "100% Cotton Towels", category: "textiles", priceMinCents: 100, priceMaxCents: 200 },
     ]);
     await db.insert(stores).values({ sellerId: "s1", name: "Kerala Turmeric Traders" });

@@ -10,7 +10,13 @@ export function storePublicUrl(publicUrl: string, storeId: string): string {
 
 /** What a store's QR code encodes: its public URL tagged as a scan, counted and then dropped (server/view-counting.ts). */
 export function storeQrUrl(publicUrl: string, storeId: string): string {
-  return `${storePublicUrl(publicUrl, storeId)}?src=qr`;
+  const { before, after } = storeQrUrlAround(publicUrl);
+  return `${before}${storeId}${after}`;
+}
+
+/** What comes before and after the store's id in its QR address (to find stored codes that encode another). */
+export function storeQrUrlAround(publicUrl: string): { before: string; after: string } {
+  return { before: storePublicUrl(publicUrl, ""), after: "?src=qr" };
 }
 
 export function qrDataUrl(url: string): Promise<string> {

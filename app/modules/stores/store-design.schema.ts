@@ -1,24 +1,36 @@
 import { z } from "zod";
+import { postedJson } from "~/lib/posted-fields";
 import { EDITOR } from "./editor/constants";
 import { insideCanvas, overlaps } from "./editor/geometry";
 import { ABOUT_TAB_SLUG } from "./store-tab-slugs";
+import { DEFAULT_PRIMARY_COLOR } from "./store-design-values";
 
-export const DEFAULT_PRIMARY_COLOR = "#3b82f6";
+export * from "./store-design-values";
 
 const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, "Colours must be hex values like #3b82f6");
+
 const text = (max: number) => z.string().max(max).default("");
+
 /** Links: http(s) or a path on this site; never javascript:, data: or protocol-relative. */
 export const safeLink = z
   .string()
   .trim()
   .max(500)
-  .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v) || (v.startsWith("/") && !v.startsWith("//") && !v.startsWith("/\\")), "Links must start with http://, https:// or /");
+  .refine(
+    (v) =>
+      v === "" || /^https?:\/\/[^\s]+$/i.test(v) || (v.startsWith("/") && !v.startsWith("//") && !v.startsWith("/\\")),
+    "Links must start with http://, https:// or /",
+  );
+
 /** Images: our uploads or https URLs. */
 export const imageRef = z
   .string()
   .trim()
   .max(500)
-  .refine((v) => v === "" || v.startsWith("/uploads/") || /^https:\/\/[^\s]+$/i.test(v), "Images must be uploaded files or https URLs");
+  .refine(
+    (v) => v === "" || v.startsWith("/uploads/") || /^https:\/\/[^\s]+$/i.test(v),
+    "Images must be uploaded files or https URLs",
+  );
 
 export const bannerSchema = z.object({
   id: z.string().min(1).max(100),
@@ -42,7 +54,12 @@ export const bannerSectionSchema = z.object({
   banners: z.array(bannerSchema).max(EDITOR.maxBannersPerSection).default([]),
   layout: z.literal("freeform").default("freeform"),
   grid_columns: z.number().int().min(1).max(12).default(12),
-  section_height: z.number().int().min(EDITOR.canvasMinEditor).max(EDITOR.maxCanvasHeight).default(EDITOR.defaultSectionHeight),
+  section_height: z
+    .number()
+    .int()
+    .min(EDITOR.canvasMinEditor)
+    .max(EDITOR.maxCanvasHeight)
+    .default(EDITOR.defaultSectionHeight),
   background_color: z.union([hex, z.literal("")]).default(""),
 });
 
@@ -80,7 +97,11 @@ export const storeDesignSchema = z
     banner_url: imageRef.default(""),
     sections: z.array(sectionSchema).max(EDITOR.maxSections),
     store_layout: z
-      .object({ layout_type: z.literal("sections").default("sections"), hero_section: z.boolean().default(true), category_tabs: z.boolean().default(true) })
+      .object({
+        layout_type: z.literal("sections").default("sections"),
+        hero_section: z.boolean().default(true),
+        category_tabs: z.boolean().default(true),
+      })
       .default({ layout_type: "sections", hero_section: true, category_tabs: true }),
   })
   .superRefine((design, ctx) => {
@@ -88,27 +109,63 @@ export const storeDesignSchema = z
     const bannerIds = new Set<string>();
     const name = (b: Banner) => `"${b.title || "Untitled"}"`;
     design.sections.forEach((section, i) => {
-      if (sectionIds.has(section.id)) ctx.addIssue({ code: "custom", message: `Two sections share the id "${section.id}"`, path: ["sections", i, "id"] });
+      if (sectionIds.has(section.id))
+        ctx.addIssue({
+          code: "custom",
+          message: `Two sections share the id "${section.id}"`,
+          path: ["sections", i, "id"],
+        });
       sectionIds.add(section.id);
       if (section.type !== "banner-section") return;
       const canvas = { width: EDITOR.maxCanvasWidth, height: section.section_height };
       section.banners.forEach((banner, j) => {
         const path = ["sections", i, "banners", j];
-        if (bannerIds.has(banner.id)) ctx.addIssue({ code: "custom", message: `Two banners share the id "${banner.id}"`, path: [...path, "id"] });
+        if (bannerIds.has(banner.id))
+          ctx.addIssue({ code: "custom", message: `Two banners share the id "${banner.id}"`, path: [...path, "id"] });
         bannerIds.add(banner.id);
-        if (!insideCanvas(banner, canvas)) ctx.addIssue({ code: "custom", message: `Banner ${name(banner)} lies outside its section's canvas`, path });
+        if (!insideCanvas(banner, canvas))
+          ctx.addIssue({ code: "custom", message: `Banner ${name(banner)} lies outside its section's canvas`, path });
         const other = section.banners.slice(0, j).find((b) => overlaps(b, banner));
-        if (other) ctx.addIssue({ code: "custom", message: `Banners ${name(other)} and ${name(banner)} overlap`, path });
+        if (other)
+          ctx.addIssue({ code: "custom", message: `Banners ${name(other)} and ${name(banner)} overlap`, path });
       });
     });
   });
 
 export type Banner = z.infer<typeof bannerSchema>;
+
 export type BannerSection = z.infer<typeof bannerSectionSchema>;
+
 export type ProductSection = z.infer<typeof productSectionSchema>;
+
 export type Section = z.infer<typeof sectionSchema>;
+
 export type CategoryTab = z.infer<typeof categoryTabSchema>;
+
 export type StoreDesign = z.infer<typeof storeDesignSchema>;
+
+/** The Settings tab's category tabs, in their order: at most 20, each with its own slug ("all" is every product's). */
+export const categoryTabsSchema = categoryTabSchema
+  .array()
+  .max(20)
+  .refine((tabs) => {
+    const slugs = tabs.map((t) => t.slug);
+    return new Set(slugs).size === slugs.length && !slugs.includes("all");
+  }, "every tab needs its own slug");
+
+/** The category tabs as store management posts them (JSON), refused with the spec's "Failed to save tabs: …". */
+export const postedCategoryTabsSchema = postedJson(
+  categoryTabsSchema,
+  "Failed to save tabs: invalid data",
+  (issues) => `Failed to save tabs: ${issues[0]!.message}`,
+);
+
+/** The visual editor's design as it posts it (JSON), refused with "Failed to save store: …" and the field's path. */
+export const postedStoreDesignSchema = postedJson(
+  storeDesignSchema,
+  "Failed to save store: the design could not be read",
+  (issues) => `Failed to save store: ${issues[0]!.message} (${issues[0]!.path.join(".")})`,
+);
 
 export { ABOUT_TAB_SLUG } from "./store-tab-slugs";
 
@@ -123,7 +180,12 @@ export function defaultCategoryTabs(categories: readonly string[] = []): Categor
     { id: ABOUT_TAB_SLUG, name: "About Us", slug: ABOUT_TAB_SLUG, order: 1 },
   ];
   for (const category of categories) {
-    const slug = category.toLowerCase().replace(/&/g, "and").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60);
+    const slug = category
+      .toLowerCase()
+      .replace(/&/g, "and")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 60);
     if (!slug || slugs.has(slug)) continue;
     slugs.add(slug);
     tabs.push({ id: slug, name: category, slug, order: tabs.length });
@@ -148,7 +210,16 @@ export function newBanner(sectionId: string, now = Date.now()): Banner {
 export function newSection(type: Section["type"], order: number, now = Date.now()): Section {
   const id = `section-${now}`;
   return type === "banner-section"
-    ? { id, type, order, banners: [], layout: "freeform", grid_columns: 12, section_height: EDITOR.defaultSectionHeight, background_color: "" }
+    ? {
+        id,
+        type,
+        order,
+        banners: [],
+        layout: "freeform",
+        grid_columns: 12,
+        section_height: EDITOR.defaultSectionHeight,
+        background_color: "",
+      }
     : { id, type, order, title: "Featured Products", show_featured: true, product_limit: 8 };
 }
 
@@ -158,7 +229,7 @@ export function parseStoredSections(value: unknown): Section[] {
   return value
     .map((s) => sectionSchema.safeParse(s))
     .filter((r) => r.success)
-    .map((r) => r.data!)
+    .map((r) => r.data)
     .sort((a, b) => a.order - b.order);
 }
 
@@ -167,6 +238,6 @@ export function parseStoredTabs(value: unknown): CategoryTab[] {
   return value
     .map((t) => categoryTabSchema.safeParse(t))
     .filter((r) => r.success)
-    .map((r) => r.data!)
+    .map((r) => r.data)
     .sort((a, b) => a.order - b.order);
 }

@@ -1,7 +1,7 @@
 import { and, arrayContains, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { stores } from "~/db/schema/stores";
-import { likePattern } from "~/modules/search/suggestions.server";
+import { likePattern } from "~/db/sql-helpers";
 import { STORES_PER_PAGE, type StoreDirectoryCard, type StoreDirectoryParams } from "./store-directory.schema";
 
 function directoryConditions(params: Pick<StoreDirectoryParams, "q" | "category">): SQL[] {
@@ -10,7 +10,11 @@ function directoryConditions(params: Pick<StoreDirectoryParams, "q" | "category"
   if (params.q) {
     const pattern = likePattern(params.q);
     conditions.push(
-      or(ilike(stores.name, pattern), ilike(stores.description, pattern), sql`setu_join_words(${stores.categories}) ilike ${pattern}`)!,
+      or(
+        ilike(stores.name, pattern),
+        ilike(stores.description, pattern),
+        sql`setu_join_words(${stores.categories}) ilike ${pattern}`,
+      )!,
     );
   }
   return conditions;
@@ -36,13 +40,19 @@ export async function browseStores(db: Db, params: StoreDirectoryParams) {
       .offset((params.page - 1) * STORES_PER_PAGE),
     db.select({ n: count() }).from(stores).where(where),
   ]);
-  const items: StoreDirectoryCard[] = rows.map(({ verificationStatus, ...row }) => ({ ...row, verified: verificationStatus === "verified" }));
+  const items: StoreDirectoryCard[] = rows.map(({ verificationStatus, ...row }) => ({
+    ...row,
+    verified: verificationStatus === "verified",
+  }));
   const n = total?.n ?? 0;
   return { items, total: n, page: params.page, pageCount: Math.max(1, Math.ceil(n / STORES_PER_PAGE)) };
 }
 
 /** How many active stores match, for the 'Stores (count)' tab while the products tab is shown. */
 export async function countStores(db: Db, params: Pick<StoreDirectoryParams, "q" | "category">): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(stores).where(and(...directoryConditions(params)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(stores)
+    .where(and(...directoryConditions(params)));
   return row?.n ?? 0;
 }

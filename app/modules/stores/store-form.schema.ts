@@ -1,16 +1,8 @@
 import { z } from "zod";
 import { STORE_CATEGORY_OPTIONS } from "~/lib/categories";
+import { WEEKDAYS } from "./store-form-values";
 
-export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-export type BusinessHours = Record<Weekday, { open: string; close: string; closed: boolean }>;
-
-/** Spec §3: 09:00-18:00 Monday to Saturday, 10:00-16:00 Sunday, none closed. */
-export function defaultBusinessHours(): BusinessHours {
-  return Object.fromEntries(
-    WEEKDAYS.map((d) => [d, d === "sunday" ? { open: "10:00", close: "16:00", closed: false } : { open: "09:00", close: "18:00", closed: false }]),
-  ) as BusinessHours;
-}
+export * from "./store-form-values";
 
 const optionalText = (max: number, message?: string) =>
   z
@@ -32,7 +24,12 @@ export const storeDetailsSchema = z.object({
     .max(30)
     .optional()
     .transform((v) => v || null)
-    .refine((v) => v === null || (/^\+?[\d\s().-]{7,30}$/.test(v) && v.replace(/\D/g, "").length >= 7 && v.replace(/\D/g, "").length <= 15), "Please enter a valid phone number"),
+    .refine(
+      (v) =>
+        v === null ||
+        (/^\+?[\d\s().-]{7,30}$/.test(v) && v.replace(/\D/g, "").length >= 7 && v.replace(/\D/g, "").length <= 15),
+      "Please enter a valid phone number",
+    ),
   email: z
     .string()
     .trim()
@@ -59,7 +56,12 @@ export const storeDetailsSchema = z.object({
   city: optionalText(100),
   state: optionalText(100),
   zipCode: optionalText(20),
-  country: z.string().trim().max(100).optional().transform((v) => v || "India"),
+  country: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((v) => v || "India"),
   categories: z.array(z.enum(STORE_CATEGORY_OPTIONS, "Unknown store category")).max(STORE_CATEGORY_OPTIONS.length),
   businessHours: z.record(z.enum(WEEKDAYS), z.object({ open: time, close: time, closed: z.boolean() })),
   // the About page
@@ -68,14 +70,24 @@ export const storeDetailsSchema = z.object({
     .trim()
     .optional()
     .transform((v) => v || null)
-    .refine((v) => v === null || (/^\d{4}$/.test(v) && Number(v) >= 1800 && Number(v) <= new Date().getFullYear()), "Year founded must be a year like 1998, not in the future")
+    .refine(
+      (v) => v === null || (/^\d{4}$/.test(v) && Number(v) >= 1800 && Number(v) <= new Date().getFullYear()),
+      "Year founded must be a year like 1998, not in the future",
+    )
     .transform((v) => (v === null ? null : Number(v))),
   certifications: z
     .string()
     .trim()
     .max(600, "Certifications are too long")
     .optional()
-    .transform((v) => [...new Set((v ?? "").split(/[,\n]/).map((c) => c.trim()).filter(Boolean))])
+    .transform((v) => [
+      ...new Set(
+        (v ?? "")
+          .split(/[,\n]/)
+          .map((c) => c.trim())
+          .filter(Boolean),
+      ),
+    ])
     .refine((list) => list.length <= 12, "List at most 12 certifications")
     .refine((list) => list.every((c) => c.length <= 60), "Each certification must be at most 60 characters"),
   productionCapacity: optionalText(200, "Monthly output must be at most 200 characters"),
@@ -84,57 +96,11 @@ export const storeDetailsSchema = z.object({
 export type StoreDetailsInput = z.infer<typeof storeDetailsSchema>;
 
 /**
- * Reads the store form (plain form post: works without JavaScript) into the shape storeDetailsSchema checks.
- * The server reads every post with it, and the browser reads the form with it before checking it with the same schema.
+ * What My Stores posts: a QR code for one store (an id the command looks up), or, for any other intent, the
+ * Create Store form (its fields read by storeDetailsSchema).
  */
-export function readStoreForm(form: FormData) {
-  const str = (k: string) => (typeof form.get(k) === "string" ? (form.get(k) as string) : "");
-  const defaults = defaultBusinessHours();
-  const hours = Object.fromEntries(
-    WEEKDAYS.map((d) => [
-      d,
-      {
-        open: str(`businessHours.${d}.open`) || defaults[d].open,
-        close: str(`businessHours.${d}.close`) || defaults[d].close,
-        closed: form.get(`businessHours.${d}.closed`) === "on",
-      },
-    ]),
-  );
-  return {
-    name: str("name"),
-    description: str("description"),
-    phone: str("phone"),
-    email: str("email"),
-    website: str("website"),
-    street: str("street"),
-    city: str("city"),
-    state: str("state"),
-    zipCode: str("zipCode"),
-    country: str("country"),
-    categories: form.getAll("categories").filter((c): c is string => typeof c === "string"),
-    businessHours: hours,
-    yearFounded: str("yearFounded"),
-    certifications: str("certifications"),
-    productionCapacity: str("productionCapacity"),
-  };
-}
-
-/** Spec §4: the store name, non-alphanumerics replaced by underscores, lower-cased, plus '-qr-code.png'. */
-export function qrFileName(storeName: string): string {
-  return `${storeName.replace(/[^a-zA-Z0-9]/g, "_").toLowerCase()}-qr-code.png`;
-}
-
-export type StoreCardData = {
-  id: string;
-  name: string;
-  description: string | null;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  categories: string[];
-  verificationStatus: string;
-  status: string;
-  hasQr: boolean;
-  qrCodeData: string | null;
-  createdAt: string;
-};
+export const storesActionSchema = z.object({
+  intent: z.enum(["create", "qr"]).catch("create"),
+  storeId: z.string(),
+});
+export const STORES_ACTION_FIELDS = ["intent", "storeId"] as const;

@@ -1,3 +1,6 @@
+import type { CommandResult } from "~/lib/command-result";
+import { productOwnedBy } from "~/modules/products/product-owner.server";
+import { storeOwnedBy } from "~/modules/stores/store-owner.server";
 import { and, asc, count, desc, eq, ilike, inArray, max, notInArray, or, sql } from "drizzle-orm";
 import { listSupplierReviews, supplierRatings } from "~/modules/reviews/reviews.server";
 import type { RatingBadge } from "~/modules/reviews/reviews.schema";
@@ -6,31 +9,31 @@ import type { Db } from "~/db/client.server";
 import { products } from "~/db/schema/products";
 import { profiles } from "~/db/schema/profiles";
 import { storeFollowers, storeProducts, stores } from "~/db/schema/stores";
-import type { Profile, SessionUser } from "~/modules/accounts/accounts.schema";
-import { likePattern } from "~/modules/search/suggestions.server";
-import { defaultCategoryTabs, parseStoredSections, parseStoredTabs, storeDesignSchema, categoryTabSchema } from "./store-design.schema";
-import { qrFileName, readStoreForm, storeDetailsSchema, type StoreCardData } from "./store-form.schema";
-import { qrDataUrl, qrPng, storeQrUrl } from "./qr.server";
+import type { Actor, SessionUser } from "~/modules/accounts/accounts.schema";
+import { likePattern } from "~/db/sql-helpers";
+import {
+  defaultCategoryTabs,
+  parseStoredSections,
+  parseStoredTabs,
+  type StoreDesign,
+  type CategoryTab,
+} from "./store-design.schema";
+import { qrFileName, type StoreCardData, type StoreDetailsInput } from "./store-form.schema";
+import { qrDataUrl, qrPng, storeQrUrl, storeQrUrlAround } from "./qr.server";
 import { isUuid } from "~/lib/uuid";
 import { productCardColumns } from "~/modules/products/product-card.server";
-import { parseJsonField } from "~/lib/json-text";
 import { overActionLimit } from "~/modules/accounts/attempt-limiter.server";
 
-type Actor = SessionUser & { profile: Profile };
-export type StoreResult<T = undefined> =
-  | { ok: true; message: string; value: T }
-  | { ok: false; status: number; message: string; fieldErrors: Record<string, string> };
+export type StoreResult<T = undefined> = CommandResult<T>;
 
 const notFound = { ok: false as const, status: 404, message: "Store not found", fieldErrors: {} };
 
-function firstErrors(issues: { path: PropertyKey[]; message: string }[]) {
-  const out: Record<string, string> = {};
-  for (const issue of issues) out[String(issue.path[0] ?? "form")] ??= issue.message;
-  return out;
-}
-
-/** The seller's own stores, newest first. */
-export async function listOwnStores(db: Db, actor: SessionUser): Promise<StoreCardData[]> {
+/**
+ * The seller's own stores, newest first. A stored QR code that encodes another address than the store's QR address
+ * (one made before scans were tagged with ?src=qr, or under another public URL) is shown made again, so the
+ * thumbnail shows what the download gives; reading never writes (the `store-qr-refresh` job saves it, refreshStoreQrCodes).
+ */
+export async function listOwnStores(db: Db, actor: SessionUser, publicUrl: string): Promise<StoreCardData[]> {
   const rows = await db
     .select({
       id: stores.id,
@@ -43,23 +46,36 @@ export async function listOwnStores(db: Db, actor: SessionUser): Promise<StoreCa
       verificationStatus: stores.verificationStatus,
       status: stores.status,
       qrCodeData: stores.qrCodeData,
+      qrCodeUrl: stores.qrCodeUrl,
       createdAt: stores.createdAt,
     })
     .from(stores)
-    .where(eq(stores.sellerId, actor.id))
+    .where(storeOwnedBy(actor))
     .orderBy(desc(stores.createdAt))
     .limit(100);
-  return rows.map((r) => ({ ...r, hasQr: Boolean(r.qrCodeData), createdAt: r.createdAt.toISOString() }));
+  return Promise.all(
+    rows.map(async ({ qrCodeUrl, ...r }) => {
+      const wanted = storeQrUrl(publicUrl, r.id);
+      const qrCodeData = r.qrCodeData && qrCodeUrl !== wanted ? await qrDataUrl(wanted) : r.qrCodeData;
+      return { ...r, qrCodeData, hasQr: Boolean(qrCodeData), createdAt: r.createdAt.toISOString() };
+    }),
+  );
 }
 
-function detailsToColumns(d: ReturnType<typeof storeDetailsSchema.parse>) {
+function detailsToColumns(d: StoreDetailsInput) {
   return {
     name: d.name,
     description: d.description,
     phone: d.phone,
     email: d.email,
     website: d.website,
-    address: { street: d.street ?? undefined, city: d.city ?? undefined, state: d.state ?? undefined, zipCode: d.zipCode ?? undefined, country: d.country },
+    address: {
+      street: d.street ?? undefined,
+      city: d.city ?? undefined,
+      state: d.state ?? undefined,
+      zipCode: d.zipCode ?? undefined,
+      country: d.country,
+    },
     categories: d.categories,
     businessHours: d.businessHours,
     yearFounded: d.yearFounded,
@@ -68,14 +84,15 @@ function detailsToColumns(d: ReturnType<typeof storeDetailsSchema.parse>) {
   };
 }
 
-/** Creates a store (sellers only) and its QR code in one transaction. */
-export async function createStore(db: Db, actor: Actor, form: FormData, publicUrl: string): Promise<StoreResult<{ id: string }>> {
-  if (actor.profile.userType !== "seller") return { ok: false, status: 403, message: "Only seller accounts can create stores", fieldErrors: {} };
-  const parsed = storeDetailsSchema.safeParse(readStoreForm(form));
-  if (!parsed.success) {
-    const fieldErrors = firstErrors(parsed.error.issues);
-    return { ok: false, status: 400, message: Object.values(fieldErrors)[0]!, fieldErrors };
-  }
+/** Creates a store (sellers only; `details`: the form read by storeDetailsSchema) and its QR code in one transaction. */
+export async function createStore(
+  db: Db,
+  actor: Actor,
+  details: StoreDetailsInput,
+  publicUrl: string,
+): Promise<StoreResult<{ id: string }>> {
+  if (actor.profile.userType !== "seller")
+    return { ok: false, status: 403, message: "Only seller accounts can create stores", fieldErrors: {} };
   const limited = await overActionLimit(db, "store", actor.id);
   if (limited) return { ok: false, status: 429, message: limited, fieldErrors: {} };
   const id = await db.transaction(async (tx) => {
@@ -83,42 +100,87 @@ export async function createStore(db: Db, actor: Actor, form: FormData, publicUr
       .insert(stores)
       .values({
         sellerId: actor.id,
-        ...detailsToColumns(parsed.data),
+        ...detailsToColumns(details),
         verificationStatus: actor.profile.verificationStatus === "verified" ? "verified" : "pending",
-        categoryTabs: defaultCategoryTabs(parsed.data.categories),
+        categoryTabs: defaultCategoryTabs(details.categories),
         sections: [],
       })
       .returning({ id: stores.id });
-    const qr = await qrDataUrl(storeQrUrl(publicUrl, row!.id));
-    await tx.update(stores).set({ qrCodeData: qr }).where(eq(stores.id, row!.id));
+    const qrCodeUrl = storeQrUrl(publicUrl, row!.id);
+    await tx
+      .update(stores)
+      .set({ qrCodeData: await qrDataUrl(qrCodeUrl), qrCodeUrl })
+      .where(eq(stores.id, row!.id));
     return row!.id;
   });
   return { ok: true, message: "Store created successfully!", value: { id } };
 }
 
 /** Generates (or regenerates) a store's QR code. Owner only. */
-export async function generateStoreQr(db: Db, actor: SessionUser, storeId: string, publicUrl: string): Promise<StoreResult> {
+export async function generateStoreQr(
+  db: Db,
+  actor: SessionUser,
+  storeId: string,
+  publicUrl: string,
+): Promise<StoreResult> {
   if (!isUuid(storeId)) return notFound;
-  if (!isUuid(storeId)) return notFound;
-  const qr = await qrDataUrl(storeQrUrl(publicUrl, storeId));
-  const updated = await db
-    .update(stores)
-    .set({ qrCodeData: qr, updatedAt: new Date() })
-    .where(and(eq(stores.id, storeId), eq(stores.sellerId, actor.id)))
-    .returning({ id: stores.id });
-  if (updated.length === 0) return notFound;
+  const saved = await saveStoreQr(db, actor, storeId, storeQrUrl(publicUrl, storeId));
+  if (saved === null) return notFound;
   return { ok: true, message: "QR code generated successfully!", value: undefined };
 }
 
+/**
+ * Makes again, and saves, every stored QR code that encodes another address than its store's QR address under
+ * `publicUrl` (codes made before scans were tagged, or before the site moved): the job each instance queues as it
+ * starts. A batch at a time; answers how many it made.
+ */
+export async function refreshStoreQrCodes(db: Db, publicUrl: string, batch = 100): Promise<number> {
+  const { before, after } = storeQrUrlAround(publicUrl);
+  let made = 0;
+  for (;;) {
+    const stale = await db
+      .select({ id: stores.id })
+      .from(stores)
+      .where(
+        and(
+          sql`${stores.qrCodeData} is not null`,
+          sql`${stores.qrCodeUrl} is distinct from ${before} || ${stores.id}::text || ${after}`,
+        ),
+      )
+      .orderBy(stores.id)
+      .limit(batch);
+    for (const { id } of stale) {
+      const url = storeQrUrl(publicUrl, id);
+      await db
+        .update(stores)
+        .set({ qrCodeData: await qrDataUrl(url), qrCodeUrl: url })
+        .where(eq(stores.id, id));
+    }
+    made += stale.length;
+    if (stale.length < batch) return made;
+  }
+}
+
+/** Makes the store's QR code for `url` and stores it with the address it encodes; null when the store is not the actor's. */
+async function saveStoreQr(db: Db, actor: SessionUser, storeId: string, url: string): Promise<string | null> {
+  const qrCodeData = await qrDataUrl(url);
+  const updated = await db
+    .update(stores)
+    .set({ qrCodeData, qrCodeUrl: url, updatedAt: new Date() })
+    .where(storeOwnedBy(actor, storeId))
+    .returning({ id: stores.id });
+  return updated.length ? qrCodeData : null;
+}
+
 /** The QR code PNG to download, generated on the fly (codes stored before scans were counted lack the scan's tag). Owner only. */
-export async function storeQrDownload(db: Db, actor: SessionUser, storeId: string, publicUrl: string): Promise<{ fileName: string; png: Buffer } | null> {
+export async function storeQrDownload(
+  db: Db,
+  actor: SessionUser,
+  storeId: string,
+  publicUrl: string,
+): Promise<{ fileName: string; png: Buffer } | null> {
   if (!isUuid(storeId)) return null;
-  if (!isUuid(storeId)) return null;
-  const [row] = await db
-    .select({ name: stores.name })
-    .from(stores)
-    .where(and(eq(stores.id, storeId), eq(stores.sellerId, actor.id)))
-    .limit(1);
+  const [row] = await db.select({ name: stores.name }).from(stores).where(storeOwnedBy(actor, storeId)).limit(1);
   if (!row) return null;
   const png = await qrPng(storeQrUrl(publicUrl, storeId));
   return { fileName: qrFileName(row.name), png };
@@ -160,13 +222,18 @@ const PUBLIC_STORE_PRODUCT_LIMIT = 200;
  * A store's public page: the store with its owner's verification, its active products in display
  * order (filtered by tab and text in the database), the real follower count and whether the viewer follows.
  */
-export async function getPublicStore(db: Db, storeId: string, viewer: SessionUser | null, filters: { q?: string; tab?: string } = {}) {
+export async function getPublicStore(
+  db: Db,
+  storeId: string,
+  viewer: SessionUser | null,
+  filters: { q?: string; tab?: string } = {},
+) {
   if (!isUuid(storeId)) return null;
   const [store] = await db
     .select({ store: stores, sellerVerification: profiles.verificationStatus, sellerCompany: profiles.companyName })
     .from(stores)
     .leftJoin(profiles, eq(profiles.userId, stores.sellerId))
-    .where(and(eq(stores.id, storeId), or(eq(stores.status, "active"), viewer ? eq(stores.sellerId, viewer.id) : sql`false`)))
+    .where(and(eq(stores.id, storeId), or(eq(stores.status, "active"), viewer ? storeOwnedBy(viewer) : sql`false`)))
     .limit(1);
   if (!store) return null;
   const q = (filters.q ?? "").trim().slice(0, 100);
@@ -228,13 +295,23 @@ export async function getPublicStore(db: Db, storeId: string, viewer: SessionUse
       productionCapacity: s.productionCapacity,
       sellerCompany: store.sellerCompany,
       /** the pictures the seller put on the store: its hero and its banners */
-      photos: [s.heroBanner, ...parseStoredSections(s.sections).flatMap((section) => (section.type === "banner-section" ? section.banners.map((b) => b.image_url) : []))]
+      photos: [
+        s.heroBanner,
+        ...parseStoredSections(s.sections).flatMap((section) =>
+          section.type === "banner-section" ? section.banners.map((b) => b.image_url) : [],
+        ),
+      ]
         .filter((url): url is string => Boolean(url))
         .slice(0, 6),
     },
     recommended,
     // the supplier's figure, computed once for the page, on each of its cards
-    products: items.map((item): PublicStoreProduct => ({ ...item, supplierReplyHours: responseTime?.hours ?? null, supplierRating: ratingBadge, supplierVerified: store.sellerVerification === "verified" })),
+    products: items.map((item): PublicStoreProduct => ({
+      ...item,
+      supplierReplyHours: responseTime?.hours ?? null,
+      supplierRating: ratingBadge,
+      supplierVerified: store.sellerVerification === "verified",
+    })),
     totalProducts: total?.n ?? 0,
     followers: followers?.n ?? 0,
     following: following.length > 0,
@@ -268,7 +345,16 @@ async function recommendedFromOtherSellers(db: Db, sellerId: string, storeId: st
     .orderBy(sql`${profiles.verificationStatus} = 'verified' desc`, desc(products.createdAt), desc(products.id))
     .limit(RECOMMENDED_LIMIT);
   // their suppliers' reply times in one more statement, whatever the number of cards
-  const [replyTimes, ratings] = await Promise.all([supplierResponseTimes(db, rows.map((r) => r.sellerId)), supplierRatings(db, rows.map((r) => r.sellerId))]);
+  const [replyTimes, ratings] = await Promise.all([
+    supplierResponseTimes(
+      db,
+      rows.map((r) => r.sellerId),
+    ),
+    supplierRatings(
+      db,
+      rows.map((r) => r.sellerId),
+    ),
+  ]);
   return rows.map(({ sellerId: rowSeller, sellerVerification, ...r }): PublicStoreProduct => {
     const rating = ratings.get(rowSeller);
     return {
@@ -285,9 +371,17 @@ async function recommendedFromOtherSellers(db: Db, sellerId: string, storeId: st
 }
 
 /** Follows or unfollows an active store; returns the new state. */
-export async function toggleFollow(db: Db, actor: SessionUser, storeId: string): Promise<StoreResult<{ following: boolean }>> {
+export async function toggleFollow(
+  db: Db,
+  actor: SessionUser,
+  storeId: string,
+): Promise<StoreResult<{ following: boolean }>> {
   if (!isUuid(storeId)) return notFound;
-  const [store] = await db.select({ id: stores.id }).from(stores).where(and(eq(stores.id, storeId), eq(stores.status, "active"))).limit(1);
+  const [store] = await db
+    .select({ id: stores.id })
+    .from(stores)
+    .where(and(eq(stores.id, storeId), eq(stores.status, "active")))
+    .limit(1);
   if (!store) return notFound;
   const removed = await db
     .delete(storeFollowers)
@@ -301,7 +395,7 @@ export async function toggleFollow(db: Db, actor: SessionUser, storeId: string):
 /** A store for its owner's management page: anyone else gets null (shown as 404). */
 export async function getManagedStore(db: Db, actor: SessionUser, storeId: string) {
   if (!isUuid(storeId)) return null;
-  const [s] = await db.select().from(stores).where(and(eq(stores.id, storeId), eq(stores.sellerId, actor.id))).limit(1);
+  const [s] = await db.select().from(stores).where(storeOwnedBy(actor, storeId)).limit(1);
   if (!s) return null;
   const linked = await db
     .select({ ...storeProductColumns, status: products.status, subcategory: products.subcategory, tags: products.tags })
@@ -313,7 +407,7 @@ export async function getManagedStore(db: Db, actor: SessionUser, storeId: strin
   const available = await db
     .select({ id: products.id, name: products.name, category: products.category, status: products.status })
     .from(products)
-    .where(and(eq(products.sellerId, actor.id), linkedIds.length ? notInArray(products.id, linkedIds) : undefined))
+    .where(and(productOwnedBy(actor), linkedIds.length ? notInArray(products.id, linkedIds) : undefined))
     .orderBy(desc(products.createdAt))
     .limit(500);
   return {
@@ -346,25 +440,51 @@ export async function getManagedStore(db: Db, actor: SessionUser, storeId: strin
   };
 }
 
-async function ownsStore(db: Db, actor: SessionUser, storeId: string) {
+/** Whether the store is the actor's own (false for a malformed id). */
+export async function ownsStore(db: Db, actor: { id: string }, storeId: string): Promise<boolean> {
   if (!isUuid(storeId)) return false;
-  const [row] = await db.select({ id: stores.id }).from(stores).where(and(eq(stores.id, storeId), eq(stores.sellerId, actor.id))).limit(1);
+  const [row] = await db.select({ id: stores.id }).from(stores).where(storeOwnedBy(actor, storeId)).limit(1);
   return Boolean(row);
 }
 
 /** Adds the seller's own products to its own store, after the current last position. */
-export async function addProductsToStore(db: Db, actor: SessionUser, storeId: string, productIds: string[]): Promise<StoreResult<{ added: number }>> {
+export async function addProductsToStore(
+  db: Db,
+  actor: SessionUser,
+  storeId: string,
+  productIds: string[],
+): Promise<StoreResult<{ added: number }>> {
   const ids = [...new Set(productIds)].filter((id) => isUuid(id)).slice(0, 200);
   if (ids.length === 0) return { ok: false, status: 400, message: "Select at least one product", fieldErrors: {} };
   return db.transaction(async (tx) => {
-    if (!(await ownsStore(tx as unknown as Db, actor, storeId))) return notFound;
-    const own = await tx.select({ id: products.id }).from(products).where(and(inArray(products.id, ids), eq(products.sellerId, actor.id)));
-    if (own.length !== ids.length) return { ok: false as const, status: 403, message: "You can only add your own products to your store", fieldErrors: {} };
-    const [{ top } = { top: null }] = await tx.select({ top: max(storeProducts.displayOrder) }).from(storeProducts).where(eq(storeProducts.storeId, storeId));
+    if (!(await ownsStore(tx, actor, storeId))) return notFound;
+    const own = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(inArray(products.id, ids), productOwnedBy(actor)));
+    if (own.length !== ids.length)
+      return {
+        ok: false as const,
+        status: 403,
+        message: "You can only add your own products to your store",
+        fieldErrors: {},
+      };
+    const [{ top } = { top: null }] = await tx
+      .select({ top: max(storeProducts.displayOrder) })
+      .from(storeProducts)
+      .where(eq(storeProducts.storeId, storeId));
     const start = (top ?? -1) + 1;
     const inserted = await tx
       .insert(storeProducts)
-      .values(ids.map((productId, i) => ({ storeId, productId, featured: false, displayOrder: start + i, categoryTab: "all" })))
+      .values(
+        ids.map((productId, i) => ({
+          storeId,
+          productId,
+          featured: false,
+          displayOrder: start + i,
+          categoryTab: "all",
+        })),
+      )
       .onConflictDoNothing()
       .returning({ id: storeProducts.id });
     return { ok: true as const, message: "Products added to store successfully!", value: { added: inserted.length } };
@@ -374,10 +494,15 @@ export async function addProductsToStore(db: Db, actor: SessionUser, storeId: st
 async function ownedLink(db: Db, actor: SessionUser, linkId: string) {
   if (!isUuid(linkId)) return null;
   const [row] = await db
-    .select({ id: storeProducts.id, featured: storeProducts.featured, storeId: storeProducts.storeId, tabs: stores.categoryTabs })
+    .select({
+      id: storeProducts.id,
+      featured: storeProducts.featured,
+      storeId: storeProducts.storeId,
+      tabs: stores.categoryTabs,
+    })
     .from(storeProducts)
     .innerJoin(stores, eq(stores.id, storeProducts.storeId))
-    .where(and(eq(storeProducts.id, linkId), eq(stores.sellerId, actor.id)))
+    .where(and(eq(storeProducts.id, linkId), storeOwnedBy(actor)))
     .limit(1);
   return row ?? null;
 }
@@ -405,46 +530,53 @@ export async function removeStoreProduct(db: Db, actor: SessionUser, linkId: str
   return { ok: true, message: "Product removed from store", value: undefined };
 }
 
-/** Settings tab: the store's details and its status (active or hidden). */
-export async function updateStoreSettings(db: Db, actor: SessionUser, storeId: string, form: FormData): Promise<StoreResult> {
+/** Settings tab: the store's details (read by storeDetailsSchema) and its status (active or hidden). */
+export async function updateStoreSettings(
+  db: Db,
+  actor: SessionUser,
+  storeId: string,
+  details: StoreDetailsInput,
+  status: "active" | "hidden",
+): Promise<StoreResult> {
   if (!isUuid(storeId)) return notFound;
-  const parsed = storeDetailsSchema.safeParse(readStoreForm(form));
-  if (!parsed.success) {
-    const fieldErrors = firstErrors(parsed.error.issues);
-    return { ok: false, status: 400, message: Object.values(fieldErrors)[0]!, fieldErrors };
-  }
-  const status = form.get("status") === "hidden" ? "hidden" : "active";
   const updated = await db
     .update(stores)
-    .set({ ...detailsToColumns(parsed.data), status, updatedAt: new Date() })
-    .where(and(eq(stores.id, storeId), eq(stores.sellerId, actor.id)))
+    .set({ ...detailsToColumns(details), status, updatedAt: new Date() })
+    .where(storeOwnedBy(actor, storeId))
     .returning({ id: stores.id });
   if (updated.length === 0) return notFound;
   return { ok: true, message: "Store settings saved", value: undefined };
 }
 
 /** Settings tab: the category tabs (add, rename, reorder, delete), sent as JSON. */
-export async function saveCategoryTabs(db: Db, actor: SessionUser, storeId: string, payload: string): Promise<StoreResult> {
+export async function saveCategoryTabs(
+  db: Db,
+  actor: SessionUser,
+  storeId: string,
+  categoryTabs: CategoryTab[],
+): Promise<StoreResult> {
   if (!isUuid(storeId)) return notFound;
-  const json = parseJsonField(payload);
-  if (!json) return { ok: false, status: 400, message: "Failed to save tabs: invalid data", fieldErrors: {} };
-  const parsed = categoryTabSchema.array().max(20).safeParse(json.value);
-  if (!parsed.success) return { ok: false, status: 400, message: `Failed to save tabs: ${parsed.error.issues[0]!.message}`, fieldErrors: {} };
-  const slugs = parsed.data.map((t) => t.slug);
-  if (new Set(slugs).size !== slugs.length || slugs.includes("all")) return { ok: false, status: 400, message: "Failed to save tabs: every tab needs its own slug", fieldErrors: {} };
-  const tabs = parsed.data.map((t, i) => ({ ...t, order: i }));
+  const slugs = categoryTabs.map((t) => t.slug);
+  const tabs = categoryTabs.map((t, i) => ({ ...t, order: i }));
   return db.transaction(async (tx) => {
     const updated = await tx
       .update(stores)
       .set({ categoryTabs: tabs, updatedAt: new Date() })
-      .where(and(eq(stores.id, storeId), eq(stores.sellerId, actor.id)))
+      .where(storeOwnedBy(actor, storeId))
       .returning({ id: stores.id });
     if (updated.length === 0) return notFound;
     // products on a deleted tab go back to "all"
     await tx
       .update(storeProducts)
       .set({ categoryTab: "all" })
-      .where(and(eq(storeProducts.storeId, storeId), slugs.length ? notInArray(storeProducts.categoryTab, ["all", ...slugs]) : sql`${storeProducts.categoryTab} <> 'all'`));
+      .where(
+        and(
+          eq(storeProducts.storeId, storeId),
+          slugs.length
+            ? notInArray(storeProducts.categoryTab, ["all", ...slugs])
+            : sql`${storeProducts.categoryTab} <> 'all'`,
+        ),
+      );
     return { ok: true as const, message: "Category tabs saved", value: undefined };
   });
 }
@@ -454,31 +586,29 @@ export async function saveCategoryTabs(db: Db, actor: SessionUser, storeId: stri
  * It never writes the description or the category tabs: the Settings tab owns those (saveCategoryTabs
  * validates them and re-tags products), so a design saved from an older copy cannot revert them.
  */
-export async function saveStoreDesign(db: Db, actor: SessionUser, storeId: string, payload: string): Promise<StoreResult> {
+export async function saveStoreDesign(
+  db: Db,
+  actor: SessionUser,
+  storeId: string,
+  design: StoreDesign,
+): Promise<StoreResult> {
   if (!isUuid(storeId)) return notFound;
-  const json = parseJsonField(payload);
-  if (!json) return { ok: false, status: 400, message: "Failed to save store: the design could not be read", fieldErrors: {} };
-  const parsed = storeDesignSchema.safeParse(json.value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return { ok: false, status: 400, message: `Failed to save store: ${issue.message} (${issue.path.join(".")})`, fieldErrors: {} };
-  }
-  const d = parsed.data;
   const updated = await db
     .update(stores)
     .set({
-      name: d.name,
-      tagline: d.tagline || null,
-      primaryColor: d.primary_color,
-      heroBanner: d.hero_banner || null,
-      logoUrl: d.logo_url || null,
-      bannerUrl: d.banner_url || null,
-      sections: d.sections.map((s, i) => ({ ...s, order: i })),
-      storeLayout: d.store_layout,
+      name: design.name,
+      tagline: design.tagline || null,
+      primaryColor: design.primary_color,
+      heroBanner: design.hero_banner || null,
+      logoUrl: design.logo_url || null,
+      bannerUrl: design.banner_url || null,
+      sections: design.sections.map((s, i) => ({ ...s, order: i })),
+      storeLayout: design.store_layout,
       updatedAt: new Date(),
     })
-    .where(and(eq(stores.id, storeId), eq(stores.sellerId, actor.id)))
+    .where(storeOwnedBy(actor, storeId))
     .returning({ id: stores.id });
-  if (updated.length === 0) return { ok: false, status: 404, message: "Failed to save store: store not found", fieldErrors: {} };
+  if (updated.length === 0)
+    return { ok: false, status: 404, message: "Failed to save store: store not found", fieldErrors: {} };
   return { ok: true, message: "Store saved successfully!", value: undefined };
 }

@@ -2,14 +2,12 @@ import { and, desc, eq, lte } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { fxRates } from "~/db/schema/trade";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
-import { formatRateDate, fxRateSchema, FX_RATE_SOURCE_LABELS, trimRate, type FxRate } from "./fx-rates.schema";
+import { formatRateDate, FX_RATE_SOURCE_LABELS, trimRate, type FxRate, type FxRateInput } from "./fx-rates.schema";
 
 export type FxRateRow = FxRate & { note: string | null; createdAt: string };
 export type FxRateResult =
   | { ok: true; message: string; value: { id: string } }
   | { ok: false; status: number; message: string; fieldErrors: Record<string, string> };
-
-const KEYS = ["rateDate", "inrPerUsd", "source", "note"] as const;
 
 /**
  * The INR/USD rate in force on a date ("YYYY-MM-DD"): the latest rate dated on or before it; of two on the
@@ -26,30 +24,51 @@ export async function rateInForce(db: Db, date: string): Promise<FxRate | null> 
 }
 
 /** Every rate, newest first, for administrators; null for anyone else. */
-export async function listFxRates(db: Db, actor: Pick<SessionUser, "isAdmin">, limit = 200): Promise<FxRateRow[] | null> {
+export async function listFxRates(
+  db: Db,
+  actor: Pick<SessionUser, "isAdmin">,
+  limit = 200,
+): Promise<FxRateRow[] | null> {
   if (!actor.isAdmin) return null;
-  const rows = await db.select().from(fxRates).orderBy(desc(fxRates.rateDate), desc(fxRates.createdAt), desc(fxRates.id)).limit(limit);
-  return rows.map((r) => ({ id: r.id, rateDate: r.rateDate, inrPerUsd: trimRate(r.inrPerUsd), source: r.source, note: r.note, createdAt: r.createdAt.toISOString() }));
+  const rows = await db
+    .select()
+    .from(fxRates)
+    .orderBy(desc(fxRates.rateDate), desc(fxRates.createdAt), desc(fxRates.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    rateDate: r.rateDate,
+    inrPerUsd: trimRate(r.inrPerUsd),
+    source: r.source,
+    note: r.note,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
 
-/** An administrator records a rate. One rate per date and source; a rate cannot be dated after today (UTC). */
-export async function addFxRate(db: Db, actor: Pick<SessionUser, "id" | "isAdmin">, form: FormData, now = new Date()): Promise<FxRateResult> {
+/**
+ * An administrator records a rate (`input`: the form read by fxRateSchema). One rate per date and source; a rate
+ * cannot be dated after today (UTC).
+ */
+export async function addFxRate(
+  db: Db,
+  actor: Pick<SessionUser, "id" | "isAdmin">,
+  input: FxRateInput,
+  now = new Date(),
+): Promise<FxRateResult> {
   if (!actor.isAdmin) return { ok: false, status: 404, message: "Not found", fieldErrors: {} };
-  const values = Object.fromEntries(KEYS.map((k) => [k, typeof form.get(k) === "string" ? (form.get(k) as string) : ""]));
-  const parsed = fxRateSchema.safeParse(values);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "form")] ??= issue.message;
-    return { ok: false, status: 400, message: Object.values(fieldErrors)[0]!, fieldErrors };
-  }
-  const input = parsed.data;
   if (input.rateDate > now.toISOString().slice(0, 10)) {
     const message = "A rate cannot be dated after today";
     return { ok: false, status: 400, message, fieldErrors: { rateDate: message } };
   }
   const inserted = await db
     .insert(fxRates)
-    .values({ rateDate: input.rateDate, inrPerUsd: input.inrPerUsd, source: input.source, note: input.note, createdBy: actor.id })
+    .values({
+      rateDate: input.rateDate,
+      inrPerUsd: input.inrPerUsd,
+      source: input.source,
+      note: input.note,
+      createdBy: actor.id,
+    })
     .onConflictDoNothing({ target: [fxRates.rateDate, fxRates.source] })
     .returning({ id: fxRates.id });
   if (inserted.length === 0) {
@@ -61,5 +80,9 @@ export async function addFxRate(db: Db, actor: Pick<SessionUser, "id" | "isAdmin
     const message = `${FX_RATE_SOURCE_LABELS[input.source]} for ${formatRateDate(input.rateDate)} is already recorded${existing ? ` (₹${trimRate(existing.inrPerUsd)})` : ""}`;
     return { ok: false, status: 409, message, fieldErrors: { rateDate: message } };
   }
-  return { ok: true, message: `Rate of ₹${trimRate(input.inrPerUsd)} = $1 for ${formatRateDate(input.rateDate)} added`, value: { id: inserted[0]!.id } };
+  return {
+    ok: true,
+    message: `Rate of ₹${trimRate(input.inrPerUsd)} = $1 for ${formatRateDate(input.rateDate)} added`,
+    value: { id: inserted[0]!.id },
+  };
 }

@@ -15,7 +15,14 @@ const MAX_RATE_PERCENT = 1000;
 
 export type HtsRate = { hsPrefix: string; description: string; ratePercent: string };
 export type HtsParseResult =
-  | { ok: true; rates: HtsRate[]; skippedSpecific: number; skippedNoRate: number; skippedInvalid: number; examples: string[] }
+  | {
+      ok: true;
+      rates: HtsRate[];
+      skippedSpecific: number;
+      skippedNoRate: number;
+      skippedInvalid: number;
+      examples: string[];
+    }
   | { ok: false; message: string };
 
 const HTS_COLUMNS = ["htsno", "hts number", "hts_no", "hts"];
@@ -46,28 +53,56 @@ function records(text: string): { ok: true; list: Record<string, unknown>[] } | 
     } catch {
       return { ok: false, message: "The file looks like JSON but could not be read as JSON." };
     }
-    const list = Array.isArray(data) ? data : data && typeof data === "object" && Array.isArray((data as { data?: unknown }).data) ? (data as { data: unknown[] }).data : null;
-    if (!list) return { ok: false, message: "The JSON file must be a list of HTS lines (objects with htsno, description and general)." };
-    if (!list.every((item) => item !== null && typeof item === "object" && !Array.isArray(item))) return { ok: false, message: "Every entry of the JSON list must be an object with htsno, description and general." };
+    const list = Array.isArray(data)
+      ? data
+      : data && typeof data === "object" && Array.isArray((data as { data?: unknown }).data)
+        ? (data as { data: unknown[] }).data
+        : null;
+    if (!list)
+      return {
+        ok: false,
+        message: "The JSON file must be a list of HTS lines (objects with htsno, description and general).",
+      };
+    if (!list.every((item) => item !== null && typeof item === "object" && !Array.isArray(item)))
+      return {
+        ok: false,
+        message: "Every entry of the JSON list must be an object with htsno, description and general.",
+      };
     return { ok: true, list: list as Record<string, unknown>[] };
   }
   try {
-    const list = parse(trimmed, { columns: (header: string[]) => header.map((h) => String(h).trim().toLowerCase()), skip_empty_lines: true, relax_column_count: true, trim: true, max_record_size: 64 * 1024, to: HTS_IMPORT_MAX_LINES + 1 }) as Record<string, unknown>[];
+    const list: Record<string, unknown>[] = parse(trimmed, {
+      columns: (header: string[]) => header.map((h) => String(h).trim().toLowerCase()),
+      skip_empty_lines: true,
+      relax_column_count: true,
+      trim: true,
+      max_record_size: 64 * 1024,
+      to: HTS_IMPORT_MAX_LINES + 1,
+    });
     return { ok: true, list };
   } catch (error) {
-    if (error instanceof CsvError) return { ok: false, message: `The CSV file could not be read: ${error.message.slice(0, 200)}` };
+    if (error instanceof CsvError)
+      return { ok: false, message: `The CSV file could not be read: ${error.message.slice(0, 200)}` };
     throw error;
   }
 }
 
 export function parseHtsExport(text: string): HtsParseResult {
-  if (text.includes("\u0000")) return { ok: false, message: "This is not a text file: upload the HTS export as CSV or JSON." };
+  if (text.includes("\u0000"))
+    return { ok: false, message: "This is not a text file: upload the HTS export as CSV or JSON." };
   const read = records(text);
   if (!read.ok) return read;
   const { list } = read;
-  if (list.length > HTS_IMPORT_MAX_LINES) return { ok: false, message: `The file has more than ${HTS_IMPORT_MAX_LINES.toLocaleString("en-US")} lines: import it a few chapters at a time.` };
+  if (list.length > HTS_IMPORT_MAX_LINES)
+    return {
+      ok: false,
+      message: `The file has more than ${HTS_IMPORT_MAX_LINES.toLocaleString("en-US")} lines: import it a few chapters at a time.`,
+    };
   if (list.length > 0 && (pick(list[0]!, HTS_COLUMNS) === undefined || pick(list[0]!, GENERAL_COLUMNS) === undefined)) {
-    return { ok: false, message: "The file needs the columns htsno and general (the USITC export's HTS Number and General Rate of Duty)." };
+    return {
+      ok: false,
+      message: "The file needs the columns htsno and general (the USITC export's HTS Number and General Rate of Duty).",
+    };
   }
   const byPrefix = new Map<string, HtsRate>();
   let skippedSpecific = 0;
@@ -93,7 +128,11 @@ export function parseHtsExport(text: string): HtsParseResult {
       if (examples.length < 5) examples.push(`${htsno}: ${general.slice(0, 40)}`);
       continue;
     }
-    const description = String(pick(record, DESCRIPTION_COLUMNS) ?? "").replace(/\s+/g, " ").trim().slice(0, 500) || `HTS ${htsno}`;
+    const description =
+      String(pick(record, DESCRIPTION_COLUMNS) ?? "")
+        .replace(/\s+/g, " ")
+        .trim()
+        .slice(0, 500) || `HTS ${htsno}`;
     byPrefix.set(htsno, { hsPrefix: htsno, description, ratePercent: rate });
   }
   return { ok: true, rates: [...byPrefix.values()], skippedSpecific, skippedNoRate, skippedInvalid, examples };

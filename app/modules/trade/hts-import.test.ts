@@ -28,7 +28,11 @@ describe("USITC HTS export import", () => {
     expect(result).toEqual({
       ok: true,
       rates: [
-        { hsPrefix: "63026000", description: "Toilet linen and kitchen linen, of terry toweling, of cotton", ratePercent: "9.1" },
+        {
+          hsPrefix: "63026000",
+          description: "Toilet linen and kitchen linen, of terry toweling, of cotton",
+          ratePercent: "9.1",
+        },
         { hsPrefix: "09041100", description: "Pepper, neither crushed nor ground", ratePercent: "0" },
       ],
       skippedSpecific: 1,
@@ -43,8 +47,15 @@ describe("USITC HTS export import", () => {
       { htsno: "6109.10.00", indent: "1", description: "Of cotton", general: "16.5%" },
       { htsno: "6109.10.00.04", indent: "2", description: "Men's", general: "" },
     ]);
-    expect(parseHtsExport(json)).toMatchObject({ ok: true, rates: [{ hsPrefix: "61091000", ratePercent: "16.5" }], skippedNoRate: 1 });
-    expect(parseHtsExport("\uFEFFhtsno,description,general\n7323.93.00,Of stainless steel,2%\n")).toMatchObject({ ok: true, rates: [{ hsPrefix: "73239300", ratePercent: "2" }] });
+    expect(parseHtsExport(json)).toMatchObject({
+      ok: true,
+      rates: [{ hsPrefix: "61091000", ratePercent: "16.5" }],
+      skippedNoRate: 1,
+    });
+    expect(parseHtsExport("\uFEFFhtsno,description,general\n7323.93.00,Of stainless steel,2%\n")).toMatchObject({
+      ok: true,
+      rates: [{ hsPrefix: "73239300", ratePercent: "2" }],
+    });
   });
 
   it("refuses hostile and broken files with a message, never an exception", () => {
@@ -69,11 +80,18 @@ describe("USITC HTS export import", () => {
       }
     }
     // numbers that are not HTS numbers are counted, not imported
-    expect(parseHtsExport("htsno,general\n'; drop table duty_rates; --,5%\n12345678901,5%\n1,5%\n")).toMatchObject({ ok: true, rates: [], skippedInvalid: 3 });
+    expect(parseHtsExport("htsno,general\n'; drop table duty_rates; --,5%\n12345678901,5%\n1,5%\n")).toMatchObject({
+      ok: true,
+      rates: [],
+      skippedInvalid: 3,
+    });
   });
 
   it("refuses a file with too many lines", () => {
-    const big = ["htsno,general", ...Array.from({ length: HTS_IMPORT_MAX_LINES + 5 }, (_, i) => `${String(10_000_000 + i)},1%`)].join("\n");
+    const big = [
+      "htsno,general",
+      ...Array.from({ length: HTS_IMPORT_MAX_LINES + 5 }, (_, i) => `${String(10_000_000 + i)},1%`),
+    ].join("\n");
     expect(parseHtsExport(big)).toMatchObject({ ok: false, message: expect.stringMatching(/more than 60,000 lines/) });
   });
 });

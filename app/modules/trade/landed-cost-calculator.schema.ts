@@ -26,8 +26,15 @@ export const landedCostCalculatorSchema = z.object({
     .trim()
     .regex(/^[0-9]{1,9}$/, "Enter the quantity as a whole number, like 500")
     .transform(Number)
-    .refine((n) => n > 0 && n <= MAX_CALCULATOR_QUANTITY, `Enter a quantity from 1 to ${MAX_CALCULATOR_QUANTITY.toLocaleString("en-US")}`),
-  to: z.string().trim().min(1, "Enter a US ZIP code, city or port").max(120, "Keep the destination under 120 characters"),
+    .refine(
+      (n) => n > 0 && n <= MAX_CALCULATOR_QUANTITY,
+      `Enter a quantity from 1 to ${MAX_CALCULATOR_QUANTITY.toLocaleString("en-US")}`,
+    ),
+  to: z
+    .string()
+    .trim()
+    .min(1, "Enter a US ZIP code, city or port")
+    .max(120, "Keep the destination under 120 characters"),
   mode: z.enum(SHIP_MODES).catch("ocean"),
   freight: buyerFreightSchema,
 });
@@ -44,7 +51,8 @@ export function readCalculatorParams(params: URLSearchParams) {
   };
   if (!params.has("qty") && !params.has("to")) return { raw, submitted: false as const };
   const parsed = landedCostCalculatorSchema.safeParse(raw);
-  if (parsed.success) return { raw, submitted: true as const, input: parsed.data, errors: {} as Record<string, string> };
+  if (parsed.success)
+    return { raw, submitted: true as const, input: parsed.data, errors: {} as Record<string, string> };
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
   return { raw, submitted: true as const, input: null, errors };

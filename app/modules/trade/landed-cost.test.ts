@@ -17,9 +17,27 @@ import {
 } from "./landed-cost";
 
 // The figures of migration 0017, as the tables hold them on 25 Nov 2026.
-const mpf: FeeRate = { ratePercent: "0.3464", minCents: 3358, maxCents: 65150, source: "CBP MPF FY2026", effectiveFrom: "2025-10-01" };
-const hmf: FeeRate = { ratePercent: "0.1250", minCents: null, maxCents: null, source: "CBP HMF", effectiveFrom: "1987-04-01" };
-const insurance: FeeRate = { ratePercent: "0.3000", minCents: null, maxCents: null, source: "Setu estimate", effectiveFrom: "2025-01-01" };
+const mpf: FeeRate = {
+  ratePercent: "0.3464",
+  minCents: 3358,
+  maxCents: 65150,
+  source: "CBP MPF FY2026",
+  effectiveFrom: "2025-10-01",
+};
+const hmf: FeeRate = {
+  ratePercent: "0.1250",
+  minCents: null,
+  maxCents: null,
+  source: "CBP HMF",
+  effectiveFrom: "1987-04-01",
+};
+const insurance: FeeRate = {
+  ratePercent: "0.3000",
+  minCents: null,
+  maxCents: null,
+  source: "Setu estimate",
+  effectiveFrom: "2025-01-01",
+};
 const oceanLane: FreightLane = {
   originPort: "INNSA",
   destinationPort: "USNYC",
@@ -31,7 +49,16 @@ const oceanLane: FreightLane = {
   effectiveFrom: "2026-10-01",
   source: "Setu estimate",
 };
-const airLane: FreightLane = { ...oceanLane, originPort: "INBOM", destinationPort: "USJFK", mode: "air", perKgCents: 420, perContainerCents: null, containerPayloadKg: null, transitDays: 3 };
+const airLane: FreightLane = {
+  ...oceanLane,
+  originPort: "INBOM",
+  destinationPort: "USJFK",
+  mode: "air",
+  perKgCents: 420,
+  perContainerCents: null,
+  containerPayloadKg: null,
+  transitDays: 3,
+};
 
 const duty = (hsPrefix: string, ratePercent: string, extra: Partial<DutyRateRow> = {}): DutyRateRow => ({
   hsPrefix,
@@ -46,10 +73,42 @@ const duty = (hsPrefix: string, ratePercent: string, extra: Partial<DutyRateRow>
 const dutyRates = [duty("63", "5"), duty("6302", "6.7"), duty("630260", "9.1"), duty("7323", "2"), duty("8708", "2.5")];
 const excluded = ["27", "30", "8471", "8517", "8541", "8542", "72", "73", "76", "8703", "8708"];
 const additionalDuties: AdditionalDutyRow[] = [
-  { hsPrefix: null, excludedHsPrefixes: excluded, ratePercent: "25", description: "Reciprocal tariff", effectiveFrom: "2025-08-07", effectiveTo: null, source: "EO 14257" },
-  { hsPrefix: null, excludedHsPrefixes: excluded, ratePercent: "25", description: "Additional tariff", effectiveFrom: "2025-08-27", effectiveTo: null, source: "EO 14329" },
-  { hsPrefix: "73", excludedHsPrefixes: [], ratePercent: "50", description: "Section 232 steel derivatives", effectiveFrom: "2025-06-04", effectiveTo: null, source: "Proclamation" },
-  { hsPrefix: "8708", excludedHsPrefixes: [], ratePercent: "25", description: "Section 232 auto parts", effectiveFrom: "2025-05-03", effectiveTo: null, source: "Proclamation 10908" },
+  {
+    hsPrefix: null,
+    excludedHsPrefixes: excluded,
+    ratePercent: "25",
+    description: "Reciprocal tariff",
+    effectiveFrom: "2025-08-07",
+    effectiveTo: null,
+    source: "EO 14257",
+  },
+  {
+    hsPrefix: null,
+    excludedHsPrefixes: excluded,
+    ratePercent: "25",
+    description: "Additional tariff",
+    effectiveFrom: "2025-08-27",
+    effectiveTo: null,
+    source: "EO 14329",
+  },
+  {
+    hsPrefix: "73",
+    excludedHsPrefixes: [],
+    ratePercent: "50",
+    description: "Section 232 steel derivatives",
+    effectiveFrom: "2025-06-04",
+    effectiveTo: null,
+    source: "Proclamation",
+  },
+  {
+    hsPrefix: "8708",
+    excludedHsPrefixes: [],
+    ratePercent: "25",
+    description: "Section 232 auto parts",
+    effectiveFrom: "2025-05-03",
+    effectiveTo: null,
+    source: "Proclamation 10908",
+  },
 ];
 
 // 1,000 terry towels (HS 6302.60.0010) at $5.00, 500 g each, Nhava Sheva → New York by ocean
@@ -120,13 +179,18 @@ describe("duty rates", () => {
     expect(generalDutyRate("9405000000", dutyRates, "2026-11-25")).toBeNull();
   });
   it("ignores rates not yet or no longer in force, and prefers the latest of one prefix", () => {
-    const rows = [duty("6302", "6.7", { effectiveTo: "2026-01-01" }), duty("6302", "7.5", { effectiveFrom: "2026-01-01" }), duty("630260", "12", { effectiveFrom: "2027-01-01" })];
+    const rows = [
+      duty("6302", "6.7", { effectiveTo: "2026-01-01" }),
+      duty("6302", "7.5", { effectiveFrom: "2026-01-01" }),
+      duty("630260", "12", { effectiveFrom: "2027-01-01" }),
+    ];
     expect(generalDutyRate("6302600010", rows, "2025-06-01")?.ratePercent).toBe("6.7");
     expect(generalDutyRate("6302600010", rows, "2026-11-25")?.ratePercent).toBe("7.5");
     expect(generalDutyRate("6302600010", rows, "2027-02-01")?.ratePercent).toBe("12");
   });
   it("applies additional duties whose prefix matches and none of whose exclusions does", () => {
-    const names = (hs: string, date = "2026-11-25") => applicableAdditionalDuties(hs, additionalDuties, date).map((d) => d.description);
+    const names = (hs: string, date = "2026-11-25") =>
+      applicableAdditionalDuties(hs, additionalDuties, date).map((d) => d.description);
     expect(names("6302600010")).toEqual(["Reciprocal tariff", "Additional tariff"]);
     // steel kitchenware: chapter 73 is excluded from the reciprocal tariffs, and pays Section 232 instead
     expect(names("7323930000")).toEqual(["Section 232 steel derivatives"]);
@@ -139,15 +203,27 @@ describe("duty rates", () => {
 describe("freight", () => {
   it("charges per chargeable kg when that is cheaper than a container", () => {
     // 1,000 × 500 g = 500 kg: 500 × $0.28 = $140 against one container at $4,200
-    expect(laneFreight(oceanLane, 500, 1000)).toMatchObject({ amountCents: 14_000, basis: "per-kg", chargeableKg: 500 });
+    expect(laneFreight(oceanLane, 500, 1000)).toMatchObject({
+      amountCents: 14_000,
+      basis: "per-kg",
+      chargeableKg: 500,
+    });
     // 3 × 333 g = 999 g → 1 chargeable kg
     expect(laneFreight(oceanLane, 333, 3)).toMatchObject({ amountCents: 28, chargeableKg: 1 });
   });
   it("charges by the container when that is cheaper: containers = ⌈total kg ÷ payload⌉", () => {
     // 1,000 × 20 kg = 20,000 kg: per kg $5,600, one container $4,200
-    expect(laneFreight(oceanLane, 20_000, 1000)).toMatchObject({ amountCents: 420_000, basis: "containers", containers: 1 });
+    expect(laneFreight(oceanLane, 20_000, 1000)).toMatchObject({
+      amountCents: 420_000,
+      basis: "containers",
+      containers: 1,
+    });
     // 3,000 × 20 kg = 60,000 kg: ⌈60,000 ÷ 26,000⌉ = 3 containers = $12,600 against $16,800 per kg
-    expect(laneFreight(oceanLane, 20_000, 3000)).toMatchObject({ amountCents: 1_260_000, basis: "containers", containers: 3 });
+    expect(laneFreight(oceanLane, 20_000, 3000)).toMatchObject({
+      amountCents: 1_260_000,
+      basis: "containers",
+      containers: 3,
+    });
   });
   it("has no containers by air", () => {
     // 500 kg × $4.20 = $2,100
@@ -234,7 +310,16 @@ describe("landed cost by Incoterm", () => {
 
   it("DDP: nothing on top of the price", () => {
     const e = estimateLandedCost({ ...towels, incoterm: "DDP", goodsValueCents: 900_000 });
-    expect(e).toMatchObject({ extrasCents: 0, totalCents: 900_000, perUnitCents: 900, duties: [], mpfCents: null, hmfCents: null, freight: null, complete: true });
+    expect(e).toMatchObject({
+      extrasCents: 0,
+      totalCents: 900_000,
+      perUnitCents: 900,
+      duties: [],
+      mpfCents: null,
+      hmfCents: null,
+      freight: null,
+      complete: true,
+    });
   });
 
   it("HMF only by ocean", () => {

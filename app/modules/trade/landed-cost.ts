@@ -1,4 +1,4 @@
-import type { Incoterm, ShipMode } from "./trade-terms.schema";
+import type { Incoterm, ShipMode } from "./trade-terms-values";
 
 /**
  * Landed-cost arithmetic (issue #21): what a US buyer pays on top of a quoted price to get the goods into the
@@ -24,9 +24,23 @@ import type { Incoterm, ShipMode } from "./trade-terms.schema";
 /** A fee's or duty's rate as stored: a decimal percentage string ("0.3464" is 0.3464 %). */
 export type PercentString = string;
 
-export type FeeRate = { ratePercent: PercentString; minCents: number | null; maxCents: number | null; source: string; effectiveFrom: string };
+export type FeeRate = {
+  ratePercent: PercentString;
+  minCents: number | null;
+  maxCents: number | null;
+  source: string;
+  effectiveFrom: string;
+};
 
-export type DutyRateRow = { hsPrefix: string; description: string; ratePercent: PercentString; effectiveFrom: string; effectiveTo: string | null; source: string; asOf: string };
+export type DutyRateRow = {
+  hsPrefix: string;
+  description: string;
+  ratePercent: PercentString;
+  effectiveFrom: string;
+  effectiveTo: string | null;
+  source: string;
+  asOf: string;
+};
 
 export type AdditionalDutyRow = {
   hsPrefix: string | null;
@@ -94,7 +108,8 @@ export type FreightEstimate = {
   lane: FreightLane | null;
 };
 
-export type MissingInput = "hs-code" | "duty-rate" | "weight" | "freight-lane" | "mpf-rate" | "hmf-rate" | "insurance-rate";
+export type MissingInput =
+  "hs-code" | "duty-rate" | "weight" | "freight-lane" | "mpf-rate" | "hmf-rate" | "insurance-rate";
 
 export type LandedCostEstimate = {
   incoterm: Incoterm;
@@ -182,15 +197,27 @@ export function generalDutyRate(hsCode: string, rows: DutyRateRow[], date: strin
   let best: DutyRateRow | null = null;
   for (const row of rows) {
     if (!hsCode.startsWith(row.hsPrefix) || !inForce(row, date)) continue;
-    if (!best || row.hsPrefix.length > best.hsPrefix.length || (row.hsPrefix.length === best.hsPrefix.length && row.effectiveFrom > best.effectiveFrom)) best = row;
+    if (
+      !best ||
+      row.hsPrefix.length > best.hsPrefix.length ||
+      (row.hsPrefix.length === best.hsPrefix.length && row.effectiveFrom > best.effectiveFrom)
+    )
+      best = row;
   }
   return best;
 }
 
 /** The additional duties on an HS code: in force, for every code or a prefix of it, and not excluded by any listed prefix. */
-export function applicableAdditionalDuties(hsCode: string, rows: AdditionalDutyRow[], date: string): AdditionalDutyRow[] {
+export function applicableAdditionalDuties(
+  hsCode: string,
+  rows: AdditionalDutyRow[],
+  date: string,
+): AdditionalDutyRow[] {
   return rows.filter(
-    (row) => inForce(row, date) && (row.hsPrefix === null || hsCode.startsWith(row.hsPrefix)) && !row.excludedHsPrefixes.some((excluded) => hsCode.startsWith(excluded)),
+    (row) =>
+      inForce(row, date) &&
+      (row.hsPrefix === null || hsCode.startsWith(row.hsPrefix)) &&
+      !row.excludedHsPrefixes.some((excluded) => hsCode.startsWith(excluded)),
   );
 }
 
@@ -203,11 +230,24 @@ export function laneFreight(lane: FreightLane, unitWeightGrams: number, quantity
   const grams = BigInt(unitWeightGrams) * BigInt(quantity);
   const chargeableKg = (grams + 999n) / 1000n;
   const options: FreightEstimate[] = [];
-  if (lane.perKgCents !== null) options.push({ amountCents: Number(chargeableKg * BigInt(lane.perKgCents)), basis: "per-kg", chargeableKg: Number(chargeableKg), containers: null, lane });
+  if (lane.perKgCents !== null)
+    options.push({
+      amountCents: Number(chargeableKg * BigInt(lane.perKgCents)),
+      basis: "per-kg",
+      chargeableKg: Number(chargeableKg),
+      containers: null,
+      lane,
+    });
   if (lane.mode === "ocean" && lane.perContainerCents !== null && lane.containerPayloadKg) {
     const payloadGrams = BigInt(lane.containerPayloadKg) * 1000n;
     const containers = (grams + payloadGrams - 1n) / payloadGrams;
-    options.push({ amountCents: Number(containers * BigInt(lane.perContainerCents)), basis: "containers", chargeableKg: Number(chargeableKg), containers: Number(containers), lane });
+    options.push({
+      amountCents: Number(containers * BigInt(lane.perContainerCents)),
+      basis: "containers",
+      chargeableKg: Number(chargeableKg),
+      containers: Number(containers),
+      lane,
+    });
   }
   if (options.length === 0) return null;
   return options.reduce((a, b) => (b.amountCents < a.amountCents ? b : a));
@@ -222,7 +262,8 @@ function insurancePremium(insuredCents: number, insurance: FeeRate): number {
 export function estimateLandedCost(input: LandedCostInput): LandedCostEstimate {
   const { incoterm, shipMode, quantity, goodsValueCents } = input;
   if (!Number.isSafeInteger(quantity) || quantity <= 0) throw new Error("quantity must be a positive whole number");
-  if (!Number.isSafeInteger(goodsValueCents) || goodsValueCents < 0) throw new Error("goods value must be a non-negative whole number of cents");
+  if (!Number.isSafeInteger(goodsValueCents) || goodsValueCents < 0)
+    throw new Error("goods value must be a non-negative whole number of cents");
   const pays = BUYER_PAYS[incoterm];
   const missing = new Set<MissingInput>();
   const notes: string[] = [];
@@ -232,7 +273,13 @@ export function estimateLandedCost(input: LandedCostInput): LandedCostEstimate {
   let insuranceCents: number | null = null;
   if (incoterm !== "DDP") {
     if (input.buyerFreightCents !== null && input.buyerFreightCents !== undefined) {
-      freight = { amountCents: input.buyerFreightCents, basis: "buyer", chargeableKg: null, containers: null, lane: input.lane };
+      freight = {
+        amountCents: input.buyerFreightCents,
+        basis: "buyer",
+        chargeableKg: null,
+        containers: null,
+        lane: input.lane,
+      };
     } else if (!input.lane) {
       missing.add("freight-lane");
     } else if (!input.unitWeightGrams) {
@@ -242,7 +289,11 @@ export function estimateLandedCost(input: LandedCostInput): LandedCostEstimate {
       if (!freight) missing.add("freight-lane");
     }
     // insured value: the goods and freight (a CIF or DAP price already holds its freight)
-    if (input.insurance) insuranceCents = insurancePremium(goodsValueCents + (pays.freight ? (freight?.amountCents ?? 0) : 0), input.insurance);
+    if (input.insurance)
+      insuranceCents = insurancePremium(
+        goodsValueCents + (pays.freight ? (freight?.amountCents ?? 0) : 0),
+        input.insurance,
+      );
     else missing.add("insurance-rate");
   }
 
@@ -259,7 +310,9 @@ export function estimateLandedCost(input: LandedCostInput): LandedCostEstimate {
           : `Customs value: the ${incoterm} price less the estimated freight and insurance (US duty is charged on the value before international freight).`,
       );
     } else {
-      notes.push(`Customs value: the full ${incoterm} price, as the freight in it could not be estimated; duty and fees may be overstated.`);
+      notes.push(
+        `Customs value: the full ${incoterm} price, as the freight in it could not be estimated; duty and fees may be overstated.`,
+      );
     }
   }
 
@@ -272,10 +325,27 @@ export function estimateLandedCost(input: LandedCostInput): LandedCostEstimate {
       missing.add("hs-code");
     } else {
       const general = generalDutyRate(input.hsCode, input.dutyRates, input.date);
-      if (general) duties.push({ kind: "general", description: general.description, ratePercent: general.ratePercent, hsPrefix: general.hsPrefix, amountCents: percentOf(customsValueCents, general.ratePercent), source: general.source, asOf: general.asOf });
+      if (general)
+        duties.push({
+          kind: "general",
+          description: general.description,
+          ratePercent: general.ratePercent,
+          hsPrefix: general.hsPrefix,
+          amountCents: percentOf(customsValueCents, general.ratePercent),
+          source: general.source,
+          asOf: general.asOf,
+        });
       else missing.add("duty-rate");
       for (const extra of applicableAdditionalDuties(input.hsCode, input.additionalDuties, input.date)) {
-        duties.push({ kind: "additional", description: extra.description, ratePercent: extra.ratePercent, hsPrefix: extra.hsPrefix, amountCents: percentOf(customsValueCents, extra.ratePercent), source: extra.source, asOf: null });
+        duties.push({
+          kind: "additional",
+          description: extra.description,
+          ratePercent: extra.ratePercent,
+          hsPrefix: extra.hsPrefix,
+          amountCents: percentOf(customsValueCents, extra.ratePercent),
+          source: extra.source,
+          asOf: null,
+        });
       }
     }
     if (input.mpf) mpfCents = boundedFee(customsValueCents, input.mpf);
@@ -286,8 +356,10 @@ export function estimateLandedCost(input: LandedCostInput): LandedCostEstimate {
     }
   }
 
-  if (incoterm === "EXW" || incoterm === "FCA") notes.push("Costs in India before the main carriage (pick-up, export clearance, loading) are not included.");
-  if (pays.freight || incoterm === "CIF") notes.push("Delivery from the US port to your door and US port charges are not included.");
+  if (incoterm === "EXW" || incoterm === "FCA")
+    notes.push("Costs in India before the main carriage (pick-up, export clearance, loading) are not included.");
+  if (pays.freight || incoterm === "CIF")
+    notes.push("Delivery from the US port to your door and US port charges are not included.");
   if (pays.duty) notes.push("A customs broker's fees are not included. A formal entry is assumed.");
   if (incoterm === "DDP") notes.push("Delivered duty paid: the supplier pays freight, duty and fees.");
   if (shipMode === "air" && pays.duty) notes.push("By air: no Harbor Maintenance Fee.");
@@ -298,7 +370,9 @@ export function estimateLandedCost(input: LandedCostInput): LandedCostEstimate {
   const extrasCents = paidFreight + paidInsurance + dutyCents + (mpfCents ?? 0) + (hmfCents ?? 0);
   const totalCents = goodsValueCents + extrasCents;
   // what is missing only matters where the buyer pays it (a CIF quote without weight still has its duty)
-  const counts = [...missing].filter((m) => (m === "weight" || m === "freight-lane" || m === "insurance-rate" ? pays.freight : true));
+  const counts = [...missing].filter((m) =>
+    m === "weight" || m === "freight-lane" || m === "insurance-rate" ? pays.freight : true,
+  );
   return {
     incoterm,
     shipMode,

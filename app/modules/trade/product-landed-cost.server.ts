@@ -6,7 +6,16 @@ import { isUuid } from "~/lib/uuid";
 import { readSpecifications } from "~/modules/products/product-detail.server";
 import type { LandedCostEstimate } from "./landed-cost";
 import { readCalculatorParams } from "./landed-cost-calculator.schema";
-import { estimateShipment, lanesFor, planRoute, portName, referenceSources, tradeDate, tradeTables, usPortOf } from "./trade-data.server";
+import {
+  estimateShipment,
+  lanesFor,
+  planRoute,
+  portName,
+  referenceSources,
+  tradeDate,
+  tradeTables,
+  usPortOf,
+} from "./trade-data.server";
 import { DEFAULT_ORIGIN_PORT } from "./us-port";
 
 export type ProductLandedCost = {
@@ -35,7 +44,12 @@ export type ProductLandedCost = {
  * The weight is the product's specifications' weight in kg. Null for a missing or inactive product; `result` is
  * null until the form is sent, or while it has errors.
  */
-export async function productLandedCost(db: Db, productId: string, params: URLSearchParams, now = new Date()): Promise<ProductLandedCost | null> {
+export async function productLandedCost(
+  db: Db,
+  productId: string,
+  params: URLSearchParams,
+  now = new Date(),
+): Promise<ProductLandedCost | null> {
   if (!isUuid(productId)) return null;
   const form = readCalculatorParams(params);
   const [product] = await db
@@ -58,7 +72,13 @@ export async function productLandedCost(db: Db, productId: string, params: URLSe
     db
       .select({ minQuantity: productPriceTiers.minQuantity, unitPriceCents: productPriceTiers.unitPriceCents })
       .from(productPriceTiers)
-      .where(and(eq(productPriceTiers.productId, productId), eq(productPriceTiers.variantSku, ""), lte(productPriceTiers.minQuantity, qty)))
+      .where(
+        and(
+          eq(productPriceTiers.productId, productId),
+          eq(productPriceTiers.variantSku, ""),
+          lte(productPriceTiers.minQuantity, qty),
+        ),
+      )
       .orderBy(desc(productPriceTiers.minQuantity))
       .limit(1),
     tradeTables(db, [product.hsCode], date),
@@ -89,7 +109,11 @@ export async function productLandedCost(db: Db, productId: string, params: URLSe
       tierMinQuantity: tier?.minQuantity ?? null,
       belowMoq: qty < product.minimumOrderQuantity,
       usPort: { code: usPort.code, name: portName(usPort.code, tables), how: usPort.how },
-      route: { originName: portName(route.origin, tables), originDefaulted: route.originDefaulted || !product.originPort, destinationName: portName(route.destination, tables) },
+      route: {
+        originName: portName(route.origin, tables),
+        originDefaulted: route.originDefaulted || !product.originPort,
+        destinationName: portName(route.destination, tables),
+      },
       hsCode: product.hsCode,
       unitWeightGrams,
       sources: referenceSources(tables, [...lanes.values()]),

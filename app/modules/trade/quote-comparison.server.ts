@@ -1,3 +1,4 @@
+import { rfqOwnedBy } from "~/modules/rfqs/rfq-owner.server";
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { profiles } from "~/db/schema/profiles";
@@ -6,8 +7,25 @@ import { isUuid } from "~/lib/uuid";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import { supplierResponseTimes } from "~/modules/response-times/response-time.server";
 import { divideRoundHalfUp, inrPaiseToUsdCents } from "./landed-cost";
-import { bestValues, sortQuotes, type ComparedQuote, type ComparisonSort, type QuoteComparison } from "./quote-comparison";
-import { estimateShipment, lanesFor, planRoute, portName, referenceSources, tradeDate, tradeTables, usPortOf, type PlannedRoute, type ShipmentTerms } from "./trade-data.server";
+import {
+  bestValues,
+  sortQuotes,
+  type ComparedQuote,
+  type ComparisonSort,
+  type QuoteComparison,
+} from "./quote-comparison";
+import {
+  estimateShipment,
+  lanesFor,
+  planRoute,
+  portName,
+  referenceSources,
+  tradeDate,
+  tradeTables,
+  usPortOf,
+  type PlannedRoute,
+  type ShipmentTerms,
+} from "./trade-data.server";
 
 /**
  * The RFQ's quotes side by side, in US dollars, with an estimated landed cost per unit delivered to the RFQ's
@@ -28,7 +46,7 @@ export async function getQuoteComparison(
   const [rfq] = await db
     .select({ buyerId: rfqs.buyerId, deliveryLocation: rfqs.deliveryLocation, destinationPort: rfqs.destinationPort })
     .from(rfqs)
-    .where(and(eq(rfqs.id, rfqId), eq(rfqs.buyerId, viewer.id)))
+    .where(rfqOwnedBy(viewer, rfqId))
     .limit(1);
   if (!rfq) return null;
 
@@ -65,7 +83,18 @@ export async function getQuoteComparison(
     .orderBy(desc(rfqResponses.createdAt), desc(rfqResponses.id));
 
   const date = tradeDate(now);
-  const [replyTimes, tables] = await Promise.all([supplierResponseTimes(db, rows.map((r) => r.sellerId), now), tradeTables(db, rows.map((r) => r.hsCode), date)]);
+  const [replyTimes, tables] = await Promise.all([
+    supplierResponseTimes(
+      db,
+      rows.map((r) => r.sellerId),
+      now,
+    ),
+    tradeTables(
+      db,
+      rows.map((r) => r.hsCode),
+      date,
+    ),
+  ]);
   const usPort = usPortOf(rfq.deliveryLocation, rfq.destinationPort, tables);
 
   // prices in USD: an INR quote at the rate stored on it, never today's
@@ -73,7 +102,8 @@ export async function getQuoteComparison(
     const inr = row.currency === "INR" && row.fxInrPerUsd ? row.fxInrPerUsd : null;
     const toUsd = (minor: number | null) => (minor === null ? null : inr ? inrPaiseToUsdCents(minor, inr) : minor);
     const totalUsdCents = toUsd(row.totalMinor) ?? row.priceCents;
-    const unitPriceUsdCents = toUsd(row.unitPriceMinor) ?? Number(divideRoundHalfUp(BigInt(totalUsdCents), BigInt(row.quantity)));
+    const unitPriceUsdCents =
+      toUsd(row.unitPriceMinor) ?? Number(divideRoundHalfUp(BigInt(totalUsdCents), BigInt(row.quantity)));
     const terms: ShipmentTerms | null = row.incoterm
       ? {
           incoterm: row.incoterm,
@@ -89,7 +119,11 @@ export async function getQuoteComparison(
       : null;
     return { row, inr, totalUsdCents, unitPriceUsdCents, terms, route: terms ? planRoute(terms, tables) : null };
   });
-  const lanes = await lanesFor(db, priced.flatMap((p) => (p.route ? [p.route] : [])), date);
+  const lanes = await lanesFor(
+    db,
+    priced.flatMap((p) => (p.route ? [p.route] : [])),
+    date,
+  );
 
   const quotes: ComparedQuote[] = priced.map(({ row, inr, totalUsdCents, unitPriceUsdCents, terms, route }) => ({
     id: row.id,
@@ -105,7 +139,9 @@ export async function getQuoteComparison(
     unitPriceUsdCents,
     totalUsdCents,
     currency: row.currency,
-    inr: inr ? { unitPricePaise: row.unitPriceMinor, totalPaise: row.totalMinor, inrPerUsd: inr, rateDate: row.fxRateDate } : null,
+    inr: inr
+      ? { unitPricePaise: row.unitPriceMinor, totalPaise: row.totalMinor, inrPerUsd: inr, rateDate: row.fxRateDate }
+      : null,
     leadTimeDays: row.leadTimeDays,
     paymentTerms: row.paymentTerms,
     paymentTermsOther: row.paymentTermsOther,
@@ -138,5 +174,11 @@ function placeLabel(place: string | null, port: string | null, tables: Parameter
 }
 
 function routeView(route: PlannedRoute, tables: Parameters<typeof portName>[1]) {
-  return { origin: route.origin, originName: portName(route.origin, tables), originDefaulted: route.originDefaulted, destination: route.destination, destinationName: portName(route.destination, tables) };
+  return {
+    origin: route.origin,
+    originName: portName(route.origin, tables),
+    originDefaulted: route.originDefaulted,
+    destination: route.destination,
+    destinationName: portName(route.destination, tables),
+  };
 }

@@ -1,5 +1,5 @@
 import type { LandedCostEstimate } from "./landed-cost";
-import type { Currency, Incoterm, PaymentTerms, ShipMode } from "./trade-terms.schema";
+import type { Currency, Incoterm, PaymentTerms, ShipMode } from "./trade-terms-values";
 
 /** The buyer's comparison of an RFQ's quotes (issue #21, item 3). Browser-safe types and the pure choices. */
 
@@ -31,7 +31,13 @@ export type ComparedQuote = {
   terms: string | null;
   /** null for a quote without structured terms */
   landed: LandedCostEstimate | null;
-  route: { origin: string; originName: string; originDefaulted: boolean; destination: string; destinationName: string } | null;
+  route: {
+    origin: string;
+    originName: string;
+    originDefaulted: boolean;
+    destination: string;
+    destinationName: string;
+  } | null;
 };
 
 export type QuoteComparison = {
@@ -61,8 +67,14 @@ export function comparableLanded(q: ComparedQuote): number | null {
   return q.landed && q.landed.complete ? q.landed.perUnitCents : null;
 }
 
-function idsOfBest(quotes: ComparedQuote[], value: (q: ComparedQuote) => number | string | null, better: "low" | "high"): string[] {
-  const present = quotes.map((q) => [q.id, value(q)] as const).filter((pair): pair is readonly [string, number | string] => pair[1] !== null);
+function idsOfBest(
+  quotes: ComparedQuote[],
+  value: (q: ComparedQuote) => number | string | null,
+  better: "low" | "high",
+): string[] {
+  const present = quotes
+    .map((q) => [q.id, value(q)] as const)
+    .filter((pair): pair is readonly [string, number | string] => pair[1] !== null);
   if (present.length < 2) return [];
   const best = present.reduce((a, b) => ((better === "low" ? b[1] < a[1] : b[1] > a[1]) ? b : a))[1];
   return present.filter(([, v]) => v === best).map(([id]) => id);

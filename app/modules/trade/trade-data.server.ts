@@ -2,9 +2,25 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-o
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import { additionalDuties, dutyRates, freightRates, ports, tradeFees, usZipPorts } from "~/db/schema/trade";
-import { estimateLandedCost, type AdditionalDutyRow, type DutyRateRow, type FeeRate, type FreightLane, type LandedCostEstimate, type LandedCostInput } from "./landed-cost";
+import {
+  estimateLandedCost,
+  type AdditionalDutyRow,
+  type DutyRateRow,
+  type FeeRate,
+  type FreightLane,
+  type LandedCostEstimate,
+  type LandedCostInput,
+} from "./landed-cost";
 import type { ShipMode } from "./trade-terms.schema";
-import { destinationFor, laneKey, originFor, resolveUsPort, type Port, type UsPortMatch, type ZipPortRange } from "./us-port";
+import {
+  destinationFor,
+  laneKey,
+  originFor,
+  resolveUsPort,
+  type Port,
+  type UsPortMatch,
+  type ZipPortRange,
+} from "./us-port";
 
 /**
  * Reads of the trade reference tables (issue #21) for landed-cost estimates: what is in force on a day, in a
@@ -45,12 +61,17 @@ export async function feesInForce(db: Db, date: string): Promise<FeesInForce> {
 /** Every prefix (2 to 10 digits) of the HS codes: the rows that can match them. */
 export function hsPrefixes(hsCodes: Iterable<string | null | undefined>): string[] {
   const out = new Set<string>();
-  for (const code of hsCodes) if (code && /^[0-9]{6,10}$/.test(code)) for (let n = 2; n <= code.length; n++) out.add(code.slice(0, n));
+  for (const code of hsCodes)
+    if (code && /^[0-9]{6,10}$/.test(code)) for (let n = 2; n <= code.length; n++) out.add(code.slice(0, n));
   return [...out];
 }
 
 /** The general duty rates in force on the date for any prefix of the codes (the longest is chosen per code later). One statement. */
-export async function dutyRatesFor(db: Db, hsCodes: Iterable<string | null | undefined>, date: string): Promise<DutyRateRow[]> {
+export async function dutyRatesFor(
+  db: Db,
+  hsCodes: Iterable<string | null | undefined>,
+  date: string,
+): Promise<DutyRateRow[]> {
   const prefixes = hsPrefixes(hsCodes);
   if (prefixes.length === 0) return [];
   return db
@@ -68,7 +89,11 @@ export async function dutyRatesFor(db: Db, hsCodes: Iterable<string | null | und
 }
 
 /** The additional duties on goods of the origin in force on the date. One statement. */
-export async function additionalDutiesInForce(db: Db, date: string, originCountry = "IN"): Promise<AdditionalDutyRow[]> {
+export async function additionalDutiesInForce(
+  db: Db,
+  date: string,
+  originCountry = "IN",
+): Promise<AdditionalDutyRow[]> {
   return db
     .select({
       hsPrefix: additionalDuties.hsPrefix,
@@ -88,7 +113,10 @@ export async function additionalDutiesInForce(db: Db, date: string, originCountr
 export async function portTables(db: Db): Promise<{ ports: Port[]; zips: ZipPortRange[] }> {
   const [portRows, zips] = await Promise.all([
     db.select().from(ports).orderBy(ports.code),
-    db.select({ zip3From: usZipPorts.zip3From, zip3To: usZipPorts.zip3To, portCode: usZipPorts.portCode }).from(usZipPorts).orderBy(usZipPorts.zip3From),
+    db
+      .select({ zip3From: usZipPorts.zip3From, zip3To: usZipPorts.zip3To, portCode: usZipPorts.portCode })
+      .from(usZipPorts)
+      .orderBy(usZipPorts.zip3From),
   ]);
   return { ports: portRows, zips };
 }
@@ -121,7 +149,12 @@ export async function lanesFor(db: Db, requests: LaneRequest[], date: string): P
         lte(freightRates.effectiveFrom, date),
       ),
     )
-    .orderBy(freightRates.originPort, freightRates.destinationPort, freightRates.mode, desc(freightRates.effectiveFrom));
+    .orderBy(
+      freightRates.originPort,
+      freightRates.destinationPort,
+      freightRates.mode,
+      desc(freightRates.effectiveFrom),
+    );
   return new Map(rows.map((row) => [laneKey(row.originPort, row.destinationPort, row.mode), row]));
 }
 
@@ -135,13 +168,25 @@ export type TradeTables = {
   additionalDuties: AdditionalDutyRow[];
 };
 
-export async function tradeTables(db: Db, hsCodes: Iterable<string | null | undefined>, date: string): Promise<TradeTables> {
-  const [portData, fees, duties, extras] = await Promise.all([portTables(db), feesInForce(db, date), dutyRatesFor(db, hsCodes, date), additionalDutiesInForce(db, date)]);
+export async function tradeTables(
+  db: Db,
+  hsCodes: Iterable<string | null | undefined>,
+  date: string,
+): Promise<TradeTables> {
+  const [portData, fees, duties, extras] = await Promise.all([
+    portTables(db),
+    feesInForce(db, date),
+    dutyRatesFor(db, hsCodes, date),
+    additionalDutiesInForce(db, date),
+  ]);
   return { date, ...portData, fees, dutyRates: duties, additionalDuties: extras };
 }
 
 /** One shipment to estimate: its terms, and the US port the buyer's goods go to. */
-export type ShipmentTerms = Pick<LandedCostInput, "incoterm" | "shipMode" | "quantity" | "goodsValueCents" | "unitWeightGrams" | "hsCode" | "buyerFreightCents"> & {
+export type ShipmentTerms = Pick<
+  LandedCostInput,
+  "incoterm" | "shipMode" | "quantity" | "goodsValueCents" | "unitWeightGrams" | "hsCode" | "buyerFreightCents"
+> & {
   /** the quote's port: an Indian port of loading (FOB, FCA), or a US port (CIF) */
   incotermPort: string | null;
   /** the US port of the buyer's delivery location */
@@ -158,10 +203,20 @@ export function planRoute(terms: ShipmentTerms, tables: Pick<TradeTables, "ports
   const quotePort = terms.incotermPort ? tables.ports.find((p) => p.code === terms.incotermPort) : undefined;
   const origin = originFor(quotePort?.country === "IN" ? quotePort.code : null, terms.shipMode, tables.ports);
   const usPort = terms.incoterm === "CIF" && quotePort?.country === "US" ? quotePort.code : terms.usPort;
-  return { origin: origin.code, originDefaulted: origin.defaulted, destination: destinationFor(usPort, terms.shipMode, tables.ports), mode: terms.shipMode };
+  return {
+    origin: origin.code,
+    originDefaulted: origin.defaulted,
+    destination: destinationFor(usPort, terms.shipMode, tables.ports),
+    mode: terms.shipMode,
+  };
 }
 
-export function estimateShipment(terms: ShipmentTerms, route: PlannedRoute, tables: TradeTables, lanes: Map<string, FreightLane>): LandedCostEstimate {
+export function estimateShipment(
+  terms: ShipmentTerms,
+  route: PlannedRoute,
+  tables: TradeTables,
+  lanes: Map<string, FreightLane>,
+): LandedCostEstimate {
   return estimateLandedCost({
     incoterm: terms.incoterm,
     shipMode: terms.shipMode,
@@ -181,8 +236,13 @@ export function estimateShipment(terms: ShipmentTerms, route: PlannedRoute, tabl
 }
 
 /** The US port of a delivery location, or the RFQ's stated port when it has one. */
-export function usPortOf(location: string, statedPort: string | null, tables: Pick<TradeTables, "ports" | "zips">): UsPortMatch {
-  if (statedPort && tables.ports.some((p) => p.code === statedPort && p.country === "US")) return { code: statedPort, how: "port", matched: statedPort };
+export function usPortOf(
+  location: string,
+  statedPort: string | null,
+  tables: Pick<TradeTables, "ports" | "zips">,
+): UsPortMatch {
+  if (statedPort && tables.ports.some((p) => p.code === statedPort && p.country === "US"))
+    return { code: statedPort, how: "port", matched: statedPort };
   return resolveUsPort(location, tables.ports, tables.zips);
 }
 
@@ -193,14 +253,30 @@ export function portName(code: string, tables: Pick<TradeTables, "ports">): stri
 /** Where each figure comes from and since when, to print under an estimate. */
 export type ReferenceSource = { label: string; source: string; since: string; dateKind: "since" | "as of" };
 
-export function referenceSources(tables: TradeTables, lanes: { source: string; effectiveFrom: string }[]): ReferenceSource[] {
+export function referenceSources(
+  tables: TradeTables,
+  lanes: { source: string; effectiveFrom: string }[],
+): ReferenceSource[] {
   const out: ReferenceSource[] = [];
   const { mpf, hmf, insurance } = tables.fees;
-  if (mpf) out.push({ label: "Merchandise Processing Fee", source: mpf.source, since: mpf.effectiveFrom, dateKind: "since" });
-  if (hmf) out.push({ label: "Harbor Maintenance Fee", source: hmf.source, since: hmf.effectiveFrom, dateKind: "since" });
-  if (insurance) out.push({ label: "Cargo insurance", source: insurance.source, since: insurance.effectiveFrom, dateKind: "since" });
-  const asOf = tables.dutyRates.reduce<string | null>((latest, d) => (latest === null || d.asOf > latest ? d.asOf : latest), null);
-  if (asOf) out.push({ label: "US duty rates", source: [...new Set(tables.dutyRates.map((d) => d.source))].slice(0, 2).join("; "), since: asOf, dateKind: "as of" });
-  for (const lane of new Map(lanes.map((l) => [l.source + l.effectiveFrom, l])).values()) out.push({ label: "Freight", source: lane.source, since: lane.effectiveFrom, dateKind: "since" });
+  if (mpf)
+    out.push({ label: "Merchandise Processing Fee", source: mpf.source, since: mpf.effectiveFrom, dateKind: "since" });
+  if (hmf)
+    out.push({ label: "Harbor Maintenance Fee", source: hmf.source, since: hmf.effectiveFrom, dateKind: "since" });
+  if (insurance)
+    out.push({ label: "Cargo insurance", source: insurance.source, since: insurance.effectiveFrom, dateKind: "since" });
+  const asOf = tables.dutyRates.reduce<string | null>(
+    (latest, d) => (latest === null || d.asOf > latest ? d.asOf : latest),
+    null,
+  );
+  if (asOf)
+    out.push({
+      label: "US duty rates",
+      source: [...new Set(tables.dutyRates.map((d) => d.source))].slice(0, 2).join("; "),
+      since: asOf,
+      dateKind: "as of",
+    });
+  for (const lane of new Map(lanes.map((l) => [l.source + l.effectiveFrom, l])).values())
+    out.push({ label: "Freight", source: lane.source, since: lane.effectiveFrom, dateKind: "since" });
   return out;
 }

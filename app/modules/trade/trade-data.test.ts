@@ -14,7 +14,8 @@ import { resolveUsPort } from "./us-port";
 
 /** Counts the statements a call sends to the driver (postgres.js's unsafe(), PGlite's query()). */
 function statementCounter(db: Db) {
-  const client = (db as unknown as { session: { client: Record<string, (...args: unknown[]) => unknown> } }).session.client;
+  const client = (db as unknown as { session: { client: Record<string, (...args: unknown[]) => unknown> } }).session
+    .client;
   const sent = vi.spyOn(client, "unsafe" in client ? "unsafe" : "query");
   return async (run: () => Promise<unknown>) => {
     sent.mockClear();
@@ -106,29 +107,64 @@ describe.each(testEngines())("trade reference data and the quote comparison on %
     });
     expect(statements).toBe(1);
     expect(lanes.size).toBe(3);
-    expect(lanes.get("INMUN>USCHI>ocean")).toMatchObject({ perKgCents: 36, perContainerCents: 539_900, containerPayloadKg: 26_000 });
+    expect(lanes.get("INMUN>USCHI>ocean")).toMatchObject({
+      perKgCents: 36,
+      perContainerCents: 539_900,
+      containerPayloadKg: 26_000,
+    });
     expect(lanes.get("INBOM>USORD>air")).toMatchObject({ perKgCents: 440, perContainerCents: null });
     // before the table's rates took effect there is no lane
-    expect((await lanesFor(database.db, [{ origin: "INNSA", destination: "USNYC", mode: "ocean" }], "2026-01-01")).size).toBe(0);
+    expect(
+      (await lanesFor(database.db, [{ origin: "INNSA", destination: "USNYC", mode: "ocean" }], "2026-01-01")).size,
+    ).toBe(0);
   });
 
   it("compares an INR FOB Mundra quote and a USD DDP Chicago quote in USD per unit, landed in Chicago", async () => {
-    const rfq = await createRfq(database.db, { buyerId: buyer.user.id, title: "Terry bath towels", category: "textiles", quantity: 1000, deliveryLocation: "1200 W Harrison St, Chicago, IL 60607" });
+    const rfq = await createRfq(database.db, {
+      buyerId: buyer.user.id,
+      title: "Terry bath towels",
+      category: "textiles",
+      quantity: 1000,
+      deliveryLocation: "1200 W Harrison St, Chicago, IL 60607",
+    });
     const fob = await createQuote(database.db, fobMundraInrQuote({ rfqId: rfq.id, sellerId: mundra.user.id }));
     const ddp = await createQuote(database.db, ddpChicagoUsdQuote({ rfqId: rfq.id, sellerId: chicago.user.id }));
     // one live quote per seller: the quote without terms comes from a third supplier
     const erode = await createSeller(database.db, { companyName: "Erode Handlooms" });
-    const legacy = await createQuote(database.db, { rfqId: rfq.id, sellerId: erode.user.id, priceCents: 500_000, quantity: 1000, terms: "FOB Mumbai, 30% advance" });
+    const legacy = await createQuote(database.db, {
+      rfqId: rfq.id,
+      sellerId: erode.user.id,
+      priceCents: 500_000,
+      quantity: 1000,
+      terms: "FOB Mumbai, 30% advance",
+    });
 
-    const comparison = await getQuoteComparison(database.db, rfq.id, actorOf(buyer), "landed-asc", new Date("2026-11-25T12:00:00Z"));
+    const comparison = await getQuoteComparison(
+      database.db,
+      rfq.id,
+      actorOf(buyer),
+      "landed-asc",
+      new Date("2026-11-25T12:00:00Z"),
+    );
     expect(comparison).not.toBeNull();
     expect(comparison!.usPort).toEqual({ code: "USCHI", name: "Chicago (rail ramp)", how: "zip" });
     const byId = new Map(comparison!.quotes.map((q) => [q.id, q]));
 
     // ₹350.00 ÷ 84 = $4.1667 → $4.17 a unit; ₹3,50,000 ÷ 84 = $4,166.67
     const a = byId.get(fob.id)!;
-    expect(a).toMatchObject({ unitPriceUsdCents: 417, totalUsdCents: 416_667, currency: "INR", place: "Mundra (INMUN)", structured: true });
-    expect(a.inr).toEqual({ unitPricePaise: 35_000, totalPaise: 35_000_000, inrPerUsd: "84.0000", rateDate: "2026-11-20" });
+    expect(a).toMatchObject({
+      unitPriceUsdCents: 417,
+      totalUsdCents: 416_667,
+      currency: "INR",
+      place: "Mundra (INMUN)",
+      structured: true,
+    });
+    expect(a.inr).toEqual({
+      unitPricePaise: 35_000,
+      totalPaise: 35_000_000,
+      inrPerUsd: "84.0000",
+      rateDate: "2026-11-20",
+    });
     expect(a.route).toMatchObject({ origin: "INMUN", destination: "USCHI", originDefaulted: false });
     // Mundra → Chicago by ocean, 500 kg at $0.36 = $180.00
     // insurance 0.3 % × 110 % × ($4,166.67 + $180) = $14.344011 → $14.34
@@ -142,15 +178,35 @@ describe.each(testEngines())("trade reference data and the quote comparison on %
     expect(b.landed).toMatchObject({ totalCents: 650_000, perUnitCents: 650, extrasCents: 0 });
 
     const c = byId.get(legacy.id)!;
-    expect(c).toMatchObject({ structured: false, landed: null, unitPriceUsdCents: 500, terms: "FOB Mumbai, 30% advance" });
+    expect(c).toMatchObject({
+      structured: false,
+      landed: null,
+      unitPriceUsdCents: 500,
+      terms: "FOB Mumbai, 30% advance",
+    });
 
     // sorted by landed cost: DDP ($6.50) before FOB ($6.86), the quote without terms last
     expect(comparison!.quotes.map((q) => q.id)).toEqual([ddp.id, fob.id, legacy.id]);
-    expect(comparison!.best).toEqual({ unitPrice: [fob.id], total: [fob.id], landed: [ddp.id], leadTime: [fob.id], validUntil: [fob.id] });
-    expect(comparison!.sources.map((s) => s.label)).toEqual(expect.arrayContaining(["Merchandise Processing Fee", "Harbor Maintenance Fee", "US duty rates", "Freight"]));
+    expect(comparison!.best).toEqual({
+      unitPrice: [fob.id],
+      total: [fob.id],
+      landed: [ddp.id],
+      leadTime: [fob.id],
+      validUntil: [fob.id],
+    });
+    expect(comparison!.sources.map((s) => s.label)).toEqual(
+      expect.arrayContaining(["Merchandise Processing Fee", "Harbor Maintenance Fee", "US duty rates", "Freight"]),
+    );
 
     // the buyer's own freight quote ($1,200 for the shipment) replaces the lane's $180 where the buyer pays freight
-    const own = await getQuoteComparison(database.db, rfq.id, actorOf(buyer), "landed-asc", new Date("2026-11-25T12:00:00Z"), 120_000);
+    const own = await getQuoteComparison(
+      database.db,
+      rfq.id,
+      actorOf(buyer),
+      "landed-asc",
+      new Date("2026-11-25T12:00:00Z"),
+      120_000,
+    );
     const ownFob = own!.quotes.find((q) => q.id === fob.id)!;
     // insurance 0.3 % × 110 % × ($4,166.67 + $1,200) = $17.71; the rest as above: 4,166.67 + 1,200 + 17.71 + 379.17 + 2,083.34 + 33.58 + 5.21 = $7,885.68
     expect(ownFob.landed).toMatchObject({ totalCents: 788_568, complete: true });
@@ -172,7 +228,8 @@ describe.each(testEngines())("trade reference data and the quote comparison on %
     const count = statementCounter(database.db);
     // one live quote per seller per RFQ: eight suppliers
     const suppliers = [mundra, chicago];
-    for (let i = suppliers.length; i < 8; i++) suppliers.push(await createSeller(database.db, { companyName: `Supplier ${i}` }));
+    for (let i = suppliers.length; i < 8; i++)
+      suppliers.push(await createSeller(database.db, { companyName: `Supplier ${i}` }));
     const statementsFor = async (n: number) => {
       const rfq = await createRfq(database.db, { buyerId: buyer.user.id, deliveryLocation: "Savannah, GA" });
       for (let i = 0; i < n; i++) {
@@ -197,24 +254,42 @@ describe.each(testEngines())("trade reference data and the quote comparison on %
   it("estimates a product's landed cost for a quantity and a US port, at the quantity's price break", async () => {
     const product = await createTowelProduct(database.db, mundra.user.id);
     // a variant's break does not price the whole product
-    await database.db.insert(productPriceTiers).values({ productId: product.id, variantSku: "RED", minQuantity: 1000, unitPriceCents: 1 });
+    await database.db
+      .insert(productPriceTiers)
+      .values({ productId: product.id, variantSku: "RED", minQuantity: 1000, unitPriceCents: 1 });
     const at = new Date("2026-11-25T12:00:00Z");
     const estimate = await productLandedCost(database.db, product.id, new URLSearchParams("qty=1000&to=Savannah"), at);
     // 1,000 at the 1,000+ break $4.00 = $4,000, FOB Mundra → Savannah: 500 kg × $0.28 = $140
     // insurance 0.3 % × 110 % × $4,140 = $13.662 → $13.66; duty 9.1 % × $4,000 = $364, 25 % twice = $2,000
     // MPF $13.86 → minimum $33.58; HMF 0.125 % × $4,000 = $5.00; landed $6,556.24 → $6.56 a unit
-    expect(estimate!.result).toMatchObject({ unitPriceCents: 400, tierMinQuantity: 1000, usPort: { code: "USSAV", how: "port" }, unitWeightGrams: 500 });
+    expect(estimate!.result).toMatchObject({
+      unitPriceCents: 400,
+      tierMinQuantity: 1000,
+      usPort: { code: "USSAV", how: "port" },
+      unitWeightGrams: 500,
+    });
     expect(estimate!.result!.estimate).toMatchObject({ totalCents: 655_624, perUnitCents: 656, complete: true });
     // below the first break: the product's lowest price; the default port without an origin of its own
     const small = await productLandedCost(database.db, product.id, new URLSearchParams("qty=200&to=60607"), at);
-    expect(small!.result).toMatchObject({ unitPriceCents: 450, tierMinQuantity: null, belowMoq: true, usPort: { code: "USCHI" } });
+    expect(small!.result).toMatchObject({
+      unitPriceCents: 450,
+      tierMinQuantity: null,
+      belowMoq: true,
+      usPort: { code: "USCHI" },
+    });
     // without a weight and an HS code: said, never guessed
     const bare = await createProduct(database.db, { sellerId: mundra.user.id });
     const unknown = await productLandedCost(database.db, bare.id, new URLSearchParams("qty=100&to=Houston"), at);
     expect(unknown!.result!.estimate.missing).toEqual(["weight", "hs-code"]);
     expect(unknown!.result!.route.originDefaulted).toBe(true);
     // hostile or empty input: messages, never an error
-    for (const query of ["qty=-5&to=x", "qty=1e9&to=x", "qty=abc&to=", "qty=10&to=" + "z".repeat(500), "qty=%00&to=%00"]) {
+    for (const query of [
+      "qty=-5&to=x",
+      "qty=1e9&to=x",
+      "qty=abc&to=",
+      "qty=10&to=" + "z".repeat(500),
+      "qty=%00&to=%00",
+    ]) {
       const refused = await productLandedCost(database.db, product.id, new URLSearchParams(query), at);
       expect(refused!.result).toBeNull();
       expect(Object.keys(refused!.errors).length).toBeGreaterThan(0);

@@ -1,11 +1,17 @@
-import type { ShipMode } from "./trade-terms.schema";
+import type { ShipMode } from "./trade-terms-values";
 
 /**
  * Which US port a shipment to a delivery location enters by, and which lane it travels, from the ports and
  * ZIP tables (migration 0017, editable by an administrator). Pure: the caller loads the tables once.
  */
 
-export type Port = { code: string; name: string; country: "IN" | "US"; kind: "sea" | "air" | "inland"; state: string | null };
+export type Port = {
+  code: string;
+  name: string;
+  country: "IN" | "US";
+  kind: "sea" | "air" | "inland";
+  state: string | null;
+};
 export type ZipPortRange = { zip3From: string; zip3To: string; portCode: string };
 
 /** Where nothing in the location names a place we know: New York / New Jersey, the largest US East Coast port. */
@@ -18,16 +24,56 @@ export const DEFAULT_ORIGIN_AIRPORT = "INBOM";
 
 /** US states and DC: abbreviation, name and the first three digits of their lowest ZIP code (USPS). */
 const STATES: [string, string, string][] = [
-  ["AL", "Alabama", "350"], ["AK", "Alaska", "995"], ["AZ", "Arizona", "850"], ["AR", "Arkansas", "716"], ["CA", "California", "900"],
-  ["CO", "Colorado", "800"], ["CT", "Connecticut", "060"], ["DE", "Delaware", "197"], ["DC", "District of Columbia", "200"], ["FL", "Florida", "320"],
-  ["GA", "Georgia", "300"], ["HI", "Hawaii", "967"], ["ID", "Idaho", "832"], ["IL", "Illinois", "600"], ["IN", "Indiana", "460"],
-  ["IA", "Iowa", "500"], ["KS", "Kansas", "660"], ["KY", "Kentucky", "400"], ["LA", "Louisiana", "700"], ["ME", "Maine", "039"],
-  ["MD", "Maryland", "206"], ["MA", "Massachusetts", "010"], ["MI", "Michigan", "480"], ["MN", "Minnesota", "550"], ["MS", "Mississippi", "386"],
-  ["MO", "Missouri", "630"], ["MT", "Montana", "590"], ["NE", "Nebraska", "680"], ["NV", "Nevada", "889"], ["NH", "New Hampshire", "030"],
-  ["NJ", "New Jersey", "070"], ["NM", "New Mexico", "870"], ["NY", "New York", "100"], ["NC", "North Carolina", "270"], ["ND", "North Dakota", "580"],
-  ["OH", "Ohio", "430"], ["OK", "Oklahoma", "730"], ["OR", "Oregon", "970"], ["PA", "Pennsylvania", "150"], ["RI", "Rhode Island", "028"],
-  ["SC", "South Carolina", "290"], ["SD", "South Dakota", "570"], ["TN", "Tennessee", "370"], ["TX", "Texas", "750"], ["UT", "Utah", "840"],
-  ["VT", "Vermont", "050"], ["VA", "Virginia", "220"], ["WA", "Washington", "980"], ["WV", "West Virginia", "247"], ["WI", "Wisconsin", "530"],
+  ["AL", "Alabama", "350"],
+  ["AK", "Alaska", "995"],
+  ["AZ", "Arizona", "850"],
+  ["AR", "Arkansas", "716"],
+  ["CA", "California", "900"],
+  ["CO", "Colorado", "800"],
+  ["CT", "Connecticut", "060"],
+  ["DE", "Delaware", "197"],
+  ["DC", "District of Columbia", "200"],
+  ["FL", "Florida", "320"],
+  ["GA", "Georgia", "300"],
+  ["HI", "Hawaii", "967"],
+  ["ID", "Idaho", "832"],
+  ["IL", "Illinois", "600"],
+  ["IN", "Indiana", "460"],
+  ["IA", "Iowa", "500"],
+  ["KS", "Kansas", "660"],
+  ["KY", "Kentucky", "400"],
+  ["LA", "Louisiana", "700"],
+  ["ME", "Maine", "039"],
+  ["MD", "Maryland", "206"],
+  ["MA", "Massachusetts", "010"],
+  ["MI", "Michigan", "480"],
+  ["MN", "Minnesota", "550"],
+  ["MS", "Mississippi", "386"],
+  ["MO", "Missouri", "630"],
+  ["MT", "Montana", "590"],
+  ["NE", "Nebraska", "680"],
+  ["NV", "Nevada", "889"],
+  ["NH", "New Hampshire", "030"],
+  ["NJ", "New Jersey", "070"],
+  ["NM", "New Mexico", "870"],
+  ["NY", "New York", "100"],
+  ["NC", "North Carolina", "270"],
+  ["ND", "North Dakota", "580"],
+  ["OH", "Ohio", "430"],
+  ["OK", "Oklahoma", "730"],
+  ["OR", "Oregon", "970"],
+  ["PA", "Pennsylvania", "150"],
+  ["RI", "Rhode Island", "028"],
+  ["SC", "South Carolina", "290"],
+  ["SD", "South Dakota", "570"],
+  ["TN", "Tennessee", "370"],
+  ["TX", "Texas", "750"],
+  ["UT", "Utah", "840"],
+  ["VT", "Vermont", "050"],
+  ["VA", "Virginia", "220"],
+  ["WA", "Washington", "980"],
+  ["WV", "West Virginia", "247"],
+  ["WI", "Wisconsin", "530"],
   ["WY", "Wyoming", "820"],
 ];
 
@@ -66,12 +112,18 @@ export function resolveUsPort(location: string, ports: Port[], zips: ZipPortRang
   if (byCode) return { code: byCode.code, how: "port", matched: byCode.code };
   const lower = text.toLowerCase();
   for (const port of usPorts) {
-    const name = placeNames(port).find((n) => new RegExp(`\\b${n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(lower));
+    const name = placeNames(port).find((n) =>
+      new RegExp(`\\b${n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(lower),
+    );
     if (name) return { code: port.code, how: "port", matched: name };
   }
   // a state: two capitals standing alone ("Dayton, OH"), or its name ("Dayton, Ohio"; longest first: "West Virginia")
   const abbreviation = STATES.find(([abbr]) => new RegExp(`(?:^|[\\s,])${abbr}(?:$|[\\s,.])`).test(text));
-  const named = abbreviation ?? [...STATES].sort((a, b) => b[1].length - a[1].length).find(([, name]) => new RegExp(`\\b${name}\\b`, "i").test(text));
+  const named =
+    abbreviation ??
+    [...STATES]
+      .sort((a, b) => b[1].length - a[1].length)
+      .find(([, name]) => new RegExp(`\\b${name}\\b`, "i").test(text));
   if (named) {
     const code = zip3Port(named[2], zips);
     if (code && known.has(code)) return { code, how: "state", matched: named[0] };
@@ -84,13 +136,20 @@ export function usAirportFor(portCode: string, ports: Port[]): string {
   const port = ports.find((p) => p.code === portCode);
   if (port?.kind === "air") return port.code;
   const state = port?.state;
-  return ports.find((p) => p.country === "US" && p.kind === "air" && state && p.state === state)?.code ?? DEFAULT_US_AIRPORT;
+  return (
+    ports.find((p) => p.country === "US" && p.kind === "air" && state && p.state === state)?.code ?? DEFAULT_US_AIRPORT
+  );
 }
 
 /** The Indian port (or airport, by air) goods leave from: the quote's own if it names one, else the stated default. */
-export function originFor(portCode: string | null | undefined, mode: ShipMode, ports: Port[]): { code: string; defaulted: boolean } {
+export function originFor(
+  portCode: string | null | undefined,
+  mode: ShipMode,
+  ports: Port[],
+): { code: string; defaulted: boolean } {
   const port = portCode ? ports.find((p) => p.code === portCode && p.country === "IN") : undefined;
-  if (port && (mode === "air" ? port.kind === "air" : port.kind !== "air")) return { code: port.code, defaulted: false };
+  if (port && (mode === "air" ? port.kind === "air" : port.kind !== "air"))
+    return { code: port.code, defaulted: false };
   return { code: mode === "air" ? DEFAULT_ORIGIN_AIRPORT : DEFAULT_ORIGIN_PORT, defaulted: true };
 }
 

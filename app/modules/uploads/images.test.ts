@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { ImageRejected, MAX_IMAGE_BYTES, processImage } from "./images.server";
+import { ImageRejected, processImage } from "./images.server";
+import { MAX_IMAGE_BYTES } from "./uploads.schema";
 import { isSafeKey } from "./storage.server";
 
 async function png(width = 64, height = 48) {
@@ -31,8 +32,12 @@ describe("image uploads", () => {
   });
 
   it("refuses a text file renamed to .png, and SVG", async () => {
-    expect((await rejection(processImage(Buffer.from("just some text, not an image")))).message).toBe("Please select only image files");
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+    expect((await rejection(processImage(Buffer.from("just some text, not an image")))).message).toBe(
+      "Please select only image files",
+    );
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+    );
     expect((await rejection(processImage(svg))).message).toBe("Please select only image files");
   });
 
@@ -50,13 +55,16 @@ describe("image uploads", () => {
   });
 
   it("refuses a decompression bomb", async () => {
-    const bomb = await sharp({ create: { width: 8_000, height: 6_000, channels: 3, background: "#000" } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 8_000, height: 6_000, channels: 3, background: "#000" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(MAX_IMAGE_BYTES);
     expect((await rejection(processImage(bomb))).message).toBe("Please select only image files");
   });
 
   it("only accepts storage keys without traversal", () => {
     expect(isSafeKey("user-1/product/1795390000000.webp")).toBe(true);
-    for (const key of ["../package.json", "a/../../b.webp", "/etc/passwd", "a/b.svg", "a//b.webp"]) expect(isSafeKey(key)).toBe(false);
+    for (const key of ["../package.json", "a/../../b.webp", "/etc/passwd", "a/b.svg", "a//b.webp"])
+      expect(isSafeKey(key)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/logger.server";
 import { ImageRejected, processImage } from "./images.server";
 import type { BlobStorage } from "./storage.server";
 
@@ -8,7 +8,12 @@ import type { BlobStorage } from "./storage.server";
  * documents). They live under a private first folder that GET /uploads/* never serves (see isPrivateKey); each
  * kind has its own route that checks who asks.
  */
-export type StoredPrivateFile = { storageKey: string; fileName: string; contentType: "image/webp" | "application/pdf"; sizeBytes: number };
+export type StoredPrivateFile = {
+  storageKey: string;
+  fileName: string;
+  contentType: "image/webp" | "application/pdf";
+  sizeBytes: number;
+};
 
 export class PrivateFileRejected extends Error {
   constructor(
@@ -38,24 +43,40 @@ export function safeFileName(name: string, extension: "webp" | "pdf", fallback =
  * stored as is; anything sharp reads as a raster image is re-encoded to WebP with a thumbnail, as uploads are;
  * anything else is refused. Stored in `folder` (a private prefix and a subfolder) under an unguessable name.
  */
-export async function storePrivateFile(storage: BlobStorage, folder: string, file: File, { maxBytes, fallbackName }: { maxBytes: number; fallbackName?: string }): Promise<StoredPrivateFile> {
+export async function storePrivateFile(
+  storage: BlobStorage,
+  folder: string,
+  file: File,
+  { maxBytes, fallbackName }: { maxBytes: number; fallbackName?: string },
+): Promise<StoredPrivateFile> {
   if (file.size > maxBytes) throw new PrivateFileRejected("tooLarge", 413);
   const bytes = Buffer.from(await file.arrayBuffer());
   const key = `${folder.replace(/\/$/, "")}/${crypto.randomBytes(16).toString("hex")}`;
   if (bytes.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) {
     await storage.put(`${key}.pdf`, bytes, "application/pdf");
-    return { storageKey: `${key}.pdf`, fileName: safeFileName(file.name, "pdf", fallbackName), contentType: "application/pdf", sizeBytes: bytes.length };
+    return {
+      storageKey: `${key}.pdf`,
+      fileName: safeFileName(file.name, "pdf", fallbackName),
+      contentType: "application/pdf",
+      sizeBytes: bytes.length,
+    };
   }
   let image;
   try {
     image = await processImage(bytes, { maxBytes });
   } catch (error) {
-    if (error instanceof ImageRejected) throw new PrivateFileRejected(error.status === 413 ? "tooLarge" : "wrongType", error.status);
+    if (error instanceof ImageRejected)
+      throw new PrivateFileRejected(error.status === 413 ? "tooLarge" : "wrongType", error.status);
     throw error;
   }
   await storage.put(`${key}.webp`, image.full, "image/webp");
   await storage.put(`${key}-card.webp`, image.card, "image/webp");
-  return { storageKey: `${key}.webp`, fileName: safeFileName(file.name, "webp", fallbackName), contentType: "image/webp", sizeBytes: image.full.length };
+  return {
+    storageKey: `${key}.webp`,
+    fileName: safeFileName(file.name, "webp", fallbackName),
+    contentType: "image/webp",
+    sizeBytes: image.full.length,
+  };
 }
 
 /** The stored key of an image's thumbnail. */
@@ -69,10 +90,13 @@ export function thumbnailKey(storageKey: string): string {
  * raised over the error that caused it.
  */
 export async function discardPrivateFiles(storage: BlobStorage, stored: StoredPrivateFile[]): Promise<void> {
-  const keys = stored.flatMap((a) => (a.contentType === "image/webp" ? [a.storageKey, thumbnailKey(a.storageKey)] : [a.storageKey]));
+  const keys = stored.flatMap((a) =>
+    a.contentType === "image/webp" ? [a.storageKey, thumbnailKey(a.storageKey)] : [a.storageKey],
+  );
   const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
   for (const [i, result] of results.entries()) {
-    if (result.status === "rejected") logger.warn({ err: result.reason, key: keys[i] }, "could not remove a private file without a record");
+    if (result.status === "rejected")
+      logger.warn({ err: result.reason, key: keys[i] }, "could not remove a private file without a record");
   }
 }
 

@@ -15,7 +15,11 @@ export interface BlobStorage {
 
 /** Keys look like "{user id}/{kind}/{timestamp}.webp" (a message's PDF: ".pdf"): no "..", no absolute paths, no odd characters. */
 export function isSafeKey(key: string): boolean {
-  return /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/[A-Za-z0-9_-]+\.(webp|png|jpg|pdf)$/.test(key) && !key.includes("..") && key.length <= 200;
+  return (
+    /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/[A-Za-z0-9_-]+\.(webp|png|jpg|pdf)$/.test(key) &&
+    !key.includes("..") &&
+    key.length <= 200
+  );
 }
 
 /** Message attachments live under this first folder; only their conversation's two parties may read them (never /uploads/*). */
@@ -28,10 +32,19 @@ export const VERIFICATION_DOCUMENTS_PREFIX = "verification-documents/";
 
 /** Whether a key is a private file's, which GET /uploads/* never serves (each kind has its own guarded route). */
 export function isPrivateKey(key: string): boolean {
-  return key.startsWith(PRIVATE_ATTACHMENTS_PREFIX) || key.startsWith(VERIFICATION_DOCUMENTS_PREFIX) || key.startsWith(PRIVATE_ORDER_DOCUMENTS_PREFIX);
+  return (
+    key.startsWith(PRIVATE_ATTACHMENTS_PREFIX) ||
+    key.startsWith(VERIFICATION_DOCUMENTS_PREFIX) ||
+    key.startsWith(PRIVATE_ORDER_DOCUMENTS_PREFIX)
+  );
 }
 
-const CONTENT_TYPES: Record<string, string> = { webp: "image/webp", png: "image/png", jpg: "image/jpeg", pdf: "application/pdf" };
+const CONTENT_TYPES: Record<string, string> = {
+  webp: "image/webp",
+  png: "image/png",
+  jpg: "image/jpeg",
+  pdf: "application/pdf",
+};
 
 export function contentTypeFor(key: string) {
   return CONTENT_TYPES[key.split(".").pop() ?? ""] ?? "application/octet-stream";
@@ -66,13 +79,28 @@ export function localDiskStorage(root: string): BlobStorage {
   };
 }
 
-export function s3Storage(config: { bucket: string; endpoint: string; region: string; accessKeyId: string; secretAccessKey: string }): BlobStorage {
-  const client = new AwsClient({ accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey, region: config.region, service: "s3" });
+export function s3Storage(config: {
+  bucket: string;
+  endpoint: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}): BlobStorage {
+  const client = new AwsClient({
+    accessKeyId: config.accessKeyId,
+    secretAccessKey: config.secretAccessKey,
+    region: config.region,
+    service: "s3",
+  });
   const url = (key: string) => `${config.endpoint.replace(/\/$/, "")}/${config.bucket}/${key}`;
   return {
     async put(key, bytes, contentType) {
       if (!isSafeKey(key)) throw new Error("invalid storage key");
-      const response = await client.fetch(url(key), { method: "PUT", body: new Uint8Array(bytes), headers: { "Content-Type": contentType } });
+      const response = await client.fetch(url(key), {
+        method: "PUT",
+        body: new Uint8Array(bytes),
+        headers: { "Content-Type": contentType },
+      });
       if (!response.ok) throw new Error(`S3 upload failed with status ${response.status}`);
     },
     async get(key) {
@@ -80,7 +108,10 @@ export function s3Storage(config: { bucket: string; endpoint: string; region: st
       const response = await client.fetch(url(key));
       if (response.status === 404 || response.status === 403) return null;
       if (!response.ok) throw new Error(`S3 read failed with status ${response.status}`);
-      return { bytes: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get("content-type") ?? contentTypeFor(key) };
+      return {
+        bytes: Buffer.from(await response.arrayBuffer()),
+        contentType: response.headers.get("content-type") ?? contentTypeFor(key),
+      };
     },
     async delete(key) {
       if (!isSafeKey(key)) throw new Error("invalid storage key");

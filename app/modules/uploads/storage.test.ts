@@ -15,7 +15,13 @@ const tempFolder = () => {
 let s3: S3rver;
 let s3Port = 0;
 beforeAll(async () => {
-  s3 = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: tempFolder(), configureBuckets: [{ name: "setu-test" }] });
+  s3 = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory: tempFolder(),
+    configureBuckets: [{ name: "setu-test" }],
+  });
   ({ port: s3Port } = await s3.run());
 });
 afterAll(async () => {
@@ -27,7 +33,14 @@ const backends: Array<{ name: string; open: () => BlobStorage }> = [
   { name: "the local disk", open: () => localDiskStorage(tempFolder()) },
   {
     name: "S3",
-    open: () => s3Storage({ bucket: "setu-test", endpoint: `http://127.0.0.1:${s3Port}`, region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER" }),
+    open: () =>
+      s3Storage({
+        bucket: "setu-test",
+        endpoint: `http://127.0.0.1:${s3Port}`,
+        region: "us-east-1",
+        accessKeyId: "S3RVER",
+        secretAccessKey: "S3RVER",
+      }),
   },
 ];
 

@@ -1,14 +1,19 @@
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/logger.server";
 import type { Runtime } from "~/runtime.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
-import { ImageRejected, MAX_IMAGE_BYTES, MESSAGES, processImage, storeImage, UPLOAD_KINDS, type UploadKind } from "./images.server";
+import { ImageRejected, processImage, resizeImage, storeImage } from "./images.server";
+import { IMAGE_MESSAGES as MESSAGES, MAX_IMAGE_BYTES, UPLOAD_KINDS, type UploadKind } from "./uploads.schema";
 import { overActionLimit } from "~/modules/accounts/attempt-limiter.server";
-import { isPrivateKey } from "./storage.server";
+import { isPrivateKey, type BlobStorage, type StoredObject } from "./storage.server";
+import { parseVariantKey } from "./image-urls";
 
 const MULTIPART_OVERHEAD = 64 * 1024;
 
 function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
+  });
 }
 
 /** Reads the body, refusing it as soon as it passes the limit (whatever Content-Length claimed). */
@@ -67,10 +72,45 @@ export async function handleImageUpload(request: Request, runtime: Runtime): Pro
   }
 }
 
+/** Variants being made now, by key: a burst of requests for a new variant makes it once. */
+const variantsInFlight = new Map<string, Promise<StoredObject | null>>();
+
+/**
+ * A width variant of an uploaded image (image-urls.ts), made from the image on its first request and stored
+ * beside it (the local disk or S3, like the image), so later requests, other servers and restarts read the
+ * file. Works for every image ever stored, demo pictures included. Null when the image is not there.
+ */
+async function variant(storage: BlobStorage, key: string): Promise<StoredObject | null> {
+  const parsed = parseVariantKey(key);
+  if (!parsed) return null;
+  const stored = await storage.get(key);
+  if (stored) return stored;
+  let making = variantsInFlight.get(key);
+  if (!making) {
+    making = (async () => {
+      const image = await storage.get(parsed.imageKey);
+      if (!image) return null;
+      const { bytes } = await resizeImage(image.bytes, parsed.width);
+      await storage.put(key, bytes, "image/webp");
+      return { bytes, contentType: "image/webp" };
+    })().finally(() => variantsInFlight.delete(key));
+    variantsInFlight.set(key, making);
+  }
+  return making;
+}
+
 /** GET /uploads/*: stored objects with their content type and a year of caching (keys never change). nosniff comes from the global security headers. */
 export async function serveUpload(key: string, runtime: Runtime): Promise<Response> {
   // private files (message attachments, verification and order documents) are served by their own routes, to those allowed only
-  const object = isPrivateKey(key) ? null : await runtime.storage.get(key);
+  let object: StoredObject | null = null;
+  if (!isPrivateKey(key)) {
+    try {
+      object = parseVariantKey(key) ? await variant(runtime.storage, key) : await runtime.storage.get(key);
+    } catch (error) {
+      logger.error({ err: error, key }, "Failed to read or make an uploaded image");
+      return new Response("Image unavailable", { status: 503, headers: { "Content-Type": "text/plain" } });
+    }
+  }
   if (!object) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
   return new Response(new Uint8Array(object.bytes), {
     headers: {

@@ -15,7 +15,15 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 }
 
 /** Creates a new seller account through the Sign Up tab (fresh cookies), and waits for the dashboard. */
-export async function signUpSeller(page: Page, { email, company, fullName = "Meera Pillai", password = "Kalamkari-Pen-Work-9" }: { email: string; company: string; fullName?: string; password?: string }) {
+export async function signUpSeller(
+  page: Page,
+  {
+    email,
+    company,
+    fullName = "Meera Pillai",
+    password = "Kalamkari-Pen-Work-9",
+  }: { email: string; company: string; fullName?: string; password?: string },
+) {
   await page.context().clearCookies();
   await page.goto("/auth?tab=signup");
   await page.getByRole("radio", { name: /Seller/ }).check();

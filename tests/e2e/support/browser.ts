@@ -4,24 +4,16 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { inject } from "vitest";
-
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { CHROMIUM_ARGS } from "../../support/chromium-args";
 
 export function baseUrl() {
   return inject("baseUrl");
 }
 
 /** A fresh Debian Chromium profile (never a downloaded browser). */
-export async function openBrowser(options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean; userAgent?: string } = {}) {
+export async function openBrowser(
+  options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean; userAgent?: string } = {},
+) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "setu-chromium-"));
   const context: BrowserContext = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
@@ -48,7 +40,8 @@ export async function seriousA11yViolations(page: Page) {
   // A toast or dialog still fading in has colours that are not its own yet: axe would measure the
   // contrast of a half-transparent element. Wait for finite animations and transitions to end.
   await page.waitForFunction(
-    () => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+    () =>
+      document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
     undefined,
     { timeout: 5_000 },
   );

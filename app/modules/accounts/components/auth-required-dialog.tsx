@@ -2,17 +2,29 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 
 /** Spec: what a visitor sees on trying something that needs an account (follow, inquire, contact…). */
-export function AuthRequiredDialog({ open, onOpenChange, redirectTo }: { open: boolean; onOpenChange: (open: boolean) => void; redirectTo?: string }) {
+export function AuthRequiredDialog({
+  open,
+  onOpenChange,
+  redirectTo,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  redirectTo?: string;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent size="sm" showClose={false}>
         <DialogTitle className="text-lg font-semibold">Authentication Required</DialogTitle>
-        <DialogDescription className="mt-2 text-sm text-slate-600">Please log in to access this feature and start connecting with sellers.</DialogDescription>
+        <DialogDescription className="mt-2 text-sm text-slate-600">
+          Please log in to access this feature and start connecting with sellers.
+        </DialogDescription>
         <div className="mt-6 flex justify-end gap-2">
           <DialogClose asChild>
             <Button variant="outline">Cancel</Button>
           </DialogClose>
-          <ButtonLink to={redirectTo ? `/auth?redirectTo=${encodeURIComponent(redirectTo)}` : "/auth"}>Login</ButtonLink>
+          <ButtonLink to={redirectTo ? `/auth?redirectTo=${encodeURIComponent(redirectTo)}` : "/auth"}>
+            Login
+          </ButtonLink>
         </div>
       </DialogContent>
     </Dialog>

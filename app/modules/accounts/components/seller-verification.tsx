@@ -5,28 +5,68 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Textarea } from "~/components/ui/field";
-import { useValidatedForm, type FormReply } from "~/lib/validated-form";
+import { lazySchema, useValidatedForm, type FormReply } from "~/components/forms/validated-form";
 import {
-  businessDetailsSchema,
   VERIFICATION_DOCUMENT_ACCEPT,
   VERIFICATION_DOCUMENT_FIELDS,
   VERIFICATION_DOCUMENT_KINDS,
   VERIFICATION_DOCUMENT_LABELS,
   type BusinessDetailField,
   type NumberCheck,
+  type VerificationDocumentKind,
 } from "../business-details.schema";
+
+const lazyBusinessDetailsSchema = lazySchema(() =>
+  import("../business-details.schema").then((m) => ({ schema: m.businessDetailsSchema })),
+);
+
+/** The verification form's schema for the documents the last submission sent (one per set, so each loads once). */
+const lazyVerificationSchemas = new Map<string, ReturnType<typeof lazyVerificationSchemaFor>>();
+const lazyVerificationSchemaFor = (kept: readonly VerificationDocumentKind[]) =>
+  lazySchema(() =>
+    import("../business-details.schema").then((m) => ({
+      schema: m.verificationSubmissionSchema(kept),
+      read: m.readVerificationForm,
+    })),
+  );
+function lazyVerificationSchema(kept: readonly VerificationDocumentKind[]) {
+  const key = VERIFICATION_DOCUMENT_KINDS.filter((kind) => kept.includes(kind)).join(",");
+  let lazy = lazyVerificationSchemas.get(key);
+  if (!lazy) lazyVerificationSchemas.set(key, (lazy = lazyVerificationSchemaFor(kept)));
+  return lazy;
+}
 
 export type BusinessDetailsValues = Partial<Record<BusinessDetailField, string | null>>;
 
-type DocumentView = { id: string; kind: string; label: string; fileName: string; contentType: string; sizeBytes: number };
-type SubmissionView = { id: string; status: "pending" | "verified" | "rejected"; reason: string | null; submittedAt: string; decidedAt: string | null; numbers: NumberCheck[]; documents: DocumentView[] };
+type DocumentView = {
+  id: string;
+  kind: VerificationDocumentKind;
+  label: string;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+};
+type SubmissionView = {
+  id: string;
+  status: "pending" | "verified" | "rejected";
+  reason: string | null;
+  submittedAt: string;
+  decidedAt: string | null;
+  numbers: NumberCheck[];
+  documents: DocumentView[];
+};
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /** A link to a private verification document (the seller's own, or any for an administrator). */
 export function DocumentLink({ document }: { document: DocumentView }) {
   return (
-    <a href={`/verification-documents/${document.id}`} className="inline-flex items-center gap-1.5 text-sm text-brand-700 underline underline-offset-2 hover:text-brand-800" target="_blank" rel="noreferrer">
+    <a
+      href={`/verification-documents/${document.id}`}
+      className="inline-flex items-center gap-1.5 text-sm text-brand-700 underline underline-offset-2 hover:text-brand-800"
+      target="_blank"
+      rel="noreferrer"
+    >
       <FileText className="size-4 shrink-0" aria-hidden />
       <span className="break-words [overflow-wrap:anywhere]">
         {document.label}: {document.fileName}
@@ -43,9 +83,19 @@ export function NumberChecks({ numbers }: { numbers: NumberCheck[] }) {
       {numbers.map((n) => (
         <div key={n.label} className="min-w-0">
           <dt className="text-slate-500">{n.label}</dt>
-          <dd className="font-mono font-medium break-words text-slate-900 [overflow-wrap:anywhere]">{n.value ?? "—"}</dd>
-          <dd className={n.ok ? "flex items-start gap-1 text-xs text-green-700" : "flex items-start gap-1 text-xs text-red-700"}>
-            {n.ok ? <CheckCircle2 className="mt-px size-3.5 shrink-0" aria-hidden /> : <XCircle className="mt-px size-3.5 shrink-0" aria-hidden />}
+          <dd className="font-mono font-medium break-words text-slate-900 [overflow-wrap:anywhere]">
+            {n.value ?? "—"}
+          </dd>
+          <dd
+            className={
+              n.ok ? "flex items-start gap-1 text-xs text-green-700" : "flex items-start gap-1 text-xs text-red-700"
+            }
+          >
+            {n.ok ? (
+              <CheckCircle2 className="mt-px size-3.5 shrink-0" aria-hidden />
+            ) : (
+              <XCircle className="mt-px size-3.5 shrink-0" aria-hidden />
+            )}
             <span>
               <span className="sr-only">{n.ok ? "Check passed: " : "Check failed: "}</span>
               {n.note}
@@ -57,12 +107,24 @@ export function NumberChecks({ numbers }: { numbers: NumberCheck[] }) {
   );
 }
 
-const FIELD_META: { name: BusinessDetailField; label: string; hint?: string; wide?: boolean; type?: "date" | "textarea"; autoComplete?: string }[] = [
+const FIELD_META: {
+  name: BusinessDetailField;
+  label: string;
+  hint?: string;
+  wide?: boolean;
+  type?: "date" | "textarea";
+  autoComplete?: string;
+}[] = [
   { name: "legalName", label: "Legal name of the business", wide: true, autoComplete: "organization" },
   { name: "registeredAddress", label: "Registered address", wide: true, type: "textarea" },
   { name: "gstin", label: "GSTIN", hint: "15 characters, e.g. 27AAPFU0939F1ZV" },
   { name: "iec", label: "IEC (Importer-Exporter Code)", hint: "10 characters, usually your PAN" },
-  { name: "registrationNumber", label: "Company registration number (CIN or LLPIN)", hint: "e.g. U12345MH2010PTC123456 or AAB-1234", wide: true },
+  {
+    name: "registrationNumber",
+    label: "Company registration number (CIN or LLPIN)",
+    hint: "e.g. U12345MH2010PTC123456 or AAB-1234",
+    wide: true,
+  },
   { name: "lutReference", label: "LUT reference (ARN)", hint: "Letter of Undertaking for exports without IGST" },
   { name: "lutValidUntil", label: "LUT valid until", type: "date" },
   { name: "bankAccountName", label: "Bank account holder" },
@@ -73,17 +135,28 @@ const FIELD_META: { name: BusinessDetailField; label: string; hint?: string; wid
 ];
 
 /** The seller's registration, export and bank details: one Conform form, checked by the schema the server uses. */
-export function BusinessDetailsForm({ details, lastResult, busy }: { details: BusinessDetailsValues | null; lastResult: FormReply | undefined; busy: boolean }) {
+export function BusinessDetailsForm({
+  details,
+  lastResult,
+  busy,
+}: {
+  details: BusinessDetailsValues | null;
+  lastResult: FormReply | undefined;
+  busy: boolean;
+}) {
   const [form, fields] = useValidatedForm({
     id: "business-details",
-    schema: businessDetailsSchema,
+    schema: lazyBusinessDetailsSchema,
     lastResult,
     defaultValue: Object.fromEntries(FIELD_META.map((f) => [f.name, details?.[f.name] ?? ""])),
   });
   return (
     <Card className="mt-6 p-6">
       <h2 className="text-lg font-semibold">Business details</h2>
-      <p className="mt-1 text-sm text-slate-600">Your registration, export and bank details: verification checks the numbers, and export documents print them. Only you and Setu's administrators see them.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Your registration, export and bank details: verification checks the numbers, and export documents print them.
+        Only you and Setu's administrators see them.
+      </p>
       {form.errors?.[0] ? (
         <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
           {form.errors[0]}
@@ -99,7 +172,11 @@ export function BusinessDetailsForm({ details, lastResult, busy }: { details: Bu
                 {meta.type === "textarea" ? (
                   <Textarea {...getTextareaProps(field)} rows={3} autoComplete="street-address" />
                 ) : (
-                  <Input {...getInputProps(field, { type: meta.type ?? "text" })} autoComplete={meta.autoComplete ?? "off"} spellCheck={false} />
+                  <Input
+                    {...getInputProps(field, { type: meta.type ?? "text" })}
+                    autoComplete={meta.autoComplete ?? "off"}
+                    spellCheck={false}
+                  />
                 )}
               </Field>
             </div>
@@ -120,39 +197,58 @@ const STATUS_TONE = { pending: "amber", verified: "green", rejected: "red" } as 
 
 /**
  * Verification with evidence: the state, the reason of a rejection, the form that submits the saved numbers and the
- * three documents (a resubmission keeps any document not replaced), and the history of submissions.
+ * three documents (a resubmission keeps any document not replaced), and the history of submissions. The documents
+ * are one Conform form, checked by the schema the server reads them with (verificationSubmissionSchema); the numbers
+ * missing in Business details are the server's `fieldErrors`.
  */
 export function VerificationPanel({
   status,
   submissions,
   fieldErrors,
   message,
+  lastResult,
   busy,
 }: {
   status: "pending" | "verified" | "rejected";
   submissions: SubmissionView[];
   fieldErrors: Record<string, string>;
   message: string | null;
+  lastResult: FormReply | undefined;
   busy: boolean;
 }) {
   const latest = submissions[0];
+  const [form, fields] = useValidatedForm({
+    id: "verification",
+    schema: lazyVerificationSchema(latest?.documents.map((d) => d.kind) ?? []),
+    lastResult,
+  });
   const waiting = latest?.status === "pending";
   const canSubmit = status !== "verified" && !waiting;
   return (
     <Card className="mt-6 p-6">
       <h2 className="text-lg font-semibold">Supplier verification</h2>
       {status === "verified" ? (
-        <p className="mt-2 text-sm text-green-800">Your company is verified: buyers see the green Verified badge on your products, stores and quotes, and you can quote on RFQs open to verified suppliers only.</p>
+        <p className="mt-2 text-sm text-green-800">
+          Your company is verified: buyers see the green Verified badge on your products, stores and quotes, and you can
+          quote on RFQs open to verified suppliers only.
+        </p>
       ) : waiting ? (
-        <p className="mt-2 text-sm text-amber-800">Submitted {dateTime(latest.submittedAt)}: an administrator is reviewing your documents. You will be notified of the decision.</p>
+        <p className="mt-2 text-sm text-amber-800">
+          Submitted {dateTime(latest.submittedAt)}: an administrator is reviewing your documents. You will be notified
+          of the decision.
+        </p>
       ) : (
         <p className="mt-2 text-sm text-slate-600">
-          Buyers see "Unverified" beside your products and quotes until Setu has checked your GST registration, IEC and company registration. Save your numbers in Business details below, then upload the three documents (PDF or image, up to 10 MB each).
+          Buyers see "Unverified" beside your products and quotes until Setu has checked your GST registration, IEC and
+          company registration. Save your numbers in Business details below, then upload the three documents (PDF or
+          image, up to 10 MB each).
         </p>
       )}
       {latest?.status === "rejected" ? (
         <div role="status" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          <p className="font-medium">Your last submission was rejected{latest.decidedAt ? ` on ${dateTime(latest.decidedAt)}` : ""}.</p>
+          <p className="font-medium">
+            Your last submission was rejected{latest.decidedAt ? ` on ${dateTime(latest.decidedAt)}` : ""}.
+          </p>
           <p className="mt-1">
             Reason: <span className="whitespace-pre-wrap">{latest.reason}</span>
           </p>
@@ -165,23 +261,40 @@ export function VerificationPanel({
         </p>
       ) : null}
       {canSubmit ? (
-        <Form method="post" encType="multipart/form-data" className="mt-4 grid gap-4" noValidate>
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-4 grid gap-4">
           <input type="hidden" name="intent" value="verification-submit" />
           {["legalName", "gstin", "iec", "registrationNumber"].some((k) => fieldErrors[k]) ? (
-            <p className="text-sm text-red-700">Missing in Business details: {["legalName", "gstin", "iec", "registrationNumber"].filter((k) => fieldErrors[k]).map((k) => ({ legalName: "legal name", gstin: "GSTIN", iec: "IEC", registrationNumber: "company registration number" })[k]).join(", ")}.</p>
+            <p className="text-sm text-red-700">
+              Missing in Business details:{" "}
+              {["legalName", "gstin", "iec", "registrationNumber"]
+                .filter((k) => fieldErrors[k])
+                .map(
+                  (k) =>
+                    ({
+                      legalName: "legal name",
+                      gstin: "GSTIN",
+                      iec: "IEC",
+                      registrationNumber: "company registration number",
+                    })[k],
+                )
+                .join(", ")}
+              .
+            </p>
           ) : null}
           {VERIFICATION_DOCUMENT_KINDS.map((kind) => {
-            const name = VERIFICATION_DOCUMENT_FIELDS[kind];
+            const field = fields[VERIFICATION_DOCUMENT_FIELDS[kind] as keyof typeof fields];
             const kept = latest?.documents.find((d) => d.kind === kind);
             return (
-              <Field key={kind} id={`verification-${name}`} label={VERIFICATION_DOCUMENT_LABELS[kind]} error={fieldErrors[name]} hint={kept ? `Leave empty to send ${kept.fileName} again` : "PDF or image, up to 10 MB"}>
+              <Field
+                key={kind}
+                id={field.id}
+                label={VERIFICATION_DOCUMENT_LABELS[kind]}
+                error={field.errors?.[0]}
+                hint={kept ? `Leave empty to send ${kept.fileName} again` : "PDF or image, up to 10 MB"}
+              >
                 <input
-                  id={`verification-${name}`}
-                  name={name}
-                  type="file"
+                  {...getInputProps(field, { type: "file" })}
                   accept={VERIFICATION_DOCUMENT_ACCEPT}
-                  aria-invalid={fieldErrors[name] ? true : undefined}
-                  aria-describedby={fieldErrors[name] ? `verification-${name}-error` : undefined}
                   className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-slate-50"
                 />
               </Field>

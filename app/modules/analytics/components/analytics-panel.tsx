@@ -6,8 +6,10 @@ import { formatUsd } from "~/lib/money";
 import { ANALYTICS_WINDOWS, formatDuration, formatWinRate, type StoreAnalytics } from "../analytics.schema";
 import { BarChart } from "./bar-chart";
 
-const dayLabel = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+const dayLabel = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const monthLabel = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -32,13 +34,20 @@ export function AnalyticsPanel({ storeId, analytics: a }: { storeId: string; ana
               to={`?tab=analytics&days=${days}`}
               preventScrollReset
               aria-current={a.days === days ? "page" : undefined}
-              className={cn("rounded px-3 py-1.5 text-sm font-medium", a.days === days ? "bg-brand-600 text-white" : "text-slate-600 hover:text-slate-900")}
+              className={cn(
+                "rounded px-3 py-1.5 text-sm font-medium",
+                a.days === days ? "bg-brand-600 text-white" : "text-slate-600 hover:text-slate-900",
+              )}
             >
               Last {days} days
             </Link>
           ))}
         </nav>
-        <a href={`/stores/${storeId}/analytics.csv?days=${a.days}`} download className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
+        <a
+          href={`/stores/${storeId}/analytics.csv?days=${a.days}`}
+          download
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline"
+        >
           <Download className="size-4" aria-hidden /> Download CSV
         </a>
       </div>
@@ -64,7 +73,9 @@ export function AnalyticsPanel({ storeId, analytics: a }: { storeId: string; ana
           <Card className="p-4">
             <h3 className="text-sm font-medium text-slate-700">Most viewed products</h3>
             {a.topProducts.length === 0 ? (
-              <p className="mt-6 text-center text-sm text-slate-500">No product page views in these {a.days} days yet.</p>
+              <p className="mt-6 text-center text-sm text-slate-500">
+                No product page views in these {a.days} days yet.
+              </p>
             ) : (
               <table className="mt-2 w-full text-left text-sm">
                 <caption className="sr-only">Most viewed products in the last {a.days} days</caption>
@@ -85,7 +96,11 @@ export function AnalyticsPanel({ storeId, analytics: a }: { storeId: string; ana
                         <Link to={`/product/${p.id}`} className="hover:underline">
                           {p.name}
                         </Link>
-                        <span aria-hidden className="mt-1 block h-1.5 rounded bg-brand-500" style={{ width: `${Math.max(2, (p.views / a.topProducts[0]!.views) * 100)}%` }} />
+                        <span
+                          aria-hidden
+                          className="mt-1 block h-1.5 rounded bg-brand-500"
+                          style={{ width: `${Math.max(2, (p.views / a.topProducts[0]!.views) * 100)}%` }}
+                        />
                       </th>
                       <td className="py-1.5 text-right tabular-nums">{n(p.views)}</td>
                     </tr>
@@ -105,8 +120,16 @@ export function AnalyticsPanel({ storeId, analytics: a }: { storeId: string; ana
         <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-5">
           <Stat label="RFQs matched to you" value={n(a.rfqsMatched)} />
           <Stat label="Quotes sent" value={n(a.quotesSent)} />
-          <Stat label="Quote win rate" value={formatWinRate(a.winRate)} hint={a.quotesDecided ? `${a.quotesAccepted} of ${a.quotesDecided} decided` : "no quote decided yet"} />
-          <Stat label="Median first response" value={a.medianFirstResponseSeconds === null ? "—" : formatDuration(a.medianFirstResponseSeconds)} hint="RFQ published to your first quote" />
+          <Stat
+            label="Quote win rate"
+            value={formatWinRate(a.winRate)}
+            hint={a.quotesDecided ? `${a.quotesAccepted} of ${a.quotesDecided} decided` : "no quote decided yet"}
+          />
+          <Stat
+            label="Median first response"
+            value={a.medianFirstResponseSeconds === null ? "—" : formatDuration(a.medianFirstResponseSeconds)}
+            hint="RFQ published to your first quote"
+          />
           <Stat label="Revenue" value={formatUsd(a.revenueCents)} hint="released from escrow" />
         </dl>
         <Card className="mt-4 p-4 lg:w-1/2">

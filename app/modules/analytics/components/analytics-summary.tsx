@@ -17,7 +17,10 @@ export function AnalyticsSummary({ summary }: { summary: SellerAnalyticsSummary 
           <BarChart3 className="size-5 text-brand-600" aria-hidden /> Last 30 days
         </h2>
         {summary.firstStoreId ? (
-          <Link to={`/stores/${summary.firstStoreId}/manage?tab=analytics`} className="text-sm font-medium text-brand-700 hover:underline">
+          <Link
+            to={`/stores/${summary.firstStoreId}/manage?tab=analytics`}
+            className="text-sm font-medium text-brand-700 hover:underline"
+          >
             View analytics
           </Link>
         ) : null}

@@ -38,7 +38,10 @@ export function RfqLikeSuppliers({ suppliers, from }: { suppliers: RfqLikeSuppli
                     <MessageSquare className="size-4" aria-hidden /> Message supplier
                   </Button>
                 </Form>
-                <Link to={`/stores/${supplier.storeId}`} className="inline-flex items-center px-2 text-sm font-medium text-brand-700 hover:underline">
+                <Link
+                  to={`/stores/${supplier.storeId}`}
+                  className="inline-flex items-center px-2 text-sm font-medium text-brand-700 hover:underline"
+                >
                   View store
                 </Link>
               </div>

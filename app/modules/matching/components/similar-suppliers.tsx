@@ -27,7 +27,10 @@ export function SimilarSuppliers({ suppliers, className }: { suppliers: SimilarS
       </h2>
       <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {suppliers.map((supplier) => (
-          <li key={supplier.storeId ?? supplier.name} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4">
+          <li
+            key={supplier.storeId ?? supplier.name}
+            className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4"
+          >
             <div className="flex items-start gap-2">
               <Building2 className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
               <SupplierName name={supplier.name} storeId={supplier.storeId} />

@@ -34,7 +34,10 @@ export function ContactButton({
 }) {
   const location = useLocation();
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction === "/messages" && navigation.formData?.get("subjectId") === subjectId;
+  const busy =
+    navigation.state !== "idle" &&
+    navigation.formAction === "/messages" &&
+    navigation.formData?.get("subjectId") === subjectId;
   return (
     <Form method="post" action="/messages" className={formClassName}>
       <input type="hidden" name="subjectType" value={subjectType} />

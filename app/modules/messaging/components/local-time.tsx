@@ -18,7 +18,12 @@ export function LocalTime({ iso, compact = false, className }: { iso: string; co
   else if (!compact) text = full.format(date);
   else {
     const now = new Date();
-    text = date.toDateString() === now.toDateString() ? timeOnly.format(date) : date.getFullYear() === now.getFullYear() ? sameYear.format(date) : otherYear.format(date);
+    text =
+      date.toDateString() === now.toDateString()
+        ? timeOnly.format(date)
+        : date.getFullYear() === now.getFullYear()
+          ? sameYear.format(date)
+          : otherYear.format(date);
   }
   return (
     <time dateTime={iso} title={hydrated ? full.format(date) : undefined} className={className}>

@@ -1,5 +1,5 @@
 import { cn } from "~/components/ui/cn";
-import { linkifyParts } from "../messaging.schema";
+import { linkifyParts } from "../messaging-values";
 
 /**
  * A message's text as React text nodes (never HTML), line breaks kept by CSS, http(s) addresses as links that
@@ -10,7 +10,13 @@ export function MessageText({ text, linkClassName }: { text: string; linkClassNa
     <p className="whitespace-pre-wrap break-words [overflow-wrap:anywhere]">
       {linkifyParts(text).map((part, i) =>
         part.type === "link" ? (
-          <a key={i} href={part.href} target="_blank" rel="noopener noreferrer nofollow" className={cn("underline underline-offset-2", linkClassName)}>
+          <a
+            key={i}
+            href={part.href}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className={cn("underline underline-offset-2", linkClassName)}
+          >
             {part.text}
           </a>
         ) : (

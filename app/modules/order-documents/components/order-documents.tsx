@@ -4,8 +4,18 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input } from "~/components/ui/field";
-import { useValidatedForm, type FormReply } from "~/lib/validated-form";
-import { ORDER_DOCUMENT_LABEL, ORDER_DOCUMENT_WHEN, packingDetailsSchema, type OrderDocumentKind, type OrderDocumentView, type PackingDetailsView } from "../order-documents.schema";
+import { lazySchema, useValidatedForm, type FormReply } from "~/components/forms/validated-form";
+import {
+  ORDER_DOCUMENT_LABEL,
+  ORDER_DOCUMENT_WHEN,
+  type OrderDocumentKind,
+  type OrderDocumentView,
+  type PackingDetailsView,
+} from "../order-documents-values";
+
+const lazyPackingDetailsSchema = lazySchema(() =>
+  import("../order-documents.schema").then((m) => ({ schema: m.packingDetailsSchema })),
+);
 
 const issuedOn = new Intl.DateTimeFormat("en-US", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
@@ -43,19 +53,27 @@ export function OrderDocuments({
         Export documents
       </h2>
       <Card className="divide-y divide-slate-100">
-        {documents.length === 0 && pending.length === 0 ? <p className="p-4 text-sm text-slate-600">No documents are issued for this order.</p> : null}
+        {documents.length === 0 && pending.length === 0 ? (
+          <p className="p-4 text-sm text-slate-600">No documents are issued for this order.</p>
+        ) : null}
         {documents.map((document) => (
           <div key={document.kind} className="flex flex-wrap items-center gap-3 p-4">
             <FileText className="size-5 shrink-0 text-brand-600" aria-hidden />
             <div className="min-w-0 flex-1">
               <p className="font-medium">{ORDER_DOCUMENT_LABEL[document.kind]}</p>
               <p className="text-sm text-slate-600">
-                No. <span className="tabular-nums">{document.documentNumber}</span> · issued {issuedOn.format(new Date(document.createdAt))}
+                No. <span className="tabular-nums">{document.documentNumber}</span> · issued{" "}
+                {issuedOn.format(new Date(document.createdAt))}
               </p>
             </div>
             {/* a plain link (not <Link>): the browser downloads the PDF */}
-            <a href={document.href} download className="inline-flex h-9 items-center gap-2 rounded-md border border-slate-300 px-3 text-sm font-medium hover:bg-slate-50">
-              <Download className="size-4" aria-hidden /> Download PDF<span className="sr-only"> of the {ORDER_DOCUMENT_LABEL[document.kind].toLowerCase()}</span>
+            <a
+              href={document.href}
+              download
+              className="inline-flex h-9 items-center gap-2 rounded-md border border-slate-300 px-3 text-sm font-medium hover:bg-slate-50"
+            >
+              <Download className="size-4" aria-hidden /> Download PDF
+              <span className="sr-only"> of the {ORDER_DOCUMENT_LABEL[document.kind].toLowerCase()}</span>
             </a>
           </div>
         ))}
@@ -64,7 +82,11 @@ export function OrderDocuments({
             <FileText className="size-5 shrink-0" aria-hidden />
             <div>
               <p className="font-medium text-slate-700">{ORDER_DOCUMENT_LABEL[kind]}</p>
-              <p className="text-sm">{kind === "packing_list" && !packing && shipped ? "No packing details were entered before shipment" : ORDER_DOCUMENT_WHEN[kind]}</p>
+              <p className="text-sm">
+                {kind === "packing_list" && !packing && shipped
+                  ? "No packing details were entered before shipment"
+                  : ORDER_DOCUMENT_WHEN[kind]}
+              </p>
             </div>
           </div>
         ))}
@@ -77,7 +99,8 @@ export function OrderDocuments({
             <Package className="size-4 text-slate-500" aria-hidden /> Packing
           </h3>
           <p className="mt-1 text-slate-700">
-            {packing.packages} {packing.packages === 1 ? "package" : "packages"} · net {packing.netKg} kg · gross {packing.grossKg} kg · {packing.lengthCm} × {packing.widthCm} × {packing.heightCm} cm each
+            {packing.packages} {packing.packages === 1 ? "package" : "packages"} · net {packing.netKg} kg · gross{" "}
+            {packing.grossKg} kg · {packing.lengthCm} × {packing.widthCm} × {packing.heightCm} cm each
           </p>
         </Card>
       ) : null}
@@ -85,24 +108,40 @@ export function OrderDocuments({
   );
 }
 
-function PackingDetailsForm({ orderId, packing, lastResult, returnTo }: { orderId: string; packing: PackingDetailsView | null; lastResult?: FormReply | null; returnTo: string }) {
+function PackingDetailsForm({
+  orderId,
+  packing,
+  lastResult,
+  returnTo,
+}: {
+  orderId: string;
+  packing: PackingDetailsView | null;
+  lastResult?: FormReply | null;
+  returnTo: string;
+}) {
   const navigation = useNavigation();
   const action = `/orders/${orderId}/documents`;
   const saving = navigation.state === "submitting" && navigation.formAction === action;
   const [form, fields] = useValidatedForm({
     id: "packing",
-    schema: packingDetailsSchema,
+    schema: lazyPackingDetailsSchema,
     lastResult,
     defaultValue: packing ? { ...packing, packages: String(packing.packages) } : undefined,
   });
   return (
     <Card className="p-4">
       <h3 className="font-medium">Packing details</h3>
-      <p className="mt-1 text-sm text-slate-600">Printed on the packing list when the order ships. You can correct them until then.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Printed on the packing list when the order ships. You can correct them until then.
+      </p>
       <Form method="post" action={action} {...getFormProps(form)} noValidate className="mt-4 grid gap-4 sm:grid-cols-3">
         <input type="hidden" name="returnTo" value={returnTo} />
         {form.errors ? (
-          <p id={form.errorId} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 sm:col-span-3">
+          <p
+            id={form.errorId}
+            role="alert"
+            className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 sm:col-span-3"
+          >
             {form.errors[0]}
           </p>
         ) : null}

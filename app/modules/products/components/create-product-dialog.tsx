@@ -1,5 +1,4 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus, Trash2, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ComponentProps, type FormEvent } from "react";
 import { useFetcher } from "react-router";
@@ -8,14 +7,22 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { Field, Input, Label, Select, Textarea } from "~/components/ui/field";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { useValidatedForm } from "~/lib/validated-form";
+import { lazySchema, useValidatedForm } from "~/components/forms/validated-form";
 import type { PortOption } from "~/modules/trade/ports.server";
 import { ImageUploadField } from "~/modules/uploads/components/image-upload-field";
-import { DRAFT_REQUIRED_FIELDS, FILL_REQUIRED_FIELDS, MAX_PRICE_TIERS, productDraftSchema } from "../product-form.schema";
+import {
+  DRAFT_REQUIRED_FIELDS,
+  FILL_REQUIRED_FIELDS,
+  MAX_PRICE_TIERS,
+  productDraftSchema,
+} from "../product-form.schema";
 import { generateBaseSku, variantSku } from "../sku";
 import { PriceTierRows, tierRowsOf } from "./price-tier-rows";
 import { HsCodeField, OriginPortField } from "./trade-fields";
 import { ProductCategoryOptions } from "./product-category-options";
+
+// the dialog's own code loads on demand (its importers load it lazily), zod with it: the schema need not wait
+const lazyProductDraftSchema = lazySchema(async () => ({ schema: productDraftSchema }));
 
 const TABS = ["Basic Info", "Variants & Pricing", "Images", "Specifications"] as const;
 type Tab = (typeof TABS)[number];
@@ -82,13 +89,16 @@ export function CreateProductDialog({
 
   const [form, fields] = useValidatedForm({
     id: formId,
-    schema: productDraftSchema,
+    schema: lazyProductDraftSchema,
     defaultValue: { variants: [], tiers: [], technical_specs: [] },
     onSubmit(event, { submission }) {
       event.preventDefault();
       if (submission?.status !== "success") return;
       sent.current = true;
-      fetcher.submit({ intent: "create-dialog", payload: JSON.stringify(submission.payload), storeId: storeId ?? "" }, { method: "post", action });
+      fetcher.submit(
+        { intent: "create-dialog", payload: JSON.stringify(submission.payload), storeId: storeId ?? "" },
+        { method: "post", action },
+      );
     },
   });
 
@@ -119,8 +129,9 @@ export function CreateProductDialog({
     form.onSubmit(event);
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     if (sent.current || submitter?.getAttribute("name") === "__intent__") return;
-    const submission = parseWithZod(new FormData(element), { schema: productDraftSchema, disableAutoCoercion: true });
-    if (submission.status === "success") return;
+    // the very check the form ran (the draft's schema, as the server reads it); none yet, and the server judges
+    const submission = lazyProductDraftSchema.check?.(new FormData(element));
+    if (!submission || submission.status === "success") return;
     const controls = [...element.elements].map((e) => e.getAttribute("name"));
     const position = (name: string) => (controls.includes(name) ? controls.indexOf(name) : controls.length);
     const [first] = Object.entries(submission.error ?? {})
@@ -129,7 +140,11 @@ export function CreateProductDialog({
       .sort((a, b) => TABS.indexOf(tabOf(a)) - TABS.indexOf(tabOf(b)) || position(a) - position(b));
     if (!first) return;
     const messages = submission.error ?? {};
-    toast.error(DRAFT_REQUIRED_FIELDS.some((name) => messages[name]?.length) ? FILL_REQUIRED_FIELDS : (messages[first]?.[0] ?? FILL_REQUIRED_FIELDS));
+    toast.error(
+      DRAFT_REQUIRED_FIELDS.some((name) => messages[name]?.length)
+        ? FILL_REQUIRED_FIELDS
+        : (messages[first]?.[0] ?? FILL_REQUIRED_FIELDS),
+    );
     if (tabOf(first) === tab) {
       const control = element.elements.namedItem(first);
       if (control instanceof HTMLElement) control.focus();
@@ -154,15 +169,28 @@ export function CreateProductDialog({
         </Button>
       </DialogTrigger>
       {/* the draft lives in the form's state, outside the dialog: closing it (Escape, Cancel, outside click) keeps what was typed */}
-      <DialogContent size="lg" padded={false} showClose={false} aria-describedby={undefined} className="border border-slate-200">
+      <DialogContent
+        size="lg"
+        padded={false}
+        showClose={false}
+        aria-describedby={undefined}
+        className="border border-slate-200"
+      >
         <form id={form.id} onSubmit={handleSubmit} noValidate>
           <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
             <DialogTitle className="text-lg font-semibold">Create Product</DialogTitle>
-            <DialogClose type="button" className="rounded p-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600" aria-label="Close">
+            <DialogClose
+              type="button"
+              className="rounded p-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+              aria-label="Close"
+            >
               <X className="size-5" aria-hidden />
             </DialogClose>
           </div>
-          <Tabs value={tabValue(tab)} onValueChange={(value) => setTab(TABS.find((t) => tabValue(t) === value) ?? "Basic Info")}>
+          <Tabs
+            value={tabValue(tab)}
+            onValueChange={(value) => setTab(TABS.find((t) => tabValue(t) === value) ?? "Basic Info")}
+          >
             <TabsList variant="underline" aria-label="Product details" className="overflow-x-auto px-4">
               {TABS.map((t) => (
                 <TabsTrigger key={t} value={tabValue(t)} variant="underline">
@@ -180,11 +208,19 @@ export function CreateProductDialog({
                 </div>
                 <div className="sm:col-span-2">
                   <Field id={fields.description.id} label="Description *" error={fields.description.errors?.[0]}>
-                    <MountedTextarea {...getTextareaProps(fields.description)} {...typed(fields.description)} required />
+                    <MountedTextarea
+                      {...getTextareaProps(fields.description)}
+                      {...typed(fields.description)}
+                      required
+                    />
                   </Field>
                 </div>
                 <Field id={fields.category.id} label="Category *" error={fields.category.errors?.[0]}>
-                  <Select {...getSelectProps(fields.category)} defaultValue={typed(fields.category).defaultValue ?? ""} required>
+                  <Select
+                    {...getSelectProps(fields.category)}
+                    defaultValue={typed(fields.category).defaultValue ?? ""}
+                    required
+                  >
                     <option value="">Select category</option>
                     <ProductCategoryOptions />
                   </Select>
@@ -208,10 +244,20 @@ export function CreateProductDialog({
                   <Input {...getInputProps(fields.brand, { type: "text" })} {...typed(fields.brand)} />
                 </Field>
                 <Field id={fields.weight.id} label="Weight (kg)" error={fields.weight.errors?.[0]}>
-                  <Input {...getInputProps(fields.weight, { type: "number" })} {...typed(fields.weight)} min={0} step={0.1} inputMode="decimal" />
+                  <Input
+                    {...getInputProps(fields.weight, { type: "number" })}
+                    {...typed(fields.weight)}
+                    min={0}
+                    step={0.1}
+                    inputMode="decimal"
+                  />
                 </Field>
                 <HsCodeField field={fields.hs_code} defaultValue={typed(fields.hs_code).defaultValue} />
-                <OriginPortField field={fields.origin_port} ports={ports} defaultValue={typed(fields.origin_port).defaultValue ?? ""} />
+                <OriginPortField
+                  field={fields.origin_port}
+                  ports={ports}
+                  defaultValue={typed(fields.origin_port).defaultValue ?? ""}
+                />
                 <fieldset className="grid grid-cols-3 gap-2 sm:col-span-2">
                   <legend className="mb-1.5 text-sm font-medium text-slate-800">Dimensions (cm)</legend>
                   {(["length", "width", "height"] as const).map((d) => {
@@ -221,7 +267,13 @@ export function CreateProductDialog({
                         <Label htmlFor={field.id} className="text-xs capitalize text-slate-600">
                           {d}
                         </Label>
-                        <Input {...getInputProps(field, { type: "number" })} {...typed(field)} min={0} step={0.1} inputMode="decimal" />
+                        <Input
+                          {...getInputProps(field, { type: "number" })}
+                          {...typed(field)}
+                          min={0}
+                          step={0.1}
+                          inputMode="decimal"
+                        />
                         {field.errors?.[0] ? (
                           <p id={field.errorId} role="alert" className="mt-1 text-xs text-red-600">
                             {field.errors[0]}
@@ -235,8 +287,8 @@ export function CreateProductDialog({
 
               <TabsContent value={tabValue("Variants & Pricing")} forceMount>
                 <p className="text-sm text-slate-600">
-                  The product's price range runs from the lowest to the highest variant price. Price breaks lower the price per piece for larger orders; the
-                  lowest one is the price buyers see first.
+                  The product's price range runs from the lowest to the highest variant price. Price breaks lower the
+                  price per piece for larger orders; the lowest one is the price buyers see first.
                 </p>
                 <ul className="mt-4 space-y-4">
                   {variants.map((variant, i) => {
@@ -244,7 +296,11 @@ export function CreateProductDialog({
                     const colorHex = typed(v.color_hex).defaultValue;
                     return (
                       <li key={variant.key} className="rounded-md border border-slate-200 p-3">
-                        <input type="hidden" name={v.id.name} value={typeof v.id.value === "string" ? v.id.value : ""} />
+                        <input
+                          type="hidden"
+                          name={v.id.name}
+                          value={typeof v.id.value === "string" ? v.id.value : ""}
+                        />
                         <div className="grid gap-3 sm:grid-cols-6">
                           <div className="sm:col-span-2">
                             <Field id={v.color.id} label="Color" error={v.color.errors?.[0]}>
@@ -252,20 +308,38 @@ export function CreateProductDialog({
                             </Field>
                           </div>
                           <Field id={v.color_hex.id} label="Swatch" error={v.color_hex.errors?.[0]}>
-                            <Input {...getInputProps(v.color_hex, { type: "color" })} defaultValue={colorHex || "#000000"} className="p-1" />
+                            <Input
+                              {...getInputProps(v.color_hex, { type: "color" })}
+                              defaultValue={colorHex || "#000000"}
+                              className="p-1"
+                            />
                           </Field>
                           <Field id={v.size.id} label="Size" error={v.size.errors?.[0]}>
                             <Input {...getInputProps(v.size, { type: "text" })} {...typed(v.size)} />
                           </Field>
                           <Field id={v.price.id} label="Price (USD)" error={v.price.errors?.[0]}>
-                            <Input {...getInputProps(v.price, { type: "number" })} {...typed(v.price)} min={0} step={0.01} inputMode="decimal" />
+                            <Input
+                              {...getInputProps(v.price, { type: "number" })}
+                              {...typed(v.price)}
+                              min={0}
+                              step={0.01}
+                              inputMode="decimal"
+                            />
                           </Field>
                           <Field id={v.stock.id} label="Stock" error={v.stock.errors?.[0]}>
-                            <Input {...getInputProps(v.stock, { type: "number" })} {...typed(v.stock)} min={0} step={1} inputMode="numeric" />
+                            <Input
+                              {...getInputProps(v.stock, { type: "number" })}
+                              {...typed(v.stock)}
+                              min={0}
+                              step={1}
+                              inputMode="numeric"
+                            />
                           </Field>
                         </div>
                         <div className="mt-2 flex items-center justify-between gap-2">
-                          <p className="text-xs text-slate-500">SKU: {baseSku ? variantSku(baseSku, i) : "generated on save"}</p>
+                          <p className="text-xs text-slate-500">
+                            SKU: {baseSku ? variantSku(baseSku, i) : "generated on save"}
+                          </p>
                           <button
                             type="button"
                             onClick={() => form.remove({ name: fields.variants.name, index: i })}
@@ -293,7 +367,18 @@ export function CreateProductDialog({
                   size="sm"
                   className="mt-4"
                   onClick={() =>
-                    form.insert({ name: fields.variants.name, defaultValue: { id: `variant-${Date.now()}`, color: "", color_hex: "#000000", size: "", price: "0", stock: "0", tiers: [] } })
+                    form.insert({
+                      name: fields.variants.name,
+                      defaultValue: {
+                        id: `variant-${Date.now()}`,
+                        color: "",
+                        color_hex: "#000000",
+                        size: "",
+                        price: "0",
+                        stock: "0",
+                        tiers: [],
+                      },
+                    })
                   }
                 >
                   <Plus className="size-4" aria-hidden /> Add Variant
@@ -319,7 +404,13 @@ export function CreateProductDialog({
                   label="Main product images"
                   multiple
                   // the dialog's content unmounts when it closes: the field starts again from the form's images
-                  initial={typeof images === "string" ? [images] : Array.isArray(images) ? images.filter((u): u is string => typeof u === "string") : []}
+                  initial={
+                    typeof images === "string"
+                      ? [images]
+                      : Array.isArray(images)
+                        ? images.filter((u): u is string => typeof u === "string")
+                        : []
+                  }
                   onUploadingChange={setUploading}
                 />
                 {fields.main_images.errors?.[0] ? (
@@ -353,7 +444,15 @@ export function CreateProductDialog({
                     );
                   })}
                 </ul>
-                <Button type="button" variant="outline" size="sm" className="mt-4" onClick={() => form.insert({ name: fields.technical_specs.name, defaultValue: { name: "", value: "" } })}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  className="mt-4"
+                  onClick={() =>
+                    form.insert({ name: fields.technical_specs.name, defaultValue: { name: "", value: "" } })
+                  }
+                >
                   <Plus className="size-4" aria-hidden /> Add Specification
                 </Button>
               </TabsContent>

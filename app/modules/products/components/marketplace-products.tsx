@@ -7,10 +7,28 @@ import { Dialog, DialogClose, DialogContent, DialogTitle, DialogTrigger } from "
 import { FilterSelect, Label, SearchInput } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { lazyPart } from "~/components/ui/lazy-part";
 import { PRODUCT_CATEGORIES } from "~/lib/categories";
 import type { ProductCardData } from "../products.schema";
 import { PRICE_SLIDER, PRODUCT_SORTS, RELEVANCE_SORT, type ProductSearchParams } from "../product-search.schema";
-import { ProductCard, ProductCardSkeleton } from "./product-card";
+import { ProductCardSkeleton } from "./product-card-skeleton";
+
+/**
+ * The cards are links (and a request-quote link): the server's HTML works until their code arrives, fetched as
+ * soon as the list's page has loaded (route JS budget: browse and category pages).
+ */
+const ProductCardList = lazyPart(
+  () => import("./product-card-list").then((m) => m.ProductCardList),
+  // a client-side navigation that draws the list before its code has arrived shows the loading cards meanwhile
+  ({ items }) => (
+    <div className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading products">
+      {items.map((product) => (
+        <ProductCardSkeleton key={product.id} />
+      ))}
+    </div>
+  ),
+  { eager: true },
+);
 
 const WHY_INDIA = ["Verified Suppliers", "International Shipping", "Quality Assurance", "Competitive Pricing"];
 const number = new Intl.NumberFormat("en-US");
@@ -40,7 +58,21 @@ export function productSearchToUrl(params: ProductSearchParams, options: { fixed
 }
 
 /** One end of the price range: a labelled slider over the spec's $0 to $100,000 in $1,000 steps. */
-function PriceSlider({ id, name, label, form, value, onChange }: { id: string; name: string; label: string; form: string; value: number; onChange: (value: number) => void }) {
+function PriceSlider({
+  id,
+  name,
+  label,
+  form,
+  value,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  form: string;
+  value: number;
+  onChange: (value: number) => void;
+}) {
   return (
     <>
       <Label htmlFor={id} className="mt-2 text-xs font-normal text-slate-600">
@@ -136,8 +168,22 @@ function MarketplaceProductsView({
           {dollars.format(min)} – {dollars.format(max)}
           {max === PRICE_SLIDER.max ? "+" : ""}
         </p>
-        <PriceSlider id="filter-min" name="min" label="Minimum price (USD)" form={formId} value={min} onChange={(v) => setMin(Math.min(v, max))} />
-        <PriceSlider id="filter-max" name="max" label="Maximum price (USD)" form={formId} value={max} onChange={(v) => setMax(Math.max(v, min))} />
+        <PriceSlider
+          id="filter-min"
+          name="min"
+          label="Minimum price (USD)"
+          form={formId}
+          value={min}
+          onChange={(v) => setMin(Math.min(v, max))}
+        />
+        <PriceSlider
+          id="filter-max"
+          name="max"
+          label="Maximum price (USD)"
+          form={formId}
+          value={max}
+          onChange={(v) => setMax(Math.max(v, min))}
+        />
       </fieldset>
       <div className="grid gap-2">
         <Button type="submit" form={formId} size="sm">
@@ -192,10 +238,19 @@ function MarketplaceProductsView({
               {whyIndia}
             </aside>
           )}
-          <DialogContent layout="sheet-bottom" padded={false} showClose={false} aria-describedby={undefined} className="bg-slate-50">
+          <DialogContent
+            layout="sheet-bottom"
+            padded={false}
+            showClose={false}
+            aria-describedby={undefined}
+            className="bg-slate-50"
+          >
             <div className="sticky top-0 z-10 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3">
               <DialogTitle className="font-semibold">Filters</DialogTitle>
-              <DialogClose className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600" aria-label="Hide Filters">
+              <DialogClose
+                className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+                aria-label="Hide Filters"
+              >
                 <X className="size-5" aria-hidden />
               </DialogClose>
             </div>
@@ -214,7 +269,12 @@ function MarketplaceProductsView({
           ))}
           <div className="flex-1">
             <Label htmlFor="marketplace-search">Search products</Label>
-            <SearchInput id="marketplace-search" name="q" defaultValue={params.q} placeholder="Search products, suppliers, or keywords..." />
+            <SearchInput
+              id="marketplace-search"
+              name="q"
+              defaultValue={params.q}
+              placeholder="Search products, suppliers, or keywords..."
+            />
           </div>
           <FilterSelect
             id="marketplace-sort"
@@ -249,13 +309,13 @@ function MarketplaceProductsView({
             </ButtonLink>
           </Card>
         ) : (
-          <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {items.map((product) => (
-              <li key={product.id}>
-                <ProductCard product={product} quote={{ signedIn }} />
-              </li>
-            ))}
-          </ul>
+          <>
+            {/* the cards' names are h3: a heading for the list keeps the outline in order (h1, h2, h3) */}
+            <h2 id="marketplace-results-heading" className="sr-only">
+              Products
+            </h2>
+            <ProductCardList items={items} signedIn={signedIn} />
+          </>
         )}
         <Pagination page={page} pageCount={pageCount} search={search} />
         {page > 1 && items.length === 0 ? (

@@ -7,13 +7,26 @@ import { Input, Label } from "~/components/ui/field";
 type TierFields = { minQuantity: FieldMetadata<unknown>; unitPrice: FieldMetadata<unknown> };
 export type TierRow = TierFields & { key: string; index: number; hidden?: ReactNode };
 
-const SINGULAR: Record<string, string> = { pieces: "piece", tons: "ton", liters: "liter", meters: "meter", sets: "set" };
+const SINGULAR: Record<string, string> = {
+  pieces: "piece",
+  tons: "ton",
+  liters: "liter",
+  meters: "meter",
+  sets: "set",
+};
 
 /** The rows of a Conform list of price breaks, as PriceTierRows shows them. */
-export function tierRowsOf(list: FieldMetadata<{ minQuantity?: unknown; unitPrice?: unknown }[] | undefined>): TierRow[] {
+export function tierRowsOf(
+  list: FieldMetadata<{ minQuantity?: unknown; unitPrice?: unknown }[] | undefined>,
+): TierRow[] {
   return list.getFieldList().map((item, index) => {
     const row = item.getFieldset();
-    return { key: item.key ?? String(index), index, minQuantity: row.minQuantity as FieldMetadata<unknown>, unitPrice: row.unitPrice as FieldMetadata<unknown> };
+    return {
+      key: item.key ?? String(index),
+      index,
+      minQuantity: row.minQuantity as FieldMetadata<unknown>,
+      unitPrice: row.unitPrice as FieldMetadata<unknown>,
+    };
   });
 }
 
@@ -54,13 +67,25 @@ export function PriceTierRows({
                   <Label htmlFor={row.minQuantity.id} className="text-xs text-slate-600">
                     <span className="sr-only">Break {position + 1}: </span>From ({unit})
                   </Label>
-                  <Input {...getInputProps(row.minQuantity, { type: "number" })} {...valueOf(row.minQuantity)} min={1} step={1} inputMode="numeric" />
+                  <Input
+                    {...getInputProps(row.minQuantity, { type: "number" })}
+                    {...valueOf(row.minQuantity)}
+                    min={1}
+                    step={1}
+                    inputMode="numeric"
+                  />
                 </div>
                 <div>
                   <Label htmlFor={row.unitPrice.id} className="text-xs text-slate-600">
                     <span className="sr-only">Break {position + 1}: </span>USD per {perUnit}
                   </Label>
-                  <Input {...getInputProps(row.unitPrice, { type: "number" })} {...valueOf(row.unitPrice)} min={0.01} step={0.01} inputMode="decimal" />
+                  <Input
+                    {...getInputProps(row.unitPrice, { type: "number" })}
+                    {...valueOf(row.unitPrice)}
+                    min={0.01}
+                    step={0.01}
+                    inputMode="decimal"
+                  />
                 </div>
                 {onRemove ? (
                   <button

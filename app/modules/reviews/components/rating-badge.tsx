@@ -6,16 +6,34 @@ import { formatRating, reviewCountLabel } from "../rating";
 export function Stars({ value, className }: { value: number; className?: string }) {
   const filled = Math.round(value);
   return (
-    <span className={cn("inline-flex items-center", className)} role="img" aria-label={`${formatRating(value)} out of 5 stars`}>
+    <span
+      className={cn("inline-flex items-center", className)}
+      role="img"
+      aria-label={`${formatRating(value)} out of 5 stars`}
+    >
       {[1, 2, 3, 4, 5].map((n) => (
-        <Star key={n} className={cn("size-4", n <= filled ? "fill-amber-400 text-amber-400" : "text-slate-300")} aria-hidden />
+        <Star
+          key={n}
+          className={cn("size-4", n <= filled ? "fill-amber-400 text-amber-400" : "text-slate-300")}
+          aria-hidden
+        />
       ))}
     </span>
   );
 }
 
 /** "★ 4.2 (12 reviews)" on a card or a header; before the first review "No reviews yet", or nothing with `hideEmpty` (a card). */
-export function RatingBadge({ rating, className, href, hideEmpty }: { rating: { average: number; count: number } | null | undefined; className?: string; href?: string; hideEmpty?: boolean }) {
+export function RatingBadge({
+  rating,
+  className,
+  href,
+  hideEmpty,
+}: {
+  rating: { average: number; count: number } | null | undefined;
+  className?: string;
+  href?: string;
+  hideEmpty?: boolean;
+}) {
   if (!rating || rating.count === 0) {
     if (hideEmpty) return null;
     return (

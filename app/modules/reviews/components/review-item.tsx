@@ -1,14 +1,27 @@
 import { MessageSquareReply } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatRating, REVIEW_CRITERIA } from "../rating";
-import type { ReviewView } from "../reviews.schema";
+import type { ReviewView } from "../reviews-values";
 import { Stars } from "./rating-badge";
 
-const reviewedOn = new Intl.DateTimeFormat("en-US", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const reviewedOn = new Intl.DateTimeFormat("en-US", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /** One review with the supplier's reply; until the reply exists, `reply` (a form on the order page, a link elsewhere). */
 /** One review with its ratings, text and the supplier's reply; the supplier's reply form when `replyTo` is given. */
-export function ReviewItem({ review, supplierName, reply }: { review: ReviewView; supplierName: string; reply?: ReactNode }) {
+export function ReviewItem({
+  review,
+  supplierName,
+  reply,
+}: {
+  review: ReviewView;
+  supplierName: string;
+  reply?: ReactNode;
+}) {
   const overall = (review.productQuality + review.communication + review.onTimeDelivery) / 3;
   return (
     <article className="p-4">

@@ -3,15 +3,32 @@ import { Star } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, Textarea } from "~/components/ui/field";
-import { useValidatedForm, type FormReply } from "~/lib/validated-form";
-import { REVIEW_CRITERIA, REVIEW_TEXT_MAX, reviewReplySchema, reviewSchema } from "../reviews.schema";
+import { lazySchema, useValidatedForm, type FormReply } from "~/components/forms/validated-form";
+import { REVIEW_CRITERIA } from "../rating";
+import { REVIEW_TEXT_MAX } from "../reviews-values";
 
+const lazyReviewSchema = lazySchema(() => import("../reviews.schema").then((m) => ({ schema: m.reviewSchema })));
+const lazyReviewReplySchema = lazySchema(() =>
+  import("../reviews.schema").then((m) => ({ schema: m.reviewReplySchema })),
+);
 
 /**
  * A 1-to-5 star choice as native radio buttons in a fieldset: the legend names the criterion and each option shows its
  * stars and its number, so it works without JavaScript and with the keyboard (arrow keys) as any radio group does.
  */
-function StarChoice({ name, label, value, error, formId }: { name: string; label: string; value?: string; error?: string; formId: string }) {
+function StarChoice({
+  name,
+  label,
+  value,
+  error,
+  formId,
+}: {
+  name: string;
+  label: string;
+  value?: string;
+  error?: string;
+  formId: string;
+}) {
   const errorId = `${formId}-${name}-error`;
   return (
     <fieldset aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
@@ -21,7 +38,15 @@ function StarChoice({ name, label, value, error, formId }: { name: string; label
           const id = `${formId}-${name}-${n}`;
           return (
             <div key={n}>
-              <input type="radio" id={id} name={name} value={String(n)} defaultChecked={value === String(n)} className="peer sr-only" required />
+              <input
+                type="radio"
+                id={id}
+                name={name}
+                value={String(n)}
+                defaultChecked={value === String(n)}
+                className="peer sr-only"
+                required
+              />
               <label
                 htmlFor={id}
                 className="flex cursor-pointer flex-col items-center rounded-md border border-slate-300 px-2.5 py-1.5 text-xs text-slate-700 hover:bg-slate-50 peer-checked:border-amber-500 peer-checked:bg-amber-50 peer-checked:text-amber-900 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600"
@@ -52,11 +77,19 @@ function StarChoice({ name, label, value, error, formId }: { name: string; label
  * The buyer's review of a completed order: three star ratings and a text, posted to /orders/{id}/review, which
  * redirects back to `returnTo` (the order page) once published. Works without JavaScript.
  */
-export function OrderReviewForm({ orderId, lastResult, returnTo = `/orders/${orderId}` }: { orderId: string; lastResult?: FormReply | null; returnTo?: string }) {
+export function OrderReviewForm({
+  orderId,
+  lastResult,
+  returnTo = `/orders/${orderId}`,
+}: {
+  orderId: string;
+  lastResult?: FormReply | null;
+  returnTo?: string;
+}) {
   const navigation = useNavigation();
   const action = `/orders/${orderId}/review`;
   const sending = navigation.state === "submitting" && navigation.formAction === action;
-  const [form, fields] = useValidatedForm({ id: "review", schema: reviewSchema, lastResult });
+  const [form, fields] = useValidatedForm({ id: "review", schema: lazyReviewSchema, lastResult });
   return (
     <Form method="post" action={action} {...getFormProps(form)} noValidate className="space-y-5">
       <input type="hidden" name="intent" value="review" />
@@ -72,11 +105,16 @@ export function OrderReviewForm({ orderId, lastResult, returnTo = `/orders/${ord
           formId={form.id}
           name={criterion.name}
           label={criterion.label}
-          value={fields[criterion.name].initialValue as string | undefined}
+          value={fields[criterion.name].initialValue}
           error={fields[criterion.name].errors?.[0]}
         />
       ))}
-      <Field id={fields.body.id} label="Your review" error={fields.body.errors?.[0]} hint="Other buyers read it on the supplier's store page, with your company's name.">
+      <Field
+        id={fields.body.id}
+        label="Your review"
+        error={fields.body.errors?.[0]}
+        hint="Other buyers read it on the supplier's store page, with your company's name."
+      >
         <Textarea {...getTextareaProps(fields.body)} rows={5} maxLength={REVIEW_TEXT_MAX} required />
       </Field>
       <Button type="submit" disabled={sending}>
@@ -87,11 +125,19 @@ export function OrderReviewForm({ orderId, lastResult, returnTo = `/orders/${ord
 }
 
 /** The supplier's one reply to a review, posted to /orders/{id}/review (then back to `returnTo`). */
-export function ReviewReplyForm({ orderId, lastResult, returnTo = `/orders/${orderId}` }: { orderId: string; lastResult?: FormReply | null; returnTo?: string }) {
+export function ReviewReplyForm({
+  orderId,
+  lastResult,
+  returnTo = `/orders/${orderId}`,
+}: {
+  orderId: string;
+  lastResult?: FormReply | null;
+  returnTo?: string;
+}) {
   const navigation = useNavigation();
   const action = `/orders/${orderId}/review`;
   const sending = navigation.state === "submitting" && navigation.formAction === action;
-  const [form, fields] = useValidatedForm({ id: `reply-${orderId}`, schema: reviewReplySchema, lastResult });
+  const [form, fields] = useValidatedForm({ id: `reply-${orderId}`, schema: lazyReviewReplySchema, lastResult });
   return (
     <Form method="post" action={action} {...getFormProps(form)} noValidate className="mt-3 space-y-3">
       <input type="hidden" name="intent" value="reply" />

@@ -2,12 +2,22 @@ import { Star } from "lucide-react";
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { formatRating, REVIEW_CRITERIA, reviewCountLabel } from "../rating";
-import type { RatingSummary, ReviewView } from "../reviews.schema";
+import type { RatingSummary, ReviewView } from "../reviews-values";
 import { Stars } from "./rating-badge";
 import { ReviewItem } from "./review-item";
 
 /** A store's Reviews section: the averages per criterion and the count, then each review with its reply; the owner may reply. */
-export function StoreReviews({ rating, reviews, supplierName, isOwner = false }: { rating: RatingSummary | null; reviews: ReviewView[]; supplierName: string; isOwner?: boolean }) {
+export function StoreReviews({
+  rating,
+  reviews,
+  supplierName,
+  isOwner = false,
+}: {
+  rating: RatingSummary | null;
+  reviews: ReviewView[];
+  supplierName: string;
+  isOwner?: boolean;
+}) {
   return (
     <section id="reviews" aria-labelledby="reviews-heading" className="mt-10 scroll-mt-20">
       <h2 id="reviews-heading" className="text-xl font-semibold">
@@ -25,7 +35,10 @@ export function StoreReviews({ rating, reviews, supplierName, isOwner = false }:
               <div key={c.name} className="grid grid-cols-[8.5rem_1fr_2.5rem] items-center gap-3 text-sm">
                 <dt className="text-slate-700">{c.label}</dt>
                 <dd className="h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden>
-                  <div className="h-full rounded-full bg-amber-400" style={{ width: `${(rating[c.name] / 5) * 100}%` }} />
+                  <div
+                    className="h-full rounded-full bg-amber-400"
+                    style={{ width: `${(rating[c.name] / 5) * 100}%` }}
+                  />
                 </dd>
                 <dd className="text-right font-medium tabular-nums">{formatRating(rating[c.name])}</dd>
               </div>
@@ -48,7 +61,10 @@ export function StoreReviews({ rating, reviews, supplierName, isOwner = false }:
               supplierName={supplierName}
               reply={
                 isOwner ? (
-                  <Link to={`/orders/${review.orderId}`} className="mt-3 inline-block text-sm font-medium text-brand-700 underline">
+                  <Link
+                    to={`/orders/${review.orderId}`}
+                    className="mt-3 inline-block text-sm font-medium text-brand-700 underline"
+                  >
                     Reply to this review on its order
                   </Link>
                 ) : undefined

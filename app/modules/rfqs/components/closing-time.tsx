@@ -15,7 +15,17 @@ export function useViewerTimeZone(fallback: string): string {
  * When an RFQ closes: "30 Nov, 11:59 PM ET · 1 Dec, 10:29 AM IST". The server renders it in the RFQ's own zone
  * (the buyer's); after hydration it is said again in the viewer's. `withIndia` adds IST, for suppliers.
  */
-export function ClosingTime({ closesAt, timeZone, withIndia, className }: { closesAt: string; timeZone: string | null; withIndia: boolean; className?: string }) {
+export function ClosingTime({
+  closesAt,
+  timeZone,
+  withIndia,
+  className,
+}: {
+  closesAt: string;
+  timeZone: string | null;
+  withIndia: boolean;
+  className?: string;
+}) {
   const zone = useViewerTimeZone(timeZone ?? "UTC");
   return (
     <time dateTime={closesAt} className={className}>

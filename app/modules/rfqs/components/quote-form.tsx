@@ -3,9 +3,10 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, Input, LabelledOptions, Select, Textarea } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { formatMinor, formatUsdCents, inrPaiseToUsdCents, parseAmountToMinor, totalFromUnit, unitFromTotal } from "~/lib/money";
-import { useValidatedForm, type FormReply } from "~/lib/validated-form";
-import { describeRate, type FxRate } from "~/modules/trade/fx-rates.schema";
+import { formatUsdCents } from "~/lib/money";
+import { formatMinor, inrPaiseToUsdCents, parseAmountToMinor, totalFromUnit, unitFromTotal } from "~/lib/money-minor";
+import { lazySchema, useValidatedForm, type FormReply } from "~/components/forms/validated-form";
+import { describeRate, type FxRate } from "~/modules/trade/fx-rates-values";
 import {
   CURRENCIES,
   INCOTERM_LABELS,
@@ -18,20 +19,27 @@ import {
   type Currency,
   type Incoterm,
   type Port,
-} from "~/modules/trade/trade-terms.schema";
-import { quoteSchema } from "../quote.schema";
+} from "~/modules/trade/trade-terms-values";
+
+const lazyQuoteSchema = lazySchema(() => import("../quote.schema").then((m) => ({ schema: m.quoteSchema })));
 
 const CURRENCY_LABELS: Record<Currency, string> = { USD: "US dollars (USD)", INR: "Indian rupees (INR)" };
 
 /** What the price fields add up to, in words, as they are typed: "= ₹4,25,000.00 for 5,000 pieces · about $4,804.97". */
-function priceEcho(values: { unitPrice?: string; price?: string; quantity?: string }, currency: Currency, unit: string, rate: FxRate | null): string | null {
+function priceEcho(
+  values: { unitPrice?: string; price?: string; quantity?: string },
+  currency: Currency,
+  unit: string,
+  rate: FxRate | null,
+): string | null {
   const quantity = /^\d+$/.test(values.quantity ?? "") ? Number(values.quantity) : 0;
   if (quantity <= 0) return null;
   const unitMinor = values.unitPrice ? parseAmountToMinor(values.unitPrice) : null;
   const totalMinor = values.price ? parseAmountToMinor(values.price) : null;
   let total = totalMinor;
   let each = unitMinor;
-  if (total === null && each !== null && each > 0 && Number.isSafeInteger(each * quantity)) total = totalFromUnit(each, quantity);
+  if (total === null && each !== null && each > 0 && Number.isSafeInteger(each * quantity))
+    total = totalFromUnit(each, quantity);
   if (each === null && total !== null && total > 0) each = unitFromTotal(total, quantity);
   if (!total || !each) return null;
   const usd = currency === "INR" && rate ? ` · about ${formatUsdCents(inrPaiseToUsdCents(total, rate.inrPerUsd))}` : "";
@@ -61,12 +69,20 @@ export function QuoteForm({
   const hydrated = useHydrated();
   const [form, fields] = useValidatedForm({
     id: "quote",
-    schema: quoteSchema,
+    schema: lazyQuoteSchema,
     lastResult,
-    defaultValue: { quantity: String(quantity), currency: "USD", incoterm: "", shipMode: "ocean", sampleAvailable: "no" },
+    defaultValue: {
+      quantity: String(quantity),
+      currency: "USD",
+      incoterm: "",
+      shipMode: "ocean",
+      sampleAvailable: "no",
+    },
   });
   const currency: Currency = fields.currency.value === "INR" ? "INR" : "USD";
-  const incoterm = (INCOTERMS as readonly string[]).includes(fields.incoterm.value ?? "") ? (fields.incoterm.value as Incoterm) : null;
+  const incoterm = (INCOTERMS as readonly string[]).includes(fields.incoterm.value ?? "")
+    ? (fields.incoterm.value as Incoterm)
+    : null;
   const placeKind = incoterm ? INCOTERM_PLACE[incoterm].kind : null;
   // with JavaScript, only the fields the chosen terms use; without it, all of them
   const shows = (when: boolean) => !hydrated || when;
@@ -80,15 +96,37 @@ export function QuoteForm({
           : ports.filter((p) => p.kind === "sea" || p.country === "US");
   const indian = portChoices.filter((p) => p.country === "IN");
   const american = portChoices.filter((p) => p.country === "US");
-  const portLabel = placeKind === "us-destination" ? "US port of entry (optional)" : placeKind ? INCOTERM_PLACE[incoterm!].label : "Port (FOB: Indian port of loading; CIF: US port of destination)";
-  const placeLabel = placeKind === "origin-place" || placeKind === "us-destination" ? INCOTERM_PLACE[incoterm!].label : "Named place (EXW, FCA: place of delivery; DAP, DDP: US destination)";
-  const echo = priceEcho({ unitPrice: fields.unitPrice.value, price: fields.price.value, quantity: fields.quantity.value }, currency, unit, rate);
+  const portLabel =
+    placeKind === "us-destination"
+      ? "US port of entry (optional)"
+      : placeKind
+        ? INCOTERM_PLACE[incoterm!].label
+        : "Port (FOB: Indian port of loading; CIF: US port of destination)";
+  const placeLabel =
+    placeKind === "origin-place" || placeKind === "us-destination"
+      ? INCOTERM_PLACE[incoterm!].label
+      : "Named place (EXW, FCA: place of delivery; DAP, DDP: US destination)";
+  const echo = priceEcho(
+    { unitPrice: fields.unitPrice.value, price: fields.price.value, quantity: fields.quantity.value },
+    currency,
+    unit,
+    rate,
+  );
   const error = (name: keyof typeof fields) => fields[name].errors?.[0];
 
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4" noValidate>
       <input type="hidden" name="intent" value="quote" />
-      <Field id={fields.currency.id} label="Currency" error={error("currency")} hint={rate ? `Rupee quotes are converted at ${describeRate(rate)}, stored with the quote.` : "No INR/USD rate is set yet: quote in USD."}>
+      <Field
+        id={fields.currency.id}
+        label="Currency"
+        error={error("currency")}
+        hint={
+          rate
+            ? `Rupee quotes are converted at ${describeRate(rate)}, stored with the quote.`
+            : "No INR/USD rate is set yet: quote in USD."
+        }
+      >
         <Select {...getSelectProps(fields.currency)}>
           <LabelledOptions values={CURRENCIES} labels={CURRENCY_LABELS} disabled={(c) => c === "INR" && !rate} />
         </Select>
@@ -130,7 +168,9 @@ export function QuoteForm({
                 </optgroup>
               ) : null}
               {american.length > 0 ? (
-                <optgroup label={placeKind === "us-destination" ? "US ports of entry" : "US ports of destination (CIF)"}>
+                <optgroup
+                  label={placeKind === "us-destination" ? "US ports of entry" : "US ports of destination (CIF)"}
+                >
                   {american.map((p) => (
                     <option key={p.code} value={p.code}>
                       {p.name} ({p.code})
@@ -143,7 +183,13 @@ export function QuoteForm({
         </div>
         <div hidden={!shows(placeKind === "origin-place" || placeKind === "us-destination")}>
           <Field id={fields.incotermPlace.id} label={placeLabel} error={error("incotermPlace")}>
-            <Input {...getInputProps(fields.incotermPlace, { type: "text" })} maxLength={200} placeholder={placeKind === "us-destination" ? "e.g. Chicago, IL 60607" : "e.g. Our factory, Tiruppur, Tamil Nadu"} />
+            <Input
+              {...getInputProps(fields.incotermPlace, { type: "text" })}
+              maxLength={200}
+              placeholder={
+                placeKind === "us-destination" ? "e.g. Chicago, IL 60607" : "e.g. Our factory, Tiruppur, Tamil Nadu"
+              }
+            />
           </Field>
         </div>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
@@ -152,8 +198,19 @@ export function QuoteForm({
               <LabelledOptions values={SHIP_MODES} labels={SHIP_MODE_LABELS} />
             </Select>
           </Field>
-          <Field id={fields.leadTimeDays.id} label="Lead time (days)" error={error("leadTimeDays")} hint="Production + transit">
-            <Input {...getInputProps(fields.leadTimeDays, { type: "number" })} min={1} max={730} step={1} inputMode="numeric" />
+          <Field
+            id={fields.leadTimeDays.id}
+            label="Lead time (days)"
+            error={error("leadTimeDays")}
+            hint="Production + transit"
+          >
+            <Input
+              {...getInputProps(fields.leadTimeDays, { type: "number" })}
+              min={1}
+              max={730}
+              step={1}
+              inputMode="numeric"
+            />
           </Field>
         </div>
         <Field id={fields.paymentTerms.id} label="Payment terms" error={error("paymentTerms")}>
@@ -164,7 +221,11 @@ export function QuoteForm({
         </Field>
         <div hidden={!shows(fields.paymentTerms.value === "other")}>
           <Field id={fields.paymentTermsOther.id} label="Other payment terms" error={error("paymentTermsOther")}>
-            <Input {...getInputProps(fields.paymentTermsOther, { type: "text" })} maxLength={200} placeholder="e.g. 50 % advance, 50 % on delivery" />
+            <Input
+              {...getInputProps(fields.paymentTermsOther, { type: "text" })}
+              maxLength={200}
+              placeholder="e.g. 50 % advance, 50 % on delivery"
+            />
           </Field>
         </div>
         <Field id={fields.validUntil.id} label="Quote valid until" error={error("validUntil")}>
@@ -189,22 +250,50 @@ export function QuoteForm({
           {error("sampleAvailable") ? <p className="mt-1 text-sm text-red-600">{error("sampleAvailable")}</p> : null}
         </fieldset>
         <div hidden={!shows(fields.sampleAvailable.value === "yes")}>
-          <Field id={fields.samplePrice.id} label={`Sample price (${currency}, optional)`} error={error("samplePrice")} hint="Leave empty for a free sample">
+          <Field
+            id={fields.samplePrice.id}
+            label={`Sample price (${currency}, optional)`}
+            error={error("samplePrice")}
+            hint="Leave empty for a free sample"
+          >
             <Input {...getInputProps(fields.samplePrice, { type: "text" })} inputMode="decimal" autoComplete="off" />
           </Field>
         </div>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
           <Field id={fields.hsCode.id} label="HS code (optional)" error={error("hsCode")} hint="6 to 10 digits">
-            <Input {...getInputProps(fields.hsCode, { type: "text" })} inputMode="numeric" autoComplete="off" placeholder="6302.60" />
+            <Input
+              {...getInputProps(fields.hsCode, { type: "text" })}
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="6302.60"
+            />
           </Field>
-          <Field id={fields.unitWeightKg.id} label={`Gross weight per ${unit.replace(/s$/, "")} (kg, optional)`} error={error("unitWeightKg")} hint="For freight estimates">
-            <Input {...getInputProps(fields.unitWeightKg, { type: "text" })} inputMode="decimal" autoComplete="off" placeholder="0.45" />
+          <Field
+            id={fields.unitWeightKg.id}
+            label={`Gross weight per ${unit.replace(/s$/, "")} (kg, optional)`}
+            error={error("unitWeightKg")}
+            hint="For freight estimates"
+          >
+            <Input
+              {...getInputProps(fields.unitWeightKg, { type: "text" })}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.45"
+            />
           </Field>
         </div>
       </fieldset>
 
-      <Field id={fields.deliveryTimeline.id} label="Delivery Timeline" error={error("deliveryTimeline")} hint="Optional with a lead time">
-        <Input {...getInputProps(fields.deliveryTimeline, { type: "text" })} placeholder="e.g. 30 days production + 25 days sea freight" />
+      <Field
+        id={fields.deliveryTimeline.id}
+        label="Delivery Timeline"
+        error={error("deliveryTimeline")}
+        hint="Optional with a lead time"
+      >
+        <Input
+          {...getInputProps(fields.deliveryTimeline, { type: "text" })}
+          placeholder="e.g. 30 days production + 25 days sea freight"
+        />
       </Field>
       <Field id={fields.terms.id} label="Terms (optional)" error={error("terms")}>
         <Textarea {...getTextareaProps(fields.terms)} rows={3} placeholder="Warranty, packing, anything else" />
@@ -215,4 +304,3 @@ export function QuoteForm({
     </Form>
   );
 }
-

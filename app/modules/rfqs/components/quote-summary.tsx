@@ -1,14 +1,22 @@
-import { formatMinor, formatUsdCents, inrPaiseToUsdCents, unitFromTotal, usdCentsToInrPaise } from "~/lib/money";
-import { describeRate, formatRateDate } from "~/modules/trade/fx-rates.schema";
-import { PAYMENT_TERMS_LABELS, SHIP_MODE_LABELS } from "~/modules/trade/trade-terms.schema";
-import type { QuoteView } from "../rfq.schema";
+import { formatUsdCents } from "~/lib/money";
+import { formatMinor, inrPaiseToUsdCents, unitFromTotal, usdCentsToInrPaise } from "~/lib/money-minor";
+import { describeRate, formatRateDate } from "~/modules/trade/fx-rates-values";
+import { PAYMENT_TERMS_LABELS, SHIP_MODE_LABELS } from "~/modules/trade/trade-terms-values";
+import type { QuoteView } from "../rfq-values";
 
 /** "FOB Mundra (INMUN)", "DAP Chicago, IL via Chicago rail ramp (USCHI)": an Incoterm with its named place. */
-export function incotermWithPlace(quote: Pick<QuoteView, "incoterm" | "incotermPlace" | "incotermPort">): string | null {
+export function incotermWithPlace(
+  quote: Pick<QuoteView, "incoterm" | "incotermPlace" | "incotermPort">,
+): string | null {
   if (!quote.incoterm) return null;
   const place = quote.incotermPlace ?? quote.incotermPort ?? "";
   const port = quote.incotermPort && quote.incotermPlace ? ` (${quote.incotermPort})` : "";
-  const via = quote.incoterm === "DAP" || quote.incoterm === "DDP" ? (quote.incotermPort ? ` via ${quote.incotermPort}` : "") : port;
+  const via =
+    quote.incoterm === "DAP" || quote.incoterm === "DDP"
+      ? quote.incotermPort
+        ? ` via ${quote.incotermPort}`
+        : ""
+      : port;
   return `${quote.incoterm} ${place}${via}`.trim();
 }
 
@@ -21,19 +29,41 @@ function grams(g: number): string {
  * and the stored rate beside them. A supplier reading its own quote sees it in its currency first, with the
  * other currency beside it at the same stored rate. A quote made before trade terms says "USD, terms in text".
  */
-export function QuoteSummary({ quote, unit, audience }: { quote: QuoteView; unit: string; audience: "buyer" | "supplier" }) {
+export function QuoteSummary({
+  quote,
+  unit,
+  audience,
+}: {
+  quote: QuoteView;
+  unit: string;
+  audience: "buyer" | "supplier";
+}) {
   const rate = quote.rate;
   const totalMinor = quote.totalMinor ?? quote.priceCents;
   const unitMinor = quote.unitPriceMinor ?? unitFromTotal(totalMinor, quote.quantity);
   const inInr = quote.currency === "INR" && rate !== null;
   const unitUsdCents = inInr ? inrPaiseToUsdCents(unitMinor, rate.inrPerUsd) : unitMinor;
   // what the other currency reads, at the rate stored with the quote (never today's)
-  const otherTotal = inInr ? formatUsdCents(quote.priceCents) : rate ? formatMinor(usdCentsToInrPaise(quote.priceCents, rate.inrPerUsd), "INR") : null;
-  const otherUnit = inInr ? formatUsdCents(unitUsdCents) : rate ? formatMinor(usdCentsToInrPaise(unitMinor, rate.inrPerUsd), "INR") : null;
+  const otherTotal = inInr
+    ? formatUsdCents(quote.priceCents)
+    : rate
+      ? formatMinor(usdCentsToInrPaise(quote.priceCents, rate.inrPerUsd), "INR")
+      : null;
+  const otherUnit = inInr
+    ? formatUsdCents(unitUsdCents)
+    : rate
+      ? formatMinor(usdCentsToInrPaise(unitMinor, rate.inrPerUsd), "INR")
+      : null;
   const ownFirst = audience === "supplier" && quote.mine;
   const leadTotal = ownFirst ? formatMinor(totalMinor, quote.currency) : formatUsdCents(quote.priceCents);
   const leadUnit = ownFirst ? formatMinor(unitMinor, quote.currency) : formatUsdCents(unitUsdCents);
-  const beside = ownFirst ? (otherTotal ? { total: otherTotal, unit: otherUnit } : null) : inInr ? { total: formatMinor(totalMinor, "INR"), unit: formatMinor(unitMinor, "INR") } : null;
+  const beside = ownFirst
+    ? otherTotal
+      ? { total: otherTotal, unit: otherUnit }
+      : null
+    : inInr
+      ? { total: formatMinor(totalMinor, "INR"), unit: formatMinor(unitMinor, "INR") }
+      : null;
   const place = incotermWithPlace(quote);
 
   return (
@@ -42,14 +72,24 @@ export function QuoteSummary({ quote, unit, audience }: { quote: QuoteView; unit
         <div>
           <dt className="text-slate-500">Total price</dt>
           <dd className="text-lg font-bold tabular-nums">{leadTotal}</dd>
-          {beside ? <dd className="text-xs tabular-nums text-slate-600">{ownFirst && inInr ? "about " : inInr ? "quoted " : "about "}{beside.total}</dd> : null}
+          {beside ? (
+            <dd className="text-xs tabular-nums text-slate-600">
+              {ownFirst && inInr ? "about " : inInr ? "quoted " : "about "}
+              {beside.total}
+            </dd>
+          ) : null}
         </div>
         <div>
           <dt className="text-slate-500">Unit price</dt>
           <dd className="font-semibold tabular-nums">
             {leadUnit} <span className="font-normal text-slate-500">/ {unit.replace(/s$/, "")}</span>
           </dd>
-          {beside?.unit ? <dd className="text-xs tabular-nums text-slate-600">{inInr && !ownFirst ? "quoted " : "about "}{beside.unit}</dd> : null}
+          {beside?.unit ? (
+            <dd className="text-xs tabular-nums text-slate-600">
+              {inInr && !ownFirst ? "quoted " : "about "}
+              {beside.unit}
+            </dd>
+          ) : null}
         </div>
         <div>
           <dt className="text-slate-500">Quantity</dt>
@@ -58,15 +98,27 @@ export function QuoteSummary({ quote, unit, audience }: { quote: QuoteView; unit
           </dd>
         </div>
       </dl>
-      {rate && (inInr || ownFirst) ? <p className="mt-2 text-xs text-slate-500">Converted at {describeRate(rate)}, the rate stored with this quote.</p> : null}
+      {rate && (inInr || ownFirst) ? (
+        <p className="mt-2 text-xs text-slate-500">
+          Converted at {describeRate(rate)}, the rate stored with this quote.
+        </p>
+      ) : null}
       {place ? (
         <dl className="mt-3 grid gap-x-4 gap-y-2 rounded-md bg-slate-50 p-3 sm:grid-cols-2">
           <Term label="Incoterm">
             {place}
-            {quote.shipMode ? <span className="font-normal text-slate-600"> · {SHIP_MODE_LABELS[quote.shipMode]}</span> : null}
+            {quote.shipMode ? (
+              <span className="font-normal text-slate-600"> · {SHIP_MODE_LABELS[quote.shipMode]}</span>
+            ) : null}
           </Term>
-          <Term label="Lead time">{quote.leadTimeDays !== null ? `${quote.leadTimeDays} days (production + transit)` : quote.deliveryTimeline}</Term>
-          {quote.paymentTerms ? <Term label="Payment terms">{quote.paymentTerms === "other" ? quote.paymentTermsOther : PAYMENT_TERMS_LABELS[quote.paymentTerms]}</Term> : null}
+          <Term label="Lead time">
+            {quote.leadTimeDays !== null ? `${quote.leadTimeDays} days (production + transit)` : quote.deliveryTimeline}
+          </Term>
+          {quote.paymentTerms ? (
+            <Term label="Payment terms">
+              {quote.paymentTerms === "other" ? quote.paymentTermsOther : PAYMENT_TERMS_LABELS[quote.paymentTerms]}
+            </Term>
+          ) : null}
           {quote.validUntil ? <Term label="Valid until">{formatRateDate(quote.validUntil)}</Term> : null}
           <Term label="Sample">
             {quote.sampleAvailable
@@ -76,7 +128,9 @@ export function QuoteSummary({ quote, unit, audience }: { quote: QuoteView; unit
               : "Not available"}
           </Term>
           {quote.hsCode ? <Term label="HS code">{quote.hsCode}</Term> : null}
-          {quote.unitWeightGrams ? <Term label="Gross weight">{`${grams(quote.unitWeightGrams)} per ${unit.replace(/s$/, "")}`}</Term> : null}
+          {quote.unitWeightGrams ? (
+            <Term label="Gross weight">{`${grams(quote.unitWeightGrams)} per ${unit.replace(/s$/, "")}`}</Term>
+          ) : null}
         </dl>
       ) : (
         <dl className="mt-3 grid gap-3 sm:grid-cols-3">
@@ -90,7 +144,10 @@ export function QuoteSummary({ quote, unit, audience }: { quote: QuoteView; unit
           </div>
         </dl>
       )}
-      {place && quote.leadTimeDays !== null && quote.deliveryTimeline && !quote.deliveryTimeline.endsWith("(production + transit)") ? (
+      {place &&
+      quote.leadTimeDays !== null &&
+      quote.deliveryTimeline &&
+      !quote.deliveryTimeline.endsWith("(production + transit)") ? (
         <p className="mt-2 text-slate-700">
           <span className="text-slate-500">Delivery: </span>
           {quote.deliveryTimeline}

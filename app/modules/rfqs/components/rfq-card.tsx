@@ -4,7 +4,7 @@ import { Badge, statusTone } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { categoryLabel } from "~/lib/categories";
 import { formatUsd } from "~/lib/money";
-import type { RfqCard as RfqCardData } from "../rfq.schema";
+import type { RfqCard as RfqCardData } from "../rfq-values";
 import { ClosingTime } from "./closing-time";
 import { DeadlineBadge } from "./deadline-badge";
 
@@ -27,7 +27,17 @@ export function VerifiedOnlyBadge() {
  * `canQuote`: the viewer is a supplier who may quote, so the card invites a quote; everyone else views the RFQ (issue #26).
  * `matchReason`: why the RFQ was matched to the viewing supplier ("Matches your products: …", issue #23).
  */
-export function RfqCard({ rfq, showStatus = false, canQuote = false, matchReason }: { rfq: RfqCardData; showStatus?: boolean; canQuote?: boolean; matchReason?: string }) {
+export function RfqCard({
+  rfq,
+  showStatus = false,
+  canQuote = false,
+  matchReason,
+}: {
+  rfq: RfqCardData;
+  showStatus?: boolean;
+  canQuote?: boolean;
+  matchReason?: string;
+}) {
   return (
     <article className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 transition hover:border-slate-300 hover:shadow-sm">
       <div className="flex flex-wrap items-center gap-2">
@@ -73,7 +83,8 @@ export function RfqCard({ rfq, showStatus = false, canQuote = false, matchReason
         <div>
           <dt className="text-xs text-slate-500">Deliver to</dt>
           <dd className="flex items-center gap-1 truncate">
-            <MapPin className="size-3.5 shrink-0 text-slate-400" aria-hidden /> <span className="truncate">{rfq.deliveryLocation}</span>
+            <MapPin className="size-3.5 shrink-0 text-slate-400" aria-hidden />{" "}
+            <span className="truncate">{rfq.deliveryLocation}</span>
           </dd>
         </div>
       </dl>
@@ -86,19 +97,5 @@ export function RfqCard({ rfq, showStatus = false, canQuote = false, matchReason
         </Link>
       </div>
     </article>
-  );
-}
-
-export function RfqCardSkeleton() {
-  return (
-    <div className="animate-pulse rounded-lg border border-slate-200 bg-white p-5" aria-hidden>
-      <div className="h-4 w-20 rounded bg-slate-100" />
-      <div className="mt-3 h-5 w-3/4 rounded bg-slate-100" />
-      <div className="mt-2 h-3 w-1/2 rounded bg-slate-100" />
-      <div className="mt-4 grid grid-cols-2 gap-3">
-        <div className="h-8 rounded bg-slate-100" />
-        <div className="h-8 rounded bg-slate-100" />
-      </div>
-    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { ResponsiveImage } from "~/modules/uploads/components/responsive-image";
 import { EDITOR } from "../editor/constants";
 import type { Banner, BannerSection } from "../store-design.schema";
 
@@ -6,11 +7,26 @@ function BannerContent({ banner }: { banner: Banner }) {
   const [failed, setFailed] = useState(false);
   return (
     <div className="relative h-full w-full overflow-hidden rounded-lg bg-slate-800 text-white">
-      {banner.image_url && !failed ? <img src={banner.image_url} alt="" onError={() => setFailed(true)} className="absolute inset-0 h-full w-full object-cover" /> : null}
+      {banner.image_url && !failed ? (
+        <ResponsiveImage
+          src={banner.image_url}
+          alt=""
+          sizes={`(min-width: 1280px) ${Math.round((1248 * banner.width) / EDITOR.autoWidth)}px, (min-width: 640px) ${Math.round((100 * banner.width) / EDITOR.autoWidth)}vw, 100vw`}
+          widths={[480, 640, 960, 1280, 1600]}
+          width={Math.max(1, Math.round(banner.width))}
+          height={Math.max(1, Math.round(banner.height))}
+          onError={() => setFailed(true)}
+          className="absolute inset-0 h-full w-full object-cover"
+        />
+      ) : null}
       <div className="relative flex h-full flex-col justify-end bg-gradient-to-t from-black/60 to-transparent p-4">
         {banner.title ? <p className="text-lg font-bold leading-tight">{banner.title}</p> : null}
         {banner.subtitle ? <p className="mt-1 text-sm opacity-90">{banner.subtitle}</p> : null}
-        {banner.cta_text ? <span className="mt-2 inline-block self-start rounded-md bg-white px-3 py-1 text-sm font-medium text-slate-900">{banner.cta_text}</span> : null}
+        {banner.cta_text ? (
+          <span className="mt-2 inline-block self-start rounded-md bg-white px-3 py-1 text-sm font-medium text-slate-900">
+            {banner.cta_text}
+          </span>
+        ) : null}
       </div>
     </div>
   );
@@ -22,7 +38,13 @@ const hasText = (banner: Banner) => Boolean(banner.title || banner.subtitle || b
 function BannerLink({ banner }: { banner: Banner }) {
   if (banner.clickable && banner.cta_link) {
     return (
-      <a href={banner.cta_link} target="_blank" rel="noopener noreferrer" className="block h-full w-full" aria-label={hasText(banner) ? undefined : "Banner"}>
+      <a
+        href={banner.cta_link}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="block h-full w-full"
+        aria-label={hasText(banner) ? undefined : "Banner"}
+      >
         <BannerContent banner={banner} />
       </a>
     );

@@ -44,15 +44,36 @@ export function CategoryTabsEditor({ initial }: { initial: CategoryTab[] }) {
               <Label htmlFor={`tab-name-${tab.id}`} className="text-xs font-normal text-slate-500">
                 Tab {i + 1} name ({tab.slug})
               </Label>
-              <Input id={`tab-name-${tab.id}`} value={tab.name} onChange={(e) => setTabs(tabs.map((t) => (t.id === tab.id ? { ...t, name: e.target.value } : t)))} />
+              <Input
+                id={`tab-name-${tab.id}`}
+                value={tab.name}
+                onChange={(e) => setTabs(tabs.map((t) => (t.id === tab.id ? { ...t, name: e.target.value } : t)))}
+              />
             </div>
-            <Button variant="ghost" size="sm" onClick={() => move(i, -1)} disabled={i === 0} aria-label={`Move ${tab.name} up`}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => move(i, -1)}
+              disabled={i === 0}
+              aria-label={`Move ${tab.name} up`}
+            >
               <ArrowUp className="size-4" aria-hidden />
             </Button>
-            <Button variant="ghost" size="sm" onClick={() => move(i, 1)} disabled={i === tabs.length - 1} aria-label={`Move ${tab.name} down`}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => move(i, 1)}
+              disabled={i === tabs.length - 1}
+              aria-label={`Move ${tab.name} down`}
+            >
               <ArrowDown className="size-4" aria-hidden />
             </Button>
-            <Button variant="ghost" size="sm" onClick={() => setTabs(tabs.filter((t) => t.id !== tab.id).map((t, order) => ({ ...t, order })))} aria-label={`Delete ${tab.name}`}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setTabs(tabs.filter((t) => t.id !== tab.id).map((t, order) => ({ ...t, order })))}
+              aria-label={`Delete ${tab.name}`}
+            >
               <Trash2 className="size-4 text-red-700" aria-hidden />
             </Button>
           </li>
@@ -61,13 +82,22 @@ export function CategoryTabsEditor({ initial }: { initial: CategoryTab[] }) {
       <div className="mt-4 flex items-end gap-2">
         <div className="flex-1">
           <Label htmlFor="new-tab-name">New tab</Label>
-          <Input id="new-tab-name" value={newName} onChange={(e) => setNewName(e.target.value)} onKeyDown={(e) => (e.key === "Enter" ? (e.preventDefault(), add()) : undefined)} />
+          <Input
+            id="new-tab-name"
+            value={newName}
+            onChange={(e) => setNewName(e.target.value)}
+            onKeyDown={(e) => (e.key === "Enter" ? (e.preventDefault(), add()) : undefined)}
+          />
         </div>
         <Button variant="outline" onClick={add} disabled={!newName.trim()}>
           <Plus className="size-4" aria-hidden /> Add Tab
         </Button>
       </div>
-      <Button className="mt-4" disabled={fetcher.state !== "idle"} onClick={() => fetcher.submit({ intent: "save-tabs", payload: JSON.stringify(tabs) }, { method: "post" })}>
+      <Button
+        className="mt-4"
+        disabled={fetcher.state !== "idle"}
+        onClick={() => fetcher.submit({ intent: "save-tabs", payload: JSON.stringify(tabs) }, { method: "post" })}
+      >
         Save Tabs
       </Button>
       {fetcher.data ? (

@@ -2,15 +2,28 @@ import { getCollectionProps, getInputProps, getTextareaProps, type DefaultValue 
 import type { z } from "zod";
 import { Field, Input, Label, Textarea } from "~/components/ui/field";
 import { STORE_CATEGORY_OPTIONS } from "~/lib/categories";
-import { useValidatedForm, type FormReply } from "~/lib/validated-form";
-import { readStoreForm, storeDetailsSchema, WEEKDAYS } from "../store-form.schema";
+import { lazySchema, useValidatedForm, type FormReply } from "~/components/forms/validated-form";
+import type { storeDetailsSchema } from "../store-form.schema";
+import { WEEKDAYS } from "../store-form-values";
+
+const lazyStoreDetailsSchema = lazySchema(() =>
+  import("../store-form.schema").then((m) => ({ schema: m.storeDetailsSchema, read: m.readStoreForm })),
+);
 
 /**
  * The store details form (Create Store and the Settings tab), checked in the browser as createStore and
  * updateStoreSettings check it on the server: the posted form read by readStoreForm, then storeDetailsSchema.
  */
-export function useStoreDetailsForm({ id, lastResult, defaultValue }: { id: string; lastResult?: FormReply | null; defaultValue: DefaultValue<z.input<typeof storeDetailsSchema>> }) {
-  return useValidatedForm({ id, schema: storeDetailsSchema, read: readStoreForm, lastResult, defaultValue });
+export function useStoreDetailsForm({
+  id,
+  lastResult,
+  defaultValue,
+}: {
+  id: string;
+  lastResult?: FormReply | null;
+  defaultValue: DefaultValue<z.input<typeof storeDetailsSchema>>;
+}) {
+  return useValidatedForm({ id, schema: lazyStoreDetailsSchema, lastResult, defaultValue });
 }
 
 type StoreDetailsFieldset = ReturnType<typeof useStoreDetailsForm>[1];
@@ -23,7 +36,12 @@ function groupError(meta: Pick<Meta, "errors" | "allErrors">) {
 
 /** The store's details: plain inputs, so the form posts without JavaScript. */
 export function StoreDetailsFields({ fields }: { fields: StoreDetailsFieldset }) {
-  const text = (name: "phone" | "email" | "website" | "street" | "city" | "state" | "zipCode" | "country", label: string, type: "text" | "tel" | "email" | "url", autoComplete: string) => (
+  const text = (
+    name: "phone" | "email" | "website" | "street" | "city" | "state" | "zipCode" | "country",
+    label: string,
+    type: "text" | "tel" | "email" | "url",
+    autoComplete: string,
+  ) => (
     <Field id={fields[name].id} label={label} error={fields[name].errors?.[0]}>
       <Input {...getInputProps(fields[name], { type })} autoComplete={autoComplete} />
     </Field>
@@ -52,8 +70,15 @@ export function StoreDetailsFields({ fields }: { fields: StoreDetailsFieldset })
           <Input {...getInputProps(fields.productionCapacity, { type: "text" })} placeholder="e.g. 40,000 towels" />
         </Field>
         <div className="sm:col-span-2">
-          <Field id={fields.certifications.id} label="Certifications (separated by commas)" error={fields.certifications.errors?.[0]}>
-            <Input {...getInputProps(fields.certifications, { type: "text" })} placeholder="e.g. GOTS, OEKO-TEX Standard 100, ISO 9001" />
+          <Field
+            id={fields.certifications.id}
+            label="Certifications (separated by commas)"
+            error={fields.certifications.errors?.[0]}
+          >
+            <Input
+              {...getInputProps(fields.certifications, { type: "text" })}
+              placeholder="e.g. GOTS, OEKO-TEX Standard 100, ISO 9001"
+            />
           </Field>
         </div>
       </fieldset>
@@ -76,7 +101,11 @@ export function StoreDetailsFields({ fields }: { fields: StoreDetailsFieldset })
           </p>
         ) : null}
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-          {getCollectionProps(fields.categories, { type: "checkbox", options: [...STORE_CATEGORY_OPTIONS], ariaAttributes: false }).map(({ key, ...checkbox }, index) => (
+          {getCollectionProps(fields.categories, {
+            type: "checkbox",
+            options: [...STORE_CATEGORY_OPTIONS],
+            ariaAttributes: false,
+          }).map(({ key, ...checkbox }, index) => (
             <label key={key} className="flex items-center gap-2 text-sm">
               <input {...checkbox} id={`${fields.categories.id}-${index}`} /> {checkbox.value}
             </label>
@@ -94,7 +123,8 @@ export function StoreDetailsFields({ fields }: { fields: StoreDetailsFieldset })
           {WEEKDAYS.map((day) => {
             const { open, close, closed } = hours[day].getFieldset();
             // a wrong time is told in the group's message above
-            const described = (meta: typeof open) => (meta.errors ? { "aria-invalid": true, "aria-describedby": fields.businessHours.errorId } : {});
+            const described = (meta: typeof open) =>
+              meta.errors ? { "aria-invalid": true, "aria-describedby": fields.businessHours.errorId } : {};
             return (
               <div key={day} className="grid grid-cols-[6rem_1fr_1fr_auto] items-end gap-2 text-sm">
                 <span className="capitalize">{day}</span>

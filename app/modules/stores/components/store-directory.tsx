@@ -1,4 +1,5 @@
 import { Store as StoreIcon } from "lucide-react";
+import { Thumbnail } from "~/modules/uploads/components/responsive-image";
 import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { VerificationBadge } from "~/modules/accounts/components/verification-badge";
@@ -7,7 +8,11 @@ import { Card } from "~/components/ui/card";
 import { FilterSelect, Label, SearchInput } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import { STORE_CATEGORY_OPTIONS } from "~/lib/categories";
-import { STORE_CARD_CATEGORY_LIMIT, type StoreDirectoryCard, type StoreDirectoryParams } from "../store-directory.schema";
+import {
+  STORE_CARD_CATEGORY_LIMIT,
+  type StoreDirectoryCard,
+  type StoreDirectoryParams,
+} from "../store-directory.schema";
 
 export function StoreDirectoryCardView({ store }: { store: StoreDirectoryCard }) {
   const shown = store.categories.slice(0, STORE_CARD_CATEGORY_LIMIT);
@@ -16,7 +21,11 @@ export function StoreDirectoryCardView({ store }: { store: StoreDirectoryCard })
     <Card className="flex h-full flex-col p-5">
       <div className="flex items-start gap-3">
         {store.logoUrl ? (
-          <img src={store.logoUrl} alt="" className="size-12 rounded-md border border-slate-200 object-cover" />
+          <Thumbnail
+            src={store.logoUrl}
+            size={48}
+            className="size-12 rounded-md border border-slate-200 object-cover"
+          />
         ) : (
           <div className="flex size-12 items-center justify-center rounded-md bg-slate-100 text-slate-400">
             <StoreIcon className="size-6" aria-hidden />
@@ -37,7 +46,13 @@ export function StoreDirectoryCardView({ store }: { store: StoreDirectoryCard })
         </div>
       ) : null}
       <div className="mt-auto pt-4">
-        <ButtonLink to={`/stores/${store.id}`} variant="outline" size="sm" className="w-full" aria-label={`View Store: ${store.name}`}>
+        <ButtonLink
+          to={`/stores/${store.id}`}
+          variant="outline"
+          size="sm"
+          className="w-full"
+          aria-label={`View Store: ${store.name}`}
+        >
           View Store
         </ButtonLink>
       </div>
@@ -68,7 +83,12 @@ export function StoreDirectory({
   const clear = new URLSearchParams(keep);
   return (
     <div>
-      <Form key={search.toString()} method="get" action={action} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <Form
+        key={search.toString()}
+        method="get"
+        action={action}
+        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+      >
         {keep.map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
         ))}
@@ -82,7 +102,10 @@ export function StoreDirectory({
           name="scategory"
           className="sm:w-56"
           defaultValue={params.category ?? ""}
-          options={[{ value: "", label: "All Categories" }, ...STORE_CATEGORY_OPTIONS.map((c) => ({ value: c, label: c }))]}
+          options={[
+            { value: "", label: "All Categories" },
+            ...STORE_CATEGORY_OPTIONS.map((c) => ({ value: c, label: c })),
+          ]}
         />
         <Button type="submit" variant="secondary">
           Search

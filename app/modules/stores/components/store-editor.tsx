@@ -1,8 +1,20 @@
-import { Eye, EyeOff, ImageIcon, LayoutTemplate, Package, Pencil, Plus, Save, Store as StoreIcon, Trash2 } from "lucide-react";
+import {
+  Eye,
+  EyeOff,
+  ImageIcon,
+  LayoutTemplate,
+  Package,
+  Pencil,
+  Plus,
+  Save,
+  Store as StoreIcon,
+  Trash2,
+} from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
@@ -10,16 +22,48 @@ import { Input, Label, Textarea } from "~/components/ui/field";
 import { formatUsdRange } from "~/lib/money";
 import { ImageUploadField } from "~/modules/uploads/components/image-upload-field";
 import { uploadImage } from "~/modules/uploads/upload-client";
+import { IMAGE_ACCEPT } from "~/modules/uploads/uploads.schema";
 import { bannerImageMessage, withBannerImage, type BannerImageOutcome } from "../editor/banner-image";
 import { EDITOR } from "../editor/constants";
 import { HANDLES, isClick, moveBanner, nudge, placeNewBanner, resizeBanner, type Handle } from "../editor/geometry";
-import { newBanner, newSection, storeDesignSchema, type Banner, type BannerSection, type ProductSection, type Section, type StoreDesign } from "../store-design.schema";
+import {
+  newBanner,
+  newSection,
+  storeDesignSchema,
+  type Banner,
+  type BannerSection,
+  type ProductSection,
+  type Section,
+  type StoreDesign,
+} from "../store-design.schema";
 import { BannerSectionView } from "./banner-section-view";
-import { cardImageUrl } from "~/modules/uploads/image-urls";
+import { ResponsiveImage } from "~/modules/uploads/components/responsive-image";
 
-type EditorProduct = { id: string; name: string; images: string[]; priceMinCents: number; priceMaxCents: number; featured: boolean };
-type Target = { kind: "hero" } | { kind: "logo" } | { kind: "name" } | { kind: "tagline" } | { kind: "color" } | { kind: "banner"; sectionId: string; bannerId: string };
-type Drag = { sectionId: string; bannerId: string; handle: Handle | "move"; startX: number; startY: number; scale: number; dx: number; dy: number };
+type EditorProduct = {
+  id: string;
+  name: string;
+  images: string[];
+  priceMinCents: number;
+  priceMaxCents: number;
+  featured: boolean;
+};
+type Target =
+  | { kind: "hero" }
+  | { kind: "logo" }
+  | { kind: "name" }
+  | { kind: "tagline" }
+  | { kind: "color" }
+  | { kind: "banner"; sectionId: string; bannerId: string };
+type Drag = {
+  sectionId: string;
+  bannerId: string;
+  handle: Handle | "move";
+  startX: number;
+  startY: number;
+  scale: number;
+  dx: number;
+  dy: number;
+};
 
 const HANDLE_POSITION: Record<Handle, string> = {
   nw: "-left-1.5 -top-1.5 cursor-nwse-resize",
@@ -75,7 +119,9 @@ function BannerCanvas({
   const height = Math.max(section.section_height, EDITOR.canvasMinEditor);
   const canvas = { width: EDITOR.autoWidth, height };
   const apply = (d: Drag) =>
-    d.handle === "move" ? moveBanner(section.banners, d.bannerId, d.dx, d.dy, canvas) : resizeBanner(section.banners, d.bannerId, d.handle, d.dx, d.dy, canvas);
+    d.handle === "move"
+      ? moveBanner(section.banners, d.bannerId, d.dx, d.dy, canvas)
+      : resizeBanner(section.banners, d.bannerId, d.handle, d.dx, d.dy, canvas);
   const shown = drag ? apply(drag) : section.banners;
 
   const start = (e: React.PointerEvent, bannerId: string, handle: Handle | "move") => {
@@ -102,8 +148,18 @@ function BannerCanvas({
   return (
     <div
       ref={ref}
-      className={cn("relative w-full overflow-hidden rounded-lg border border-dashed", editMode ? "border-brand-500 bg-[linear-gradient(#e2e8f0_1px,transparent_1px),linear-gradient(90deg,#e2e8f0_1px,transparent_1px)]" : "border-slate-200")}
-      style={{ height: height * scale, minHeight: EDITOR.canvasMinEditor * Math.min(1, scale), backgroundColor: section.background_color || undefined, backgroundSize: `${EDITOR.grid * scale}px ${EDITOR.grid * scale}px` }}
+      className={cn(
+        "relative w-full overflow-hidden rounded-lg border border-dashed",
+        editMode
+          ? "border-brand-500 bg-[linear-gradient(#e2e8f0_1px,transparent_1px),linear-gradient(90deg,#e2e8f0_1px,transparent_1px)]"
+          : "border-slate-200",
+      )}
+      style={{
+        height: height * scale,
+        minHeight: EDITOR.canvasMinEditor * Math.min(1, scale),
+        backgroundColor: section.background_color || undefined,
+        backgroundSize: `${EDITOR.grid * scale}px ${EDITOR.grid * scale}px`,
+      }}
       onPointerMove={move}
       onPointerUp={end}
       onPointerCancel={() => setDrag(null)}
@@ -113,9 +169,27 @@ function BannerCanvas({
           key={banner.id}
           role={editMode ? "button" : undefined}
           tabIndex={editMode ? 0 : undefined}
-          aria-label={editMode ? `Banner "${banner.title || "Untitled"}"${[banner.subtitle, banner.cta_text].filter(Boolean).map((text) => ` ${text}`).join(",")} at ${banner.x}, ${banner.y}, ${banner.width} × ${banner.height}. Arrow keys move, Shift+arrows resize, Enter edits.` : undefined}
-          className={cn("absolute touch-none select-none", editMode && "cursor-move outline-offset-2 focus-visible:outline-2 focus-visible:outline-brand-600", drag?.bannerId === banner.id && "opacity-90")}
-          style={{ left: banner.x * scale, top: banner.y * scale, width: banner.width * scale, height: banner.height * scale }}
+          aria-label={
+            editMode
+              ? `Banner "${banner.title || "Untitled"}"${[banner.subtitle, banner.cta_text]
+                  .filter(Boolean)
+                  .map((text) => ` ${text}`)
+                  .join(
+                    ",",
+                  )} at ${banner.x}, ${banner.y}, ${banner.width} × ${banner.height}. Arrow keys move, Shift+arrows resize, Enter edits.`
+              : undefined
+          }
+          className={cn(
+            "absolute touch-none select-none",
+            editMode && "cursor-move outline-offset-2 focus-visible:outline-2 focus-visible:outline-brand-600",
+            drag?.bannerId === banner.id && "opacity-90",
+          )}
+          style={{
+            left: banner.x * scale,
+            top: banner.y * scale,
+            width: banner.width * scale,
+            height: banner.height * scale,
+          }}
           onPointerDown={(e) => start(e, banner.id, "move")}
           onKeyDown={(e) => {
             if (!editMode) return;
@@ -140,7 +214,10 @@ function BannerCanvas({
                   data-handle={handle}
                   aria-hidden
                   onPointerDown={(e) => start(e, banner.id, handle)}
-                  className={cn("absolute size-3 rounded-sm border border-white bg-brand-600 shadow", HANDLE_POSITION[handle])}
+                  className={cn(
+                    "absolute size-3 rounded-sm border border-white bg-brand-600 shadow",
+                    HANDLE_POSITION[handle],
+                  )}
                 />
               ))
             : null}
@@ -153,25 +230,58 @@ function BannerCanvas({
 function BannerSectionPreviewContent({ banner }: { banner: Banner }) {
   return (
     <div className="relative h-full w-full overflow-hidden rounded-lg bg-slate-700 text-white">
-      {banner.image_url ? <img src={banner.image_url} alt="" draggable={false} className="absolute inset-0 h-full w-full object-cover" /> : null}
+      {banner.image_url ? (
+        <img src={banner.image_url} alt="" draggable={false} className="absolute inset-0 h-full w-full object-cover" />
+      ) : null}
       <div className="relative flex h-full flex-col justify-end bg-gradient-to-t from-black/60 to-transparent p-3">
         {/* spaces between the lines: the button's label repeats its text, and checkers read it without the layout */}
         <p className="truncate text-sm font-bold">{banner.title}</p>{" "}
         {banner.subtitle ? <p className="truncate text-xs opacity-90">{banner.subtitle}</p> : null}{" "}
-        {banner.cta_text ? <span className="mt-1 self-start rounded bg-white px-2 py-0.5 text-xs font-medium text-slate-900">{banner.cta_text}</span> : null}
+        {banner.cta_text ? (
+          <span className="mt-1 self-start rounded bg-white px-2 py-0.5 text-xs font-medium text-slate-900">
+            {banner.cta_text}
+          </span>
+        ) : null}
       </div>
     </div>
   );
 }
 
-function ProductPreview({ products, limit, showFeatured }: { products: EditorProduct[]; limit: number; showFeatured: boolean }) {
-  const list = [...products].sort((a, b) => (showFeatured ? Number(b.featured) - Number(a.featured) : 0)).slice(0, limit);
-  if (list.length === 0) return <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">Add products to this store to show them here.</p>;
+function ProductPreview({
+  products,
+  limit,
+  showFeatured,
+}: {
+  products: EditorProduct[];
+  limit: number;
+  showFeatured: boolean;
+}) {
+  const list = [...products]
+    .sort((a, b) => (showFeatured ? Number(b.featured) - Number(a.featured) : 0))
+    .slice(0, limit);
+  if (list.length === 0)
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">
+        Add products to this store to show them here.
+      </p>
+    );
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       {list.map((p) => (
         <div key={p.id} className="overflow-hidden rounded-lg border border-slate-200 bg-white">
-          <div className="aspect-[4/3] bg-slate-100">{p.images[0] ? <img src={cardImageUrl(p.images[0])} alt="" className="h-full w-full object-cover" /> : null}</div>
+          <div className="aspect-[4/3] bg-slate-100">
+            {p.images[0] ? (
+              <ResponsiveImage
+                src={p.images[0]}
+                alt=""
+                sizes="(min-width: 1024px) 300px, (min-width: 640px) 50vw, 100vw"
+                widths={[320, 480, 640]}
+                width={640}
+                height={480}
+                className="h-full w-full object-cover"
+              />
+            ) : null}
+          </div>
           <div className="p-3">
             <p className="truncate text-sm font-medium">{p.name}</p>
             <p className="text-sm text-slate-600">{formatUsdRange(p.priceMinCents, p.priceMaxCents)}</p>
@@ -183,9 +293,20 @@ function ProductPreview({ products, limit, showFeatured }: { products: EditorPro
 }
 
 /** The Store Appearance tab: a visual editor for the store's header, sections and banners. */
-export function StoreEditor({ initial, products, action }: { storeId: string; initial: StoreDesign; products: EditorProduct[]; action: string }) {
+export function StoreEditor({
+  initial,
+  products,
+  action,
+}: {
+  storeId: string;
+  initial: StoreDesign;
+  products: EditorProduct[];
+  action: string;
+}) {
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
   const [design, setDesign] = useState<StoreDesign>(initial);
+  // the editor only works with its JavaScript: until it has hydrated its buttons say so rather than ignore a click
+  const hydrated = useHydrated();
   const [editMode, setEditMode] = useState(false);
   const [preview, setPreview] = useState(false);
   const [uploading, setUploading] = useState(0);
@@ -200,8 +321,10 @@ export function StoreEditor({ initial, products, action }: { storeId: string; in
     setTarget(t);
   };
   // Every change goes through a functional update, so edits made meanwhile (say during an upload) are never lost.
-  const changeSections = (change: (sections: Section[]) => Section[]) => setDesign((d) => ({ ...d, sections: change(d.sections).map((s, order) => ({ ...s, order })) }));
-  const updateSection = (id: string, patch: Partial<BannerSection> | Partial<ProductSection>) => changeSections((sections) => sections.map((s) => (s.id === id ? ({ ...s, ...patch } as Section) : s)));
+  const changeSections = (change: (sections: Section[]) => Section[]) =>
+    setDesign((d) => ({ ...d, sections: change(d.sections).map((s, order) => ({ ...s, order })) }));
+  const updateSection = (id: string, patch: Partial<BannerSection> | Partial<ProductSection>) =>
+    changeSections((sections) => sections.map((s) => (s.id === id ? ({ ...s, ...patch } as Section) : s)));
   const addSection = (type: Section["type"], afterIndex: number) =>
     changeSections((sections) => {
       const next = [...sections];
@@ -209,10 +332,19 @@ export function StoreEditor({ initial, products, action }: { storeId: string; in
       return next;
     });
   const changeBanners = (sectionId: string, change: (banners: Banner[]) => Banner[]) =>
-    changeSections((sections) => sections.map((s) => (s.id === sectionId && s.type === "banner-section" ? { ...s, banners: change(s.banners) } : s)));
-  const updateBanner = (sectionId: string, bannerId: string, patch: Partial<Banner>) => changeBanners(sectionId, (banners) => banners.map((b) => (b.id === bannerId ? { ...b, ...patch } : b)));
-  const bannerSection = (id: string) => design.sections.find((s): s is BannerSection => s.id === id && s.type === "banner-section");
-  const currentBanner = target?.kind === "banner" ? bannerSection(target.sectionId)?.banners.find((b) => b.id === target.bannerId) : undefined;
+    changeSections((sections) =>
+      sections.map((s) =>
+        s.id === sectionId && s.type === "banner-section" ? { ...s, banners: change(s.banners) } : s,
+      ),
+    );
+  const updateBanner = (sectionId: string, bannerId: string, patch: Partial<Banner>) =>
+    changeBanners(sectionId, (banners) => banners.map((b) => (b.id === bannerId ? { ...b, ...patch } : b)));
+  const bannerSection = (id: string) =>
+    design.sections.find((s): s is BannerSection => s.id === id && s.type === "banner-section");
+  const currentBanner =
+    target?.kind === "banner"
+      ? bannerSection(target.sectionId)?.banners.find((b) => b.id === target.bannerId)
+      : undefined;
 
   async function uploadBannerImage(sectionId: string, bannerId: string, file: File) {
     setUploading((n) => n + 1);
@@ -247,7 +379,16 @@ export function StoreEditor({ initial, products, action }: { storeId: string; in
 
   const editable = editMode && !preview;
   const clickArea = (t: Target, label: string) =>
-    editable ? { role: "button", tabIndex: 0, "aria-label": label, onClick: () => open(t), onKeyDown: (e: React.KeyboardEvent) => (e.key === "Enter" || e.key === " " ? (e.preventDefault(), open(t)) : undefined) } : {};
+    editable
+      ? {
+          role: "button",
+          tabIndex: 0,
+          "aria-label": label,
+          onClick: () => open(t),
+          onKeyDown: (e: React.KeyboardEvent) =>
+            e.key === "Enter" || e.key === " " ? (e.preventDefault(), open(t)) : undefined,
+        }
+      : {};
 
   return (
     <div className="rounded-lg border border-slate-200 bg-white">
@@ -257,36 +398,87 @@ export function StoreEditor({ initial, products, action }: { storeId: string; in
           <p className="text-sm text-slate-600">{design.name}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant={editMode ? "primary" : "outline"} size="sm" onClick={() => setEditMode((v) => !v)} aria-pressed={editMode}>
+          <Button
+            variant={editMode ? "primary" : "outline"}
+            size="sm"
+            onClick={() => setEditMode((v) => !v)}
+            aria-pressed={editMode}
+            disabled={!hydrated}
+          >
             <Pencil className="size-4" aria-hidden /> {editMode ? "Exit Edit" : "Edit Store"}
           </Button>
-          <Button variant="outline" size="sm" onClick={() => setPreview((v) => !v)} aria-pressed={preview}>
-            {preview ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />} {preview ? "Exit Preview" : "Preview"}
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setPreview((v) => !v)}
+            aria-pressed={preview}
+            disabled={!hydrated}
+          >
+            {preview ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}{" "}
+            {preview ? "Exit Preview" : "Preview"}
           </Button>
-          <Button size="sm" onClick={save} disabled={uploading > 0 || fetcher.state !== "idle"}>
+          <Button size="sm" onClick={save} disabled={!hydrated || uploading > 0 || fetcher.state !== "idle"}>
             <Save className="size-4" aria-hidden /> {fetcher.state !== "idle" ? "Saving..." : "Save Store"}
           </Button>
         </div>
       </div>
-      {editable ? <p className="bg-brand-50 px-4 py-2 text-sm text-brand-700">Drag corners to resize • Drag center to move</p> : null}
+      {editable ? (
+        <p className="bg-brand-50 px-4 py-2 text-sm text-brand-700">Drag corners to resize • Drag center to move</p>
+      ) : null}
 
       <div className="space-y-4 p-4">
-        <div {...clickArea({ kind: "hero" }, "Edit hero banner")} className={cn("relative flex min-h-32 items-center justify-center overflow-hidden rounded-lg bg-slate-100", editable && "cursor-pointer ring-brand-500 hover:ring-2")}>
-          {design.hero_banner ? <img src={design.hero_banner} alt="" className="max-h-[400px] w-full object-cover" /> : <span className="flex items-center gap-2 text-sm text-slate-600"><ImageIcon className="size-4" aria-hidden /> Hero banner</span>}
+        <div
+          {...clickArea({ kind: "hero" }, "Edit hero banner")}
+          className={cn(
+            "relative flex min-h-32 items-center justify-center overflow-hidden rounded-lg bg-slate-100",
+            editable && "cursor-pointer ring-brand-500 hover:ring-2",
+          )}
+        >
+          {design.hero_banner ? (
+            <img src={design.hero_banner} alt="" className="max-h-[400px] w-full object-cover" />
+          ) : (
+            <span className="flex items-center gap-2 text-sm text-slate-600">
+              <ImageIcon className="size-4" aria-hidden /> Hero banner
+            </span>
+          )}
         </div>
         <div className="flex flex-wrap items-center gap-4">
-          <div {...clickArea({ kind: "logo" }, "Edit logo")} className={cn("flex size-16 items-center justify-center overflow-hidden rounded-lg border border-slate-200", editable && "cursor-pointer hover:ring-2 hover:ring-brand-500")}>
-            {design.logo_url ? <img src={design.logo_url} alt="Store logo" className="h-full w-full object-contain" /> : <StoreIcon className="size-8" style={{ color: design.primary_color }} aria-hidden />}
+          <div
+            {...clickArea({ kind: "logo" }, "Edit logo")}
+            className={cn(
+              "flex size-16 items-center justify-center overflow-hidden rounded-lg border border-slate-200",
+              editable && "cursor-pointer hover:ring-2 hover:ring-brand-500",
+            )}
+          >
+            {design.logo_url ? (
+              <img src={design.logo_url} alt="Store logo" className="h-full w-full object-contain" />
+            ) : (
+              <StoreIcon className="size-8" style={{ color: design.primary_color }} aria-hidden />
+            )}
           </div>
           <div className="min-w-0 flex-1">
-            <p {...clickArea({ kind: "name" }, `Edit store name: ${design.name}`)} className={cn("text-2xl font-bold", editable && "cursor-pointer rounded hover:ring-2 hover:ring-brand-500")}>
+            <p
+              {...clickArea({ kind: "name" }, `Edit store name: ${design.name}`)}
+              className={cn(
+                "text-2xl font-bold",
+                editable && "cursor-pointer rounded hover:ring-2 hover:ring-brand-500",
+              )}
+            >
               {design.name}
             </p>
-            <p {...clickArea({ kind: "tagline" }, `Edit tagline: ${design.tagline || "Add a tagline"}`)} className={cn("text-slate-600", editable && "cursor-pointer rounded hover:ring-2 hover:ring-brand-500")}>
+            <p
+              {...clickArea({ kind: "tagline" }, `Edit tagline: ${design.tagline || "Add a tagline"}`)}
+              className={cn("text-slate-600", editable && "cursor-pointer rounded hover:ring-2 hover:ring-brand-500")}
+            >
               {design.tagline || (editable ? "Add a tagline" : "")}
             </p>
           </div>
-          <span {...clickArea({ kind: "color" }, "Edit brand colour")} className={cn("size-8 rounded-full border border-slate-300", editable && "cursor-pointer")} style={{ background: design.primary_color }} title="Brand colour" />
+          <span
+            {...clickArea({ kind: "color" }, "Edit brand colour")}
+            className={cn("size-8 rounded-full border border-slate-300", editable && "cursor-pointer")}
+            style={{ background: design.primary_color }}
+            title="Brand colour"
+          />
         </div>
 
         {design.sections.length === 0 && editable ? (
@@ -299,10 +491,17 @@ export function StoreEditor({ initial, products, action }: { storeId: string; in
 
         {design.sections.map((section, index) => (
           <div key={section.id}>
-            <section className={cn("rounded-lg", editable && "border border-slate-200 p-3")} aria-label={section.type === "banner-section" ? `Banner section ${index + 1}` : section.title}>
+            <section
+              className={cn("rounded-lg", editable && "border border-slate-200 p-3")}
+              aria-label={section.type === "banner-section" ? `Banner section ${index + 1}` : section.title}
+            >
               {editable ? (
                 <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
-                  <p className="text-sm font-semibold">{section.type === "banner-section" ? `Banner section ${index + 1}` : `Product section: ${section.title}`}</p>
+                  <p className="text-sm font-semibold">
+                    {section.type === "banner-section"
+                      ? `Banner section ${index + 1}`
+                      : `Product section: ${section.title}`}
+                  </p>
                   <div className="flex flex-wrap items-end gap-2">
                     {section.type === "banner-section" ? (
                       <>
@@ -315,14 +514,27 @@ export function StoreEditor({ initial, products, action }: { storeId: string; in
                           step={EDITOR.grid}
                           onCommit={(section_height) => updateSection(section.id, { section_height })}
                         />
-                        <BackgroundField id={`background-${section.id}`} value={section.background_color} onChange={(background_color) => updateSection(section.id, { background_color })} />
+                        <BackgroundField
+                          id={`background-${section.id}`}
+                          value={section.background_color}
+                          onChange={(background_color) => updateSection(section.id, { background_color })}
+                        />
                         <Button
                           size="sm"
                           variant="outline"
                           onClick={() => {
-                            const spot = placeNewBanner(section.banners, { width: EDITOR.autoWidth, height: section.section_height });
-                            if (!spot) return toast.error("There is no free space for another banner; make the canvas taller");
-                            updateSection(section.id, { banners: [...section.banners, { ...newBanner(section.id), ...spot, order: section.banners.length }] });
+                            const spot = placeNewBanner(section.banners, {
+                              width: EDITOR.autoWidth,
+                              height: section.section_height,
+                            });
+                            if (!spot)
+                              return toast.error("There is no free space for another banner; make the canvas taller");
+                            updateSection(section.id, {
+                              banners: [
+                                ...section.banners,
+                                { ...newBanner(section.id), ...spot, order: section.banners.length },
+                              ],
+                            });
                           }}
                         >
                           <Plus className="size-4" aria-hidden /> Add Banner
@@ -334,7 +546,13 @@ export function StoreEditor({ initial, products, action }: { storeId: string; in
                           <Label htmlFor={`title-${section.id}`} className="text-xs font-normal text-slate-500">
                             Section title
                           </Label>
-                          <Input id={`title-${section.id}`} value={section.title} maxLength={120} onChange={(e) => updateSection(section.id, { title: e.target.value })} className="h-8 w-56" />
+                          <Input
+                            id={`title-${section.id}`}
+                            value={section.title}
+                            maxLength={120}
+                            onChange={(e) => updateSection(section.id, { title: e.target.value })}
+                            className="h-8 w-56"
+                          />
                         </div>
                         <NumberField
                           id={`limit-${section.id}`}
@@ -346,7 +564,12 @@ export function StoreEditor({ initial, products, action }: { storeId: string; in
                           onCommit={(product_limit) => updateSection(section.id, { product_limit })}
                         />
                         <label className="flex h-8 items-center gap-2 text-sm">
-                          <input type="checkbox" checked={section.show_featured} onChange={(e) => updateSection(section.id, { show_featured: e.target.checked })} /> Featured first
+                          <input
+                            type="checkbox"
+                            checked={section.show_featured}
+                            onChange={(e) => updateSection(section.id, { show_featured: e.target.checked })}
+                          />{" "}
+                          Featured first
                         </label>
                       </>
                     )}
@@ -368,16 +591,30 @@ export function StoreEditor({ initial, products, action }: { storeId: string; in
                 preview ? (
                   <BannerSectionView section={section} />
                 ) : (
-                  <BannerCanvas section={section} editMode={editable} onChange={(banners) => updateSection(section.id, { banners })} onOpenBanner={(bannerId) => open({ kind: "banner", sectionId: section.id, bannerId })} />
+                  <BannerCanvas
+                    section={section}
+                    editMode={editable}
+                    onChange={(banners) => updateSection(section.id, { banners })}
+                    onOpenBanner={(bannerId) => open({ kind: "banner", sectionId: section.id, bannerId })}
+                  />
                 )
               ) : (
                 <>
                   {!editable ? <h3 className="mb-3 text-xl font-semibold">{section.title}</h3> : null}
-                  <ProductPreview products={products} limit={section.product_limit} showFeatured={section.show_featured} />
+                  <ProductPreview
+                    products={products}
+                    limit={section.product_limit}
+                    showFeatured={section.show_featured}
+                  />
                 </>
               )}
             </section>
-            {editable ? <AddSectionControls onAdd={(type) => addSection(type, index)} label={`Add a section after section ${index + 1}`} /> : null}
+            {editable ? (
+              <AddSectionControls
+                onAdd={(type) => addSection(type, index)}
+                label={`Add a section after section ${index + 1}`}
+              />
+            ) : null}
           </div>
         ))}
       </div>
@@ -387,59 +624,123 @@ export function StoreEditor({ initial, products, action }: { storeId: string; in
         <DialogContent showClose={false} aria-describedby={undefined}>
           <DialogTitle asChild>
             <h3 className="text-lg font-semibold">
-              {target?.kind === "hero" ? "Hero Banner" : target?.kind === "logo" ? "Logo" : target?.kind === "name" ? "Store Name" : target?.kind === "tagline" ? "Tagline" : target?.kind === "color" ? "Brand Colour" : "Banner"}
+              {target?.kind === "hero"
+                ? "Hero Banner"
+                : target?.kind === "logo"
+                  ? "Logo"
+                  : target?.kind === "name"
+                    ? "Store Name"
+                    : target?.kind === "tagline"
+                      ? "Tagline"
+                      : target?.kind === "color"
+                        ? "Brand Colour"
+                        : "Banner"}
             </h3>
           </DialogTitle>
           <div className="mt-4 space-y-4">
             {target?.kind === "hero" ? (
               <>
-                <ImageUploadField kind="hero_banner" name="hero_banner" label="Hero banner image" initial={design.hero_banner ? [design.hero_banner] : []} onChange={(urls) => setDesign((d) => ({ ...d, hero_banner: urls[0] ?? "" }))} onUploadingChange={(u) => setUploading((n) => n + (u ? 1 : -1))} />
+                <ImageUploadField
+                  kind="hero_banner"
+                  name="hero_banner"
+                  label="Hero banner image"
+                  initial={design.hero_banner ? [design.hero_banner] : []}
+                  onChange={(urls) => setDesign((d) => ({ ...d, hero_banner: urls[0] ?? "" }))}
+                  onUploadingChange={(u) => setUploading((n) => n + (u ? 1 : -1))}
+                />
                 <p className="text-xs text-slate-500">Recommended: 1400px × 400px or larger.</p>
               </>
             ) : null}
             {target?.kind === "logo" ? (
-              <ImageUploadField kind="logo" name="logo_url" label="Logo image" initial={design.logo_url ? [design.logo_url] : []} onChange={(urls) => setDesign((d) => ({ ...d, logo_url: urls[0] ?? "" }))} onUploadingChange={(u) => setUploading((n) => n + (u ? 1 : -1))} />
+              <ImageUploadField
+                kind="logo"
+                name="logo_url"
+                label="Logo image"
+                initial={design.logo_url ? [design.logo_url] : []}
+                onChange={(urls) => setDesign((d) => ({ ...d, logo_url: urls[0] ?? "" }))}
+                onUploadingChange={(u) => setUploading((n) => n + (u ? 1 : -1))}
+              />
             ) : null}
             {target?.kind === "name" ? (
               <div>
                 <Label htmlFor="editor-name">Store name</Label>
-                <Input id="editor-name" value={design.name} maxLength={120} onChange={(e) => setDesign((d) => ({ ...d, name: e.target.value }))} />
+                <Input
+                  id="editor-name"
+                  value={design.name}
+                  maxLength={120}
+                  onChange={(e) => setDesign((d) => ({ ...d, name: e.target.value }))}
+                />
               </div>
             ) : null}
             {target?.kind === "tagline" ? (
               <div>
                 <Label htmlFor="editor-tagline">Tagline</Label>
-                <Textarea id="editor-tagline" value={design.tagline} maxLength={200} onChange={(e) => setDesign((d) => ({ ...d, tagline: e.target.value }))} />
+                <Textarea
+                  id="editor-tagline"
+                  value={design.tagline}
+                  maxLength={200}
+                  onChange={(e) => setDesign((d) => ({ ...d, tagline: e.target.value }))}
+                />
               </div>
             ) : null}
-            {target?.kind === "color" ? <ColourFields value={design.primary_color} onChange={(c) => setDesign((d) => ({ ...d, primary_color: c }))} /> : null}
+            {target?.kind === "color" ? (
+              <ColourFields
+                value={design.primary_color}
+                onChange={(c) => setDesign((d) => ({ ...d, primary_color: c }))}
+              />
+            ) : null}
             {target?.kind === "banner" && currentBanner ? (
               <>
                 <div>
                   <Label htmlFor="banner-title">Banner Title</Label>
-                  <Input id="banner-title" value={currentBanner.title} maxLength={120} onChange={(e) => updateBanner(target.sectionId, target.bannerId, { title: e.target.value })} />
+                  <Input
+                    id="banner-title"
+                    value={currentBanner.title}
+                    maxLength={120}
+                    onChange={(e) => updateBanner(target.sectionId, target.bannerId, { title: e.target.value })}
+                  />
                 </div>
                 <div>
                   <Label htmlFor="banner-subtitle">Subtitle</Label>
-                  <Input id="banner-subtitle" value={currentBanner.subtitle} maxLength={300} onChange={(e) => updateBanner(target.sectionId, target.bannerId, { subtitle: e.target.value })} />
+                  <Input
+                    id="banner-subtitle"
+                    value={currentBanner.subtitle}
+                    maxLength={300}
+                    onChange={(e) => updateBanner(target.sectionId, target.bannerId, { subtitle: e.target.value })}
+                  />
                 </div>
                 <div>
                   <Label htmlFor="banner-cta">Call-to-Action Text</Label>
-                  <Input id="banner-cta" value={currentBanner.cta_text} maxLength={60} onChange={(e) => updateBanner(target.sectionId, target.bannerId, { cta_text: e.target.value })} />
+                  <Input
+                    id="banner-cta"
+                    value={currentBanner.cta_text}
+                    maxLength={60}
+                    onChange={(e) => updateBanner(target.sectionId, target.bannerId, { cta_text: e.target.value })}
+                  />
                 </div>
                 <div>
                   <Label htmlFor="banner-link">Banner Link (optional)</Label>
-                  <Input id="banner-link" value={currentBanner.cta_link} placeholder="https://… or /browse" onChange={(e) => updateBanner(target.sectionId, target.bannerId, { cta_link: e.target.value })} />
+                  <Input
+                    id="banner-link"
+                    value={currentBanner.cta_link}
+                    placeholder="https://… or /browse"
+                    onChange={(e) => updateBanner(target.sectionId, target.bannerId, { cta_link: e.target.value })}
+                  />
                 </div>
                 <label className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" checked={currentBanner.clickable} onChange={(e) => updateBanner(target.sectionId, target.bannerId, { clickable: e.target.checked })} /> Make banner clickable
+                  <input
+                    type="checkbox"
+                    checked={currentBanner.clickable}
+                    onChange={(e) => updateBanner(target.sectionId, target.bannerId, { clickable: e.target.checked })}
+                  />{" "}
+                  Make banner clickable
                 </label>
                 <div>
                   <Label htmlFor="banner-image">Banner Image</Label>
                   <input
                     id="banner-image"
                     type="file"
-                    accept="image/*"
+                    accept={IMAGE_ACCEPT}
                     onChange={(e) => {
                       const file = e.target.files?.[0];
                       e.target.value = "";
@@ -478,7 +779,13 @@ function ColourFields({ value, onChange }: { value: string; onChange: (hex: stri
     <div className="flex items-end gap-3">
       <div>
         <Label htmlFor="editor-colour">Colour</Label>
-        <input id="editor-colour" type="color" value={value} onChange={(e) => (onChange(e.target.value), setText(e.target.value))} className="h-10 w-16 rounded border border-slate-300" />
+        <input
+          id="editor-colour"
+          type="color"
+          value={value}
+          onChange={(e) => (onChange(e.target.value), setText(e.target.value))}
+          className="h-10 w-16 rounded border border-slate-300"
+        />
       </div>
       <div className="flex-1">
         <Label htmlFor="editor-hex">Hex value</Label>
@@ -501,7 +808,23 @@ function ColourFields({ value, onChange }: { value: string; onChange: (hex: stri
  * A number typed freely and clamped only when committed (blur or Enter): clamping on every keystroke
  * would turn the "3" of "300" into the minimum before the rest could be typed.
  */
-function NumberField({ id, label, value, min, max, step, onCommit }: { id: string; label: string; value: number; min: number; max: number; step: number; onCommit: (value: number) => void }) {
+function NumberField({
+  id,
+  label,
+  value,
+  min,
+  max,
+  step,
+  onCommit,
+}: {
+  id: string;
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  step: number;
+  onCommit: (value: number) => void;
+}) {
   const [text, setText] = useState(String(value));
   const [shown, setShown] = useState(value);
   if (shown !== value) {
@@ -511,7 +834,8 @@ function NumberField({ id, label, value, min, max, step, onCommit }: { id: strin
   }
   const commit = () => {
     const typed = Number(text);
-    const next = text.trim() === "" || !Number.isFinite(typed) ? value : Math.min(max, Math.max(min, Math.round(typed)));
+    const next =
+      text.trim() === "" || !Number.isFinite(typed) ? value : Math.min(max, Math.max(min, Math.round(typed)));
     setText(String(next));
     if (next !== value) onCommit(next);
   };
@@ -550,7 +874,13 @@ function BackgroundField({ id, value, onChange }: { id: string; value: string; o
         Background
       </Label>
       <div className="flex h-8 items-center gap-1">
-        <input id={id} type="color" value={value || "#ffffff"} onChange={(e) => onChange(e.target.value.toLowerCase())} className="h-8 w-12 rounded border border-slate-300" />
+        <input
+          id={id}
+          type="color"
+          value={value || "#ffffff"}
+          onChange={(e) => onChange(e.target.value.toLowerCase())}
+          className="h-8 w-12 rounded border border-slate-300"
+        />
         {value ? (
           <Button size="sm" variant="ghost" onClick={() => onChange("")} aria-label="Clear background colour">
             Clear

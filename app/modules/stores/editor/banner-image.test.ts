@@ -14,7 +14,13 @@ describe("banner image upload", () => {
     const section = bannerSection([{ id: "a" }]);
     const { sections, outcome } = withBannerImage([section], section.id, "a", image);
     expect(outcome).toEqual({ kind: "sized", width: 1400, height: 400 });
-    expect((sections[0] as BannerSection).banners[0]).toMatchObject({ image_url: image.url, x: 0, y: 50, width: 1400, height: 400 });
+    expect((sections[0] as BannerSection).banners[0]).toMatchObject({
+      image_url: image.url,
+      x: 0,
+      y: 50,
+      width: 1400,
+      height: 400,
+    });
     expect(bannerImageMessage(outcome)).toEqual({ ok: true, message: "Image auto-sized to 1400 × 400px" });
   });
 
@@ -39,7 +45,10 @@ describe("banner image upload", () => {
   it("applies the image to the sections as they are when the upload ends, keeping edits made meanwhile", () => {
     const section = bannerSection([{ id: "a" }]);
     // during the upload the owner renamed the banner and added a product section
-    const edited: Section[] = [{ ...section, banners: [{ ...section.banners[0]!, title: "Diwali sale" }] }, newSection("product-section", 1, 2)];
+    const edited: Section[] = [
+      { ...section, banners: [{ ...section.banners[0]!, title: "Diwali sale" }] },
+      newSection("product-section", 1, 2),
+    ];
     const { sections } = withBannerImage(edited, section.id, "a", image);
     expect(sections).toHaveLength(2);
     expect((sections[0] as BannerSection).banners[0]).toMatchObject({ title: "Diwali sale", image_url: image.url });

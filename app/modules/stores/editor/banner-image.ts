@@ -17,20 +17,32 @@ export type BannerImageOutcome =
  * the owner kept editing) and auto-sizes the banner to the editor width, height 150-500, growing the
  * canvas if needed. When the auto size would overlap another banner, the banner keeps its size.
  */
-export function withBannerImage(sections: Section[], sectionId: string, bannerId: string, image: UploadedBannerImage): { sections: Section[]; outcome: BannerImageOutcome } {
+export function withBannerImage(
+  sections: Section[],
+  sectionId: string,
+  bannerId: string,
+  image: UploadedBannerImage,
+): { sections: Section[]; outcome: BannerImageOutcome } {
   const section = sections.find((s): s is BannerSection => s.id === sectionId && s.type === "banner-section");
   const banner = section?.banners.find((b) => b.id === bannerId);
   if (!section || !banner) return { sections, outcome: { kind: "missing" } };
   const wanted = autoSizeImage(image.width, image.height);
-  const canvas = { width: EDITOR.autoWidth, height: Math.min(EDITOR.maxCanvasHeight, Math.max(section.section_height, wanted.height)) };
+  const canvas = {
+    width: EDITOR.autoWidth,
+    height: Math.min(EDITOR.maxCanvasHeight, Math.max(section.section_height, wanted.height)),
+  };
   const withImage = section.banners.map((b) => (b.id === bannerId ? { ...b, image_url: image.url } : b));
   const fitted = fitBanner(withImage, bannerId, wanted, canvas);
   const sized = fitted !== withImage;
-  const next: BannerSection = sized ? { ...section, banners: fitted, section_height: canvas.height } : { ...section, banners: withImage };
+  const next: BannerSection = sized
+    ? { ...section, banners: fitted, section_height: canvas.height }
+    : { ...section, banners: withImage };
   const placed = next.banners.find((b) => b.id === bannerId)!;
   return {
     sections: sections.map((s) => (s.id === sectionId ? next : s)),
-    outcome: sized ? { kind: "sized", width: placed.width, height: placed.height } : { kind: "kept", width: placed.width, height: placed.height, wanted },
+    outcome: sized
+      ? { kind: "sized", width: placed.width, height: placed.height }
+      : { kind: "kept", width: placed.width, height: placed.height, wanted },
   };
 }
 

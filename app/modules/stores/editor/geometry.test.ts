@@ -1,6 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { autoSizeImage, HANDLES, insideCanvas, isClick, moveBanner, nudge, overlaps, placeNewBanner, resizeBanner, type Box } from "./geometry";
+import {
+  autoSizeImage,
+  HANDLES,
+  insideCanvas,
+  isClick,
+  moveBanner,
+  nudge,
+  overlaps,
+  placeNewBanner,
+  resizeBanner,
+  type Box,
+} from "./geometry";
 
 const canvas = { width: 1400, height: 600 };
 const a: Box = { id: "a", x: 40, y: 40, width: 300, height: 200 };
@@ -53,9 +64,25 @@ describe("banner geometry", () => {
 
   it("never leaves banners overlapping, outside the canvas or below the minimum, whatever the edits", () => {
     const op = fc.oneof(
-      fc.record({ kind: fc.constant("move" as const), i: fc.nat(4), dx: fc.integer({ min: -900, max: 900 }), dy: fc.integer({ min: -700, max: 700 }) }),
-      fc.record({ kind: fc.constant("resize" as const), i: fc.nat(4), h: fc.constantFrom(...HANDLES), dx: fc.integer({ min: -900, max: 900 }), dy: fc.integer({ min: -700, max: 700 }) }),
-      fc.record({ kind: fc.constant("nudge" as const), i: fc.nat(4), key: fc.constantFrom("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"), shift: fc.boolean() }),
+      fc.record({
+        kind: fc.constant("move" as const),
+        i: fc.nat(4),
+        dx: fc.integer({ min: -900, max: 900 }),
+        dy: fc.integer({ min: -700, max: 700 }),
+      }),
+      fc.record({
+        kind: fc.constant("resize" as const),
+        i: fc.nat(4),
+        h: fc.constantFrom(...HANDLES),
+        dx: fc.integer({ min: -900, max: 900 }),
+        dy: fc.integer({ min: -700, max: 700 }),
+      }),
+      fc.record({
+        kind: fc.constant("nudge" as const),
+        i: fc.nat(4),
+        key: fc.constantFrom("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"),
+        shift: fc.boolean(),
+      }),
     );
     fc.assert(
       fc.property(fc.integer({ min: 200, max: 1200 }), fc.array(op, { maxLength: 60 }), (height, ops) => {
@@ -79,7 +106,8 @@ describe("banner geometry", () => {
             expect(box.width).toBeGreaterThanOrEqual(100);
             expect(box.height).toBeGreaterThanOrEqual(100);
           }
-          for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) expect(overlaps(boxes[i]!, boxes[j]!)).toBe(false);
+          for (let i = 0; i < boxes.length; i++)
+            for (let j = i + 1; j < boxes.length; j++) expect(overlaps(boxes[i]!, boxes[j]!)).toBe(false);
         }
       }),
       { numRuns: 300 },

@@ -44,7 +44,14 @@ export function moveBanner<T extends Box>(boxes: T[], id: string, dx: number, dy
 }
 
 /** Resizes a banner from one of its 8 handles; at least 100×100, inside the canvas, refused (unchanged) on overlap. */
-export function resizeBanner<T extends Box>(boxes: T[], id: string, handle: Handle, dx: number, dy: number, canvas: Canvas): T[] {
+export function resizeBanner<T extends Box>(
+  boxes: T[],
+  id: string,
+  handle: Handle,
+  dx: number,
+  dy: number,
+  canvas: Canvas,
+): T[] {
   const box = boxes.find((b) => b.id === id);
   if (!box) return boxes;
   const { width: minW, height: minH } = EDITOR.minBanner;
@@ -64,7 +71,12 @@ export function resizeBanner<T extends Box>(boxes: T[], id: string, handle: Hand
 /** Keyboard editing: arrows move one grid step; Shift+arrows resize (right/down grow, left/up shrink). */
 export function nudge<T extends Box>(boxes: T[], id: string, key: string, shift: boolean, canvas: Canvas): T[] {
   const step = EDITOR.grid;
-  const delta: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+  const delta: Record<string, [number, number]> = {
+    ArrowLeft: [-step, 0],
+    ArrowRight: [step, 0],
+    ArrowUp: [0, -step],
+    ArrowDown: [0, step],
+  };
   const d = delta[key];
   if (!d) return boxes;
   if (!shift) return moveBanner(boxes, id, d[0], d[1], canvas);
@@ -72,20 +84,35 @@ export function nudge<T extends Box>(boxes: T[], id: string, key: string, shift:
 }
 
 /** Spec §5: an uploaded banner image is sized to the editor width, its height from the aspect ratio within 150-500. */
-export function autoSizeImage(naturalWidth: number, naturalHeight: number, editorWidth: number = EDITOR.autoWidth): { width: number; height: number } {
+export function autoSizeImage(
+  naturalWidth: number,
+  naturalHeight: number,
+  editorWidth: number = EDITOR.autoWidth,
+): { width: number; height: number } {
   const ratio = naturalWidth > 0 && naturalHeight > 0 ? naturalHeight / naturalWidth : 0.25;
   const height = Math.round(Math.min(EDITOR.autoHeight.max, Math.max(EDITOR.autoHeight.min, editorWidth * ratio)));
   return { width: Math.round(editorWidth), height };
 }
 
 /** Applies an auto-size to a banner if it fits at its place (or at the left edge); otherwise refuses. */
-export function fitBanner<T extends Box>(boxes: T[], id: string, size: { width: number; height: number }, canvas: Canvas): T[] {
+export function fitBanner<T extends Box>(
+  boxes: T[],
+  id: string,
+  size: { width: number; height: number },
+  canvas: Canvas,
+): T[] {
   const box = boxes.find((b) => b.id === id);
   if (!box) return boxes;
   const width = Math.min(size.width, canvas.width);
   const height = Math.min(size.height, canvas.height);
   for (const x of [box.x, 0]) {
-    const candidate = { id, x: Math.min(x, canvas.width - width), y: Math.min(box.y, canvas.height - height), width, height };
+    const candidate = {
+      id,
+      x: Math.min(x, canvas.width - width),
+      y: Math.min(box.y, canvas.height - height),
+      width,
+      height,
+    };
     if (insideCanvas(candidate, canvas) && !collides(boxes, candidate)) return replace(boxes, id, candidate);
   }
   return boxes;

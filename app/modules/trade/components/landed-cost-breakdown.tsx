@@ -14,7 +14,6 @@ export function formatDay(day: string): string {
   return dateFormat.format(new Date(`${day}T00:00:00Z`));
 }
 
-
 const kg = new Intl.NumberFormat("en-US");
 
 function freightDetail(e: LandedCostEstimate): string {
@@ -22,7 +21,8 @@ function freightDetail(e: LandedCostEstimate): string {
   if (!f) return "";
   if (f.basis === "buyer") return "your own figure";
   const lane = f.lane ? `${f.lane.originPort} → ${f.lane.destinationPort} by ${f.lane.mode}` : "";
-  if (f.basis === "containers") return `${f.containers} × 40 ft container${f.containers === 1 ? "" : "s"} at ${formatUsdCents(f.lane!.perContainerCents!)}, ${lane}`;
+  if (f.basis === "containers")
+    return `${f.containers} × 40 ft container${f.containers === 1 ? "" : "s"} at ${formatUsdCents(f.lane!.perContainerCents!)}, ${lane}`;
   return `${kg.format(f.chargeableKg!)} kg at ${formatUsdCents(f.lane!.perKgCents!)}/kg, ${lane}`;
 }
 
@@ -38,26 +38,58 @@ export function LandedCostBreakdown({ estimate: e, unit }: { estimate: LandedCos
     </div>
   );
   const mpfClamp =
-    e.mpfCents !== null && e.rates.mpf && (e.mpfCents === e.rates.mpf.minCents ? " (the minimum)" : e.mpfCents === e.rates.mpf.maxCents ? " (the maximum)" : "");
+    e.mpfCents !== null &&
+    e.rates.mpf &&
+    (e.mpfCents === e.rates.mpf.minCents
+      ? " (the minimum)"
+      : e.mpfCents === e.rates.mpf.maxCents
+        ? " (the maximum)"
+        : "");
   return (
     <div className="text-sm">
       <dl className="divide-y divide-slate-100">
         {row(`Price (${e.incoterm}, ${kg.format(e.quantity)}${unit ? ` ${unit}` : ""})`, e.goodsValueCents)}
         {e.freight || e.missing.includes("weight") || e.missing.includes("freight-lane")
-          ? row("Freight to the US port", e.freight?.amountCents ?? null, e.freight ? freightDetail(e) : "not estimated")
+          ? row(
+              "Freight to the US port",
+              e.freight?.amountCents ?? null,
+              e.freight ? freightDetail(e) : "not estimated",
+            )
           : null}
-        {e.insuranceCents !== null ? row("Cargo insurance", e.insuranceCents, e.rates.insurance ? `${formatPercent(e.rates.insurance.ratePercent)} of 110 % of goods and freight` : undefined) : null}
-        {e.customsValueCents !== e.goodsValueCents ? row("Customs value (not paid: the base of duty and fees)", e.customsValueCents) : null}
+        {e.insuranceCents !== null
+          ? row(
+              "Cargo insurance",
+              e.insuranceCents,
+              e.rates.insurance
+                ? `${formatPercent(e.rates.insurance.ratePercent)} of 110 % of goods and freight`
+                : undefined,
+            )
+          : null}
+        {e.customsValueCents !== e.goodsValueCents
+          ? row("Customs value (not paid: the base of duty and fees)", e.customsValueCents)
+          : null}
         {e.duties.map((d, i) =>
           row(
-            d.kind === "general" ? `Duty ${formatPercent(d.ratePercent)} (HS ${d.hsPrefix})` : `${d.description} ${formatPercent(d.ratePercent)}`,
+            d.kind === "general"
+              ? `Duty ${formatPercent(d.ratePercent)} (HS ${d.hsPrefix})`
+              : `${d.description} ${formatPercent(d.ratePercent)}`,
             d.amountCents,
-            d.kind === "general" ? `${d.description}; ${d.source}${d.asOf ? `, as of ${formatDay(d.asOf)}` : ""}` : d.source,
+            d.kind === "general"
+              ? `${d.description}; ${d.source}${d.asOf ? `, as of ${formatDay(d.asOf)}` : ""}`
+              : d.source,
             `duty-${i}`,
           ),
         )}
-        {e.mpfCents !== null && e.rates.mpf ? row("Merchandise Processing Fee", e.mpfCents, `${formatPercent(e.rates.mpf.ratePercent)}${mpfClamp}; ${e.rates.mpf.source}`) : null}
-        {e.hmfCents !== null && e.rates.hmf ? row("Harbor Maintenance Fee", e.hmfCents, `${formatPercent(e.rates.hmf.ratePercent)}, ocean only`) : null}
+        {e.mpfCents !== null && e.rates.mpf
+          ? row(
+              "Merchandise Processing Fee",
+              e.mpfCents,
+              `${formatPercent(e.rates.mpf.ratePercent)}${mpfClamp}; ${e.rates.mpf.source}`,
+            )
+          : null}
+        {e.hmfCents !== null && e.rates.hmf
+          ? row("Harbor Maintenance Fee", e.hmfCents, `${formatPercent(e.rates.hmf.ratePercent)}, ocean only`)
+          : null}
         <div className="flex items-baseline justify-between gap-3 py-1 font-semibold">
           <dt>Landed total (estimate)</dt>
           <dd className="tabular-nums">{formatUsdCents(e.totalCents)}</dd>
@@ -84,7 +116,11 @@ export function LandedCostBreakdown({ estimate: e, unit }: { estimate: LandedCos
 }
 
 /** Where an estimate's figures come from, each with its date. */
-export function ReferenceSourceItems({ sources }: { sources: { label: string; source: string; since: string; dateKind: "since" | "as of" }[] }) {
+export function ReferenceSourceItems({
+  sources,
+}: {
+  sources: { label: string; source: string; since: string; dateKind: "since" | "as of" }[];
+}) {
   return sources.map((s) => (
     <li key={s.label + s.source}>
       {s.label}: {s.source} ({s.dateKind} {formatDay(s.since)})

@@ -18,14 +18,24 @@ const HOW: Record<"zip" | "port" | "state" | "default", string> = {
  * "Estimate landed cost" on a product page: a GET form (works without JavaScript; the server renders the estimate),
  * the product's price taken as FOB.
  */
-export function LandedCostCalculator({ calculator, unit, moq }: { calculator: ProductLandedCost; unit: string; moq: number }) {
+export function LandedCostCalculator({
+  calculator,
+  unit,
+  moq,
+}: {
+  calculator: ProductLandedCost;
+  unit: string;
+  moq: number;
+}) {
   const { raw, errors, result } = calculator;
   return (
     <Card className="h-fit p-6" id="landed-cost">
       <h2 className="flex items-center gap-2 text-lg font-semibold">
         <Calculator className="size-5 text-slate-400" aria-hidden /> Estimate landed cost
       </h2>
-      <p className="mt-1 text-sm text-slate-600">What this product costs delivered to a US port: price (as FOB), freight, insurance, duty and fees.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        What this product costs delivered to a US port: price (as FOB), freight, insurance, duty and fees.
+      </p>
       <Form method="get" preventScrollReset className="mt-4 space-y-3" aria-label="Estimate landed cost">
         <Field id="calc-qty" label={`Quantity (${unit})`} error={errors.qty}>
           <Input
@@ -41,7 +51,12 @@ export function LandedCostCalculator({ calculator, unit, moq }: { calculator: Pr
             aria-describedby={errors.qty ? "calc-qty-error" : undefined}
           />
         </Field>
-        <Field id="calc-to" label="US ZIP code or port" error={errors.to} hint="For example 60607, Savannah or Houston, TX">
+        <Field
+          id="calc-to"
+          label="US ZIP code or port"
+          error={errors.to}
+          hint="For example 60607, Savannah or Houston, TX"
+        >
           <Input
             id="calc-to"
             name="to"
@@ -59,7 +74,12 @@ export function LandedCostCalculator({ calculator, unit, moq }: { calculator: Pr
             <option value="air">Air</option>
           </Select>
         </Field>
-        <Field id="calc-freight" label="Your own freight quote in USD (optional)" error={errors.freight} hint="Your forwarder's price for the whole shipment; empty uses Setu's lane estimate">
+        <Field
+          id="calc-freight"
+          label="Your own freight quote in USD (optional)"
+          error={errors.freight}
+          hint="Your forwarder's price for the whole shipment; empty uses Setu's lane estimate"
+        >
           <Input
             id="calc-freight"
             name="freight"
@@ -80,15 +100,23 @@ export function LandedCostCalculator({ calculator, unit, moq }: { calculator: Pr
           <p className="text-xs font-semibold uppercase tracking-wide text-amber-800">Estimate</p>
           <p className="mt-1 text-2xl font-bold tabular-nums">
             {result.estimate.complete ? "" : "at least "}
-            {formatUsdCents(result.estimate.perUnitCents)} <span className="text-sm font-normal text-slate-600">per unit landed</span>
+            {formatUsdCents(result.estimate.perUnitCents)}{" "}
+            <span className="text-sm font-normal text-slate-600">per unit landed</span>
           </p>
           <p className="mt-1 text-xs text-slate-600">
             {formatUsdCents(result.unitPriceCents)} a unit
-            {result.tierMinQuantity ? ` (price break from ${result.tierMinQuantity.toLocaleString("en-US")} ${unit})` : " (the lowest listed price)"}, FOB{" "}
-            {result.route.originName}
-            {result.route.originDefaulted ? " (default port)" : ""} → {result.route.destinationName}, {result.usPort.name} found {HOW[result.usPort.how]}.
+            {result.tierMinQuantity
+              ? ` (price break from ${result.tierMinQuantity.toLocaleString("en-US")} ${unit})`
+              : " (the lowest listed price)"}
+            , FOB {result.route.originName}
+            {result.route.originDefaulted ? " (default port)" : ""} → {result.route.destinationName},{" "}
+            {result.usPort.name} found {HOW[result.usPort.how]}.
           </p>
-          {result.belowMoq ? <p className="mt-1 text-xs text-amber-800">Below the minimum order of {moq.toLocaleString("en-US")} {unit}.</p> : null}
+          {result.belowMoq ? (
+            <p className="mt-1 text-xs text-amber-800">
+              Below the minimum order of {moq.toLocaleString("en-US")} {unit}.
+            </p>
+          ) : null}
           <div className="mt-3">
             <LandedCostBreakdown estimate={result.estimate} unit={unit} />
           </div>

@@ -5,10 +5,11 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/field";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/components/ui/cn";
-import { formatInrPaise, formatUsdCents } from "~/lib/money";
+import { formatUsdCents } from "~/lib/money";
+import { formatInrPaise } from "~/lib/money-minor";
 import { replyTimeLabel } from "~/modules/response-times/response-time";
 import { comparableLanded, type ComparedQuote, type QuoteComparison } from "../quote-comparison";
-import { INCOTERM_LABELS, PAYMENT_TERMS_LABELS } from "../trade-terms.schema";
+import { INCOTERM_LABELS, PAYMENT_TERMS_LABELS } from "../trade-terms-values";
 import { formatDay, LandedCostBreakdown, ReferenceSourceItems } from "./landed-cost-breakdown";
 
 type RowKey = keyof QuoteComparison["best"];
@@ -67,8 +68,8 @@ function UnitPrice({ q }: { q: ComparedQuote }) {
       <p className="font-semibold tabular-nums">{formatUsdCents(q.unitPriceUsdCents)}</p>
       {q.inr ? (
         <p className="text-xs text-slate-500">
-          {q.inr.unitPricePaise !== null ? `${formatInrPaise(q.inr.unitPricePaise)} ` : ""}at ₹{q.inr.inrPerUsd.replace(/\.?0+$/, "")} per $
-          {q.inr.rateDate ? ` (rate of ${formatDay(q.inr.rateDate)})` : ""}
+          {q.inr.unitPricePaise !== null ? `${formatInrPaise(q.inr.unitPricePaise)} ` : ""}at ₹
+          {q.inr.inrPerUsd.replace(/\.?0+$/, "")} per ${q.inr.rateDate ? ` (rate of ${formatDay(q.inr.rateDate)})` : ""}
         </p>
       ) : null}
     </div>
@@ -120,13 +121,27 @@ function rows(unit: string): Row[] {
         </div>
       ),
     },
-    { label: "Lead time", best: "leadTime", render: (q) => (q.leadTimeDays === null ? <span className="text-slate-500">—</span> : `${q.leadTimeDays} days`) },
+    {
+      label: "Lead time",
+      best: "leadTime",
+      render: (q) => (q.leadTimeDays === null ? <span className="text-slate-500">—</span> : `${q.leadTimeDays} days`),
+    },
     {
       label: "Payment terms",
       render: (q) =>
-        q.paymentTerms === null ? <span className="text-slate-500">—</span> : q.paymentTerms === "other" ? `Other: ${q.paymentTermsOther ?? ""}` : PAYMENT_TERMS_LABELS[q.paymentTerms],
+        q.paymentTerms === null ? (
+          <span className="text-slate-500">—</span>
+        ) : q.paymentTerms === "other" ? (
+          `Other: ${q.paymentTermsOther ?? ""}`
+        ) : (
+          PAYMENT_TERMS_LABELS[q.paymentTerms]
+        ),
     },
-    { label: "Valid until", best: "validUntil", render: (q) => (q.validUntil === null ? <span className="text-slate-500">—</span> : formatDay(q.validUntil)) },
+    {
+      label: "Valid until",
+      best: "validUntil",
+      render: (q) => (q.validUntil === null ? <span className="text-slate-500">—</span> : formatDay(q.validUntil)),
+    },
     { label: "Landed cost per unit (USD, estimate)", best: "landed", render: (q) => <Landed q={q} unit={unit} /> },
   ];
 }
@@ -165,8 +180,9 @@ export function QuoteComparisonTable({ comparison, unit }: { comparison: QuoteCo
             Compare quotes
           </h3>
           <p className="max-w-prose text-xs text-slate-600">
-            In US dollars. Landed cost is an <strong>estimate</strong> delivered to {comparison.usPort.name} ({comparison.usPort.code}), the US port for
-            “{comparison.deliveryLocation}” ({HOW_FOUND[comparison.usPort.how]}), with the duty and fee tables in force on {formatDay(comparison.date)}.
+            In US dollars. Landed cost is an <strong>estimate</strong> delivered to {comparison.usPort.name} (
+            {comparison.usPort.code}), the US port for “{comparison.deliveryLocation}” (
+            {HOW_FOUND[comparison.usPort.how]}), with the duty and fee tables in force on {formatDay(comparison.date)}.
           </p>
         </div>
         <p className="flex gap-3 text-sm">
@@ -176,13 +192,25 @@ export function QuoteComparisonTable({ comparison, unit }: { comparison: QuoteCo
         </p>
       </div>
       {/* the buyer's forwarder may have quoted already: their figure replaces the lane estimate where the buyer pays freight */}
-      <Form method="get" preventScrollReset className="mt-2 flex flex-wrap items-end gap-2 text-sm" aria-label="Your own freight quote">
+      <Form
+        method="get"
+        preventScrollReset
+        className="mt-2 flex flex-wrap items-end gap-2 text-sm"
+        aria-label="Your own freight quote"
+      >
         <input type="hidden" name="quoteSort" value={comparison.sort} />
         <div>
           <label htmlFor="compare-freight" className="mb-1 block text-xs text-slate-600">
             Your own freight quote for the shipment, USD (optional)
           </label>
-          <Input id="compare-freight" name="freight" inputMode="decimal" maxLength={20} defaultValue={comparison.buyerFreightCents !== null ? String(comparison.buyerFreightCents / 100) : ""} className="w-40" />
+          <Input
+            id="compare-freight"
+            name="freight"
+            inputMode="decimal"
+            maxLength={20}
+            defaultValue={comparison.buyerFreightCents !== null ? String(comparison.buyerFreightCents / 100) : ""}
+            className="w-40"
+          />
         </div>
         <Button type="submit" variant="outline" size="sm">
           Recalculate
@@ -191,14 +219,20 @@ export function QuoteComparisonTable({ comparison, unit }: { comparison: QuoteCo
 
       <div className="mt-3 hidden overflow-x-auto md:block" data-testid="compare-table">
         <table className="w-full border-collapse text-left text-sm">
-          <caption className="sr-only">Quotes side by side, one column per quote; the best value of each row is marked Best</caption>
+          <caption className="sr-only">
+            Quotes side by side, one column per quote; the best value of each row is marked Best
+          </caption>
           <thead>
             <tr>
               <th scope="col" className="w-44 border-b border-slate-200 p-2 text-xs font-medium text-slate-500">
                 <span className="sr-only">Row</span>
               </th>
               {quotes.map((q, i) => (
-                <th key={q.id} scope="col" className="min-w-44 border-b border-slate-200 p-2 text-xs font-medium text-slate-500">
+                <th
+                  key={q.id}
+                  scope="col"
+                  className="min-w-44 border-b border-slate-200 p-2 text-xs font-medium text-slate-500"
+                >
                   Quote {i + 1}
                 </th>
               ))}
@@ -214,7 +248,10 @@ export function QuoteComparisonTable({ comparison, unit }: { comparison: QuoteCo
                   <td
                     key={q.id}
                     data-best={isBest(row.best, q.id) ? "true" : undefined}
-                    className={cn("border-b border-slate-100 p-2", isBest(row.best, q.id) && "bg-green-50 ring-1 ring-green-300 ring-inset")}
+                    className={cn(
+                      "border-b border-slate-100 p-2",
+                      isBest(row.best, q.id) && "bg-green-50 ring-1 ring-green-300 ring-inset",
+                    )}
                   >
                     {isBest(row.best, q.id) ? <BestMark /> : null}
                     {row.render(q)}
@@ -232,7 +269,11 @@ export function QuoteComparisonTable({ comparison, unit }: { comparison: QuoteCo
             <p className="text-xs font-medium text-slate-500">Quote {i + 1}</p>
             <dl className="mt-1 space-y-2 text-sm">
               {tableRows.map((row) => (
-                <div key={row.label} data-best={isBest(row.best, q.id) ? "true" : undefined} className={cn("rounded-md", isBest(row.best, q.id) && "bg-green-50 p-2 ring-1 ring-green-300")}>
+                <div
+                  key={row.label}
+                  data-best={isBest(row.best, q.id) ? "true" : undefined}
+                  className={cn("rounded-md", isBest(row.best, q.id) && "bg-green-50 p-2 ring-1 ring-green-300")}
+                >
                   <dt className="text-xs font-medium text-slate-500">
                     {row.label} {isBest(row.best, q.id) ? <BestMark /> : null}
                   </dt>

@@ -2,7 +2,8 @@ import { X } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "~/components/ui/toast";
 import { Label } from "~/components/ui/field";
-import { uploadImage, type UploadKind } from "../upload-client";
+import { uploadImage } from "../upload-client";
+import { IMAGE_ACCEPT, IMAGE_UPLOAD_HINT, type UploadKind } from "../uploads.schema";
 
 /**
  * A labelled file input that uploads images as soon as they are chosen, shows progress and
@@ -61,7 +62,7 @@ export function ImageUploadField({
       <input
         id={id}
         type="file"
-        accept="image/*"
+        accept={IMAGE_ACCEPT}
         multiple={multiple}
         onChange={(e) => {
           const files = [...(e.target.files ?? [])];
@@ -70,15 +71,24 @@ export function ImageUploadField({
         }}
         className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200"
       />
-      <p className="mt-1 text-xs text-slate-500">JPEG, PNG, WebP or GIF, up to 5 MB each.</p>
+      <p className="mt-1 text-xs text-slate-500">{IMAGE_UPLOAD_HINT}</p>
       {progress !== null ? (
-        <progress value={progress} max={1} aria-label="Upload progress" className="mt-2 h-2 w-full overflow-hidden rounded-full bg-slate-200 [&::-moz-progress-bar]:bg-blue-600 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-blue-600" />
+        <progress
+          value={progress}
+          max={1}
+          aria-label="Upload progress"
+          className="mt-2 h-2 w-full overflow-hidden rounded-full bg-slate-200 [&::-moz-progress-bar]:bg-blue-600 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-blue-600"
+        />
       ) : null}
       {urls.length > 0 ? (
         <ul className="mt-3 flex flex-wrap gap-2">
           {urls.map((url, i) => (
             <li key={url} className="relative">
-              <img src={url} alt={`Uploaded image ${i + 1}`} className="size-20 rounded-md border border-slate-200 object-cover" />
+              <img
+                src={url}
+                alt={`Uploaded image ${i + 1}`}
+                className="size-20 rounded-md border border-slate-200 object-cover"
+              />
               <button
                 type="button"
                 onClick={() => update(urls.filter((u) => u !== url))}

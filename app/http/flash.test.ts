@@ -44,14 +44,33 @@ describe("safeRedirectPath", () => {
 
 describe("safeRedirectPath, whatever it is given", () => {
   it("returns a path on our own site that a browser cannot read as another host", () => {
-    const piece = fc.constantFrom("/", "//", ".", "..", "%2e", "%2f", "\\", "evil.example", "x", "?", "#", "@", ":", "%09", "%5c");
+    const piece = fc.constantFrom(
+      "/",
+      "//",
+      ".",
+      "..",
+      "%2e",
+      "%2f",
+      "\\",
+      "evil.example",
+      "x",
+      "?",
+      "#",
+      "@",
+      ":",
+      "%09",
+      "%5c",
+    );
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 12 }).map((parts) => `/${parts.join("")}`), (to) => {
-        const target = safeRedirectPath(to);
-        expect(target.startsWith("/")).toBe(true);
-        expect(target.startsWith("//") || target.startsWith("/\\")).toBe(false);
-        expect(new URL(target, "https://setu.example").origin).toBe("https://setu.example");
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 12 }).map((parts) => `/${parts.join("")}`),
+        (to) => {
+          const target = safeRedirectPath(to);
+          expect(target.startsWith("/")).toBe(true);
+          expect(target.startsWith("//") || target.startsWith("/\\")).toBe(false);
+          expect(new URL(target, "https://setu.example").origin).toBe("https://setu.example");
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -75,9 +94,15 @@ describe("flash notices", () => {
   });
 
   it("never redirects away from the site, and ignores a missing or tampered notice", async () => {
-    expect((await redirectWithFlash("//evil.example", { type: "info", message: "x" })).headers.get("location")).toBe("/");
+    expect((await redirectWithFlash("//evil.example", { type: "info", message: "x" })).headers.get("location")).toBe(
+      "/",
+    );
     expect(await readFlash(requestWith("other=1"))).toEqual({ flash: null, clear: null });
-    for (const value of ["%%%", "bm90IGpzb24", Buffer.from(JSON.stringify({ type: "alert", message: "x" })).toString("base64")]) {
+    for (const value of [
+      "%%%",
+      "bm90IGpzb24",
+      Buffer.from(JSON.stringify({ type: "alert", message: "x" })).toString("base64"),
+    ]) {
       const read = await readFlash(requestWith(`setu_flash=${value}`));
       expect(read.flash).toBeNull();
       expect(read.clear).toMatch(/^setu_flash=;/);

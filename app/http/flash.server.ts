@@ -6,16 +6,29 @@ export type Flash = { type: "success" | "info" | "error"; message: string };
 
 /** React Router's cookie (serialized and parsed for us), kept for a minute: long enough to survive one redirect; Secure on an https site. */
 const flashCookie = () =>
-  createCookie("setu_flash", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60, secure: Boolean(process.env.PUBLIC_URL?.startsWith("https://")) });
+  createCookie("setu_flash", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    maxAge: 60,
+    secure: Boolean(process.env.PUBLIC_URL?.startsWith("https://")),
+  });
 
-const flashSchema = z.object({ type: z.enum(["success", "info", "error"]), message: z.string().transform((message) => message.slice(0, 300)) });
+const flashSchema = z.object({
+  type: z.enum(["success", "info", "error"]),
+  message: z.string().transform((message) => message.slice(0, 300)),
+});
 
 /** The notice the previous response left, if any, and the header that clears it. A tampered cookie is ignored. */
 export async function readFlash(request: Request): Promise<{ flash: Flash | null; clear: string | null }> {
   const header = request.headers.get("cookie");
   if (!header?.includes("setu_flash=")) return { flash: null, clear: null };
   const clear = await flashCookie().serialize("", { maxAge: 0 });
-  const parsed = flashSchema.safeParse(await flashCookie().parse(header).catch(() => null));
+  const parsed = flashSchema.safeParse(
+    await flashCookie()
+      .parse(header)
+      .catch(() => null),
+  );
   return { flash: parsed.success ? parsed.data : null, clear };
 }
 

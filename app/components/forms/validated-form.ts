@@ -1,7 +1,7 @@
 import { useForm, type DefaultValue, type Submission, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, type FormEvent } from "react";
-import { z } from "zod";
+import { useEffect, useState, type FormEvent } from "react";
+import type { z } from "zod";
+import { settleBeforeReady } from "~/components/ui/lazy-part";
 
 /** A form's answer from the server, in the shape Conform's `useForm({ lastResult })` reads. */
 export type FormReply = SubmissionResult<string[]>;
@@ -17,7 +17,11 @@ export type RefusedForm = { fieldErrors?: Partial<Record<string, string>>; formE
  * JavaScript. `values` is the posted form or the values the domain read from it; `hideFields` (passwords) are
  * never sent back. The domain command stays the only judge: this only reshapes its answer.
  */
-export function refusedFormReply(refused: RefusedForm, values: FormData | Record<string, unknown> | null | undefined, options: { hideFields?: readonly string[] } = {}): FormReply {
+export function refusedFormReply(
+  refused: RefusedForm,
+  values: FormData | Record<string, unknown> | null | undefined,
+  options: { hideFields?: readonly string[] } = {},
+): FormReply {
   const error: Record<string, string[]> = {};
   for (const [name, message] of Object.entries(refused.fieldErrors ?? {})) if (message) error[name] = [message];
   if (refused.formError) error[""] = [refused.formError];
@@ -26,13 +30,19 @@ export function refusedFormReply(refused: RefusedForm, values: FormData | Record
     const serialized = toFormValue(value);
     if (serialized !== undefined && !options.hideFields?.includes(name)) initialValue[name] = serialized;
   }
-  return { status: "error", initialValue, error, fields: [...new Set([...Object.keys(initialValue), ...Object.keys(error).filter(Boolean)])] };
+  return {
+    status: "error",
+    initialValue,
+    error,
+    fields: [...new Set([...Object.keys(initialValue), ...Object.keys(error).filter(Boolean)])],
+  };
 }
 
 /** The posted strings by name (a repeated name, such as a group of checkboxes, as a list); files are left out. */
 function formEntries(form: FormData): [string, unknown][] {
   const byName = new Map<string, string[]>();
-  for (const [name, value] of form) if (typeof value === "string") byName.set(name, [...(byName.get(name) ?? []), value]);
+  for (const [name, value] of form)
+    if (typeof value === "string") byName.set(name, [...(byName.get(name) ?? []), value]);
   return [...byName].map(([name, list]) => [name, list.length === 1 ? list[0] : list]);
 }
 
@@ -53,41 +63,94 @@ function toFormValue(value: unknown): FormValue | undefined {
   return undefined;
 }
 
+type AnySchema = z.ZodType<unknown, Record<string, unknown>>;
+type Check = (formData: FormData) => Submission<unknown, string[], unknown>;
+
+/** A form's schema (and the function that reshapes the posted form for it, if any), loaded on demand. */
+export type LazySchema<Schema extends AnySchema> = {
+  /** the check, once the schema and zod have arrived */
+  check: Check | null;
+  load: () => Promise<void>;
+  /** only carries the schema's type */
+  readonly schema?: Schema;
+};
+
+/**
+ * The schema a form is checked by in the browser, imported dynamically so that zod (25 KB gzipped) and the schema
+ * stay out of the page's first JavaScript (route budgets, tests/integration/js-budget.test.ts). Declare it once per
+ * module, beside the form: `lazySchema(() => import("…schema").then((m) => ({ schema: m.contactSchema })))`.
+ * In the browser the code is fetched as soon as the module is (alongside hydration, not before it), and the page
+ * counts as hydrated (`<html data-hydrated>`) only once it has arrived. `read` is for a form whose schema wants the
+ * posted fields reshaped first: the very function the domain command applies to the posted form.
+ */
+export function lazySchema<Schema extends AnySchema>(
+  load: () => Promise<{ schema: Schema; read?: (form: FormData) => unknown }>,
+): LazySchema<Schema> {
+  let loading: Promise<void> | null = null;
+  const lazy: LazySchema<Schema> = {
+    check: null,
+    load: () =>
+      (loading ??= Promise.all([load(), import("./validated-form-check")]).then(([{ schema, read }, { checkForm }]) => {
+        lazy.check = (formData) => checkForm(formData, schema, read);
+      })),
+  };
+  if (typeof document !== "undefined") settleBeforeReady(lazy.load());
+  return lazy;
+}
+
 /**
  * A Conform form checked in the browser by the same zod schema the server's domain command uses, so the same
  * messages show before a round trip: first when a field loses focus, then as it is corrected. The server still
  * checks every post (`lastResult` carries its answer), and without JavaScript the form posts as a plain form.
- *
- * Conform's automatic coercion is off: it would turn an empty field into `undefined`, and zod would then answer
- * with its own "expected string" instead of our messages. Like the domain commands, the schema reads the text as
- * posted. `read` is for a form whose schema wants the posted fields reshaped first: pass the very function the
- * domain command applies to the posted form.
+ * Until the schema has arrived (`lazySchema`: moments after hydration) the form is checked only by the server,
+ * on submit: a check on blur without a schema would post the form to have it checked.
  *
  * Pressing the form's submit button does not take the focus from the field being typed in: otherwise that field's
  * check would run on mousedown, its new message would push the button down, and the mouseup would land beside it,
  * losing the click. Submitting checks every field anyway.
  */
-export function useValidatedForm<Schema extends z.ZodType<unknown, Record<string, unknown>>>({
+export function useValidatedForm<Schema extends AnySchema>({
   id,
   schema,
   lastResult,
   defaultValue,
-  read,
   onSubmit,
 }: {
   /** the form's id, also the prefix of its fields' ids (`${id}-${name}`) and of their error messages' (`${id}-${name}-error`) */
   id: string;
-  schema: Schema;
+  schema: LazySchema<Schema>;
   lastResult?: FormReply | null;
   defaultValue?: DefaultValue<z.input<Schema>>;
-  read?: (form: FormData) => unknown;
   /** called with the checked submission instead of a plain post (a form that sends through a fetcher); never when the check fails */
-  onSubmit?: (event: FormEvent<HTMLFormElement>, context: { submission?: Submission<z.input<Schema>, string[], z.output<Schema>>; formData: FormData }) => void;
+  onSubmit?: (
+    event: FormEvent<HTMLFormElement>,
+    context: { submission?: Submission<z.input<Schema>, string[], z.output<Schema>>; formData: FormData },
+  ) => void;
 }) {
+  const [check, setCheck] = useState(() => schema.check);
+  useEffect(() => {
+    if (check) return;
+    let stale = false;
+    // a schema that fails to load leaves the checking to the server
+    schema.load().then(
+      () => {
+        if (!stale) setCheck(() => schema.check);
+      },
+      () => undefined,
+    );
+    return () => {
+      stale = true;
+    };
+  }, [schema, check]);
   useEffect(() => {
     const keepFocus = (event: MouseEvent) => {
       const button = event.target instanceof Element ? event.target.closest("button, input") : null;
-      if ((button instanceof HTMLButtonElement || button instanceof HTMLInputElement) && button.type === "submit" && button.form?.id === id) event.preventDefault();
+      if (
+        (button instanceof HTMLButtonElement || button instanceof HTMLInputElement) &&
+        button.type === "submit" &&
+        button.form?.id === id
+      )
+        event.preventDefault();
     };
     document.addEventListener("mousedown", keepFocus);
     return () => document.removeEventListener("mousedown", keepFocus);
@@ -96,12 +159,11 @@ export function useValidatedForm<Schema extends z.ZodType<unknown, Record<string
     id,
     lastResult,
     defaultValue,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    shouldValidate: check ? "onBlur" : "onSubmit",
+    shouldRevalidate: check ? "onInput" : "onSubmit",
     onSubmit,
-    onValidate({ formData }) {
-      const checked = read ? z.preprocess(() => read(formData), schema) : schema;
-      return parseWithZod(formData, { schema: checked, disableAutoCoercion: true }) as Submission<z.input<Schema>, string[], z.output<Schema>>;
-    },
+    onValidate: check
+      ? ({ formData }) => check(formData) as Submission<z.input<Schema>, string[], z.output<Schema>>
+      : undefined,
   });
 }

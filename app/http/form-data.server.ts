@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { isStorableText } from "./json-text";
+import { isStorableText } from "~/lib/json-text";
 
 /**
  * Reads a form post; a body that is not form data (a scanner's JSON, a truncated upload) is a 400, never a 500,
@@ -13,7 +13,8 @@ export async function readFormData(request: Request): Promise<FormData> {
     throw data({ message: "The form could not be read." }, { status: 400 });
   }
   for (const [, value] of form) {
-    if (typeof value === "string" && !isStorableText(value)) throw data({ message: "The form contains a character that cannot be saved (a NUL byte)." }, { status: 400 });
+    if (typeof value === "string" && !isStorableText(value))
+      throw data({ message: "The form contains a character that cannot be saved (a NUL byte)." }, { status: 400 });
   }
   return form;
 }

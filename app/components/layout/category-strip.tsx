@@ -1,0 +1,33 @@
+import { useLocation } from "react-router";
+import { PageLink } from "~/components/ui/page-link";
+import { CATEGORY_STRIP } from "~/lib/categories";
+import { cn } from "~/components/ui/cn";
+import { activeLinkProps } from "./active-link";
+
+function categoryClass({ isActive }: { isActive: boolean }) {
+  return cn(
+    "block rounded-md px-3 py-1.5",
+    isActive ? "bg-slate-100 font-medium" : "text-slate-600 hover:bg-slate-50 hover:text-slate-900",
+  );
+}
+
+/** The header's row of category links, on every page. */
+export function CategoryStrip() {
+  const location = useLocation();
+  return (
+    <nav aria-label="Categories" className="border-t border-slate-100">
+      <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 py-1.5 text-sm">
+        {CATEGORY_STRIP.map((c) => (
+          <li key={c.slug} className="shrink-0">
+            <PageLink
+              {...activeLinkProps(location.pathname, `/category/${c.slug}`, categoryClass)}
+              to={`/category/${c.slug}`}
+            >
+              {c.label}
+            </PageLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

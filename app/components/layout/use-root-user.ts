@@ -1,0 +1,20 @@
+import { useRouteLoaderData } from "react-router";
+import type { loader } from "~/root";
+
+/** The signed-in user as the root loader gives it to every page (header, menus, pages that greet the user). */
+export type RootUser = {
+  id: string;
+  name: string;
+  email: string;
+  userType: "buyer" | "seller";
+  verified: boolean;
+  isAdmin: boolean;
+  unreadNotifications: number;
+  unreadMessages: number;
+} | null;
+
+/** Here rather than in root.tsx, which draws the header: the header reading root would be an import cycle. */
+export function useRootUser(): RootUser {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return rootData?.user ?? null;
+}

@@ -1,0 +1,99 @@
+import { parseUsdToCents } from "./money";
+
+/*
+ * Minor units in either currency of a quote (issue #21): cents for USD, paise for INR, always integers.
+ * Formatting goes through Intl with the amount as a decimal string, so no float ever holds the value.
+ */
+
+export type MoneyCurrency = "USD" | "INR";
+
+const minorFormats: Record<MoneyCurrency, Intl.NumberFormat> = {
+  USD: new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }),
+  // en-IN groups lakhs and crores: ₹12,34,567.00
+  INR: new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" }),
+};
+
+/** "-1234567" → "-12345.67": minor units as an exact decimal string. */
+function minorToDecimalString(minor: number | bigint): string {
+  const value = BigInt(minor);
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  return `${negative ? "-" : ""}${abs / 100n}.${String(abs % 100n).padStart(2, "0")}`;
+}
+
+/** An amount in minor units with its currency: $1,234.50 (en-US) or ₹12,34,567.00 (en-IN). */
+export function formatMinor(minor: number, currency: MoneyCurrency): string {
+  // Intl formats a decimal string exactly (Intl.NumberFormat v3); the cast is for older lib typings
+  return minorFormats[currency].format(minorToDecimalString(minor) as unknown as number);
+}
+
+export function formatInrPaise(paise: number): string {
+  return formatMinor(paise, "INR");
+}
+
+/** Parses a typed amount ("4,25,000.50", "₹ 1,200", "$12.5") into integer minor units, or null. */
+export function parseAmountToMinor(input: string): number | null {
+  return parseUsdToCents(input.replace(/₹/g, ""));
+}
+
+/** An INR-per-USD rate as written ("88.45", "88.4512"), scaled by 10^4; null unless positive with ≤ 4 decimals. */
+export function parseRate(rate: string): bigint | null {
+  const cleaned = rate.trim();
+  if (!/^\d{1,8}(\.\d{1,4})?$/.test(cleaned)) return null;
+  const [whole, fraction = ""] = cleaned.split(".");
+  const scaled = BigInt(whole!) * 10_000n + BigInt(fraction.padEnd(4, "0"));
+  return scaled > 0n ? scaled : null;
+}
+
+/**
+ * numerator / denominator rounded half away from zero (0.5 → 1, -0.5 → -1, 2.5 → 3): the rule of
+ * commercial invoices, stated once here and tested. Not banker's rounding.
+ */
+export function divideRoundHalfAwayFromZero(numerator: bigint, denominator: bigint): bigint {
+  if (denominator === 0n) throw new RangeError("division by zero");
+  const negative = numerator < 0n !== denominator < 0n;
+  const n = numerator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  const quotient = (n * 2n + d) / (d * 2n);
+  return negative ? -quotient : quotient;
+}
+
+function rateOrThrow(inrPerUsd: string): bigint {
+  const scaled = parseRate(inrPerUsd);
+  if (scaled === null) throw new RangeError(`not an INR/USD rate: ${inrPerUsd}`);
+  return scaled;
+}
+
+function toSafeNumber(value: bigint): number {
+  if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < -BigInt(Number.MAX_SAFE_INTEGER))
+    throw new RangeError("amount out of range");
+  return Number(value);
+}
+
+/** Paise → US cents at a rate in rupees per dollar ("88.45"), in integer arithmetic, rounded half away from zero. */
+export function inrPaiseToUsdCents(paise: number, inrPerUsd: string): number {
+  // cents = paise / rate = paise × 10^4 / (rate × 10^4)
+  return toSafeNumber(divideRoundHalfAwayFromZero(BigInt(paise) * 10_000n, rateOrThrow(inrPerUsd)));
+}
+
+/** US cents → paise at a rate in rupees per dollar, in integer arithmetic, rounded half away from zero. */
+export function usdCentsToInrPaise(cents: number, inrPerUsd: string): number {
+  return toSafeNumber(divideRoundHalfAwayFromZero(BigInt(cents) * rateOrThrow(inrPerUsd), 10_000n));
+}
+
+/** A total for a quantity from a unit price: exact. */
+export function totalFromUnit(unitMinor: number, quantity: number): number {
+  return toSafeNumber(BigInt(unitMinor) * BigInt(quantity));
+}
+
+/** A unit price from a total and a quantity, rounded half away from zero to the minor unit. */
+export function unitFromTotal(totalMinor: number, quantity: number): number {
+  return toSafeNumber(divideRoundHalfAwayFromZero(BigInt(totalMinor), BigInt(quantity)));
+}
+
+const rateNumber = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+
+/** "₹88.45": a rate of rupees per dollar, as few decimals as it needs (2 to 4). */
+export function formatRate(inrPerUsd: string): string {
+  return `₹${rateNumber.format(inrPerUsd.trim() as unknown as number)}`;
+}

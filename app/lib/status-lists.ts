@@ -1,0 +1,39 @@
+/**
+ * Each status list, declared once (record 0039): the tables' column types and check constraints (`app/db/schema`),
+ * the domain's zod schemas and the pages' labels all read these arrays. Browser-safe: no Drizzle import.
+ */
+export const ORDER_STATUSES = [
+  "placed",
+  "confirmed",
+  "declined",
+  "in_production",
+  "ready_to_ship",
+  "shipped",
+  "delivered",
+  "completed",
+  "cancelled",
+  "disputed",
+] as const;
+
+/** The order statuses in which the buyer may fund a milestone. */
+export const FUNDABLE_ORDER_STATUSES = [
+  "confirmed",
+  "in_production",
+  "ready_to_ship",
+  "shipped",
+  "delivered",
+  "completed",
+] as const satisfies readonly (typeof ORDER_STATUSES)[number][];
+
+export const MILESTONE_CONDITIONS = ["on_confirmation", "against_bill_of_lading", "on_delivery"] as const;
+export const MILESTONE_STATES = ["awaiting_funds", "processing", "held", "released", "refunded", "void"] as const;
+export const CHARGE_STATUSES = ["pending", "succeeded", "failed"] as const;
+export const LEDGER_KINDS = ["fund", "release", "refund"] as const;
+export const DISPUTE_STATUSES = ["open", "decided"] as const;
+export const DISPUTE_DECISIONS = ["release", "partial_refund", "full_refund"] as const;
+export const REPORT_STATUSES = ["open", "resolved"] as const;
+export const VERIFICATION_STATUSES = ["pending", "verified", "rejected"] as const;
+export const PRODUCT_STATUSES = ["active", "inactive"] as const;
+export const STORE_STATUSES = ["active", "hidden"] as const;
+export const RFQ_STATUSES = ["draft", "published", "awarded", "closed", "expired"] as const;
+export const QUOTE_STATUSES = ["submitted", "accepted", "declined", "withdrawn", "superseded"] as const;

@@ -1,0 +1,15 @@
+import type { ProductCardData } from "../products.schema";
+import { ProductCard } from "./product-card";
+
+/** A list's product cards (marketplace-products loads it after the page: the cards are links, their code can wait). */
+export function ProductCardList({ items, signedIn }: { items: ProductCardData[]; signedIn: boolean }) {
+  return (
+    <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-labelledby="marketplace-results-heading">
+      {items.map((product, index) => (
+        <li key={product.id}>
+          <ProductCard product={product} quote={{ signedIn }} imagePriority={index === 0} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,72 @@
+/** rfq's values, labels and helpers: browser-safe without zod (rfq.schema.ts re-exports them, route JS budgets). */
+import type { FxRate, FxRateSource } from "~/modules/trade/fx-rates.schema";
+import type { Currency } from "~/modules/trade/trade-terms.schema";
+import type { QuoteTradeTerms } from "./quote.schema";
+import type { QUOTE_STATUSES, RFQ_STATUSES } from "~/lib/status-lists";
+
+export type RfqCard = {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  quantity: number;
+  unit: string;
+  budgetMinCents: number | null;
+  budgetMaxCents: number | null;
+  deadline: string;
+  /** the instant the deadline closes (ISO): the end of the deadline day in the buyer's time zone */
+  closesAt: string;
+  /** the buyer's IANA zone; null for RFQs made before time zones (they close at the end of the day, UTC) */
+  timeZone: string | null;
+  deliveryLocation: string;
+  status: (typeof RFQ_STATUSES)[number];
+  createdAt: string;
+  buyerCompany: string;
+  quoteCount: number;
+  /** the buyer takes quotes from verified suppliers only */
+  verifiedSuppliersOnly: boolean;
+};
+
+export type QuoteView = {
+  id: string;
+  supplierCompany: string;
+  /** the supplier's verification, now (not when it quoted) */
+  supplierVerified: boolean;
+  status: (typeof QUOTE_STATUSES)[number];
+  createdAt: string;
+  /** the total in US cents (converted at the quote's stored rate when it is in rupees) */
+  priceCents: number;
+  quantity: number;
+  deliveryTimeline: string;
+  terms: string | null;
+  mine: boolean;
+  /** the supplier's earlier versions of this quote, newest first (empty: never revised) */
+  history: { id: string; priceCents: number; createdAt: string; terms: string | null }[];
+  /** the quote's own currency and amounts in its minor units; null amounts on quotes made before trade terms */
+  currency: Currency;
+  unitPriceMinor: number | null;
+  totalMinor: number | null;
+  /** the INR/USD rate in force when the quote was submitted, stored with it */
+  rate: (Omit<FxRate, "source"> & { source: FxRateSource | null }) | null;
+} & QuoteTradeTerms;
+
+export type RfqDetail = RfqCard & {
+  specifications: { details: string } | null;
+  buyerId: string;
+  buyerFullName: string;
+  viewer: "buyer" | "supplier" | "anonymous";
+  canQuote: boolean;
+  /** a seller who could quote but for the RFQ's "verified suppliers only" */
+  needsVerification: boolean;
+  quotes: QuoteView[];
+  /** Other suppliers' quotes, counted but sealed. */
+  sealedQuoteCount: number;
+};
+
+export const QUOTE_STATUS_LABEL: Record<(typeof QUOTE_STATUSES)[number], string> = {
+  submitted: "Submitted",
+  accepted: "Accepted",
+  declined: "Declined",
+  withdrawn: "Withdrawn",
+  superseded: "Revised",
+};

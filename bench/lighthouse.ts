@@ -1,0 +1,163 @@
+/**
+ * Lighthouse (issue #25): mobile performance and accessibility of the pages a visitor lands on, on the
+ * production build with the demo data, in Debian's Chromium (never a downloaded browser).
+ *
+ *   npm run build && npm run bench:lighthouse -- [--runs 5] [--url http://127.0.0.1:3000] [--chrome /usr/bin/chromium]
+ *                                                [--throttling simulate|devtools]
+ *
+ * Without --url it starts the production server on a fresh data directory (which seeds the demo data).
+ * Each page is measured --runs times; the figures are the medians. Targets: performance ≥ 95 and
+ * accessibility 100 on every page. Accessibility audits that fail in any run are listed.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startAppServer, type AppServer } from "../tests/support/app-server";
+import { CHROMIUM_ARGS } from "../tests/support/chromium-args";
+import { median } from "./stats";
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "5" },
+    url: { type: "string" },
+    chrome: { type: "string", default: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
+    // simulate: Lighthouse's default (the page loads at full speed, slow 4G and a 4x slower CPU are simulated);
+    // devtools: the network and CPU are really throttled while the page loads
+    throttling: { type: "string", default: "simulate" },
+  },
+});
+const runs = Number(values.runs);
+const TARGETS = { performance: 95, accessibility: 100 };
+const METRICS = {
+  "first-contentful-paint": "FCP",
+  "largest-contentful-paint": "LCP",
+  "total-blocking-time": "TBT",
+  "cumulative-layout-shift": "CLS",
+  "speed-index": "SI",
+} as const;
+
+/** A product page and a store page of the demo data: the first ones the marketplace lists. */
+async function pages(base: string): Promise<Array<[string, string]>> {
+  const browse = await (await fetch(`${base}/browse`)).text();
+  const product = /href="(\/product\/[0-9a-f-]{36})"/.exec(browse)?.[1];
+  const stores = await (await fetch(`${base}/browse?tab=stores`)).text();
+  const store = /href="(\/stores\/[0-9a-f-]{36})"/.exec(stores)?.[1];
+  if (!product || !store) throw new Error("no product or store found on /browse: is the demo data there?");
+  return [
+    ["home", "/"],
+    ["browse", "/browse"],
+    ["product", product],
+    ["store", store],
+    ["rfqs", "/rfqs"],
+  ];
+}
+
+type PageResult = {
+  name: string;
+  path: string;
+  performance: number;
+  accessibility: number;
+  metrics: Record<string, number>;
+  /** Lighthouse's CPU benchmark at the start of each run (higher is faster): how busy the machine was. */
+  benchmarkIndex: number;
+  failing: string[];
+};
+
+/** One Lighthouse run; a run that failed to record its trace (NO_NAVSTART and the like, on a busy machine) is repeated, twice at most. */
+async function lighthouseRun(url: string, port: number, attempt = 1) {
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility"],
+    throttlingMethod: values.throttling === "devtools" ? "devtools" : "simulate",
+  });
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (!lhr.runtimeError) return lhr;
+  const message = `${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+  if (attempt > 2) throw new Error(message);
+  console.log(`  ${message}: run again`);
+  return lighthouseRun(url, port, attempt + 1);
+}
+
+async function measure(port: number, base: string, name: string, pagePath: string): Promise<PageResult> {
+  const url = `${base}${pagePath}`;
+  await fetch(url); // warm-up: the page's queries, its image variants (made on first request), the page cache
+  const scores = { performance: [] as number[], accessibility: [] as number[] };
+  const metrics: Record<string, number[]> = {};
+  const failing = new Set<string>();
+  const benchmarkIndexes: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const lhr = await lighthouseRun(url, port);
+    benchmarkIndexes.push(lhr.environment.benchmarkIndex);
+    scores.performance.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
+    scores.accessibility.push(Math.round((lhr.categories.accessibility?.score ?? 0) * 100));
+    for (const id of Object.keys(METRICS)) (metrics[id] ??= []).push(lhr.audits[id]?.numericValue ?? NaN);
+    for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failing.add(`${ref.id}: ${audit.title}`);
+    }
+    for (const id of ["largest-contentful-paint-element", "render-blocking-resources", "unused-javascript"]) {
+      const audit = lhr.audits[id];
+      if (run === 0 && process.env.LIGHTHOUSE_DETAILS && audit)
+        console.log(`  ${name} ${id}: ${audit.displayValue ?? ""} ${JSON.stringify(audit.details).slice(0, 600)}`);
+    }
+  }
+  return {
+    name,
+    path: pagePath,
+    performance: median(scores.performance),
+    accessibility: median(scores.accessibility),
+    metrics: Object.fromEntries(Object.entries(metrics).map(([id, list]) => [id, median(list)])),
+    benchmarkIndex: median(benchmarkIndexes),
+    failing: [...failing],
+  };
+}
+
+const dataDir = values.url ? null : fs.mkdtempSync(path.join(os.tmpdir(), "setu-lighthouse-"));
+let app: AppServer | null = null;
+let chrome: chromeLauncher.LaunchedChrome | null = null;
+const results: PageResult[] = [];
+try {
+  if (!values.url) app = await startAppServer({ dataDir: dataDir!, startTimeoutMs: 300_000 });
+  const base = values.url ?? app!.url;
+  chrome = await chromeLauncher.launch({
+    chromePath: values.chrome,
+    chromeFlags: CHROMIUM_ARGS,
+  });
+  console.log(
+    `Lighthouse mobile (${values.throttling} throttling), median of ${runs} runs per page, load average ${os.loadavg()[0]!.toFixed(2)}\n`,
+  );
+  for (const [name, pagePath] of await pages(base)) {
+    const result = await measure(chrome.port, base, name, pagePath);
+    results.push(result);
+    const m = result.metrics;
+    console.log(
+      `${name.padEnd(8)} performance ${String(result.performance).padStart(3)}   accessibility ${String(result.accessibility).padStart(3)}   ` +
+        Object.entries(METRICS)
+          .map(([id, label]) =>
+            id === "cumulative-layout-shift" ? `${label} ${m[id]!.toFixed(3)}` : `${label} ${Math.round(m[id]!)} ms`,
+          )
+          .join("   ") +
+        `   CPU benchmark ${Math.round(result.benchmarkIndex)}`,
+    );
+    for (const audit of result.failing) console.log(`         accessibility: ${audit}`);
+  }
+} finally {
+  chrome?.kill();
+  await app?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(`load average after: ${os.loadavg()[0]!.toFixed(2)}`);
+const missed = results.filter((r) => r.performance < TARGETS.performance || r.accessibility < TARGETS.accessibility);
+console.log(
+  missed.length
+    ? `\nbelow target (performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}): ${missed.map((r) => r.name).join(", ")}`
+    : "\nevery page meets both targets",
+);
+process.exitCode = missed.length ? 1 : 0;

@@ -1,0 +1,72 @@
+import { ESLint } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
+import { LAYER_ZONES } from "../../eslint.config.js";
+
+/**
+ * The layering is enforced by lint (record 0039): each forbidden import below, written into a file of the layer
+ * that must not make it, fails `npm run lint` with its zone's message; the allowed direction passes; and an
+ * import cycle fails. The files are linted as text under real paths: nothing is written.
+ */
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint();
+});
+
+async function lint(filePath: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => ({ rule: m.ruleId, message: m.message }));
+}
+
+const FORBIDDEN: { layer: string; filePath: string; imports: string }[] = [
+  { layer: "routes → db", filePath: "app/routes/layering-probe.tsx", imports: "~/db/client.server" },
+  {
+    layer: "components → modules",
+    filePath: "app/components/layering-probe.tsx",
+    imports: "~/modules/orders/orders.schema",
+  },
+  { layer: "components → routes", filePath: "app/components/layering-probe.tsx", imports: "~/routes/orders" },
+  { layer: "lib → db", filePath: "app/lib/layering-probe.ts", imports: "~/db/postgres-errors" },
+  { layer: "lib → modules", filePath: "app/lib/layering-probe.ts", imports: "~/modules/orders/orders.schema" },
+  { layer: "db → modules", filePath: "app/db/layering-probe.ts", imports: "~/modules/orders/orders.schema" },
+  { layer: "modules → routes", filePath: "app/modules/orders/layering-probe.ts", imports: "~/routes/orders" },
+];
+
+describe("lint enforces the layering", { timeout: 120_000 }, () => {
+  it.each(FORBIDDEN)("fails on $layer", async ({ filePath, imports }) => {
+    const messages = await lint(filePath, `import * as probe from "${imports}";\nexport const used = probe;\n`);
+    const zone = LAYER_ZONES.find(
+      (z) =>
+        filePath.startsWith(z.target.slice(2)) &&
+        [z.from].flat().some((from) => imports.startsWith(`~/${from.slice(6)}`)),
+    );
+    expect(zone, "a zone covers this import").toBeDefined();
+    expect(messages).toContainEqual({
+      rule: "import-x/no-restricted-paths",
+      message: expect.stringContaining(zone!.message),
+    });
+  });
+
+  it("passes the allowed direction: a route imports a module, a module imports db and lib", async () => {
+    expect(
+      await lint(
+        "app/routes/layering-probe.tsx",
+        `import * as orders from "~/modules/orders/orders.schema";\nexport const used = orders;\n`,
+      ),
+    ).toEqual([]);
+    expect(
+      await lint(
+        "app/modules/orders/layering-probe.ts",
+        `import * as db from "~/db/postgres-errors";\nimport * as money from "~/lib/money";\nexport const used = [db, money];\n`,
+      ),
+    ).toEqual([]);
+  });
+
+  it("fails on an import cycle", async () => {
+    // orders.server imports orders.schema: orders.schema importing it back closes a cycle
+    const messages = await lint(
+      "app/modules/orders/orders.schema.ts",
+      `import { getOrderDetail } from "~/modules/orders/orders.server";\nexport const used = getOrderDetail;\n`,
+    );
+    expect(messages.map((m) => m.rule)).toContain("import-x/no-cycle");
+  });
+});
