@@ -173,11 +173,13 @@ describe("home and navigation", () => {
       await page.waitForURL((url) => url.pathname === step.url);
       expect(await inPlace(), step.url).toBe(true);
     }
-    // a product card's name opens the product in place; Back returns home
-    const card = page.locator("main article h3 a").first();
-    const productPath = await card.getAttribute("href");
+    // a product card's name opens the product in place; Back returns home. The address changes a moment before
+    // React has drawn the home page, so the card is read once home's own section is there, and the card clicked
+    // is the one whose address was read (not whichever card comes first by then)
+    await page.locator('section[aria-labelledby="categories-heading"]').waitFor();
+    const productPath = await page.locator("main article h3 a").first().getAttribute("href");
     expect(productPath).toMatch(/^\/product\//);
-    await card.click();
+    await page.locator(`main article h3 a[href="${productPath}"]`).first().click();
     await page.waitForURL((url) => url.pathname === productPath);
     await page.getByRole("heading", { level: 1 }).waitFor();
     expect(await inPlace()).toBe(true);
@@ -281,9 +283,14 @@ describe("home and navigation", () => {
       await phone.page.goto("/", { waitUntil: "domcontentloaded" });
       await phone.page.getByLabel("Menu", { exact: true }).click();
       await phone.page.getByRole("navigation", { name: "Main" }).waitFor();
+      const rfqsLink = phone.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "RFQs" });
+      const before = await rfqsLink.boundingBox();
       releaseScripts();
       await hydrated(phone.page);
       await expect(phone.page.getByRole("navigation", { name: "Main" }).isVisible()).resolves.toBe(true);
+      // the menu's search arrives with the scripts, and moves none of the links a finger may be about to tap
+      await phone.page.getByRole("search", { name: "Search in menu" }).waitFor();
+      expect(await rfqsLink.boundingBox()).toEqual(before);
       await phone.page.unroute("**/assets/*.js");
     } finally {
       await phone.close();
