@@ -115,8 +115,6 @@ export function SiteHeader() {
         {/* One list of links for every width (rendered once, not once per layout): a row on wide screens, the
             menu's panel below lg, shown while the disclosure above is open. */}
         <div className="max-lg:absolute max-lg:right-4 max-lg:top-full max-lg:z-50 max-lg:mt-1 max-lg:hidden max-lg:w-64 max-lg:rounded-lg max-lg:border max-lg:border-slate-200 max-lg:bg-white max-lg:p-3 max-lg:shadow-lg max-lg:[:has(>details[open])>&]:block lg:contents">
-          {/* the phone's search: only once the menu is opened (client-side), as most visitors never open it */}
-          {menuOpen ? <HeaderSearch className="mb-2 md:hidden" label="Search in menu" /> : null}
           <nav aria-label="Main" className="flex max-lg:flex-col lg:items-center">
             {NAV_LINKS.map((link) => (
               <Link
@@ -137,6 +135,10 @@ export function SiteHeader() {
               </PageLink>
             ) : null}
           </nav>
+          {/* the phone's search: only once the menu is opened (client-side), as most visitors never open it; below
+              the links, so that its arrival (a menu opened before the page hydrated) moves none of them under a
+              finger about to tap one */}
+          {menuOpen ? <HeaderSearch className="mt-2 md:hidden" label="Search in menu" /> : null}
         </div>
         <div className="ml-auto flex items-center gap-2 max-lg:mr-13">
           {user ? (
