@@ -1,6 +1,6 @@
 import { useCombobox } from "downshift";
 import { Search } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Form, useFetcher, useNavigate } from "react-router";
 import { cn } from "~/components/ui/cn";
 import type { SearchSuggestions, Suggestion } from "~/modules/search/suggestions.schema";
@@ -29,7 +29,9 @@ export default function HeaderSearchCombobox({
   const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const input = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
+  // in the same commit that swaps the plain box for this one: a key pressed in between would reach no box at all
+  // (the plain one is gone, focus on the page), and the words typed lost
+  useLayoutEffect(() => {
     if (!initial.focused || !input.current) return;
     input.current.focus();
     input.current.setSelectionRange(initial.selectionStart, initial.selectionEnd);
