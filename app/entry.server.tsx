@@ -26,6 +26,8 @@ export default function handleRequest(
   const loading = lazyPartsLoaded();
   if (loading)
     return loading.then(() => handleRequest(request, responseStatusCode, responseHeaders, routerContext, loadContext));
+  // the stylesheet's text goes in as the page is sent (CoalescedHtmlStream), encoded once rather than by every render
+  const inlineStylesheet = builtStylesheet(appStylesheet);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -33,7 +35,7 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <InlineStylesheetContext.Provider value={builtStylesheet(appStylesheet)}>
+        <InlineStylesheetContext.Provider value={inlineStylesheet?.placeholder}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </InlineStylesheetContext.Provider>
       </NonceContext.Provider>,
@@ -44,7 +46,7 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
-          const body = new CoalescedHtmlStream();
+          const body = new CoalescedHtmlStream(inlineStylesheet?.splice);
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");

@@ -1,5 +1,8 @@
+import { createElement } from "react";
+import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { CoalescedHtmlStream } from "./coalesced-html-stream.server";
+import { escapeStyleText } from "./built-stylesheet.server";
+import { CoalescedHtmlStream, type HtmlSplice } from "./coalesced-html-stream.server";
 
 function collect(stream: CoalescedHtmlStream) {
   const chunks: string[] = [];
@@ -36,5 +39,33 @@ describe("CoalescedHtmlStream", () => {
     stream.end();
     await new Promise((resolve) => stream.on("end", resolve));
     expect(chunks).toEqual(["₹1,00,000"]);
+  });
+
+  it("puts the spliced bytes in place of the placeholder: the page React would have sent with the text itself", async () => {
+    // a stylesheet React must escape (a "</style" would end the element) and text outside ASCII
+    const css = ".a::after{content:'</style><STYLE>₹'}.b{color:red}";
+    const placeholder = "/*inline-stylesheet-test*/";
+    const page = (text: string) =>
+      createElement(
+        "html",
+        null,
+        createElement("head", null, createElement("style", { href: "/assets/app.css", precedence: "app" }, text)),
+        // the placeholder's text elsewhere in the page (where a user's words go) is left as it is
+        createElement("body", null, createElement("p", null, placeholder), createElement("p", null, "x".repeat(9000))),
+      );
+    const render = (text: string, splice?: HtmlSplice) =>
+      new Promise<string>((resolve, reject) => {
+        const stream = new CoalescedHtmlStream(splice);
+        const chunks = collect(stream);
+        stream.on("end", () => resolve(chunks.join("")));
+        const { pipe } = renderToPipeableStream(page(text), { onShellReady: () => pipe(stream), onShellError: reject });
+      });
+    const direct = await render(css);
+    const spliced = await render(placeholder, {
+      placeholder: Buffer.from(placeholder),
+      content: Buffer.from(escapeStyleText(css)),
+    });
+    expect(direct).toContain("\\73 tyle>");
+    expect(spliced).toBe(direct);
   });
 });
