@@ -11,8 +11,8 @@ import {
   ShieldCheck,
   UtensilsCrossed,
 } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
-import { ButtonLink } from "~/components/ui/button";
+import { Form, useNavigation } from "react-router";
+import { buttonClasses } from "~/components/ui/button";
 import { PageLink } from "~/components/ui/page-link";
 import { CATEGORY_STRIP, HOME_CATEGORY_TILES } from "~/lib/categories";
 import { collectionCounts } from "~/modules/products/collection-counts.server";
@@ -252,9 +252,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id="featured-heading" className="text-2xl font-bold">
               Featured Products
             </h2>
-            <Link to="/browse" className="text-sm font-medium text-brand-700 hover:underline">
+            <PageLink to="/browse" className="text-sm font-medium text-brand-700 hover:underline">
               View all products
-            </Link>
+            </PageLink>
           </div>
           {loadingHome ? (
             <FeaturedSkeletons />
@@ -295,17 +295,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             {user ? (
-              <ButtonLink to="/dashboard" size="lg">
+              <PageLink to="/dashboard" className={buttonClasses("primary", "lg")}>
                 Go to Dashboard
-              </ButtonLink>
+              </PageLink>
             ) : (
               <>
-                <ButtonLink to="/auth" size="lg">
+                <PageLink to="/auth" className={buttonClasses("primary", "lg")}>
                   Start Selling to USA
-                </ButtonLink>
-                <ButtonLink to="/auth" size="lg" variant="outline">
+                </PageLink>
+                <PageLink to="/auth" className={buttonClasses("outline", "lg")}>
                   Find Indian Suppliers
-                </ButtonLink>
+                </PageLink>
               </>
             )}
           </div>
