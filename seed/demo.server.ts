@@ -1479,6 +1479,33 @@ const cents = (usd: number) => Math.round(usd * 100);
 /** Advisory lock key for seeding (the migration lock in app/db/client.server.ts is 7310452). */
 const SEED_LOCK_KEY = 7310453;
 
+const pictureList = (supplier: DemoSupplier) =>
+  supplier.products.map((p) => ({
+    category: supplier.category,
+    subcategory: p.subcategory,
+    color: supplier.store.primaryColor,
+    motif: motifFor(p.name),
+  }));
+
+/** The demo's drawings, rendering (or read from `imageCacheDir`): every product's picture, every store's artwork. */
+function drawDemoPictures(imageCacheDir?: string) {
+  return {
+    pictures: renderDemoPictures(SUPPLIERS.flatMap(pictureList), imageCacheDir),
+    artwork: SUPPLIERS.map((supplier) =>
+      renderStoreArtwork(supplier.store.primaryColor, supplier.category, pictureList(supplier), imageCacheDir),
+    ),
+  };
+}
+
+/**
+ * Renders the demo's drawings into `imageCacheDir` (those not there yet): what a machine's first seed does besides
+ * loading the data (decision record 0030).
+ */
+export async function drawDemoPicturesInto(imageCacheDir: string): Promise<void> {
+  const { pictures, artwork } = drawDemoPictures(imageCacheDir);
+  await Promise.all([pictures, ...artwork]);
+}
+
 /**
  * With `storage`, every demo product gets a picture and every demo store a logo and a hero banner (stored as
  * uploads of their suppliers). `imageCacheDir` keeps the rendered drawings for the next seed (decision record 0030).
@@ -1495,21 +1522,11 @@ export async function seedDemoDataIfEmpty(db: Db, storage?: BlobStorage, imageCa
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [again] = await tx.select({ n: sql<number>`count(*)::int` }).from(profiles);
     if (again && again.n > 0) return false;
-    // Rendered off the main thread while the suppliers go in; stored once they have ids.
-    const pictureList = (supplier: DemoSupplier) =>
-      supplier.products.map((p) => ({
-        category: supplier.category,
-        subcategory: p.subcategory,
-        color: supplier.store.primaryColor,
-        motif: motifFor(p.name),
-      }));
-    const pictures = storage ? renderDemoPictures(SUPPLIERS.flatMap(pictureList), imageCacheDir) : null;
-    // each store's logo and hero banner, drawn meanwhile too
-    const artwork = storage
-      ? SUPPLIERS.map((supplier) =>
-          renderStoreArtwork(supplier.store.primaryColor, supplier.category, pictureList(supplier), imageCacheDir),
-        )
-      : null;
+    // Products' pictures and stores' logos and banners, rendered off the main thread while the suppliers go in;
+    // stored once they have ids.
+    const drawings = storage ? drawDemoPictures(imageCacheDir) : null;
+    const pictures = drawings?.pictures ?? null;
+    const artwork = drawings?.artwork ?? null;
     // awaited below: this only keeps a failure meanwhile from counting as unhandled
     pictures?.catch(() => {});
     artwork?.forEach((drawing) => drawing.catch(() => {}));
