@@ -128,12 +128,12 @@ const ratios = {
   cached: median(rounds.map((r) => r.cached.requests.average / r.bare.requests.average)),
 };
 console.log(
-  `\nmedian of the rounds' ratios: rendered ${ratios.rendered.toFixed(3)}× bare, from the page cache ${ratios.cached.toFixed(3)}× bare`,
+  `\nmedian of the rounds' ratios: rendered ${ratios.rendered.toFixed(4)}× bare, from the page cache ${ratios.cached.toFixed(4)}× bare`,
 );
 const missed = (Object.keys(TARGETS) as (keyof typeof TARGETS)[]).filter((k) => ratios[k] < TARGETS[k]);
 console.log(
   missed.length
-    ? `below target: ${missed.map((k) => `${k} ${ratios[k].toFixed(3)}× < ${TARGETS[k]}×`).join(", ")}`
+    ? `below target: ${missed.map((k) => `${k} ${ratios[k].toFixed(4)}× < ${TARGETS[k]}×`).join(", ")}`
     : "both targets met",
 );
 process.exitCode = missed.length ? 1 : 0;
