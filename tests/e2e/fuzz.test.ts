@@ -5,6 +5,8 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { HttpClient } from "../support/http-client";
+import { QUOTE_FIELDS } from "~/modules/rfqs/quote.schema";
+import { CREATE_RFQ_FIELDS } from "~/modules/rfqs/rfq.schema";
 import { baseUrl } from "./support/browser";
 
 /**
@@ -198,45 +200,12 @@ async function fuzzFormActions(
     ],
     [
       "/create-rfq",
-      [
-        "title",
-        "category",
-        "description",
-        "specifications",
-        "quantity",
-        "unit",
-        "budgetMin",
-        "budgetMax",
-        "deliveryLocation",
-        "deadline",
-        "timeZone",
-      ],
+      // the forms' own field lists: a field added to a form is fuzzed too
+      [...CREATE_RFQ_FIELDS],
       () => buyer,
     ],
     [`/rfqs/${rfqId}`, ["intent", "price", "quantity", "deliveryTimeline", "terms", "quoteId"], () => seller],
-    [
-      `/rfqs/${rfqId}`,
-      [
-        "intent",
-        "currency",
-        "unitPrice",
-        "price",
-        "quantity",
-        "incoterm",
-        "incotermPort",
-        "incotermPlace",
-        "shipMode",
-        "leadTimeDays",
-        "paymentTerms",
-        "paymentTermsOther",
-        "validUntil",
-        "sampleAvailable",
-        "samplePrice",
-        "hsCode",
-        "unitWeightKg",
-      ],
-      () => seller,
-    ],
+    [`/rfqs/${rfqId}`, ["intent", ...QUOTE_FIELDS], () => seller],
     [`/rfqs/${rfqId}`, ["intent", "quoteId"], () => buyer],
     [
       "/products",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { quoteSchema } from "./quote.schema";
+import { QUOTE_FIELDS, quoteSchema } from "./quote.schema";
 
 const structured = {
   currency: "USD",
@@ -185,26 +185,7 @@ describe("quote terms", () => {
 describe("quote terms on hostile input", () => {
   it("answers any posted strings with a result or field messages, never an exception", async () => {
     const { default: fc } = await import("fast-check");
-    const keys = [
-      "currency",
-      "unitPrice",
-      "price",
-      "quantity",
-      "incoterm",
-      "incotermPort",
-      "incotermPlace",
-      "shipMode",
-      "leadTimeDays",
-      "paymentTerms",
-      "paymentTermsOther",
-      "validUntil",
-      "sampleAvailable",
-      "samplePrice",
-      "hsCode",
-      "unitWeightKg",
-      "deliveryTimeline",
-      "terms",
-    ];
+    const keys = QUOTE_FIELDS;
     const value = fc.oneof(
       fc.string(),
       fc.constantFrom(
