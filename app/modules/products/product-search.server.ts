@@ -164,21 +164,32 @@ const after = (sort: Sort, value: string | number, id: string) =>
  * set holds the ones before it (but the suppliers'), so the first N of each set, newest first, are enough to
  * place the first N products overall: a branch per tier, cut by its own LIMIT, each walking the created_at index
  * for a common word or reading its own full-text index for a rare one; a product keeps its best tier.
+ * A tier is read only when the tiers before it hold fewer than N products (a one-time filter on their counts):
+ * when the names alone fill the page, no other tier can reach it.
  */
 function rankedPage(match: Match, filters: SQL, offset: number, limit: number): SQL {
+  const n = offset + limit;
   const tiers = [
     wordsCondition(match, products.nameVector),
     wordsCondition(match, products.titleVector),
     wordsCondition(match),
     suppliersCondition(match),
   ];
-  const branches = tiers.map(
-    (tier, i) => sql`(select ${products.id} as id, ${i}::int as tier, ${products.createdAt} as created_at
-      from ${products} where ${and(filters, tier)}
-      order by ${products.createdAt} desc, ${products.id} desc limit ${offset + limit})`,
+  const name = (i: number) => sql.raw(`tier${i}`);
+  const branches = tiers.map((tier, i) => {
+    // tiers 0 ⊂ 1 ⊂ 2: the ones before fill the page when any of them reached N
+    const before = tiers.slice(0, i).map((_, j) => sql`(select count(*) from ${name(j)}) < ${n}`);
+    return sql`${name(i)} as materialized (select ${products.id} as id, ${i}::int as tier, ${products.createdAt} as created_at
+      from ${products} where ${and(...before, filters, tier)}
+      order by ${products.createdAt} desc, ${products.id} desc limit ${n})`;
+  });
+  const all = sql.join(
+    tiers.map((_, i) => sql`select * from ${name(i)}`),
+    sql` union all `,
   );
-  return sql`select id, row_number() over (order by min(tier), created_at desc, id desc) as position
-    from (${sql.join(branches, sql` union all `)}) ranked group by id, created_at
+  return sql`with ${sql.join(branches, sql`, `)}
+    select id, row_number() over (order by min(tier), created_at desc, id desc) as position
+    from (${all}) ranked group by id, created_at
     order by position limit ${limit} offset ${offset}`;
 }
 
