@@ -1,4 +1,6 @@
+import http from "node:http";
 import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -69,6 +71,43 @@ describe("pageCache", () => {
     const html = await hit.text();
     expect(html).toBe(rendered.replaceAll(nonceOf(rendered)!, nonceOf(html)!));
     expect(Number(hit.headers.get("content-length"))).toBe(Buffer.byteLength(html));
+  });
+
+  it("sends a kept page to a browser compressed once, with the request's nonce in it", async () => {
+    const rendered = await (await fetch(`${url}/page`)).text();
+    const hit = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .get(`${url}/page`, { headers: { "accept-encoding": "gzip, deflate, br, zstd" } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        })
+        .on("error", reject);
+    });
+    expect(hit.headers["x-page-cache"]).toBe("hit");
+    expect(hit.headers["content-encoding"]).toBe("deflate");
+    expect(hit.headers.vary).toMatch(/accept-encoding/i);
+    expect(Number(hit.headers["content-length"])).toBe(hit.body.length);
+    // inflateSync checks the stream's Adler-32
+    const html = zlib.inflateSync(hit.body).toString();
+    const nonce = nonceOf(html)!;
+    expect(nonce).not.toBe(nonceOf(rendered));
+    expect(html).toBe(rendered.replaceAll(nonceOf(rendered)!, nonce));
+    // fetch (undici) reads it as a browser does
+    const again = await fetch(`${url}/page`);
+    expect(again.headers.get("content-encoding")).toBe("deflate");
+    const text = await again.text();
+    expect(text).toBe(rendered.replaceAll(nonceOf(rendered)!, nonceOf(text)!));
+  });
+
+  it("sends a kept page as it is to a client that names no encoding", async () => {
+    await fetch(`${url}/page`);
+    const hit = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http.get(`${url}/page`, resolve).on("error", reject),
+    );
+    hit.resume();
+    expect(hit.headers["x-page-cache"]).toBe("hit");
+    expect(hit.headers["content-encoding"]).toBeUndefined();
   });
 
   it("never keeps nor serves a page for a request with a session cookie", async () => {

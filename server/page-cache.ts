@@ -1,9 +1,19 @@
 import type express from "express";
 import { LRUCache } from "lru-cache";
 import { isPersonalRequest } from "~/lib/page-cache-control";
+import { deflatedWith, deflatePieces, type DeflatedPieces } from "./deflate-pieces";
 
-/** A kept page: its body cut where the CSP nonce it was rendered with stood, to be joined with another. */
-type Page = { status: number; headers: Record<string, string>; parts: Buffer[]; size: number };
+/**
+ * A kept page: its body cut where the CSP nonce it was rendered with stood, to be joined with another, and the
+ * same pieces compressed once, for the browsers (which all take deflate).
+ */
+type Page = {
+  status: number;
+  headers: Record<string, string>;
+  parts: Buffer[];
+  deflated: DeflatedPieces;
+  size: number;
+};
 
 /** How long the app serves an anonymous page it rendered, at most (a shared cache in front may keep it as long: PUBLIC_PAGE_CACHE). */
 export const PAGE_CACHE_TTL_MS = 10_000;
@@ -47,7 +57,10 @@ export function pageCache({
     const cached = pages.get(key);
     if (cached) {
       res.status(cached.status).set(cached.headers).set("X-Page-Cache", "hit");
-      sendWithNonce(res, cached, nonce);
+      // (a client that sends no Accept-Encoding gets the page as it is, as from the compression middleware)
+      if (req.get("accept-encoding") && req.acceptsEncodings("deflate") === "deflate")
+        sendDeflatedWithNonce(res, cached, nonce);
+      else sendWithNonce(res, cached, nonce);
       return;
     }
 
@@ -81,7 +94,10 @@ export function pageCache({
           if (value !== undefined) headers[name] = String(value);
         }
         const body = Buffer.concat(chunks);
-        pages.set(key, { status: 200, headers, parts: splitOn(body, Buffer.from(nonce)), size: body.length });
+        const parts = splitOn(body, Buffer.from(nonce));
+        const deflated = deflatePieces(parts);
+        const size = body.length + deflated.streams.reduce((sum, stream) => sum + stream.length, 0);
+        pages.set(key, { status: 200, headers, parts, deflated, size });
       }
       return end(chunk, ...rest);
     }) as typeof res.end;
@@ -126,4 +142,20 @@ function sendWithNonce(res: express.Response, page: Page, nonce: string): void {
   }
   res.write(separator);
   res.end(rest.at(-1));
+}
+
+/**
+ * The kept page compressed once (deflatePieces), with this request's nonce between its pieces: a cached view costs
+ * no compression (server/deflate-pieces.ts; decision record 0040). The compression middleware leaves a body that
+ * already has a Content-Encoding as it is, and says `Vary: Accept-Encoding`.
+ */
+function sendDeflatedWithNonce(res: express.Response, page: Page, nonce: string): void {
+  const buffers = deflatedWith(page.deflated, Buffer.from(nonce));
+  res.setHeader("Content-Encoding", "deflate");
+  res.setHeader(
+    "Content-Length",
+    buffers.reduce((sum, buffer) => sum + buffer.length, 0),
+  );
+  for (const buffer of buffers.slice(0, -1)) res.write(buffer);
+  res.end(buffers.at(-1));
 }

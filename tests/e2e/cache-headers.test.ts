@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { HttpClient } from "../support/http-client";
-import { baseUrl } from "./support/browser";
+import { baseUrl, hydrated, openBrowser } from "./support/browser";
 
 /**
  * Issue #25: anonymous pages that are the same for everyone may be kept by a shared cache (and by the app's own
@@ -85,5 +85,26 @@ describe("Cache-Control", () => {
     const html = await again.text();
     expect(html).toContain(`nonce="${nonce}"`);
     expect(html.match(/nonce="([^"]+)"/g)?.every((attribute) => attribute === `nonce="${nonce}"`)).toBe(true);
+  });
+
+  it("sends Chromium a kept page compressed once, which it reads and hydrates with the page's own nonce", async () => {
+    const browser = await openBrowser({ userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36" });
+    try {
+      const { page } = browser;
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      await page.goto("/categories");
+      const response = await page.goto("/categories");
+      expect(response?.headers()["x-page-cache"]).toBe("hit");
+      expect(response?.headers()["content-encoding"]).toBe("deflate");
+      await hydrated(page);
+      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toMatch(/categor/i);
+      // the scripts ran under the response's CSP: no refused script, no failed decoding
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 });
