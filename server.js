@@ -1,5 +1,6 @@
 // Production and development HTTP server: static assets, compression, then the app.
 import path from "node:path";
+import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 
@@ -26,6 +27,11 @@ app.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
 // it in its buffer (modules/live). Everything else keeps the package's own rule.
 app.use(
   compression({
+    // Brotli at the package's quality (4) with a 256 KB window rather than zlib's 4 MB: the same bytes for a page
+    // (all are smaller), half the CPU of a page sent to a browser, most of it the encoder's setup (record 0040).
+    brotli: {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 },
+    },
     filter: (req, res) =>
       !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
   }),

@@ -38,6 +38,10 @@ describe("serving like production", () => {
     const page = await fetch(`${baseUrl()}/`, { headers: { "accept-encoding": "gzip" } });
     expect(page.headers.get("content-encoding")).toBe("gzip");
     const html = await page.text();
+    // brotli, with its window sized for pages (server.js): the whole page, decoded
+    const brotli = await fetch(`${baseUrl()}/terms`, { headers: { "accept-encoding": "br" } });
+    expect(brotli.headers.get("content-encoding")).toBe("br");
+    expect(await brotli.text()).toMatch(/<\/html>$/);
     const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
     expect(asset).toBeTruthy();
     const assetResponse = await fetch(`${baseUrl()}${asset}`);
