@@ -9,6 +9,7 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -48,6 +49,41 @@ async function run(url: string, pid: number): Promise<Measured> {
   return Object.assign(result, { cpuUsPerRequest: (cpuUs(pid) - before) / Math.max(1, result.requests.total ?? 0) });
 }
 
+/**
+ * The page as a browser asks for it (`Accept-Encoding: gzip, deflate, br, zstd`): `connections` keep-alive loops of
+ * Node's own client for `duration` seconds, with the server's CPU per request. Not autocannon: it read the
+ * compressed answers several times slower than this client did, so it measured itself (record 0040).
+ */
+async function asBrowser(url: string, pid: number): Promise<{ perSecond: number; cpuUsPerRequest: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const get = () =>
+    new Promise<void>((resolve, reject) => {
+      http
+        .get(url, { agent, headers: { "accept-encoding": "gzip, deflate, br, zstd" } }, (response) => {
+          response.resume();
+          response.on("end", resolve);
+        })
+        .on("error", reject);
+    });
+  await get();
+  const before = cpuUs(pid);
+  const started = Date.now();
+  let requests = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (Date.now() - started < duration * 1000) {
+        await get();
+        requests++;
+      }
+    }),
+  );
+  agent.destroy();
+  return {
+    perSecond: requests / ((Date.now() - started) / 1000),
+    cpuUsPerRequest: (cpuUs(pid) - before) / Math.max(1, requests),
+  };
+}
+
 async function bareServer(body: Buffer): Promise<{ url: string; pid: number; stop: () => void }> {
   const file = path.join(os.tmpdir(), `setu-throughput-${process.pid}.html`);
   fs.writeFileSync(file, body);
@@ -75,6 +111,7 @@ const line = (name: string, result: Measured, bare?: Measured) =>
 
 type Round = { bare: Measured; rendered: Measured; cached: Measured };
 const rounds: Round[] = [];
+const asBrowsers: string[] = [];
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "setu-throughput-"));
 const cachedDataDir = `${dataDir}-cached`;
 try {
@@ -102,6 +139,15 @@ try {
         cached: await run(`${cached.url}/`, cached.process.pid!),
       });
     }
+    for (const [name, server] of [
+      ["app, rendered", rendered],
+      ["app, from its page cache", cached],
+    ] as const) {
+      const browser = await asBrowser(`${server.url}/`, server.process.pid!);
+      asBrowsers.push(
+        `${name.padEnd(28)} ${browser.perSecond.toFixed(0).padStart(7)} req/s   CPU ${browser.cpuUsPerRequest.toFixed(0).padStart(5)} µs/req`,
+      );
+    }
   } finally {
     bare.stop();
     await Promise.all([rendered.stop(), cached.stop()]);
@@ -123,6 +169,7 @@ rounds.forEach((results, i) => {
   console.log(line("app, rendered", results.rendered, results.bare));
   console.log(line("app, from its page cache", results.cached, results.bare));
 });
+console.log(`\nas a browser asks (gzip, deflate, br, zstd; no target):\n${asBrowsers.join("\n")}`);
 const ratios = {
   rendered: median(rounds.map((r) => r.rendered.requests.average / r.bare.requests.average)),
   cached: median(rounds.map((r) => r.cached.requests.average / r.bare.requests.average)),
