@@ -58,9 +58,8 @@ export function pageCache({
     if (cached) {
       res.status(cached.status).set(cached.headers).set("X-Page-Cache", "hit");
       // (a client that sends no Accept-Encoding gets the page as it is, as from the compression middleware)
-      if (req.get("accept-encoding") && req.acceptsEncodings("deflate") === "deflate")
-        sendDeflatedWithNonce(res, cached, nonce);
-      else sendWithNonce(res, cached, nonce);
+      const deflate = Boolean(req.get("accept-encoding")) && req.acceptsEncodings("deflate") === "deflate";
+      sendWithNonce(res, cached, nonce, deflate ? "deflate" : "identity");
       return;
     }
 
@@ -81,25 +80,28 @@ export function pageCache({
       const cacheControl = String(res.getHeader("Cache-Control") ?? "");
       // pages only: a public image or file (GET /uploads/*) is binary, which the nonce replacement would garble
       const html = String(res.getHeader("Content-Type") ?? "").startsWith("text/html");
-      if (
+      const keepable =
         res.statusCode === 200 &&
         html &&
         /(^|,)\s*public\b/.test(cacheControl) &&
         !res.getHeader("Set-Cookie") &&
-        nonce
-      ) {
-        const headers: Record<string, string> = {};
+        nonce;
+      const headers: Record<string, string> = {};
+      if (keepable)
         for (const name of REPLAYED) {
           const value = res.getHeader(name);
           if (value !== undefined) headers[name] = String(value);
         }
+      const ended = end(chunk, ...rest);
+      // compressed after the page has gone out, not in its way
+      if (keepable) {
         const body = Buffer.concat(chunks);
         const parts = splitOn(body, Buffer.from(nonce));
         const deflated = deflatePieces(parts);
         const size = body.length + deflated.streams.reduce((sum, stream) => sum + stream.length, 0);
         pages.set(key, { status: 200, headers, parts, deflated, size });
       }
-      return end(chunk, ...rest);
+      return ended;
     }) as typeof res.end;
     next();
   };
@@ -119,39 +121,20 @@ export function splitOn(body: Buffer, separator: Buffer): Buffer[] {
 }
 
 /**
- * The kept page with this request's nonce where the rendered one stood, written piece by piece: Node gathers the
- * writes of one turn into a single `writev`, so the page is never copied whole. (Joining the pieces into one
- * buffer cost a cached page about a tenth of its CPU, and as much again in garbage collection; decoding it to a
- * string, replacing and encoding it again, a sixth.)
+ * The kept page with this request's nonce where the rendered one stood, as it is (`identity`) or compressed once
+ * (`deflate`: deflatePieces, server/deflate-pieces.ts, decision record 0040; the compression middleware leaves a
+ * body that already has a Content-Encoding as it is, and says `Vary: Accept-Encoding`). Written piece by piece:
+ * Node gathers the writes of one turn into a single `writev`, so the page is never copied whole (joining the
+ * pieces into one buffer cost a cached page about a tenth of its CPU, and as much again in garbage collection).
  */
-function sendWithNonce(res: express.Response, page: Page, nonce: string): void {
-  const [first, ...rest] = page.parts;
-  if (rest.length === 0) {
-    res.end(first);
-    return;
-  }
+function sendWithNonce(res: express.Response, page: Page, nonce: string, encoding: "identity" | "deflate"): void {
   const separator = Buffer.from(nonce);
-  let length = first!.length;
-  for (const part of rest) length += separator.length + part.length;
+  const buffers =
+    encoding === "deflate"
+      ? deflatedWith(page.deflated, separator)
+      : page.parts.flatMap((part, i) => (i === 0 ? [part] : [separator, part]));
+  if (encoding === "deflate") res.setHeader("Content-Encoding", "deflate");
   // (compression drops it when it compresses the page)
-  res.setHeader("Content-Length", length);
-  res.write(first);
-  for (const part of rest.slice(0, -1)) {
-    res.write(separator);
-    res.write(part);
-  }
-  res.write(separator);
-  res.end(rest.at(-1));
-}
-
-/**
- * The kept page compressed once (deflatePieces), with this request's nonce between its pieces: a cached view costs
- * no compression (server/deflate-pieces.ts; decision record 0040). The compression middleware leaves a body that
- * already has a Content-Encoding as it is, and says `Vary: Accept-Encoding`.
- */
-function sendDeflatedWithNonce(res: express.Response, page: Page, nonce: string): void {
-  const buffers = deflatedWith(page.deflated, Buffer.from(nonce));
-  res.setHeader("Content-Encoding", "deflate");
   res.setHeader(
     "Content-Length",
     buffers.reduce((sum, buffer) => sum + buffer.length, 0),
