@@ -10,6 +10,7 @@ import appStylesheet from "./app.css?url";
 import { lazyPartsLoaded } from "~/components/ui/lazy-part";
 import { CoalescedHtmlStream } from "~/lib/coalesced-html-stream.server";
 import { logger } from "~/logger.server";
+import { prunedRouterContext } from "~/lib/pruned-router-context.server";
 import { appContext } from "~/request-context.server";
 
 export const streamTimeout = 5_000;
@@ -36,7 +37,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <InlineStylesheetContext.Provider value={inlineStylesheet?.placeholder}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <ServerRouter context={prunedRouterContext(routerContext)} url={request.url} nonce={nonce} />
         </InlineStylesheetContext.Provider>
       </NonceContext.Provider>,
       {
