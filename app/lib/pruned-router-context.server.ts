@@ -1,48 +1,33 @@
-import type { DataRouteObject, EntryContext } from "react-router";
 import { LRUCache } from "lru-cache";
-import { matchRoutes } from "react-router";
+import type { EntryContext } from "react-router";
 
 type ManifestRoutes = EntryContext["manifest"]["routes"];
 
-/** The manifest's routes as a tree `matchRoutes` can match against, built once per manifest. */
-const trees = new WeakMap<ManifestRoutes, DataRouteObject[]>();
-function routeTree(routes: ManifestRoutes): DataRouteObject[] {
-  let tree = trees.get(routes);
-  if (tree) return tree;
-  const byParent = new Map<string, DataRouteObject[]>();
-  for (const route of Object.values(routes)) {
-    if (!route) continue;
-    const siblings = byParent.get(route.parentId ?? "") ?? [];
-    const { id, path, caseSensitive } = route;
-    siblings.push(route.index ? { id, path, caseSensitive, index: true } : { id, path, caseSensitive });
-    byParent.set(route.parentId ?? "", siblings);
-  }
-  for (const siblings of byParent.values())
-    for (const route of siblings) if (!route.index) route.children = byParent.get(route.id);
-  tree = byParent.get("") ?? [];
-  trees.set(routes, tree);
-  return tree;
-}
+type Match = EntryContext["staticHandlerContext"]["_match"];
 
-/** Route ids matched by a path, the last thousand paths remembered: a path's ancestors are few, a store's ids are not. */
-const matchedIds = new WeakMap<ManifestRoutes, LRUCache<string, readonly string[]>>();
-function idsMatching(routes: ManifestRoutes, path: string): readonly string[] {
-  let byPath = matchedIds.get(routes);
-  if (!byPath) matchedIds.set(routes, (byPath = new LRUCache({ max: 1_000 })));
-  let ids = byPath.get(path);
-  if (!ids) {
-    ids = (matchRoutes(routeTree(routes), path) ?? []).map((match) => match.route.id);
-    byPath.set(path, ids);
-  }
-  return ids;
+/**
+ * A path's matches, the last thousand paths remembered per route tree: a path's ancestors are few, a store's ids
+ * are not. `match` is the static handler's own matcher (one per build), so the matches are its own.
+ */
+const remembered = new WeakMap<Match, LRUCache<string, NonNullable<ReturnType<Match>> | false>>();
+function rememberedMatch(match: Match): Match {
+  let byPath = remembered.get(match);
+  if (!byPath) remembered.set(match, (byPath = new LRUCache({ max: 1_000 })));
+  const cache = byPath;
+  return (location) => {
+    if (typeof location !== "string") return match(location);
+    let matches = cache.get(location);
+    if (matches === undefined) cache.set(location, (matches = match(location) ?? false));
+    return matches || null;
+  };
 }
 
 /**
  * The router context with a manifest holding only the routes this page's HTML can name: the matched ones and those
  * matching each ancestor path, the set React Router's `<Scripts>` sends the browser (its `getPartialManifest`, for
- * lazy route discovery). `ServerRouter` builds a route tree, components and all, from every manifest route and
- * `<Scripts>` matches the ancestor paths against it, on every page: with ~60 routes the home page cost ~10 % more CPU
- * (bench/README.md, throughput round 10). The browser gets the same manifest either way and the page is byte for byte
+ * lazy route discovery). `ServerRouter` builds a route tree, components and all, from every manifest route, and
+ * `<Scripts>` matches the ancestor paths against every route, on every page: with ~60 routes the rendered home page
+ * cost a quarter more CPU (decision record 0037, last addendum; bench/README.md, throughput round 10). The browser gets the same manifest either way and the page is byte for byte
  * the same (tests/e2e/route-manifest.test.ts checks the manifest against React Router's own discovery endpoint).
  */
 export function prunedRouterContext(context: EntryContext): EntryContext {
@@ -53,11 +38,17 @@ export function prunedRouterContext(context: EntryContext): EntryContext {
   segments.pop();
   const paths = ["/"];
   for (; segments.length > 0; segments.pop()) paths.push(`/${segments.join("/")}`);
-  for (const path of paths) for (const id of idsMatching(routes, path)) keep.add(id);
+  const match = rememberedMatch(context.staticHandlerContext._match);
+  for (const path of paths) for (const { route } of match(path) ?? []) keep.add(route.id);
   // a kept route's parents are kept too (a tree without them would not hold it)
   for (const id of [...keep])
     for (let parent = routes[id]?.parentId; parent; parent = routes[parent]?.parentId) keep.add(parent);
   const pruned: ManifestRoutes = {};
   for (const id of keep) if (routes[id]) pruned[id] = routes[id];
-  return { ...context, manifest: { ...context.manifest, routes: pruned } };
+  // <Scripts> matches the same ancestor paths again, through the context's matcher: remembered too
+  return {
+    ...context,
+    manifest: { ...context.manifest, routes: pruned },
+    staticHandlerContext: { ...context.staticHandlerContext, _match: match },
+  };
 }
