@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { HttpClient } from "../support/http-client";
 import { baseUrl, hydrated, openBrowser } from "./support/browser";
+import { firstListedProductAndStore } from "./support/listed-pages";
 
 /**
  * Issue #25: anonymous pages that are the same for everyone may be kept by a shared cache (and by the app's own
@@ -16,21 +17,8 @@ const get = (path: string, cookie?: string) =>
   fetch(`${baseUrl()}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
 
 beforeAll(async () => {
-  const browse = await (await get("/browse")).text();
-  const productPath = /href="(\/product\/[0-9a-f-]{36})"/.exec(browse)?.[1];
-  const stores = await (await get("/browse?tab=stores")).text();
-  const storePath = /href="(\/stores\/[0-9a-f-]{36})"/.exec(stores)?.[1];
-  expect(productPath).toBeTruthy();
-  expect(storePath).toBeTruthy();
-  publicPaths = [
-    "/",
-    "/categories",
-    "/category/textiles",
-    productPath!,
-    storePath!,
-    "/browse",
-    "/browse?q=cotton&sort=newest",
-  ];
+  const { product, store } = await firstListedProductAndStore();
+  publicPaths = ["/", "/categories", "/category/textiles", product, store, "/browse", "/browse?q=cotton&sort=newest"];
 
   const client = new HttpClient(baseUrl());
   expect((await client.post("/auth", { intent: "signin", ...DEMO_BUYER })).status).toBe(302);

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, hydrated, openBrowser } from "./support/browser";
+import { firstListedProductAndStore } from "./support/listed-pages";
 
 /**
  * A page is rendered with only the routes it can name (app/lib/pruned-router-context.server.ts). What the browser is
@@ -35,18 +36,14 @@ async function discovered(path: string, version: string): Promise<ManifestRoutes
 
 let paths: string[];
 beforeAll(async () => {
-  const browse = (await get("/browse")).html;
-  const product = /href="(\/product\/[0-9a-f-]{36})"/.exec(browse)?.[1];
-  const store = /href="(\/stores\/[0-9a-f-]{36})"/.exec((await get("/browse?tab=stores")).html)?.[1];
-  expect(product).toBeTruthy();
-  expect(store).toBeTruthy();
+  const { product, store } = await firstListedProductAndStore();
   paths = [
     "/",
     "/browse",
     "/categories",
     "/category/textiles",
-    product!,
-    store!,
+    product,
+    store,
     "/rfqs",
     "/auth/forgot-password",
     "/services-for-sellers",
@@ -76,22 +73,23 @@ describe("the route manifest a page sends", () => {
 });
 
 describe("navigating on from a page", () => {
-  const session = { close: async () => {} } as Awaited<ReturnType<typeof openBrowser>>;
-  afterAll(() => session.close());
-
   it("discovers the routes it goes to", async () => {
-    Object.assign(session, await openBrowser());
-    const { page } = session;
-    await page.goto(`${baseUrl()}/`);
-    await hydrated(page);
-    // a marker that a full page load would lose: the navigations below stay in this document
-    await page.evaluate(() => Object.assign(window, { stayedOnPage: true }));
-    await page.locator('main a[href^="/product/"]').first().click();
-    await page.waitForURL(/\/product\/[0-9a-f-]{36}$/);
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toMatch(/\S/);
-    await page.getByRole("link", { name: "Browse", exact: true }).first().click();
-    await page.waitForURL(/\/browse$/);
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toMatch(/\S/);
-    expect(await page.evaluate(() => "stayedOnPage" in window)).toBe(true);
+    const browser = await openBrowser();
+    try {
+      const { page } = browser;
+      await page.goto(`${baseUrl()}/`);
+      await hydrated(page);
+      // a marker that a full page load would lose: the navigations below stay in this document
+      await page.evaluate(() => Object.assign(window, { stayedOnPage: true }));
+      await page.locator('main a[href^="/product/"]').first().click();
+      await page.waitForURL(/\/product\/[0-9a-f-]{36}$/);
+      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toMatch(/\S/);
+      await page.getByRole("link", { name: "Browse", exact: true }).first().click();
+      await page.waitForURL(/\/browse$/);
+      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toMatch(/\S/);
+      expect(await page.evaluate(() => "stayedOnPage" in window)).toBe(true);
+    } finally {
+      await browser.close();
+    }
   });
 });
