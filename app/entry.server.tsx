@@ -1,5 +1,6 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
+import Negotiator from "negotiator";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
@@ -47,10 +48,15 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
-          const body = new CoalescedHtmlStream(inlineStylesheet?.splice);
-          const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
+          const gzip = inlineStylesheet !== undefined && sentGzipped(request, responseHeaders);
+          if (gzip) {
+            responseHeaders.set("Content-Encoding", "gzip");
+            responseHeaders.append("Vary", "Accept-Encoding");
+          }
+          const body = new CoalescedHtmlStream(inlineStylesheet?.splice, gzip);
+          const stream = createReadableStreamFromReadable(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
@@ -65,6 +71,19 @@ export default function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/**
+ * Whether this page goes out gzipped from here (CoalescedHtmlStream: the inline stylesheet compressed once, the rest
+ * as it is sent) rather than compressed whole by the compression middleware: when the client takes gzip, and the
+ * page is not a public one, which the app's page cache keeps as it was sent (and compresses itself, once: record
+ * 0040) and a shared cache may store (a page personal to a signed-in user, a form's answer, an error).
+ */
+function sentGzipped(request: Request, headers: Headers): boolean {
+  if (/(^|,)\s*public\b/.test(headers.get("Cache-Control") ?? "") || headers.has("Content-Encoding")) return false;
+  const acceptEncoding = request.headers.get("accept-encoding");
+  if (!acceptEncoding) return false;
+  return new Negotiator({ headers: { "accept-encoding": acceptEncoding } }).encodings(["gzip"]).includes("gzip");
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

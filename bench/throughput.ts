@@ -50,16 +50,23 @@ async function run(url: string, pid: number): Promise<Measured> {
 }
 
 /**
- * The page as a browser asks for it (`Accept-Encoding: gzip, deflate, br, zstd`): `connections` keep-alive loops of
- * Node's own client for `duration` seconds, with the server's CPU per request. Not autocannon: it read the
- * compressed answers several times slower than this client did, so it measured itself (record 0040).
+ * The page as a browser asks for it (`Accept-Encoding: gzip, deflate, br, zstd`; signed in when given `cookie`):
+ * `connections` keep-alive loops of Node's own client for `duration` seconds, with the server's CPU per request. Not
+ * autocannon: it read the compressed answers several times slower than this client did, so it measured itself
+ * (record 0040).
  */
-async function asBrowser(url: string, pid: number): Promise<{ perSecond: number; cpuUsPerRequest: number }> {
+async function asBrowser(
+  url: string,
+  pid: number,
+  cookie?: string,
+): Promise<{ perSecond: number; cpuUsPerRequest: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const headers: http.OutgoingHttpHeaders = { "accept-encoding": "gzip, deflate, br, zstd" };
+  if (cookie) headers.cookie = cookie;
   const get = () =>
     new Promise<void>((resolve, reject) => {
       http
-        .get(url, { agent, headers: { "accept-encoding": "gzip, deflate, br, zstd" } }, (response) => {
+        .get(url, { agent, headers }, (response) => {
           response.resume();
           response.on("end", resolve);
         })
@@ -82,6 +89,26 @@ async function asBrowser(url: string, pid: number): Promise<{ perSecond: number;
     perSecond: requests / ((Date.now() - started) / 1000),
     cpuUsPerRequest: (cpuUs(pid) - before) / Math.max(1, requests),
   };
+}
+
+/** A demo buyer's session cookie: a signed-in page is never cached, so every view is rendered (and compressed). */
+async function signIn(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/auth`, {
+    method: "POST",
+    headers: { origin: baseUrl, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      intent: "signin",
+      email: "sarah@brooklyn-home-goods.example",
+      password: "SetuDemo!2026",
+    }),
+    redirect: "manual",
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0]!)
+    .find((pair) => pair.startsWith("setu.session_token="));
+  if (!cookie) throw new Error(`could not sign in the demo buyer (status ${response.status})`);
+  return cookie;
 }
 
 async function bareServer(body: Buffer): Promise<{ url: string; pid: number; stop: () => void }> {
@@ -139,11 +166,13 @@ try {
         cached: await run(`${cached.url}/`, cached.process.pid!),
       });
     }
-    for (const [name, server] of [
-      ["app, rendered", rendered],
-      ["app, from its page cache", cached],
+    const signedIn = await signIn(rendered.url);
+    for (const [name, server, cookie] of [
+      ["app, rendered", rendered, undefined],
+      ["app, from its page cache", cached, undefined],
+      ["app, signed in (rendered)", rendered, signedIn],
     ] as const) {
-      const browser = await asBrowser(`${server.url}/`, server.process.pid!);
+      const browser = await asBrowser(`${server.url}/`, server.process.pid!, cookie);
       asBrowsers.push(
         `${name.padEnd(28)} ${browser.perSecond.toFixed(0).padStart(7)} req/s   CPU ${browser.cpuUsPerRequest.toFixed(0).padStart(5)} µs/req`,
       );

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { HtmlSplice } from "./coalesced-html-stream.server";
+import { deflateOnce, type HtmlSplice } from "./coalesced-html-stream.server";
 
 /** A built stylesheet's placeholder (rendered in the page) and its bytes (put in its place as the page is sent). */
 export type InlineStylesheet = { placeholder: string; splice: HtmlSplice };
@@ -20,10 +20,11 @@ export function builtStylesheet(href: string): InlineStylesheet | undefined {
     if (/^\/assets\/[\w.-]+\.css$/.test(href)) {
       try {
         const text = fs.readFileSync(path.join(process.cwd(), "build", "client", href), "utf8");
+        // as React escapes a <style>'s text: a "</style" in the CSS would end the element early
+        const content = Buffer.from(escapeStyleText(text));
         stylesheet = {
           placeholder: PLACEHOLDER,
-          // as React escapes a <style>'s text: a "</style" in the CSS would end the element early
-          splice: { placeholder: Buffer.from(PLACEHOLDER), content: Buffer.from(escapeStyleText(text)) },
+          splice: { placeholder: Buffer.from(PLACEHOLDER), content, deflated: deflateOnce(content) },
         };
       } catch {
         stylesheet = undefined;

@@ -1,3 +1,5 @@
+import http from "node:http";
+import zlib from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { HttpClient } from "../support/http-client";
 import { baseUrl, hydrated, openBrowser } from "./support/browser";
@@ -90,6 +92,73 @@ describe("Cache-Control", () => {
       await hydrated(page);
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toMatch(/categor/i);
       // the scripts ran under the response's CSP: no refused script, no failed decoding
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+/** A page as a browser asks for it, the body as it came over the wire (Node's fetch would decompress it). */
+function getRaw(path: string, cookie?: string) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const headers: http.OutgoingHttpHeaders = { "accept-encoding": "gzip, deflate, br, zstd" };
+    if (cookie) headers.cookie = cookie;
+    http
+      .get(`${baseUrl()}${path}`, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
+describe("a rendered page sent to a browser", () => {
+  it("goes out gzipped as it is rendered, the inline stylesheet in it whole, when it is personal", async () => {
+    for (const path of ["/", "/rfqs", "/dashboard"]) {
+      const { headers, body } = await getRaw(path, sessionCookie);
+      expect(headers["content-encoding"], path).toBe("gzip");
+      expect(headers["vary"] ?? "", path).toMatch(/accept-encoding/i);
+      expect(headers["cache-control"], path).toBe("private, no-store");
+      // strict: a wrong CRC-32 or length in the trailer throws
+      const html = zlib.gunzipSync(body).toString("utf8");
+      expect(html, path).toMatch(/^<!DOCTYPE html>/);
+      expect(html, path).toMatch(/<\/html>$/);
+      expect(html, path).toContain("Sarah");
+      const style = /<style[^>]*data-href="\/assets\/app-[^"]+\.css"[^>]*>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+      expect(style.length, path).toBeGreaterThan(10_000);
+      expect(style, path).not.toMatch(/inline-stylesheet-/);
+    }
+  });
+
+  it("leaves a public page to the compression middleware and the page cache (which keep it as it was rendered)", async () => {
+    const { headers, body } = await getRaw("/category/textiles");
+    expect(headers["cache-control"]).toMatch(PUBLIC);
+    expect(headers["content-encoding"]).not.toBe("gzip");
+    expect(body.length).toBeGreaterThan(0);
+  });
+
+  it("is read, styled and hydrated by Chromium when sent gzipped", async () => {
+    const browser = await openBrowser({ userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36" });
+    try {
+      const { page, context } = browser;
+      await context.addCookies(
+        sessionCookie.split("; ").map((pair) => {
+          const at = pair.indexOf("=");
+          return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseUrl() };
+        }),
+      );
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      const response = await page.goto("/rfqs");
+      expect(response?.headers()["content-encoding"]).toBe("gzip");
+      await hydrated(page);
+      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toMatch(/request/i);
+      // the inline stylesheet arrived whole: the page is laid out by it (Tailwind's preflight zeroes body's margin)
+      expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe("0px");
       expect(errors).toEqual([]);
     } finally {
       await browser.close();
