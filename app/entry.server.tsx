@@ -75,14 +75,12 @@ export default function handleRequest(
 
 /**
  * Whether this page goes out gzipped from here (CoalescedHtmlStream: the inline stylesheet compressed once, the rest
- * as it is sent) rather than compressed whole by the compression middleware: when the client takes gzip, and the
- * page is not a public one, which the app's page cache keeps as it was sent (and compresses itself, once: record
- * 0040) and a shared cache may store (a page personal to a signed-in user, a form's answer, an error).
+ * as it is sent) rather than compressed whole by the compression middleware: whenever the client takes gzip. (The
+ * app's page cache keeps a public page as it was rendered, gunzipped, and compresses it once itself: record 0040.)
  */
 function sentGzipped(request: Request, headers: Headers): boolean {
-  if (/(^|,)\s*public\b/.test(headers.get("Cache-Control") ?? "") || headers.has("Content-Encoding")) return false;
   const acceptEncoding = request.headers.get("accept-encoding");
-  if (!acceptEncoding) return false;
+  if (!acceptEncoding || headers.has("Content-Encoding")) return false;
   return new Negotiator({ headers: { "accept-encoding": acceptEncoding } }).encodings(["gzip"]).includes("gzip");
 }
 

@@ -5,7 +5,7 @@ import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cspNonce } from "./csp-nonce";
-import { pageCache, splitOn } from "./page-cache";
+import { asRendered, pageCache, splitOn } from "./page-cache";
 
 let url: string;
 let close: () => void;
@@ -31,6 +31,17 @@ beforeAll(async () => {
     res.write(`<script nonce="${nonce}">1</script><p>₹ ${renders}</p>`);
     res.write(`<script nonce="${nonce}">2</script>`);
     res.end(personal ? `<p>${req.get("cookie")}</p>` : nonce);
+  });
+  // a page that went out gzipped as it was rendered (entry.server.tsx), for a client that takes gzip
+  app.get("/gzipped", (_req, res) => {
+    renders++;
+    const nonce = res.locals.cspNonce as string;
+    res.set("Cache-Control", "public, max-age=0, s-maxage=30");
+    res.set("Content-Encoding", "gzip");
+    res.type("html");
+    const member = zlib.gzipSync(`<!DOCTYPE html><script nonce="${nonce}">1</script><p>₹ ${renders}</p>${nonce}`);
+    res.write(member.subarray(0, 7));
+    res.end(member.subarray(7));
   });
   app.post("/page", (_req, res) => {
     res.status(204).end();
@@ -110,6 +121,22 @@ describe("pageCache", () => {
     expect(hit.headers["content-encoding"]).toBeUndefined();
   });
 
+  it("keeps a page that went out gzipped as it was rendered, and serves it again with the request's nonce", async () => {
+    const first = await fetch(`${url}/gzipped`);
+    expect(first.headers.get("content-encoding")).toBe("gzip");
+    const rendered = await first.text();
+    const before = renders;
+    for (const encoding of ["identity", "gzip, deflate, br, zstd"]) {
+      const hit = await fetch(`${url}/gzipped`, { headers: { "accept-encoding": encoding } });
+      expect(hit.headers.get("x-page-cache")).toBe("hit");
+      expect(hit.headers.get("content-encoding")).toBe(encoding === "identity" ? null : "deflate");
+      const html = await hit.text();
+      expect(html).toMatch(/^<!DOCTYPE html>/);
+      expect(html).toBe(rendered.replaceAll(nonceOf(rendered)!, nonceOf(html)!));
+    }
+    expect(renders).toBe(before);
+  });
+
   it("never keeps nor serves a page for a request with a session cookie", async () => {
     const before = renders;
     const mine = await (await fetch(`${url}/page`, { headers: { cookie: "setu.session_token=a" } })).text();
@@ -129,6 +156,14 @@ describe("pageCache", () => {
     const after = await fetch(`${url}/page`);
     expect(after.headers.get("x-page-cache")).toBeNull();
     expect(renders).toBe(before.renders + 1);
+  });
+});
+
+describe("asRendered", () => {
+  it("reads back a gzip member, and leaves a page as it is", () => {
+    const page = Buffer.from("<!DOCTYPE html><p>₹</p>");
+    expect(asRendered(zlib.gzipSync(page))).toEqual(page);
+    expect(asRendered(page)).toBe(page);
   });
 });
 

@@ -1,3 +1,4 @@
+import zlib from "node:zlib";
 import type express from "express";
 import { LRUCache } from "lru-cache";
 import { isPersonalRequest } from "~/lib/page-cache-control";
@@ -95,17 +96,33 @@ export function pageCache({
       const ended = end(chunk, ...rest);
       // compressed after the page has gone out, not in its way
       if (keepable) {
-        const body = Buffer.concat(chunks);
-        const parts = splitOn(body, Buffer.from(nonce));
-        const deflated = deflatePieces(parts);
-        const size = body.length + deflated.streams.reduce((sum, stream) => sum + stream.length, 0);
-        pages.set(key, { status: 200, headers, parts, deflated, size });
+        let body: Buffer | undefined;
+        try {
+          body = asRendered(Buffer.concat(chunks));
+        } catch {
+          body = undefined; // a body that does not read back whole (a response cut short) is not kept
+        }
+        if (body) {
+          const parts = splitOn(body, Buffer.from(nonce));
+          const deflated = deflatePieces(parts);
+          const size = body.length + deflated.streams.reduce((sum, stream) => sum + stream.length, 0);
+          pages.set(key, { status: 200, headers, parts, deflated, size });
+        }
       }
       return ended;
     }) as typeof res.end;
     next();
   };
   return Object.assign(middleware, { clear: () => pages.clear() });
+}
+
+/**
+ * A page as it was rendered: one rendered for a browser went out gzipped as it was rendered (entry.server.tsx), and
+ * what this middleware saw is that gzip member (what the compression middleware compresses, it sees before). An
+ * HTML page never starts with gzip's magic bytes.
+ */
+export function asRendered(sent: Buffer): Buffer {
+  return sent[0] === 0x1f && sent[1] === 0x8b ? zlib.gunzipSync(sent) : sent;
 }
 
 /** The body cut at every occurrence of `separator` (the nonce), without it. */
