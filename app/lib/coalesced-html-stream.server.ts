@@ -60,24 +60,23 @@ export class CoalescedHtmlStream extends Transform {
         const before = batch.subarray(0, at);
         const after = batch.subarray(at + placeholder.length);
         if (this.gzip && deflated) {
-          this.pushCompressed(before);
-          this.pushCompressed(content, deflated());
-          this.pushCompressed(after);
+          this.push(
+            Buffer.concat([this.compressed(before), this.compressed(content, deflated()), this.compressed(after)]),
+          );
           return;
         }
         batch = Buffer.concat([before, content, after]);
       }
     }
-    if (this.gzip) this.pushCompressed(batch);
-    else this.push(batch);
+    this.push(this.gzip ? this.compressed(batch) : batch);
   }
 
   /** Bytes of the page as a raw deflate stream ended by a sync flush (`deflated`, when they were compressed once). */
-  private pushCompressed(bytes: Buffer, deflated?: Buffer) {
-    if (bytes.length === 0) return;
+  private compressed(bytes: Buffer, deflated?: Buffer): Buffer {
+    if (bytes.length === 0) return bytes;
     this.crc = zlib.crc32(bytes, this.crc);
     this.length += bytes.length;
-    this.push(deflated ?? zlib.deflateRawSync(bytes, { finishFlush: zlib.constants.Z_SYNC_FLUSH }));
+    return deflated ?? zlib.deflateRawSync(bytes, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
   }
 
   override _flush(callback: TransformCallback) {
