@@ -160,10 +160,12 @@ describe("pageCache", () => {
 });
 
 describe("asRendered", () => {
-  it("reads back a gzip member, and leaves a page as it is", () => {
+  it("reads back a gzip member, leaves a page as it is, and gives nothing for a member cut short", () => {
     const page = Buffer.from("<!DOCTYPE html><p>₹</p>");
     expect(asRendered(zlib.gzipSync(page))).toEqual(page);
     expect(asRendered(page)).toBe(page);
+    // a member cut short is not a page
+    expect(asRendered(zlib.gzipSync(page).subarray(0, 12))).toBeUndefined();
   });
 });
 

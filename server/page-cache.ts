@@ -96,12 +96,7 @@ export function pageCache({
       const ended = end(chunk, ...rest);
       // compressed after the page has gone out, not in its way
       if (keepable) {
-        let body: Buffer | undefined;
-        try {
-          body = asRendered(Buffer.concat(chunks));
-        } catch {
-          body = undefined; // a body that does not read back whole (a response cut short) is not kept
-        }
+        const body = asRendered(Buffer.concat(chunks));
         if (body) {
           const parts = splitOn(body, Buffer.from(nonce));
           const deflated = deflatePieces(parts);
@@ -119,10 +114,16 @@ export function pageCache({
 /**
  * A page as it was rendered: one rendered for a browser went out gzipped as it was rendered (entry.server.tsx), and
  * what this middleware saw is that gzip member (what the compression middleware compresses, it sees before). An
- * HTML page never starts with gzip's magic bytes.
+ * HTML page never starts with gzip's magic bytes. Undefined for a member that does not read back whole (a response
+ * cut short): such a page is not kept.
  */
-export function asRendered(sent: Buffer): Buffer {
-  return sent[0] === 0x1f && sent[1] === 0x8b ? zlib.gunzipSync(sent) : sent;
+export function asRendered(sent: Buffer): Buffer | undefined {
+  if (sent[0] !== 0x1f || sent[1] !== 0x8b) return sent;
+  try {
+    return zlib.gunzipSync(sent);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The body cut at every occurrence of `separator` (the nonce), without it. */
