@@ -25,7 +25,7 @@ import { matchRfq } from "~/modules/matching/matching.server";
 import { AUTO_COMPLETE_CRON, completeDeliveredOrders } from "~/modules/orders/orders.server";
 import { refreshStoreQrCodes } from "~/modules/stores/stores.server";
 import { SimulatorProvider, type PaymentProvider } from "~/modules/payments/payment-provider.server";
-import { carryOutPayout } from "~/modules/payments/payments.server";
+import { carryOutPayout, NET_REMINDER_CRON, remindNetPaymentsDue } from "~/modules/payments/payments.server";
 import { createStorage, type BlobStorage } from "~/modules/uploads/storage.server";
 import { seedDemoDataIfEmpty } from "../seed/demo.server";
 
@@ -147,6 +147,10 @@ export function startRuntime(): Promise<Runtime> {
         const completed = await completeDeliveredOrders(database.db, notifier);
         if (completed.length) logger.info({ completed: completed.length }, "completed orders delivered 14 days ago");
       });
+      await jobs.work("payment-due-reminders", async () => {
+        const reminded = await remindNetPaymentsDue(database.db, notifier);
+        if (reminded) logger.info({ reminded }, "reminded buyers of net-term payments coming due");
+      });
       await jobs.work("order-documents", async ({ orderId, stage }) => {
         await generateOrderDocuments(database.db, storage, orderId, stage);
       });
@@ -160,6 +164,7 @@ export function startRuntime(): Promise<Runtime> {
     // every instance declares the schedule (an upsert); pg-boss sends each occurrence once
     await jobs.schedule("rfq-deadline-reminders", RFQ_DEADLINE_REMINDER_CRON, {});
     await jobs.schedule("order-auto-complete", AUTO_COMPLETE_CRON, {});
+    await jobs.schedule("payment-due-reminders", NET_REMINDER_CRON, {});
     const views = new ViewCounter();
     holder.views = views;
     holder.viewFlush = setInterval(() => {

@@ -25,12 +25,38 @@ export const FUNDABLE_ORDER_STATUSES = [
   "completed",
 ] as const satisfies readonly (typeof ORDER_STATUSES)[number][];
 
-export const MILESTONE_CONDITIONS = ["on_confirmation", "against_bill_of_lading", "on_delivery"] as const;
-export const MILESTONE_STATES = ["awaiting_funds", "processing", "held", "released", "refunded", "void"] as const;
+/**
+ * When a milestone is due (record 0041): at confirmation, when the supplier ships (bill of lading), before delivery
+ * (orders confirmed before record 0041 only), a number of days after delivery (net terms), or outside Setu (a letter
+ * of credit). Whatever is due when, escrowed money is released only when the inspection window closes.
+ */
+export const MILESTONE_CONDITIONS = [
+  "on_confirmation",
+  "against_bill_of_lading",
+  "on_delivery",
+  "net_after_delivery",
+  "letter_of_credit",
+] as const;
+/** `off_platform`: a letter of credit the buyer recorded; no money of it passes through Setu. */
+export const MILESTONE_STATES = [
+  "awaiting_funds",
+  "processing",
+  "held",
+  "released",
+  "refunded",
+  "void",
+  "off_platform",
+] as const;
+
+/**
+ * The buyer's inspection window: escrow stays held until this many days after delivery (or until the buyer confirms
+ * receipt sooner), so a dispute opened any time before can still be refunded. Orders complete by themselves then.
+ */
+export const INSPECTION_DAYS = 14;
 export const CHARGE_STATUSES = ["pending", "succeeded", "failed"] as const;
 export const LEDGER_KINDS = ["fund", "release", "refund"] as const;
 export const DISPUTE_STATUSES = ["open", "decided"] as const;
-export const DISPUTE_DECISIONS = ["release", "partial_refund", "full_refund"] as const;
+export const DISPUTE_DECISIONS = ["release", "partial_refund", "full_refund", "settled_off_platform"] as const;
 export const REPORT_STATUSES = ["open", "resolved"] as const;
 export const VERIFICATION_STATUSES = ["pending", "verified", "rejected"] as const;
 export const PRODUCT_STATUSES = ["active", "inactive"] as const;

@@ -73,6 +73,14 @@ function DecideForm({ dispute, reply }: { dispute: DisputeView; reply: FormReply
       >
         <Input {...getInputProps(fields.refundAmount, { type: "text" })} inputMode="decimal" />
       </Field>
+      <Field
+        id={fields.settlementAmount.id}
+        label="Settled outside Setu (USD)"
+        error={fields.settlementAmount.errors?.[0]}
+        hint="For “Settled outside Setu”: what the parties agreed between them (recorded, not paid by Setu; 0 for none). Anything held is released to the supplier."
+      >
+        <Input {...getInputProps(fields.settlementAmount, { type: "text" })} inputMode="decimal" />
+      </Field>
       <div className="sm:col-span-2">
         <Field id={fields.note.id} label="Note to both parties" error={fields.note.errors?.[0]}>
           <Textarea {...getTextareaProps(fields.note)} rows={2} required />
@@ -93,7 +101,8 @@ export default function AdminDisputes({ loaderData, actionData }: Route.Componen
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-bold">Open disputes</h1>
       <p className="mt-1 text-slate-600">
-        Decide what happens to the funds held in escrow: release, partial or full refund. Both parties are told.
+        Decide what happens to the funds held in escrow: release, a refund of up to what is held, or a settlement the
+        parties reached outside Setu (recorded). Both parties are told.
       </p>
       {refused ? (
         <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">

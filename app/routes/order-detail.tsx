@@ -32,12 +32,16 @@ import { getOrderReviewPanel, type OrderReviewPanel } from "~/modules/reviews/re
 import { openDispute, orderDisputes, type DisputeView } from "~/modules/payments/disputes.server";
 import {
   DISPUTE_DECISION_LABEL,
+  disputeConsequence,
+  isEscrowed,
   isFundable,
-  MILESTONE_CONDITION_LABEL,
+  milestoneDueText,
+  milestoneReleaseText,
   MILESTONE_STATE_LABEL,
+  netDueDate,
   type MilestoneView,
 } from "~/modules/payments/payments-values";
-import { fundMilestone, listMilestones } from "~/modules/payments/payments.server";
+import { fundMilestone, listMilestones, recordLetterOfCredit } from "~/modules/payments/payments.server";
 import { orderPageActionSchema, readOrderPageForm } from "~/modules/payments/payments.schema";
 import { parseInput, type CommandRefusal } from "~/lib/command-result";
 import { PAYMENT_TERMS_LABELS, type PaymentTerms } from "~/modules/trade/trade-terms-values";
@@ -53,6 +57,9 @@ const lazyOpenDisputeSchema = lazySchema(() =>
 );
 const lazyFundMilestoneSchema = lazySchema(() =>
   import("~/modules/payments/payments.schema").then((m) => ({ schema: m.fundMilestoneSchema })),
+);
+const lazyRecordLetterOfCreditSchema = lazySchema(() =>
+  import("~/modules/payments/payments.schema").then((m) => ({ schema: m.recordLetterOfCreditSchema })),
 );
 
 export function meta({ loaderData: loaded }: Route.MetaArgs) {
@@ -90,15 +97,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       ? (input as CommandRefusal)
       : command.intent === "fund"
         ? await fundMilestone(runtime.db, user, command, runtime.payments)
-        : command.intent === "dispute"
-          ? await openDispute(
-              runtime.db,
-              runtime.storage,
-              user,
-              { ...command, orderId: params.id, files: postedFiles(form.getAll("evidence")) },
-              runtime.notifier,
-            )
-          : await updateOrderStatus(runtime.db, user, params.id, command, runtime.notifier);
+        : command.intent === "record_lc"
+          ? await recordLetterOfCredit(runtime.db, user, command, runtime.notifier)
+          : command.intent === "dispute"
+            ? await openDispute(
+                runtime.db,
+                runtime.storage,
+                user,
+                { ...command, orderId: params.id, files: postedFiles(form.getAll("evidence")) },
+                runtime.notifier,
+              )
+            : await updateOrderStatus(runtime.db, user, params.id, command, runtime.notifier);
   if (result.ok) return redirectWithFlash(here, { type: "success", message: result.message });
   // never echo the card number or security code back into the page
   const reply = refusedFormReply(result, form, { hideFields: ["cardNumber", "cvc"] });
@@ -255,7 +264,55 @@ function DisputeForm({ order, reply }: { order: OrderDetail; reply: FormReply | 
   );
 }
 
-function OrderActions({ order, refused }: { order: OrderDetail; refused: Refused }) {
+/** What the viewer is waiting for, or should do next, so the box is never silent. */
+function nextStep(order: OrderDetail, milestones: MilestoneView[]): string | null {
+  const buyer = order.role === "buyer";
+  const due = milestones.filter(
+    (m) => m.state === "awaiting_funds" && (m.condition === "on_confirmation" || m.condition === "letter_of_credit"),
+  );
+  switch (order.status) {
+    case "placed":
+      return buyer
+        ? "Waiting for the supplier to confirm the order. You are told as soon as they do."
+        : "Confirm or decline the order. The buyer pays by the payment schedule once you confirm.";
+    case "confirmed":
+      if (due.length > 0)
+        return buyer
+          ? "Make the first payment below: the supplier starts production once it is in place."
+          : "Waiting for the buyer's first payment: production starts once it is in place.";
+      return buyer
+        ? "Waiting for the supplier to start production."
+        : "The first payment is in place: start production.";
+    case "in_production":
+      return buyer ? "The supplier is producing your order." : "Mark the goods ready to ship when they are.";
+    case "ready_to_ship":
+      return buyer
+        ? "The goods are ready: waiting for the supplier to ship them."
+        : "Ship the goods and enter the bill of lading.";
+    case "shipped":
+      return buyer
+        ? "The goods are on their way. Mark them delivered when they arrive; open a dispute if something is wrong."
+        : "Waiting for the goods to arrive. Mark them delivered when the carrier confirms delivery.";
+    case "delivered":
+      return buyer
+        ? "Inspect the goods: confirm receipt to complete the order, or open a dispute."
+        : "Waiting for the buyer to inspect the goods. The order completes when they confirm, or by itself at the end of the inspection window.";
+    case "disputed":
+      return "A Setu administrator is reviewing the dispute. Both of you are told the decision.";
+    default:
+      return null;
+  }
+}
+
+function OrderActions({
+  order,
+  milestones,
+  refused,
+}: {
+  order: OrderDetail;
+  milestones: MilestoneView[];
+  refused: Refused;
+}) {
   const [params] = useSearchParams();
   const actions = allowedOrderActions(order);
   const [open, setOpen] = useState<OrderAction | null>(null);
@@ -266,7 +323,13 @@ function OrderActions({ order, refused }: { order: OrderDetail; refused: Refused
     () => setOpen(refusedHere && ORDER_TRANSITIONS[refusedHere].irreversible ? refusedHere : null),
     [refusedHere, refused],
   );
-  if (actions.length === 0) return <p className="text-sm text-slate-600">Nothing for you to do on this order now.</p>;
+  const next = nextStep(order, milestones);
+  const consequence = (action: OrderAction) =>
+    action === "dispute"
+      ? disputeConsequence(milestones, formatUsdCents)
+      : ORDER_ACTION_CONFIRM[action].consequence(order.role);
+  if (actions.length === 0)
+    return <p className="text-sm text-slate-600">{next ?? "Nothing for you to do on this order now."}</p>;
   const asked = actions.find((a) => a === params.get("confirm")) ?? null;
   const panel = asked ?? (refusedHere && ORDER_TRANSITIONS[refusedHere].irreversible && !open ? refusedHere : null);
   const formFor = (action: OrderAction, reply: FormReply | null) =>
@@ -277,6 +340,7 @@ function OrderActions({ order, refused }: { order: OrderDetail; refused: Refused
     );
   return (
     <>
+      {next ? <p className="mb-3 text-sm text-slate-700">{next}</p> : null}
       <div className="flex flex-wrap gap-2">
         {actions.map((action) => {
           const step = ORDER_TRANSITIONS[action];
@@ -288,7 +352,7 @@ function OrderActions({ order, refused }: { order: OrderDetail; refused: Refused
               key={action}
               label={step.label}
               title={confirm.title}
-              consequence={confirm.consequence(order.role)}
+              consequence={consequence(action)}
               fallbackHref={`/orders/${order.id}?confirm=${action}`}
               variant={action === "cancel" || action === "decline" || action === "dispute" ? "outline" : "primary"}
               open={open === action}
@@ -300,10 +364,7 @@ function OrderActions({ order, refused }: { order: OrderDetail; refused: Refused
         })}
       </div>
       {panel ? (
-        <ConfirmPanel
-          title={ORDER_ACTION_CONFIRM[panel].title}
-          consequence={ORDER_ACTION_CONFIRM[panel].consequence(order.role)}
-        >
+        <ConfirmPanel title={ORDER_ACTION_CONFIRM[panel].title} consequence={consequence(panel)}>
           {formFor(panel, refusedHere === panel ? refused!.reply : null)}
         </ConfirmPanel>
       ) : null}
@@ -359,6 +420,34 @@ function FundForm({ milestone, reply }: { milestone: MilestoneView; reply: FormR
   );
 }
 
+/** The buyer records the letter of credit that pays a milestone outside Setu. */
+function LetterOfCreditForm({ milestone, reply }: { milestone: MilestoneView; reply: FormReply | null }) {
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useValidatedForm({
+    id: `lc-${milestone.id}`,
+    schema: lazyRecordLetterOfCreditSchema,
+    lastResult: reply,
+    defaultValue: { intent: "record_lc", milestoneId: milestone.id },
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3" noValidate>
+      <input type="hidden" name="intent" value="record_lc" />
+      <input type="hidden" name="milestoneId" value={milestone.id} />
+      <Field
+        id={fields.lcReference.id}
+        label="Letter of credit: issuing bank and number"
+        error={fields.lcReference.errors?.[0]}
+        hint="For example: JPMorgan Chase, LC No. 0123456789. The supplier checks it with their bank."
+      >
+        <Input {...getInputProps(fields.lcReference, { type: "text" })} autoComplete="off" required />
+      </Field>
+      <Button type="submit" size="sm" disabled={busy}>
+        Record letter of credit
+      </Button>
+    </Form>
+  );
+}
+
 function Payments({
   order,
   milestones,
@@ -377,23 +466,27 @@ function Payments({
     }),
     { held: 0, released: 0, refunded: 0 },
   );
+  const replyFor = (intent: string, m: MilestoneView) =>
+    refused?.intent === intent && refused.milestoneId === m.id ? refused.reply : null;
   return (
     <Card className="p-5">
       <h2 id="payments" className="text-lg font-semibold">
-        Escrow payments
+        Payment schedule
       </h2>
       {milestones.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">
           {order.status === "placed"
-            ? "The payment milestones are set when the supplier confirms the order."
-            : "No escrow payments on this order."}
+            ? "The payment schedule starts when the supplier confirms the order."
+            : "No payments on this order."}
         </p>
       ) : (
         <>
           <dl className="mt-3 grid grid-cols-3 gap-3 text-sm">
             <div>
               <dt className="text-slate-500">Held in escrow</dt>
-              <dd className="font-semibold tabular-nums">{formatUsdCents(totals.held)}</dd>
+              <dd className="font-semibold tabular-nums" data-testid="escrow-held">
+                {formatUsdCents(totals.held)}
+              </dd>
             </div>
             <div>
               <dt className="text-slate-500">Released to supplier</dt>
@@ -405,45 +498,62 @@ function Payments({
             </div>
           </dl>
           <ol className="mt-4 space-y-3">
-            {milestones.map((m) => (
-              <li key={m.id} className="rounded-md border border-slate-200 p-3">
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <div>
-                    <p className="font-medium">{m.label}</p>
-                    <p className="text-xs text-slate-500">{MILESTONE_CONDITION_LABEL[m.condition]}</p>
+            {milestones.map((m) => {
+              const dueOn = netDueDate(m, order.deliveredAt);
+              const fundReply = replyFor("fund", m);
+              return (
+                <li key={m.id} className="rounded-md border border-slate-200 p-3" data-milestone={m.position}>
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <div>
+                      <p className="font-medium">{m.label}</p>
+                      <p className="text-xs text-slate-600">
+                        {milestoneDueText(m)}
+                        {dueOn ? ` (by ${dateOnly(dueOn)})` : ""}.
+                      </p>
+                      <p className="text-xs text-slate-500">{milestoneReleaseText(m)}.</p>
+                    </div>
+                    <div className="text-right">
+                      <p className="font-semibold tabular-nums">{formatUsdCents(m.amountCents)}</p>
+                      <Badge
+                        tone={
+                          m.state === "held" || m.state === "released" || m.state === "off_platform"
+                            ? "green"
+                            : m.state === "awaiting_funds" || m.state === "processing"
+                              ? "amber"
+                              : "grey"
+                        }
+                      >
+                        {!isEscrowed(m.condition) && m.state === "awaiting_funds"
+                          ? "Awaiting letter of credit"
+                          : MILESTONE_STATE_LABEL[m.state]}
+                      </Badge>
+                    </div>
                   </div>
-                  <div className="text-right">
-                    <p className="font-semibold tabular-nums">{formatUsdCents(m.amountCents)}</p>
-                    <Badge
-                      tone={
-                        m.state === "held" || m.state === "released"
-                          ? "green"
-                          : m.state === "awaiting_funds" || m.state === "processing"
-                            ? "amber"
-                            : "grey"
-                      }
-                    >
-                      {MILESTONE_STATE_LABEL[m.state]}
-                    </Badge>
-                  </div>
-                </div>
-                {m.cardLast4 ? <p className="mt-1 text-xs text-slate-500">Paid by card ending {m.cardLast4}</p> : null}
-                {m.state === "processing" ? (
-                  <p className="mt-1 text-xs text-slate-600">
-                    Waiting for the payment provider to confirm the payment. Reload in a moment.
-                  </p>
-                ) : null}
-                {m.lastFailure && m.state === "awaiting_funds" ? (
-                  <p className="mt-1 text-xs text-red-700">Last attempt: {m.lastFailure}</p>
-                ) : null}
-                {order.role === "buyer" && fundable && m.state === "awaiting_funds" ? (
-                  <FundForm
-                    milestone={m}
-                    reply={refused?.intent === "fund" && refused.milestoneId === m.id ? refused.reply : null}
-                  />
-                ) : null}
-              </li>
-            ))}
+                  {m.offPlatformReference ? (
+                    <p className="mt-1 text-xs text-slate-600">Letter of credit: {m.offPlatformReference}</p>
+                  ) : null}
+                  {m.cardLast4 ? (
+                    <p className="mt-1 text-xs text-slate-500">Paid by card ending {m.cardLast4}</p>
+                  ) : null}
+                  {m.state === "processing" ? (
+                    <p className="mt-1 text-xs text-slate-600">
+                      The payment provider has not confirmed this payment yet. This page updates by itself when it does;
+                      nothing is charged twice if you wait.
+                    </p>
+                  ) : null}
+                  {m.lastFailure && m.state === "awaiting_funds" && !fundReply ? (
+                    <p className="mt-1 text-xs text-red-700">Last attempt: {m.lastFailure}</p>
+                  ) : null}
+                  {order.role === "buyer" && fundable && m.state === "awaiting_funds" ? (
+                    isEscrowed(m.condition) ? (
+                      <FundForm milestone={m} reply={fundReply} />
+                    ) : ["confirmed", "in_production", "ready_to_ship"].includes(order.status) ? (
+                      <LetterOfCreditForm milestone={m} reply={replyFor("record_lc", m)} />
+                    ) : null
+                  ) : null}
+                </li>
+              );
+            })}
           </ol>
         </>
       )}
@@ -512,7 +622,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </div>
         <Badge tone={ORDER_STATUS_TONE[order.status]}>{ORDER_STATUS_LABEL[order.status]}</Badge>
       </div>
-      {actionData && !actionData.ok ? (
+      {actionData && !actionData.ok && !(actionData.intent === "fund" && actionData.reply.error?.cardNumber) ? (
         <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
           {actionData.message}
         </p>
@@ -522,7 +632,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           <Card className="p-5">
             <h2 className="text-lg font-semibold">What you can do</h2>
             <div className="mt-3">
-              <OrderActions order={order} refused={refused} />
+              <OrderActions order={order} milestones={milestones} refused={refused} />
             </div>
           </Card>
           <Payments order={order} milestones={milestones} refused={refused} />

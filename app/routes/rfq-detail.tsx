@@ -1,7 +1,9 @@
 import { ArrowLeft, Building2, Calendar, DollarSign, HelpCircle, Lock, MapPin, Package, User } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import { ConfirmDialog, ConfirmPanel } from "~/components/ui/confirm-dialog";
+import { DialogClose } from "~/components/ui/dialog";
+import { scheduleSummary } from "~/modules/payments/payments-values";
 import { Badge, statusTone } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -153,11 +155,12 @@ function AcceptQuote({
   askedHere: boolean;
 }) {
   const title = `Accept ${quote.supplierCompany}'s quote?`;
-  const consequence = `This places an order of ${formatUsdCents(quote.priceCents)} for ${quote.quantity.toLocaleString("en-US")} ${unit} with ${quote.supplierCompany}. The other quotes are declined and the RFQ closes. This cannot be undone.`;
-  const form = (
+  const consequence = `This places an order with ${quote.supplierCompany} for ${quote.quantity.toLocaleString("en-US")} ${unit}, ${formatUsdCents(quote.priceCents)} in all. Payment: ${scheduleSummary(quote.paymentTerms).replace(/^On Setu: /, "")} The other quotes are declined and the RFQ closes. This cannot be undone.`;
+  const form = (cancel: ReactNode) => (
     <Form method="post" className="flex flex-wrap justify-end gap-2">
       <input type="hidden" name="intent" value="accept" />
       <input type="hidden" name="quoteId" value={quote.id} />
+      {cancel}
       <Button type="submit" size="sm" disabled={busy}>
         Place the order
       </Button>
@@ -171,11 +174,21 @@ function AcceptQuote({
         consequence={consequence}
         fallbackHref={`?confirm=accept&quote=${quote.id}`}
       >
-        {form}
+        {form(
+          <DialogClose asChild>
+            <Button type="button" size="sm" variant="outline">
+              Cancel
+            </Button>
+          </DialogClose>,
+        )}
       </ConfirmDialog>
       {askedHere ? (
         <ConfirmPanel title={title} consequence={consequence}>
-          {form}
+          {form(
+            <ButtonLink to="?" size="sm" variant="outline" preventScrollReset>
+              Cancel
+            </ButtonLink>,
+          )}
         </ConfirmPanel>
       ) : null}
     </>

@@ -252,7 +252,7 @@ async function fuzzFormActions(
       ],
       () => buyer,
     ],
-    ["/admin/disputes", ["disputeId", "decision", "refundAmount", "note"], () => seller],
+    ["/admin/disputes", ["disputeId", "decision", "refundAmount", "settlementAmount", "note"], () => seller],
     ["/api/payments/webhook", ["id", "type", "data"], () => anonymous],
     ["/admin/verifications", ["userId", "decision"], () => seller],
     ["/auth/complete-profile", ["userType", "companyName", "phone"], () => buyer],

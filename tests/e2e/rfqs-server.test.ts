@@ -233,7 +233,7 @@ describe("RFQ, quote and order refusals on the shared server", () => {
     expect((await sellerA.post(orderPath, { action: "confirm" })).status).toBe(302);
     const confirmed = await textOf(await buyer.get(orderPath));
     expect(confirmed).toContain("Confirmed");
-    expect(confirmed).toContain("Escrow payments");
+    expect(confirmed).toContain("Payment schedule");
   });
 });
 

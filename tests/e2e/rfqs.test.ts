@@ -114,8 +114,18 @@ describe("RFQ journey: post, quote, accept, order", () => {
     await page.getByRole("button", { name: "Accept Quote" }).click();
     // accepting places an order: the dialog says so before anything happens
     const confirmAccept = page.getByRole("dialog", { name: /Accept Shakti Textiles Pvt. Ltd.'s quote\?/ });
-    await confirmAccept.getByText("This places an order of $6,125.50").waitFor();
+    const said = confirmAccept.getByText(
+      /^This places an order with Shakti Textiles Pvt\. Ltd\. for .*, \$6,125\.50 in all\./,
+    );
+    await said.waitFor();
+    // the schedule the payment terms make is stated before anything happens; no "Ltd.." where a name ends a sentence
+    expect(await said.innerText()).toMatch(/Payment: .*held in escrow until the inspection window closes/);
+    expect(await said.innerText()).not.toContain("Ltd..");
     await screenshot(page, "rfq-accept-dialog");
+    // Cancel closes the dialog and places nothing
+    await confirmAccept.getByRole("button", { name: "Cancel" }).click();
+    await confirmAccept.waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Accept Quote" }).click();
     await confirmAccept.getByRole("button", { name: "Place the order" }).click();
     await page.waitForURL(/\/orders$/);
     await page.getByRole("heading", { name: "Orders", exact: true }).waitFor();

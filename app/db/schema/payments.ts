@@ -30,12 +30,17 @@ export const paymentMilestones = pgTable(
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
     condition: text("condition").notNull().$type<(typeof MILESTONE_CONDITIONS)[number]>(),
     state: text("state").notNull().default("awaiting_funds").$type<(typeof MILESTONE_STATES)[number]>(),
+    // net terms: the milestone is due this many days after delivery
+    dueDays: integer("due_days"),
+    // a letter of credit: the issuing bank and reference the buyer recorded (no money of it passes through Setu)
+    offPlatformReference: text("off_platform_reference"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("payment_milestones_order_position_idx").on(t.orderId, t.position),
     check("payment_milestones_amount_check", sql`${t.amountCents} > 0`),
+    check("payment_milestones_due_days_check", sql`${t.dueDays} is null or ${t.dueDays} between 1 and 365`),
     check("payment_milestones_condition_check", isOneOf(t.condition, MILESTONE_CONDITIONS)),
     check("payment_milestones_state_check", isOneOf(t.state, MILESTONE_STATES)),
   ],
@@ -124,6 +129,8 @@ export const disputes = pgTable(
     status: text("status").notNull().default("open").$type<(typeof DISPUTE_STATUSES)[number]>(),
     decision: text("decision").$type<(typeof DISPUTE_DECISIONS)[number]>(),
     refundCents: bigint("refund_cents", { mode: "number" }),
+    // settled_off_platform: what the parties agreed outside Setu (recorded, not paid by Setu)
+    settlementCents: bigint("settlement_cents", { mode: "number" }),
     decisionNote: text("decision_note"),
     decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
@@ -136,6 +143,7 @@ export const disputes = pgTable(
     check("disputes_status_check", isOneOf(t.status, DISPUTE_STATUSES)),
     check("disputes_decision_check", sql`${t.decision} is null or ${isOneOf(t.decision, DISPUTE_DECISIONS)}`),
     check("disputes_refund_check", sql`${t.refundCents} is null or ${t.refundCents} >= 0`),
+    check("disputes_settlement_check", sql`${t.settlementCents} is null or ${t.settlementCents} >= 0`),
     index("disputes_status_created_idx").on(t.status, t.createdAt),
   ],
 );

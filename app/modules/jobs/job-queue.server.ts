@@ -48,6 +48,8 @@ export type JobData = {
   };
   /** the periodic pass that completes orders delivered more than 14 days ago (modules/orders) */
   "order-auto-complete": Record<string, never>;
+  /** the periodic pass that reminds buyers of net-term payments coming due or overdue (modules/payments) */
+  "payment-due-reminders": Record<string, never>;
   /** an order's export documents for the stage it reached (issued once each; see order-documents.server.ts) */
   "order-documents": { orderId: string; stage: "confirmed" | "shipped" };
   /** makes again the stored store QR codes that encode another address than today's (queued as an instance starts) */
@@ -72,6 +74,7 @@ const QUEUE_POLICIES: Record<JobName, QueuePolicy> = {
   "payment-webhook": "standard",
   "payment-payout": "standard",
   "order-auto-complete": "stately",
+  "payment-due-reminders": "stately",
   "order-documents": "standard",
   "store-qr-refresh": "stately",
 };

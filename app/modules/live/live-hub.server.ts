@@ -25,7 +25,7 @@ export type SessionCheck = (sessionIds: string[]) => Promise<Set<string>>;
 /** How often the sessions of the open streams are checked again (revoked elsewhere, expired). */
 export const DEFAULT_SESSION_CHECK_MS = 30_000;
 
-const LIVE_EVENT_TYPES = new Set(["message", "read", "notification"]);
+const LIVE_EVENT_TYPES = new Set(["message", "read", "notification", "order"]);
 
 /**
  * The open event streams of this instance, by user. Every instance receives every notification (one

@@ -5,4 +5,6 @@
 export type LiveEvent =
   | { type: "message"; conversationId: string; messageId: string }
   | { type: "read"; conversationId: string }
-  | { type: "notification" };
+  | { type: "notification" }
+  /** an order, its payments, documents or dispute changed: both parties' pages re-read */
+  | { type: "order"; orderId: string };

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 
 /** Events that change what a page shows: the page re-reads its loaders (events carry ids, never content). */
-const REREAD_ON = ["notification", "message", "read", "resync"] as const;
+const REREAD_ON = ["notification", "message", "read", "order", "resync"] as const;
 
 /** When the server refuses or cannot be reached, EventSource gives up: try again after this, doubling. */
 const RETRY_AFTER_MS = 5_000;

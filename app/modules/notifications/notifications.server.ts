@@ -39,7 +39,7 @@ export const EMAIL_KIND_OF: Record<NotificationKind, EmailKind> = {
  * Records a notification and, if the user wants that kind of e-mail, queues it: both in `tx`, the
  * transaction of the change it reports, so neither exists without the other.
  */
-export async function notify(tx: Db, notifier: Notifier, notice: Notice): Promise<void> {
+export async function notify(tx: Db, notifier: Notifier, notice: Notice): Promise<boolean> {
   const inserted = await tx
     .insert(notifications)
     .values({
@@ -52,10 +52,10 @@ export async function notify(tx: Db, notifier: Notifier, notice: Notice): Promis
     })
     .onConflictDoNothing()
     .returning({ id: notifications.id });
-  if (inserted.length === 0) return;
+  if (inserted.length === 0) return false;
   // the bell of the user's open pages counts it as soon as the change commits
   await publishLive(tx, [notice.userId], { type: "notification" });
-  if (!notice.email) return;
+  if (!notice.email) return true;
   const emailKind = EMAIL_KIND_OF[notice.kind];
   const [recipient] = await tx
     .select({ email: userTable.email, wants: sql<boolean>`coalesce(${emailPreferences[emailKind]}, true)` })
@@ -63,7 +63,7 @@ export async function notify(tx: Db, notifier: Notifier, notice: Notice): Promis
     .leftJoin(emailPreferences, eq(emailPreferences.userId, userTable.id))
     .where(eq(userTable.id, notice.userId))
     .limit(1);
-  if (!recipient?.wants) return;
+  if (!recipient?.wants) return true;
   const link = `${notifier.publicUrl}${notice.href}`;
   const unsubscribeUrl = unsubscribeLink(notifier, notice.userId, emailKind);
   await notifier.jobs.send(tx, "email", {
@@ -73,6 +73,7 @@ export async function notify(tx: Db, notifier: Notifier, notice: Notice): Promis
     link,
     unsubscribeUrl,
   });
+  return true;
 }
 
 /** A one-click unsubscribe address for one kind of e-mail, signed so only its recipient's e-mail holds it. */

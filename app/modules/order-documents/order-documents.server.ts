@@ -14,6 +14,8 @@ import { getSellerBusinessDetails } from "~/modules/accounts/verification.server
 import { orderParty } from "~/modules/orders/order-party.server";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import { PAYMENT_TERMS_LABELS } from "~/modules/trade/trade-terms.schema";
+import { scheduleLines } from "~/modules/payments/payments-values";
+import { listMilestones } from "~/modules/payments/payments.server";
 import { PRIVATE_ORDER_DOCUMENTS_PREFIX, type BlobStorage } from "~/modules/uploads/storage.server";
 import { renderDocumentPdf, type DocumentContent } from "./order-document-pdf.server";
 import {
@@ -142,7 +144,11 @@ async function readOrderFacts(db: Db, orderId: string) {
     .where(eq(orders.id, orderId))
     .limit(1);
   if (!row) return null;
-  return { ...row, seller: await getSellerBusinessDetails(db, row.order.sellerId) };
+  return {
+    ...row,
+    seller: await getSellerBusinessDetails(db, row.order.sellerId),
+    milestones: await listMilestones(db, orderId),
+  };
 }
 
 type OrderFacts = NonNullable<Awaited<ReturnType<typeof readOrderFacts>>>;
@@ -290,6 +296,10 @@ function invoiceContent(
     },
     notes: [
       "Country of origin: India",
+      // the schedule the order page and the e-mails state, from the order's own milestones (record 0041)
+      ...(kind === "proforma_invoice" && facts.milestones.length > 0
+        ? [`Payment schedule (USD): ${scheduleLines(facts.milestones, (cents) => amount(cents, "USD")).join(" ")}`]
+        : []),
       ...bank,
       kind === "proforma_invoice"
         ? "This proforma invoice is not a tax invoice; the commercial invoice follows at shipment."

@@ -17,6 +17,7 @@ import {
   createSellerBusinessDetails,
 } from "../../../tests/factories/export-orders";
 import { createBuyer, createSeller, actorOf as actor, type Account } from "../../../tests/factories/users";
+import { createOrderMilestones } from "../../../tests/factories/orders";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { testNotifier } from "../../../tests/support/test-notifier";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
@@ -186,6 +187,24 @@ describe.each(testEngines())("export documents on %s", (engine) => {
     expect(proforma).toContain("PROFORMA INVOICE");
     expect(proforma).toContain("SBIN0000123");
     expect(proforma).not.toContain(LUT_DECLARATION);
+  });
+
+  it("prints on the proforma the payment schedule the order page states, from the order's milestones", async () => {
+    const order = await createExportOrder(database.db, {
+      buyerId: buyer.user.id,
+      sellerId: seller.user.id,
+      status: "confirmed",
+      paymentTerms: "advance_30_bl_70",
+    });
+    await createOrderMilestones(database.db, order);
+    await generateOrderDocuments(database.db, storage(), order.id, "confirmed", new Date("2026-11-25T09:00:00Z"));
+    const proforma = await pdfText(
+      (await readOrderDocument(database.db, storage(), actor(buyer), order.id, "proforma_invoice"))!.bytes,
+    );
+    // 416,667 cents: 30 % is 125,000.10 → 125,000 and 70 % 291,666.90 → 291,667 (largest remainder), summing exactly
+    expect(proforma).toContain("Payment schedule (USD): 30% advance, USD 1,250.00: Due when the supplier confirms");
+    expect(proforma).toContain("70% against bill of lading, USD 2,916.67: Due when the supplier ships");
+    expect(proforma).toContain("Held in escrow until the inspection window closes (14 days after delivery");
   });
 
   it("leaves the declaration out when the seller has no LUT in force", async () => {

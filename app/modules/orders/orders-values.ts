@@ -2,7 +2,7 @@
 
 import type { OrderAction } from "./orders.schema";
 
-import { ORDER_STATUSES } from "~/lib/status-lists";
+import { INSPECTION_DAYS, ORDER_STATUSES } from "~/lib/status-lists";
 
 export { ORDER_STATUSES };
 
@@ -193,7 +193,7 @@ export const ORDER_ACTION_CONFIRM: Record<
   confirm: {
     title: "Confirm this order?",
     consequence: () =>
-      "The buyer is told you accept the order on the quoted terms, and is asked to fund the first payment into escrow.",
+      "The buyer is told you accept the order on the quoted terms, with the payment schedule below, and is asked to make the first payment.",
     submit: "Confirm order",
   },
   decline: {
@@ -214,13 +214,15 @@ export const ORDER_ACTION_CONFIRM: Record<
   ship: {
     title: "Mark this order as shipped?",
     consequence: () =>
-      "The buyer is told the order has shipped, with the carrier and bill of lading below. Escrowed advance and bill-of-lading payments are released to you. The order can no longer be cancelled.",
+      `The buyer is told the order has shipped, with the carrier and bill of lading below, and a payment due against the bill of lading becomes due. Escrowed payments stay held until the buyer's inspection window closes (${INSPECTION_DAYS} days after delivery). The order can no longer be cancelled.`,
     submit: "Confirm shipment",
   },
   deliver: {
     title: "Mark the goods as delivered?",
     consequence: (role) =>
-      `The ${role === "buyer" ? "supplier" : "buyer"} is told the goods arrived. The buyer then has 14 days to confirm or open a dispute.`,
+      role === "buyer"
+        ? `The supplier is told the goods arrived. You then have ${INSPECTION_DAYS} days to inspect them: confirm receipt or open a dispute.`
+        : `The buyer is told the goods arrived, and then has ${INSPECTION_DAYS} days to inspect them: confirm receipt or open a dispute.`,
     submit: "Mark delivered",
   },
   complete: {
@@ -237,8 +239,9 @@ export const ORDER_ACTION_CONFIRM: Record<
   },
   dispute: {
     title: "Open a dispute?",
+    // the order page states what is refundable now (disputeConsequence, payments-values); this is its fallback
     consequence: () =>
-      "Funds still held in escrow stay held until a Setu administrator decides: release to the supplier, or a partial or full refund to you.",
+      "Funds held in escrow stay held until a Setu administrator decides: release to the supplier, or a refund to you of up to what is held.",
     submit: "Open dispute",
   },
 };

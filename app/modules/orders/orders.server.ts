@@ -8,7 +8,16 @@ import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import { isUuid } from "~/lib/uuid";
 import { enqueueOrderDocuments } from "~/modules/order-documents/order-documents.server";
 import { notify, type Notifier } from "~/modules/notifications/notifications.server";
-import { advancePaid, createMilestones, refundHeld, releaseDue } from "~/modules/payments/payments.server";
+import {
+  advanceMissing,
+  createMilestones,
+  publishOrderChange,
+  refundHeld,
+  releaseDue,
+} from "~/modules/payments/payments.server";
+import { planMilestones, scheduleLines } from "~/modules/payments/payments-values";
+import { formatUsdCents } from "~/lib/money";
+import { INSPECTION_DAYS } from "~/lib/status-lists";
 import {
   cancelledByLabel,
   ORDER_STATUS_LABEL,
@@ -271,10 +280,10 @@ export async function updateOrderStatus(
       if (updated.length === 0) return false;
       if (command.action === "confirm")
         await createMilestones(tx, orderId, updated[0]!.paymentTerms, updated[0]!.totalCents);
-      if (command.action === "start_production" && !(await advancePaid(tx, orderId)))
-        throw new TransitionRefused(
-          "The buyer has not funded the advance yet: production starts once it is held in escrow",
-        );
+      if (command.action === "start_production") {
+        const missing = await advanceMissing(tx, orderId);
+        if (missing) throw new TransitionRefused(missing);
+      }
       if (command.action === "cancel")
         await refundHeld(
           tx,
@@ -294,9 +303,13 @@ export async function updateOrderStatus(
           : "reason" in command
             ? ` The ${role === "buyer" ? "buyer" : "supplier"} gave this reason: ${command.reason}`
             : command.action === "confirm"
-              ? " Please fund the first payment into escrow."
+              ? ` The payment schedule: ${scheduleLines(
+                  planMilestones(updated[0]!.paymentTerms, updated[0]!.totalCents),
+                  formatUsdCents,
+                ).join(" ")}`
               : "";
       await notifyOrderParty(tx, notifier, orderId, role === "buyer" ? row.sellerId : row.buyerId, step.to, said);
+      await publishOrderChange(tx, { id: orderId, buyerId: row.buyerId, sellerId: row.sellerId });
       return true;
     });
     if (!changed) return { ok: false, message: "This order changed meanwhile; please reload", status: 409 };
@@ -307,8 +320,8 @@ export async function updateOrderStatus(
   return { ok: true, message: step.done, status: 200 };
 }
 
-/** How long after delivery an order completes by itself when the buyer neither confirms nor disputes. */
-export const AUTO_COMPLETE_DAYS = 14;
+/** How long after delivery an order completes by itself when the buyer neither confirms nor disputes: the inspection window. */
+export const AUTO_COMPLETE_DAYS = INSPECTION_DAYS;
 /** The pass runs hourly, whichever instance comes first. */
 export const AUTO_COMPLETE_CRON = "17 * * * *";
 
@@ -338,6 +351,7 @@ export async function completeDeliveredOrders(db: Db, notifier: Notifier, now = 
       const said = ` It was completed automatically ${AUTO_COMPLETE_DAYS} days after delivery.`;
       await notifyOrderParty(tx, notifier, order.order_id, order.buyer_id, "completed", said);
       await notifyOrderParty(tx, notifier, order.order_id, order.seller_id, "completed", said);
+      await publishOrderChange(tx, { id: order.order_id, buyerId: order.buyer_id, sellerId: order.seller_id });
     }
     return done.map((o) => o.order_id);
   });

@@ -29,7 +29,7 @@ import {
   type DisputeDecision,
   type OpenDisputeInput,
 } from "./payments.schema";
-import { refundHeld, releaseHeld } from "./payments.server";
+import { ESCROWED_CONDITIONS, publishOrderChange, refundHeld, releaseHeld } from "./payments.server";
 
 export type DisputeResult = { ok: boolean; status: number; message: string; fieldErrors?: Record<string, string> };
 
@@ -99,6 +99,7 @@ export async function openDispute(
         "disputed",
         " We received your dispute; a Setu administrator will decide.",
       );
+      await publishOrderChange(tx, { id: orderId, buyerId: order.buyerId, sellerId: order.sellerId });
       return true;
     });
     if (!opened) {
@@ -125,6 +126,7 @@ export type DisputeView = {
   status: "open" | "decided";
   decision: DisputeDecision | null;
   refundCents: number | null;
+  settlementCents: number | null;
   decisionNote: string | null;
   createdAt: string;
   evidence: { id: string; fileName: string; contentType: string }[];
@@ -168,6 +170,7 @@ async function disputeViews(db: Db, where: ReturnType<typeof eq>): Promise<Dispu
       status: row.dispute.status,
       decision: row.dispute.decision,
       refundCents: row.dispute.refundCents,
+      settlementCents: row.dispute.settlementCents,
       decisionNote: row.dispute.decisionNote,
       createdAt: row.dispute.createdAt.toISOString(),
       evidence,
@@ -219,6 +222,20 @@ export async function decideDispute(
         fieldErrors: { refundAmount: "Please enter the refund in US dollars, e.g. 120.50" },
       };
   }
+  let settlementCents: number | null = null;
+  if (decision === "settled_off_platform") {
+    settlementCents = parseUsdToCents(parsed.data.settlementAmount ?? "");
+    if (settlementCents === null)
+      return {
+        ok: false,
+        status: 400,
+        message: "Please enter the amount the parties settled on outside Setu in US dollars, e.g. 500.00 (0 for none)",
+        fieldErrors: {
+          settlementAmount:
+            "Please enter the amount the parties settled on outside Setu in US dollars, e.g. 500.00 (0 for none)",
+        },
+      };
+  }
   type Outcome =
     | { kind: "missing" }
     | { kind: "decided" }
@@ -231,7 +248,6 @@ export async function decideDispute(
     const [order] = await tx.select().from(orders).where(eq(orders.id, dispute.orderId)).for("update");
     const held = (await orderBalance(tx, order!.id)).held;
     if (refundCents !== null && refundCents > held) return { kind: "too-much", held };
-    const all = ["on_confirmation", "against_bill_of_lading", "on_delivery"] as const;
     let refunded = 0;
     let released = 0;
     if (decision === "full_refund")
@@ -245,7 +261,13 @@ export async function decideDispute(
           `Refunded in part after a dispute: ${note}`,
           refundCents!,
         );
-      released = await releaseHeld(tx, notifier.jobs, order!.id, [...all], `Released after a dispute: ${note}`);
+      released = await releaseHeld(
+        tx,
+        notifier.jobs,
+        order!.id,
+        ESCROWED_CONDITIONS,
+        `Released after a dispute: ${note}`,
+      );
     }
     const toStatus = decision === "full_refund" ? "cancelled" : "completed";
     const now = new Date();
@@ -264,13 +286,18 @@ export async function decideDispute(
       .set({
         status: "decided",
         decision,
-        refundCents: decision === "release" ? 0 : refunded,
+        refundCents: decision === "release" || decision === "settled_off_platform" ? 0 : refunded,
+        settlementCents,
         decisionNote: note,
         decidedBy: admin.id,
         decidedAt: now,
       })
       .where(eq(disputes.id, dispute.id));
-    const summary = `${DISPUTE_DECISION_LABEL[decision]}: ${formatUsdCents(refunded)} refunded to the buyer, ${formatUsdCents(released)} released to the supplier.`;
+    const summary =
+      `${DISPUTE_DECISION_LABEL[decision]}: ${formatUsdCents(refunded)} refunded to the buyer, ${formatUsdCents(released)} released to the supplier.` +
+      (settlementCents !== null
+        ? ` Settled between the parties outside Setu: ${formatUsdCents(settlementCents)} (recorded; not paid through Setu).`
+        : "");
     await recordOrderEvent(tx, {
       orderId: order!.id,
       actorId: admin.id,
@@ -281,6 +308,7 @@ export async function decideDispute(
     const said = ` The dispute was decided. ${summary} The administrator's note: ${note}`;
     await notifyOrderParty(tx, notifier, order!.id, order!.buyerId, toStatus, said, ":dispute");
     await notifyOrderParty(tx, notifier, order!.id, order!.sellerId, toStatus, said, ":dispute");
+    await publishOrderChange(tx, order!);
     return { kind: "done", refunded, released };
   });
   if (outcome.kind === "missing") return { ok: false, status: 404, message: "Dispute not found" };

@@ -4,6 +4,7 @@ import {
   LEDGER_KINDS,
   MILESTONE_CONDITIONS,
   MILESTONE_STATES,
+  INSPECTION_DAYS,
 } from "~/lib/status-lists";
 /** payments's values, labels and helpers: browser-safe without zod (payments.schema.ts re-exports them, route JS budgets). */
 import type { PaymentTerms } from "~/modules/trade/trade-terms.schema";
@@ -25,37 +26,43 @@ export type MilestonePlan = {
   percent: number;
   amountCents: number;
   condition: MilestoneCondition;
+  /** net terms: due this many days after delivery */
+  dueDays: number | null;
 };
 
+type PlanPart = { label: string; percent: number; condition: MilestoneCondition; dueDays?: number };
+
 /**
- * The payment terms as escrow milestones (decision record 0028): 100 % advance; 30 % advance + 70 % against the bill
- * of lading; anything else (letter of credit, net 30/60, other, none) is funded in full into escrow and released when
- * the buyer confirms delivery.
+ * Each payment term as an explicit schedule (decision record 0041): when each part is due, and the one release rule
+ * of escrow (held until the inspection window closes, INSPECTION_DAYS after delivery or when the buyer confirms
+ * receipt). Both parties see it before a quote is accepted; the order page, the proforma and the e-mails print it.
+ * A letter of credit is paid outside Setu: the buyer records its reference. Other or unstated terms are funded in
+ * full into escrow at confirmation, and the quote says so before it is accepted.
  */
-const SPLITS: Record<
-  "advance_100" | "advance_30_bl_70" | "escrow_on_delivery",
-  { label: string; percent: number; condition: MilestoneCondition }[]
-> = {
+export const PAYMENT_SCHEDULES: Record<PaymentTerms | "none", PlanPart[]> = {
   advance_100: [{ label: "100% advance", percent: 100, condition: "on_confirmation" }],
   advance_30_bl_70: [
     { label: "30% advance", percent: 30, condition: "on_confirmation" },
     { label: "70% against bill of lading", percent: 70, condition: "against_bill_of_lading" },
   ],
-  escrow_on_delivery: [{ label: "100% into escrow, released on delivery", percent: 100, condition: "on_delivery" }],
+  lc_at_sight: [{ label: "100% by letter of credit at sight", percent: 100, condition: "letter_of_credit" }],
+  net_30: [{ label: "100% net 30 days", percent: 100, condition: "net_after_delivery", dueDays: 30 }],
+  net_60: [{ label: "100% net 60 days", percent: 100, condition: "net_after_delivery", dueDays: 60 }],
+  other: [{ label: "100% into escrow at confirmation", percent: 100, condition: "on_confirmation" }],
+  none: [{ label: "100% into escrow at confirmation", percent: 100, condition: "on_confirmation" }],
 };
 
 /** Splits the total by the terms' percentages with largest-remainder rounding: the amounts are whole cents and sum exactly to the total. */
 export function planMilestones(paymentTerms: PaymentTerms | null, totalCents: number): MilestonePlan[] {
-  const split =
-    paymentTerms === "advance_100" || paymentTerms === "advance_30_bl_70"
-      ? SPLITS[paymentTerms]
-      : SPLITS.escrow_on_delivery;
-  const exact = split.map((part) => (totalCents * part.percent) / 100);
-  const remainder = totalCents - exact.reduce((sum, value) => sum + Math.floor(value), 0);
+  const split = PAYMENT_SCHEDULES[paymentTerms ?? "none"];
+  // integer arithmetic: total × percent is exact, its remainder mod 100 is the part's fraction in hundredths
+  const floors = split.map((part) => Math.floor((totalCents * part.percent) / 100));
+  const fractions = split.map((part) => (totalCents * part.percent) % 100);
+  const remainder = totalCents - floors.reduce((sum, value) => sum + value, 0);
   // the `remainder` parts with the largest fractions get one cent more (ties: the earlier part)
   const roundedUp = new Set(
-    exact
-      .map((value, i) => ({ i, fraction: value - Math.floor(value) }))
+    fractions
+      .map((fraction, i) => ({ i, fraction }))
       .sort((a, b) => b.fraction - a.fraction || a.i - b.i)
       .slice(0, remainder)
       .map(({ i }) => i),
@@ -65,17 +72,85 @@ export function planMilestones(paymentTerms: PaymentTerms | null, totalCents: nu
       position: i + 1,
       label: part.label,
       percent: part.percent,
-      amountCents: Math.floor((totalCents * part.percent) / 100) + (roundedUp.has(i) ? 1 : 0),
+      amountCents: floors[i]! + (roundedUp.has(i) ? 1 : 0),
       condition: part.condition,
+      dueDays: part.dueDays ?? null,
     }))
     .filter((m) => m.amountCents > 0);
 }
 
-export const MILESTONE_CONDITION_LABEL: Record<MilestoneCondition, string> = {
-  on_confirmation: "Due on confirmation; released to the supplier at shipment",
-  against_bill_of_lading: "Released to the supplier when the bill of lading is entered at shipment",
-  on_delivery: "Released to the supplier when the buyer confirms delivery",
-};
+function shortDue(part: PlanPart): string {
+  switch (part.condition) {
+    case "on_confirmation":
+      return "due at confirmation";
+    case "against_bill_of_lading":
+      return "due at shipment, against the bill of lading";
+    case "on_delivery":
+      return "due before delivery";
+    case "net_after_delivery":
+      return `due ${part.dueDays} days after delivery`;
+    case "letter_of_credit":
+      return "by letter of credit at sight";
+  }
+}
+
+/** The schedule a payment term makes, in one sentence: shown with the quote, before anyone accepts it. */
+export function scheduleSummary(paymentTerms: PaymentTerms | null): string {
+  const parts = PAYMENT_SCHEDULES[paymentTerms ?? "none"];
+  if (parts.every((part) => !isEscrowed(part.condition)))
+    return "Paid outside Setu by a letter of credit at sight, recorded by the buyer before production starts. Setu holds no money for this order.";
+  const due = parts.map((part) => `${part.percent}% ${shortDue(part)}`).join(", ");
+  const other =
+    paymentTerms === "other" || paymentTerms === null
+      ? " Setu's escrow cannot follow other terms: the whole amount is paid into escrow at confirmation."
+      : "";
+  return `On Setu: ${due}; held in escrow until the inspection window closes (${INSPECTION_DAYS} days after delivery), then released to the supplier.${other}`;
+}
+
+/** Whether the milestone's money passes through Setu's escrow (a letter of credit does not). */
+export function isEscrowed(condition: MilestoneCondition): boolean {
+  return condition !== "letter_of_credit";
+}
+
+/** When a milestone is due, said to both parties. */
+export function milestoneDueText(m: { condition: MilestoneCondition; dueDays: number | null }): string {
+  switch (m.condition) {
+    case "on_confirmation":
+      return "Due when the supplier confirms the order; production starts once it is held in escrow";
+    case "against_bill_of_lading":
+      return "Due when the supplier ships and enters the bill of lading";
+    case "on_delivery":
+      return "Due before delivery";
+    case "net_after_delivery":
+      return `Due ${m.dueDays ?? 30} days after delivery`;
+    case "letter_of_credit":
+      return "Paid outside Setu by a letter of credit at sight: the buyer records its reference before production starts";
+  }
+}
+
+/** What happens to a milestone's money once paid: the one release rule of escrow, or none for a letter of credit. */
+export function milestoneReleaseText(m: { condition: MilestoneCondition }): string {
+  return isEscrowed(m.condition)
+    ? `Held in escrow until the inspection window closes (${INSPECTION_DAYS} days after delivery, or sooner when the buyer confirms receipt), then released to the supplier`
+    : "Setu holds none of this money: it is paid between the banks";
+}
+
+/** One line per milestone: "30% advance, $3,000.00: due …; held …". The order page, the proforma and e-mails use it. */
+export function scheduleLines(
+  plan: { label: string; amountCents: number; condition: MilestoneCondition; dueDays: number | null }[],
+  formatAmount: (cents: number) => string,
+): string[] {
+  return plan.map(
+    (m) => `${m.label}, ${formatAmount(m.amountCents)}: ${milestoneDueText(m)}. ${milestoneReleaseText(m)}.`,
+  );
+}
+
+/** The due date of a net milestone once the order is delivered (ISO date, UTC), else null. */
+export function netDueDate(m: { condition: MilestoneCondition; dueDays: number | null }, deliveredAt: string | null) {
+  if (m.condition !== "net_after_delivery" || !deliveredAt || m.dueDays === null) return null;
+  const due = new Date(Date.parse(deliveredAt) + m.dueDays * 24 * 60 * 60 * 1000);
+  return due.toISOString().slice(0, 10);
+}
 
 export const MILESTONE_STATE_LABEL: Record<MilestoneState, string> = {
   awaiting_funds: "Awaiting funds",
@@ -84,6 +159,7 @@ export const MILESTONE_STATE_LABEL: Record<MilestoneState, string> = {
   released: "Released to supplier",
   refunded: "Refunded to buyer",
   void: "Not due",
+  off_platform: "Letter of credit recorded",
 };
 
 export type Balance = { funded: number; released: number; refunded: number; held: number };
@@ -96,6 +172,8 @@ export type MilestoneView = {
   amountCents: number;
   condition: MilestoneCondition;
   state: MilestoneState;
+  dueDays: number | null;
+  offPlatformReference: string | null;
   balance: Balance;
   cardLast4: string | null;
   lastFailure: string | null;
@@ -115,13 +193,17 @@ export function luhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+/** A card's expiry as people type it: "12/29", "12 / 29", "1229", "12-29" or "12/2029". */
+export const EXPIRY_PATTERN = /^(0[1-9]|1[0-2])\s*[/-]?\s*(\d{2}|20\d{2})$/;
+
 /** The expiry's month and four-digit year; an expired card is refused by the provider's check too. */
 export function parseExpiry(expiry: string): { month: number; year: number } {
-  const match = /^(\d{2})\s*\/\s*(\d{2})$/.exec(expiry.trim())!;
-  return { month: Number(match[1]), year: 2000 + Number(match[2]) };
+  const match = EXPIRY_PATTERN.exec(expiry.trim())!;
+  const year = Number(match[2]);
+  return { month: Number(match[1]), year: year < 100 ? 2000 + year : year };
 }
 
-export { DISPUTE_DECISIONS };
+export { DISPUTE_DECISIONS, INSPECTION_DAYS };
 
 export type DisputeDecision = (typeof DISPUTE_DECISIONS)[number];
 
@@ -129,4 +211,48 @@ export const DISPUTE_DECISION_LABEL: Record<DisputeDecision, string> = {
   release: "Release to the supplier",
   partial_refund: "Partial refund to the buyer",
   full_refund: "Full refund to the buyer",
+  settled_off_platform: "Settled outside Setu",
 };
+
+/** What a dispute opened now could move: held in escrow, not yet paid (escrowed), already released, by letter of credit. */
+export function disputeAmounts(milestones: MilestoneView[]) {
+  const sum = (list: MilestoneView[], of: (m: MilestoneView) => number) => list.reduce((a, m) => a + of(m), 0);
+  const escrowed = milestones.filter((m) => isEscrowed(m.condition));
+  return {
+    held: sum(escrowed, (m) => m.balance.held),
+    unpaid: sum(
+      escrowed.filter((m) => m.state === "awaiting_funds" || m.state === "processing"),
+      (m) => m.amountCents,
+    ),
+    released: sum(escrowed, (m) => m.balance.released),
+    letterOfCredit: sum(
+      milestones.filter((m) => !isEscrowed(m.condition)),
+      (m) => m.amountCents,
+    ),
+  };
+}
+
+/** The dispute dialog's promise: what is refundable now, and nothing Setu cannot pay. */
+export function disputeConsequence(milestones: MilestoneView[], formatAmount: (cents: number) => string): string {
+  const { held, unpaid, released, letterOfCredit } = disputeAmounts(milestones);
+  const parts: string[] = [];
+  if (held > 0)
+    parts.push(
+      `Refundable now: ${formatAmount(held)}, held in escrow. It stays held until a Setu administrator decides: release it to the supplier, or refund you up to ${formatAmount(held)}.`,
+    );
+  else if (letterOfCredit > 0)
+    parts.push(
+      "This order is paid by letter of credit outside Setu: Setu holds none of its money and cannot refund it. A Setu administrator can record a settlement you and the supplier agree.",
+    );
+  else
+    parts.push(
+      "Refundable now: nothing, as Setu holds no money for this order. A Setu administrator can record a settlement you and the supplier agree.",
+    );
+  if (unpaid > 0)
+    parts.push(
+      `The ${formatAmount(unpaid)} you have not paid yet cannot be paid while the dispute is open, and is no longer due if the administrator refunds you in full.`,
+    );
+  if (released > 0)
+    parts.push(`${formatAmount(released)} already released to the supplier cannot be refunded through Setu.`);
+  return parts.join(" ");
+}

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { intentOptions, postedId } from "~/lib/posted-fields";
 import { orderActionSchema } from "~/modules/orders/orders.schema";
-import { luhn, DISPUTE_DECISIONS } from "./payments-values";
+import { luhn, DISPUTE_DECISIONS, EXPIRY_PATTERN } from "./payments-values";
 
 export * from "./payments-values";
 
@@ -23,10 +23,7 @@ export const fundMilestoneSchema = z.object({
         .regex(/^\d{12,19}$/, "Please enter the card number (12 to 19 digits)")
         .refine(luhn, "This card number is not valid"),
     ),
-  expiry: z
-    .string()
-    .trim()
-    .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, "Please enter the expiry as MM/YY"),
+  expiry: z.string().trim().regex(EXPIRY_PATTERN, "Please enter the expiry as MM/YY"),
   cvc: z
     .string()
     .trim()
@@ -47,13 +44,26 @@ export const openDisputeSchema = z.object({
 
 export type OpenDisputeInput = z.output<typeof openDisputeSchema>;
 
+/** The buyer records the letter of credit that pays a milestone outside Setu. */
+export const recordLetterOfCreditSchema = z.object({
+  intent: z.literal("record_lc"),
+  milestoneId: postedId("Payment not found"),
+  lcReference: z
+    .string()
+    .trim()
+    .min(4, "Please enter the issuing bank and the letter of credit number")
+    .max(200, "The reference must be at most 200 characters"),
+});
+
+export type RecordLetterOfCreditInput = z.output<typeof recordLetterOfCreditSchema>;
+
 /**
  * The order page's forms (POST /orders/:id), one per intent: a status change (`transition`, each action its own
  * fields), a dispute, a milestone's card payment. The order is the page's.
  */
 export const orderPageActionSchema = z.discriminatedUnion(
   "intent",
-  [orderActionSchema, openDisputeSchema, fundMilestoneSchema],
+  [orderActionSchema, openDisputeSchema, fundMilestoneSchema, recordLetterOfCreditSchema],
   intentOptions,
 );
 const ORDER_PAGE_FIELDS = [
@@ -70,6 +80,7 @@ const ORDER_PAGE_FIELDS = [
   "cardNumber",
   "expiry",
   "cvc",
+  "lcReference",
 ] as const;
 
 /** The order page's posted fields as orderPageActionSchema reads them; a form without an intent changes the status. */
@@ -84,6 +95,7 @@ export const decideDisputeSchema = z.object({
   disputeId: z.string(),
   decision: z.enum(DISPUTE_DECISIONS, { message: "Please choose a decision" }),
   refundAmount: z.string().trim().optional(),
+  settlementAmount: z.string().trim().optional(),
   note: z
     .string()
     .trim()

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/postgres-errors";
 import { orders } from "~/db/schema/orders";
@@ -9,7 +9,8 @@ import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import type { JobData } from "~/modules/jobs/job-queue.server";
 import { notify, type Notifier } from "~/modules/notifications/notifications.server";
 import type { PaymentTerms } from "~/modules/trade/trade-terms.schema";
-import { FUNDABLE_ORDER_STATUSES } from "~/lib/status-lists";
+import { FUNDABLE_ORDER_STATUSES, MILESTONE_CONDITIONS } from "~/lib/status-lists";
+import { publishLive } from "~/modules/live/live-events.server";
 import {
   appendLedgerEntryOrThrow,
   countMilestoneEntries,
@@ -22,10 +23,17 @@ import {
   isFundable,
   parseExpiry,
   planMilestones,
+  isEscrowed,
   type FundMilestoneInput,
   type MilestoneCondition,
   type MilestoneView,
+  type RecordLetterOfCreditInput,
 } from "./payments.schema";
+
+/** Tells both parties' open pages that the order changed (its payments, status, documents or dispute). */
+export async function publishOrderChange(tx: Db, order: { id: string; buyerId: string; sellerId: string }) {
+  await publishLive(tx, [order.buyerId, order.sellerId], { type: "order", orderId: order.id });
+}
 
 /** Creates the order's milestones from its payment terms; runs in the transaction that confirms the order. */
 export async function createMilestones(
@@ -69,6 +77,8 @@ export async function listMilestones(db: Db, orderId: string): Promise<Milestone
       amountCents: row.amountCents,
       condition: row.condition,
       state: row.state,
+      dueDays: row.dueDays,
+      offPlatformReference: row.offPlatformReference,
       balance: await milestoneBalance(db, row.id),
       cardLast4: last?.status === "succeeded" || last?.status === "pending" ? last.cardLast4 : null,
       lastFailure: last?.status === "failed" ? last.failureMessage : null,
@@ -111,6 +121,12 @@ export async function fundMilestone(
       const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, milestone.orderId));
       if (!order || !isFundable(order.status))
         return { kind: "refused" as const, status: 409, message: "This payment cannot be made now" };
+      if (!isEscrowed(milestone.condition))
+        return {
+          kind: "refused" as const,
+          status: 409,
+          message: "This payment is made by letter of credit outside Setu: record its reference instead",
+        };
       if (milestone.state === "processing" || milestone.state === "held" || milestone.state === "released")
         return { kind: "already" as const };
       if (milestone.state !== "awaiting_funds")
@@ -233,6 +249,11 @@ export async function receivePaymentWebhook(
           .update(paymentMilestones)
           .set({ state: "awaiting_funds", updatedAt: new Date() })
           .where(and(eq(paymentMilestones.id, milestone.id), eq(paymentMilestones.state, "processing")));
+        const [order] = await tx
+          .select({ id: orders.id, buyerId: orders.buyerId, sellerId: orders.sellerId })
+          .from(orders)
+          .where(eq(orders.id, milestone.orderId));
+        if (order) await publishOrderChange(tx, order);
       }
       return { status: 200, message: "Recorded" };
     }
@@ -266,6 +287,7 @@ export async function receivePaymentWebhook(
       href: `/orders/${order!.id}`,
       eventKey: `funded:${milestone.id}:${charge.id}`,
     });
+    await publishOrderChange(tx, order!);
     // the order was called off while the payment was on its way: straight back to the buyer
     if (order!.status === "cancelled" || order!.status === "declined")
       await refundHeld(tx, notifier.jobs, order!.id, "Refunded: the order was cancelled");
@@ -274,11 +296,16 @@ export async function receivePaymentWebhook(
   });
 }
 
-/** Which milestone conditions an order in this status has met. */
+/** Escrowed milestones' conditions: every one of them is released by the same rule. */
+export const ESCROWED_CONDITIONS: MilestoneCondition[] = MILESTONE_CONDITIONS.filter(isEscrowed);
+
+/**
+ * Which milestones an order in this status releases (record 0041): none before the inspection window closes, which
+ * is when the order completes (the buyer confirms receipt, INSPECTION_DAYS pass after delivery, or a dispute is
+ * decided); then every escrowed one. So whatever a dispute can award is still held when it is opened.
+ */
 function metConditions(status: string): MilestoneCondition[] {
-  if (status === "shipped" || status === "delivered") return ["on_confirmation", "against_bill_of_lading"];
-  if (status === "completed") return ["on_confirmation", "against_bill_of_lading", "on_delivery"];
-  return [];
+  return status === "completed" ? ESCROWED_CONDITIONS : [];
 }
 
 /** Releases to the supplier what is held on every milestone whose condition the order's status meets. */
@@ -412,13 +439,73 @@ export async function carryOutPayout(provider: PaymentProvider, payout: JobData[
     });
 }
 
-/** Whether every milestone due on confirmation is held or released: production waits for the advance. */
-export async function advancePaid(tx: Db, orderId: string): Promise<boolean> {
+/**
+ * Whether production may start: every milestone due on confirmation is held or released, and every letter of credit
+ * has its reference recorded. Returns what is missing, or null.
+ */
+export async function advanceMissing(tx: Db, orderId: string): Promise<string | null> {
   const due = await tx
-    .select({ state: paymentMilestones.state })
+    .select({ condition: paymentMilestones.condition, state: paymentMilestones.state })
     .from(paymentMilestones)
-    .where(and(eq(paymentMilestones.orderId, orderId), eq(paymentMilestones.condition, "on_confirmation")));
-  return due.every((m) => m.state === "held" || m.state === "released");
+    .where(
+      and(
+        eq(paymentMilestones.orderId, orderId),
+        inArray(paymentMilestones.condition, ["on_confirmation", "letter_of_credit"]),
+      ),
+    );
+  if (due.some((m) => m.condition === "letter_of_credit" && m.state !== "off_platform"))
+    return "The buyer has not recorded the letter of credit yet: production starts once it is recorded";
+  if (due.some((m) => m.condition === "on_confirmation" && m.state !== "held" && m.state !== "released"))
+    return "The buyer has not funded the advance yet: production starts once it is held in escrow";
+  return null;
+}
+
+export type RecordLetterOfCreditResult = {
+  ok: boolean;
+  status: number;
+  message: string;
+  fieldErrors?: Record<string, string>;
+};
+
+/**
+ * The buyer records the letter of credit that pays a milestone outside Setu (its issuing bank and number). Once,
+ * on a confirmed order not yet shipped; the supplier is told. No money is recorded in the ledger.
+ */
+export async function recordLetterOfCredit(
+  db: Db,
+  actor: SessionUser,
+  input: RecordLetterOfCreditInput,
+  notifier: Notifier,
+): Promise<RecordLetterOfCreditResult> {
+  if (!isUuid(input.milestoneId)) return { ok: false, status: 404, message: "Payment not found" };
+  return db.transaction(async (tx) => {
+    const milestone = await lockMilestone(tx, input.milestoneId);
+    const [order] = milestone
+      ? await tx
+          .select({ id: orders.id, status: orders.status, buyerId: orders.buyerId, sellerId: orders.sellerId })
+          .from(orders)
+          .where(and(eq(orders.id, milestone.orderId), eq(orders.buyerId, actor.id)))
+      : [];
+    if (!milestone || !order) return { ok: false, status: 404, message: "Payment not found" };
+    if (milestone.condition !== "letter_of_credit" || milestone.state !== "awaiting_funds")
+      return { ok: false, status: 409, message: "This payment cannot be recorded as a letter of credit now" };
+    if (!["confirmed", "in_production", "ready_to_ship"].includes(order.status))
+      return { ok: false, status: 409, message: "This payment cannot be recorded as a letter of credit now" };
+    await tx
+      .update(paymentMilestones)
+      .set({ state: "off_platform", offPlatformReference: input.lcReference, updatedAt: new Date() })
+      .where(eq(paymentMilestones.id, milestone.id));
+    await notify(tx, notifier, {
+      userId: order.sellerId,
+      kind: "order_status",
+      title: "The buyer recorded the letter of credit",
+      body: `Letter of credit for order ${order.id.slice(0, 8).toUpperCase()}: ${input.lcReference}. Check it with your bank before production starts.`,
+      href: `/orders/${order.id}`,
+      eventKey: `lc:${milestone.id}`,
+    });
+    await publishOrderChange(tx, order);
+    return { ok: true, status: 200, message: "Letter of credit recorded. The supplier has been told." };
+  });
 }
 
 /** Milestones the buyer still has to fund, across their orders (for "action needed" lists). */
@@ -439,4 +526,65 @@ export async function milestonesToFund(db: Db, actor: SessionUser) {
         inArray(orders.status, [...FUNDABLE_ORDER_STATUSES]),
       ),
     );
+}
+
+/** How many days before a net payment's due date the buyer is reminded; overdue payments are reminded once more. */
+export const NET_REMINDER_DAYS = 3;
+/** The reminder pass runs hourly, whichever instance comes first (each reminder is sent once: its event key). */
+export const NET_REMINDER_CRON = "23 * * * *";
+
+/**
+ * Reminds buyers of net-term payments due within NET_REMINDER_DAYS, and once more when overdue: a notification and
+ * an e-mail each, once per milestone and stage. Returns how many reminders were sent.
+ */
+export async function remindNetPaymentsDue(db: Db, notifier: Notifier, now = new Date()): Promise<number> {
+  const horizon = new Date(now.getTime() + NET_REMINDER_DAYS * 24 * 60 * 60 * 1000);
+  const dueAt = sql<Date>`${orders.deliveredAt} + ${paymentMilestones.dueDays} * interval '1 day'`;
+  const due = await db
+    .select({
+      milestoneId: paymentMilestones.id,
+      label: paymentMilestones.label,
+      amountCents: paymentMilestones.amountCents,
+      orderId: orders.id,
+      buyerId: orders.buyerId,
+      dueAt: sql<string>`(${dueAt})::text`,
+    })
+    .from(paymentMilestones)
+    .innerJoin(orders, eq(orders.id, paymentMilestones.orderId))
+    .where(
+      and(
+        eq(paymentMilestones.condition, "net_after_delivery"),
+        eq(paymentMilestones.state, "awaiting_funds"),
+        isNotNull(orders.deliveredAt),
+        inArray(orders.status, [...FUNDABLE_ORDER_STATUSES]),
+        lte(dueAt, horizon),
+      ),
+    );
+  return db.transaction(async (tx) => {
+    let sent = 0;
+    for (const m of due) {
+      const dueDate = new Date(m.dueAt).toISOString().slice(0, 10);
+      const overdue = new Date(m.dueAt) <= now;
+      const reference = m.orderId.slice(0, 8).toUpperCase();
+      const title = overdue
+        ? `Payment overdue: ${formatUsdCents(m.amountCents)} for order ${reference}`
+        : `Payment due on ${dueDate}: ${formatUsdCents(m.amountCents)} for order ${reference}`;
+      const body = `"${m.label}" (${formatUsdCents(m.amountCents)}) ${overdue ? "was" : "is"} due on ${dueDate} (UTC) under the order's net terms. Pay it into escrow on the order's page; it is released to the supplier when the inspection window has closed.`;
+      const told = await notify(tx, notifier, {
+        userId: m.buyerId,
+        kind: "order_status",
+        title,
+        body,
+        href: `/orders/${m.orderId}`,
+        eventKey: reminderKey(m.milestoneId, overdue),
+        email: { subject: title, text: body },
+      });
+      if (told) sent++;
+    }
+    return sent;
+  });
+}
+
+function reminderKey(milestoneId: string, overdue: boolean) {
+  return `net-due:${milestoneId}:${overdue ? "overdue" : "soon"}`;
 }

@@ -15,10 +15,19 @@ import { createTestDatabase, testEngines, type TestDatabase } from "../../../tes
 import { testNotifier } from "../../../tests/support/test-notifier";
 import { appendLedgerEntry, milestoneBalance, orderBalance } from "./ledger.server";
 import { SimulatorProvider } from "./payment-provider.server";
-import { planMilestones } from "./payments.schema";
-import { listMilestones, receivePaymentWebhook } from "./payments.server";
+import {
+  disputeAmounts,
+  disputeConsequence,
+  fundMilestoneSchema,
+  netDueDate,
+  parseExpiry,
+  planMilestones,
+  scheduleLines,
+} from "./payments.schema";
+import { listMilestones, receivePaymentWebhook, recordLetterOfCredit, remindNetPaymentsDue } from "./payments.server";
 import { decideDispute, listOpenDisputes } from "./disputes.server";
 import { createStorage } from "~/modules/uploads/storage.server";
+import { formatUsdCents } from "~/lib/money";
 import os from "node:os";
 import path from "node:path";
 import fs from "node:fs";
@@ -39,7 +48,35 @@ describe("milestone plans", () => {
       ),
     );
     expect(planMilestones("advance_30_bl_70", 9_999).map((m) => m.amountCents)).toEqual([3_000, 6_999]);
-    expect(planMilestones("net_60", 500).map((m) => [m.condition, m.amountCents])).toEqual([["on_delivery", 500]]);
+    // record 0041: each term its own schedule, never a silent "100 % now"
+    expect(planMilestones("net_60", 500).map((m) => [m.condition, m.dueDays, m.amountCents])).toEqual([
+      ["net_after_delivery", 60, 500],
+    ]);
+    expect(planMilestones("net_30", 500).map((m) => [m.condition, m.dueDays])).toEqual([["net_after_delivery", 30]]);
+    expect(planMilestones("lc_at_sight", 500).map((m) => m.condition)).toEqual(["letter_of_credit"]);
+    expect(planMilestones("advance_30_bl_70", 500).map((m) => m.condition)).toEqual([
+      "on_confirmation",
+      "against_bill_of_lading",
+    ]);
+  });
+
+  it("state each schedule in words both parties read: when due, and held until the inspection window closes", () => {
+    const lines = scheduleLines(planMilestones("advance_30_bl_70", 100_000), (c) => `$${c / 100}`);
+    expect(lines).toEqual([
+      "30% advance, $300: Due when the supplier confirms the order; production starts once it is held in escrow. Held in escrow until the inspection window closes (14 days after delivery, or sooner when the buyer confirms receipt), then released to the supplier.",
+      "70% against bill of lading, $700: Due when the supplier ships and enters the bill of lading. Held in escrow until the inspection window closes (14 days after delivery, or sooner when the buyer confirms receipt), then released to the supplier.",
+    ]);
+    expect(scheduleLines(planMilestones("lc_at_sight", 100), String)[0]).toContain("Setu holds none of this money");
+    expect(netDueDate({ condition: "net_after_delivery", dueDays: 30 }, "2026-11-20T23:30:00.000Z")).toBe("2026-12-20");
+    expect(netDueDate({ condition: "net_after_delivery", dueDays: 30 }, null)).toBeNull();
+  });
+
+  it("read a card's expiry as people type it", () => {
+    for (const typed of ["12/29", "12 / 29", "1229", "12-29", "12/2029"])
+      expect(parseExpiry(typed), typed).toEqual({ month: 12, year: 2029 });
+    expect(fundMilestoneSchema.shape.expiry.safeParse("1229").success).toBe(true);
+    for (const bad of ["13/29", "0029", "12/2", "12/1929", "abcd"])
+      expect(fundMilestoneSchema.shape.expiry.safeParse(bad).success, bad).toBe(false);
   });
 });
 
@@ -73,7 +110,7 @@ describe.each(testEngines())("escrow payments on %s", (engine) => {
   });
 
   async function confirmedOrder(
-    paymentTerms: "advance_100" | "advance_30_bl_70" | "net_30" = "advance_30_bl_70",
+    paymentTerms: Parameters<typeof planMilestones>[0] = "advance_30_bl_70",
     status: "confirmed" | "ready_to_ship" = "confirmed",
   ) {
     const order = await createOrder(database.db, {
@@ -237,20 +274,13 @@ describe.each(testEngines())("escrow payments on %s", (engine) => {
     });
   });
 
-  it("releases the advance and the B/L payment at shipment, the on-delivery payment at completion, and refunds what is held on cancellation", async () => {
+  it("holds the advance and the B/L payment through shipment and delivery, releases them when the inspection window closes, and refunds what is held on cancellation", async () => {
     const { order, milestones } = await confirmedOrder("advance_30_bl_70");
     await fundAndConfirm(milestones[0]!.id);
     expect(
       await postOrderTransition(database.db, actor(seller), order.id, { action: "start_production" }, notifier),
     ).toMatchObject({ ok: true });
     await postOrderTransition(database.db, actor(seller), order.id, { action: "ready" }, notifier);
-    await fundAndConfirm(milestones[1]!.id);
-    expect(await orderBalance(database.db, order.id)).toEqual({
-      funded: 100_000,
-      released: 0,
-      refunded: 0,
-      held: 100_000,
-    });
     await postOrderTransition(
       database.db,
       actor(seller),
@@ -258,6 +288,17 @@ describe.each(testEngines())("escrow payments on %s", (engine) => {
       { action: "ship", carrier: "Maersk", billOfLading: "MAEU1", estimatedArrival: "2026-12-30" },
       notifier,
     );
+    // the balance is due against the bill of lading: the buyer pays it after shipment, and it is held too
+    await fundAndConfirm(milestones[1]!.id);
+    await postOrderTransition(database.db, actor(seller), order.id, { action: "deliver" }, notifier);
+    // shipped and delivered: a dispute opened now could still refund everything paid
+    expect(await orderBalance(database.db, order.id)).toEqual({
+      funded: 100_000,
+      released: 0,
+      refunded: 0,
+      held: 100_000,
+    });
+    await postOrderTransition(database.db, actor(buyer), order.id, { action: "complete" }, notifier);
     expect(await orderBalance(database.db, order.id)).toEqual({
       funded: 100_000,
       released: 100_000,
@@ -558,5 +599,172 @@ describe.each(testEngines())("escrow payments on %s", (engine) => {
     );
     expect(told.map((t) => t.user_id).sort()).toEqual([buyer.user.id, seller.user.id].sort());
     expect(told[0]!.body).toContain("Delivery was within the agreed window");
+  });
+
+  it("a letter of credit is recorded, never charged; production waits for it", async () => {
+    const { order, milestones } = await confirmedOrder("lc_at_sight");
+    const lc = milestones[0]!;
+    expect(lc.condition).toBe("letter_of_credit");
+    expect(await postFundMilestone(database.db, actor(buyer), { milestoneId: lc.id, ...CARD }, provider)).toMatchObject(
+      { ok: false, status: 409 },
+    );
+    expect(
+      await postOrderTransition(database.db, actor(seller), order.id, { action: "start_production" }, notifier),
+    ).toMatchObject({ ok: false, status: 409, message: expect.stringContaining("letter of credit") });
+    const reference = { intent: "record_lc" as const, milestoneId: lc.id, lcReference: "JPMorgan Chase LC 0042" };
+    expect(await recordLetterOfCredit(database.db, actor(seller), reference, notifier)).toMatchObject({ status: 404 });
+    expect(await recordLetterOfCredit(database.db, actor(stranger), reference, notifier)).toMatchObject({
+      status: 404,
+    });
+    expect(await recordLetterOfCredit(database.db, actor(buyer), reference, notifier)).toMatchObject({ ok: true });
+    expect(await recordLetterOfCredit(database.db, actor(buyer), reference, notifier)).toMatchObject({ status: 409 });
+    expect(await listMilestones(database.db, order.id)).toMatchObject([
+      { state: "off_platform", offPlatformReference: "JPMorgan Chase LC 0042" },
+    ]);
+    expect(
+      await postOrderTransition(database.db, actor(seller), order.id, { action: "start_production" }, notifier),
+    ).toMatchObject({ ok: true });
+    expect(await orderBalance(database.db, order.id)).toEqual({ funded: 0, released: 0, refunded: 0, held: 0 });
+  });
+
+  it("net terms: production starts without payment; paid after the inspection window closed, it is released at once", async () => {
+    const { order, milestones } = await confirmedOrder("net_30");
+    expect(milestones.map((m) => [m.condition, m.dueDays])).toEqual([["net_after_delivery", 30]]);
+    expect(
+      await postOrderTransition(database.db, actor(seller), order.id, { action: "start_production" }, notifier),
+    ).toMatchObject({ ok: true });
+    await database.db.update(orders).set({ status: "completed" }).where(eq(orders.id, order.id));
+    await fundAndConfirm(milestones[0]!.id);
+    expect(await orderBalance(database.db, order.id)).toEqual({
+      funded: 100_000,
+      released: 100_000,
+      refunded: 0,
+      held: 0,
+    });
+  });
+
+  it("net terms: the buyer is reminded once as the due date nears and once when overdue, never after paying", async () => {
+    const { order } = await confirmedOrder("net_30");
+    const day = 24 * 60 * 60 * 1000;
+    const deliveredAt = new Date("2026-10-01T12:00:00Z");
+    await database.db.update(orders).set({ status: "delivered", deliveredAt }).where(eq(orders.id, order.id));
+    const at = (days: number) => new Date(deliveredAt.getTime() + days * day);
+    const reminders = async () =>
+      queryRows<{ title: string }>(
+        database.db,
+        sql`select title from notifications where href = ${`/orders/${order.id}`} and event_key like 'net-due:%' order by created_at`,
+      );
+    expect(await remindNetPaymentsDue(database.db, notifier, at(20))).toBe(0);
+    expect(await remindNetPaymentsDue(database.db, notifier, at(28))).toBe(1);
+    expect(await remindNetPaymentsDue(database.db, notifier, at(29))).toBe(0);
+    expect((await reminders()).map((r) => r.title)).toEqual([
+      `Payment due on 2026-10-31: $1,000.00 for order ${order.id.slice(0, 8).toUpperCase()}`,
+    ]);
+    expect(await remindNetPaymentsDue(database.db, notifier, at(31))).toBe(1);
+    expect(await remindNetPaymentsDue(database.db, notifier, at(40))).toBe(0);
+    expect((await reminders()).at(-1)!.title).toMatch(/^Payment overdue: \$1,000\.00/);
+
+    const paid = await confirmedOrder("net_60");
+    await fundAndConfirm(paid.milestones[0]!.id);
+    await database.db.update(orders).set({ status: "delivered", deliveredAt }).where(eq(orders.id, paid.order.id));
+    expect(await remindNetPaymentsDue(database.db, notifier, at(70))).toBe(0);
+  });
+
+  it("every schedule disputed at every stage: the dialog's refundable amount is held, and every refund it offers is payable (property)", async () => {
+    const storage = createStorage({}, storageDir);
+    const admin = { ...actor(await createBuyer(database.db, { companyName: "Setu Ops" })), isAdmin: true };
+    const dollars = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+    type Terms = Parameters<typeof planMilestones>[0];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom<Terms>("advance_100", "advance_30_bl_70", "lc_at_sight", "net_30", "net_60", "other", null),
+        fc.constantFrom("shipped" as const, "delivered" as const),
+        fc.boolean(),
+        fc.constantFrom("full_refund", "partial_refund", "release", "settled_off_platform"),
+        fc.integer({ min: 1, max: 100 }),
+        async (terms, stage, paidAfterShipment, decision, percent) => {
+          const order = await createOrder(database.db, {
+            buyerId: buyer.user.id,
+            sellerId: seller.user.id,
+            status: "confirmed",
+            paymentTerms: terms,
+            quantity: 100,
+            unitPriceCents: 1_234,
+          });
+          const milestones = await createOrderMilestones(database.db, order);
+          // what is due before production is paid (or the letter of credit recorded)
+          for (const m of milestones) {
+            if (m.condition === "on_confirmation") await fundAndConfirm(m.id);
+            if (m.condition === "letter_of_credit")
+              await recordLetterOfCredit(
+                database.db,
+                actor(buyer),
+                { intent: "record_lc", milestoneId: m.id, lcReference: "Citibank LC 77" },
+                notifier,
+              );
+          }
+          await database.db
+            .update(orders)
+            .set({ status: stage, deliveredAt: stage === "delivered" ? new Date() : null })
+            .where(eq(orders.id, order.id));
+          if (paidAfterShipment)
+            for (const m of milestones)
+              if (m.condition === "against_bill_of_lading" || m.condition === "net_after_delivery")
+                await fundAndConfirm(m.id);
+          const views = await listMilestones(database.db, order.id);
+          const offered = disputeAmounts(views);
+          const balance = await orderBalance(database.db, order.id);
+          // nothing paid into escrow has left it before the inspection window closed
+          expect(offered.released).toBe(0);
+          expect(balance.held).toBe(balance.funded);
+          expect(offered.held).toBe(balance.held);
+          const dialog = disputeConsequence(views, formatUsdCents);
+          if (offered.held > 0) expect(dialog).toContain(`Refundable now: ${formatUsdCents(offered.held)}`);
+          else expect(dialog).not.toContain("Refundable now: $");
+          expect(
+            await postOpenDispute(
+              database.db,
+              storage,
+              actor(buyer),
+              { orderId: order.id, reason: "The goods do not match the sample", files: [] },
+              notifier,
+            ),
+          ).toMatchObject({ ok: true });
+          const dispute = (await listOpenDisputes(database.db, admin)).find((d) => d.orderId === order.id)!;
+          expect(dispute.heldCents).toBe(offered.held);
+          const refund = Math.max(1, Math.floor((offered.held * percent) / 100));
+          const input =
+            decision === "partial_refund"
+              ? { refundAmount: dollars(refund) }
+              : decision === "settled_off_platform"
+                ? { settlementAmount: "250.00" }
+                : {};
+          const result = await decideDispute(
+            database.db,
+            admin,
+            { disputeId: dispute.id, decision, note: "Decided on the evidence", ...input },
+            notifier,
+          );
+          const after = await orderBalance(database.db, order.id);
+          expect(after.funded).toBe(after.held + after.released + after.refunded);
+          if (decision === "partial_refund" && offered.held === 0) {
+            // nothing held: a refund cannot be offered, and is refused
+            expect(result).toMatchObject({ ok: false, status: 400 });
+            return;
+          }
+          expect(result).toMatchObject({ ok: true });
+          expect(after.held).toBe(0);
+          if (decision === "full_refund") {
+            expect(after.refunded).toBe(offered.held);
+            const states = (await listMilestones(database.db, order.id)).map((m) => m.state);
+            expect(states.some((state) => state === "awaiting_funds")).toBe(false);
+          }
+          if (decision === "partial_refund") expect(after).toMatchObject({ refunded: refund });
+          if (decision === "release" || decision === "settled_off_platform")
+            expect(after).toMatchObject({ released: offered.held, refunded: 0 });
+        },
+      ),
+      { numRuns: 16 },
+    );
   });
 });

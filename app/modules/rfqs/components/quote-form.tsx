@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Field, Input, LabelledOptions, Select, Textarea } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatUsdCents } from "~/lib/money";
+import { scheduleSummary } from "~/modules/payments/payments-values";
 import { formatMinor, inrPaiseToUsdCents, parseAmountToMinor, totalFromUnit, unitFromTotal } from "~/lib/money-minor";
 import { lazySchema, useValidatedForm, type FormReply } from "~/components/forms/validated-form";
 import { describeRate, type FxRate } from "~/modules/trade/fx-rates-values";
@@ -18,6 +19,7 @@ import {
   SHIP_MODES,
   type Currency,
   type Incoterm,
+  type PaymentTerms,
   type Port,
 } from "~/modules/trade/trade-terms-values";
 
@@ -213,7 +215,16 @@ export function QuoteForm({
             />
           </Field>
         </div>
-        <Field id={fields.paymentTerms.id} label="Payment terms" error={error("paymentTerms")}>
+        <Field
+          id={fields.paymentTerms.id}
+          label="Payment terms"
+          error={error("paymentTerms")}
+          hint={scheduleSummary(
+            (PAYMENT_TERMS as readonly string[]).includes(fields.paymentTerms.value ?? "")
+              ? (fields.paymentTerms.value as PaymentTerms)
+              : null,
+          )}
+        >
           <Select {...getSelectProps(fields.paymentTerms)}>
             <option value="">Choose payment terms</option>
             <LabelledOptions values={PAYMENT_TERMS} labels={PAYMENT_TERMS_LABELS} />

@@ -2,6 +2,7 @@ import { formatUsdCents } from "~/lib/money";
 import { formatMinor, inrPaiseToUsdCents, unitFromTotal, usdCentsToInrPaise } from "~/lib/money-minor";
 import { describeRate, formatRateDate } from "~/modules/trade/fx-rates-values";
 import { PAYMENT_TERMS_LABELS, SHIP_MODE_LABELS } from "~/modules/trade/trade-terms-values";
+import { scheduleSummary } from "~/modules/payments/payments-values";
 import type { QuoteView } from "../rfq-values";
 
 /** "FOB Mundra (INMUN)", "DAP Chicago, IL via Chicago rail ramp (USCHI)": an Incoterm with its named place. */
@@ -114,11 +115,14 @@ export function QuoteSummary({
           <Term label="Lead time">
             {quote.leadTimeDays !== null ? `${quote.leadTimeDays} days (production + transit)` : quote.deliveryTimeline}
           </Term>
-          {quote.paymentTerms ? (
-            <Term label="Payment terms">
-              {quote.paymentTerms === "other" ? quote.paymentTermsOther : PAYMENT_TERMS_LABELS[quote.paymentTerms]}
-            </Term>
-          ) : null}
+          <Term label="Payment terms">
+            {quote.paymentTerms === null
+              ? "Not stated"
+              : quote.paymentTerms === "other"
+                ? quote.paymentTermsOther
+                : PAYMENT_TERMS_LABELS[quote.paymentTerms]}
+            <span className="block text-xs font-normal text-slate-600">{scheduleSummary(quote.paymentTerms)}</span>
+          </Term>
           {quote.validUntil ? <Term label="Valid until">{formatRateDate(quote.validUntil)}</Term> : null}
           <Term label="Sample">
             {quote.sampleAvailable
