@@ -30,8 +30,9 @@ type DemoTrade = {
 };
 
 /**
- * Past and current trade between the demo accounts (issue #22): an order completed and reviewed, one shipped with its
- * escrow released against the bill of lading, one confirmed waiting for the buyer's advance, one placed waiting for
+ * Past and current trade between the demo accounts (issue #22): an order completed and reviewed (its escrow released
+ * when it completed), one shipped with its advance and bill-of-lading payment held in escrow until the inspection window
+ * closes (record 0042), one confirmed waiting for the buyer's advance, one placed waiting for
  * the supplier. Each order has its RFQ (awarded), its accepted quote, its timeline, its milestones and its ledger.
  */
 const TRADES: DemoTrade[] = [
@@ -226,16 +227,18 @@ export async function seedDemoOrders(
       });
     }
     if (!trade.steps.includes("confirmed")) continue;
-    // escrow: milestones from the payment terms; the advance funded a day after confirmation, everything released at shipment
+    // escrow: milestones from the payment terms; the advance funded a day after confirmation, the balance at shipment,
+    // everything held until the order completed (record 0042)
     const confirmedAt = at(trade.steps.indexOf("confirmed"));
     const funded = trade.steps.includes("in_production");
+    const completed = trade.steps.includes("completed");
     const milestones = await tx
       .insert(paymentMilestones)
       .values(
         planMilestones(trade.paymentTerms, totalCents).map((m) => ({
           orderId,
           ...m,
-          state: shipped ? ("released" as const) : ("awaiting_funds" as const),
+          state: completed ? ("released" as const) : shipped ? ("held" as const) : ("awaiting_funds" as const),
           createdAt: confirmedAt,
         })),
       )
@@ -246,6 +249,8 @@ export async function seedDemoOrders(
       });
     if (!funded) continue;
     const entries = milestones.flatMap((m) => {
+      // the balance against the bill of lading is paid once the goods ship; before that only the advance is
+      if (m.position > 1 && !shipped) return [];
       const fundedAt = new Date(confirmedAt.getTime() + (m.position === 1 ? DAY_MS : stepGap * 3));
       const list: (typeof ledgerEntries.$inferInsert)[] = [
         {
@@ -258,15 +263,15 @@ export async function seedDemoOrders(
           createdAt: fundedAt,
         },
       ];
-      if (shipped)
+      if (completed)
         list.push({
           orderId,
           milestoneId: m.id,
           kind: "release",
           amountCents: m.amountCents,
           idempotencyKey: `demo:${m.id}:release`,
-          note: "Demo: released against the bill of lading",
-          createdAt: at(trade.steps.indexOf("shipped")),
+          note: "Demo: released when the order completed",
+          createdAt: at(trade.steps.indexOf("completed")),
         });
       return list;
     });

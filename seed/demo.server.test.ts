@@ -267,13 +267,17 @@ describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
     }>;
     expect(orders.map((o) => o.status)).toEqual(["completed", "shipped", "confirmed", "placed"]);
     expect(orders.map((o) => o.events)).toEqual([7, 5, 2, 1]);
-    // released in full at shipment, nothing held; the confirmed order waits for its advance
-    expect(orders.map((o) => [Number(o.held), Number(o.released) === Number(o.total_cents)])).toEqual([
-      [0, true],
-      [0, true],
-      [0, false],
-      [0, false],
+    // released in full when it completed; the shipped order's payments held until its inspection window closes
+    // (record 0042); the confirmed order waits for its advance
+    expect(
+      orders.map((o) => [Number(o.held) === Number(o.total_cents), Number(o.released) === Number(o.total_cents)]),
+    ).toEqual([
+      [false, true],
+      [true, false],
+      [false, false],
+      [false, false],
     ]);
+    expect(orders.map((o) => Number(o.held))[0]).toBe(0);
     expect(orders[0]!.replied_reviews).toBe(1);
     // their export documents, issued as the job issues them: the proforma at confirmation, the rest at shipment
     const documents = await database.db.execute(

@@ -502,7 +502,12 @@ function Payments({
               const dueOn = netDueDate(m, order.deliveredAt);
               const fundReply = replyFor("fund", m);
               return (
-                <li key={m.id} className="rounded-md border border-slate-200 p-3" data-milestone={m.position}>
+                <li
+                  key={m.id}
+                  className="rounded-md border border-slate-200 p-3"
+                  data-milestone={m.position}
+                  data-state={m.state}
+                >
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <div>
                       <p className="font-medium">{m.label}</p>
