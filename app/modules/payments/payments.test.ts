@@ -28,6 +28,7 @@ import { listMilestones, receivePaymentWebhook, recordLetterOfCredit, remindNetP
 import { decideDispute, listOpenDisputes } from "./disputes.server";
 import { createStorage } from "~/modules/uploads/storage.server";
 import { formatUsdCents } from "~/lib/money";
+import { LIVE_CHANNEL } from "~/modules/live/live-events.server";
 import os from "node:os";
 import path from "node:path";
 import fs from "node:fs";
@@ -668,6 +669,76 @@ describe.each(testEngines())("escrow payments on %s", (engine) => {
     await fundAndConfirm(paid.milestones[0]!.id);
     await database.db.update(orders).set({ status: "delivered", deliveredAt }).where(eq(orders.id, paid.order.id));
     expect(await remindNetPaymentsDue(database.db, notifier, at(70))).toBe(0);
+  });
+
+  it("tells both parties' open pages of every order and payment change as it commits, the buyer's included", async () => {
+    const heard: { userIds: string[]; event: { type: string; orderId?: string } }[] = [];
+    const stop = await database.listen(LIVE_CHANNEL, (payload) => heard.push(JSON.parse(payload)));
+    const storage = createStorage({}, storageDir);
+    const admin = { ...actor(await createBuyer(database.db, { companyName: "Setu Ops" })), isAdmin: true };
+    try {
+      const order = await createOrder(database.db, {
+        buyerId: buyer.user.id,
+        sellerId: seller.user.id,
+        status: "placed",
+        paymentTerms: "advance_30_bl_70",
+        quantity: 100,
+        unitPriceCents: 1_000,
+      });
+      const both = [buyer.user.id, seller.user.id].sort();
+      const orderEvents = () => heard.filter((h) => h.event.type === "order" && h.event.orderId === order.id);
+      const step = async (what: string, run: () => Promise<unknown>) => {
+        const before = orderEvents().length;
+        await run();
+        await expect.poll(() => orderEvents().length, { message: what }).toBe(before + 1);
+        expect([...orderEvents().at(-1)!.userIds].sort(), what).toEqual(both);
+      };
+      const move = (who: Account, command: Parameters<typeof postOrderTransition>[3]) => () =>
+        postOrderTransition(database.db, actor(who), order.id, command, notifier);
+      await step("confirmed", move(seller, { action: "confirm" }));
+      const milestones = await listMilestones(database.db, order.id);
+      await step("the advance held", () => fundAndConfirm(milestones[0]!.id));
+      await step("in production", move(seller, { action: "start_production" }));
+      await step("ready to ship", move(seller, { action: "ready" }));
+      await step(
+        "shipped",
+        move(seller, { action: "ship", carrier: "MSC", billOfLading: "MEDU1", estimatedArrival: "2026-12-30" }),
+      );
+      await step("the balance held", () => fundAndConfirm(milestones[1]!.id));
+      await step("delivered", move(buyer, { action: "deliver" }));
+      await step("disputed", () =>
+        postOpenDispute(
+          database.db,
+          storage,
+          actor(buyer),
+          { orderId: order.id, reason: "Two cartons arrived crushed", files: [] },
+          notifier,
+        ),
+      );
+      const dispute = (await listOpenDisputes(database.db, admin)).find((d) => d.orderId === order.id)!;
+      await step("decided", () =>
+        decideDispute(
+          database.db,
+          admin,
+          { disputeId: dispute.id, decision: "partial_refund", refundAmount: "100", note: "Two cartons refunded" },
+          notifier,
+        ),
+      );
+      const cancelled = await confirmedOrder("advance_100");
+      const before = heard.length;
+      await postOrderTransition(
+        database.db,
+        actor(buyer),
+        cancelled.order.id,
+        { action: "cancel", reason: "Budget cut this quarter" },
+        notifier,
+      );
+      await expect
+        .poll(() => heard.slice(before).some((h) => h.event.type === "order" && h.event.orderId === cancelled.order.id))
+        .toBe(true);
+    } finally {
+      await stop();
+    }
   });
 
   it("every schedule disputed at every stage: the dialog's refundable amount is held, and every refund it offers is payable (property)", async () => {
