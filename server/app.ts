@@ -10,7 +10,6 @@ import { forgetFeaturedProducts } from "~/modules/products/featured-products.ser
 import { productsApi, type JsonAnswer } from "~/modules/products/products-api.server";
 import { HTS_IMPORT_MAX_BYTES } from "~/modules/trade/hts-import.server";
 import { appContext } from "~/request-context.server";
-import { ownsStore } from "~/modules/stores/stores.server";
 import { getRuntime, startRuntime, stopRuntime, type Runtime } from "~/runtime.server";
 import { bodyLimit } from "./body-limit";
 import { cspNonce } from "./csp-nonce";
@@ -69,16 +68,7 @@ function fetchRequest(req: express.Request): Request {
 }
 
 // before the page cache, so a cached page's view counts too (decision record 0033)
-app.use(
-  viewCounting({
-    counter: () => getRuntime().views,
-    async ownsStore(req, storeId) {
-      const runtime = getRuntime();
-      const signedIn = await getSignedInSession(fetchRequest(req), runtime);
-      return signedIn ? ownsStore(runtime.db, signedIn.user, storeId) : false;
-    },
-  }),
-);
+app.use(viewCounting({ counter: () => getRuntime().views }));
 // anonymous pages that are the same for everyone, served again for a few seconds without rendering (issue #25)
 // (and the home page's featured products, looked up at most every 30 s otherwise)
 // PAGE_CACHE=off renders every page (bench/throughput.ts measures both)

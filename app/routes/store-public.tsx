@@ -130,6 +130,14 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
   const [view, setView] = useState<"grid" | "list">("grid");
   const [heroFailed, setHeroFailed] = useState(false);
   const [logoFailed, setLogoFailed] = useState(false);
+  // a QR scan lands here with ?src=qr (counted by server/view-counting.ts when this page was sent): the tag leaves
+  // the address bar, so a link copied from it is no scan
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has("src")) return;
+    url.searchParams.delete("src");
+    window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+  }, []);
   useEffect(() => {
     if (follow.state === "idle" && follow.data) (follow.data.ok ? toast.success : toast.error)(follow.data.message);
   }, [follow.state, follow.data]);

@@ -106,7 +106,7 @@ describe("fuzzed inputs never get a 5xx", () => {
     ["/orders", ["status"]],
     ["/notifications", ["before"]],
     ["/messages", ["filter", "cursor"]],
-    ["/admin/reports", []],
+    ["/admin/reports", ["status", "cursor"]],
     ["/admin/rates", []],
     ["/unsubscribe", ["u", "k", "t"]],
   ];
@@ -260,7 +260,7 @@ async function fuzzFormActions(
     ["/messages", ["subjectType", "subjectId", "counterpartId", "from"], () => buyer],
     [`/messages/${conversationId}`, ["intent", "body", "messageId", "reason"], () => buyer],
     [`/messages/${conversationId}`, ["intent", "body", "messageId", "reason"], () => seller],
-    ["/admin/reports", ["reportId"], () => seller],
+    ["/admin/reports", ["reportId", "reportedUserId", "through"], () => seller],
     ["/admin/rates", ["rateDate", "inrPerUsd", "source", "note"], () => seller],
     ["/unsubscribe", ["u", "k", "t"], () => anonymous],
   ];

@@ -101,7 +101,11 @@ export const messageAttachments = pgTable(
   ],
 );
 
-/** A message reported to the administrators by one of the two parties. */
+/**
+ * A message reported to the administrators by one of the two parties. The reported user (the message's sender) and
+ * the conversation are copied from the message, so the administrators' list groups reports by them from one index;
+ * no foreign keys of their own: the row goes with its message, which goes with its sender and its conversation.
+ */
 export const messageReports = pgTable(
   "message_reports",
   {
@@ -112,6 +116,8 @@ export const messageReports = pgTable(
     reporterId: text("reporter_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    reportedUserId: text("reported_user_id").notNull(),
+    conversationId: uuid("conversation_id").notNull(),
     reason: text("reason").notNull(),
     status: text("status").notNull().default("open").$type<(typeof REPORT_STATUSES)[number]>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -119,6 +125,7 @@ export const messageReports = pgTable(
   (t) => [
     check("message_reports_status_check", isOneOf(t.status, REPORT_STATUSES)),
     uniqueIndex("message_reports_once_idx").on(t.messageId, t.reporterId),
-    index("message_reports_status_created_idx").on(t.status, t.createdAt),
+    // the administrators' groups: per status, by reported user, their newest and oldest report
+    index("message_reports_status_reported_idx").on(t.status, t.reportedUserId, t.createdAt),
   ],
 );

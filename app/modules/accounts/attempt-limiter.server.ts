@@ -145,6 +145,18 @@ export const ACTION_LIMITS = {
     windowMs: HOUR,
     message: "You have started many conversations in the last hour. Please wait a while before starting another.",
   },
+  // reports to the administrators: per reporter, and per reporter about one member (subject `reporter:reported`), so
+  // a pair of accounts cannot bury other members' reports under theirs, and nobody can use up anyone else's reports
+  report: {
+    limit: 20,
+    windowMs: HOUR,
+    message: "You have sent too many reports in the last hour. Please try again later.",
+  },
+  reportAbout: {
+    limit: 10,
+    windowMs: 24 * HOUR,
+    message: "You have sent too many reports about this member today. Please try again tomorrow.",
+  },
 } as const;
 
 export type LimitedAction = keyof typeof ACTION_LIMITS;

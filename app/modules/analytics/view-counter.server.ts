@@ -3,47 +3,63 @@ import { inArray, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import type { Db } from "~/db/client.server";
+import { addressNetwork } from "~/lib/client-address.server";
 import { pageViewDays, pageViewHours } from "~/db/schema/analytics";
 import { products } from "~/db/schema/products";
 import { stores } from "~/db/schema/stores";
 
 export type ViewKind = "store" | "product" | "qr";
 
-/** One view per visitor per page in this window (issue #23.3). */
-export const VIEW_DEDUPE_MS = 30 * 60_000;
+/** Distinct pages one client network may add views to in a UTC day; past that its views are not counted. */
+export const NETWORK_DAILY_PAGES = 1_000;
 /** How often the counts kept in memory are written to the database. */
 export const VIEW_FLUSH_INTERVAL_MS = 5_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
 
 export type Visit = { kind: ViewKind; subjectId: string; ip: string; userAgent: string | undefined; now?: number };
 
 /**
- * Counts page views without cookies or personal data (decision record 0033). A visitor is recognised for
- * VIEW_DEDUPE_MS by a hash of their address, browser and the page, salted with a secret that changes every
- * UTC day and lives only in this process's memory; the hashes are kept in memory only, never written. Counts
- * add up in memory per page and hour and are written by `flush` (every few seconds, and at shutdown) as one
- * upsert, so counting costs a request a hash and a map update.
+ * Counts page views without cookies or personal data (decision record 0033, as amended 2026-11-28). A visitor is their
+ * network (an IPv4 address, an IPv6 /64), whatever their browser says it is: each network adds at most one view
+ * per page and kind in a UTC day, to at most NETWORK_DAILY_PAGES pages. They are recognised by a hash of the
+ * network, salted with a secret that changes every UTC day and lives only in this process's memory;
+ * the hashes are kept in memory only, never written. Counts add up in memory per page and hour and are written by
+ * `flush` (every few seconds, and at shutdown) as one upsert, so counting costs a request a hash and a few map
+ * updates.
  */
 export class ViewCounter {
   private seen: LRUCache<string, true>;
+  private pagesOf: LRUCache<string, number>;
   private pending = new Map<string, number>();
   private salt = { day: -1, secret: Buffer.alloc(0) };
+  private networkDailyPages: number;
 
-  constructor({ maxVisitors = 200_000, dedupeMs = VIEW_DEDUPE_MS }: { maxVisitors?: number; dedupeMs?: number } = {}) {
-    this.seen = new LRUCache({ max: maxVisitors, ttl: dedupeMs, ttlAutopurge: false });
+  constructor({
+    maxVisitors = 200_000,
+    networkDailyPages = NETWORK_DAILY_PAGES,
+  }: { maxVisitors?: number; networkDailyPages?: number } = {}) {
+    // no expiry needed: a day's entries are found only with that day's salt, and are the first to make room after it
+    this.seen = new LRUCache({ max: maxVisitors });
+    this.pagesOf = new LRUCache({ max: maxVisitors });
+    this.networkDailyPages = networkDailyPages;
   }
 
-  /** Counts the visit unless it is a bot's, the subject is no id, or the visitor was counted on this page lately; says whether it counted. */
+  /**
+   * Counts the visit unless it is a bot's, the subject is no id, the visitor's network was counted on this page
+   * today (UTC), or it already counted on NETWORK_DAILY_PAGES pages today; says whether it counted.
+   */
   record({ kind, subjectId, ip, userAgent, now = Date.now() }: Visit): boolean {
     if (!userAgent || isbot(userAgent) || !UUID.test(subjectId)) return false;
     const id = subjectId.toLowerCase();
-    const visitor = crypto
-      .createHmac("sha256", this.saltFor(now))
-      .update(`${ip}\n${userAgent}\n${kind}\n${id}`)
-      .digest("base64url");
+    const network = crypto.createHmac("sha256", this.saltFor(now)).update(addressNetwork(ip)).digest("base64url");
+    const visitor = `${network}|${kind}|${id}`;
     if (this.seen.has(visitor)) return false;
+    const pages = this.pagesOf.get(network) ?? 0;
+    if (pages >= this.networkDailyPages) return false;
+    this.pagesOf.set(network, pages + 1);
     this.seen.set(visitor, true);
     const key = `${kind}|${id}|${Math.floor(now / HOUR_MS) * HOUR_MS}`;
     this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
@@ -111,7 +127,7 @@ export class ViewCounter {
   }
 
   private saltFor(now: number): Buffer {
-    const day = Math.floor(now / 86_400_000);
+    const day = Math.floor(now / DAY_MS);
     if (day !== this.salt.day) this.salt = { day, secret: crypto.randomBytes(32) };
     return this.salt.secret;
   }

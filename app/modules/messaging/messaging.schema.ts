@@ -124,6 +124,15 @@ export type ThreadView = {
   theyBlocked: boolean;
 };
 
-/** An administrator resolves a reported message (the command looks the id up: an unknown one is not found). */
-export const resolveReportSchema = z.object({ reportId: z.string() });
-export const RESOLVE_REPORT_FIELDS = ["reportId"] as const;
+/**
+ * An administrator resolves one reported message (`reportId`), or a member's whole group of open reports up to the
+ * newest they saw (`reportedUserId` and `through`). The commands look them up: unknown ones are not found.
+ */
+export const resolveReportSchema = z.union([
+  z.object({ reportedUserId: z.string().min(1), through: z.string() }),
+  z.object({ reportId: z.string() }),
+]);
+export const RESOLVE_REPORT_FIELDS = ["reportId", "reportedUserId", "through"] as const;
+
+/** The administrators' report list: open or resolved reports. */
+export const REPORT_LIST_STATUSES = ["open", "resolved"] as const;

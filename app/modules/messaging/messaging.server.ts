@@ -663,7 +663,8 @@ export async function unblockUser(db: Db, actor: { id: string }, conversationId:
 
 /**
  * A party reports the other party's message to the administrators, with a reason. Someone else's thread's
- * message is not found (404); one's own message cannot be reported; reporting twice keeps the first report.
+ * message is not found (404); one's own message cannot be reported; reporting twice keeps the first report. A
+ * reporter sends a limited number of reports an hour, and about one member a day (429 past either).
  */
 export async function reportMessage(
   db: Db,
@@ -673,7 +674,7 @@ export async function reportMessage(
   const { messageId, reason } = input;
   if (!isUuid(messageId)) return refused(404, "Message not found");
   const [row] = await db
-    .select({ senderId: messages.senderId })
+    .select({ senderId: messages.senderId, conversationId: messages.conversationId })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .where(
@@ -682,54 +683,247 @@ export async function reportMessage(
     .limit(1);
   if (!row) return refused(404, "Message not found");
   if (row.senderId === actor.id) return refused(400, "You cannot report your own message");
-  await db.insert(messageReports).values({ messageId, reporterId: actor.id, reason }).onConflictDoNothing();
+  const limited =
+    (await overActionLimit(db, "reportAbout", `${actor.id}:${row.senderId}`)) ??
+    (await overActionLimit(db, "report", actor.id));
+  if (limited) return refused(429, limited);
+  await db
+    .insert(messageReports)
+    .values({
+      messageId,
+      reporterId: actor.id,
+      reportedUserId: row.senderId,
+      conversationId: row.conversationId,
+      reason,
+    })
+    .onConflictDoNothing();
   return { ok: true, message: "Thank you. The report was sent to the Setu team.", value: undefined };
 }
 
-export type ReportItem = {
+/** One report as the administrators read it in its group. */
+export type ReportSample = {
   id: string;
-  status: "open" | "resolved";
+  status: ReportStatus;
   reason: string;
   createdAt: string;
-  reporterCompany: string;
-  senderCompany: string;
   messageBody: string;
   messageAt: string;
 };
 
-/** The administrators' list of reported messages: open ones first, newest first. Anyone else gets null (404). */
-export async function listReports(db: Db, actor: { isAdmin: boolean }): Promise<ReportItem[] | null> {
+/** A group's reports from one conversation: the reporter is the reported member's counterpart in it. */
+export type ReportConversation = {
+  conversationId: string;
+  subject: SubjectCard;
+  reporterCompany: string;
+  reports: number;
+  newestAt: string;
+  oldestAt: string;
+  /** the newest REPORT_SAMPLES of them */
+  samples: ReportSample[];
+};
+
+/** All reports (of one status) about one member: one row of the administrators' list. */
+export type ReportGroup = {
+  reportedUserId: string;
+  reportedCompany: string;
+  reports: number;
+  reporters: number;
+  conversations: number;
+  newestAt: string;
+  oldestAt: string;
+  /** the group's newest report time to the microsecond: resolving the group resolves the reports up to it */
+  through: string;
+  /** its REPORT_CONVERSATIONS conversations with the newest reports */
+  shown: ReportConversation[];
+};
+
+export type ReportStatus = "open" | "resolved";
+
+/** Groups on one page of the administrators' list; conversations and reports shown per group. */
+export const REPORT_GROUPS_PAGE_SIZE = 20;
+export const REPORT_CONVERSATIONS = 5;
+export const REPORT_SAMPLES = 3;
+
+/** A report-groups page cursor: the last group's newest report time (to the microsecond, as text) and member id. */
+const REPORT_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([A-Za-z0-9_-]{1,64})$/;
+const MICROSECOND_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/** A time as the list writes it (microseconds, UTC), within the years PostgreSQL and JavaScript both take; else null. */
+function microsecondTime(value: string | null | undefined): string | null {
+  if (!value || !MICROSECOND_TIME.test(value)) return null;
+  const year = Number(value.slice(0, 4));
+  return year >= 1900 && !Number.isNaN(Date.parse(value)) ? value : null;
+}
+
+function parseReportCursor(value: string | null | undefined): { at: string; userId: string } | null {
+  const match = REPORT_CURSOR.exec(value ?? "");
+  const at = microsecondTime(match?.[1]);
+  return match && at ? { at, userId: match[2]! } : null;
+}
+
+const MICROSECONDS = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * The administrators' list of reports (issue #38.3), one row per reported member with their reports of the given
+ * status: how many, from how many members, in how many conversations, the newest and the oldest; within it the
+ * conversations with the newest reports, each with its newest reports (reason and message). Rows are ordered by
+ * their newest report, newest first, and paged by a cursor (the last row's newest report and member): so however
+ * many reports one member draws, they take one row, and no report is pushed off the list. Two statements per page,
+ * whatever the number of reports. Anyone else gets null (404).
+ */
+export async function listReportGroups(
+  db: Db,
+  actor: { isAdmin: boolean },
+  options: { status?: ReportStatus; cursor?: string | null } = {},
+): Promise<{ groups: ReportGroup[]; next: string | null } | null> {
   if (!actor.isAdmin) return null;
-  const rows = await queryRows<{
-    id: string;
-    status: "open" | "resolved";
-    reason: string;
-    created_at: Date | string;
-    reporter_company: string | null;
-    sender_company: string | null;
-    body: string;
-    message_at: Date | string;
+  const status = options.status ?? "open";
+  const cursor = parseReportCursor(options.cursor);
+  const groupRows = await queryRows<{
+    reported_user_id: string;
+    reported_company: string | null;
+    reports: number;
+    reporters: number;
+    conversations: number;
+    newest: Date | string;
+    oldest: Date | string;
+    through: string;
   }>(
     db,
     sql`
-      select r.id, r.status, r.reason, r.created_at, rp.company_name as reporter_company, sp.company_name as sender_company, m.body, m.created_at as message_at
-      from message_reports r
-      join messages m on m.id = r.message_id
-      left join profiles rp on rp.user_id = r.reporter_id
-      left join profiles sp on sp.user_id = m.sender_id
-      order by (r.status = 'open') desc, r.created_at desc
-      limit 200`,
+      select g.*, ${MICROSECONDS(sql`g.newest`)} as through, p.company_name as reported_company
+      from (
+        select reported_user_id, count(*)::int as reports, count(distinct reporter_id)::int as reporters,
+          count(distinct conversation_id)::int as conversations, max(created_at) as newest, min(created_at) as oldest
+        from message_reports
+        where status = ${status}
+        group by reported_user_id
+        ${cursor ? sql`having (max(created_at), reported_user_id) < (${cursor.at}::timestamptz, ${cursor.userId})` : sql``}
+        order by newest desc, reported_user_id desc
+        limit ${REPORT_GROUPS_PAGE_SIZE + 1}
+      ) g
+      left join profiles p on p.user_id = g.reported_user_id
+      order by g.newest desc, g.reported_user_id desc`,
   );
-  return rows.map((r) => ({
-    id: r.id,
-    status: r.status,
-    reason: r.reason,
-    createdAt: new Date(r.created_at).toISOString(),
-    reporterCompany: r.reporter_company || "Setu member",
-    senderCompany: r.sender_company || "Setu member",
-    messageBody: r.body,
-    messageAt: new Date(r.message_at).toISOString(),
+  const page = groupRows.slice(0, REPORT_GROUPS_PAGE_SIZE);
+  if (page.length === 0) return { groups: [], next: null };
+  const userIds = page.map((g) => g.reported_user_id);
+  const sampleRows = await queryRows<
+    SubjectRow & {
+      reported_user_id: string;
+      conversation_id: string;
+      reports: number;
+      newest: Date | string;
+      oldest: Date | string;
+      reporter_company: string | null;
+      id: string;
+      status: ReportStatus;
+      reason: string;
+      created_at: Date | string;
+      body: string;
+      message_at: Date | string;
+    }
+  >(
+    db,
+    sql`
+      with r as (
+        select r.*, row_number() over (partition by r.reported_user_id, r.conversation_id order by r.created_at desc, r.id desc) as rn
+        from message_reports r
+        where r.status = ${status} and r.reported_user_id in (${sql.join(
+          userIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+      ), talks as (
+        select reported_user_id, conversation_id, count(*)::int as reports, max(created_at) as newest, min(created_at) as oldest,
+          row_number() over (partition by reported_user_id order by max(created_at) desc, conversation_id desc) as talk_rank
+        from r
+        group by reported_user_id, conversation_id
+      )
+      select t.reported_user_id, t.conversation_id, t.reports, t.newest, t.oldest, rp.company_name as reporter_company,
+        s.id, s.status, s.reason, s.created_at, m.body, m.created_at as message_at,
+        ${SUBJECT_SELECT}
+      from talks t
+      join r s on s.reported_user_id = t.reported_user_id and s.conversation_id = t.conversation_id and s.rn <= ${REPORT_SAMPLES}
+      join messages m on m.id = s.message_id
+      join conversations c on c.id = t.conversation_id
+      left join profiles rp on rp.user_id = s.reporter_id
+      ${SUBJECT_JOINS}
+      where t.talk_rank <= ${REPORT_CONVERSATIONS}
+      order by t.reported_user_id, t.talk_rank, s.rn`,
+  );
+  const iso = (value: Date | string) => new Date(value).toISOString();
+  const talksOf = new Map<string, ReportConversation[]>();
+  for (const row of sampleRows) {
+    const talks = talksOf.get(row.reported_user_id) ?? [];
+    talksOf.set(row.reported_user_id, talks);
+    let talk = talks.at(-1);
+    if (talk?.conversationId !== row.conversation_id) {
+      talk = {
+        conversationId: row.conversation_id,
+        subject: subjectCard(row),
+        reporterCompany: row.reporter_company || "Setu member",
+        reports: Number(row.reports),
+        newestAt: iso(row.newest),
+        oldestAt: iso(row.oldest),
+        samples: [],
+      };
+      talks.push(talk);
+    }
+    talk.samples.push({
+      id: row.id,
+      status: row.status,
+      reason: row.reason,
+      createdAt: iso(row.created_at),
+      messageBody: row.body,
+      messageAt: iso(row.message_at),
+    });
+  }
+  const groups = page.map((g) => ({
+    reportedUserId: g.reported_user_id,
+    reportedCompany: g.reported_company || "Setu member",
+    reports: Number(g.reports),
+    reporters: Number(g.reporters),
+    conversations: Number(g.conversations),
+    newestAt: iso(g.newest),
+    oldestAt: iso(g.oldest),
+    through: g.through,
+    shown: talksOf.get(g.reported_user_id) ?? [],
   }));
+  const last = page.at(-1)!;
+  return { groups, next: groupRows.length > page.length ? `${last.through}_${last.reported_user_id}` : null };
+}
+
+/**
+ * Resolves a member's open reports up to `through` (the newest the administrator saw in the group): one received
+ * since stays open. Nothing to resolve is not found (404).
+ */
+export async function resolveReportGroup(
+  db: Db,
+  actor: { isAdmin: boolean },
+  reportedUserId: string,
+  through: string,
+): Promise<MessagingResult<number>> {
+  if (!actor.isAdmin) return refused(404, "Not found");
+  const upTo = microsecondTime(through);
+  if (!upTo || !/^[A-Za-z0-9_-]{1,64}$/.test(reportedUserId)) return refused(404, "Reports not found");
+  const updated = await db
+    .update(messageReports)
+    .set({ status: "resolved" })
+    .where(
+      and(
+        eq(messageReports.status, "open"),
+        eq(messageReports.reportedUserId, reportedUserId),
+        sql`${messageReports.createdAt} <= ${upTo}::timestamptz`,
+      ),
+    )
+    .returning({ id: messageReports.id });
+  if (updated.length === 0) return refused(404, "Reports not found");
+  const count = updated.length;
+  return {
+    ok: true,
+    message: `${count.toLocaleString("en-US")} ${count === 1 ? "report" : "reports"} resolved`,
+    value: count,
+  };
 }
 
 export async function resolveReport(db: Db, actor: { isAdmin: boolean }, reportId: string): Promise<MessagingResult> {

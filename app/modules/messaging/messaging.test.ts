@@ -21,7 +21,7 @@ import {
   blockUser,
   getThread,
   listInbox,
-  listReports,
+  listReportGroups,
   markConversationRead,
   openConversation,
   reportMessage,
@@ -357,21 +357,28 @@ describe.each(testEngines())("messaging on %s", (engine) => {
     });
     expect(await reported(localBuyer, theirs.value.messageId, "Again")).toMatchObject({ ok: true });
 
-    expect(await listReports(database.db, { isAdmin: false })).toBeNull();
-    const reports = (await listReports(database.db, { isAdmin: true }))!;
-    const report = reports.find((r) => r.reporterCompany === "Reporter LLC")!;
+    expect(await listReportGroups(database.db, { isAdmin: false })).toBeNull();
+    const open = (await listReportGroups(database.db, { isAdmin: true }))!;
+    const group = open.groups.find((g) => g.reportedCompany === "Jaipur Block Prints")!;
+    expect(group).toMatchObject({ reports: 1, reporters: 1, conversations: 1 });
+    expect(group.shown).toEqual([
+      expect.objectContaining({ conversationId: id, reporterCompany: "Reporter LLC", reports: 1 }),
+    ]);
+    const [report] = group.shown[0]!.samples;
     expect(report).toMatchObject({
       status: "open",
       reason: "Asks for payment outside Setu",
-      senderCompany: "Jaipur Block Prints",
       messageBody: "Pay me off-platform at http://scam.example",
     });
-    expect(reports.filter((r) => r.reporterCompany === "Reporter LLC")).toHaveLength(1);
-    expect(await resolveReport(database.db, { isAdmin: false }, report.id)).toMatchObject({ ok: false, status: 404 });
-    expect(await resolveReport(database.db, { isAdmin: true }, report.id)).toMatchObject({ ok: true });
-    expect((await listReports(database.db, { isAdmin: true }))!.find((r) => r.id === report.id)!.status).toBe(
-      "resolved",
-    );
+    expect(await resolveReport(database.db, { isAdmin: false }, report!.id)).toMatchObject({ ok: false, status: 404 });
+    expect(await resolveReport(database.db, { isAdmin: true }, report!.id)).toMatchObject({ ok: true });
+    const resolved = (await listReportGroups(database.db, { isAdmin: true }, { status: "resolved" }))!;
+    expect(resolved.groups.find((g) => g.reportedCompany === "Jaipur Block Prints")!.shown[0]!.samples).toEqual([
+      expect.objectContaining({ id: report!.id, status: "resolved" }),
+    ]);
+    expect(
+      (await listReportGroups(database.db, { isAdmin: true }))!.groups.some((g) => g.reportedUserId === seller.user.id),
+    ).toBe(false);
   });
 
   it("attachments: an image re-encoded to WebP, a PDF as is, anything else refused; served to the two parties only", async () => {

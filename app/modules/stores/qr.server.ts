@@ -8,7 +8,7 @@ export function storePublicUrl(publicUrl: string, storeId: string): string {
   return `${publicUrl.replace(/\/$/, "")}/stores/${storeId}`;
 }
 
-/** What a store's QR code encodes: its public URL tagged as a scan, counted and then dropped (server/view-counting.ts). */
+/** What a store's QR code encodes: its public URL tagged as a scan, counted when that page is sent to a browser, which then drops the tag (server/view-counting.ts). */
 export function storeQrUrl(publicUrl: string, storeId: string): string {
   const { before, after } = storeQrUrlAround(publicUrl);
   return `${before}${storeId}${after}`;
