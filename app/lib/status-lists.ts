@@ -33,6 +33,7 @@ export const DISPUTE_STATUSES = ["open", "decided"] as const;
 export const DISPUTE_DECISIONS = ["release", "partial_refund", "full_refund"] as const;
 export const REPORT_STATUSES = ["open", "resolved"] as const;
 export const VERIFICATION_STATUSES = ["pending", "verified", "rejected"] as const;
+export const VERIFICATION_SUBMISSION_KINDS = ["verification", "change"] as const;
 export const PRODUCT_STATUSES = ["active", "inactive"] as const;
 export const STORE_STATUSES = ["active", "hidden"] as const;
 export const RFQ_STATUSES = ["draft", "published", "awarded", "closed", "expired"] as const;
