@@ -297,7 +297,7 @@ export function BusinessDetailsForm({
                     rows={3}
                     autoComplete="street-address"
                     readOnly={locked(meta.name)}
-                    className={locked(meta.name) ? "bg-slate-100 text-slate-600" : undefined}
+                    className={locked(meta.name) ? "read-only:bg-slate-100 read-only:text-slate-600" : undefined}
                   />
                 ) : (
                   <Input
@@ -305,7 +305,7 @@ export function BusinessDetailsForm({
                     autoComplete={meta.autoComplete ?? "off"}
                     spellCheck={false}
                     readOnly={locked(meta.name)}
-                    className={locked(meta.name) ? "bg-slate-100 text-slate-600" : undefined}
+                    className={locked(meta.name) ? "read-only:bg-slate-100 read-only:text-slate-600" : undefined}
                   />
                 )}
               </Field>
