@@ -201,7 +201,7 @@ describe("supplier verification with evidence", () => {
     await screenshot(phone.page, "browse-badges-phone");
   });
 
-  it("the verified supplier's new bank account waits for an administrator: the form and the review show old → new, and approval makes it the verified one", async () => {
+  it("the verified supplier's new bank account waits for an administrator: its form shows the request and keeps the verified account", async () => {
     const { page } = browser;
     await signIn(page, sellerEmail, password);
     await page.goto("/profile");
@@ -220,7 +220,10 @@ describe("supplier verification with evidence", () => {
     await page.getByText("Verified", { exact: true }).first().waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "profile-change-pending");
+  });
 
+  it("the administrator is alerted, sees the change request beside first verifications with old → new, and approves it: the new account becomes the verified one", async () => {
+    const { page } = browser;
     await signIn(page, "admin@setu.example");
     await page.goto("/notifications");
     await page.getByText(`${company} asks to change its verified details`).first().waitFor();

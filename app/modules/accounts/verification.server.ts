@@ -864,7 +864,7 @@ export async function decideChangeRequest(
         : "Your change of business details was not approved";
     const body =
       decision === "verified"
-        ? `Approved: ${changed}. Export documents issued from now on print the new details; documents issued before keep the earlier ones, and the buyers of open orders have been told.`
+        ? `Approved: ${changed}. Export documents issued from now on print the new details; documents issued before keep the earlier ones, and you and the buyer of each open order with such documents have been told.`
         : `Reason: ${reason}. Your verified details stay as they were (${changed} unchanged); you can send a corrected change from your profile.`;
     await notify(tx, notifier, {
       userId: request.userId,
