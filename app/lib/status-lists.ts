@@ -26,8 +26,8 @@ export const FUNDABLE_ORDER_STATUSES = [
 ] as const satisfies readonly (typeof ORDER_STATUSES)[number][];
 
 /**
- * When a milestone is due (record 0041): at confirmation, when the supplier ships (bill of lading), before delivery
- * (orders confirmed before record 0041 only), a number of days after delivery (net terms), or outside Setu (a letter
+ * When a milestone is due (record 0042): at confirmation, when the supplier ships (bill of lading), before delivery
+ * (orders confirmed before record 0042 only), a number of days after delivery (net terms), or outside Setu (a letter
  * of credit). Whatever is due when, escrowed money is released only when the inspection window closes.
  */
 export const MILESTONE_CONDITIONS = [
@@ -59,6 +59,7 @@ export const DISPUTE_STATUSES = ["open", "decided"] as const;
 export const DISPUTE_DECISIONS = ["release", "partial_refund", "full_refund", "settled_off_platform"] as const;
 export const REPORT_STATUSES = ["open", "resolved"] as const;
 export const VERIFICATION_STATUSES = ["pending", "verified", "rejected"] as const;
+export const VERIFICATION_SUBMISSION_KINDS = ["verification", "change"] as const;
 export const PRODUCT_STATUSES = ["active", "inactive"] as const;
 export const STORE_STATUSES = ["active", "hidden"] as const;
 export const RFQ_STATUSES = ["draft", "published", "awarded", "closed", "expired"] as const;

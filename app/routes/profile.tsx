@@ -67,9 +67,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     // a buyer is told business details are for sellers before the form is read
     const input =
       refuseNonSellerVerification(user) ?? parseInput(businessDetailsSchema, formValues(form, BUSINESS_DETAIL_FIELDS));
-    const result = input.ok
-      ? await saveOwnBusinessDetails(context.get(appContext).runtime.db, user, input.value)
-      : input;
+    const { runtime } = context.get(appContext);
+    const result = input.ok ? await saveOwnBusinessDetails(runtime.db, user, input.value, runtime.notifier) : input;
     if (result.ok) return redirectWithFlash("/profile", { type: "success", message: result.message });
     return data(
       { intent: "business-details" as const, message: result.message, reply: refusedFormReply(result, form) },
@@ -86,7 +85,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         verificationSubmissionSchema(await keptVerificationDocuments(runtime.db, user)),
         readVerificationForm(form),
       );
-    const result = input.ok ? await submitForVerification(runtime.db, runtime.storage, user, input.value) : input;
+    const result = input.ok
+      ? await submitForVerification(runtime.db, runtime.storage, user, input.value, runtime.notifier)
+      : input;
     if (result.ok) return redirectWithFlash("/profile", { type: "success", message: result.message });
     return data(
       {
@@ -230,8 +231,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           />
           <BusinessDetailsForm
             // saved: the form starts again from the stored (normalised) values
-            key={verification.details?.updatedAt ? String(verification.details.updatedAt) : "new"}
+            key={`${verification.details?.updatedAt ? String(verification.details.updatedAt) : "new"}:${verification.lock}`}
             details={verification.details}
+            verified={profile.verificationStatus === "verified"}
+            lock={verification.lock}
+            pendingChange={verification.pendingChange}
             lastResult={actionData?.intent === "business-details" ? actionData.reply : undefined}
             busy={busy}
           />

@@ -12,7 +12,8 @@ const pdf = (title: string) => ({
 /**
  * A new supplier fills in its business details, uploads its documents and submits them; the administrator sees
  * the numbers with their checks and the documents, rejects with a reason; the supplier reads it, resubmits, and is
- * approved: its product card and store now say "Verified". A buyer posts an RFQ for verified suppliers only, and an
+ * approved: its product card and store now say "Verified". Its new bank account then waits for an administrator (the
+ * form and the review show old → new) until approved. A buyer posts an RFQ for verified suppliers only, and an
  * unverified supplier is shown why it cannot quote, and refused (403) if it posts anyway.
  */
 describe("supplier verification with evidence", () => {
@@ -200,6 +201,51 @@ describe("supplier verification with evidence", () => {
     await screenshot(phone.page, "browse-badges-phone");
   });
 
+  it("the verified supplier's new bank account waits for an administrator: its form shows the request and keeps the verified account", async () => {
+    const { page } = browser;
+    await signIn(page, sellerEmail, password);
+    await page.goto("/profile");
+    await hydrated(page);
+    const details = page.locator("form#business-details");
+    await page.getByText("Your legal name, address, registration numbers and bank account are verified").waitFor();
+    await details.getByLabel("Bank account number").fill("50100999888777");
+    await details.getByRole("button", { name: "Save Business Details" }).click();
+    await page.getByText("Change sent for review").first().waitFor();
+    const pending = page.getByRole("status").filter({ hasText: "Change waiting for review" });
+    await pending.getByText("until an administrator approves it").waitFor();
+    await pending.getByRole("row", { name: /Bank account number 50100234567890 .*50100999888777/ }).waitFor();
+    // the verified account stays on the form, locked while the change is reviewed; the badge stays
+    await expect(details.getByLabel("Bank account number").inputValue()).resolves.toBe("50100234567890");
+    expect(await details.getByLabel("Bank account number").getAttribute("readonly")).not.toBeNull();
+    await page.getByText("Verified", { exact: true }).first().waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, "profile-change-pending");
+  });
+
+  it("the administrator is alerted, sees the change request beside first verifications with old → new, and approves it: the new account becomes the verified one", async () => {
+    const { page } = browser;
+    await signIn(page, "admin@setu.example");
+    await page.goto("/notifications");
+    await page.getByText(`${company} asks to change its verified details`).first().waitFor();
+    await page.goto("/admin/verifications");
+    const section = page.getByRole("region", { name: /Change requests/ });
+    const entry = section.locator("li", { has: page.getByRole("heading", { name: company }) });
+    await entry.getByRole("row", { name: /Bank account number 50100234567890 .*50100999888777/ }).waitFor();
+    await entry.getByText("Change request").waitFor();
+    await hydrated(page);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, "admin-verifications-change-request");
+    await entry.getByRole("button", { name: `Approve the change of ${company}` }).click();
+    await page.getByText(`${company}: change approved`).first().waitFor();
+
+    await signIn(page, sellerEmail, password);
+    await page.goto("/profile");
+    await expect(page.locator("form#business-details").getByLabel("Bank account number").inputValue()).resolves.toBe(
+      "50100999888777",
+    );
+    expect(await page.getByText("Change waiting for review").count()).toBe(0);
+  });
+
   it("a buyer posts an RFQ for verified suppliers only; an unverified supplier is told why it cannot quote, and refused if it posts", async () => {
     const { page } = browser;
     await signIn(page, "sarah@brooklyn-home-goods.example");
@@ -223,6 +269,15 @@ describe("supplier verification with evidence", () => {
 
     // a supplier who has not been verified
     await signUpSeller(page, { email: `unverified-${stamp}@example.test`, company: `Unverified Mills ${stamp}` });
+    // the GSTIN of a verified supplier (the seed's Shakti Textiles) is refused, by the field
+    await page.goto("/profile");
+    await hydrated(page);
+    const details = page.locator("form#business-details");
+    await details.getByLabel("GSTIN").fill("33aakcs4821m1z3");
+    await details.getByRole("button", { name: "Save Business Details" }).click();
+    await details
+      .getByText("This GSTIN is already registered to a verified supplier on Setu. Contact support if it is yours.")
+      .waitFor();
     await page.goto("/rfqs");
     const card = page.locator("article", { hasText: title });
     await card.getByText("Verified suppliers only").waitFor();

@@ -11,6 +11,7 @@ export const NOTIFICATION_KINDS = [
   "rfq_deadline",
   "rfq_matched",
   "verification_decided",
+  "verification_requested",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -34,7 +35,7 @@ export const notifications = pgTable(
   (t) => [
     check(
       "notifications_kind_check",
-      sql`${t.kind} in ('quote_received', 'quote_accepted', 'quote_declined', 'order_status', 'new_message', 'rfq_deadline', 'rfq_matched', 'verification_decided')`,
+      sql`${t.kind} in ('quote_received', 'quote_accepted', 'quote_declined', 'order_status', 'new_message', 'rfq_deadline', 'rfq_matched', 'verification_decided', 'verification_requested')`,
     ),
     index("notifications_user_created_idx").on(t.userId, t.createdAt, t.id),
     index("notifications_user_unread_idx")

@@ -72,5 +72,9 @@ export const sellerBusinessDetails = pgTable(
     ),
     check("seller_business_details_iec_check", sql`${t.iec} is null or ${t.iec} ~ '^[0-9A-Z]{10}$'`),
     check("seller_business_details_ifsc_check", sql`${t.bankIfsc} is null or ${t.bankIfsc} ~ '^[A-Z]{4}0[0-9A-Z]{6}$'`),
+    // an identity number held by another seller is looked up on every save and review (issue #38)
+    index("seller_business_details_gstin_idx").on(sql`upper(btrim(${t.gstin}))`),
+    index("seller_business_details_iec_idx").on(sql`upper(btrim(${t.iec}))`),
+    index("seller_business_details_registration_idx").on(sql`upper(btrim(${t.registrationNumber}))`),
   ],
 );

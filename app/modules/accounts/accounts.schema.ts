@@ -151,6 +151,24 @@ export const verificationDecisionSchema = z
     return z.NEVER;
   });
 
+/**
+ * An administrator's decision on a verified seller's change request (/admin/verifications): approve, or reject with
+ * rejectionSchema's reason.
+ */
+export const changeRequestDecisionSchema = z
+  .object({
+    requestId: z.string().refine(isUuid, "Unknown change request"),
+    decision: z.enum(["verified", "rejected"], "Choose approve or reject"),
+    reason: z.string(),
+  })
+  .transform((v, ctx) => {
+    if (v.decision === "verified") return { requestId: v.requestId, decision: v.decision, reason: null };
+    const reason = rejectionSchema.shape.reason.safeParse(v.reason);
+    if (reason.success) return { requestId: v.requestId, decision: v.decision, reason: reason.data };
+    for (const issue of reason.error.issues) ctx.addIssue({ code: "custom", path: ["reason"], message: issue.message });
+    return z.NEVER;
+  });
+
 export const forgotPasswordSchema = z.object({
   email: z.string().trim().toLowerCase().max(254).pipe(z.email("Please enter a valid email address")),
 });

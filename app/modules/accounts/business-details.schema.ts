@@ -17,6 +17,54 @@ export const BUSINESS_DETAIL_FIELDS = [
 ] as const;
 export type BusinessDetailField = (typeof BUSINESS_DETAIL_FIELDS)[number];
 
+/**
+ * The details verification binds (issue #38): once a seller is verified they change only through a change request an
+ * administrator approves, and while a submission waits they do not change at all. The LUT renews every year and stays
+ * the seller's to edit.
+ */
+export const VERIFIED_DETAIL_FIELDS = [
+  "legalName",
+  "registeredAddress",
+  "gstin",
+  "iec",
+  "registrationNumber",
+  "bankAccountName",
+  "bankName",
+  "bankAccountNumber",
+  "bankIfsc",
+  "bankSwift",
+] as const satisfies readonly BusinessDetailField[];
+export type VerifiedDetailField = (typeof VERIFIED_DETAIL_FIELDS)[number];
+export const VERIFIED_DETAIL_LABELS: Record<VerifiedDetailField, string> = {
+  legalName: "Legal name",
+  registeredAddress: "Registered address",
+  gstin: "GSTIN",
+  iec: "IEC",
+  registrationNumber: "Company registration",
+  bankAccountName: "Bank account holder",
+  bankName: "Bank name",
+  bankAccountNumber: "Bank account number",
+  bankIfsc: "IFSC",
+  bankSwift: "SWIFT / BIC",
+};
+/** One verified detail a change request changes: the verified value and the requested one. */
+export type DetailChange = { field: VerifiedDetailField; label: string; from: string | null; to: string | null };
+
+/** The identity numbers no two sellers may hold: a field, its label, and what a seller reads when a verified supplier holds it. */
+export const IDENTITY_NUMBER_FIELDS = ["gstin", "iec", "registrationNumber"] as const;
+export type IdentityNumberField = (typeof IDENTITY_NUMBER_FIELDS)[number];
+export const IDENTITY_NUMBER_HELD_MESSAGES: Record<IdentityNumberField, string> = {
+  gstin: "This GSTIN is already registered to a verified supplier on Setu. Contact support if it is yours.",
+  iec: "This IEC is already registered to a verified supplier on Setu. Contact support if it is yours.",
+  registrationNumber:
+    "This company registration number is already registered to a verified supplier on Setu. Contact support if it is yours.",
+};
+/** An identity number as compared between sellers: trimmed, upper case (as the schema saves it). */
+export function normalizeIdentityNumber(value: string | null | undefined): string | null {
+  const v = value?.trim().toUpperCase();
+  return v ? v : null;
+}
+
 export const GSTIN_PATTERN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 export const IEC_PATTERN = /^[0-9A-Z]{10}$/;
 export const CIN_PATTERN = /^[LU][0-9]{5}[A-Z]{2}[0-9]{4}[A-Z]{3}[0-9]{6}$/;
@@ -156,6 +204,9 @@ export function readVerificationDocuments(form: FormData): VerificationDocumentF
 }
 export const VERIFICATION_DOCUMENT_ACCEPT = "application/pdf,image/jpeg,image/png,image/webp";
 export const MAX_VERIFICATION_DOCUMENT_BYTES = 10 * 1024 * 1024;
+
+/** What the verification form says beside a number not saved in Business details yet. */
+export const MISSING_NUMBER_MESSAGE = "Fill in and save this in Business details before submitting";
 
 /** What the verification form says about a document, in the browser and from the server. */
 export const VERIFICATION_DOCUMENT_MESSAGES = {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, or, sql, type AnyColumn } from "drizzle-orm";
 import type { z } from "zod";
 import type { CommandRefusal, CommandResult } from "~/lib/command-result";
 import type { Db } from "~/db/client.server";
@@ -18,10 +18,19 @@ import {
 } from "~/modules/uploads/private-files.server";
 import { VERIFICATION_DOCUMENTS_PREFIX, type BlobStorage } from "~/modules/uploads/storage.server";
 import { isUuid } from "~/lib/uuid";
-import type { Actor, SessionUser, verificationDecisionSchema } from "./accounts.schema";
+import type { Actor, changeRequestDecisionSchema, SessionUser, verificationDecisionSchema } from "./accounts.schema";
 import {
   checkBusinessNumbers,
+  IDENTITY_NUMBER_FIELDS,
+  IDENTITY_NUMBER_HELD_MESSAGES,
   MAX_VERIFICATION_DOCUMENT_BYTES,
+  MISSING_NUMBER_MESSAGE,
+  normalizeIdentityNumber,
+  VERIFIED_DETAIL_FIELDS,
+  VERIFIED_DETAIL_LABELS,
+  type DetailChange,
+  type IdentityNumberField,
+  type VerifiedDetailField,
   VERIFICATION_DOCUMENT_FIELDS,
   VERIFICATION_DOCUMENT_KINDS,
   VERIFICATION_DOCUMENT_LABELS,
@@ -39,9 +48,16 @@ export const VERIFICATION_MESSAGES = {
   sellersOnly: "Only supplier accounts have business details and verification",
   alreadyPending: "Your verification is already waiting for review",
   alreadyVerified: "Your company is already verified",
-  missingNumber: "Fill in and save this in Business details before submitting",
+  missingNumber: MISSING_NUMBER_MESSAGE,
   ...VERIFICATION_DOCUMENT_MESSAGES,
   submitted: "Submitted for verification: an administrator will review your documents",
+  underReview:
+    "Your details are under review: legal name, address, registration numbers and bank account can change once an administrator has decided",
+  changePending:
+    "A change to your verified details is already waiting for review: you can send another once it is decided",
+  changeSent:
+    "Change sent for review: buyers and your documents keep your verified details until an administrator approves it",
+  requestGone: "This change request is no longer pending",
 };
 
 /** A seller's business details (GSTIN, IEC, registration, LUT, bank), or null before they are first saved. */
@@ -64,20 +80,167 @@ export function refuseNonSellerVerification(actor: Actor): CommandRefusal | null
     : { ok: false, status: 403, message: VERIFICATION_MESSAGES.sellersOnly, fieldErrors: {} };
 }
 
-/** Saves the acting seller's business details, as businessDetailsSchema read them from the form. */
+/** The verified details of a row of seller_business_details or of a submission, field by field. */
+function verifiedDetailsOf(row: Partial<Record<VerifiedDetailField, string | null>> | null) {
+  return Object.fromEntries(VERIFIED_DETAIL_FIELDS.map((k) => [k, row?.[k] ?? null])) as Record<
+    VerifiedDetailField,
+    string | null
+  >;
+}
+
+/** The verified details a request changes: each field whose requested value differs from the verified one. */
+export function detailChanges(
+  verified: Partial<Record<VerifiedDetailField, string | null>> | null,
+  requested: Partial<Record<VerifiedDetailField, string | null>>,
+): DetailChange[] {
+  return VERIFIED_DETAIL_FIELDS.filter((k) => (verified?.[k] ?? null) !== (requested[k] ?? null)).map((field) => ({
+    field,
+    label: VERIFIED_DETAIL_LABELS[field],
+    from: verified?.[field] ?? null,
+    to: requested[field] ?? null,
+  }));
+}
+
+/** `upper(btrim(column))`: an identity number as the indexes compare it. */
+const normalized = (column: AnyColumn) => sql`upper(btrim(${column}))`;
+
+/**
+ * The identity numbers (GSTIN, IEC, company registration) of `numbers` that another, verified supplier holds, as the
+ * field messages the seller reads: such a number is refused wherever a seller gives it (issue #38).
+ */
+export async function numbersHeldByVerifiedSuppliers(
+  db: Db,
+  sellerUserId: string,
+  numbers: Partial<Record<IdentityNumberField, string | null>>,
+): Promise<Record<string, string>> {
+  const given = IDENTITY_NUMBER_FIELDS.flatMap((field) => {
+    const value = normalizeIdentityNumber(numbers[field]);
+    return value ? [{ field, value }] : [];
+  });
+  if (given.length === 0) return {};
+  const rows = await db
+    .select({
+      gstin: normalized(sellerBusinessDetails.gstin).mapWith(String),
+      iec: normalized(sellerBusinessDetails.iec).mapWith(String),
+      registrationNumber: normalized(sellerBusinessDetails.registrationNumber).mapWith(String),
+    })
+    .from(sellerBusinessDetails)
+    .innerJoin(profiles, eq(profiles.userId, sellerBusinessDetails.userId))
+    .where(
+      and(
+        ne(sellerBusinessDetails.userId, sellerUserId),
+        eq(profiles.verificationStatus, "verified"),
+        or(...given.map(({ field, value }) => eq(normalized(sellerBusinessDetails[field]), value))),
+      ),
+    );
+  const errors: Record<string, string> = {};
+  for (const { field, value } of given)
+    if (rows.some((r) => r[field] === value)) errors[field] = IDENTITY_NUMBER_HELD_MESSAGES[field];
+  return errors;
+}
+
+/** Alerts every administrator to a request waiting on /admin/verifications (a notification and an e-mail), in `tx`. */
+async function alertAdministrators(
+  tx: Db,
+  notifier: Notifier,
+  request: { submissionId: string; companyName: string; changes: DetailChange[] | null },
+): Promise<void> {
+  const admins = await tx.select({ id: userTable.id }).from(userTable).where(eq(userTable.role, "admin"));
+  const title = request.changes
+    ? `${request.companyName} asks to change its verified details`
+    : `${request.companyName} asks to be verified`;
+  const body = request.changes
+    ? `Requested changes: ${request.changes.map((c) => c.label).join(", ")}. The supplier stays verified on its current details until you approve or reject the change.`
+    : "Its GSTIN, IEC, company registration and documents are waiting for your review.";
+  for (const admin of admins)
+    await notify(tx, notifier, {
+      userId: admin.id,
+      kind: "verification_requested",
+      title,
+      body,
+      href: "/admin/verifications",
+      eventKey: `verification-request:${request.submissionId}`,
+      email: { subject: title, text: body },
+    });
+}
+
+const refusal = (status: number, message: string, fieldErrors: Record<string, string> = {}): CommandRefusal => ({
+  ok: false,
+  status,
+  message,
+  fieldErrors,
+});
+
+/**
+ * Saves the acting seller's business details, as businessDetailsSchema read them from the form. What verification
+ * binds (VERIFIED_DETAIL_FIELDS) is locked once verified: a change to it becomes a change request (a submission of
+ * kind 'change', every administrator alerted) and the verified details stay as they are, printed on documents, until
+ * an administrator approves it; while any submission waits, it cannot change at all. An identity number a verified
+ * supplier holds is refused. The LUT is saved as given.
+ */
 export async function saveOwnBusinessDetails(
   db: Db,
   actor: Actor,
   input: BusinessDetailsInput,
+  notifier: Notifier,
   now = new Date(),
 ): Promise<VerificationResult> {
   const refused = refuseNonSellerVerification(actor);
   if (refused) return refused;
-  await db
-    .insert(sellerBusinessDetails)
-    .values({ userId: actor.id, ...input, updatedAt: now })
-    .onConflictDoUpdate({ target: sellerBusinessDetails.userId, set: { ...input, updatedAt: now } });
-  return { ok: true, message: "Business details saved", value: undefined };
+  const held = await numbersHeldByVerifiedSuppliers(db, actor.id, input);
+  if (Object.keys(held).length > 0) return refusal(409, Object.values(held)[0]!, held);
+  const unlocked = { lutReference: input.lutReference, lutValidUntil: input.lutValidUntil };
+  try {
+    return await db.transaction(async (tx): Promise<VerificationResult> => {
+      // the profile's row, locked: a decision committing meanwhile is seen (decideVerification updates it)
+      const [profile] = await tx
+        .select({ status: profiles.verificationStatus, companyName: profiles.companyName })
+        .from(profiles)
+        .where(eq(profiles.userId, actor.id))
+        .for("update");
+      const [current] = await tx
+        .select()
+        .from(sellerBusinessDetails)
+        .where(eq(sellerBusinessDetails.userId, actor.id))
+        .limit(1);
+      const [pending] = await tx
+        .select({ id: verificationSubmissions.id })
+        .from(verificationSubmissions)
+        .where(and(eq(verificationSubmissions.userId, actor.id), eq(verificationSubmissions.status, "pending")))
+        .limit(1);
+      const verified = profile?.status === "verified";
+      const changes = detailChanges(current ?? null, input);
+      if (changes.length > 0 && pending)
+        return refusal(409, verified ? VERIFICATION_MESSAGES.changePending : VERIFICATION_MESSAGES.underReview);
+      if (!verified) {
+        await tx
+          .insert(sellerBusinessDetails)
+          .values({ userId: actor.id, ...input, updatedAt: now })
+          .onConflictDoUpdate({ target: sellerBusinessDetails.userId, set: { ...input, updatedAt: now } });
+        return { ok: true, message: "Business details saved", value: undefined };
+      }
+      // verified: the LUT is saved; the verified details change only when an administrator approves
+      await tx
+        .insert(sellerBusinessDetails)
+        .values({ userId: actor.id, ...unlocked, updatedAt: now })
+        .onConflictDoUpdate({ target: sellerBusinessDetails.userId, set: { ...unlocked, updatedAt: now } });
+      if (changes.length === 0) return { ok: true, message: "Business details saved", value: undefined };
+      const [request] = await tx
+        .insert(verificationSubmissions)
+        .values({ userId: actor.id, kind: "change", status: "pending", ...verifiedDetailsOf(input), submittedAt: now })
+        .returning({ id: verificationSubmissions.id });
+      await alertAdministrators(tx, notifier, {
+        submissionId: request!.id,
+        companyName: profile.companyName,
+        changes,
+      });
+      return { ok: true, message: VERIFICATION_MESSAGES.changeSent, value: undefined };
+    });
+  } catch (error) {
+    // two tabs at once: the partial unique index lets one request through
+    if (isUniqueViolation(error)) return refusal(409, VERIFICATION_MESSAGES.changePending);
+    throw error;
+  }
 }
 
 export type VerificationDocumentView = {
@@ -90,6 +253,8 @@ export type VerificationDocumentView = {
 };
 export type SubmissionView = {
   id: string;
+  /** a first verification (or resubmission), or a verified seller's change request */
+  kind: "verification" | "change";
   status: "pending" | "verified" | "rejected";
   reason: string | null;
   submittedAt: string;
@@ -128,6 +293,7 @@ function toSubmissionView(
 ): SubmissionView {
   return {
     id: row.id,
+    kind: row.kind,
     status: row.status,
     reason: row.reason,
     submittedAt: row.submittedAt.toISOString(),
@@ -137,11 +303,25 @@ function toSubmissionView(
   };
 }
 
-/** The acting seller's business details and verification submissions, newest first (history kept). */
+/**
+ * Why the verified details cannot be edited on the form now: a submission waits ('under-review', 'change-pending'),
+ * or null (free to edit; a verified seller's edit is sent for review).
+ */
+export type DetailsLock = "under-review" | "change-pending" | null;
+
+/**
+ * The acting seller's business details (for a verified seller, the verified ones: what documents print), its
+ * verification submissions newest first (history kept), and a change request waiting for review, field by field.
+ */
 export async function getOwnVerification(
   db: Db,
   actor: Actor,
-): Promise<{ details: SellerBusinessDetails | null; submissions: SubmissionView[] } | null> {
+): Promise<{
+  details: SellerBusinessDetails | null;
+  submissions: SubmissionView[];
+  lock: DetailsLock;
+  pendingChange: { submittedAt: string; changes: DetailChange[] } | null;
+} | null> {
   if (actor.profile.userType !== "seller") return null;
   const [details, rows] = await Promise.all([
     getSellerBusinessDetails(db, actor.id),
@@ -155,7 +335,16 @@ export async function getOwnVerification(
     db,
     rows.map((r) => r.id),
   );
-  return { details, submissions: rows.map((r) => toSubmissionView(r, docs.get(r.id) ?? [])) };
+  const pending = rows.find((r) => r.status === "pending");
+  return {
+    details,
+    submissions: rows.map((r) => toSubmissionView(r, docs.get(r.id) ?? [])),
+    lock: !pending ? null : pending.kind === "change" ? "change-pending" : "under-review",
+    pendingChange:
+      pending?.kind === "change"
+        ? { submittedAt: pending.submittedAt.toISOString(), changes: detailChanges(details, pending) }
+        : null,
+  };
 }
 
 /**
@@ -187,6 +376,7 @@ export async function submitForVerification(
   storage: BlobStorage,
   actor: Actor,
   documents: VerificationDocumentFiles,
+  notifier: Notifier,
   now = new Date(),
 ): Promise<VerificationResult> {
   const refused = refuseNonSellerVerification(actor);
@@ -225,6 +415,8 @@ export async function submitForVerification(
   }
   if (Object.keys(errors).length > 0)
     return { ok: false, status: 400, message: Object.values(errors)[0]!, fieldErrors: errors };
+  const held = await numbersHeldByVerifiedSuppliers(db, actor.id, details!);
+  if (Object.keys(held).length > 0) return refusal(409, Object.values(held)[0]!, held);
 
   const stored: (StoredPrivateFile & { kind: VerificationDocumentKind })[] = [];
   try {
@@ -268,15 +460,7 @@ export async function submitForVerification(
     await db.transaction(async (tx) => {
       const [submission] = await tx
         .insert(verificationSubmissions)
-        .values({
-          userId: actor.id,
-          status: "pending",
-          legalName: details!.legalName,
-          gstin: details!.gstin,
-          iec: details!.iec,
-          registrationNumber: details!.registrationNumber,
-          submittedAt: now,
-        })
+        .values({ userId: actor.id, status: "pending", ...verifiedDetailsOf(details), submittedAt: now })
         .returning({ id: verificationSubmissions.id });
       const rows = [
         ...stored.map((s) => ({
@@ -301,6 +485,11 @@ export async function submitForVerification(
         .update(profiles)
         .set({ verificationStatus: "pending", verificationNote: null, updatedAt: now })
         .where(eq(profiles.userId, actor.id));
+      await alertAdministrators(tx, notifier, {
+        submissionId: submission!.id,
+        companyName: actor.profile.companyName,
+        changes: null,
+      });
     });
   } catch (error) {
     await discardPrivateFiles(storage, stored);
@@ -310,6 +499,119 @@ export async function submitForVerification(
     throw error;
   }
   return { ok: true, message: VERIFICATION_MESSAGES.submitted, value: undefined };
+}
+
+/** Another account that holds one of a submission's identity numbers, as the administrator's review flags it. */
+export type NumberHolder = {
+  companyName: string;
+  email: string;
+  /** 'verified': a verified supplier's verified number; 'pending': in a submission waiting for review; 'saved': only saved in its details */
+  state: "verified" | "pending" | "saved";
+  /** the holder's store page, or a mail link when it has no store */
+  href: string;
+};
+export type NumberFlag = { label: string; value: string; holders: NumberHolder[] };
+
+const NUMBER_LABELS: Record<IdentityNumberField, string> = {
+  gstin: "GSTIN",
+  iec: "IEC",
+  registrationNumber: "Company registration",
+};
+
+/**
+ * For each seller's numbers, the other accounts holding any of them: in their saved details (verified or not) or in
+ * a submission waiting for review. Numbers are compared trimmed and upper case, through the expression indexes.
+ * Three queries, whatever the number of sellers.
+ */
+export async function identityNumberFlags(
+  db: Db,
+  sellers: { userId: string; numbers: Partial<Record<IdentityNumberField, string | null>> }[],
+): Promise<Map<string, NumberFlag[]>> {
+  const out = new Map<string, NumberFlag[]>();
+  const values = Object.fromEntries(
+    IDENTITY_NUMBER_FIELDS.map((field) => [
+      field,
+      [...new Set(sellers.flatMap((s) => normalizeIdentityNumber(s.numbers[field]) ?? []))],
+    ]),
+  ) as Record<IdentityNumberField, string[]>;
+  const matches = (columns: Record<IdentityNumberField, AnyColumn>) =>
+    or(
+      ...IDENTITY_NUMBER_FIELDS.filter((f) => values[f].length > 0).map((f) =>
+        inArray(normalized(columns[f]), values[f]),
+      ),
+    );
+  if (IDENTITY_NUMBER_FIELDS.every((f) => values[f].length === 0)) return out;
+  const holderColumns = {
+    userId: profiles.userId,
+    companyName: profiles.companyName,
+    profileStatus: profiles.verificationStatus,
+    email: userTable.email,
+  };
+  const [saved, submitted] = await Promise.all([
+    db
+      .select({
+        ...holderColumns,
+        gstin: sellerBusinessDetails.gstin,
+        iec: sellerBusinessDetails.iec,
+        registrationNumber: sellerBusinessDetails.registrationNumber,
+      })
+      .from(sellerBusinessDetails)
+      .innerJoin(profiles, eq(profiles.userId, sellerBusinessDetails.userId))
+      .innerJoin(userTable, eq(userTable.id, profiles.userId))
+      .where(matches(sellerBusinessDetails)),
+    db
+      .select({
+        ...holderColumns,
+        gstin: verificationSubmissions.gstin,
+        iec: verificationSubmissions.iec,
+        registrationNumber: verificationSubmissions.registrationNumber,
+      })
+      .from(verificationSubmissions)
+      .innerJoin(profiles, eq(profiles.userId, verificationSubmissions.userId))
+      .innerJoin(userTable, eq(userTable.id, profiles.userId))
+      .where(and(eq(verificationSubmissions.status, "pending"), matches(verificationSubmissions))),
+  ]);
+  const holderIds = [...new Set([...saved, ...submitted].map((r) => r.userId))];
+  const storeRows = holderIds.length
+    ? await db
+        .select({ sellerId: stores.sellerId, id: stores.id })
+        .from(stores)
+        .where(inArray(stores.sellerId, holderIds))
+        .orderBy(asc(stores.createdAt))
+    : [];
+  const storeOf = new Map<string, string>();
+  for (const s of storeRows) if (!storeOf.has(s.sellerId)) storeOf.set(s.sellerId, s.id);
+  for (const seller of sellers) {
+    const flags: NumberFlag[] = [];
+    for (const field of IDENTITY_NUMBER_FIELDS) {
+      const value = normalizeIdentityNumber(seller.numbers[field]);
+      if (!value) continue;
+      const holders = new Map<string, NumberHolder>();
+      const rank = { verified: 0, pending: 1, saved: 2 } as const;
+      const add = (row: (typeof saved)[number], state: NumberHolder["state"]) => {
+        if (row.userId === seller.userId || normalizeIdentityNumber(row[field]) !== value) return;
+        const known = holders.get(row.userId);
+        if (known && rank[known.state] <= rank[state]) return;
+        const store = storeOf.get(row.userId);
+        holders.set(row.userId, {
+          companyName: row.companyName,
+          email: row.email,
+          state,
+          href: store ? `/stores/${store}` : `mailto:${row.email}`,
+        });
+      };
+      for (const row of saved) add(row, row.profileStatus === "verified" ? "verified" : "saved");
+      for (const row of submitted) add(row, "pending");
+      if (holders.size > 0)
+        flags.push({
+          label: NUMBER_LABELS[field],
+          value,
+          holders: [...holders.values()].sort((a, b) => rank[a.state] - rank[b.state]),
+        });
+    }
+    if (flags.length > 0) out.set(seller.userId, flags);
+  }
+  return out;
 }
 
 export type PendingProfile = {
@@ -322,30 +624,59 @@ export type PendingProfile = {
   createdAt: string;
   /** a seller's evidence: the pending submission, or null when the seller has not submitted any yet */
   submission: SubmissionView | null;
-  /** how many earlier submissions were rejected */
+  /** how many earlier submissions (of this kind) were rejected */
   rejectedBefore: number;
+  /** a verified seller's change request: its id and each verified detail it changes (verified → requested) */
+  changeRequest: { id: string; changes: DetailChange[] } | null;
+  /** the submission's identity numbers that other accounts hold */
+  numberFlags: NumberFlag[];
 };
 
-/** Profiles awaiting verification, oldest first, with a seller's pending submission and documents (administrators only). Three queries. */
+/**
+ * What waits for an administrator (administrators only): verified sellers' change requests, oldest first, then profiles
+ * awaiting verification, oldest first, each with a seller's pending submission, its documents and the identity
+ * numbers other accounts hold.
+ */
 export async function listPendingVerifications(db: Db, actor: SessionUser, limit = 100): Promise<PendingProfile[]> {
   if (!actor.isAdmin) throw new Error("not an administrator");
-  const rows = await db
-    .select({
-      id: profiles.id,
-      userId: profiles.userId,
-      fullName: profiles.fullName,
-      companyName: profiles.companyName,
-      userType: profiles.userType,
-      phone: profiles.phone,
-      createdAt: profiles.createdAt,
-      email: userTable.email,
-    })
-    .from(profiles)
-    .innerJoin(userTable, eq(userTable.id, profiles.userId))
-    .where(eq(profiles.verificationStatus, "pending"))
-    .orderBy(asc(profiles.createdAt))
-    .limit(limit);
-  const userIds = rows.filter((r) => r.userType === "seller").map((r) => r.userId);
+  const profileColumns = {
+    id: profiles.id,
+    userId: profiles.userId,
+    fullName: profiles.fullName,
+    companyName: profiles.companyName,
+    userType: profiles.userType,
+    phone: profiles.phone,
+    createdAt: profiles.createdAt,
+    email: userTable.email,
+  };
+  const [rows, changeRows] = await Promise.all([
+    db
+      .select(profileColumns)
+      .from(profiles)
+      .innerJoin(userTable, eq(userTable.id, profiles.userId))
+      .where(eq(profiles.verificationStatus, "pending"))
+      .orderBy(asc(profiles.createdAt))
+      .limit(limit),
+    db
+      .select({ ...profileColumns, request: verificationSubmissions, verified: sellerBusinessDetails })
+      .from(verificationSubmissions)
+      .innerJoin(profiles, eq(profiles.userId, verificationSubmissions.userId))
+      .innerJoin(userTable, eq(userTable.id, profiles.userId))
+      .leftJoin(sellerBusinessDetails, eq(sellerBusinessDetails.userId, verificationSubmissions.userId))
+      .where(
+        and(
+          eq(verificationSubmissions.status, "pending"),
+          eq(verificationSubmissions.kind, "change"),
+          eq(profiles.verificationStatus, "verified"),
+        ),
+      )
+      .orderBy(asc(verificationSubmissions.submittedAt))
+      .limit(limit),
+  ]);
+  const userIds = [
+    ...rows.filter((r) => r.userType === "seller").map((r) => r.userId),
+    ...changeRows.map((r) => r.userId),
+  ];
   const submissions = userIds.length
     ? await db
         .select()
@@ -353,26 +684,50 @@ export async function listPendingVerifications(db: Db, actor: SessionUser, limit
         .where(inArray(verificationSubmissions.userId, userIds))
         .orderBy(desc(verificationSubmissions.submittedAt))
     : [];
-  const pendingByUser = new Map(submissions.filter((s) => s.status === "pending").map((s) => [s.userId, s]));
-  const docs = await documentsOf(
-    db,
-    [...pendingByUser.values()].map((s) => s.id),
+  const pendingByUser = new Map(
+    submissions.filter((s) => s.status === "pending" && s.kind === "verification").map((s) => [s.userId, s]),
   );
-  return rows.map(({ userId, ...r }) => {
-    const pending = pendingByUser.get(userId);
-    return {
-      ...r,
-      createdAt: r.createdAt.toISOString(),
-      submission: pending ? toSubmissionView(pending, docs.get(pending.id) ?? []) : null,
-      rejectedBefore: submissions.filter((s) => s.userId === userId && s.status === "rejected").length,
-    };
-  });
+  const [docs, flags] = await Promise.all([
+    documentsOf(
+      db,
+      [...pendingByUser.values()].map((s) => s.id),
+    ),
+    identityNumberFlags(db, [
+      ...[...pendingByUser.values()].map((s) => ({ userId: s.userId, numbers: s })),
+      ...changeRows.map((r) => ({ userId: r.userId, numbers: r.request })),
+    ]),
+  ]);
+  const rejected = (userId: string, kind: "verification" | "change") =>
+    submissions.filter((s) => s.userId === userId && s.kind === kind && s.status === "rejected").length;
+  const changes: PendingProfile[] = changeRows.map(({ userId, request, verified, ...r }) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    submission: toSubmissionView(request, []),
+    rejectedBefore: rejected(userId, "change"),
+    changeRequest: { id: request.id, changes: detailChanges(verified, request) },
+    numberFlags: flags.get(userId) ?? [],
+  }));
+  return [
+    ...changes,
+    ...rows.map(({ userId, ...r }) => {
+      const pending = pendingByUser.get(userId);
+      return {
+        ...r,
+        createdAt: r.createdAt.toISOString(),
+        submission: pending ? toSubmissionView(pending, docs.get(pending.id) ?? []) : null,
+        rejectedBefore: rejected(userId, "verification"),
+        changeRequest: null,
+        numberFlags: pending ? (flags.get(userId) ?? []) : [],
+      };
+    }),
+  ];
 }
 
 /**
  * Marks a pending profile verified, or rejected with a reason the user reads on /profile (administrators only), as
- * verificationDecisionSchema read the form. A seller's pending submission is decided with it, and the seller's
- * stores follow the decision; the user is notified (and e-mailed, through the job queue). All in one transaction.
+ * verificationDecisionSchema read the form. A seller's pending submission is decided with it (an approval makes its
+ * numbers the verified ones), and the seller's stores follow the decision; the user is notified (and e-mailed,
+ * through the job queue). All in one transaction.
  */
 export async function decideVerification(
   db: Db,
@@ -392,8 +747,28 @@ export async function decideVerification(
     const [submission] = await tx
       .update(verificationSubmissions)
       .set({ status: decision, reason, decidedAt: now, decidedBy: actor.id })
-      .where(and(eq(verificationSubmissions.userId, profile.userId), eq(verificationSubmissions.status, "pending")))
-      .returning({ id: verificationSubmissions.id });
+      .where(
+        and(
+          eq(verificationSubmissions.userId, profile.userId),
+          eq(verificationSubmissions.status, "pending"),
+          eq(verificationSubmissions.kind, "verification"),
+        ),
+      )
+      .returning();
+    if (submission && decision === "verified") {
+      // what was verified is what the submission holds (details are locked while it waits; this makes it so for
+      // submissions from before that lock)
+      await tx
+        .update(sellerBusinessDetails)
+        .set({
+          legalName: submission.legalName,
+          gstin: submission.gstin,
+          iec: submission.iec,
+          registrationNumber: submission.registrationNumber,
+          updatedAt: now,
+        })
+        .where(eq(sellerBusinessDetails.userId, profile.userId));
+    }
     if (profile.userType === "seller") {
       await tx
         .update(stores)
@@ -420,6 +795,92 @@ export async function decideVerification(
   return {
     ok: true,
     message: `${decided.companyName} ${decision === "verified" ? "verified" : "rejected"}`,
+    value: undefined,
+  };
+}
+
+/** An approved change of a seller's verified details, as what depends on them (issued documents) is told of it. */
+export type ApprovedDetailsChange = {
+  requestId: string;
+  sellerId: string;
+  companyName: string;
+  changes: DetailChange[];
+  approvedAt: Date;
+};
+
+/**
+ * An administrator approves a verified seller's change request (its details become the verified ones, printed on
+ * every document issued from now on) or rejects it with a reason (the verified details stay). The seller stays
+ * verified either way and is notified; an approval also calls `onApproved` in the same transaction, for what was
+ * issued under the earlier details (the route passes the export documents' notice). Administrators only.
+ */
+export async function decideChangeRequest(
+  db: Db,
+  actor: SessionUser,
+  { requestId, decision, reason }: z.output<typeof changeRequestDecisionSchema>,
+  notifier: Notifier,
+  onApproved: (tx: Db, change: ApprovedDetailsChange) => Promise<void> = async () => {},
+  now = new Date(),
+): Promise<VerificationResult> {
+  if (!actor.isAdmin) throw new Error("not an administrator");
+  const decided = await db.transaction(async (tx) => {
+    const [request] = await tx
+      .update(verificationSubmissions)
+      .set({ status: decision, reason, decidedAt: now, decidedBy: actor.id })
+      .where(
+        and(
+          eq(verificationSubmissions.id, requestId),
+          eq(verificationSubmissions.kind, "change"),
+          eq(verificationSubmissions.status, "pending"),
+        ),
+      )
+      .returning();
+    if (!request) return null;
+    const [profile] = await tx
+      .select({ companyName: profiles.companyName })
+      .from(profiles)
+      .where(eq(profiles.userId, request.userId))
+      .for("update");
+    const [verified] = await tx
+      .select()
+      .from(sellerBusinessDetails)
+      .where(eq(sellerBusinessDetails.userId, request.userId))
+      .for("update");
+    const changes = detailChanges(verified ?? null, request);
+    const companyName = profile?.companyName ?? "The supplier";
+    if (decision === "verified") {
+      const details = verifiedDetailsOf(request);
+      await tx
+        .insert(sellerBusinessDetails)
+        .values({ userId: request.userId, ...details, updatedAt: now })
+        .onConflictDoUpdate({ target: sellerBusinessDetails.userId, set: { ...details, updatedAt: now } });
+      if (changes.length > 0)
+        await onApproved(tx, { requestId, sellerId: request.userId, companyName, changes, approvedAt: now });
+    }
+    const changed = changes.map((c) => c.label).join(", ") || "no detail";
+    const title =
+      decision === "verified"
+        ? "Your new business details are verified"
+        : "Your change of business details was not approved";
+    const body =
+      decision === "verified"
+        ? `Approved: ${changed}. Export documents issued from now on print the new details; documents issued before keep the earlier ones, and you and the buyer of each open order with such documents have been told.`
+        : `Reason: ${reason}. Your verified details stay as they were (${changed} unchanged); you can send a corrected change from your profile.`;
+    await notify(tx, notifier, {
+      userId: request.userId,
+      kind: "verification_decided",
+      title,
+      body,
+      href: "/profile",
+      eventKey: `verification:${request.id}`,
+      email: { subject: title, text: body },
+    });
+    return { companyName };
+  });
+  if (!decided) return refusal(409, VERIFICATION_MESSAGES.requestGone);
+  return {
+    ok: true,
+    message: `${decided.companyName}: change ${decision === "verified" ? "approved" : "rejected"}`,
     value: undefined,
   };
 }

@@ -28,6 +28,7 @@ import { disputes, ledgerEntries, paymentMilestones } from "~/db/schema/payments
 import { reviews } from "~/db/schema/reviews";
 import { profiles } from "~/db/schema/profiles";
 import { products } from "~/db/schema/products";
+import { verificationSubmissions } from "~/db/schema/verifications";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { stores } from "~/db/schema/stores";
 import { logger } from "~/logger.server";
@@ -356,7 +357,10 @@ export async function loadAdminDashboard(db: Db, actor: { isAdmin: boolean }): P
   const n = (query: ReturnType<typeof sql>) => sql<number>`(${query})::int`;
   const [row] = await db
     .select({
-      pendingVerifications: n(sql`select count(*) from ${profiles} where ${profiles.verificationStatus} = 'pending'`),
+      // profiles awaiting a first verification, and verified sellers' change requests (issue #38)
+      pendingVerifications: n(
+        sql`select (select count(*) from ${profiles} where ${profiles.verificationStatus} = 'pending') + (select count(*) from ${verificationSubmissions} where ${verificationSubmissions.kind} = 'change' and ${verificationSubmissions.status} = 'pending')`,
+      ),
       openReports: n(sql`select count(*) from ${messageReports} where ${messageReports.status} = 'open'`),
       openDisputes: n(sql`select count(*) from ${disputes} where ${disputes.status} = 'open'`),
       users: n(sql`select count(*) from ${userTable}`),

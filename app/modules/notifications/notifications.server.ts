@@ -33,6 +33,7 @@ export const EMAIL_KIND_OF: Record<NotificationKind, EmailKind> = {
   rfq_deadline: "rfqDeadline",
   rfq_matched: "rfqMatched",
   verification_decided: "verification",
+  verification_requested: "verification",
 };
 
 /**

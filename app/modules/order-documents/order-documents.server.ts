@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { aliasedTable, and, eq, like, sql } from "drizzle-orm";
+import { aliasedTable, and, eq, like, lt, notInArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { orderDocuments, orderPackingDetails } from "~/db/schema/order-documents";
 import { orders } from "~/db/schema/orders";
@@ -10,7 +10,8 @@ import type { CommandRefusal, CommandResult } from "~/lib/command-result";
 import { formatMinor, formatRate, usdCentsToInrPaise, unitFromTotal } from "~/lib/money-minor";
 import { isUuid } from "~/lib/uuid";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
-import { getSellerBusinessDetails } from "~/modules/accounts/verification.server";
+import { getSellerBusinessDetails, type ApprovedDetailsChange } from "~/modules/accounts/verification.server";
+import { notify, type Notifier } from "~/modules/notifications/notifications.server";
 import { orderParty } from "~/modules/orders/order-party.server";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import { PAYMENT_TERMS_LABELS } from "~/modules/trade/trade-terms.schema";
@@ -296,7 +297,7 @@ function invoiceContent(
     },
     notes: [
       "Country of origin: India",
-      // the schedule the order page and the e-mails state, from the order's own milestones (record 0041)
+      // the schedule the order page and the e-mails state, from the order's own milestones (record 0042)
       ...(kind === "proforma_invoice" && facts.milestones.length > 0
         ? [`Payment schedule (USD): ${scheduleLines(facts.milestones, (cents) => amount(cents, "USD")).join(" ")}`]
         : []),
@@ -592,4 +593,58 @@ export async function savePackingDetails(
   });
   if (!saved) return packingRefused(409, "This order changed meanwhile; please reload.");
   return { ok: true, message: "Packing details saved", value: undefined };
+}
+
+/** The seller's details each document prints: the exporter's lines on all, the bank for payment on the proforma. */
+const PRINTED_DETAILS = ["legalName", "registeredAddress", "gstin", "iec"];
+const PRINTED_BANK_DETAILS = ["bankAccountName", "bankName", "bankAccountNumber", "bankIfsc", "bankSwift"];
+
+/**
+ * An administrator approved a change of a seller's verified details (issue #38): the buyer and the seller of every
+ * open order whose documents were issued before, under the earlier details, are told which printed details changed
+ * (in the approval's transaction). Issued documents are never regenerated.
+ */
+export async function noticeDocumentsIssuedUnderEarlierDetails(
+  tx: Db,
+  notifier: Notifier,
+  change: ApprovedDetailsChange,
+): Promise<void> {
+  const rows = await tx
+    .select({ orderId: orders.id, buyerId: orders.buyerId, kind: orderDocuments.kind })
+    .from(orderDocuments)
+    .innerJoin(orders, eq(orders.id, orderDocuments.orderId))
+    .where(
+      and(
+        eq(orderDocuments.sellerId, change.sellerId),
+        lt(orderDocuments.createdAt, change.approvedAt),
+        notInArray(orders.status, ["completed", "cancelled", "declined"]),
+      ),
+    );
+  const byOrder = Map.groupBy(rows, (r) => r.orderId);
+  for (const [orderId, documents] of byOrder) {
+    const withProforma = documents.some((d) => d.kind === "proforma_invoice");
+    const printed = change.changes.filter(
+      (c) => PRINTED_DETAILS.includes(c.field) || (withProforma && PRINTED_BANK_DETAILS.includes(c.field)),
+    );
+    if (printed.length === 0) continue;
+    const bankChanged = printed.some((c) => PRINTED_BANK_DETAILS.includes(c.field));
+    const reference = orderId.slice(0, 8).toUpperCase();
+    const title = `Order ${reference}: the supplier's verified details changed after its documents were issued`;
+    const body =
+      `Setu verified a change to ${change.companyName}'s ${printed.map((c) => c.label.toLowerCase()).join(", ")}. ` +
+      `This order's documents were issued before and still show the earlier details.` +
+      (bankChanged
+        ? " The bank account for payment on its proforma invoice is no longer the verified one: confirm the account with the supplier in Setu's messages before paying."
+        : "");
+    for (const userId of [documents[0]!.buyerId, change.sellerId])
+      await notify(tx, notifier, {
+        userId,
+        kind: "order_status",
+        title,
+        body,
+        href: `/orders/${orderId}`,
+        eventKey: `details-changed:${change.requestId}:${orderId}`,
+        email: { subject: title, text: body },
+      });
+  }
 }

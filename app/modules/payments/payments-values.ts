@@ -33,7 +33,7 @@ export type MilestonePlan = {
 type PlanPart = { label: string; percent: number; condition: MilestoneCondition; dueDays?: number };
 
 /**
- * Each payment term as an explicit schedule (decision record 0041): when each part is due, and the one release rule
+ * Each payment term as an explicit schedule (decision record 0042): when each part is due, and the one release rule
  * of escrow (held until the inspection window closes, INSPECTION_DAYS after delivery or when the buyer confirms
  * receipt). Both parties see it before a quote is accepted; the order page, the proforma and the e-mails print it.
  * A letter of credit is paid outside Setu: the buyer records its reference. Other or unstated terms are funded in

@@ -300,7 +300,7 @@ export async function receivePaymentWebhook(
 export const ESCROWED_CONDITIONS: MilestoneCondition[] = MILESTONE_CONDITIONS.filter(isEscrowed);
 
 /**
- * Which milestones an order in this status releases (record 0041): none before the inspection window closes, which
+ * Which milestones an order in this status releases (record 0042): none before the inspection window closes, which
  * is when the order completes (the buyer confirms receipt, INSPECTION_DAYS pass after delivery, or a dispute is
  * decided); then every escrowed one. So whatever a dispute can award is still held when it is opened.
  */

@@ -49,7 +49,7 @@ describe("milestone plans", () => {
       ),
     );
     expect(planMilestones("advance_30_bl_70", 9_999).map((m) => m.amountCents)).toEqual([3_000, 6_999]);
-    // record 0041: each term its own schedule, never a silent "100 % now"
+    // record 0042: each term its own schedule, never a silent "100 % now"
     expect(planMilestones("net_60", 500).map((m) => [m.condition, m.dueDays, m.amountCents])).toEqual([
       ["net_after_delivery", 60, 500],
     ]);

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
-import { CheckCircle2, FileText, XCircle } from "lucide-react";
+import { AlertTriangle, ArrowRight, CheckCircle2, FileText, Lock, XCircle } from "lucide-react";
 import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -10,8 +10,11 @@ import {
   VERIFICATION_DOCUMENT_ACCEPT,
   VERIFICATION_DOCUMENT_FIELDS,
   VERIFICATION_DOCUMENT_KINDS,
+  MISSING_NUMBER_MESSAGE,
   VERIFICATION_DOCUMENT_LABELS,
+  VERIFIED_DETAIL_FIELDS,
   type BusinessDetailField,
+  type DetailChange,
   type NumberCheck,
   type VerificationDocumentKind,
 } from "../business-details.schema";
@@ -48,6 +51,7 @@ type DocumentView = {
 };
 type SubmissionView = {
   id: string;
+  kind: "verification" | "change";
   status: "pending" | "verified" | "rejected";
   reason: string | null;
   submittedAt: string;
@@ -107,6 +111,82 @@ export function NumberChecks({ numbers }: { numbers: NumberCheck[] }) {
   );
 }
 
+/** Each verified detail a change request changes: the verified value → the requested one. */
+export function DetailChanges({ changes }: { changes: DetailChange[] }) {
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="sr-only">Requested changes: verified value, then requested value</caption>
+      <thead className="text-xs text-slate-500">
+        <tr>
+          <th scope="col" className="py-1 pr-3 font-medium">
+            Detail
+          </th>
+          <th scope="col" className="py-1 pr-3 font-medium">
+            Verified now
+          </th>
+          <th scope="col" className="py-1 font-medium">
+            <span className="sr-only">becomes </span>Requested
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {changes.map((c) => (
+          <tr key={c.field} className="border-t border-slate-200 align-top">
+            <th scope="row" className="py-1.5 pr-3 font-medium text-slate-700">
+              {c.label}
+            </th>
+            <td className="py-1.5 pr-3 break-words whitespace-pre-wrap text-slate-600 [overflow-wrap:anywhere]">
+              {c.from ?? "—"}
+            </td>
+            <td className="py-1.5 break-words whitespace-pre-wrap text-slate-900 [overflow-wrap:anywhere]">
+              <span className="inline-flex items-start gap-1">
+                <ArrowRight className="mt-0.5 size-3.5 shrink-0 text-slate-400" aria-hidden />
+                <span className="font-medium">{c.to ?? "— (removed)"}</span>
+              </span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+type NumberFlag = {
+  label: string;
+  value: string;
+  holders: { companyName: string; email: string; state: "verified" | "pending" | "saved"; href: string }[];
+};
+const HOLDER_STATE = {
+  verified: "a verified supplier",
+  pending: "waiting for review",
+  saved: "saved in its details, not verified",
+} as const;
+
+/** The identity numbers another account holds, each with a link to that account's store (or its e-mail). */
+export function NumberFlags({ flags }: { flags: NumberFlag[] }) {
+  return (
+    <div role="note" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+      <p className="flex items-center gap-1.5 font-medium">
+        <AlertTriangle className="size-4 shrink-0" aria-hidden />
+        Held by another account
+      </p>
+      <ul className="mt-1 space-y-1">
+        {flags.map((f) =>
+          f.holders.map((h) => (
+            <li key={`${f.label}:${h.email}`} className="break-words [overflow-wrap:anywhere]">
+              {f.label} <span className="font-mono">{f.value}</span> is also held by{" "}
+              <a href={h.href} className="font-medium underline underline-offset-2">
+                {h.companyName || h.email}
+              </a>{" "}
+              ({HOLDER_STATE[h.state]})
+            </li>
+          )),
+        )}
+      </ul>
+    </div>
+  );
+}
+
 const FIELD_META: {
   name: BusinessDetailField;
   label: string;
@@ -137,13 +217,23 @@ const FIELD_META: {
 /** The seller's registration, export and bank details: one Conform form, checked by the schema the server uses. */
 export function BusinessDetailsForm({
   details,
+  verified,
+  lock,
+  pendingChange,
   lastResult,
   busy,
 }: {
   details: BusinessDetailsValues | null;
+  /** the seller is verified: a change to the verified details is sent for review */
+  verified: boolean;
+  /** a submission waits: the verified details cannot change until it is decided */
+  lock: "under-review" | "change-pending" | null;
+  pendingChange: { submittedAt: string; changes: DetailChange[] } | null;
   lastResult: FormReply | undefined;
   busy: boolean;
 }) {
+  const locked = (name: BusinessDetailField) =>
+    lock !== null && (VERIFIED_DETAIL_FIELDS as readonly string[]).includes(name);
   const [form, fields] = useValidatedForm({
     id: "business-details",
     schema: lazyBusinessDetailsSchema,
@@ -157,6 +247,33 @@ export function BusinessDetailsForm({
         Your registration, export and bank details: verification checks the numbers, and export documents print them.
         Only you and Setu's administrators see them.
       </p>
+      {pendingChange ? (
+        <div
+          role="status"
+          className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          <p className="font-medium">Change waiting for review (sent {dateTime(pendingChange.submittedAt)})</p>
+          <p className="mt-1">
+            Until an administrator approves it, buyers, your Verified badge and your export documents keep your verified
+            details below. You can change them again once it is decided.
+          </p>
+          <div className="mt-2 rounded bg-white/70 p-2">
+            <DetailChanges changes={pendingChange.changes} />
+          </div>
+        </div>
+      ) : lock === "under-review" ? (
+        <p role="status" className="mt-3 flex gap-1.5 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />
+          Your details are under review: legal name, address, registration numbers and bank account are locked until an
+          administrator has decided.
+        </p>
+      ) : verified ? (
+        <p className="mt-3 flex gap-1.5 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />
+          Your legal name, address, registration numbers and bank account are verified. A change is sent to Setu for
+          review: buyers and your export documents keep the verified details until it is approved.
+        </p>
+      ) : null}
       {form.errors?.[0] ? (
         <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
           {form.errors[0]}
@@ -168,14 +285,27 @@ export function BusinessDetailsForm({
           const field = fields[meta.name];
           return (
             <div key={meta.name} className={meta.wide ? "sm:col-span-2" : undefined}>
-              <Field id={field.id} label={meta.label} error={field.errors?.[0]} hint={meta.hint}>
+              <Field
+                id={field.id}
+                label={meta.label}
+                error={field.errors?.[0]}
+                hint={locked(meta.name) ? "Locked while your request is reviewed" : meta.hint}
+              >
                 {meta.type === "textarea" ? (
-                  <Textarea {...getTextareaProps(field)} rows={3} autoComplete="street-address" />
+                  <Textarea
+                    {...getTextareaProps(field)}
+                    rows={3}
+                    autoComplete="street-address"
+                    readOnly={locked(meta.name)}
+                    className={locked(meta.name) ? "read-only:bg-slate-100 read-only:text-slate-600" : undefined}
+                  />
                 ) : (
                   <Input
                     {...getInputProps(field, { type: meta.type ?? "text" })}
                     autoComplete={meta.autoComplete ?? "off"}
                     spellCheck={false}
+                    readOnly={locked(meta.name)}
+                    className={locked(meta.name) ? "read-only:bg-slate-100 read-only:text-slate-600" : undefined}
                   />
                 )}
               </Field>
@@ -224,6 +354,9 @@ export function VerificationPanel({
   });
   const waiting = latest?.status === "pending";
   const canSubmit = status !== "verified" && !waiting;
+  const numberFields = ["legalName", "gstin", "iec", "registrationNumber"] as const;
+  const missing = numberFields.filter((k) => fieldErrors[k] === MISSING_NUMBER_MESSAGE);
+  const refusedNumbers = numberFields.filter((k) => fieldErrors[k] && fieldErrors[k] !== MISSING_NUMBER_MESSAGE);
   return (
     <Card className="mt-6 p-6">
       <h2 className="text-lg font-semibold">Supplier verification</h2>
@@ -231,6 +364,9 @@ export function VerificationPanel({
         <p className="mt-2 text-sm text-green-800">
           Your company is verified: buyers see the green Verified badge on your products, stores and quotes, and you can
           quote on RFQs open to verified suppliers only.
+          {waiting && latest.kind === "change"
+            ? " A change to your verified details is waiting for review (see Business details)."
+            : ""}
         </p>
       ) : waiting ? (
         <p className="mt-2 text-sm text-amber-800">
@@ -263,11 +399,10 @@ export function VerificationPanel({
       {canSubmit ? (
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-4 grid gap-4">
           <input type="hidden" name="intent" value="verification-submit" />
-          {["legalName", "gstin", "iec", "registrationNumber"].some((k) => fieldErrors[k]) ? (
+          {missing.length > 0 ? (
             <p className="text-sm text-red-700">
               Missing in Business details:{" "}
-              {["legalName", "gstin", "iec", "registrationNumber"]
-                .filter((k) => fieldErrors[k])
+              {missing
                 .map(
                   (k) =>
                     ({
@@ -281,6 +416,11 @@ export function VerificationPanel({
               .
             </p>
           ) : null}
+          {refusedNumbers.map((k) => (
+            <p key={k} className="text-sm text-red-700">
+              {fieldErrors[k]}
+            </p>
+          ))}
           {VERIFICATION_DOCUMENT_KINDS.map((kind) => {
             const field = fields[VERIFICATION_DOCUMENT_FIELDS[kind] as keyof typeof fields];
             const kept = latest?.documents.find((d) => d.kind === kind);
@@ -317,6 +457,7 @@ export function VerificationPanel({
               <li key={s.id} className="rounded-md border border-slate-200 p-3">
                 <div className="flex flex-wrap items-center gap-2 text-sm">
                   <Badge tone={STATUS_TONE[s.status]}>{STATUS_LABEL[s.status]}</Badge>
+                  {s.kind === "change" ? <Badge tone="grey">Change of details</Badge> : null}
                   <span className="text-slate-600">Submitted {dateTime(s.submittedAt)}</span>
                   {s.decidedAt ? <span className="text-slate-600">· decided {dateTime(s.decidedAt)}</span> : null}
                 </div>
