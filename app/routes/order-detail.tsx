@@ -10,6 +10,7 @@ import { Field, Input, Textarea } from "~/components/ui/field";
 import { redirectWithFlash } from "~/http/flash.server";
 import { readFormData } from "~/http/form-data.server";
 import { formatUsdCents } from "~/lib/money";
+import { formatCalendarDate, formatDateTime, timeZoneFromCookie } from "~/lib/dates";
 import { formatMinor, formatRate } from "~/lib/money-minor";
 import { lazySchema, refusedFormReply, useValidatedForm, type FormReply } from "~/components/forms/validated-form";
 import { requireUser, requireUserPage } from "~/modules/accounts/session.server";
@@ -78,7 +79,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     getOrderDocumentsPanel(runtime.db, user, order.id),
     getOrderReviewPanel(runtime.db, user, order.id),
   ]);
-  return { order, milestones, disputes, documents, review };
+  return {
+    order,
+    milestones,
+    disputes,
+    documents,
+    review,
+    timeZone: timeZoneFromCookie(request.headers.get("cookie")),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -124,10 +132,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
 }
 
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
-const dateOnly = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" });
+const dateOnly = formatCalendarDate;
 
 type Refused = { intent: string; action: string; milestoneId: string; reply: FormReply } | null;
 
@@ -597,7 +602,8 @@ function Disputes({ order, disputes }: { order: OrderDetail; disputes: DisputeVi
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, milestones, disputes, documents, review } = loaderData;
+  const { order, milestones, disputes, documents, review, timeZone } = loaderData;
+  const dateTime = (iso: string) => formatDateTime(iso, timeZone);
   const refused: Refused =
     actionData && !actionData.ok
       ? {

@@ -234,6 +234,10 @@ describe("RFQ, quote and order refusals on the shared server", () => {
     const confirmed = await textOf(await buyer.get(orderPath));
     expect(confirmed).toContain("Confirmed");
     expect(confirmed).toContain("Payment schedule");
+    // times in the viewer's zone, as the browser told it (the tz cookie), named; UTC, named, until it has
+    expect(confirmed).toMatch(/Placed[^]*\d{1,2}:\d{2} [AP]M UTC/);
+    buyer.cookies.set("tz", "America%2FChicago");
+    expect(await textOf(await buyer.get(orderPath))).toMatch(/Placed[^]*\d{1,2}:\d{2} [AP]M C[SD]T/);
   });
 });
 
