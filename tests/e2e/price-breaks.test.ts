@@ -119,8 +119,8 @@ describe("price breaks: a seller lists quantity tiers, a buyer sees them and quo
       "1,000+ pieces $3.80 / piece Quote",
     ]);
     await breaks.getByRole("heading", { name: "White" }).waitFor();
-    // the lowest price a buyer can reach leads the price range
-    await page.getByText("$4 - $5", { exact: true }).first().waitFor();
+    // the lowest price a buyer can reach leads the price range, in cents as the table beside it (decision record 0041)
+    await page.getByText("$3.80 – $4.50", { exact: true }).first().waitFor();
     const specs = await page.locator("main").innerText();
     expect(specs).toContain("6302.60");
     expect(specs).toContain("Tuticorin (V.O. Chidambaranar) (INTUT)");

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
-import { formatUsdCents } from "~/lib/money";
+import { formatUnitPrice } from "~/lib/money";
 import type { PriceTierLadder } from "../product-detail.server";
 
 const SINGULAR: Record<string, string> = {
@@ -69,7 +69,7 @@ export function PriceBreaks({
               <tbody className="divide-y divide-slate-100">
                 {ladder.tiers.map((tier, i) => {
                   const quantity = tierQuantityLabel(tier.minQuantity, ladder.tiers[i + 1]?.minQuantity, unit);
-                  const price = formatUsdCents(tier.unitPriceCents);
+                  const price = formatUnitPrice(tier.unitPriceCents);
                   return (
                     <tr key={tier.id}>
                       <th scope="row" className="py-2 pr-3 font-medium text-slate-900 tabular-nums">
