@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { cn } from "~/components/ui/cn";
 import { formatMoney, formatUnitPrice, minorToDecimalString } from "~/lib/money";
 import { replyTimeLabel } from "~/modules/response-times/response-time";
-import { comparableLanded, type ComparedQuote, type QuoteComparison } from "../quote-comparison";
+import { comparableLanded, sharedTerms, type ComparedQuote, type QuoteComparison } from "../quote-comparison";
 import { INCOTERM_LABELS, PAYMENT_TERMS_LABELS } from "../trade-terms-values";
 import { formatDay, LandedCostBreakdown, ReferenceSourceItems } from "./landed-cost-breakdown";
 
@@ -160,6 +160,7 @@ function BestMark() {
 export function QuoteComparisonTable({ comparison, unit }: { comparison: QuoteComparison; unit: string }) {
   const { quotes, best } = comparison;
   const tableRows = rows(unit);
+  const terms = sharedTerms(quotes);
   const isBest = (key: RowKey | undefined, id: string) => (key ? best[key].includes(id) : false);
   const sortLink = (value: QuoteComparison["sort"], label: string) => (
     <Link
@@ -183,6 +184,13 @@ export function QuoteComparisonTable({ comparison, unit }: { comparison: QuoteCo
             {comparison.usPort.code}), the US port for “{comparison.deliveryLocation}” (
             {HOW_FOUND[comparison.usPort.how]}), with the duty and fee tables in force on {formatDay(comparison.date)}.
           </p>
+          {quotes.length > 1 ? (
+            <p className="mt-1 max-w-prose text-xs text-slate-600" data-testid="compare-like-for-like">
+              {terms
+                ? `All quotes are ${terms}: unit price and total compare like for like, and the lowest is marked Best.`
+                : "The quotes are on different terms, so Best is marked on the landed cost, not on the unit price or total: an FOB price leaves freight, insurance and duty to you, a DDP price includes them."}
+            </p>
+          ) : null}
         </div>
         <p className="flex gap-3 text-sm">
           <span className="text-slate-500">Sort:</span>
