@@ -278,12 +278,12 @@ export default function ProductDetailPage({ loaderData }: Route.ComponentProps) 
           {product.priceTiers.length > 0 ? (
             <PriceBreaks
               ladders={product.priceTiers}
+              moq={product.minimumOrderQuantity}
               unit={product.unit}
-              quoteHref={(tierId) =>
-                signedIn
-                  ? `${quotePath}&tier=${tierId}`
-                  : `/auth?redirectTo=${encodeURIComponent(`${quotePath}&tier=${tierId}`)}`
-              }
+              quoteHref={(tierId) => {
+                const path = tierId ? `${quotePath}&tier=${tierId}` : quotePath;
+                return signedIn ? path : `/auth?redirectTo=${encodeURIComponent(path)}`;
+              }}
               className="mt-6"
             />
           ) : null}
