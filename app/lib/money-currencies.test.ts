@@ -1,10 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { formatMoney, formatRate } from "./money";
 import {
   divideRoundHalfAwayFromZero,
-  formatInrPaise,
-  formatMinor,
-  formatRate,
   inrPaiseToUsdCents,
   parseAmountToMinor,
   parseRate,
@@ -15,13 +13,13 @@ import {
 
 describe("money in minor units, USD and INR", () => {
   it("formats rupees with lakh and crore grouping (en-IN) and dollars en-US, exactly", () => {
-    expect(formatInrPaise(123456700)).toBe("₹12,34,567.00");
-    expect(formatInrPaise(1234567890)).toBe("₹1,23,45,678.90");
-    expect(formatInrPaise(5)).toBe("₹0.05");
-    expect(formatMinor(123456789, "USD")).toBe("$1,234,567.89");
+    expect(formatMoney(123456700, "INR")).toBe("₹12,34,567.00");
+    expect(formatMoney(1234567890, "INR")).toBe("₹1,23,45,678.90");
+    expect(formatMoney(5, "INR")).toBe("₹0.05");
+    expect(formatMoney(123456789, "USD")).toBe("$1,234,567.89");
     // beyond a double's exact cents: the decimal string keeps every digit
-    expect(formatMinor(9007199254740991, "USD")).toBe("$90,071,992,547,409.91");
-    expect(formatMinor(-1050, "USD")).toBe("-$10.50");
+    expect(formatMoney(9007199254740991, "USD")).toBe("$90,071,992,547,409.91");
+    expect(formatMoney(-1050, "USD")).toBe("-$10.50");
   });
 
   it("parses typed amounts in either currency into minor units", () => {

@@ -1,35 +1,11 @@
 import { parseUsdToCents } from "./money";
 
 /*
- * Minor units in either currency of a quote (issue #21): cents for USD, paise for INR, always integers.
- * Formatting goes through Intl with the amount as a decimal string, so no float ever holds the value.
+ * Arithmetic on minor units in either currency of a quote (issue #21): cents for USD, paise for INR, always
+ * integers. Formatting is ./money's.
  */
 
-export type MoneyCurrency = "USD" | "INR";
-
-const minorFormats: Record<MoneyCurrency, Intl.NumberFormat> = {
-  USD: new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }),
-  // en-IN groups lakhs and crores: ₹12,34,567.00
-  INR: new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" }),
-};
-
-/** "-1234567" → "-12345.67": minor units as an exact decimal string. */
-function minorToDecimalString(minor: number | bigint): string {
-  const value = BigInt(minor);
-  const negative = value < 0n;
-  const abs = negative ? -value : value;
-  return `${negative ? "-" : ""}${abs / 100n}.${String(abs % 100n).padStart(2, "0")}`;
-}
-
-/** An amount in minor units with its currency: $1,234.50 (en-US) or ₹12,34,567.00 (en-IN). */
-export function formatMinor(minor: number, currency: MoneyCurrency): string {
-  // Intl formats a decimal string exactly (Intl.NumberFormat v3); the cast is for older lib typings
-  return minorFormats[currency].format(minorToDecimalString(minor) as unknown as number);
-}
-
-export function formatInrPaise(paise: number): string {
-  return formatMinor(paise, "INR");
-}
+export type { MoneyCurrency } from "./money";
 
 /** Parses a typed amount ("4,25,000.50", "₹ 1,200", "$12.5") into integer minor units, or null. */
 export function parseAmountToMinor(input: string): number | null {
@@ -89,11 +65,4 @@ export function totalFromUnit(unitMinor: number, quantity: number): number {
 /** A unit price from a total and a quantity, rounded half away from zero to the minor unit. */
 export function unitFromTotal(totalMinor: number, quantity: number): number {
   return toSafeNumber(divideRoundHalfAwayFromZero(BigInt(totalMinor), BigInt(quantity)));
-}
-
-const rateNumber = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 4 });
-
-/** "₹88.45": a rate of rupees per dollar, as few decimals as it needs (2 to 4). */
-export function formatRate(inrPerUsd: string): string {
-  return `₹${rateNumber.format(inrPerUsd.trim() as unknown as number)}`;
 }

@@ -1,26 +1,69 @@
-const usd = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+/*
+ * The one place money is formatted for display (decision record 0041). Amounts are integer minor units (US cents,
+ * Indian paise) and reach Intl as an exact decimal string, so no float ever holds a price.
+ * - Unit prices and exact amounts (quotes, orders, escrow) show cents: $0.65, ₹12,34,567.00.
+ * - `whole: true` is for figures that are clearly totals (an RFQ budget, revenue on a dashboard): $1,235.
+ */
 
-const usdCents = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+export type MoneyCurrency = "USD" | "INR";
 
-/** Whole US dollars, en-US (spec §9: USD, 0 decimals). */
-export function formatUsd(cents: number): string {
-  return usd.format(cents / 100);
+const formats: Record<MoneyCurrency, { exact: Intl.NumberFormat; whole: Intl.NumberFormat }> = {
+  USD: {
+    exact: new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }),
+    whole: new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: "USD",
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    }),
+  },
+  // en-IN groups lakhs and crores: ₹12,34,567.00
+  INR: {
+    exact: new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" }),
+    whole: new Intl.NumberFormat("en-IN", {
+      style: "currency",
+      currency: "INR",
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    }),
+  },
+};
+
+/** -1234567 → "-12345.67": minor units as an exact decimal string (a form field's value, a CSV cell). */
+export function minorToDecimalString(minor: number | bigint): string {
+  const value = BigInt(minor);
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  return `${negative ? "-" : ""}${abs / 100n}.${String(abs % 100n).padStart(2, "0")}`;
 }
 
-/** Exact amount with cents, for quotes and orders. */
-export function formatUsdCents(cents: number): string {
-  return usdCents.format(cents / 100);
+/**
+ * An amount in minor units: "$1,234.50" (en-US) or "₹12,34,567.00" (en-IN). With `whole`, rounded half away from
+ * zero to whole dollars or rupees ("$1,235"): only for totals, never for a unit price.
+ */
+export function formatMoney(minor: number, currency: MoneyCurrency = "USD", { whole = false } = {}): string {
+  const format = formats[currency][whole ? "whole" : "exact"];
+  // Intl formats a decimal string exactly (Intl.NumberFormat v3, rounding halfExpand); the cast is for older lib typings
+  return format.format(minorToDecimalString(minor) as unknown as number);
 }
 
-export function formatUsdRange(minCents: number, maxCents: number): string {
-  const [min, max] = [formatUsd(minCents), formatUsd(maxCents)];
-  // whole dollars: $1.20 - $1.45 reads "$1", not "$1 - $1"
-  return min === max ? min : `${min} - ${max}`;
+/** A price per unit, always with cents (or paise): "$0.65", "$12.00". */
+export function formatUnitPrice(minor: number, currency: MoneyCurrency = "USD"): string {
+  return formatMoney(minor, currency);
+}
+
+/** A unit price range with cents: "$0.65 – $1.05"; equal ends show once ("$12.00"). */
+export function formatPriceRange(minMinor: number, maxMinor: number, currency: MoneyCurrency = "USD"): string {
+  return minMinor === maxMinor
+    ? formatUnitPrice(minMinor, currency)
+    : `${formatUnitPrice(minMinor, currency)} – ${formatUnitPrice(maxMinor, currency)}`;
+}
+
+const rateNumber = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+
+/** "₹88.45": a rate of rupees per dollar, as few decimals as it needs (2 to 4). */
+export function formatRate(inrPerUsd: string): string {
+  return `₹${rateNumber.format(inrPerUsd.trim() as unknown as number)}`;
 }
 
 /** Parses a decimal dollar amount typed by a user ("12.5", "1,200.00") into integer cents, or null. */

@@ -6,7 +6,7 @@ import { Card } from "~/components/ui/card";
 import { Field, Input, LabelledOptions, Select, Textarea } from "~/components/ui/field";
 import { redirectWithFlash } from "~/http/flash.server";
 import { readFormData } from "~/http/form-data.server";
-import { formatUsdCents } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import { lazySchema, refusedFormReply, useValidatedForm, type FormReply } from "~/components/forms/validated-form";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { decideDispute, listOpenDisputes, type DisputeView } from "~/modules/payments/disputes.server";
@@ -69,7 +69,7 @@ function DecideForm({ dispute, reply }: { dispute: DisputeView; reply: FormReply
         id={fields.refundAmount.id}
         label="Refund for a partial refund (USD)"
         error={fields.refundAmount.errors?.[0]}
-        hint={`At most ${formatUsdCents(dispute.heldCents)} (held)`}
+        hint={`At most ${formatMoney(dispute.heldCents)} (held)`}
       >
         <Input {...getInputProps(fields.refundAmount, { type: "text" })} inputMode="decimal" />
       </Field>
@@ -130,11 +130,11 @@ export default function AdminDisputes({ loaderData, actionData }: Route.Componen
                 <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
                   <div>
                     <dt className="text-slate-500">Order total</dt>
-                    <dd className="font-semibold tabular-nums">{formatUsdCents(dispute.totalCents)}</dd>
+                    <dd className="font-semibold tabular-nums">{formatMoney(dispute.totalCents)}</dd>
                   </div>
                   <div>
                     <dt className="text-slate-500">Held in escrow</dt>
-                    <dd className="font-semibold tabular-nums">{formatUsdCents(dispute.heldCents)}</dd>
+                    <dd className="font-semibold tabular-nums">{formatMoney(dispute.heldCents)}</dd>
                   </div>
                 </dl>
                 <h3 className="mt-3 text-sm font-semibold">Buyer&apos;s reason</h3>

@@ -5,7 +5,7 @@ import { Card } from "~/components/ui/card";
 import { Field, Input, LabelledOptions, Select, Textarea } from "~/components/ui/field";
 import { redirectWithFlash } from "~/http/flash.server";
 import { readFormData } from "~/http/form-data.server";
-import { formatRate } from "~/lib/money-minor";
+import { formatRate } from "~/lib/money";
 import { lazySchema, refusedFormReply, useValidatedForm } from "~/components/forms/validated-form";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { formatRateDate, FX_RATE_SOURCE_LABELS, FX_RATE_SOURCES } from "~/modules/trade/fx-rates-values";

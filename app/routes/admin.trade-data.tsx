@@ -8,7 +8,7 @@ import { redirectWithFlash } from "~/http/flash.server";
 import { readFormData } from "~/http/form-data.server";
 import { formValues, parseInput, type CommandResult } from "~/lib/command-result";
 import type { z } from "zod";
-import { formatUsdCents } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import { lazySchema, refusedFormReply, useValidatedForm, type FormReply } from "~/components/forms/validated-form";
 import { requireAdmin } from "~/modules/accounts/session.server";
 import { formatDay, formatPercent } from "~/modules/trade/components/landed-cost-breakdown";
@@ -401,8 +401,8 @@ export default function AdminTradeData({ loaderData, actionData }: Route.Compone
                 <tr key={f.id}>
                   <td className={td}>{FEE_LABELS[f.kind]}</td>
                   <td className={`${td} whitespace-nowrap tabular-nums`}>{formatPercent(f.ratePercent)}</td>
-                  <td className={`${td} tabular-nums`}>{f.minCents === null ? "—" : formatUsdCents(f.minCents)}</td>
-                  <td className={`${td} tabular-nums`}>{f.maxCents === null ? "—" : formatUsdCents(f.maxCents)}</td>
+                  <td className={`${td} tabular-nums`}>{f.minCents === null ? "—" : formatMoney(f.minCents)}</td>
+                  <td className={`${td} tabular-nums`}>{f.maxCents === null ? "—" : formatMoney(f.maxCents)}</td>
                   <td className={td}>
                     <Period from={f.effectiveFrom} to={f.effectiveTo} />
                   </td>
@@ -553,13 +553,11 @@ export default function AdminTradeData({ loaderData, actionData }: Route.Compone
                       {l.originPort} → {l.destinationPort}
                     </td>
                     <td className={td}>{l.mode}</td>
-                    <td className={`${td} tabular-nums`}>
-                      {l.perKgCents === null ? "—" : formatUsdCents(l.perKgCents)}
-                    </td>
+                    <td className={`${td} tabular-nums`}>{l.perKgCents === null ? "—" : formatMoney(l.perKgCents)}</td>
                     <td className={`${td} tabular-nums`}>
                       {l.perContainerCents === null
                         ? "—"
-                        : `${formatUsdCents(l.perContainerCents)} (${l.containerPayloadKg?.toLocaleString("en-US")} kg)`}
+                        : `${formatMoney(l.perContainerCents)} (${l.containerPayloadKg?.toLocaleString("en-US")} kg)`}
                     </td>
                     <td className={td}>{l.transitDays} days</td>
                     <td className={td}>{formatDay(l.effectiveFrom)}</td>

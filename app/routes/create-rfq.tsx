@@ -6,7 +6,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Select, Textarea } from "~/components/ui/field";
 import { UNITS } from "~/lib/categories";
-import { formatUsdCents } from "~/lib/money";
+import { formatMoney, minorToDecimalString } from "~/lib/money";
 import { FALLBACK_TIME_ZONE, isTimeZone, todayIn, todayUtc } from "~/lib/deadline";
 import { redirectWithFlash } from "~/http/flash.server";
 import { readFormData } from "~/http/form-data.server";
@@ -83,7 +83,7 @@ export default function CreateRfq({ loaderData, actionData }: Route.ComponentPro
       quantity: prefill ? String(prefill.quantity) : undefined,
       unit: prefill?.unit ?? "pieces",
       // the supplier's price break as the buyer's target: its price for its quantity
-      budgetMax: prefill?.tier ? (prefill.tier.targetCents / 100).toFixed(2) : undefined,
+      budgetMax: prefill?.tier ? minorToDecimalString(prefill.tier.targetCents) : undefined,
     },
   });
 
@@ -180,7 +180,7 @@ export default function CreateRfq({ loaderData, actionData }: Route.ComponentPro
             error={fields.budgetMax.errors?.[0]}
             hint={
               prefill?.tier
-                ? `Target from the supplier's price break: ${prefill.tier.minQuantity.toLocaleString("en-US")} ${prefill.unit} × ${formatUsdCents(prefill.tier.unitPriceCents)} = ${formatUsdCents(prefill.tier.targetCents)}`
+                ? `Target from the supplier's price break: ${prefill.tier.minQuantity.toLocaleString("en-US")} ${prefill.unit} × ${formatMoney(prefill.tier.unitPriceCents)} = ${formatMoney(prefill.tier.targetCents)}`
                 : undefined
             }
           >

@@ -20,7 +20,10 @@ import { data, Link } from "react-router";
 import { Badge, statusTone } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { formatUsd } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
+
+/** Revenue, spend, held and ordered sums and budgets are totals: whole dollars (decision record 0041). */
+const wholeUsd = (cents: number) => formatMoney(cents, "USD", { whole: true });
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { sellerAnalyticsSummary } from "~/modules/analytics/analytics.server";
 import { AnalyticsSummary } from "~/modules/analytics/components/analytics-summary";
@@ -70,7 +73,7 @@ function Stat({
 
 /** Under Revenue / Total Spend: money released from escrow is the figure; what is still held and ordered is context. */
 function escrowHint(heldCents: number, orderValueCents: number): string {
-  return `Released from escrow · ${formatUsd(heldCents)} held · ${formatUsd(orderValueCents)} ordered`;
+  return `Released from escrow · ${wholeUsd(heldCents)} held · ${wholeUsd(orderValueCents)} ordered`;
 }
 
 /** What the user should do now on their orders, each linking to the order. */
@@ -153,7 +156,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <Stat
               icon={DollarSign}
               label="Revenue"
-              value={formatUsd(dashboard.revenueCents)}
+              value={wholeUsd(dashboard.revenueCents)}
               hint={escrowHint(dashboard.heldCents, dashboard.orderValueCents)}
             />
           </>
@@ -165,7 +168,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <Stat
               icon={DollarSign}
               label="Total Spend"
-              value={formatUsd(dashboard.spendCents)}
+              value={wholeUsd(dashboard.spendCents)}
               hint={escrowHint(dashboard.heldCents, dashboard.orderValueCents)}
             />
           </>
@@ -200,7 +203,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   </div>
                   <div className="flex items-center gap-3">
                     {item.amountCents !== null ? (
-                      <span className="text-sm font-medium tabular-nums">{formatUsd(item.amountCents)}</span>
+                      <span className="text-sm font-medium tabular-nums">
+                        {/* a quote's price is exact; an RFQ's budget is a rough total */}
+                        {item.type === "quote" ? formatMoney(item.amountCents) : wholeUsd(item.amountCents)}
+                      </span>
                     ) : null}
                     <Badge tone={statusTone(item.status)}>{item.status}</Badge>
                   </div>

@@ -24,7 +24,7 @@ import { lazyPart } from "~/components/ui/lazy-part";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { redirectWithFlash } from "~/http/flash.server";
 import { readFormData } from "~/http/form-data.server";
-import { formatUsdRange } from "~/lib/money";
+import { formatPriceRange } from "~/lib/money";
 import { lazySchema, refusedFormReply, useValidatedForm, type FormReply } from "~/components/forms/validated-form";
 import { requireUser, requireUserPage } from "~/modules/accounts/session.server";
 import { postedFiles } from "~/modules/messaging/attachments.server";
@@ -313,7 +313,7 @@ function SubjectCardView({ subject }: { subject: ThreadView["subject"] }) {
         </p>
         {subject.priceMinCents !== null && subject.priceMaxCents !== null ? (
           <p className="text-sm tabular-nums text-slate-600">
-            {formatUsdRange(subject.priceMinCents, subject.priceMaxCents)} per unit
+            {formatPriceRange(subject.priceMinCents, subject.priceMaxCents)} per unit
           </p>
         ) : null}
       </div>

@@ -9,9 +9,9 @@ import { ConfirmDialog, ConfirmPanel } from "~/components/ui/confirm-dialog";
 import { Field, Input, Textarea } from "~/components/ui/field";
 import { redirectWithFlash } from "~/http/flash.server";
 import { readFormData } from "~/http/form-data.server";
-import { formatUsdCents } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import { formatCalendarDate, formatDateTime, timeZoneFromCookie } from "~/lib/dates";
-import { formatMinor, formatRate } from "~/lib/money-minor";
+import { formatRate } from "~/lib/money";
 import { lazySchema, refusedFormReply, useValidatedForm, type FormReply } from "~/components/forms/validated-form";
 import { requireUser, requireUserPage } from "~/modules/accounts/session.server";
 import { postedFiles } from "~/modules/messaging/attachments.server";
@@ -331,7 +331,7 @@ function OrderActions({
   const next = nextStep(order, milestones);
   const consequence = (action: OrderAction) =>
     action === "dispute"
-      ? disputeConsequence(milestones, formatUsdCents)
+      ? disputeConsequence(milestones, formatMoney)
       : ORDER_ACTION_CONFIRM[action].consequence(order.role);
   if (actions.length === 0)
     return <p className="text-sm text-slate-600">{next ?? "Nothing for you to do on this order now."}</p>;
@@ -418,7 +418,7 @@ function FundForm({ milestone, reply }: { milestone: MilestoneView; reply: FormR
       </Field>
       <div className="sm:col-span-2">
         <Button type="submit" disabled={busy}>
-          Pay {formatUsdCents(milestone.amountCents)} into escrow
+          Pay {formatMoney(milestone.amountCents)} into escrow
         </Button>
       </div>
     </Form>
@@ -490,16 +490,16 @@ function Payments({
             <div>
               <dt className="text-slate-500">Held in escrow</dt>
               <dd className="font-semibold tabular-nums" data-testid="escrow-held">
-                {formatUsdCents(totals.held)}
+                {formatMoney(totals.held)}
               </dd>
             </div>
             <div>
               <dt className="text-slate-500">Released to supplier</dt>
-              <dd className="font-semibold tabular-nums">{formatUsdCents(totals.released)}</dd>
+              <dd className="font-semibold tabular-nums">{formatMoney(totals.released)}</dd>
             </div>
             <div>
               <dt className="text-slate-500">Refunded to buyer</dt>
-              <dd className="font-semibold tabular-nums">{formatUsdCents(totals.refunded)}</dd>
+              <dd className="font-semibold tabular-nums">{formatMoney(totals.refunded)}</dd>
             </div>
           </dl>
           <ol className="mt-4 space-y-3">
@@ -523,7 +523,7 @@ function Payments({
                       <p className="text-xs text-slate-500">{milestoneReleaseText(m)}.</p>
                     </div>
                     <div className="text-right">
-                      <p className="font-semibold tabular-nums">{formatUsdCents(m.amountCents)}</p>
+                      <p className="font-semibold tabular-nums">{formatMoney(m.amountCents)}</p>
                       <Badge
                         tone={
                           m.state === "held" || m.state === "released" || m.state === "off_platform"
@@ -684,14 +684,14 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 </span>
               </Row>
               <Row label="Unit price">
-                <span className="tabular-nums">{formatUsdCents(order.unitPriceCents)}</span>
+                <span className="tabular-nums">{formatMoney(order.unitPriceCents)}</span>
               </Row>
               <Row label="Total (USD)">
-                <span className="tabular-nums">{formatUsdCents(order.totalCents)}</span>
+                <span className="tabular-nums">{formatMoney(order.totalCents)}</span>
               </Row>
               {order.currency === "INR" && order.totalMinor !== null ? (
                 <Row label="Total (INR)">
-                  <span className="tabular-nums">{formatMinor(order.totalMinor, "INR")}</span>
+                  <span className="tabular-nums">{formatMoney(order.totalMinor, "INR")}</span>
                   {order.fxInrPerUsd ? (
                     <span className="block text-xs font-normal text-slate-500">
                       at {formatRate(order.fxInrPerUsd)} per US$

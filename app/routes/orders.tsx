@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { formatUsdCents } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import { requireUserPage } from "~/modules/accounts/session.server";
 import { allowedOrderActions } from "~/modules/orders/orders-values";
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE } from "~/modules/orders/orders-values";
@@ -62,7 +62,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-4">
                   <div>
                     <dt className="text-slate-500">Amount</dt>
-                    <dd className="text-lg font-bold tabular-nums">{formatUsdCents(order.totalCents)}</dd>
+                    <dd className="text-lg font-bold tabular-nums">{formatMoney(order.totalCents)}</dd>
                   </div>
                   <div>
                     <dt className="text-slate-500">Quantity</dt>
@@ -72,7 +72,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   </div>
                   <div>
                     <dt className="text-slate-500">Unit price</dt>
-                    <dd className="font-semibold tabular-nums">{formatUsdCents(order.unitPriceCents)}</dd>
+                    <dd className="font-semibold tabular-nums">{formatMoney(order.unitPriceCents)}</dd>
                   </div>
                   <div>
                     <dt className="text-slate-500">Placed</dt>

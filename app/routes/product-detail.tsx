@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { categoryLabel } from "~/lib/categories";
-import { formatUsdCents, formatUsdRange } from "~/lib/money";
+import { formatPriceRange, formatUnitPrice } from "~/lib/money";
 import { AuthRequiredDialog } from "~/modules/accounts/components/auth-required-dialog";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { ContactButton } from "~/modules/messaging/components/contact-button";
@@ -66,7 +66,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   const { product } = loaderData;
   const description = (
     product.description.trim() ||
-    `${product.name}: wholesale from India, MOQ ${product.minimumOrderQuantity} ${product.unit}, ${formatUsdRange(product.priceMinCents, product.priceMaxCents)}.`
+    `${product.name}: wholesale from India, MOQ ${product.minimumOrderQuantity} ${product.unit}, ${formatPriceRange(product.priceMinCents, product.priceMaxCents)}.`
   ).slice(0, 160);
   return [
     { title: `${product.name} | Setu` },
@@ -140,7 +140,7 @@ function formatHsCode(code: string): string {
 }
 
 function VariantsTable({ variants }: { variants: ProductVariant[] }) {
-  const price = (v: ProductVariant) => (v.priceCents === null ? "—" : formatUsdCents(v.priceCents));
+  const price = (v: ProductVariant) => (v.priceCents === null ? "—" : formatUnitPrice(v.priceCents));
   const stock = (v: ProductVariant) => (v.stock === null ? "—" : v.stock.toLocaleString("en-US"));
   const colour = (v: ProductVariant) => (
     <span className="inline-flex items-center gap-2">
@@ -264,7 +264,7 @@ export default function ProductDetailPage({ loaderData }: Route.ComponentProps) 
             <div>
               <dt className="text-sm text-slate-600">Price per unit (USD)</dt>
               <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900">
-                {formatUsdRange(product.priceMinCents, product.priceMaxCents)}
+                {formatPriceRange(product.priceMinCents, product.priceMaxCents)}
               </dd>
             </div>
             <div>
@@ -278,12 +278,12 @@ export default function ProductDetailPage({ loaderData }: Route.ComponentProps) 
           {product.priceTiers.length > 0 ? (
             <PriceBreaks
               ladders={product.priceTiers}
+              moq={product.minimumOrderQuantity}
               unit={product.unit}
-              quoteHref={(tierId) =>
-                signedIn
-                  ? `${quotePath}&tier=${tierId}`
-                  : `/auth?redirectTo=${encodeURIComponent(`${quotePath}&tier=${tierId}`)}`
-              }
+              quoteHref={(tierId) => {
+                const path = tierId ? `${quotePath}&tier=${tierId}` : quotePath;
+                return signedIn ? path : `/auth?redirectTo=${encodeURIComponent(path)}`;
+              }}
               className="mt-6"
             />
           ) : null}

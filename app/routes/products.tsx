@@ -8,7 +8,7 @@ import { Field, Input, Select, Textarea } from "~/components/ui/field";
 import { categoryLabel, UNITS } from "~/lib/categories";
 import { redirectWithFlash } from "~/http/flash.server";
 import { readFormData } from "~/http/form-data.server";
-import { formatUsdRange } from "~/lib/money";
+import { formatPriceRange, minorToDecimalString } from "~/lib/money";
 import { lazySchema, refusedFormReply, useValidatedForm, type FormReply } from "~/components/forms/validated-form";
 import { getSessionUser, requireSellerPage } from "~/modules/accounts/session.server";
 import { CreateProductDialog } from "~/modules/products/components/create-product-dialog-lazy";
@@ -104,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type ActionData = { ok: boolean; message: string; intent?: string; reply?: FormReply | null };
 
-const dollars = (cents: number) => (cents / 100).toFixed(2);
+const dollars = minorToDecimalString;
 
 /** Add Product, or edit one: checked in the browser by the schema the product commands check it with. */
 function ProductForm({
@@ -331,7 +331,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
                       </div>
                       <p className="text-sm text-slate-600">
                         {categoryLabel(product.category)} ·{" "}
-                        {formatUsdRange(product.priceMinCents, product.priceMaxCents)} · MOQ:{" "}
+                        {formatPriceRange(product.priceMinCents, product.priceMaxCents)} · MOQ:{" "}
                         {product.minimumOrderQuantity} {product.unit}
                       </p>
                     </div>

@@ -11,8 +11,8 @@ import { categoryLabel } from "~/lib/categories";
 import { formatDeadline } from "~/lib/deadline";
 import { redirectWithFlash } from "~/http/flash.server";
 import { readFormData } from "~/http/form-data.server";
-import { formatUsdCents } from "~/lib/money";
-import { formatMinor, usdCentsToInrPaise } from "~/lib/money-minor";
+import { formatMoney } from "~/lib/money";
+import { usdCentsToInrPaise } from "~/lib/money-minor";
 import { refusedFormReply } from "~/components/forms/validated-form";
 import { describeRate } from "~/modules/trade/fx-rates-values";
 import { AuthRequiredDialog } from "~/modules/accounts/components/auth-required-dialog";
@@ -155,7 +155,7 @@ function AcceptQuote({
   askedHere: boolean;
 }) {
   const title = `Accept ${quote.supplierCompany}'s quote?`;
-  const consequence = `This places an order with ${quote.supplierCompany} for ${quote.quantity.toLocaleString("en-US")} ${unit}, ${formatUsdCents(quote.priceCents)} in all. Payment: ${scheduleSummary(quote.paymentTerms).replace(/^On Setu: /, "")} The other quotes are declined and the RFQ closes. This cannot be undone.`;
+  const consequence = `This places an order with ${quote.supplierCompany} for ${quote.quantity.toLocaleString("en-US")} ${unit}, ${formatMoney(quote.priceCents)} in all. Payment: ${scheduleSummary(quote.paymentTerms).replace(/^On Setu: /, "")} The other quotes are declined and the RFQ closes. This cannot be undone.`;
   const form = (cancel: ReactNode) => (
     <Form method="post" className="flex flex-wrap justify-end gap-2">
       <input type="hidden" name="intent" value="accept" />
@@ -271,8 +271,8 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                     about{" "}
                     {[rfq.budgetMinCents, rfq.budgetMaxCents]
                       .filter((c) => c !== null)
-                      .map((c) => formatMinor(usdCentsToInrPaise(c, quoteForm.rate!.inrPerUsd), "INR"))
-                      .join(" - ")}{" "}
+                      .map((c) => formatMoney(usdCentsToInrPaise(c, quoteForm.rate!.inrPerUsd), "INR"))
+                      .join(" – ")}{" "}
                     at {describeRate(quoteForm.rate)}
                   </dd>
                 ) : null}
@@ -368,7 +368,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                           {quote.history.map((version) => (
                             <li key={version.id}>
                               {new Date(version.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}:{" "}
-                              {formatUsdCents(version.priceCents)}
+                              {formatMoney(version.priceCents)}
                               {version.terms ? (
                                 <span className="block whitespace-pre-line text-xs text-slate-500">
                                   {version.terms}

@@ -12,7 +12,7 @@ import { Field, Label, Select } from "~/components/ui/field";
 import { categoryLabel } from "~/lib/categories";
 import { redirectWithFlash } from "~/http/flash.server";
 import { readFormData } from "~/http/form-data.server";
-import { formatUsdRange } from "~/lib/money";
+import { formatPriceRange } from "~/lib/money";
 import { refusedFormReply, type FormReply } from "~/components/forms/validated-form";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { parseAnalyticsWindow } from "~/modules/analytics/analytics.schema";
@@ -177,7 +177,7 @@ function StoreProductRow({
       <div className="min-w-0 flex-1">
         <p className="font-medium">{product.name}</p>
         <p className="text-sm text-slate-600">
-          {categoryLabel(product.category)} · {formatUsdRange(product.priceMinCents, product.priceMaxCents)}{" "}
+          {categoryLabel(product.category)} · {formatPriceRange(product.priceMinCents, product.priceMaxCents)}{" "}
           {product.status !== "active" ? <Badge tone={statusTone(product.status)}>{product.status}</Badge> : null}
         </p>
       </div>

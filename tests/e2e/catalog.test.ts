@@ -162,7 +162,7 @@ describe("catalog: products, the marketplace and product pages", () => {
     }));
     expect(shown.chosen).toBeGreaterThanOrEqual(shown.boxWidth);
     expect(shown.chosen).toBeLessThan(700);
-    expect(await card.innerText()).toContain("$19");
+    expect(await card.innerText()).toContain("$18.50");
     expect(await card.innerText()).toContain("Pedana Prints Co.");
     await expect(card.getByRole("link", { name: "Login to Quote" }).getAttribute("href")).resolves.toMatch(
       /^\/auth\?redirectTo=%2Fcreate-rfq%3Fproduct%3D/,
@@ -189,7 +189,7 @@ describe("catalog: products, the marketplace and product pages", () => {
     // the URL changes before the re-sorted list renders: read the list until it has
     const lowestPrices = async () => {
       const prices = await page.locator("main ul li article p.text-lg").allInnerTexts();
-      return prices.map((p) => Number(p.split(" - ")[0]!.replace(/[$,]/g, "")));
+      return prices.map((p) => Number(p.split(" – ")[0]!.replace(/[$,]/g, "")));
     };
     await expect
       .poll(

@@ -114,13 +114,15 @@ describe("price breaks: a seller lists quantity tiers, a buyer sees them and quo
     await page.goto(productPath);
     const breaks = page.getByRole("region", { name: "Volume pricing" });
     const rows = await breaks.getByRole("row").allInnerTexts();
+    // from the MOQ (1 for a product from the dialog) to the first break, the variant's own price (issue 37)
     expect(rows.slice(1).map((r) => r.replace(/\s+/g, " ").trim())).toEqual([
+      "1–499 pieces $4.50 / piece Quote",
       "500–999 pieces $4.20 / piece Quote",
       "1,000+ pieces $3.80 / piece Quote",
     ]);
     await breaks.getByRole("heading", { name: "White" }).waitFor();
-    // the lowest price a buyer can reach leads the price range
-    await page.getByText("$4 - $5", { exact: true }).first().waitFor();
+    // the lowest price a buyer can reach leads the price range, in cents as the table beside it (decision record 0041)
+    await page.getByText("$3.80 – $4.50", { exact: true }).first().waitFor();
     const specs = await page.locator("main").innerText();
     expect(specs).toContain("6302.60");
     expect(specs).toContain("Tuticorin (V.O. Chidambaranar) (INTUT)");
@@ -200,7 +202,10 @@ describe("price breaks: a seller lists quantity tiers, a buyer sees them and quo
       await page.waitForURL((url) => url.pathname === "/products" && !url.search);
       await page.goto(productPath);
       const rows = await page.getByRole("region", { name: "Volume pricing" }).getByRole("row").allInnerTexts();
-      expect(rows.map((r) => r.replace(/\s+/g, " ").trim())).toContain("2,000+ pieces $3.50 / piece Quote");
+      const shown = rows.map((r) => r.replace(/\s+/g, " ").trim());
+      expect(shown).toContain("2,000+ pieces $3.50 / piece Quote");
+      // a first break above the MOQ: the quantities below it at the maximum price, never unpriced (issue 37)
+      expect(shown).toContain("1–1,999 pieces $4.50 / piece Quote");
     } finally {
       await noJs.close();
     }

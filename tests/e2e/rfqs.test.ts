@@ -144,7 +144,8 @@ describe("RFQ journey: post, quote, accept, order", () => {
     await page.getByText("Order confirmed").first().waitFor();
     await screenshot(page, "order-confirmed-seller");
     const dashboard = await (await page.goto("/dashboard"))!.text();
-    expect(dashboard).toContain("$6,126");
+    // the accepted quote's price, exact as a price is (decision record 0041: whole dollars only for sums and budgets)
+    expect(dashboard).toContain("$6,125.50");
   });
 
   it("answers an unknown RFQ with 'RFQ Not Found' and status 404", async () => {

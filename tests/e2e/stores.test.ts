@@ -140,7 +140,7 @@ describe("stores: create with QR, manage products, public page", () => {
     const main = page.locator("main");
     expect(await main.innerText()).toContain("Indigo dabu table runner");
     expect(await main.innerText()).toContain("MOQ: 100 pieces");
-    expect(await main.innerText()).toContain("$6 - $10");
+    expect(await main.innerText()).toContain("$6.00 – $9.50");
     const storeTabs = page.getByRole("navigation", { name: "Store categories" });
     await storeTabs.getByRole("link", { name: "About Us" }).click();
     await page.waitForURL(/tab=about-us/);

@@ -94,7 +94,7 @@ describe("trade terms: a supplier quotes FOB Mundra in rupees, the buyer reads i
       /Closes \d+ \w{3}, \d+:\d\d [AP]M \w+ · \d+ \w{3}, \d+:\d\d [AP]M IST/,
     );
     // the buyer's budget in rupees beside the dollars, at the rate a quote would store
-    expect(await page.locator("main").innerText()).toContain("about ₹3,53,800.00 - ₹5,30,700.00 at ₹88.45 = $1 on");
+    expect(await page.locator("main").innerText()).toContain("about ₹3,53,800.00 – ₹5,30,700.00 at ₹88.45 = $1 on");
     await page.getByText(/^(Submit|Revise) Your Quote/).click();
     await page.getByLabel("Currency").selectOption("INR");
     await page.getByLabel("Unit Price (INR)").fill("85");

@@ -104,9 +104,16 @@ describe("trade terms: compare quotes, landed cost on a product page, trade data
       const best = landedRow.locator('td[data-best="true"]');
       expect(await best.count()).toBe(1);
       expect(await best.innerText()).toMatch(/Best[\s\S]*\$6\.50/);
-      // the lower unit price is the FOB one
-      const priceRow = table.locator("tr", { has: page.getByRole("rowheader", { name: "Unit price (USD)" }) });
-      expect(await priceRow.locator('td[data-best="true"]').innerText()).toContain("$4.17");
+      // the lower unit price is the FOB one, but FOB against DDP is not like for like: neither price nor total is
+      // marked Best, and the page says why (issue 37)
+      for (const name of ["Unit price (USD)", "Total (USD)"]) {
+        const row = table.locator("tr", { has: page.getByRole("rowheader", { name }) });
+        expect(await row.innerText()).toContain(name === "Unit price (USD)" ? "$4.17" : "$4,166.67");
+        expect(await row.locator('td[data-best="true"]').count()).toBe(0);
+      }
+      expect(await page.getByTestId("compare-like-for-like").innerText()).toContain(
+        "Best is marked on the landed cost, not on the unit price or total",
+      );
       // the parts of the FOB estimate
       for (const summary of await table.getByText("See the parts").all()) await summary.click();
       expect(await table.innerText()).toMatch(/Merchandise Processing Fee/);

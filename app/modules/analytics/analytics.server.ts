@@ -1,6 +1,7 @@
 import { storeOwnedBy } from "~/modules/stores/store-owner.server";
 import { and, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { minorToDecimalString } from "~/lib/money";
 import { pageViewDays } from "~/db/schema/analytics";
 import { rfqMatches } from "~/db/schema/matching";
 import { orders } from "~/db/schema/orders";
@@ -221,7 +222,7 @@ export function analyticsCsv(a: StoreAnalytics): string {
     ["quotes_decided", a.quotesDecided],
     ["quote_win_rate", a.winRate === null ? "" : a.winRate.toFixed(4)],
     ["median_first_response_seconds", a.medianFirstResponseSeconds ?? ""],
-    ["revenue_usd", (a.revenueCents / 100).toFixed(2)],
+    ["revenue_usd", minorToDecimalString(a.revenueCents)],
     [],
     ["day", "store_views", "qr_scans"],
     ...a.daily.map((d) => [d.day, d.storeViews, d.qrScans]),
@@ -230,7 +231,7 @@ export function analyticsCsv(a: StoreAnalytics): string {
     ...a.topProducts.map((p) => [p.id, p.name, p.views]),
     [],
     ["month", "revenue_usd"],
-    ...a.revenueByMonth.map((m) => [m.month, (m.cents / 100).toFixed(2)]),
+    ...a.revenueByMonth.map((m) => [m.month, minorToDecimalString(m.cents)]),
   ];
   return rows.map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
 }

@@ -35,7 +35,7 @@ import { logger } from "~/logger.server";
 import type { Actor } from "~/modules/accounts/accounts.schema";
 import { matchReason } from "~/modules/matching/matching.server";
 import { FUNDABLE_ORDER_STATUSES } from "~/lib/status-lists";
-import { formatUsdCents } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 
 /** How many matched RFQs the seller's dashboard lists (the rest are at /rfqs?matched=1). */
 const MATCHED_ON_DASHBOARD = 5;
@@ -318,7 +318,7 @@ export async function loadDashboard(db: Db, user: Actor, now = new Date()): Prom
   const actionNeeded: ActionItem[] = [
     ...toFund.map((m) => ({
       key: `${m.id}:fund:${m.position}`,
-      text: `Fund ${m.label.toLowerCase()} of ${orderName(m.title, m.id)}: ${formatUsdCents(m.amountCents)} into escrow`,
+      text: `Fund ${m.label.toLowerCase()} of ${orderName(m.title, m.id)}: ${formatMoney(m.amountCents)} into escrow`,
       href: `/orders/${m.id}`,
     })),
     ...toFinish.map((o) => ({

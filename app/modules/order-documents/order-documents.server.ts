@@ -7,7 +7,8 @@ import { profiles } from "~/db/schema/profiles";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { ports } from "~/db/schema/trade";
 import type { CommandRefusal, CommandResult } from "~/lib/command-result";
-import { formatMinor, formatRate, usdCentsToInrPaise, unitFromTotal } from "~/lib/money-minor";
+import { formatMoney, formatRate } from "~/lib/money";
+import { usdCentsToInrPaise, unitFromTotal } from "~/lib/money-minor";
 import { isUuid } from "~/lib/uuid";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import { getSellerBusinessDetails, type ApprovedDetailsChange } from "~/modules/accounts/verification.server";
@@ -156,7 +157,7 @@ type OrderFacts = NonNullable<Awaited<ReturnType<typeof readOrderFacts>>>;
 
 /** "INR 4,25,000.00" / "USD 1,234.50": the code, since the PDF's font has no rupee sign. */
 function amount(minor: number, currency: "USD" | "INR"): string {
-  return `${currency} ${formatMinor(minor, currency).replace(/^[^\d-]+/, "")}`;
+  return `${currency} ${formatMoney(minor, currency).replace(/^[^\d-]+/, "")}`;
 }
 
 /** The order's one line in its own currency: the quote's unit price, or the total over the quantity. */

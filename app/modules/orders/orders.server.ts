@@ -16,7 +16,7 @@ import {
   releaseDue,
 } from "~/modules/payments/payments.server";
 import { planMilestones, scheduleLines } from "~/modules/payments/payments-values";
-import { formatUsdCents } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import { INSPECTION_DAYS } from "~/lib/status-lists";
 import {
   cancelledByLabel,
@@ -305,7 +305,7 @@ export async function updateOrderStatus(
             : command.action === "confirm"
               ? ` The payment schedule: ${scheduleLines(
                   planMilestones(updated[0]!.paymentTerms, updated[0]!.totalCents),
-                  formatUsdCents,
+                  formatMoney,
                 ).join(" ")}`
               : "";
       await notifyOrderParty(tx, notifier, orderId, role === "buyer" ? row.sellerId : row.buyerId, step.to, said);

@@ -8,7 +8,7 @@ import { orders } from "~/db/schema/orders";
 import { disputeEvidence, disputes } from "~/db/schema/payments";
 import { profiles } from "~/db/schema/profiles";
 import { rfqs } from "~/db/schema/rfqs";
-import { formatUsdCents, parseUsdToCents } from "~/lib/money";
+import { formatMoney, parseUsdToCents } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import {
@@ -294,9 +294,9 @@ export async function decideDispute(
       })
       .where(eq(disputes.id, dispute.id));
     const summary =
-      `${DISPUTE_DECISION_LABEL[decision]}: ${formatUsdCents(refunded)} refunded to the buyer, ${formatUsdCents(released)} released to the supplier.` +
+      `${DISPUTE_DECISION_LABEL[decision]}: ${formatMoney(refunded)} refunded to the buyer, ${formatMoney(released)} released to the supplier.` +
       (settlementCents !== null
-        ? ` Settled between the parties outside Setu: ${formatUsdCents(settlementCents)} (recorded; not paid through Setu).`
+        ? ` Settled between the parties outside Setu: ${formatMoney(settlementCents)} (recorded; not paid through Setu).`
         : "");
     await recordOrderEvent(tx, {
       orderId: order!.id,
@@ -314,13 +314,13 @@ export async function decideDispute(
   if (outcome.kind === "missing") return { ok: false, status: 404, message: "Dispute not found" };
   if (outcome.kind === "decided") return { ok: false, status: 409, message: "This dispute has already been decided" };
   if (outcome.kind === "too-much") {
-    const message = `The refund can be at most what is held: ${formatUsdCents(outcome.held)}`;
+    const message = `The refund can be at most what is held: ${formatMoney(outcome.held)}`;
     return { ok: false, status: 400, message, fieldErrors: { refundAmount: message } };
   }
   return {
     ok: true,
     status: 200,
-    message: `Dispute decided: ${formatUsdCents(outcome.refunded)} refunded, ${formatUsdCents(outcome.released)} released`,
+    message: `Dispute decided: ${formatMoney(outcome.refunded)} refunded, ${formatMoney(outcome.released)} released`,
   };
 }
 

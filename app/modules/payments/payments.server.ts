@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/postgres-errors";
 import { orders } from "~/db/schema/orders";
 import { paymentCharges, paymentMilestones, paymentWebhookEvents } from "~/db/schema/payments";
-import { formatUsdCents } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import type { JobData } from "~/modules/jobs/job-queue.server";
@@ -200,7 +200,7 @@ export async function fundMilestone(
   return {
     ok: true,
     status: 200,
-    message: `Payment of ${formatUsdCents(attempt.amountCents)} submitted. It shows as held in escrow once the payment provider confirms it.`,
+    message: `Payment of ${formatMoney(attempt.amountCents)} submitted. It shows as held in escrow once the payment provider confirms it.`,
   };
 }
 
@@ -283,7 +283,7 @@ export async function receivePaymentWebhook(
       userId: order!.sellerId,
       kind: "order_status",
       title: `The buyer funded "${milestone.label}" into escrow`,
-      body: `${formatUsdCents(charge.amountCents)} for "${milestone.label}" is held in escrow for order ${order!.id.slice(0, 8).toUpperCase()}.`,
+      body: `${formatMoney(charge.amountCents)} for "${milestone.label}" is held in escrow for order ${order!.id.slice(0, 8).toUpperCase()}.`,
       href: `/orders/${order!.id}`,
       eventKey: `funded:${milestone.id}:${charge.id}`,
     });
@@ -567,9 +567,9 @@ export async function remindNetPaymentsDue(db: Db, notifier: Notifier, now = new
       const overdue = new Date(m.dueAt) <= now;
       const reference = m.orderId.slice(0, 8).toUpperCase();
       const title = overdue
-        ? `Payment overdue: ${formatUsdCents(m.amountCents)} for order ${reference}`
-        : `Payment due on ${dueDate}: ${formatUsdCents(m.amountCents)} for order ${reference}`;
-      const body = `"${m.label}" (${formatUsdCents(m.amountCents)}) ${overdue ? "was" : "is"} due on ${dueDate} (UTC) under the order's net terms. Pay it into escrow on the order's page; it is released to the supplier when the inspection window has closed.`;
+        ? `Payment overdue: ${formatMoney(m.amountCents)} for order ${reference}`
+        : `Payment due on ${dueDate}: ${formatMoney(m.amountCents)} for order ${reference}`;
+      const body = `"${m.label}" (${formatMoney(m.amountCents)}) ${overdue ? "was" : "is"} due on ${dueDate} (UTC) under the order's net terms. Pay it into escrow on the order's page; it is released to the supplier when the inspection window has closed.`;
       const told = await notify(tx, notifier, {
         userId: m.buyerId,
         kind: "order_status",

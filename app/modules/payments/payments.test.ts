@@ -27,7 +27,7 @@ import {
 import { listMilestones, receivePaymentWebhook, recordLetterOfCredit, remindNetPaymentsDue } from "./payments.server";
 import { decideDispute, listOpenDisputes } from "./disputes.server";
 import { createStorage } from "~/modules/uploads/storage.server";
-import { formatUsdCents } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import { LIVE_CHANNEL } from "~/modules/live/live-events.server";
 import os from "node:os";
 import path from "node:path";
@@ -789,8 +789,8 @@ describe.each(testEngines())("escrow payments on %s", (engine) => {
           expect(offered.released).toBe(0);
           expect(balance.held).toBe(balance.funded);
           expect(offered.held).toBe(balance.held);
-          const dialog = disputeConsequence(views, formatUsdCents);
-          if (offered.held > 0) expect(dialog).toContain(`Refundable now: ${formatUsdCents(offered.held)}`);
+          const dialog = disputeConsequence(views, formatMoney);
+          if (offered.held > 0) expect(dialog).toContain(`Refundable now: ${formatMoney(offered.held)}`);
           else expect(dialog).not.toContain("Refundable now: $");
           expect(
             await postOpenDispute(

@@ -221,6 +221,8 @@ describe.each(testEngines())("price breaks on %s", (engine) => {
       ["All variants", [2000]],
       ["White", [500, 1000]],
     ]);
+    // below its first break a ladder costs the variant's price, or the product's maximum price (issue 37)
+    expect(detail!.priceTiers.map((l) => l.basePriceCents)).toEqual([500, 450]);
     expect(detail!.originPort).toEqual({ code: "INMUN", name: "Mundra" });
   });
 

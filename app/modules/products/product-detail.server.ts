@@ -22,8 +22,11 @@ export type ProductVariant = {
 };
 
 export type PriceTierRow = { id: string; minQuantity: number; unitPriceCents: number };
-/** One ladder of price breaks: the whole product's (variantSku '') or one variant's, with its label. */
-export type PriceTierLadder = { variantSku: string; label: string; tiers: PriceTierRow[] };
+/**
+ * One ladder of price breaks: the whole product's (variantSku '') or one variant's, with its label, and the price
+ * per unit below its first break (the variant's price, or the product's maximum price, as the form reads it).
+ */
+export type PriceTierLadder = { variantSku: string; label: string; basePriceCents: number; tiers: PriceTierRow[] };
 
 export type ProductDimensions = { length: number | null; width: number | null; height: number | null };
 
@@ -159,7 +162,7 @@ export async function getProductDetail(db: Db, id: string): Promise<ProductDetai
     hsCode: row.hsCode,
     originPort:
       row.originPortCode && row.originPortName ? { code: row.originPortCode, name: row.originPortName } : null,
-    priceTiers: tierLadders(tiers, specifications.variants),
+    priceTiers: tierLadders(tiers, specifications.variants, row.priceMaxCents),
     sellerId: row.sellerId,
     supplier: {
       companyName: row.companyName?.trim() || null,
@@ -175,7 +178,11 @@ export async function getProductDetail(db: Db, id: string): Promise<ProductDetai
 }
 
 /** The price breaks as ladders: the whole product's first, then each variant's in the variants' order. */
-function tierLadders(tiers: (PriceTierRow & { variantSku: string })[], variants: ProductVariant[]): PriceTierLadder[] {
+function tierLadders(
+  tiers: (PriceTierRow & { variantSku: string })[],
+  variants: ProductVariant[],
+  priceMaxCents: number,
+): PriceTierLadder[] {
   const bySku = Map.groupBy(tiers, (t) => t.variantSku);
   const label = (sku: string) => {
     const index = variants.findIndex((v) => v.sku === sku);
@@ -189,6 +196,7 @@ function tierLadders(tiers: (PriceTierRow & { variantSku: string })[], variants:
     .map(([variantSku, list]) => ({
       variantSku,
       label: variantSku === "" ? "All variants" : label(variantSku),
+      basePriceCents: (variantSku !== "" && variants.find((v) => v.sku === variantSku)?.priceCents) || priceMaxCents,
       tiers: list.map(({ variantSku: _, ...t }) => t),
     }));
 }

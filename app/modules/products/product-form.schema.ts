@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PRODUCT_CATEGORIES, UNITS } from "~/lib/categories";
-import { formatUsdCents, parseUsdToCents } from "~/lib/money";
+import { formatUnitPrice, parseUsdToCents } from "~/lib/money";
 import { firstErrors } from "~/lib/command-result";
 import { intentOptions, optionalPostedId, postedId, postedJson } from "~/lib/posted-fields";
 import { PRODUCT_STATUSES } from "~/lib/status-lists";
@@ -64,7 +64,7 @@ const cents = (message: string, { positive }: { positive: boolean }) =>
     return value;
   });
 
-const usd = (value: number) => formatUsdCents(value);
+const usd = (value: number) => formatUnitPrice(value);
 
 /** At most this many price breaks per variant (or for the whole product). */
 export const MAX_PRICE_TIERS = 10;

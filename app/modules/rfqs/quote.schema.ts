@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { formatMinor, parseAmountToMinor, totalFromUnit, unitFromTotal } from "~/lib/money-minor";
+import { formatMoney } from "~/lib/money";
+import { parseAmountToMinor, totalFromUnit, unitFromTotal } from "~/lib/money-minor";
 import {
   CURRENCIES,
   hsCodeSchema,
@@ -139,7 +140,7 @@ export const quoteSchema = rawQuote.transform((raw, ctx): QuoteTerms => {
     ) {
       issue(
         "price",
-        `Unit price × quantity is ${formatMinor(fromUnit, currency)}: correct one of them, or leave one empty`,
+        `Unit price × quantity is ${formatMoney(fromUnit, currency)}: correct one of them, or leave one empty`,
       );
     }
     if (total !== null && unit === null && unitPriceMinor <= 0)

@@ -10,11 +10,11 @@ import { orders } from "~/db/schema/orders";
 import { profiles } from "~/db/schema/profiles";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { closingInstant, FALLBACK_TIME_ZONE, INDIA_TIME_ZONE, isExpired, todayIn, todayUtc } from "~/lib/deadline";
-import { formatUsdCents } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import type { Actor, SessionUser } from "~/modules/accounts/accounts.schema";
 import { likePattern } from "~/db/sql-helpers";
 import { fxRates } from "~/db/schema/trade";
-import { formatMinor, inrPaiseToUsdCents } from "~/lib/money-minor";
+import { inrPaiseToUsdCents } from "~/lib/money-minor";
 import { describeRate, trimRate, type FxRate } from "~/modules/trade/fx-rates.schema";
 import { rateInForce } from "~/modules/trade/fx-rates.server";
 import { findPort, listPorts } from "~/modules/trade/ports.server";
@@ -459,8 +459,8 @@ export async function submitQuote(
         .returning({ id: rfqResponses.id });
       const amount =
         input.currency === "INR" && rate
-          ? `${formatMinor(input.totalMinor, "INR")} (about ${formatUsdCents(priceCents)} at ${describeRate(rate)})`
-          : formatUsdCents(priceCents);
+          ? `${formatMoney(input.totalMinor, "INR")} (about ${formatMoney(priceCents)} at ${describeRate(rate)})`
+          : formatMoney(priceCents);
       const summary = live
         ? `${actor.profile.companyName} revised its quote on your RFQ "${rfq.title}": now ${amount}.`
         : `${actor.profile.companyName} sent a quote of ${amount} on your RFQ "${rfq.title}".`;
@@ -591,7 +591,7 @@ export async function acceptQuote(
         toStatus: "placed",
         note: "Quote accepted",
       });
-      const accepted = `${actor.profile.companyName} accepted your quote of ${formatUsdCents(quote.priceCents)} on "${quote.title}". An order has been created.`;
+      const accepted = `${actor.profile.companyName} accepted your quote of ${formatMoney(quote.priceCents)} on "${quote.title}". An order has been created.`;
       await notify(tx, notifier, {
         userId: quote.sellerId,
         kind: "quote_accepted",

@@ -1,5 +1,5 @@
 /** fx-rates's values, labels and helpers: browser-safe without zod (fx-rates.schema.ts re-exports them, route JS budgets). */
-import { formatRate } from "~/lib/money-minor";
+import { formatRate } from "~/lib/money";
 
 /** Where an INR/USD rate comes from (issue #21). Browser-safe. */
 export const FX_RATE_SOURCES = ["fbil", "customs", "manual"] as const;

@@ -80,11 +80,29 @@ function idsOfBest(
   return present.filter(([, v]) => v === best).map(([id]) => id);
 }
 
-/** Each row's best value: lowest unit price, total, complete landed cost and lead time; latest valid-until date. Only where two or more quotes have it. */
+/**
+ * The Incoterm and named place every quote shares ("FOB Mundra (INMUN)"), or null when they differ or a quote has
+ * no structured terms. Only then are unit prices and totals like for like: an FOB price leaves freight, insurance
+ * and duty to the buyer, a DDP price includes them (issue 37).
+ */
+export function sharedTerms(quotes: ComparedQuote[]): string | null {
+  const terms = new Set(
+    quotes.map((q) => (q.structured && q.incoterm ? `${q.incoterm} ${q.place ?? ""}`.trim() : null)),
+  );
+  const [only] = terms;
+  return terms.size === 1 && only ? only : null;
+}
+
+/**
+ * Each row's best value: lowest complete landed cost and lead time, latest valid-until date; the lowest unit price
+ * and total only when all quotes share their Incoterm and place (else the landed cost is the like-for-like figure).
+ * Only where two or more quotes have it.
+ */
 export function bestValues(quotes: ComparedQuote[]): QuoteComparison["best"] {
+  const likeForLike = sharedTerms(quotes) !== null;
   return {
-    unitPrice: idsOfBest(quotes, (q) => q.unitPriceUsdCents, "low"),
-    total: idsOfBest(quotes, (q) => q.totalUsdCents, "low"),
+    unitPrice: likeForLike ? idsOfBest(quotes, (q) => q.unitPriceUsdCents, "low") : [],
+    total: likeForLike ? idsOfBest(quotes, (q) => q.totalUsdCents, "low") : [],
     landed: idsOfBest(quotes, comparableLanded, "low"),
     leadTime: idsOfBest(quotes, (q) => q.leadTimeDays, "low"),
     validUntil: idsOfBest(quotes, (q) => q.validUntil, "high"),

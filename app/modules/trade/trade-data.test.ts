@@ -187,9 +187,10 @@ describe.each(testEngines())("trade reference data and the quote comparison on %
 
     // sorted by landed cost: DDP ($6.50) before FOB ($6.86), the quote without terms last
     expect(comparison!.quotes.map((q) => q.id)).toEqual([ddp.id, fob.id, legacy.id]);
+    // FOB against DDP: only the landed cost compares them like for like (issue 37)
     expect(comparison!.best).toEqual({
-      unitPrice: [fob.id],
-      total: [fob.id],
+      unitPrice: [],
+      total: [],
       landed: [ddp.id],
       leadTime: [fob.id],
       validUntil: [fob.id],

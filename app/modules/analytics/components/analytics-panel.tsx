@@ -2,7 +2,10 @@ import { Download } from "lucide-react";
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
-import { formatUsd } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
+
+/** Revenue is a total: whole dollars (decision record 0041). */
+const wholeUsd = (cents: number) => formatMoney(cents, "USD", { whole: true });
 import { ANALYTICS_WINDOWS, formatDuration, formatWinRate, type StoreAnalytics } from "../analytics.schema";
 import { BarChart } from "./bar-chart";
 
@@ -130,14 +133,14 @@ export function AnalyticsPanel({ storeId, analytics: a }: { storeId: string; ana
             value={a.medianFirstResponseSeconds === null ? "—" : formatDuration(a.medianFirstResponseSeconds)}
             hint="RFQ published to your first quote"
           />
-          <Stat label="Revenue" value={formatUsd(a.revenueCents)} hint="released from escrow" />
+          <Stat label="Revenue" value={wholeUsd(a.revenueCents)} hint="released from escrow" />
         </dl>
         <Card className="mt-4 p-4 lg:w-1/2">
           <BarChart
             title="Revenue by month"
             labelHeader="Month"
             valueHeader="Revenue (USD)"
-            format={formatUsd}
+            format={wholeUsd}
             data={a.revenueByMonth.map((m) => ({ label: monthLabel(m.month), value: m.cents }))}
           />
         </Card>

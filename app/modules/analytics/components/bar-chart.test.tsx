@@ -1,6 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { formatUsd } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
+
+const wholeUsd = (cents: number) => formatMoney(cents, "USD", { whole: true });
 import { BarChart } from "./bar-chart";
 
 const texts = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]);
@@ -67,7 +69,7 @@ describe("BarChart (visx, rendered on the server)", () => {
           title="Revenue by month"
           labelHeader="Month"
           valueHeader="Revenue (USD)"
-          format={formatUsd}
+          format={wholeUsd}
           data={data}
         />,
       );
@@ -122,7 +124,7 @@ describe("BarChart (visx, rendered on the server)", () => {
         title="Revenue by month"
         labelHeader="Month"
         valueHeader="Revenue (USD)"
-        format={formatUsd}
+        format={wholeUsd}
         data={[{ label: "Nov 2026", value: 0 }]}
       />,
     );

@@ -9,6 +9,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { lazyPart } from "~/components/ui/lazy-part";
 import { PRODUCT_CATEGORIES } from "~/lib/categories";
+import { formatMoney } from "~/lib/money";
 import type { ProductCardData } from "../products.schema";
 import { PRICE_SLIDER, PRODUCT_SORTS, RELEVANCE_SORT, type ProductSearchParams } from "../product-search.schema";
 import { ProductCardSkeleton } from "./product-card-skeleton";
@@ -32,7 +33,8 @@ const ProductCardList = lazyPart(
 
 const WHY_INDIA = ["Verified Suppliers", "International Shipping", "Quality Assurance", "Competitive Pricing"];
 const number = new Intl.NumberFormat("en-US");
-const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+/** The slider's bounds are whole dollars in $1,000 steps (spec §9), not prices. */
+const dollars = (whole: number) => formatMoney(whole * 100, "USD", { whole: true });
 const PANEL_ID = "marketplace-filter-panel";
 /** Tailwind's `lg`: from here on the filter panel stands beside the list. */
 const WIDE = "(min-width: 64rem)";
@@ -165,7 +167,7 @@ function MarketplaceProductsView({
       <fieldset>
         <legend className="mb-1.5 text-sm font-medium text-slate-800">Price Range</legend>
         <p className="mb-2 text-sm tabular-nums text-slate-600" aria-live="polite">
-          {dollars.format(min)} – {dollars.format(max)}
+          {dollars(min)} – {dollars(max)}
           {max === PRICE_SLIDER.max ? "+" : ""}
         </p>
         <PriceSlider

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
-import { formatUsdCents } from "~/lib/money";
+import { formatUnitPrice } from "~/lib/money";
 import type { PriceTierLadder } from "../product-detail.server";
 
 const SINGULAR: Record<string, string> = {
@@ -20,19 +20,50 @@ export function tierQuantityLabel(minQuantity: number, nextMinQuantity: number |
     : `${count(minQuantity)}–${count(nextMinQuantity - 1)} ${unit}`;
 }
 
+export type QuantityRow = {
+  /** the break's id, or null for the quantities from the MOQ up to the first break, at the price without a break */
+  tierId: string | null;
+  minQuantity: number;
+  nextMinQuantity: number | undefined;
+  unitPriceCents: number;
+};
+
+/**
+ * A ladder's rows from the minimum order quantity up (issue 37): a first break above the MOQ (20,000 for an MOQ of
+ * 5,000) leaves 5,000–19,999 priced at the ladder's base price, as the product form reads "no break", never unpriced.
+ */
+export function quantityRows(ladder: PriceTierLadder, moq: number): QuantityRow[] {
+  const rows: QuantityRow[] = ladder.tiers.map((tier, i) => ({
+    tierId: tier.id,
+    minQuantity: tier.minQuantity,
+    nextMinQuantity: ladder.tiers[i + 1]?.minQuantity,
+    unitPriceCents: tier.unitPriceCents,
+  }));
+  const first = rows[0];
+  return first && first.minQuantity > moq
+    ? [
+        { tierId: null, minQuantity: moq, nextMinQuantity: first.minQuantity, unitPriceCents: ladder.basePriceCents },
+        ...rows,
+      ]
+    : rows;
+}
+
 /**
  * The product page's price breaks: one table per ladder (the whole product's, or a variant's), each row a quantity
  * range and its price per unit, with a link that starts an RFQ for that quantity at that price as the target.
  */
 export function PriceBreaks({
   ladders,
+  moq,
   unit,
   quoteHref,
   className,
 }: {
   ladders: PriceTierLadder[];
+  moq: number;
   unit: string;
-  quoteHref: (tierId: string) => string;
+  /** the RFQ for a break's quantity at its price; null: the RFQ for the MOQ */
+  quoteHref: (tierId: string | null) => string;
   className?: string;
 }) {
   const perUnit = SINGULAR[unit] ?? unit;
@@ -67,11 +98,11 @@ export function PriceBreaks({
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
-                {ladder.tiers.map((tier, i) => {
-                  const quantity = tierQuantityLabel(tier.minQuantity, ladder.tiers[i + 1]?.minQuantity, unit);
-                  const price = formatUsdCents(tier.unitPriceCents);
+                {quantityRows(ladder, moq).map((row) => {
+                  const quantity = tierQuantityLabel(row.minQuantity, row.nextMinQuantity, unit);
+                  const price = formatUnitPrice(row.unitPriceCents);
                   return (
-                    <tr key={tier.id}>
+                    <tr key={row.tierId ?? "base"}>
                       <th scope="row" className="py-2 pr-3 font-medium text-slate-900 tabular-nums">
                         {quantity}
                       </th>
@@ -81,7 +112,7 @@ export function PriceBreaks({
                       </td>
                       <td className="py-2 text-right">
                         <Link
-                          to={quoteHref(tier.id)}
+                          to={quoteHref(row.tierId)}
                           aria-label={`Quote ${quantity}${title ? ` of ${title}` : ""} at ${price} per ${perUnit}`}
                           className="whitespace-nowrap text-sm font-medium text-brand-700 hover:underline"
                         >

@@ -4,7 +4,7 @@ import { toast } from "~/components/ui/toast";
 import { VerificationBadge } from "~/modules/accounts/components/verification-badge";
 import { buttonClasses } from "~/components/ui/button";
 import { categoryLabel } from "~/lib/categories";
-import { formatUsdRange } from "~/lib/money";
+import { formatPriceRange } from "~/lib/money";
 import type { ProductCardData } from "../products.schema";
 import { replyTimeLabel } from "~/modules/response-times/response-time";
 import { ResponsiveImage } from "~/modules/uploads/components/responsive-image";
@@ -90,7 +90,7 @@ export function ProductCard({
         <p className="mt-1 line-clamp-2 text-sm text-slate-600">{product.description}</p>
         <div className="mt-auto pt-3">
           <p className="text-lg font-semibold tabular-nums text-slate-900">
-            {formatUsdRange(product.priceMinCents, product.priceMaxCents)}
+            {formatPriceRange(product.priceMinCents, product.priceMaxCents)}
           </p>
           <p className="text-xs text-slate-500">
             MOQ: {product.minimumOrderQuantity} {product.unit}

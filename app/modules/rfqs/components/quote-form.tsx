@@ -3,9 +3,9 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, Input, LabelledOptions, Select, Textarea } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { formatUsdCents } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
+import { inrPaiseToUsdCents, parseAmountToMinor, totalFromUnit, unitFromTotal } from "~/lib/money-minor";
 import { scheduleSummary } from "~/modules/payments/payments-values";
-import { formatMinor, inrPaiseToUsdCents, parseAmountToMinor, totalFromUnit, unitFromTotal } from "~/lib/money-minor";
 import { lazySchema, useValidatedForm, type FormReply } from "~/components/forms/validated-form";
 import { describeRate, type FxRate } from "~/modules/trade/fx-rates-values";
 import {
@@ -44,8 +44,8 @@ function priceEcho(
     total = totalFromUnit(each, quantity);
   if (each === null && total !== null && total > 0) each = unitFromTotal(total, quantity);
   if (!total || !each) return null;
-  const usd = currency === "INR" && rate ? ` · about ${formatUsdCents(inrPaiseToUsdCents(total, rate.inrPerUsd))}` : "";
-  return `${formatMinor(each, currency)} each × ${quantity.toLocaleString("en-US")} ${unit} = ${formatMinor(total, currency)}${usd}`;
+  const usd = currency === "INR" && rate ? ` · about ${formatMoney(inrPaiseToUsdCents(total, rate.inrPerUsd))}` : "";
+  return `${formatMoney(each, currency)} each × ${quantity.toLocaleString("en-US")} ${unit} = ${formatMoney(total, currency)}${usd}`;
 }
 
 /**

@@ -1,5 +1,5 @@
-import { formatUsdCents } from "~/lib/money";
-import { formatMinor, inrPaiseToUsdCents, unitFromTotal, usdCentsToInrPaise } from "~/lib/money-minor";
+import { formatMoney } from "~/lib/money";
+import { inrPaiseToUsdCents, unitFromTotal, usdCentsToInrPaise } from "~/lib/money-minor";
 import { describeRate, formatRateDate } from "~/modules/trade/fx-rates-values";
 import { PAYMENT_TERMS_LABELS, SHIP_MODE_LABELS } from "~/modules/trade/trade-terms-values";
 import { scheduleSummary } from "~/modules/payments/payments-values";
@@ -46,24 +46,24 @@ export function QuoteSummary({
   const unitUsdCents = inInr ? inrPaiseToUsdCents(unitMinor, rate.inrPerUsd) : unitMinor;
   // what the other currency reads, at the rate stored with the quote (never today's)
   const otherTotal = inInr
-    ? formatUsdCents(quote.priceCents)
+    ? formatMoney(quote.priceCents)
     : rate
-      ? formatMinor(usdCentsToInrPaise(quote.priceCents, rate.inrPerUsd), "INR")
+      ? formatMoney(usdCentsToInrPaise(quote.priceCents, rate.inrPerUsd), "INR")
       : null;
   const otherUnit = inInr
-    ? formatUsdCents(unitUsdCents)
+    ? formatMoney(unitUsdCents)
     : rate
-      ? formatMinor(usdCentsToInrPaise(unitMinor, rate.inrPerUsd), "INR")
+      ? formatMoney(usdCentsToInrPaise(unitMinor, rate.inrPerUsd), "INR")
       : null;
   const ownFirst = audience === "supplier" && quote.mine;
-  const leadTotal = ownFirst ? formatMinor(totalMinor, quote.currency) : formatUsdCents(quote.priceCents);
-  const leadUnit = ownFirst ? formatMinor(unitMinor, quote.currency) : formatUsdCents(unitUsdCents);
+  const leadTotal = ownFirst ? formatMoney(totalMinor, quote.currency) : formatMoney(quote.priceCents);
+  const leadUnit = ownFirst ? formatMoney(unitMinor, quote.currency) : formatMoney(unitUsdCents);
   const beside = ownFirst
     ? otherTotal
       ? { total: otherTotal, unit: otherUnit }
       : null
     : inInr
-      ? { total: formatMinor(totalMinor, "INR"), unit: formatMinor(unitMinor, "INR") }
+      ? { total: formatMoney(totalMinor, "INR"), unit: formatMoney(unitMinor, "INR") }
       : null;
   const place = incotermWithPlace(quote);
 
@@ -127,7 +127,7 @@ export function QuoteSummary({
           <Term label="Sample">
             {quote.sampleAvailable
               ? quote.samplePriceMinor
-                ? `Available, ${formatMinor(quote.samplePriceMinor, quote.currency)}`
+                ? `Available, ${formatMoney(quote.samplePriceMinor, quote.currency)}`
                 : "Available, free"
               : "Not available"}
           </Term>

@@ -3,15 +3,18 @@ import { Link } from "react-router";
 import { Badge, statusTone } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { categoryLabel } from "~/lib/categories";
-import { formatUsd } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import type { RfqCard as RfqCardData } from "../rfq-values";
 import { ClosingTime } from "./closing-time";
 import { DeadlineBadge } from "./deadline-badge";
 
+/** A budget is a total for the whole quantity: whole dollars (decision record 0041). */
+const wholeUsd = (cents: number) => formatMoney(cents, "USD", { whole: true });
+
 export function formatBudget(min: number | null, max: number | null): string {
   if (min === null && max === null) return "Open budget";
-  if (min !== null && max !== null) return min === max ? formatUsd(min) : `${formatUsd(min)} - ${formatUsd(max)}`;
-  return min !== null ? `From ${formatUsd(min)}` : `Up to ${formatUsd(max!)}`;
+  if (min !== null && max !== null) return min === max ? wholeUsd(min) : `${wholeUsd(min)} – ${wholeUsd(max)}`;
+  return min !== null ? `From ${wholeUsd(min)}` : `Up to ${wholeUsd(max!)}`;
 }
 
 /** The buyer takes quotes from verified suppliers only. */

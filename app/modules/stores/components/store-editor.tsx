@@ -19,7 +19,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
 import { Input, Label, Textarea } from "~/components/ui/field";
-import { formatUsdRange } from "~/lib/money";
+import { formatPriceRange } from "~/lib/money";
 import { ImageUploadField } from "~/modules/uploads/components/image-upload-field";
 import { uploadImage } from "~/modules/uploads/upload-client";
 import { IMAGE_ACCEPT } from "~/modules/uploads/uploads.schema";
@@ -284,7 +284,7 @@ function ProductPreview({
           </div>
           <div className="p-3">
             <p className="truncate text-sm font-medium">{p.name}</p>
-            <p className="text-sm text-slate-600">{formatUsdRange(p.priceMinCents, p.priceMaxCents)}</p>
+            <p className="text-sm text-slate-600">{formatPriceRange(p.priceMinCents, p.priceMaxCents)}</p>
           </div>
         </div>
       ))}

@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { categoryLabel } from "~/lib/categories";
-import { formatUsdRange } from "~/lib/money";
+import { formatPriceRange } from "~/lib/money";
 import { VerificationBadge } from "~/modules/accounts/components/verification-badge";
 import { ContactButton } from "~/modules/messaging/components/contact-button";
 import { replyTimeLabel } from "~/modules/response-times/response-time";
@@ -87,7 +87,7 @@ export function StoreProductCard({
         ) : null}
         <div className="mt-auto flex items-center justify-between gap-2 pt-3">
           <span className="font-semibold tabular-nums">
-            {formatUsdRange(product.priceMinCents, product.priceMaxCents)}
+            {formatPriceRange(product.priceMinCents, product.priceMaxCents)}
           </span>
           {own ? null : signedIn ? (
             <ContactButton subjectType="product" subjectId={product.id} signedIn size="sm" variant="primary">

@@ -1,4 +1,4 @@
-import { formatUsdCents } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import { MISSING_INPUT_LABELS, type LandedCostEstimate } from "../landed-cost";
 
 /** A percentage as stored ("9.1000") for reading: "9.1 %". */
@@ -22,8 +22,8 @@ function freightDetail(e: LandedCostEstimate): string {
   if (f.basis === "buyer") return "your own figure";
   const lane = f.lane ? `${f.lane.originPort} → ${f.lane.destinationPort} by ${f.lane.mode}` : "";
   if (f.basis === "containers")
-    return `${f.containers} × 40 ft container${f.containers === 1 ? "" : "s"} at ${formatUsdCents(f.lane!.perContainerCents!)}, ${lane}`;
-  return `${kg.format(f.chargeableKg!)} kg at ${formatUsdCents(f.lane!.perKgCents!)}/kg, ${lane}`;
+    return `${f.containers} × 40 ft container${f.containers === 1 ? "" : "s"} at ${formatMoney(f.lane!.perContainerCents!)}, ${lane}`;
+  return `${kg.format(f.chargeableKg!)} kg at ${formatMoney(f.lane!.perKgCents!)}/kg, ${lane}`;
 }
 
 /** The parts of a landed-cost estimate, each with its rate and source, and what it leaves out. */
@@ -34,7 +34,7 @@ export function LandedCostBreakdown({ estimate: e, unit }: { estimate: LandedCos
         {label}
         {detail ? <span className="block text-xs text-slate-500">{detail}</span> : null}
       </dt>
-      <dd className="shrink-0 tabular-nums text-slate-900">{cents === null ? "—" : formatUsdCents(cents)}</dd>
+      <dd className="shrink-0 tabular-nums text-slate-900">{cents === null ? "—" : formatMoney(cents)}</dd>
     </div>
   );
   const mpfClamp =
@@ -92,11 +92,11 @@ export function LandedCostBreakdown({ estimate: e, unit }: { estimate: LandedCos
           : null}
         <div className="flex items-baseline justify-between gap-3 py-1 font-semibold">
           <dt>Landed total (estimate)</dt>
-          <dd className="tabular-nums">{formatUsdCents(e.totalCents)}</dd>
+          <dd className="tabular-nums">{formatMoney(e.totalCents)}</dd>
         </div>
         <div className="flex items-baseline justify-between gap-3 py-1 font-semibold">
           <dt>Per unit (estimate)</dt>
-          <dd className="tabular-nums">{formatUsdCents(e.perUnitCents)}</dd>
+          <dd className="tabular-nums">{formatMoney(e.perUnitCents)}</dd>
         </div>
       </dl>
       {e.missing.length > 0 ? (

@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Select } from "~/components/ui/field";
-import { formatUsdCents } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import type { ProductLandedCost } from "../product-landed-cost.server";
 import { formatDay, LandedCostBreakdown, ReferenceSourceItems } from "./landed-cost-breakdown";
 
@@ -100,11 +100,11 @@ export function LandedCostCalculator({
           <p className="text-xs font-semibold uppercase tracking-wide text-amber-800">Estimate</p>
           <p className="mt-1 text-2xl font-bold tabular-nums">
             {result.estimate.complete ? "" : "at least "}
-            {formatUsdCents(result.estimate.perUnitCents)}{" "}
+            {formatMoney(result.estimate.perUnitCents)}{" "}
             <span className="text-sm font-normal text-slate-600">per unit landed</span>
           </p>
           <p className="mt-1 text-xs text-slate-600">
-            {formatUsdCents(result.unitPriceCents)} a unit
+            {formatMoney(result.unitPriceCents)} a unit
             {result.tierMinQuantity
               ? ` (price break from ${result.tierMinQuantity.toLocaleString("en-US")} ${unit})`
               : " (the lowest listed price)"}

@@ -5,10 +5,9 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/field";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/components/ui/cn";
-import { formatUsdCents } from "~/lib/money";
-import { formatInrPaise } from "~/lib/money-minor";
+import { formatMoney, formatUnitPrice, minorToDecimalString } from "~/lib/money";
 import { replyTimeLabel } from "~/modules/response-times/response-time";
-import { comparableLanded, type ComparedQuote, type QuoteComparison } from "../quote-comparison";
+import { comparableLanded, sharedTerms, type ComparedQuote, type QuoteComparison } from "../quote-comparison";
 import { INCOTERM_LABELS, PAYMENT_TERMS_LABELS } from "../trade-terms-values";
 import { formatDay, LandedCostBreakdown, ReferenceSourceItems } from "./landed-cost-breakdown";
 
@@ -65,10 +64,10 @@ function Terms({ q }: { q: ComparedQuote }) {
 function UnitPrice({ q }: { q: ComparedQuote }) {
   return (
     <div>
-      <p className="font-semibold tabular-nums">{formatUsdCents(q.unitPriceUsdCents)}</p>
+      <p className="font-semibold tabular-nums">{formatUnitPrice(q.unitPriceUsdCents)}</p>
       {q.inr ? (
         <p className="text-xs text-slate-500">
-          {q.inr.unitPricePaise !== null ? `${formatInrPaise(q.inr.unitPricePaise)} ` : ""}at ₹
+          {q.inr.unitPricePaise !== null ? `${formatUnitPrice(q.inr.unitPricePaise, "INR")} ` : ""}at ₹
           {q.inr.inrPerUsd.replace(/\.?0+$/, "")} per ${q.inr.rateDate ? ` (rate of ${formatDay(q.inr.rateDate)})` : ""}
         </p>
       ) : null}
@@ -83,7 +82,7 @@ function Landed({ q, unit }: { q: ComparedQuote; unit: string }) {
     <div>
       <p className="font-semibold tabular-nums">
         {comparable ? "" : "at least "}
-        {formatUsdCents(q.landed.perUnitCents)}
+        {formatUnitPrice(q.landed.perUnitCents)}
         <span className="ml-1 text-xs font-normal text-slate-500">per unit</span>
       </p>
       <p className="text-xs font-medium text-amber-800">Estimate{comparable ? "" : ", incomplete"}</p>
@@ -113,10 +112,10 @@ function rows(unit: string): Row[] {
       best: "total",
       render: (q) => (
         <div>
-          <p className="font-semibold tabular-nums">{formatUsdCents(q.totalUsdCents)}</p>
+          <p className="font-semibold tabular-nums">{formatMoney(q.totalUsdCents)}</p>
           <p className="text-xs text-slate-500">
             {q.quantity.toLocaleString("en-US")} {unit}
-            {q.inr?.totalPaise ? ` · ${formatInrPaise(q.inr.totalPaise)}` : ""}
+            {q.inr?.totalPaise ? ` · ${formatMoney(q.inr.totalPaise, "INR")}` : ""}
           </p>
         </div>
       ),
@@ -161,10 +160,11 @@ function BestMark() {
 export function QuoteComparisonTable({ comparison, unit }: { comparison: QuoteComparison; unit: string }) {
   const { quotes, best } = comparison;
   const tableRows = rows(unit);
+  const terms = sharedTerms(quotes);
   const isBest = (key: RowKey | undefined, id: string) => (key ? best[key].includes(id) : false);
   const sortLink = (value: QuoteComparison["sort"], label: string) => (
     <Link
-      to={`?quoteSort=${value}${comparison.buyerFreightCents !== null ? `&freight=${comparison.buyerFreightCents / 100}` : ""}`}
+      to={`?quoteSort=${value}${comparison.buyerFreightCents !== null ? `&freight=${minorToDecimalString(comparison.buyerFreightCents)}` : ""}`}
       preventScrollReset
       aria-current={comparison.sort === value ? "true" : undefined}
       className={comparison.sort === value ? "font-semibold text-slate-900 underline" : "text-brand-700 underline"}
@@ -184,6 +184,13 @@ export function QuoteComparisonTable({ comparison, unit }: { comparison: QuoteCo
             {comparison.usPort.code}), the US port for “{comparison.deliveryLocation}” (
             {HOW_FOUND[comparison.usPort.how]}), with the duty and fee tables in force on {formatDay(comparison.date)}.
           </p>
+          {quotes.length > 1 ? (
+            <p className="mt-1 max-w-prose text-xs text-slate-600" data-testid="compare-like-for-like">
+              {terms
+                ? `All quotes are ${terms}: unit price and total compare like for like, and the lowest is marked Best.`
+                : "The quotes are on different terms, so Best is marked on the landed cost, not on the unit price or total: an FOB price leaves freight, insurance and duty to you, a DDP price includes them."}
+            </p>
+          ) : null}
         </div>
         <p className="flex gap-3 text-sm">
           <span className="text-slate-500">Sort:</span>
@@ -208,7 +215,9 @@ export function QuoteComparisonTable({ comparison, unit }: { comparison: QuoteCo
             name="freight"
             inputMode="decimal"
             maxLength={20}
-            defaultValue={comparison.buyerFreightCents !== null ? String(comparison.buyerFreightCents / 100) : ""}
+            defaultValue={
+              comparison.buyerFreightCents !== null ? minorToDecimalString(comparison.buyerFreightCents) : ""
+            }
             className="w-40"
           />
         </div>
