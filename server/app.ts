@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
+import { clientNetwork } from "~/lib/client-network";
 import { logger } from "~/logger.server";
 import { getSignedInSession } from "~/modules/accounts/session.server";
 import { openLiveStream } from "~/modules/live/live-stream.server";
@@ -172,7 +173,7 @@ app.get("/api/events", async (req, res) => {
       return;
     }
     // the stream closes with its session: at sign-out at once, when revoked or expired at the next check
-    openLiveStream(req, res, runtime.live, signedIn.user.id, signedIn.sessionId);
+    openLiveStream(req, res, runtime.live, signedIn.user.id, signedIn.sessionId, clientNetwork(req.ip));
   } catch (error) {
     logger.error({ err: error, requestId: res.locals.requestId }, "could not open a live stream");
     if (!res.headersSent) res.status(500).json({ error: "Something went wrong" });
