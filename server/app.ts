@@ -17,6 +17,7 @@ import { bodyLimit } from "./body-limit";
 import { cspNonce } from "./csp-nonce";
 import { pageCache } from "./page-cache";
 import { sameOriginWrites, securityHeaders } from "./security-headers";
+import { uploadSlots } from "./upload-slots";
 import { markOwnPage, viewCounting } from "./view-counting";
 
 export { logger };
@@ -101,6 +102,15 @@ export const BODY_LIMITS = {
   // an administrator's USITC HTS export (modules/trade/hts-import.server.ts: 5 MB) and its form
   tradeData: HTS_IMPORT_MAX_BYTES + 64 * 1024,
 };
+// an account's uploads in flight on this instance (issue 38): a third waits for one of two to finish
+app.use(
+  uploadSlots({
+    async accountOf(req) {
+      const signedIn = await getSignedInSession(fetchRequest(req), getRuntime());
+      return signedIn?.user.id ?? null;
+    },
+  }),
+);
 app.use(
   bodyLimit((path) => {
     if (path === "/api/uploads") return null;

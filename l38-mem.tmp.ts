@@ -1,0 +1,15 @@
+import sharp from "sharp";
+import { processImage } from "~/modules/uploads/images.server";
+const n = Number(process.argv[2] ?? 1);
+if (process.argv[3] === "nocache") sharp.cache(false);
+const bomb = await sharp({ create: { width: 6300, height: 6300, channels: 3, background: "#000" } }).png().toBuffer();
+console.log("bomb bytes", bomb.length, "cache", JSON.stringify(sharp.cache()), "concurrency", sharp.concurrency());
+global.gc?.();
+await new Promise((r) => setTimeout(r, 500));
+const idle = process.memoryUsage.rss();
+let peak = idle;
+const t = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5);
+const started = performance.now();
+await Promise.all(Array.from({ length: n }, () => processImage(bomb).catch((e) => e.message)));
+clearInterval(t);
+console.log(n, "concurrent:", Math.round(performance.now() - started), "ms, peak above idle", Math.round((peak - idle) / 1e6), "MB");
