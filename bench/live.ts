@@ -1,7 +1,9 @@
 // Live updates benchmark: send-to-delivery of live events (NOTIFY → LISTEN → /api/events), across two
 // instances on PostgreSQL (a quote, a message sent through the thread's form, direct publishes), and on one
-// instance holding 2,000 open streams (with its memory growth).
+// instance holding 2,000 open streams (with its memory growth); or, with --part idle, the memory of idle streams
+// on one instance on PGlite and a full instance admitting a newcomer (issue 38).
 //   npm run build && npm run bench:live -- --database-url postgres://postgres@127.0.0.1:5432/postgres [--part messages]
+//   npm run build && npm run bench:live -- --part idle [--streams 2000]
 // The URL is a server to create a throwaway database on (dropped afterwards). See bench/README.md.
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -28,7 +30,7 @@ const { values: args } = parseArgs({
   },
 });
 const ADMIN_URL = args["database-url"];
-if (!ADMIN_URL) {
+if (!ADMIN_URL && args.part !== "idle") {
   console.error(
     "bench:live needs --database-url (a PostgreSQL server; a throwaway database is created on it and dropped)",
   );
@@ -40,8 +42,11 @@ const RATE = Number(args.rate);
 const DURATION_S = Number(args.duration);
 const QUOTES = Number(args.quotes);
 const MESSAGES = Number(args.messages);
-/** "all", or "messages": only (a)(1) and the message sends of (a)(2), on two instances (a minute instead of eight) */
-const PART = args.part === "messages" ? "messages" : "all";
+/**
+ * "all", or "messages": only (a)(1) and the message sends of (a)(2), on two instances (a minute instead of eight),
+ * or "idle": (c) only, on one instance on PGlite (no database URL needed)
+ */
+const PART = args.part === "messages" || args.part === "idle" ? args.part : "all";
 const BUDGETS = { acrossInstancesP95Ms: 200, manyStreamsP95Ms: 500, memoryGrowthMb: 200 };
 const PASSWORD = "Wholesale-Route-42";
 
@@ -62,11 +67,12 @@ function openStream(
   url: string,
   cookie: string,
   onEvent: (name: string, data: string) => void,
+  { headers = {}, onEnd }: { headers?: Record<string, string>; onEnd?: () => void } = {},
 ): Promise<{ close: () => void }> {
   return new Promise((resolve, reject) => {
     const request = http.get(
       `${url}/api/events`,
-      { headers: { cookie, accept: "text/event-stream" }, agent: false },
+      { headers: { cookie, accept: "text/event-stream", ...headers }, agent: false },
       (response) => {
         if (response.statusCode !== 200) {
           response.resume();
@@ -95,6 +101,7 @@ function openStream(
           }
         });
         response.on("error", () => {});
+        if (onEnd) response.on("close", onEnd);
       },
     );
     request.on("error", reject);
@@ -455,4 +462,109 @@ async function main() {
   }
 }
 
-await main();
+/**
+ * (c) idle streams: one instance on PGlite, trusting one proxy (each stream's X-Forwarded-For is its client
+ * address), `STREAMS` streams opened 1,000 at a time (10 per account, from 20 networks of STREAMS / 20), the
+ * server's RSS after each thousand (after a warm-up of 200 streams opened and closed); then, the instance full, a newcomer from another network: the heaviest
+ * network's least recently active stream is closed for it.
+ */
+async function idleStreams() {
+  const perNetwork = Math.ceil(STREAMS / 20);
+  const server = await startAppServer({
+    env: {
+      DEMO_DATA: "off",
+      BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex"),
+      RATE_LIMIT_SCALE: "10000",
+      TRUST_PROXY: "true",
+      LIVE_MAX_STREAMS: String(STREAMS),
+      LIVE_MAX_STREAMS_PER_USER: String(PER_USER),
+      LIVE_MAX_STREAMS_PER_CLIENT: String(perNetwork),
+      JOB_WORKERS: "off",
+    },
+    startTimeoutMs: 180_000,
+  });
+  const results: Record<string, unknown> = { date: new Date().toISOString(), part: "idle", streams: STREAMS };
+  const open: Array<{ close: () => void }> = [];
+  try {
+    const users = Math.ceil(STREAMS / PER_USER);
+    const people = await pool(
+      Array.from({ length: users }, (_, i) => i),
+      4,
+      (i) => signUp(server.url, "buyer", 8000 + i),
+    );
+    const pid = server.process.pid!;
+    // warm-up: streams opened and closed once first, so that the first thousand does not also pay for the
+    // server's first use of the path (compiled code, the database's caches)
+    const warm = await pool(
+      Array.from({ length: 200 }, (_, i) => i),
+      50,
+      (i) =>
+        openStream(server.url, people[Math.floor(i / PER_USER)]!.cookie, () => {}, {
+          headers: { "x-forwarded-for": `10.30.${i}.1` },
+        }),
+    );
+    warm.forEach((s) => s.close());
+    await pause(3_000);
+    const rss = [rssMb(pid)];
+    let ended = 0;
+    for (let from = 0; from < STREAMS; from += 1000) {
+      const batch = await pool(
+        Array.from({ length: Math.min(1000, STREAMS - from) }, (_, i) => from + i),
+        50,
+        (i) =>
+          openStream(server.url, people[Math.floor(i / PER_USER)]!.cookie, () => {}, {
+            headers: { "x-forwarded-for": `10.20.${Math.floor(i / perNetwork)}.1` },
+            onEnd: () => ended++,
+          }),
+      );
+      open.push(...batch);
+      await pause(3_000);
+      rss.push(rssMb(pid));
+      console.log(`${open.length} streams: RSS ${Math.round(rss.at(-1)!)} MB`);
+    }
+    const perThousand = rss.slice(1).map((mb, i) => Math.round((mb - rss[i]!) * 10) / 10);
+    const newcomer = await signUp(server.url, "buyer", 9999);
+    // (a stream the loaded machine reset while the others opened is not one closed for the newcomer)
+    const endedBefore = ended;
+    const asked = performance.now();
+    const admitted = await openStream(server.url, newcomer.cookie, () => {}, {
+      headers: { "x-forwarded-for": "192.0.2.77" },
+    });
+    const admittedMs = performance.now() - asked;
+    for (let i = 0; i < 100 && ended === endedBefore; i++) await pause(50);
+    const closedForIt = ended - endedBefore;
+    admitted.close();
+    results.idle = {
+      streams: open.length,
+      networks: 20,
+      rssMb: rss.map((mb) => Math.round(mb)),
+      growthPerThousandMb: perThousand,
+      averagePerThousandMb: Math.round(((rss.at(-1)! - rss[0]!) / (open.length / 1000)) * 10) / 10,
+      kbPerStream: Math.round(((rss.at(-1)! - rss[0]!) * 1024) / open.length),
+      endedBeforeTheNewcomer: endedBefore,
+      fullInstanceNewcomerAdmittedMs: Math.round(admittedMs),
+      streamsClosedForIt: closedForIt,
+    };
+    console.log(JSON.stringify(results.idle, null, 2));
+    const idle = results.idle as { averagePerThousandMb: number };
+    finish(results, [
+      [
+        `${STREAMS} idle streams: ${idle.averagePerThousandMb} MB per 1,000 ≤ ${BUDGETS.memoryGrowthMb / 2} MB`,
+        idle.averagePerThousandMb <= BUDGETS.memoryGrowthMb / 2,
+      ],
+      [
+        `a full instance admitted a newcomer from another network, closing one stream (${closedForIt})`,
+        closedForIt === 1,
+      ],
+    ]);
+  } catch (error) {
+    console.error(`the server's last output:\n${server.output().slice(-3000)}`);
+    throw error;
+  } finally {
+    open.forEach((s) => s.close());
+    await server.stop();
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  }
+}
+
+await (PART === "idle" ? idleStreams() : main());

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
+import { clientNetwork } from "~/lib/client-network";
 import { logger } from "~/logger.server";
 import { getSignedInSession } from "~/modules/accounts/session.server";
 import { openLiveStream } from "~/modules/live/live-stream.server";
@@ -15,6 +16,7 @@ import { bodyLimit } from "./body-limit";
 import { cspNonce } from "./csp-nonce";
 import { pageCache } from "./page-cache";
 import { sameOriginWrites, securityHeaders } from "./security-headers";
+import { uploadSlots } from "./upload-slots";
 import { markOwnPage, viewCounting } from "./view-counting";
 
 export { logger };
@@ -90,6 +92,15 @@ export const BODY_LIMITS = {
   // an administrator's USITC HTS export (modules/trade/hts-import.server.ts: 5 MB) and its form
   tradeData: HTS_IMPORT_MAX_BYTES + 64 * 1024,
 };
+// an account's uploads in flight on this instance (issue 38): a third waits for one of two to finish
+app.use(
+  uploadSlots({
+    async accountOf(req) {
+      const signedIn = await getSignedInSession(fetchRequest(req), getRuntime());
+      return signedIn?.user.id ?? null;
+    },
+  }),
+);
 app.use(
   bodyLimit((path) => {
     if (path === "/api/uploads") return null;
@@ -162,7 +173,7 @@ app.get("/api/events", async (req, res) => {
       return;
     }
     // the stream closes with its session: at sign-out at once, when revoked or expired at the next check
-    openLiveStream(req, res, runtime.live, signedIn.user.id, signedIn.sessionId);
+    openLiveStream(req, res, runtime.live, signedIn.user.id, signedIn.sessionId, clientNetwork(req.ip));
   } catch (error) {
     logger.error({ err: error, requestId: res.locals.requestId }, "could not open a live stream");
     if (!res.headersSent) res.status(500).json({ error: "Something went wrong" });

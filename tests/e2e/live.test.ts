@@ -219,6 +219,68 @@ describe("a server with open event streams", () => {
   });
 });
 
+/**
+ * Shares of a small instance between client networks (issue 38): the server trusts one proxy, so each request's
+ * X-Forwarded-For is its client address. 4 streams in all, 3 per network.
+ */
+describe("a server's event streams shared between client networks", () => {
+  let server: AppServer;
+  const open: EventStreamReader[] = [];
+  beforeAll(async () => {
+    server = await startAppServer({
+      env: {
+        DEMO_DATA: "off",
+        TRUST_PROXY: "true",
+        RATE_LIMIT_SCALE: "100",
+        LIVE_MAX_STREAMS: "4",
+        LIVE_MAX_STREAMS_PER_CLIENT: "3",
+      },
+      startTimeoutMs: 150_000,
+    });
+  }, 180_000);
+  afterAll(async () => {
+    open.forEach((s) => s.close());
+    await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  const streamFrom = async (client: HttpClient, address: string) => {
+    const stream = await openStream(client, { "x-forwarded-for": address });
+    open.push(stream);
+    return stream;
+  };
+
+  it("refuses a network over its share while another still connects, and a full instance sheds the heaviest network's oldest stream", async () => {
+    // throwaway accounts from one network
+    const [first, second] = [await signUp(server.url, "buyer"), await signUp(server.url, "buyer")];
+    const crowd = [
+      await streamFrom(first, "203.0.113.5"),
+      await streamFrom(second, "203.0.113.5"),
+      await streamFrom(second, "203.0.113.5"),
+    ];
+    await Promise.all(crowd.map((s) => s.waitFor((e) => e.event === "ready")));
+    const refused = await streamFrom(await signUp(server.url, "buyer"), "203.0.113.5");
+    expect(refused.response.status).toBe(429);
+    expect(await refused.response.json()).toEqual({ error: "Too many open event streams from this network" });
+
+    // another network still connects: the instance is now full
+    const neighbour = await streamFrom(await signUp(server.url, "seller"), "198.51.100.7");
+    await neighbour.waitFor((e) => e.event === "ready");
+
+    // a newcomer from a third network (an IPv6 /64) is admitted: the crowd's oldest stream is closed for it
+    const newcomer = await streamFrom(await signUp(server.url, "buyer"), "2001:db8:5:6::1");
+    expect(newcomer.response.status).toBe(200);
+    await newcomer.waitFor((e) => e.event === "ready");
+    await expect.poll(() => crowd[0]!.ended).toBe(true);
+    expect([crowd[1]!.ended, crowd[2]!.ended, neighbour.ended]).toEqual([false, false, false]);
+
+    // the same /64 is one network: its second stream would leave the crowd no more than it: refused
+    const sameNetwork = await streamFrom(await signUp(server.url, "buyer"), "2001:db8:5:6::abcd");
+    expect(sameNetwork.response.status).toBe(429);
+    expect(await sameNetwork.response.json()).toEqual({ error: "This server holds as many event streams as it can" });
+  });
+});
+
 /** Two app instances on one PostgreSQL: an event caused on one reaches a stream open on the other. */
 describe.skipIf(!process.env.DATABASE_URL)("live events across two instances on one PostgreSQL", () => {
   let databaseName: string;

@@ -95,6 +95,165 @@ describe("image upload endpoint", () => {
   });
 });
 
+/** A solid 6300 × 6300 PNG: about 165 KB that opens to 160 MB (issue 38). */
+function bombPng() {
+  return sharp({ create: { width: 6300, height: 6300, channels: 3, background: "#000" } })
+    .png()
+    .toBuffer();
+}
+
+/** A buyer's conversation with the supplier of a demo product (the shared server's demo catalogue). */
+async function conversationWithASupplier() {
+  const buyer = new HttpClient(baseUrl());
+  const signedUp = await buyer.post("/auth", {
+    intent: "signup",
+    userType: "buyer",
+    fullName: "Bomb Tester",
+    companyName: `Bomb Imports ${Date.now()}`,
+    email: `bombs-${Date.now()}-${Math.random().toString(36).slice(2)}@example.test`,
+    phone: "",
+    password: "Photo-Catalogue-88",
+    confirmPassword: "Photo-Catalogue-88",
+  });
+  expect(signedUp.status).toBe(302);
+  const productId = /\/product\/([0-9a-f-]{36})/.exec(await (await buyer.get("/browse")).text())![1]!;
+  const opened = await buyer.post("/messages", { subjectType: "product", subjectId: productId, from: "/browse" });
+  const thread = opened.headers.get("location") ?? "";
+  expect(thread).toMatch(/^\/messages\/[0-9a-f-]{36}$/);
+  return { buyer, thread };
+}
+
+function messageWith(files: Array<[Buffer, string]>, body = "See the attached picture") {
+  const form = new FormData();
+  form.set("intent", "send");
+  form.set("body", body);
+  for (const [bytes, name] of files)
+    form.append("attachments", new File([new Uint8Array(bytes)], name, { type: "image/png" }));
+  return form;
+}
+
+describe("decompression bombs and uploads in flight (issue 38)", () => {
+  it("refuses a bomb attached to a message with a 413 that says why, and still takes a normal photo", async () => {
+    const { buyer, thread } = await conversationWithASupplier();
+    const bomb = await bombPng();
+    expect(bomb.length).toBeLessThan(200 * 1024);
+    const refused = await buyer.request(thread, {
+      method: "POST",
+      body: messageWith([[bomb, "solid.png"]]),
+      headers: { origin: baseUrl() },
+    });
+    expect(refused.status).toBe(413);
+    expect(await refused.text()).toContain(
+      "Images can be at most 25 megapixels; this one is 6300 × 6300. Please upload a smaller image.",
+    );
+    const photo = await sharp({
+      create: {
+        width: 1600,
+        height: 1200,
+        channels: 3,
+        background: "#888",
+        noise: { type: "gaussian", mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    const sent = await buyer.request(thread, {
+      method: "POST",
+      body: messageWith([[photo, "photo.jpg"]], "A real photo"),
+      headers: { origin: baseUrl() },
+    });
+    expect(sent.status).toBe(302);
+    expect(await (await buyer.get(thread)).text()).toMatch(/\/attachments\/[0-9a-f-]{36}/);
+  });
+
+  it("refuses a bomb uploaded as a product picture (under the pixel limit, far too small a file for it), before decoding it", async () => {
+    const client = await signedInClient();
+    const response = await client.request("/api/uploads", {
+      method: "POST",
+      body: multipart(await bombPng(), "solid.png"),
+      headers: { origin: baseUrl() },
+    });
+    expect(response.status).toBe(413);
+    expect((await response.json()) as { error: string }).toEqual({
+      error: expect.stringMatching(
+        /^This image is 6300 × 6300 pixels in a file of only \d+ KB, too large to open once unpacked\. Please upload a smaller image\.$/,
+      ),
+    });
+  });
+
+  it("lets one account have two uploads in flight, and tells a third to wait", async () => {
+    const client = await signedInClient();
+    // two uploads whose bodies are still being sent hold the account's two places
+    const held: Array<() => void> = [];
+    const slowUpload = () => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      held.push(release);
+      const boundary = "----held-upload";
+      const head = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nproduct\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      );
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(head);
+          await released;
+          controller.enqueue(Buffer.from(`not an image\r\n--${boundary}--\r\n`));
+          controller.close();
+        },
+      });
+      return client.request("/api/uploads", {
+        method: "POST",
+        body,
+        headers: { origin: baseUrl(), "content-type": `multipart/form-data; boundary=${boundary}` },
+        duplex: "half",
+      } as RequestInit);
+    };
+    const first = slowUpload();
+    const second = slowUpload();
+    // a third upload of the same account is refused once the first two are in flight
+    const png = await sharp({
+      create: {
+        width: 400,
+        height: 300,
+        channels: 3,
+        background: "#888",
+        noise: { type: "gaussian", mean: 128, sigma: 60 },
+      },
+    })
+      .png()
+      .toBuffer();
+    expect(png.length).toBeGreaterThan(64 * 1024);
+    await expect
+      .poll(async () => {
+        const third = await client.request("/api/uploads", {
+          method: "POST",
+          body: multipart(png),
+          headers: { origin: baseUrl() },
+        });
+        return [third.status, await third.json()];
+      })
+      .toEqual([429, { error: "Please wait for your other uploads to finish" }]);
+    // another account is not held up
+    const other = await signedInClient();
+    const theirs = await other.request("/api/uploads", {
+      method: "POST",
+      body: multipart(png),
+      headers: { origin: baseUrl() },
+    });
+    expect(theirs.status).toBe(200);
+    held.forEach((release) => release());
+    expect((await first).status).toBe(415);
+    expect((await second).status).toBe(415);
+    // and once they have answered, the account uploads again
+    const again = await client.request("/api/uploads", {
+      method: "POST",
+      body: multipart(png),
+      headers: { origin: baseUrl() },
+    });
+    expect(again.status).toBe(200);
+  });
+});
+
 describe("image uploads on S3-compatible storage (several app servers)", () => {
   let s3: S3rver;
   let bucketDir: string;

@@ -11,13 +11,22 @@ export type StreamEventName = LiveEvent["type"] | "ready" | "resync";
 export type LiveSubscriber = {
   userId: string;
   sessionId: string;
+  /** the client's network (lib/client-network: an IPv4 address, an IPv6 /64) */
+  client: string;
   send: (name: StreamEventName, data: unknown, id: string) => void;
   close: () => void;
 };
 
-export type LiveLimits = { perUser: number; perInstance: number };
+export type LiveLimits = { perUser: number; perInstance: number; perClient: number };
 
-export const DEFAULT_LIVE_LIMITS: LiveLimits = { perUser: 10, perInstance: 5000 };
+/**
+ * Per client network: many people can share one address (an office, a carrier's NAT), so the bound is well above
+ * one person's tabs, and far below the instance's: filling an instance takes 25 networks, and a full instance
+ * sheds the heaviest one's streams first (LiveHub.add).
+ */
+export const DEFAULT_LIVE_LIMITS: LiveLimits = { perUser: 10, perInstance: 5000, perClient: 200 };
+
+export type LiveAdmission = "added" | "user-limit" | "client-limit" | "instance-limit";
 
 /** Which of these sign-in sessions still exist and have not expired (one statement). */
 export type SessionCheck = (sessionIds: string[]) => Promise<Set<string>>;
@@ -33,6 +42,10 @@ const LIVE_EVENT_TYPES = new Set(["message", "read", "notification", "order"]);
  */
 export class LiveHub {
   private readonly byUser = new Map<string, Set<LiveSubscriber>>();
+  private readonly byClient = new Map<string, Set<LiveSubscriber>>();
+  /** when each stream last had something to say (opened, or an event sent): a tick of this hub, not a time */
+  private readonly lastActive = new Map<LiveSubscriber, number>();
+  private tick = 0;
   private open = 0;
   private sequence = 0;
   /** event ids say which instance sent them: a reconnect may reach another instance */
@@ -48,18 +61,58 @@ export class LiveHub {
     return `${this.prefix}-${++this.sequence}`;
   }
 
-  /** Adds a stream, or says which bound refuses it. */
-  add(subscriber: LiveSubscriber): "added" | "user-limit" | "instance-limit" {
-    if (this.open >= this.limits.perInstance) return "instance-limit";
-    let streams = this.byUser.get(subscriber.userId);
-    if ((streams?.size ?? 0) >= this.limits.perUser) return "user-limit";
-    if (!streams) {
-      streams = new Set();
-      this.byUser.set(subscriber.userId, streams);
+  /** How many streams a client network holds on this instance. */
+  streamsOf(client: string): number {
+    return this.byClient.get(client)?.size ?? 0;
+  }
+
+  /**
+   * Adds a stream, or says which bound refuses it: the user's, the client network's, or the instance's. A full
+   * instance first closes the least recently active stream of the network that holds the most streams (when
+   * that network holds at least two more than the newcomer's, so that equal shares do not trade streams back
+   * and forth); its browser reconnects later (use-live-events' backoff). Only then is anyone refused.
+   */
+  add(subscriber: LiveSubscriber): LiveAdmission {
+    if ((this.byUser.get(subscriber.userId)?.size ?? 0) >= this.limits.perUser) return "user-limit";
+    if (this.streamsOf(subscriber.client) >= this.limits.perClient) return "client-limit";
+    if (this.open >= this.limits.perInstance) {
+      const evicted = this.evictionFor(subscriber.client);
+      if (!evicted) return "instance-limit";
+      this.remove(evicted);
+      evicted.close();
+      logger.info(
+        { client: evicted.client, streams: this.streamsOf(evicted.client) + 1 },
+        "closed the oldest idle live stream of the heaviest client",
+      );
     }
-    streams.add(subscriber);
+    for (const [index, key] of [
+      [this.byUser, subscriber.userId],
+      [this.byClient, subscriber.client],
+    ] as const) {
+      let streams = index.get(key);
+      if (!streams) {
+        streams = new Set();
+        index.set(key, streams);
+      }
+      streams.add(subscriber);
+    }
+    this.lastActive.set(subscriber, ++this.tick);
     this.open++;
     return "added";
+  }
+
+  /** The least recently active stream of the heaviest client network, if it holds two more than `client`. */
+  private evictionFor(client: string): LiveSubscriber | null {
+    let heaviest: Set<LiveSubscriber> | undefined;
+    for (const streams of this.byClient.values()) if (!heaviest || streams.size > heaviest.size) heaviest = streams;
+    if (!heaviest || heaviest.size < this.streamsOf(client) + 2) return null;
+    let oldest: LiveSubscriber | null = null;
+    let oldestTick = Infinity;
+    for (const subscriber of heaviest) {
+      const tick = this.lastActive.get(subscriber) ?? 0;
+      if (tick < oldestTick) [oldest, oldestTick] = [subscriber, tick];
+    }
+    return oldest;
   }
 
   remove(subscriber: LiveSubscriber) {
@@ -67,6 +120,10 @@ export class LiveHub {
     if (!streams?.delete(subscriber)) return;
     this.open--;
     if (streams.size === 0) this.byUser.delete(subscriber.userId);
+    const ofClient = this.byClient.get(subscriber.client);
+    ofClient?.delete(subscriber);
+    if (ofClient?.size === 0) this.byClient.delete(subscriber.client);
+    this.lastActive.delete(subscriber);
   }
 
   /** Hands an event to the open streams of the named users; returns how many streams got it. */
@@ -139,10 +196,13 @@ export class LiveHub {
   closeAll() {
     for (const streams of [...this.byUser.values()]) for (const subscriber of [...streams]) subscriber.close();
     this.byUser.clear();
+    this.byClient.clear();
+    this.lastActive.clear();
     this.open = 0;
   }
 
   private sendTo(subscriber: LiveSubscriber, name: StreamEventName, data: unknown) {
+    if (this.lastActive.has(subscriber)) this.lastActive.set(subscriber, ++this.tick);
     try {
       subscriber.send(name, data, this.nextId());
     } catch (error) {
@@ -204,6 +264,7 @@ export function liveLimitsFromEnv(env: NodeJS.ProcessEnv): LiveLimits {
   return {
     perUser: positive(env.LIVE_MAX_STREAMS_PER_USER, DEFAULT_LIVE_LIMITS.perUser),
     perInstance: positive(env.LIVE_MAX_STREAMS, DEFAULT_LIVE_LIMITS.perInstance),
+    perClient: positive(env.LIVE_MAX_STREAMS_PER_CLIENT, DEFAULT_LIVE_LIMITS.perClient),
   };
 }
 

@@ -15,10 +15,12 @@ function subscriber(
   userId: string,
   heard: Heard[] = [],
   sessionId = `session-of-${userId}`,
+  client = `client-of-${userId}`,
 ): LiveSubscriber & { heard: Heard[]; closed: boolean } {
   const s = {
     userId,
     sessionId,
+    client,
     heard,
     closed: false,
     send: (name: string, data: unknown, id: string) => void heard.push({ name, data, id }),
@@ -95,8 +97,9 @@ describe("the live hub", () => {
   });
 
   it("bounds streams per user and per instance, and closes them all on shutdown", () => {
-    const hub = new LiveHub({ perUser: 2, perInstance: 3 });
-    const streams = [subscriber("a"), subscriber("a"), subscriber("a"), subscriber("b"), subscriber("c")];
+    const hub = new LiveHub({ perUser: 2, perInstance: 3, perClient: 10 });
+    // (from one network: a full instance closes nobody's stream for a newcomer of the heaviest network)
+    const streams = ["a", "a", "a", "b", "c"].map((user) => subscriber(user, [], undefined, "one-network"));
     expect(streams.map((s) => hub.add(s))).toEqual(["added", "added", "user-limit", "added", "instance-limit"]);
     expect(hub.size).toBe(3);
     hub.resyncAll();
@@ -104,6 +107,58 @@ describe("the live hub", () => {
     hub.closeAll();
     expect(streams.map((s) => s.closed)).toEqual([true, true, false, true, false]);
     expect(hub.size).toBe(0);
+  });
+});
+
+describe("the live hub's shares per client network", () => {
+  /** a stream of its own account from `client` */
+  let n = 0;
+  const from = (client: string) => subscriber(`user-${++n}`, [], `session-${n}`, client);
+
+  it("refuses a network over its bound, while another network still gets a stream", () => {
+    const hub = new LiveHub({ perUser: 10, perInstance: 100, perClient: 3 });
+    const crowd = Array.from({ length: 4 }, () => from("203.0.113.5"));
+    expect(crowd.map((s) => hub.add(s))).toEqual(["added", "added", "added", "client-limit"]);
+    expect(hub.add(from("198.51.100.7"))).toBe("added");
+    // a stream that closes frees its network's share
+    hub.remove(crowd[0]!);
+    expect(hub.add(crowd[3]!)).toBe("added");
+    expect(hub.streamsOf("203.0.113.5")).toBe(3);
+  });
+
+  it("when full, closes the least recently active stream of the heaviest network to admit a newcomer", () => {
+    const hub = new LiveHub({ perUser: 10, perInstance: 5, perClient: 10 });
+    const heavy = Array.from({ length: 4 }, () => from("heavy"));
+    const light = from("light");
+    for (const s of [...heavy, light]) expect(hub.add(s)).toBe("added");
+    // the heavy network's first stream just received an event: its second is now the oldest idle one
+    hub.deliver(JSON.stringify({ userIds: [heavy[0]!.userId], event: { type: "notification" } }));
+    const newcomer = from("newcomer");
+    expect(hub.add(newcomer)).toBe("added");
+    expect(heavy.map((s) => s.closed)).toEqual([false, true, false, false]);
+    expect([light.closed, newcomer.closed]).toEqual([false, false]);
+    expect([hub.size, hub.streamsOf("heavy"), hub.streamsOf("newcomer")]).toEqual([5, 3, 1]);
+    // the closed stream is gone from every index: an event for its user reaches nothing
+    expect(hub.deliver(JSON.stringify({ userIds: [heavy[1]!.userId], event: { type: "notification" } }))).toBe(0);
+    // the next newcomer costs the heavy network its next oldest idle stream
+    expect(hub.add(from("another"))).toBe("added");
+    expect(heavy.map((s) => s.closed)).toEqual([false, true, true, false]);
+  });
+
+  it("refuses, rather than trading streams back and forth, when no network holds two more than the newcomer's", () => {
+    const hub = new LiveHub({ perUser: 10, perInstance: 4, perClient: 10 });
+    const streams = [from("a"), from("a"), from("b"), from("b")];
+    for (const s of streams) hub.add(s);
+    // a newcomer of a heaviest network gains nothing from closing its own network's stream
+    expect(hub.add(from("b"))).toBe("instance-limit");
+    expect(hub.add(from("c"))).toBe("added");
+    expect(hub.add(from("d"))).toBe("added");
+    expect(streams.map((s) => s.closed)).toEqual([true, false, true, false]);
+    // one stream each: equal shares, nobody is closed for another
+    expect(hub.add(from("e"))).toBe("instance-limit");
+    expect(hub.add(from("a"))).toBe("instance-limit");
+    expect(hub.size).toBe(4);
+    expect(streams.filter((s) => s.closed)).toHaveLength(2);
   });
 });
 

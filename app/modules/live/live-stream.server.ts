@@ -7,11 +7,18 @@ export const HEARTBEAT_MS = 25_000;
 /** How long the browser waits before it reconnects (EventSource's own backoff starts from it). */
 export const RETRY_MS = 3_000;
 
+const REFUSALS = {
+  "user-limit": "Too many open event streams for this account",
+  "client-limit": "Too many open event streams from this network",
+  "instance-limit": "This server holds as many event streams as it can",
+} as const;
+
 /**
  * Answers `GET /api/events` for a signed-in user: a `text/event-stream` of LiveEvents, each with an id.
  * The first event says how the stream starts: `ready`, or `resync` when the browser comes back with a
  * Last-Event-ID (it missed what happened while it was away, and re-reads its page). Refused with 429
- * when the user or the instance has as many streams open as allowed.
+ * when the user, the client's network (`client`, lib/client-network) or the instance has as many streams open
+ * as allowed (a full instance first closes a stream of the heaviest network: LiveHub.add).
  */
 export function openLiveStream(
   req: IncomingMessage,
@@ -19,6 +26,7 @@ export function openLiveStream(
   hub: LiveHub,
   userId: string,
   sessionId: string,
+  client: string,
 ): void {
   if (req.method === "HEAD") {
     res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-store" }).end();
@@ -29,6 +37,7 @@ export function openLiveStream(
   const subscriber: LiveSubscriber = {
     userId,
     sessionId,
+    client,
     send: (name, data, id) => {
       if (session?.isConnected) session.push(data, name, id);
       else queued.push([name, data, id]);
@@ -44,10 +53,7 @@ export function openLiveStream(
     res.setHeader("Content-Type", "application/json");
     res.end(
       JSON.stringify({
-        error:
-          added === "user-limit"
-            ? "Too many open event streams for this account"
-            : "This server holds as many event streams as it can",
+        error: REFUSALS[added],
       }),
     );
     return;

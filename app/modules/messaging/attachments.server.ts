@@ -1,4 +1,5 @@
 import { PrivateFileRejected, storePrivateFile, type StoredPrivateFile } from "~/modules/uploads/private-files.server";
+import { IMAGE_PIXEL_LIMITS } from "~/modules/uploads/images.server";
 import { PRIVATE_ATTACHMENTS_PREFIX, type BlobStorage } from "~/modules/uploads/storage.server";
 import { ATTACHMENT_MESSAGES, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, type ThreadAttachment } from "./messaging.schema";
 
@@ -30,7 +31,10 @@ export function checkAttachmentLimits(files: File[]): AttachmentRejected | null 
   return null;
 }
 
-/** Stores a message's file privately under its conversation (see storePrivateFile), with messaging's own messages. */
+/**
+ * Stores a message's (or a dispute's) file privately under its conversation (see storePrivateFile), with
+ * messaging's own messages; an image may have at most the attachments' pixels (IMAGE_PIXEL_LIMITS).
+ */
 export async function storeAttachment(
   storage: BlobStorage,
   conversationId: string,
@@ -39,11 +43,16 @@ export async function storeAttachment(
   try {
     return await storePrivateFile(storage, `${PRIVATE_ATTACHMENTS_PREFIX}${conversationId}`, file, {
       maxBytes: MAX_ATTACHMENT_BYTES,
+      maxPixels: IMAGE_PIXEL_LIMITS.attachment,
     });
   } catch (error) {
     if (error instanceof PrivateFileRejected)
       throw new AttachmentRejected(
-        error.reason === "tooLarge" ? ATTACHMENT_MESSAGES.tooLarge : ATTACHMENT_MESSAGES.wrongType,
+        error.reason === "pixels"
+          ? error.message
+          : error.reason === "tooLarge"
+            ? ATTACHMENT_MESSAGES.tooLarge
+            : ATTACHMENT_MESSAGES.wrongType,
         error.status,
       );
     throw error;

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { ImageRejected, processImage } from "./images.server";
+import { IMAGE_PIXEL_LIMITS, ImageRejected, imageDecoding, pixelRefusal, processImage } from "./images.server";
 import { MAX_IMAGE_BYTES } from "./uploads.schema";
 import { isSafeKey } from "./storage.server";
 
@@ -59,7 +59,52 @@ describe("image uploads", () => {
       .png({ compressionLevel: 9 })
       .toBuffer();
     expect(bomb.length).toBeLessThan(MAX_IMAGE_BYTES);
-    expect((await rejection(processImage(bomb))).message).toBe("Please select only image files");
+    const refused = await rejection(processImage(bomb));
+    expect([refused.status, refused.message]).toEqual([
+      413,
+      "Images can be at most 40 megapixels; this one is 8000 × 6000. Please upload a smaller image.",
+    ]);
+  });
+
+  it("refuses bombs from their header, without waiting for a turn to decode (issue 38)", async () => {
+    // a solid 6300 × 6300 PNG: under a store picture's 40 MP, but 0.004 bytes a pixel
+    const bomb = await sharp({ create: { width: 6300, height: 6300, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer();
+    // every place in the decoding queue is taken: anything that needed decoding would wait
+    let free!: () => void;
+    const busy = new Promise<void>((resolve) => (free = resolve));
+    const holders = Array.from({ length: 2 }, () => imageDecoding(() => busy));
+    try {
+      expect(imageDecoding.waiting).toBe(0);
+      const product = await rejection(processImage(bomb));
+      expect(product.status).toBe(413);
+      expect(product.message).toMatch(
+        /^This image is 6300 × 6300 pixels in a file of only \d+ KB, too large to open once unpacked\. Please upload a smaller image\.$/,
+      );
+      const attachment = await rejection(processImage(bomb, { maxPixels: IMAGE_PIXEL_LIMITS.attachment }));
+      expect([attachment.status, attachment.message]).toEqual([
+        413,
+        "Images can be at most 25 megapixels; this one is 6300 × 6300. Please upload a smaller image.",
+      ]);
+      // a normal image waits for its turn
+      const normal = processImage(await png());
+      await expect.poll(() => imageDecoding.waiting).toBe(1);
+      free();
+      await expect(normal).resolves.toMatchObject({ width: 64, height: 48 });
+    } finally {
+      free();
+      await Promise.all(holders);
+    }
+  });
+
+  it("keeps the pixel limits and the bytes-per-pixel check apart", () => {
+    // a 24 MP camera photo of 6 MB, a 16 MP picture of a plain background in 200 KB: both fine
+    expect(pixelRefusal(6000, 4000, 6_000_000, IMAGE_PIXEL_LIMITS.attachment)).toBeNull();
+    expect(pixelRefusal(4000, 4000, 200_000, IMAGE_PIXEL_LIMITS.attachment)).toBeNull();
+    expect(pixelRefusal(6000, 4200, 9_000_000, IMAGE_PIXEL_LIMITS.attachment)).toMatch(/at most 25 megapixels/);
+    expect(pixelRefusal(6000, 4200, 9_000_000, IMAGE_PIXEL_LIMITS.product)).toBeNull();
+    expect(pixelRefusal(6000, 4200, 200_000, IMAGE_PIXEL_LIMITS.product)).toMatch(/in a file of only 196 KB/);
   });
 
   it("only accepts storage keys without traversal", () => {

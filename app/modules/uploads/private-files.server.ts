@@ -17,10 +17,12 @@ export type StoredPrivateFile = {
 
 export class PrivateFileRejected extends Error {
   constructor(
-    readonly reason: "tooLarge" | "wrongType",
+    /** "pixels": an image with too many pixels, or too many for its file size (the message says which) */
+    readonly reason: "tooLarge" | "wrongType" | "pixels",
     readonly status: number,
+    message = reason === "wrongType" ? "Only PDF files and images can be uploaded" : "The file is too large",
   ) {
-    super(reason === "tooLarge" ? "The file is too large" : "Only PDF files and images can be uploaded");
+    super(message);
   }
 }
 
@@ -42,12 +44,13 @@ export function safeFileName(name: string, extension: "webp" | "pdf", fallback =
  * Decides a file's type from its bytes (never its name or the browser's claim): a PDF by its "%PDF-" header,
  * stored as is; anything sharp reads as a raster image is re-encoded to WebP with a thumbnail, as uploads are;
  * anything else is refused. Stored in `folder` (a private prefix and a subfolder) under an unguessable name.
+ * An image may have at most `maxPixels` (IMAGE_PIXEL_LIMITS; a store picture's by default).
  */
 export async function storePrivateFile(
   storage: BlobStorage,
   folder: string,
   file: File,
-  { maxBytes, fallbackName }: { maxBytes: number; fallbackName?: string },
+  { maxBytes, fallbackName, maxPixels }: { maxBytes: number; fallbackName?: string; maxPixels?: number },
 ): Promise<StoredPrivateFile> {
   if (file.size > maxBytes) throw new PrivateFileRejected("tooLarge", 413);
   const bytes = Buffer.from(await file.arrayBuffer());
@@ -63,8 +66,10 @@ export async function storePrivateFile(
   }
   let image;
   try {
-    image = await processImage(bytes, { maxBytes });
+    image = await processImage(bytes, { maxBytes, maxPixels });
   } catch (error) {
+    if (error instanceof ImageRejected && error.reason === "pixels")
+      throw new PrivateFileRejected("pixels", error.status, error.message);
     if (error instanceof ImageRejected)
       throw new PrivateFileRejected(error.status === 413 ? "tooLarge" : "wrongType", error.status);
     throw error;
