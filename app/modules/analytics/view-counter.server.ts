@@ -3,7 +3,7 @@ import { inArray, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import type { Db } from "~/db/client.server";
-import { addressNetwork } from "~/lib/client-address.server";
+import { clientNetwork } from "~/lib/client-network";
 import { pageViewDays, pageViewHours } from "~/db/schema/analytics";
 import { products } from "~/db/schema/products";
 import { stores } from "~/db/schema/stores";
@@ -54,7 +54,7 @@ export class ViewCounter {
   record({ kind, subjectId, ip, userAgent, now = Date.now() }: Visit): boolean {
     if (!userAgent || isbot(userAgent) || !UUID.test(subjectId)) return false;
     const id = subjectId.toLowerCase();
-    const network = crypto.createHmac("sha256", this.saltFor(now)).update(addressNetwork(ip)).digest("base64url");
+    const network = crypto.createHmac("sha256", this.saltFor(now)).update(clientNetwork(ip)).digest("base64url");
     const visitor = `${network}|${kind}|${id}`;
     if (this.seen.has(visitor)) return false;
     const pages = this.pagesOf.get(network) ?? 0;
