@@ -435,8 +435,13 @@ export async function submitForVerification(
         if (error instanceof PrivateFileRejected) {
           await discardPrivateFiles(storage, stored);
           const field = VERIFICATION_DOCUMENT_FIELDS[kind];
+          // an image with too many pixels is told why (its own message names the size), not "wrong type"
           const message =
-            error.reason === "tooLarge" ? VERIFICATION_MESSAGES.tooLarge : VERIFICATION_MESSAGES.wrongType;
+            error.reason === "pixels"
+              ? error.message
+              : error.reason === "tooLarge"
+                ? VERIFICATION_MESSAGES.tooLarge
+                : VERIFICATION_MESSAGES.wrongType;
           return { ok: false, status: error.status, message, fieldErrors: { [field]: message } };
         }
         throw error;
