@@ -204,7 +204,7 @@ describe.each(testEngines())("export documents on %s", (engine) => {
     // 416,667 cents: 30 % is 125,000.10 → 125,000 and 70 % 291,666.90 → 291,667 (largest remainder), summing exactly
     expect(proforma).toContain("Payment schedule (USD): 30% advance, USD 1,250.00: Due when the supplier confirms");
     expect(proforma).toContain("70% against bill of lading, USD 2,916.67: Due when the supplier ships");
-    expect(proforma).toContain("Held in escrow until the inspection window closes (14 days after delivery");
+    expect(proforma).toContain("Kept in escrow until the inspection window closes (14 days after delivery");
   });
 
   it("leaves the declaration out when the seller has no LUT in force", async () => {

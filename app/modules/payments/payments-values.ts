@@ -131,7 +131,7 @@ export function milestoneDueText(m: { condition: MilestoneCondition; dueDays: nu
 /** What happens to a milestone's money once paid: the one release rule of escrow, or none for a letter of credit. */
 export function milestoneReleaseText(m: { condition: MilestoneCondition }): string {
   return isEscrowed(m.condition)
-    ? `Held in escrow until the inspection window closes (${INSPECTION_DAYS} days after delivery, or sooner when the buyer confirms receipt), then released to the supplier`
+    ? `Kept in escrow until the inspection window closes (${INSPECTION_DAYS} days after delivery, or sooner when the buyer confirms receipt), then released to the supplier`
     : "Setu holds none of this money: it is paid between the banks";
 }
 

@@ -64,8 +64,8 @@ describe("milestone plans", () => {
   it("state each schedule in words both parties read: when due, and held until the inspection window closes", () => {
     const lines = scheduleLines(planMilestones("advance_30_bl_70", 100_000), (c) => `$${c / 100}`);
     expect(lines).toEqual([
-      "30% advance, $300: Due when the supplier confirms the order; production starts once it is held in escrow. Held in escrow until the inspection window closes (14 days after delivery, or sooner when the buyer confirms receipt), then released to the supplier.",
-      "70% against bill of lading, $700: Due when the supplier ships and enters the bill of lading. Held in escrow until the inspection window closes (14 days after delivery, or sooner when the buyer confirms receipt), then released to the supplier.",
+      "30% advance, $300: Due when the supplier confirms the order; production starts once it is held in escrow. Kept in escrow until the inspection window closes (14 days after delivery, or sooner when the buyer confirms receipt), then released to the supplier.",
+      "70% against bill of lading, $700: Due when the supplier ships and enters the bill of lading. Kept in escrow until the inspection window closes (14 days after delivery, or sooner when the buyer confirms receipt), then released to the supplier.",
     ]);
     expect(scheduleLines(planMilestones("lc_at_sight", 100), String)[0]).toContain("Setu holds none of this money");
     expect(netDueDate({ condition: "net_after_delivery", dueDays: 30 }, "2026-11-20T23:30:00.000Z")).toBe("2026-12-20");
