@@ -283,6 +283,24 @@ describe.each(testEngines())("messaging on %s", (engine) => {
     expect(await listInbox(database.db, actorOf(stranger), { cursor: "garbage" })).toEqual({ items: [], next: null });
   });
 
+  it("reads a cursor whose time is outside years 1900-9999 (year 0, negative, 10000) as no cursor: the first page", async () => {
+    const localBuyer = await createBuyer(database.db, {});
+    const opened = await conversationAbout(localBuyer, { type: "product", id: productId });
+    await sendMessage(database.db, actorOf(localBuyer), opened, { body: "Hello" }, notifier);
+    const first = await listInbox(database.db, actorOf(localBuyer));
+    expect(first.items).toHaveLength(1);
+    const id = first.items[0]!.id;
+    for (const at of [
+      "0000-01-01T00:00:00.000000Z",
+      "-000001-01-01T00:00:00.000000Z",
+      "+010000-01-01T00:00:00.000000Z",
+      "1899-12-31T23:59:59.999999Z",
+    ]) {
+      // before the shared check, year 0 reached PostgreSQL and failed there
+      expect(await listInbox(database.db, actorOf(localBuyer), { cursor: `${at}_${id}` }), at).toEqual(first);
+    }
+  });
+
   it("block stops new messages both ways and keeps the thread readable; unblock restores them", async () => {
     const localBuyer = await createBuyer(database.db, {});
     const id = await conversationAbout(localBuyer, { type: "product", id: productId });
