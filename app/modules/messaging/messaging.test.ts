@@ -32,6 +32,7 @@ import {
   unreadConversationCount,
 } from "./messaging.server";
 import { parseInput } from "~/lib/command-result";
+import { hasBlocked, liftBlock, listBlockedUsers } from "./blocks.server";
 import { INBOX_PAGE_SIZE, linkifyParts, threadActionSchema } from "./messaging.schema";
 
 /** A second Drizzle client on the same connection that counts the statements it sends. */
@@ -332,6 +333,33 @@ describe.each(testEngines())("messaging on %s", (engine) => {
     expect(await sendMessage(database.db, actorOf(localBuyer), id, { body: "Back again" }, notifier)).toMatchObject({
       ok: true,
     });
+  });
+
+  it("lists the users one blocked, newest first, and lifts a block from the list: one's own blocks only (issue 38)", async () => {
+    const blocker = await createBuyer(database.db, { companyName: "List Keeper LLC" });
+    const first = await createSeller(database.db, { companyName: "First Blocked Exports" });
+    const second = await createSeller(database.db, { companyName: "Second Blocked Mills" });
+    for (const blocked of [first, second]) {
+      const product = await createProduct(database.db, { sellerId: blocked.user.id });
+      const id = await conversationAbout(blocker, { type: "product", id: product.id });
+      expect(await blockUser(database.db, actorOf(blocker), id)).toMatchObject({ ok: true });
+    }
+    expect(await listBlockedUsers(database.db, actorOf(blocker))).toEqual([
+      expect.objectContaining({ userId: second.user.id, companyName: "Second Blocked Mills" }),
+      expect.objectContaining({ userId: first.user.id, companyName: "First Blocked Exports" }),
+    ]);
+    expect(await hasBlocked(database.db, blocker.user.id, first.user.id)).toBe(true);
+    expect(await hasBlocked(database.db, first.user.id, blocker.user.id)).toBe(false);
+    expect(await listBlockedUsers(database.db, actorOf(first))).toEqual([]);
+    // nobody lifts another's block; a block that is not there is a 404
+    expect(await liftBlock(database.db, actorOf(second), first.user.id)).toMatchObject({ ok: false, status: 404 });
+    expect(await liftBlock(database.db, actorOf(blocker), stranger.user.id)).toMatchObject({ ok: false, status: 404 });
+    expect(await liftBlock(database.db, actorOf(blocker), first.user.id)).toEqual({
+      ok: true,
+      message: "First Blocked Exports unblocked",
+    });
+    expect((await listBlockedUsers(database.db, actorOf(blocker))).map((b) => b.userId)).toEqual([second.user.id]);
+    expect(await hasBlocked(database.db, blocker.user.id, first.user.id)).toBe(false);
   });
 
   it("reports: only a party may report the other party's message; administrators list and resolve them", async () => {
