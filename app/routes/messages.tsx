@@ -1,15 +1,16 @@
 import { Inbox, MessageSquare } from "lucide-react";
-import { Link, redirect } from "react-router";
-import { ButtonLink } from "~/components/ui/button";
+import { Form, Link, redirect } from "react-router";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { redirectWithFlash, safeRedirectPath } from "~/http/flash.server";
 import { readFormData } from "~/http/form-data.server";
 import { getSessionUser, requireUserPage } from "~/modules/accounts/session.server";
 import { LocalTime } from "~/modules/messaging/components/local-time";
-import { openConversationSchema, type InboxFilter } from "~/modules/messaging/messaging.schema";
+import { liftBlockSchema, openConversationSchema, type InboxFilter } from "~/modules/messaging/messaging.schema";
 import { formValues, parseInput } from "~/lib/command-result";
 import { SUBJECT_LABEL } from "~/modules/messaging/messaging-values";
+import { liftBlock, listBlockedUsers } from "~/modules/messaging/blocks.server";
 import { listInbox, openConversation } from "~/modules/messaging/messaging.server";
 import { appContext } from "~/request-context.server";
 import type { Route } from "./+types/messages";
@@ -26,17 +27,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUserPage(request, runtime);
   const search = new URL(request.url).searchParams;
   const filter: InboxFilter = search.get("filter") === "needs-reply" ? "needs-reply" : "all";
-  const page = await listInbox(runtime.db, user, { filter, cursor: search.get("cursor") });
-  return { ...page, filter, paged: search.has("cursor") };
+  const [page, blocked] = await Promise.all([
+    listInbox(runtime.db, user, { filter, cursor: search.get("cursor") }),
+    listBlockedUsers(runtime.db, user),
+  ]);
+  return { ...page, filter, paged: search.has("cursor"), blocked, userType: user.profile.userType };
 }
 
-/** "Contact …" buttons post here: open (or start) the conversation about the subject and go to it. */
+/**
+ * "Contact …" buttons post here: open (or start) the conversation about the subject and go to it. The blocked
+ * users' list posts "unblock" here too.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { runtime } = context.get(appContext);
   const form = await readFormData(request);
   const from = safeRedirectPath(formValues(form, ["from"]).from || null, "/messages");
   const viewer = await getSessionUser(request, runtime);
   if (!viewer?.profile) throw redirect(`/auth?redirectTo=${encodeURIComponent(from)}`);
+  if (formValues(form, ["intent"]).intent === "unblock") {
+    const lift = parseInput(liftBlockSchema, formValues(form, ["intent", "userId"]));
+    const result = lift.ok ? await liftBlock(runtime.db, viewer, lift.value.userId) : lift;
+    return redirectWithFlash("/messages", { type: result.ok ? "success" : "error", message: result.message });
+  }
   const input = parseInput(openConversationSchema, formValues(form, ["subjectType", "subjectId", "counterpartId"]));
   // the button's page says why, as it does for the command's refusals
   if (!input.ok) return redirectWithFlash(from, { type: "error", message: input.message });
@@ -51,7 +63,7 @@ const FILTERS: { value: InboxFilter; label: string; href: string }[] = [
 ];
 
 export default function Messages({ loaderData }: Route.ComponentProps) {
-  const { items, next, filter, paged } = loaderData;
+  const { items, next, filter, paged, blocked, userType } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <h1 className="text-2xl font-bold sm:text-3xl">Messages</h1>
@@ -153,6 +165,51 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : null}
+      <BlockedUsers blocked={blocked} userType={userType} />
     </div>
+  );
+}
+
+type BlockedUser = Route.ComponentProps["loaderData"]["blocked"][number];
+
+/** The users the viewer blocked, each with its own "Unblock" button (issue 38: blocks seen and lifted on one page). */
+function BlockedUsers({ blocked, userType }: { blocked: BlockedUser[]; userType: "buyer" | "seller" }) {
+  const title = userType === "buyer" ? "Blocked suppliers" : "Blocked buyers";
+  return (
+    <section aria-labelledby="blocked-users" className="mt-10">
+      <h2 id="blocked-users" className="text-lg font-semibold">
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        {userType === "buyer"
+          ? "A supplier you block cannot message you or quote on your RFQs. Block from a conversation's menu."
+          : "A buyer you block cannot message you. Block from a conversation's menu."}
+      </p>
+      {blocked.length === 0 ? (
+        <p className="mt-3 rounded-lg border border-dashed border-slate-300 px-4 py-5 text-center text-sm text-slate-500">
+          You have not blocked anyone.
+        </p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white">
+          {blocked.map((b) => (
+            <li key={b.userId} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+              <span className="min-w-0">
+                <span className="block truncate font-medium text-slate-900">{b.companyName}</span>
+                <span className="block text-xs text-slate-500">
+                  Blocked <LocalTime iso={b.blockedAt} compact />
+                </span>
+              </span>
+              <Form method="post">
+                <input type="hidden" name="intent" value="unblock" />
+                <input type="hidden" name="userId" value={b.userId} />
+                <Button type="submit" variant="outline" size="sm">
+                  Unblock<span className="sr-only"> {b.companyName}</span>
+                </Button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

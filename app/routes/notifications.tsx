@@ -4,6 +4,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { redirectWithFlash } from "~/http/flash.server";
 import { readFormData } from "~/http/form-data.server";
+import { parseTimestamp } from "~/lib/date-range";
 import { isUuid } from "~/lib/uuid";
 import { formValues, parseInput } from "~/lib/command-result";
 import { notificationActionSchema } from "~/modules/notifications/notifications.schema";
@@ -28,8 +29,9 @@ export function meta() {
 /** `before`: `{ISO time}_{id}` of the last notification of the previous page. */
 function parseBefore(value: string | null) {
   const match = /^(\d{4}-\d{2}-\d{2}T[\d:.]+Z)_([0-9a-f-]{36})$/i.exec(value ?? "");
-  if (!match || !isUuid(match[2]!) || Number.isNaN(Date.parse(match[1]!))) return undefined;
-  return { createdAt: new Date(match[1]!), id: match[2] };
+  // a time outside the shared date range is no cursor (year 0 parses in JavaScript, not in PostgreSQL)
+  const createdAt = match && isUuid(match[2]!) ? parseTimestamp(match[1]!) : null;
+  return createdAt ? { createdAt, id: match![2]! } : undefined;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -25,7 +25,7 @@ import { VerificationBadge } from "~/modules/accounts/components/verification-ba
 import { formatBudget } from "~/modules/rfqs/components/rfq-card";
 import { QuoteForm } from "~/modules/rfqs/components/quote-form";
 import { QuoteSummary } from "~/modules/rfqs/components/quote-summary";
-import { QUOTE_STATUS_LABEL, type QuoteView } from "~/modules/rfqs/rfq-values";
+import { QUOTE_CLOSED_MESSAGE, QUOTE_STATUS_LABEL, type QuoteView } from "~/modules/rfqs/rfq-values";
 import { RFQ_DETAIL_ACTION_FIELDS, rfqDetailActionSchema } from "~/modules/rfqs/rfq.schema";
 import { QUOTE_FIELDS, quoteSchema } from "~/modules/rfqs/quote.schema";
 import { formValues, parseInput, type CommandResult } from "~/lib/command-result";
@@ -494,6 +494,11 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
               <ButtonLink to="/profile" size="sm" className="mt-4">
                 Get Verified
               </ButtonLink>
+            </Card>
+          ) : rfq.quoteClosed ? (
+            <Card className="p-6">
+              <h2 className="text-lg font-semibold">Submit Your Quote</h2>
+              <p className="mt-2 text-sm text-slate-600">{`${QUOTE_CLOSED_MESSAGE}.`}</p>
             </Card>
           ) : !signedIn && rfq.status === "published" ? (
             <Card className="p-6">

@@ -30,6 +30,11 @@ async function signUp(client: HttpClient, overrides: Record<string, string> = {}
   return { email, response };
 }
 
+/** A page's text with its per-response nonces and the address it was asked about taken out, to compare two answers. */
+function sameApartFromNonces(html: string, email: string): string {
+  return html.replaceAll(email, "EMAIL").replace(/nonce="[^"]*"/g, 'nonce=""');
+}
+
 describe("accounts on the shared server", () => {
   it("signs up with a profile in one step and opens an HttpOnly, SameSite=Lax session, not Secure on a plain-http site", async () => {
     const client = new HttpClient(baseUrl());
@@ -59,11 +64,13 @@ describe("accounts on the shared server", () => {
     // none of those created an account: signing up with the first e-mail now works
     const again = await signUp(new HttpClient(baseUrl()), { email: mismatch.email });
     expect(again.response.status).toBe(302);
-    const duplicate = await signUp(new HttpClient(baseUrl()), { email: mismatch.email.toUpperCase() });
-    expect(duplicate.response.status).toBe(409);
-    expect(await duplicate.response.text()).toContain(
-      "An account with this email already exists. Please sign in instead.",
-    );
+    // a registered address is answered as a new one (issue 38: the form must not tell who is a user), without a session
+    const attacker = new HttpClient(baseUrl());
+    const duplicate = await signUp(attacker, { email: mismatch.email.toUpperCase() });
+    expect(duplicate.response.status).toBe(again.response.status);
+    expect(duplicate.response.headers.get("location")).toBe(again.response.headers.get("location"));
+    expect(await duplicate.response.text()).not.toContain("already exists");
+    expect(sessionCookieName(attacker)).toBeUndefined();
   });
 
   it("signs in with a new session id each time, and refuses a wrong password", async () => {
@@ -465,6 +472,38 @@ describe("e-mail confirmation through a local SMTP server", () => {
     expect(await landed.text()).toContain("Welcome back");
   });
 
+  it("answers a sign-up with a registered address exactly as a new one, mails the owner, and changes nothing (issue 38)", async () => {
+    const owner = new HttpClient(server.url);
+    const { email } = await signUp(owner);
+    const confirmation = unfoldQuotedPrintable(await inbox.waitFor((m) => m.includes(email)));
+    await owner.follow(/(http:\/\/127\.0\.0\.1:\d+\/api\/auth\/verify-email\?[^\s"]+)/.exec(confirmation)![1]!);
+
+    const attackerPassword = { password: "Hijack-Attempt-77", confirmPassword: "Hijack-Attempt-77" };
+    const fresh = await signUp(new HttpClient(server.url), attackerPassword);
+    const attacker = new HttpClient(server.url);
+    const duplicate = await signUp(attacker, { email, ...attackerPassword });
+    expect(duplicate.response.status).toBe(200);
+    expect(duplicate.response.status).toBe(fresh.response.status);
+    const cookieNames = (r: Response) => r.headers.getSetCookie().map((c) => c.split("=")[0]);
+    expect(cookieNames(duplicate.response)).toEqual(cookieNames(fresh.response));
+    expect(sameApartFromNonces(await duplicate.response.text(), email)).toBe(
+      sameApartFromNonces(await fresh.response.text(), fresh.email),
+    );
+    expect(sessionCookieName(attacker)).toBeUndefined();
+
+    const notice = unfoldQuotedPrintable(
+      await inbox.waitFor((m) => m.includes(email) && unfoldQuotedPrintable(m).includes("Someone just tried")),
+    );
+    expect(notice).toContain("nothing was changed");
+    expect(notice).toContain(`${server.url}/auth?tab=signin`);
+    expect(notice).toContain(`${server.url}/auth/forgot-password`);
+    // the owner's password still signs in; the one the attacker chose does not
+    const signIn = (password: string) =>
+      new HttpClient(server.url).post("/auth", { intent: "signin", email, password });
+    expect((await signIn("Wholesale-Route-42")).status).toBe(302);
+    expect((await signIn(attackerPassword.password)).status).toBe(401);
+  });
+
   it("mails a fresh link when the owner signs in before confirming, so a lost link never locks them out", async () => {
     const { email } = await signUp(new HttpClient(server.url));
     const toThem = (m: string) => m.includes(email);
@@ -495,6 +534,38 @@ describe("password reset through a local SMTP server", () => {
     await server?.stop();
     await inbox?.close();
     fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  it("answers a sign-up with a registered address as a new one without e-mail verification: the same redirect and notice, no session; mails the owner (issue 38)", async () => {
+    const { email } = await signUp(new HttpClient(server.url));
+    const attackerPassword = { password: "Hijack-Attempt-77", confirmPassword: "Hijack-Attempt-77" };
+    const fresh = await signUp(new HttpClient(server.url), attackerPassword);
+    const attacker = new HttpClient(server.url);
+    const duplicate = await signUp(attacker, { email, ...attackerPassword });
+    expect(duplicate.response.status).toBe(302);
+    expect(duplicate.response.status).toBe(fresh.response.status);
+    expect(duplicate.response.headers.get("location")).toBe(fresh.response.headers.get("location"));
+    expect(sameApartFromNonces(await duplicate.response.text(), email)).toBe(
+      sameApartFromNonces(await fresh.response.text(), fresh.email),
+    );
+    // the same notice ("Account created successfully!"), in the same flash cookie; only the session is missing
+    const cookies = (r: Response) =>
+      r.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0]!)
+        .filter((c) => !c.includes("setu.session_"));
+    expect(cookies(duplicate.response)).toEqual(cookies(fresh.response));
+    expect(sessionCookieName(attacker)).toBeUndefined();
+    expect(await (await attacker.get("/dashboard")).text()).toContain("Access Denied");
+
+    const notice = unfoldQuotedPrintable(
+      await inbox.waitFor((m) => m.includes(email) && unfoldQuotedPrintable(m).includes("Someone just tried")),
+    );
+    expect(notice).toContain(`${server.url}/auth/forgot-password`);
+    const signIn = (password: string) =>
+      new HttpClient(server.url).post("/auth", { intent: "signin", email, password });
+    expect((await signIn("Wholesale-Route-42")).status).toBe(302);
+    expect((await signIn(attackerPassword.password)).status).toBe(401);
   });
 
   it("mails a single-use link that sets a new password, ends every old session, and answers the same for unknown addresses", async () => {

@@ -4,8 +4,21 @@ import fs from "node:fs";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "../support/app-server";
+import { DEMO_ADMIN, DEMO_PASSWORD } from "../../seed/demo.server";
 import { HttpClient } from "../support/http-client";
+import { rfqFormFields } from "../support/rfq-post";
+import { BUSINESS_DETAIL_FIELDS } from "~/modules/accounts/business-details.schema";
 import { QUOTE_FIELDS } from "~/modules/rfqs/quote.schema";
+import { FX_RATE_FIELDS } from "~/modules/trade/fx-rates.schema";
+import {
+  ADD_ADDITIONAL_DUTY_FIELDS,
+  ADD_DUTY_RATE_FIELDS,
+  ADD_FEE_FIELDS,
+  ADD_FREIGHT_RATE_FIELDS,
+  END_ROW_FIELDS,
+  IMPORT_HTS_FIELDS,
+  TRADE_DATA_INTENTS,
+} from "~/modules/trade/trade-admin.schema";
 import { CREATE_RFQ_FIELDS } from "~/modules/rfqs/rfq.schema";
 import { baseUrl } from "./support/browser";
 
@@ -20,6 +33,9 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 const LONG_TIMEOUT = Math.max(600_000, RUNS * 3_000);
 const PASSWORD = "Wholesale-Route-42";
 const SOME_UUID = "3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f";
+
+/** Days outside years 1900-9999: year 0, negative years (as toISOString writes them), year 10000. */
+const OUT_OF_RANGE_DAYS = ["0000-01-01", "-000001-01-01", "10000-01-01", "+010000-01-01", "1899-12-31"];
 
 const nasty = fc.oneof(
   fc.constantFrom(
@@ -40,6 +56,9 @@ const nasty = fc.oneof(
     "0x10",
     "2099-02-30",
     "0000-00-00",
+    // dates JavaScript reads and PostgreSQL refuses (issue 38): year 0, negative years, years past 9999
+    ...OUT_OF_RANGE_DAYS,
+    `0000-01-01T00:00:00.000000Z_${"3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f"}`,
     "[]",
     "{}",
     '{"__proto__":{"x":1}}',
@@ -82,13 +101,14 @@ function expectNo5xx(status: number, what: string) {
 describe("fuzzed inputs never get a 5xx", () => {
   let buyer: HttpClient;
   let seller: HttpClient;
+  let admin: HttpClient;
   let anonymous: HttpClient;
   let storeId: string;
   let rfqId: string;
   let conversationId: string;
 
   beforeAll(async () => {
-    ({ buyer, seller, anonymous, storeId, rfqId, conversationId } = await actorsOn(baseUrl()));
+    ({ buyer, seller, admin, anonymous, storeId, rfqId, conversationId } = await actorsOn(baseUrl()));
   });
 
   const GETS: Array<[string, string[]]> = [
@@ -156,16 +176,42 @@ describe("fuzzed inputs never get a 5xx", () => {
   });
 
   it("on every form action, with the fields it expects and others, as each kind of user", async () => {
-    await fuzzFormActions({ buyer, seller, anonymous, storeId, rfqId, conversationId }, async (post) => {
+    await fuzzFormActions({ buyer, seller, admin, anonymous, storeId, rfqId, conversationId }, async (post) => {
       const response = await post();
       expectNo5xx(response.status, response.what);
     });
+  });
+
+  it("on every date field and cursor, a day outside years 1900-9999 is refused (4xx) or read as none, never a 5xx", async () => {
+    await outOfRangeDatePosts({ buyer, seller, admin, anonymous, storeId, rfqId, conversationId }, async (post) => {
+      const { status, what } = await post();
+      expectNo5xx(status, what);
+      expect(status, what).toBeGreaterThanOrEqual(400);
+    });
+    // the cursors: a time out of range is no cursor, so the first page (year 0 answered 500 on /messages)
+    const id = SOME_UUID;
+    const productCursor = (v: string) => Buffer.from(JSON.stringify({ v, id })).toString("base64url");
+    for (const day of OUT_OF_RANGE_DAYS) {
+      for (const path of [
+        `/messages?cursor=${enc(`${day}T00:00:00.000000Z_${id}`)}`,
+        `/messages?filter=needs-reply&cursor=${enc(`${day}T12:30:00.000000Z_${id}`)}`,
+        `/notifications?before=${enc(`${day}T00:00:00.000Z_${id}`)}`,
+        `/api/products?sort=newest&cursor=${productCursor(`${day}T00:00:00.000Z`)}`,
+        `/browse?sort=newest&cursor=${productCursor(`${day}T00:00:00.000Z`)}`,
+      ]) {
+        const response = await buyer.get(path);
+        await response.body?.cancel();
+        expect(response.status, `GET ${path}`).toBe(200);
+      }
+    }
   });
 });
 
 type Actors = {
   buyer: HttpClient;
   seller: HttpClient;
+  /** the demo data's administrator, signed in */
+  admin: HttpClient;
   anonymous: HttpClient;
   storeId: string;
   rfqId: string;
@@ -178,17 +224,20 @@ async function actorsOn(url: string): Promise<Actors> {
   const buyer = await signedUp("buyer", url);
   const seller = await signedUp("seller", url);
   const anonymous = new HttpClient(url);
+  const admin = new HttpClient(url);
+  const signedIn = await admin.post("/auth", { intent: "signin", email: DEMO_ADMIN.email, password: DEMO_PASSWORD });
+  expect(signedIn.status).toBe(302);
   expect((await seller.post("/stores", { intent: "create", name: `Fuzz Store ${Date.now()}` })).status).toBe(302);
   const storeId = /\/stores\/([0-9a-f-]{36})\/manage/.exec(await (await seller.get("/stores")).text())![1]!;
   const rfqId = /\/rfqs\/([0-9a-f-]{36})/.exec(await (await anonymous.get("/rfqs")).text())![1]!;
   const opened = await buyer.post("/messages", { subjectType: "store", subjectId: storeId, from: "/" });
   const conversationId = /^\/messages\/([0-9a-f-]{36})$/.exec(opened.headers.get("location") ?? "")![1]!;
-  return { buyer, seller, anonymous, storeId, rfqId, conversationId };
+  return { buyer, seller, admin, anonymous, storeId, rfqId, conversationId };
 }
 
 /** Every form action with hostile values for the fields it expects and others; `check` sends each post. */
 async function fuzzFormActions(
-  { buyer, seller, anonymous, storeId, rfqId, conversationId }: Actors,
+  { buyer, seller, admin, anonymous, storeId, rfqId, conversationId }: Actors,
   check: (post: FuzzedPost) => Promise<void>,
 ) {
   const ACTIONS: Array<[string, string[], () => HttpClient]> = [
@@ -262,6 +311,22 @@ async function fuzzFormActions(
     [`/messages/${conversationId}`, ["intent", "body", "messageId", "reason"], () => seller],
     ["/admin/reports", ["reportId", "reportedUserId", "through"], () => seller],
     ["/admin/rates", ["rateDate", "inrPerUsd", "source", "note"], () => seller],
+    ["/admin/rates", [...FX_RATE_FIELDS], () => admin],
+    ["/profile", [...BUSINESS_DETAIL_FIELDS], () => seller],
+    [
+      "/admin/trade-data",
+      [
+        ...new Set([
+          ...ADD_FEE_FIELDS,
+          ...ADD_DUTY_RATE_FIELDS,
+          ...ADD_ADDITIONAL_DUTY_FIELDS,
+          ...ADD_FREIGHT_RATE_FIELDS,
+          ...END_ROW_FIELDS,
+          ...IMPORT_HTS_FIELDS,
+        ]),
+      ],
+      () => admin,
+    ],
     ["/unsubscribe", ["u", "k", "t"], () => anonymous],
   ];
   const intents = fc.constantFrom(
@@ -292,6 +357,8 @@ async function fuzzFormActions(
     "qr",
     "signin",
     "signup",
+    "business-details",
+    ...TRADE_DATA_INTENTS,
   );
   for (const [path, fields, who] of ACTIONS) {
     await fc.assert(
@@ -309,6 +376,101 @@ async function fuzzFormActions(
       ),
       { numRuns: RUNS },
     );
+  }
+}
+
+/**
+ * Every form field that takes a date, posted in an otherwise valid form with a day outside years 1900-9999 (issue
+ * 38: JavaScript's calendar reads year 0 and negative years, PostgreSQL's does not, and such a day answered 500);
+ * `check` sends each post. The fields come from the forms' own lists, so a date field added to a form is not missed
+ * as long as its form is here.
+ */
+async function outOfRangeDatePosts(
+  { buyer, seller, admin, rfqId }: Actors,
+  check: (post: FuzzedPost) => Promise<void>,
+) {
+  const tradePage = await (await admin.get("/admin/trade-data")).text();
+  const endable = (intent: string) =>
+    new RegExp(`name="intent" value="${intent}"/><input type="hidden" name="id" value="([0-9a-f-]{36})"`).exec(
+      tradePage,
+    )?.[1] ?? SOME_UUID;
+  const source = `Date range check ${Date.now()}`;
+  const forms: Array<[() => HttpClient, string, Record<string, string>, string[]]> = [
+    [() => buyer, "/create-rfq", rfqFormFields("Out-of-range deadline", "Reusable jute grocery bags."), ["deadline"]],
+    [
+      () => seller,
+      `/rfqs/${rfqId}`,
+      { intent: "quote", price: "900", quantity: "100", deliveryTimeline: "20 days", terms: "FOB", validUntil: "" },
+      ["validUntil"],
+    ],
+    [
+      () => seller,
+      "/profile",
+      {
+        intent: "business-details",
+        ...Object.fromEntries(BUSINESS_DETAIL_FIELDS.map((f) => [f, ""])),
+        lutReference: "AD070126000123X",
+      },
+      BUSINESS_DETAIL_FIELDS.filter((f) => /Until|Date|On$/.test(f)),
+    ],
+    [() => admin, "/admin/rates", { rateDate: "", inrPerUsd: "88.45", source: "manual", note: source }, ["rateDate"]],
+    [
+      () => admin,
+      "/admin/trade-data",
+      { intent: "add-fee", kind: "mpf", ratePercent: "0.3464", min: "", max: "", source },
+      ["effectiveFrom"],
+    ],
+    [
+      () => admin,
+      "/admin/trade-data",
+      { intent: "add-duty", hsPrefix: "6302", description: "Bed linen", ratePercent: "6.7", source },
+      ["effectiveFrom"],
+    ],
+    [
+      () => admin,
+      "/admin/trade-data",
+      {
+        intent: "add-additional",
+        hsPrefix: "",
+        excludedHsPrefixes: "",
+        ratePercent: "25",
+        description: "Out-of-range duty",
+        source,
+      },
+      ["effectiveFrom"],
+    ],
+    [
+      () => admin,
+      "/admin/trade-data",
+      {
+        intent: "add-freight",
+        originPort: "INNSA",
+        destinationPort: "USNYC",
+        mode: "ocean",
+        perKg: "1.20",
+        perContainer: "",
+        containerPayloadKg: "",
+        transitDays: "30",
+        source,
+      },
+      ["effectiveFrom"],
+    ],
+    [() => admin, "/admin/trade-data", { intent: "import-hts", source }, ["effectiveFrom"]],
+    [() => admin, "/admin/trade-data", { intent: "end-duty", id: endable("end-duty") }, ["effectiveTo"]],
+    [() => admin, "/admin/trade-data", { intent: "end-additional", id: endable("end-additional") }, ["effectiveTo"]],
+  ];
+  for (const [who, path, base, dateFields] of forms) {
+    expect(dateFields.length, `${path} has a date field`).toBeGreaterThan(0);
+    for (const field of dateFields) {
+      for (const day of OUT_OF_RANGE_DAYS) {
+        const form = { ...base, [field]: day };
+        await check(async () => {
+          const response = await who().post(path, form);
+          await response.body?.cancel();
+          return { status: response.status, what: `POST ${path} ${JSON.stringify(form).slice(0, 300)}` };
+        });
+      }
+    }
   }
 }
 
@@ -379,4 +541,15 @@ describe.skipIf(!process.env.DATABASE_URL)("a refused write changes nothing (Pos
     },
     LONG_TIMEOUT,
   );
+
+  it("on every date field: a day outside years 1900-9999 answers 4xx and leaves every table's row count as it was", async () => {
+    const actors = await actorsOn(server.url);
+    await outOfRangeDatePosts(actors, async (post) => {
+      const before = await rowCounts();
+      const { status, what } = await post();
+      expectNo5xx(status, what);
+      expect(status, what).toBeGreaterThanOrEqual(400);
+      expect(await rowCounts(), `${what} answered ${status} and changed rows`).toEqual(before);
+    });
+  }, 300_000);
 });

@@ -1,7 +1,9 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HttpClient } from "../support/http-client";
+import { postRfq } from "../support/rfq-post";
 import { signIn } from "./support/accounts";
-import { hydrated, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
+import { baseUrl, hydrated, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
 
 /**
  * A buyer contacts a supplier from a product page and sends a message with a picture; the supplier, in another
@@ -190,5 +192,104 @@ describe("messaging between a buyer and a supplier", () => {
     // the private attachment is not reachable as a public upload either
     await stranger.context().clearCookies();
     expect((await stranger.goto(threadPath))?.url()).toMatch(/\/auth\?redirectTo=/);
+  });
+});
+
+/**
+ * Issue 38: a supplier the buyer blocked cannot reach the buyer through a quote either (5,000 characters, a notice
+ * and an e-mail), and the buyer sees and lifts their blocks on /messages.
+ */
+describe("a buyer's block also closes the buyer's RFQs to the supplier", () => {
+  const PASSWORD = "Wholesale-Route-42";
+  const quote = { intent: "quote", price: "900", quantity: "100", deliveryTimeline: "20 days", terms: "FOB Mundra" };
+
+  async function signedUp(userType: "buyer" | "seller", companyName: string) {
+    const client = new HttpClient(baseUrl());
+    const email = `block-${userType}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.test`;
+    const response = await client.post("/auth", {
+      intent: "signup",
+      userType,
+      fullName: "Block Tester",
+      companyName,
+      email,
+      phone: "",
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
+    expect(response.status).toBe(302);
+    return { client, email };
+  }
+
+  it("offers no quote form, refuses a posted quote with 403, lists the block on /messages and lifts it there", async () => {
+    const stamp = Date.now();
+    const buyer = await signedUp("buyer", `Careful Buyer ${stamp}`);
+    const supplierCompany = `Persistent Exports ${stamp}`;
+    const supplier = await signedUp("seller", supplierCompany);
+    expect(
+      (await supplier.client.post("/stores", { intent: "create", name: `Persistent Store ${stamp}` })).status,
+    ).toBe(302);
+    const storeId = /\/stores\/([0-9a-f-]{36})\/manage/.exec(await (await supplier.client.get("/stores")).text())![1]!;
+    const rfqId = await postRfq(buyer.client, `Jute bags RFQ ${stamp}`, "Jute grocery bags with cotton handles.");
+
+    // the buyer blocks the supplier from a conversation, as the thread's menu does
+    const opened = await buyer.client.post("/messages", { subjectType: "store", subjectId: storeId, from: "/" });
+    const thread = opened.headers.get("location")!;
+    expect(thread).toMatch(/^\/messages\/[0-9a-f-]{36}$/);
+    expect((await buyer.client.post(thread, { intent: "block" })).status).toBeLessThan(400);
+
+    const page = await (await supplier.client.get(`/rfqs/${rfqId}`)).text();
+    expect(page).toContain("You cannot quote on this RFQ.");
+    expect(page).not.toContain("Open form");
+    const refused = await supplier.client.post(`/rfqs/${rfqId}`, quote);
+    expect(refused.status).toBe(403);
+    const refusal = await refused.text();
+    expect(refusal).toContain("You cannot quote on this RFQ");
+    expect(refusal).not.toMatch(/blocked/i);
+    expect(await (await buyer.client.get(`/rfqs/${rfqId}`)).text()).toContain("No quotes submitted yet");
+
+    const inbox = await (await buyer.client.get("/messages")).text();
+    expect(inbox).toContain("Blocked suppliers");
+    expect(inbox).toContain(supplierCompany);
+    const userId = /name="userId" value="([^"]+)"/.exec(inbox)![1]!;
+    // as a browser shows them: the list and the supplier's RFQ page, each with its labelled control or notice
+    const browser = await openBrowser();
+    try {
+      const asCookies = (client: HttpClient) =>
+        [...client.cookies].map(([name, value]) => ({ name, value, url: baseUrl() }));
+      await browser.context.addCookies(asCookies(buyer.client));
+      await browser.page.goto("/messages");
+      const list = browser.page.getByRole("region", { name: "Blocked suppliers" });
+      await list.getByRole("button", { name: `Unblock ${supplierCompany}` }).waitFor();
+      expect(await seriousA11yViolations(browser.page)).toEqual([]);
+      await screenshot(browser.page, "messages-blocked-suppliers");
+      await browser.context.clearCookies();
+      await browser.context.addCookies(asCookies(supplier.client));
+      await browser.page.goto(`/rfqs/${rfqId}`);
+      await browser.page.getByText("You cannot quote on this RFQ.").waitFor();
+      await screenshot(browser.page, "rfq-quote-closed");
+    } finally {
+      await browser.close();
+    }
+    // only the blocker lifts a block: the supplier's own "unblock" of itself changes nothing
+    await supplier.client.post("/messages", { intent: "unblock", userId });
+    expect((await supplier.client.post(`/rfqs/${rfqId}`, quote)).status).toBe(403);
+    // a cross-site post is refused before the action
+    const forged = await buyer.client.request("/messages", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "unblock", userId }),
+      headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(forged.status).toBe(403);
+    expect(await (await buyer.client.get("/messages")).text()).toContain(supplierCompany);
+
+    const unblocked = await buyer.client.post("/messages", { intent: "unblock", userId });
+    expect(unblocked.status).toBe(302);
+    expect(unblocked.headers.get("location")).toBe("/messages");
+    const after = await (await buyer.client.get("/messages")).text();
+    expect(after).toContain(`${supplierCompany} unblocked`);
+    expect(after).toContain("You have not blocked anyone.");
+    expect(await (await supplier.client.get(`/rfqs/${rfqId}`)).text()).toContain("Open form");
+    expect((await supplier.client.post(`/rfqs/${rfqId}`, quote)).status).toBeLessThan(400);
+    expect(await (await buyer.client.get(`/rfqs/${rfqId}`)).text()).toContain(supplierCompany);
   });
 });

@@ -135,6 +135,12 @@ export const ACTION_LIMITS = {
     windowMs: HOUR,
     message: "Too many password reset requests for this address. Please wait an hour and try again.",
   },
+  // the e-mail to an address's owner when someone signs up with it (never shown: past it, no e-mail is sent)
+  signUpNotice: {
+    limit: 3,
+    windowMs: HOUR,
+    message: "Too many sign-up attempts for this address.",
+  },
   passwordResetNetwork: {
     limit: 30,
     windowMs: HOUR,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDate } from "~/lib/date-range";
 
 /** The columns of seller_business_details a seller edits on /profile, in form order. */
 export const BUSINESS_DETAIL_FIELDS = [
@@ -129,11 +130,6 @@ const optionalCode = (check: (v: string) => boolean, message: string) =>
     .transform((v) => v.replace(/\s+/g, "").toUpperCase())
     .refine((v) => v === "" || check(v), message)
     .transform((v) => (v === "" ? null : v));
-
-const isCalendarDate = (d: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(d) &&
-  !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) &&
-  new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d;
 
 /**
  * A seller's business details as posted on /profile, checked the same in the browser and on the server. Codes are

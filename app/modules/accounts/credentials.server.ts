@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { APIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
 import { account, user } from "~/db/schema/auth";
 import { profiles } from "~/db/schema/profiles";
 import { logger } from "~/logger.server";
@@ -18,7 +19,6 @@ export const MESSAGES = {
   signedIn: "Successfully signed in!",
   invalidCredentials: "Invalid email or password",
   emailNotConfirmed: "Please check your email and click the confirmation link",
-  accountExists: "An account with this email already exists. Please sign in instead.",
   created: "Account created successfully!",
   checkEmail: "Please check your email for the confirmation link",
   unexpected: "An unexpected error occurred",
@@ -71,15 +71,17 @@ export async function signUpWithEmail(
       });
       return true;
     });
-    if (!created)
-      return {
-        ok: false,
-        status: 409,
-        message: MESSAGES.accountExists,
-        fieldErrors: { email: MESSAGES.accountExists },
-      };
+    const verificationRequired = Boolean(ctx.options.emailAndPassword?.requireEmailVerification);
+    if (!created) {
+      // the address has an account: the form answers as for a new one (the sign-up form must not tell who is a
+      // user, as sign-in and password reset do not), and the owner is told by e-mail (issue 38)
+      await tellOwnerOfSignUpAttempt(runtime, input.email);
+      if (verificationRequired) return { ok: true, message: MESSAGES.checkEmail };
+      // without e-mail verification a new account is signed in at once: the same answer, without a session
+      return { ok: true, message: MESSAGES.created, redirectTo: "/dashboard" };
+    }
 
-    if (ctx.options.emailAndPassword?.requireEmailVerification) {
+    if (verificationRequired) {
       await auth.api.sendVerificationEmail({ body: { email: input.email, callbackURL: "/dashboard" }, headers });
       return { ok: true, message: MESSAGES.checkEmail };
     }
@@ -95,6 +97,34 @@ export async function signUpWithEmail(
     logger.error({ err: error }, "sign-up failed");
     return { ok: false, status: 500, message: MESSAGES.unexpected, fieldErrors: {} };
   }
+}
+
+/** The e-mail to the owner of an address someone tried to sign up with. */
+export function signUpAttemptEmail(publicUrl: string, to: { email: string; name: string }) {
+  const signInUrl = `${publicUrl}/auth?tab=signin`;
+  const resetUrl = `${publicUrl}/auth/forgot-password`;
+  return {
+    to: to.email,
+    subject: "Someone tried to sign up to Setu with your e-mail address",
+    text: `Hello ${to.name},\n\nSomeone just tried to create a new Setu account with this e-mail address (${to.email}). You already have an account, so nothing was changed: no account was created and your password stays as it is.\n\nIf it was you, sign in here:\n\n${signInUrl}\n\nForgot your password? Choose a new one here:\n\n${resetUrl}\n\nIf you have not confirmed your address yet, signing in sends a fresh confirmation link. If it was not you, you can ignore this message.\n\nThe Setu team`,
+    link: signInUrl,
+  };
+}
+
+/**
+ * Tells the owner of an address that someone tried to sign up with it, through the job queue, at most
+ * ACTION_LIMITS.signUpNotice times an hour per address (past that the attempt is answered as usual, unmailed).
+ */
+async function tellOwnerOfSignUpAttempt(runtime: Runtime, email: string): Promise<void> {
+  const { db, jobs, notifier } = runtime;
+  const [owner] = await db
+    .select({ email: user.email, name: user.name })
+    .from(user)
+    .where(eq(user.email, email))
+    .limit(1);
+  if (!owner) return;
+  if (await overActionLimit(db, "signUpNotice", `email:${owner.email.toLowerCase()}`)) return;
+  await jobs.send(db, "email", signUpAttemptEmail(notifier.publicUrl, { email: owner.email, name: owner.name }));
 }
 
 /**

@@ -2,6 +2,7 @@ import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import { isCalendarDate } from "~/lib/date-range";
 import { logger } from "~/logger.server";
 
 /** Articles live in the repository as content/blog/<slug>.md with a small front matter block. */
@@ -27,7 +28,7 @@ const frontMatterSchema = z.object({
   date: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "invalid date"),
+    .refine(isCalendarDate, "invalid date"),
   author: z.string().min(1),
 });
 

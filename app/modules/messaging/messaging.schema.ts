@@ -52,6 +52,14 @@ export const openConversationSchema = z
   })
   .transform(({ subjectType, subjectId, counterpartId }) => ({ type: subjectType, id: subjectId, counterpartId }));
 
+const UNKNOWN_BLOCK = "You have not blocked this user";
+
+/** "Unblock" on the blocked users' list (POST /messages): whose block to lift, as the list names them. */
+export const liftBlockSchema = z.object({
+  intent: z.literal("unblock"),
+  userId: z.string({ error: UNKNOWN_BLOCK }).trim().min(1, UNKNOWN_BLOCK).max(200, UNKNOWN_BLOCK),
+});
+
 /**
  * A thread's forms (POST /messages/:id): send a message (its files are read beside it), mark the thread read
  * through a message, block or unblock the other party, report a message.

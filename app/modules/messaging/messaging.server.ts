@@ -5,6 +5,7 @@ import { orders } from "~/db/schema/orders";
 import { products } from "~/db/schema/products";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { stores } from "~/db/schema/stores";
+import { isTimestampText } from "~/lib/date-range";
 import { isStorableText } from "~/lib/json-text";
 import { isUuid } from "~/lib/uuid";
 import type { Actor } from "~/modules/accounts/accounts.schema";
@@ -421,12 +422,15 @@ function subjectCard(row: SubjectRow): SubjectCard {
   };
 }
 
-/** An inbox page cursor: the last row's activity time (to the microsecond, as text) and id. */
+/**
+ * An inbox page cursor: the last row's activity time (to the microsecond, as text) and id. A time outside the shared
+ * date range (year 0 parses in JavaScript, not in PostgreSQL) is no cursor: the first page.
+ */
 const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([0-9a-f-]{36})$/i;
 
 export function parseInboxCursor(value: string | null | undefined): { at: string; id: string } | null {
   const match = CURSOR.exec(value ?? "");
-  if (!match || !isUuid(match[2]) || Number.isNaN(Date.parse(match[1]!))) return null;
+  if (!match || !isUuid(match[2]) || !isTimestampText(match[1]!)) return null;
   return { at: match[1]!, id: match[2] };
 }
 

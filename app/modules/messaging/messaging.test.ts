@@ -32,6 +32,7 @@ import {
   unreadConversationCount,
 } from "./messaging.server";
 import { parseInput } from "~/lib/command-result";
+import { hasBlocked, liftBlock, listBlockedUsers } from "./blocks.server";
 import { INBOX_PAGE_SIZE, linkifyParts, threadActionSchema } from "./messaging.schema";
 
 /** A second Drizzle client on the same connection that counts the statements it sends. */
@@ -283,6 +284,24 @@ describe.each(testEngines())("messaging on %s", (engine) => {
     expect(await listInbox(database.db, actorOf(stranger), { cursor: "garbage" })).toEqual({ items: [], next: null });
   });
 
+  it("reads a cursor whose time is outside years 1900-9999 (year 0, negative, 10000) as no cursor: the first page", async () => {
+    const localBuyer = await createBuyer(database.db, {});
+    const opened = await conversationAbout(localBuyer, { type: "product", id: productId });
+    await sendMessage(database.db, actorOf(localBuyer), opened, { body: "Hello" }, notifier);
+    const first = await listInbox(database.db, actorOf(localBuyer));
+    expect(first.items).toHaveLength(1);
+    const id = first.items[0]!.id;
+    for (const at of [
+      "0000-01-01T00:00:00.000000Z",
+      "-000001-01-01T00:00:00.000000Z",
+      "+010000-01-01T00:00:00.000000Z",
+      "1899-12-31T23:59:59.999999Z",
+    ]) {
+      // before the shared check, year 0 reached PostgreSQL and failed there
+      expect(await listInbox(database.db, actorOf(localBuyer), { cursor: `${at}_${id}` }), at).toEqual(first);
+    }
+  });
+
   it("block stops new messages both ways and keeps the thread readable; unblock restores them", async () => {
     const localBuyer = await createBuyer(database.db, {});
     const id = await conversationAbout(localBuyer, { type: "product", id: productId });
@@ -314,6 +333,33 @@ describe.each(testEngines())("messaging on %s", (engine) => {
     expect(await sendMessage(database.db, actorOf(localBuyer), id, { body: "Back again" }, notifier)).toMatchObject({
       ok: true,
     });
+  });
+
+  it("lists the users one blocked, newest first, and lifts a block from the list: one's own blocks only (issue 38)", async () => {
+    const blocker = await createBuyer(database.db, { companyName: "List Keeper LLC" });
+    const first = await createSeller(database.db, { companyName: "First Blocked Exports" });
+    const second = await createSeller(database.db, { companyName: "Second Blocked Mills" });
+    for (const blocked of [first, second]) {
+      const product = await createProduct(database.db, { sellerId: blocked.user.id });
+      const id = await conversationAbout(blocker, { type: "product", id: product.id });
+      expect(await blockUser(database.db, actorOf(blocker), id)).toMatchObject({ ok: true });
+    }
+    expect(await listBlockedUsers(database.db, actorOf(blocker))).toEqual([
+      expect.objectContaining({ userId: second.user.id, companyName: "Second Blocked Mills" }),
+      expect.objectContaining({ userId: first.user.id, companyName: "First Blocked Exports" }),
+    ]);
+    expect(await hasBlocked(database.db, blocker.user.id, first.user.id)).toBe(true);
+    expect(await hasBlocked(database.db, first.user.id, blocker.user.id)).toBe(false);
+    expect(await listBlockedUsers(database.db, actorOf(first))).toEqual([]);
+    // nobody lifts another's block; a block that is not there is a 404
+    expect(await liftBlock(database.db, actorOf(second), first.user.id)).toMatchObject({ ok: false, status: 404 });
+    expect(await liftBlock(database.db, actorOf(blocker), stranger.user.id)).toMatchObject({ ok: false, status: 404 });
+    expect(await liftBlock(database.db, actorOf(blocker), first.user.id)).toEqual({
+      ok: true,
+      message: "First Blocked Exports unblocked",
+    });
+    expect((await listBlockedUsers(database.db, actorOf(blocker))).map((b) => b.userId)).toEqual([second.user.id]);
+    expect(await hasBlocked(database.db, blocker.user.id, first.user.id)).toBe(false);
   });
 
   it("reports: only a party may report the other party's message; administrators list and resolve them", async () => {

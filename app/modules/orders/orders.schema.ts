@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDate } from "~/lib/date-range";
 import type { OrderStatus, OrderView } from "./orders-values";
 
 export * from "./orders-values";
@@ -17,11 +18,8 @@ const isoDate = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter the date as YYYY-MM-DD")
-  .refine(
-    (value) =>
-      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-    "Please enter a real date",
-  );
+  // the shared date check (app/lib/date-range.ts): a real day, in years PostgreSQL and every page can hold
+  .refine(isCalendarDate, "Please enter a real date");
 
 const transition = { intent: z.literal("transition") };
 

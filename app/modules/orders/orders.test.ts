@@ -131,6 +131,12 @@ describe.each(testEngines())("orders on %s", (engine) => {
         },
       },
     );
+    // dates JavaScript takes and PostgreSQL does not are refused with the field's message, never a 500
+    for (const estimatedArrival of ["0000-01-01", "10000-01-01", "-000001-01-01", "2026-02-30"])
+      expect(await act(seller, ready.id, "ship", { estimatedArrival }), estimatedArrival).toMatchObject({
+        status: 400,
+        fieldErrors: { estimatedArrival: expect.any(String) },
+      });
     expect(await act(seller, ready.id, "ship", { trackingUrl: "http://track.example.com/1" })).toMatchObject({
       status: 400,
       fieldErrors: { trackingUrl: "The tracking link must be an https:// address" },

@@ -5,6 +5,7 @@ import { products } from "~/db/schema/products";
 import { profiles } from "~/db/schema/profiles";
 import { reviews } from "~/db/schema/reviews";
 import { collectionTsquery, findCollection } from "~/lib/collections";
+import { isDateInRange } from "~/lib/date-range";
 import { isUuid } from "~/lib/uuid";
 import { responseTimeOf } from "~/modules/response-times/response-time";
 import {
@@ -141,8 +142,11 @@ type Sort = {
   write: (row: CardRow) => string | number;
 };
 const wholeNumber = (value: unknown) => (typeof value === "number" && Number.isSafeInteger(value) ? value : null);
-const isoDate = (v: unknown) =>
-  typeof v === "string" && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null;
+// a time outside the shared date range (year 0 parses in JavaScript, not in PostgreSQL) reads the first page
+const isoDate = (v: unknown) => {
+  const date = typeof v === "string" ? new Date(v) : null;
+  return date && isDateInRange(date) ? date.toISOString() : null;
+};
 const text = (v: unknown) => (typeof v === "string" ? v : null);
 const sortOn = (
   ...[column, descending, cast, read, write]: [AnyColumn, boolean, string, Sort["read"], Sort["write"]]

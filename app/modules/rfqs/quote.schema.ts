@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formatMoney } from "~/lib/money";
 import { parseAmountToMinor, totalFromUnit, unitFromTotal } from "~/lib/money-minor";
+import { isCalendarDate } from "~/lib/date-range";
 import {
   CURRENCIES,
   hsCodeSchema,
@@ -84,14 +85,6 @@ const PLACE_REQUIRED: Record<Incoterm, string> = {
   DAP: "Enter the US destination for DAP",
   DDP: "Enter the US destination for DDP",
 };
-
-function isCalendarDate(d: string): boolean {
-  return (
-    /^\d{4}-\d{2}-\d{2}$/.test(d) &&
-    !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) &&
-    new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d
-  );
-}
 
 /** The text a quote without its own delivery timeline shows: "45 days (production + transit)". */
 export function leadTimeText(days: number): string {

@@ -50,6 +50,9 @@ export type QuoteView = {
   rate: (Omit<FxRate, "source"> & { source: FxRateSource | null }) | null;
 } & QuoteTradeTerms;
 
+/** What a supplier the RFQ's buyer blocked is told, on the page and when a quote is posted (issue 38): no more. */
+export const QUOTE_CLOSED_MESSAGE = "You cannot quote on this RFQ";
+
 export type RfqDetail = RfqCard & {
   specifications: { details: string } | null;
   buyerId: string;
@@ -58,6 +61,8 @@ export type RfqDetail = RfqCard & {
   canQuote: boolean;
   /** a seller who could quote but for the RFQ's "verified suppliers only" */
   needsVerification: boolean;
+  /** a seller this RFQ's buyer takes no quotes from (the buyer blocked them): told "You cannot quote on this RFQ" */
+  quoteClosed: boolean;
   quotes: QuoteView[];
   /** Other suppliers' quotes, counted but sealed. */
   sealedQuoteCount: number;

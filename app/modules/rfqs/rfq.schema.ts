@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDate } from "~/lib/date-range";
 import { UNITS } from "~/lib/categories";
 import { isTimeZone } from "~/lib/deadline";
 import { parseUsdToCents } from "~/lib/money";
@@ -43,12 +44,8 @@ export const createRfqSchema = z
     deadline: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, "Please choose a quote submission deadline")
-      // a calendar date: "2099-02-30" parses as 2 March, so the date must come back as it was written
-      .refine(
-        (d) =>
-          !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d,
-        "Please choose a valid date",
-      ),
+      // a calendar date within the shared range: "2099-02-30" and "0000-01-01" are not
+      .refine(isCalendarDate, "Please choose a valid date"),
     // the browser's IANA zone, filled in by a script; empty without JavaScript (the server then assumes New York)
     timeZone: z
       .string()

@@ -21,6 +21,7 @@ import { findPort, listPorts } from "~/modules/trade/ports.server";
 import { INCOTERM_PLACE, portFitsIncoterm, type Port } from "~/modules/trade/trade-terms.schema";
 import type { quoteSchema } from "./quote.schema";
 import {
+  QUOTE_CLOSED_MESSAGE,
   RFQS_PER_PAGE,
   type CreateRfqInput,
   type QuoteView,
@@ -30,6 +31,7 @@ import {
 } from "./rfq.schema";
 import { isUuid } from "~/lib/uuid";
 import { overActionLimit } from "~/modules/accounts/attempt-limiter.server";
+import { hasBlocked } from "~/modules/messaging/blocks.server";
 import { notify, type Notifier } from "~/modules/notifications/notifications.server";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import { recordOrderEvent } from "~/modules/orders/orders.server";
@@ -283,11 +285,14 @@ export async function getRfqDetail(
       }),
     );
   const ownActive = quotes.filter((q) => q.mine && q.status !== "withdrawn").length;
-  const openToSeller =
+  const openRfqForSeller =
     viewer?.profile?.userType === "seller" &&
     !isBuyer &&
     row.status === "published" &&
     !isExpired(rfqClosesAt(row), now);
+  // a supplier the buyer blocked is not offered the quote form (submitQuote refuses it too)
+  const quoteClosed = openRfqForSeller && (await hasBlocked(db, row.buyerId, viewer.id));
+  const openToSeller = openRfqForSeller && !quoteClosed;
   const { specifications, buyerId, buyerFullName, ...card } = row;
   return {
     ...toCard(card),
@@ -298,6 +303,7 @@ export async function getRfqDetail(
     // only supplier accounts quote (issue #26; decision record 0026), and only verified ones where the buyer asks so
     canQuote: openToSeller && (!row.verifiedSuppliersOnly || viewer?.profile?.verificationStatus === "verified"),
     needsVerification: openToSeller && row.verifiedSuppliersOnly && viewer?.profile?.verificationStatus !== "verified",
+    quoteClosed,
     quotes,
     sealedQuoteCount: isBuyer ? 0 : Math.max(0, row.quoteCount - ownActive),
   };
@@ -333,6 +339,8 @@ export async function quoteFormOptions(db: Db, now = new Date()): Promise<{ port
 export const QUOTE_MESSAGES = {
   sellersOnly: "Only supplier accounts can quote on RFQs",
   verifiedOnly: "This buyer accepts quotes from verified suppliers only. Get verified from your profile to quote.",
+  // a supplier the buyer blocked (issue 38): no more is said, the block included
+  notOpenToYou: QUOTE_CLOSED_MESSAGE,
   revised: "Quote revised: the buyer now sees your new quote, marked as revised",
   changedMeanwhile: "Your quote changed meanwhile; please reload the page",
 };
@@ -350,6 +358,8 @@ async function quotableRfq(db: Db, actor: Actor, rfqId: string, now: Date) {
   if (!rfq) return refuse(404, "RFQ Not Found");
   if (rfq.buyerId === actor.id) return refuse(403, "You cannot quote on your own RFQ");
   if (actor.profile.userType !== "seller") return refuse(403, QUOTE_MESSAGES.sellersOnly);
+  // a buyer's block of this supplier closes the buyer's RFQs to its quotes (and their text, notice and e-mail)
+  if (await hasBlocked(db, rfq.buyerId, actor.id)) return refuse(403, QUOTE_MESSAGES.notOpenToYou);
   // the seller's verification as it is now: the session reads the profile on every request
   if (rfq.verifiedSuppliersOnly && actor.profile.verificationStatus !== "verified")
     return refuse(403, QUOTE_MESSAGES.verifiedOnly);

@@ -1,9 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { userBlocks } from "~/db/schema/messaging";
 import { orders } from "~/db/schema/orders";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
-import type { Notifier } from "~/modules/notifications/notifications.server";
+import { liftBlock } from "~/modules/messaging/blocks.server";
+import { unreadNotificationCount, type Notifier } from "~/modules/notifications/notifications.server";
 import { createQuote, createRfq as createRfqRow, dateFromToday } from "../../../tests/factories/rfqs";
 import { createBuyer, createSeller, type Account, actorOf as actor } from "../../../tests/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
@@ -298,6 +300,47 @@ describe.each(testEngines())("RFQs, quotes and orders on %s", (engine) => {
     expect((await getRfqDetail(database.db, rfq.id, actor(otherBuyer)))!.canQuote).toBe(false);
     expect((await getRfqDetail(database.db, rfq.id, actor(sellerA)))!.canQuote).toBe(true);
     expect((await getRfqDetail(database.db, rfq.id, actor(buyer)))!.quotes).toEqual([]);
+  });
+
+  it("refuses a supplier the buyer blocked: no quote form, a 403 that names no block, no quote, notice or e-mail; unblocking reopens (issue 38)", async () => {
+    const blockingBuyer = await createBuyer(database.db, { companyName: "Blocking Buyer Inc" });
+    const pest = await createSeller(database.db, { companyName: "Persistent Exports" });
+    const rfq = await createRfqRow(database.db, { buyerId: blockingBuyer.user.id });
+    const other = await createRfqRow(database.db, { buyerId: buyer.user.id });
+    await database.db.insert(userBlocks).values({ blockerId: blockingBuyer.user.id, blockedId: pest.user.id });
+    // a block the supplier made does not close the buyer's RFQs: only the buyer's block does
+    await database.db.insert(userBlocks).values({ blockerId: sellerA.user.id, blockedId: blockingBuyer.user.id });
+    const quote = form({ price: "900", quantity: "100", deliveryTimeline: "20 days", terms: "x".repeat(5000) });
+    const emailsBefore = (await queuedEmails(database.db)).length;
+
+    expect(await postQuote(database.db, actor(pest), rfq.id, quote, notify)).toEqual({
+      ok: false,
+      status: 403,
+      message: "You cannot quote on this RFQ",
+      fieldErrors: {},
+    });
+    const detail = (await getRfqDetail(database.db, rfq.id, actor(pest)))!;
+    expect(detail).toMatchObject({ canQuote: false, needsVerification: false, quoteClosed: true });
+    expect(
+      await database.db.select({ id: rfqResponses.id }).from(rfqResponses).where(eq(rfqResponses.rfqId, rfq.id)),
+    ).toEqual([]);
+    expect(await unreadNotificationCount(database.db, blockingBuyer.user.id)).toBe(0);
+    expect((await queuedEmails(database.db)).length).toBe(emailsBefore);
+
+    // other buyers' RFQs stay open to the supplier; other suppliers still quote on the blocking buyer's
+    expect((await getRfqDetail(database.db, other.id, actor(pest)))!).toMatchObject({
+      canQuote: true,
+      quoteClosed: false,
+    });
+    expect(await postQuote(database.db, actor(sellerA), rfq.id, quote, notify)).toMatchObject({ ok: true });
+
+    expect(await liftBlock(database.db, actor(blockingBuyer), pest.user.id)).toMatchObject({ ok: true });
+    expect((await getRfqDetail(database.db, rfq.id, actor(pest)))!).toMatchObject({
+      canQuote: true,
+      quoteClosed: false,
+    });
+    expect(await postQuote(database.db, actor(pest), rfq.id, quote, notify)).toMatchObject({ ok: true });
+    expect(await unreadNotificationCount(database.db, blockingBuyer.user.id)).toBe(2);
   });
 
   it("keeps one live quote per supplier: a second quote revises the first, which the buyer sees as history", async () => {

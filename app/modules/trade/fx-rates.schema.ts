@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDate } from "~/lib/date-range";
 import { parseRate } from "~/lib/money-minor";
 import { FX_RATE_SOURCES } from "./fx-rates-values";
 
@@ -9,11 +10,7 @@ export const isoDate = (message: string) =>
     .string()
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    // a calendar date: "2026-02-30" parses as 2 March, so the date must come back as it was written
-    .refine(
-      (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d,
-      message,
-    );
+    .refine(isCalendarDate, message);
 
 export const fxRateSchema = z.object({
   rateDate: isoDate("Choose the date the rate applies to"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDate } from "~/lib/date-range";
 import { optionalMoney } from "~/modules/rfqs/rfq.schema";
 import { SHIP_MODES } from "./trade-terms.schema";
 
@@ -12,10 +13,7 @@ const day = (label: string) =>
     .string()
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `Enter the ${label} as a date`)
-    .refine(
-      (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d,
-      `Enter a real ${label}`,
-    );
+    .refine(isCalendarDate, `Enter a real ${label}`);
 
 const percent = z
   .string()
