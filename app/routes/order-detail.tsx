@@ -495,11 +495,15 @@ function Payments({
             </div>
             <div>
               <dt className="text-slate-500">Released to supplier</dt>
-              <dd className="font-semibold tabular-nums">{formatMoney(totals.released)}</dd>
+              <dd className="font-semibold tabular-nums" data-testid="escrow-released">
+                {formatMoney(totals.released)}
+              </dd>
             </div>
             <div>
               <dt className="text-slate-500">Refunded to buyer</dt>
-              <dd className="font-semibold tabular-nums">{formatMoney(totals.refunded)}</dd>
+              <dd className="font-semibold tabular-nums" data-testid="escrow-refunded">
+                {formatMoney(totals.refunded)}
+              </dd>
             </div>
           </dl>
           <ol className="mt-4 space-y-3">

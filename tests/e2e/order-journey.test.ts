@@ -1,28 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dateFromToday } from "../factories/rfqs";
-import { HttpClient } from "../support/http-client";
-import { signIn } from "./support/accounts";
+import type { HttpClient } from "../support/http-client";
+import { signIn, signUpOverHttp } from "./support/accounts";
 import { baseUrl, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
 
 const PASSWORD = "Escrow-Journey-77";
-let sequence = 0;
-
-async function signUp(userType: "buyer" | "seller", companyName: string) {
-  const client = new HttpClient(baseUrl());
-  const email = `journey-${userType}-${Date.now()}-${++sequence}@example.test`;
-  const response = await client.post("/auth", {
-    intent: "signup",
-    userType,
-    fullName: "Journey Person",
-    companyName,
-    email,
-    phone: "",
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-  });
-  expect(response.status).toBe(302);
-  return { client, email };
-}
+const signUp = (userType: "buyer" | "seller", companyName: string) => signUpOverHttp(userType, companyName, PASSWORD);
 
 describe("order journey: accepted quote → escrow → shipped → completed", () => {
   let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -89,6 +72,8 @@ describe("order journey: accepted quote → escrow → shipped → completed", (
     expect(summary).toContain("$1,000.00");
     expect(summary).toContain("30 % advance / 70 % against bill of lading");
     expect(summary).toContain("420222");
+    // the box says what the buyer waits for, never nothing
+    expect(summary).toContain("Waiting for the supplier to confirm the order.");
 
     await signIn(page, seller.email, PASSWORD);
     await page.goto(orderPath);

@@ -61,6 +61,24 @@ export type JobName = keyof JobData;
 const QUEUE_OPTIONS = { retryLimit: 30, retryDelay: 60, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 120 };
 
 /**
+ * Queues that must recover faster than the defaults. A card payment's webhook (one delivery times out at 10 s) is
+ * taken back 20 s after a worker died holding it and retried 5 s later, so a charge left "processing" by a crash is
+ * recorded within a minute (issue #38 item 9): 20 s + at most SUPERVISE_SECONDS until the queue is supervised + 5 s.
+ */
+const QUEUE_OVERRIDES: Partial<Record<JobName, Partial<typeof QUEUE_OPTIONS>>> = {
+  "payment-webhook": { expireInSeconds: 20, retryDelay: 5, retryDelayMax: 300 },
+};
+
+/** How often pg-boss looks for jobs whose worker died (expired) and retries them, on both engines. */
+export const SUPERVISE_SECONDS = 30;
+
+/** A queue's options: the defaults, its overrides, and a test server's shorter retry delay. */
+export function queueOptions(name: JobName, retryDelaySeconds?: number) {
+  const options = { ...QUEUE_OPTIONS, ...QUEUE_OVERRIDES[name] };
+  return retryDelaySeconds === undefined ? options : { ...options, retryDelay: retryDelaySeconds };
+}
+
+/**
  * Each queue's pg-boss policy. On a `standard` queue a singletonKey alone deduplicates nothing (only with
  * singletonSeconds), so the digest's queue is `stately`: at most one waiting and one running job per key (per
  * user), so the many messages of a busy conversation queue one digest, while a message arriving as a digest
@@ -98,10 +116,16 @@ export async function startJobQueue(
         db: fromPglite(pglite),
         backend: "pglite",
         monitorIntervalSeconds: 600,
-        superviseIntervalSeconds: 300,
+        superviseIntervalSeconds: SUPERVISE_SECONDS,
         ...cron,
       })
-    : new PgBoss({ connectionString: url!, max: 3, application_name: "setu-jobs", ...cron });
+    : new PgBoss({
+        connectionString: url!,
+        max: 3,
+        application_name: "setu-jobs",
+        superviseIntervalSeconds: SUPERVISE_SECONDS,
+        ...cron,
+      });
   boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
   await boss.start();
   for (const [name, policy] of Object.entries(QUEUE_POLICIES) as [JobName, QueuePolicy][]) {
@@ -112,19 +136,21 @@ export async function startJobQueue(
       logger.warn({ queue: name, from: existing.policy, to: policy }, "re-creating a job queue with its new policy");
       await boss.deleteQueue(name);
     }
-    const retryDelay = options.retryDelaySeconds ?? QUEUE_OPTIONS.retryDelay;
-    if (!existing || existing.policy !== policy) await boss.createQueue(name, { ...QUEUE_OPTIONS, policy, retryDelay });
-    // createQueue leaves an existing queue's options as they were: bring them to these (retryDelayMax is fixed at creation)
+    const wanted = queueOptions(name, options.retryDelaySeconds);
+    if (!existing || existing.policy !== policy) await boss.createQueue(name, { ...wanted, policy });
+    // createQueue leaves an existing queue's options as they were: bring them to these
     else if (
-      existing.retryDelay !== retryDelay ||
-      existing.retryLimit !== QUEUE_OPTIONS.retryLimit ||
-      existing.expireInSeconds !== QUEUE_OPTIONS.expireInSeconds
+      existing.retryDelay !== wanted.retryDelay ||
+      existing.retryLimit !== wanted.retryLimit ||
+      existing.expireInSeconds !== wanted.expireInSeconds ||
+      existing.retryDelayMax !== wanted.retryDelayMax
     )
       await boss.updateQueue(name, {
-        retryLimit: QUEUE_OPTIONS.retryLimit,
-        retryDelay,
-        retryBackoff: QUEUE_OPTIONS.retryBackoff,
-        expireInSeconds: QUEUE_OPTIONS.expireInSeconds,
+        retryLimit: wanted.retryLimit,
+        retryDelay: wanted.retryDelay,
+        retryBackoff: wanted.retryBackoff,
+        retryDelayMax: wanted.retryDelayMax,
+        expireInSeconds: wanted.expireInSeconds,
       });
   }
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/db/client.server";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
-import { startJobQueue, type JobData, type JobQueue } from "./job-queue.server";
+import { queueOptions, startJobQueue, SUPERVISE_SECONDS, type JobData, type JobQueue } from "./job-queue.server";
 
 const mail = (to: string): JobData["email"] => ({ to, subject: "Hello", text: "Body" });
 
@@ -54,6 +54,20 @@ describe.each(testEngines())("job queue (%s)", (engine) => {
     // a poll or two more: the rolled-back job would have shown up by now
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(jobs.seen).toEqual(["kept@example.test"]);
+  }, 60_000);
+
+  it("takes a payment webhook back from a dead worker and delivers it within a minute (issue #38 item 9)", async () => {
+    database = await createTestDatabase(engine);
+    queue = await startJobQueue(database, database.url, { pollingIntervalSeconds: 2 });
+    const [row] = await queryRows<{ expire_seconds: number; retry_delay: number }>(
+      database.db,
+      sql`select expire_seconds, retry_delay from pgboss.queue where name = 'payment-webhook'`,
+    );
+    // a worker dies holding the job: expired after expire_seconds, found by the next supervision, retried after
+    // retry_delay, picked up at the next poll
+    expect(row!.expire_seconds + SUPERVISE_SECONDS + row!.retry_delay + 2).toBeLessThanOrEqual(60);
+    // every other queue keeps the slower defaults
+    expect(queueOptions("email").expireInSeconds).toBe(120);
   }, 60_000);
 
   it("retries a job whose handler fails, until it succeeds", async () => {

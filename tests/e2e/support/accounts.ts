@@ -1,5 +1,28 @@
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 import { DEMO_PASSWORD } from "../../../seed/demo.server";
+import { HttpClient } from "../../support/http-client";
+import { baseUrl } from "./browser";
+
+let signUps = 0;
+
+/** A new buyer or seller signed up over HTTP on the shared server, with a client holding their session. */
+export async function signUpOverHttp(userType: "buyer" | "seller", companyName: string, password: string) {
+  const client = new HttpClient(baseUrl());
+  const email = `journey-${userType}-${Date.now()}-${++signUps}@example.test`;
+  const response = await client.post("/auth", {
+    intent: "signup",
+    userType,
+    fullName: "Journey Person",
+    companyName,
+    email,
+    phone: "",
+    password,
+    confirmPassword: password,
+  });
+  expect(response.status).toBe(302);
+  return { client, email };
+}
 
 /**
  * Signs in through /auth as a person would (fresh cookies), and waits for the dashboard. `origin`: a test's own
