@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dateFromToday } from "../factories/rfqs";
 import type { HttpClient } from "../support/http-client";
 import { signIn, signUpOverHttp } from "./support/accounts";
-import { baseUrl, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
+import { openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
 
 const PASSWORD = "Escrow-Journey-77";
 const signUp = (userType: "buyer" | "seller", companyName: string) => signUpOverHttp(userType, companyName, PASSWORD);
