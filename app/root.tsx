@@ -11,7 +11,6 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { useEffect } from "react";
-import { TIME_ZONE_COOKIE } from "~/lib/dates";
 import { toast, Toasts } from "~/components/ui/toast";
 import { readFlash } from "~/http/flash.server";
 import { isPersonalRequest, PRIVATE_PAGE_CACHE } from "~/lib/page-cache-control";
@@ -121,19 +120,6 @@ function HydrationMark() {
   return null;
 }
 
-/**
- * Tells the server the browser's time zone once (the `tz` cookie), so signed-in pages render their times in the
- * viewer's zone on the server and in the browser alike (app/lib/dates.ts).
- */
-function TimeZoneCookie() {
-  useEffect(() => {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (!zone || document.cookie.split("; ").includes(`${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}`)) return;
-    document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; Path=/; Max-Age=31536000; SameSite=Lax`;
-  }, []);
-  return null;
-}
-
 /** Signed-in pages follow the user's live events (new notifications, messages, read receipts) by re-reading. */
 // the footer is the same server HTML on every page and does nothing until clicked: its code loads after the page's
 const SiteFooter = lazyPart(() => import("~/components/layout/site-footer").then((m) => m.SiteFooter), undefined, {
@@ -150,7 +136,6 @@ export default function App() {
   return (
     <>
       <HydrationMark />
-      <TimeZoneCookie />
       <SignedInLiveEvents />
       <SiteHeader />
       <main id="main" className="flex-1">

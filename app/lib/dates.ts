@@ -4,7 +4,7 @@ import { isTimeZone } from "./deadline";
  * Dates shown to people, in an explicit zone: the viewer's (the browser tells it once in the `tz` cookie, so the
  * server and the browser render the same text), else UTC, said so. Bare calendar dates ("2026-12-30") have no zone.
  */
-export const TIME_ZONE_COOKIE = "tz";
+export { TIME_ZONE_COOKIE } from "./time-zone-cookie";
 
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 

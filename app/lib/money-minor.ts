@@ -1,11 +1,18 @@
-import { parseUsdToCents } from "./money";
-
 /*
  * Arithmetic on minor units in either currency of a quote (issue #21): cents for USD, paise for INR, always
- * integers. Formatting is ./money's.
+ * integers, and amounts typed by people read into them. Formatting is ./money's.
  */
 
 export type { MoneyCurrency } from "./money";
+
+/** Parses a decimal dollar amount typed by a user ("12.5", "1,200.00") into integer cents, or null. */
+export function parseUsdToCents(input: string): number | null {
+  const cleaned = input.replace(/[,$\s]/g, "");
+  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
+  const [whole, fraction = ""] = cleaned.split(".");
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  return Number.isSafeInteger(cents) ? cents : null;
+}
 
 /** Parses a typed amount ("4,25,000.50", "₹ 1,200", "$12.5") into integer minor units, or null. */
 export function parseAmountToMinor(input: string): number | null {

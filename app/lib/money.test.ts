@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, formatPriceRange, formatUnitPrice, minorToDecimalString, parseUsdToCents } from "./money";
+import { formatMoney, formatPriceRange, formatUnitPrice, minorToDecimalString } from "./money";
+import { parseUsdToCents } from "./money-minor";
 
 describe("money", () => {
   it("formats unit prices with cents, sub-dollar included (decision record 0041)", () => {

@@ -7,27 +7,19 @@
 
 export type MoneyCurrency = "USD" | "INR";
 
-const formats: Record<MoneyCurrency, { exact: Intl.NumberFormat; whole: Intl.NumberFormat }> = {
-  USD: {
-    exact: new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }),
-    whole: new Intl.NumberFormat("en-US", {
-      style: "currency",
-      currency: "USD",
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 0,
-    }),
-  },
-  // en-IN groups lakhs and crores: ₹12,34,567.00
-  INR: {
-    exact: new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" }),
-    whole: new Intl.NumberFormat("en-IN", {
-      style: "currency",
-      currency: "INR",
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 0,
-    }),
-  },
-};
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** en-US dollars or en-IN rupees (lakh and crore grouping: ₹12,34,567.00), exact or whole, made once each. */
+function formatOf(currency: MoneyCurrency, whole: boolean): Intl.NumberFormat {
+  const key = `${currency}:${whole}`;
+  let format = formats.get(key);
+  if (!format) {
+    const digits = whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {};
+    format = new Intl.NumberFormat(currency === "INR" ? "en-IN" : "en-US", { style: "currency", currency, ...digits });
+    formats.set(key, format);
+  }
+  return format;
+}
 
 /** -1234567 → "-12345.67": minor units as an exact decimal string (a form field's value, a CSV cell). */
 export function minorToDecimalString(minor: number | bigint): string {
@@ -42,7 +34,7 @@ export function minorToDecimalString(minor: number | bigint): string {
  * zero to whole dollars or rupees ("$1,235"): only for totals, never for a unit price.
  */
 export function formatMoney(minor: number, currency: MoneyCurrency = "USD", { whole = false } = {}): string {
-  const format = formats[currency][whole ? "whole" : "exact"];
+  const format = formatOf(currency, whole);
   // Intl formats a decimal string exactly (Intl.NumberFormat v3, rounding halfExpand); the cast is for older lib typings
   return format.format(minorToDecimalString(minor) as unknown as number);
 }
@@ -59,18 +51,8 @@ export function formatPriceRange(minMinor: number, maxMinor: number, currency: M
     : `${formatUnitPrice(minMinor, currency)} – ${formatUnitPrice(maxMinor, currency)}`;
 }
 
-const rateNumber = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 4 });
-
 /** "₹88.45": a rate of rupees per dollar, as few decimals as it needs (2 to 4). */
 export function formatRate(inrPerUsd: string): string {
-  return `₹${rateNumber.format(inrPerUsd.trim() as unknown as number)}`;
-}
-
-/** Parses a decimal dollar amount typed by a user ("12.5", "1,200.00") into integer cents, or null. */
-export function parseUsdToCents(input: string): number | null {
-  const cleaned = input.replace(/[,$\s]/g, "");
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
-  const [whole, fraction = ""] = cleaned.split(".");
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-  return Number.isSafeInteger(cents) ? cents : null;
+  const rate = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+  return `₹${rate.format(inrPerUsd.trim() as unknown as number)}`;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
+import { TIME_ZONE_COOKIE } from "~/lib/time-zone-cookie";
 
 /** Events that change what a page shows: the page re-reads its loaders (events carry ids, never content). */
 const REREAD_ON = ["notification", "message", "read", "order", "resync"] as const;
@@ -85,8 +86,21 @@ export function useLiveEvents(userId: string | null) {
   }, [userId]);
 }
 
+/**
+ * Tells the server the browser's time zone once (the `tz` cookie), so signed-in pages render their times in the
+ * viewer's zone on the server and in the browser alike (app/lib/dates.ts). Only signed-in pages show times.
+ */
+function useTimeZoneCookie() {
+  useEffect(() => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!zone || document.cookie.split("; ").includes(`${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}`)) return;
+    document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  }, []);
+}
+
 /** A signed-in page's live events, as a component (root loads it on demand: anonymous visitors never need it). */
 export function LiveEvents({ userId }: { userId: string }) {
   useLiveEvents(userId);
+  useTimeZoneCookie();
   return null;
 }

@@ -8,7 +8,8 @@ import { orders } from "~/db/schema/orders";
 import { disputeEvidence, disputes } from "~/db/schema/payments";
 import { profiles } from "~/db/schema/profiles";
 import { rfqs } from "~/db/schema/rfqs";
-import { formatMoney, parseUsdToCents } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
+import { parseUsdToCents } from "~/lib/money-minor";
 import { isUuid } from "~/lib/uuid";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import {

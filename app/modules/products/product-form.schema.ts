@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PRODUCT_CATEGORIES, UNITS } from "~/lib/categories";
-import { formatUnitPrice, parseUsdToCents } from "~/lib/money";
+import { formatUnitPrice } from "~/lib/money";
+import { parseUsdToCents } from "~/lib/money-minor";
 import { firstErrors } from "~/lib/command-result";
 import { intentOptions, optionalPostedId, postedId, postedJson } from "~/lib/posted-fields";
 import { PRODUCT_STATUSES } from "~/lib/status-lists";

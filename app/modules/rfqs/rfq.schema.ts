@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isCalendarDate } from "~/lib/date-range";
 import { UNITS } from "~/lib/categories";
 import { isTimeZone } from "~/lib/deadline";
-import { parseUsdToCents } from "~/lib/money";
+import { parseUsdToCents } from "~/lib/money-minor";
 import { RFQ_CATEGORIES, RFQ_SORTS, type RfqSort } from "./rfq-list-options";
 
 export * from "./rfq-values";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseUsdToCents } from "~/lib/money";
+import { parseUsdToCents } from "~/lib/money-minor";
 import { SHIP_MODES } from "./trade-terms.schema";
 
 /** The buyer's own freight figure for the whole shipment (their forwarder's quote), in USD: empty is none. */
