@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/postgres-errors";
 import { orders } from "~/db/schema/orders";
@@ -557,7 +557,8 @@ export async function remindNetPaymentsDue(db: Db, notifier: Notifier, now = new
         eq(paymentMilestones.state, "awaiting_funds"),
         isNotNull(orders.deliveredAt),
         inArray(orders.status, [...FUNDABLE_ORDER_STATUSES]),
-        lte(dueAt, horizon),
+        // as text: postgres.js cannot bind a Date that Drizzle passes through a sql template
+        sql`${dueAt} <= ${horizon.toISOString()}::timestamptz`,
       ),
     );
   return db.transaction(async (tx) => {
