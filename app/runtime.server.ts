@@ -17,7 +17,7 @@ import {
   type LiveHub,
   type LiveUpdates,
 } from "~/modules/live/live-hub.server";
-import { sendMessageDigest } from "~/modules/notifications/message-digest.server";
+import { sendMessageDigest } from "~/modules/messaging/message-digest.server";
 import type { Notifier } from "~/modules/notifications/notifications.server";
 import { remindRfqDeadlines, RFQ_DEADLINE_REMINDER_CRON } from "~/modules/notifications/rfq-deadline-reminders.server";
 import { ViewCounter, VIEW_FLUSH_INTERVAL_MS } from "~/modules/analytics/view-counter.server";

@@ -1457,6 +1457,11 @@ export const DEMO_FX_RATE = {
   note: "Demo data: an example rate, not a published FBIL figure",
 };
 
+/** The demo buyers as others might learn of them: the crawl of public pages looks for these names (issue #41). */
+export const DEMO_BUYER_NAMES: readonly { fullName: string; companyName: string }[] = BUYERS.map(
+  ({ fullName, companyName }) => ({ fullName, companyName }),
+);
+
 export const DEMO_ADMIN = { email: "admin@setu.example", fullName: "Meera Iyer", companyName: "Setu Trust & Safety" };
 
 /** The accounts the demo data creates, for giving them passwords and listing them in the README. */

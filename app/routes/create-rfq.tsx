@@ -14,6 +14,7 @@ import { lazySchema, refusedFormReply, useValidatedForm } from "~/components/for
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { rfqPrefillFromProduct } from "~/modules/rfqs/rfq-prefill.server";
 import { CREATE_RFQ_FIELDS, createRfqSchema, RFQ_CATEGORIES } from "~/modules/rfqs/rfq.schema";
+import { ANONYMOUS_BUYER, UNNAMED_BUYER } from "~/modules/accounts/buyer-privacy";
 import { formValues, parseInput } from "~/lib/command-result";
 import { createRfq } from "~/modules/rfqs/rfqs.server";
 import type { Route } from "./+types/create-rfq";
@@ -224,6 +225,35 @@ export default function CreateRfq({ loaderData, actionData }: Route.ComponentPro
                 {fields.verifiedSuppliersOnly.errors[0]}
               </p>
             ) : null}
+          </div>
+          <div className="sm:col-span-2">
+            <label htmlFor={fields.postAnonymously.id} className="flex items-start gap-3 text-sm text-slate-800">
+              <input
+                {...getInputProps(fields.postAnonymously, { type: "checkbox", value: "on" })}
+                aria-describedby={`${fields.postAnonymously.id}-who-sees`}
+                className="mt-0.5 size-4 rounded border-slate-300 accent-brand-600"
+              />
+              <span>
+                <span className="font-medium">Post anonymously</span>
+                <span className="block text-slate-600">
+                  Suppliers see &ldquo;{ANONYMOUS_BUYER}&rdquo; instead of your company name until you accept a quote.
+                </span>
+              </span>
+            </label>
+            {fields.postAnonymously.errors?.[0] ? (
+              <p id={fields.postAnonymously.errorId} className="mt-1 text-sm text-red-600" role="alert">
+                {fields.postAnonymously.errors[0]}
+              </p>
+            ) : null}
+            <p
+              id={`${fields.postAnonymously.id}-who-sees`}
+              className="mt-3 rounded-md bg-slate-50 p-3 text-sm text-slate-600"
+            >
+              <span className="font-medium text-slate-800">Who sees what:</span> everyone sees the request, its
+              quantity, budget, delivery location and deadline. Suppliers signed in to Setu also see your company name,
+              unless you post anonymously; visitors see only &ldquo;{UNNAMED_BUYER}&rdquo;. Your own name is never
+              shown. A supplier learns who you are when you accept its quote.
+            </p>
           </div>
         </Card>
 

@@ -25,6 +25,7 @@ import { VerificationBadge } from "~/modules/accounts/components/verification-ba
 import { formatBudget } from "~/modules/rfqs/components/rfq-card";
 import { QuoteForm } from "~/modules/rfqs/components/quote-form";
 import { QuoteSummary } from "~/modules/rfqs/components/quote-summary";
+import { ANONYMOUS_BUYER, UNNAMED_BUYER } from "~/modules/accounts/buyer-privacy";
 import { QUOTE_CLOSED_MESSAGE, QUOTE_STATUS_LABEL, type QuoteView } from "~/modules/rfqs/rfq-values";
 import { RFQ_DETAIL_ACTION_FIELDS, rfqDetailActionSchema } from "~/modules/rfqs/rfq.schema";
 import { QUOTE_FIELDS, quoteSchema } from "~/modules/rfqs/quote.schema";
@@ -419,6 +420,13 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
             {rfq.buyerFullName ? (
               <p className="mt-1 flex items-center gap-2 text-sm text-slate-600">
                 <User className="size-4 text-slate-400" aria-hidden /> {rfq.buyerFullName}
+              </p>
+            ) : null}
+            {isBuyer ? (
+              <p className="mt-2 text-sm text-slate-600">
+                {rfq.buyerAnonymous
+                  ? `Posted anonymously: suppliers see "${ANONYMOUS_BUYER}" until you accept a quote.`
+                  : `Signed-in suppliers see your company name; visitors see "${UNNAMED_BUYER}". Your name is shown only to you.`}
               </p>
             ) : null}
             {!signedIn ? (

@@ -46,6 +46,8 @@ export const rfqs = pgTable(
     status: text("status").notNull().default("published").$type<(typeof RFQ_STATUSES)[number]>(),
     // the buyer takes quotes from verified suppliers only (issue #26)
     verifiedSuppliersOnly: boolean("verified_suppliers_only").notNull().default(false),
+    // the buyer posted without its company name: suppliers see "Anonymous US buyer" until an order is made (issue #41)
+    buyerAnonymous: boolean("buyer_anonymous").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

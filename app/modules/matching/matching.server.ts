@@ -3,6 +3,7 @@ import { queryRows, type Db } from "~/db/client.server";
 import { mutedCategories, rfqMatches } from "~/db/schema/matching";
 import { inMatchingSample, MATCHING_SAMPLES, type MatchingSample } from "~/db/schema/products";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
+import { ANONYMOUS_BUYER } from "~/modules/accounts/buyer-privacy";
 import { notify, type Notifier } from "~/modules/notifications/notifications.server";
 import { RFQ_CATEGORIES } from "~/modules/rfqs/rfq.schema";
 
@@ -174,7 +175,9 @@ export async function matchRfq(db: Db, notifier: Notifier, rfqId: string): Promi
     company: string | null;
   }>(
     db,
-    sql`select r.title, r.quantity, r.unit, r.status, p.company_name as company from rfqs r left join profiles p on p.user_id = r.buyer_id where r.id = ${rfqId}`,
+    // an anonymous buyer stays anonymous in the suppliers' notices and e-mails (issue #41)
+    sql`select r.title, r.quantity, r.unit, r.status, case when r.buyer_anonymous then ${ANONYMOUS_BUYER} else p.company_name end as company
+        from rfqs r left join profiles p on p.user_id = r.buyer_id where r.id = ${rfqId}`,
   );
   if (!rfq || rfq.status !== "published") return 0;
   const matches = await rankSuppliersForRfq(db, rfqId);

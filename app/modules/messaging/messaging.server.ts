@@ -9,9 +9,11 @@ import { isTimestampText } from "~/lib/date-range";
 import { isStorableText } from "~/lib/json-text";
 import { isUuid } from "~/lib/uuid";
 import type { Actor } from "~/modules/accounts/accounts.schema";
+import { ANONYMOUS_BUYER } from "~/modules/accounts/buyer-privacy";
+import { buyerHiddenFrom } from "./buyer-anonymity.server";
 import { overActionLimit } from "~/modules/accounts/attempt-limiter.server";
 import { publishLive } from "~/modules/live/live-events.server";
-import { scheduleMessageDigest } from "~/modules/notifications/message-digest.server";
+import { scheduleMessageDigest } from "./message-digest.server";
 import { markNotificationsReadFor, notify, type Notifier } from "~/modules/notifications/notifications.server";
 import type { BlobStorage } from "~/modules/uploads/storage.server";
 import {
@@ -368,6 +370,17 @@ export async function markConversationRead(
 }
 
 /** Columns and joins that describe a conversation's subject (alias `c`), shared by the inbox and the thread. */
+const RAW_CONVERSATION = {
+  sellerId: sql.raw("c.seller_id"),
+  subjectType: sql.raw("c.subject_type"),
+  subjectId: sql.raw("c.subject_id"),
+};
+
+/** The counterpart's company as `me` may see it: an anonymous buyer stays anonymous to the supplier. */
+function counterpartCompanySql(me: string): SQL {
+  return sql`case when ${buyerHiddenFrom(me, RAW_CONVERSATION)} then ${ANONYMOUS_BUYER} else cp.company_name end`;
+}
+
 const SUBJECT_SELECT = sql.raw(`
   c.subject_type,
   c.subject_id,
@@ -472,7 +485,7 @@ export async function listInbox(
       with page as (${side("buyer_id")} union all ${side("seller_id")})
       select
         c.id,
-        cp.company_name as counterpart_company,
+        ${counterpartCompanySql(me)} as counterpart_company,
         left(m.body, 200) as preview,
         exists (select 1 from message_attachments a where a.message_id = c.last_message_id) as has_attachment,
         c.last_message_at,
@@ -550,7 +563,7 @@ export async function getThread(
       select
         c.id,
         c.buyer_id,
-        cp.company_name as counterpart_company,
+        ${counterpartCompanySql(me)} as counterpart_company,
         c.last_message_id,
         coalesce(c.last_message_at > coalesce(case when c.buyer_id = ${me} then c.buyer_read_at else c.seller_read_at end, '-infinity'::timestamptz), false) as unread,
         exists (select 1 from user_blocks b where b.blocker_id = ${me} and b.blocked_id = case when c.buyer_id = ${me} then c.seller_id else c.buyer_id end) as i_blocked,

@@ -21,7 +21,10 @@ export type RfqCard = {
   deliveryLocation: string;
   status: (typeof RFQ_STATUSES)[number];
   createdAt: string;
+  /** who posted it, as this viewer may know it (buyerShownAs): never the buyer's own name */
   buyerCompany: string;
+  /** the buyer posted without its company name */
+  buyerAnonymous: boolean;
   quoteCount: number;
   /** the buyer takes quotes from verified suppliers only */
   verifiedSuppliersOnly: boolean;

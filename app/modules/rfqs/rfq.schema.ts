@@ -61,6 +61,10 @@ export const createRfqSchema = z
       .literal(["on", ""], { error: "Tick the box or leave it empty" })
       .optional()
       .transform((v) => v === "on"),
+    postAnonymously: z
+      .literal(["on", ""], { error: "Tick the box or leave it empty" })
+      .optional()
+      .transform((v) => v === "on"),
   })
   .refine((v) => v.budgetMin === null || v.budgetMax === null || v.budgetMin <= v.budgetMax, {
     message: "Minimum budget cannot be more than the maximum budget",
@@ -82,6 +86,7 @@ export const CREATE_RFQ_FIELDS = [
   "deadline",
   "timeZone",
   "verifiedSuppliersOnly",
+  "postAnonymously",
 ] as const;
 
 /**

@@ -30,6 +30,7 @@ import {
   type RfqListParams,
 } from "./rfq.schema";
 import { isUuid } from "~/lib/uuid";
+import { buyerShownAs } from "~/modules/accounts/buyer-privacy";
 import { overActionLimit } from "~/modules/accounts/attempt-limiter.server";
 import { hasBlocked } from "~/modules/messaging/blocks.server";
 import { notify, type Notifier } from "~/modules/notifications/notifications.server";
@@ -55,7 +56,9 @@ const cardColumns = {
   deliveryLocation: rfqs.deliveryLocation,
   status: rfqs.status,
   createdAt: rfqs.createdAt,
+  buyerId: rfqs.buyerId,
   buyerCompany: profiles.companyName,
+  buyerAnonymous: rfqs.buyerAnonymous,
   quoteCount,
   verifiedSuppliersOnly: rfqs.verifiedSuppliersOnly,
 };
@@ -66,17 +69,23 @@ export function rfqClosesAt(row: { deadline: string; closesAt: Date | null; time
 }
 
 function toCard(
-  row: Omit<RfqCard, "createdAt" | "buyerCompany" | "closesAt"> & {
+  {
+    buyerId,
+    ...row
+  }: Omit<RfqCard, "createdAt" | "buyerCompany" | "closesAt"> & {
+    buyerId: string;
     createdAt: Date;
     buyerCompany: string | null;
     closesAt: Date | null;
   },
+  viewer: SessionUser | null,
 ): RfqCard {
   return {
     ...row,
     closesAt: rfqClosesAt(row).toISOString(),
     createdAt: row.createdAt.toISOString(),
-    buyerCompany: row.buyerCompany || "Buyer",
+    // the company name leaves the server only for those who may see it
+    buyerCompany: buyerShownAs({ buyerId, buyerCompany: row.buyerCompany, buyerAnonymous: row.buyerAnonymous }, viewer),
   };
 }
 
@@ -128,7 +137,7 @@ export async function listRfqs(db: Db, params: RfqListParams, viewer: SessionUse
   ]);
   const totalCount = total?.n ?? 0;
   return {
-    items: rows.map(toCard),
+    items: rows.map((row) => toCard(row, viewer)),
     total: totalCount,
     page: params.page,
     pageCount: Math.max(1, Math.ceil(totalCount / RFQS_PER_PAGE)),
@@ -173,6 +182,7 @@ export async function createRfq(
         closesAt: closingInstant(input.deadline, timeZone),
         specifications: details === null ? null : { details },
         verifiedSuppliersOnly: input.verifiedSuppliersOnly,
+        buyerAnonymous: input.postAnonymously,
         status: "published",
       })
       .returning({ id: rfqs.id });
@@ -197,7 +207,6 @@ export async function getRfqDetail(
     .select({
       ...cardColumns,
       specifications: rfqs.specifications,
-      buyerId: rfqs.buyerId,
       buyerFullName: profiles.fullName,
     })
     .from(rfqs)
@@ -293,12 +302,13 @@ export async function getRfqDetail(
   // a supplier the buyer blocked is not offered the quote form (submitQuote refuses it too)
   const quoteClosed = openRfqForSeller && (await hasBlocked(db, row.buyerId, viewer.id));
   const openToSeller = openRfqForSeller && !quoteClosed;
-  const { specifications, buyerId, buyerFullName, ...card } = row;
+  const { specifications, buyerFullName, ...card } = row;
   return {
-    ...toCard(card),
+    ...toCard(card, viewer),
     specifications: specifications ?? null,
-    buyerId,
-    buyerFullName: buyerFullName ?? "",
+    buyerId: row.buyerId,
+    // the buyer's own name is never public (issue #41): only the buyer sees it, on its own RFQ
+    buyerFullName: isBuyer ? (buyerFullName ?? "") : "",
     viewer: isBuyer ? "buyer" : viewer ? "supplier" : "anonymous",
     // only supplier accounts quote (issue #26; decision record 0026), and only verified ones where the buyer asks so
     canQuote: openToSeller && (!row.verifiedSuppliersOnly || viewer?.profile?.verificationStatus === "verified"),
@@ -524,6 +534,7 @@ export async function acceptQuote(
           buyerId: rfqs.buyerId,
           unit: rfqs.unit,
           title: rfqs.title,
+          buyerAnonymous: rfqs.buyerAnonymous,
           // the trade terms the order keeps (issue #22)
           incoterm: rfqResponses.incoterm,
           incotermPlace: rfqResponses.incotermPlace,
@@ -612,7 +623,8 @@ export async function acceptQuote(
         email: { subject: `Your quote on "${quote.title}" was accepted`, text: `${accepted}\n\nView your orders:` },
       });
       for (const other of declined) {
-        const body = `${actor.profile.companyName} chose another supplier's quote on "${quote.title}".`;
+        const buyer = quote.buyerAnonymous ? "The buyer" : actor.profile.companyName;
+        const body = `${buyer} chose another supplier's quote on "${quote.title}".`;
         await notify(tx, notifier, {
           userId: other.sellerId,
           kind: "quote_declined",

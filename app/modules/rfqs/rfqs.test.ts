@@ -168,7 +168,7 @@ describe.each(testEngines())("RFQs, quotes and orders on %s", (engine) => {
     expect((await postRfq(database.db, actor(buyer), form({ ...validRfq, category: "toys" }))).ok).toBe(false);
   });
 
-  it("lists published RFQs with search, category, sorts and the buyer's company", async () => {
+  it("lists published RFQs with search, category, sorts and the buyer's company (to suppliers: issue #41)", async () => {
     const rfq = await createRfqRow(database.db, {
       buyerId: buyer.user.id,
       title: "Stainless steel tiffin boxes",
@@ -177,7 +177,7 @@ describe.each(testEngines())("RFQs, quotes and orders on %s", (engine) => {
       budgetMaxCents: 999_999_00,
     });
     await createRfqRow(database.db, { buyerId: buyer.user.id, title: "Closed request", status: "closed" });
-    const list = await listRfqs(database.db, parseRfqListParams(new URLSearchParams("q=TIFFIN")), null);
+    const list = await listRfqs(database.db, parseRfqListParams(new URLSearchParams("q=TIFFIN")), actor(sellerA));
     expect(list.items.map((i) => i.id)).toEqual([rfq.id]);
     expect(list.items[0]!.buyerCompany).toBe("Brooklyn Goods LLC");
     const all = await listRfqs(database.db, parseRfqListParams(new URLSearchParams("")), null);

@@ -5,7 +5,9 @@ import { conversations, messages } from "~/db/schema/messaging";
 import { emailPreferences } from "~/db/schema/notifications";
 import { profiles } from "~/db/schema/profiles";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
-import { unsubscribeLink, type Notifier } from "./notifications.server";
+import { ANONYMOUS_BUYER } from "~/modules/accounts/buyer-privacy";
+import { buyerHiddenFrom } from "./buyer-anonymity.server";
+import { unsubscribeLink, type Notifier } from "~/modules/notifications/notifications.server";
 
 /** How long a message waits unread before the digest e-mail mentions it. */
 export const DIGEST_DELAY_SECONDS = 10 * 60;
@@ -70,7 +72,9 @@ async function waitingConversations(tx: Db, userId: string, role: Role, now: Dat
     .select({
       conversationId: conversations.id,
       lastMessageAt: conversations.lastMessageAt,
-      counterpartCompany: profiles.companyName,
+      counterpartCompany: sql<
+        string | null
+      >`case when ${buyerHiddenFrom(userId, { sellerId: conversations.sellerId, subjectType: conversations.subjectType, subjectId: conversations.subjectId })} then ${ANONYMOUS_BUYER} else ${profiles.companyName} end`,
       body: last.body,
     })
     .from(conversations)

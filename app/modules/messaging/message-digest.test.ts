@@ -7,7 +7,7 @@ import { createBuyer, createSeller, type Account } from "../../../tests/factorie
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { queuedEmails, testNotifier } from "../../../tests/support/test-notifier";
 import { DIGEST_DELAY_SECONDS, scheduleMessageDigest, sendMessageDigest } from "./message-digest.server";
-import { setEmailPreference, type Notifier } from "./notifications.server";
+import { setEmailPreference, type Notifier } from "~/modules/notifications/notifications.server";
 
 const MINUTE = 60 * 1000;
 

@@ -1,0 +1,1 @@
+ALTER TABLE "rfqs" ADD COLUMN "buyer_anonymous" boolean DEFAULT false NOT NULL;
