@@ -81,6 +81,14 @@ describe("home and navigation", () => {
     await listbox.getByRole("option").first().waitFor();
     const options = await listbox.getByRole("option").allInnerTexts();
     expect(options.some((o) => /cotton/i.test(o))).toBe(true);
+    // a typo the marketplace search corrects suggests what /browse?q=cottn finds: the box and the results agree
+    // (first words that suggest nothing, so what follows cannot be the list left from "cotton")
+    await search.fill("zqxj");
+    await page.getByText("No suggestions. Press Enter to search.").waitFor();
+    await search.fill("cottn");
+    await expect
+      .poll(async () => (await listbox.getByRole("option").allInnerTexts()).filter((o) => /cotton.*product/is.test(o)))
+      .not.toEqual([]);
     // hides shortly after the input loses focus (the listbox element stays, empty and hidden, for aria-controls)
     await page.locator("h1").first().click();
     await listbox.waitFor({ state: "hidden", timeout: 2000 });

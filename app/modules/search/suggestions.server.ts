@@ -1,44 +1,50 @@
-import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, desc, eq, ilike } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { products } from "~/db/schema/products";
 import { stores } from "~/db/schema/stores";
 import { CATEGORY_STRIP, PRODUCT_CATEGORIES } from "~/lib/categories";
 import { likePattern } from "~/db/sql-helpers";
+import { MAX_QUERY_LENGTH } from "~/modules/products/product-search.schema";
+import { searchProducts } from "~/modules/products/product-search.server";
 import type { SearchSuggestions } from "./suggestions.schema";
 
-/** Suggestions for the header search: matching categories, active products and active stores. Two indexed queries. */
+/** Fewer characters suggest nothing: one letter matches too much to be a suggestion. */
+export const MIN_SUGGESTION_LENGTH = 2;
+export const PRODUCT_SUGGESTIONS = 5;
+const STORE_SUGGESTIONS = 3;
+const CATEGORY_SUGGESTIONS = 3;
+
+/**
+ * Suggestions for the header search: matching categories (a fixed list), products and active stores.
+ * The products are the first of the marketplace search for the same text (`searchProducts`, 'Best Match', the
+ * order /browse?q= shows), so the box never suggests what the results page would not find, and a typo the search
+ * corrects ("cottn") suggests what the search finds. Stores are matched by name (their trigram index).
+ */
 export async function searchSuggestions(db: Db, rawQuery: string): Promise<SearchSuggestions> {
-  const q = rawQuery.trim().slice(0, 80);
-  if (q.length < 2) return { categories: [], products: [], stores: [] };
+  const q = rawQuery.trim().slice(0, MAX_QUERY_LENGTH);
+  if (q.length < MIN_SUGGESTION_LENGTH) return { categories: [], products: [], stores: [] };
   const needle = q.toLowerCase();
-  const pattern = likePattern(q);
 
   const categories = [
     ...PRODUCT_CATEGORIES.map((c) => ({ slug: c.value, label: c.label })),
     ...CATEGORY_STRIP.filter((c) => c.slug !== "featured" && c.slug !== "new"),
   ]
     .filter((c) => c.label.toLowerCase().includes(needle) || c.slug.includes(needle))
-    .slice(0, 3)
+    .slice(0, CATEGORY_SUGGESTIONS)
     .map((c) => ({ kind: "category" as const, label: c.label, href: `/category/${c.slug}` }));
 
-  const [productRows, storeRows] = await Promise.all([
-    db
-      .select({ id: products.id, name: products.name })
-      .from(products)
-      .where(and(eq(products.status, "active"), ilike(products.name, pattern)))
-      .orderBy(sql`similarity(${products.name}, ${q}) desc`, desc(products.createdAt))
-      .limit(5),
+  const [productPage, storeRows] = await Promise.all([
+    searchProducts(db, { q, category: null, min: null, max: null, sort: "relevance", limit: PRODUCT_SUGGESTIONS }),
     db
       .select({ id: stores.id, name: stores.name })
       .from(stores)
-      .where(and(eq(stores.status, "active"), or(ilike(stores.name, pattern))))
+      .where(and(eq(stores.status, "active"), ilike(stores.name, likePattern(q))))
       .orderBy(desc(stores.createdAt))
-      .limit(3),
+      .limit(STORE_SUGGESTIONS),
   ]);
 
   return {
     categories,
-    products: productRows.map((p) => ({ kind: "product", label: p.name, href: `/product/${p.id}` })),
+    products: productPage.items.map((p) => ({ kind: "product", label: p.name, href: `/product/${p.id}` })),
     stores: storeRows.map((s) => ({ kind: "store", label: s.name, href: `/stores/${s.id}` })),
   };
 }
