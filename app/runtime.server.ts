@@ -25,7 +25,13 @@ import { matchRfq } from "~/modules/matching/matching.server";
 import { AUTO_COMPLETE_CRON, completeDeliveredOrders } from "~/modules/orders/orders.server";
 import { refreshStoreQrCodes } from "~/modules/stores/stores.server";
 import { SimulatorProvider, type PaymentProvider } from "~/modules/payments/payment-provider.server";
-import { carryOutPayout, NET_REMINDER_CRON, remindNetPaymentsDue } from "~/modules/payments/payments.server";
+import {
+  carryOutPayout,
+  NET_REMINDER_CRON,
+  RECONCILE_CRON,
+  reconcilePendingCharges,
+  remindNetPaymentsDue,
+} from "~/modules/payments/payments.server";
 import { createStorage, type BlobStorage } from "~/modules/uploads/storage.server";
 import { seedDemoDataIfEmpty } from "../seed/demo.server";
 
@@ -143,6 +149,10 @@ export function startRuntime(): Promise<Runtime> {
       });
       await jobs.work("payment-webhook", (event) => payments.deliverWebhook(event));
       await jobs.work("payment-payout", (payout) => carryOutPayout(payments, payout));
+      await jobs.work("payment-reconcile", async ({ chargeId }) => {
+        const settled = await reconcilePendingCharges(database.db, payments, notifier, { chargeId });
+        if (settled.succeeded || settled.failed) logger.info(settled, "settled card charges left pending");
+      });
       await jobs.work("order-auto-complete", async () => {
         const completed = await completeDeliveredOrders(database.db, notifier);
         if (completed.length) logger.info({ completed: completed.length }, "completed orders delivered 14 days ago");
@@ -165,6 +175,9 @@ export function startRuntime(): Promise<Runtime> {
     await jobs.schedule("rfq-deadline-reminders", RFQ_DEADLINE_REMINDER_CRON, {});
     await jobs.schedule("order-auto-complete", AUTO_COMPLETE_CRON, {});
     await jobs.schedule("payment-due-reminders", NET_REMINDER_CRON, {});
+    // charges a crash left pending, looked up at the provider (record 0044): every minute, and once now
+    await jobs.schedule("payment-reconcile", RECONCILE_CRON, {});
+    await jobs.send(database.db, "payment-reconcile", {});
     const views = new ViewCounter();
     holder.views = views;
     holder.viewFlush = setInterval(() => {

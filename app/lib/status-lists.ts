@@ -54,6 +54,8 @@ export const MILESTONE_STATES = [
  */
 export const INSPECTION_DAYS = 14;
 export const CHARGE_STATUSES = ["pending", "succeeded", "failed"] as const;
+/** what the payment simulator recorded for an idempotency key (void: asked for it before it ever arrived) */
+export const SIMULATOR_CHARGE_STATUSES = ["succeeded", "failed", "void"] as const;
 export const LEDGER_KINDS = ["fund", "release", "refund"] as const;
 export const DISPUTE_STATUSES = ["open", "decided"] as const;
 export const DISPUTE_DECISIONS = ["release", "partial_refund", "full_refund", "settled_off_platform"] as const;

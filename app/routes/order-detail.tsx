@@ -104,7 +104,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     : !command
       ? (input as CommandRefusal)
       : command.intent === "fund"
-        ? await fundMilestone(runtime.db, user, command, runtime.payments)
+        ? await fundMilestone(runtime.db, user, command, runtime.payments, runtime.jobs)
         : command.intent === "record_lc"
           ? await recordLetterOfCredit(runtime.db, user, command, runtime.notifier)
           : command.intent === "dispute"
@@ -551,8 +551,9 @@ function Payments({
                   ) : null}
                   {m.state === "processing" ? (
                     <p className="mt-1 text-xs text-slate-600">
-                      The payment provider has not confirmed this payment yet. This page updates by itself when it does;
-                      nothing is charged twice if you wait.
+                      We are confirming this payment with the payment provider. This usually takes under a minute, and
+                      this page updates by itself. Nothing is charged twice if you wait; if the payment did not reach
+                      the provider, nothing is charged and you can pay again here.
                     </p>
                   ) : null}
                   {m.lastFailure && m.state === "awaiting_funds" && !fundReply ? (

@@ -1,6 +1,7 @@
 import type { Db } from "~/db/client.server";
 import { parseInput } from "~/lib/command-result";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
+import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import type { Notifier } from "~/modules/notifications/notifications.server";
 import { updateOrderStatus } from "~/modules/orders/orders.server";
 import { openDispute } from "~/modules/payments/disputes.server";
@@ -36,11 +37,12 @@ export async function postFundMilestone(
   actor: SessionUser,
   fields: Record<string, string>,
   provider: PaymentProvider,
+  jobs: Pick<JobQueue, "send">,
 ) {
   const input = readOrderForm("fund", fields);
   if (!input.ok) return input;
   if (input.value.intent !== "fund") throw new Error("not a payment");
-  return fundMilestone(db, actor, input.value, provider);
+  return fundMilestone(db, actor, input.value, provider, jobs);
 }
 
 /** The dispute form posted on the order page, with its evidence files. */

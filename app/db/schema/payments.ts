@@ -8,6 +8,7 @@ import {
   LEDGER_KINDS,
   MILESTONE_CONDITIONS,
   MILESTONE_STATES,
+  SIMULATOR_CHARGE_STATUSES,
 } from "../../lib/status-lists";
 import { user } from "./auth";
 import { orders } from "./orders";
@@ -75,7 +76,30 @@ export const paymentCharges = pgTable(
       .where(sql`${t.status} in ('pending', 'succeeded')`),
     check("payment_charges_amount_check", sql`${t.amountCents} > 0`),
     check("payment_charges_status_check", isOneOf(t.status, CHARGE_STATUSES)),
+    // the reconciliation pass looks for pending charges older than a grace period (payments.server.ts)
+    index("payment_charges_pending_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
+);
+
+/**
+ * The payment simulator's own book: what the provider knows of each charge, by the idempotency key it was given.
+ * Not Setu's data (a real provider keeps this on its side); it is durable so that the simulator, like a real
+ * provider, still knows a charge after our process crashed, and can be asked for it (decision record 0044).
+ * `void`: asked for a charge it never received, the simulator refuses that key from then on.
+ */
+export const simulatorCharges = pgTable(
+  "simulator_charges",
+  {
+    idempotencyKey: text("idempotency_key").primaryKey(),
+    reference: text("reference").notNull(),
+    status: text("status").notNull().$type<(typeof SIMULATOR_CHARGE_STATUSES)[number]>(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    message: text("message"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("simulator_charges_status_check", isOneOf(t.status, SIMULATOR_CHARGE_STATUSES))],
 );
 
 /**

@@ -37,6 +37,11 @@ export type JobData = {
   "match-rfq": { rfqId: string };
   /** the payment simulator's webhook, delivered to our webhook route until it answers 2xx (modules/payments) */
   "payment-webhook": { eventId: string; payload: string };
+  /**
+   * settles card charges still pending RECONCILE_AFTER_SECONDS after they were written, by asking the provider: the one
+   * charge (queued with it), or every such charge (the sweep, every minute and as an instance starts; modules/payments)
+   */
+  "payment-reconcile": { chargeId?: string };
   /** a release or refund the ledger recorded, carried out at the payment provider (modules/payments) */
   "payment-payout": {
     kind: "release" | "refund";
@@ -67,6 +72,7 @@ const QUEUE_OPTIONS = { retryLimit: 30, retryDelay: 60, retryBackoff: true, retr
  */
 const QUEUE_OVERRIDES: Partial<Record<JobName, Partial<typeof QUEUE_OPTIONS>>> = {
   "payment-webhook": { expireInSeconds: 20, retryDelay: 5, retryDelayMax: 300 },
+  "payment-reconcile": { expireInSeconds: 30, retryDelay: 10, retryDelayMax: 300 },
 };
 
 /** How often pg-boss looks for jobs whose worker died (expired) and retries them, on both engines. */
@@ -90,6 +96,7 @@ const QUEUE_POLICIES: Record<JobName, QueuePolicy> = {
   "rfq-deadline-reminders": "stately",
   "match-rfq": "standard",
   "payment-webhook": "standard",
+  "payment-reconcile": "standard",
   "payment-payout": "standard",
   "order-auto-complete": "stately",
   "payment-due-reminders": "stately",

@@ -94,12 +94,15 @@ export type FundResult = { ok: boolean; status: number; message: string; fieldEr
  * milestone already paying or paid answers "already" and charges nothing; otherwise one charge row with the attempt's
  * idempotency key is written (unique; one live charge per milestone) before the provider is asked, with that key. A
  * decline is told at once; a success is recorded when the provider's webhook confirms it (receivePaymentWebhook).
+ * The charge's check (`payment-reconcile`, RECONCILE_AFTER_SECONDS later) is queued in the transaction that writes
+ * the charge, so a crash before the provider is asked, or a lost webhook, cannot leave it pending (record 0044).
  */
 export async function fundMilestone(
   db: Db,
   actor: SessionUser,
   card: FundMilestoneInput,
   provider: PaymentProvider,
+  jobs: Jobs,
 ): Promise<FundResult> {
   const { milestoneId } = card;
   if (!isUuid(milestoneId)) return { ok: false, status: 404, message: "Payment not found" };
@@ -151,6 +154,12 @@ export async function fundMilestone(
         .update(paymentMilestones)
         .set({ state: "processing", updatedAt: new Date() })
         .where(eq(paymentMilestones.id, milestoneId));
+      await jobs.send(
+        tx,
+        "payment-reconcile",
+        { chargeId: charge!.id },
+        { startAfterSeconds: RECONCILE_AFTER_SECONDS },
+      );
       return {
         kind: "charge" as const,
         chargeId: charge!.id,
@@ -175,22 +184,14 @@ export async function fundMilestone(
     description: `Setu order ${attempt.orderId.slice(0, 8).toUpperCase()}`,
   });
   if (result.status === "failed") {
-    await db.transaction(async (tx) => {
-      await lockMilestone(tx, milestoneId);
-      await tx
-        .update(paymentCharges)
-        .set({
-          status: "failed",
-          providerReference: result.reference,
-          failureMessage: result.message,
-          updatedAt: new Date(),
-        })
-        .where(eq(paymentCharges.id, attempt.chargeId));
-      await tx
-        .update(paymentMilestones)
-        .set({ state: "awaiting_funds", updatedAt: new Date() })
-        .where(and(eq(paymentMilestones.id, milestoneId), eq(paymentMilestones.state, "processing")));
-    });
+    // only while the charge is still pending: a reconciliation may have settled it while the provider answered
+    await db.transaction((tx) =>
+      applyChargeOutcome(tx, null, attempt.key, {
+        status: "failed",
+        reference: result.reference,
+        message: result.message,
+      }),
+    );
     return { ok: false, status: 402, message: result.message, fieldErrors: { cardNumber: result.message } };
   }
   await db
@@ -231,69 +232,155 @@ export async function receivePaymentWebhook(
       .onConflictDoNothing()
       .returning({ id: paymentWebhookEvents.id });
     if (recorded.length === 0) return { status: 200, message: "Already processed" };
-    const [charge] = await tx
-      .select()
-      .from(paymentCharges)
-      .where(eq(paymentCharges.idempotencyKey, event.data.idempotencyKey))
-      .limit(1);
-    if (!charge) return { status: 200, message: "Unknown charge" };
-    const milestone = await lockMilestone(tx, charge.milestoneId);
-    if (!milestone) return { status: 200, message: "Unknown milestone" };
-    if (event.type === "charge.failed") {
-      if (charge.status === "pending") {
-        await tx
-          .update(paymentCharges)
-          .set({ status: "failed", failureMessage: event.data.message ?? "The payment failed", updatedAt: new Date() })
-          .where(eq(paymentCharges.id, charge.id));
-        await tx
-          .update(paymentMilestones)
-          .set({ state: "awaiting_funds", updatedAt: new Date() })
-          .where(and(eq(paymentMilestones.id, milestone.id), eq(paymentMilestones.state, "processing")));
-        const [order] = await tx
-          .select({ id: orders.id, buyerId: orders.buyerId, sellerId: orders.sellerId })
-          .from(orders)
-          .where(eq(orders.id, milestone.orderId));
-        if (order) await publishOrderChange(tx, order);
-      }
-      return { status: 200, message: "Recorded" };
-    }
-    if (charge.status !== "pending") return { status: 200, message: "Already recorded" };
+    const outcome: ChargeOutcome =
+      event.type === "charge.failed"
+        ? { status: "failed", reference: event.data.reference, message: event.data.message ?? "The payment failed" }
+        : { status: "succeeded", reference: event.data.reference };
+    return { status: 200, message: await applyChargeOutcome(tx, notifier, event.data.idempotencyKey, outcome) };
+  });
+}
+
+type ChargeOutcome =
+  { status: "succeeded"; reference: string } | { status: "failed"; reference: string | null; message: string };
+
+/**
+ * Records what the provider says became of a charge, whoever tells it (its webhook, the reconciliation pass, or the
+ * answer to createCharge): once, under the milestone's lock and only while the charge is still pending, so a webhook
+ * and a reconciliation racing each other record it once. A succeeded charge funds the ledger and the milestone is
+ * held, or released or refunded at once when its condition was already met or the order was called off meanwhile;
+ * a failed one frees the milestone for another attempt. Returns what happened, in the webhook's words.
+ */
+async function applyChargeOutcome(
+  tx: Db,
+  notifier: Notifier | null,
+  idempotencyKey: string,
+  outcome: ChargeOutcome,
+): Promise<"Recorded" | "Already recorded" | "Unknown charge" | "Unknown milestone"> {
+  const [found] = await tx
+    .select({ milestoneId: paymentCharges.milestoneId })
+    .from(paymentCharges)
+    .where(eq(paymentCharges.idempotencyKey, idempotencyKey))
+    .limit(1);
+  if (!found) return "Unknown charge";
+  const milestone = await lockMilestone(tx, found.milestoneId);
+  if (!milestone) return "Unknown milestone";
+  // read again under the lock: every change of a charge's status is made under it
+  const [charge] = await tx
+    .select()
+    .from(paymentCharges)
+    .where(eq(paymentCharges.idempotencyKey, idempotencyKey))
+    .limit(1);
+  if (!charge || charge.status !== "pending") return "Already recorded";
+  const [order] = await tx
+    .select({ id: orders.id, status: orders.status, sellerId: orders.sellerId, buyerId: orders.buyerId })
+    .from(orders)
+    .where(eq(orders.id, milestone.orderId));
+  if (outcome.status === "failed") {
     await tx
       .update(paymentCharges)
-      .set({ status: "succeeded", providerReference: event.data.reference, updatedAt: new Date() })
+      .set({
+        status: "failed",
+        providerReference: outcome.reference ?? charge.providerReference,
+        failureMessage: outcome.message,
+        updatedAt: new Date(),
+      })
       .where(eq(paymentCharges.id, charge.id));
-    await appendLedgerEntryOrThrow(tx, {
-      orderId: milestone.orderId,
-      milestoneId: milestone.id,
-      kind: "fund",
-      amountCents: charge.amountCents,
-      idempotencyKey: `fund:${charge.id}`,
-      providerReference: event.data.reference,
-      note: `Card ending ${charge.cardLast4 ?? "····"}`,
-    });
     await tx
       .update(paymentMilestones)
-      .set({ state: "held", updatedAt: new Date() })
-      .where(eq(paymentMilestones.id, milestone.id));
-    const [order] = await tx
-      .select({ id: orders.id, status: orders.status, sellerId: orders.sellerId, buyerId: orders.buyerId })
-      .from(orders)
-      .where(eq(orders.id, milestone.orderId));
-    await notify(tx, notifier, {
-      userId: order!.sellerId,
-      kind: "order_status",
-      title: `The buyer funded "${milestone.label}" into escrow`,
-      body: `${formatMoney(charge.amountCents)} for "${milestone.label}" is held in escrow for order ${order!.id.slice(0, 8).toUpperCase()}.`,
-      href: `/orders/${order!.id}`,
-      eventKey: `funded:${milestone.id}:${charge.id}`,
-    });
-    await publishOrderChange(tx, order!);
-    // the order was called off while the payment was on its way: straight back to the buyer
-    if (order!.status === "cancelled" || order!.status === "declined")
-      await refundHeld(tx, notifier.jobs, order!.id, "Refunded: the order was cancelled");
-    else await releaseDue(tx, notifier.jobs, order!.id, order!.status);
-    return { status: 200, message: "Recorded" };
+      .set({ state: "awaiting_funds", updatedAt: new Date() })
+      .where(and(eq(paymentMilestones.id, milestone.id), eq(paymentMilestones.state, "processing")));
+    if (order) await publishOrderChange(tx, order);
+    return "Recorded";
+  }
+  if (!notifier) throw new Error("A succeeded charge is recorded with a notifier");
+  await tx
+    .update(paymentCharges)
+    .set({ status: "succeeded", providerReference: outcome.reference, updatedAt: new Date() })
+    .where(eq(paymentCharges.id, charge.id));
+  await appendLedgerEntryOrThrow(tx, {
+    orderId: milestone.orderId,
+    milestoneId: milestone.id,
+    kind: "fund",
+    amountCents: charge.amountCents,
+    idempotencyKey: `fund:${charge.id}`,
+    providerReference: outcome.reference,
+    note: `Card ending ${charge.cardLast4 ?? "····"}`,
   });
+  await tx
+    .update(paymentMilestones)
+    .set({ state: "held", updatedAt: new Date() })
+    .where(eq(paymentMilestones.id, milestone.id));
+  await notify(tx, notifier, {
+    userId: order!.sellerId,
+    kind: "order_status",
+    title: `The buyer funded "${milestone.label}" into escrow`,
+    body: `${formatMoney(charge.amountCents)} for "${milestone.label}" is held in escrow for order ${order!.id.slice(0, 8).toUpperCase()}.`,
+    href: `/orders/${order!.id}`,
+    eventKey: `funded:${milestone.id}:${charge.id}`,
+  });
+  await publishOrderChange(tx, order!);
+  // the order was called off while the payment was on its way: straight back to the buyer
+  if (order!.status === "cancelled" || order!.status === "declined")
+    await refundHeld(tx, notifier.jobs, order!.id, "Refunded: the order was cancelled");
+  else await releaseDue(tx, notifier.jobs, order!.id, order!.status);
+  return "Recorded";
+}
+
+/**
+ * How long a charge may stay pending before it is looked up at the provider: its webhook normally arrives within a
+ * few seconds. The per-charge check runs this long after the charge is written; the sweep takes every older one.
+ */
+export const RECONCILE_AFTER_SECONDS = 30;
+/** The sweep (every minute, and as an instance starts) catches charges whose own check was lost or failed. */
+export const RECONCILE_CRON = "* * * * *";
+/** What the buyer reads when the charge never reached the provider (a crash between recording it and sending it). */
+export const CHARGE_NOT_RECEIVED_MESSAGE =
+  "The payment did not reach the payment provider, so nothing was charged. Please try again.";
+
+export type ReconcileResult = { checked: number; succeeded: number; failed: number; waiting: number };
+
+/**
+ * Settles charges left pending longer than RECONCILE_AFTER_SECONDS (by the database's clock): one (`chargeId`, the
+ * check queued with it) or every one. Each is looked up at the provider by its idempotency key, outside any
+ * transaction; what the provider answers is recorded as its webhook would be (applyChargeOutcome, so a webhook
+ * arriving at the same moment records nothing twice). A charge the provider never received is failed there and here
+ * (its key voided at the provider first, so it can never be charged later): the buyer may pay again.
+ */
+export async function reconcilePendingCharges(
+  db: Db,
+  provider: PaymentProvider,
+  notifier: Notifier,
+  options: { chargeId?: string } = {},
+): Promise<ReconcileResult> {
+  const pending = await db
+    .select({ id: paymentCharges.id, idempotencyKey: paymentCharges.idempotencyKey })
+    .from(paymentCharges)
+    .where(
+      and(
+        eq(paymentCharges.status, "pending"),
+        sql`${paymentCharges.createdAt} <= now() - make_interval(secs => ${RECONCILE_AFTER_SECONDS})`,
+        options.chargeId ? eq(paymentCharges.id, options.chargeId) : undefined,
+      ),
+    )
+    .orderBy(asc(paymentCharges.createdAt))
+    .limit(500);
+  const result: ReconcileResult = { checked: pending.length, succeeded: 0, failed: 0, waiting: 0 };
+  for (const charge of pending) {
+    const found = await provider.retrieveOrVoidCharge(charge.idempotencyKey);
+    if (found.status === "pending") {
+      result.waiting++;
+      continue;
+    }
+    const outcome: ChargeOutcome =
+      found.status === "succeeded"
+        ? { status: "succeeded", reference: found.reference }
+        : found.status === "failed"
+          ? { status: "failed", reference: found.reference, message: found.message }
+          : { status: "failed", reference: null, message: CHARGE_NOT_RECEIVED_MESSAGE };
+    const applied = await db.transaction((tx) => applyChargeOutcome(tx, notifier, charge.idempotencyKey, outcome));
+    if (applied === "Recorded") result[outcome.status]++;
+  }
+  return result;
 }
 
 /** Escrowed milestones' conditions: every one of them is released by the same rule. */

@@ -14,7 +14,7 @@ import { createBuyer, createSeller, type Account, actorOf as actor } from "../..
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { testNotifier } from "../../../tests/support/test-notifier";
 import { appendLedgerEntry, milestoneBalance, orderBalance } from "./ledger.server";
-import { SimulatorProvider } from "./payment-provider.server";
+import { SIMULATOR_CARDS, SimulatorProvider } from "./payment-provider.server";
 import {
   disputeAmounts,
   disputeConsequence,
@@ -24,7 +24,15 @@ import {
   planMilestones,
   scheduleLines,
 } from "./payments.schema";
-import { listMilestones, receivePaymentWebhook, recordLetterOfCredit, remindNetPaymentsDue } from "./payments.server";
+import {
+  CHARGE_NOT_RECEIVED_MESSAGE,
+  listMilestones,
+  RECONCILE_AFTER_SECONDS,
+  reconcilePendingCharges,
+  receivePaymentWebhook,
+  recordLetterOfCredit,
+  remindNetPaymentsDue,
+} from "./payments.server";
 import { decideDispute, listOpenDisputes } from "./disputes.server";
 import { createStorage } from "~/modules/uploads/storage.server";
 import { formatMoney } from "~/lib/money";
@@ -141,7 +149,7 @@ describe.each(testEngines())("escrow payments on %s", (engine) => {
 
   async function fundAndConfirm(milestoneId: string) {
     const before = (await queuedWebhooks()).length;
-    const result = await postFundMilestone(database.db, actor(buyer), { milestoneId, ...CARD }, provider);
+    const result = await postFundMilestone(database.db, actor(buyer), { milestoneId, ...CARD }, provider, jobs);
     expect(result).toMatchObject({ ok: true });
     const events = await queuedWebhooks();
     expect(events.length).toBe(before + 1);
@@ -154,7 +162,7 @@ describe.each(testEngines())("escrow payments on %s", (engine) => {
     const charged = provider.performed.filter((p) => p.kind === "charge").length;
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
-        postFundMilestone(database.db, actor(buyer), { milestoneId: advance.id, ...CARD }, provider),
+        postFundMilestone(database.db, actor(buyer), { milestoneId: advance.id, ...CARD }, provider, jobs),
       ),
     );
     expect(results.every((r) => r.ok)).toBe(true);
@@ -179,14 +187,14 @@ describe.each(testEngines())("escrow payments on %s", (engine) => {
     });
     // and paying again later charges nothing either
     expect(
-      await postFundMilestone(database.db, actor(buyer), { milestoneId: advance.id, ...CARD }, provider),
+      await postFundMilestone(database.db, actor(buyer), { milestoneId: advance.id, ...CARD }, provider, jobs),
     ).toMatchObject({ ok: true, message: "This payment is already being processed" });
     expect(provider.performed.filter((p) => p.kind === "charge").length).toBe(charged + 1);
   });
 
   it("a webhook delivered twice changes nothing the second time; a forged or stale one is refused", async () => {
     const { milestones } = await confirmedOrder("advance_100");
-    await postFundMilestone(database.db, actor(buyer), { milestoneId: milestones[0]!.id, ...CARD }, provider);
+    await postFundMilestone(database.db, actor(buyer), { milestoneId: milestones[0]!.id, ...CARD }, provider, jobs);
     const event = (await queuedWebhooks()).at(-1)!;
     expect(await deliver(event)).toEqual({ status: 200, message: "Recorded" });
     const entries = await database.db
@@ -219,6 +227,7 @@ describe.each(testEngines())("escrow payments on %s", (engine) => {
         actor(buyer),
         { milestoneId: id, ...CARD, cardNumber: "4000 0000 0000 0002" },
         provider,
+        jobs,
       ),
     ).toMatchObject({
       ok: false,
@@ -252,6 +261,7 @@ describe.each(testEngines())("escrow payments on %s", (engine) => {
         actor(buyer),
         { milestoneId: id, ...CARD, cardNumber: "4242 4242 4242 4241", expiry: "13/30", cvc: "1" },
         provider,
+        jobs,
       ),
     ).toMatchObject({
       status: 400,
@@ -261,16 +271,20 @@ describe.each(testEngines())("escrow payments on %s", (engine) => {
         cvc: "Please enter the 3 or 4 digit security code",
       },
     });
-    expect(await postFundMilestone(database.db, actor(stranger), { milestoneId: id, ...CARD }, provider)).toMatchObject(
-      {
-        status: 404,
-      },
-    );
-    expect(await postFundMilestone(database.db, actor(seller), { milestoneId: id, ...CARD }, provider)).toMatchObject({
+    expect(
+      await postFundMilestone(database.db, actor(stranger), { milestoneId: id, ...CARD }, provider, jobs),
+    ).toMatchObject({
+      status: 404,
+    });
+    expect(
+      await postFundMilestone(database.db, actor(seller), { milestoneId: id, ...CARD }, provider, jobs),
+    ).toMatchObject({
       status: 404,
     });
     await database.db.update(orders).set({ status: "disputed" }).where(eq(orders.id, milestones[0]!.orderId));
-    expect(await postFundMilestone(database.db, actor(buyer), { milestoneId: id, ...CARD }, provider)).toMatchObject({
+    expect(
+      await postFundMilestone(database.db, actor(buyer), { milestoneId: id, ...CARD }, provider, jobs),
+    ).toMatchObject({
       status: 409,
     });
   });
@@ -344,7 +358,7 @@ describe.each(testEngines())("escrow payments on %s", (engine) => {
 
   it("a payment confirmed after the order was cancelled goes straight back to the buyer", async () => {
     const { order, milestones } = await confirmedOrder("advance_100");
-    await postFundMilestone(database.db, actor(buyer), { milestoneId: milestones[0]!.id, ...CARD }, provider);
+    await postFundMilestone(database.db, actor(buyer), { milestoneId: milestones[0]!.id, ...CARD }, provider, jobs);
     await postOrderTransition(
       database.db,
       actor(seller),
@@ -359,6 +373,176 @@ describe.each(testEngines())("escrow payments on %s", (engine) => {
       refunded: 100_000,
       held: 0,
     });
+  });
+
+  /** The state a crash leaves between committing the pending charge and asking the provider: the call never happens. */
+  const crashBeforeTheProvider = () =>
+    new Proxy(provider, {
+      get(target, key) {
+        if (key === "createCharge")
+          return async () => {
+            throw new Error("killed before the provider was asked");
+          };
+        const value = Reflect.get(target, key) as unknown;
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+
+  /** The grace period passes: the charge was written RECONCILE_AFTER_SECONDS and more ago. */
+  async function ageCharges(milestoneId: string) {
+    await database.db
+      .update(paymentCharges)
+      .set({ createdAt: sql`now() - make_interval(secs => ${RECONCILE_AFTER_SECONDS + 1})` })
+      .where(eq(paymentCharges.milestoneId, milestoneId));
+  }
+
+  async function chargesOf(milestoneId: string) {
+    return database.db
+      .select()
+      .from(paymentCharges)
+      .where(eq(paymentCharges.milestoneId, milestoneId))
+      .orderBy(asc(paymentCharges.createdAt));
+  }
+
+  it("a charge a crash left pending before the provider was asked is failed by the reconciliation, and the buyer pays again", async () => {
+    const { order, milestones } = await confirmedOrder("advance_100");
+    const id = milestones[0]!.id;
+    const charged = provider.performed.filter((p) => p.kind === "charge").length;
+    await expect(
+      postFundMilestone(database.db, actor(buyer), { milestoneId: id, ...CARD }, crashBeforeTheProvider(), jobs),
+    ).rejects.toThrow("killed before the provider was asked");
+    const [pending] = await chargesOf(id);
+    expect(pending).toMatchObject({ status: "pending", idempotencyKey: `charge:${id}:1` });
+    expect(await listMilestones(database.db, order.id)).toMatchObject([{ state: "processing", cardLast4: "4242" }]);
+    // its check was queued with it, for RECONCILE_AFTER_SECONDS later: it survives the crash
+    const [check] = await queryRows<{ delay: number }>(
+      database.db,
+      sql`select extract(epoch from start_after - created_on)::float8 as delay from pgboss.job
+          where name = 'payment-reconcile' and data->>'chargeId' = ${pending!.id}`,
+    );
+    expect(check!.delay).toBeGreaterThanOrEqual(RECONCILE_AFTER_SECONDS - 1);
+    // within the grace period the charge is left alone: its webhook may still be on its way
+    expect(await reconcilePendingCharges(database.db, provider, notifier, { chargeId: pending!.id })).toEqual({
+      checked: 0,
+      succeeded: 0,
+      failed: 0,
+      waiting: 0,
+    });
+    await ageCharges(id);
+    expect(await reconcilePendingCharges(database.db, provider, notifier, { chargeId: pending!.id })).toEqual({
+      checked: 1,
+      succeeded: 0,
+      failed: 1,
+      waiting: 0,
+    });
+    expect(await listMilestones(database.db, order.id)).toMatchObject([
+      { state: "awaiting_funds", lastFailure: CHARGE_NOT_RECEIVED_MESSAGE, balance: { funded: 0, held: 0 } },
+    ]);
+    // the provider refuses the key from now on: a request still on its way charges nothing
+    expect(
+      await provider.createCharge({
+        idempotencyKey: pending!.idempotencyKey,
+        amountCents: pending!.amountCents,
+        currency: "USD",
+        card: { number: SIMULATOR_CARDS.succeeds, expMonth: 12, expYear: 2030, cvc: "123", holder: "Dana Buyer" },
+        description: "late",
+      }),
+    ).toMatchObject({ status: "failed" });
+    expect(provider.performed.filter((p) => p.kind === "charge").length).toBe(charged);
+    // a second pass, and the sweep, change nothing
+    expect(await reconcilePendingCharges(database.db, provider, notifier, { chargeId: pending!.id })).toMatchObject({
+      checked: 0,
+    });
+    await fundAndConfirm(id);
+    expect((await chargesOf(id)).map((c) => [c.idempotencyKey, c.status])).toEqual([
+      [`charge:${id}:1`, "failed"],
+      [`charge:${id}:2`, "succeeded"],
+    ]);
+    expect(await orderBalance(database.db, order.id)).toEqual({
+      funded: 100_000,
+      released: 0,
+      refunded: 0,
+      held: 100_000,
+    });
+    expect(provider.performed.filter((p) => p.kind === "charge").length).toBe(charged + 1);
+  });
+
+  it("a charge whose webhook is late is recorded by the reconciliation, once however it races the webhook", async () => {
+    for (const first of ["reconcile", "webhook", "together"] as const) {
+      const { order, milestones } = await confirmedOrder("advance_100");
+      const id = milestones[0]!.id;
+      expect(
+        await postFundMilestone(database.db, actor(buyer), { milestoneId: id, ...CARD }, provider, jobs),
+      ).toMatchObject({ ok: true });
+      const [event] = (await queuedWebhooks()).filter((e) => e.payload.includes(`charge:${id}:1`));
+      await ageCharges(id);
+      const reconcile = () => reconcilePendingCharges(database.db, provider, notifier);
+      let recorded: number;
+      if (first === "together") {
+        const [reconciled, delivered] = await Promise.all([reconcile(), deliver(event!)]);
+        recorded = (delivered.message === "Recorded" ? 1 : 0) + reconciled.succeeded;
+      } else if (first === "reconcile") {
+        expect(await reconcile()).toMatchObject({ failed: 0, waiting: 0 });
+        expect(await deliver(event!)).toEqual({ status: 200, message: "Already recorded" });
+        recorded = 1;
+      } else {
+        expect(await deliver(event!)).toEqual({ status: 200, message: "Recorded" });
+        expect(await reconcilePendingCharges(database.db, provider, notifier, { chargeId: id })).toMatchObject({
+          checked: 0,
+        });
+        recorded = 1;
+      }
+      expect(recorded, first).toBe(1);
+      expect(await chargesOf(id), first).toMatchObject([{ status: "succeeded" }]);
+      expect(
+        await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.milestoneId, id)),
+        first,
+      ).toMatchObject([{ kind: "fund", amountCents: 100_000 }]);
+      expect(await listMilestones(database.db, order.id), first).toMatchObject([{ state: "held" }]);
+      const told = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from notifications where href = ${`/orders/${order.id}`} and title like 'The buyer funded%'`,
+      );
+      expect(told[0]!.n, first).toBe(1);
+    }
+  });
+
+  it("a reconciliation racing a provider call still on its way: charged exactly when recorded, never one without the other", async () => {
+    for (let round = 0; round < 4; round++) {
+      const { order, milestones } = await confirmedOrder("advance_100");
+      const id = milestones[0]!.id;
+      const charged = provider.performed.filter((p) => p.kind === "charge").length;
+      await expect(
+        postFundMilestone(database.db, actor(buyer), { milestoneId: id, ...CARD }, crashBeforeTheProvider(), jobs),
+      ).rejects.toThrow();
+      const [pending] = await chargesOf(id);
+      await ageCharges(id);
+      const late = () =>
+        provider.createCharge({
+          idempotencyKey: pending!.idempotencyKey,
+          amountCents: pending!.amountCents,
+          currency: "USD",
+          card: { number: SIMULATOR_CARDS.succeeds, expMonth: 12, expYear: 2030, cvc: "123", holder: "Dana Buyer" },
+          description: "slow",
+        });
+      const reconcile = () => reconcilePendingCharges(database.db, provider, notifier, { chargeId: pending!.id });
+      await Promise.all(round % 2 === 0 ? [late(), reconcile()] : [reconcile(), late()]);
+      // the webhook, if the provider charged, arrives too
+      for (const event of (await queuedWebhooks()).filter((e) => e.payload.includes(pending!.idempotencyKey)))
+        await deliver(event);
+      const providerCharged = provider.performed.filter((p) => p.kind === "charge").length - charged;
+      const [charge] = await chargesOf(id);
+      const balance = await orderBalance(database.db, order.id);
+      if (providerCharged === 1) {
+        expect(charge!.status).toBe("succeeded");
+        expect(balance).toMatchObject({ funded: 100_000, held: 100_000 });
+      } else {
+        expect(providerCharged).toBe(0);
+        expect(charge).toMatchObject({ status: "failed", failureMessage: CHARGE_NOT_RECEIVED_MESSAGE });
+        expect(balance).toMatchObject({ funded: 0, held: 0 });
+        expect(await listMilestones(database.db, order.id)).toMatchObject([{ state: "awaiting_funds" }]);
+      }
+    }
   });
 
   it("keeps held ≥ 0 and funded = held + released + refunded under any sequence of fund, release and refund (property)", async () => {
@@ -606,9 +790,9 @@ describe.each(testEngines())("escrow payments on %s", (engine) => {
     const { order, milestones } = await confirmedOrder("lc_at_sight");
     const lc = milestones[0]!;
     expect(lc.condition).toBe("letter_of_credit");
-    expect(await postFundMilestone(database.db, actor(buyer), { milestoneId: lc.id, ...CARD }, provider)).toMatchObject(
-      { ok: false, status: 409 },
-    );
+    expect(
+      await postFundMilestone(database.db, actor(buyer), { milestoneId: lc.id, ...CARD }, provider, jobs),
+    ).toMatchObject({ ok: false, status: 409 });
     expect(
       await postOrderTransition(database.db, actor(seller), order.id, { action: "start_production" }, notifier),
     ).toMatchObject({ ok: false, status: 409, message: expect.stringContaining("letter of credit") });
