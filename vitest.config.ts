@@ -22,6 +22,10 @@ export default defineConfig({
           globalSetup: ["tests/support/global-setup-db.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Vitest's default in a run is one worker less than the cores: one on CI's two, every file one after
+          // another. Files wait on PostgreSQL, pg-boss's polls and HTTP round trips as much as they compute, so
+          // two workers keep both cores busy.
+          maxWorkers: 2,
         },
       },
       {

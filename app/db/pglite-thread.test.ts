@@ -134,7 +134,9 @@ describe("the embedded database on its own thread", () => {
         events.push("outside");
         return n;
       });
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // a round trip to the thread: by its answer the outside query has been handed to the thread too, so the
+      // next query of the transaction reaches the thread after it (one ordered message port)
+      await tx.execute(sql`select 1`);
       await tx.execute(sql`select 1`);
       events.push("committing");
     });
@@ -175,7 +177,9 @@ describe("the embedded database on its own thread", () => {
     const stopToo = await client.listen("thread_test", (payload) => alsoHeard.push(payload));
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_notify('thread_test', 'committed')`);
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      // the thread sends a query's notifications before its answer, on the same ordered port: by the answer of a
+      // later query, a notification sent early would have arrived
+      await tx.execute(sql`select 1`);
       // not before the commit
       expect(heard).toEqual([]);
     });
@@ -192,8 +196,14 @@ describe("the embedded database on its own thread", () => {
     await database.db.execute(sql`select pg_notify('thread_test', 'after one stopped')`);
     await expect.poll(() => alsoHeard.at(-1)).toBe("after one stopped");
     await stopToo();
-    await database.db.execute(sql`select pg_notify('thread_test', 'nobody listens')`);
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // a listener of another channel hears a marker notified after: what was notified before it has been delivered
+    const markers: string[] = [];
+    const stopMarker = await client.listen("thread_test_marker", (payload) => markers.push(payload));
+    await database.db.execute(
+      sql`select pg_notify('thread_test', 'nobody listens'), pg_notify('thread_test_marker', 'after it')`,
+    );
+    await expect.poll(() => markers).toEqual(["after it"]);
+    await stopMarker();
     expect(heard).toEqual(["committed", "outside a transaction"]);
     expect(alsoHeard.at(-1)).toBe("after one stopped");
   });

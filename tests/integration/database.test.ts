@@ -8,7 +8,8 @@ import { queryRows } from "~/db/client.server";
 import { refusedBy } from "../support/refused-by";
 import { createTestDatabase, testEngines, type TestDatabase } from "../support/test-database";
 
-describe.each(testEngines())("database schema on %s", (engine) => {
+// on both engines (test-database.ts): the database client and schema themselves
+describe.each(testEngines("both"))("database schema on %s", (engine) => {
   let database: TestDatabase;
   const sellerId = "seller-1";
 

@@ -9,7 +9,8 @@ import {
   signInSucceeded,
 } from "./attempt-limiter.server";
 
-describe.each(testEngines())("sign-in attempt limits on %s", (engine) => {
+// on both engines (test-database.ts): limits exact under bursts: real concurrency only on PostgreSQL's pool (PGlite has one connection)
+describe.each(testEngines("both"))("sign-in attempt limits on %s", (engine) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(engine);

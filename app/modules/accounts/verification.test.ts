@@ -238,7 +238,8 @@ describe("the verification forms as their routes read them", () => {
   });
 });
 
-describe.each(testEngines())("seller verification on %s", (engine) => {
+// on both engines (test-database.ts): one submission when two tabs submit at once: real concurrency only on PostgreSQL's pool (PGlite has one connection)
+describe.each(testEngines("both"))("seller verification on %s", (engine) => {
   let database: TestDatabase;
   let notifier: Notifier;
   let jobs: JobQueue;

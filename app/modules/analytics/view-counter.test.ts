@@ -103,6 +103,8 @@ describe("counting a view", () => {
 });
 
 describe.each(testEngines())("writing the views counted on %s", (engine) => {
+  // the pages' visits are counted at T0, whenever the test runs (one UTC day, whatever the wall clock says)
+  const clock = () => T0;
   let database: TestDatabase;
   let storeId: string;
   let productId: string;
@@ -116,7 +118,7 @@ describe.each(testEngines())("writing the views counted on %s", (engine) => {
     const seller = await createSeller(database.db, { companyName: "Erode Terry Mills" });
     storeId = (await createStore(database.db, { sellerId: seller.user.id })).id;
     productId = (await createProduct(database.db, { sellerId: seller.user.id })).id;
-    counter = new ViewCounter();
+    counter = new ViewCounter({ clock });
     const app = express();
     // the owner of everything here signs in with the session "owner" (the real app asks better-auth and the stores)
     const owner = (req: express.Request) => /setu\.session_token=owner\b/.test(req.get("cookie") ?? "");
@@ -188,7 +190,7 @@ describe.each(testEngines())("writing the views counted on %s", (engine) => {
 
   it("counts a QR scan only when its store page is sent to a browser, once per network", async () => {
     await database.db.delete(pageViewHours);
-    counter = new ViewCounter();
+    counter = new ViewCounter({ clock });
     const before = finishedPages;
     const scan = (headers: Record<string, string> = {}, method = "GET") =>
       fetch(`${base}/stores/${storeId}?src=qr&tab=about`, {
@@ -221,7 +223,7 @@ describe.each(testEngines())("writing the views counted on %s", (engine) => {
 
   it("leaves out the owner's own visits to their store and product pages and their own QR scan", async () => {
     await database.db.delete(pageViewHours);
-    counter = new ViewCounter();
+    counter = new ViewCounter({ clock });
     const before = finishedPages;
     const asOwner = (path: string, session = "owner") =>
       fetch(`${base}${path}`, {

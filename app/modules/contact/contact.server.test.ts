@@ -23,7 +23,8 @@ const valid = {
   message: "We import cotton towels and want to talk.",
 };
 
-describe.each(testEngines())("contact messages on %s", (engine) => {
+// on both engines (test-database.ts): a limit exact under concurrent sends: real concurrency only on PostgreSQL's pool (PGlite has one connection)
+describe.each(testEngines("both"))("contact messages on %s", (engine) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(engine);

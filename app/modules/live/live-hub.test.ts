@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import net from "node:net";
 import { eq, sql } from "drizzle-orm";
-import { openPgliteThread, openPostgres, queryRows, type Database } from "~/db/client.server";
+import { openPgliteThread, openPostgres, queryRows, type Database, type Db } from "~/db/client.server";
 import { session } from "~/db/schema/auth";
 import { activeSessionIds } from "~/modules/accounts/session.server";
 import { createUser } from "../../../tests/factories/users";
@@ -171,7 +171,8 @@ const engines: Array<{ name: string; open: () => Promise<Database & { drop: () =
       return { ...database, drop: database.close };
     },
   },
-  ...testEngines().map((engine) => ({ name: engine, open: () => createTestDatabase(engine) })),
+  // and both test engines: LISTEN/NOTIFY: a connection of its own on PostgreSQL, in process on PGlite
+  ...testEngines("both").map((engine) => ({ name: engine, open: () => createTestDatabase(engine) })),
 ];
 
 describe.each(engines)("the live listener on $name", ({ name, open }) => {
@@ -182,6 +183,27 @@ describe.each(engines)("the live listener on $name", ({ name, open }) => {
     database = await open();
     live = await startLiveUpdates(database.listen);
   });
+
+  /**
+   * Returns once every notification the database sent so far has reached the hub (a positive signal to wait for
+   * before asserting that something did not arrive). On PostgreSQL the listener has a connection of its own, which
+   * receives notifications in the order they were committed: a marker notified from another connection arrives
+   * after whatever was sent before it. The embedded database has one connection, held by an open transaction:
+   * it hands a query's notifications to its listeners before that query's answer, on its own thread too (one
+   * ordered message port), so a query's answer says everything sent before it has been delivered.
+   */
+  let markers = 0;
+  async function everythingDelivered(tx: Db) {
+    if (name !== "postgres") {
+      await tx.execute(sql`select 1`);
+      return;
+    }
+    const marker = subscriber(`marker-${++markers}`);
+    live.hub.add(marker);
+    await database.db.transaction((other) => publishLive(other, [marker.userId], { type: "notification" }));
+    await expect.poll(() => marker.heard.length).toBe(1);
+    live.hub.remove(marker);
+  }
   afterAll(async () => {
     await live?.stop();
     await database?.drop();
@@ -194,7 +216,7 @@ describe.each(engines)("the live listener on $name", ({ name, open }) => {
     live.hub.add(other);
     await database.db.transaction(async (tx) => {
       await publishLive(tx, ["buyer-1"], { type: "message", conversationId: "c1", messageId: "m1" });
-      await pause(50);
+      await everythingDelivered(tx);
       // NOTIFY waits for the commit
       expect(buyer.heard).toEqual([]);
     });
@@ -250,7 +272,8 @@ describe.each(engines)("the live listener on $name", ({ name, open }) => {
       const streams = sessions.map((id) => subscriber(person.id, [], id));
       try {
         for (const stream of streams) updates.hub.add(stream);
-        await pause(300);
+        // a check has run once the expired session's stream is closed; the same check left the others open
+        await expect.poll(() => streams[2]!.closed).toBe(true);
         expect(streams.map((s) => s.closed)).toEqual([false, false, true]);
         await database.db.delete(session).where(eq(session.id, "live-deleted"));
         await expect.poll(() => streams.map((s) => s.closed)).toEqual([false, true, true]);

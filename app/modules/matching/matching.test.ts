@@ -21,7 +21,8 @@ function form(values: Record<string, string>) {
   return f;
 }
 
-describe.each(testEngines())("matching RFQs to suppliers on %s", (engine) => {
+// on both engines (test-database.ts): text search and similarity, planned differently on each engine
+describe.each(testEngines("both"))("matching RFQs to suppliers on %s", (engine) => {
   let database: TestDatabase;
   let notifier: Notifier;
   let jobs: JobQueue;
@@ -238,7 +239,7 @@ describe.each(testEngines())("matching RFQs to suppliers on %s", (engine) => {
   });
 });
 
-describe.each(testEngines())("matching an RFQ whose words match many products, on %s", (engine) => {
+describe.each(testEngines("both"))("matching an RFQ whose words match many products, on %s", (engine) => {
   let database: TestDatabase;
 
   beforeAll(async () => {

@@ -10,7 +10,8 @@ import {
   suppliersWhoQuotedLikeRfq,
 } from "./similar-suppliers.server";
 
-describe.each(testEngines())("similar suppliers on %s", (engine) => {
+// on both engines (test-database.ts): similarity queries, planned differently on each engine
+describe.each(testEngines("both"))("similar suppliers on %s", (engine) => {
   let database: TestDatabase;
   let buyer: Account;
   let otherBuyer: Account;

@@ -46,7 +46,8 @@ function countingDb(database: TestDatabase): { db: Db; count: () => number; rese
   return { db, count: () => statements, reset: () => void (statements = 0) };
 }
 
-describe.each(testEngines())("messaging on %s", (engine) => {
+// on both engines (test-database.ts): one conversation under concurrent opens: real concurrency only on PostgreSQL's pool (PGlite has one connection)
+describe.each(testEngines("both"))("messaging on %s", (engine) => {
   let database: TestDatabase;
   let notifier: Notifier;
   let jobs: JobQueue;

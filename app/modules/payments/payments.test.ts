@@ -89,7 +89,8 @@ describe("milestone plans", () => {
   });
 });
 
-describe.each(testEngines())("escrow payments on %s", (engine) => {
+// on both engines (test-database.ts): the ledger under concurrent charges: real concurrency only on PostgreSQL's pool (PGlite has one connection)
+describe.each(testEngines("both"))("escrow payments on %s", (engine) => {
   let database: TestDatabase;
   let buyer: Account;
   let seller: Account;

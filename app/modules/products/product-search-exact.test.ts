@@ -78,7 +78,8 @@ function tierOf(p: ProductRow, words: string[]): number | null {
   return words.every((w) => nameCategoryTags.includes(w)) ? 1 : 2;
 }
 
-describe.each(testEngines())("exact sorts against brute force on %s", (engine) => {
+// on both engines (test-database.ts): search sorts and cursors, planned differently on each engine
+describe.each(testEngines("both"))("exact sorts against brute force on %s", (engine) => {
   let database: TestDatabase;
   const rows: ProductRow[] = [];
   /** each name's place in the database's own collation (what "Name A-Z" sorts by) */

@@ -64,7 +64,8 @@ describe("marketplace search parameters", () => {
   });
 });
 
-describe.each(testEngines())("marketplace search on %s", (engine) => {
+// on both engines (test-database.ts): text search and trigram similarity, planned differently on each engine
+describe.each(testEngines("both"))("marketplace search on %s", (engine) => {
   let database: TestDatabase;
   let shakti: Account;
   let nandi: Account;

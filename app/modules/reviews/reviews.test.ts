@@ -60,7 +60,8 @@ async function postReply(
   return !review.ok ? review : input.ok ? replyToReview(db, review.value, input.value, notifier) : input;
 }
 
-describe.each(testEngines())("reviews on %s", (engine) => {
+// on both engines (test-database.ts): one review when two tabs post at once: real concurrency only on PostgreSQL's pool (PGlite has one connection)
+describe.each(testEngines("both"))("reviews on %s", (engine) => {
   let database: TestDatabase;
   let jobs: JobQueue;
   let notifier: Notifier;

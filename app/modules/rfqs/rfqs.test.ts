@@ -33,7 +33,8 @@ const validRfq = {
   deadline: dateFromToday(20),
 };
 
-describe.each(testEngines())("RFQs, quotes and orders on %s", (engine) => {
+// on both engines (test-database.ts): exactly one accept under 20 concurrent ones: real concurrency only on PostgreSQL's pool (PGlite has one connection)
+describe.each(testEngines("both"))("RFQs, quotes and orders on %s", (engine) => {
   let database: TestDatabase;
   let buyer: Account;
   let sellerA: Account;
