@@ -28,7 +28,12 @@ export default async function setup(project: TestProject) {
   const server = await startAppServer({
     template: templates.demoDir,
     env: { RATE_LIMIT_SCALE: "100", JOB_POLL_SECONDS: "0.5" },
-    startTimeoutMs: 120_000,
+    // a loaded machine (shared cores) can take over a minute to start a server
+    startTimeoutMs: 180_000,
+  }).catch(async (error: unknown) => {
+    await chromiumServer.close();
+    await release();
+    throw error;
   });
   project.provide("baseUrl", server.url);
   return async () => {
