@@ -42,14 +42,14 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
-          // files that talk HTTP to servers of their own (each its own port, data folder or database): several at a time
+          // files that talk HTTP to servers of their own (each its own port, data folder or database): two at a time
           name: "e2e-http",
           include: HTTP_ONLY_E2E,
           environment: "node",
           globalSetup: ["tests/e2e/support/global-setup-templates.ts"],
           testTimeout: 60_000,
           hookTimeout: 150_000,
-          maxWorkers: 3,
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },

@@ -30,7 +30,8 @@ export function startTestServer(options: Parameters<typeof startAppServer>[0] = 
   const env: Record<string, string | undefined> = { JOB_POLL_SECONDS: "0.5", ...options.env };
   const fromTemplate = !options.dataDir && !env.DATABASE_URL;
   const template = fromTemplate ? (env.DEMO_DATA === "off" ? templates().migratedDir : templates().demoDir) : undefined;
-  return startAppServer({ template, ...options, env });
+  // a copy starts in seconds, but a machine whose cores are shared can take a minute or more
+  return startAppServer({ template, startTimeoutMs: 120_000, ...options, env });
 }
 
 let ownUrl: string | undefined;
