@@ -3,6 +3,21 @@ import { defineConfig } from "vitest/config";
 
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
 
+/** The e2e files that use no browser: each starts servers of its own, so they may run beside each other. */
+const HTTP_ONLY_E2E = [
+  "accounts-server",
+  "authorization-matrix",
+  "crash-durability",
+  "fuzz",
+  "hostile-inputs",
+  "instances",
+  "jobs",
+  "price-display",
+  "rfqs-server",
+  "server",
+  "uploads",
+].map((name) => `tests/e2e/${name}.test.ts`);
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -31,8 +46,24 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // files that talk HTTP to servers of their own (each its own port, data folder or database): two at a time
+          name: "e2e-http",
+          include: HTTP_ONLY_E2E,
+          environment: "node",
+          globalSetup: ["tests/e2e/support/global-setup-templates.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 150_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // browser files: one at a time on the run's shared demo server, each test in Chromium contexts of its own
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          exclude: HTTP_ONLY_E2E,
           environment: "node",
           globalSetup: ["tests/e2e/support/global-setup-server.ts"],
           testTimeout: 60_000,

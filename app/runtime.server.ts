@@ -8,7 +8,7 @@ import { createMailer, type Mailer } from "~/modules/accounts/mailer.server";
 import { sendPasswordResetEmail } from "~/modules/accounts/password-reset.server";
 import { resolveAuthSecret } from "~/modules/accounts/secret.server";
 import { activeSessionIds } from "~/modules/accounts/session.server";
-import { startJobQueue, type JobQueue } from "~/modules/jobs/job-queue.server";
+import { pollSecondsFromEnv, startJobQueue, type JobQueue } from "~/modules/jobs/job-queue.server";
 import { generateOrderDocuments } from "~/modules/order-documents/order-documents.server";
 import {
   liveLimitsFromEnv,
@@ -106,7 +106,9 @@ export function startRuntime(): Promise<Runtime> {
         : undefined;
     const secret = resolveAuthSecret(dataDir);
     // background work (e-mail…) in the same database, sent in the transactions that cause it (job-queue.server.ts)
-    const jobs = await startJobQueue(database, process.env.DATABASE_URL);
+    const jobs = await startJobQueue(database, process.env.DATABASE_URL, {
+      pollingIntervalSeconds: pollSecondsFromEnv(process.env),
+    });
     holder.jobs = jobs;
     const auth = createAuth({
       db: database.db,

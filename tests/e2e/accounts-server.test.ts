@@ -3,10 +3,13 @@ import fs from "node:fs";
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADMIN, DEMO_PASSWORD } from "../../seed/demo.server";
-import { freePort, startAppServer, type AppServer } from "../support/app-server";
+import { freePort, type AppServer } from "../support/app-server";
 import { HttpClient, sessionCookieName } from "../support/http-client";
 import { startSmtpInbox, unfoldQuotedPrintable, type SmtpInbox } from "../support/smtp-inbox";
-import { baseUrl } from "./support/browser";
+import { baseUrl, ownDemoServer, startTestServer } from "./support/test-server";
+
+// this file runs beside other files (the e2e-http project): a demo server of its own
+ownDemoServer();
 
 let sequence = 0;
 function uniqueEmail(prefix: string) {
@@ -266,7 +269,7 @@ describe("accounts on the shared server", () => {
 
 describe("a site served over https", () => {
   it("marks the session cookie Secure when PUBLIC_URL is https", async () => {
-    const server = await startAppServer({ env: { DEMO_DATA: "off", PUBLIC_URL: "https://setu.example" } });
+    const server = await startTestServer({ env: { DEMO_DATA: "off", PUBLIC_URL: "https://setu.example" } });
     try {
       const { response } = await signUp(new HttpClient(server.url));
       expect(response.status).toBe(302);
@@ -287,7 +290,7 @@ describe("a site served over https", () => {
 
 describe("npm run admin:create", () => {
   it("grants the administrator role to an existing account", async () => {
-    const server = await startAppServer({ env: { DEMO_DATA: "off" } });
+    const server = await startTestServer({ env: { DEMO_DATA: "off" } });
     const email = uniqueEmail("ops");
     await signUp(new HttpClient(server.url), { email });
     await server.stop();
@@ -301,7 +304,7 @@ describe("npm run admin:create", () => {
     expect(missing.stderr).toContain("No account with the e-mail");
     const granted = run([email]);
     expect(granted.stdout).toContain("is now an administrator");
-    const again = await startAppServer({ dataDir: server.dataDir, env: { DEMO_DATA: "off" } });
+    const again = await startTestServer({ dataDir: server.dataDir, env: { DEMO_DATA: "off" } });
     try {
       const admin = new HttpClient(again.url);
       await admin.post("/auth", { intent: "signin", email, password: "Wholesale-Route-42" });
@@ -316,7 +319,7 @@ describe("npm run admin:create", () => {
 describe("brute-force protection", () => {
   let server: AppServer;
   beforeAll(async () => {
-    server = await startAppServer({ env: { DEMO_DATA: "off", TRUST_PROXY: "true" } });
+    server = await startTestServer({ env: { DEMO_DATA: "off", TRUST_PROXY: "true" } });
   });
   afterAll(async () => {
     await server.stop();
@@ -399,7 +402,7 @@ describe("brute-force protection", () => {
 describe("limits on creating data (a server with the real limits)", () => {
   let server: AppServer;
   beforeAll(async () => {
-    server = await startAppServer({ env: { DEMO_DATA: "off", TRUST_PROXY: "true" } });
+    server = await startTestServer({ env: { DEMO_DATA: "off", TRUST_PROXY: "true" } });
   });
   afterAll(async () => {
     await server.stop();
@@ -444,7 +447,7 @@ describe("e-mail confirmation through a local SMTP server", () => {
 
   beforeAll(async () => {
     inbox = await startSmtpInbox();
-    server = await startAppServer({
+    server = await startTestServer({
       env: { DEMO_DATA: "off", AUTH_REQUIRE_EMAIL_VERIFICATION: "true", SMTP_URL: inbox.url },
     });
   });
@@ -528,7 +531,7 @@ describe("password reset through a local SMTP server", () => {
 
   beforeAll(async () => {
     inbox = await startSmtpInbox();
-    server = await startAppServer({ env: { DEMO_DATA: "off", SMTP_URL: inbox.url } });
+    server = await startTestServer({ env: { DEMO_DATA: "off", SMTP_URL: inbox.url } });
   });
   afterAll(async () => {
     await server?.stop();
@@ -676,7 +679,7 @@ describe("Google sign-in against a local OpenID Connect provider", () => {
     await oidc.issuer.keys.generate("RS256");
     const port = await freePort();
     await oidc.start(port, "127.0.0.1");
-    server = await startAppServer({
+    server = await startTestServer({
       env: {
         DEMO_DATA: "off",
         GOOGLE_CLIENT_ID: "setu-test-client",

@@ -3,7 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes";
 import { dateFromToday } from "../factories/rfqs";
 import { HttpClient } from "../support/http-client";
-import { baseUrl } from "./support/browser";
+import { baseUrl, ownDemoServer } from "./support/test-server";
+
+// this file runs beside other files (the e2e-http project): a demo server of its own
+ownDemoServer();
 
 /**
  * Who may do what, route by route: every route of app/routes.ts, read and (where it has one) its action,

@@ -1,9 +1,8 @@
 import fc from "fast-check";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "../support/app-server";
+import type { AppServer } from "../support/app-server";
 import { DEMO_ADMIN, DEMO_PASSWORD } from "../../seed/demo.server";
 import { HttpClient } from "../support/http-client";
 import { rfqFormFields } from "../support/rfq-post";
@@ -20,7 +19,11 @@ import {
   TRADE_DATA_INTENTS,
 } from "~/modules/trade/trade-admin.schema";
 import { CREATE_RFQ_FIELDS } from "~/modules/rfqs/rfq.schema";
-import { baseUrl } from "./support/browser";
+import type { TestPostgresDatabase } from "./support/templates";
+import { baseUrl, migratedPostgresDatabase, ownDemoServer, startTestServer } from "./support/test-server";
+
+// this file runs beside other files (the e2e-http project): a demo server of its own
+ownDemoServer();
 
 /**
  * Hostile inputs against every query parameter and every form action: whatever arrives, the answer is a
@@ -482,29 +485,23 @@ async function outOfRangeDatePosts(
  */
 describe.skipIf(!process.env.DATABASE_URL)("a refused write changes nothing (PostgreSQL)", () => {
   let server: AppServer;
-  let admin: postgres.Sql;
+  let database: TestPostgresDatabase;
   let sql: postgres.Sql;
-  let name: string;
 
   beforeAll(async () => {
-    name = `setu_fuzz_${crypto.randomBytes(6).toString("hex")}`;
-    admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
-    await admin`create database ${admin(name)}`;
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${name}`;
-    server = await startAppServer({
-      env: { DATABASE_URL: url.toString(), RATE_LIMIT_SCALE: "1000" },
+    database = await migratedPostgresDatabase("setu_fuzz");
+    server = await startTestServer({
+      env: { DATABASE_URL: database.url, RATE_LIMIT_SCALE: "1000" },
       startTimeoutMs: 120_000,
     });
-    sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
+    sql = postgres(database.url, { max: 1, onnotice: () => {} });
   }, 180_000);
 
   afterAll(async () => {
     await sql?.end({ timeout: 5 });
     await server?.stop();
     if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-    await admin`drop database if exists ${admin(name)} with (force)`;
-    await admin.end({ timeout: 5 });
+    await database?.drop();
   });
 
   async function rowCounts(): Promise<Record<string, number>> {

@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { dateFromToday } from "../factories/rfqs";
 import { HttpClient } from "../support/http-client";
-import { baseUrl } from "./support/browser";
+import { baseUrl, ownDemoServer } from "./support/test-server";
+
+// this file runs beside other files (the e2e-http project): a demo server of its own
+ownDemoServer();
 
 const PASSWORD = "Wholesale-Route-42";
 let sequence = 0;

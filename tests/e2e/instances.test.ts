@@ -2,13 +2,14 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import postgres from "postgres";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dateFromToday } from "../factories/rfqs";
-import { startAppServer, type AppServer } from "../support/app-server";
+import type { AppServer } from "../support/app-server";
 import { HttpClient } from "../support/http-client";
+import type { TestPostgresDatabase } from "./support/templates";
+import { migratedPostgresDatabase, startTestServer } from "./support/test-server";
 
 const PASSWORD = "Wholesale-Route-42";
 let sequence = 0;
@@ -48,17 +49,12 @@ function multipart(bytes: Buffer) {
 describe.skipIf(!process.env.DATABASE_URL)("two app instances on one PostgreSQL and one bucket behave as one", () => {
   let s3: S3rver;
   let bucketDir: string;
-  let databaseName: string;
-  let admin: postgres.Sql;
+  let database: TestPostgresDatabase;
   let a: AppServer;
   let b: AppServer;
 
   beforeAll(async () => {
-    databaseName = `setu_instances_${crypto.randomBytes(6).toString("hex")}`;
-    admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
-    await admin`create database ${admin(databaseName)}`;
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${databaseName}`;
+    database = await migratedPostgresDatabase("setu_instances");
     bucketDir = fs.mkdtempSync(path.join(os.tmpdir(), "setu-s3-"));
     s3 = new S3rver({
       port: 0,
@@ -70,7 +66,7 @@ describe.skipIf(!process.env.DATABASE_URL)("two app instances on one PostgreSQL 
     const { port } = await s3.run();
     const env = {
       DEMO_DATA: "off",
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url,
       BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex"),
       S3_BUCKET: "setu-shared",
       S3_ENDPOINT: `http://127.0.0.1:${port}`,
@@ -78,8 +74,8 @@ describe.skipIf(!process.env.DATABASE_URL)("two app instances on one PostgreSQL 
       S3_ACCESS_KEY_ID: "S3RVER",
       S3_SECRET_ACCESS_KEY: "S3RVER",
     };
-    // started together: migrations run once, under the advisory lock
-    [a, b] = await Promise.all([startAppServer({ env }), startAppServer({ env })]);
+    // started together (starting together on a new database, migrating once, is server.test.ts's)
+    [a, b] = await Promise.all([startTestServer({ env }), startTestServer({ env })]);
   });
 
   afterAll(async () => {
@@ -90,8 +86,7 @@ describe.skipIf(!process.env.DATABASE_URL)("two app instances on one PostgreSQL 
     }
     await s3?.close();
     fs.rmSync(bucketDir, { recursive: true, force: true });
-    await admin`drop database if exists ${admin(databaseName)} with (force)`;
-    await admin.end({ timeout: 5 });
+    await database?.drop();
   });
 
   it("keeps a session signed in on either instance, and signs it out on both", async () => {

@@ -3,10 +3,12 @@ import fs from "node:fs";
 import postgres from "postgres";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "../support/app-server";
+import type { AppServer } from "../support/app-server";
 import { startSmtpInbox, type SmtpInbox } from "../support/smtp-inbox";
 import { postRfq } from "../support/rfq-post";
 import { HttpClient } from "../support/http-client";
+import type { TestPostgresDatabase } from "./support/templates";
+import { migratedPostgresDatabase, startTestServer } from "./support/test-server";
 
 const PASSWORD = "Wholesale-Route-42";
 
@@ -39,19 +41,14 @@ const ENGINES = process.env.DATABASE_URL ? (["pglite", "postgres"] as const) : (
 describe.each(ENGINES)("e-mail through the job queue survives a crash (%s)", (engine) => {
   let smtp: SmtpInbox;
   let databaseUrl: string | undefined;
-  let admin: postgres.Sql | undefined;
-  let dbName: string | undefined;
+  let database: TestPostgresDatabase | undefined;
   const servers: AppServer[] = [];
 
   beforeAll(async () => {
     smtp = await startSmtpInbox();
     if (engine === "postgres") {
-      dbName = `setu_jobs_${crypto.randomBytes(6).toString("hex")}`;
-      admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
-      await admin`create database ${admin(dbName)}`;
-      const url = new URL(process.env.DATABASE_URL!);
-      url.pathname = `/${dbName}`;
-      databaseUrl = url.toString();
+      database = await migratedPostgresDatabase("setu_jobs");
+      databaseUrl = database.url;
     }
   });
 
@@ -61,10 +58,7 @@ describe.each(ENGINES)("e-mail through the job queue survives a crash (%s)", (en
       fs.rmSync(server.dataDir, { recursive: true, force: true });
     }
     await smtp?.close();
-    if (admin) {
-      await admin`drop database if exists ${admin(dbName!)} with (force)`;
-      await admin.end({ timeout: 5 });
-    }
+    await database?.drop();
   });
 
   it("a quote acknowledged just before the server is killed still e-mails the buyer after the restart, once, with an unsubscribe header", async () => {
@@ -75,7 +69,7 @@ describe.each(ENGINES)("e-mail through the job queue survives a crash (%s)", (en
       BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex"),
     };
     // this instance runs no jobs: the e-mail can only be sent by the instance started after the crash
-    const first = await startAppServer({ env: { ...env, JOB_WORKERS: "off" } });
+    const first = await startTestServer({ env: { ...env, JOB_WORKERS: "off" } });
     servers.push(first);
     const buyer = await signedUp(first.url, "buyer");
     const seller = await signedUp(first.url, "seller");
@@ -93,7 +87,7 @@ describe.each(ENGINES)("e-mail through the job queue survives a crash (%s)", (en
     await first.stop();
     expect(smtp.messages.filter((m) => m.includes(buyer.email))).toEqual([]);
 
-    const second = await startAppServer({ dataDir: first.dataDir, env });
+    const second = await startTestServer({ dataDir: first.dataDir, env });
     servers.push(second);
     await smtp.waitForCount((m) => m.includes(buyer.email), 1, 30_000);
     const mails = smtp.messages.filter((m) => m.includes(buyer.email));

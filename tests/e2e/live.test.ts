@@ -1,13 +1,14 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dateFromToday } from "../factories/rfqs";
-import { startAppServer, type AppServer } from "../support/app-server";
+import type { AppServer } from "../support/app-server";
 import { EventStreamReader } from "../support/event-stream";
 import { HttpClient } from "../support/http-client";
 import { signIn } from "./support/accounts";
 import { baseUrl, hydrated, openBrowser } from "./support/browser";
+import type { TestPostgresDatabase } from "./support/templates";
+import { migratedPostgresDatabase, startTestServer } from "./support/test-server";
 
 const PASSWORD = "Wholesale-Route-42";
 let sequence = 0;
@@ -201,7 +202,7 @@ describe("a server with open event streams", () => {
   let server: AppServer;
   beforeAll(async () => {
     // a fresh embedded database migrates first: slow on a busy machine
-    server = await startAppServer({ env: { DEMO_DATA: "off" }, startTimeoutMs: 150_000 });
+    server = await startTestServer({ env: { DEMO_DATA: "off" }, startTimeoutMs: 150_000 });
   }, 180_000);
   afterAll(async () => {
     await server?.stop();
@@ -227,7 +228,7 @@ describe("a server's event streams shared between client networks", () => {
   let server: AppServer;
   const open: EventStreamReader[] = [];
   beforeAll(async () => {
-    server = await startAppServer({
+    server = await startTestServer({
       env: {
         DEMO_DATA: "off",
         TRUST_PROXY: "true",
@@ -283,23 +284,18 @@ describe("a server's event streams shared between client networks", () => {
 
 /** Two app instances on one PostgreSQL: an event caused on one reaches a stream open on the other. */
 describe.skipIf(!process.env.DATABASE_URL)("live events across two instances on one PostgreSQL", () => {
-  let databaseName: string;
-  let admin: postgres.Sql;
+  let database: TestPostgresDatabase;
   let a: AppServer;
   let b: AppServer;
 
   beforeAll(async () => {
-    databaseName = `setu_live_${crypto.randomBytes(6).toString("hex")}`;
-    admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
-    await admin`create database ${admin(databaseName)}`;
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${databaseName}`;
+    database = await migratedPostgresDatabase("setu_live");
     const env = {
       DEMO_DATA: "off",
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url,
       BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex"),
     };
-    [a, b] = await Promise.all([startAppServer({ env }), startAppServer({ env })]);
+    [a, b] = await Promise.all([startTestServer({ env }), startTestServer({ env })]);
   });
 
   afterAll(async () => {
@@ -308,8 +304,7 @@ describe.skipIf(!process.env.DATABASE_URL)("live events across two instances on 
       await server.stop();
       fs.rmSync(server.dataDir, { recursive: true, force: true });
     }
-    await admin`drop database if exists ${admin(databaseName)} with (force)`;
-    await admin.end({ timeout: 5 });
+    await database?.drop();
   });
 
   it("delivers to a stream on instance A, within a second, what a write on instance B caused", async () => {

@@ -151,15 +151,17 @@ describe("order journey: accepted quote → escrow → shipped → completed", (
     // record 0042: held until the inspection window closes, so a dispute after shipment can still refund it
     expect(await page.locator("li", { hasText: "30% advance" }).getAttribute("data-state")).toBe("held");
     expect(await page.locator("main").innerText()).toContain("MAEU 7654321");
-    // the proforma invoice (at confirmation), the commercial invoice and the packing list (at shipment), issued by the job queue
-    for (
-      let i = 0;
-      i < 30 && (await page.getByRole("link", { name: "Download PDF of the packing list" }).count()) === 0;
-      i++
-    ) {
-      await page.waitForTimeout(1000);
-      await page.goto(orderPath);
-    }
+    // the proforma invoice (at confirmation), the commercial invoice and the packing list (at shipment), issued by
+    // the job queue: the order page lists them once the job has run (it sends no live event for them)
+    await expect
+      .poll(
+        async () => {
+          await page.goto(orderPath);
+          return page.getByRole("link", { name: "Download PDF of the packing list" }).count();
+        },
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe(1);
     for (const kind of ["proforma invoice", "commercial invoice", "packing list"]) {
       const href = await page.getByRole("link", { name: `Download PDF of the ${kind}` }).getAttribute("href");
       const pdf = await page.request.get(href!);

@@ -1,17 +1,17 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateDatabase, openPglite } from "~/db/client.server";
+import { openPglite } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { products } from "~/db/schema/products";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { storeProducts, stores } from "~/db/schema/stores";
 import { productPriceTiers } from "~/db/schema/trade";
-import { DEMO_PASSWORD, seedDemoDataIfEmpty } from "../../seed/demo.server";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { DEMO_PASSWORD } from "../../seed/demo.server";
+import type { AppServer } from "../support/app-server";
 import { HttpClient } from "../support/http-client";
+import { copyDataDir } from "./support/templates";
+import { startTestServer, templates } from "./support/test-server";
 
 /*
  * Issue 37, "done when": no page shows a unit price without cents. The demo data is seeded into a database of this
@@ -65,12 +65,11 @@ describe("every unit price on the demo's pages shows cents and is the stored one
   const rfqIds: string[] = [];
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "setu-prices-"));
+    // the run's demo template: the demo data as a server's first start seeds it
+    dataDir = copyDataDir(templates().demoDir, "setu-prices-");
     const database = await openPglite(dataDir);
     try {
-      await migrateDatabase(database);
       const db = database.db;
-      await seedDemoDataIfEmpty(db);
       const rows = await db
         .select({ id: products.id, name: products.name, min: products.priceMinCents, max: products.priceMaxCents })
         .from(products)
@@ -100,7 +99,7 @@ describe("every unit price on the demo's pages shows cents and is the stored one
     } finally {
       await database.close();
     }
-    server = await startAppServer({ dataDir, env: { DEMO_DATA: "off" }, startTimeoutMs: 120_000 });
+    server = await startTestServer({ dataDir, env: { DEMO_DATA: "off" }, startTimeoutMs: 120_000 });
     // seeding the whole demo and starting a server: over a minute on a loaded machine
   }, 240_000);
   afterAll(async () => {

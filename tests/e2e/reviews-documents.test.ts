@@ -1,20 +1,19 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { hashPassword } from "better-auth/crypto";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateDatabase, openPglite } from "~/db/client.server";
+import { openPglite } from "~/db/client.server";
 import { startJobQueue } from "~/modules/jobs/job-queue.server";
 import { enqueueOrderDocuments } from "~/modules/order-documents/order-documents.server";
 import { createExportOrder, createPackingDetails, createSellerBusinessDetails } from "../factories/export-orders";
 import { createProduct } from "../factories/products";
 import { addProductToStore, createStore } from "../factories/stores";
 import { addPasswordLogin, createBuyer, createSeller } from "../factories/users";
-import { startAppServer, type AppServer } from "../support/app-server";
+import type { AppServer } from "../support/app-server";
 import { HttpClient } from "../support/http-client";
 import { signIn } from "./support/accounts";
 import { hydrated, openBrowser, seriousA11yViolations } from "./support/browser";
+import { migratedDataDir, startTestServer } from "./support/test-server";
 
 const PASSWORD = "Terry-Towel-Route-42";
 
@@ -40,10 +39,9 @@ describe("export documents and reviews: the supplier packs, both parties downloa
 
   beforeAll(async () => {
     // The orders are put straight into the status each step needs: the lifecycle's own screens are built elsewhere.
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "setu-reviews-documents-"));
+    dataDir = migratedDataDir("setu-reviews-documents-");
     const database = await openPglite(dataDir);
     try {
-      await migrateDatabase(database);
       const buyer = await createBuyer(database.db, { companyName: "Brooklyn Home Goods LLC", fullName: "Sarah Klein" });
       const seller = await createSeller(database.db, {
         companyName: "Karur Terry Mills",
@@ -92,7 +90,7 @@ describe("export documents and reviews: the supplier packs, both parties downloa
     } finally {
       await database.close();
     }
-    server = await startAppServer({ dataDir, env: { DEMO_DATA: "off" }, startTimeoutMs: 150_000 });
+    server = await startTestServer({ dataDir, env: { DEMO_DATA: "off" }, startTimeoutMs: 150_000 });
     browser = await openBrowser({ javaScriptEnabled: true });
     browser.context.setDefaultTimeout(15_000);
   });
@@ -133,13 +131,17 @@ describe("export documents and reviews: the supplier packs, both parties downloa
     const seller = await signedInClient(server.url, emails.seller);
     const stranger = await signedInClient(server.url, emails.stranger);
     const anonymous = new HttpClient(server.url);
-    // the worker polls every couple of seconds
+    // the documents page lists the packing list once the server's worker has run the job
     let page = "";
-    for (let i = 0; i < 60; i += 1) {
-      page = await (await buyer.get(`/orders/${ids.shipped}/documents`)).text();
-      if (page.includes(`/orders/${ids.shipped}/documents/packing_list`)) break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    await expect
+      .poll(
+        async () => {
+          page = await (await buyer.get(`/orders/${ids.shipped}/documents`)).text();
+          return page.includes(`/orders/${ids.shipped}/documents/packing_list`);
+        },
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe(true);
     for (const kind of ["proforma_invoice", "commercial_invoice", "packing_list"])
       expect(page).toContain(`/orders/${ids.shipped}/documents/${kind}`);
     for (const client of [buyer, seller]) {

@@ -1,14 +1,15 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { hashPassword } from "better-auth/crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateDatabase, openPglite } from "~/db/client.server";
+import { openPglite } from "~/db/client.server";
 import { dateFromToday, createRfq as createRfqRow } from "../factories/rfqs";
 import { addPasswordLogin, createBuyer, createSeller } from "../factories/users";
-import { startAppServer, type AppServer } from "../support/app-server";
+import type { AppServer } from "../support/app-server";
 import { HttpClient } from "../support/http-client";
-import { baseUrl } from "./support/browser";
+import { baseUrl, migratedDataDir, ownDemoServer, startTestServer } from "./support/test-server";
+
+// this file runs beside other files (the e2e-http project): a demo server of its own
+ownDemoServer();
 
 const PASSWORD = "Wholesale-Route-42";
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
@@ -250,10 +251,9 @@ describe("quotes on an expired RFQ", () => {
 
   beforeAll(async () => {
     // An RFQ cannot be created with a past deadline, so this one is written into the database before the server starts.
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "setu-expired-rfq-"));
+    dataDir = migratedDataDir("setu-expired-rfq-");
     const database = await openPglite(dataDir);
     try {
-      await migrateDatabase(database);
       const buyer = await createBuyer(database.db);
       const seller = await createSeller(database.db);
       const passwordHash = await hashPassword(PASSWORD);
@@ -266,7 +266,7 @@ describe("quotes on an expired RFQ", () => {
     } finally {
       await database.close();
     }
-    server = await startAppServer({ dataDir, env: { DEMO_DATA: "off" } });
+    server = await startTestServer({ dataDir, env: { DEMO_DATA: "off" } });
   });
   afterAll(async () => {
     await server?.stop();

@@ -1,9 +1,10 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { startAppServer } from "../support/app-server";
-import { baseUrl } from "./support/browser";
+import { baseUrl, migratedDataDir, ownDemoServer, startTestServer } from "./support/test-server";
+
+// this file runs beside other files (the e2e-http project): a demo server of its own
+ownDemoServer();
 
 describe("serving like production", () => {
   it("answers /healthz after checking the database", async () => {
@@ -170,10 +171,10 @@ describe("serving like production", () => {
 
 describe("process lifecycle", () => {
   it("refuses a second process on the same DATA_DIR with a clear message, and stops within a second on SIGTERM", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "setu-lock-"));
-    const first = await startAppServer({ dataDir, env: { DEMO_DATA: "off" } });
+    const dataDir = migratedDataDir("setu-lock-");
+    const first = await startTestServer({ dataDir, env: { DEMO_DATA: "off" } });
     try {
-      const second = await startAppServer({ dataDir, env: { DEMO_DATA: "off" }, wait: false });
+      const second = await startTestServer({ dataDir, env: { DEMO_DATA: "off" }, wait: false });
       const code = await new Promise<number | null>((resolve) => second.process.on("exit", resolve));
       expect(code).toBe(1);
       expect(second.output()).toContain("already in use by another Setu process");
@@ -187,7 +188,7 @@ describe("process lifecycle", () => {
     }
     // the lock is released (the database closed before the process ended): a new process can open the folder
     expect(fs.existsSync(path.join(dataDir, "setu.lock"))).toBe(false);
-    const again = await startAppServer({ dataDir, env: { DEMO_DATA: "off" } });
+    const again = await startTestServer({ dataDir, env: { DEMO_DATA: "off" } });
     await again.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
@@ -197,7 +198,7 @@ describe("process lifecycle", () => {
     const dev = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts
       .dev!;
     const nodeArgs = /\bnode ((?:--\S+ )*)server\.js$/.exec(dev)![1]!.trim().split(" ").filter(Boolean);
-    const server = await startAppServer({
+    const server = await startTestServer({
       env: { NODE_ENV: "development", DEMO_DATA: "off" },
       nodeArgs,
       startTimeoutMs: 90_000,
@@ -213,7 +214,7 @@ describe("process lifecycle", () => {
   });
 
   it("stops with one clear line when the database cannot be opened", async () => {
-    const server = await startAppServer({ env: { DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" }, wait: false });
+    const server = await startTestServer({ env: { DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" }, wait: false });
     const code = await new Promise<number | null>((resolve) => server.process.on("exit", resolve));
     expect(code).toBe(1);
     expect(server.output()).toMatch(/Setu could not start: Could not connect to the database/);
@@ -237,7 +238,7 @@ describe.skipIf(!process.env.DATABASE_URL)("several instances on one PostgreSQL 
       DEMO_DATA: "on",
       BETTER_AUTH_SECRET: "shared-secret-for-both-instances-0123456789",
     };
-    const servers = await Promise.all([startAppServer({ env }), startAppServer({ env })]);
+    const servers = await Promise.all([startTestServer({ env }), startTestServer({ env })]);
     try {
       const counts = await Promise.all(
         servers.map(async (server) => {

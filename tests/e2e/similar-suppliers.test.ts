@@ -1,17 +1,16 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { hashPassword } from "better-auth/crypto";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateDatabase, openPglite } from "~/db/client.server";
+import { openPglite } from "~/db/client.server";
 import { createProducts } from "../factories/products";
 import { createQuote, createRfq } from "../factories/rfqs";
 import { addProductsToStore, createStore } from "../factories/stores";
 import { addPasswordLogin, createBuyer, createSeller } from "../factories/users";
-import { startAppServer, type AppServer } from "../support/app-server";
+import type { AppServer } from "../support/app-server";
 import { signIn } from "./support/accounts";
 import { openBrowser, seriousA11yViolations } from "./support/browser";
+import { migratedDataDir, startTestServer } from "./support/test-server";
 
 const PASSWORD = "Bath-Towel-Loom-77";
 
@@ -35,10 +34,9 @@ describe("similar suppliers: product pages and the buyer's RFQ", () => {
   let browser: Awaited<ReturnType<typeof openBrowser>>;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "setu-similar-suppliers-"));
+    dataDir = migratedDataDir("setu-similar-suppliers-");
     const database = await openPglite(dataDir);
     try {
-      await migrateDatabase(database);
       const buyer = await createBuyer(database.db, { companyName: "Brooklyn Home Goods LLC" });
       const otherBuyer = await createBuyer(database.db, { companyName: "Austin Spa Supply" });
       const shakti = await createSeller(database.db, { companyName: "Tiruppur Towel Works" });
@@ -89,7 +87,7 @@ describe("similar suppliers: product pages and the buyer's RFQ", () => {
     } finally {
       await database.close();
     }
-    server = await startAppServer({ dataDir, env: { DEMO_DATA: "off" }, startTimeoutMs: 150_000 });
+    server = await startTestServer({ dataDir, env: { DEMO_DATA: "off" }, startTimeoutMs: 150_000 });
     browser = await openBrowser({ javaScriptEnabled: true });
     browser.context.setDefaultTimeout(15_000);
   });

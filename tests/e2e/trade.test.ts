@@ -1,17 +1,17 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateDatabase, openPglite } from "~/db/client.server";
+import { openPglite } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { createQuote, createRfq } from "../factories/rfqs";
 import { createTowelProduct, ddpChicagoUsdQuote, fobMundraInrQuote } from "../factories/trade";
 import { addPasswordLogin, createBuyer, createSeller } from "../factories/users";
-import { startAppServer, type AppServer } from "../support/app-server";
+import type { AppServer } from "../support/app-server";
 import { openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
+import { migratedDataDir, startTestServer } from "./support/test-server";
 
 const PASSWORD = "Landed-Cost-Chicago-7";
 
@@ -35,10 +35,9 @@ describe("trade terms: compare quotes, landed cost on a product page, trade data
   const emails = { buyer: "", admin: "", seller: "" };
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "setu-trade-"));
+    dataDir = migratedDataDir("setu-trade-");
     const database = await openPglite(dataDir);
     try {
-      await migrateDatabase(database);
       const db = database.db;
       const hash = await hashPassword(PASSWORD);
       const buyer = await createBuyer(db, { companyName: "Lakeshore Linen Co." });
@@ -64,7 +63,7 @@ describe("trade terms: compare quotes, landed cost on a product page, trade data
     } finally {
       await database.close();
     }
-    server = await startAppServer({ dataDir, env: { DEMO_DATA: "off" }, startTimeoutMs: 120_000 });
+    server = await startTestServer({ dataDir, env: { DEMO_DATA: "off" }, startTimeoutMs: 120_000 });
   });
   afterAll(async () => {
     await server?.stop();

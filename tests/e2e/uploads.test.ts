@@ -4,9 +4,12 @@ import path from "node:path";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "../support/app-server";
+import type { AppServer } from "../support/app-server";
 import { HttpClient } from "../support/http-client";
-import { baseUrl } from "./support/browser";
+import { baseUrl, ownDemoServer, startTestServer } from "./support/test-server";
+
+// this file runs beside other files (the e2e-http project): a demo server of its own
+ownDemoServer();
 
 async function signedInClient(url = baseUrl()) {
   const client = new HttpClient(url);
@@ -277,9 +280,9 @@ describe("image uploads on S3-compatible storage (several app servers)", () => {
       S3_ACCESS_KEY_ID: "S3RVER",
       S3_SECRET_ACCESS_KEY: "S3RVER",
     };
-    servers = [await startAppServer({ env })];
+    servers = [await startTestServer({ env })];
     // a second instance with its own disk: it can only serve the image if the image lives in the bucket
-    servers.push(await startAppServer({ env }));
+    servers.push(await startTestServer({ env }));
   });
   afterAll(async () => {
     for (const server of servers) {

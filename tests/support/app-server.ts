@@ -26,11 +26,14 @@ export async function freePort(): Promise<number> {
 /**
  * Starts the production build (`node server.js`) on a free port with its own DATA_DIR,
  * and waits until /healthz answers (`startTimeoutMs`: migrations on a big database take longer).
+ * `template`: a data folder the new DATA_DIR starts as a copy of (the browser tests' migrated or demo
+ * templates, tests/e2e/support/templates.ts); without it and without `dataDir`, an empty one.
  * The build must exist (npm test builds first). Also used by the benchmark (bench/search.ts).
  */
 export async function startAppServer(
   options: {
     dataDir?: string;
+    template?: string;
     env?: Record<string, string | undefined>;
     wait?: boolean;
     startTimeoutMs?: number;
@@ -38,6 +41,7 @@ export async function startAppServer(
   } = {},
 ): Promise<AppServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "setu-e2e-"));
+  if (options.template && !options.dataDir) fs.cpSync(options.template, dataDir, { recursive: true });
   const port = await freePort();
   const env: Record<string, string | undefined> = {
     ...process.env,

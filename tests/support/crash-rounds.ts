@@ -24,6 +24,8 @@ const PASSWORD = "Wholesale-Route-42";
 export async function crashRounds(options: {
   rounds: number;
   databaseUrl?: string;
+  /** PGlite: a migrated data folder to start from (the e2e templates) rather than an empty one */
+  template?: string;
   log?: (line: string) => void;
 }): Promise<CrashReport> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "setu-crash-"));
@@ -33,6 +35,7 @@ export async function crashRounds(options: {
     DATABASE_URL: options.databaseUrl,
     BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex"),
   };
+  if (options.template && !options.databaseUrl) fs.cpSync(options.template, dataDir, { recursive: true });
   const start = () => startAppServer({ dataDir, env });
   let server: AppServer = await start();
   const report: CrashReport = {

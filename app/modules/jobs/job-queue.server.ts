@@ -75,6 +75,18 @@ const QUEUE_OVERRIDES: Partial<Record<JobName, Partial<typeof QUEUE_OPTIONS>>> =
   "payment-reconcile": { expireInSeconds: 30, retryDelay: 10, retryDelayMax: 300 },
 };
 
+/** How often a worker looks for new jobs when none is told otherwise (pg-boss's own default). */
+export const DEFAULT_POLL_SECONDS = 2;
+
+/**
+ * JOB_POLL_SECONDS: how often each worker looks for new jobs; at least pg-boss's minimum, 0.5 s. Test servers
+ * poll every half second so a job's effect shows without a two-second wait; unset or invalid, the default.
+ */
+export function pollSecondsFromEnv(env: NodeJS.ProcessEnv): number {
+  const seconds = Number(env.JOB_POLL_SECONDS);
+  return env.JOB_POLL_SECONDS && Number.isFinite(seconds) && seconds >= 0.5 ? seconds : DEFAULT_POLL_SECONDS;
+}
+
 /** How often pg-boss looks for jobs whose worker died (expired) and retries them, on both engines. */
 export const SUPERVISE_SECONDS = 30;
 
@@ -160,7 +172,7 @@ export async function startJobQueue(
         expireInSeconds: wanted.expireInSeconds,
       });
   }
-  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? DEFAULT_POLL_SECONDS;
   return {
     send: async (db, name, data, { startAfterSeconds, singletonKey } = {}) => {
       await boss.send(name, data, {

@@ -1,36 +1,40 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
-import { CHROMIUM_ARGS } from "../../support/chromium-args";
+import { baseUrl } from "./test-server";
 
-export function baseUrl() {
-  return inject("baseUrl");
+export { baseUrl };
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** the run's one Chromium (global setup, chromium.launchServer), which each file connects to */
+    chromiumEndpoint: string;
+  }
 }
 
-/** A fresh Debian Chromium profile (never a downloaded browser). */
+/**
+ * A fresh browser context (its own cookies, storage and cache, as a new profile) in the run's one Debian
+ * Chromium (never a downloaded browser): a context costs milliseconds where starting Chromium costs seconds.
+ */
 export async function openBrowser(
   options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean; userAgent?: string } = {},
 ) {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "setu-chromium-"));
-  const context: BrowserContext = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
+  const browser = await chromium.connect(inject("chromiumEndpoint"));
+  const context = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 900 },
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     // headless Chromium says so in its user agent, which bot filters (isbot) take for a bot
     userAgent: options.userAgent,
     baseURL: baseUrl(),
   });
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = await context.newPage();
   return {
     context,
     page,
     close: async () => {
       await context.close();
-      fs.rmSync(profile, { recursive: true, force: true });
+      await browser.close();
     },
   };
 }
