@@ -1,5 +1,3 @@
-import { isTimeZone } from "./deadline";
-
 /**
  * Every date shown to people is formatted here (tests/lint fails on a date formatter elsewhere; deadline.ts keeps
  * the RFQ closing times). An instant is shown in an explicit zone: the viewer's (the browser tells it once in the
@@ -36,7 +34,16 @@ function intl(locale: string, options: Intl.DateTimeFormatOptions, timeZone: str
   return format;
 }
 
-const zoneOf = (timeZone: string) => (isTimeZone(timeZone) ? timeZone : "UTC");
+/** The zone if Intl knows it (kept here, not deadline.ts's check, so pages that show dates load no more), else UTC. */
+function zoneOf(timeZone: string): string {
+  if (!timeZone || timeZone.length > 64) return "UTC";
+  try {
+    intl("en-US", {}, timeZone);
+    return timeZone;
+  } catch {
+    return "UTC";
+  }
+}
 const instantOf = (at: string | Date) => (typeof at === "string" ? new Date(at) : at);
 
 /** "CST", "GMT+5:30", "UTC": the zone's short name at that instant. */
@@ -93,5 +100,5 @@ export function timeZoneFromCookie(cookieHeader: string | null): string {
   } catch {
     return "UTC";
   }
-  return isTimeZone(zone) ? zone : "UTC";
+  return zoneOf(zone);
 }
