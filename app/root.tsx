@@ -13,6 +13,7 @@ import {
 import { useEffect } from "react";
 import { toast, Toasts } from "~/components/ui/toast";
 import { readFlash } from "~/http/flash.server";
+import { timeZoneFromCookie } from "~/lib/dates";
 import { isPersonalRequest, PRIVATE_PAGE_CACHE } from "~/lib/page-cache-control";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { unreadConversationCount } from "~/modules/messaging/messaging.server";
@@ -61,7 +62,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // a page for one person is never stored by a shared cache (the public pages' headers: lib/page-cache-control.ts)
   if (user || flash || clear || isPersonalRequest(request.headers.get("cookie")))
     headers.set("Cache-Control", PRIVATE_PAGE_CACHE);
-  return data({ user, flash }, { headers });
+  // the zone dates are shown in (app/lib/dates.ts): a signed-in viewer's own, else UTC (public pages are shared)
+  const timeZone = user ? timeZoneFromCookie(request.headers.get("cookie")) : "UTC";
+  return data({ user, flash, timeZone }, { headers });
 }
 
 /** Root decides for every page whether it is personal (its loader's Cache-Control); the public pages add theirs. */

@@ -4,11 +4,11 @@ import { EMBEDDED_MAINTENANCE_INTERVAL_MS, tidyChangedTables } from "~/db/embedd
 import path from "node:path";
 import { logger } from "~/logger.server";
 import { createAuth, GOOGLE_DISCOVERY_URL, type Auth } from "~/modules/accounts/auth.server";
-import { createMailer, type Mailer } from "~/modules/accounts/mailer.server";
+import { queueEmailConfirmation } from "~/modules/accounts/credentials.server";
 import { sendPasswordResetEmail } from "~/modules/accounts/password-reset.server";
 import { resolveAuthSecret } from "~/modules/accounts/secret.server";
 import { activeSessionIds } from "~/modules/accounts/session.server";
-import { pollSecondsFromEnv, startJobQueue, type JobQueue } from "~/modules/jobs/job-queue.server";
+import { pollSecondsFromEnv, retryDelayFromEnv, startJobQueue, type JobQueue } from "~/modules/jobs/job-queue.server";
 import { generateOrderDocuments } from "~/modules/order-documents/order-documents.server";
 import {
   liveLimitsFromEnv,
@@ -18,6 +18,8 @@ import {
   type LiveUpdates,
 } from "~/modules/live/live-hub.server";
 import { sendMessageDigest } from "~/modules/messaging/message-digest.server";
+import { renderEmail } from "~/modules/notifications/email-templates.server";
+import { createMailer } from "~/modules/notifications/mailer.server";
 import type { Notifier } from "~/modules/notifications/notifications.server";
 import { remindRfqDeadlines, RFQ_DEADLINE_REMINDER_CRON } from "~/modules/notifications/rfq-deadline-reminders.server";
 import { ViewCounter, VIEW_FLUSH_INTERVAL_MS } from "~/modules/analytics/view-counter.server";
@@ -40,7 +42,6 @@ export type Runtime = {
   db: Db;
   engine: Database["engine"];
   auth: Auth;
-  mailer: Mailer;
   publicUrl: string;
   dataDir: string;
   googleEnabled: boolean;
@@ -108,17 +109,18 @@ export function startRuntime(): Promise<Runtime> {
     // background work (e-mail…) in the same database, sent in the transactions that cause it (job-queue.server.ts)
     const jobs = await startJobQueue(database, process.env.DATABASE_URL, {
       pollingIntervalSeconds: pollSecondsFromEnv(process.env),
+      retryDelaySeconds: retryDelayFromEnv(process.env),
     });
     holder.jobs = jobs;
     const auth = createAuth({
       db: database.db,
       secret,
       baseURL: publicUrl,
-      mailer,
       requireEmailVerification: process.env.AUTH_REQUIRE_EMAIL_VERIFICATION === "true",
       google,
       secureCookies: servedOverHttps(publicUrl),
       sendPasswordReset: (message) => sendPasswordResetEmail(database.db, jobs, publicUrl, message),
+      sendEmailConfirmation: (message) => queueEmailConfirmation(database.db, jobs, message),
     });
     // one LISTEN per instance: what any instance commits reaches the streams open on this one
     // and closes the streams of sessions that were signed out, revoked or expired
@@ -137,7 +139,8 @@ export function startRuntime(): Promise<Runtime> {
       webhookUrl: process.env.PAYMENTS_WEBHOOK_URL || `${publicUrl}/api/payments/webhook`,
     });
     if (process.env.JOB_WORKERS !== "off") {
-      await jobs.work("email", (message) => mailer.send(message));
+      // every e-mail: rendered from its template when it is sent, retried while the SMTP server refuses it
+      await jobs.work("email", (email) => mailer.send(renderEmail(email)));
       await jobs.work("message-digest", async ({ userId }) => {
         await sendMessageDigest(database.db, notifier, userId);
       });
@@ -192,7 +195,6 @@ export function startRuntime(): Promise<Runtime> {
       db: database.db,
       engine: database.engine,
       auth,
-      mailer,
       publicUrl,
       dataDir,
       googleEnabled: Boolean(google),

@@ -1,38 +1,93 @@
-import { isTimeZone } from "./deadline";
-
 /**
- * Dates shown to people, in an explicit zone: the viewer's (the browser tells it once in the `tz` cookie, so the
- * server and the browser render the same text), else UTC, said so. Bare calendar dates ("2026-12-30") have no zone.
+ * Every date shown to people is formatted here (tests/lint fails on a date formatter elsewhere; deadline.ts keeps
+ * the RFQ closing times). An instant is shown in an explicit zone: the viewer's (the browser tells it once in the
+ * `tz` cookie and root's loader passes it down, so the server and the browser render the same text), else UTC,
+ * said so. Bare calendar dates ("2026-12-30") have no zone.
  */
 export { TIME_ZONE_COOKIE } from "./time-zone-cookie";
 
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * How a day is written: "medium" Nov 28, 2026 · "long" November 28, 2026 · "day-month-year" 28 Nov 2026 ·
+ * "document" 08 Nov 2026 (export documents, Indian style) · "month-day" Nov 28 · "month-year" Nov 2026.
+ */
+export type DateStyle = "medium" | "long" | "day-month-year" | "document" | "month-day" | "month-year";
 
-/** "Nov 28, 2026, 12:40 AM CST" in the given zone; an unknown zone reads as UTC. */
-export function formatDateTime(iso: string | Date, timeZone: string): string {
-  const zone = isTimeZone(timeZone) ? timeZone : "UTC";
-  let format = dateTimeFormats.get(zone);
+const STYLES: Record<DateStyle, [string, Intl.DateTimeFormatOptions]> = {
+  medium: ["en-US", { dateStyle: "medium" }],
+  long: ["en-US", { dateStyle: "long" }],
+  "day-month-year": ["en-GB", { day: "numeric", month: "short", year: "numeric" }],
+  document: ["en-IN", { day: "2-digit", month: "short", year: "numeric" }],
+  "month-day": ["en-US", { month: "short", day: "numeric" }],
+  "month-year": ["en-US", { month: "short", year: "numeric" }],
+};
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** One Intl format per locale, options and zone, made on first use. */
+function intl(locale: string, options: Intl.DateTimeFormatOptions, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      dateStyle: "medium",
-      timeStyle: "short",
-      timeZone: zone,
-    });
-    dateTimeFormats.set(zone, format);
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    formats.set(key, format);
   }
-  const instant = typeof iso === "string" ? new Date(iso) : iso;
-  const zoneName =
-    new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "short" })
-      .formatToParts(instant)
-      .find((part) => part.type === "timeZoneName")?.value ?? zone;
-  return `${format.format(instant)} ${zoneName}`;
+  return format;
 }
 
-const calendarDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+/** The zone if Intl knows it (kept here, not deadline.ts's check, so pages that show dates load no more), else UTC. */
+function zoneOf(timeZone: string): string {
+  if (!timeZone || timeZone.length > 64) return "UTC";
+  try {
+    intl("en-US", {}, timeZone);
+    return timeZone;
+  } catch {
+    return "UTC";
+  }
+}
+const instantOf = (at: string | Date) => (typeof at === "string" ? new Date(at) : at);
 
-/** A calendar date ("2026-12-30" → "Dec 30, 2026"), the same in every zone. */
-export function formatCalendarDate(isoDate: string): string {
-  return calendarDate.format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
+/** "CST", "GMT+5:30", "UTC": the zone's short name at that instant. */
+function zoneName(instant: Date, zone: string): string {
+  return intl("en-US", { timeZoneName: "short" }, zone)
+    .formatToParts(instant)
+    .find((part) => part.type === "timeZoneName")!.value;
+}
+
+/** "Nov 28, 2026, 12:40 AM CST" in the given zone; an unknown zone reads as UTC. */
+export function formatDateTime(at: string | Date, timeZone: string): string {
+  const zone = zoneOf(timeZone);
+  const instant = instantOf(at);
+  return `${intl("en-US", { dateStyle: "medium", timeStyle: "short" }, zone).format(instant)} ${zoneName(instant, zone)}`;
+}
+
+/** "3:04 PM" in the viewer's zone; "3:04 PM UTC" when that is UTC. */
+export function formatTime(at: string | Date, timeZone: string): string {
+  const zone = zoneOf(timeZone);
+  const time = intl("en-US", { timeStyle: "short" }, zone).format(instantOf(at));
+  return zone === "UTC" ? `${time} UTC` : time;
+}
+
+/**
+ * The day of an instant in the viewer's zone ("Nov 28, 2026"); in UTC it says so ("Nov 28, 2026 (UTC)"), since
+ * near midnight the day differs by zone.
+ */
+export function formatDate(at: string | Date, timeZone: string, style: DateStyle = "medium"): string {
+  const zone = zoneOf(timeZone);
+  const [locale, options] = STYLES[style];
+  const day = intl(locale, options, zone).format(instantOf(at));
+  return zone === "UTC" ? `${day} (UTC)` : day;
+}
+
+/** A calendar date ("2026-12-30" → "Dec 30, 2026", or "2026-12" → "Dec 2026"), the same in every zone. */
+export function formatCalendarDate(isoDate: string, style: DateStyle = "medium"): string {
+  const [locale, options] = STYLES[style];
+  const [year, month = "01", day = "01"] = isoDate.slice(0, 10).split("-");
+  return intl(locale, options, "UTC").format(new Date(`${year}-${month}-${day}T00:00:00Z`));
+}
+
+/** The calendar date ("2026-11-28") an instant falls on in a zone: e.g. an invoice's day in India. */
+export function calendarDateIn(at: string | Date, timeZone: string): string {
+  return intl("en-CA", { year: "numeric", month: "2-digit", day: "2-digit" }, zoneOf(timeZone)).format(instantOf(at));
 }
 
 /** The viewer's zone from a Cookie header's `tz`, if it names a zone; else UTC. */
@@ -45,5 +100,5 @@ export function timeZoneFromCookie(cookieHeader: string | null): string {
   } catch {
     return "UTC";
   }
-  return isTimeZone(zone) ? zone : "UTC";
+  return zoneOf(zone);
 }

@@ -1,3 +1,5 @@
+import { formatDate } from "~/lib/dates";
+import { useTimeZone } from "~/components/layout/use-root-user";
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { Scale } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -96,6 +98,7 @@ function DecideForm({ dispute, reply }: { dispute: DisputeView; reply: FormReply
 }
 
 export default function AdminDisputes({ loaderData, actionData }: Route.ComponentProps) {
+  const timeZone = useTimeZone();
   const refused = actionData && !actionData.ok ? actionData : null;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
@@ -120,8 +123,7 @@ export default function AdminDisputes({ loaderData, actionData }: Route.Componen
             <li key={dispute.id}>
               <Card className="p-5">
                 <p className="text-xs uppercase tracking-wide text-slate-500">
-                  Order {dispute.orderId.slice(0, 8).toUpperCase()} · opened{" "}
-                  {new Date(dispute.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}
+                  Order {dispute.orderId.slice(0, 8).toUpperCase()} · opened {formatDate(dispute.createdAt, timeZone)}
                 </p>
                 <h2 className="text-lg font-semibold">
                   {dispute.buyerCompany} v. {dispute.sellerCompany}

@@ -1,3 +1,4 @@
+import { useTimeZone } from "~/components/layout/use-root-user";
 import { Flag } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -57,6 +58,7 @@ const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-
 
 export default function AdminReports({ loaderData, actionData }: Route.ComponentProps) {
   const { groups, next, status, paged } = loaderData;
+  const timeZone = useTimeZone();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-bold">Reported messages</h1>
@@ -109,11 +111,11 @@ export default function AdminReports({ loaderData, actionData }: Route.Component
                       {count(g.conversations, "conversation", "conversations")}
                     </p>
                     <p className="text-xs text-slate-500">
-                      Newest <LocalTime iso={g.newestAt} />
+                      Newest <LocalTime timeZone={timeZone} iso={g.newestAt} />
                       {g.reports > 1 ? (
                         <>
                           {" "}
-                          · oldest <LocalTime iso={g.oldestAt} />
+                          · oldest <LocalTime timeZone={timeZone} iso={g.oldestAt} />
                         </>
                       ) : null}
                     </p>
@@ -143,7 +145,8 @@ export default function AdminReports({ loaderData, actionData }: Route.Component
                           {talk.samples.map((r) => (
                             <li key={r.id} className="border-t border-slate-100 pt-3 first:border-t-0 first:pt-0">
                               <p className="text-xs text-slate-500">
-                                Reported <LocalTime iso={r.createdAt} /> · sent <LocalTime iso={r.messageAt} />
+                                Reported <LocalTime timeZone={timeZone} iso={r.createdAt} /> · sent{" "}
+                                <LocalTime timeZone={timeZone} iso={r.messageAt} />
                               </p>
                               <h3 className="mt-1 text-sm font-semibold">Reason</h3>
                               <div className="text-sm text-slate-800">
@@ -167,7 +170,7 @@ export default function AdminReports({ loaderData, actionData }: Route.Component
                         {talk.reports > talk.samples.length ? (
                           <p className="mt-3 text-xs text-slate-500">
                             and {count(talk.reports - talk.samples.length, "earlier report", "earlier reports")} in this
-                            conversation (the oldest <LocalTime iso={talk.oldestAt} />)
+                            conversation (the oldest <LocalTime timeZone={timeZone} iso={talk.oldestAt} />)
                           </p>
                         ) : null}
                       </section>

@@ -1,3 +1,5 @@
+import { formatDate, formatDateTime } from "~/lib/dates";
+import { useTimeZone } from "~/components/layout/use-root-user";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { data, Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -107,15 +109,9 @@ function RejectForm({
 
 type Entry = Route.ComponentProps["loaderData"]["pending"][number];
 
-function joined(iso: string) {
-  return new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium" });
-}
-function submitted(iso: string) {
-  return new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
-}
-
 /** A verified seller's request to change its verified details: each changed detail, verified → requested. */
 function ChangeRequestCard({ p, lastResult }: { p: Entry; lastResult: FormReply | undefined }) {
+  const timeZone = useTimeZone();
   const request = p.changeRequest!;
   return (
     <Card className="p-5">
@@ -126,7 +122,7 @@ function ChangeRequestCard({ p, lastResult }: { p: Entry; lastResult: FormReply 
             {p.fullName} · {p.email} {p.phone ? `· ${p.phone}` : ""}
           </p>
           <p className="text-xs text-slate-500">
-            {p.submission ? `Requested ${submitted(p.submission.submittedAt)}` : ""}
+            {p.submission ? `Requested ${formatDateTime(p.submission.submittedAt, timeZone)}` : ""}
             {p.rejectedBefore > 0
               ? ` · ${p.rejectedBefore} earlier change${p.rejectedBefore === 1 ? "" : "s"} rejected`
               : ""}
@@ -159,6 +155,7 @@ function ChangeRequestCard({ p, lastResult }: { p: Entry; lastResult: FormReply 
 }
 
 function FirstVerificationCard({ p, lastResult }: { p: Entry; lastResult: FormReply | undefined }) {
+  const timeZone = useTimeZone();
   return (
     <Card className="p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -168,8 +165,8 @@ function FirstVerificationCard({ p, lastResult }: { p: Entry; lastResult: FormRe
             {p.fullName} · {p.email} {p.phone ? `· ${p.phone}` : ""}
           </p>
           <p className="text-xs text-slate-500">
-            Joined {joined(p.createdAt)}
-            {p.submission ? ` · submitted ${submitted(p.submission.submittedAt)}` : ""}
+            Joined {formatDate(p.createdAt, timeZone)}
+            {p.submission ? ` · submitted ${formatDateTime(p.submission.submittedAt, timeZone)}` : ""}
             {p.rejectedBefore > 0
               ? ` · rejected ${p.rejectedBefore} time${p.rejectedBefore === 1 ? "" : "s"} before`
               : ""}

@@ -1,3 +1,5 @@
+import { formatDate } from "~/lib/dates";
+import { useTimeZone } from "~/components/layout/use-root-user";
 import {
   Activity,
   AlertCircle,
@@ -101,6 +103,7 @@ function ActionNeeded({ items }: { items: { key: string; text: string; href: str
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const timeZone = useTimeZone();
   if (loaderData.state === "denied") {
     return (
       <section className="mx-auto max-w-md px-4 py-24 text-center">
@@ -197,8 +200,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       {item.title}
                     </Link>
                     <p className="text-xs text-slate-500">
-                      {item.type === "quote" ? "Quote" : "RFQ"} ·{" "}
-                      {new Date(item.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}
+                      {item.type === "quote" ? "Quote" : "RFQ"} · {formatDate(item.createdAt, timeZone)}
                     </p>
                   </div>
                   <div className="flex items-center gap-3">
@@ -418,6 +420,7 @@ function AdminHome({ name, dashboard }: { name: string; dashboard: AdminDashboar
 
 /** The newest open RFQs matched to the seller's products, each with why (issue #23). */
 function MatchedForYou({ matched }: { matched: { id: string; title: string; reason: string; closesAt: string }[] }) {
+  const timeZone = useTimeZone();
   return (
     <Card className="mt-8 p-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -440,9 +443,7 @@ function MatchedForYou({ matched }: { matched: { id: string; title: string; reas
                 {rfq.title}
               </Link>
               <p className="text-sm text-emerald-800">{rfq.reason}</p>
-              <p className="text-xs text-slate-500">
-                Closes {new Date(rfq.closesAt).toLocaleDateString("en-US", { dateStyle: "medium" })}
-              </p>
+              <p className="text-xs text-slate-500">Closes {formatDate(rfq.closesAt, timeZone)}</p>
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { useTimeZone } from "~/components/layout/use-root-user";
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import {
   ArrowLeft,
@@ -374,6 +375,7 @@ function MessageBubble({
   reportResult?: ActionAnswer;
 }) {
   const [reporting, setReporting] = useState(false);
+  const timeZone = useTimeZone();
   const hydrated = useHydrated();
   const mine = message.fromMe;
   const [search] = useSearchParams();
@@ -394,7 +396,7 @@ function MessageBubble({
             <span className="sr-only">From </span>
             {mine ? "You" : message.senderCompany}
             <span aria-hidden> · </span>
-            <LocalTime iso={message.createdAt} className={mine ? "text-white" : "text-slate-500"} />
+            <LocalTime timeZone={timeZone} iso={message.createdAt} className={mine ? "text-white" : "text-slate-500"} />
           </p>
           {message.body ? (
             <div className="mt-0.5">

@@ -1,3 +1,4 @@
+import { useTimeZone } from "~/components/layout/use-root-user";
 import { Inbox, MessageSquare } from "lucide-react";
 import { Form, Link, redirect } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -64,6 +65,7 @@ const FILTERS: { value: InboxFilter; label: string; href: string }[] = [
 
 export default function Messages({ loaderData }: Route.ComponentProps) {
   const { items, next, filter, paged, blocked, userType } = loaderData;
+  const timeZone = useTimeZone();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <h1 className="text-2xl font-bold sm:text-3xl">Messages</h1>
@@ -137,7 +139,12 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                       {item.counterpartCompany}
                       {item.unread ? <span className="sr-only"> (unread)</span> : null}
                     </span>
-                    <LocalTime iso={item.lastMessageAt} compact className="shrink-0 text-xs text-slate-500" />
+                    <LocalTime
+                      timeZone={timeZone}
+                      iso={item.lastMessageAt}
+                      compact
+                      className="shrink-0 text-xs text-slate-500"
+                    />
                   </span>
                   <span className="mt-0.5 block truncate text-sm text-slate-700">
                     <span className="font-medium text-slate-500">{SUBJECT_LABEL[item.subject.type]}:</span>{" "}
@@ -175,6 +182,7 @@ type BlockedUser = Route.ComponentProps["loaderData"]["blocked"][number];
 /** The users the viewer blocked, each with its own "Unblock" button (issue 38: blocks seen and lifted on one page). */
 function BlockedUsers({ blocked, userType }: { blocked: BlockedUser[]; userType: "buyer" | "seller" }) {
   const title = userType === "buyer" ? "Blocked suppliers" : "Blocked buyers";
+  const timeZone = useTimeZone();
   return (
     <section aria-labelledby="blocked-users" className="mt-10">
       <h2 id="blocked-users" className="text-lg font-semibold">
@@ -196,7 +204,7 @@ function BlockedUsers({ blocked, userType }: { blocked: BlockedUser[]; userType:
               <span className="min-w-0">
                 <span className="block truncate font-medium text-slate-900">{b.companyName}</span>
                 <span className="block text-xs text-slate-500">
-                  Blocked <LocalTime iso={b.blockedAt} compact />
+                  Blocked <LocalTime timeZone={timeZone} iso={b.blockedAt} compact />
                 </span>
               </span>
               <Form method="post">

@@ -1,3 +1,5 @@
+import { formatDateTime } from "~/lib/dates";
+import { useTimeZone } from "~/components/layout/use-root-user";
 import { Bell, CheckCheck } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -63,9 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
+  const timeZone = useTimeZone();
   const { items, next } = loaderData;
   const navigation = useNavigation();
   const unread = items.some((n) => !n.read);
@@ -123,7 +124,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
                 </Form>
                 <p className="mt-0.5 text-sm text-slate-600">{n.body}</p>
                 <p className="mt-1 text-xs text-slate-500">
-                  <time dateTime={n.createdAt}>{timeFormat.format(new Date(n.createdAt))} UTC</time>
+                  <time dateTime={n.createdAt}>{formatDateTime(n.createdAt, timeZone)}</time>
                 </p>
               </div>
             </li>

@@ -667,8 +667,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               ))}
             </ol>
           </Card>
-          {documents ? <OrderDocuments {...documents} /> : null}
-          {review ? <OrderReview panel={review} /> : null}
+          {documents ? <OrderDocuments {...documents} timeZone={timeZone} /> : null}
+          {review ? <OrderReview panel={review} timeZone={timeZone} /> : null}
         </div>
         <div className="space-y-6">
           <Card className="p-5">
@@ -759,7 +759,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
 }
 
 /** After completion the buyer rates the supplier here (once), and the supplier replies (once). */
-function OrderReview({ panel }: { panel: OrderReviewPanel }) {
+function OrderReview({ panel, timeZone }: { panel: OrderReviewPanel; timeZone: string }) {
   return (
     <Card className="p-5">
       <h2 className="text-lg font-semibold">Review</h2>
@@ -769,6 +769,7 @@ function OrderReview({ panel }: { panel: OrderReviewPanel }) {
         ) : panel.review ? (
           <div className="-mx-4">
             <ReviewItem
+              timeZone={timeZone}
               review={panel.review}
               supplierName="the supplier"
               reply={panel.canReply ? <ReviewReplyForm orderId={panel.orderId} /> : undefined}

@@ -1,3 +1,4 @@
+import { useTimeZone } from "~/components/layout/use-root-user";
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { redirectWithFlash, safeRedirectPath } from "~/http/flash.server";
@@ -56,6 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function OrderDocumentsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { panel } = loaderData;
+  const timeZone = useTimeZone();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <Link to="/orders" className="inline-flex items-center gap-1 text-sm text-slate-600 hover:underline">
@@ -63,7 +65,12 @@ export default function OrderDocumentsPage({ loaderData, actionData }: Route.Com
       </Link>
       <h1 className="mt-3 text-2xl font-bold">Order {panel.orderId.slice(0, 8).toUpperCase()}: export documents</h1>
       <div className="mt-6">
-        <OrderDocuments {...panel} packingReply={actionData?.reply} returnTo={`/orders/${panel.orderId}/documents`} />
+        <OrderDocuments
+          {...panel}
+          timeZone={timeZone}
+          packingReply={actionData?.reply}
+          returnTo={`/orders/${panel.orderId}/documents`}
+        />
       </div>
     </div>
   );

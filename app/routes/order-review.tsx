@@ -1,3 +1,4 @@
+import { useTimeZone } from "~/components/layout/use-root-user";
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { Card } from "~/components/ui/card";
@@ -86,6 +87,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function OrderReviewPage({ loaderData, actionData }: Route.ComponentProps) {
   const { panel } = loaderData;
   const here = `/orders/${panel.orderId}/review`;
+  const timeZone = useTimeZone();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <Link to="/orders" className="inline-flex items-center gap-1 text-sm text-slate-600 hover:underline">
@@ -105,6 +107,7 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
         ) : panel.review ? (
           <div className="-m-4">
             <ReviewItem
+              timeZone={timeZone}
               review={panel.review}
               supplierName="the supplier"
               reply={

@@ -1,3 +1,5 @@
+import { formatDate } from "~/lib/dates";
+import { useTimeZone } from "~/components/layout/use-root-user";
 import { ShoppingCart } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -21,6 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
+  const timeZone = useTimeZone();
   const { orders } = loaderData;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
@@ -76,7 +79,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   </div>
                   <div>
                     <dt className="text-slate-500">Placed</dt>
-                    <dd>{new Date(order.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}</dd>
+                    <dd>{formatDate(order.createdAt, timeZone)}</dd>
                   </div>
                 </dl>
                 {order.carrier ? (

@@ -1,3 +1,4 @@
+import { useTimeZone } from "~/components/layout/use-root-user";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { data, Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -132,6 +133,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const timeZone = useTimeZone();
   const { profile, email, emailPreferences, verification } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -222,6 +224,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       {verification ? (
         <>
           <VerificationPanel
+            timeZone={timeZone}
             status={profile.verificationStatus}
             submissions={verification.submissions}
             fieldErrors={actionData?.intent === "verification-submit" ? actionData.fieldErrors : {}}
@@ -230,6 +233,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             busy={busy}
           />
           <BusinessDetailsForm
+            timeZone={timeZone}
             // saved: the form starts again from the stored (normalised) values
             key={`${verification.details?.updatedAt ? String(verification.details.updatedAt) : "new"}:${verification.lock}`}
             details={verification.details}

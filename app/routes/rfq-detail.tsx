@@ -1,3 +1,5 @@
+import { formatDate } from "~/lib/dates";
+import { useTimeZone } from "~/components/layout/use-root-user";
 import { ArrowLeft, Building2, Calendar, DollarSign, HelpCircle, Lock, MapPin, Package, User } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
@@ -197,6 +199,7 @@ function AcceptQuote({
 }
 
 export default function RfqDetailPage({ loaderData, actionData }: Route.ComponentProps) {
+  const timeZone = useTimeZone();
   const [authOpen, setAuthOpen] = useState(false);
   const navigation = useNavigation();
   const location = useLocation();
@@ -230,7 +233,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
         </div>
         <h1 className="mt-3 text-3xl font-bold">{rfq.title}</h1>
         <p className="mt-1 text-slate-600">
-          Posted by {rfq.buyerCompany} on {new Date(rfq.createdAt).toLocaleDateString("en-US", { dateStyle: "long" })}
+          Posted by {rfq.buyerCompany} on {formatDate(rfq.createdAt, timeZone, "long")}
         </p>
       </header>
       {failed ? (
@@ -350,9 +353,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                           {QUOTE_STATUS_LABEL[quote.status] ?? quote.status}
                         </Badge>
                         {quote.history.length > 0 ? <Badge tone="amber">Revised</Badge> : null}
-                        <span className="text-xs text-slate-500">
-                          {new Date(quote.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}
-                        </span>
+                        <span className="text-xs text-slate-500">{formatDate(quote.createdAt, timeZone)}</span>
                       </div>
                     </div>
                     <QuoteSummary quote={quote} unit={rfq.unit} audience={isBuyer ? "buyer" : "supplier"} />
@@ -368,8 +369,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                         <ul className="mt-2 space-y-1 text-slate-600">
                           {quote.history.map((version) => (
                             <li key={version.id}>
-                              {new Date(version.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}:{" "}
-                              {formatMoney(version.priceCents)}
+                              {formatDate(version.createdAt, timeZone)}: {formatMoney(version.priceCents)}
                               {version.terms ? (
                                 <span className="block whitespace-pre-line text-xs text-slate-500">
                                   {version.terms}

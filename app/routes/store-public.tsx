@@ -1,3 +1,4 @@
+import { useTimeZone } from "~/components/layout/use-root-user";
 import { ABOUT_TAB_SLUG } from "~/modules/stores/store-tab-slugs";
 import { LayoutGrid, List, Search, Share2, Store as StoreIcon, UserPlus } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -126,6 +127,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function StorePublic({ loaderData }: Route.ComponentProps) {
   const [authOpen, setAuthOpen] = useState(false);
+  const timeZone = useTimeZone();
   const follow = useFetcher<{ ok: boolean; message: string }>();
   const [view, setView] = useState<"grid" | "list">("grid");
   const [heroFailed, setHeroFailed] = useState(false);
@@ -417,6 +419,7 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
         )}
         {!searching ? (
           <StoreReviews
+            timeZone={timeZone}
             rating={loaderData.rating}
             reviews={loaderData.reviews}
             supplierName={store.sellerCompany || store.name}

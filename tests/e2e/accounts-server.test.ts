@@ -523,6 +523,52 @@ describe("e-mail confirmation through a local SMTP server", () => {
   });
 });
 
+describe("sign-up while the SMTP server is down", () => {
+  let server: AppServer;
+  let inbox: SmtpInbox | undefined;
+  let smtpPort: number;
+
+  beforeAll(async () => {
+    // the server is told an SMTP address where nothing listens yet
+    smtpPort = await freePort();
+    server = await startTestServer({
+      env: {
+        DEMO_DATA: "off",
+        AUTH_REQUIRE_EMAIL_VERIFICATION: "true",
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        JOB_RETRY_DELAY_SECONDS: "1",
+      },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await inbox?.close();
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  it("acknowledges the sign-up, and the queued confirmation is retried until the SMTP server is back and takes it", async () => {
+    const client = new HttpClient(server.url);
+    const { email, response } = await signUp(client);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Please check your email for the confirmation link");
+
+    // the e-mail job has failed against the absent server and is waiting to be retried
+    await expect
+      .poll(() => /job failed; it will be retried/.test(server.output()) && /"queue":"email"/.test(server.output()), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    inbox = await startSmtpInbox(smtpPort);
+    const message = unfoldQuotedPrintable(await inbox.waitFor((m) => m.includes(email), 30_000));
+    expect(message).toContain("Subject: Confirm your e-mail address for Setu");
+    expect(message).toContain("Hello Dana Whitfield,");
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/api\/auth\/verify-email\?[^\s"]+)/.exec(message)?.[1];
+    expect(link).toBeTruthy();
+    const { url } = await client.follow(link!);
+    expect(new URL(url).pathname).toBe("/dashboard");
+  }, 90_000);
+});
+
 describe("password reset through a local SMTP server", () => {
   let server: AppServer;
   let inbox: SmtpInbox;

@@ -12,8 +12,9 @@ export type SmtpInbox = {
   close: () => Promise<void>;
 };
 
-export async function startSmtpInbox(): Promise<SmtpInbox> {
-  const port = await freePort();
+/** `port`: a given one, e.g. the address a server was told while nothing listened there (SMTP down). */
+export async function startSmtpInbox(port?: number): Promise<SmtpInbox> {
+  port ??= await freePort();
   const messages: string[] = [];
   const smtp = new SMTPServer({
     authOptional: true,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../app/db/client.server";
 import { startJobQueue, type JobData, type JobQueue } from "../../app/modules/jobs/job-queue.server";
+import { renderEmail, type MailMessage } from "../../app/modules/notifications/email-templates.server";
 import type { Notifier } from "../../app/modules/notifications/notifications.server";
 import type { TestDatabase } from "./test-database";
 
@@ -13,11 +14,11 @@ export async function testNotifier(database: TestDatabase): Promise<{ notifier: 
   return { jobs, notifier: { jobs, publicUrl: "http://setu.test", secret: "test-secret-for-unsubscribe-links" } };
 }
 
-/** The e-mails waiting in the job queue, oldest first. */
-export async function queuedEmails(db: Db): Promise<JobData["email"][]> {
+/** The e-mails waiting in the job queue, oldest first, as they will be sent (rendered from their templates). */
+export async function queuedEmails(db: Db): Promise<MailMessage[]> {
   const rows = await queryRows<{ data: JobData["email"] }>(
     db,
     sql`select data from pgboss.job where name = 'email' order by created_on, id`,
   );
-  return rows.map((row) => row.data);
+  return rows.map((row) => renderEmail(row.data));
 }

@@ -18,3 +18,11 @@ export function useRootUser(): RootUser {
   const rootData = useRouteLoaderData<typeof loader>("root");
   return rootData?.user ?? null;
 }
+
+/**
+ * The zone the viewer's dates are shown in (app/lib/dates.ts), as root's loader decided it for this page: a
+ * signed-in viewer's own (the `tz` cookie), else UTC. The same on the server and in the browser.
+ */
+export function useTimeZone(): string {
+  return useRouteLoaderData<typeof loader>("root")?.timeZone ?? "UTC";
+}

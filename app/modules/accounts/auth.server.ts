@@ -6,7 +6,6 @@ import type { Db } from "~/db/client.server";
 import { account, rateLimit, session, user, verification } from "~/db/schema/auth";
 import { profiles } from "~/db/schema/profiles";
 import { logger } from "~/logger.server";
-import type { Mailer } from "./mailer.server";
 
 export const GOOGLE_DISCOVERY_URL = "https://accounts.google.com/.well-known/openid-configuration";
 
@@ -14,19 +13,22 @@ export type AuthConfig = {
   db: Db;
   secret: string;
   baseURL: string;
-  mailer: Mailer;
   requireEmailVerification: boolean;
   google?: { clientId: string; clientSecret: string; discoveryUrl: string };
   secureCookies: boolean;
-  /** Sends the password reset e-mail (through the job queue) with the single-use token. */
+  /**
+   * Queue the e-mails better-auth asks for (through the job queue, so a slow or absent SMTP server never fails
+   * the request that asked): the password reset with its single-use token, the address confirmation with its link.
+   */
   sendPasswordReset: (message: { to: string; name: string; token: string }) => Promise<void>;
+  sendEmailConfirmation: (message: { to: string; name: string; url: string }) => Promise<void>;
 };
 
 /** How long a password reset link works. */
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
 
 export function createAuth(config: AuthConfig) {
-  const { db, mailer } = config;
+  const { db } = config;
   return betterAuth({
     appName: "Setu",
     baseURL: config.baseURL,
@@ -52,12 +54,7 @@ export function createAuth(config: AuthConfig) {
       sendOnSignUp: false,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user: recipient, url }) => {
-        await mailer.send({
-          to: recipient.email,
-          subject: "Confirm your e-mail address for Setu",
-          text: `Hello ${recipient.name},\n\nPlease confirm your e-mail address to start using Setu:\n\n${url}\n\nIf you did not create an account, you can ignore this message.\n\nThe Setu team`,
-          link: url,
-        });
+        await config.sendEmailConfirmation({ to: recipient.email, name: recipient.name, url });
       },
     },
     user: {

@@ -3,7 +3,9 @@ import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { account, user } from "~/db/schema/auth";
 import { profiles } from "~/db/schema/profiles";
+import type { Db } from "~/db/client.server";
 import { logger } from "~/logger.server";
+import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import { endLiveSessions } from "~/modules/live/live-events.server";
 import type { Runtime } from "~/runtime.server";
 import type { z } from "zod";
@@ -99,16 +101,17 @@ export async function signUpWithEmail(
   }
 }
 
-/** The e-mail to the owner of an address someone tried to sign up with. */
-export function signUpAttemptEmail(publicUrl: string, to: { email: string; name: string }) {
-  const signInUrl = `${publicUrl}/auth?tab=signin`;
-  const resetUrl = `${publicUrl}/auth/forgot-password`;
-  return {
-    to: to.email,
-    subject: "Someone tried to sign up to Setu with your e-mail address",
-    text: `Hello ${to.name},\n\nSomeone just tried to create a new Setu account with this e-mail address (${to.email}). You already have an account, so nothing was changed: no account was created and your password stays as it is.\n\nIf it was you, sign in here:\n\n${signInUrl}\n\nForgot your password? Choose a new one here:\n\n${resetUrl}\n\nIf you have not confirmed your address yet, signing in sends a fresh confirmation link. If it was not you, you can ignore this message.\n\nThe Setu team`,
-    link: signInUrl,
-  };
+/**
+ * better-auth's sendVerificationEmail: the confirmation link goes through the job queue (durably, on its own: the
+ * callback runs after the sign-up's transaction), so sign-up is acknowledged even while SMTP is down, and the
+ * e-mail is retried until the server takes it.
+ */
+export async function queueEmailConfirmation(
+  db: Db,
+  jobs: Pick<JobQueue, "send">,
+  message: { to: string; name: string; url: string },
+): Promise<void> {
+  await jobs.send(db, "email", { template: "confirm-email", ...message });
 }
 
 /**
@@ -124,7 +127,12 @@ async function tellOwnerOfSignUpAttempt(runtime: Runtime, email: string): Promis
     .limit(1);
   if (!owner) return;
   if (await overActionLimit(db, "signUpNotice", `email:${owner.email.toLowerCase()}`)) return;
-  await jobs.send(db, "email", signUpAttemptEmail(notifier.publicUrl, { email: owner.email, name: owner.name }));
+  await jobs.send(db, "email", {
+    template: "sign-up-attempt",
+    to: owner.email,
+    name: owner.name,
+    publicUrl: notifier.publicUrl,
+  });
 }
 
 /**

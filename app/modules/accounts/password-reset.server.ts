@@ -29,12 +29,12 @@ export async function sendPasswordResetEmail(
   publicUrl: string,
   message: { to: string; name: string; token: string },
 ) {
-  const link = passwordResetLink(publicUrl, message.token);
   await jobs.send(db, "email", {
+    template: "password-reset",
     to: message.to,
-    subject: "Reset your Setu password",
-    text: `Hello ${message.name},\n\nSomeone (we hope you) asked to reset the password of your Setu account. Choose a new password here:\n\n${link}\n\nThe link works once, for ${PASSWORD_RESET_TTL_SECONDS / 60} minutes. If you did not ask for it, ignore this message: your password stays as it is.\n\nThe Setu team`,
-    link,
+    name: message.name,
+    link: passwordResetLink(publicUrl, message.token),
+    validMinutes: PASSWORD_RESET_TTL_SECONDS / 60,
   });
 }
 

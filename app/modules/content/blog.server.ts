@@ -1,3 +1,4 @@
+import { formatCalendarDate } from "~/lib/dates";
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
@@ -30,13 +31,6 @@ const frontMatterSchema = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/)
     .refine(isCalendarDate, "invalid date"),
   author: z.string().min(1),
-});
-
-const displayDateFormat = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  timeZone: "UTC",
 });
 
 export function blogDirectory(): string {
@@ -73,7 +67,7 @@ function parsePostFile(slug: string, source: string): { summary: BlogPostSummary
       title,
       description,
       date,
-      displayDate: displayDateFormat.format(new Date(`${date}T00:00:00Z`)),
+      displayDate: formatCalendarDate(date, "long"),
       author,
     },
     body: parsed.body,

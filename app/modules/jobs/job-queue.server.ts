@@ -27,9 +27,29 @@ export type JobQueue = {
   stop: () => Promise<void>;
 };
 
+/**
+ * An e-mail to send: the template (notifications/email-templates.server.ts renders it when the job runs) and
+ * what goes in it. `to` is at the top of every kind, so the queue can be searched by recipient.
+ */
+export type EmailJob =
+  | { template: "confirm-email"; to: string; name: string; url: string }
+  | { template: "password-reset"; to: string; name: string; link: string; validMinutes: number }
+  | { template: "sign-up-attempt"; to: string; name: string; publicUrl: string }
+  /** a notification's e-mail: the event's subject and paragraph, the link to it, the kind's unsubscribe link */
+  | { template: "notice"; to: string; subject: string; text: string; link: string; unsubscribeUrl: string }
+  | {
+      template: "message-digest";
+      to: string;
+      publicUrl: string;
+      conversations: { conversationId: string; counterpartCompany: string; preview: string }[];
+      unsubscribeUrl: string;
+    }
+  /** queued, already written, by a version before the templates: sent as it is */
+  | { template?: undefined; to: string; subject: string; text: string; link?: string; unsubscribeUrl?: string };
+
 /** Every queue and what its jobs carry. */
 export type JobData = {
-  email: { to: string; subject: string; text: string; link?: string; unsubscribeUrl?: string };
+  email: EmailJob;
   "message-digest": { userId: string };
   /** the periodic pass that reminds buyers of RFQ deadlines 24 hours away */
   "rfq-deadline-reminders": Record<string, never>;
@@ -89,6 +109,15 @@ export function pollSecondsFromEnv(env: NodeJS.ProcessEnv): number {
 
 /** How often pg-boss looks for jobs whose worker died (expired) and retries them, on both engines. */
 export const SUPERVISE_SECONDS = 30;
+
+/**
+ * JOB_RETRY_DELAY_SECONDS: the first retry's delay for every queue (each later one doubles, at most an hour), e.g. 1
+ * on a test server that shows a job retried while SMTP is down. Unset or not a positive whole number: the defaults.
+ */
+export function retryDelayFromEnv(env: Record<string, string | undefined>): number | undefined {
+  const value = env.JOB_RETRY_DELAY_SECONDS;
+  return value && /^[1-9]\d{0,4}$/.test(value) ? Number(value) : undefined;
+}
 
 /** A queue's options: the defaults, its overrides, and a test server's shorter retry delay. */
 export function queueOptions(name: JobName, retryDelaySeconds?: number) {

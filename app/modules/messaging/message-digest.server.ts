@@ -152,24 +152,16 @@ export async function sendMessageDigest(
 
     if (entries.length === 0) return [];
     entries.sort((a, b) => b.lastMessageAt.getTime() - a.lastMessageAt.getTime());
-    const inbox = `${notifier.publicUrl}/messages`;
-    const unsubscribeUrl = unsubscribeLink(notifier, userId, "messageDigest");
-    const subject =
-      entries.length === 1
-        ? `Unread message from ${entries[0]!.counterpartCompany}`
-        : `${entries.length} conversations have unread messages`;
-    const list = entries
-      .map(
-        (entry) =>
-          `${entry.counterpartCompany}: "${entry.preview}"\n${notifier.publicUrl}/messages/${entry.conversationId}`,
-      )
-      .join("\n\n");
     await notifier.jobs.send(tx, "email", {
+      template: "message-digest",
       to: recipient.email,
-      subject,
-      text: `You have unread messages on Setu:\n\n${list}\n\nYour inbox: ${inbox}\n\nThe Setu team\n\nStop these e-mails: ${unsubscribeUrl}`,
-      link: entries.length === 1 ? `${notifier.publicUrl}/messages/${entries[0]!.conversationId}` : inbox,
-      unsubscribeUrl,
+      publicUrl: notifier.publicUrl,
+      conversations: entries.map(({ conversationId, counterpartCompany, preview }) => ({
+        conversationId,
+        counterpartCompany,
+        preview,
+      })),
+      unsubscribeUrl: unsubscribeLink(notifier, userId, "messageDigest"),
     });
     return entries;
   });

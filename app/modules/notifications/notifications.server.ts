@@ -19,7 +19,7 @@ export type Notice = {
   href: string;
   /** the event it is about: the same event notifies a user once */
   eventKey?: string;
-  /** the e-mail's subject and first paragraph (the link and a sign-off are added) */
+  /** the e-mail's subject and first paragraph (the "notice" template adds the link, a sign-off and the unsubscribe link) */
   email?: { subject: string; text: string };
 };
 
@@ -68,9 +68,10 @@ export async function notify(tx: Db, notifier: Notifier, notice: Notice): Promis
   const link = `${notifier.publicUrl}${notice.href}`;
   const unsubscribeUrl = unsubscribeLink(notifier, notice.userId, emailKind);
   await notifier.jobs.send(tx, "email", {
+    template: "notice",
     to: recipient.email,
     subject: notice.email.subject,
-    text: `${notice.email.text}\n\n${link}\n\nThe Setu team\n\nStop these e-mails: ${unsubscribeUrl}`,
+    text: notice.email.text,
     link,
     unsubscribeUrl,
   });

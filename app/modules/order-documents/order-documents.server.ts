@@ -1,3 +1,4 @@
+import { calendarDateIn, formatCalendarDate, formatDate } from "~/lib/dates";
 import crypto from "node:crypto";
 import { aliasedTable, and, eq, like, lt, notInArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
@@ -68,32 +69,18 @@ export async function enqueueOrderDocuments(
   await jobs.send(tx, "order-documents", { orderId, stage });
 }
 
+/** Where export documents are issued: their dates are India's. */
+const INDIA_TIME_ZONE = "Asia/Kolkata";
+
 /** The Indian financial year (April to March) of a moment, in India's time: "2026-27". */
 export function financialYear(at: Date): string {
-  const [year, month] = new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Asia/Kolkata",
-    year: "numeric",
-    month: "2-digit",
-  })
-    .format(at)
-    .split("-")
-    .map(Number);
+  const [year, month] = calendarDateIn(at, INDIA_TIME_ZONE).split("-").map(Number);
   const start = month! >= 4 ? year! : year! - 1;
   return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
 }
 
-const issueDate = new Intl.DateTimeFormat("en-IN", {
-  timeZone: "Asia/Kolkata",
-  day: "2-digit",
-  month: "short",
-  year: "numeric",
-});
-const plainDate = new Intl.DateTimeFormat("en-IN", {
-  timeZone: "UTC",
-  day: "2-digit",
-  month: "short",
-  year: "numeric",
-});
+/** A document's date: its day in India, where it is issued, said so ("08 Nov 2026 (IST)"). */
+const issueDate = (at: Date) => `${formatDate(at, INDIA_TIME_ZONE, "document")} (IST)`;
 
 /**
  * The next number of the seller's series for a kind of document in the financial year: "CI/2026-27/0001". Each kind
@@ -177,7 +164,7 @@ function lineAmounts(facts: OrderFacts) {
 function lutInForce(facts: OrderFacts, at: Date): string | null {
   const lut = facts.seller?.lutReference?.trim();
   if (!lut) return null;
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(at);
+  const today = calendarDateIn(at, INDIA_TIME_ZONE);
   return facts.seller?.lutValidUntil && facts.seller.lutValidUntil < today ? null : lut;
 }
 
@@ -218,7 +205,7 @@ function rateText(facts: OrderFacts): string {
   const { order } = facts;
   if (!order.fxInrPerUsd) return "Not applicable";
   const rate = formatRate(order.fxInrPerUsd).replace("₹", "INR ");
-  return `USD 1 = ${rate}${order.fxRateDate ? ` (rate of ${plainDate.format(new Date(`${order.fxRateDate}T00:00:00Z`))})` : ""}`;
+  return `USD 1 = ${rate}${order.fxRateDate ? ` (rate of ${formatCalendarDate(order.fxRateDate, "document")})` : ""}`;
 }
 
 function invoiceContent(
@@ -244,7 +231,7 @@ function invoiceContent(
     title: kind === "proforma_invoice" ? "PROFORMA INVOICE" : "COMMERCIAL INVOICE",
     heading: [
       [kind === "proforma_invoice" ? "Proforma invoice No." : "Invoice No.", number],
-      [kind === "proforma_invoice" ? "Date" : "Invoice date", issueDate.format(at)],
+      [kind === "proforma_invoice" ? "Date" : "Invoice date", issueDate(at)],
       ["Order reference", order.id.slice(0, 8).toUpperCase()],
       ...(kind === "commercial_invoice" && order.billOfLading
         ? ([["Bill of lading / AWB", order.billOfLading]] as [string, string][])
@@ -327,7 +314,7 @@ function packingListContent(
     title: "PACKING LIST",
     heading: [
       ["Packing list No.", number],
-      ["Date", issueDate.format(at)],
+      ["Date", issueDate(at)],
       ...(invoiceNumber ? ([["Invoice No.", invoiceNumber]] as [string, string][]) : []),
       ["Order reference", order.id.slice(0, 8).toUpperCase()],
     ],

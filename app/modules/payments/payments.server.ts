@@ -1,3 +1,4 @@
+import { calendarDateIn } from "~/lib/dates";
 import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/postgres-errors";
@@ -651,7 +652,7 @@ export async function remindNetPaymentsDue(db: Db, notifier: Notifier, now = new
   return db.transaction(async (tx) => {
     let sent = 0;
     for (const m of due) {
-      const dueDate = new Date(m.dueAt).toISOString().slice(0, 10);
+      const dueDate = calendarDateIn(m.dueAt, "UTC");
       const overdue = new Date(m.dueAt) <= now;
       const reference = m.orderId.slice(0, 8).toUpperCase();
       const title = overdue

@@ -1,4 +1,5 @@
 /** fx-rates's values, labels and helpers: browser-safe without zod (fx-rates.schema.ts re-exports them, route JS budgets). */
+import { formatCalendarDate } from "~/lib/dates";
 import { formatRate } from "~/lib/money";
 
 /** Where an INR/USD rate comes from (issue #21). Browser-safe. */
@@ -27,11 +28,9 @@ export function trimRate(value: string): string {
   return value.includes(".") ? value.replace(/0+$/, "").replace(/\.$/, "") : value;
 }
 
-const rateDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-
 /** "20 Nov 2026" for a "2026-11-20" date. */
 export function formatRateDate(date: string): string {
-  return rateDay.format(new Date(`${date}T00:00:00Z`));
+  return formatCalendarDate(date, "day-month-year");
 }
 
 /** What every conversion says of its rate: "₹88.45 = $1 on 20 Nov 2026, FBIL". */

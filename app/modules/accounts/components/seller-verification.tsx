@@ -1,3 +1,4 @@
+import { formatDateTime } from "~/lib/dates";
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { AlertTriangle, ArrowRight, CheckCircle2, FileText, Lock, XCircle } from "lucide-react";
 import { Form } from "react-router";
@@ -59,8 +60,6 @@ type SubmissionView = {
   numbers: NumberCheck[];
   documents: DocumentView[];
 };
-
-const dateTime = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /** A link to a private verification document (the seller's own, or any for an administrator). */
 export function DocumentLink({ document }: { document: DocumentView }) {
@@ -222,7 +221,10 @@ export function BusinessDetailsForm({
   pendingChange,
   lastResult,
   busy,
+  timeZone,
 }: {
+  /** the viewer's zone (root's loader) */
+  timeZone: string;
   details: BusinessDetailsValues | null;
   /** the seller is verified: a change to the verified details is sent for review */
   verified: boolean;
@@ -252,7 +254,9 @@ export function BusinessDetailsForm({
           role="status"
           className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
         >
-          <p className="font-medium">Change waiting for review (sent {dateTime(pendingChange.submittedAt)})</p>
+          <p className="font-medium">
+            Change waiting for review (sent {formatDateTime(pendingChange.submittedAt, timeZone)})
+          </p>
           <p className="mt-1">
             Until an administrator approves it, buyers, your Verified badge and your export documents keep your verified
             details below. You can change them again once it is decided.
@@ -338,7 +342,10 @@ export function VerificationPanel({
   message,
   lastResult,
   busy,
+  timeZone,
 }: {
+  /** the viewer's zone (root's loader) */
+  timeZone: string;
   status: "pending" | "verified" | "rejected";
   submissions: SubmissionView[];
   fieldErrors: Record<string, string>;
@@ -370,8 +377,8 @@ export function VerificationPanel({
         </p>
       ) : waiting ? (
         <p className="mt-2 text-sm text-amber-800">
-          Submitted {dateTime(latest.submittedAt)}: an administrator is reviewing your documents. You will be notified
-          of the decision.
+          Submitted {formatDateTime(latest.submittedAt, timeZone)}: an administrator is reviewing your documents. You
+          will be notified of the decision.
         </p>
       ) : (
         <p className="mt-2 text-sm text-slate-600">
@@ -383,7 +390,8 @@ export function VerificationPanel({
       {latest?.status === "rejected" ? (
         <div role="status" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           <p className="font-medium">
-            Your last submission was rejected{latest.decidedAt ? ` on ${dateTime(latest.decidedAt)}` : ""}.
+            Your last submission was rejected
+            {latest.decidedAt ? ` on ${formatDateTime(latest.decidedAt, timeZone)}` : ""}.
           </p>
           <p className="mt-1">
             Reason: <span className="whitespace-pre-wrap">{latest.reason}</span>
@@ -458,8 +466,10 @@ export function VerificationPanel({
                 <div className="flex flex-wrap items-center gap-2 text-sm">
                   <Badge tone={STATUS_TONE[s.status]}>{STATUS_LABEL[s.status]}</Badge>
                   {s.kind === "change" ? <Badge tone="grey">Change of details</Badge> : null}
-                  <span className="text-slate-600">Submitted {dateTime(s.submittedAt)}</span>
-                  {s.decidedAt ? <span className="text-slate-600">· decided {dateTime(s.decidedAt)}</span> : null}
+                  <span className="text-slate-600">Submitted {formatDateTime(s.submittedAt, timeZone)}</span>
+                  {s.decidedAt ? (
+                    <span className="text-slate-600">· decided {formatDateTime(s.decidedAt, timeZone)}</span>
+                  ) : null}
                 </div>
                 {s.reason ? <p className="mt-1 text-sm text-slate-700">Reason: {s.reason}</p> : null}
                 <ul className="mt-2 space-y-1">

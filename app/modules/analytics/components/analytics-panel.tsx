@@ -1,3 +1,4 @@
+import { formatCalendarDate } from "~/lib/dates";
 import { Download } from "lucide-react";
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
@@ -9,10 +10,8 @@ const wholeUsd = (cents: number) => formatMoney(cents, "USD", { whole: true });
 import { ANALYTICS_WINDOWS, formatDuration, formatWinRate, type StoreAnalytics } from "../analytics.schema";
 import { BarChart } from "./bar-chart";
 
-const dayLabel = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-const monthLabel = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+const dayLabel = (day: string) => formatCalendarDate(day, "month-day");
+const monthLabel = (month: string) => formatCalendarDate(month, "month-year");
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (

@@ -1,32 +1,34 @@
-import { useHydrated } from "~/components/ui/use-hydrated";
-
-const utcFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const timeOnly = new Intl.DateTimeFormat("en-US", { timeStyle: "short" });
-const sameYear = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric" });
-const otherYear = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
-const full = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+import { formatCalendarDate, formatDate, formatDateTime, formatTime, calendarDateIn } from "~/lib/dates";
 
 /**
- * A message time in the reader's own time zone: in UTC (and saying so) in the server's HTML, in local time once
- * the page has hydrated, so the two never disagree during hydration. `compact`: the inbox's "3:04 PM" / "Nov 24".
+ * A message time in the viewer's zone (`timeZone`, from root's loader: the same text on the server and in the
+ * browser; UTC, said so, when the zone is not known). `compact`: the inbox's "3:04 PM" / "Nov 24".
  */
-export function LocalTime({ iso, compact = false, className }: { iso: string; compact?: boolean; className?: string }) {
-  const hydrated = useHydrated();
-  const date = new Date(iso);
-  let text: string;
-  if (!hydrated) text = `${utcFormat.format(date)} UTC`;
-  else if (!compact) text = full.format(date);
-  else {
-    const now = new Date();
+export function LocalTime({
+  iso,
+  timeZone,
+  compact = false,
+  className,
+}: {
+  iso: string;
+  timeZone: string;
+  compact?: boolean;
+  className?: string;
+}) {
+  const full = formatDateTime(iso, timeZone);
+  let text = full;
+  if (compact) {
+    const day = calendarDateIn(iso, timeZone);
+    const today = calendarDateIn(new Date(), timeZone);
     text =
-      date.toDateString() === now.toDateString()
-        ? timeOnly.format(date)
-        : date.getFullYear() === now.getFullYear()
-          ? sameYear.format(date)
-          : otherYear.format(date);
+      day === today
+        ? formatTime(iso, timeZone)
+        : day.slice(0, 4) === today.slice(0, 4)
+          ? formatCalendarDate(day, "month-day")
+          : formatDate(iso, timeZone);
   }
   return (
-    <time dateTime={iso} title={hydrated ? full.format(date) : undefined} className={className}>
+    <time dateTime={iso} title={compact ? full : undefined} className={className}>
       {text}
     </time>
   );

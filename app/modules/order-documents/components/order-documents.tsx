@@ -1,3 +1,4 @@
+import { formatDate } from "~/lib/dates";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Download, FileText, Package } from "lucide-react";
 import { Form, useNavigation } from "react-router";
@@ -17,8 +18,6 @@ const lazyPackingDetailsSchema = lazySchema(() =>
   import("../order-documents.schema").then((m) => ({ schema: m.packingDetailsSchema })),
 );
 
-const issuedOn = new Intl.DateTimeFormat("en-US", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-
 /**
  * An order's export documents for its buyer and seller: each issued PDF to download, what is still to come and when,
  * and for the seller the packing details form (until the order ships). The form posts to /orders/{id}/documents,
@@ -34,7 +33,10 @@ export function OrderDocuments({
   shipped = false,
   packingReply,
   returnTo = `/orders/${orderId}`,
+  timeZone,
 }: {
+  /** the viewer's zone (root's loader): each document's day of issue in it */
+  timeZone: string;
   orderId: string;
   documents: OrderDocumentView[];
   pending: OrderDocumentKind[];
@@ -63,7 +65,7 @@ export function OrderDocuments({
               <p className="font-medium">{ORDER_DOCUMENT_LABEL[document.kind]}</p>
               <p className="text-sm text-slate-600">
                 No. <span className="tabular-nums">{document.documentNumber}</span> · issued{" "}
-                {issuedOn.format(new Date(document.createdAt))}
+                {formatDate(document.createdAt, timeZone)}
               </p>
             </div>
             {/* a plain link (not <Link>): the browser downloads the PDF */}

@@ -1,15 +1,9 @@
+import { formatDate } from "~/lib/dates";
 import { MessageSquareReply } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatRating, REVIEW_CRITERIA } from "../rating";
 import type { ReviewView } from "../reviews-values";
 import { Stars } from "./rating-badge";
-
-const reviewedOn = new Intl.DateTimeFormat("en-US", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
 
 /** One review with the supplier's reply; until the reply exists, `reply` (a form on the order page, a link elsewhere). */
 /** One review with its ratings, text and the supplier's reply; the supplier's reply form when `replyTo` is given. */
@@ -17,10 +11,13 @@ export function ReviewItem({
   review,
   supplierName,
   reply,
+  timeZone,
 }: {
   review: ReviewView;
   supplierName: string;
   reply?: ReactNode;
+  /** the viewer's zone (root's loader), the review's day shown in it */
+  timeZone: string;
 }) {
   const overall = (review.productQuality + review.communication + review.onTimeDelivery) / 3;
   return (
@@ -29,7 +26,7 @@ export function ReviewItem({
         <Stars value={overall} />
         <span className="font-medium tabular-nums">{formatRating(overall)}</span>
         <span className="text-sm text-slate-600">{review.buyerCompany}</span>
-        <span className="text-sm text-slate-500">· {reviewedOn.format(new Date(review.createdAt))}</span>
+        <span className="text-sm text-slate-500">· {formatDate(review.createdAt, timeZone)}</span>
       </div>
       <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
         {REVIEW_CRITERIA.map((c) => (

@@ -12,11 +12,13 @@ export function StoreReviews({
   reviews,
   supplierName,
   isOwner = false,
+  timeZone,
 }: {
   rating: RatingSummary | null;
   reviews: ReviewView[];
   supplierName: string;
   isOwner?: boolean;
+  timeZone: string;
 }) {
   return (
     <section id="reviews" aria-labelledby="reviews-heading" className="mt-10 scroll-mt-20">
@@ -56,6 +58,7 @@ export function StoreReviews({
         <Card className="mt-4 divide-y divide-slate-100">
           {reviews.map((review) => (
             <ReviewItem
+              timeZone={timeZone}
               key={review.id}
               review={review}
               supplierName={supplierName}

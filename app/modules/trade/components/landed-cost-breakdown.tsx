@@ -1,3 +1,4 @@
+import { formatCalendarDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { MISSING_INPUT_LABELS, type LandedCostEstimate } from "../landed-cost";
 
@@ -8,10 +9,9 @@ export function formatPercent(percent: string): string {
   return `${whole}${trimmed ? `.${trimmed}` : ""} %`;
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 /** A calendar date ('YYYY-MM-DD') as "Nov 20, 2026". */
 export function formatDay(day: string): string {
-  return dateFormat.format(new Date(`${day}T00:00:00Z`));
+  return formatCalendarDate(day);
 }
 
 const kg = new Intl.NumberFormat("en-US");

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { logger } from "~/logger.server";
+import type { MailMessage } from "./email-templates.server";
 
-/** `unsubscribeUrl`: a one-click unsubscribe address (RFC 8058), sent as List-Unsubscribe headers. */
-export type MailMessage = { to: string; subject: string; text: string; link?: string; unsubscribeUrl?: string };
+/** Sends a rendered message (the `email` job's handler, see email-templates.server.ts); the unsubscribe address as List-Unsubscribe headers. */
 export type Mailer = { send: (message: MailMessage) => Promise<void> };
 
 const FROM = process.env.MAIL_FROM ?? "Setu <no-reply@setu.example>";

@@ -2,7 +2,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createMailer } from "./mailer.server";
 import { resolveAuthSecret } from "./secret.server";
 
 const dirs: string[] = [];
@@ -13,27 +12,6 @@ const tempDir = () => {
 };
 afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-describe("the development outbox", () => {
-  it("writes each message as an .eml file in DATA_DIR/outbox when no SMTP server is set", async () => {
-    const outbox = path.join(tempDir(), "outbox");
-    const mailer = createMailer({ outboxDir: outbox });
-    const link = "http://localhost:3000/api/auth/verify-email?token=abc&callbackURL=%2Fdashboard";
-    await mailer.send({
-      to: "asha@example.test",
-      subject: "Confirm your e-mail address for Setu",
-      text: `Please confirm:\n\n${link}\n`,
-      link,
-    });
-    const files = fs.readdirSync(outbox);
-    expect(files).toHaveLength(1);
-    expect(files[0]).toMatch(/asha@example\.test\.eml$/);
-    const eml = fs.readFileSync(path.join(outbox, files[0]!), "utf8");
-    expect(eml).toMatch(/^To: asha@example\.test$/m);
-    expect(eml).toMatch(/^Subject: Confirm your e-mail address for Setu$/m);
-    expect(eml.replace(/=\r?\n/g, "").replace(/=3D/g, "=")).toContain(link);
-  });
 });
 
 describe("the session signing secret", () => {
