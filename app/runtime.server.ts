@@ -34,6 +34,8 @@ export type Runtime = {
   db: Db;
   engine: Database["engine"];
   auth: Auth;
+  /** better-auth's secret: page loads check the session cookie's signature with it (accounts/session.server.ts) */
+  authSecret: string;
   mailer: Mailer;
   publicUrl: string;
   dataDir: string;
@@ -177,6 +179,7 @@ export function startRuntime(): Promise<Runtime> {
       db: database.db,
       engine: database.engine,
       auth,
+      authSecret: secret,
       mailer,
       publicUrl,
       dataDir,

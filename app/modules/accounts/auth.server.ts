@@ -23,6 +23,12 @@ export type AuthConfig = {
   sendPasswordReset: (message: { to: string; name: string; token: string }) => Promise<void>;
 };
 
+/** The prefix of our auth cookies (`setu.session_token`; `__Secure-setu.…` on https). */
+export const AUTH_COOKIE_PREFIX = "setu";
+/** A session lasts 30 days from its last extension; better-auth extends it at most once a day. */
+export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
+export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
+
 /** How long a password reset link works. */
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
 
@@ -65,14 +71,14 @@ export function createAuth(config: AuthConfig) {
       additionalFields: { role: { type: "string", input: false, defaultValue: "user" } },
     },
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_EXPIRES_IN_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
     },
     // one limiter, ours (attempt-limiter.server.ts): our forms call auth.api, which better-auth never limits, and
     // handleAuthRequest limits the two endpoints open over HTTP (decision record 0045)
     rateLimit: { enabled: false },
     advanced: {
-      cookiePrefix: "setu",
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: config.secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       // server/app.ts sets this from Express's req.ip, which honours TRUST_PROXY's hop count
