@@ -15,9 +15,8 @@ import { toast, Toasts } from "~/components/ui/toast";
 import { readFlash } from "~/http/flash.server";
 import { timeZoneFromCookie } from "~/lib/dates";
 import { isPersonalRequest, PRIVATE_PAGE_CACHE } from "~/lib/page-cache-control";
-import { getSessionUser } from "~/modules/accounts/session.server";
-import { unreadConversationCount } from "~/modules/messaging/messaging.server";
-import { unreadNotificationCount } from "~/modules/notifications/notifications.server";
+import { getSessionUserWith } from "~/modules/accounts/session.server";
+import { headerUnreadCountsSql } from "~/modules/messaging/messaging.server";
 import type { Route } from "./+types/root";
 import { SiteHeader } from "~/components/layout/site-header";
 import { AccessRequiredPage, NotFoundPage } from "~/components/layout/not-found-page";
@@ -34,16 +33,12 @@ import { appContext } from "~/request-context.server";
 const PROFILE_SETUP_PATHS = new Set(["/auth/complete-profile", "/auth/sign-out"]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const sessionUser = await getSessionUser(request, context.get(appContext).runtime);
+  // the session, its user and profile and the header's unread counts: one statement (decision record 0045)
+  const signedIn = await getSessionUserWith(request, context.get(appContext).runtime, headerUnreadCountsSql);
+  const sessionUser = signedIn?.user ?? null;
   if (sessionUser?.profileIncomplete && !PROFILE_SETUP_PATHS.has(new URL(request.url).pathname))
     throw redirect("/auth/complete-profile");
-  const { runtime } = context.get(appContext);
-  const [unreadNotifications, unreadMessages] = sessionUser?.profile
-    ? await Promise.all([
-        unreadNotificationCount(runtime.db, sessionUser.id),
-        unreadConversationCount(runtime.db, sessionUser.id),
-      ])
-    : [0, 0];
+  const unread = sessionUser?.profile ? signedIn!.extras : { unreadNotifications: 0, unreadMessages: 0 };
   const user: RootUser = sessionUser
     ? {
         id: sessionUser.id,
@@ -52,8 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         userType: sessionUser.profile?.userType ?? "buyer",
         verified: sessionUser.profile?.verificationStatus === "verified",
         isAdmin: sessionUser.isAdmin,
-        unreadNotifications,
-        unreadMessages,
+        unreadNotifications: unread.unreadNotifications,
+        unreadMessages: unread.unreadMessages,
       }
     : null;
   const { flash, clear } = await readFlash(request);

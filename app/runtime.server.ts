@@ -42,6 +42,8 @@ export type Runtime = {
   db: Db;
   engine: Database["engine"];
   auth: Auth;
+  /** better-auth's secret: page loads check the session cookie's signature with it (accounts/session.server.ts) */
+  authSecret: string;
   publicUrl: string;
   dataDir: string;
   googleEnabled: boolean;
@@ -195,6 +197,7 @@ export function startRuntime(): Promise<Runtime> {
       db: database.db,
       engine: database.engine,
       auth,
+      authSecret: secret,
       publicUrl,
       dataDir,
       googleEnabled: Boolean(google),

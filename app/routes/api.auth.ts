@@ -4,9 +4,11 @@ import { appContext } from "~/request-context.server";
 
 // better-auth's HTTP endpoints, limited to the e-mail confirmation link and Google's callback.
 export function loader({ request, context }: Route.LoaderArgs) {
-  return handleAuthRequest(context.get(appContext).runtime.auth, request);
+  const { runtime } = context.get(appContext);
+  return handleAuthRequest(runtime.auth, runtime.db, request);
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return handleAuthRequest(context.get(appContext).runtime.auth, request);
+  const { runtime } = context.get(appContext);
+  return handleAuthRequest(runtime.auth, runtime.db, request);
 }

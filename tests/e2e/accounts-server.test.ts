@@ -418,6 +418,28 @@ describe("limits on creating data (a server with the real limits)", () => {
     expect((await signUp(from("198.51.100.78"))).response.status).toBe(302);
   });
 
+  it("answers 429 past 5 password reset requests an hour for one address, while other addresses still ask", async () => {
+    const email = uniqueEmail("reset-limit");
+    const ask = (address: string) =>
+      new HttpClient(server.url, { "x-forwarded-for": "198.51.100.95" }).post("/auth/forgot-password", {
+        email: address,
+      });
+    for (let i = 0; i < 5; i++) expect((await ask(email)).status, String(i)).toBe(200);
+    const refused = await ask(email);
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain("Too many password reset requests for this address");
+    expect((await ask(uniqueEmail("reset-other"))).status).toBe(200);
+  });
+
+  it("limits better-auth's open links per client address with our limiter (better-auth's own is off)", async () => {
+    const link = (ip: string) =>
+      new HttpClient(server.url, { "x-forwarded-for": ip }).get("/api/auth/verify-email?token=not-a-token");
+    const statuses = await Promise.all(Array.from({ length: 110 }, () => link("198.51.100.96").then((r) => r.status)));
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    expect((await link("198.51.100.97")).status).not.toBe(429);
+  });
+
   it("answers 429 past 20 RFQs an hour from one account, and stores nothing more", async () => {
     const client = new HttpClient(server.url, { "x-forwarded-for": "198.51.100.90" });
     expect((await signUp(client)).response.status).toBe(302);

@@ -66,10 +66,12 @@ export const verification = pgTable(
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
 
-/** better-auth's rate limit counters, kept in the database so every app instance shares them. */
+/**
+ * Our attempt and action counters (modules/accounts/attempt-limiter.server.ts), kept in the database so every app
+ * instance shares them. better-auth's own limiter is off (decision record 0045): this table is ours alone.
+ */
 export const rateLimit = pgTable("rate_limit", {
-  id: text("id").primaryKey(),
-  key: text("key").notNull().unique(),
+  key: text("key").primaryKey(),
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });

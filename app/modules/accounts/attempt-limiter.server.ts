@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { rateLimit } from "~/db/schema/auth";
@@ -78,7 +77,7 @@ export async function signInSucceeded(db: Db, reservation: SignInReservation) {
 export async function countAttempt(db: Db, key: string, windowMs: number, now = Date.now()): Promise<number> {
   const [row] = await db
     .insert(rateLimit)
-    .values({ id: crypto.randomUUID(), key, count: 1, lastRequest: now })
+    .values({ key, count: 1, lastRequest: now })
     .onConflictDoUpdate({
       target: rateLimit.key,
       set: {
@@ -140,6 +139,12 @@ export const ACTION_LIMITS = {
     limit: 3,
     windowMs: HOUR,
     message: "Too many sign-up attempts for this address.",
+  },
+  // better-auth's two endpoints open over HTTP (the e-mail confirmation link, Google's callback), per client address
+  authLink: {
+    limit: 100,
+    windowMs: 60 * 1000,
+    message: "Too many requests from your network. Please wait a minute and try again.",
   },
   passwordResetNetwork: {
     limit: 30,

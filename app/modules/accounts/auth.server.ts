@@ -3,9 +3,10 @@ import { betterAuth } from "better-auth";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { account, rateLimit, session, user, verification } from "~/db/schema/auth";
+import { account, session, user, verification } from "~/db/schema/auth";
 import { profiles } from "~/db/schema/profiles";
 import { logger } from "~/logger.server";
+import { overActionLimit } from "./attempt-limiter.server";
 
 export const GOOGLE_DISCOVERY_URL = "https://accounts.google.com/.well-known/openid-configuration";
 
@@ -24,6 +25,12 @@ export type AuthConfig = {
   sendEmailConfirmation: (message: { to: string; name: string; url: string }) => Promise<void>;
 };
 
+/** The prefix of our auth cookies (`setu.session_token`; `__Secure-setu.…` on https). */
+export const AUTH_COOKIE_PREFIX = "setu";
+/** A session lasts 30 days from its last extension; better-auth extends it at most once a day. */
+export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
+export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
+
 /** How long a password reset link works. */
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
 
@@ -37,7 +44,7 @@ export function createAuth(config: AuthConfig) {
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user, session, account, verification, rateLimit },
+      schema: { user, session, account, verification },
     }),
     emailAndPassword: {
       enabled: true,
@@ -61,12 +68,14 @@ export function createAuth(config: AuthConfig) {
       additionalFields: { role: { type: "string", input: false, defaultValue: "user" } },
     },
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_EXPIRES_IN_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
     },
-    rateLimit: { enabled: true, storage: "database", window: 60, max: 100 },
+    // one limiter, ours (attempt-limiter.server.ts): our forms call auth.api, which better-auth never limits, and
+    // handleAuthRequest limits the two endpoints open over HTTP (decision record 0045)
+    rateLimit: { enabled: false },
     advanced: {
-      cookiePrefix: "setu",
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: config.secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       // server/app.ts sets this from Express's req.ip, which honours TRUST_PROXY's hop count
@@ -130,10 +139,13 @@ export type Auth = ReturnType<typeof createAuth>;
  */
 const PUBLIC_AUTH_PATHS = [/^\/api\/auth\/verify-email$/, /^\/api\/auth\/callback\/[a-z0-9-]+$/];
 
-export function handleAuthRequest(auth: Auth, request: Request): Promise<Response> | Response {
+export async function handleAuthRequest(auth: Auth, db: Db, request: Request): Promise<Response> {
   const { pathname } = new URL(request.url);
   if (request.method !== "GET" || !PUBLIC_AUTH_PATHS.some((allowed) => allowed.test(pathname))) {
     return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
   }
+  const limited = await overActionLimit(db, "authLink", request.headers.get("x-setu-client-ip") || null);
+  if (limited)
+    return new Response(limited, { status: 429, headers: { "Content-Type": "text/plain", "Retry-After": "60" } });
   return auth.handler(request);
 }

@@ -1,4 +1,4 @@
-import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { queryRows, type Db } from "~/db/client.server";
 import { conversations, messageAttachments, messageReports, messages, userBlocks } from "~/db/schema/messaging";
 import { orders } from "~/db/schema/orders";
@@ -14,7 +14,12 @@ import { buyerHiddenFrom } from "./buyer-anonymity.server";
 import { overActionLimit } from "~/modules/accounts/attempt-limiter.server";
 import { publishLive } from "~/modules/live/live-events.server";
 import { scheduleMessageDigest } from "./message-digest.server";
-import { markNotificationsReadFor, notify, type Notifier } from "~/modules/notifications/notifications.server";
+import {
+  markNotificationsReadFor,
+  notify,
+  unreadNotificationCountSql,
+  type Notifier,
+} from "~/modules/notifications/notifications.server";
 import type { BlobStorage } from "~/modules/uploads/storage.server";
 import {
   AttachmentRejected,
@@ -514,15 +519,29 @@ export async function listInbox(
 }
 
 /** How many conversations wait unread for the user (the header's count): one statement on the activity indexes. */
-export async function unreadConversationCount(db: Db, userId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select (
+/** How many of a user's conversations have a message they have not read, as a scalar subquery. */
+function unreadConversationCountSql(userId: string | SQLWrapper): SQL<number> {
+  return sql<number>`(
       (select count(*) from conversations where buyer_id = ${userId} and last_message_at > coalesce(buyer_read_at, '-infinity'::timestamptz))
       + (select count(*) from conversations where seller_id = ${userId} and last_message_at > coalesce(seller_read_at, '-infinity'::timestamptz))
-    )::int as n`,
-  );
+    )::int`;
+}
+
+export async function unreadConversationCount(db: Db, userId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select ${unreadConversationCountSql(userId)} as n`);
   return Number(row?.n ?? 0);
+}
+
+/**
+ * The header's two counts as scalar subqueries on a user id (a value, or the session's column: root reads them in
+ * the session's own statement): unread notifications (the notifications domain's subquery) and conversations with
+ * a message the user has not read.
+ */
+export function headerUnreadCountsSql(userId: string | SQLWrapper) {
+  return {
+    unreadNotifications: unreadNotificationCountSql(userId),
+    unreadMessages: unreadConversationCountSql(userId),
+  };
 }
 
 type ThreadHeadRow = SubjectRow & {

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { user as userTable } from "~/db/schema/auth";
 import { emailPreferences, notifications, type NotificationKind } from "~/db/schema/notifications";
@@ -140,6 +140,14 @@ export async function updateOwnEmailPreferences(
   >;
   await saveEmailPreferences(db, actor.id, chosen);
   return { ok: true, message: "E-mail preferences saved." };
+}
+
+/**
+ * A user's unread notifications as a scalar subquery, for a statement that reads more than this domain's table in
+ * one go (the header's counts: messaging's headerUnreadCounts).
+ */
+export function unreadNotificationCountSql(userId: string | SQLWrapper): SQL<number> {
+  return sql<number>`(select count(*)::int from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.readAt} is null)`;
 }
 
 export async function unreadNotificationCount(db: Db, userId: string): Promise<number> {
