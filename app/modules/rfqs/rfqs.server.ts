@@ -46,7 +46,7 @@ export type FormResult<T = undefined> = CommandResult<T>;
  * make that move (a move not listed is a mistake in the caller and throws). Conditional on `status = from`, so of
  * two changes racing from the same status exactly one wins; returns the RFQs moved.
  */
-async function moveRfqs(tx: Db, where: SQL, from: RfqStatus, to: RfqStatus, by: "buyer") {
+export async function moveRfqs(tx: Db, where: SQL, from: RfqStatus, to: RfqStatus, by: "buyer") {
   if (!RFQ_TRANSITIONS[from][to]?.includes(by))
     throw new Error(`RFQ_TRANSITIONS does not let the ${by} move an RFQ from ${from} to ${to}`);
   return tx
@@ -57,7 +57,7 @@ async function moveRfqs(tx: Db, where: SQL, from: RfqStatus, to: RfqStatus, by: 
 }
 
 /** The only writer of `rfq_responses.status`, as moveRfqs is of RFQs', against QUOTE_TRANSITIONS. */
-async function moveQuotes(tx: Db, where: SQL, from: QuoteStatus, to: QuoteStatus, by: "buyer" | "seller") {
+export async function moveQuotes(tx: Db, where: SQL, from: QuoteStatus, to: QuoteStatus, by: "buyer" | "seller") {
   if (!QUOTE_TRANSITIONS[from][to]?.includes(by))
     throw new Error(`QUOTE_TRANSITIONS does not let the ${by} move a quote from ${from} to ${to}`);
   return tx
