@@ -64,5 +64,6 @@ export const VERIFICATION_STATUSES = ["pending", "verified", "rejected"] as cons
 export const VERIFICATION_SUBMISSION_KINDS = ["verification", "change"] as const;
 export const PRODUCT_STATUSES = ["active", "inactive"] as const;
 export const STORE_STATUSES = ["active", "hidden"] as const;
-export const RFQ_STATUSES = ["draft", "published", "awarded", "closed", "expired"] as const;
+/** An RFQ is published when created (there are no drafts); one past its deadline stays published, its quoting closed by the clock. */
+export const RFQ_STATUSES = ["published", "awarded", "closed"] as const;
 export const QUOTE_STATUSES = ["submitted", "accepted", "declined", "withdrawn", "superseded"] as const;

@@ -21,7 +21,7 @@ import {
   ORDER_ACTION_CONFIRM,
   ORDER_STATUS_LABEL,
   ORDER_STATUS_TONE,
-  ORDER_TRANSITIONS,
+  ORDER_ACTIONS,
 } from "~/modules/orders/orders-values";
 import { getOrderDetail, updateOrderStatus } from "~/modules/orders/orders.server";
 import { orderParty } from "~/modules/orders/order-party.server";
@@ -166,7 +166,7 @@ function TransitionForm({
     "carrier" | "billOfLading" | "trackingUrl" | "estimatedArrival" | "reason" | "note",
     Parameters<typeof getInputProps>[0]
   >;
-  const step = ORDER_TRANSITIONS[action];
+  const step = ORDER_ACTIONS[action];
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3" noValidate>
       <input type="hidden" name="intent" value="transition" />
@@ -325,7 +325,7 @@ function OrderActions({
     ? (actions.find((a) => a === (refused.intent === "dispute" ? "dispute" : refused.action)) ?? null)
     : null;
   useEffect(
-    () => setOpen(refusedHere && ORDER_TRANSITIONS[refusedHere].irreversible ? refusedHere : null),
+    () => setOpen(refusedHere && ORDER_ACTIONS[refusedHere].irreversible ? refusedHere : null),
     [refusedHere, refused],
   );
   const next = nextStep(order, milestones);
@@ -336,7 +336,7 @@ function OrderActions({
   if (actions.length === 0)
     return <p className="text-sm text-slate-600">{next ?? "Nothing for you to do on this order now."}</p>;
   const asked = actions.find((a) => a === params.get("confirm")) ?? null;
-  const panel = asked ?? (refusedHere && ORDER_TRANSITIONS[refusedHere].irreversible && !open ? refusedHere : null);
+  const panel = asked ?? (refusedHere && ORDER_ACTIONS[refusedHere].irreversible && !open ? refusedHere : null);
   const formFor = (action: OrderAction, reply: FormReply | null) =>
     action === "dispute" ? (
       <DisputeForm order={order} reply={reply} />
@@ -348,7 +348,7 @@ function OrderActions({
       {next ? <p className="mb-3 text-sm text-slate-700">{next}</p> : null}
       <div className="flex flex-wrap gap-2">
         {actions.map((action) => {
-          const step = ORDER_TRANSITIONS[action];
+          const step = ORDER_ACTIONS[action];
           if (!step.irreversible && action !== "dispute")
             return <div key={action}>{formFor(action, refusedHere === action ? refused!.reply : null)}</div>;
           const confirm = ORDER_ACTION_CONFIRM[action];

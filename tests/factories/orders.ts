@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { orders } from "~/db/schema/orders";
 import { paymentMilestones } from "~/db/schema/payments";
@@ -41,4 +42,29 @@ export async function createOrderMilestones(
     .insert(paymentMilestones)
     .values(plan.map((m) => ({ orderId: order.id, ...m, state })))
     .returning();
+}
+
+/**
+ * Puts an order straight into a status (with the fields that go with it), as a fixture arranges a test. The app never
+ * does this: it moves an order only through `moveOrder` (orders.server), checked against ORDER_TRANSITIONS.
+ */
+export async function forceOrderStatus(
+  db: Db,
+  orderId: string,
+  status: OrderRow["status"],
+  fields: Partial<Omit<typeof orders.$inferInsert, "status">> = {},
+) {
+  await db
+    .update(orders)
+    .set({ ...fields, status })
+    .where(eq(orders.id, orderId));
+}
+
+/** Puts a milestone straight into a state, as a fixture; the app goes through `setMilestoneState` (payments.server). */
+export async function forceMilestoneState(
+  db: Db,
+  milestoneId: string,
+  state: (typeof paymentMilestones.$inferSelect)["state"],
+) {
+  await db.update(paymentMilestones).set({ state }).where(eq(paymentMilestones.id, milestoneId));
 }

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "~/db/client.server";
 import { rfqMatches } from "~/db/schema/matching";
-import { ledgerEntries, paymentMilestones } from "~/db/schema/payments";
+import { ledgerEntries } from "~/db/schema/payments";
 import { reviews } from "~/db/schema/reviews";
-import { eq } from "drizzle-orm";
 import { logger } from "~/logger.server";
 import type { Profile } from "~/modules/accounts/accounts.schema";
-import { createOrderMilestones, createOrders } from "../../../tests/factories/orders";
+import { createOrderMilestones, createOrders, forceMilestoneState } from "../../../tests/factories/orders";
 import { createProducts } from "../../../tests/factories/products";
 import { createQuotes, createRfq, createRfqs, dateFromToday } from "../../../tests/factories/rfqs";
 import { createStore } from "../../../tests/factories/stores";
@@ -334,7 +333,7 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
       { ...parties, status: "confirmed", paymentTerms: "advance_30_bl_70", quantity: 10, unitPriceCents: 10_00 },
     ]);
     const [waitingAdvance] = await createOrderMilestones(database.db, waiting!);
-    await database.db.update(paymentMilestones).set({ state: "held" }).where(eq(paymentMilestones.id, advance!.id));
+    await forceMilestoneState(database.db, advance!.id, "held");
     const [paid] = await createOrderMilestones(database.db, shipped!, "released");
     await database.db.insert(ledgerEntries).values([
       {

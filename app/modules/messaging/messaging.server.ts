@@ -87,12 +87,8 @@ async function resolvePair(
       return { buyerId: actor.id, sellerId: row.sellerId, subjectType: "store", subjectId: subject.id };
     }
     case "rfq": {
-      const [row] = await db
-        .select({ buyerId: rfqs.buyerId, status: rfqs.status })
-        .from(rfqs)
-        .where(eq(rfqs.id, subject.id))
-        .limit(1);
-      if (!row || (row.status === "draft" && row.buyerId !== actor.id)) return refused(404, "RFQ not found");
+      const [row] = await db.select({ buyerId: rfqs.buyerId }).from(rfqs).where(eq(rfqs.id, subject.id)).limit(1);
+      if (!row) return refused(404, "RFQ not found");
       if (row.buyerId === actor.id) {
         // the buyer talks to a supplier who quoted on it
         const supplier = subject.counterpartId;

@@ -50,7 +50,7 @@ describe.each(testEngines())("RFQ deadline reminders on %s", (engine) => {
       deadline: "2031-03-10",
       status: "awarded",
     });
-    await createRfq(database.db, { buyerId: buyer.user.id, title: "Draft", deadline: "2031-03-10", status: "draft" });
+    await createRfq(database.db, { buyerId: buyer.user.id, title: "Closed", deadline: "2031-03-10", status: "closed" });
 
     expect(await remindRfqDeadlines(database.db, notifier, now)).toBe(1);
     expect(await remindRfqDeadlines(database.db, notifier, new Date("2031-03-10T12:00:00Z"))).toBe(0);

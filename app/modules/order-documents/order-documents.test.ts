@@ -9,7 +9,6 @@ import { parseInput, type CommandResult } from "~/lib/command-result";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import { packingDetailsSchema } from "./order-documents.schema";
 import { orderDocuments } from "~/db/schema/order-documents";
-import { orders } from "~/db/schema/orders";
 import { localDiskStorage } from "~/modules/uploads/storage.server";
 import {
   createExportOrder,
@@ -17,7 +16,7 @@ import {
   createSellerBusinessDetails,
 } from "../../../tests/factories/export-orders";
 import { createBuyer, createSeller, actorOf as actor, type Account } from "../../../tests/factories/users";
-import { createOrderMilestones } from "../../../tests/factories/orders";
+import { createOrderMilestones, forceOrderStatus } from "../../../tests/factories/orders";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { testNotifier } from "../../../tests/support/test-notifier";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
@@ -111,7 +110,7 @@ describe.each(testEngines())("export documents on %s", (engine) => {
     });
     // not confirmed yet: nothing
     expect(await generateOrderDocuments(database.db, storage(), order.id, "confirmed")).toEqual([]);
-    await database.db.update(orders).set({ status: "confirmed" }).where(eq(orders.id, order.id));
+    await forceOrderStatus(database.db, order.id, "confirmed");
     const [proforma] = await generateOrderDocuments(database.db, storage(), order.id, "confirmed");
     expect(proforma!.kind).toBe("proforma_invoice");
     expect(proforma!.documentNumber).toMatch(/^PI\/\d{4}-\d{2}\/\d{4}$/);
@@ -120,10 +119,7 @@ describe.each(testEngines())("export documents on %s", (engine) => {
       "proforma_invoice",
     ]);
     await createPackingDetails(database.db, order.id);
-    await database.db
-      .update(orders)
-      .set({ status: "shipped", carrier: "Maersk", billOfLading: "MAEU123456789" })
-      .where(eq(orders.id, order.id));
+    await forceOrderStatus(database.db, order.id, "shipped", { carrier: "Maersk", billOfLading: "MAEU123456789" });
     const first = await generateOrderDocuments(database.db, storage(), order.id, "shipped");
     expect(first.map((d) => d.kind)).toEqual(["proforma_invoice", "commercial_invoice", "packing_list"]);
     expect(first[0]).toEqual(proforma);
@@ -287,7 +283,7 @@ describe.each(testEngines())("export documents on %s", (engine) => {
       status: 409,
       message: expect.stringContaining("Confirm the order first"),
     });
-    await database.db.update(orders).set({ status: "ready_to_ship" }).where(eq(orders.id, order.id));
+    await forceOrderStatus(database.db, order.id, "ready_to_ship");
     expect(await postPacking(database.db, actor(buyer), order.id, good)).toMatchObject({
       ok: false,
       status: 404,
@@ -327,7 +323,7 @@ describe.each(testEngines())("export documents on %s", (engine) => {
       widthCm: "40.5",
       heightCm: "40",
     });
-    await database.db.update(orders).set({ status: "shipped" }).where(eq(orders.id, order.id));
+    await forceOrderStatus(database.db, order.id, "shipped");
     expect(await postPacking(database.db, actor(seller), order.id, good)).toMatchObject({
       ok: false,
       status: 409,

@@ -72,99 +72,106 @@ export const ORDER_STATUS_TONE = {
 
 export type OrderRole = "buyer" | "seller";
 
+/** Who moves an order: one of its two parties, an administrator deciding a dispute, or Setu itself (auto-complete). */
+export type OrderMover = OrderRole | "admin" | "system";
+
 /**
- * The order's lifecycle in one table, read by the server (which checks every change against it) and the page (which
- * offers what it allows): from which statuses, to which, who may, what it asks for, and how the page asks.
- * Opening a dispute is here too; its form (reason, evidence files) is handled by the payments module.
+ * The order's lifecycle in one table (records 0028, 0048): from each status, the statuses it may move to and who may
+ * make each move. Every status change, by a party, the hourly auto-complete pass or an administrator deciding a
+ * dispute, is checked against it (`moveOrder` in orders.server, the only writer of `orders.status`); a move not listed
+ * is refused. The page offers what it allows (`allowedOrderActions`).
  */
-export const ORDER_TRANSITIONS: Record<
+export const ORDER_TRANSITIONS: Record<OrderStatus, Partial<Record<OrderStatus, readonly OrderMover[]>>> = {
+  placed: { confirmed: ["seller"], declined: ["seller"], cancelled: ["buyer", "seller"] },
+  confirmed: { in_production: ["seller"], cancelled: ["buyer", "seller"] },
+  in_production: { ready_to_ship: ["seller"], cancelled: ["buyer", "seller"] },
+  ready_to_ship: { shipped: ["seller"], cancelled: ["buyer", "seller"] },
+  shipped: { delivered: ["seller", "buyer"], disputed: ["buyer"] },
+  delivered: { completed: ["buyer", "system"], disputed: ["buyer"] },
+  // a dispute decided: released or partly refunded (completed), or refunded in full (cancelled)
+  disputed: { completed: ["admin"], cancelled: ["admin"] },
+  declined: {},
+  completed: {},
+  cancelled: {},
+};
+
+/** Whether the table lets `mover` move an order from `from` to `to`. */
+export function mayMoveOrder(from: OrderStatus, to: OrderStatus, mover: OrderMover): boolean {
+  return ORDER_TRANSITIONS[from][to]?.includes(mover) ?? false;
+}
+
+/** The statuses from which `mover` may move an order to `to`, in the lifecycle's order. */
+export function orderStatusesInto(to: OrderStatus, mover: OrderMover): OrderStatus[] {
+  return ORDER_STATUSES.filter((from) => mayMoveOrder(from, to, mover));
+}
+
+/**
+ * What a party may do to an order, as the page offers it: the status each action moves the order to (who may, and
+ * from where, is ORDER_TRANSITIONS), what it asks for and how the page asks. Opening a dispute is here too; its form
+ * (reason, evidence files) is handled by the payments module.
+ */
+export const ORDER_ACTIONS: Record<
   OrderAction,
-  {
-    from: readonly OrderStatus[];
-    to: OrderStatus;
-    by: readonly OrderRole[];
-    fields: readonly string[];
-    label: string;
-    done: string;
-    irreversible: boolean;
-  }
+  { to: OrderStatus; fields: readonly string[]; label: string; done: string; irreversible: boolean }
 > = {
   confirm: {
-    from: ["placed"],
     to: "confirmed",
-    by: ["seller"],
     fields: ["note"],
     label: "Confirm order",
     done: "Order confirmed",
     irreversible: false,
   },
   decline: {
-    from: ["placed"],
     to: "declined",
-    by: ["seller"],
     fields: ["reason"],
     label: "Decline order",
     done: "Order declined",
     irreversible: true,
   },
   start_production: {
-    from: ["confirmed"],
     to: "in_production",
-    by: ["seller"],
     fields: ["note"],
     label: "Start production",
     done: "Order in production",
     irreversible: false,
   },
   ready: {
-    from: ["in_production"],
     to: "ready_to_ship",
-    by: ["seller"],
     fields: ["note"],
     label: "Mark ready to ship",
     done: "Order ready to ship",
     irreversible: false,
   },
   ship: {
-    from: ["ready_to_ship"],
     to: "shipped",
-    by: ["seller"],
     fields: ["carrier", "billOfLading", "trackingUrl", "estimatedArrival"],
     label: "Mark as shipped",
     done: "Order marked as shipped",
     irreversible: true,
   },
   deliver: {
-    from: ["shipped"],
     to: "delivered",
-    by: ["seller", "buyer"],
     fields: ["note"],
     label: "Mark as delivered",
     done: "Order marked as delivered",
     irreversible: true,
   },
   complete: {
-    from: ["delivered"],
     to: "completed",
-    by: ["buyer"],
     fields: ["note"],
     label: "Confirm and complete",
     done: "Order completed",
     irreversible: true,
   },
   cancel: {
-    from: ["placed", "confirmed", "in_production", "ready_to_ship"],
     to: "cancelled",
-    by: ["buyer", "seller"],
     fields: ["reason"],
     label: "Cancel order",
     done: "Order cancelled",
     irreversible: true,
   },
   dispute: {
-    from: ["shipped", "delivered"],
     to: "disputed",
-    by: ["buyer"],
     fields: ["reason", "evidence"],
     label: "Open a dispute",
     done: "Dispute opened",
@@ -174,15 +181,14 @@ export const ORDER_TRANSITIONS: Record<
 
 export function isOrderAction(value: unknown): value is OrderAction {
   // hasOwn, not `in`: "toString" or "constructor" must not pass for an action
-  return typeof value === "string" && Object.hasOwn(ORDER_TRANSITIONS, value);
+  return typeof value === "string" && Object.hasOwn(ORDER_ACTIONS, value);
 }
 
 /** Which actions the user may take on an order in its current status, in the table's order. */
 export function allowedOrderActions(order: { role: OrderRole; status: OrderStatus }): OrderAction[] {
-  return (Object.keys(ORDER_TRANSITIONS) as OrderAction[]).filter((action) => {
-    const step = ORDER_TRANSITIONS[action];
-    return step.from.includes(order.status) && step.by.includes(order.role);
-  });
+  return (Object.keys(ORDER_ACTIONS) as OrderAction[]).filter((action) =>
+    mayMoveOrder(order.status, ORDER_ACTIONS[action].to, order.role),
+  );
 }
 
 /** What the confirmation says will happen, by action and by who the viewer is. */

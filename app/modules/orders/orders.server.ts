@@ -1,6 +1,6 @@
-import { aliasedTable, and, asc, desc, eq, sql } from "drizzle-orm";
+import { aliasedTable, and, asc, desc, eq, lte, type SQL } from "drizzle-orm";
 import { orderPartyOf } from "~/modules/orders/order-party.server";
-import { queryRows, type Db } from "~/db/client.server";
+import type { Db } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema/orders";
 import { profiles } from "~/db/schema/profiles";
 import { rfqs } from "~/db/schema/rfqs";
@@ -20,10 +20,13 @@ import { formatMoney } from "~/lib/money";
 import { INSPECTION_DAYS } from "~/lib/status-lists";
 import {
   cancelledByLabel,
+  mayMoveOrder,
+  ORDER_ACTIONS,
   ORDER_STATUS_LABEL,
-  ORDER_TRANSITIONS,
+  orderStatusesInto,
   type OrderActionInput,
   type OrderDetail,
+  type OrderMover,
   type OrderRole,
   type OrderStatus,
   type OrderView,
@@ -164,7 +167,7 @@ export async function getOrderDetail(db: Db, actor: SessionUser, orderId: string
 }
 
 /** Appends one entry to the order's timeline; in the transaction of the change it records. */
-export async function recordOrderEvent(
+async function recordOrderEvent(
   tx: Db,
   event: {
     orderId: string;
@@ -181,6 +184,149 @@ export async function recordOrderEvent(
     toStatus: event.toStatus,
     note: event.note ?? null,
   });
+}
+
+type OrderInsert = typeof orders.$inferInsert;
+
+/** An accepted quote's terms as the order keeps them (the RFQ module reads its quote and passes them). */
+export type OrderFromQuote = Pick<OrderInsert, "buyerId" | "sellerId" | "quantity" | "unit" | "totalCents"> &
+  Pick<
+    OrderInsert,
+    | "rfqId"
+    | "quoteId"
+    | "incoterm"
+    | "incotermPlace"
+    | "incotermPort"
+    | "shipMode"
+    | "currency"
+    | "totalMinor"
+    | "fxInrPerUsd"
+    | "fxRateDate"
+    | "paymentTerms"
+    | "paymentTermsOther"
+    | "leadTimeDays"
+    | "hsCode"
+    | "unitWeightGrams"
+  >;
+
+/**
+ * Places the order of an accepted quote, with its 'placed' timeline entry (the buyer's). Runs in the transaction
+ * that accepts the quote (rfqs' acceptQuote); orders.quote_id is unique, so a quote makes one order at most.
+ */
+export async function createOrderFromQuote(tx: Db, quote: OrderFromQuote): Promise<{ id: string }> {
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      ...quote,
+      unitPriceCents: Math.round(quote.totalCents / quote.quantity),
+      status: "placed",
+    })
+    .returning({ id: orders.id });
+  await recordOrderEvent(tx, {
+    orderId: order!.id,
+    actorId: quote.buyerId,
+    fromStatus: null,
+    toStatus: "placed",
+    note: "Quote accepted",
+  });
+  return order!;
+}
+
+/** The order a quote made, if any. */
+export async function orderIdOfQuote(db: Db, quoteId: string): Promise<string | null> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.quoteId, quoteId)).limit(1);
+  return row?.id ?? null;
+}
+
+/** Who makes a move: a party or an administrator (by their user id, kept on the timeline), or Setu itself. */
+export type OrderMoverRef = { role: Exclude<OrderMover, "system">; id: string } | { role: "system" };
+
+/** What a move may write beside the status: what its step records. */
+export type OrderMoveFields = Pick<
+  Partial<OrderInsert>,
+  | "carrier"
+  | "billOfLading"
+  | "trackingUrl"
+  | "estimatedArrival"
+  | "deliveredAt"
+  | "completedAt"
+  | "cancelReason"
+  | "cancelledBy"
+>;
+
+export type MovedOrder = {
+  id: string;
+  buyerId: string;
+  sellerId: string;
+  paymentTerms: (typeof orders.$inferSelect)["paymentTerms"];
+  totalCents: number;
+  fromStatus: OrderStatus;
+};
+
+/** A move: done, refused by ORDER_TRANSITIONS, or lost to another change made meanwhile (the status is no longer `from`). */
+export type OrderMove = { ok: true; order: MovedOrder } | { ok: false; reason: "not-allowed" | "changed" };
+
+type MoveOptions = { set?: OrderMoveFields; note?: string | null; now?: Date };
+
+/**
+ * The only writer of `orders.status`: moves the orders `where` selects from each status in `from` to `to`, if
+ * ORDER_TRANSITIONS lets `mover` make that move, and writes each one's timeline entry. One conditional UPDATE per
+ * from-status (`… WHERE status = from`), so of two changes racing from the same status exactly one wins.
+ */
+async function moveOrders(
+  tx: Db,
+  where: SQL | undefined,
+  from: readonly OrderStatus[],
+  to: OrderStatus,
+  mover: OrderMoverRef,
+  { set, note = null, now = new Date() }: MoveOptions,
+): Promise<MovedOrder[]> {
+  const moved: MovedOrder[] = [];
+  for (const fromStatus of from) {
+    if (!mayMoveOrder(fromStatus, to, mover.role))
+      throw new Error(`ORDER_TRANSITIONS does not let ${mover.role} move an order from ${fromStatus} to ${to}`);
+    const rows = await tx
+      .update(orders)
+      .set({ ...set, status: to, updatedAt: now })
+      .where(and(where, eq(orders.status, fromStatus)))
+      .returning({
+        id: orders.id,
+        buyerId: orders.buyerId,
+        sellerId: orders.sellerId,
+        paymentTerms: orders.paymentTerms,
+        totalCents: orders.totalCents,
+      });
+    if (rows.length === 0) continue;
+    await tx.insert(orderEvents).values(
+      rows.map((row) => ({
+        orderId: row.id,
+        actorId: mover.role === "system" ? null : mover.id,
+        fromStatus,
+        toStatus: to,
+        note,
+        createdAt: now,
+      })),
+    );
+    moved.push(...rows.map((row) => ({ ...row, fromStatus })));
+  }
+  return moved;
+}
+
+/**
+ * Moves one order from `from` (the status the caller read) to `to`, as `mover`, with its timeline entry: refused
+ * ("not-allowed") when ORDER_TRANSITIONS does not list the move for the mover, lost ("changed") when the order is no
+ * longer in `from`. Runs in the caller's transaction, beside what the move causes (escrow, notices).
+ */
+export async function moveOrder(
+  tx: Db,
+  orderId: string,
+  to: OrderStatus,
+  mover: OrderMoverRef,
+  options: MoveOptions & { from: OrderStatus },
+): Promise<OrderMove> {
+  if (!mayMoveOrder(options.from, to, mover.role)) return { ok: false, reason: "not-allowed" };
+  const [order] = await moveOrders(tx, eq(orders.id, orderId), [options.from], to, mover, options);
+  return order ? { ok: true, order } : { ok: false, reason: "changed" };
 }
 
 /** Tells one party of an order what changed, linking to the order's page. */
@@ -217,7 +363,7 @@ export type OrderActionResult = { ok: boolean; message: string; status: number; 
 class TransitionRefused extends Error {}
 
 /**
- * Moves an order one step along ORDER_TRANSITIONS. Refusals: 404 when the order is not the actor's (or does not
+ * A party moves an order one step (an action of ORDER_ACTIONS, allowed by ORDER_TRANSITIONS). Refusals: 404 when the order is not the actor's (or does not
  * exist), 409 when the table does not allow it now (the form was read by orderActionSchema). The change is one
  * conditional UPDATE in a transaction that also writes the timeline entry, moves escrow money as the new status
  * requires (milestones at confirmation, releases at shipment and completion, refunds on cancellation), and notifies
@@ -232,7 +378,7 @@ export async function updateOrderStatus(
 ): Promise<OrderActionResult> {
   if (!isUuid(orderId)) return { ok: false, message: "Order not found", status: 404 };
   const action = command.action;
-  const step = ORDER_TRANSITIONS[action];
+  const step = ORDER_ACTIONS[action];
   const [row] = await db
     .select({ buyerId: orders.buyerId, sellerId: orders.sellerId, status: orders.status })
     .from(orders)
@@ -245,7 +391,7 @@ export async function updateOrderStatus(
     message: `This order cannot be ${step.done.replace(/^Order (marked as )?/, "").toLowerCase()} now`,
     status: 409,
   };
-  if (!step.by.includes(role) || !step.from.includes(row.status)) return cannot;
+  if (!mayMoveOrder(row.status, step.to, role)) return cannot;
   const now = new Date();
   const details =
     command.action === "ship"
@@ -272,14 +418,16 @@ export async function updateOrderStatus(
           : null;
   try {
     const changed = await db.transaction(async (tx) => {
-      const updated = await tx
-        .update(orders)
-        .set({ status: step.to, updatedAt: now, ...details })
-        .where(and(eq(orders.id, orderId), eq(orders.status, row.status)))
-        .returning({ id: orders.id, paymentTerms: orders.paymentTerms, totalCents: orders.totalCents });
-      if (updated.length === 0) return false;
-      if (command.action === "confirm")
-        await createMilestones(tx, orderId, updated[0]!.paymentTerms, updated[0]!.totalCents);
+      const moved = await moveOrder(
+        tx,
+        orderId,
+        step.to,
+        { role, id: actor.id },
+        { from: row.status, set: details, note, now },
+      );
+      if (!moved.ok) return false;
+      const order = moved.order;
+      if (command.action === "confirm") await createMilestones(tx, orderId, order.paymentTerms, order.totalCents);
       if (command.action === "start_production") {
         const missing = await advanceMissing(tx, orderId);
         if (missing) throw new TransitionRefused(missing);
@@ -296,7 +444,6 @@ export async function updateOrderStatus(
       // the proforma invoice at confirmation; the commercial invoice and packing list at shipment (issued once each)
       if (command.action === "confirm") await enqueueOrderDocuments(tx, notifier.jobs, orderId, "confirmed");
       if (command.action === "ship") await enqueueOrderDocuments(tx, notifier.jobs, orderId, "shipped");
-      await recordOrderEvent(tx, { orderId, actorId: actor.id, fromStatus: row.status, toStatus: step.to, note });
       const said =
         command.action === "ship"
           ? ` Carrier: ${command.carrier}. Bill of lading: ${command.billOfLading}. Estimated arrival: ${command.estimatedArrival}.`
@@ -304,7 +451,7 @@ export async function updateOrderStatus(
             ? ` The ${role === "buyer" ? "buyer" : "supplier"} gave this reason: ${command.reason}`
             : command.action === "confirm"
               ? ` The payment schedule: ${scheduleLines(
-                  planMilestones(updated[0]!.paymentTerms, updated[0]!.totalCents),
+                  planMilestones(order.paymentTerms, order.totalCents),
                   formatMoney,
                 ).join(" ")}`
               : "";
@@ -326,33 +473,28 @@ export const AUTO_COMPLETE_DAYS = INSPECTION_DAYS;
 export const AUTO_COMPLETE_CRON = "17 * * * *";
 
 /**
- * Completes every order delivered more than 14 days ago, in one statement that also writes the system's timeline
- * entries; in the same transaction the on-delivery escrow is released and both parties are told. Returns the ids.
+ * Completes every order delivered more than 14 days ago: Setu's move of ORDER_TRANSITIONS (from the statuses it lists
+ * for the system), one set-based conditional UPDATE that also writes the system's timeline entries; in the same
+ * transaction the escrow is released and both parties are told. Returns the ids.
  */
 export async function completeDeliveredOrders(db: Db, notifier: Notifier, now = new Date()): Promise<string[]> {
-  const cutoff = new Date(now.getTime() - AUTO_COMPLETE_DAYS * 24 * 60 * 60 * 1000).toISOString();
-  const at = now.toISOString();
+  const cutoff = new Date(now.getTime() - AUTO_COMPLETE_DAYS * 24 * 60 * 60 * 1000);
   return db.transaction(async (tx) => {
-    const done = await queryRows<{ order_id: string; buyer_id: string; seller_id: string }>(
+    const done = await moveOrders(
       tx,
-      sql`with done as (
-            update ${orders} set status = 'completed', completed_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
-            where status = 'delivered' and delivered_at <= ${cutoff}::timestamptz
-            returning id, buyer_id, seller_id
-          ), logged as (
-            insert into ${orderEvents} (order_id, actor_id, from_status, to_status, note, created_at)
-            select id, null, 'delivered', 'completed', ${`Completed automatically ${AUTO_COMPLETE_DAYS} days after delivery`}, ${at}::timestamptz from done
-            returning order_id
-          )
-          select done.id as order_id, done.buyer_id, done.seller_id from done join logged on logged.order_id = done.id`,
+      lte(orders.deliveredAt, cutoff),
+      orderStatusesInto("completed", "system"),
+      "completed",
+      { role: "system" },
+      { set: { completedAt: now }, note: `Completed automatically ${AUTO_COMPLETE_DAYS} days after delivery`, now },
     );
     for (const order of done) {
-      await releaseDue(tx, notifier.jobs, order.order_id, "completed");
+      await releaseDue(tx, notifier.jobs, order.id, "completed");
       const said = ` It was completed automatically ${AUTO_COMPLETE_DAYS} days after delivery.`;
-      await notifyOrderParty(tx, notifier, order.order_id, order.buyer_id, "completed", said);
-      await notifyOrderParty(tx, notifier, order.order_id, order.seller_id, "completed", said);
-      await publishOrderChange(tx, { id: order.order_id, buyerId: order.buyer_id, sellerId: order.seller_id });
+      await notifyOrderParty(tx, notifier, order.id, order.buyerId, "completed", said);
+      await notifyOrderParty(tx, notifier, order.id, order.sellerId, "completed", said);
+      await publishOrderChange(tx, order);
     }
-    return done.map((o) => o.order_id);
+    return done.map((o) => o.id);
   });
 }

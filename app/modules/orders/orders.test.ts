@@ -13,7 +13,7 @@ import { createQuote, createRfq } from "../../../tests/factories/rfqs";
 import { createBuyer, createSeller, type Account, actorOf as actor } from "../../../tests/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { queuedEmails, testNotifier } from "../../../tests/support/test-notifier";
-import { allowedOrderActions, ORDER_TRANSITIONS, type OrderAction, type OrderStatus } from "./orders.schema";
+import { allowedOrderActions, ORDER_ACTIONS, type OrderAction, type OrderStatus } from "./orders.schema";
 import { postOrderTransition } from "../../../tests/support/order-forms";
 import { completeDeliveredOrders, getOrderDetail, listOrders } from "./orders.server";
 
@@ -65,7 +65,7 @@ describe.each(testEngines())("orders on %s", (engine) => {
   }
 
   it("allows exactly the transition table's steps, by role, from every status, and refuses the rest (404 for a stranger, 409 otherwise)", async () => {
-    const actions = (Object.keys(ORDER_TRANSITIONS) as OrderAction[]).filter((a) => a !== "dispute");
+    const actions = (Object.keys(ORDER_ACTIONS) as OrderAction[]).filter((a) => a !== "dispute");
     for (const status of ORDER_STATUSES) {
       for (const action of actions) {
         for (const [role, account] of [
@@ -80,11 +80,11 @@ describe.each(testEngines())("orders on %s", (engine) => {
             expect(result, label).toEqual({ ok: false, status: 404, message: "Order not found" });
             expect(await statusOf(order.id), label).toBe(status);
           } else if (allowedOrderActions({ role, status }).includes(action)) {
-            expect(result, label).toEqual({ ok: true, status: 200, message: ORDER_TRANSITIONS[action].done });
-            expect(await statusOf(order.id), label).toBe(ORDER_TRANSITIONS[action].to);
+            expect(result, label).toEqual({ ok: true, status: 200, message: ORDER_ACTIONS[action].done });
+            expect(await statusOf(order.id), label).toBe(ORDER_ACTIONS[action].to);
             const events = await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
             expect(events, label).toMatchObject([
-              { actorId: account.user.id, fromStatus: status, toStatus: ORDER_TRANSITIONS[action].to },
+              { actorId: account.user.id, fromStatus: status, toStatus: ORDER_ACTIONS[action].to },
             ]);
           } else {
             expect(result, label).toMatchObject({

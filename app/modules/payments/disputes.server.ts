@@ -1,7 +1,7 @@
 import { firstErrors } from "~/lib/command-result";
 import { aliasedTable, and, asc, desc, eq } from "drizzle-orm";
 import { orderPartyOf } from "~/modules/orders/order-party.server";
-import { allowedOrderActions } from "~/modules/orders/orders.schema";
+import { mayMoveOrder } from "~/modules/orders/orders.schema";
 import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/postgres-errors";
 import { orders } from "~/db/schema/orders";
@@ -21,7 +21,7 @@ import {
   AttachmentRejected,
 } from "~/modules/messaging/attachments.server";
 import type { Notifier } from "~/modules/notifications/notifications.server";
-import { notifyOrderParty, recordOrderEvent } from "~/modules/orders/orders.server";
+import { moveOrder, notifyOrderParty } from "~/modules/orders/orders.server";
 import type { BlobStorage } from "~/modules/uploads/storage.server";
 import { orderBalance } from "./ledger.server";
 import {
@@ -53,9 +53,9 @@ export async function openDispute(
     .where(and(eq(orders.id, orderId), orderPartyOf(actor)))
     .limit(1);
   if (!order) return { ok: false, status: 404, message: "Order not found" };
-  // who may dispute, and from which statuses, is the order's transition table (orders.schema), not a copy here
+  // who may dispute, and from which statuses, is the order's transition table (orders-values), not a copy here
   const role = order.buyerId === actor.id ? "buyer" : "seller";
-  if (!allowedOrderActions({ role, status: order.status }).includes("dispute"))
+  if (!mayMoveOrder(order.status, "disputed", role))
     return { ok: false, status: 409, message: "A dispute cannot be opened on this order now" };
   const tooMany = checkAttachmentLimits(input.files);
   if (tooMany)
@@ -71,25 +71,20 @@ export async function openDispute(
   }
   try {
     const opened = await db.transaction(async (tx) => {
-      const changed = await tx
-        .update(orders)
-        .set({ status: "disputed", updatedAt: new Date() })
-        .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
-        .returning({ id: orders.id });
-      if (changed.length === 0) return false;
+      const moved = await moveOrder(
+        tx,
+        orderId,
+        "disputed",
+        { role, id: actor.id },
+        { from: order.status, note: reason },
+      );
+      if (!moved.ok) return false;
       const [dispute] = await tx
         .insert(disputes)
         .values({ orderId, openedBy: actor.id, fromStatus: order.status, reason: reason })
         .returning({ id: disputes.id });
       if (stored.length > 0)
         await tx.insert(disputeEvidence).values(stored.map((file) => ({ disputeId: dispute!.id, ...file })));
-      await recordOrderEvent(tx, {
-        orderId,
-        actorId: actor.id,
-        fromStatus: order.status,
-        toStatus: "disputed",
-        note: reason,
-      });
       const said = ` The buyer opened a dispute: ${reason} Funds held in escrow stay held until a Setu administrator decides.`;
       await notifyOrderParty(tx, notifier, orderId, order.sellerId, "disputed", said);
       await notifyOrderParty(
@@ -240,6 +235,7 @@ export async function decideDispute(
   type Outcome =
     | { kind: "missing" }
     | { kind: "decided" }
+    | { kind: "not-disputed" }
     | { kind: "too-much"; held: number }
     | { kind: "done"; refunded: number; released: number };
   const outcome: Outcome = await db.transaction(async (tx): Promise<Outcome> => {
@@ -247,6 +243,8 @@ export async function decideDispute(
     if (!dispute) return { kind: "missing" };
     if (dispute.status !== "open") return { kind: "decided" };
     const [order] = await tx.select().from(orders).where(eq(orders.id, dispute.orderId)).for("update");
+    const toStatus = decision === "full_refund" ? "cancelled" : "completed";
+    if (!mayMoveOrder(order!.status, toStatus, "admin")) return { kind: "not-disputed" };
     const held = (await orderBalance(tx, order!.id)).held;
     if (refundCents !== null && refundCents > held) return { kind: "too-much", held };
     let refunded = 0;
@@ -270,18 +268,7 @@ export async function decideDispute(
         `Released after a dispute: ${note}`,
       );
     }
-    const toStatus = decision === "full_refund" ? "cancelled" : "completed";
     const now = new Date();
-    await tx
-      .update(orders)
-      .set({
-        status: toStatus,
-        updatedAt: now,
-        ...(toStatus === "completed"
-          ? { completedAt: now }
-          : { cancelReason: `Refunded after a dispute: ${note}`, cancelledBy: admin.id }),
-      })
-      .where(eq(orders.id, order!.id));
     await tx
       .update(disputes)
       .set({
@@ -299,13 +286,23 @@ export async function decideDispute(
       (settlementCents !== null
         ? ` Settled between the parties outside Setu: ${formatMoney(settlementCents)} (recorded; not paid through Setu).`
         : "");
-    await recordOrderEvent(tx, {
-      orderId: order!.id,
-      actorId: admin.id,
-      fromStatus: "disputed",
+    // the order was locked above, so it is still in the status read: the move cannot be lost
+    const moved = await moveOrder(
+      tx,
+      order!.id,
       toStatus,
-      note: `${summary} ${note}`,
-    });
+      { role: "admin", id: admin.id },
+      {
+        from: order!.status,
+        now,
+        note: `${summary} ${note}`,
+        set:
+          toStatus === "completed"
+            ? { completedAt: now }
+            : { cancelReason: `Refunded after a dispute: ${note}`, cancelledBy: admin.id },
+      },
+    );
+    if (!moved.ok) throw new Error(`The disputed order ${order!.id} could not be moved: ${moved.reason}`);
     const said = ` The dispute was decided. ${summary} The administrator's note: ${note}`;
     await notifyOrderParty(tx, notifier, order!.id, order!.buyerId, toStatus, said, ":dispute");
     await notifyOrderParty(tx, notifier, order!.id, order!.sellerId, toStatus, said, ":dispute");
@@ -314,6 +311,8 @@ export async function decideDispute(
   });
   if (outcome.kind === "missing") return { ok: false, status: 404, message: "Dispute not found" };
   if (outcome.kind === "decided") return { ok: false, status: 409, message: "This dispute has already been decided" };
+  if (outcome.kind === "not-disputed")
+    return { ok: false, status: 409, message: "This order is no longer disputed: the dispute cannot be decided now" };
   if (outcome.kind === "too-much") {
     const message = `The refund can be at most what is held: ${formatMoney(outcome.held)}`;
     return { ok: false, status: 400, message, fieldErrors: { refundAmount: message } };

@@ -15,6 +15,29 @@ export type MilestoneState = (typeof MILESTONE_STATES)[number];
 
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
+/**
+ * A milestone's workflow in one table (record 0048): from each state, the states it may move to. `setMilestoneState`
+ * (payments.server) is the only writer of `payment_milestones.state` and refuses a move not listed. The money itself
+ * is the ledger's; the state is the step shown to people.
+ */
+export const MILESTONE_TRANSITIONS: Record<MilestoneState, readonly MilestoneState[]> = {
+  // the buyer pays by card (processing), records a letter of credit (off_platform), or the order is called off (void)
+  awaiting_funds: ["processing", "off_platform", "void"],
+  // the provider confirms the charge (held) or it fails (awaiting funds again)
+  processing: ["held", "awaiting_funds"],
+  // the inspection window closes or a dispute is decided: released to the supplier, or refunded to the buyer
+  held: ["released", "refunded"],
+  released: [],
+  refunded: [],
+  void: [],
+  off_platform: [],
+};
+
+/** Whether a milestone may move from one state to another. */
+export function mayMoveMilestone(from: MilestoneState, to: MilestoneState): boolean {
+  return MILESTONE_TRANSITIONS[from].includes(to);
+}
+
 /** Whether the buyer may fund a milestone of an order in this status. */
 export function isFundable(orderStatus: string): boolean {
   return (FUNDABLE_ORDER_STATUSES as readonly string[]).includes(orderStatus);

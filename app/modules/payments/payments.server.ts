@@ -22,11 +22,13 @@ import {
 import type { PaymentProvider } from "./payment-provider.server";
 import {
   isFundable,
+  mayMoveMilestone,
   parseExpiry,
   planMilestones,
   isEscrowed,
   type FundMilestoneInput,
   type MilestoneCondition,
+  type MilestoneState,
   type MilestoneView,
   type RecordLetterOfCreditInput,
 } from "./payments.schema";
@@ -34,6 +36,28 @@ import {
 /** Tells both parties' open pages that the order changed (its payments, status, documents or dispute). */
 export async function publishOrderChange(tx: Db, order: { id: string; buyerId: string; sellerId: string }) {
   await publishLive(tx, [order.buyerId, order.sellerId], { type: "order", orderId: order.id });
+}
+
+/**
+ * The only writer of `payment_milestones.state`: moves the milestone from `from` (the state the caller read, under
+ * its lock) to `to`. A conditional UPDATE: a milestone no longer in `from` is left as it is (false). A move that
+ * MILESTONE_TRANSITIONS does not list is a mistake in the caller and throws (its transaction rolls back).
+ */
+export async function setMilestoneState(
+  tx: Db,
+  milestoneId: string,
+  from: MilestoneState,
+  to: MilestoneState,
+  fields: { offPlatformReference?: string } = {},
+): Promise<boolean> {
+  if (!mayMoveMilestone(from, to))
+    throw new Error(`MILESTONE_TRANSITIONS does not move a milestone from ${from} to ${to}`);
+  const moved = await tx
+    .update(paymentMilestones)
+    .set({ ...fields, state: to, updatedAt: new Date() })
+    .where(and(eq(paymentMilestones.id, milestoneId), eq(paymentMilestones.state, from)))
+    .returning({ id: paymentMilestones.id });
+  return moved.length > 0;
 }
 
 /** Creates the order's milestones from its payment terms; runs in the transaction that confirms the order. */
@@ -151,10 +175,7 @@ export async function fundMilestone(
           cardLast4: card.cardNumber.slice(-4),
         })
         .returning({ id: paymentCharges.id });
-      await tx
-        .update(paymentMilestones)
-        .set({ state: "processing", updatedAt: new Date() })
-        .where(eq(paymentMilestones.id, milestoneId));
+      await setMilestoneState(tx, milestoneId, "awaiting_funds", "processing");
       await jobs.send(
         tx,
         "payment-reconcile",
@@ -286,10 +307,7 @@ async function applyChargeOutcome(
         updatedAt: new Date(),
       })
       .where(eq(paymentCharges.id, charge.id));
-    await tx
-      .update(paymentMilestones)
-      .set({ state: "awaiting_funds", updatedAt: new Date() })
-      .where(and(eq(paymentMilestones.id, milestone.id), eq(paymentMilestones.state, "processing")));
+    await setMilestoneState(tx, milestone.id, "processing", "awaiting_funds");
     if (order) await publishOrderChange(tx, order);
     return "Recorded";
   }
@@ -307,10 +325,7 @@ async function applyChargeOutcome(
     providerReference: outcome.reference,
     note: `Card ending ${charge.cardLast4 ?? "····"}`,
   });
-  await tx
-    .update(paymentMilestones)
-    .set({ state: "held", updatedAt: new Date() })
-    .where(eq(paymentMilestones.id, milestone.id));
+  await setMilestoneState(tx, milestone.id, milestone.state, "held");
   await notify(tx, notifier, {
     userId: order!.sellerId,
     kind: "order_status",
@@ -426,10 +441,7 @@ export async function releaseHeld(
       idempotencyKey: key,
       note,
     });
-    await tx
-      .update(paymentMilestones)
-      .set({ state: "released", updatedAt: new Date() })
-      .where(eq(paymentMilestones.id, milestone.id));
+    await setMilestoneState(tx, milestone.id, milestone.state, "released");
     await queuePayout(tx, jobs, {
       kind: "release",
       ledgerEntryId: entry.id,
@@ -461,10 +473,7 @@ export async function refundHeld(
     const { held } = await milestoneBalance(tx, milestone.id);
     if (held <= 0) {
       if (limitCents === undefined && milestone.state === "awaiting_funds")
-        await tx
-          .update(paymentMilestones)
-          .set({ state: "void", updatedAt: new Date() })
-          .where(eq(paymentMilestones.id, milestone.id));
+        await setMilestoneState(tx, milestone.id, "awaiting_funds", "void");
       continue;
     }
     const amount = Math.min(held, left);
@@ -485,11 +494,7 @@ export async function refundHeld(
       providerReference: charge?.reference ?? null,
       note,
     });
-    if (amount === held)
-      await tx
-        .update(paymentMilestones)
-        .set({ state: "refunded", updatedAt: new Date() })
-        .where(eq(paymentMilestones.id, milestone.id));
+    if (amount === held) await setMilestoneState(tx, milestone.id, milestone.state, "refunded");
     await queuePayout(tx, jobs, {
       kind: "refund",
       ledgerEntryId: entry.id,
@@ -579,10 +584,9 @@ export async function recordLetterOfCredit(
       return { ok: false, status: 409, message: "This payment cannot be recorded as a letter of credit now" };
     if (!["confirmed", "in_production", "ready_to_ship"].includes(order.status))
       return { ok: false, status: 409, message: "This payment cannot be recorded as a letter of credit now" };
-    await tx
-      .update(paymentMilestones)
-      .set({ state: "off_platform", offPlatformReference: input.lcReference, updatedAt: new Date() })
-      .where(eq(paymentMilestones.id, milestone.id));
+    await setMilestoneState(tx, milestone.id, "awaiting_funds", "off_platform", {
+      offPlatformReference: input.lcReference,
+    });
     await notify(tx, notifier, {
       userId: order.sellerId,
       kind: "order_status",

@@ -9,7 +9,7 @@ import type { JobData, JobQueue } from "~/modules/jobs/job-queue.server";
 import type { Notifier } from "~/modules/notifications/notifications.server";
 import { getOrderDetail } from "~/modules/orders/orders.server";
 import { postFundMilestone, postOpenDispute, postOrderTransition } from "../../../tests/support/order-forms";
-import { createOrder, createOrderMilestones } from "../../../tests/factories/orders";
+import { createOrder, createOrderMilestones, forceOrderStatus } from "../../../tests/factories/orders";
 import { createBuyer, createSeller, type Account, actorOf as actor } from "../../../tests/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { testNotifier } from "../../../tests/support/test-notifier";
@@ -282,7 +282,7 @@ describe.each(testEngines("both"))("escrow payments on %s", (engine) => {
     ).toMatchObject({
       status: 404,
     });
-    await database.db.update(orders).set({ status: "disputed" }).where(eq(orders.id, milestones[0]!.orderId));
+    await forceOrderStatus(database.db, milestones[0]!.orderId, "disputed");
     expect(
       await postFundMilestone(database.db, actor(buyer), { milestoneId: id, ...CARD }, provider, jobs),
     ).toMatchObject({
@@ -329,7 +329,7 @@ describe.each(testEngines("both"))("escrow payments on %s", (engine) => {
 
     const net = await confirmedOrder("net_30");
     await fundAndConfirm(net.milestones[0]!.id);
-    await database.db.update(orders).set({ status: "delivered" }).where(eq(orders.id, net.order.id));
+    await forceOrderStatus(database.db, net.order.id, "delivered");
     expect(await orderBalance(database.db, net.order.id)).toMatchObject({ held: 100_000 });
     await postOrderTransition(database.db, actor(buyer), net.order.id, { action: "complete" }, notifier);
     expect(await orderBalance(database.db, net.order.id)).toEqual({
@@ -612,7 +612,7 @@ describe.each(testEngines("both"))("escrow payments on %s", (engine) => {
     async function shippedAndFunded(terms: "net_30" | "advance_100" = "net_30") {
       const { order, milestones } = await confirmedOrder(terms);
       await fundAndConfirm(milestones[0]!.id);
-      await database.db.update(orders).set({ status: "shipped" }).where(eq(orders.id, order.id));
+      await forceOrderStatus(database.db, order.id, "shipped");
       return order;
     }
 
@@ -819,7 +819,7 @@ describe.each(testEngines("both"))("escrow payments on %s", (engine) => {
     expect(
       await postOrderTransition(database.db, actor(seller), order.id, { action: "start_production" }, notifier),
     ).toMatchObject({ ok: true });
-    await database.db.update(orders).set({ status: "completed" }).where(eq(orders.id, order.id));
+    await forceOrderStatus(database.db, order.id, "completed");
     await fundAndConfirm(milestones[0]!.id);
     expect(await orderBalance(database.db, order.id)).toEqual({
       funded: 100_000,
@@ -833,7 +833,7 @@ describe.each(testEngines("both"))("escrow payments on %s", (engine) => {
     const { order } = await confirmedOrder("net_30");
     const day = 24 * 60 * 60 * 1000;
     const deliveredAt = new Date("2026-10-01T12:00:00Z");
-    await database.db.update(orders).set({ status: "delivered", deliveredAt }).where(eq(orders.id, order.id));
+    await forceOrderStatus(database.db, order.id, "delivered", { deliveredAt });
     const at = (days: number) => new Date(deliveredAt.getTime() + days * day);
     const reminders = async () =>
       queryRows<{ title: string }>(
@@ -852,7 +852,7 @@ describe.each(testEngines("both"))("escrow payments on %s", (engine) => {
 
     const paid = await confirmedOrder("net_60");
     await fundAndConfirm(paid.milestones[0]!.id);
-    await database.db.update(orders).set({ status: "delivered", deliveredAt }).where(eq(orders.id, paid.order.id));
+    await forceOrderStatus(database.db, paid.order.id, "delivered", { deliveredAt });
     expect(await remindNetPaymentsDue(database.db, notifier, at(70))).toBe(0);
   });
 
@@ -959,10 +959,9 @@ describe.each(testEngines("both"))("escrow payments on %s", (engine) => {
                 notifier,
               );
           }
-          await database.db
-            .update(orders)
-            .set({ status: stage, deliveredAt: stage === "delivered" ? new Date() : null })
-            .where(eq(orders.id, order.id));
+          await forceOrderStatus(database.db, order.id, stage, {
+            deliveredAt: stage === "delivered" ? new Date() : null,
+          });
           if (paidAfterShipment)
             for (const m of milestones)
               if (m.condition === "against_bill_of_lading" || m.condition === "net_after_delivery")

@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications } from "~/db/schema/notifications";
-import { orders } from "~/db/schema/orders";
 import { reviews } from "~/db/schema/reviews";
 import { browseProducts } from "~/modules/products/product-search.server";
 import { getProductDetail } from "~/modules/products/product-detail.server";
 import { getPublicStore } from "~/modules/stores/stores.server";
-import { createOrder } from "../../../tests/factories/orders";
+import { createOrder, forceOrderStatus } from "../../../tests/factories/orders";
 import { createProduct } from "../../../tests/factories/products";
 import { addProductToStore, createStore } from "../../../tests/factories/stores";
 import { createBuyer, createSeller, actorOf as actor, type Account } from "../../../tests/factories/users";
@@ -92,7 +91,7 @@ describe.each(testEngines("both"))("reviews on %s", (engine) => {
       status: 409,
       message: "You can review the supplier once the order is completed.",
     });
-    await database.db.update(orders).set({ status: "completed" }).where(eq(orders.id, order.id));
+    await forceOrderStatus(database.db, order.id, "completed");
     expect(await postReview(database.db, actor(seller), order.id, good, notifier)).toMatchObject({
       ok: false,
       status: 403,

@@ -4,6 +4,31 @@ import type { Currency } from "~/modules/trade/trade-terms.schema";
 import type { QuoteTradeTerms } from "./quote.schema";
 import type { QUOTE_STATUSES, RFQ_STATUSES } from "~/lib/status-lists";
 
+export type RfqStatus = (typeof RFQ_STATUSES)[number];
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+/**
+ * An RFQ's lifecycle (record 0048): published when created; the buyer awards it (accepting a quote) or closes it.
+ * The RFQ module's status writes are checked against it; a move not listed is refused.
+ */
+export const RFQ_TRANSITIONS: Record<RfqStatus, Partial<Record<RfqStatus, readonly "buyer"[]>>> = {
+  published: { awarded: ["buyer"], closed: ["buyer"] },
+  awarded: {},
+  closed: {},
+};
+
+/**
+ * A quote's lifecycle (record 0048): submitted when sent; the buyer accepts it (the RFQ's other live quotes are then
+ * declined, by the same buyer's act), the supplier withdraws it or revises it (superseded by the new one).
+ */
+export const QUOTE_TRANSITIONS: Record<QuoteStatus, Partial<Record<QuoteStatus, readonly ("buyer" | "seller")[]>>> = {
+  submitted: { accepted: ["buyer"], declined: ["buyer"], withdrawn: ["seller"], superseded: ["seller"] },
+  accepted: {},
+  declined: {},
+  withdrawn: {},
+  superseded: {},
+};
+
 export type RfqCard = {
   id: string;
   title: string;
@@ -19,7 +44,7 @@ export type RfqCard = {
   /** the buyer's IANA zone; null for RFQs made before time zones (they close at the end of the day, UTC) */
   timeZone: string | null;
   deliveryLocation: string;
-  status: (typeof RFQ_STATUSES)[number];
+  status: RfqStatus;
   createdAt: string;
   /** who posted it, as this viewer may know it (buyerShownAs): never the buyer's own name */
   buyerCompany: string;
@@ -35,7 +60,7 @@ export type QuoteView = {
   supplierCompany: string;
   /** the supplier's verification, now (not when it quoted) */
   supplierVerified: boolean;
-  status: (typeof QUOTE_STATUSES)[number];
+  status: QuoteStatus;
   createdAt: string;
   /** the total in US cents (converted at the quote's stored rate when it is in rupees) */
   priceCents: number;
@@ -71,7 +96,7 @@ export type RfqDetail = RfqCard & {
   sealedQuoteCount: number;
 };
 
-export const QUOTE_STATUS_LABEL: Record<(typeof QUOTE_STATUSES)[number], string> = {
+export const QUOTE_STATUS_LABEL: Record<QuoteStatus, string> = {
   submitted: "Submitted",
   accepted: "Accepted",
   declined: "Declined",

@@ -6,7 +6,6 @@ import type { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { user as userTable } from "~/db/schema/auth";
 import { rfqMatches } from "~/db/schema/matching";
-import { orders } from "~/db/schema/orders";
 import { profiles } from "~/db/schema/profiles";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { closingInstant, FALLBACK_TIME_ZONE, INDIA_TIME_ZONE, isExpired, todayIn, todayUtc } from "~/lib/deadline";
@@ -22,7 +21,11 @@ import { INCOTERM_PLACE, portFitsIncoterm, type Port } from "~/modules/trade/tra
 import type { quoteSchema } from "./quote.schema";
 import {
   QUOTE_CLOSED_MESSAGE,
+  QUOTE_TRANSITIONS,
+  RFQ_TRANSITIONS,
   RFQS_PER_PAGE,
+  type QuoteStatus,
+  type RfqStatus,
   type CreateRfqInput,
   type QuoteView,
   type RfqCard,
@@ -35,9 +38,35 @@ import { overActionLimit } from "~/modules/accounts/attempt-limiter.server";
 import { hasBlocked } from "~/modules/messaging/blocks.server";
 import { notify, type Notifier } from "~/modules/notifications/notifications.server";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
-import { recordOrderEvent } from "~/modules/orders/orders.server";
+import { createOrderFromQuote, orderIdOfQuote } from "~/modules/orders/orders.server";
 
 export type FormResult<T = undefined> = CommandResult<T>;
+
+/**
+ * The only writer of `rfqs.status`: moves the RFQs `where` selects from `from` to `to`, if RFQ_TRANSITIONS lets `by`
+ * make that move (a move not listed is a mistake in the caller and throws). Conditional on `status = from`, so of
+ * two changes racing from the same status exactly one wins; returns the RFQs moved.
+ */
+export async function moveRfqs(tx: Db, where: SQL, from: RfqStatus, to: RfqStatus, by: "buyer") {
+  if (!RFQ_TRANSITIONS[from][to]?.includes(by))
+    throw new Error(`RFQ_TRANSITIONS does not let the ${by} move an RFQ from ${from} to ${to}`);
+  return tx
+    .update(rfqs)
+    .set({ status: to, updatedAt: new Date() })
+    .where(and(where, eq(rfqs.status, from)))
+    .returning({ id: rfqs.id });
+}
+
+/** The only writer of `rfq_responses.status`, as moveRfqs is of RFQs', against QUOTE_TRANSITIONS. */
+export async function moveQuotes(tx: Db, where: SQL, from: QuoteStatus, to: QuoteStatus, by: "buyer" | "seller") {
+  if (!QUOTE_TRANSITIONS[from][to]?.includes(by))
+    throw new Error(`QUOTE_TRANSITIONS does not let the ${by} move a quote from ${from} to ${to}`);
+  return tx
+    .update(rfqResponses)
+    .set({ status: to, updatedAt: new Date() })
+    .where(and(where, eq(rfqResponses.status, from)))
+    .returning({ id: rfqResponses.id, sellerId: rfqResponses.sellerId });
+}
 
 const quoteCount = sql<number>`(select count(*)::int from ${rfqResponses} where ${rfqResponses.rfqId} = ${rfqs.id} and ${rfqResponses.status} not in ('withdrawn', 'superseded'))`;
 
@@ -215,7 +244,6 @@ export async function getRfqDetail(
     .limit(1);
   if (!row) return null;
   const isBuyer = viewer?.id === row.buyerId;
-  if (row.status === "draft" && !isBuyer) return null;
 
   const visible = isBuyer ? undefined : viewer ? eq(rfqResponses.sellerId, viewer.id) : sql`false`;
   const quoteRows = await db
@@ -439,13 +467,13 @@ export async function submitQuote(
   let row: { id: string; revised: boolean };
   try {
     row = await db.transaction(async (tx) => {
-      const [live] = await tx
-        .update(rfqResponses)
-        .set({ status: "superseded", updatedAt: now })
-        .where(
-          and(eq(rfqResponses.rfqId, rfqId), eq(rfqResponses.sellerId, actor.id), eq(rfqResponses.status, "submitted")),
-        )
-        .returning({ id: rfqResponses.id });
+      const [live] = await moveQuotes(
+        tx,
+        and(eq(rfqResponses.rfqId, rfqId), eq(rfqResponses.sellerId, actor.id))!,
+        "submitted",
+        "superseded",
+        "seller",
+      );
       const [inserted] = await tx
         .insert(rfqResponses)
         .values({
@@ -528,7 +556,6 @@ export async function acceptQuote(
           id: rfqResponses.id,
           rfqId: rfqResponses.rfqId,
           sellerId: rfqResponses.sellerId,
-          status: rfqResponses.status,
           priceCents: rfqResponses.priceCents,
           quantity: rfqResponses.quantity,
           buyerId: rfqs.buyerId,
@@ -555,62 +582,50 @@ export async function acceptQuote(
         .where(eq(rfqResponses.id, quoteId))
         .limit(1);
       if (!quote || quote.buyerId !== actor.id) return { kind: "missing" as const };
-      const awarded = await tx
-        .update(rfqs)
-        .set({ status: "awarded", updatedAt: new Date() })
-        .where(and(eq(rfqs.id, quote.rfqId), eq(rfqs.buyerId, actor.id), eq(rfqs.status, "published")))
-        .returning({ id: rfqs.id });
+      const awarded = await moveRfqs(
+        tx,
+        and(eq(rfqs.id, quote.rfqId), eq(rfqs.buyerId, actor.id))!,
+        "published",
+        "awarded",
+        "buyer",
+      );
       if (awarded.length === 0) {
-        const [existing] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.quoteId, quote.id)).limit(1);
+        const existing = await orderIdOfQuote(tx, quote.id);
         return existing
-          ? { kind: "already" as const, orderId: existing.id, rfqId: quote.rfqId }
+          ? { kind: "already" as const, orderId: existing, rfqId: quote.rfqId }
           : { kind: "closed" as const };
       }
-      if (quote.status !== "submitted") throw new QuoteNotOpen();
-      await tx
-        .update(rfqResponses)
-        .set({ status: "accepted", updatedAt: new Date() })
-        .where(eq(rfqResponses.id, quote.id));
-      const declined = await tx
-        .update(rfqResponses)
-        .set({ status: "declined", updatedAt: new Date() })
-        .where(
-          and(eq(rfqResponses.rfqId, quote.rfqId), ne(rfqResponses.id, quote.id), eq(rfqResponses.status, "submitted")),
-        )
-        .returning({ id: rfqResponses.id, sellerId: rfqResponses.sellerId });
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          buyerId: actor.id,
-          sellerId: quote.sellerId,
-          rfqId: quote.rfqId,
-          quoteId: quote.id,
-          quantity: quote.quantity,
-          unit: quote.unit,
-          unitPriceCents: Math.round(quote.priceCents / quote.quantity),
-          totalCents: quote.priceCents,
-          status: "placed",
-          incoterm: quote.incoterm,
-          incotermPlace: quote.incotermPlace,
-          incotermPort: quote.incotermPort,
-          shipMode: quote.shipMode,
-          currency: quote.currency,
-          totalMinor: quote.totalMinor,
-          fxInrPerUsd: quote.fxInrPerUsd,
-          fxRateDate: quote.fxRateDate,
-          paymentTerms: quote.paymentTerms,
-          paymentTermsOther: quote.paymentTermsOther,
-          leadTimeDays: quote.leadTimeDays,
-          hsCode: quote.hsCode,
-          unitWeightGrams: quote.unitWeightGrams,
-        })
-        .returning({ id: orders.id });
-      await recordOrderEvent(tx, {
-        orderId: order!.id,
-        actorId: actor.id,
-        fromStatus: null,
-        toStatus: "placed",
-        note: "Quote accepted",
+      // the quote itself must still be live: withdrawn or revised meanwhile, it cannot be accepted
+      const [taken] = await moveQuotes(tx, eq(rfqResponses.id, quote.id), "submitted", "accepted", "buyer");
+      if (!taken) throw new QuoteNotOpen();
+      const declined = await moveQuotes(
+        tx,
+        and(eq(rfqResponses.rfqId, quote.rfqId), ne(rfqResponses.id, quote.id))!,
+        "submitted",
+        "declined",
+        "buyer",
+      );
+      const order = await createOrderFromQuote(tx, {
+        buyerId: actor.id,
+        sellerId: quote.sellerId,
+        rfqId: quote.rfqId,
+        quoteId: quote.id,
+        quantity: quote.quantity,
+        unit: quote.unit,
+        totalCents: quote.priceCents,
+        incoterm: quote.incoterm,
+        incotermPlace: quote.incotermPlace,
+        incotermPort: quote.incotermPort,
+        shipMode: quote.shipMode,
+        currency: quote.currency,
+        totalMinor: quote.totalMinor,
+        fxInrPerUsd: quote.fxInrPerUsd,
+        fxRateDate: quote.fxRateDate,
+        paymentTerms: quote.paymentTerms,
+        paymentTermsOther: quote.paymentTermsOther,
+        leadTimeDays: quote.leadTimeDays,
+        hsCode: quote.hsCode,
+        unitWeightGrams: quote.unitWeightGrams,
       });
       const accepted = `${actor.profile.companyName} accepted your quote of ${formatMoney(quote.priceCents)} on "${quote.title}". An order has been created.`;
       await notify(tx, notifier, {
@@ -618,7 +633,7 @@ export async function acceptQuote(
         kind: "quote_accepted",
         title: `Your quote on "${quote.title}" was accepted`,
         body: accepted,
-        href: `/orders/${order!.id}`,
+        href: `/orders/${order.id}`,
         eventKey: `quote-decided:${quote.id}`,
         email: { subject: `Your quote on "${quote.title}" was accepted`, text: `${accepted}\n\nView your orders:` },
       });
@@ -635,7 +650,7 @@ export async function acceptQuote(
           email: { subject: `Your quote on "${quote.title}" was declined`, text: `${body}\n\nSee the RFQ:` },
         });
       }
-      return { kind: "accepted" as const, orderId: order!.id, rfqId: quote.rfqId };
+      return { kind: "accepted" as const, orderId: order.id, rfqId: quote.rfqId };
     })
     .catch((error) => {
       if (error instanceof QuoteNotOpen) return { kind: "not-open" as const };
@@ -671,18 +686,17 @@ class QuoteNotOpen extends Error {}
 /** A supplier withdraws its own quote while the RFQ is still open. */
 export async function withdrawQuote(db: Db, actor: Actor, quoteId: string): Promise<FormResult> {
   if (!isUuid(quoteId)) return { ok: false, status: 404, message: "Quote not found", fieldErrors: {} };
-  const updated = await db
-    .update(rfqResponses)
-    .set({ status: "withdrawn", updatedAt: new Date() })
-    .where(
-      and(
-        eq(rfqResponses.id, quoteId),
-        eq(rfqResponses.sellerId, actor.id),
-        eq(rfqResponses.status, "submitted"),
-        sql`exists (select 1 from ${rfqs} where ${rfqs.id} = ${rfqResponses.rfqId} and ${rfqs.status} = 'published')`,
-      ),
-    )
-    .returning({ id: rfqResponses.id });
+  const updated = await moveQuotes(
+    db,
+    and(
+      eq(rfqResponses.id, quoteId),
+      eq(rfqResponses.sellerId, actor.id),
+      sql`exists (select 1 from ${rfqs} where ${rfqs.id} = ${rfqResponses.rfqId} and ${rfqs.status} = 'published')`,
+    )!,
+    "submitted",
+    "withdrawn",
+    "seller",
+  );
   if (updated.length === 0) {
     // someone else's quote (or none) is not found; only the seller's own is told it is too late
     const [own] = await db
@@ -699,11 +713,13 @@ export async function withdrawQuote(db: Db, actor: Actor, quoteId: string): Prom
 /** The buyer closes an open RFQ without accepting a quote. */
 export async function closeRfq(db: Db, actor: Actor, rfqId: string): Promise<FormResult> {
   if (!isUuid(rfqId)) return { ok: false, status: 404, message: "RFQ Not Found", fieldErrors: {} };
-  const updated = await db
-    .update(rfqs)
-    .set({ status: "closed", updatedAt: new Date() })
-    .where(and(eq(rfqs.id, rfqId), eq(rfqs.buyerId, actor.id), eq(rfqs.status, "published")))
-    .returning({ id: rfqs.id });
+  const updated = await moveRfqs(
+    db,
+    and(eq(rfqs.id, rfqId), eq(rfqs.buyerId, actor.id))!,
+    "published",
+    "closed",
+    "buyer",
+  );
   if (updated.length === 0) return { ok: false, status: 409, message: "This RFQ is not open", fieldErrors: {} };
   return { ok: true, message: "RFQ closed", value: undefined };
 }
