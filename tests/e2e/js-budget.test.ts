@@ -1,9 +1,10 @@
 import zlib from "node:zlib";
-import type { Page, Response } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { chromium, type Browser, type Page, type Response } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../seed/demo.server";
 import { HttpClient } from "../support/http-client";
-import { baseUrl, hydrated, openBrowser } from "./support/browser";
+import { CHROMIUM_ARGS } from "../support/chromium-args";
+import { baseUrl, hydrated } from "./support/browser";
 import { firstListedProductAndStore } from "./support/listed-pages";
 
 /**
@@ -53,8 +54,14 @@ const listing = (scripts: Script[]) =>
   scripts.map((script) => `  ${kb(script.gzipped).padStart(9)}  ${script.url}`).join("\n");
 
 let routes: { name: string; path: string; signedIn?: boolean }[];
+let browser: Browser;
 
+afterAll(() => browser?.close());
 beforeAll(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
   const { product, store } = await firstListedProductAndStore();
   routes = [
     { name: "home", path: "/" },
@@ -75,11 +82,14 @@ describe("JavaScript a browser fetches on the first load of each main route (gzi
     const over: string[] = [];
     const measured: string[] = [];
     for (const route of routes) {
-      // a first visit: a fresh profile, nothing cached
-      const browser = await openBrowser({ userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36" });
+      // a first visit: a fresh context, nothing cached
+      const context = await browser.newContext({
+        baseURL: baseUrl(),
+        userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36",
+      });
       try {
         if (route.signedIn)
-          await browser.context.addCookies(
+          await context.addCookies(
             client
               .cookieHeader()
               .split("; ")
@@ -88,7 +98,7 @@ describe("JavaScript a browser fetches on the first load of each main route (gzi
                 return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseUrl() };
               }),
           );
-        const scripts = await scriptsOnFirstLoad(browser.page, route.path);
+        const scripts = await scriptsOnFirstLoad(await context.newPage(), route.path);
         expect(scripts.length, route.name).toBeGreaterThan(0);
         const sum = total(scripts);
         measured.push(
@@ -96,10 +106,10 @@ describe("JavaScript a browser fetches on the first load of each main route (gzi
         );
         if (sum > BUDGET) over.push(`${route.name} (${route.path}): ${kb(sum)} > ${kb(BUDGET)}\n${listing(scripts)}`);
       } finally {
-        await browser.close();
+        await context.close();
       }
     }
     console.info(`JavaScript on first load:\n  ${measured.join("\n  ")}`);
     expect(over, `routes over their JavaScript budget:\n${over.join("\n\n")}`).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 });
