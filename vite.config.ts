@@ -1,24 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig } from "vite";
 import type { Rolldown } from "vite";
-
-/**
- * lucide-react draws each icon through its `Icon.mjs`; both builds take ours instead (components/ui/lucide-icon.tsx:
- * the same markup, at a fraction of the server's rendering cost). The server build bundles lucide-react for it
- * (`noExternal`), and so takes only the icons the app uses.
- */
-function lucideIconRenderer(): Plugin {
-  const ours = `${import.meta.dirname}/app/components/ui/lucide-icon.tsx`;
-  return {
-    name: "setu:lucide-icon-renderer",
-    enforce: "pre",
-    resolveId(source, importer) {
-      if (source === "./Icon.mjs" && importer && /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]/.test(importer)) return ours;
-      return null;
-    },
-  };
-}
 
 /** Modules every page loads: React, React DOM and React Router, shipped as one chunk (one request, one gzip window). */
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
@@ -42,7 +25,7 @@ let rootSet: Set<string> | null = null;
 export default defineConfig({
   environments: {
     // the server build's entry is our Express app (server/app.ts), which mounts React Router's handler
-    ssr: { build: { rollupOptions: { input: "./server/app.ts" } }, resolve: { noExternal: ["lucide-react"] } },
+    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
     client: {
       build: {
         rolldownOptions: {
@@ -67,5 +50,5 @@ export default defineConfig({
   },
   build: { sourcemap: !!process.env.SOURCEMAP },
   resolve: { tsconfigPaths: true },
-  plugins: [lucideIconRenderer(), tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter()],
 });

@@ -1,44 +1,52 @@
+import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import Negotiator from "negotiator";
+import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { NonceContext } from "~/components/nonce";
 import { InlineStylesheetContext } from "~/components/app-stylesheet";
-import { builtStylesheet } from "~/lib/built-stylesheet.server";
-import appStylesheet from "./app.css?url";
+import { NonceContext } from "~/components/nonce";
 import { lazyPartsLoaded } from "~/components/ui/lazy-part";
-import { CoalescedHtmlStream } from "~/lib/coalesced-html-stream.server";
+import { builtStylesheet } from "~/lib/built-stylesheet.server";
 import { logger } from "~/logger.server";
-import { prunedRouterContext } from "~/lib/pruned-router-context.server";
 import { appContext } from "~/request-context.server";
+import appStylesheet from "./app.css?url";
 
 export const streamTimeout = 5_000;
 
+/**
+ * React Router's streaming entry for Node (its default `entry.server.node.tsx`) with our CSP nonce, the inline
+ * stylesheet (record 0036) and lazy parts rendered in place (record 0031). The compression middleware
+ * (server.js) compresses what it sends.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
-): Promise<unknown> {
+): Promise<Response> {
+  // https://httpwg.org/specs/rfc9110.html#HEAD
+  if (request.method.toUpperCase() === "HEAD")
+    return Promise.resolve(new Response(null, { status: responseStatusCode, headers: responseHeaders }));
   const { cspNonce: nonce, requestId } = loadContext.get(appContext);
   // lazily loaded parts (components/ui/lazy-part.tsx) render in place, never streamed: a page must work without JavaScript
   const loading = lazyPartsLoaded();
   if (loading)
     return loading.then(() => handleRequest(request, responseStatusCode, responseHeaders, routerContext, loadContext));
-  // the stylesheet's text goes in as the page is sent (CoalescedHtmlStream), encoded once rather than by every render
-  const inlineStylesheet = builtStylesheet(appStylesheet);
+
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <InlineStylesheetContext.Provider value={inlineStylesheet?.placeholder}>
-          <ServerRouter context={prunedRouterContext(routerContext)} url={request.url} nonce={nonce} />
+        <InlineStylesheetContext.Provider value={builtStylesheet(appStylesheet)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </InlineStylesheetContext.Provider>
       </NonceContext.Provider>,
       {
@@ -48,17 +56,18 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
-          const gzip = inlineStylesheet !== undefined && sentGzipped(request, responseHeaders);
-          if (gzip) {
-            responseHeaders.set("Content-Encoding", "gzip");
-            responseHeaders.append("Vary", "Accept-Encoding");
-          }
-          const body = new CoalescedHtmlStream(inlineStylesheet?.splice, gzip);
-          const stream = createReadableStreamFromReadable(body);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);
@@ -69,19 +78,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
   });
-}
-
-/**
- * Whether this page goes out gzipped from here (CoalescedHtmlStream: the inline stylesheet compressed once, the rest
- * as it is sent) rather than compressed whole by the compression middleware: whenever the client takes gzip. (The
- * app's page cache keeps a public page as it was rendered, gunzipped, and compresses it once itself: record 0040.)
- */
-function sentGzipped(request: Request, headers: Headers): boolean {
-  const acceptEncoding = request.headers.get("accept-encoding");
-  if (!acceptEncoding || headers.has("Content-Encoding")) return false;
-  return new Negotiator({ headers: { "accept-encoding": acceptEncoding } }).encodings(["gzip"]).includes("gzip");
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -25,7 +25,6 @@ import { lazyPart, lazyPartsSettled } from "~/components/ui/lazy-part";
 import { useNonce } from "~/components/nonce";
 import { useRootUser, type RootUser } from "~/components/layout/use-root-user";
 import { AppStylesheet } from "~/components/app-stylesheet";
-import { PageLinkNavigation } from "~/components/ui/page-link";
 import appStylesheet from "./app.css?url";
 import { appContext } from "~/request-context.server";
 
@@ -92,7 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <PageLinkNavigation>{children}</PageLinkNavigation>
+        {children}
         <Toasts />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -4,8 +4,8 @@
  *
  *   npm run build && npm run bench:throughput -- [--duration 10] [--connections 10] [--rounds 3]
  *
- * Targets: rendered ≥ 0.03× the bare server, from the app's cache ≥ 0.3×, as the median of the rounds' ratios (each
- * round measures the three servers one after the other).
+ * A measurement, not a budget (the rendered-ratio targets were retired: decision record 0046). Each round measures
+ * the three servers one after the other; the median of the rounds' ratios is printed.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -27,7 +27,6 @@ const { values } = parseArgs({
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const roundCount = Math.max(1, Number(values.rounds));
-const TARGETS = { rendered: 0.03, cached: 0.3 };
 
 type Measured = Result & { cpuUsPerRequest: number };
 
@@ -206,10 +205,3 @@ const ratios = {
 console.log(
   `\nmedian of the rounds' ratios: rendered ${ratios.rendered.toFixed(4)}× bare, from the page cache ${ratios.cached.toFixed(4)}× bare`,
 );
-const missed = (Object.keys(TARGETS) as (keyof typeof TARGETS)[]).filter((k) => ratios[k] < TARGETS[k]);
-console.log(
-  missed.length
-    ? `below target: ${missed.map((k) => `${k} ${ratios[k].toFixed(4)}× < ${TARGETS[k]}×`).join(", ")}`
-    : "both targets met",
-);
-process.exitCode = missed.length ? 1 : 0;

@@ -1,18 +1,12 @@
-import zlib from "node:zlib";
 import type express from "express";
 import { LRUCache } from "lru-cache";
 import { isPersonalRequest } from "~/lib/page-cache-control";
-import { deflatedWith, deflatePieces, type DeflatedPieces } from "./deflate-pieces";
 
-/**
- * A kept page: its body cut where the CSP nonce it was rendered with stood, to be joined with another, and the
- * same pieces compressed once, for the browsers (which all take deflate).
- */
+/** A kept page: its body cut where the CSP nonce it was rendered with stood, to be joined with another. */
 type Page = {
   status: number;
   headers: Record<string, string>;
   parts: Buffer[];
-  deflated: DeflatedPieces;
   size: number;
 };
 
@@ -27,6 +21,7 @@ const REPLAYED = ["content-type", "cache-control", "vary", "link"];
  * root says `private, no-store` then, and this cache does not even look) is kept for PAGE_CACHE_TTL_MS by its
  * URL and served again with the request's own CSP nonce in place of the one it was rendered with. Any write
  * (a request other than GET or HEAD) empties it, so a visitor never waits out the TTL for a change made here.
+ * It keeps the page as rendered; the compression middleware (server.js, in front of it) compresses each response.
  */
 export function pageCache({
   maxPages = 500,
@@ -58,9 +53,7 @@ export function pageCache({
     const cached = pages.get(key);
     if (cached) {
       res.status(cached.status).set(cached.headers).set("X-Page-Cache", "hit");
-      // (a client that sends no Accept-Encoding gets the page as it is, as from the compression middleware)
-      const deflate = Boolean(req.get("accept-encoding")) && req.acceptsEncodings("deflate") === "deflate";
-      sendWithNonce(res, cached, nonce, deflate ? "deflate" : "identity");
+      sendWithNonce(res, cached, nonce);
       return;
     }
 
@@ -87,43 +80,20 @@ export function pageCache({
         /(^|,)\s*public\b/.test(cacheControl) &&
         !res.getHeader("Set-Cookie") &&
         nonce;
-      const headers: Record<string, string> = {};
-      if (keepable)
+      if (keepable) {
+        const headers: Record<string, string> = {};
         for (const name of REPLAYED) {
           const value = res.getHeader(name);
           if (value !== undefined) headers[name] = String(value);
         }
-      const ended = end(chunk, ...rest);
-      // compressed after the page has gone out, not in its way
-      if (keepable) {
-        const body = asRendered(Buffer.concat(chunks));
-        if (body) {
-          const parts = splitOn(body, Buffer.from(nonce));
-          const deflated = deflatePieces(parts);
-          const size = body.length + deflated.streams.reduce((sum, stream) => sum + stream.length, 0);
-          pages.set(key, { status: 200, headers, parts, deflated, size });
-        }
+        const body = Buffer.concat(chunks);
+        pages.set(key, { status: 200, headers, parts: splitOn(body, Buffer.from(nonce)), size: body.length });
       }
-      return ended;
+      return end(chunk, ...rest);
     }) as typeof res.end;
     next();
   };
   return Object.assign(middleware, { clear: () => pages.clear() });
-}
-
-/**
- * A page as it was rendered: one rendered for a browser went out gzipped as it was rendered (entry.server.tsx), and
- * what this middleware saw is that gzip member (what the compression middleware compresses, it sees before). An
- * HTML page never starts with gzip's magic bytes. Undefined for a member that does not read back whole (a response
- * cut short): such a page is not kept.
- */
-export function asRendered(sent: Buffer): Buffer | undefined {
-  if (sent[0] !== 0x1f || sent[1] !== 0x8b) return sent;
-  try {
-    return zlib.gunzipSync(sent);
-  } catch {
-    return undefined;
-  }
 }
 
 /** The body cut at every occurrence of `separator` (the nonce), without it. */
@@ -138,25 +108,14 @@ export function splitOn(body: Buffer, separator: Buffer): Buffer[] {
   return parts;
 }
 
-/**
- * The kept page with this request's nonce where the rendered one stood, as it is (`identity`) or compressed once
- * (`deflate`: deflatePieces, server/deflate-pieces.ts, decision record 0040; the compression middleware leaves a
- * body that already has a Content-Encoding as it is, and says `Vary: Accept-Encoding`). Written piece by piece:
- * Node gathers the writes of one turn into a single `writev`, so the page is never copied whole (joining the
- * pieces into one buffer cost a cached page about a tenth of its CPU, and as much again in garbage collection).
- */
-function sendWithNonce(res: express.Response, page: Page, nonce: string, encoding: "identity" | "deflate"): void {
+/** The kept page with this request's nonce where the rendered one stood. */
+function sendWithNonce(res: express.Response, page: Page, nonce: string): void {
   const separator = Buffer.from(nonce);
-  const buffers =
-    encoding === "deflate"
-      ? deflatedWith(page.deflated, separator)
-      : page.parts.flatMap((part, i) => (i === 0 ? [part] : [separator, part]));
-  if (encoding === "deflate") res.setHeader("Content-Encoding", "deflate");
+  const buffers = page.parts.flatMap((part, i) => (i === 0 ? [part] : [separator, part]));
   // (compression drops it when it compresses the page)
   res.setHeader(
     "Content-Length",
     buffers.reduce((sum, buffer) => sum + buffer.length, 0),
   );
-  for (const buffer of buffers.slice(0, -1)) res.write(buffer);
-  res.end(buffers.at(-1));
+  res.end(Buffer.concat(buffers));
 }

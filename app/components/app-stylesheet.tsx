@@ -1,9 +1,6 @@
 import { createContext, useContext } from "react";
 
-/**
- * Given by the server (entry.server.tsx) when it could read the built stylesheet: the text to render in its place,
- * a placeholder the stylesheet's bytes replace as the page is sent; never in the browser.
- */
+/** Given by the server (entry.server.tsx) when it could read the built stylesheet: its text; never in the browser. */
 export const InlineStylesheetContext = createContext<string | undefined>(undefined);
 
 /**

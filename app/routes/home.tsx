@@ -11,9 +11,8 @@ import {
   ShieldCheck,
   UtensilsCrossed,
 } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
-import { PageLink } from "~/components/ui/page-link";
 import { CATEGORY_STRIP, HOME_CATEGORY_TILES } from "~/lib/categories";
 import { collectionCounts } from "~/modules/products/collection-counts.server";
 import { productCountLabel } from "~/modules/products/components/product-count";
@@ -206,7 +205,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             const Icon = TILE_ICONS[tile.slug];
             return (
               <li key={tile.slug}>
-                <PageLink
+                <Link
                   to={`/category/${tile.slug}`}
                   className="flex h-full flex-col items-center rounded-lg border border-slate-200 bg-white p-5 text-center transition hover:border-brand-500 hover:shadow-sm"
                 >
@@ -217,7 +216,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                       {productCount(figures.productsByCategory[tile.slug] ?? 0)}
                     </span>
                   ) : null}
-                </PageLink>
+                </Link>
               </li>
             );
           })}
@@ -230,7 +229,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul className="mt-3 flex flex-wrap gap-2" aria-labelledby="collections-heading">
               {shopCollections.map((c) => (
                 <li key={c.slug}>
-                  <PageLink
+                  <Link
                     to={`/category/${c.slug}`}
                     className="inline-flex items-baseline gap-2 rounded-full border border-slate-200 bg-white px-4 py-1.5 text-sm font-medium text-slate-800 transition hover:border-brand-500"
                   >
@@ -238,7 +237,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     <span className="text-xs font-normal tabular-nums text-slate-500">
                       {productCountLabel(collections[c.slug])}
                     </span>
-                  </PageLink>
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -252,9 +251,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id="featured-heading" className="text-2xl font-bold">
               Featured Products
             </h2>
-            <PageLink to="/browse" className="text-sm font-medium text-brand-700 hover:underline">
+            <Link to="/browse" className="text-sm font-medium text-brand-700 hover:underline">
               View all products
-            </PageLink>
+            </Link>
           </div>
           {loadingHome ? (
             <FeaturedSkeletons />
@@ -295,17 +294,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             {user ? (
-              <PageLink to="/dashboard" className={buttonClasses("primary", "lg")}>
+              <Link to="/dashboard" className={buttonClasses("primary", "lg")}>
                 Go to Dashboard
-              </PageLink>
+              </Link>
             ) : (
               <>
-                <PageLink to="/auth" className={buttonClasses("primary", "lg")}>
+                <Link to="/auth" className={buttonClasses("primary", "lg")}>
                   Start Selling to USA
-                </PageLink>
-                <PageLink to="/auth" className={buttonClasses("outline", "lg")}>
+                </Link>
+                <Link to="/auth" className={buttonClasses("outline", "lg")}>
                   Find Indian Suppliers
-                </PageLink>
+                </Link>
               </>
             )}
           </div>

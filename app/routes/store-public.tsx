@@ -16,16 +16,15 @@ import { ResponsiveImage } from "~/modules/uploads/components/responsive-image";
 import { appContext } from "~/request-context.server";
 import { AuthRequiredDialog } from "~/modules/accounts/components/auth-required-dialog";
 import { ContactButton } from "~/modules/messaging/components/contact-button";
-import { ToggleGroup, ToggleGroupItem } from "~/components/ui/toggle-group";
 import { publicPageHeaders } from "~/lib/page-cache-control";
 import { lazyPart } from "~/components/ui/lazy-part";
 import { similarSuppliersForStore } from "~/modules/matching/similar-suppliers.server";
 
-/** The reviews, below the store's products: their code loads after the page's (route JS budget). */
+/** The reviews, below the store's products: their code loads when a visitor scrolls near them (route JS budget). */
 const StoreReviews = lazyPart(
   () => import("~/modules/reviews/components/store-reviews").then((m) => m.StoreReviews),
   undefined,
-  { eager: true },
+  { whenVisible: true },
 );
 /**
  * The store's product cards and banner sections: links, images and two buttons whose code can come just after the
@@ -54,12 +53,8 @@ const StoreHeadlineFacts = lazyPart(
   ),
   { eager: true },
 );
-/** Only the About Us tab draws it. */
-const StoreAbout = lazyPart(
-  () => import("~/modules/stores/components/store-about").then((m) => m.StoreAbout),
-  undefined,
-  { eager: true },
-);
+/** Only the About Us tab draws it: its code is fetched when it is drawn, not with every store page. */
+const StoreAbout = lazyPart(() => import("~/modules/stores/components/store-about").then((m) => m.StoreAbout));
 const BannerSectionView = lazyPart(
   () => import("~/modules/stores/components/banner-section-view").then((m) => m.BannerSectionView),
   undefined,
@@ -124,6 +119,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const result = await toggleFollow(context.get(appContext).runtime.db, viewer, params.id);
   return data({ ok: result.ok, message: result.message }, { status: result.ok ? 200 : result.status });
 }
+
+const VIEWS = [
+  { value: "grid", label: "Grid view", Icon: LayoutGrid },
+  { value: "list", label: "List view", Icon: List },
+] as const;
 
 export default function StorePublic({ loaderData }: Route.ComponentProps) {
   const [authOpen, setAuthOpen] = useState(false);
@@ -350,28 +350,26 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
                   <span className="ml-2 text-sm font-normal text-slate-500">({products.length} items)</span>
                 ) : null}
               </h2>
-              {/* one of two layouts: a single-choice toggle group (Radix: roving focus and arrow keys) */}
-              <ToggleGroup
-                type="single"
-                aria-label="View"
-                value={view}
-                onValueChange={(value) => (value === "grid" || value === "list" ? setView(value) : undefined)}
-              >
-                <ToggleGroupItem
-                  value="grid"
-                  className="rounded p-2 data-[state=off]:hover:bg-slate-50 data-[state=on]:bg-slate-100"
-                  aria-label="Grid view"
-                >
-                  <LayoutGrid className="size-4" aria-hidden />
-                </ToggleGroupItem>
-                <ToggleGroupItem
-                  value="list"
-                  className="rounded p-2 data-[state=off]:hover:bg-slate-50 data-[state=on]:bg-slate-100"
-                  aria-label="List view"
-                >
-                  <List className="size-4" aria-hidden />
-                </ToggleGroupItem>
-              </ToggleGroup>
+              {/* one of two layouts: native radio buttons (one tab stop, the arrow keys move and choose), each laid
+                  over its icon, transparent, so the icon is what is clicked and the radio what is focused */}
+              <div role="radiogroup" aria-label="View" className="flex gap-1">
+                {VIEWS.map(({ value, label, Icon }) => (
+                  <label key={value} className="relative">
+                    <input
+                      type="radio"
+                      name="store-view"
+                      value={value}
+                      checked={view === value}
+                      onChange={() => setView(value)}
+                      aria-label={label}
+                      className="peer absolute inset-0 size-full cursor-pointer appearance-none opacity-0"
+                    />
+                    <span className="block rounded p-2 peer-checked:bg-slate-100 peer-[:not(:checked):hover]:bg-slate-50 peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600">
+                      <Icon className="size-4" aria-hidden />
+                    </span>
+                  </label>
+                ))}
+              </div>
             </div>
             {listed.length === 0 && shownInSections.size > 0 ? (
               <p className="mt-4 text-sm text-slate-600">Every product of this store is shown above.</p>

@@ -160,17 +160,22 @@ describe("stores: create with QR, manage products, public page", () => {
     await page.getByLabel("Search this store").fill("napkins");
     await page.getByLabel("Search this store").press("Enter");
     await page.getByRole("heading", { name: /Search Results for "napkins"/ }).waitFor();
-    // grid or list: a single-choice toggle group, one tab stop, the arrow keys move and Space chooses
+    // grid or list: one of two radio buttons, one tab stop, the arrow keys move and choose
     await hydrated(page);
     const grid = page.getByRole("radio", { name: "Grid view" });
     const list = page.getByRole("radio", { name: "List view" });
-    await expect(grid.getAttribute("aria-checked")).resolves.toBe("true");
+    await expect(grid.isChecked()).resolves.toBe(true);
     await grid.focus();
     await page.keyboard.press("ArrowRight");
     await expect(list.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
     await page.keyboard.press("Space");
-    await expect.poll(() => list.getAttribute("aria-checked")).toBe("true");
-    await expect(grid.getAttribute("aria-checked")).resolves.toBe("false");
+    await expect.poll(() => list.isChecked()).toBe(true);
+    await expect(grid.isChecked()).resolves.toBe(false);
+    // one tab stop: Tab from the chosen view leaves the group
+    await page.keyboard.press("Tab");
+    await expect(
+      page.getByRole("radiogroup", { name: "View" }).evaluate((group) => group.contains(document.activeElement)),
+    ).resolves.toBe(false);
     await expect(
       page
         .getByRole("region", { name: /Search Results/ })

@@ -1,5 +1,4 @@
-import { useLocation } from "react-router";
-import { PageLink } from "~/components/ui/page-link";
+import { Link, useLocation } from "react-router";
 import { CATEGORY_STRIP } from "~/lib/categories";
 import { cn } from "~/components/ui/cn";
 import { activeLinkProps } from "./active-link";
@@ -19,12 +18,12 @@ export function CategoryStrip() {
       <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 py-1.5 text-sm">
         {CATEGORY_STRIP.map((c) => (
           <li key={c.slug} className="shrink-0">
-            <PageLink
+            <Link
               {...activeLinkProps(location.pathname, `/category/${c.slug}`, categoryClass)}
               to={`/category/${c.slug}`}
             >
               {c.label}
-            </PageLink>
+            </Link>
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import { PageLink } from "~/components/ui/page-link";
+import { Link } from "react-router";
 
 const COLUMNS: { title: string; links: { to: `/${string}`; label: string }[] }[] = [
   {
@@ -47,9 +47,9 @@ export function SiteFooter() {
             <ul className="mt-3 space-y-2 text-sm">
               {column.links.map((link) => (
                 <li key={link.to}>
-                  <PageLink to={link.to} className="text-slate-600 hover:text-slate-900 hover:underline">
+                  <Link to={link.to} className="text-slate-600 hover:text-slate-900 hover:underline">
                     {link.label}
-                  </PageLink>
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useRootUser } from "~/components/layout/use-root-user";
 import { activeLinkProps } from "./active-link";
-import { PageLink } from "~/components/ui/page-link";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { lazyPart } from "~/components/ui/lazy-part";
@@ -67,24 +66,24 @@ export function SiteHeader() {
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-2">
           <p>Shop wholesale online from verified Indian suppliers.</p>
           <nav aria-label="Support" className="hidden gap-4 sm:flex">
-            <PageLink to="/services-for-sellers" className="hover:underline">
+            <Link to="/services-for-sellers" className="hover:underline">
               Services for Sellers
-            </PageLink>
-            <PageLink to="/help" className="hover:underline">
+            </Link>
+            <Link to="/help" className="hover:underline">
               Help
-            </PageLink>
-            <PageLink to="/contact" className="hover:underline">
+            </Link>
+            <Link to="/contact" className="hover:underline">
               Contact
-            </PageLink>
-            <PageLink to="/terms" className="hover:underline">
+            </Link>
+            <Link to="/terms" className="hover:underline">
               Terms
-            </PageLink>
+            </Link>
           </nav>
         </div>
       </div>
 
       <div className="relative mx-auto flex max-w-7xl items-center gap-4 px-4 py-3">
-        <PageLink
+        <Link
           to="/"
           className="flex shrink-0 items-center gap-2 text-xl font-bold text-slate-900"
           aria-label="Setu home"
@@ -92,7 +91,7 @@ export function SiteHeader() {
           {/* low: React would otherwise preload it in the head, ahead of the stylesheet and the page's main picture */}
           <img src="/favicon.svg" alt="" className="size-8" width={32} height={32} fetchPriority="low" />
           Setu
-        </PageLink>
+        </Link>
         <HeaderSearch className="hidden flex-1 md:block md:max-w-md" />
         {/* Below lg the navigation collapses into a menu: a disclosure (<details>: navigation is not an ARIA menu,
             and it works without JavaScript) whose summary comes before the links in the DOM (Tab goes from the
@@ -127,12 +126,12 @@ export function SiteHeader() {
               </Link>
             ))}
             {!user ? (
-              <PageLink
+              <Link
                 to="/auth"
                 {...activeLinkProps(location.pathname, "/auth", (state) => cn(navClass(state), "lg:hidden"))}
               >
                 Sign In
-              </PageLink>
+              </Link>
             ) : null}
           </nav>
           {/* the phone's search: only once the menu is opened (client-side), as most visitors never open it; below
@@ -168,15 +167,15 @@ export function SiteHeader() {
             </>
           ) : (
             <>
-              <PageLink
+              <Link
                 to="/auth"
                 className="hidden rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:block"
               >
                 Sign In
-              </PageLink>
-              <PageLink to="/auth?tab=signup" className={buttonClasses("primary", "sm")}>
+              </Link>
+              <Link to="/auth?tab=signup" className={buttonClasses("primary", "sm")}>
                 Join Free
-              </PageLink>
+              </Link>
             </>
           )}
         </div>

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useEffect, useState, type ComponentType, type ReactNode } from "react";
+import { lazy, memo, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
 
 /** Parts rendered so far whose code is still loading or not yet hydrated. */
 const pending = new Set<Promise<void>>();
@@ -50,12 +50,18 @@ export async function lazyPartsSettled(): Promise<void> {
  * (a menu, a toggle, a gallery's chooser); `fallback` shows only when a client-side navigation renders it first.
  * `eager`: the browser fetches the code as soon as a page that may render the part has loaded (alongside
  * hydration, not before it), rather than when the part first renders.
+ * `whenVisible`: for a part far down the page with nothing a visitor needs before reaching it (a store's reviews):
+ * the server's HTML stays as it is (links and forms work as without JavaScript) and the code is fetched when the
+ * part comes near the viewport, so it is not in the page's first load. The page counts as ready without it.
  */
 export function lazyPart<P extends object>(
   load: () => Promise<ComponentType<P>>,
   fallback?: (props: P) => ReactNode,
-  { eager = false } = {},
+  { eager = false, whenVisible = false } = {},
 ) {
+  // whenVisible: opened once an instance has come near the viewport (or was first drawn after hydration)
+  let open: () => void = () => {};
+  const opened = whenVisible ? new Promise<void>((resolve) => (open = resolve)) : null;
   let settle: (() => void) | null = null;
   let ready: Promise<void> | null = null;
   // in the browser, the code once it has arrived: rendered in place from then on, as on the server (React.lazy would
@@ -67,6 +73,7 @@ export function lazyPart<P extends object>(
       return Component;
     });
   const Lazy = lazy(async () => {
+    if (opened) await opened;
     const Component = await loadAndKeep();
     function Hydrated(props: P) {
       useEffect(() => settle?.(), []);
@@ -94,6 +101,30 @@ export function lazyPart<P extends object>(
   function LazyPart(props: P) {
     // a part gone before its code arrived (a client-side navigation away) no longer holds the page's ready mark back
     useEffect(() => () => settle?.(), []);
+    const marker = useRef<HTMLSpanElement>(null);
+    const watched = useRef(false);
+    useEffect(() => {
+      if (!whenVisible) return;
+      // drawn again with new props, the server's HTML is gone (React draws the part anew): nothing to wait for
+      if (watched.current) return open();
+      watched.current = true;
+      // the server's HTML, still dehydrated, follows the marker behind React's Suspense comment ("$"); a part
+      // first drawn by a client-side navigation has none
+      const next = marker.current?.nextSibling;
+      const target = marker.current?.nextElementSibling;
+      const serverHtml = next instanceof Comment && next.data.startsWith("$");
+      if (!serverHtml || !target || typeof IntersectionObserver === "undefined") return open();
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((entry) => entry.isIntersecting)) return;
+          observer.disconnect();
+          open();
+        },
+        { rootMargin: "400px" },
+      );
+      observer.observe(target);
+      return () => observer.disconnect();
+    });
     // decided once per instance: switching from the lazy element to the component itself would remount it
     const [inPlace] = useState(() => onServer ?? loaded);
     if (inPlace) {
@@ -101,19 +132,25 @@ export function lazyPart<P extends object>(
       // the component itself never suspends: on the server (where every render is in place) the fallback would be
       // built for nothing on every page; in the browser a suspending child of it may still show it
       return (
-        <Suspense fallback={fallback && typeof document !== "undefined" ? fallback(props) : null}>
-          <Component {...props} />
-        </Suspense>
+        <>
+          {whenVisible ? <span ref={marker} hidden /> : null}
+          <Suspense fallback={fallback && typeof document !== "undefined" ? fallback(props) : null}>
+            <Component {...props} />
+          </Suspense>
+        </>
       );
     }
-    if (typeof document !== "undefined" && !ready) {
+    if (typeof document !== "undefined" && !ready && !whenVisible) {
       ready = new Promise<void>((resolve) => (settle = resolve));
       pending.add(ready);
     }
     return (
-      <Suspense fallback={fallback ? fallback(props) : null}>
-        <Lazy {...props} />
-      </Suspense>
+      <>
+        {whenVisible ? <span ref={marker} hidden /> : null}
+        <Suspense fallback={fallback ? fallback(props) : null}>
+          <Lazy {...props} />
+        </Suspense>
+      </>
     );
   }
   // Memoised: a parent re-rendered before the code has arrived (useHydrated's switch right after hydration) would

@@ -1,32 +1,20 @@
-import { Button, ButtonLink } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { useState, type ComponentProps } from "react";
+import { lazyPart } from "~/components/ui/lazy-part";
+import type { AuthRequiredDialogContent } from "./auth-required-dialog-content";
 
-/** Spec: what a visitor sees on trying something that needs an account (follow, inquire, contact…). */
-export function AuthRequiredDialog({
-  open,
-  onOpenChange,
-  redirectTo,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  redirectTo?: string;
-}) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size="sm" showClose={false}>
-        <DialogTitle className="text-lg font-semibold">Authentication Required</DialogTitle>
-        <DialogDescription className="mt-2 text-sm text-slate-600">
-          Please log in to access this feature and start connecting with sellers.
-        </DialogDescription>
-        <div className="mt-6 flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <ButtonLink to={redirectTo ? `/auth?redirectTo=${encodeURIComponent(redirectTo)}` : "/auth"}>
-            Login
-          </ButtonLink>
-        </div>
-      </DialogContent>
-    </Dialog>
-  );
+type Props = ComponentProps<typeof AuthRequiredDialogContent>;
+
+const Content = lazyPart<Props>(() =>
+  import("./auth-required-dialog-content").then((m) => m.AuthRequiredDialogContent),
+);
+
+/**
+ * Spec: what a visitor sees on trying something that needs an account (follow, inquire, contact…). Rendered, and its
+ * code (the dialog's, Radix) fetched, only once it first opens: most visitors of a product or store page never see it,
+ * and it would be about 15 KB of their first load (issue #40, record 0046).
+ */
+export function AuthRequiredDialog(props: Props) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  return opened ? <Content {...props} /> : null;
 }

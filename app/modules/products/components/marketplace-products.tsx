@@ -1,9 +1,8 @@
-import { CheckCircle2, PackageSearch, SlidersHorizontal, X } from "lucide-react";
+import { CheckCircle2, PackageSearch, SlidersHorizontal } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Dialog, DialogClose, DialogContent, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { FilterSelect, Label, SearchInput } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -29,6 +28,12 @@ const ProductCardList = lazyPart(
   ),
   { eager: true },
 );
+
+/**
+ * The phone's filter sheet (a Radix dialog, about 15 KB with its dependencies): rendered, and its code fetched, only
+ * once the visitor first opens it.
+ */
+const FilterSheet = lazyPart(() => import("./filter-sheet").then((m) => m.FilterSheet));
 
 const WHY_INDIA = ["Verified Suppliers", "International Shipping", "Quality Assurance", "Competitive Pricing"];
 const number = new Intl.NumberFormat("en-US");
@@ -133,6 +138,7 @@ function MarketplaceProductsView({
   const { params, items, total, page, pageCount } = data;
   const hydrated = useHydrated();
   const [sheetOpen, setSheetOpen] = useState(false);
+  const [sheetUsed, setSheetUsed] = useState(false);
   const [min, setMin] = useState(params.min ?? PRICE_SLIDER.min);
   const [max, setMax] = useState(params.max ?? PRICE_SLIDER.max);
   const formId = `marketplace-filters${fixedCategory ? "-category" : ""}`;
@@ -222,49 +228,39 @@ function MarketplaceProductsView({
           panel stands beside the list. The panel is rendered once, inline or in the open sheet, so its fields
           (which belong to the search form) are never there twice.
         */}
-        <Dialog open={sheetOpen} onOpenChange={setSheetOpen}>
-          {hydrated ? (
-            <DialogTrigger asChild>
-              <Button variant="outline" className="w-full lg:hidden">
-                <SlidersHorizontal className="size-4" aria-hidden /> Show Filters
-              </Button>
-            </DialogTrigger>
-          ) : (
-            <a href={`#${PANEL_ID}`} className={buttonClasses("outline", "md", "w-full lg:hidden")}>
-              <SlidersHorizontal className="size-4" aria-hidden /> Show Filters
-            </a>
-          )}
-          {sheetOpen ? null : (
-            <aside id={PANEL_ID} className="mt-4 hidden space-y-4 target:block lg:mt-0 lg:block" aria-label="Filters">
-              <Card className="space-y-5 p-4">
-                <h2 className="font-semibold">Filters</h2>
-                {filterFields}
-              </Card>
-              {whyIndia}
-            </aside>
-          )}
-          <DialogContent
-            layout="sheet-bottom"
-            padded={false}
-            showClose={false}
-            aria-describedby={undefined}
-            className="bg-slate-50"
+        {hydrated ? (
+          <Button
+            variant="outline"
+            className="w-full lg:hidden"
+            aria-haspopup="dialog"
+            aria-expanded={sheetOpen}
+            onClick={() => {
+              setSheetUsed(true);
+              setSheetOpen(true);
+            }}
           >
-            <div className="sticky top-0 z-10 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3">
-              <DialogTitle className="font-semibold">Filters</DialogTitle>
-              <DialogClose
-                className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-                aria-label="Hide Filters"
-              >
-                <X className="size-5" aria-hidden />
-              </DialogClose>
-            </div>
-            <div className="space-y-4 p-4">
-              <Card className="space-y-5 p-4">{filterFields}</Card>
-              {whyIndia}
-            </div>
-          </DialogContent>
-        </Dialog>
+            <SlidersHorizontal className="size-4" aria-hidden /> Show Filters
+          </Button>
+        ) : (
+          <a href={`#${PANEL_ID}`} className={buttonClasses("outline", "md", "w-full lg:hidden")}>
+            <SlidersHorizontal className="size-4" aria-hidden /> Show Filters
+          </a>
+        )}
+        {sheetOpen ? null : (
+          <aside id={PANEL_ID} className="mt-4 hidden space-y-4 target:block lg:mt-0 lg:block" aria-label="Filters">
+            <Card className="space-y-5 p-4">
+              <h2 className="font-semibold">Filters</h2>
+              {filterFields}
+            </Card>
+            {whyIndia}
+          </aside>
+        )}
+        {sheetUsed ? (
+          <FilterSheet open={sheetOpen} onOpenChange={setSheetOpen}>
+            <Card className="space-y-5 p-4">{filterFields}</Card>
+            {whyIndia}
+          </FilterSheet>
+        ) : null}
       </div>
 
       <div>

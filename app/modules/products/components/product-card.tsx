@@ -1,5 +1,5 @@
 import { Clock, MapPin, MessageSquareQuote, Package } from "lucide-react";
-import { PageLink } from "~/components/ui/page-link";
+import { Link } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { VerificationBadge } from "~/modules/accounts/components/verification-badge";
 import { buttonClasses } from "~/components/ui/button";
@@ -27,13 +27,13 @@ export function RequestQuoteLink({
   className?: string;
 }) {
   return (
-    <PageLink
+    <Link
       to={requestQuoteHref(productId, signedIn)}
       onClick={signedIn ? undefined : () => toast.info("Please sign in to request quotes")}
       className={buttonClasses(signedIn ? "primary" : "outline", "sm", className)}
     >
       <MessageSquareQuote className="size-4" aria-hidden /> {signedIn ? "Request Quote" : "Login to Quote"}
-    </PageLink>
+    </Link>
   );
 }
 
@@ -83,9 +83,9 @@ export function ProductCard({
           </span>
         </div>
         <h3 className="mt-1 line-clamp-2 font-semibold text-slate-900">
-          <PageLink to={`/product/${product.id}`} className="after:absolute hover:underline">
+          <Link to={`/product/${product.id}`} className="after:absolute hover:underline">
             {product.name}
-          </PageLink>
+          </Link>
         </h3>
         <p className="mt-1 line-clamp-2 text-sm text-slate-600">{product.description}</p>
         <div className="mt-auto pt-3">

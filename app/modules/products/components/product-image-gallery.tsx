@@ -1,7 +1,6 @@
 import { Package } from "lucide-react";
 import { useState } from "react";
 import { cn } from "~/components/ui/cn";
-import { RadioGroup, RadioGroupItem } from "~/components/ui/radio-group";
 import { ResponsiveImage } from "~/modules/uploads/components/responsive-image";
 
 /** A product's pictures: the chosen one large, the others as a chooser below it. */
@@ -49,42 +48,44 @@ export function ImageGallery({ images, name }: { images: string[]; name: string 
         )}
       </div>
       {images.length > 1 ? (
-        // one image of several is shown: a radio group (Radix: roving focus, the arrow keys move and show)
-        <RadioGroup
-          aria-label="Choose an image"
-          value={String(selected)}
-          onValueChange={(value) => setSelected(Number(value))}
-          className="mt-3 overflow-x-auto p-1"
-        >
+        // one image of several is shown: native radio buttons (one tab stop, the arrow keys move and choose), each
+        // laid over its thumbnail, transparent, so the thumbnail is what is clicked and the radio what is focused
+        <div role="radiogroup" aria-label="Choose an image" className="mt-3 flex gap-2 overflow-x-auto p-1">
           {images.map((src, i) => (
-            <RadioGroupItem
-              key={`${src}-${i}`}
-              value={String(i)}
-              className="size-16 shrink-0 overflow-hidden rounded-md border-2 border-transparent bg-slate-100 data-[state=checked]:border-brand-600 data-[state=unchecked]:hover:border-slate-300 sm:size-20"
-            >
-              {failed.has(i) ? (
-                <span className="flex h-full items-center justify-center text-xs text-slate-600">
-                  <span aria-hidden>Image {i + 1}</span>
-                  <span className="sr-only">
-                    Show image {i + 1} of {images.length} (could not be loaded)
+            <label key={`${src}-${i}`} className="relative size-16 shrink-0 sm:size-20">
+              <input
+                type="radio"
+                name="product-image"
+                value={String(i)}
+                checked={selected === i}
+                onChange={() => setSelected(i)}
+                className="peer absolute inset-0 size-full cursor-pointer appearance-none rounded-md opacity-0"
+              />
+              <span className="block size-full overflow-hidden rounded-md border-2 border-transparent bg-slate-100 peer-checked:border-brand-600 peer-[:not(:checked):hover]:border-slate-300 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600">
+                {failed.has(i) ? (
+                  <span className="flex h-full items-center justify-center text-xs text-slate-600">
+                    <span aria-hidden>Image {i + 1}</span>
+                    <span className="sr-only">
+                      Show image {i + 1} of {images.length} (could not be loaded)
+                    </span>
                   </span>
-                </span>
-              ) : (
-                <ResponsiveImage
-                  ref={checkLoaded(i)}
-                  src={src}
-                  alt={`Show image ${i + 1} of ${images.length}`}
-                  sizes="80px"
-                  widths={[160]}
-                  width={80}
-                  height={80}
-                  className="h-full w-full object-cover"
-                  onError={() => markFailed(i)}
-                />
-              )}
-            </RadioGroupItem>
+                ) : (
+                  <ResponsiveImage
+                    ref={checkLoaded(i)}
+                    src={src}
+                    alt={`Show image ${i + 1} of ${images.length}`}
+                    sizes="80px"
+                    widths={[160]}
+                    width={80}
+                    height={80}
+                    className="h-full w-full object-cover"
+                    onError={() => markFailed(i)}
+                  />
+                )}
+              </span>
+            </label>
           ))}
-        </RadioGroup>
+        </div>
       ) : null}
     </section>
   );
