@@ -38,8 +38,9 @@ export const LAYER_ZONES = [
   },
   {
     target: "./app/modules",
-    from: ["./app/routes"],
-    message: "Domains do not import pages: a route calls a module, never the reverse.",
+    from: ["./app/routes", "./app/runtime.server.ts"],
+    message:
+      "Domains do not import pages or the composition root: a route calls a module, never the reverse, and a module takes what it uses (db, auth, jobs), not the whole runtime.",
   },
 ];
 

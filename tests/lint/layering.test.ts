@@ -29,6 +29,7 @@ const FORBIDDEN: { layer: string; filePath: string; imports: string }[] = [
   { layer: "lib → modules", filePath: "app/lib/layering-probe.ts", imports: "~/modules/orders/orders.schema" },
   { layer: "db → modules", filePath: "app/db/layering-probe.ts", imports: "~/modules/orders/orders.schema" },
   { layer: "modules → routes", filePath: "app/modules/orders/layering-probe.ts", imports: "~/routes/orders" },
+  { layer: "modules → runtime", filePath: "app/modules/orders/layering-probe.ts", imports: "~/runtime.server" },
 ];
 
 describe("lint enforces the layering", { timeout: 120_000 }, () => {
@@ -37,7 +38,7 @@ describe("lint enforces the layering", { timeout: 120_000 }, () => {
     const zone = LAYER_ZONES.find(
       (z) =>
         filePath.startsWith(z.target.slice(2)) &&
-        [z.from].flat().some((from) => imports.startsWith(`~/${from.slice(6)}`)),
+        [z.from].flat().some((from) => imports.startsWith(`~/${from.slice(6).replace(/\.tsx?$/, "")}`)),
     );
     expect(zone, "a zone covers this import").toBeDefined();
     expect(messages).toContainEqual({

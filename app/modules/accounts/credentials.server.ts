@@ -7,12 +7,16 @@ import type { Db } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import { endLiveSessions } from "~/modules/live/live-events.server";
-import type { Runtime } from "~/runtime.server";
+import type { Notifier } from "~/modules/notifications/notifications.server";
+import type { Auth } from "./auth.server";
 import type { z } from "zod";
 import type { CommandRefusal } from "~/lib/command-result";
 import type { signInSchema, signUpSchema } from "./accounts.schema";
 import { overActionLimit, releaseSignInAttempt, reserveSignInAttempt, signInSucceeded } from "./attempt-limiter.server";
 import { isCommonPassword } from "./common-passwords.server";
+
+/** What signing up, in and out needs. */
+type CredentialDeps = { db: Db; auth: Auth; jobs: Pick<JobQueue, "send">; notifier: Pick<Notifier, "publicUrl"> };
 
 /** An account form's answer: done (with the session's cookie headers and where to go next), or refused. */
 export type AuthFormResult = { ok: true; message: string; headers?: Headers; redirectTo?: string } | CommandRefusal;
@@ -33,7 +37,7 @@ export const MESSAGES = {
  * written in one transaction (the password hashed by better-auth), then better-auth opens the session.
  */
 export async function signUpWithEmail(
-  runtime: Runtime,
+  runtime: CredentialDeps,
   input: z.output<typeof signUpSchema>,
   headers: Headers,
 ): Promise<AuthFormResult> {
@@ -118,7 +122,7 @@ export async function queueEmailConfirmation(
  * Tells the owner of an address that someone tried to sign up with it, through the job queue, at most
  * ACTION_LIMITS.signUpNotice times an hour per address (past that the attempt is answered as usual, unmailed).
  */
-async function tellOwnerOfSignUpAttempt(runtime: Runtime, email: string): Promise<void> {
+async function tellOwnerOfSignUpAttempt(runtime: CredentialDeps, email: string): Promise<void> {
   const { db, jobs, notifier } = runtime;
   const [owner] = await db
     .select({ email: user.email, name: user.name })
@@ -140,7 +144,7 @@ async function tellOwnerOfSignUpAttempt(runtime: Runtime, email: string): Promis
  * and per account.
  */
 export async function signInWithEmail(
-  runtime: Runtime,
+  runtime: CredentialDeps,
   input: z.output<typeof signInSchema>,
   headers: Headers,
   clientIp: string | null,
@@ -186,7 +190,7 @@ export async function signInWithEmail(
  * Ends the session on the server and closes the event streams it opened, on every instance; returns the
  * headers that clear the cookie.
  */
-export async function signOut(runtime: Runtime, headers: Headers): Promise<Headers> {
+export async function signOut(runtime: CredentialDeps, headers: Headers): Promise<Headers> {
   try {
     const current = await runtime.auth.api
       .getSession({ headers, query: { disableCookieCache: true } })

@@ -1,12 +1,14 @@
 import { logger } from "~/logger.server";
-import type { Runtime } from "~/runtime.server";
+import type { Auth } from "./auth.server";
+
+type GoogleDeps = { auth: Auth; googleEnabled: boolean };
 
 export const GOOGLE_FAILED = "Failed to sign in with Google";
 export const GOOGLE_NOT_CONFIGURED = "Google sign-in is not available on this server.";
 
 /** Starts the Google (OpenID Connect) redirect; better-auth keeps the state and PKCE verifier in cookies. */
 export async function startGoogleSignIn(
-  runtime: Runtime,
+  runtime: GoogleDeps,
   headers: Headers,
 ): Promise<{ ok: true; url: string; headers: Headers } | { ok: false; message: string }> {
   if (!runtime.googleEnabled) return { ok: false, message: GOOGLE_NOT_CONFIGURED };

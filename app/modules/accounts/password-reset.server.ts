@@ -2,13 +2,15 @@ import { APIError } from "better-auth/api";
 import type { Db } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
-import type { Runtime } from "~/runtime.server";
+import type { Auth } from "./auth.server";
 import type { z } from "zod";
 import type { forgotPasswordSchema, resetPasswordSchema } from "./accounts.schema";
 import { overActionLimit } from "./attempt-limiter.server";
 import { PASSWORD_RESET_TTL_SECONDS } from "./auth.server";
 import { isCommonPassword } from "./common-passwords.server";
 import { MESSAGES, type AuthFormResult } from "./credentials.server";
+
+type PasswordResetDeps = { db: Db; auth: Auth };
 
 export const RESET_MESSAGES = {
   // the same answer whether or not the address has an account: the form must not tell who is a user
@@ -44,7 +46,7 @@ export async function sendPasswordResetEmail(
  * about, so it cannot flood an inbox.
  */
 export async function requestPasswordReset(
-  runtime: Runtime,
+  runtime: PasswordResetDeps,
   { email }: z.output<typeof forgotPasswordSchema>,
   clientIp: string | null,
 ): Promise<AuthFormResult> {
@@ -66,7 +68,7 @@ export async function requestPasswordReset(
  * expires; every session of the account ends.
  */
 export async function resetPassword(
-  runtime: Runtime,
+  runtime: PasswordResetDeps,
   { token, password }: z.output<typeof resetPasswordSchema>,
   clientIp: string | null,
 ): Promise<AuthFormResult> {

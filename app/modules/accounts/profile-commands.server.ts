@@ -3,12 +3,14 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { user as userTable } from "~/db/schema/auth";
 import { profiles } from "~/db/schema/profiles";
-import type { Runtime } from "~/runtime.server";
+import type { Auth } from "./auth.server";
 import type { z } from "zod";
 import type { CommandResult } from "~/lib/command-result";
 import type { changePasswordSchema, completeProfileSchema, profileUpdateSchema, SessionUser } from "./accounts.schema";
 import { isCommonPassword } from "./common-passwords.server";
 import { MESSAGES } from "./credentials.server";
+
+type AuthDeps = { auth: Auth };
 
 /** Edits the acting user's own profile (full name, company, phone), as profileUpdateSchema read them. */
 export async function updateOwnProfile(
@@ -49,7 +51,7 @@ export async function completeOwnProfile(
  * sessions; its value is the headers that renew the session cookie.
  */
 export async function changeOwnPassword(
-  runtime: Runtime,
+  runtime: AuthDeps,
   headers: Headers,
   input: z.output<typeof changePasswordSchema>,
 ): Promise<CommandResult<Headers>> {

@@ -8,10 +8,15 @@ import { session, user as userTable } from "~/db/schema/auth";
 import { notifications } from "~/db/schema/notifications";
 import { profiles } from "~/db/schema/profiles";
 import { headerUnreadCountsSql } from "~/modules/messaging/messaging.server";
-import type { Runtime } from "~/runtime.server";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { createAuth, SESSION_EXPIRES_IN_SECONDS } from "./auth.server";
-import { getSessionUser, getSessionUserWith, getSignedInSession, verifiedSessionToken } from "./session.server";
+import {
+  getSessionUser,
+  getSessionUserWith,
+  getSignedInSession,
+  verifiedSessionToken,
+  type SessionDeps,
+} from "./session.server";
 
 /** A second Drizzle client on the same connection that counts the statements it sends. */
 function countingDb(database: TestDatabase): { db: Db; count: () => number; reset: () => void } {
@@ -29,7 +34,7 @@ const page = (cookie: string) => new Request("http://127.0.0.1/", { headers: { c
 describe.each(testEngines())("reading the session on a page load, on %s", (engine) => {
   let database: TestDatabase;
   let counting: ReturnType<typeof countingDb>;
-  let runtime: Runtime;
+  let runtime: SessionDeps;
   const secret = crypto.randomBytes(32).toString("hex");
 
   beforeAll(async () => {
@@ -44,7 +49,7 @@ describe.each(testEngines())("reading the session on a page load, on %s", (engin
       sendPasswordReset: async () => {},
       sendEmailConfirmation: async () => {},
     });
-    runtime = { db: counting.db, auth, authSecret: secret } as unknown as Runtime;
+    runtime = { db: counting.db, auth, authSecret: secret };
   });
   afterAll(() => database.drop());
 

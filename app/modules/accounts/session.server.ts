@@ -6,10 +6,13 @@ import { queryRows, type Db } from "~/db/client.server";
 import { session, user as userTable } from "~/db/schema/auth";
 import { profiles } from "~/db/schema/profiles";
 import type { RefusedPage } from "~/lib/page-refusal";
-import type { Runtime } from "~/runtime.server";
+import type { Auth } from "./auth.server";
 import type { Actor, Profile, SessionUser } from "./accounts.schema";
 import { AUTH_COOKIE_PREFIX, SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from "./auth.server";
 import { findProfile, profileColumns, toProfile } from "./profiles.server";
+
+/** What reading the session needs: the database, better-auth, and its secret (to check the cookie's signature). */
+export type SessionDeps = { db: Db; auth: Auth; authSecret: string };
 
 type SignedIn = { user: SessionUser; sessionId: string };
 
@@ -25,7 +28,7 @@ type Loaded = { signedIn: SignedIn | null; extras?: Record<string, number> };
 // One lookup per request, shared by the root loader and the route's own loader.
 const cache = new WeakMap<Request, Promise<Loaded>>();
 
-function load(request: Request, runtime: Runtime, extras?: (userId: SQLWrapper) => SessionExtras): Promise<Loaded> {
+function load(request: Request, runtime: SessionDeps, extras?: (userId: SQLWrapper) => SessionExtras): Promise<Loaded> {
   let pending = cache.get(request);
   if (!pending) {
     pending = loadSessionUser(request, runtime, extras);
@@ -34,7 +37,7 @@ function load(request: Request, runtime: Runtime, extras?: (userId: SQLWrapper) 
   return pending;
 }
 
-async function signedIn(request: Request, runtime: Runtime): Promise<SignedIn | null> {
+async function signedIn(request: Request, runtime: SessionDeps): Promise<SignedIn | null> {
   return (await load(request, runtime)).signedIn;
 }
 
@@ -44,7 +47,7 @@ async function signedIn(request: Request, runtime: Runtime): Promise<SignedIn | 
  */
 export async function getSessionUserWith<E extends SessionExtras>(
   request: Request,
-  runtime: Runtime,
+  runtime: SessionDeps,
   extras: (userId: SQLWrapper) => E,
 ): Promise<{ user: SessionUser; extras: ExtrasOf<E> } | null> {
   const loaded = await load(request, runtime, extras);
@@ -59,7 +62,7 @@ export async function getSessionUserWith<E extends SessionExtras>(
 }
 
 /** The signed-in user (with profile) for this request, or null. Sessions live in the database (better-auth). */
-export async function getSessionUser(request: Request, runtime: Runtime): Promise<SessionUser | null> {
+export async function getSessionUser(request: Request, runtime: SessionDeps): Promise<SessionUser | null> {
   return (await signedIn(request, runtime))?.user ?? null;
 }
 
@@ -67,7 +70,7 @@ export async function getSessionUser(request: Request, runtime: Runtime): Promis
  * The signed-in user and the id of their sign-in session (server-side only: an event stream remembers which
  * session opened it, to close with it).
  */
-export function getSignedInSession(request: Request, runtime: Runtime): Promise<SignedIn | null> {
+export function getSignedInSession(request: Request, runtime: SessionDeps): Promise<SignedIn | null> {
   return signedIn(request, runtime);
 }
 
@@ -154,7 +157,7 @@ function toSessionUser(
  */
 async function loadSessionUser(
   request: Request,
-  runtime: Runtime,
+  runtime: SessionDeps,
   extras?: (userId: SQLWrapper) => SessionExtras,
 ): Promise<Loaded> {
   const token = await verifiedSessionToken(request.headers, runtime.authSecret);
@@ -178,7 +181,7 @@ async function loadSessionUser(
 }
 
 /** better-auth's getSession, which extends the session (once a day) as it reads it. */
-async function refreshedSession(request: Request, runtime: Runtime): Promise<SignedIn | null> {
+async function refreshedSession(request: Request, runtime: SessionDeps): Promise<SignedIn | null> {
   const result = await runtime.auth.api
     .getSession({ headers: request.headers, query: { disableCookieCache: true } })
     .catch(() => null);
@@ -192,7 +195,7 @@ async function refreshedSession(request: Request, runtime: Runtime): Promise<Sig
 /** For actions: a signed-in user with a profile, or a 401 with the given message. */
 export async function requireUser(
   request: Request,
-  runtime: Runtime,
+  runtime: SessionDeps,
   message = "User not authenticated",
 ): Promise<Actor> {
   const user = await getSessionUser(request, runtime);
@@ -201,7 +204,7 @@ export async function requireUser(
 }
 
 /** For pages: a signed-in user, or a redirect to /auth that comes back here afterwards. */
-export async function requireUserPage(request: Request, runtime: Runtime): Promise<Actor> {
+export async function requireUserPage(request: Request, runtime: SessionDeps): Promise<Actor> {
   const user = await getSessionUser(request, runtime);
   if (!user || !user.profile) {
     const url = new URL(request.url);
@@ -211,7 +214,7 @@ export async function requireUserPage(request: Request, runtime: Runtime): Promi
 }
 
 /** Sellers only (profile user_type 'seller'); anyone else gets a 403 with a clear message. */
-export async function requireSeller(request: Request, runtime: Runtime): Promise<Actor> {
+export async function requireSeller(request: Request, runtime: SessionDeps): Promise<Actor> {
   const user = await requireUser(request, runtime);
   if (user.profile.userType !== "seller") throw data({ error: "Only seller accounts can do this" }, { status: 403 });
   return user;
@@ -223,7 +226,7 @@ export async function requireSeller(request: Request, runtime: Runtime): Promise
  */
 export async function requireSellerPage(
   request: Request,
-  runtime: Runtime,
+  runtime: SessionDeps,
   refused: { signedOut: RefusedPage; notSeller: RefusedPage },
 ): Promise<Actor> {
   const user = await getSessionUser(request, runtime);
@@ -233,7 +236,7 @@ export async function requireSellerPage(
 }
 
 /** Administrators only; to everyone else the page does not exist (404). */
-export async function requireAdmin(request: Request, runtime: Runtime): Promise<SessionUser> {
+export async function requireAdmin(request: Request, runtime: SessionDeps): Promise<SessionUser> {
   const user = await getSessionUser(request, runtime);
   if (!user?.isAdmin) throw data(null, { status: 404 });
   return user;

@@ -3,7 +3,6 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Runtime } from "~/runtime.server";
 import { imageVariantUrl, parseVariantKey, responsiveImageSources } from "./image-urls";
 import { processImage, resizeImage, storeImage } from "./images.server";
 import { localDiskStorage, type BlobStorage } from "./storage.server";
@@ -26,7 +25,7 @@ function countingStorage() {
       return disk.put(key, bytes, type);
     },
   };
-  return { storage, puts, runtime: { storage } as unknown as Runtime };
+  return { storage, puts, runtime: { storage } as unknown as Parameters<typeof serveUpload>[1] };
 }
 
 const picture = (width: number, height: number) =>

@@ -1,11 +1,14 @@
 import { logger } from "~/logger.server";
-import type { Runtime } from "~/runtime.server";
+import type { Db } from "~/db/client.server";
+import type { SessionDeps } from "~/modules/accounts/session.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { ImageRejected, processImage, resizeImage, storeImage } from "./images.server";
 import { IMAGE_MESSAGES as MESSAGES, MAX_IMAGE_BYTES, UPLOAD_KINDS, type UploadKind } from "./uploads.schema";
 import { overActionLimit } from "~/modules/accounts/attempt-limiter.server";
 import { isPrivateKey, type BlobStorage, type StoredObject } from "./storage.server";
 import { parseVariantKey } from "./image-urls";
+
+type UploadDeps = SessionDeps & { db: Db; storage: BlobStorage };
 
 const MULTIPART_OVERHEAD = 64 * 1024;
 
@@ -36,7 +39,7 @@ async function readLimited(request: Request, limit: number): Promise<Buffer | nu
 }
 
 /** POST /api/uploads: one image (`file`) of a `kind`, stored at {user id}/{kind}/{timestamp}.webp with a card-sized variant. */
-export async function handleImageUpload(request: Request, runtime: Runtime): Promise<Response> {
+export async function handleImageUpload(request: Request, runtime: UploadDeps): Promise<Response> {
   const user = await getSessionUser(request, runtime);
   if (!user) return json({ error: "User not authenticated" }, 401);
   const limit = MAX_IMAGE_BYTES + MULTIPART_OVERHEAD;
@@ -100,7 +103,7 @@ async function variant(storage: BlobStorage, key: string): Promise<StoredObject 
 }
 
 /** GET /uploads/*: stored objects with their content type and a year of caching (keys never change). nosniff comes from the global security headers. */
-export async function serveUpload(key: string, runtime: Runtime): Promise<Response> {
+export async function serveUpload(key: string, runtime: UploadDeps): Promise<Response> {
   // private files (message attachments, verification and order documents) are served by their own routes, to those allowed only
   let object: StoredObject | null = null;
   if (!isPrivateKey(key)) {
