@@ -9,9 +9,9 @@ import { migrateDatabase, openPglite, openPostgres, queryRows, type Database } f
 import { storeProducts } from "~/db/schema/stores";
 import { storeAnalytics } from "~/modules/analytics/analytics.server";
 import { ViewCounter } from "~/modules/analytics/view-counter.server";
-import { actorOf, createSeller } from "../tests/factories/users";
-import { createProducts } from "../tests/factories/products";
-import { createStore } from "../tests/factories/stores";
+import { actorOf, createSeller } from "../seed/factories/users";
+import { createProducts } from "../seed/factories/products";
+import { createStore } from "../seed/factories/stores";
 
 const { values } = parseArgs({
   options: {

@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrateDatabase, openPglite, openPostgres, type Database, type Db } from "~/db/client.server";
 import { listInbox, unreadConversationCount } from "~/modules/messaging/messaging.server";
-import { createBuyer, createSeller } from "../tests/factories/users";
+import { createBuyer, createSeller } from "../seed/factories/users";
 
 const { values } = parseArgs({
   options: {

@@ -13,7 +13,7 @@ import postgres from "postgres";
 import { sql } from "drizzle-orm";
 import { openPostgres, queryRows, type Database } from "~/db/client.server";
 import { publishLive } from "~/modules/live/live-events.server";
-import { dateFromToday } from "../tests/factories/rfqs";
+import { dateFromToday } from "../seed/factories/rfqs";
 import { startAppServer, type AppServer } from "../tests/support/app-server";
 import { HttpClient } from "../tests/support/http-client";
 

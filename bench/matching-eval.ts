@@ -8,9 +8,9 @@
 import { pathToFileURL } from "node:url";
 import { migrateDatabase, openPglite } from "../app/db/client.server";
 import { rankSuppliersForRfq, MATCHED_SUPPLIERS } from "../app/modules/matching/matching.server";
-import { createProducts, type ProductOverrides } from "../tests/factories/products";
-import { createRfq } from "../tests/factories/rfqs";
-import { createBuyer, createSeller } from "../tests/factories/users";
+import { createProducts, type ProductOverrides } from "../seed/factories/products";
+import { createRfq } from "../seed/factories/rfqs";
+import { createBuyer, createSeller } from "../seed/factories/users";
 import { KINDS, suppliers } from "./matching-eval-set";
 
 export type MatchingEvaluation = {

@@ -15,7 +15,7 @@ import type { ProductCategory } from "~/lib/categories";
 import { startJobQueue } from "~/modules/jobs/job-queue.server";
 import { matchRfq, rankSuppliersForRfq, rfqRankingQuery } from "~/modules/matching/matching.server";
 import type { Notifier } from "~/modules/notifications/notifications.server";
-import { buildRfq } from "../tests/factories/rfqs";
+import { buildRfq } from "../seed/factories/rfqs";
 import { rfqs } from "~/db/schema/rfqs";
 import { benchTarget, describeTarget, formatInt, openTarget } from "./bench-database.server";
 import { KINDS } from "./matching-eval-set";

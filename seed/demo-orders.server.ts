@@ -7,7 +7,7 @@ import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import type { OrderDocumentStage } from "~/modules/order-documents/order-documents.schema";
 import type { OrderStatus } from "~/modules/orders/orders.schema";
 import { planMilestones } from "~/modules/payments/payments.schema";
-import { dateFromToday } from "../tests/factories/rfqs";
+import { dateFromToday } from "./factories/rfqs";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

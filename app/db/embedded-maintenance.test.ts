@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createProducts } from "../../tests/factories/products";
-import { createSeller } from "../../tests/factories/users";
+import { createProducts } from "../../seed/factories/products";
+import { createSeller } from "../../seed/factories/users";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { startJobQueue } from "~/modules/jobs/job-queue.server";
 import { queryRows } from "./client.server";

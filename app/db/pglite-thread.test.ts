@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSeller } from "../../tests/factories/users";
+import { createSeller } from "../../seed/factories/users";
 import { DatabaseOpenError, migrateDatabase, openPgliteThread, queryRows, type Database } from "./client.server";
 import type { PgliteThread } from "./pglite-thread.server";
 import { products } from "./schema/products";

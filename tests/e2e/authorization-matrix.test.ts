@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes";
-import { dateFromToday } from "../factories/rfqs";
+import { dateFromToday } from "../../seed/factories/rfqs";
 import { HttpClient } from "../support/http-client";
 import { baseUrl, ownDemoServer } from "./support/test-server";
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { dateFromToday } from "../factories/rfqs";
+import { dateFromToday } from "../../seed/factories/rfqs";
 import { HttpClient } from "../support/http-client";
 import { baseUrl, ownDemoServer } from "./support/test-server";
 

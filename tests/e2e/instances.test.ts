@@ -5,7 +5,7 @@ import path from "node:path";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dateFromToday } from "../factories/rfqs";
+import { dateFromToday } from "../../seed/factories/rfqs";
 import type { AppServer } from "../support/app-server";
 import { HttpClient } from "../support/http-client";
 import type { TestPostgresDatabase } from "./support/templates";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dateFromToday } from "../factories/rfqs";
+import { dateFromToday } from "../../seed/factories/rfqs";
 import type { AppServer } from "../support/app-server";
 import { EventStreamReader } from "../support/event-stream";
 import { HttpClient } from "../support/http-client";

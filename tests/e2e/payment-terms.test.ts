@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dateFromToday } from "../factories/rfqs";
+import { dateFromToday } from "../../seed/factories/rfqs";
 import { HttpClient } from "../support/http-client";
 import { signIn, signUpOverHttp } from "./support/accounts";
 import { baseUrl, openBrowser } from "./support/browser";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dateFromToday } from "../factories/rfqs";
+import { dateFromToday } from "../../seed/factories/rfqs";
 import { signIn } from "./support/accounts";
 import { hydrated, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
 

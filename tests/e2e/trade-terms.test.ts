@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../seed/demo.server";
-import { dateFromToday } from "../factories/rfqs";
+import { dateFromToday } from "../../seed/factories/rfqs";
 import { HttpClient } from "../support/http-client";
 import { signIn } from "./support/accounts";
 import { baseUrl, hydrated, openBrowser, seriousA11yViolations } from "./support/browser";

@@ -2,7 +2,7 @@ import type { Db } from "~/db/client.server";
 import { orderPackingDetails } from "~/db/schema/order-documents";
 import { sellerBusinessDetails } from "~/db/schema/profiles";
 import { createOrder, type OrderOverrides, type OrderRow } from "./orders";
-import { createQuote, createRfq } from "./rfqs";
+import { createQuote, createRfq } from "../../seed/factories/rfqs";
 import { fobMundraInrQuote } from "./trade";
 
 export type SellerBusinessDetailsRow = typeof sellerBusinessDetails.$inferSelect;

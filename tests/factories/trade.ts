@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
 import { productPriceTiers } from "~/db/schema/trade";
-import { createProduct } from "./products";
-import type { QuoteOverrides } from "./rfqs";
+import { createProduct } from "../../seed/factories/products";
+import type { QuoteOverrides } from "../../seed/factories/rfqs";
 
 /**
  * Quotes with structured trade terms (issue #21), for 1,000 terry towels (HS 6302.60.0010):

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user as userTable } from "~/db/schema/auth";
 import { profiles } from "~/db/schema/profiles";
 import { formValues, parseInput } from "~/lib/command-result";
-import { createBuyer, type Account, actorOf as actor } from "../../../tests/factories/users";
+import { createBuyer, type Account, actorOf as actor } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { completeProfileSchema, profileUpdateSchema } from "./accounts.schema";
 import { completeOwnProfile, updateOwnProfile } from "./profile-commands.server";

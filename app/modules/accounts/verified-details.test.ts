@@ -18,8 +18,8 @@ import {
 } from "~/modules/order-documents/order-documents.server";
 import { localDiskStorage, type BlobStorage } from "~/modules/uploads/storage.server";
 import { createExportOrder, createSellerBusinessDetails } from "../../../tests/factories/export-orders";
-import { createStore } from "../../../tests/factories/stores";
-import { actorOf, createBuyer, createSeller, type Account } from "../../../tests/factories/users";
+import { createStore } from "../../../seed/factories/stores";
+import { actorOf, createBuyer, createSeller, type Account } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { testNotifier } from "../../../tests/support/test-notifier";
 import { changeRequestDecisionSchema, type Actor, type SessionUser } from "./accounts.schema";

@@ -4,10 +4,10 @@ import { rfqMatches } from "~/db/schema/matching";
 import { ledgerEntries } from "~/db/schema/payments";
 import { storeProducts } from "~/db/schema/stores";
 import { createOrder, createOrderMilestones } from "../../../tests/factories/orders";
-import { createProducts } from "../../../tests/factories/products";
-import { createQuote, createRfq } from "../../../tests/factories/rfqs";
-import { createStore } from "../../../tests/factories/stores";
-import { actorOf, createBuyer, createSeller, type Account } from "../../../tests/factories/users";
+import { createProducts } from "../../../seed/factories/products";
+import { createQuote, createRfq } from "../../../seed/factories/rfqs";
+import { createStore } from "../../../seed/factories/stores";
+import { actorOf, createBuyer, createSeller, type Account } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { analyticsCsv, sellerAnalyticsSummary, storeAnalytics } from "./analytics.server";
 

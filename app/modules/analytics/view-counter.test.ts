@@ -5,9 +5,9 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageViewDays, pageViewHours } from "~/db/schema/analytics";
 import { markOwnPage, viewCounting } from "../../../server/view-counting";
-import { createProduct } from "../../../tests/factories/products";
-import { createStore } from "../../../tests/factories/stores";
-import { createSeller } from "../../../tests/factories/users";
+import { createProduct } from "../../../seed/factories/products";
+import { createStore } from "../../../seed/factories/stores";
+import { createSeller } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { ViewCounter, viewedPage } from "./view-counter.server";
 

@@ -6,10 +6,10 @@ import { reviews } from "~/db/schema/reviews";
 import { logger } from "~/logger.server";
 import type { Profile } from "~/modules/accounts/accounts.schema";
 import { createOrderMilestones, createOrders, forceMilestoneState } from "../../../tests/factories/orders";
-import { createProducts } from "../../../tests/factories/products";
-import { createQuotes, createRfq, createRfqs, dateFromToday } from "../../../tests/factories/rfqs";
-import { createStore } from "../../../tests/factories/stores";
-import { createBuyer, createSeller, actorOf as actor } from "../../../tests/factories/users";
+import { createProducts } from "../../../seed/factories/products";
+import { createQuotes, createRfq, createRfqs, dateFromToday } from "../../../seed/factories/rfqs";
+import { createStore } from "../../../seed/factories/stores";
+import { createBuyer, createSeller, actorOf as actor } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import {
   DASHBOARD_LOAD_FAILED,

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { openPgliteThread, openPostgres, queryRows, type Database, type Db } from "~/db/client.server";
 import { session } from "~/db/schema/auth";
 import { activeSessionIds } from "~/modules/accounts/session.server";
-import { createUser } from "../../../tests/factories/users";
+import { createUser } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines } from "../../../tests/support/test-database";
 import { LiveHub, startLiveUpdates, type LiveSubscriber, type LiveUpdates } from "./live-hub.server";
 import { publishLive } from "./live-events.server";

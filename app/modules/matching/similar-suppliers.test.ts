@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createProducts, type ProductRow } from "../../../tests/factories/products";
-import { createQuote, createRfq } from "../../../tests/factories/rfqs";
-import { addProductsToStore, createStore, type StoreRow } from "../../../tests/factories/stores";
-import { actorOf, createBuyer, createSeller, type Account } from "../../../tests/factories/users";
+import { createProducts, type ProductRow } from "../../../seed/factories/products";
+import { createQuote, createRfq } from "../../../seed/factories/rfqs";
+import { addProductsToStore, createStore, type StoreRow } from "../../../seed/factories/stores";
+import { actorOf, createBuyer, createSeller, type Account } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import {
   similarSuppliersForProduct,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
 import { conversations, messageReports, messages } from "~/db/schema/messaging";
 import { ACTION_LIMITS } from "~/modules/accounts/attempt-limiter.server";
-import { actorOf, createBuyer, createSeller, type Account } from "../../../tests/factories/users";
+import { actorOf, createBuyer, createSeller, type Account } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import {
   listReportGroups,

@@ -11,10 +11,10 @@ import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import { unreadNotificationCount, type Notifier } from "~/modules/notifications/notifications.server";
 import { localDiskStorage } from "~/modules/uploads/storage.server";
 import { createOrder } from "../../../tests/factories/orders";
-import { createProduct } from "../../../tests/factories/products";
-import { createQuote, createRfq } from "../../../tests/factories/rfqs";
-import { createStore } from "../../../tests/factories/stores";
-import { actorOf, createBuyer, createSeller, type Account } from "../../../tests/factories/users";
+import { createProduct } from "../../../seed/factories/products";
+import { createQuote, createRfq } from "../../../seed/factories/rfqs";
+import { createStore } from "../../../seed/factories/stores";
+import { actorOf, createBuyer, createSeller, type Account } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { testNotifier } from "../../../tests/support/test-notifier";
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
-import { createBuyer, createSeller, type Account } from "../../../tests/factories/users";
+import { createBuyer, createSeller, type Account } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { queuedEmails, testNotifier } from "../../../tests/support/test-notifier";
 import {

@@ -15,7 +15,7 @@ import {
   createPackingDetails,
   createSellerBusinessDetails,
 } from "../../../tests/factories/export-orders";
-import { createBuyer, createSeller, actorOf as actor, type Account } from "../../../tests/factories/users";
+import { createBuyer, createSeller, actorOf as actor, type Account } from "../../../seed/factories/users";
 import { createOrderMilestones, forceOrderStatus } from "../../../tests/factories/orders";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { testNotifier } from "../../../tests/support/test-notifier";

@@ -6,7 +6,7 @@ import { ORDER_STATUSES } from "~/lib/status-lists";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import type { Notifier } from "~/modules/notifications/notifications.server";
 import { createOrder } from "../../../tests/factories/orders";
-import { actorOf, createBuyer, createSeller, type Account } from "../../../tests/factories/users";
+import { actorOf, createBuyer, createSeller, type Account } from "../../../seed/factories/users";
 import { postOrderTransition } from "../../../tests/support/order-forms";
 import { createTestDatabase, testEngines, type Engine, type TestDatabase } from "../../../tests/support/test-database";
 import { testNotifier } from "../../../tests/support/test-notifier";

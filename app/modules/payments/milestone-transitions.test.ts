@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentMilestones } from "~/db/schema/payments";
 import { MILESTONE_STATES } from "~/lib/status-lists";
 import { createOrder, createOrderMilestones, forceMilestoneState } from "../../../tests/factories/orders";
-import { createBuyer, createSeller } from "../../../tests/factories/users";
+import { createBuyer, createSeller } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { mayMoveMilestone, type MilestoneState } from "./payments-values";
 import { setMilestoneState } from "./payments.server";

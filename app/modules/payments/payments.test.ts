@@ -10,7 +10,7 @@ import type { Notifier } from "~/modules/notifications/notifications.server";
 import { getOrderDetail } from "~/modules/orders/orders.server";
 import { postFundMilestone, postOpenDispute, postOrderTransition } from "../../../tests/support/order-forms";
 import { createOrder, createOrderMilestones, forceOrderStatus } from "../../../tests/factories/orders";
-import { createBuyer, createSeller, type Account, actorOf as actor } from "../../../tests/factories/users";
+import { createBuyer, createSeller, type Account, actorOf as actor } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { testNotifier } from "../../../tests/support/test-notifier";
 import { appendLedgerEntry, milestoneBalance, orderBalance } from "./ledger.server";

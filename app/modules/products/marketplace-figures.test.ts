@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createOrders } from "../../../tests/factories/orders";
-import { createProducts } from "../../../tests/factories/products";
-import { createBuyer, createSeller } from "../../../tests/factories/users";
+import { createProducts } from "../../../seed/factories/products";
+import { createBuyer, createSeller } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { MARKETPLACE_FIGURES_MAX_AGE_MS, marketplaceFigures } from "./marketplace-figures.server";
 

@@ -3,7 +3,7 @@ import { refusedBy } from "../../../tests/support/refused-by";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "~/db/schema/products";
 import { productPriceTiers } from "~/db/schema/trade";
-import { createSeller, type Account, actorOf as actor } from "../../../tests/factories/users";
+import { createSeller, type Account, actorOf as actor } from "../../../seed/factories/users";
 import { postAddProduct, postEditProduct, postProductDraft } from "../../../tests/support/product-form";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { listSellerProducts } from "./product-commands.server";

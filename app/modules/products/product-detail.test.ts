@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createProduct } from "../../../tests/factories/products";
-import { createStore } from "../../../tests/factories/stores";
-import { createSeller, type Account, actorOf as actor } from "../../../tests/factories/users";
+import { createProduct } from "../../../seed/factories/products";
+import { createStore } from "../../../seed/factories/stores";
+import { createSeller, type Account, actorOf as actor } from "../../../seed/factories/users";
 import { postProductDraft } from "../../../tests/support/product-form";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { getProductDetail, readSpecifications, specLabel } from "./product-detail.server";

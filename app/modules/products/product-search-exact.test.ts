@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
-import { createProducts, type ProductRow } from "../../../tests/factories/products";
-import { createSeller } from "../../../tests/factories/users";
+import { createProducts, type ProductRow } from "../../../seed/factories/products";
+import { createSeller } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import {
   parseProductSearchParams,

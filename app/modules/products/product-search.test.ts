@@ -2,9 +2,9 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { products } from "~/db/schema/products";
-import { createProducts } from "../../../tests/factories/products";
-import { createStore } from "../../../tests/factories/stores";
-import { createSeller, type Account } from "../../../tests/factories/users";
+import { createProducts } from "../../../seed/factories/products";
+import { createStore } from "../../../seed/factories/stores";
+import { createSeller, type Account } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import {
   parseProductSearchParams,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getPublicStore } from "~/modules/stores/stores.server";
-import { addProductToStore, createStore } from "../../../tests/factories/stores";
-import { createProduct } from "../../../tests/factories/products";
-import { createConversation, type HistoryMessage } from "../../../tests/factories/message-history";
-import { createBuyer, createSeller, type Account } from "../../../tests/factories/users";
+import { addProductToStore, createStore } from "../../../seed/factories/stores";
+import { createProduct } from "../../../seed/factories/products";
+import { createConversation, type HistoryMessage } from "../../../seed/factories/message-history";
+import { createBuyer, createSeller, type Account } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { parseProductSearchParams } from "../products/product-search.schema";
 import { searchProducts } from "../products/product-search.server";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productPriceTiers } from "~/db/schema/trade";
-import { createProduct } from "../../../tests/factories/products";
-import { createSeller } from "../../../tests/factories/users";
+import { createProduct } from "../../../seed/factories/products";
+import { createSeller } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { rfqPrefillFromProduct } from "./rfq-prefill.server";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fxRates } from "~/db/schema/trade";
-import { createBuyer, createSeller, actorOf, type Account } from "../../../tests/factories/users";
+import { createBuyer, createSeller, actorOf, type Account } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { formValues, parseInput } from "~/lib/command-result";
 import { describeRate, FX_RATE_FIELDS, fxRateSchema } from "./fx-rates.schema";

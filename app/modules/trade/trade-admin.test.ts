@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { additionalDuties, dutyRates, freightRates, tradeFees } from "~/db/schema/trade";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
-import { createBuyer, actorOf } from "../../../tests/factories/users";
+import { createBuyer, actorOf } from "../../../seed/factories/users";
 import {
   postAddAdditionalDuty,
   postAddDutyRate,

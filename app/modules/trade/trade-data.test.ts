@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "~/db/client.server";
-import { createQuote, createRfq } from "../../../tests/factories/rfqs";
+import { createQuote, createRfq } from "../../../seed/factories/rfqs";
 import { createTowelProduct, ddpChicagoUsdQuote, fobMundraInrQuote } from "../../../tests/factories/trade";
-import { createBuyer, createSeller, actorOf, type Account } from "../../../tests/factories/users";
+import { createBuyer, createSeller, actorOf, type Account } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { productPriceTiers } from "~/db/schema/trade";
-import { createProduct } from "../../../tests/factories/products";
+import { createProduct } from "../../../seed/factories/products";
 import { productLandedCost } from "./product-landed-cost.server";
 import { getQuoteComparison } from "./quote-comparison.server";
 import { additionalDutiesInForce, dutyRatesFor, feesInForce, lanesFor, portTables } from "./trade-data.server";
