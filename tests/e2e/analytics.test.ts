@@ -1,10 +1,9 @@
-import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../seed/demo.server";
 import { HttpClient } from "../support/http-client";
 import { signIn } from "./support/accounts";
-import { baseUrl, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
+import { baseUrl, downloadedBytes, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
 
 /**
  * Issue #23.3: a visitor opens a store from its QR code and then one of its products; a crawler opens the store
@@ -105,7 +104,7 @@ describe("seller analytics: the owner sees the views just made", () => {
       page.getByRole("link", { name: "Download CSV" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^store-analytics-30d-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = fs.readFileSync(await download.path(), "utf8");
+    const csv = (await downloadedBytes(download)).toString("utf8");
     expect(csv).toContain(`store_views,${await stat(page, "Store page views")}\r\n`);
     expect(csv).toContain(`product_views,${await stat(page, "Product page views")}\r\n`);
 

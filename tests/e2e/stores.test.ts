@@ -1,9 +1,8 @@
-import fs from "node:fs";
 import jsQR from "jsqr";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn, signUpSeller } from "./support/accounts";
-import { baseUrl, hydrated, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
+import { baseUrl, downloadedBytes, hydrated, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
 
 describe("stores: create with QR, manage products, public page", () => {
   let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -61,8 +60,10 @@ describe("stores: create with QR, manage products, public page", () => {
     ]);
     const safe = storeName.replace(/[^a-zA-Z0-9]/g, "_").toLowerCase();
     expect(download.suggestedFilename()).toBe(`${safe}-qr-code.png`);
-    const file = await download.path();
-    const { data, info } = await sharp(fs.readFileSync(file)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(await downloadedBytes(download))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const decoded = jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
     // tagged as a scan, which the store's analytics count (issue #23.3)
     const storeId = /\/stores\/([0-9a-f-]{36})\?src=qr$/.exec(decoded ?? "")?.[1];

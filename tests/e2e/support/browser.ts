@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Page } from "playwright-core";
+import { chromium, type Download, type Page } from "playwright-core";
 import { inject } from "vitest";
 import { baseUrl } from "./test-server";
 
@@ -67,4 +67,11 @@ export async function screenshot(page: Page, name: string) {
  */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+/** A download's bytes. The browser runs as a server the tests connect to, where `download.path()` is not offered. */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
 }
