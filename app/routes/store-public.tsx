@@ -60,11 +60,8 @@ const BannerSectionView = lazyPart(
   undefined,
   { eager: true },
 );
-/** Other suppliers, at the foot of the page: links that work as server HTML; their code comes when scrolled near. */
-const SimilarSuppliers = lazyPart(
-  () => import("~/modules/matching/components/similar-suppliers").then((m) => m.SimilarSuppliers),
-  undefined,
-  { whenVisible: true },
+const SimilarSuppliers = lazyPart(() =>
+  import("~/modules/matching/components/similar-suppliers").then((m) => m.SimilarSuppliers),
 );
 
 /** The same for every anonymous visitor: a shared cache may keep it (never when signed in: root). */

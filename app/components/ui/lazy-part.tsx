@@ -103,6 +103,10 @@ export function lazyPart<P extends object>(
     useEffect(() => () => settle?.(), []);
     const marker = useRef<HTMLSpanElement>(null);
     const watched = useRef(false);
+    // Rendered again (memo: with new props, a loader's revalidation) before it was opened: open it now. Otherwise the
+    // transition that brought the props would wait on code that loads only when scrolled near, and never commit.
+    const renders = useRef(0);
+    if (whenVisible && renders.current++ > 0) open();
     useEffect(() => {
       if (!whenVisible) return;
       // drawn again with new props, the server's HTML is gone (React draws the part anew): nothing to wait for
@@ -120,7 +124,8 @@ export function lazyPart<P extends object>(
           observer.disconnect();
           open();
         },
-        { rootMargin: "400px" },
+        // on entering the viewport: the server's HTML is already there, only its behaviour comes later
+        { rootMargin: "0px" },
       );
       observer.observe(target);
       return () => observer.disconnect();
