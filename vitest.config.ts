@@ -3,6 +3,14 @@ import { defineConfig } from "vitest/config";
 
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
 
+/**
+ * Files of all three projects share one queue of this many worker slots (vitest runs projects of one group
+ * together, and a group has one maxWorkers). Most of a file's time is spent waiting (on a server, Chromium,
+ * pg-boss's polls, PostgreSQL), not computing, so four files at a time keep CI's two cores busy. Each slot has
+ * a demo server of its own for the browser files (global-setup-server.ts), so no two files share one at once.
+ */
+export const TEST_WORKERS = Number(process.env.TEST_WORKERS ?? 4);
+
 /** The e2e files that use no browser: each starts servers of its own, so they may run beside each other. */
 const HTTP_ONLY_E2E = [
   "accounts-server",
@@ -37,30 +45,27 @@ export default defineConfig({
           globalSetup: ["tests/support/global-setup-db.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Vitest's default in a run is one worker less than the cores: one on CI's two, every file one after
-          // another. Files wait on PostgreSQL, pg-boss's polls and HTTP round trips as much as they compute, so
-          // two workers keep both cores busy.
-          maxWorkers: 2,
+          maxWorkers: TEST_WORKERS,
         },
       },
       {
         resolve: { alias },
         test: {
-          // files that talk HTTP to servers of their own (each its own port, data folder or database): two at a time
+          // files that talk HTTP to servers of their own (each its own port, data folder or database)
           name: "e2e-http",
           include: HTTP_ONLY_E2E,
           environment: "node",
           globalSetup: ["tests/e2e/support/global-setup-templates.ts"],
           testTimeout: 60_000,
           hookTimeout: 150_000,
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          maxWorkers: TEST_WORKERS,
         },
       },
       {
         resolve: { alias },
         test: {
-          // browser files: one at a time on the run's shared demo server, each test in Chromium contexts of its own
+          // browser files: each on its worker slot's demo server (one file at a time per server), each test in
+          // Chromium contexts of its own
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           exclude: HTTP_ONLY_E2E,
@@ -68,7 +73,7 @@ export default defineConfig({
           globalSetup: ["tests/e2e/support/global-setup-server.ts"],
           testTimeout: 60_000,
           hookTimeout: 90_000,
-          fileParallelism: false,
+          maxWorkers: TEST_WORKERS,
         },
       },
     ],

@@ -289,6 +289,7 @@ describe("a site served over https", () => {
 });
 
 describe("npm run admin:create", () => {
+  // two servers and two tsx processes one after another: slow on shared cores
   it("grants the administrator role to an existing account", async () => {
     const server = await startTestServer({ env: { DEMO_DATA: "off" } });
     const email = uniqueEmail("ops");
@@ -313,7 +314,7 @@ describe("npm run admin:create", () => {
       await again.stop();
       fs.rmSync(server.dataDir, { recursive: true, force: true });
     }
-  });
+  }, 180_000);
 });
 
 describe("brute-force protection", () => {

@@ -7,13 +7,15 @@ import { acquireTemplates } from "./templates";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** one demo server per worker slot (VITEST_POOL_ID 1…maxWorkers): a slot runs one file at a time */
+    baseUrls: string[];
   }
 }
 
 /**
  * The browser tests' run: the templates servers start from, one Debian Chromium that every file connects to
- * (each test in contexts of its own), and one production server with the demo data that the files share.
+ * (each test in contexts of its own), and a production server with the demo data per worker slot, which the
+ * files that run in that slot share one after another.
  */
 export default async function setup(project: TestProject) {
   if (!fs.existsSync("build/server/index.js")) throw new Error("Run `npm run build` before the browser tests");
@@ -24,22 +26,35 @@ export default async function setup(project: TestProject) {
     args: CHROMIUM_ARGS,
   });
   project.provide("chromiumEndpoint", chromiumServer.wsEndpoint());
-  // many tests sign up and post from this one address: the action limits are tested on a server of their own
-  const server = await startAppServer({
-    template: templates.demoDir,
-    env: { RATE_LIMIT_SCALE: "100", JOB_POLL_SECONDS: "0.5" },
-    // a loaded machine (shared cores) can take over a minute to start a server
-    startTimeoutMs: 180_000,
-  }).catch(async (error: unknown) => {
-    await chromiumServer.close();
-    await release();
-    throw error;
-  });
-  project.provide("baseUrl", server.url);
-  return async () => {
-    await server.stop();
-    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  const slots = Math.max(1, project.config.maxWorkers);
+  const started = await Promise.allSettled(
+    Array.from({ length: slots }, () =>
+      // many tests sign up and post from this one address: the action limits are tested on a server of their own
+      startAppServer({
+        template: templates.demoDir,
+        env: { RATE_LIMIT_SCALE: "100", JOB_POLL_SECONDS: "0.5" },
+        // a loaded machine (shared cores) can take over a minute to start a server
+        startTimeoutMs: 180_000,
+      }),
+    ),
+  );
+  const servers = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  const stopAll = async () => {
+    for (const server of servers) {
+      await server.stop();
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+    }
     await chromiumServer.close();
     await release();
   };
+  const failed = started.find((result) => result.status === "rejected");
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  project.provide(
+    "baseUrls",
+    servers.map((server) => server.url),
+  );
+  return stopAll;
 }

@@ -36,9 +36,14 @@ export function startTestServer(options: Parameters<typeof startAppServer>[0] = 
 
 let ownUrl: string | undefined;
 
-/** The server this file's tests talk to: its own (ownDemoServer) or the run's shared demo server. */
+/** The server this file's tests talk to: its own (ownDemoServer) or its worker slot's demo server. */
 export function baseUrl(): string {
-  return ownUrl ?? inject("baseUrl");
+  if (ownUrl) return ownUrl;
+  const urls = inject("baseUrls");
+  const slot = Number(process.env.VITEST_POOL_ID ?? 1) - 1;
+  const url = urls[slot];
+  if (!url) throw new Error(`No demo server for worker slot ${slot + 1} (${urls.length} started)`);
+  return url;
 }
 
 /**
