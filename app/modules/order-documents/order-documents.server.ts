@@ -9,7 +9,7 @@ import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { ports } from "~/db/schema/trade";
 import type { CommandRefusal, CommandResult } from "~/lib/command-result";
 import { formatMoney, formatRate } from "~/lib/money";
-import { quotePrice } from "~/lib/money-minor";
+import { quotePrice } from "~/lib/quote-price";
 import { isUuid } from "~/lib/uuid";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import { getSellerBusinessDetails, type ApprovedDetailsChange } from "~/modules/accounts/verification.server";

@@ -6,7 +6,7 @@ import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { isUuid } from "~/lib/uuid";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import { supplierResponseTimes } from "~/modules/response-times/response-time.server";
-import { quotePrice } from "~/lib/money-minor";
+import { quotePrice } from "~/lib/quote-price";
 import {
   bestValues,
   sortQuotes,

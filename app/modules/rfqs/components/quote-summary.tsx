@@ -1,5 +1,5 @@
 import { formatMoney } from "~/lib/money";
-import { quotePrice } from "~/lib/money-minor";
+import { quotePrice } from "~/lib/quote-price";
 import { describeRate, formatRateDate } from "~/modules/trade/fx-rates-values";
 import { PAYMENT_TERMS_LABELS, SHIP_MODE_LABELS } from "~/modules/trade/trade-terms-values";
 import { scheduleSummary } from "~/modules/payments/payments-values";
