@@ -128,6 +128,7 @@ function filterCondition(filters: SearchFilters): SQL {
       conditions.push(sql`${products.createdAt} >= now() - make_interval(days => ${collection.listedWithinDays}::int)`);
   }
   if (filters.category) conditions.push(eq(products.category, filters.category));
+  // the slider's bounds are whole dollars: a dollar is 100 cents
   if (filters.min !== null) conditions.push(gte(products.priceMinCents, totalFromUnit(100, filters.min)));
   if (filters.max !== null) conditions.push(lte(products.priceMaxCents, totalFromUnit(100, filters.max)));
   return and(...conditions)!;

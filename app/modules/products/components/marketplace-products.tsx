@@ -38,11 +38,7 @@ const FilterSheet = lazyPart(() => import("./filter-sheet").then((m) => m.Filter
 
 const WHY_INDIA = ["Verified Suppliers", "International Shipping", "Quality Assurance", "Competitive Pricing"];
 const number = new Intl.NumberFormat("en-US");
-/**
- * The slider's bounds are whole dollars in $1,000 steps (spec §9), not prices, so not ~/lib/money's: that module
- * loads with the product cards, after the page (the route's JavaScript budget).
- */
-/** The price slider's bounds, in whole dollars. */
+/** The slider's bounds: whole dollars in $1,000 steps (spec §9), totals rather than prices, so shown without cents. */
 const dollars = (whole: number) => formatMoney(whole * 100, "USD", { whole: true });
 const PANEL_ID = "marketplace-filter-panel";
 /** Tailwind's `lg`: from here on the filter panel stands beside the list. */
