@@ -8,6 +8,7 @@ import type { OrderDocumentStage } from "~/modules/order-documents/order-documen
 import type { OrderStatus } from "~/modules/orders/orders.schema";
 import { planMilestones } from "~/modules/payments/payments.schema";
 import { dateFromToday } from "./factories/rfqs";
+import { totalFromUnit } from "~/lib/money-minor";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -114,7 +115,7 @@ export async function seedDemoOrders(
   for (const trade of TRADES) {
     const buyerId = buyerIds.get(trade.buyer)!;
     const sellerId = sellerIds.get(trade.supplier)!;
-    const totalCents = trade.quantity * trade.unitPriceCents;
+    const totalCents = totalFromUnit(trade.unitPriceCents, trade.quantity);
     const placedAt = new Date(now - trade.daysAgo * DAY_MS);
     // each step a few days after the previous, the last one at most a day ago
     const stepGap =

@@ -18,6 +18,7 @@ import { fxRates } from "~/db/schema/trade";
 import { addPasswordLogin, createBuyer, createSeller } from "./factories/users";
 import type { BlobStorage } from "~/modules/uploads/storage.server";
 import { productPriceTiers } from "~/db/schema/trade";
+import { minorFromDecimalNumber } from "~/lib/money-minor";
 import {
   motifFor,
   renderDemoPictures,
@@ -1478,7 +1479,12 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 const FEATURED_PER_STORE = 3;
 
-const cents = (usd: number) => Math.round(usd * 100);
+/** The demo's prices are written in dollars (0.65); read exactly into cents by money's one parser. */
+function cents(usd: number): number {
+  const minor = minorFromDecimalNumber(usd);
+  if (minor === null) throw new RangeError(`not an amount: ${usd}`);
+  return minor;
+}
 
 /** Loads the demo data into a database that has no profiles yet. Returns whether it did. */
 /** Advisory lock key for seeding (the migration lock in app/db/client.server.ts is 7310452). */

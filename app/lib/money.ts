@@ -7,14 +7,21 @@
 
 export type MoneyCurrency = "USD" | "INR";
 
+type Style = "exact" | "whole" | "compact";
+
 const formats = new Map<string, Intl.NumberFormat>();
 
-/** en-US dollars or en-IN rupees (lakh and crore grouping: ₹12,34,567.00), exact or whole, made once each. */
-function formatOf(currency: MoneyCurrency, whole: boolean): Intl.NumberFormat {
-  const key = `${currency}:${whole}`;
+/** en-US dollars or en-IN rupees (lakh and crore grouping: ₹12,34,567.00), exact, whole or compact, made once each. */
+function formatOf(currency: MoneyCurrency, style: Style): Intl.NumberFormat {
+  const key = `${currency}:${style}`;
   let format = formats.get(key);
   if (!format) {
-    const digits = whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {};
+    const digits =
+      style === "whole"
+        ? { minimumFractionDigits: 0, maximumFractionDigits: 0 }
+        : style === "compact"
+          ? { notation: "compact" as const, maximumFractionDigits: 1 }
+          : {};
     format = new Intl.NumberFormat(currency === "INR" ? "en-IN" : "en-US", { style: "currency", currency, ...digits });
     formats.set(key, format);
   }
@@ -30,11 +37,18 @@ export function minorToDecimalString(minor: number | bigint): string {
 }
 
 /**
- * An amount in minor units: "$1,234.50" (en-US) or "₹12,34,567.00" (en-IN). With `whole`, rounded half away from
- * zero to whole dollars or rupees ("$1,235"): only for totals, never for a unit price.
+ * An amount in minor units (or a Money value, which brings its currency): "$1,234.50" (en-US) or "₹12,34,567.00" (en-IN). With `whole`, rounded half away from
+ * zero to whole dollars or rupees ("$1,235"): only for totals, never for a unit price. With `compact`, a headline
+ * figure ("$1.2M").
  */
-export function formatMoney(minor: number, currency: MoneyCurrency = "USD", { whole = false } = {}): string {
-  const format = formatOf(currency, whole);
+export function formatMoney(
+  amount: number | { readonly minor: number; readonly currency: MoneyCurrency },
+  currency: MoneyCurrency = "USD",
+  { whole = false, compact = false } = {},
+): string {
+  if (typeof amount !== "number") return formatMoney(amount.minor, amount.currency, { whole, compact });
+  const minor = amount;
+  const format = formatOf(currency, compact ? "compact" : whole ? "whole" : "exact");
   // Intl formats a decimal string exactly (Intl.NumberFormat v3, rounding halfExpand); the cast is for older lib typings
   return format.format(minorToDecimalString(minor) as unknown as number);
 }

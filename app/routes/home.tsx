@@ -18,6 +18,7 @@ import { collectionCounts } from "~/modules/products/collection-counts.server";
 import { productCountLabel } from "~/modules/products/components/product-count";
 import { ProductCardSkeleton } from "~/modules/products/components/product-card-skeleton";
 import { lazyPart } from "~/components/ui/lazy-part";
+import { formatMoney } from "~/lib/money";
 import { featuredProducts } from "~/modules/products/featured-products.server";
 import { marketplaceFigures, type MarketplaceFigures } from "~/modules/products/marketplace-figures.server";
 import { FEATURED_PRODUCTS_LIMIT } from "~/modules/products/products.schema";
@@ -82,12 +83,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
-const compactUsd = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  notation: "compact",
-  maximumFractionDigits: 1,
-});
 
 /** The marketplace's true figures (the spec's 25K+, 50K+, 5K+ and $2B+ were claims: decision record 0023). */
 function statsOf(figures: MarketplaceFigures) {
@@ -95,7 +90,7 @@ function statsOf(figures: MarketplaceFigures) {
     { value: compact.format(figures.verifiedSuppliers), label: "Verified Suppliers" },
     { value: compact.format(figures.activeProducts), label: "Products" },
     { value: compact.format(figures.buyers), label: "Buyers" },
-    { value: compactUsd.format(figures.orderValueCents / 100), label: "Ordered on Setu" },
+    { value: formatMoney(figures.orderValueCents, "USD", { compact: true }), label: "Ordered on Setu" },
   ];
 }
 

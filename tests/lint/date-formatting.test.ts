@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "../support/source-files";
 
 /**
  * Dates one way (issue #39 item 5): every date shown to people is formatted by app/lib/dates.ts in an explicit zone
@@ -21,14 +21,6 @@ const INLINE_DATE_FORMATTERS: { what: string; pattern: RegExp }[] = [
   { what: "a date library's formatter", pattern: /from ["'](date-fns|@date-fns\/tz|dayjs|moment|luxon)/ },
 ];
 
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name.startsWith("+") ? [] : sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
 function inlineFormatters(file: string, text: string): string[] {
   if (ALLOWED.has(file)) return [];
   return text
@@ -42,9 +34,7 @@ function inlineFormatters(file: string, text: string): string[] {
 
 describe("dates are formatted in one place", () => {
   it("finds no date formatter in app/ outside app/lib/dates.ts and deadline.ts", () => {
-    const found = sourceFiles("app").flatMap((file) =>
-      inlineFormatters(file.split(path.sep).join("/"), fs.readFileSync(file, "utf8")),
-    );
+    const found = sourceFiles("app").flatMap((file) => inlineFormatters(file, fs.readFileSync(file, "utf8")));
     expect(found).toEqual([]);
   });
 

@@ -9,7 +9,7 @@ import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { ports } from "~/db/schema/trade";
 import type { CommandRefusal, CommandResult } from "~/lib/command-result";
 import { formatMoney, formatRate } from "~/lib/money";
-import { usdCentsToInrPaise, unitFromTotal } from "~/lib/money-minor";
+import { quotePrice } from "~/lib/quote-price";
 import { isUuid } from "~/lib/uuid";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import { getSellerBusinessDetails, type ApprovedDetailsChange } from "~/modules/accounts/verification.server";
@@ -147,17 +147,23 @@ function amount(minor: number, currency: "USD" | "INR"): string {
   return `${currency} ${formatMoney(minor, currency).replace(/^[^\d-]+/, "")}`;
 }
 
-/** The order's one line in its own currency: the quote's unit price, or the total over the quantity. */
+/** The order's one line in its own currency (the quote's unit price, or the total over the quantity), and in INR. */
 function lineAmounts(facts: OrderFacts) {
   const { order } = facts;
-  if (order.currency === "INR") {
-    const total =
-      order.totalMinor ??
-      (order.fxInrPerUsd ? usdCentsToInrPaise(order.totalCents, order.fxInrPerUsd) : order.totalCents);
-    const unit = facts.quoteUnitPriceMinor ?? unitFromTotal(total, order.quantity);
-    return { currency: "INR" as const, unit, total };
-  }
-  return { currency: "USD" as const, unit: order.unitPriceCents, total: order.totalCents };
+  const price = quotePrice({
+    currency: order.currency,
+    quantity: order.quantity,
+    priceCents: order.totalCents,
+    totalMinor: order.currency === "INR" ? order.totalMinor : null,
+    unitPriceMinor: order.currency === "INR" ? facts.quoteUnitPriceMinor : order.unitPriceCents,
+    fxInrPerUsd: order.fxInrPerUsd,
+  });
+  return {
+    currency: order.currency,
+    unit: price.quoted.unit.minor,
+    total: price.quoted.total.minor,
+    inrTotal: price.inr?.total.minor ?? null,
+  };
 }
 
 /** The LUT the seller holds on the document's date: its reference, or null (none, or expired). */
@@ -218,8 +224,8 @@ function invoiceContent(
   const { order } = facts;
   const line = lineAmounts(facts);
   const totals: [string, string][] = [[`Total (${line.currency})`, amount(line.total, line.currency)]];
-  if (line.currency === "USD" && order.fxInrPerUsd)
-    totals.push(["Total in INR at the rate above", amount(usdCentsToInrPaise(line.total, order.fxInrPerUsd), "INR")]);
+  if (line.currency === "USD" && line.inrTotal !== null)
+    totals.push(["Total in INR at the rate above", amount(line.inrTotal, "INR")]);
   const s = facts.seller;
   const bank =
     kind === "proforma_invoice" && s?.bankAccountNumber

@@ -17,6 +17,7 @@ import {
 } from "~/modules/payments/payments.server";
 import { planMilestones, scheduleLines } from "~/modules/payments/payments-values";
 import { formatMoney } from "~/lib/money";
+import { unitFromTotal } from "~/lib/money-minor";
 import { INSPECTION_DAYS } from "~/lib/status-lists";
 import {
   cancelledByLabel,
@@ -218,7 +219,7 @@ export async function createOrderFromQuote(tx: Db, quote: OrderFromQuote): Promi
     .insert(orders)
     .values({
       ...quote,
-      unitPriceCents: Math.round(quote.totalCents / quote.quantity),
+      unitPriceCents: unitFromTotal(quote.totalCents, quote.quantity),
       status: "placed",
     })
     .returning({ id: orders.id });

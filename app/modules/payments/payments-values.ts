@@ -6,6 +6,7 @@ import {
   MILESTONE_STATES,
   INSPECTION_DAYS,
 } from "~/lib/status-lists";
+import { allocateMinor } from "~/lib/money-minor";
 /** payments's values, labels and helpers: browser-safe without zod (payments.schema.ts re-exports them, route JS budgets). */
 import type { PaymentTerms } from "~/modules/trade/trade-terms.schema";
 
@@ -78,24 +79,16 @@ export const PAYMENT_SCHEDULES: Record<PaymentTerms | "none", PlanPart[]> = {
 /** Splits the total by the terms' percentages with largest-remainder rounding: the amounts are whole cents and sum exactly to the total. */
 export function planMilestones(paymentTerms: PaymentTerms | null, totalCents: number): MilestonePlan[] {
   const split = PAYMENT_SCHEDULES[paymentTerms ?? "none"];
-  // integer arithmetic: total × percent is exact, its remainder mod 100 is the part's fraction in hundredths
-  const floors = split.map((part) => Math.floor((totalCents * part.percent) / 100));
-  const fractions = split.map((part) => (totalCents * part.percent) % 100);
-  const remainder = totalCents - floors.reduce((sum, value) => sum + value, 0);
-  // the `remainder` parts with the largest fractions get one cent more (ties: the earlier part)
-  const roundedUp = new Set(
-    fractions
-      .map((fraction, i) => ({ i, fraction }))
-      .sort((a, b) => b.fraction - a.fraction || a.i - b.i)
-      .slice(0, remainder)
-      .map(({ i }) => i),
+  const amounts = allocateMinor(
+    totalCents,
+    split.map((part) => part.percent),
   );
   return split
     .map((part, i) => ({
       position: i + 1,
       label: part.label,
       percent: part.percent,
-      amountCents: floors[i]! + (roundedUp.has(i) ? 1 : 0),
+      amountCents: amounts[i]!,
       condition: part.condition,
       dueDays: part.dueDays ?? null,
     }))

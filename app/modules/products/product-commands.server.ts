@@ -12,6 +12,7 @@ import { SELLERS_ONLY, type AddProductInput, type ProductDraft, type SellerProdu
 import { readSpecifications } from "./product-detail.server";
 import { generateBaseSku, variantSku } from "./sku";
 import { isUuid } from "~/lib/uuid";
+import { decimalNumberFromMinor } from "~/lib/money-minor";
 import type { PRODUCT_STATUSES } from "~/lib/status-lists";
 import { overActionLimit } from "~/modules/accounts/attempt-limiter.server";
 
@@ -295,7 +296,7 @@ export async function createProductFromDraft(
           weight: draft.weight,
           dimensions: draft.dimensions,
           // prices in dollars, as the spec's draft holds them; the price breaks have their own table
-          variants: variants.map(({ tiers: _, price, ...v }) => ({ ...v, price: price / 100 })),
+          variants: variants.map(({ tiers: _, price, ...v }) => ({ ...v, price: decimalNumberFromMinor(price) })),
           technical_specs: draft.technical_specs.filter((s) => s.name || s.value),
         },
         tags: [draft.category, draft.brand].filter((t) => t.trim() !== ""),

@@ -6,6 +6,7 @@ import { profiles } from "~/db/schema/profiles";
 import { stores } from "~/db/schema/stores";
 import { ports, productPriceTiers } from "~/db/schema/trade";
 import { isUuid } from "~/lib/uuid";
+import { minorFromDecimalNumber } from "~/lib/money-minor";
 
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 const MAX_LIST = 50;
@@ -276,7 +277,7 @@ function readVariants(value: unknown): ProductVariant[] | null {
       colorHex: hex,
       size: shortText(v.size),
       sku: shortText(v.sku),
-      priceCents: price === null ? null : Math.round(price * 100),
+      priceCents: price === null ? null : minorFromDecimalNumber(price),
       stock: stock === null ? null : Math.trunc(stock),
     };
   });

@@ -24,6 +24,7 @@ import {
 } from "./product-search.schema";
 import type { ProductCardData } from "./products.schema";
 import { MIN_TERM_LENGTH, suppliersNamed, termsLike } from "./search-terms.server";
+import { totalFromUnit } from "~/lib/money-minor";
 
 // The marketplace search: docs/search.md describes it on one page (decision record 0034).
 
@@ -127,8 +128,9 @@ function filterCondition(filters: SearchFilters): SQL {
       conditions.push(sql`${products.createdAt} >= now() - make_interval(days => ${collection.listedWithinDays}::int)`);
   }
   if (filters.category) conditions.push(eq(products.category, filters.category));
-  if (filters.min !== null) conditions.push(gte(products.priceMinCents, filters.min * 100));
-  if (filters.max !== null) conditions.push(lte(products.priceMaxCents, filters.max * 100));
+  // the slider's bounds are whole dollars: a dollar is 100 cents
+  if (filters.min !== null) conditions.push(gte(products.priceMinCents, totalFromUnit(100, filters.min)));
+  if (filters.max !== null) conditions.push(lte(products.priceMaxCents, totalFromUnit(100, filters.max)));
   return and(...conditions)!;
 }
 

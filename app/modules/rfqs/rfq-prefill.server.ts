@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { products } from "~/db/schema/products";
 import { productPriceTiers } from "~/db/schema/trade";
 import { isUuid } from "~/lib/uuid";
+import { totalFromUnit } from "~/lib/money-minor";
 
 export type RfqPrefill = {
   productId: string;
@@ -55,6 +56,6 @@ export async function rfqPrefillFromProduct(
     category: row.category,
     unit: row.unit,
     quantity: tier?.minQuantity ?? row.moq,
-    tier: tier ? { ...tier, targetCents: tier.unitPriceCents * tier.minQuantity } : null,
+    tier: tier ? { ...tier, targetCents: totalFromUnit(tier.unitPriceCents, tier.minQuantity) } : null,
   };
 }

@@ -1,3 +1,4 @@
+import { divideRoundHalfAwayFromZero, inrPaiseToUsdCents, unitFromTotal } from "~/lib/money-minor";
 import type { Incoterm, ShipMode } from "./trade-terms-values";
 
 /**
@@ -5,9 +6,9 @@ import type { Incoterm, ShipMode } from "./trade-terms-values";
  * USA under the quote's Incoterm. Pure and browser-safe; every amount is an integer number of US cents.
  *
  * Percentages arrive as the database's decimal strings ("0.3464", "6.7") and are applied in scaled-integer
- * (BigInt) arithmetic: no float ever touches money. The one rounding rule: **each line is rounded to the
- * nearest cent, halves up, once** (a percentage of its base, a conversion, the per-unit figure); totals are
- * sums of rounded lines.
+ * (BigInt) arithmetic: no float ever touches money. The one rounding rule (money's, ~/lib/money-minor): **each
+ * line is rounded to the nearest cent, halves up, once** (a percentage of its base, a conversion, the per-unit
+ * figure); totals are sums of rounded lines.
  *
  * Who pays what, by Incoterm (the buyer's share):
  * - EXW, FCA, FOB: main freight to the US port, cargo insurance, duty, MPF, HMF. EXW/FCA: costs in India
@@ -163,10 +164,11 @@ export function percentToScaled(percent: PercentString): bigint {
   return BigInt(match[1]!) * PERCENT_SCALE + BigInt(fraction.slice(0, 6));
 }
 
-/** n ÷ d rounded to the nearest integer, halves up (n ≥ 0, d > 0). */
-export function divideRoundHalfUp(n: bigint, d: bigint): bigint {
-  return (2n * n + d) / (2n * d);
-}
+/**
+ * n ÷ d to the nearest integer, halves up: money's one rounding rule (~/lib/money-minor, half away from zero, the
+ * same for the non-negative amounts here), under the name this module's callers know.
+ */
+export const divideRoundHalfUp = divideRoundHalfAwayFromZero;
 
 /** `percent` % of `cents`, to the nearest cent, halves up. */
 export function percentOf(cents: number, percent: PercentString): number {
@@ -181,12 +183,8 @@ export function boundedFee(baseCents: number, fee: FeeRate): number {
   return amount;
 }
 
-/** Rupees in paise to US cents at a stored rate (INR per USD, a decimal string): paise ÷ rate, halves up. */
-export function inrPaiseToUsdCents(paise: number, inrPerUsd: string): number {
-  const rate = percentToScaled(inrPerUsd); // the same six-decimal scaling serves for a rate
-  if (rate === 0n) throw new Error("An exchange rate cannot be zero");
-  return Number(divideRoundHalfUp(BigInt(paise) * PERCENT_SCALE, rate));
-}
+/** Rupees in paise to US cents at a stored rate: money's one conversion (~/lib/money-minor), for this module's callers. */
+export { inrPaiseToUsdCents };
 
 function inForce(row: { effectiveFrom: string; effectiveTo: string | null }, date: string) {
   return row.effectiveFrom <= date && (row.effectiveTo === null || row.effectiveTo > date);
@@ -387,7 +385,7 @@ export function estimateLandedCost(input: LandedCostInput): LandedCostEstimate {
     hmfCents,
     extrasCents,
     totalCents,
-    perUnitCents: Number(divideRoundHalfUp(BigInt(totalCents), BigInt(quantity))),
+    perUnitCents: unitFromTotal(totalCents, quantity),
     estimate: true,
     complete: counts.length === 0,
     missing: counts,

@@ -17,6 +17,7 @@ import {
   usPortOf,
 } from "./trade-data.server";
 import { DEFAULT_ORIGIN_PORT } from "./us-port";
+import { totalFromUnit } from "~/lib/money-minor";
 
 export type ProductLandedCost = {
   /** the fields as typed, to show them again */
@@ -91,7 +92,7 @@ export async function productLandedCost(
     incoterm: "FOB" as const,
     shipMode: mode,
     quantity: qty,
-    goodsValueCents: unitPriceCents * qty,
+    goodsValueCents: totalFromUnit(unitPriceCents, qty),
     unitWeightGrams,
     hsCode: product.hsCode,
     incotermPort: product.originPort ?? DEFAULT_ORIGIN_PORT,

@@ -6,7 +6,7 @@ import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { isUuid } from "~/lib/uuid";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import { supplierResponseTimes } from "~/modules/response-times/response-time.server";
-import { divideRoundHalfUp, inrPaiseToUsdCents } from "./landed-cost";
+import { quotePrice } from "~/lib/quote-price";
 import {
   bestValues,
   sortQuotes,
@@ -100,10 +100,9 @@ export async function getQuoteComparison(
   // prices in USD: an INR quote at the rate stored on it, never today's
   const priced = rows.map((row) => {
     const inr = row.currency === "INR" && row.fxInrPerUsd ? row.fxInrPerUsd : null;
-    const toUsd = (minor: number | null) => (minor === null ? null : inr ? inrPaiseToUsdCents(minor, inr) : minor);
-    const totalUsdCents = toUsd(row.totalMinor) ?? row.priceCents;
-    const unitPriceUsdCents =
-      toUsd(row.unitPriceMinor) ?? Number(divideRoundHalfUp(BigInt(totalUsdCents), BigInt(row.quantity)));
+    const price = quotePrice(row);
+    const totalUsdCents = price.usd.total.minor;
+    const unitPriceUsdCents = price.usd.unit.minor;
     const terms: ShipmentTerms | null = row.incoterm
       ? {
           incoterm: row.incoterm,

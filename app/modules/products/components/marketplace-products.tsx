@@ -8,6 +8,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { lazyPart } from "~/components/ui/lazy-part";
 import { PRODUCT_CATEGORIES } from "~/lib/categories";
+import { formatMoney } from "~/lib/money";
 import type { ProductCardData } from "../products.schema";
 import { PRICE_SLIDER, PRODUCT_SORTS, RELEVANCE_SORT, type ProductSearchParams } from "../product-search.schema";
 import { ProductCardSkeleton } from "./product-card-skeleton";
@@ -37,12 +38,8 @@ const FilterSheet = lazyPart(() => import("./filter-sheet").then((m) => m.Filter
 
 const WHY_INDIA = ["Verified Suppliers", "International Shipping", "Quality Assurance", "Competitive Pricing"];
 const number = new Intl.NumberFormat("en-US");
-/**
- * The slider's bounds are whole dollars in $1,000 steps (spec §9), not prices, so not ~/lib/money's: that module
- * loads with the product cards, after the page (the route's JavaScript budget).
- */
-const wholeDollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
-const dollars = (whole: number) => wholeDollars.format(whole);
+/** The slider's bounds: whole dollars in $1,000 steps (spec §9), totals rather than prices, so shown without cents. */
+const dollars = (whole: number) => formatMoney(whole * 100, "USD", { whole: true });
 const PANEL_ID = "marketplace-filter-panel";
 /** Tailwind's `lg`: from here on the filter panel stands beside the list. */
 const WIDE = "(min-width: 64rem)";

@@ -1,5 +1,5 @@
 import { formatMoney } from "~/lib/money";
-import { inrPaiseToUsdCents, unitFromTotal, usdCentsToInrPaise } from "~/lib/money-minor";
+import { quotePrice } from "~/lib/quote-price";
 import { describeRate, formatRateDate } from "~/modules/trade/fx-rates-values";
 import { PAYMENT_TERMS_LABELS, SHIP_MODE_LABELS } from "~/modules/trade/trade-terms-values";
 import { scheduleSummary } from "~/modules/payments/payments-values";
@@ -40,30 +40,20 @@ export function QuoteSummary({
   audience: "buyer" | "supplier";
 }) {
   const rate = quote.rate;
-  const totalMinor = quote.totalMinor ?? quote.priceCents;
-  const unitMinor = quote.unitPriceMinor ?? unitFromTotal(totalMinor, quote.quantity);
-  const inInr = quote.currency === "INR" && rate !== null;
-  const unitUsdCents = inInr ? inrPaiseToUsdCents(unitMinor, rate.inrPerUsd) : unitMinor;
-  // what the other currency reads, at the rate stored with the quote (never today's)
-  const otherTotal = inInr
-    ? formatMoney(quote.priceCents)
-    : rate
-      ? formatMoney(usdCentsToInrPaise(quote.priceCents, rate.inrPerUsd), "INR")
-      : null;
-  const otherUnit = inInr
-    ? formatMoney(unitUsdCents)
-    : rate
-      ? formatMoney(usdCentsToInrPaise(unitMinor, rate.inrPerUsd), "INR")
-      : null;
+  // every figure from the one quote price: the other currency at the rate stored with the quote (never today's)
+  const price = quotePrice({ ...quote, fxInrPerUsd: quote.rate?.inrPerUsd ?? null });
+  const inInr = quote.currency === "INR" && price.inr !== null;
+  const otherTotal = inInr ? formatMoney(price.usd.total) : price.inr ? formatMoney(price.inr.total) : null;
+  const otherUnit = inInr ? formatMoney(price.usd.unit) : price.inr ? formatMoney(price.inr.unit) : null;
   const ownFirst = audience === "supplier" && quote.mine;
-  const leadTotal = ownFirst ? formatMoney(totalMinor, quote.currency) : formatMoney(quote.priceCents);
-  const leadUnit = ownFirst ? formatMoney(unitMinor, quote.currency) : formatMoney(unitUsdCents);
+  const leadTotal = formatMoney(ownFirst ? price.quoted.total : price.usd.total);
+  const leadUnit = formatMoney(ownFirst ? price.quoted.unit : price.usd.unit);
   const beside = ownFirst
     ? otherTotal
       ? { total: otherTotal, unit: otherUnit }
       : null
     : inInr
-      ? { total: formatMoney(totalMinor, "INR"), unit: formatMoney(unitMinor, "INR") }
+      ? { total: formatMoney(price.quoted.total), unit: formatMoney(price.quoted.unit) }
       : null;
   const place = incotermWithPlace(quote);
 
