@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { SlowestFirstSequencer } from "./tests/support/slowest-first-sequencer";
 
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
 
@@ -29,6 +30,7 @@ const HTTP_ONLY_E2E = [
 export default defineConfig({
   resolve: { alias },
   test: {
+    sequence: { sequencer: SlowestFirstSequencer },
     projects: [
       {
         resolve: { alias },
