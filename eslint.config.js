@@ -101,14 +101,13 @@ export const TEMPORARY_WALL_GAPS = {
     rfqs: ["auth", "matching", "products", "profiles", "trade"],
     search: ["stores"],
     stores: ["products", "profiles"],
-    trade: ["products", "profiles", "rfqs"],
+    trade: ["products"],
   },
   edges: [
     "orders -> order-documents",
     "orders -> payments",
     "products -> stores",
     "trade -> products",
-    "trade -> rfqs",
     "uploads -> accounts",
   ],
 };

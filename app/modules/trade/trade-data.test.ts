@@ -7,7 +7,7 @@ import { createTestDatabase, testEngines, type TestDatabase } from "../../../tes
 import { productPriceTiers } from "~/db/schema/trade";
 import { createProduct } from "../../../seed/factories/products";
 import { productLandedCost } from "./product-landed-cost.server";
-import { getQuoteComparison } from "./quote-comparison.server";
+import { getQuoteComparison } from "~/modules/rfqs/quote-comparison.server";
 import { additionalDutiesInForce, dutyRatesFor, feesInForce, lanesFor, portTables } from "./trade-data.server";
 import { generalDutyRate } from "./landed-cost";
 import { resolveUsPort } from "./us-port";

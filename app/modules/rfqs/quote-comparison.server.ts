@@ -1,4 +1,4 @@
-import { rfqOwnedBy } from "~/modules/rfqs/rfq-owner.server";
+import { rfqOwnedBy } from "./rfq-owner.server";
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { profiles } from "~/db/schema/profiles";
@@ -6,14 +6,14 @@ import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { isUuid } from "~/lib/uuid";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import { supplierResponseTimes } from "~/modules/response-times/response-time.server";
-import { divideRoundHalfUp, inrPaiseToUsdCents } from "./landed-cost";
+import { divideRoundHalfUp, inrPaiseToUsdCents } from "~/modules/trade/landed-cost";
 import {
   bestValues,
   sortQuotes,
   type ComparedQuote,
   type ComparisonSort,
   type QuoteComparison,
-} from "./quote-comparison";
+} from "~/modules/trade/quote-comparison";
 import {
   estimateShipment,
   lanesFor,
@@ -25,7 +25,7 @@ import {
   usPortOf,
   type PlannedRoute,
   type ShipmentTerms,
-} from "./trade-data.server";
+} from "~/modules/trade/trade-data.server";
 
 /**
  * The RFQ's quotes side by side, in US dollars, with an estimated landed cost per unit delivered to the RFQ's
