@@ -101,15 +101,8 @@ export const TEMPORARY_WALL_GAPS = {
     rfqs: ["auth", "matching", "products", "profiles", "trade"],
     search: ["stores"],
     stores: ["products", "profiles"],
-    trade: ["products"],
   },
-  edges: [
-    "orders -> order-documents",
-    "orders -> payments",
-    "products -> stores",
-    "trade -> products",
-    "uploads -> accounts",
-  ],
+  edges: ["orders -> order-documents", "orders -> payments", "products -> stores", "uploads -> accounts"],
 };
 
 /** Every domain folder of app/modules: a new one gets its wall without being listed. */

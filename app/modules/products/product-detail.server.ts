@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { reviews } from "~/db/schema/reviews";
 import type { Db } from "~/db/client.server";
-import { products } from "~/db/schema/products";
+import { productPriceTiers, products } from "~/db/schema/products";
 import { profiles } from "~/db/schema/profiles";
 import { stores } from "~/db/schema/stores";
-import { ports, productPriceTiers } from "~/db/schema/trade";
+import { ports } from "~/db/schema/trade";
 import { isUuid } from "~/lib/uuid";
 
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
