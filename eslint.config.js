@@ -102,7 +102,7 @@ export const TEMPORARY_WALL_GAPS = {
     search: ["stores"],
     stores: ["products", "profiles"],
   },
-  edges: ["orders -> order-documents", "orders -> payments", "products -> stores", "uploads -> accounts"],
+  edges: ["orders -> order-documents", "orders -> payments"],
 };
 
 /** Every domain folder of app/modules: a new one gets its wall without being listed. */
