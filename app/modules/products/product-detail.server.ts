@@ -4,8 +4,8 @@ import type { Db } from "~/db/client.server";
 import { productPriceTiers, products } from "~/db/schema/products";
 import { profiles } from "~/db/schema/profiles";
 import { stores } from "~/db/schema/stores";
-import { ports } from "~/db/schema/trade";
 import { isUuid } from "~/lib/uuid";
+import { portNameOf } from "~/modules/trade/ports.server";
 
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 const MAX_LIST = 50;
@@ -121,14 +121,13 @@ export async function getProductDetail(db: Db, id: string): Promise<ProductDetai
       storeId: firstStore.storeId,
       storeName: firstStore.storeName,
       hsCode: products.hsCode,
-      originPortCode: ports.code,
-      originPortName: ports.name,
+      originPortCode: products.originPort,
+      originPortName: portNameOf(products.originPort),
       ratingAverage: ratings.ratingAverage,
       ratingCount: ratings.ratingCount,
     })
     .from(products)
     .leftJoin(profiles, eq(profiles.userId, products.sellerId))
-    .leftJoin(ports, eq(ports.code, products.originPort))
     .leftJoinLateral(firstStore, sql`true`)
     .leftJoinLateral(ratings, sql`true`)
     .where(and(eq(products.id, id), eq(products.status, "active")))
