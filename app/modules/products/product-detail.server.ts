@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { reviews } from "~/db/schema/reviews";
 import type { Db } from "~/db/client.server";
 import { productPriceTiers, products } from "~/db/schema/products";
 import { profiles } from "~/db/schema/profiles";
 import { stores } from "~/db/schema/stores";
 import { isUuid } from "~/lib/uuid";
 import { portNameOf } from "~/modules/trade/ports.server";
+import { sellerRatings } from "~/modules/reviews/reviews.server";
 
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 const MAX_LIST = 50;
@@ -88,18 +88,7 @@ export async function getProductDetail(db: Db, id: string): Promise<ProductDetai
     .limit(1)
     .as("first_store");
   // the supplier's rating: its reviews' averages, an index range on (seller_id, …)
-  const ratings = db
-    .select({
-      ratingAverage: sql<
-        string | null
-      >`round(avg((${reviews.productQuality} + ${reviews.communication} + ${reviews.onTimeDelivery})::numeric / 3), 1)`.as(
-        "rating_average",
-      ),
-      ratingCount: sql<number>`count(*)::int`.as("rating_count"),
-    })
-    .from(reviews)
-    .where(eq(reviews.sellerId, products.sellerId))
-    .as("ratings");
+  const ratings = sellerRatings(db, products.sellerId);
   const [row] = await db
     .select({
       id: products.id,
@@ -123,8 +112,8 @@ export async function getProductDetail(db: Db, id: string): Promise<ProductDetai
       hsCode: products.hsCode,
       originPortCode: products.originPort,
       originPortName: portNameOf(products.originPort),
-      ratingAverage: ratings.ratingAverage,
-      ratingCount: ratings.ratingCount,
+      ratingAverage: ratings.average,
+      ratingCount: ratings.count,
     })
     .from(products)
     .leftJoin(profiles, eq(profiles.userId, products.sellerId))

@@ -5,7 +5,7 @@ import { profiles } from "~/db/schema/profiles";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { isUuid } from "~/lib/uuid";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
-import { supplierResponseTimes } from "~/modules/response-times/response-time.server";
+import { supplierResponseTimes } from "~/modules/messaging/response-time.server";
 import { divideRoundHalfUp, inrPaiseToUsdCents } from "~/modules/trade/landed-cost";
 import {
   bestValues,
