@@ -1,5 +1,6 @@
 import { eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { user as userTable } from "~/db/schema/auth";
 import { profiles } from "~/db/schema/profiles";
 import type { Profile, UserType, VerificationStatus } from "./accounts.schema";
 
@@ -38,4 +39,20 @@ export { profileColumns };
  */
 export function companyNameOf(userId: SQLWrapper): SQL<string | null> {
   return sql<string | null>`(select ${profiles.companyName} from ${profiles} where ${profiles.userId} = ${userId})`;
+}
+
+/** A user's e-mail address as a scalar subquery on their id: for a statement that reads it beside another domain's row. */
+export function emailOf(userId: SQLWrapper): SQL<string> {
+  return sql<string>`(select ${userTable.email} from ${userTable} where ${userTable.id} = ${userId})`;
+}
+
+/** How many verified suppliers and how many buyers Setu has (the home page's figures), in one statement. */
+export async function countMembers(db: Db): Promise<{ verifiedSuppliers: number; buyers: number } | undefined> {
+  const [people] = await db
+    .select({
+      verifiedSuppliers: sql<number>`(count(*) filter (where ${profiles.userType} = 'seller' and ${profiles.verificationStatus} = 'verified'))::int`,
+      buyers: sql<number>`(count(*) filter (where ${profiles.userType} = 'buyer'))::int`,
+    })
+    .from(profiles);
+  return people;
 }

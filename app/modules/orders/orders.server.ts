@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, desc, eq, lte, type SQL } from "drizzle-orm";
+import { aliasedTable, and, asc, desc, eq, lte, sql, type SQL } from "drizzle-orm";
 import { orderPartyOf } from "~/modules/orders/order-party.server";
 import type { Db } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema/orders";
@@ -172,6 +172,15 @@ async function recordOrderEvent(
     toStatus: event.toStatus,
     note: event.note ?? null,
   });
+}
+
+/** The value of every order placed on Setu and not cancelled, in USD cents (the home page's figure); null for none. */
+export async function placedOrderValue(db: Db): Promise<string | null> {
+  const [trade] = await db
+    .select({ total: sql<string | null>`sum(${orders.totalCents})` })
+    .from(orders)
+    .where(sql`${orders.status} <> 'cancelled'`);
+  return trade?.total ?? null;
 }
 
 type OrderInsert = typeof orders.$inferInsert;
