@@ -1,8 +1,8 @@
-import { aliasedTable, and, asc, desc, eq, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, lte, sql, type SQL } from "drizzle-orm";
 import { orderPartyOf } from "~/modules/orders/order-party.server";
 import type { Db } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema/orders";
-import { profiles } from "~/db/schema/profiles";
+import { companyNameOf } from "~/modules/accounts/profiles.server";
 import { rfqs } from "~/db/schema/rfqs";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import { isUuid } from "~/lib/uuid";
@@ -20,9 +20,6 @@ import {
   type OrderView,
 } from "./orders.schema";
 
-const buyerProfile = aliasedTable(profiles, "buyer_profile");
-const sellerProfile = aliasedTable(profiles, "seller_profile");
-
 /** The user's orders as buyer and as seller, newest first, in one query. */
 export async function listOrders(db: Db, actor: SessionUser, limit = 100): Promise<OrderView[]> {
   const rows = await db
@@ -31,8 +28,8 @@ export async function listOrders(db: Db, actor: SessionUser, limit = 100): Promi
       buyerId: orders.buyerId,
       sellerId: orders.sellerId,
       status: orders.status,
-      buyerCompany: buyerProfile.companyName,
-      sellerCompany: sellerProfile.companyName,
+      buyerCompany: companyNameOf(orders.buyerId),
+      sellerCompany: companyNameOf(orders.sellerId),
       rfqId: orders.rfqId,
       rfqTitle: rfqs.title,
       quantity: orders.quantity,
@@ -47,8 +44,6 @@ export async function listOrders(db: Db, actor: SessionUser, limit = 100): Promi
       cancelledBy: orders.cancelledBy,
     })
     .from(orders)
-    .leftJoin(buyerProfile, eq(buyerProfile.userId, orders.buyerId))
-    .leftJoin(sellerProfile, eq(sellerProfile.userId, orders.sellerId))
     .leftJoin(rfqs, eq(rfqs.id, orders.rfqId))
     .where(orderPartyOf(actor))
     .orderBy(desc(orders.createdAt))
@@ -82,13 +77,11 @@ export async function getOrderDetail(db: Db, actor: SessionUser, orderId: string
   const [row] = await db
     .select({
       order: orders,
-      buyerCompany: buyerProfile.companyName,
-      sellerCompany: sellerProfile.companyName,
+      buyerCompany: companyNameOf(orders.buyerId),
+      sellerCompany: companyNameOf(orders.sellerId),
       rfqTitle: rfqs.title,
     })
     .from(orders)
-    .leftJoin(buyerProfile, eq(buyerProfile.userId, orders.buyerId))
-    .leftJoin(sellerProfile, eq(sellerProfile.userId, orders.sellerId))
     .leftJoin(rfqs, eq(rfqs.id, orders.rfqId))
     .where(and(eq(orders.id, orderId), orderPartyOf(actor)))
     .limit(1);
