@@ -94,7 +94,7 @@ export const TEMPORARY_WALL_GAPS = {
     "order-documents": ["orders", "profiles", "rfqs", "trade"],
     orders: ["rfqs"],
     payments: ["orders", "rfqs"],
-    products: ["profiles", "stores"],
+    products: ["stores"],
     rfqs: ["matching", "profiles", "trade"],
     stores: ["products", "profiles"],
   },

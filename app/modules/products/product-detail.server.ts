@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { productPriceTiers, products } from "~/db/schema/products";
-import { profiles } from "~/db/schema/profiles";
+import { companyNameOf, verificationOf } from "~/modules/accounts/profiles.server";
 import { stores } from "~/db/schema/stores";
 import { isUuid } from "~/lib/uuid";
 import { portNameOf } from "~/modules/trade/ports.server";
@@ -105,8 +105,8 @@ export async function getProductDetail(db: Db, id: string): Promise<ProductDetai
       specifications: products.specifications,
       createdAt: products.createdAt,
       sellerId: products.sellerId,
-      companyName: profiles.companyName,
-      verificationStatus: profiles.verificationStatus,
+      companyName: companyNameOf(products.sellerId),
+      verificationStatus: verificationOf(products.sellerId),
       storeId: firstStore.storeId,
       storeName: firstStore.storeName,
       hsCode: products.hsCode,
@@ -116,7 +116,6 @@ export async function getProductDetail(db: Db, id: string): Promise<ProductDetai
       ratingCount: ratings.count,
     })
     .from(products)
-    .leftJoin(profiles, eq(profiles.userId, products.sellerId))
     .leftJoinLateral(firstStore, sql`true`)
     .leftJoinLateral(ratings, sql`true`)
     .where(and(eq(products.id, id), eq(products.status, "active")))

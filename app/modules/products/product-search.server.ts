@@ -1,7 +1,6 @@
 import { and, eq, gte, inArray, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { products } from "~/db/schema/products";
-import { profiles } from "~/db/schema/profiles";
 import { collectionTsquery, findCollection } from "~/lib/collections";
 import { isDateInRange } from "~/lib/date-range";
 import { isUuid } from "~/lib/uuid";
@@ -17,7 +16,8 @@ import {
   type ProductSort,
 } from "./product-search.schema";
 import type { ProductCardData } from "./products.schema";
-import { MIN_TERM_LENGTH, suppliersNamed, termsLike } from "./search-terms.server";
+import { MIN_TERM_LENGTH, termsLike } from "./search-terms.server";
+import { companyNameOf, suppliersNamed, verificationOf } from "~/modules/accounts/profiles.server";
 
 // The marketplace search: docs/search.md describes it on one page (decision record 0034).
 
@@ -209,14 +209,13 @@ async function cardsOf(db: Db, page: SQL) {
     .select({
       ...productCardColumns,
       createdAt: products.createdAt,
-      supplierCompany: profiles.companyName,
-      verification: profiles.verificationStatus,
+      supplierCompany: companyNameOf(products.sellerId),
+      verification: verificationOf(products.sellerId),
       replies: { median: replies.median, answered: replies.answered, started: replies.started },
       ratings: { average: ratings.average, count: ratings.count },
     })
     .from(sql`(${page}) as page`)
     .innerJoin(products, sql`${products.id} = page.id`)
-    .leftJoin(profiles, eq(profiles.userId, products.sellerId))
     .leftJoinLateral(replies, sql`true`)
     .leftJoinLateral(ratings, sql`true`)
     .orderBy(sql`page.position`);
