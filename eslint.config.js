@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import importX from "eslint-plugin-import-x";
@@ -44,6 +46,81 @@ export const LAYER_ZONES = [
   },
 ];
 
+/**
+ * A domain owns its tables (record 0049): each schema file of app/db/schema belongs to one domain folder of
+ * app/modules, and only that folder imports it; another domain calls the owner's functions.
+ */
+export const TABLE_OWNERS = {
+  analytics: "analytics",
+  auth: "accounts",
+  contact: "contact",
+  matching: "matching",
+  messaging: "messaging",
+  notifications: "notifications",
+  "order-documents": "order-documents",
+  orders: "orders",
+  payments: "payments",
+  products: "products",
+  profiles: "accounts",
+  reviews: "reviews",
+  rfqs: "rfqs",
+  stores: "stores",
+  trade: "trade",
+  verifications: "accounts",
+};
+
+/**
+ * Read models: domains that join other domains' tables in one statement because what they show is the join. Each
+ * entry names the schema files it may read and why; nothing else is allowed across the walls.
+ */
+export const READ_MODELS = {
+  // the signed-in home page: one figure from each domain the user takes part in, read in a fixed number of queries
+  dashboard: Object.keys(TABLE_OWNERS),
+  // a seller's analytics aggregate views, quotes, orders and payments of its own products and stores in SQL
+  analytics: ["matching", "orders", "payments", "products", "rfqs", "stores"],
+};
+
+/**
+ * TEMPORARY (#39 item 1): the walls not yet closed, in one place. `tables`: schema files a domain still reads or
+ * writes without going through the owner; `edges`: imports between domain folders that still close a cycle
+ * (`importer -> imported`). Each entry is work left; the lists only shrink.
+ */
+export const TEMPORARY_WALL_GAPS = {
+  tables: {
+    accounts: ["stores"],
+    matching: ["products"],
+    messaging: ["auth", "notifications", "orders", "products", "profiles", "rfqs", "stores"],
+    notifications: ["auth"],
+    "order-documents": ["orders", "profiles", "rfqs", "trade"],
+    orders: ["rfqs"],
+    payments: ["orders", "rfqs"],
+    products: ["stores"],
+    rfqs: ["matching", "profiles", "trade"],
+    stores: ["products", "profiles"],
+  },
+  edges: [],
+};
+
+/** Every domain folder of app/modules: a new one gets its wall without being listed. */
+export const DOMAINS = fs
+  .readdirSync(path.join(import.meta.dirname, "app/modules"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+/** One zone per domain: the schema files of every other domain, less its read-model and temporary allowances. */
+export const TABLE_ZONES = DOMAINS.map((domain) => {
+  const allowed = new Set([...(READ_MODELS[domain] ?? []), ...(TEMPORARY_WALL_GAPS.tables[domain] ?? [])]);
+  const foreign = Object.entries(TABLE_OWNERS)
+    .filter(([file, owner]) => owner !== domain && !allowed.has(file))
+    .map(([file]) => `./app/db/schema/${file}.ts`);
+  return {
+    target: `./app/modules/${domain}`,
+    from: foreign,
+    message: `A domain owns its tables: ${domain} reads and writes another domain's tables only through that domain's functions (TABLE_OWNERS in eslint.config.js, record 0049).`,
+  };
+}).filter((zone) => zone.from.length > 0);
+
 export default tseslint.config(
   { ignores: ["build/", "node_modules/", ".react-router/", "data/", "coverage/", "drizzle/", "tests/lint/fixtures/"] },
   js.configs.recommended,
@@ -66,7 +143,7 @@ export default tseslint.config(
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
     },
     rules: {
-      "import-x/no-restricted-paths": ["error", { zones: LAYER_ZONES }],
+      "import-x/no-restricted-paths": ["error", { zones: [...LAYER_ZONES, ...TABLE_ZONES] }],
       // a lazily loaded part may import its loader's constants back (header search): not a cycle at start-up
       "import-x/no-cycle": ["error", { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
     },

@@ -21,10 +21,11 @@ import { sendMessageDigest } from "~/modules/messaging/message-digest.server";
 import { renderEmail } from "~/modules/notifications/email-templates.server";
 import { createMailer } from "~/modules/notifications/mailer.server";
 import type { Notifier } from "~/modules/notifications/notifications.server";
-import { remindRfqDeadlines, RFQ_DEADLINE_REMINDER_CRON } from "~/modules/notifications/rfq-deadline-reminders.server";
+import { remindRfqDeadlines, RFQ_DEADLINE_REMINDER_CRON } from "~/modules/rfqs/rfq-deadline-reminders.server";
 import { ViewCounter, VIEW_FLUSH_INTERVAL_MS } from "~/modules/analytics/view-counter.server";
 import { matchRfq } from "~/modules/matching/matching.server";
-import { AUTO_COMPLETE_CRON, completeDeliveredOrders } from "~/modules/orders/orders.server";
+import { AUTO_COMPLETE_CRON } from "~/modules/orders/orders.server";
+import { completeDeliveredOrders } from "~/modules/order-flow/order-flow.server";
 import { refreshStoreQrCodes } from "~/modules/stores/stores.server";
 import { SimulatorProvider, type PaymentProvider } from "~/modules/payments/payment-provider.server";
 import {

@@ -17,7 +17,7 @@ import { user as userTable } from "~/db/schema/auth";
 import { fxRates } from "~/db/schema/trade";
 import { addPasswordLogin, createBuyer, createSeller } from "./factories/users";
 import type { BlobStorage } from "~/modules/uploads/storage.server";
-import { productPriceTiers } from "~/db/schema/trade";
+import { productPriceTiers } from "~/db/schema/products";
 import { minorFromDecimalNumber } from "~/lib/money-minor";
 import {
   motifFor,

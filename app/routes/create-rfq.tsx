@@ -12,7 +12,7 @@ import { redirectWithFlash } from "~/http/flash.server";
 import { readFormData } from "~/http/form-data.server";
 import { lazySchema, refusedFormReply, useValidatedForm } from "~/components/forms/validated-form";
 import { getSessionUser } from "~/modules/accounts/session.server";
-import { rfqPrefillFromProduct } from "~/modules/rfqs/rfq-prefill.server";
+import { rfqPrefillFromProduct } from "~/modules/products/rfq-prefill.server";
 import { CREATE_RFQ_FIELDS, createRfqSchema, RFQ_CATEGORIES } from "~/modules/rfqs/rfq.schema";
 import { ANONYMOUS_BUYER, UNNAMED_BUYER } from "~/modules/accounts/buyer-privacy";
 import { formValues, parseInput } from "~/lib/command-result";

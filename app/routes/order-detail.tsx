@@ -23,7 +23,8 @@ import {
   ORDER_STATUS_TONE,
   ORDER_ACTIONS,
 } from "~/modules/orders/orders-values";
-import { getOrderDetail, updateOrderStatus } from "~/modules/orders/orders.server";
+import { getOrderDetail } from "~/modules/orders/orders.server";
+import { updateOrderStatus } from "~/modules/order-flow/order-flow.server";
 import { orderParty } from "~/modules/orders/order-party.server";
 import { OrderDocuments } from "~/modules/order-documents/components/order-documents";
 import { getOrderDocumentsPanel } from "~/modules/order-documents/order-documents.server";

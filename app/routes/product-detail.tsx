@@ -18,7 +18,7 @@ import {
 } from "~/modules/products/product-detail.server";
 import { invariantResponse } from "~/lib/page-refusal";
 import type { Route } from "./+types/product-detail";
-import { productLandedCost } from "~/modules/trade/product-landed-cost.server";
+import { productLandedCost } from "~/modules/products/product-landed-cost.server";
 import { appContext } from "~/request-context.server";
 import { publicPageHeaders } from "~/lib/page-cache-control";
 import { lazyPart } from "~/components/ui/lazy-part";

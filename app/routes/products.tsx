@@ -12,6 +12,7 @@ import { formatPriceRange, minorToDecimalString } from "~/lib/money";
 import { lazySchema, refusedFormReply, useValidatedForm, type FormReply } from "~/components/forms/validated-form";
 import { getSessionUser, requireSellerPage } from "~/modules/accounts/session.server";
 import { CreateProductDialog } from "~/modules/products/components/create-product-dialog-lazy";
+import { storeShelf } from "~/modules/stores/store-shelf.server";
 import {
   addProduct,
   createProductFromDraft,
@@ -81,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (command.intent === "create-dialog") {
     const draft = refuseNonSeller(actor) ?? parseInput(postedDraftSchema, command.payload);
     const result = draft.ok
-      ? await createProductFromDraft(db, actor, draft.value, { storeId: command.storeId ?? null })
+      ? await createProductFromDraft(db, actor, draft.value, { shelf: storeShelf(actor, command.storeId) })
       : draft;
     return data(result.ok ? { ok: true, message: result.message, fieldErrors: {} } : result, {
       status: result.ok ? 200 : result.status,

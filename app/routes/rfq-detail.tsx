@@ -43,7 +43,7 @@ import {
 } from "~/modules/rfqs/rfqs.server";
 import { QuoteComparisonTable } from "~/modules/trade/components/quote-comparison-table";
 import { parseComparisonSort } from "~/modules/trade/quote-comparison";
-import { getQuoteComparison } from "~/modules/trade/quote-comparison.server";
+import { getQuoteComparison } from "~/modules/rfqs/quote-comparison.server";
 import { buyerFreightSchema } from "~/modules/trade/landed-cost-calculator.schema";
 import { invariantResponse } from "~/lib/page-refusal";
 import type { Route } from "./+types/rfq-detail";

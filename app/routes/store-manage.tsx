@@ -21,6 +21,7 @@ import { CreateProductDialog } from "~/modules/products/components/create-produc
 import { listIndianPorts } from "~/modules/trade/ports.server";
 import { createProductFromDraft, refuseNonSeller } from "~/modules/products/product-commands.server";
 import { postedDraftSchema } from "~/modules/products/product-form.schema";
+import { storeShelf } from "~/modules/stores/store-shelf.server";
 import { StoreDetailsFields, useStoreDetailsForm } from "~/modules/stores/components/store-details-fields";
 import { defaultBusinessHours, readStoreForm } from "~/modules/stores/store-form-values";
 import { storeDetailsSchema } from "~/modules/stores/store-form.schema";
@@ -110,7 +111,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "create-dialog": {
       const actor = { ...user, profile: user.profile };
       const draft = refuseNonSeller(actor) ?? parseInput(postedDraftSchema, command.payload);
-      result = draft.ok ? await createProductFromDraft(db, actor, draft.value, { storeId: params.id }) : draft;
+      result = draft.ok
+        ? await createProductFromDraft(db, actor, draft.value, { shelf: storeShelf(actor, params.id) })
+        : draft;
       break;
     }
     case "add-products":

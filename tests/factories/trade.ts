@@ -1,5 +1,5 @@
 import type { Db } from "~/db/client.server";
-import { productPriceTiers } from "~/db/schema/trade";
+import { productPriceTiers } from "~/db/schema/products";
 import { createProduct } from "../../seed/factories/products";
 import type { QuoteOverrides } from "../../seed/factories/rfqs";
 

@@ -1,6 +1,7 @@
 import { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
-import { LAYER_ZONES } from "../../eslint.config.js";
+import { LAYER_ZONES, TABLE_ZONES, TEMPORARY_WALL_GAPS } from "../../eslint.config.js";
+import { addFile, folderCycles, readFolderGraph, type FolderGraph } from "./domain-folders";
 
 /**
  * The layering is enforced by lint (record 0039): each forbidden import below, written into a file of the layer
@@ -30,12 +31,18 @@ const FORBIDDEN: { layer: string; filePath: string; imports: string }[] = [
   { layer: "db → modules", filePath: "app/db/layering-probe.ts", imports: "~/modules/orders/orders.schema" },
   { layer: "modules → routes", filePath: "app/modules/orders/layering-probe.ts", imports: "~/routes/orders" },
   { layer: "modules → runtime", filePath: "app/modules/orders/layering-probe.ts", imports: "~/runtime.server" },
+  // a domain owns its tables (record 0049): contact may not read the orders table, only call orders' functions
+  {
+    layer: "a domain → another's tables",
+    filePath: "app/modules/contact/layering-probe.ts",
+    imports: "~/db/schema/orders",
+  },
 ];
 
 describe("lint enforces the layering", { timeout: 120_000 }, () => {
   it.each(FORBIDDEN)("fails on $layer", async ({ filePath, imports }) => {
     const messages = await lint(filePath, `import * as probe from "${imports}";\nexport const used = probe;\n`);
-    const zone = LAYER_ZONES.find(
+    const zone = [...LAYER_ZONES, ...TABLE_ZONES].find(
       (z) =>
         filePath.startsWith(z.target.slice(2)) &&
         [z.from].flat().some((from) => imports.startsWith(`~/${from.slice(6).replace(/\.tsx?$/, "")}`)),
@@ -60,6 +67,13 @@ describe("lint enforces the layering", { timeout: 120_000 }, () => {
         `import * as db from "~/db/postgres-errors";\nimport * as money from "~/lib/money";\nexport const used = [db, money];\n`,
       ),
     ).toEqual([]);
+    // a domain imports its own tables
+    expect(
+      await lint(
+        "app/modules/orders/layering-probe.ts",
+        `import { orders } from "~/db/schema/orders";\nexport const used = orders;\n`,
+      ),
+    ).toEqual([]);
   });
 
   it("fails on an import cycle", async () => {
@@ -69,5 +83,23 @@ describe("lint enforces the layering", { timeout: 120_000 }, () => {
       `import { getOrderDetail } from "~/modules/orders/orders.server";\nexport const used = getOrderDetail;\n`,
     );
     expect(messages.map((m) => m.rule)).toContain("import-x/no-cycle");
+  });
+});
+
+describe("domain folders form a hierarchy (record 0049)", () => {
+  it("no two domain folders import each other, directly or round a loop", () => {
+    expect(folderCycles(readFolderGraph(process.cwd(), TEMPORARY_WALL_GAPS.edges))).toEqual([]);
+  });
+
+  it("fails on a cycle between domain folders, naming it", () => {
+    // the real graph, plus a probe file in orders importing reviews (reviews already imports orders)
+    const graph: FolderGraph = readFolderGraph(process.cwd(), TEMPORARY_WALL_GAPS.edges);
+    addFile(graph, "orders", `import { listReviews } from "~/modules/reviews/reviews.server";\n`);
+    expect(folderCycles(graph)).toEqual(["orders -> reviews -> orders"]);
+    const loop: FolderGraph = new Map();
+    addFile(loop, "a", `import type { B } from "~/modules/b/b.schema";`);
+    addFile(loop, "b", `const c = await import("~/modules/c/c.server");`);
+    addFile(loop, "c", `import "~/modules/a/a.server";`);
+    expect(folderCycles(loop)).toEqual(["a -> b -> c -> a"]);
   });
 });

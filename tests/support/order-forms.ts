@@ -3,7 +3,7 @@ import { parseInput } from "~/lib/command-result";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import type { Notifier } from "~/modules/notifications/notifications.server";
-import { updateOrderStatus } from "~/modules/orders/orders.server";
+import { updateOrderStatus } from "~/modules/order-flow/order-flow.server";
 import { openDispute } from "~/modules/payments/disputes.server";
 import type { PaymentProvider } from "~/modules/payments/payment-provider.server";
 import { orderPageActionSchema, readOrderPageForm } from "~/modules/payments/payments.schema";

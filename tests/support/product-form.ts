@@ -8,6 +8,7 @@ import {
   refuseNonSeller,
 } from "~/modules/products/product-commands.server";
 import { addProductSchema, postedDraftSchema, readProductForm } from "~/modules/products/product-form.schema";
+import { storeShelf } from "~/modules/stores/store-shelf.server";
 
 /** The Add Product form posted as the /products action takes it: sellers only, then the schema, then the command. */
 export function postAddProduct(db: Db, actor: Actor, form: FormData) {
@@ -26,8 +27,9 @@ export function postProductDraft(
   db: Db,
   actor: Actor,
   payload: string,
-  options?: Parameters<typeof createProductFromDraft>[3],
+  options: { storeId?: string | null; now?: number } = {},
 ) {
   const draft = refuseNonSeller(actor) ?? parseInput(postedDraftSchema, payload);
-  return draft.ok ? createProductFromDraft(db, actor, draft.value, options) : Promise.resolve(draft);
+  const placed = { now: options.now, shelf: storeShelf(actor, options.storeId) };
+  return draft.ok ? createProductFromDraft(db, actor, draft.value, placed) : Promise.resolve(draft);
 }

@@ -1,7 +1,19 @@
 import { isOneOf } from "../sql-helpers";
 import { PRODUCT_STATUSES } from "../../lib/status-lists";
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { bigint, check, customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 /**
@@ -117,3 +129,26 @@ export const products = pgTable(
 export const searchTerms = pgTable("search_terms", { term: text("term").primaryKey() }, (t) => [
   index("search_terms_trgm_idx").using("gin", sql`${t.term} gin_trgm_ops`),
 ]);
+
+/**
+ * Quantity price breaks: from min_quantity units up, each unit costs unit_price_cents (USD). variant_sku ''
+ * is the whole product; otherwise the variant's SKU. A product's price_min_cents is its lowest tier, so the
+ * marketplace's price filter and sort see the best price a buyer can reach.
+ */
+export const productPriceTiers = pgTable(
+  "product_price_tiers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    variantSku: text("variant_sku").notNull().default(""),
+    minQuantity: integer("min_quantity").notNull(),
+    unitPriceCents: bigint("unit_price_cents", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    check("product_price_tiers_quantity_check", sql`${t.minQuantity} > 0`),
+    check("product_price_tiers_price_check", sql`${t.unitPriceCents} >= 0`),
+    uniqueIndex("product_price_tiers_product_variant_qty_idx").on(t.productId, t.variantSku, t.minQuantity),
+  ],
+);

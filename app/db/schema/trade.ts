@@ -13,7 +13,6 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth";
-import { products } from "./products";
 
 /**
  * Trade reference data (issue #21). Every rate and fee is a row with the date it takes effect and its
@@ -189,28 +188,5 @@ export const freightRates = pgTable(
     ),
     check("freight_rates_transit_check", sql`${t.transitDays} > 0`),
     uniqueIndex("freight_rates_lane_idx").on(t.originPort, t.destinationPort, t.mode, t.effectiveFrom),
-  ],
-);
-
-/**
- * Quantity price breaks: from min_quantity units up, each unit costs unit_price_cents (USD). variant_sku ''
- * is the whole product; otherwise the variant's SKU. A product's price_min_cents is its lowest tier, so the
- * marketplace's price filter and sort see the best price a buyer can reach.
- */
-export const productPriceTiers = pgTable(
-  "product_price_tiers",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    variantSku: text("variant_sku").notNull().default(""),
-    minQuantity: integer("min_quantity").notNull(),
-    unitPriceCents: bigint("unit_price_cents", { mode: "number" }).notNull(),
-  },
-  (t) => [
-    check("product_price_tiers_quantity_check", sql`${t.minQuantity} > 0`),
-    check("product_price_tiers_price_check", sql`${t.unitPriceCents} >= 0`),
-    uniqueIndex("product_price_tiers_product_variant_qty_idx").on(t.productId, t.variantSku, t.minQuantity),
   ],
 );

@@ -1,5 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq, ilike, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { likePattern } from "~/db/sql-helpers";
 import type { Db } from "~/db/client.server";
+import { user as userTable } from "~/db/schema/auth";
 import { profiles } from "~/db/schema/profiles";
 import type { Profile, UserType, VerificationStatus } from "./accounts.schema";
 
@@ -31,3 +33,50 @@ export function toProfile(
 }
 
 export { profileColumns };
+
+/**
+ * A user's company name (null without a profile) as a scalar subquery on their id: for a list that names many users,
+ * so it stays one statement while the profiles table stays accounts' (record 0049).
+ */
+export function companyNameOf(userId: SQLWrapper): SQL<string | null> {
+  return sql<string | null>`(select ${profiles.companyName} from ${profiles} where ${profiles.userId} = ${userId})`;
+}
+
+/** A user's verification status (null without a profile) as a scalar subquery on their id, beside companyNameOf. */
+export function verificationOf(userId: SQLWrapper): SQL<VerificationStatus | null> {
+  return sql<VerificationStatus | null>`(select ${profiles.verificationStatus} from ${profiles} where ${profiles.userId} = ${userId})`;
+}
+
+/** A user's e-mail address as a scalar subquery on their id: for a statement that reads it beside another domain's row. */
+export function emailOf(userId: SQLWrapper): SQL<string> {
+  return sql<string>`(select ${userTable.email} from ${userTable} where ${userTable.id} = ${userId})`;
+}
+
+/** How many verified suppliers and how many buyers Setu has (the home page's figures), in one statement. */
+export async function countMembers(db: Db): Promise<{ verifiedSuppliers: number; buyers: number } | undefined> {
+  const [people] = await db
+    .select({
+      verifiedSuppliers: sql<number>`(count(*) filter (where ${profiles.userType} = 'seller' and ${profiles.verificationStatus} = 'verified'))::int`,
+      buyers: sql<number>`(count(*) filter (where ${profiles.userType} = 'buyer'))::int`,
+    })
+    .from(profiles);
+  return people;
+}
+
+/** Supplier companies a search names: more than this many is not a useful signal. */
+const SUPPLIERS_PER_SEARCH = 50;
+
+/**
+ * The suppliers whose company name holds `text` (case-insensitive, wildcards as plain characters, at most
+ * SUPPLIERS_PER_SEARCH): the marketplace search also finds their products. One small statement over the company names'
+ * trigram index, so the search statement carries a plain list of ids.
+ */
+export async function suppliersNamed(db: Db, text: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(and(eq(profiles.userType, "seller"), ilike(profiles.companyName, likePattern(text))))
+    .orderBy(profiles.userId)
+    .limit(SUPPLIERS_PER_SEARCH);
+  return rows.map((row) => row.userId);
+}

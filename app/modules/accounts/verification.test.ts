@@ -513,7 +513,7 @@ describe.each(testEngines("both"))("seller verification on %s", (engine) => {
     expect(await serveVerificationDocument(database.db, storage, actorOf(buyer), doc!.id)).toBeNull();
     expect(await serveVerificationDocument(database.db, storage, null, doc!.id)).toBeNull();
     expect(await serveVerificationDocument(database.db, storage, admin, "not-a-uuid")).toBeNull();
-    const viaUploads = await serveUpload(doc!.storageKey, { storage } as Parameters<typeof serveUpload>[1]);
+    const viaUploads = await serveUpload(doc!.storageKey, { storage });
     expect(viaUploads.status).toBe(404);
   });
 

@@ -7,6 +7,17 @@ import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import { publishLive } from "~/modules/live/live-events.server";
 import { EMAIL_KINDS, type EmailKind, type EmailPreferencesInput } from "./notifications.schema";
 
+/**
+ * The notification `userId` was sent under `eventKey`, as a subquery for `notExists`: a pass that tells each user
+ * once (deadline reminders) asks it in the statement that finds whom to tell.
+ */
+export function sentNotification(db: Pick<Db, "select">, userId: SQLWrapper, eventKey: SQLWrapper) {
+  return db
+    .select({ one: sql`1` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.eventKey, eventKey)));
+}
+
 /** What a command needs to notify: the queue that sends e-mail, the site's address and the key that signs unsubscribe links. */
 export type Notifier = { jobs: Pick<JobQueue, "send">; publicUrl: string; secret: string };
 

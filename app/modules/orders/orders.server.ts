@@ -1,40 +1,25 @@
-import { aliasedTable, and, asc, desc, eq, lte, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, lte, sql, type SQL } from "drizzle-orm";
 import { orderPartyOf } from "~/modules/orders/order-party.server";
 import type { Db } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema/orders";
-import { profiles } from "~/db/schema/profiles";
+import { companyNameOf } from "~/modules/accounts/profiles.server";
 import { rfqs } from "~/db/schema/rfqs";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import { isUuid } from "~/lib/uuid";
-import { enqueueOrderDocuments } from "~/modules/order-documents/order-documents.server";
 import { notify, type Notifier } from "~/modules/notifications/notifications.server";
-import {
-  advanceMissing,
-  createMilestones,
-  publishOrderChange,
-  refundHeld,
-  releaseDue,
-} from "~/modules/payments/payments.server";
-import { planMilestones, scheduleLines } from "~/modules/payments/payments-values";
-import { formatMoney } from "~/lib/money";
 import { unitFromTotal } from "~/lib/money-minor";
 import { INSPECTION_DAYS } from "~/lib/status-lists";
 import {
   cancelledByLabel,
   mayMoveOrder,
-  ORDER_ACTIONS,
   ORDER_STATUS_LABEL,
   orderStatusesInto,
-  type OrderActionInput,
   type OrderDetail,
   type OrderMover,
   type OrderRole,
   type OrderStatus,
   type OrderView,
 } from "./orders.schema";
-
-const buyerProfile = aliasedTable(profiles, "buyer_profile");
-const sellerProfile = aliasedTable(profiles, "seller_profile");
 
 /** The user's orders as buyer and as seller, newest first, in one query. */
 export async function listOrders(db: Db, actor: SessionUser, limit = 100): Promise<OrderView[]> {
@@ -44,8 +29,8 @@ export async function listOrders(db: Db, actor: SessionUser, limit = 100): Promi
       buyerId: orders.buyerId,
       sellerId: orders.sellerId,
       status: orders.status,
-      buyerCompany: buyerProfile.companyName,
-      sellerCompany: sellerProfile.companyName,
+      buyerCompany: companyNameOf(orders.buyerId),
+      sellerCompany: companyNameOf(orders.sellerId),
       rfqId: orders.rfqId,
       rfqTitle: rfqs.title,
       quantity: orders.quantity,
@@ -60,8 +45,6 @@ export async function listOrders(db: Db, actor: SessionUser, limit = 100): Promi
       cancelledBy: orders.cancelledBy,
     })
     .from(orders)
-    .leftJoin(buyerProfile, eq(buyerProfile.userId, orders.buyerId))
-    .leftJoin(sellerProfile, eq(sellerProfile.userId, orders.sellerId))
     .leftJoin(rfqs, eq(rfqs.id, orders.rfqId))
     .where(orderPartyOf(actor))
     .orderBy(desc(orders.createdAt))
@@ -95,13 +78,11 @@ export async function getOrderDetail(db: Db, actor: SessionUser, orderId: string
   const [row] = await db
     .select({
       order: orders,
-      buyerCompany: buyerProfile.companyName,
-      sellerCompany: sellerProfile.companyName,
+      buyerCompany: companyNameOf(orders.buyerId),
+      sellerCompany: companyNameOf(orders.sellerId),
       rfqTitle: rfqs.title,
     })
     .from(orders)
-    .leftJoin(buyerProfile, eq(buyerProfile.userId, orders.buyerId))
-    .leftJoin(sellerProfile, eq(sellerProfile.userId, orders.sellerId))
     .leftJoin(rfqs, eq(rfqs.id, orders.rfqId))
     .where(and(eq(orders.id, orderId), orderPartyOf(actor)))
     .limit(1);
@@ -185,6 +166,15 @@ async function recordOrderEvent(
     toStatus: event.toStatus,
     note: event.note ?? null,
   });
+}
+
+/** The value of every order placed on Setu and not cancelled, in USD cents (the home page's figure); null for none. */
+export async function placedOrderValue(db: Db): Promise<string | null> {
+  const [trade] = await db
+    .select({ total: sql<string | null>`sum(${orders.totalCents})` })
+    .from(orders)
+    .where(sql`${orders.status} <> 'cancelled'`);
+  return trade?.total ?? null;
 }
 
 type OrderInsert = typeof orders.$inferInsert;
@@ -359,143 +349,24 @@ export async function notifyOrderParty(
   });
 }
 
-export type OrderActionResult = { ok: boolean; message: string; status: number; fieldErrors?: Record<string, string> };
-
-class TransitionRefused extends Error {}
-
-/**
- * A party moves an order one step (an action of ORDER_ACTIONS, allowed by ORDER_TRANSITIONS). Refusals: 404 when the order is not the actor's (or does not
- * exist), 409 when the table does not allow it now (the form was read by orderActionSchema). The change is one
- * conditional UPDATE in a transaction that also writes the timeline entry, moves escrow money as the new status
- * requires (milestones at confirmation, releases at shipment and completion, refunds on cancellation), and notifies
- * the other party.
- */
-export async function updateOrderStatus(
-  db: Db,
-  actor: SessionUser,
-  orderId: string,
-  command: OrderActionInput,
-  notifier: Notifier,
-): Promise<OrderActionResult> {
-  if (!isUuid(orderId)) return { ok: false, message: "Order not found", status: 404 };
-  const action = command.action;
-  const step = ORDER_ACTIONS[action];
-  const [row] = await db
-    .select({ buyerId: orders.buyerId, sellerId: orders.sellerId, status: orders.status })
-    .from(orders)
-    .where(and(eq(orders.id, orderId), orderPartyOf(actor)))
-    .limit(1);
-  if (!row) return { ok: false, message: "Order not found", status: 404 };
-  const role: OrderRole = row.buyerId === actor.id ? "buyer" : "seller";
-  const cannot = {
-    ok: false,
-    message: `This order cannot be ${step.done.replace(/^Order (marked as )?/, "").toLowerCase()} now`,
-    status: 409,
-  };
-  if (!mayMoveOrder(row.status, step.to, role)) return cannot;
-  const now = new Date();
-  const details =
-    command.action === "ship"
-      ? {
-          carrier: command.carrier,
-          billOfLading: command.billOfLading,
-          trackingUrl: command.trackingUrl || null,
-          estimatedArrival: command.estimatedArrival,
-        }
-      : command.action === "cancel" || command.action === "decline"
-        ? { cancelReason: command.reason, cancelledBy: actor.id }
-        : command.action === "deliver"
-          ? { deliveredAt: now }
-          : command.action === "complete"
-            ? { completedAt: now }
-            : {};
-  const note =
-    command.action === "ship"
-      ? `Carrier: ${command.carrier}. Bill of lading / air waybill: ${command.billOfLading}. Estimated arrival: ${command.estimatedArrival}.`
-      : "reason" in command
-        ? command.reason
-        : "note" in command && command.note
-          ? command.note
-          : null;
-  try {
-    const changed = await db.transaction(async (tx) => {
-      const moved = await moveOrder(
-        tx,
-        orderId,
-        step.to,
-        { role, id: actor.id },
-        { from: row.status, set: details, note, now },
-      );
-      if (!moved.ok) return false;
-      const order = moved.order;
-      if (command.action === "confirm") await createMilestones(tx, orderId, order.paymentTerms, order.totalCents);
-      if (command.action === "start_production") {
-        const missing = await advanceMissing(tx, orderId);
-        if (missing) throw new TransitionRefused(missing);
-      }
-      if (command.action === "cancel")
-        await refundHeld(
-          tx,
-          notifier.jobs,
-          orderId,
-          `Refunded: the order was cancelled by the ${role === "buyer" ? "buyer" : "supplier"}`,
-        );
-      if (command.action === "ship" || command.action === "complete")
-        await releaseDue(tx, notifier.jobs, orderId, step.to);
-      // the proforma invoice at confirmation; the commercial invoice and packing list at shipment (issued once each)
-      if (command.action === "confirm") await enqueueOrderDocuments(tx, notifier.jobs, orderId, "confirmed");
-      if (command.action === "ship") await enqueueOrderDocuments(tx, notifier.jobs, orderId, "shipped");
-      const said =
-        command.action === "ship"
-          ? ` Carrier: ${command.carrier}. Bill of lading: ${command.billOfLading}. Estimated arrival: ${command.estimatedArrival}.`
-          : "reason" in command
-            ? ` The ${role === "buyer" ? "buyer" : "supplier"} gave this reason: ${command.reason}`
-            : command.action === "confirm"
-              ? ` The payment schedule: ${scheduleLines(
-                  planMilestones(order.paymentTerms, order.totalCents),
-                  formatMoney,
-                ).join(" ")}`
-              : "";
-      await notifyOrderParty(tx, notifier, orderId, role === "buyer" ? row.sellerId : row.buyerId, step.to, said);
-      await publishOrderChange(tx, { id: orderId, buyerId: row.buyerId, sellerId: row.sellerId });
-      return true;
-    });
-    if (!changed) return { ok: false, message: "This order changed meanwhile; please reload", status: 409 };
-  } catch (error) {
-    if (error instanceof TransitionRefused) return { ok: false, message: error.message, status: 409 };
-    throw error;
-  }
-  return { ok: true, message: step.done, status: 200 };
-}
-
 /** How long after delivery an order completes by itself when the buyer neither confirms nor disputes: the inspection window. */
 export const AUTO_COMPLETE_DAYS = INSPECTION_DAYS;
 /** The pass runs hourly, whichever instance comes first. */
 export const AUTO_COMPLETE_CRON = "17 * * * *";
 
 /**
- * Completes every order delivered more than 14 days ago: Setu's move of ORDER_TRANSITIONS (from the statuses it lists
- * for the system), one set-based conditional UPDATE that also writes the system's timeline entries; in the same
- * transaction the escrow is released and both parties are told. Returns the ids.
+ * Setu's move of ORDER_TRANSITIONS for every order delivered more than AUTO_COMPLETE_DAYS ago (from the statuses it
+ * lists for the system): one set-based conditional UPDATE that also writes the system's timeline entries, in the
+ * caller's transaction (order-flow's completeDeliveredOrders releases the escrow and tells both parties).
  */
-export async function completeDeliveredOrders(db: Db, notifier: Notifier, now = new Date()): Promise<string[]> {
+export async function completeDeliveredMoves(tx: Db, now: Date): Promise<MovedOrder[]> {
   const cutoff = new Date(now.getTime() - AUTO_COMPLETE_DAYS * 24 * 60 * 60 * 1000);
-  return db.transaction(async (tx) => {
-    const done = await moveOrders(
-      tx,
-      lte(orders.deliveredAt, cutoff),
-      orderStatusesInto("completed", "system"),
-      "completed",
-      { role: "system" },
-      { set: { completedAt: now }, note: `Completed automatically ${AUTO_COMPLETE_DAYS} days after delivery`, now },
-    );
-    for (const order of done) {
-      await releaseDue(tx, notifier.jobs, order.id, "completed");
-      const said = ` It was completed automatically ${AUTO_COMPLETE_DAYS} days after delivery.`;
-      await notifyOrderParty(tx, notifier, order.id, order.buyerId, "completed", said);
-      await notifyOrderParty(tx, notifier, order.id, order.sellerId, "completed", said);
-      await publishOrderChange(tx, order);
-    }
-    return done.map((o) => o.id);
-  });
+  return moveOrders(
+    tx,
+    lte(orders.deliveredAt, cutoff),
+    orderStatusesInto("completed", "system"),
+    "completed",
+    { role: "system" },
+    { set: { completedAt: now }, note: `Completed automatically ${AUTO_COMPLETE_DAYS} days after delivery`, now },
+  );
 }

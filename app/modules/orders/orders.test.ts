@@ -15,7 +15,8 @@ import { createTestDatabase, testEngines, type TestDatabase } from "../../../tes
 import { queuedEmails, testNotifier } from "../../../tests/support/test-notifier";
 import { allowedOrderActions, ORDER_ACTIONS, type OrderAction, type OrderStatus } from "./orders.schema";
 import { postOrderTransition } from "../../../tests/support/order-forms";
-import { completeDeliveredOrders, getOrderDetail, listOrders } from "./orders.server";
+import { getOrderDetail, listOrders } from "./orders.server";
+import { completeDeliveredOrders } from "~/modules/order-flow/order-flow.server";
 
 /** What each action's form asks for, filled in as the page would post it. */
 const FILLED: Record<string, Record<string, string>> = {

@@ -1,12 +1,12 @@
 import { firstErrors } from "~/lib/command-result";
-import { aliasedTable, and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { orderPartyOf } from "~/modules/orders/order-party.server";
 import { mayMoveOrder } from "~/modules/orders/orders.schema";
 import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/postgres-errors";
 import { orders } from "~/db/schema/orders";
 import { disputeEvidence, disputes } from "~/db/schema/payments";
-import { profiles } from "~/db/schema/profiles";
+import { companyNameOf } from "~/modules/accounts/profiles.server";
 import { rfqs } from "~/db/schema/rfqs";
 import { formatMoney } from "~/lib/money";
 import { parseUsdToCents } from "~/lib/money-minor";
@@ -128,23 +128,18 @@ export type DisputeView = {
   evidence: { id: string; fileName: string; contentType: string }[];
 };
 
-const buyerProfile = aliasedTable(profiles, "buyer_profile");
-const sellerProfile = aliasedTable(profiles, "seller_profile");
-
 async function disputeViews(db: Db, where: ReturnType<typeof eq>): Promise<DisputeView[]> {
   const rows = await db
     .select({
       dispute: disputes,
       title: rfqs.title,
       totalCents: orders.totalCents,
-      buyerCompany: buyerProfile.companyName,
-      sellerCompany: sellerProfile.companyName,
+      buyerCompany: companyNameOf(orders.buyerId),
+      sellerCompany: companyNameOf(orders.sellerId),
     })
     .from(disputes)
     .innerJoin(orders, eq(orders.id, disputes.orderId))
     .leftJoin(rfqs, eq(rfqs.id, orders.rfqId))
-    .leftJoin(buyerProfile, eq(buyerProfile.userId, orders.buyerId))
-    .leftJoin(sellerProfile, eq(sellerProfile.userId, orders.sellerId))
     .where(where)
     .orderBy(desc(disputes.createdAt));
   const views: DisputeView[] = [];

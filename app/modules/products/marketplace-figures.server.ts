@@ -1,7 +1,6 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { orders } from "~/db/schema/orders";
-import { profiles } from "~/db/schema/profiles";
+import { countMembers } from "~/modules/accounts/profiles.server";
+import { placedOrderValue } from "~/modules/orders/orders.server";
 import { expiringMemo } from "./expiring-memo.server";
 import { countProductsByCategory } from "./product-search.server";
 
@@ -20,24 +19,16 @@ export const MARKETPLACE_FIGURES_MAX_AGE_MS = 60_000;
 const memo = expiringMemo<Promise<MarketplaceFigures>>(MARKETPLACE_FIGURES_MAX_AGE_MS, 1);
 
 async function countFigures(db: Db): Promise<MarketplaceFigures> {
-  const [byCategory, [people], [trade]] = await Promise.all([
+  const [byCategory, people, total] = await Promise.all([
     countProductsByCategory(db),
-    db
-      .select({
-        verifiedSuppliers: sql<number>`(count(*) filter (where ${profiles.userType} = 'seller' and ${profiles.verificationStatus} = 'verified'))::int`,
-        buyers: sql<number>`(count(*) filter (where ${profiles.userType} = 'buyer'))::int`,
-      })
-      .from(profiles),
-    db
-      .select({ total: sql<string | null>`sum(${orders.totalCents})` })
-      .from(orders)
-      .where(sql`${orders.status} <> 'cancelled'`),
+    countMembers(db),
+    placedOrderValue(db),
   ]);
   return {
     verifiedSuppliers: people?.verifiedSuppliers ?? 0,
     buyers: people?.buyers ?? 0,
     activeProducts: Object.values(byCategory).reduce((sum, n) => sum + n, 0),
-    orderValueCents: Number(trade?.total ?? 0),
+    orderValueCents: Number(total ?? 0),
     productsByCategory: byCategory,
   };
 }

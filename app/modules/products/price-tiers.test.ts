@@ -1,8 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { refusedBy } from "../../../tests/support/refused-by";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products } from "~/db/schema/products";
-import { productPriceTiers } from "~/db/schema/trade";
+import { productPriceTiers, products } from "~/db/schema/products";
 import { createSeller, type Account, actorOf as actor } from "../../../seed/factories/users";
 import { postAddProduct, postEditProduct, postProductDraft } from "../../../tests/support/product-form";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";

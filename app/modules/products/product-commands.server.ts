@@ -1,11 +1,8 @@
 import { firstErrors, type CommandRefusal } from "~/lib/command-result";
 import { productOwnedBy } from "~/modules/products/product-owner.server";
-import { storeOwnedBy } from "~/modules/stores/store-owner.server";
-import { asc, desc, eq, inArray, max } from "drizzle-orm";
+import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { products } from "~/db/schema/products";
-import { storeProducts, stores } from "~/db/schema/stores";
-import { productPriceTiers } from "~/db/schema/trade";
+import { productPriceTiers, products } from "~/db/schema/products";
 import type { Actor, SessionUser } from "~/modules/accounts/accounts.schema";
 import { isIndianPort } from "~/modules/trade/ports.server";
 import { SELLERS_ONLY, type AddProductInput, type ProductDraft, type SellerProduct } from "./product-form.schema";
@@ -222,6 +219,15 @@ export async function setProductStatus(
 }
 
 /**
+ * Where a new product is also placed, in the same transaction: a store of the seller's (stores' `storeShelf`; the
+ * stores domain owns its tables, products only calls it). `nameFor` is null when the shelf is not the actor's.
+ */
+export type ProductShelf = {
+  nameFor(tx: Db): Promise<string | null>;
+  place(tx: Db, productId: string): Promise<void>;
+};
+
+/**
  * Create Product dialog: the draft is validated, SKUs filled in by the spec's rule, the price range
  * taken from the variants, and (from store management) the product added to the seller's own store,
  * all in one transaction.
@@ -230,27 +236,20 @@ export async function createProductFromDraft(
   db: Db,
   actor: Actor,
   draft: ProductDraft,
-  options: { storeId?: string | null; now?: number } = {},
+  options: { shelf?: ProductShelf; now?: number } = {},
 ): Promise<ProductCommandResult> {
   const refused = refuseNonSeller(actor);
   if (refused) return refused;
   const limited = await overActionLimit(db, "product", actor.id);
   if (limited) return { ok: false, status: 429, message: limited, fieldErrors: {} };
   const now = options.now ?? Date.now();
-  const storeId = options.storeId && isUuid(options.storeId) ? options.storeId : null;
 
   return db.transaction(async (tx) => {
     let ownerName = actor.profile.companyName;
-    if (options.storeId) {
-      const [store] = storeId
-        ? await tx
-            .select({ id: stores.id, name: stores.name })
-            .from(stores)
-            .where(storeOwnedBy(actor, storeId))
-            .limit(1)
-        : [];
-      if (!store) return { ok: false as const, status: 404, message: "Store not found", fieldErrors: {} };
-      ownerName = store.name;
+    if (options.shelf) {
+      const shelfName = await options.shelf.nameFor(tx);
+      if (shelfName === null) return { ok: false as const, status: 404, message: "Store not found", fieldErrors: {} };
+      ownerName = shelfName;
     }
     if (draft.origin_port && !(await isIndianPort(tx, draft.origin_port)))
       return { ok: false as const, status: 400, message: UNKNOWN_PORT, fieldErrors: { origin_port: UNKNOWN_PORT } };
@@ -304,15 +303,7 @@ export async function createProductFromDraft(
       })
       .returning({ id: products.id });
     await replacePriceTiers(tx, row!.id, tiers);
-    if (storeId) {
-      const [{ top } = { top: null }] = await tx
-        .select({ top: max(storeProducts.displayOrder) })
-        .from(storeProducts)
-        .where(eq(storeProducts.storeId, storeId));
-      await tx
-        .insert(storeProducts)
-        .values({ storeId, productId: row!.id, featured: false, displayOrder: (top ?? -1) + 1, categoryTab: "all" });
-    }
+    await options.shelf?.place(tx, row!.id);
     return { ok: true as const, message: "Product created successfully!", id: row!.id };
   });
 }

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { reviews } from "~/db/schema/reviews";
 import type { Db } from "~/db/client.server";
-import { products } from "~/db/schema/products";
-import { profiles } from "~/db/schema/profiles";
+import { productPriceTiers, products } from "~/db/schema/products";
+import { companyNameOf, verificationOf } from "~/modules/accounts/profiles.server";
 import { stores } from "~/db/schema/stores";
-import { ports, productPriceTiers } from "~/db/schema/trade";
 import { isUuid } from "~/lib/uuid";
 import { minorFromDecimalNumber } from "~/lib/money-minor";
+import { portNameOf } from "~/modules/trade/ports.server";
+import { sellerRatings } from "~/modules/reviews/reviews.server";
 
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 const MAX_LIST = 50;
@@ -89,18 +89,7 @@ export async function getProductDetail(db: Db, id: string): Promise<ProductDetai
     .limit(1)
     .as("first_store");
   // the supplier's rating: its reviews' averages, an index range on (seller_id, …)
-  const ratings = db
-    .select({
-      ratingAverage: sql<
-        string | null
-      >`round(avg((${reviews.productQuality} + ${reviews.communication} + ${reviews.onTimeDelivery})::numeric / 3), 1)`.as(
-        "rating_average",
-      ),
-      ratingCount: sql<number>`count(*)::int`.as("rating_count"),
-    })
-    .from(reviews)
-    .where(eq(reviews.sellerId, products.sellerId))
-    .as("ratings");
+  const ratings = sellerRatings(db, products.sellerId);
   const [row] = await db
     .select({
       id: products.id,
@@ -117,19 +106,17 @@ export async function getProductDetail(db: Db, id: string): Promise<ProductDetai
       specifications: products.specifications,
       createdAt: products.createdAt,
       sellerId: products.sellerId,
-      companyName: profiles.companyName,
-      verificationStatus: profiles.verificationStatus,
+      companyName: companyNameOf(products.sellerId),
+      verificationStatus: verificationOf(products.sellerId),
       storeId: firstStore.storeId,
       storeName: firstStore.storeName,
       hsCode: products.hsCode,
-      originPortCode: ports.code,
-      originPortName: ports.name,
-      ratingAverage: ratings.ratingAverage,
-      ratingCount: ratings.ratingCount,
+      originPortCode: products.originPort,
+      originPortName: portNameOf(products.originPort),
+      ratingAverage: ratings.average,
+      ratingCount: ratings.count,
     })
     .from(products)
-    .leftJoin(profiles, eq(profiles.userId, products.sellerId))
-    .leftJoin(ports, eq(ports.code, products.originPort))
     .leftJoinLateral(firstStore, sql`true`)
     .leftJoinLateral(ratings, sql`true`)
     .where(and(eq(products.id, id), eq(products.status, "active")))

@@ -1,19 +1,12 @@
 import { and, eq, gte, inArray, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { conversations } from "~/db/schema/messaging";
 import { products } from "~/db/schema/products";
-import { profiles } from "~/db/schema/profiles";
-import { reviews } from "~/db/schema/reviews";
 import { collectionTsquery, findCollection } from "~/lib/collections";
 import { isDateInRange } from "~/lib/date-range";
 import { isUuid } from "~/lib/uuid";
 import { responseTimeOf } from "~/modules/response-times/response-time";
-import {
-  answeredConversations,
-  inResponseWindow,
-  medianReplySeconds,
-  startedConversations,
-} from "~/modules/response-times/response-time.server";
+import { sellerReplies } from "~/modules/messaging/response-time.server";
+import { sellerRatings } from "~/modules/reviews/reviews.server";
 import { expiringMemo } from "./expiring-memo.server";
 import { productCardColumns } from "./product-card.server";
 import {
@@ -23,7 +16,8 @@ import {
   type ProductSort,
 } from "./product-search.schema";
 import type { ProductCardData } from "./products.schema";
-import { MIN_TERM_LENGTH, suppliersNamed, termsLike } from "./search-terms.server";
+import { MIN_TERM_LENGTH, termsLike } from "./search-terms.server";
+import { companyNameOf, suppliersNamed, verificationOf } from "~/modules/accounts/profiles.server";
 import { totalFromUnit } from "~/lib/money-minor";
 
 // The marketplace search: docs/search.md describes it on one page (decision record 0034).
@@ -211,39 +205,19 @@ function sortedPage(sort: Sort, where: SQL, offset: number, limit: number): SQL 
  * badges, reply times and ratings (index ranges on the supplier's conversations and reviews). One statement.
  */
 async function cardsOf(db: Db, page: SQL) {
-  const replies = db
-    .select({
-      median: medianReplySeconds().as("median"),
-      answered: answeredConversations().as("answered"),
-      started: startedConversations().as("started"),
-    })
-    .from(conversations)
-    .where(inResponseWindow(products.sellerId))
-    .as("replies");
-  const ratings = db
-    .select({
-      average: sql<
-        string | null
-      >`round(avg((${reviews.productQuality} + ${reviews.communication} + ${reviews.onTimeDelivery})::numeric / 3), 1)`.as(
-        "average",
-      ),
-      count: sql<number>`count(*)::int`.as("count"),
-    })
-    .from(reviews)
-    .where(eq(reviews.sellerId, products.sellerId))
-    .as("ratings");
+  const replies = sellerReplies(db, products.sellerId);
+  const ratings = sellerRatings(db, products.sellerId);
   const rows = await db
     .select({
       ...productCardColumns,
       createdAt: products.createdAt,
-      supplierCompany: profiles.companyName,
-      verification: profiles.verificationStatus,
+      supplierCompany: companyNameOf(products.sellerId),
+      verification: verificationOf(products.sellerId),
       replies: { median: replies.median, answered: replies.answered, started: replies.started },
       ratings: { average: ratings.average, count: ratings.count },
     })
     .from(sql`(${page}) as page`)
     .innerJoin(products, sql`${products.id} = page.id`)
-    .leftJoin(profiles, eq(profiles.userId, products.sellerId))
     .leftJoinLateral(replies, sql`true`)
     .leftJoinLateral(ratings, sql`true`)
     .orderBy(sql`page.position`);

@@ -21,7 +21,8 @@ import {
   toTsquery,
   type ProductCursor,
 } from "./product-search.server";
-import { suppliersNamed, termsLike } from "./search-terms.server";
+import { termsLike } from "./search-terms.server";
+import { suppliersNamed } from "~/modules/accounts/profiles.server";
 import { browseStores } from "../stores/store-directory.server";
 import { parseStoreDirectoryParams } from "../stores/store-directory.schema";
 

@@ -1,7 +1,5 @@
-import { and, eq, ilike, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~/db/client.server";
-import { profiles } from "~/db/schema/profiles";
-import { likePattern } from "~/db/sql-helpers";
 
 /** The catalogue's words a query word may stand for, at most this many, closest first. */
 const TERMS_PER_WORD = 8;
@@ -40,22 +38,4 @@ export async function termsLike(db: Db, words: string[]): Promise<string[][]> {
     for (const row of rows) if (isWord(row.term)) found.get(row.word)?.push(row.term);
   }
   return words.map((word) => found.get(word) ?? []);
-}
-
-/** Supplier companies a search names: more than this many is not a useful signal. */
-const SUPPLIERS_PER_SEARCH = 50;
-
-/**
- * The suppliers whose company name holds `text` (case-insensitive, wildcards as plain characters, at most
- * SUPPLIERS_PER_SEARCH): a search also finds their products. One small statement over the company names'
- * trigram index, so the search statement carries a plain list of ids.
- */
-export async function suppliersNamed(db: Db, text: string): Promise<string[]> {
-  const rows = await db
-    .select({ userId: profiles.userId })
-    .from(profiles)
-    .where(and(eq(profiles.userType, "seller"), ilike(profiles.companyName, likePattern(text))))
-    .orderBy(profiles.userId)
-    .limit(SUPPLIERS_PER_SEARCH);
-  return rows.map((row) => row.userId);
 }

@@ -4,7 +4,7 @@ import { isUniqueViolation } from "~/db/postgres-errors";
 import { and, asc, count, desc, eq, exists, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "~/db/client.server";
-import { user as userTable } from "~/db/schema/auth";
+import { emailOf } from "~/modules/accounts/profiles.server";
 import { rfqMatches } from "~/db/schema/matching";
 import { profiles } from "~/db/schema/profiles";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
@@ -359,10 +359,9 @@ async function loadRfqForQuote(db: Db, rfqId: string) {
       closesAt: rfqs.closesAt,
       timeZone: rfqs.timeZone,
       title: rfqs.title,
-      buyerEmail: userTable.email,
+      buyerEmail: emailOf(rfqs.buyerId),
     })
     .from(rfqs)
-    .innerJoin(userTable, eq(userTable.id, rfqs.buyerId))
     .where(eq(rfqs.id, rfqId))
     .limit(1);
   return row ?? null;

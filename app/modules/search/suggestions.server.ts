@@ -1,10 +1,8 @@
-import { and, desc, eq, ilike } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { stores } from "~/db/schema/stores";
 import { CATEGORY_STRIP, PRODUCT_CATEGORIES } from "~/lib/categories";
-import { likePattern } from "~/db/sql-helpers";
 import { MAX_QUERY_LENGTH } from "~/modules/products/product-search.schema";
 import { searchProducts } from "~/modules/products/product-search.server";
+import { activeStoresNamed } from "~/modules/stores/store-directory.server";
 import type { SearchSuggestions } from "./suggestions.schema";
 
 /** Fewer characters suggest nothing: one letter matches too much to be a suggestion. */
@@ -34,12 +32,7 @@ export async function searchSuggestions(db: Db, rawQuery: string): Promise<Searc
 
   const [productPage, storeRows] = await Promise.all([
     searchProducts(db, { q, category: null, min: null, max: null, sort: "relevance", limit: PRODUCT_SUGGESTIONS }),
-    db
-      .select({ id: stores.id, name: stores.name })
-      .from(stores)
-      .where(and(eq(stores.status, "active"), ilike(stores.name, likePattern(q))))
-      .orderBy(desc(stores.createdAt))
-      .limit(STORE_SUGGESTIONS),
+    activeStoresNamed(db, q, STORE_SUGGESTIONS),
   ]);
 
   return {

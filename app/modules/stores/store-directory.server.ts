@@ -56,3 +56,13 @@ export async function countStores(db: Db, params: Pick<StoreDirectoryParams, "q"
     .where(and(...directoryConditions(params)));
   return row?.n ?? 0;
 }
+
+/** Active stores whose name contains `q` (their trigram index), newest first: the header search's store suggestions. */
+export async function activeStoresNamed(db: Db, q: string, limit: number): Promise<{ id: string; name: string }[]> {
+  return db
+    .select({ id: stores.id, name: stores.name })
+    .from(stores)
+    .where(and(eq(stores.status, "active"), ilike(stores.name, likePattern(q))))
+    .orderBy(desc(stores.createdAt))
+    .limit(limit);
+}

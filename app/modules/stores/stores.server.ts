@@ -4,7 +4,7 @@ import { storeOwnedBy } from "~/modules/stores/store-owner.server";
 import { and, asc, count, desc, eq, ilike, inArray, max, notInArray, or, sql } from "drizzle-orm";
 import { listSupplierReviews, supplierRatings } from "~/modules/reviews/reviews.server";
 import type { RatingBadge } from "~/modules/reviews/reviews.schema";
-import { supplierResponseTime, supplierResponseTimes } from "~/modules/response-times/response-time.server";
+import { supplierResponseTime, supplierResponseTimes } from "~/modules/messaging/response-time.server";
 import type { Db } from "~/db/client.server";
 import { products } from "~/db/schema/products";
 import { profiles } from "~/db/schema/profiles";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseUsdToCents } from "~/lib/money-minor";
+import type { LandedCostEstimate } from "./landed-cost";
 import { SHIP_MODES } from "./trade-terms.schema";
 
 /** The buyer's own freight figure for the whole shipment (their forwarder's quote), in USD: empty is none. */
@@ -57,3 +58,23 @@ export function readCalculatorParams(params: URLSearchParams) {
   for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
   return { raw, submitted: true as const, input: null, errors };
 }
+
+/** The product page's landed-cost calculator as the product domain answers it (productLandedCost). */
+export type ProductLandedCost = {
+  /** the fields as typed, to show them again */
+  raw: { qty: string; to: string; mode: string; freight: string };
+  errors: Record<string, string>;
+  result: {
+    estimate: LandedCostEstimate;
+    unitPriceCents: number;
+    /** the price break used, or null for the product's lowest listed price */
+    tierMinQuantity: number | null;
+    belowMoq: boolean;
+    usPort: { code: string; name: string; how: "zip" | "port" | "state" | "default" };
+    route: { originName: string; originDefaulted: boolean; destinationName: string };
+    hsCode: string | null;
+    unitWeightGrams: number | null;
+    sources: { label: string; source: string; since: string; dateKind: "since" | "as of" }[];
+    date: string;
+  } | null;
+};

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { ports } from "~/db/schema/trade";
 import type { Port } from "./trade-terms.schema";
@@ -27,4 +27,12 @@ export async function listIndianPorts(db: Db): Promise<PortOption[]> {
 /** Whether a code is an Indian port in the table. */
 export async function isIndianPort(db: Pick<Db, "select">, code: string): Promise<boolean> {
   return (await findPort(db, code))?.country === "IN";
+}
+
+/**
+ * A port's name as a scalar subquery on its code (null for a code that names no port): for a page that names a port
+ * in its one statement while the ports table stays trade's (record 0049).
+ */
+export function portNameOf(code: SQLWrapper): SQL<string | null> {
+  return sql<string | null>`(select ${ports.name} from ${ports} where ${ports.code} = ${code})`;
 }

@@ -25,7 +25,7 @@ function countingStorage() {
       return disk.put(key, bytes, type);
     },
   };
-  return { storage, puts, runtime: { storage } as unknown as Parameters<typeof serveUpload>[1] };
+  return { storage, puts, runtime: { storage } };
 }
 
 const picture = (width: number, height: number) =>

@@ -1,14 +1,19 @@
 import { logger } from "~/logger.server";
-import type { Db } from "~/db/client.server";
-import type { SessionDeps } from "~/modules/accounts/session.server";
-import { getSessionUser } from "~/modules/accounts/session.server";
 import { ImageRejected, processImage, resizeImage, storeImage } from "./images.server";
 import { IMAGE_MESSAGES as MESSAGES, MAX_IMAGE_BYTES, UPLOAD_KINDS, type UploadKind } from "./uploads.schema";
-import { overActionLimit } from "~/modules/accounts/attempt-limiter.server";
 import { isPrivateKey, type BlobStorage, type StoredObject } from "./storage.server";
 import { parseVariantKey } from "./image-urls";
 
-type UploadDeps = SessionDeps & { db: Db; storage: BlobStorage };
+type UploadDeps = { storage: BlobStorage };
+
+/**
+ * Who is uploading, and whether they are over their upload limit: accounts answers (its `accountUploader`), since
+ * uploads is the storage below every domain and knows no sessions (record 0049).
+ */
+export type Uploader = {
+  signedIn(request: Request): Promise<{ id: string } | null>;
+  overLimit(userId: string): Promise<string | null>;
+};
 
 const MULTIPART_OVERHEAD = 64 * 1024;
 
@@ -39,8 +44,11 @@ async function readLimited(request: Request, limit: number): Promise<Buffer | nu
 }
 
 /** POST /api/uploads: one image (`file`) of a `kind`, stored at {user id}/{kind}/{timestamp}.webp with a card-sized variant. */
-export async function handleImageUpload(request: Request, runtime: UploadDeps): Promise<Response> {
-  const user = await getSessionUser(request, runtime);
+export async function handleImageUpload(
+  request: Request,
+  runtime: UploadDeps & { uploader: Uploader },
+): Promise<Response> {
+  const user = await runtime.uploader.signedIn(request);
   if (!user) return json({ error: "User not authenticated" }, 401);
   const limit = MAX_IMAGE_BYTES + MULTIPART_OVERHEAD;
   const declared = Number(request.headers.get("content-length") ?? "0");
@@ -59,7 +67,7 @@ export async function handleImageUpload(request: Request, runtime: UploadDeps): 
   const kind = String(form.get("kind") ?? "product") as UploadKind;
   if (!UPLOAD_KINDS.includes(kind)) return json({ error: "Unknown upload kind" }, 400);
   if (!(file instanceof File)) return json({ error: MESSAGES.notImage }, 400);
-  const limited = await overActionLimit(runtime.db, "upload", user.id);
+  const limited = await runtime.uploader.overLimit(user.id);
   if (limited) return json({ error: limited }, 429);
   try {
     const image = await processImage(Buffer.from(await file.arrayBuffer()));

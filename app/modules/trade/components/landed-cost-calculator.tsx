@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Select } from "~/components/ui/field";
 import { lazyPart } from "~/components/ui/lazy-part";
-import type { ProductLandedCost } from "../product-landed-cost.server";
+import type { ProductLandedCost } from "../landed-cost-calculator.schema";
 
 /** The estimate, only once one was asked for: its code (and the breakdown's) is not in the product page's first load. */
 const LandedCostResult = lazyPart(() => import("./landed-cost-result").then((m) => m.LandedCostResult));

@@ -1,5 +1,5 @@
 import { formatMoney } from "~/lib/money";
-import type { ProductLandedCost } from "../product-landed-cost.server";
+import type { ProductLandedCost } from "../landed-cost-calculator.schema";
 import { formatDay, LandedCostBreakdown, ReferenceSourceItems } from "./landed-cost-breakdown";
 
 const HOW: Record<"zip" | "port" | "state" | "default", string> = {

@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { products } from "~/db/schema/products";
-import { productPriceTiers } from "~/db/schema/trade";
+import { productPriceTiers, products } from "~/db/schema/products";
 import { isUuid } from "~/lib/uuid";
 import { totalFromUnit } from "~/lib/money-minor";
 

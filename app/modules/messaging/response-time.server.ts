@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, isNotNull, sql, type Column, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { conversations } from "~/db/schema/messaging";
-import { RESPONSE_TIME_WINDOW_DAYS, responseTimeOf, type ResponseTime } from "./response-time";
+import { RESPONSE_TIME_WINDOW_DAYS, responseTimeOf, type ResponseTime } from "~/modules/response-times/response-time";
 
 /** The median first reply, in seconds, of the rows' answered conversations (null when none was answered). */
 export const medianReplySeconds = () =>
@@ -24,6 +24,22 @@ export function inResponseWindow(sellers: Column | SQL.Aliased | readonly string
     ? inArray(conversations.sellerId, sellers as string[])
     : eq(conversations.sellerId, sellers as Column);
   return and(seller, isNotNull(conversations.buyerFirstMessageAt), gte(conversations.buyerFirstMessageAt, since))!;
+}
+
+/**
+ * The supplier's reply figures in the window as a subquery aliased "replies", to join laterally per row of a page
+ * (one statement for a page of cards, and the conversations table stays messaging's).
+ */
+export function sellerReplies(db: Pick<Db, "select">, seller: Column) {
+  return db
+    .select({
+      median: medianReplySeconds().as("median"),
+      answered: answeredConversations().as("answered"),
+      started: startedConversations().as("started"),
+    })
+    .from(conversations)
+    .where(inResponseWindow(seller))
+    .as("replies");
 }
 
 /** The response times of several suppliers (a page's) in one grouped statement; a supplier without one is absent. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productPriceTiers } from "~/db/schema/trade";
+import { productPriceTiers } from "~/db/schema/products";
 import { createProduct } from "../../../seed/factories/products";
 import { createSeller } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";

@@ -1,9 +1,8 @@
 import { and, eq, notExists, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { notifications } from "~/db/schema/notifications";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { closingInstant, formatClosing, formatDeadline } from "~/lib/deadline";
-import { notify, type Notifier } from "./notifications.server";
+import { notify, sentNotification, type Notifier } from "~/modules/notifications/notifications.server";
 
 /** The reminder's pass runs every 15 minutes (UTC), whichever instance comes first. */
 export const RFQ_DEADLINE_REMINDER_CRON = "*/15 * * * *";
@@ -45,12 +44,7 @@ export async function remindRfqDeadlines(db: Db, notifier: Notifier, now = new D
             .from(rfqResponses)
             .where(and(eq(rfqResponses.rfqId, rfqs.id), eq(rfqResponses.status, "accepted"))),
         ),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(notifications)
-            .where(and(eq(notifications.userId, rfqs.buyerId), eq(notifications.eventKey, eventKey))),
-        ),
+        notExists(sentNotification(db, rfqs.buyerId, eventKey)),
       ),
     );
   let reminded = 0;

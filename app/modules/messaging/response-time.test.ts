@@ -8,7 +8,7 @@ import { createTestDatabase, testEngines, type TestDatabase } from "../../../tes
 import { parseProductSearchParams } from "../products/product-search.schema";
 import { searchProducts } from "../products/product-search.server";
 import { listFeaturedProducts } from "../products/products.server";
-import { replyHours, replyTimeLabel, responseTimeOf } from "./response-time";
+import { replyHours, replyTimeLabel, responseTimeOf } from "~/modules/response-times/response-time";
 import { supplierResponseTime, supplierResponseTimes } from "./response-time.server";
 
 const HOUR = 60 * 60 * 1000;

@@ -6,7 +6,7 @@ import { createQuote, createRfq } from "../../../seed/factories/rfqs";
 import { createBuyer, createSeller, type Account } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { queuedEmails, testNotifier } from "../../../tests/support/test-notifier";
-import { setEmailPreference, type Notifier } from "./notifications.server";
+import { setEmailPreference, type Notifier } from "~/modules/notifications/notifications.server";
 import { remindRfqDeadlines } from "./rfq-deadline-reminders.server";
 
 describe.each(testEngines())("RFQ deadline reminders on %s", (engine) => {

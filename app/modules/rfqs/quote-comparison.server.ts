@@ -1,11 +1,11 @@
-import { rfqOwnedBy } from "~/modules/rfqs/rfq-owner.server";
+import { rfqOwnedBy } from "./rfq-owner.server";
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { profiles } from "~/db/schema/profiles";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { isUuid } from "~/lib/uuid";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
-import { supplierResponseTimes } from "~/modules/response-times/response-time.server";
+import { supplierResponseTimes } from "~/modules/messaging/response-time.server";
 import { quotePrice } from "~/lib/quote-price";
 import {
   bestValues,
@@ -13,7 +13,7 @@ import {
   type ComparedQuote,
   type ComparisonSort,
   type QuoteComparison,
-} from "./quote-comparison";
+} from "~/modules/trade/quote-comparison";
 import {
   estimateShipment,
   lanesFor,
@@ -25,7 +25,7 @@ import {
   usPortOf,
   type PlannedRoute,
   type ShipmentTerms,
-} from "./trade-data.server";
+} from "~/modules/trade/trade-data.server";
 
 /**
  * The RFQ's quotes side by side, in US dollars, with an estimated landed cost per unit delivered to the RFQ's

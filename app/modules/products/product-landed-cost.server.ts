@@ -1,11 +1,9 @@
 import { and, desc, eq, lte } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { products } from "~/db/schema/products";
-import { productPriceTiers } from "~/db/schema/trade";
+import { productPriceTiers, products } from "~/db/schema/products";
 import { isUuid } from "~/lib/uuid";
-import { readSpecifications } from "~/modules/products/product-detail.server";
-import type { LandedCostEstimate } from "./landed-cost";
-import { readCalculatorParams } from "./landed-cost-calculator.schema";
+import { readSpecifications } from "./product-detail.server";
+import { readCalculatorParams, type ProductLandedCost } from "~/modules/trade/landed-cost-calculator.schema";
 import {
   estimateShipment,
   lanesFor,
@@ -15,28 +13,9 @@ import {
   tradeDate,
   tradeTables,
   usPortOf,
-} from "./trade-data.server";
-import { DEFAULT_ORIGIN_PORT } from "./us-port";
+} from "~/modules/trade/trade-data.server";
+import { DEFAULT_ORIGIN_PORT } from "~/modules/trade/us-port";
 import { totalFromUnit } from "~/lib/money-minor";
-
-export type ProductLandedCost = {
-  /** the fields as typed, to show them again */
-  raw: { qty: string; to: string; mode: string; freight: string };
-  errors: Record<string, string>;
-  result: {
-    estimate: LandedCostEstimate;
-    unitPriceCents: number;
-    /** the price break used, or null for the product's lowest listed price */
-    tierMinQuantity: number | null;
-    belowMoq: boolean;
-    usPort: { code: string; name: string; how: "zip" | "port" | "state" | "default" };
-    route: { originName: string; originDefaulted: boolean; destinationName: string };
-    hsCode: string | null;
-    unitWeightGrams: number | null;
-    sources: { label: string; source: string; since: string; dateKind: "since" | "as of" }[];
-    date: string;
-  } | null;
-};
 
 /**
  * The product page's calculator: the landed cost of `qty` units delivered to a US ZIP code or port, the product's
