@@ -253,7 +253,7 @@ export default function ProductDetailPage({ loaderData }: Route.ComponentProps) 
         <div>
           <div className="flex flex-wrap items-center gap-2">
             <Badge tone="blue">{category}</Badge>
-            {product.subcategory ? <Badge>{product.subcategory}</Badge> : null}
+            {product.subcategory ? <Badge>{categoryLabel(product.subcategory)}</Badge> : null}
             <span className="inline-flex items-center gap-1 text-sm text-slate-600">
               <MapPin className="size-4 text-slate-400" aria-hidden /> India
             </span>

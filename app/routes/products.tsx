@@ -5,7 +5,7 @@ import { Badge, statusTone } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Select, Textarea } from "~/components/ui/field";
-import { categoryLabel, UNITS } from "~/lib/categories";
+import { categoryLabel, categoryValueOf, UNITS } from "~/lib/categories";
 import { redirectWithFlash } from "~/http/flash.server";
 import { readFormData } from "~/http/form-data.server";
 import { formatPriceRange, minorToDecimalString } from "~/lib/money";
@@ -133,8 +133,7 @@ function ProductForm({
       ? {
           name: product.name,
           description: product.description,
-          category: product.category,
-          subcategory: product.subcategory ?? "",
+          category: categoryValueOf(product.category, product.subcategory),
           minimumOrderQuantity: String(product.minimumOrderQuantity),
           unit: product.unit,
           priceMin: dollars(product.priceMinCents),
@@ -191,9 +190,6 @@ function ProductForm({
           </option>
           <ProductCategoryOptions />
         </Select>
-      </Field>
-      <Field id={fields.subcategory.id} label="Subcategory (optional)" error={fields.subcategory.errors?.[0]}>
-        <Input {...getInputProps(fields.subcategory, { type: "text" })} />
       </Field>
       <Field
         id={fields.minimumOrderQuantity.id}

@@ -1,4 +1,5 @@
 import { isOneOf } from "../sql-helpers";
+import { TOP_CATEGORY_SLUGS } from "../../lib/categories";
 import { QUOTE_STATUSES, RFQ_STATUSES } from "../../lib/status-lists";
 import { sql } from "drizzle-orm";
 import {
@@ -58,10 +59,8 @@ export const rfqs = pgTable(
       sql`(${t.budgetMinCents} is null or ${t.budgetMinCents} >= 0) and (${t.budgetMaxCents} is null or ${t.budgetMaxCents} >= 0) and (${t.budgetMinCents} is null or ${t.budgetMaxCents} is null or ${t.budgetMinCents} <= ${t.budgetMaxCents})`,
     ),
     check("rfqs_status_check", isOneOf(t.status, RFQ_STATUSES)),
-    check(
-      "rfqs_category_check",
-      sql`${t.category} in ('electronics', 'machinery', 'automotive', 'textiles', 'chemicals', 'food')`,
-    ),
+    // a top category of the tree (app/lib/categories.ts)
+    check("rfqs_category_check", isOneOf(t.category, TOP_CATEGORY_SLUGS)),
     check("rfqs_unit_check", sql`${t.unit} in ('pieces', 'kg', 'tons', 'liters', 'meters', 'sets')`),
     index("rfqs_status_created_idx").on(t.status, t.createdAt, t.id),
     index("rfqs_buyer_created_idx").on(t.buyerId, t.createdAt, t.id),

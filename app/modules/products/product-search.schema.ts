@@ -1,4 +1,4 @@
-import { PRODUCT_CATEGORIES } from "~/lib/categories";
+import { CATEGORY_SLUGS } from "~/lib/categories";
 import type { CollectionSlug } from "~/lib/collections";
 
 /** Marketplace sorts (spec §2 "Browse Marketplace"); 'relevance' is offered while searching. */
@@ -20,6 +20,7 @@ export const MAX_QUERY_LENGTH = 100;
 
 export type ProductSearchParams = {
   q: string;
+  /** a slug of the category tree: a top category (with its subcategories) or a subcategory */
   category: string | null;
   /** whole dollars, null when the filter is not set */
   min: number | null;
@@ -30,7 +31,7 @@ export type ProductSearchParams = {
   collection?: CollectionSlug | null;
 };
 
-const CATEGORY_VALUES = new Set<string>(PRODUCT_CATEGORIES.map((c) => c.value));
+const CATEGORY_VALUES = new Set<string>(CATEGORY_SLUGS);
 
 function wholeDollars(value: string | null): number | null {
   if (value === null || value.trim() === "") return null;

@@ -4,6 +4,7 @@ import { conversations } from "~/db/schema/messaging";
 import { products } from "~/db/schema/products";
 import { profiles } from "~/db/schema/profiles";
 import { reviews } from "~/db/schema/reviews";
+import { splitCategory } from "~/lib/categories";
 import { collectionTsquery, findCollection } from "~/lib/collections";
 import { isDateInRange } from "~/lib/date-range";
 import { isUuid } from "~/lib/uuid";
@@ -120,13 +121,19 @@ function filterCondition(filters: SearchFilters): SQL {
     conditions.push(
       or(
         collection.categories.length ? inArray(products.category, [...collection.categories]) : undefined,
+        collection.subcategories?.length ? inArray(products.subcategory, [...collection.subcategories]) : undefined,
         tsquery ? vectorMatches(tsquery) : undefined,
       ),
     );
     if (collection.listedWithinDays)
       conditions.push(sql`${products.createdAt} >= now() - make_interval(days => ${collection.listedWithinDays}::int)`);
   }
-  if (filters.category) conditions.push(eq(products.category, filters.category));
+  // a top category is the whole of it (products.category holds the top); a subcategory is its own
+  const chosen = splitCategory(filters.category);
+  if (chosen) {
+    conditions.push(eq(products.category, chosen.category));
+    if (chosen.subcategory) conditions.push(eq(products.subcategory, chosen.subcategory));
+  }
   if (filters.min !== null) conditions.push(gte(products.priceMinCents, filters.min * 100));
   if (filters.max !== null) conditions.push(lte(products.priceMaxCents, filters.max * 100));
   return and(...conditions)!;

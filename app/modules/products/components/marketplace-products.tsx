@@ -7,7 +7,7 @@ import { FilterSelect, Label, SearchInput } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { lazyPart } from "~/components/ui/lazy-part";
-import { PRODUCT_CATEGORIES } from "~/lib/categories";
+import { CATEGORY_OPTIONS } from "~/lib/categories";
 import type { ProductCardData } from "../products.schema";
 import { PRICE_SLIDER, PRODUCT_SORTS, RELEVANCE_SORT, type ProductSearchParams } from "../product-search.schema";
 import { ProductCardSkeleton } from "./product-card-skeleton";
@@ -170,7 +170,7 @@ function MarketplaceProductsView({
           name="category"
           form={formId}
           defaultValue={params.category ?? ""}
-          options={[{ value: "", label: "All Categories" }, ...PRODUCT_CATEGORIES]}
+          options={[{ value: "", label: "All Categories" }, ...CATEGORY_OPTIONS]}
         />
       )}
       <fieldset>
