@@ -91,7 +91,7 @@ export const CATEGORY_WORDS: CategoryWords[] = [
     trades: ["Electronics", "Electricals", "Lighting Solutions"],
   },
   {
-    category: "machinery",
+    category: "engineering-goods",
     subcategories: ["Agricultural Machinery", "Packaging Machines", "Pumps & Compressors", "Machine Tools"],
     units: ["pieces", "sets", "pieces", "pieces"],
     nouns: [
@@ -159,7 +159,7 @@ export const CATEGORY_WORDS: CategoryWords[] = [
     trades: ["Engineering Works", "Machine Tools", "Industries"],
   },
   {
-    category: "textiles",
+    category: "home-textiles",
     subcategories: ["Fabrics", "Apparel", "Home Textiles", "Yarns"],
     units: ["meters", "pieces", "sets", "kg"],
     nouns: [
@@ -295,7 +295,7 @@ export const CATEGORY_WORDS: CategoryWords[] = [
     trades: ["Chemicals", "Chem Industries", "Dyestuffs"],
   },
   {
-    category: "automotive",
+    category: "auto-components",
     subcategories: ["Brakes", "Engine Parts", "Suspension", "Auto Electricals"],
     units: ["sets", "pieces", "pieces", "pieces"],
     nouns: [
@@ -363,7 +363,7 @@ export const CATEGORY_WORDS: CategoryWords[] = [
     trades: ["Auto Components", "Auto Parts", "Motors"],
   },
   {
-    category: "food",
+    category: "spices-and-food",
     subcategories: ["Spices", "Grains & Pulses", "Edible Oils", "Snacks & Beverages"],
     units: ["kg", "tons", "liters", "kg"],
     nouns: [

@@ -130,12 +130,12 @@ describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
 
     const categories = await database.db.selectDistinct({ category: products.category }).from(products);
     expect(categories.map((c) => c.category).sort()).toEqual([
-      "automotive",
+      "auto-components",
       "chemicals",
       "electronics",
-      "food",
-      "machinery",
-      "textiles",
+      "spices-and-food",
+      "engineering-goods",
+      "home-textiles",
     ]);
   });
 

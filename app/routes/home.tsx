@@ -1,19 +1,29 @@
 import {
   Award,
+  BedDouble,
+  Briefcase,
   Car,
   Cog,
   Cpu,
+  Diamond,
   FlaskConical,
+  Gem,
   Globe,
+  Hammer,
+  Lamp,
+  Pill,
   PiggyBank,
+  ScrollText,
   Search,
   Shirt,
   ShieldCheck,
+  Sofa,
   UtensilsCrossed,
+  type LucideIcon,
 } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
-import { CATEGORY_STRIP, HOME_CATEGORY_TILES } from "~/lib/categories";
+import { CATEGORY_STRIP, HOME_CATEGORY_TILES, type ProductCategory } from "~/lib/categories";
 import { collectionCounts } from "~/modules/products/collection-counts.server";
 import { productCountLabel } from "~/modules/products/components/product-count";
 import { ProductCardSkeleton } from "~/modules/products/components/product-card-skeleton";
@@ -103,14 +113,23 @@ function productCount(n: number) {
   return `${n.toLocaleString("en-US")} ${n === 1 ? "product" : "products"}`;
 }
 
-const TILE_ICONS = {
-  electronics: Cpu,
-  machinery: Cog,
-  automotive: Car,
-  textiles: Shirt,
+const TILE_ICONS: Record<ProductCategory, LucideIcon> = {
+  "apparel-and-textiles": Shirt,
+  "home-textiles": BedDouble,
+  handicrafts: Hammer,
+  "home-decor": Lamp,
+  furniture: Sofa,
+  jewellery: Gem,
+  gems: Diamond,
+  "leather-goods": Briefcase,
+  "spices-and-food": UtensilsCrossed,
   chemicals: FlaskConical,
-  food: UtensilsCrossed,
-} as const;
+  pharmaceuticals: Pill,
+  "engineering-goods": Cog,
+  "auto-components": Car,
+  electronics: Cpu,
+  "paper-and-packaging": ScrollText,
+};
 
 const WHY = [
   {
@@ -200,7 +219,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="categories-heading" className="text-2xl font-bold">
           Shop by Category
         </h2>
-        <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+        <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
           {HOME_CATEGORY_TILES.map((tile) => {
             const Icon = TILE_ICONS[tile.slug];
             return (

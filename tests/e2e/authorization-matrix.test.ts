@@ -380,7 +380,7 @@ describe("authorization matrix", () => {
       intent: "create",
       name: "Matrix Cotton Towels",
       description: "Soft cotton towels for hotels.",
-      category: "textiles",
+      category: "home-textiles",
       subcategory: "",
       minimumOrderQuantity: "100",
       unit: "pieces",
@@ -391,7 +391,7 @@ describe("authorization matrix", () => {
     const [productId] = await idsIn(seller, "/products", /name="productId" value="([0-9a-f-]{36})"/g);
     const rfqForm = () => ({
       title: `Matrix RFQ ${Date.now()}`,
-      category: "textiles",
+      category: "home-textiles",
       description: "Cotton towels for a hotel chain.",
       specifications: "",
       quantity: "500",

@@ -23,7 +23,7 @@ describe("catalog: products, the marketplace and product pages", () => {
     await page.goto("/products");
     await page.locator("summary", { hasText: "Add Product" }).click();
     await page.getByLabel("Product Name", { exact: true }).fill(formName);
-    await page.getByLabel("Category", { exact: true }).selectOption("machinery");
+    await page.getByLabel("Category", { exact: true }).selectOption("engineering-goods");
     await page.getByLabel("Minimum Order Quantity", { exact: true }).fill("50");
     await page.getByLabel("Unit", { exact: true }).selectOption("sets");
     await page.getByLabel("Minimum Price (USD)", { exact: true }).fill("4.50");
@@ -42,7 +42,7 @@ describe("catalog: products, the marketplace and product pages", () => {
     await dialog
       .getByLabel("Description *")
       .fill(`Cotton runner painted by hand in the ${marker} style with natural dyes.`);
-    await dialog.getByLabel("Category *").selectOption("textiles");
+    await dialog.getByLabel("Category *").selectOption("home-textiles");
     await dialog.getByLabel("Brand").fill("Pedana");
 
     // the tabs are the library's: the arrow keys move to the next tab and show it, Home and End go to the ends
@@ -271,7 +271,7 @@ describe("catalog: products, the marketplace and product pages", () => {
 
       // a category chosen in the sheet applies at once (its fields belong to the search form), and the sheet closes
       await show.click();
-      await sheet.getByLabel("Category", { exact: true }).selectOption("textiles");
+      await sheet.getByLabel("Category", { exact: true }).selectOption("home-textiles");
       await page.waitForURL(/category=textiles/);
       await sheet.waitFor({ state: "detached" });
       expect(await page.locator("main ul li article").first().innerText()).toContain("Textiles");
@@ -290,7 +290,7 @@ describe("catalog: products, the marketplace and product pages", () => {
       await page.getByRole("link", { name: "Show Filters" }).click();
       await page.waitForURL(/#marketplace-filter-panel$/);
       await panel.waitFor({ state: "visible" });
-      await panel.getByLabel("Category", { exact: true }).selectOption("textiles");
+      await panel.getByLabel("Category", { exact: true }).selectOption("home-textiles");
       await panel.getByRole("button", { name: "Apply Filters" }).click();
       await page.waitForURL(/category=textiles/);
       expect(await page.locator("main ul li article").first().innerText()).toContain("Textiles");

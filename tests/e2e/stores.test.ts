@@ -105,7 +105,7 @@ describe("stores: create with QR, manage products, public page", () => {
       const form = page.locator("details", { has: page.locator("summary", { hasText: "Add Product" }) });
       await form.getByLabel("Product Name").fill(name!);
       await form.getByLabel("Description (optional)").fill(description!);
-      await form.getByLabel("Category", { exact: true }).selectOption("textiles");
+      await form.getByLabel("Category", { exact: true }).selectOption("home-textiles");
       await form.getByLabel("Minimum Order Quantity").fill("100");
       await form.getByLabel("Minimum Price (USD)").fill("6");
       await form.getByLabel("Maximum Price (USD)").fill("9.5");
@@ -129,7 +129,7 @@ describe("stores: create with QR, manage products, public page", () => {
     expect(await page.getByLabel("Tab").first().locator("option").allInnerTexts()).not.toContain(
       "Cooking & Kitchenware",
     );
-    await page.getByLabel("Tab").first().selectOption("textiles");
+    await page.getByLabel("Tab").first().selectOption("home-textiles");
     await page.getByText("Product tab updated").waitFor();
     await screenshot(page, "store-manage");
 

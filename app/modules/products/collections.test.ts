@@ -43,9 +43,9 @@ describe("the category strip's collections", () => {
     ]);
     for (const c of COLLECTIONS)
       expect(resolveCategorySlug(c.slug)).toMatchObject({ collection: c.slug, category: null, listsProducts: true });
-    expect(resolveCategorySlug("textiles")).toMatchObject({
+    expect(resolveCategorySlug("home-textiles")).toMatchObject({
       collection: null,
-      category: "textiles",
+      category: "home-textiles",
       listsProducts: true,
     });
     expect(resolveCategorySlug("garden-tools")).toMatchObject({
@@ -74,14 +74,14 @@ describe.each(testEngines())("collections on %s", (engine) => {
       {
         sellerId: seller.user.id,
         name: "Organic Cotton Bath Towels",
-        category: "textiles",
+        category: "home-textiles",
         tags: ["towels", "bath"],
         createdAt: recently,
       },
       {
         sellerId: seller.user.id,
         name: "Percale Sheet Sets",
-        category: "textiles",
+        category: "home-textiles",
         tags: ["bedding"],
         createdAt: recently,
       },
@@ -90,42 +90,42 @@ describe.each(testEngines())("collections on %s", (engine) => {
         sellerId: seller.user.id,
         name: "Commercial Wet Grinder",
         description: "For hotel kitchens and home-goods retail; towel rail included.",
-        category: "machinery",
+        category: "engineering-goods",
         tags: ["food processing"],
         createdAt: recently,
       },
       {
         sellerId: seller.user.id,
         name: "Women's Printed Viscose Kurtis",
-        category: "textiles",
+        category: "home-textiles",
         tags: ["ethnic wear"],
         createdAt: recently,
       },
       {
         sellerId: seller.user.id,
         name: "Men's Pique Polo Shirts",
-        category: "textiles",
+        category: "home-textiles",
         tags: ["polo"],
         createdAt: recently,
       },
       {
         sellerId: seller.user.id,
         name: "Organic Cotton Rompers",
-        category: "textiles",
+        category: "home-textiles",
         tags: ["babywear", "kids"],
         createdAt: new Date(Date.now() - 45 * DAY_MS),
       },
       {
         sellerId: seller.user.id,
         name: "Tellicherry Black Pepper",
-        category: "food",
+        category: "spices-and-food",
         tags: ["whole spices"],
         createdAt: new Date(Date.now() - 60 * DAY_MS),
       },
       {
         sellerId: seller.user.id,
         name: "Retired Kitchen Towels",
-        category: "textiles",
+        category: "home-textiles",
         tags: ["towels"],
         status: "inactive",
         createdAt: recently,

@@ -28,10 +28,10 @@ describe.each(testEngines())("marketplace figures on %s", (engine) => {
       await createSeller(database.db, { verificationStatus: "pending" });
       const buyer = await createBuyer(database.db);
       await createProducts(database.db, [
-        { sellerId: verified.user.id, category: "textiles" },
-        { sellerId: verified.user.id, category: "textiles" },
-        { sellerId: verified.user.id, category: "food" },
-        { sellerId: verified.user.id, category: "food", status: "inactive" },
+        { sellerId: verified.user.id, category: "home-textiles" },
+        { sellerId: verified.user.id, category: "home-textiles" },
+        { sellerId: verified.user.id, category: "spices-and-food" },
+        { sellerId: verified.user.id, category: "spices-and-food", status: "inactive" },
       ]);
       await createOrders(database.db, [
         { buyerId: buyer.user.id, sellerId: verified.user.id, status: "placed", quantity: 10, unitPriceCents: 12_00 },

@@ -23,7 +23,7 @@ const messages = (result: { success: boolean; error?: { issues: { path: Property
 const draft = (overrides: Record<string, unknown> = {}) => ({
   name: "Cotton Terry Towels",
   description: "500 GSM hand towels",
-  category: "textiles",
+  category: "home-textiles",
   main_images: "/uploads/u/product/1.webp",
   ...overrides,
 });
@@ -100,7 +100,7 @@ describe("price break rules", () => {
     const values = {
       name: "Towels",
       description: "",
-      category: "textiles",
+      category: "home-textiles",
       subcategory: "",
       minimumOrderQuantity: "500",
       unit: "pieces",
@@ -274,7 +274,7 @@ describe.each(testEngines())("price breaks on %s", (engine) => {
     const values = {
       name: "Bath Sheets",
       description: "",
-      category: "textiles",
+      category: "home-textiles",
       subcategory: "",
       minimumOrderQuantity: "100",
       unit: "pieces",
@@ -334,7 +334,7 @@ describe.each(testEngines())("price breaks on %s", (engine) => {
       actor(seller),
       form({
         name: "Kitchen Towels",
-        category: "textiles",
+        category: "home-textiles",
         minimumOrderQuantity: "200",
         unit: "pieces",
         priceMin: "2",

@@ -18,7 +18,7 @@ const form = (values: Record<string, string>) => {
 const valid = {
   name: "Brass diya lamps",
   description: "Hand-cast",
-  category: "machinery",
+  category: "engineering-goods",
   subcategory: "",
   minimumOrderQuantity: "50",
   unit: "pieces",
@@ -112,7 +112,7 @@ describe.each(testEngines())("product commands on %s", (engine) => {
     const draft = {
       name: "Peacock Urli Bowl",
       description: "Decorative brass bowl",
-      category: "machinery",
+      category: "engineering-goods",
       brand: "Kashi",
       main_images: ["/uploads/u/product/1.webp"],
       variants: [
@@ -135,7 +135,7 @@ describe.each(testEngines())("product commands on %s", (engine) => {
       priceMaxCents: 4250,
       minimumOrderQuantity: 1,
       unit: "pieces",
-      tags: ["machinery", "Kashi"],
+      tags: ["engineering-goods", "Kashi"],
       images: draft.main_images,
     });
     const specs = row!.specifications as { base_sku: string; variants: { sku: string }[] };
@@ -160,7 +160,7 @@ describe.each(testEngines())("product commands on %s", (engine) => {
       await postProductDraft(
         database.db,
         actor(seller),
-        JSON.stringify({ name: "A", description: "B", category: "food", main_images: [] }),
+        JSON.stringify({ name: "A", description: "B", category: "spices-and-food", main_images: [] }),
       ),
     ).toMatchObject({
       ok: false,
@@ -170,7 +170,12 @@ describe.each(testEngines())("product commands on %s", (engine) => {
       await postProductDraft(
         database.db,
         actor(seller),
-        JSON.stringify({ name: "A", description: "B", category: "food", main_images: ["javascript:alert(1)"] }),
+        JSON.stringify({
+          name: "A",
+          description: "B",
+          category: "spices-and-food",
+          main_images: ["javascript:alert(1)"],
+        }),
       ),
     ).toMatchObject({ ok: false });
     const othersStore = await createStore(database.db, { sellerId: otherSeller.user.id });
@@ -179,7 +184,7 @@ describe.each(testEngines())("product commands on %s", (engine) => {
       await postProductDraft(
         database.db,
         actor(seller),
-        JSON.stringify({ name: "A", description: "B", category: "food", main_images: ["/uploads/a.webp"] }),
+        JSON.stringify({ name: "A", description: "B", category: "spices-and-food", main_images: ["/uploads/a.webp"] }),
         { storeId: othersStore.id },
       ),
     ).toMatchObject({ ok: false, status: 404 });

@@ -16,7 +16,7 @@ import { browseProducts, decodeCursor, searchProducts } from "./product-search.s
 // brute force over every product in JavaScript (decision record 0034).
 
 const PRODUCTS = 3_000;
-const CATEGORIES = ["electronics", "machinery", "textiles"] as const;
+const CATEGORIES = ["electronics", "engineering-goods", "home-textiles"] as const;
 /** Filler words: none is a stem of another or of a searched word. */
 const FILLER = ["sturdy", "bright", "compact", "rugged", "modern", "classic", "panel", "frame", "module", "socket"];
 

@@ -34,7 +34,7 @@ describe("marketplace search parameters", () => {
     expect(params("")).toEqual({ q: "", category: null, min: null, max: null, sort: "newest", page: 1 });
     expect(params("q=%20towels%20&category=textiles&min=1000&max=5000&sort=price-high&page=3")).toEqual({
       q: "towels",
-      category: "textiles",
+      category: "home-textiles",
       min: 1000,
       max: 5000,
       sort: "price-high",
@@ -82,7 +82,7 @@ describe.each(testEngines("both"))("marketplace search on %s", (engine) => {
         sellerId: shakti.user.id,
         name: "Cotton Terry Towels",
         description: "Absorbent hand towels, 500 GSM.",
-        category: "textiles",
+        category: "home-textiles",
         tags: ["bath"],
         priceMinCents: 150,
         priceMaxCents: 300,
@@ -92,7 +92,7 @@ describe.each(testEngines("both"))("marketplace search on %s", (engine) => {
         sellerId: shakti.user.id,
         name: "Organic Bath Sheets",
         description: "Soft sheets woven from organic cotton yarn.",
-        category: "textiles",
+        category: "home-textiles",
         priceMinCents: 900,
         priceMaxCents: 1400,
         createdAt: day(2),
@@ -101,7 +101,7 @@ describe.each(testEngines("both"))("marketplace search on %s", (engine) => {
         sellerId: shakti.user.id,
         name: "Jute Shopping Bags",
         description: "Natural fibre bags with handles.",
-        category: "textiles",
+        category: "home-textiles",
         tags: ["eco", "packaging"],
         priceMinCents: 80,
         priceMaxCents: 120,
@@ -130,7 +130,7 @@ describe.each(testEngines("both"))("marketplace search on %s", (engine) => {
         sellerId: nandi.user.id,
         name: "Retired Cotton Gloves",
         description: "No longer sold.",
-        category: "textiles",
+        category: "home-textiles",
         status: "inactive",
         createdAt: day(6),
       },
@@ -193,7 +193,12 @@ describe.each(testEngines("both"))("marketplace search on %s", (engine) => {
     expect((await browseProducts(db, params("q=pashmina%20xylophone"))).total).toEqual({ count: 0, capped: false });
     // a product stored or renamed later brings its words (the database's triggers add them)
     const [mat] = await createProducts(db, [
-      { sellerId: nandi.user.id, name: "Quilted Moving Blanket", description: "Heavy padding.", category: "textiles" },
+      {
+        sellerId: nandi.user.id,
+        name: "Quilted Moving Blanket",
+        description: "Heavy padding.",
+        category: "home-textiles",
+      },
     ]);
     expect(await terms()).toEqual(expect.arrayContaining(["quilted", "blanket", "padding"]));
     await db.update(products).set({ name: "Quilted Furniture Pad" }).where(eq(products.id, mat!.id));
@@ -265,7 +270,7 @@ describe.each(testEngines("both"))("marketplace search on %s", (engine) => {
       prices.map(([priceMinCents, priceMaxCents], i) => ({
         sellerId: nandi.user.id,
         name: `Brassware lot ${i}`,
-        category: "machinery",
+        category: "engineering-goods",
         priceMinCents,
         priceMaxCents,
       })),
@@ -468,13 +473,13 @@ describe.each(testEngines("both"))("marketplace search on %s", (engine) => {
         sellerId: nandi.user.id,
         name: "Kevlar cut-resistant gloves",
         description: "Work gloves.",
-        category: "automotive",
+        category: "auto-components",
       },
       {
         sellerId: nandi.user.id,
         name: "Kevlarite brake lining",
         description: "Friction sheet.",
-        category: "automotive",
+        category: "auto-components",
       },
     ]);
     try {
@@ -496,7 +501,7 @@ describe.each(testEngines("both"))("marketplace search on %s", (engine) => {
       expect(await found("kevlarit")).toEqual(["Kevlarite brake lining"]);
       expect(await found("automotive kevlarit")).toEqual(["Kevlarite brake lining"]);
     } finally {
-      await db.delete(products).where(eq(products.category, "automotive"));
+      await db.delete(products).where(eq(products.category, "auto-components"));
     }
   });
 

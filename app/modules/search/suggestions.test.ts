@@ -13,7 +13,7 @@ describe.each(testEngines("both"))("header search suggestions on %s", (engine) =
   const product = (name: string, extra: Partial<typeof products.$inferInsert> = {}) => ({
     sellerId: "s1",
     name,
-    category: "food",
+    category: "spices-and-food",
     priceMinCents: 100,
     priceMaxCents: 200,
     ...extra,
@@ -27,11 +27,11 @@ describe.each(testEngines("both"))("header search suggestions on %s", (engine) =
       product("Organic Turmeric Powder"),
       product("Turmeric Latte Mix"),
       product("Hidden Turmeric", { status: "inactive" }),
-      product("100% Cotton Towels", { category: "textiles" }),
-      product("Cotton Bed Sheets", { category: "textiles" }),
-      product("Plain Bath Mat", { category: "textiles", description: "Woven from combed cotton." }),
+      product("100% Cotton Towels", { category: "home-textiles" }),
+      product("Cotton Bed Sheets", { category: "home-textiles" }),
+      product("Plain Bath Mat", { category: "home-textiles", description: "Woven from combed cotton." }),
       // more cotton products than the box shows, so its order is the search's, not any order of all matches
-      ...Array.from({ length: 6 }, (_, i) => product(`Cotton Kitchen Towel ${i + 1}`, { category: "textiles" })),
+      ...Array.from({ length: 6 }, (_, i) => product(`Cotton Kitchen Towel ${i + 1}`, { category: "home-textiles" })),
     ]);
     await db.insert(stores).values([
       { sellerId: "s1", name: "Kerala Turmeric Traders" },
@@ -45,7 +45,7 @@ describe.each(testEngines("both"))("header search suggestions on %s", (engine) =
     expect(result.products.map((p) => p.label).sort()).toEqual(["Organic Turmeric Powder", "Turmeric Latte Mix"]);
     expect(result.stores.map((s) => s.label)).toEqual(["Kerala Turmeric Traders"]);
     expect(result.products[0]!.href).toMatch(/^\/product\//);
-    const food = await searchSuggestions(database.db, "food");
+    const food = await searchSuggestions(database.db, "spices-and-food");
     expect(food.categories.map((c) => c.href)).toContain("/category/food");
   });
 

@@ -158,7 +158,12 @@ describe.each(testEngines())("stores on %s", (engine) => {
     expect(result.ok).toBe(true);
     const id = result.ok ? result.value.id : "";
     const page = await getPublicStore(database.db, id, null, { tab: "about-us" });
-    expect(page!.store.categoryTabs.map((t) => t.slug)).toEqual(["home", "about-us", "textiles", "food-and-beverages"]);
+    expect(page!.store.categoryTabs.map((t) => t.slug)).toEqual([
+      "home",
+      "about-us",
+      "home-textiles",
+      "food-and-beverages",
+    ]);
     expect(page!.store).toMatchObject({
       yearFounded: 1998,
       certifications: ["GOTS", "OEKO-TEX Standard 100"],
@@ -180,17 +185,17 @@ describe.each(testEngines())("stores on %s", (engine) => {
     const own = await createProduct(database.db, {
       sellerId: seller.user.id,
       name: "Own blue pottery vase",
-      category: "textiles",
+      category: "home-textiles",
     });
     const other = await createProduct(database.db, {
       sellerId: rival.user.id,
       name: "Rival cushion covers",
-      category: "textiles",
+      category: "home-textiles",
     });
     const elsewhere = await createProduct(database.db, {
       sellerId: rival.user.id,
       name: "Rival brake pads",
-      category: "automotive",
+      category: "auto-components",
     });
     const result = await postCreateStore(
       database.db,
