@@ -272,7 +272,7 @@ describe("catalog: products, the marketplace and product pages", () => {
       // a category chosen in the sheet applies at once (its fields belong to the search form), and the sheet closes
       await show.click();
       await sheet.getByLabel("Category", { exact: true }).selectOption("home-textiles");
-      await page.waitForURL(/category=textiles/);
+      await page.waitForURL(/category=home-textiles/);
       await sheet.waitFor({ state: "detached" });
       expect(await page.locator("main ul li article").first().innerText()).toContain("Textiles");
       await expect(page.getByRole("button", { name: "Show Filters" }).isVisible()).resolves.toBe(true);
@@ -292,7 +292,7 @@ describe("catalog: products, the marketplace and product pages", () => {
       await panel.waitFor({ state: "visible" });
       await panel.getByLabel("Category", { exact: true }).selectOption("home-textiles");
       await panel.getByRole("button", { name: "Apply Filters" }).click();
-      await page.waitForURL(/category=textiles/);
+      await page.waitForURL(/category=home-textiles/);
       expect(await page.locator("main ul li article").first().innerText()).toContain("Textiles");
     } finally {
       await noScript.close();
@@ -377,7 +377,7 @@ describe("catalog: products, the marketplace and product pages", () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const url: string = `${baseUrl()}/api/products?category=textiles&sort=price-low&limit=5${cursor ? `&cursor=${cursor}` : ""}`;
+      const url: string = `${baseUrl()}/api/products?category=home-textiles&sort=price-low&limit=5${cursor ? `&cursor=${cursor}` : ""}`;
       const page = (await (await fetch(url)).json()) as typeof body;
       for (const item of page.items) {
         expect(seen.has(item.url)).toBe(false);

@@ -29,7 +29,7 @@ describe("RFQ journey: post, quote, accept, order", () => {
     // choosing a category or a sort applies it at once
     await hydrated(page);
     await page.getByLabel("Category", { exact: true }).selectOption("home-textiles");
-    await page.waitForURL(/category=textiles/);
+    await page.waitForURL(/category=home-textiles/);
     await hydrated(page);
     await page.getByLabel("Sort by", { exact: true }).selectOption("budget-high");
     await page.waitForURL(/sort=budget-high/);

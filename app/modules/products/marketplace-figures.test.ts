@@ -53,7 +53,7 @@ describe.each(testEngines())("marketplace figures on %s", (engine) => {
         activeProducts: 3,
         buyers: 1,
         orderValueCents: 120_00,
-        productsByCategory: { textiles: 2, food: 1 },
+        productsByCategory: { "home-textiles": 2, "spices-and-food": 1 },
       });
     } finally {
       vi.useRealTimers();

@@ -130,7 +130,7 @@ describe.each(testEngines("both"))("exact sorts against brute force on %s", (eng
     "q=copper",
     "q=graphene",
     "q=steel%20valve",
-    "q=copper&category=textiles",
+    "q=copper&category=home-textiles",
     "q=steel&min=10&max=25",
     "",
   ];

@@ -183,7 +183,11 @@ describe.each(testEngines("both"))("RFQs, quotes and orders on %s", (engine) => 
     expect(list.items[0]!.buyerCompany).toBe("Brooklyn Goods LLC");
     const all = await listRfqs(database.db, parseRfqListParams(new URLSearchParams("")), null);
     expect(all.items.every((i) => i.status === "published")).toBe(true);
-    const machinery = await listRfqs(database.db, parseRfqListParams(new URLSearchParams("category=machinery")), null);
+    const machinery = await listRfqs(
+      database.db,
+      parseRfqListParams(new URLSearchParams("category=engineering-goods")),
+      null,
+    );
     expect(machinery.items.every((i) => i.category === "engineering-goods")).toBe(true);
     const high = await listRfqs(database.db, parseRfqListParams(new URLSearchParams("sort=budget-high")), null);
     expect(high.items[0]!.id).toBe(rfq.id);

@@ -24,13 +24,15 @@ export async function searchSuggestions(db: Db, rawQuery: string): Promise<Searc
   if (q.length < MIN_SUGGESTION_LENGTH) return { categories: [], products: [], stores: [] };
   const needle = q.toLowerCase();
 
-  // the tree's categories and subcategories, then the strip's collections; one link per page (/category/home-decor
-  // is the strip's collection), matched on the label without accents ("decor" finds "Home Décor") or the slug
+  // the tree's top categories, the strip's collections, then the tree's subcategories; one link per page
+  // (/category/home-decor is the strip's collection), matched on the label without accents ("decor" finds
+  // "Home Décor") or the slug
   const plain = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
   const seen = new Set<string>();
   const categories = [
-    ...CATEGORY_NODES.map((c) => ({ slug: c.slug as string, label: c.label })),
+    ...CATEGORY_NODES.filter((c) => c.parent === null),
     ...CATEGORY_STRIP.filter((c) => c.slug !== "featured" && c.slug !== "new"),
+    ...CATEGORY_NODES.filter((c) => c.parent !== null),
   ]
     .filter((c) => plain(c.label).includes(plain(needle)) || c.slug.includes(needle))
     .filter((c) => !seen.has(c.slug) && seen.add(c.slug))

@@ -45,8 +45,20 @@ describe.each(testEngines("both"))("header search suggestions on %s", (engine) =
     expect(result.products.map((p) => p.label).sort()).toEqual(["Organic Turmeric Powder", "Turmeric Latte Mix"]);
     expect(result.stores.map((s) => s.label)).toEqual(["Kerala Turmeric Traders"]);
     expect(result.products[0]!.href).toMatch(/^\/product\//);
-    const food = await searchSuggestions(database.db, "spices-and-food");
-    expect(food.categories.map((c) => c.href)).toContain("/category/food");
+    const food = await searchSuggestions(database.db, "food");
+    expect(food.categories.map((c) => c.href)).toEqual([
+      "/category/spices-and-food",
+      "/category/food-drink",
+      "/category/snacks-and-processed-food",
+    ]);
+    // the tree's subcategories too, and a label's accent need not be typed
+    expect((await searchSuggestions(database.db, "planters")).categories).toEqual([
+      { kind: "category", label: "Planters & Vases", href: "/category/planters-and-vases" },
+    ]);
+    expect((await searchSuggestions(database.db, "decor")).categories.map((c) => c.href)).toEqual([
+      "/category/home-decor",
+      "/category/wall-decor",
+    ]);
   });
 
   it("suggests cotton for the typo 'cottn', as the marketplace search finds it", async () => {
