@@ -106,7 +106,7 @@ const MATRIX: Record<string, Check[]> = {
   ],
   browse: [{ method: "GET", path: () => "/browse?q=cotton", expect: all(200) }],
   categories: [{ method: "GET", path: () => "/categories", expect: all(200) }],
-  "category/:slug": [{ method: "GET", path: () => "/category/textiles", expect: all(200) }],
+  "category/:slug": [{ method: "GET", path: () => "/category/home-textiles", expect: all(200) }],
   "product/:id": [{ method: "GET", path: (ids) => `/product/${ids.productId}`, expect: all(200) }],
   rfqs: [{ method: "GET", path: () => "/rfqs", expect: all(200) }],
   "rfqs/:id": [

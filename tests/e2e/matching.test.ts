@@ -66,9 +66,9 @@ describe("RFQ matching: the right suppliers see a new RFQ", () => {
     await hydrated(page);
     await page.getByLabel("Category to mute").selectOption("home-textiles");
     await page.getByRole("button", { name: "Mute category" }).click();
-    await page.getByText("You will no longer be matched to Textiles RFQs").waitFor();
-    await page.getByRole("button", { name: "Unmute Textiles" }).click();
-    await page.getByText("You will be matched to Textiles RFQs again").waitFor();
+    await page.getByText("You will no longer be matched to Home Textiles RFQs").waitFor();
+    await page.getByRole("button", { name: "Unmute Home Textiles" }).click();
+    await page.getByText("You will be matched to Home Textiles RFQs again").waitFor();
 
     await page.goto("/dashboard");
     const matched = page.getByRole("heading", { name: "Matched for you" });
