@@ -120,7 +120,7 @@ describe("collections and the demo catalogue's pictures", () => {
           baseUrl(),
         ).pathname,
       );
-    expect(storeLinks).toHaveLength(7);
+    expect(storeLinks).toHaveLength(DEMO_STORE_NAMES.length);
     for (const path of storeLinks) {
       await page.goto(path);
       const logo = page.locator("main header img").first();

@@ -41,7 +41,7 @@ describe("stores: create with QR, manage products, public page", () => {
     await page.getByLabel("City").fill("Jaipur");
     expect(await page.getByLabel("Country").inputValue()).toBe("India");
     expect(await page.getByLabel("Opens on sunday").inputValue()).toBe("10:00");
-    await page.getByLabel("Textiles").check();
+    await page.getByLabel("Home Textiles").check();
     await page.getByLabel("Handicrafts").check();
     await page.getByRole("button", { name: "Create Store" }).last().click();
     await page.getByText("Store created successfully!").waitFor();
@@ -125,7 +125,7 @@ describe("stores: create with QR, manage products, public page", () => {
     await page.getByRole("link", { name: "Products (2)" }).waitFor();
     await page.getByRole("button", { name: /Feature Indigo dabu table runner/ }).click();
     await page.getByText("Product featured").waitFor();
-    // the store's tabs fit what it sells (Textiles, Handicrafts), not the spec's "Cooking & Kitchenware"
+    // the store's tabs fit what it sells (Home Textiles, Handicrafts), not the spec's "Cooking & Kitchenware"
     expect(await page.getByLabel("Tab").first().locator("option").allInnerTexts()).not.toContain(
       "Cooking & Kitchenware",
     );
@@ -149,8 +149,8 @@ describe("stores: create with QR, manage products, public page", () => {
     await page.getByRole("heading", { name: `About ${storeName}` }).waitFor();
     await page.getByText("Company facts").waitFor();
     await screenshot(page, "store-about");
-    await storeTabs.getByRole("link", { name: "Textiles" }).click();
-    await page.waitForURL(/tab=textiles/);
+    await storeTabs.getByRole("link", { name: "Home Textiles" }).click();
+    await page.waitForURL(/tab=home-textiles/);
     await page.getByRole("heading", { name: "Featured Products" }).waitFor();
     // the URL changes before the filtered list renders: wait for it rather than read the old one
     await expect
