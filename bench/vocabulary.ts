@@ -1,4 +1,5 @@
-import type { ProductCategory, Unit } from "~/lib/categories";
+import type { ProductCategory } from "~/lib/categories";
+import type { Unit } from "~/lib/units";
 
 /**
  * The words the benchmark catalogue is built from, per category. Every category has the same

@@ -6,6 +6,8 @@
  * A product's `category` is the slug of a top category and its `subcategory` the slug of one of that category's
  * subcategories (or null); a store's `categories` and an RFQ's `category` are top categories' slugs.
  */
+// The computed lists below are marked pure: a page that uses only the strip or the units (every page's header, the
+// home page) does not carry the tree (route JS budgets); pages that show the tree get its options from their loader.
 export const CATEGORY_TREE = [
   {
     slug: "apparel-and-textiles",
@@ -178,19 +180,24 @@ export type CategorySlug = ProductCategory | Subcategory;
 
 /** Every node of the tree, flat: tops with a null parent, each followed by its subcategories. */
 export type CategoryNode = { slug: CategorySlug; label: string; parent: ProductCategory | null };
-export const CATEGORY_NODES: readonly CategoryNode[] = CATEGORY_TREE.flatMap((top) => [
+export const CATEGORY_NODES: readonly CategoryNode[] = /* @__PURE__ */ CATEGORY_TREE.flatMap((top) => [
   { slug: top.slug, label: top.label, parent: null },
   ...top.subcategories.map((sub) => ({ slug: sub.slug, label: sub.label, parent: top.slug })),
 ]);
 
-const NODES_BY_SLUG = new Map<string, CategoryNode>(CATEGORY_NODES.map((node) => [node.slug, node]));
+const NODES_BY_SLUG = /* @__PURE__ */ new Map<string, CategoryNode>(CATEGORY_NODES.map((node) => [node.slug, node]));
 
 /** The top categories as options (value, label): what products, stores and RFQs file under. */
-export const PRODUCT_CATEGORIES = CATEGORY_TREE.map((c) => ({ value: c.slug, label: c.label }));
-export const TOP_CATEGORY_SLUGS = CATEGORY_TREE.map((c) => c.slug) as [ProductCategory, ...ProductCategory[]];
-export const CATEGORY_SLUGS = CATEGORY_NODES.map((n) => n.slug) as [CategorySlug, ...CategorySlug[]];
+export const PRODUCT_CATEGORIES = /* @__PURE__ */ CATEGORY_TREE.map((c) => ({ value: c.slug, label: c.label }));
+export const TOP_CATEGORY_SLUGS = /* @__PURE__ */ CATEGORY_TREE.map((c) => c.slug) as [
+  ProductCategory,
+  ...ProductCategory[],
+];
+export const CATEGORY_SLUGS = /* @__PURE__ */ CATEGORY_NODES.map((n) => n.slug) as [CategorySlug, ...CategorySlug[]];
 /** Every subcategory as "top/sub": what a product's category and subcategory may be together. */
-export const SUBCATEGORY_PATHS = CATEGORY_NODES.filter((n) => n.parent !== null).map((n) => `${n.parent}/${n.slug}`);
+export const SUBCATEGORY_PATHS = /* @__PURE__ */ CATEGORY_NODES.filter((n) => n.parent !== null).map(
+  (n) => `${n.parent}/${n.slug}`,
+);
 
 export function findCategory(slug: string | null | undefined): CategoryNode | null {
   return (slug && NODES_BY_SLUG.get(slug)) || null;
@@ -229,41 +236,18 @@ export function categoryLabel(value: string): string {
  * The tree as a select's options, each top category followed by its subcategories (indented): choosing a top
  * category means the whole of it.
  */
-export const CATEGORY_OPTIONS: readonly { value: CategorySlug; label: string }[] = CATEGORY_NODES.map((node) => ({
-  value: node.slug,
-  label: node.parent === null ? node.label : `\u00a0\u00a0\u00a0${node.label}`,
-}));
-
-export const UNITS = ["pieces", "kg", "tons", "liters", "meters", "sets"] as const;
-export type Unit = (typeof UNITS)[number];
+export const CATEGORY_OPTIONS: readonly { value: CategorySlug; label: string }[] = /* @__PURE__ */ CATEGORY_NODES.map(
+  (node) => ({
+    value: node.slug,
+    label: node.parent === null ? node.label : `\u00a0\u00a0\u00a0${node.label}`,
+  }),
+);
 
 /** A store's categories: the tree's top categories (its products say which subcategories it sells). */
 export const STORE_CATEGORY_OPTIONS = TOP_CATEGORY_SLUGS;
 
 /**
- * The header's category strip (spec §2): its collections' slugs and labels, in order. What each collection holds
- * is in collections.ts (COLLECTIONS adds it to these); kept apart so that every page's JavaScript (the header is on
- * every page) does not carry the collections' word lists and blurbs.
- */
-export const CATEGORY_STRIP = [
-  { slug: "featured", label: "Featured" },
-  { slug: "new", label: "New" },
-  { slug: "home-decor", label: "Home Decor" },
-  { slug: "food-drink", label: "Food & Drink" },
-  { slug: "women", label: "Women" },
-  { slug: "beauty", label: "Beauty" },
-  { slug: "jewelry", label: "Jewelry" },
-  { slug: "paper", label: "Paper" },
-  { slug: "kids", label: "Kids" },
-  { slug: "pets", label: "Pets" },
-  { slug: "men", label: "Men" },
-] as const;
-
-export type CollectionSlug = (typeof CATEGORY_STRIP)[number]["slug"];
-
-/**
  * The home page's 'Shop by Category' tiles: the catalogue's categories, each with its true count of products
  * (the spec's static counts and its 'Tools' tile, which no product is in, are gone: decision record 0023).
  */
-export const HOME_CATEGORY_TILES = PRODUCT_CATEGORIES.map((c) => ({ slug: c.value, label: c.label }));
-
+export const HOME_CATEGORY_TILES = /* @__PURE__ */ PRODUCT_CATEGORIES.map((c) => ({ slug: c.value, label: c.label }));

@@ -1,10 +1,5 @@
-import {
-  CATEGORY_STRIP,
-  findCategory,
-  type CollectionSlug,
-  type ProductCategory,
-  type Subcategory,
-} from "./categories";
+import { findCategory, type ProductCategory, type Subcategory } from "./categories";
+import { CATEGORY_STRIP, type CollectionSlug } from "./category-strip";
 
 export type { CollectionSlug };
 

@@ -5,7 +5,7 @@ import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Select, Textarea } from "~/components/ui/field";
-import { UNITS } from "~/lib/categories";
+import { UNITS } from "~/lib/units";
 import { formatMoney, minorToDecimalString } from "~/lib/money";
 import { FALLBACK_TIME_ZONE, isTimeZone, todayIn, todayUtc } from "~/lib/deadline";
 import { redirectWithFlash } from "~/http/flash.server";

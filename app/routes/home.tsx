@@ -23,7 +23,8 @@ import {
 } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
-import { CATEGORY_STRIP, HOME_CATEGORY_TILES, type ProductCategory } from "~/lib/categories";
+import { HOME_CATEGORY_TILES, type ProductCategory } from "~/lib/categories";
+import { CATEGORY_STRIP } from "~/lib/category-strip";
 import { collectionCounts } from "~/modules/products/collection-counts.server";
 import { productCountLabel } from "~/modules/products/components/product-count";
 import { ProductCardSkeleton } from "~/modules/products/components/product-card-skeleton";
@@ -88,7 +89,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       return null;
     }),
   ]);
-  return { featured, figures, collections };
+  // the tiles as data: the page's code does not carry the category tree (route JS budget)
+  return { featured, figures, collections, categoryTiles: HOME_CATEGORY_TILES };
 }
 
 const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
@@ -153,7 +155,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const user = useRootUser();
   const navigation = useNavigation();
   const loadingHome = navigation.state === "loading" && navigation.location.pathname === "/";
-  const { featured, figures, collections } = loaderData;
+  const { featured, figures, collections, categoryTiles } = loaderData;
   // the strip's collections that list something ('Featured' and 'New' are the whole catalogue's, shown below)
   const shopCollections = collections
     ? CATEGORY_STRIP.filter((c) => c.slug !== "featured" && c.slug !== "new" && collections[c.slug].count > 0)
@@ -220,7 +222,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Shop by Category
         </h2>
         <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
-          {HOME_CATEGORY_TILES.map((tile) => {
+          {categoryTiles.map((tile) => {
             const Icon = TILE_ICONS[tile.slug];
             return (
               <li key={tile.slug}>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CATEGORY_STRIP, PRODUCT_CATEGORIES, categoryLabel, findCategory } from "~/lib/categories";
+import { PRODUCT_CATEGORIES, categoryLabel, findCategory } from "~/lib/categories";
+import { CATEGORY_STRIP } from "~/lib/category-strip";
 import { signIn } from "./support/accounts";
 import { hydrated, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CATEGORY_STRIP } from "~/lib/categories";
+import { CATEGORY_STRIP } from "~/lib/category-strip";
 import { resolveCategorySlug } from "~/lib/collections";
 import { cardImageUrl } from "~/modules/uploads/image-urls";
 import { DEMO_ACCOUNTS, DEMO_STORE_NAMES } from "../../seed/demo.server";

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS, collectionTsquery, findCollection, type CollectionSlug } from "~/lib/collections";
-import { CATEGORY_STRIP } from "~/lib/categories";
+import { CATEGORY_STRIP } from "~/lib/category-strip";
 import { resolveCategorySlug } from "~/lib/collections";
 import { createProducts } from "../../../seed/factories/products";
 import { createSeller } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { seedDemoDataIfEmpty } from "../../../seed/demo.server";
 import { collectionCounts } from "./collection-counts.server";
-import { parseProductSearchParams, PRODUCTS_PER_PAGE } from "./product-search.schema";
+import { PRODUCTS_PER_PAGE } from "./product-search.schema";
+import { parseProductSearchParams } from "./product-search-params";
 import { browseProducts, searchProducts } from "./product-search.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

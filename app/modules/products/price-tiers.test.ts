@@ -9,7 +9,7 @@ import { createTestDatabase, testEngines, type TestDatabase } from "../../../tes
 import { listSellerProducts } from "./product-commands.server";
 import { getProductDetail } from "./product-detail.server";
 import { addProductSchema, productDraftSchema, readProductForm } from "./product-form.schema";
-import { parseProductSearchParams } from "./product-search.schema";
+import { parseProductSearchParams } from "./product-search-params";
 import { browseProducts } from "./product-search.server";
 
 const form = (values: Record<string, string>) => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CATEGORY_SLUGS, UNITS } from "~/lib/categories";
+import { CATEGORY_SLUGS } from "~/lib/categories";
+import { UNITS } from "~/lib/units";
 import { formatUnitPrice } from "~/lib/money";
 import { parseUsdToCents } from "~/lib/money-minor";
 import { firstErrors } from "~/lib/command-result";

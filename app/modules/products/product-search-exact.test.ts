@@ -4,12 +4,8 @@ import { queryRows } from "~/db/client.server";
 import { createProducts, type ProductRow } from "../../../seed/factories/products";
 import { createSeller } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
-import {
-  parseProductSearchParams,
-  PRODUCT_COUNT_CAP,
-  PRODUCTS_PER_PAGE,
-  type ProductSort,
-} from "./product-search.schema";
+import { PRODUCT_COUNT_CAP, PRODUCTS_PER_PAGE, type ProductSort } from "./product-search.schema";
+import { parseProductSearchParams } from "./product-search-params";
 import { browseProducts, decodeCursor, searchProducts } from "./product-search.server";
 
 // Every sort is exact: each page of a generated catalogue's search is compared with the same page computed by

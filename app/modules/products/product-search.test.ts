@@ -6,12 +6,8 @@ import { createProducts } from "../../../seed/factories/products";
 import { createStore } from "../../../seed/factories/stores";
 import { createSeller, type Account } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
-import {
-  parseProductSearchParams,
-  PRODUCT_COUNT_CAP,
-  PRODUCTS_PER_PAGE,
-  type ProductSearchParams,
-} from "./product-search.schema";
+import { PRODUCT_COUNT_CAP, PRODUCTS_PER_PAGE, type ProductSearchParams } from "./product-search.schema";
+import { parseProductSearchParams } from "./product-search-params";
 import {
   browseProducts,
   countMatchingProducts,

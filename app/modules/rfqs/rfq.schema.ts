@@ -1,29 +1,16 @@
 import { z } from "zod";
 import { isCalendarDate } from "~/lib/date-range";
-import { UNITS } from "~/lib/categories";
+import { optionalMoney } from "~/lib/money-fields";
+import { UNITS } from "~/lib/units";
 import { isTimeZone } from "~/lib/deadline";
-import { parseUsdToCents } from "~/lib/money-minor";
 import { RFQ_CATEGORIES, RFQ_SORTS, type RfqSort } from "./rfq-list-options";
 
 export * from "./rfq-values";
 
 export { RFQ_CATEGORIES, RFQ_SORTS, RFQS_PER_PAGE, type RfqSort } from "./rfq-list-options";
 
-/** An optional amount in US dollars as typed ("1500.50"), read into cents; empty is null. */
-export const optionalMoney = (label: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value) return null;
-      const cents = parseUsdToCents(value);
-      if (cents === null) {
-        ctx.addIssue({ code: "custom", message: `${label} must be an amount in US dollars, like 1500 or 1500.50` });
-        return z.NEVER;
-      }
-      return cents;
-    });
+// in a module of its own, so that forms that only read money (the trade-data admin) do not carry the category tree
+export { optionalMoney } from "~/lib/money-fields";
 
 export const createRfqSchema = z
   .object({

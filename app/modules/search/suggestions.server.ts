@@ -1,7 +1,8 @@
 import { and, desc, eq, ilike } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { stores } from "~/db/schema/stores";
-import { CATEGORY_NODES, CATEGORY_STRIP } from "~/lib/categories";
+import { CATEGORY_NODES } from "~/lib/categories";
+import { CATEGORY_STRIP } from "~/lib/category-strip";
 import { likePattern } from "~/db/sql-helpers";
 import { MAX_QUERY_LENGTH } from "~/modules/products/product-search.schema";
 import { searchProducts } from "~/modules/products/product-search.server";

@@ -3,7 +3,7 @@ import { products } from "~/db/schema/products";
 import { stores } from "~/db/schema/stores";
 import { user } from "~/db/schema/auth";
 import { browseProducts, searchProducts } from "~/modules/products/product-search.server";
-import { parseProductSearchParams } from "~/modules/products/product-search.schema";
+import { parseProductSearchParams } from "~/modules/products/product-search-params";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { PRODUCT_SUGGESTIONS, searchSuggestions } from "./suggestions.server";
 

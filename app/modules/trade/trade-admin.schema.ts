@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate } from "~/lib/date-range";
-import { optionalMoney } from "~/modules/rfqs/rfq.schema";
+import { optionalMoney } from "~/lib/money-fields";
 import { SHIP_MODES } from "./trade-terms.schema";
 
 /**
