@@ -23,7 +23,7 @@ describe("catalog: products, the marketplace and product pages", () => {
     await page.goto("/products");
     await page.locator("summary", { hasText: "Add Product" }).click();
     await page.getByLabel("Product Name", { exact: true }).fill(formName);
-    await page.getByLabel("Category", { exact: true }).selectOption("engineering-goods");
+    await page.getByLabel("Category", { exact: true }).selectOption("metal-crafts");
     await page.getByLabel("Minimum Order Quantity", { exact: true }).fill("50");
     await page.getByLabel("Unit", { exact: true }).selectOption("sets");
     await page.getByLabel("Minimum Price (USD)", { exact: true }).fill("4.50");
