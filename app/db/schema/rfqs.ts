@@ -1,5 +1,5 @@
 import { isOneOf } from "../sql-helpers";
-import { TOP_CATEGORY_SLUGS } from "../../lib/categories";
+import { SUBCATEGORY_PATHS, TOP_CATEGORY_SLUGS } from "../../lib/categories";
 import { QUOTE_STATUSES, RFQ_STATUSES } from "../../lib/status-lists";
 import { sql } from "drizzle-orm";
 import {
@@ -30,6 +30,8 @@ export const rfqs = pgTable(
     title: text("title").notNull(),
     description: text("description").notNull(),
     category: text("category").notNull(),
+    // a subcategory of the category (issue #41.2), or null: suppliers of it are matched closer
+    subcategory: text("subcategory"),
     quantity: integer("quantity").notNull(),
     unit: text("unit").notNull().default("pieces"),
     // budget_range {min, max} in USD cents; either bound may be absent
@@ -61,6 +63,10 @@ export const rfqs = pgTable(
     check("rfqs_status_check", isOneOf(t.status, RFQ_STATUSES)),
     // a top category of the tree (app/lib/categories.ts)
     check("rfqs_category_check", isOneOf(t.category, TOP_CATEGORY_SLUGS)),
+    check(
+      "rfqs_subcategory_check",
+      sql`${t.subcategory} is null or ${isOneOf(sql`${t.category} || '/' || ${t.subcategory}`, SUBCATEGORY_PATHS)}`,
+    ),
     check("rfqs_unit_check", sql`${t.unit} in ('pieces', 'kg', 'tons', 'liters', 'meters', 'sets')`),
     index("rfqs_status_created_idx").on(t.status, t.createdAt, t.id),
     index("rfqs_buyer_created_idx").on(t.buyerId, t.createdAt, t.id),

@@ -159,7 +159,7 @@ export async function rankSuppliersForRfq(
 /** The statement rankSuppliersForRfq runs (bench/matching-scale.ts explains it). */
 export function rfqRankingQuery(rfqId: string, limit = MATCHED_SUPPLIERS, rankedProducts = RANKED_PRODUCTS): SQL {
   const source = sql`
-    select id as rfq_id, buyer_id as exclude_id, category, null::text as subcategory, created_at as since, verified_suppliers_only as verified_only,
+    select id as rfq_id, buyer_id as exclude_id, category, subcategory, created_at as since, verified_suppliers_only as verified_only,
       true as apply_mutes, ${goodsWordsQuery(sql`title`)} as words, ${goodsWordsQuery(sql`description`)} as context
     from rfqs where id = ${rfqId}`;
   return supplierRanking(source, { limit, rankedProducts });

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProducts, type ProductRow } from "../../../seed/factories/products";
-import { createQuote, createRfq } from "../../../seed/factories/rfqs";
+import { eq } from "drizzle-orm";
+import { rfqs } from "~/db/schema/rfqs";
+import { createQuote, createRfq, dateFromToday } from "../../../seed/factories/rfqs";
+import { postRfq } from "../../../tests/support/rfq-form";
+import { rankSuppliersForRfq } from "./matching.server";
 import { addProductsToStore, createStore, type StoreRow } from "../../../seed/factories/stores";
 import { actorOf, createBuyer, createSeller, type Account } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
@@ -214,5 +218,45 @@ describe.each(testEngines())("similar suppliers in the category tree on %s", (en
   it("ranks by the store's main subcategory as well", async () => {
     const similar = await similarSuppliersForStore(database.db, moradabadStore.id);
     expect(similar.map((s) => s.name)).toEqual(["Khurja Planter House", "Jaipur Brass Lamps"]);
+  });
+
+  it("matches an RFQ posted under a subcategory closer to that subcategory's suppliers, never another category's", async () => {
+    const buyer = await createBuyer(database.db, { companyName: "Brooklyn Plant Shop" });
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      title: "Engraved brass planters",
+      description: "For a garden centre chain.",
+      category: "planters-and-vases",
+      specifications: "",
+      quantity: "500",
+      unit: "pieces",
+      budgetMin: "",
+      budgetMax: "",
+      deliveryLocation: "Brooklyn, NY",
+      deadline: dateFromToday(20),
+    }))
+      form.set(name, value);
+    const posted = await postRfq(database.db, actorOf(buyer), form);
+    expect(posted.ok).toBe(true);
+    if (!posted.ok) return;
+    const [row] = await database.db
+      .select({ category: rfqs.category, subcategory: rfqs.subcategory })
+      .from(rfqs)
+      .where(eq(rfqs.id, posted.value.id));
+    expect(row).toEqual({ category: "home-decor", subcategory: "planters-and-vases" });
+    const ranked = (await rankSuppliersForRfq(database.db, posted.value.id)).map((m) => m.sellerId);
+    // the lamp house's product holds every word of the title ("engraved" too); the planter house sells planters
+    expect(ranked).toEqual([moradabad.user.id, planters.user.id, lamps.user.id]);
+    expect(ranked).not.toContain(pumps.user.id);
+
+    // posted under the top category alone, the words decide between them
+    const broad = await createRfq(database.db, {
+      buyerId: buyer.user.id,
+      title: "Engraved brass planters",
+      category: "home-decor",
+    });
+    const broadly = (await rankSuppliersForRfq(database.db, broad.id)).map((m) => m.sellerId);
+    expect(broadly.indexOf(lamps.user.id)).toBeLessThan(broadly.indexOf(planters.user.id));
+    expect(broadly).not.toContain(pumps.user.id);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate } from "~/lib/date-range";
+import { CATEGORY_SLUGS } from "~/lib/categories";
 import { optionalMoney } from "~/lib/money-fields";
 import { UNITS } from "~/lib/units";
 import { isTimeZone } from "~/lib/deadline";
@@ -15,7 +16,8 @@ export { optionalMoney } from "~/lib/money-fields";
 export const createRfqSchema = z
   .object({
     title: z.string().trim().min(1, "Please enter a title").max(200, "Title is too long"),
-    category: z.enum(RFQ_CATEGORIES.map((c) => c.value) as [string, ...string[]], "Please choose a category"),
+    // one select of the category tree: a top category, or one of its subcategories (createRfq splits it)
+    category: z.enum(CATEGORY_SLUGS, "Please choose a category"),
     description: z.string().trim().min(1, "Please describe what you need").max(5000, "Description is too long"),
     specifications: z.string().max(10000, "Technical specifications are too long").optional().default(""),
     quantity: z
