@@ -233,7 +233,7 @@ async function main() {
     for (let i = 0; i < QUOTES; i++) {
       const posted = await buyer.client.post("/create-rfq", {
         title: `Bench live RFQ ${i}`,
-        category: "textiles",
+        category: "home-textiles",
         description: "Cotton towels for a hotel chain.",
         specifications: "",
         quantity: "500",

@@ -19,7 +19,7 @@ export type Kind = {
 export const KINDS: Kind[] = [
   {
     key: "bath-towels",
-    category: "textiles",
+    category: "home-textiles",
     tags: ["towels", "bath", "terry"],
     products: ["Organic Cotton Bath Towels, 600 GSM", "Hotel Bath Towel, Dobby Border", "Zero-Twist Terry Bath Sheets"],
     rfqs: [
@@ -31,7 +31,7 @@ export const KINDS: Kind[] = [
   },
   {
     key: "bed-sheets",
-    category: "textiles",
+    category: "home-textiles",
     tags: ["bedding", "sheets", "percale"],
     products: ["Cotton Percale Bedsheet Sets, 300 TC", "Sateen Fitted Sheets, Queen", "Linen Duvet Covers"],
     rfqs: [
@@ -43,7 +43,7 @@ export const KINDS: Kind[] = [
   },
   {
     key: "tote-bags",
-    category: "textiles",
+    category: "home-textiles",
     tags: ["bags", "canvas", "jute"],
     products: ["Cotton Canvas Tote Bags", "Jute Shopping Bags with Handles", "Recycled Cotton Grocery Totes"],
     rfqs: [
@@ -55,7 +55,7 @@ export const KINDS: Kind[] = [
   },
   {
     key: "kurtis",
-    category: "textiles",
+    category: "home-textiles",
     tags: ["apparel", "women", "kurti"],
     products: ["Block-Printed Cotton Kurtis", "Rayon Tunic Kurtis", "Embroidered Kurta Tops"],
     rfqs: [
@@ -67,7 +67,7 @@ export const KINDS: Kind[] = [
   },
   {
     key: "brake-pads",
-    category: "automotive",
+    category: "auto-components",
     tags: ["brakes", "pads", "ceramic"],
     products: ["Ceramic Brake Pads for Light Trucks", "Semi-Metallic Disc Brake Pads", "Brake Shoes for Pickups"],
     rfqs: [
@@ -79,7 +79,7 @@ export const KINDS: Kind[] = [
   },
   {
     key: "alternators",
-    category: "automotive",
+    category: "auto-components",
     tags: ["electrical", "alternator", "starter"],
     products: [
       "Remanufactured Alternators, 12V",
@@ -95,7 +95,7 @@ export const KINDS: Kind[] = [
   },
   {
     key: "forged-parts",
-    category: "automotive",
+    category: "auto-components",
     tags: ["forging", "steel", "axle"],
     products: ["Forged Steel Axle Shafts", "Forged Crankshafts", "Drop-Forged Steering Knuckles"],
     rfqs: [
@@ -107,7 +107,7 @@ export const KINDS: Kind[] = [
   },
   {
     key: "pumps",
-    category: "machinery",
+    category: "engineering-goods",
     tags: ["pumps", "water", "irrigation"],
     products: ["Centrifugal Water Pumps", "Submersible Borewell Pumps", "Monoblock Irrigation Pumps"],
     rfqs: [
@@ -119,7 +119,7 @@ export const KINDS: Kind[] = [
   },
   {
     key: "cnc-parts",
-    category: "machinery",
+    category: "engineering-goods",
     tags: ["cnc", "machining", "precision"],
     products: ["CNC Machined Aluminium Housings", "Precision Turned Shafts", "Machined Brass Fittings"],
     rfqs: [
@@ -131,7 +131,7 @@ export const KINDS: Kind[] = [
   },
   {
     key: "packaging-machines",
-    category: "machinery",
+    category: "engineering-goods",
     tags: ["packaging", "sealing", "filling"],
     products: ["Automatic Pouch Packing Machines", "Band Sealing Machines", "Liquid Filling Machines"],
     rfqs: [
@@ -219,7 +219,7 @@ export const KINDS: Kind[] = [
   },
   {
     key: "pepper",
-    category: "food",
+    category: "spices-and-food",
     tags: ["spices", "pepper", "black pepper"],
     products: ["Tellicherry Black Pepper, TGSEB", "Malabar Black Pepper", "White Pepper Powder"],
     rfqs: [
@@ -231,7 +231,7 @@ export const KINDS: Kind[] = [
   },
   {
     key: "turmeric",
-    category: "food",
+    category: "spices-and-food",
     tags: ["spices", "turmeric", "curcumin"],
     products: ["Turmeric Powder, 3% Curcumin", "Turmeric Fingers, Salem", "Organic Turmeric Powder"],
     rfqs: [
@@ -243,7 +243,7 @@ export const KINDS: Kind[] = [
   },
   {
     key: "basmati",
-    category: "food",
+    category: "spices-and-food",
     tags: ["rice", "basmati", "grain"],
     products: ["1121 Basmati Rice, Steam", "Sella Basmati Rice", "Organic Brown Basmati"],
     rfqs: [
@@ -255,7 +255,7 @@ export const KINDS: Kind[] = [
   },
   {
     key: "cashews",
-    category: "food",
+    category: "spices-and-food",
     tags: ["nuts", "cashew", "kernels"],
     products: ["Cashew Kernels W320", "Roasted Salted Cashews", "Cashew Splits"],
     rfqs: [
@@ -267,7 +267,7 @@ export const KINDS: Kind[] = [
   },
   {
     key: "tea",
-    category: "food",
+    category: "spices-and-food",
     tags: ["tea", "assam", "darjeeling"],
     products: ["Assam CTC Tea", "Darjeeling First Flush Tea", "Masala Chai Blend"],
     rfqs: [
@@ -279,7 +279,7 @@ export const KINDS: Kind[] = [
   },
   {
     key: "rugs",
-    category: "textiles",
+    category: "home-textiles",
     tags: ["rugs", "carpets", "home decor"],
     products: ["Hand-Tufted Wool Rugs", "Flat-Weave Cotton Dhurries", "Jute Braided Rugs"],
     rfqs: [
@@ -291,7 +291,7 @@ export const KINDS: Kind[] = [
   },
   {
     key: "gearboxes",
-    category: "machinery",
+    category: "engineering-goods",
     tags: ["gearbox", "reducer", "drive"],
     products: ["Worm Gear Reducers", "Helical Gearboxes", "Planetary Gear Units"],
     rfqs: [

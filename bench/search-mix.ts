@@ -45,10 +45,10 @@ export const SEARCH_MIX: MixEntry[] = [
   { label: "text + sort name", query: qs({ q: "stainless", sort: "name" }), nextPage: true },
   { label: "text + sort price-low", query: qs({ q: "cotton", sort: "price-low", limit: 50 }) },
   // text + category
-  { label: "text + category", query: qs({ q: "steel", category: "machinery" }) },
-  { label: "text + category", query: qs({ q: "oil", category: "food" }) },
-  { label: "text + category + sort", query: qs({ q: "cotton", category: "textiles", sort: "price-low" }) },
-  { label: "text + category + sort", query: qs({ q: "filter", category: "automotive", sort: "newest" }) },
+  { label: "text + category", query: qs({ q: "steel", category: "engineering-goods" }) },
+  { label: "text + category", query: qs({ q: "oil", category: "spices-and-food" }) },
+  { label: "text + category + sort", query: qs({ q: "cotton", category: "home-textiles", sort: "price-low" }) },
+  { label: "text + category + sort", query: qs({ q: "filter", category: "auto-components", sort: "newest" }) },
   { label: "text + category + sort", query: qs({ q: "dye", category: "chemicals", sort: "name" }) },
   // text + price
   { label: "text + price range", query: qs({ q: "pump", min: 100, max: 5000 }) },
@@ -56,19 +56,22 @@ export const SEARCH_MIX: MixEntry[] = [
   { label: "text + min price + sort", query: qs({ q: "led", min: 1000, sort: "price-high" }) },
   {
     label: "text + category + price + sort",
-    query: qs({ q: "machine", category: "machinery", min: 1000, max: 50000, sort: "price-high" }),
+    query: qs({ q: "machine", category: "engineering-goods", min: 1000, max: 50000, sort: "price-high" }),
   },
   // category only
   { label: "category", query: qs({ category: "electronics" }) },
-  { label: "category + sort", query: qs({ category: "textiles", sort: "price-low" }), nextPage: true },
-  { label: "category + sort", query: qs({ category: "machinery", sort: "name" }) },
-  { label: "category + sort", query: qs({ category: "food", sort: "price-high" }) },
+  { label: "category + sort", query: qs({ category: "home-textiles", sort: "price-low" }), nextPage: true },
+  { label: "category + sort", query: qs({ category: "engineering-goods", sort: "name" }) },
+  { label: "category + sort", query: qs({ category: "spices-and-food", sort: "price-high" }) },
   { label: "category, 100 per page", query: qs({ category: "chemicals", limit: 100 }) },
   // price only
   { label: "price range", query: qs({ min: 500, max: 2000 }) },
   { label: "max price + sort", query: qs({ max: 5, sort: "price-low" }) },
   { label: "min price + sort", query: qs({ min: 20000, sort: "price-high" }) },
-  { label: "category + price + sort", query: qs({ category: "automotive", min: 10, max: 200, sort: "price-low" }) },
+  {
+    label: "category + price + sort",
+    query: qs({ category: "auto-components", min: 10, max: 200, sort: "price-low" }),
+  },
   // no filter
   { label: "everything, newest", query: "", nextPage: true },
   { label: "everything + sort", query: qs({ sort: "name" }) },

@@ -1,4 +1,5 @@
-import type { ProductCategory, Unit } from "~/lib/categories";
+import type { ProductCategory } from "~/lib/categories";
+import type { Unit } from "~/lib/units";
 
 /**
  * The words the benchmark catalogue is built from, per category. Every category has the same
@@ -91,7 +92,7 @@ export const CATEGORY_WORDS: CategoryWords[] = [
     trades: ["Electronics", "Electricals", "Lighting Solutions"],
   },
   {
-    category: "machinery",
+    category: "engineering-goods",
     subcategories: ["Agricultural Machinery", "Packaging Machines", "Pumps & Compressors", "Machine Tools"],
     units: ["pieces", "sets", "pieces", "pieces"],
     nouns: [
@@ -159,7 +160,7 @@ export const CATEGORY_WORDS: CategoryWords[] = [
     trades: ["Engineering Works", "Machine Tools", "Industries"],
   },
   {
-    category: "textiles",
+    category: "home-textiles",
     subcategories: ["Fabrics", "Apparel", "Home Textiles", "Yarns"],
     units: ["meters", "pieces", "sets", "kg"],
     nouns: [
@@ -295,7 +296,7 @@ export const CATEGORY_WORDS: CategoryWords[] = [
     trades: ["Chemicals", "Chem Industries", "Dyestuffs"],
   },
   {
-    category: "automotive",
+    category: "auto-components",
     subcategories: ["Brakes", "Engine Parts", "Suspension", "Auto Electricals"],
     units: ["sets", "pieces", "pieces", "pieces"],
     nouns: [
@@ -363,7 +364,7 @@ export const CATEGORY_WORDS: CategoryWords[] = [
     trades: ["Auto Components", "Auto Parts", "Motors"],
   },
   {
-    category: "food",
+    category: "spices-and-food",
     subcategories: ["Spices", "Grains & Pulses", "Edible Oils", "Snacks & Beverages"],
     units: ["kg", "tons", "liters", "kg"],
     nouns: [

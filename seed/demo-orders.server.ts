@@ -16,7 +16,7 @@ type DemoTrade = {
   buyer: string;
   supplier: string;
   title: string;
-  category: "textiles" | "food" | "automotive";
+  category: "home-textiles" | "apparel-and-textiles" | "spices-and-food" | "auto-components";
   quantity: number;
   unit: "pieces" | "kg" | "sets";
   unitPriceCents: number;
@@ -41,7 +41,7 @@ const TRADES: DemoTrade[] = [
     buyer: "brooklyn",
     supplier: "shakti",
     title: "Cotton terry hand towels, 3,000 pieces",
-    category: "textiles",
+    category: "home-textiles",
     quantity: 3000,
     unit: "pieces",
     unitPriceCents: 1_35,
@@ -63,7 +63,7 @@ const TRADES: DemoTrade[] = [
     buyer: "pacific",
     supplier: "malabar",
     title: "Turmeric powder, 3% curcumin, 2 tons",
-    category: "food",
+    category: "spices-and-food",
     quantity: 2000,
     unit: "kg",
     unitPriceCents: 3_10,
@@ -78,7 +78,7 @@ const TRADES: DemoTrade[] = [
     buyer: "brooklyn",
     supplier: "shakti",
     title: "Cotton canvas tote bags, 2,000 pieces",
-    category: "textiles",
+    category: "apparel-and-textiles",
     quantity: 2000,
     unit: "pieces",
     unitPriceCents: 2_20,
@@ -92,7 +92,7 @@ const TRADES: DemoTrade[] = [
     buyer: "lonestar",
     supplier: "deccan",
     title: "Rear brake shoes for pickups, 800 sets",
-    category: "automotive",
+    category: "auto-components",
     quantity: 800,
     unit: "sets",
     unitPriceCents: 9_40,

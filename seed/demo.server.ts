@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { profiles, sellerBusinessDetails } from "~/db/schema/profiles";
 import type { StoreAddress } from "~/db/schema/stores";
-import type { ProductCategory, Unit } from "~/lib/categories";
+import { splitCategory, type CategorySlug, type ProductCategory } from "~/lib/categories";
+import type { Unit } from "~/lib/units";
 import { createProducts, type ProductOverrides } from "./factories/products";
 import { rfqMatches } from "~/db/schema/matching";
 import { seedDemoOrders } from "./demo-orders.server";
@@ -29,7 +30,10 @@ import {
 
 type DemoProduct = {
   name: string;
-  subcategory: string;
+  /** where the product is filed: a subcategory of the tree, or a top category alone */
+  category: CategorySlug;
+  /** what its demo picture draws (demo-images.server.ts) */
+  picture: string;
   description: string;
   /** USD per unit, [min, max] */
   price: [number, number];
@@ -112,7 +116,7 @@ const SUPPLIERS: DemoSupplier[] = [
     companyName: "Shakti Textiles Pvt. Ltd.",
     phone: "+91 98430 21456",
     brand: "Shakti",
-    category: "textiles",
+    category: "apparel-and-textiles",
     store: {
       name: "Shakti Textiles",
       tagline: "Knitwear and home textiles from Tiruppur since 1998",
@@ -128,7 +132,7 @@ const SUPPLIERS: DemoSupplier[] = [
         zipCode: "641603",
         country: "India",
       },
-      categories: ["Textiles", "Handicrafts"],
+      categories: ["apparel-and-textiles", "home-textiles"],
       primaryColor: "#0f766e",
       yearFounded: 1998,
       certifications: ["GOTS", "OEKO-TEX Standard 100", "SA8000", "ISO 9001:2015"],
@@ -137,7 +141,8 @@ const SUPPLIERS: DemoSupplier[] = [
     products: [
       {
         name: "Combed Cotton Crew-Neck T-Shirts, 180 GSM",
-        subcategory: "Apparel",
+        category: "apparel-and-textiles",
+        picture: "Apparel",
         description:
           "Ring-spun combed cotton blanks with taped shoulder seams. Ready for screen printing or private labelling.",
         price: [2.4, 3.6],
@@ -148,7 +153,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Organic Cotton Bath Towels, 600 GSM",
-        subcategory: "Home Textiles",
+        category: "bath-linen",
+        picture: "Home Textiles",
         description:
           "Plush zero-twist terry towels woven from GOTS-certified organic cotton. Available in 12 standard colours or dyed to your Pantone.",
         price: [4.2, 6.8],
@@ -166,7 +172,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Cotton Terry Hand Towels",
-        subcategory: "Home Textiles",
+        category: "bath-linen",
+        picture: "Home Textiles",
         description: "Absorbent hand towels with a dobby border, suited to hotels and home-goods retail.",
         price: [1.1, 1.75],
         moq: 1000,
@@ -182,7 +189,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Kids' Organic Cotton Rompers",
-        subcategory: "Apparel",
+        category: "kids-wear",
+        picture: "Apparel",
         description: "Soft interlock rompers with nickel-free snaps, tested to CPSIA requirements. Sizes 0-24 months.",
         price: [3.1, 4.5],
         moq: 300,
@@ -192,7 +200,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Cotton Single Jersey Knitted Fabric",
-        subcategory: "Fabrics",
+        category: "fabrics-and-yarn",
+        picture: "Fabrics",
         description: "Compacted single jersey in 30s and 40s counts, supplied in greige or reactive-dyed rolls.",
         price: [3.8, 5.2],
         moq: 500,
@@ -202,7 +211,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Men's Pique Polo Shirts",
-        subcategory: "Apparel",
+        category: "mens-wear",
+        picture: "Apparel",
         description: "Classic two-button polos in 220 GSM pique with flat-knit collars. Embroidery available in-house.",
         price: [4.5, 6.9],
         moq: 300,
@@ -212,7 +222,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Cotton Percale Bedsheet Sets, 300 TC",
-        subcategory: "Home Textiles",
+        category: "bed-linen",
+        picture: "Home Textiles",
         description:
           "Crisp percale sets of one flat sheet, one fitted sheet and two pillowcases. Packed in retail-ready fabric pouches.",
         price: [9.5, 14],
@@ -223,7 +234,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Fleece Hooded Sweatshirts, 320 GSM",
-        subcategory: "Apparel",
+        category: "apparel-and-textiles",
+        picture: "Apparel",
         description: "Brushed-back fleece hoodies with a lined hood and kangaroo pocket.",
         price: [7.8, 11.5],
         moq: 200,
@@ -233,7 +245,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Cotton Canvas Tote Bags",
-        subcategory: "Bags",
+        category: "bags-and-accessories",
+        picture: "Bags",
         description: "Natural 10 oz canvas totes with reinforced handles, ready for printing.",
         price: [1.4, 2.3],
         moq: 1000,
@@ -243,7 +256,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Hand Block Printed Cotton Fabric",
-        subcategory: "Fabrics",
+        category: "fabrics-and-yarn",
+        picture: "Fabrics",
         description:
           "Cotton cambric printed by hand with natural dyes by our artisan partners in Rajasthan. Each lot varies slightly, as hand printing does.",
         price: [2.6, 4.1],
@@ -254,7 +268,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Waffle Weave Cotton Kitchen Towels",
-        subcategory: "Home Textiles",
+        category: "kitchen-and-table-linen",
+        picture: "Home Textiles",
         description: "Quick-drying waffle kitchen towels in packs of four, hemmed with a hanging loop.",
         price: [0.85, 1.3],
         moq: 1000,
@@ -264,7 +279,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Women's Printed Viscose Kurtis",
-        subcategory: "Apparel",
+        category: "womens-wear",
+        picture: "Apparel",
         description:
           "Straight-cut kurtis in breathable viscose with screen-printed motifs. Assorted prints per carton.",
         price: [5.2, 8.4],
@@ -275,7 +291,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Women's Cotton Palazzo Pants",
-        subcategory: "Apparel",
+        category: "womens-wear",
+        picture: "Apparel",
         description:
           "Wide-leg palazzos in breathable cotton slub with an elasticated waist and side pockets. Solid colours and prints.",
         price: [3.9, 5.6],
@@ -286,7 +303,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Men's Cotton Kurtas, Mandarin Collar",
-        subcategory: "Apparel",
+        category: "mens-wear",
+        picture: "Apparel",
         description:
           "Straight kurtas in yarn-dyed cotton with a mandarin collar and side slits, for festive and everyday wear.",
         price: [6.2, 9.5],
@@ -297,7 +315,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Kids' Printed Cotton T-Shirts, Pack of 3",
-        subcategory: "Apparel",
+        category: "kids-wear",
+        picture: "Apparel",
         description:
           "Soft single-jersey tees with water-based prints, packed in threes. Sizes 2-12 years, tested to CPSIA requirements.",
         price: [3.4, 4.8],
@@ -308,7 +327,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Block Printed Cotton Cushion Covers, 18 x 18 in",
-        subcategory: "Home Textiles",
+        category: "cushions-and-throws",
+        picture: "Home Textiles",
         description:
           "Hand block printed cushion covers with concealed zips, printed with natural dyes by our partners in Bagru.",
         price: [2.1, 3.4],
@@ -319,7 +339,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Braided Cotton Rope Dog Toys",
-        subcategory: "Pet Accessories",
+        category: "pet-accessories",
+        picture: "Pet Accessories",
         description: "Tug and chew toys braided from unbleached cotton rope offcuts, dyed with pet-safe colours.",
         price: [0.9, 1.6],
         moq: 500,
@@ -336,7 +357,7 @@ const SUPPLIERS: DemoSupplier[] = [
     companyName: "Deccan Auto Components Pvt. Ltd.",
     phone: "+91 98220 47813",
     brand: "Deccan",
-    category: "automotive",
+    category: "auto-components",
     store: {
       name: "Deccan Auto Components",
       tagline: "IATF 16949 certified replacement parts from Chakan, Pune",
@@ -352,7 +373,7 @@ const SUPPLIERS: DemoSupplier[] = [
         zipCode: "410501",
         country: "India",
       },
-      categories: ["Automotive", "Machinery"],
+      categories: ["auto-components", "engineering-goods"],
       primaryColor: "#b91c1c",
       yearFounded: 2004,
       certifications: ["IATF 16949:2016", "ISO 14001:2015", "ISO 45001:2018"],
@@ -361,7 +382,8 @@ const SUPPLIERS: DemoSupplier[] = [
     products: [
       {
         name: "Ceramic Disc Brake Pads for Light Trucks",
-        subcategory: "Brakes",
+        category: "brakes-and-transmission",
+        picture: "Brakes",
         description:
           "Low-dust ceramic pads with shims and hardware included. Cross-referenced to major US light-truck applications.",
         price: [6.5, 9.8],
@@ -372,7 +394,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Cast Iron Brake Drums",
-        subcategory: "Brakes",
+        category: "brakes-and-transmission",
+        picture: "Brakes",
         description: "Balanced grey cast iron drums machined to OE tolerances.",
         price: [18, 27],
         moq: 200,
@@ -382,7 +405,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Forged Steel Crankshafts for 4-Cylinder Engines",
-        subcategory: "Engine Parts",
+        category: "engine-parts",
+        picture: "Engine Parts",
         description: "Induction-hardened forged crankshafts, dynamically balanced and magnaflux tested.",
         price: [85, 140],
         moq: 50,
@@ -392,7 +416,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Aluminium Alloy Pistons with Rings",
-        subcategory: "Engine Parts",
+        category: "engine-parts",
+        picture: "Engine Parts",
         description: "Gravity die-cast pistons supplied with a matched ring set and gudgeon pin.",
         price: [12, 19],
         moq: 200,
@@ -402,7 +427,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Clutch Plate Assemblies, 240 mm",
-        subcategory: "Transmission",
+        category: "brakes-and-transmission",
+        picture: "Transmission",
         description:
           "Organic-facing clutch discs with torsional damper springs for passenger cars and light commercial vehicles.",
         price: [22, 34],
@@ -413,7 +439,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Radiator Cooling Fan Assemblies, 12V",
-        subcategory: "Cooling",
+        category: "auto-electricals",
+        picture: "Cooling",
         description: "Complete fan, shroud and motor assemblies, 100% end-of-line tested.",
         price: [16, 25],
         moq: 100,
@@ -423,7 +450,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Rubber Engine Mounts",
-        subcategory: "Suspension",
+        category: "suspension-and-steering",
+        picture: "Suspension",
         description: "Bonded natural-rubber mounts with zinc-plated steel brackets.",
         price: [4.2, 6.8],
         moq: 500,
@@ -433,7 +461,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Forged Steel Tie Rod Ends",
-        subcategory: "Steering",
+        category: "suspension-and-steering",
+        picture: "Steering",
         description: "Tie rod ends with greaseable ball joints and hardened studs.",
         price: [3.6, 5.9],
         moq: 500,
@@ -443,7 +472,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Gas-Charged Shock Absorbers",
-        subcategory: "Suspension",
+        category: "suspension-and-steering",
+        picture: "Suspension",
         description: "Twin-tube nitrogen-charged shocks tuned for a comfortable ride under load.",
         price: [14, 22],
         moq: 200,
@@ -453,7 +483,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Double-Row Wheel Hub Bearings",
-        subcategory: "Bearings",
+        category: "suspension-and-steering",
+        picture: "Bearings",
         description: "Sealed, pre-greased hub bearings for front and rear axles.",
         price: [7.5, 11.8],
         moq: 300,
@@ -463,7 +494,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Heavy-Duty Leaf Springs for Pickup Trucks",
-        subcategory: "Suspension",
+        category: "suspension-and-steering",
+        picture: "Suspension",
         description: "Shot-peened parabolic leaf springs, sold as a pair with U-bolts.",
         price: [38, 58],
         moq: 50,
@@ -473,7 +505,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Spin-On Engine Oil Filters",
-        subcategory: "Filters",
+        category: "engine-parts",
+        picture: "Filters",
         description: "Cellulose-synthetic media oil filters with anti-drain-back valves.",
         price: [1.2, 2.1],
         moq: 1000,
@@ -506,7 +539,7 @@ const SUPPLIERS: DemoSupplier[] = [
         zipCode: "382445",
         country: "India",
       },
-      categories: ["Chemicals", "Textiles", "Food & Beverages"],
+      categories: ["chemicals"],
       primaryColor: "#7c3aed",
       yearFounded: 1991,
       certifications: ["ISO 9001:2015", "REACH registered", "FSSC 22000 (food-grade line)", "Halal", "Kosher"],
@@ -515,7 +548,8 @@ const SUPPLIERS: DemoSupplier[] = [
     products: [
       {
         name: "Reactive Red ME4BL Dye for Cotton",
-        subcategory: "Dyes",
+        category: "dyes-and-pigments",
+        picture: "Dyes",
         description: "Bifunctional reactive dye with high fixation for exhaust dyeing of cotton and viscose.",
         price: [4.8, 6.5],
         moq: 500,
@@ -525,7 +559,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Disperse Dyes for Polyester",
-        subcategory: "Dyes",
+        category: "dyes-and-pigments",
+        picture: "Dyes",
         description: "High-energy disperse dyes for HT dyeing of polyester, in a 24-shade range.",
         price: [6.2, 8.9],
         moq: 500,
@@ -535,7 +570,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Citric Acid Anhydrous, Food Grade",
-        subcategory: "Food Additives",
+        category: "food-additives",
+        picture: "Food Additives",
         description: "Free-flowing citric acid meeting FCC and BP standards for beverages and confectionery.",
         price: [1050, 1380],
         moq: 5,
@@ -545,7 +581,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Sodium Benzoate, Food Grade (E211)",
-        subcategory: "Preservatives",
+        category: "food-additives",
+        picture: "Preservatives",
         description: "Granular sodium benzoate for beverages, sauces and pickles. Halal and kosher certified.",
         price: [1.6, 2.1],
         moq: 1000,
@@ -555,7 +592,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Caustic Soda Flakes 98%",
-        subcategory: "Industrial Chemicals",
+        category: "industrial-chemicals",
+        picture: "Industrial Chemicals",
         description: "Sodium hydroxide flakes for soap making, water treatment and textile processing.",
         price: [480, 620],
         moq: 20,
@@ -565,7 +603,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Titanium Dioxide, Rutile Grade",
-        subcategory: "Pigments",
+        category: "dyes-and-pigments",
+        picture: "Pigments",
         description: "Surface-treated rutile TiO2 with high opacity for paints, coatings and plastics.",
         price: [2.6, 3.4],
         moq: 1000,
@@ -575,7 +614,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Phthalocyanine Blue Pigment (PB 15:3)",
-        subcategory: "Pigments",
+        category: "dyes-and-pigments",
+        picture: "Pigments",
         description: "Beta copper phthalocyanine blue with excellent light fastness for inks and coatings.",
         price: [9.5, 13],
         moq: 250,
@@ -585,7 +625,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Isopropyl Alcohol 99.9%",
-        subcategory: "Solvents",
+        category: "industrial-chemicals",
+        picture: "Solvents",
         description: "Electronic-grade IPA for cleaning, coatings and pharmaceutical processing, in 200-litre drums.",
         price: [1.1, 1.55],
         moq: 2000,
@@ -595,7 +636,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Cationic Textile Softener Flakes",
-        subcategory: "Textile Auxiliaries",
+        category: "specialty-chemicals",
+        picture: "Textile Auxiliaries",
         description: "Cold-soluble softener flakes giving a silky hand to cotton and blends.",
         price: [1.9, 2.6],
         moq: 500,
@@ -605,7 +647,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Water-Based Acrylic Emulsion Binder",
-        subcategory: "Polymers",
+        category: "specialty-chemicals",
+        picture: "Polymers",
         description: "Low-formaldehyde acrylic binder for pigment printing on textiles.",
         price: [1.4, 1.95],
         moq: 1000,
@@ -615,7 +658,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Optical Brightening Agent for Detergents",
-        subcategory: "Specialty Chemicals",
+        category: "specialty-chemicals",
+        picture: "Specialty Chemicals",
         description: "Stilbene-based optical brightener (CBS-X type) for laundry powders and liquids.",
         price: [5.5, 7.2],
         moq: 250,
@@ -632,7 +676,7 @@ const SUPPLIERS: DemoSupplier[] = [
     companyName: "Kovai Precision Machinery Pvt. Ltd.",
     phone: "+91 94432 18890",
     brand: "Kovai",
-    category: "machinery",
+    category: "engineering-goods",
     store: {
       name: "Kovai Precision Machinery",
       tagline: "Pumps, motors and machine tools built in Coimbatore",
@@ -648,7 +692,7 @@ const SUPPLIERS: DemoSupplier[] = [
         zipCode: "641021",
         country: "India",
       },
-      categories: ["Machinery", "Electronics", "Food & Beverages"],
+      categories: ["engineering-goods"],
       primaryColor: "#1d4ed8",
       yearFounded: 1986,
       certifications: ["ISO 9001:2015", "CE", "UL-listed motors", "BEE star-rated pumps"],
@@ -657,7 +701,8 @@ const SUPPLIERS: DemoSupplier[] = [
     products: [
       {
         name: "Openwell Submersible Pump, 1 HP",
-        subcategory: "Pumps",
+        category: "pumps-and-motors",
+        picture: "Pumps",
         description:
           "Stainless-steel bodied openwell pump for domestic and farm use, with a water-filled rewindable motor.",
         price: [95, 140],
@@ -668,7 +713,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Borewell Submersible Pump Set, 3 HP",
-        subcategory: "Pumps",
+        category: "pumps-and-motors",
+        picture: "Pumps",
         description: "Four-inch borewell pump set with control panel, for heads up to 120 metres.",
         price: [260, 380],
         moq: 10,
@@ -678,7 +724,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Commercial Tilting Wet Grinder, 10 Litre",
-        subcategory: "Food Processing Machinery",
+        category: "industrial-machinery",
+        picture: "Food Processing Machinery",
         description: "Stone wet grinder for idli and dosa batter in restaurants and catering kitchens.",
         price: [420, 560],
         moq: 5,
@@ -688,7 +735,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Three-Phase Induction Motor, 5 HP",
-        subcategory: "Motors",
+        category: "pumps-and-motors",
+        picture: "Motors",
         description: "IE3 premium-efficiency TEFC motor in a cast-iron frame, foot mounted.",
         price: [210, 310],
         moq: 10,
@@ -698,7 +746,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Centrifugal Monoblock Pump, 2 HP",
-        subcategory: "Pumps",
+        category: "pumps-and-motors",
+        picture: "Pumps",
         description: "Self-priming monoblock pump for irrigation and building water supply.",
         price: [120, 175],
         moq: 20,
@@ -708,7 +757,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "CNC Turning Centre, 8-Inch Chuck",
-        subcategory: "Machine Tools",
+        category: "machine-tools",
+        picture: "Machine Tools",
         description:
           "Slant-bed CNC lathe with a 12-station turret and Fanuc control. Installation and training included.",
         price: [28000, 36500],
@@ -719,7 +769,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Vertical Machining Centre, 800 mm X-Travel",
-        subcategory: "Machine Tools",
+        category: "machine-tools",
+        picture: "Machine Tools",
         description: "Rigid box-way VMC with a 24-tool ATC and 10,000 rpm spindle.",
         price: [46000, 62000],
         moq: 1,
@@ -729,7 +780,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Two-Stage Reciprocating Air Compressor, 10 HP",
-        subcategory: "Compressors",
+        category: "industrial-machinery",
+        picture: "Compressors",
         description: "Heavy-duty cast-iron compressor with a 500-litre receiver for workshops and small plants.",
         price: [1450, 2100],
         moq: 2,
@@ -739,7 +791,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Cotton Carding Machine Spares Kit",
-        subcategory: "Textile Machinery",
+        category: "industrial-machinery",
+        picture: "Textile Machinery",
         description: "Flats, licker-in wire and bearings for common carding machine models.",
         price: [650, 980],
         moq: 5,
@@ -749,7 +802,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Pulverizer Flour Mill, 5 HP",
-        subcategory: "Food Processing Machinery",
+        category: "industrial-machinery",
+        picture: "Food Processing Machinery",
         description: "Hammer-type pulverizer for spices, grains and herbs, with interchangeable sieves.",
         price: [780, 1150],
         moq: 3,
@@ -759,7 +813,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Hydraulic Hand Pallet Truck, 2.5 Ton",
-        subcategory: "Material Handling",
+        category: "industrial-machinery",
+        picture: "Material Handling",
         description: "Manual pallet truck with polyurethane wheels and a sealed hydraulic pump.",
         price: [160, 230],
         moq: 10,
@@ -792,7 +847,7 @@ const SUPPLIERS: DemoSupplier[] = [
         zipCode: "560100",
         country: "India",
       },
-      categories: ["Electronics", "Medical Equipment"],
+      categories: ["electronics", "pharmaceuticals"],
       primaryColor: "#3b82f6",
       yearFounded: 2011,
       certifications: ["ISO 9001:2015", "ISO 13485:2016", "IPC-A-610 Class 3", "RoHS compliant"],
@@ -801,7 +856,8 @@ const SUPPLIERS: DemoSupplier[] = [
     products: [
       {
         name: "LED Panel Light 2x2 ft, 40W",
-        subcategory: "Lighting",
+        category: "lighting",
+        picture: "Lighting",
         description: "Edge-lit flat panel with a UL-listed driver, 0-10V dimmable, for drop ceilings.",
         price: [14, 21],
         moq: 200,
@@ -813,7 +869,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "LED Bulb 9W, E26 Base",
-        subcategory: "Lighting",
+        category: "lighting",
+        picture: "Lighting",
         description: "A19 LED bulbs with 800 lumens and a 15,000-hour life, packed in retail boxes.",
         price: [0.65, 1.05],
         moq: 5000,
@@ -829,7 +886,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Wi-Fi Smart Energy Meter, Single Phase",
-        subcategory: "IoT Devices",
+        category: "instruments-and-security",
+        picture: "IoT Devices",
         description: "DIN-rail energy meter with app monitoring and Modbus output.",
         price: [18, 26],
         moq: 500,
@@ -839,7 +897,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Lithium-Ion Battery Pack, 48V 30Ah",
-        subcategory: "Batteries",
+        category: "power-and-solar",
+        picture: "Batteries",
         description: "NMC battery pack with smart BMS for e-bikes and solar storage.",
         price: [310, 420],
         moq: 20,
@@ -849,7 +908,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "MPPT Solar Charge Controller, 40A",
-        subcategory: "Solar",
+        category: "power-and-solar",
+        picture: "Solar",
         description: "MPPT controller with 98% tracking efficiency and an LCD display.",
         price: [38, 55],
         moq: 100,
@@ -859,7 +919,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Double-Sided SMT PCB Assembly",
-        subcategory: "PCB Assembly",
+        category: "electronic-components",
+        picture: "PCB Assembly",
         description:
           "Turnkey PCB assembly from your Gerbers and BOM, with AOI and functional testing. Price depends on board complexity.",
         price: [2.5, 9],
@@ -870,7 +931,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Bluetooth Neckband Earphones",
-        subcategory: "Audio",
+        category: "consumer-electronics",
+        picture: "Audio",
         description: "Bluetooth 5.3 neckband with 20-hour playback and magnetic earbuds.",
         price: [3.8, 5.6],
         moq: 1000,
@@ -880,7 +942,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "USB-C GaN Fast Charger, 30W",
-        subcategory: "Chargers",
+        category: "consumer-electronics",
+        picture: "Chargers",
         description: "Compact GaN wall charger with PD 3.0, FCC and UL certified.",
         price: [4.2, 6.1],
         moq: 1000,
@@ -890,7 +953,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Auto-Ranging Digital Multimeter",
-        subcategory: "Test & Measurement",
+        category: "instruments-and-security",
+        picture: "Test & Measurement",
         description: "True-RMS multimeter with a backlit display and CAT III 600V rating.",
         price: [9.5, 14.5],
         moq: 200,
@@ -900,7 +964,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "BLDC Ceiling Fan Motor Controller",
-        subcategory: "Components",
+        category: "electronic-components",
+        picture: "Components",
         description: "Sensorless BLDC driver board with RF remote receiver, for energy-efficient fans.",
         price: [5.4, 7.9],
         moq: 1000,
@@ -910,7 +975,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Fingertip Pulse Oximeter",
-        subcategory: "Medical Electronics",
+        category: "medical-supplies",
+        picture: "Medical Electronics",
         description: "SpO2 and pulse-rate monitor with an OLED display, supplied with lanyard and batteries.",
         price: [6.8, 9.9],
         moq: 500,
@@ -920,7 +986,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "16-Channel Network Video Recorder",
-        subcategory: "Security",
+        category: "instruments-and-security",
+        picture: "Security",
         description: "4K NVR with H.265+ compression and support for two 8 TB drives.",
         price: [68, 95],
         moq: 50,
@@ -937,7 +1004,7 @@ const SUPPLIERS: DemoSupplier[] = [
     companyName: "Malabar Spice Exports",
     phone: "+91 94470 63318",
     brand: "Malabar Harvest",
-    category: "food",
+    category: "spices-and-food",
     store: {
       name: "Malabar Spice Exports",
       tagline: "Kerala spices, coconut and cashew, traced to the farm",
@@ -953,7 +1020,7 @@ const SUPPLIERS: DemoSupplier[] = [
         zipCode: "682002",
         country: "India",
       },
-      categories: ["Food & Beverages", "Handicrafts"],
+      categories: ["spices-and-food", "pharmaceuticals", "chemicals"],
       primaryColor: "#15803d",
       yearFounded: 1972,
       certifications: [
@@ -968,7 +1035,8 @@ const SUPPLIERS: DemoSupplier[] = [
     products: [
       {
         name: "Tellicherry Black Pepper, TGSEB Grade",
-        subcategory: "Spices",
+        category: "spices",
+        picture: "Spices",
         description: "Extra-bold 4.75 mm pepper from the Malabar coast, steam sterilised and ASTA clean.",
         price: [8.2, 9.8],
         moq: 500,
@@ -984,7 +1052,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Green Cardamom, 8 mm Bold",
-        subcategory: "Spices",
+        category: "spices",
+        picture: "Spices",
         description: "Handpicked Idukki cardamom with bright green colour and strong aroma.",
         price: [28, 36],
         moq: 100,
@@ -994,7 +1063,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Cochin Dried Ginger, Whole",
-        subcategory: "Spices",
+        category: "spices",
+        picture: "Spices",
         description: "Limed and sun-dried whole ginger rhizomes, cleaned and graded.",
         price: [3.4, 4.6],
         moq: 1000,
@@ -1004,7 +1074,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Turmeric Powder, 3% Curcumin",
-        subcategory: "Spices",
+        category: "spices",
+        picture: "Spices",
         description: "Finely ground Alleppey turmeric, tested for lead and Sudan dyes on every lot.",
         price: [2.9, 3.8],
         moq: 1000,
@@ -1014,7 +1085,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Whole Cloves, Hand-Picked",
-        subcategory: "Spices",
+        category: "spices",
+        picture: "Spices",
         description: "Sun-dried cloves with a high oil content, hand-sorted to remove stems.",
         price: [11, 14.5],
         moq: 250,
@@ -1024,7 +1096,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Cold-Pressed Virgin Coconut Oil",
-        subcategory: "Edible Oils",
+        category: "edible-oils",
+        picture: "Edible Oils",
         description:
           "Virgin coconut oil pressed from fresh kernels, for kitchens and for skin and hair care lines, supplied in food-grade drums or retail bottles.",
         price: [4.8, 6.2],
@@ -1035,7 +1108,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Desiccated Coconut, Fine Grade",
-        subcategory: "Coconut Products",
+        category: "snacks-and-processed-food",
+        picture: "Coconut Products",
         description: "Low-fat and high-fat desiccated coconut for bakeries and confectionery, in 25 kg bags.",
         price: [2300, 2950],
         moq: 5,
@@ -1045,7 +1119,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Cashew Kernels W320",
-        subcategory: "Nuts",
+        category: "nuts-and-dried-fruit",
+        picture: "Nuts",
         description: "Whole white cashews, 320 count per pound, vacuum packed in tins with CO2 flushing.",
         price: [7.4, 8.6],
         moq: 1000,
@@ -1055,7 +1130,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Nilgiri Orthodox Black Tea, FOP",
-        subcategory: "Tea & Coffee",
+        category: "tea-and-coffee",
+        picture: "Tea & Coffee",
         description: "Bright, fragrant leaf tea from high-grown Nilgiri estates.",
         price: [5.2, 7.4],
         moq: 500,
@@ -1065,7 +1141,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Monsooned Malabar Arabica, Green Beans",
-        subcategory: "Tea & Coffee",
+        category: "tea-and-coffee",
+        picture: "Tea & Coffee",
         description: "Green coffee exposed to monsoon winds for a mellow, low-acid cup. Screen 18 and above.",
         price: [6.1, 7.8],
         moq: 1000,
@@ -1073,9 +1150,46 @@ const SUPPLIERS: DemoSupplier[] = [
         tags: ["coffee", "green beans", "arabica"],
         specs: { material: "Coffea arabica", grade: "AA, screen 18+" },
       },
+      // Kerala's herbs and oils: the demo's pharmaceuticals and beauty (issue #41.2)
+      {
+        name: "Organic Ashwagandha Root Powder",
+        category: "ayurvedic-and-herbal",
+        picture: "Herbal",
+        description:
+          "Withania somnifera root, shade-dried and milled to 80 mesh, for supplement and Ayurvedic formulators. USDA Organic.",
+        price: [11.5, 14],
+        moq: 100,
+        unit: "kg",
+        tags: ["ashwagandha", "ayurvedic", "herbal", "organic"],
+        specs: { material: "Withania somnifera root", withanolides: "2.5% min", mesh: "80" },
+      },
+      {
+        name: "Ayurvedic Neem & Turmeric Soap Bars, 100 g",
+        category: "essential-oils-and-cosmetics",
+        picture: "Soap",
+        description:
+          "Cold-process soap with neem leaf, turmeric and virgin coconut oil, wrapped in recycled paper. Private label welcome.",
+        price: [0.8, 1.2],
+        moq: 3000,
+        unit: "pieces",
+        tags: ["soap", "ayurvedic", "skin care", "neem"],
+        specs: { material: "Coconut oil, neem, turmeric", weight: "100 g" },
+      },
+      {
+        name: "Lemongrass Essential Oil, Steam Distilled",
+        category: "essential-oils-and-cosmetics",
+        picture: "Essential Oils",
+        description: "Cochin lemongrass oil, 75% citral minimum, for aromatherapy, cosmetic and flavour houses.",
+        price: [16, 21],
+        moq: 25,
+        unit: "kg",
+        tags: ["essential oil", "lemongrass", "cosmetic", "aromatherapy"],
+        specs: { material: "Cymbopogon flexuosus", citral: "75% min" },
+      },
       {
         name: "Kerala Banana Chips",
-        subcategory: "Snacks",
+        category: "snacks-and-processed-food",
+        picture: "Snacks",
         description: "Nendran banana chips fried in coconut oil and lightly salted, nitrogen-flushed packs.",
         price: [3.1, 4.2],
         moq: 500,
@@ -1085,7 +1199,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Garam Masala Blend, 100 g Retail Packs",
-        subcategory: "Spice Blends",
+        category: "spices",
+        picture: "Spice Blends",
         description:
           "House blend of eleven whole spices, roasted and ground in small batches. Private-label packs available.",
         price: [0.95, 1.35],
@@ -1105,7 +1220,7 @@ const SUPPLIERS: DemoSupplier[] = [
     companyName: "Kaveri Home Furnishings Pvt. Ltd.",
     phone: "+91 98120 47731",
     brand: "Kaveri Home",
-    category: "textiles",
+    category: "home-textiles",
     store: {
       name: "Kaveri Home Furnishings",
       tagline: "Towels, bath mats and bedding woven in Panipat",
@@ -1121,7 +1236,7 @@ const SUPPLIERS: DemoSupplier[] = [
         zipCode: "132103",
         country: "India",
       },
-      categories: ["Textiles", "Handicrafts"],
+      categories: ["home-textiles"],
       primaryColor: "#9d174d",
       yearFounded: 2006,
       certifications: ["OEKO-TEX Standard 100", "BSCI", "ISO 9001:2015"],
@@ -1130,7 +1245,8 @@ const SUPPLIERS: DemoSupplier[] = [
     products: [
       {
         name: "Cotton Waffle Bath Towels, 400 GSM",
-        subcategory: "Home Textiles",
+        category: "bath-linen",
+        picture: "Home Textiles",
         description:
           "Quick-drying waffle-weave towels in 100% cotton, garment washed for a soft hand. Spa and hotel sizes.",
         price: [2.9, 4.1],
@@ -1147,7 +1263,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Hotel White Terry Towels, 550 GSM",
-        subcategory: "Home Textiles",
+        category: "bath-linen",
+        picture: "Home Textiles",
         description:
           "Ring-spun terry with a cam border, bleached for industrial laundering. Bath, hand and face sizes.",
         price: [3.6, 5.2],
@@ -1160,7 +1277,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Tufted Cotton Bath Mats",
-        subcategory: "Home Textiles",
+        category: "bath-linen",
+        picture: "Home Textiles",
         description: "Thick tufted bath mats with a non-slip latex back, machine washable. 12 colours in stock.",
         price: [2.2, 3.4],
         moq: 500,
@@ -1170,7 +1288,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Handwoven Cotton Chindi Rugs",
-        subcategory: "Home Textiles",
+        category: "rugs-and-carpets",
+        picture: "Home Textiles",
         description: "Flat-woven rugs from recycled cotton cutting waste, each a little different. Reversible.",
         price: [4.5, 7],
         moq: 200,
@@ -1180,7 +1299,8 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Cotton Percale Pillow Covers, 250 TC",
-        subcategory: "Home Textiles",
+        category: "bed-linen",
+        picture: "Home Textiles",
         description: "Envelope-closure pillow covers in crisp percale, sold in pairs. Standard and king sizes.",
         price: [1.3, 1.9],
         moq: 1000,
@@ -1190,13 +1310,267 @@ const SUPPLIERS: DemoSupplier[] = [
       },
       {
         name: "Jacquard Cotton Throw Blankets",
-        subcategory: "Home Textiles",
+        category: "cushions-and-throws",
+        picture: "Home Textiles",
         description: "Woven jacquard throws with tasselled ends, in earthy and coastal palettes. 127 x 152 cm.",
         price: [6.5, 9],
         moq: 300,
         unit: "pieces",
         tags: ["throws", "blankets", "jacquard"],
         specs: { material: "100% cotton", size: "127 x 152 cm" },
+      },
+    ],
+  },
+  // A Jaipur house for what India is known for beyond the mills: handicrafts, décor, furniture, jewellery, gems,
+  // leather and Sanganer's handmade paper, so that every category the header and the home page link lists products
+  // (issue #41.2).
+  {
+    key: "amber",
+    email: "meera@amber-artisans.example",
+    fullName: "Meera Rathore",
+    companyName: "Amber Artisans Exports LLP",
+    phone: "+91 98290 51734",
+    brand: "Amber Artisans",
+    category: "handicrafts",
+    store: {
+      name: "Amber Artisans",
+      tagline: "Brass, wood, jewellery and handmade paper from Jaipur's workshops",
+      description:
+        "Export house in Jaipur working with 40 artisan workshops in Rajasthan: engraved brass, sheesham furniture, silver and kundan jewellery, calibrated gemstones, mojaris and Sanganeri handmade paper, packed for US retail.",
+      phone: "+91 141 274 3390",
+      email: "export@amber-artisans.example",
+      website: "https://amber-artisans.example",
+      address: {
+        street: "E-118, Sitapura Industrial Area",
+        city: "Jaipur",
+        state: "Rajasthan",
+        zipCode: "302022",
+        country: "India",
+      },
+      categories: [
+        "handicrafts",
+        "home-decor",
+        "furniture",
+        "jewellery",
+        "gems",
+        "leather-goods",
+        "paper-and-packaging",
+      ],
+      primaryColor: "#b45309",
+      yearFounded: 2003,
+      certifications: ["Fair Trade Forum India", "SEDEX SMETA", "EPCH member", "GJEPC member"],
+      productionCapacity: "45,000 handcrafted pieces and 2 million sheets of handmade paper",
+    },
+    products: [
+      {
+        name: "Hand-Engraved Brass Planter, 8 in",
+        category: "planters-and-vases",
+        picture: "Planters",
+        description:
+          "Solid brass planter hand-engraved with a jaali pattern, lacquered against tarnish, with a drainage liner. 8 in across.",
+        price: [9.5, 13],
+        moq: 100,
+        unit: "pieces",
+        tags: ["brass", "planter", "home decor", "handmade"],
+        specs: { material: "Brass, lacquered", size: "8 x 7 in" },
+        hsCode: "830629",
+        originPort: "INNSA",
+      },
+      {
+        name: "Brass Diya Oil Lamps, Set of 4",
+        category: "metal-crafts",
+        picture: "Brass",
+        description: "Sand-cast brass diyas finished by hand in Moradabad style, for Diwali and home décor ranges.",
+        price: [5.2, 7],
+        moq: 200,
+        unit: "sets",
+        tags: ["brass", "diya", "lamp", "handicraft"],
+        specs: { material: "Brass", pieces: "4" },
+      },
+      {
+        name: "Carved Sheesham Wood Elephant Figurines",
+        category: "wood-crafts",
+        picture: "Woodcraft",
+        description: "Hand-carved Indian rosewood elephants in three sizes, finished with natural wax.",
+        price: [4.8, 12],
+        moq: 150,
+        unit: "pieces",
+        tags: ["wood carving", "elephant", "handicraft", "sheesham"],
+        specs: { material: "Sheesham (Indian rosewood)", sizes: "4, 6 and 8 in" },
+      },
+      {
+        name: "Marble Inlay Coasters, Set of 4",
+        category: "stone-and-marble-crafts",
+        picture: "Marble",
+        description:
+          "White Makrana marble with semi-precious stone inlay in the Agra pietra dura tradition, felt backed.",
+        price: [8, 11],
+        moq: 100,
+        unit: "sets",
+        tags: ["marble", "inlay", "coasters", "handicraft"],
+        specs: { material: "Makrana marble, stone inlay", size: "4 x 4 in" },
+      },
+      {
+        name: "Pierced Metal Lanterns with Glass Panels",
+        category: "candles-and-lighting",
+        picture: "Lanterns",
+        description:
+          "Iron lanterns with hand-pierced patterns and frosted glass, antique brass finish, for candles or LED.",
+        price: [7.5, 14],
+        moq: 100,
+        unit: "pieces",
+        tags: ["lantern", "candle holder", "home decor"],
+        specs: { material: "Iron, glass", heights: "10 and 14 in" },
+      },
+      {
+        name: "Mango Wood Framed Wall Mirror, 24 in",
+        category: "wall-decor",
+        picture: "Mirrors",
+        description: "Round mirror in a hand-carved mango wood frame, ready to hang, packed to ISTA 3A.",
+        price: [18, 24],
+        moq: 50,
+        unit: "pieces",
+        tags: ["mirror", "wall decor", "mango wood"],
+        specs: { material: "Mango wood, glass", diameter: "24 in" },
+      },
+      {
+        name: "Solid Sheesham Wood Coffee Table",
+        category: "wooden-furniture",
+        picture: "Furniture",
+        description: "Coffee table in kiln-dried sheesham with a natural oil finish, shipped flat with brass fittings.",
+        price: [62, 85],
+        moq: 20,
+        unit: "pieces",
+        tags: ["coffee table", "sheesham", "furniture", "solid wood"],
+        specs: { material: "Sheesham, kiln-dried", size: "100 x 60 x 45 cm" },
+      },
+      {
+        name: "Iron and Cane Accent Chair",
+        category: "cane-and-rattan",
+        picture: "Chairs",
+        description:
+          "Powder-coated iron frame with a hand-woven cane seat and back, for boutique retail and hospitality.",
+        price: [48, 64],
+        moq: 20,
+        unit: "pieces",
+        tags: ["chair", "cane", "furniture"],
+        specs: { material: "Iron, natural cane", seatHeight: "45 cm" },
+      },
+      {
+        name: "Kundan Fashion Earrings",
+        category: "fashion-jewellery",
+        picture: "Jewellery",
+        description: "Gold-plated brass earrings set with kundan glass and faux pearls, nickel-free, on branded cards.",
+        price: [2.4, 3.8],
+        moq: 300,
+        unit: "pieces",
+        tags: ["earrings", "jewelry", "kundan", "fashion jewellery"],
+        specs: { material: "Brass, gold plating, kundan glass", finish: "nickel-free" },
+      },
+      {
+        name: "925 Sterling Silver Stacking Bangles",
+        category: "silver-jewellery",
+        picture: "Jewellery",
+        description: "Hallmarked 925 silver bangles, hammered and polished, sold in sets of three. Sizes 2.4 to 2.8.",
+        price: [14, 19],
+        moq: 100,
+        unit: "sets",
+        tags: ["bangle", "bracelet", "sterling silver", "jewelry"],
+        specs: { material: "925 sterling silver", weight: "18 g a set" },
+        hsCode: "711311",
+        originPort: "INBOM",
+      },
+      {
+        name: "Oxidised Silver Jhumka Earrings",
+        category: "silver-jewellery",
+        picture: "Jewellery",
+        description: "Temple-style jhumkas in oxidised 925 silver, a best seller for boho and festival ranges.",
+        price: [9, 12.5],
+        moq: 100,
+        unit: "pieces",
+        tags: ["earrings", "jhumka", "silver", "jewelry"],
+        specs: { material: "925 silver, oxidised", length: "5 cm" },
+      },
+      {
+        name: "Natural Ruby Cabochons, Calibrated",
+        category: "coloured-gemstones",
+        picture: "Gemstones",
+        description:
+          "Heated rubies cut and polished in Jaipur, calibrated 4 to 8 mm, sold by the carat with lot photos.",
+        price: [6, 15],
+        moq: 100,
+        unit: "pieces",
+        tags: ["ruby", "gemstone", "cabochon", "loose stones"],
+        specs: { material: "Natural ruby (heated)", sizes: "4-8 mm" },
+      },
+      {
+        name: "Rose Quartz Gemstone Bead Strands",
+        category: "pearls-and-beads",
+        picture: "Gemstones",
+        description: "Smooth round rose quartz beads, 8 mm, on 15.5 in strands, for jewellery makers and craft retail.",
+        price: [3.2, 4.5],
+        moq: 200,
+        unit: "pieces",
+        tags: ["beads", "rose quartz", "gemstone", "jewelry making"],
+        specs: { material: "Rose quartz", size: "8 mm, 15.5 in strand" },
+      },
+      {
+        name: "Handmade Leather Mojari Juttis",
+        category: "footwear",
+        picture: "Footwear",
+        description: "Vegetable-tanned leather juttis with hand embroidery, cushioned insole, US sizes 5 to 11.",
+        price: [11, 16],
+        moq: 120,
+        unit: "pieces",
+        tags: ["mojari", "jutti", "leather", "footwear"],
+        specs: { material: "Vegetable-tanned leather", sizes: "US 5-11" },
+      },
+      {
+        name: "Camel Leather Messenger Bags",
+        category: "leather-bags-and-wallets",
+        picture: "Leather Bags",
+        description: "Full-grain leather messenger bags with brass hardware and a cotton lining, 14 in laptop sleeve.",
+        price: [28, 38],
+        moq: 50,
+        unit: "pieces",
+        tags: ["leather bag", "messenger", "leather goods"],
+        specs: { material: "Full-grain leather, brass", size: "15 x 11 x 4 in" },
+      },
+      {
+        name: "Sanganeri Handmade Cotton Rag Paper, A4",
+        category: "handmade-paper",
+        picture: "Paper",
+        description:
+          "Acid-free paper made by hand from cotton rag in Sanganer, deckle edged, 150 GSM, packs of 100 sheets.",
+        price: [9, 12],
+        moq: 100,
+        unit: "sets",
+        tags: ["handmade paper", "cotton rag", "stationery"],
+        specs: { material: "Cotton rag", gsm: "150", size: "A4" },
+      },
+      {
+        name: "Leather-Bound Handmade Paper Journals",
+        category: "stationery",
+        picture: "Journals",
+        description:
+          "Journals of 200 pages of handmade paper, hand-stitched in a tooled leather cover with a wrap tie.",
+        price: [5.5, 8],
+        moq: 200,
+        unit: "pieces",
+        tags: ["journal", "notebook", "handmade paper", "stationery"],
+        specs: { material: "Handmade paper, leather cover", pages: "200" },
+      },
+      {
+        name: "Block-Printed Kraft Paper Gift Bags",
+        category: "packaging",
+        picture: "Packaging",
+        description:
+          "Kraft paper gift bags with hand block prints and cotton rope handles, in three sizes, for retail packaging.",
+        price: [0.45, 0.9],
+        moq: 2000,
+        unit: "pieces",
+        tags: ["paper bags", "kraft", "gift packaging"],
+        specs: { material: "Kraft paper, cotton rope", sizes: "S, M, L" },
       },
     ],
   },
@@ -1243,7 +1617,7 @@ const RFQS: DemoRfq[] = [
     title: "Tellicherry black pepper, TGSEB, 10 tons",
     description:
       "Quarterly contract for extra-bold black pepper for our private-label grinder jars. Steam-sterilised product only; we need a sample before the first container.",
-    category: "food",
+    category: "spices-and-food",
     quantity: 10,
     unit: "tons",
     budget: [78000, 95000],
@@ -1267,7 +1641,7 @@ const RFQS: DemoRfq[] = [
     title: "Ceramic brake pads for light trucks, 2,000 sets",
     description:
       "Looking for an IATF-certified supplier of ceramic front brake pads for F-150, Silverado and Ram 1500 applications, boxed under our brand.",
-    category: "automotive",
+    category: "auto-components",
     quantity: 2000,
     unit: "sets",
     budget: [16000, 22000],
@@ -1291,7 +1665,7 @@ const RFQS: DemoRfq[] = [
     title: "Organic cotton bath towels, 600 GSM",
     description:
       "Spring collection of bath towels in six colours for our stores and online shop. GOTS certification is required; custom woven labels preferred.",
-    category: "textiles",
+    category: "home-textiles",
     quantity: 5000,
     unit: "pieces",
     budget: [21000, 32000],
@@ -1338,7 +1712,7 @@ const RFQS: DemoRfq[] = [
     title: "Three-phase induction motors, 5 HP, IE3",
     description:
       "Replacement motors for customer farm equipment and shop compressors. UL or CSA listing is a must; NEMA frame dimensions preferred.",
-    category: "machinery",
+    category: "engineering-goods",
     quantity: 120,
     unit: "pieces",
     budget: [26000, 36000],
@@ -1493,7 +1867,7 @@ const SEED_LOCK_KEY = 7310453;
 const pictureList = (supplier: DemoSupplier) =>
   supplier.products.map((p) => ({
     category: supplier.category,
-    subcategory: p.subcategory,
+    subcategory: p.picture,
     color: supplier.store.primaryColor,
     motif: motifFor(p.name),
   }));
@@ -1581,8 +1955,7 @@ export async function seedDemoDataIfEmpty(db: Db, storage?: BlobStorage, imageCa
           sellerId: user.id,
           name: product.name,
           description: product.description,
-          category: supplier.category,
-          subcategory: product.subcategory,
+          ...splitCategory(product.category)!,
           tags: product.tags,
           priceMinCents: cents(product.price[0]),
           priceMaxCents: cents(product.price[1]),

@@ -46,7 +46,7 @@ describe("the embedded database's vacuum and analyze", () => {
       Array.from({ length: 70 }, (_, i) => ({
         sellerId: seller.user.id,
         name: `Copper pot ${i}`,
-        category: "food" as const,
+        category: "spices-and-food" as const,
       })),
     );
     expect(await tidyChangedTables(database.db)).toEqual({ vacuumed: [], analyzed: ["products"] });

@@ -35,16 +35,16 @@ describe("the embedded database on its own thread", () => {
       .values({
         sellerId,
         name: "Cotton towels",
-        category: "textiles",
+        category: "home-textiles",
         priceMinCents: 125,
         priceMaxCents: 250,
-        tags: ["textiles", "cotton"],
+        tags: ["home-textiles", "cotton"],
       })
       .returning();
     expect(row!.createdAt).toBeInstanceOf(Date);
     expect(Math.abs(row!.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
     expect(row!.priceMinCents).toBe(125);
-    expect(row!.tags).toEqual(["textiles", "cotton"]);
+    expect(row!.tags).toEqual(["home-textiles", "cotton"]);
     const [again] = await database.db.select().from(products).where(eq(products.id, row!.id));
     expect(again).toEqual(row);
     const [raw] = await queryRows<{ j: unknown; a: number[]; t: string }>(
@@ -72,7 +72,7 @@ describe("the embedded database on its own thread", () => {
       ["parsed 2026", 1, "parsed 2026"],
     ]);
     const insert = await client.query(
-      "insert into products (seller_id, name, category, price_min_cents, price_max_cents) values ($1, 'Shape', 'textiles', 1, 1)",
+      "insert into products (seller_id, name, category, price_min_cents, price_max_cents) values ($1, 'Shape', 'home-textiles', 1, 1)",
       [sellerId],
       {},
     );
@@ -95,12 +95,16 @@ describe("the embedded database on its own thread", () => {
     await database.db.transaction(async (tx) => {
       await tx
         .insert(products)
-        .values({ sellerId, name: "Kept", category: "textiles", priceMinCents: 1, priceMaxCents: 1 });
+        .values({ sellerId, name: "Kept", category: "home-textiles", priceMinCents: 1, priceMaxCents: 1 });
       await tx
         .transaction(async (inner) => {
-          await inner
-            .insert(products)
-            .values({ sellerId, name: "Dropped inside", category: "textiles", priceMinCents: 1, priceMaxCents: 1 });
+          await inner.insert(products).values({
+            sellerId,
+            name: "Dropped inside",
+            category: "home-textiles",
+            priceMinCents: 1,
+            priceMaxCents: 1,
+          });
           throw new Error("inner");
         })
         .catch(() => {});
@@ -110,7 +114,7 @@ describe("the embedded database on its own thread", () => {
       database.db.transaction(async (tx) => {
         await tx
           .insert(products)
-          .values({ sellerId, name: "Dropped", category: "textiles", priceMinCents: 1, priceMaxCents: 1 });
+          .values({ sellerId, name: "Dropped", category: "home-textiles", priceMinCents: 1, priceMaxCents: 1 });
         throw new Error("changed my mind");
       }),
     ).rejects.toThrow("changed my mind");
@@ -129,7 +133,7 @@ describe("the embedded database on its own thread", () => {
     await database.db.transaction(async (tx) => {
       await tx
         .insert(products)
-        .values({ sellerId, name: "In a transaction", category: "textiles", priceMinCents: 1, priceMaxCents: 1 });
+        .values({ sellerId, name: "In a transaction", category: "home-textiles", priceMinCents: 1, priceMaxCents: 1 });
       outside = count().then((n) => {
         events.push("outside");
         return n;

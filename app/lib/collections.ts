@@ -1,4 +1,5 @@
-import { CATEGORY_STRIP, PRODUCT_CATEGORIES, type CollectionSlug, type ProductCategory } from "./categories";
+import { findCategory, type ProductCategory, type Subcategory } from "./categories";
+import { CATEGORY_STRIP, type CollectionSlug } from "./category-strip";
 
 export type { CollectionSlug };
 
@@ -8,7 +9,8 @@ export type { CollectionSlug };
  * is the number it lists. One place: the strip, /categories, the home page's counts and the search read it.
  *
  * A product is in a collection when it is active and
- * - its category is one of `categories`, or
+ * - its category is one of `categories` (top categories of the tree, app/lib/categories.ts), or its subcategory one
+ *   of `subcategories`, or
  * - one of `words` is a word of its name, category or tags (stemmed as the marketplace search stems:
  *   "towel" finds "Bath Towels" and the tag "towels"; never its description, where "kitchen" or "home"
  *   is said in passing). A word of several parts ("home decor") needs all of them.
@@ -21,6 +23,7 @@ export type Collection = {
   title: string;
   blurb: string;
   categories: readonly ProductCategory[];
+  subcategories?: readonly Subcategory[];
   words: readonly string[];
   listedWithinDays?: number;
 };
@@ -42,8 +45,8 @@ const COLLECTION_RULES: Record<CollectionSlug, Omit<Collection, "slug" | "label"
   },
   "home-decor": {
     title: "Home Decor",
-    blurb: "Towels, bedding, cushions and furnishings for homes, hotels and home-goods retail.",
-    categories: [],
+    blurb: "Décor, towels, bedding, cushions and furnishings for homes, hotels and home-goods retail.",
+    categories: ["home-decor", "home-textiles"],
     words: [
       "home decor",
       "towel",
@@ -59,42 +62,47 @@ const COLLECTION_RULES: Record<CollectionSlug, Omit<Collection, "slug" | "label"
       "table linen",
       "candle",
       "vase",
+      "planter",
+      "lantern",
     ],
   },
   "food-drink": {
     title: "Food & Drink",
     blurb: "Spices, tea, coffee, nuts, oils and snacks from Indian growers and processors.",
-    categories: ["food"],
+    categories: ["spices-and-food"],
     words: [],
   },
   women: {
     title: "Women",
     blurb: "Womenswear and ethnic wear: kurtis, sarees, dupattas and more.",
     categories: [],
+    subcategories: ["womens-wear"],
     words: ["women", "womenswear", "ladies", "kurti", "saree", "sari", "dupatta", "lehenga", "salwar"],
   },
   beauty: {
     title: "Beauty",
     blurb: "Skin care, hair care and cosmetic ingredients.",
     categories: [],
+    subcategories: ["essential-oils-and-cosmetics"],
     words: ["beauty", "cosmetic", "cosmetics", "skincare", "skin care", "hair care", "soap", "ayurvedic"],
   },
   jewelry: {
     title: "Jewelry",
-    blurb: "Fashion and fine jewellery: earrings, necklaces, bangles.",
-    categories: [],
+    blurb: "Fashion and fine jewellery: earrings, necklaces, bangles, and gemstones.",
+    categories: ["jewellery", "gems"],
     words: ["jewelry", "jewellery", "earrings", "necklace", "bangle", "bracelet", "pendant"],
   },
   paper: {
     title: "Paper",
     blurb: "Paper, stationery and paper packaging.",
-    categories: [],
+    categories: ["paper-and-packaging"],
     words: ["paper", "stationery", "notebook", "journal", "kraft", "envelope", "cardboard"],
   },
   kids: {
     title: "Kids",
     blurb: "Babywear and kidswear, made to US children's product rules.",
     categories: [],
+    subcategories: ["kids-wear"],
     // not "toy": dog toys are pets'
     words: ["kids", "kid", "children", "childrenswear", "babywear", "baby", "infant", "toddler"],
   },
@@ -102,12 +110,14 @@ const COLLECTION_RULES: Record<CollectionSlug, Omit<Collection, "slug" | "label"
     title: "Pets",
     blurb: "Beds, toys, collars and accessories for pets.",
     categories: [],
+    subcategories: ["pet-accessories"],
     words: ["pet", "pets", "dog", "cat", "puppy"],
   },
   men: {
     title: "Men",
     blurb: "Menswear: polos, shirts, kurtas and more.",
     categories: [],
+    subcategories: ["mens-wear"],
     words: ["men", "mens", "menswear", "kurta"],
   },
 };
@@ -143,30 +153,22 @@ export function collectionTsquery(collection: Collection): string | null {
 }
 
 /**
- * What /category/{slug} shows: a catalog category (filtered), a collection of the category strip (see
- * collections.ts), or a slug that is neither (a friendly empty page, not a 404).
+ * What /category/{slug} shows: a collection of the category strip (see above; the strip's "home-decor" is the
+ * collection, which holds the Home Décor category and more), a category or subcategory of the tree (filtered, a top
+ * category with its subcategories), or a slug that is neither (a friendly empty page, not a 404).
  */
 export type CategoryPage = {
   slug: string;
   label: string;
   blurb: string;
-  category: ProductCategory | null;
+  /** a slug of the tree: a top category or a subcategory */
+  category: string | null;
   collection: CollectionSlug | null;
   listsProducts: boolean;
 };
 
 export function resolveCategorySlug(rawSlug: string): CategoryPage {
   const slug = rawSlug.toLowerCase().slice(0, 60);
-  const catalog = PRODUCT_CATEGORIES.find((c) => c.value === slug);
-  if (catalog)
-    return {
-      slug,
-      label: catalog.label,
-      blurb: `Wholesale ${catalog.label.toLowerCase()} from verified Indian suppliers.`,
-      category: catalog.value,
-      collection: null,
-      listsProducts: true,
-    };
   const collection = COLLECTIONS.find((c) => c.slug === slug);
   if (collection)
     return {
@@ -175,6 +177,16 @@ export function resolveCategorySlug(rawSlug: string): CategoryPage {
       blurb: collection.blurb,
       category: null,
       collection: collection.slug,
+      listsProducts: true,
+    };
+  const node = findCategory(slug);
+  if (node)
+    return {
+      slug,
+      label: node.label,
+      blurb: `Wholesale ${node.label.toLowerCase()} from verified Indian suppliers.`,
+      category: node.slug,
+      collection: null,
       listsProducts: true,
     };
   const label = slug

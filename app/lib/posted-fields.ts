@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { parseJsonField } from "./json-text";
-import { parseUsdToCents } from "./money-minor";
 import { UUID } from "./uuid";
 
 /** What a form's action answers an intent none of its schemas names (or none at all). */
@@ -46,19 +45,3 @@ export function postedJson<S extends z.ZodType>(
     return z.NEVER;
   });
 }
-
-/** An optional amount in US dollars as typed ("1500.50"), read into cents; empty is null. */
-export const optionalMoney = (label: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value) return null;
-      const cents = parseUsdToCents(value);
-      if (cents === null) {
-        ctx.addIssue({ code: "custom", message: `${label} must be an amount in US dollars, like 1500 or 1500.50` });
-        return z.NEVER;
-      }
-      return cents;
-    });

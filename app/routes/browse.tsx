@@ -2,12 +2,13 @@ import { Link, useNavigation } from "react-router";
 import { cn } from "~/components/ui/cn";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { MarketplaceProducts, productSearchToUrl } from "~/modules/products/components/marketplace-products";
-import { parseProductSearchParams } from "~/modules/products/product-search.schema";
+import { parseProductSearchParams } from "~/modules/products/product-search-params";
 import { browseProducts, countMatchingProducts } from "~/modules/products/product-search.server";
 import { parseStoreDirectoryParams } from "~/modules/stores/store-directory.schema";
 import { browseStores, countStores } from "~/modules/stores/store-directory.server";
 import type { Route } from "./+types/browse";
 import { appContext } from "~/request-context.server";
+import { CATEGORY_OPTIONS } from "~/lib/categories";
 import { publicPageHeaders } from "~/lib/page-cache-control";
 import { lazyPart } from "~/components/ui/lazy-part";
 
@@ -43,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     tab,
+    categoryOptions: CATEGORY_OPTIONS,
     signedIn: Boolean(user?.profile),
     productParams,
     storeParams,
@@ -103,6 +105,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
             loading={loading}
             signedIn={signedIn}
             hidden={storeKeep}
+            categoryOptions={loaderData.categoryOptions}
           />
         ) : stores ? (
           <StoreDirectory

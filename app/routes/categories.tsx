@@ -1,7 +1,8 @@
 import { Car, Cog, Cpu, FlaskConical, Shirt, UtensilsCrossed } from "lucide-react";
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
-import { CATEGORY_STRIP, PRODUCT_CATEGORIES } from "~/lib/categories";
+import { PRODUCT_CATEGORIES } from "~/lib/categories";
+import { CATEGORY_STRIP } from "~/lib/category-strip";
 import { marketplaceFigures } from "~/modules/products/marketplace-figures.server";
 import { collectionCounts } from "~/modules/products/collection-counts.server";
 import { productCountLabel } from "~/modules/products/components/product-count";

@@ -5,7 +5,7 @@ import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Select, Textarea } from "~/components/ui/field";
-import { UNITS } from "~/lib/categories";
+import { UNITS } from "~/lib/units";
 import { formatMoney, minorToDecimalString } from "~/lib/money";
 import { FALLBACK_TIME_ZONE, isTimeZone, todayIn, todayUtc } from "~/lib/deadline";
 import { redirectWithFlash } from "~/http/flash.server";
@@ -13,7 +13,8 @@ import { readFormData } from "~/http/form-data.server";
 import { lazySchema, refusedFormReply, useValidatedForm } from "~/components/forms/validated-form";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { rfqPrefillFromProduct } from "~/modules/products/rfq-prefill.server";
-import { CREATE_RFQ_FIELDS, createRfqSchema, RFQ_CATEGORIES } from "~/modules/rfqs/rfq.schema";
+import { ProductCategoryOptions } from "~/modules/products/components/product-category-options";
+import { CREATE_RFQ_FIELDS, createRfqSchema } from "~/modules/rfqs/rfq.schema";
 import { ANONYMOUS_BUYER, UNNAMED_BUYER } from "~/modules/accounts/buyer-privacy";
 import { formValues, parseInput } from "~/lib/command-result";
 import { createRfq } from "~/modules/rfqs/rfqs.server";
@@ -132,11 +133,7 @@ export default function CreateRfq({ loaderData, actionData }: Route.ComponentPro
               <option value="" disabled>
                 Select a category
               </option>
-              {RFQ_CATEGORIES.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
+              <ProductCategoryOptions />
             </Select>
           </Field>
           <Field id={fields.description.id} label="Description" error={fields.description.errors?.[0]}>

@@ -1,19 +1,30 @@
 import {
   Award,
+  BedDouble,
+  Briefcase,
   Car,
   Cog,
   Cpu,
+  Diamond,
   FlaskConical,
+  Gem,
   Globe,
+  Hammer,
+  Lamp,
+  Pill,
   PiggyBank,
+  ScrollText,
   Search,
   Shirt,
   ShieldCheck,
+  Sofa,
   UtensilsCrossed,
+  type LucideIcon,
 } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
-import { CATEGORY_STRIP, HOME_CATEGORY_TILES } from "~/lib/categories";
+import { HOME_CATEGORY_TILES, type ProductCategory } from "~/lib/categories";
+import { CATEGORY_STRIP } from "~/lib/category-strip";
 import { collectionCounts } from "~/modules/products/collection-counts.server";
 import { productCountLabel } from "~/modules/products/components/product-count";
 import { ProductCardSkeleton } from "~/modules/products/components/product-card-skeleton";
@@ -79,7 +90,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       return null;
     }),
   ]);
-  return { featured, figures, collections };
+  // the tiles as data: the page's code does not carry the category tree (route JS budget)
+  return { featured, figures, collections, categoryTiles: HOME_CATEGORY_TILES };
 }
 
 const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
@@ -98,14 +110,23 @@ function productCount(n: number) {
   return `${n.toLocaleString("en-US")} ${n === 1 ? "product" : "products"}`;
 }
 
-const TILE_ICONS = {
-  electronics: Cpu,
-  machinery: Cog,
-  automotive: Car,
-  textiles: Shirt,
+const TILE_ICONS: Record<ProductCategory, LucideIcon> = {
+  "apparel-and-textiles": Shirt,
+  "home-textiles": BedDouble,
+  handicrafts: Hammer,
+  "home-decor": Lamp,
+  furniture: Sofa,
+  jewellery: Gem,
+  gems: Diamond,
+  "leather-goods": Briefcase,
+  "spices-and-food": UtensilsCrossed,
   chemicals: FlaskConical,
-  food: UtensilsCrossed,
-} as const;
+  pharmaceuticals: Pill,
+  "engineering-goods": Cog,
+  "auto-components": Car,
+  electronics: Cpu,
+  "paper-and-packaging": ScrollText,
+};
 
 const WHY = [
   {
@@ -129,7 +150,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const user = useRootUser();
   const navigation = useNavigation();
   const loadingHome = navigation.state === "loading" && navigation.location.pathname === "/";
-  const { featured, figures, collections } = loaderData;
+  const { featured, figures, collections, categoryTiles } = loaderData;
   // the strip's collections that list something ('Featured' and 'New' are the whole catalogue's, shown below)
   const shopCollections = collections
     ? CATEGORY_STRIP.filter((c) => c.slug !== "featured" && c.slug !== "new" && collections[c.slug].count > 0)
@@ -195,8 +216,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="categories-heading" className="text-2xl font-bold">
           Shop by Category
         </h2>
-        <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
-          {HOME_CATEGORY_TILES.map((tile) => {
+        <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+          {categoryTiles.map((tile) => {
             const Icon = TILE_ICONS[tile.slug];
             return (
               <li key={tile.slug}>

@@ -95,7 +95,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { sellerId, ...shown } = product;
   const own = viewer?.id === sellerId;
   if (own) context.get(appContext).ownPage();
-  return { product: shown, signedIn: Boolean(viewer), own, calculator, similarSuppliers };
+  // the labels as data: the page's code does not carry the category tree (route JS budget)
+  const labels = {
+    category: categoryLabel(shown.category),
+    subcategory: shown.subcategory ? categoryLabel(shown.subcategory) : null,
+  };
+  return { product: shown, labels, signedIn: Boolean(viewer), own, calculator, similarSuppliers };
 }
 
 const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
@@ -215,11 +220,11 @@ function VariantsTable({ variants }: { variants: ProductVariant[] }) {
 
 export default function ProductDetailPage({ loaderData }: Route.ComponentProps) {
   const [authOpen, setAuthOpen] = useState(false);
-  const { product, signedIn, own, calculator, similarSuppliers } = loaderData;
+  const { product, labels, signedIn, own, calculator, similarSuppliers } = loaderData;
   const { supplier, specifications } = product;
   const quotePath = `/create-rfq?product=${product.id}`;
   const specs = specificationRows(specifications, product);
-  const category = categoryLabel(product.category);
+  const category = labels.category;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -253,7 +258,7 @@ export default function ProductDetailPage({ loaderData }: Route.ComponentProps) 
         <div>
           <div className="flex flex-wrap items-center gap-2">
             <Badge tone="blue">{category}</Badge>
-            {product.subcategory ? <Badge>{product.subcategory}</Badge> : null}
+            {labels.subcategory ? <Badge>{labels.subcategory}</Badge> : null}
             <span className="inline-flex items-center gap-1 text-sm text-slate-600">
               <MapPin className="size-4 text-slate-400" aria-hidden /> India
             </span>

@@ -5,7 +5,8 @@ import { Badge, statusTone } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Select, Textarea } from "~/components/ui/field";
-import { categoryLabel, UNITS } from "~/lib/categories";
+import { categoryLabel, categoryValueOf } from "~/lib/categories";
+import { UNITS } from "~/lib/units";
 import { redirectWithFlash } from "~/http/flash.server";
 import { readFormData } from "~/http/form-data.server";
 import { formatPriceRange, minorToDecimalString } from "~/lib/money";
@@ -134,8 +135,7 @@ function ProductForm({
       ? {
           name: product.name,
           description: product.description,
-          category: product.category,
-          subcategory: product.subcategory ?? "",
+          category: categoryValueOf(product.category, product.subcategory),
           minimumOrderQuantity: String(product.minimumOrderQuantity),
           unit: product.unit,
           priceMin: dollars(product.priceMinCents),
@@ -192,9 +192,6 @@ function ProductForm({
           </option>
           <ProductCategoryOptions />
         </Select>
-      </Field>
-      <Field id={fields.subcategory.id} label="Subcategory (optional)" error={fields.subcategory.errors?.[0]}>
-        <Input {...getInputProps(fields.subcategory, { type: "text" })} />
       </Field>
       <Field
         id={fields.minimumOrderQuantity.id}

@@ -14,6 +14,7 @@ import { StoreDetailsFields, useStoreDetailsForm } from "~/modules/stores/compon
 import { defaultBusinessHours, readStoreForm } from "~/modules/stores/store-form-values";
 import { createStore, generateStoreQr, listOwnStores } from "~/modules/stores/stores.server";
 import { STORES_ACTION_FIELDS, storeDetailsSchema, storesActionSchema } from "~/modules/stores/store-form.schema";
+import { categoryLabel } from "~/lib/categories";
 import { formValues, parseInput } from "~/lib/command-result";
 import type { Route } from "./+types/stores";
 import { appContext } from "~/request-context.server";
@@ -149,7 +150,7 @@ export default function Stores({ loaderData, actionData }: Route.ComponentProps)
                 {store.categories.length > 0 ? (
                   <div className="mt-3 flex flex-wrap gap-1">
                     {store.categories.slice(0, 3).map((c) => (
-                      <Badge key={c}>{c}</Badge>
+                      <Badge key={c}>{categoryLabel(c)}</Badge>
                     ))}
                     {store.categories.length > 3 ? <Badge>+{store.categories.length - 3} more</Badge> : null}
                   </div>

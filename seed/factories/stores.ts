@@ -30,9 +30,9 @@ export async function createStore(db: Db, overrides: StoreOverrides): Promise<St
       name: `Test Store ${storeSequence}`,
       description: "Wholesale supplier based in India.",
       address: { city: "Mumbai", state: "Maharashtra", country: "India" },
-      categories: ["Electronics"],
+      categories: ["electronics"],
       businessHours: defaultBusinessHours(),
-      categoryTabs: defaultCategoryTabs(overrides.categories ?? ["Electronics"]),
+      categoryTabs: defaultCategoryTabs(overrides.categories ?? ["electronics"]),
       status: "active",
       ...overrides,
     })

@@ -446,7 +446,7 @@ describe("limits on creating data (a server with the real limits)", () => {
     expect((await signUp(client)).response.status).toBe(302);
     const rfq = (n: number) => ({
       title: `Limit test RFQ ${n}`,
-      category: "textiles",
+      category: "home-textiles",
       description: "Reusable jute grocery bags with cotton handles.",
       specifications: "",
       quantity: "100",
@@ -785,7 +785,7 @@ describe("Google sign-in against a local OpenID Connect provider", () => {
     expect(elsewhere.headers.get("location")).toBe("/auth/complete-profile");
     const rfq = await client.post("/create-rfq", {
       title: "Early RFQ",
-      category: "textiles",
+      category: "home-textiles",
       description: "x",
       quantity: "5",
       unit: "pieces",

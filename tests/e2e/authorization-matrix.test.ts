@@ -106,7 +106,7 @@ const MATRIX: Record<string, Check[]> = {
   ],
   browse: [{ method: "GET", path: () => "/browse?q=cotton", expect: all(200) }],
   categories: [{ method: "GET", path: () => "/categories", expect: all(200) }],
-  "category/:slug": [{ method: "GET", path: () => "/category/textiles", expect: all(200) }],
+  "category/:slug": [{ method: "GET", path: () => "/category/home-textiles", expect: all(200) }],
   "product/:id": [{ method: "GET", path: (ids) => `/product/${ids.productId}`, expect: all(200) }],
   rfqs: [{ method: "GET", path: () => "/rfqs", expect: all(200) }],
   "rfqs/:id": [
@@ -380,7 +380,7 @@ describe("authorization matrix", () => {
       intent: "create",
       name: "Matrix Cotton Towels",
       description: "Soft cotton towels for hotels.",
-      category: "textiles",
+      category: "home-textiles",
       subcategory: "",
       minimumOrderQuantity: "100",
       unit: "pieces",
@@ -391,7 +391,7 @@ describe("authorization matrix", () => {
     const [productId] = await idsIn(seller, "/products", /name="productId" value="([0-9a-f-]{36})"/g);
     const rfqForm = () => ({
       title: `Matrix RFQ ${Date.now()}`,
-      category: "textiles",
+      category: "home-textiles",
       description: "Cotton towels for a hotel chain.",
       specifications: "",
       quantity: "500",

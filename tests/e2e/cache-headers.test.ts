@@ -22,7 +22,15 @@ const get = (path: string, cookie?: string) =>
 
 beforeAll(async () => {
   const { product, store } = await firstListedProductAndStore();
-  publicPaths = ["/", "/categories", "/category/textiles", product, store, "/browse", "/browse?q=cotton&sort=newest"];
+  publicPaths = [
+    "/",
+    "/categories",
+    "/category/home-textiles",
+    product,
+    store,
+    "/browse",
+    "/browse?q=cotton&sort=newest",
+  ];
 
   const client = new HttpClient(baseUrl());
   expect((await client.post("/auth", { intent: "signin", ...DEMO_BUYER })).status).toBe(302);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PRODUCT_CATEGORIES } from "~/lib/categories";
 import { hydrated, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
 
 describe("home and navigation", () => {
@@ -14,7 +15,7 @@ describe("home and navigation", () => {
     expect(response?.status()).toBe(200);
     await expect(page.title()).resolves.toContain("Setu");
     await page.getByRole("heading", { name: "Shop by Category" }).waitFor();
-    for (const label of ["Electronics", "Machinery", "Automotive", "Textiles", "Chemicals", "Food & Beverages"]) {
+    for (const { label } of PRODUCT_CATEGORIES) {
       await expect(page.locator(`a[href^="/category/"]`, { hasText: label }).first().count()).resolves.toBeGreaterThan(
         0,
       );
@@ -32,10 +33,10 @@ describe("home and navigation", () => {
     for (const claim of ["25K+", "50K+", "$2B+", "100,000 brands", "customs paperwork handled", "2,500+ products"])
       expect(html).not.toContain(claim);
     const categories = (await (await page.request.get("/categories")).text()).replace(/<!-- -->/g, "");
-    const textiles = /Textiles[\s\S]*?([\d,]+) products?/.exec(categories)?.[1];
+    const textiles = /Home Textiles[\s\S]*?([\d,]+) products?/.exec(categories)?.[1];
     expect(textiles).toBeTruthy();
     await page
-      .locator('a[href="/category/textiles"]', { hasText: `${textiles} product` })
+      .locator('a[href="/category/home-textiles"]', { hasText: `${textiles} product` })
       .first()
       .waitFor();
     const stats = await page.locator("dl").first().innerText();
@@ -173,7 +174,10 @@ describe("home and navigation", () => {
       { link: 'footer a[href="/help"]', url: "/help" },
       { link: 'header nav[aria-label="Support"] a[href="/terms"]', url: "/terms" },
       { link: 'header a[aria-label="Setu home"]', url: "/" },
-      { link: 'section[aria-labelledby="categories-heading"] a[href="/category/textiles"]', url: "/category/textiles" },
+      {
+        link: 'section[aria-labelledby="categories-heading"] a[href="/category/home-textiles"]',
+        url: "/category/home-textiles",
+      },
       { link: 'header a[aria-label="Setu home"]', url: "/" },
     ];
     for (const step of steps) {

@@ -60,7 +60,7 @@ describe("hostile input answers 4xx with a clear message, never 500", () => {
   it("refuses a NUL byte in a form field, and writes nothing", async () => {
     const response = await buyer.post("/create-rfq", {
       title: "Bags\u0000 with a NUL",
-      category: "textiles",
+      category: "home-textiles",
       description: "Reusable jute grocery bags with cotton handles.",
       specifications: "",
       quantity: "2500",
@@ -78,7 +78,7 @@ describe("hostile input answers 4xx with a clear message, never 500", () => {
   it("refuses an impossible date with the form's message", async () => {
     const response = await buyer.post("/create-rfq", {
       title: "Bags with an impossible deadline",
-      category: "textiles",
+      category: "home-textiles",
       description: "Reusable jute grocery bags with cotton handles.",
       specifications: "",
       quantity: "2500",

@@ -131,7 +131,7 @@ describe.skipIf(!process.env.DATABASE_URL)("two app instances on one PostgreSQL 
     const title = `Racing RFQ ${Date.now()}`;
     const posted = await buyer.client.post("/create-rfq", {
       title,
-      category: "textiles",
+      category: "home-textiles",
       description: "Two quotes, one order.",
       specifications: "",
       quantity: "100",

@@ -50,7 +50,7 @@ async function postRfq(buyer: HttpClient) {
   const title = `Live RFQ ${Date.now()}-${++sequence}`;
   const posted = await buyer.post("/create-rfq", {
     title,
-    category: "textiles",
+    category: "home-textiles",
     description: "Cotton towels for a hotel chain.",
     specifications: "",
     quantity: "500",

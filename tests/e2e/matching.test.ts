@@ -32,7 +32,7 @@ describe("RFQ matching: the right suppliers see a new RFQ", () => {
     ).toBe(302);
     const posted = await buyer.post("/create-rfq", {
       title,
-      category: "textiles",
+      category: "home-textiles",
       description: "GOTS organic cotton bath towels for our spa line, six colours.",
       specifications: "",
       quantity: "3000",
@@ -64,11 +64,11 @@ describe("RFQ matching: the right suppliers see a new RFQ", () => {
 
     // muting the category takes it out of the matches until it is unmuted
     await hydrated(page);
-    await page.getByLabel("Category to mute").selectOption("textiles");
+    await page.getByLabel("Category to mute").selectOption("home-textiles");
     await page.getByRole("button", { name: "Mute category" }).click();
-    await page.getByText("You will no longer be matched to Textiles RFQs").waitFor();
-    await page.getByRole("button", { name: "Unmute Textiles" }).click();
-    await page.getByText("You will be matched to Textiles RFQs again").waitFor();
+    await page.getByText("You will no longer be matched to Home Textiles RFQs").waitFor();
+    await page.getByRole("button", { name: "Unmute Home Textiles" }).click();
+    await page.getByText("You will be matched to Home Textiles RFQs again").waitFor();
 
     await page.goto("/dashboard");
     const matched = page.getByRole("heading", { name: "Matched for you" });

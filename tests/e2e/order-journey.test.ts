@@ -21,7 +21,7 @@ describe("order journey: accepted quote → escrow → shipped → completed", (
     seller = await signUp("seller", `Journey Exporters ${Date.now()}`);
     const posted = await buyer.client.post("/create-rfq", {
       title,
-      category: "textiles",
+      category: "home-textiles",
       description: "Natural cotton tote bags with long handles.",
       specifications: "",
       quantity: "100",

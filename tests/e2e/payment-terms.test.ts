@@ -61,7 +61,7 @@ describe("an order on each payment term, disputed at its worst moment: every ref
       (
         await buyer.post("/create-rfq", {
           title,
-          category: "textiles",
+          category: "home-textiles",
           description: "Hand-beaten brass planters, 20 cm, lacquered.",
           specifications: "",
           quantity: "100",

@@ -47,7 +47,7 @@ describe("price breaks: a seller lists quantity tiers, a buyer sees them and quo
     await expect.poll(() => dialog.getByText("Please enter the product name").count()).toBe(0);
     await page.keyboard.press("Tab");
     await page.keyboard.type("Dobby-border terry hand towels, 450 GSM, for hotels.");
-    await dialog.getByLabel("Category *").selectOption("textiles");
+    await dialog.getByLabel("Category *").selectOption("home-textiles");
     await dialog.getByLabel("HS code (optional)").fill("6302");
     await dialog.getByLabel("HS code (optional)").blur();
     await dialog.getByText("Enter an HS code of 6 to 10 digits, like 6302.60 or 6302600010").waitFor();

@@ -88,7 +88,7 @@ describe("product page", () => {
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Product Name *").fill(name);
     await dialog.getByLabel("Description *").fill("Natural-dye ajrakh stole, resist printed on both sides.");
-    await dialog.getByLabel("Category *").selectOption("textiles");
+    await dialog.getByLabel("Category *").selectOption("home-textiles");
     await dialog.getByRole("tab", { name: "Images" }).click();
     const files = await Promise.all(
       ["#7c2d12", "#166534", "#1e3a8a"].map(async (colour, i) => ({

@@ -62,7 +62,7 @@ describe("export documents and reviews: the supplier packs, both parties downloa
       const product = await createProduct(database.db, {
         sellerId: seller.user.id,
         name: "Terry kitchen towel 40 x 60 cm",
-        category: "textiles",
+        category: "home-textiles",
         description: "400 gsm cotton terry.",
       });
       await addProductToStore(database.db, { storeId: store.id, productId: product.id });

@@ -44,7 +44,7 @@ async function signUp(userType: "buyer" | "seller", companyName: string) {
 function rfqFields(title: string) {
   return {
     title,
-    category: "textiles",
+    category: "home-textiles",
     description: "Reusable jute grocery bags with cotton handles.",
     specifications: "",
     quantity: "2500",

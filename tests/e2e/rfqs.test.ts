@@ -28,15 +28,15 @@ describe("RFQ journey: post, quote, accept, order", () => {
     await page.goto("/rfqs");
     // choosing a category or a sort applies it at once
     await hydrated(page);
-    await page.getByLabel("Category", { exact: true }).selectOption("textiles");
-    await page.waitForURL(/category=textiles/);
+    await page.getByLabel("Category", { exact: true }).selectOption("home-textiles");
+    await page.waitForURL(/category=home-textiles/);
     await hydrated(page);
     await page.getByLabel("Sort by", { exact: true }).selectOption("budget-high");
     await page.waitForURL(/sort=budget-high/);
     // the filter form is keyed by the query, so it is drawn anew when the navigation's data has arrived and rendered
     // (after the URL changes): typing before that would be wiped
     await page.waitForLoadState("networkidle");
-    await expect(page.getByLabel("Category", { exact: true }).inputValue()).resolves.toBe("textiles");
+    await expect(page.getByLabel("Category", { exact: true }).inputValue()).resolves.toBe("home-textiles");
     for (const badge of await page.locator("article").allInnerTexts()) expect(badge).toContain("Textiles");
     await page.getByLabel("Search", { exact: true }).fill("zzzz-no-such-rfq");
     await page.getByRole("button", { name: "Apply" }).click();
@@ -55,7 +55,7 @@ describe("RFQ journey: post, quote, accept, order", () => {
       new Date().toISOString().slice(0, 10),
     );
     await page.getByLabel("RFQ Title").fill(title);
-    await page.getByLabel("Category").selectOption("textiles");
+    await page.getByLabel("Category").selectOption("home-textiles");
     await page.getByLabel("Description").fill("Reusable jute bags with cotton handles for our grocery line.");
     await page.getByLabel("Technical Specifications (optional)").fill(specs);
     await page.getByLabel("Quantity").fill("2500");

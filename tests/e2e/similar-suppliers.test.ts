@@ -50,13 +50,23 @@ describe("similar suppliers: product pages and the buyer's RFQ", () => {
         {
           sellerId: shakti.user.id,
           name: "Organic Cotton Bath Towels",
-          category: "textiles",
+          category: "home-textiles",
           tags: ["towels", "organic", "bath"],
           description: "GOTS organic cotton terry.",
         },
-        { sellerId: karur.user.id, name: "Terry Bath Towels, 500 GSM", category: "textiles", tags: ["towels", "bath"] },
-        { sellerId: karur.user.id, name: "Cotton Kitchen Towels", category: "textiles", tags: ["towels", "kitchen"] },
-        { sellerId: pumps.user.id, name: "Towel Mill Water Pump", category: "machinery", tags: ["pump"] },
+        {
+          sellerId: karur.user.id,
+          name: "Terry Bath Towels, 500 GSM",
+          category: "home-textiles",
+          tags: ["towels", "bath"],
+        },
+        {
+          sellerId: karur.user.id,
+          name: "Cotton Kitchen Towels",
+          category: "home-textiles",
+          tags: ["towels", "kitchen"],
+        },
+        { sellerId: pumps.user.id, name: "Towel Mill Water Pump", category: "engineering-goods", tags: ["pump"] },
       ]);
       const shaktiStore = await createStore(database.db, { sellerId: shakti.user.id, name: "Tiruppur Towel Works" });
       const karurStore = await createStore(database.db, { sellerId: karur.user.id, name: "Karur Terry Mills" });
@@ -71,14 +81,14 @@ describe("similar suppliers: product pages and the buyer's RFQ", () => {
       ids.karurStore = karurStore.id;
       const past = await createRfq(database.db, {
         buyerId: otherBuyer.user.id,
-        category: "textiles",
+        category: "home-textiles",
         title: "Hotel bath towels",
       });
       await createQuote(database.db, { rfqId: past.id, sellerId: karur.user.id });
       await createQuote(database.db, { rfqId: past.id, sellerId: shakti.user.id });
       const rfq = await createRfq(database.db, {
         buyerId: buyer.user.id,
-        category: "textiles",
+        category: "home-textiles",
         title: "Organic bath towels for spas",
       });
       // Tiruppur already quoted on this one: only Karur is suggested

@@ -78,7 +78,7 @@ describe("store editor: the owner designs the store and a visitor sees exactly t
     const form = page.locator("details", { has: page.locator("summary", { hasText: "Add Product" }) });
     await form.getByLabel("Product Name").fill(productName);
     await form.getByLabel("Description (optional)").fill("Tellicherry extra bold, steam-sterilised, 25 kg sacks");
-    await form.getByLabel("Category", { exact: true }).selectOption("food");
+    await form.getByLabel("Category", { exact: true }).selectOption("spices-and-food");
     await form.getByLabel("Minimum Order Quantity").fill("40");
     await form.getByLabel("Minimum Price (USD)").fill("8");
     await form.getByLabel("Maximum Price (USD)").fill("11");

@@ -41,7 +41,7 @@ describe("stores: create with QR, manage products, public page", () => {
     await page.getByLabel("City").fill("Jaipur");
     expect(await page.getByLabel("Country").inputValue()).toBe("India");
     expect(await page.getByLabel("Opens on sunday").inputValue()).toBe("10:00");
-    await page.getByLabel("Textiles").check();
+    await page.getByLabel("Home Textiles").check();
     await page.getByLabel("Handicrafts").check();
     await page.getByRole("button", { name: "Create Store" }).last().click();
     await page.getByText("Store created successfully!").waitFor();
@@ -105,7 +105,7 @@ describe("stores: create with QR, manage products, public page", () => {
       const form = page.locator("details", { has: page.locator("summary", { hasText: "Add Product" }) });
       await form.getByLabel("Product Name").fill(name!);
       await form.getByLabel("Description (optional)").fill(description!);
-      await form.getByLabel("Category", { exact: true }).selectOption("textiles");
+      await form.getByLabel("Category", { exact: true }).selectOption("home-textiles");
       await form.getByLabel("Minimum Order Quantity").fill("100");
       await form.getByLabel("Minimum Price (USD)").fill("6");
       await form.getByLabel("Maximum Price (USD)").fill("9.5");
@@ -125,11 +125,11 @@ describe("stores: create with QR, manage products, public page", () => {
     await page.getByRole("link", { name: "Products (2)" }).waitFor();
     await page.getByRole("button", { name: /Feature Indigo dabu table runner/ }).click();
     await page.getByText("Product featured").waitFor();
-    // the store's tabs fit what it sells (Textiles, Handicrafts), not the spec's "Cooking & Kitchenware"
+    // the store's tabs fit what it sells (Home Textiles, Handicrafts), not the spec's "Cooking & Kitchenware"
     expect(await page.getByLabel("Tab").first().locator("option").allInnerTexts()).not.toContain(
       "Cooking & Kitchenware",
     );
-    await page.getByLabel("Tab").first().selectOption("textiles");
+    await page.getByLabel("Tab").first().selectOption("home-textiles");
     await page.getByText("Product tab updated").waitFor();
     await screenshot(page, "store-manage");
 
@@ -149,8 +149,8 @@ describe("stores: create with QR, manage products, public page", () => {
     await page.getByRole("heading", { name: `About ${storeName}` }).waitFor();
     await page.getByText("Company facts").waitFor();
     await screenshot(page, "store-about");
-    await storeTabs.getByRole("link", { name: "Textiles" }).click();
-    await page.waitForURL(/tab=textiles/);
+    await storeTabs.getByRole("link", { name: "Home Textiles" }).click();
+    await page.waitForURL(/tab=home-textiles/);
     await page.getByRole("heading", { name: "Featured Products" }).waitFor();
     // the URL changes before the filtered list renders: wait for it rather than read the old one
     await expect

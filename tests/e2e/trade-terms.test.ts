@@ -37,7 +37,7 @@ describe("trade terms: a supplier quotes FOB Mundra in rupees, the buyer reads i
     ).toBe(302);
     const created = await buyer.post("/create-rfq", {
       title,
-      category: "textiles",
+      category: "home-textiles",
       description: "Cotton terry kitchen towels, 40 x 60 cm, 400 gsm.",
       specifications: "",
       quantity: "5000",

@@ -52,7 +52,7 @@ describe("trade terms: compare quotes, landed cost on a product page, trade data
       const rfq = await createRfq(db, {
         buyerId: buyer.user.id,
         title: "Terry bath towels, 1,000 pieces",
-        category: "textiles",
+        category: "home-textiles",
         quantity: 1000,
         deliveryLocation: "1200 W Harrison St, Chicago, IL 60607",
       });

@@ -53,7 +53,7 @@ describe("supplier verification with evidence", () => {
     await page.goto("/products");
     await page.locator("summary", { hasText: "Add Product" }).click();
     await page.getByLabel("Product Name", { exact: true }).fill(product);
-    await page.getByLabel("Category", { exact: true }).selectOption("textiles");
+    await page.getByLabel("Category", { exact: true }).selectOption("home-textiles");
     await page.getByLabel("Minimum Order Quantity", { exact: true }).fill("100");
     await page.getByLabel("Minimum Price (USD)", { exact: true }).fill("6");
     await page.getByLabel("Maximum Price (USD)", { exact: true }).fill("9");
@@ -252,7 +252,7 @@ describe("supplier verification with evidence", () => {
     await page.goto("/create-rfq");
     const title = `Verified-only bath towels ${stamp}`;
     await page.getByLabel("RFQ Title").fill(title);
-    await page.getByLabel("Category").selectOption("textiles");
+    await page.getByLabel("Category").selectOption("home-textiles");
     await page.getByLabel("Description").fill("600 GSM cotton bath towels, hotel grade.");
     await page.getByLabel("Quantity").fill("3000");
     await page.getByLabel("Delivery Location").fill("Brooklyn, NY");

@@ -54,7 +54,7 @@ export async function createTowelProduct(db: Db, sellerId: string) {
   const product = await createProduct(db, {
     sellerId,
     name: "Terry cotton bath towel, 500 gsm",
-    category: "textiles",
+    category: "home-textiles",
     priceMinCents: 450,
     priceMaxCents: 600,
     minimumOrderQuantity: 500,

@@ -4,7 +4,7 @@ import type { HttpClient } from "./http-client";
 export function rfqFormFields(title: string, description: string): Record<string, string> {
   return {
     title,
-    category: "textiles",
+    category: "home-textiles",
     description,
     specifications: "",
     quantity: "100",

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { CATEGORY_STRIP } from "~/lib/categories";
+import { CATEGORY_STRIP } from "~/lib/category-strip";
 import { cn } from "~/components/ui/cn";
 import { activeLinkProps } from "./active-link";
 

@@ -1,4 +1,5 @@
 import { isOneOf } from "../sql-helpers";
+import { SUBCATEGORY_PATHS, TOP_CATEGORY_SLUGS } from "../../lib/categories";
 import { PRODUCT_STATUSES } from "../../lib/status-lists";
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import {
@@ -88,9 +89,11 @@ export const products = pgTable(
     check("products_moq_check", sql`${t.minimumOrderQuantity} > 0`),
     check("products_hs_code_check", sql`${t.hsCode} is null or ${t.hsCode} ~ '^[0-9]{6,10}$'`),
     check("products_status_check", isOneOf(t.status, PRODUCT_STATUSES)),
+    // a top category of the tree (app/lib/categories.ts) and, when set, one of its subcategories
+    check("products_category_check", isOneOf(t.category, TOP_CATEGORY_SLUGS)),
     check(
-      "products_category_check",
-      sql`${t.category} in ('electronics', 'machinery', 'textiles', 'chemicals', 'automotive', 'food')`,
+      "products_subcategory_check",
+      sql`${t.subcategory} is null or ${isOneOf(sql`${t.category} || '/' || ${t.subcategory}`, SUBCATEGORY_PATHS)}`,
     ),
     check("products_unit_check", sql`${t.unit} in ('pieces', 'kg', 'tons', 'liters', 'meters', 'sets')`),
     index("products_seller_created_idx").on(t.sellerId, t.createdAt, t.id),

@@ -1,4 +1,5 @@
 import { isOneOf } from "../sql-helpers";
+import { SUBCATEGORY_PATHS, TOP_CATEGORY_SLUGS } from "../../lib/categories";
 import { QUOTE_STATUSES, RFQ_STATUSES } from "../../lib/status-lists";
 import { sql } from "drizzle-orm";
 import {
@@ -29,6 +30,8 @@ export const rfqs = pgTable(
     title: text("title").notNull(),
     description: text("description").notNull(),
     category: text("category").notNull(),
+    // a subcategory of the category (issue #41.2), or null: suppliers of it are matched closer
+    subcategory: text("subcategory"),
     quantity: integer("quantity").notNull(),
     unit: text("unit").notNull().default("pieces"),
     // budget_range {min, max} in USD cents; either bound may be absent
@@ -58,9 +61,11 @@ export const rfqs = pgTable(
       sql`(${t.budgetMinCents} is null or ${t.budgetMinCents} >= 0) and (${t.budgetMaxCents} is null or ${t.budgetMaxCents} >= 0) and (${t.budgetMinCents} is null or ${t.budgetMaxCents} is null or ${t.budgetMinCents} <= ${t.budgetMaxCents})`,
     ),
     check("rfqs_status_check", isOneOf(t.status, RFQ_STATUSES)),
+    // a top category of the tree (app/lib/categories.ts)
+    check("rfqs_category_check", isOneOf(t.category, TOP_CATEGORY_SLUGS)),
     check(
-      "rfqs_category_check",
-      sql`${t.category} in ('electronics', 'machinery', 'automotive', 'textiles', 'chemicals', 'food')`,
+      "rfqs_subcategory_check",
+      sql`${t.subcategory} is null or ${isOneOf(sql`${t.category} || '/' || ${t.subcategory}`, SUBCATEGORY_PATHS)}`,
     ),
     check("rfqs_unit_check", sql`${t.unit} in ('pieces', 'kg', 'tons', 'liters', 'meters', 'sets')`),
     index("rfqs_status_created_idx").on(t.status, t.createdAt, t.id),

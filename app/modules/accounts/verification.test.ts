@@ -539,7 +539,7 @@ describe.each(testEngines("both"))("seller verification on %s", (engine) => {
       actorOf(buyer),
       form({
         title: "Towels",
-        category: "textiles",
+        category: "home-textiles",
         description: "Bath towels",
         quantity: "500",
         unit: "pieces",
@@ -564,7 +564,7 @@ describe.each(testEngines("both"))("seller verification on %s", (engine) => {
       actorOf(buyer),
       form({
         title: "Mugs",
-        category: "food",
+        category: "spices-and-food",
         description: "Mugs",
         quantity: "50",
         unit: "pieces",

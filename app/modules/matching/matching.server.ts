@@ -41,7 +41,8 @@ export function isGoodsLexeme(lexeme: SQL): SQL {
 
 /**
  * What a supplier ranking looks for, as one row (the `r` of the ranking): `rfq_id` (uuid, or null when not an RFQ),
- * `exclude_id` (the user never ranked: the buyer, or the supplier whose page it is), `category`, `since` (the moment
+ * `exclude_id` (the user never ranked: the buyer, or the supplier whose page it is), `category` (a top category of the
+ * tree), `subcategory` (one of its subcategories, or null), `since` (the moment
  * fast answers are counted back from), `verified_only`, `apply_mutes` (muted categories are about RFQs only),
  * `words` (tsquery that a product must match) and `context` (tsquery that only adds to the rank).
  */
@@ -53,6 +54,8 @@ export type RankingSource = SQL;
  *   own full-text index: name A, category and tags B, description C); `context` only adds to the rank. Products of
  *   other categories do not count: with a few broad categories, a shared word across them ("black", "sets") was
  *   noise far more often than a fit;
+ * - a product in the source's subcategory counts double: a subcategory match is closer than a match in the top
+ *   category alone (issue #41.2: pumps are not what a brass planter is like, nor towels what a kurta is);
  * - a supplier scores its best product plus a little for each further match;
  * - verified suppliers count half again, and suppliers who quoted fast on RFQs of this category in the 180 days
  *   before `since` (median under a day, or under three) a fifth or a tenth more;
@@ -75,7 +78,8 @@ export function supplierRanking(
   const matching = sql`from r join products p on p.category = r.category and p.search_vector @@ r.words
         where p.status = 'active' and p.seller_id <> r.exclude_id`;
   const columns = sql`p.seller_id, p.name,
-          (ts_rank(p.search_vector, r.words) * 2 + coalesce(ts_rank(p.search_vector, r.context), 0) * 0.3) as score`;
+          (ts_rank(p.search_vector, r.words) * 2 + coalesce(ts_rank(p.search_vector, r.context), 0) * 0.3)
+            * (case when p.subcategory = r.subcategory then 2 else 1 end) as score`;
   const sampled = (oneIn: MatchingSample) => sql`
         union all
         select ${columns}, ${oneIn}::int as weight ${matching} and ${inMatchingSample(sql`p.id`, oneIn)}
@@ -155,7 +159,7 @@ export async function rankSuppliersForRfq(
 /** The statement rankSuppliersForRfq runs (bench/matching-scale.ts explains it). */
 export function rfqRankingQuery(rfqId: string, limit = MATCHED_SUPPLIERS, rankedProducts = RANKED_PRODUCTS): SQL {
   const source = sql`
-    select id as rfq_id, buyer_id as exclude_id, category, created_at as since, verified_suppliers_only as verified_only,
+    select id as rfq_id, buyer_id as exclude_id, category, subcategory, created_at as since, verified_suppliers_only as verified_only,
       true as apply_mutes, ${goodsWordsQuery(sql`title`)} as words, ${goodsWordsQuery(sql`description`)} as context
     from rfqs where id = ${rfqId}`;
   return supplierRanking(source, { limit, rankedProducts });

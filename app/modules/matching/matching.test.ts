@@ -47,42 +47,42 @@ describe.each(testEngines("both"))("matching RFQs to suppliers on %s", (engine) 
       {
         sellerId: towels.user.id,
         name: "Organic Cotton Bath Towels",
-        category: "textiles",
+        category: "home-textiles",
         tags: ["towel", "organic", "bath"],
         description: "GOTS certified organic cotton terry towels, 600 GSM.",
       },
       {
         sellerId: towels.user.id,
         name: "Terry Hand Towels",
-        category: "textiles",
+        category: "home-textiles",
         tags: ["towel"],
         description: "Soft cotton hand towels for hotels.",
       },
       {
         sellerId: towelsUnverified.user.id,
         name: "Cotton Bath Towels",
-        category: "textiles",
+        category: "home-textiles",
         tags: ["towel"],
         description: "Ring-spun cotton towels.",
       },
       {
         sellerId: machinery.user.id,
         name: "Centrifugal Water Pump",
-        category: "machinery",
+        category: "engineering-goods",
         tags: ["pump"],
         description: "Cast iron monoblock pump for irrigation.",
       },
       {
         sellerId: linens.user.id,
         name: "Cotton Bed Sheets",
-        category: "textiles",
+        category: "home-textiles",
         tags: ["bedding"],
         description: "Percale cotton sheets.",
       },
       {
         sellerId: linens.user.id,
         name: "Old Towel Line",
-        category: "textiles",
+        category: "home-textiles",
         tags: ["towel"],
         status: "inactive",
         description: "Discontinued.",
@@ -96,7 +96,7 @@ describe.each(testEngines("both"))("matching RFQs to suppliers on %s", (engine) 
 
   const towelRfq = {
     title: "Organic cotton towels",
-    category: "textiles",
+    category: "home-textiles",
     description: "Looking for a reliable supplier of bath towels for our spa chain.",
     specifications: "",
     quantity: "2000",
@@ -158,12 +158,12 @@ describe.each(testEngines("both"))("matching RFQs to suppliers on %s", (engine) 
     const fast = await createSeller(database.db, { companyName: "Quick Spices" });
     const slow = await createSeller(database.db, { companyName: "Slow Spices" });
     await createProducts(database.db, [
-      { sellerId: fast.user.id, name: "Malabar Black Pepper", category: "food", tags: ["pepper"] },
-      { sellerId: slow.user.id, name: "Malabar Black Pepper", category: "food", tags: ["pepper"] },
+      { sellerId: fast.user.id, name: "Malabar Black Pepper", category: "spices-and-food", tags: ["pepper"] },
+      { sellerId: slow.user.id, name: "Malabar Black Pepper", category: "spices-and-food", tags: ["pepper"] },
     ]);
     const past = await createRfqRow(database.db, {
       buyerId: buyer.user.id,
-      category: "food",
+      category: "spices-and-food",
       title: "Turmeric powder",
       createdAt: new Date(Date.now() - 10 * 86_400_000),
     });
@@ -179,7 +179,7 @@ describe.each(testEngines("both"))("matching RFQs to suppliers on %s", (engine) 
     });
     const rfq = await createRfqRow(database.db, {
       buyerId: buyer.user.id,
-      category: "food",
+      category: "spices-and-food",
       title: "Black pepper, bold grade",
       description: "Steam sterilised.",
     });
@@ -191,7 +191,7 @@ describe.each(testEngines("both"))("matching RFQs to suppliers on %s", (engine) 
   it("offers an RFQ for verified suppliers only to verified suppliers only", async () => {
     const rfq = await createRfqRow(database.db, {
       buyerId: buyer.user.id,
-      category: "textiles",
+      category: "home-textiles",
       title: "Cotton bath towels",
       verifiedSuppliersOnly: true,
     });
@@ -201,22 +201,22 @@ describe.each(testEngines("both"))("matching RFQs to suppliers on %s", (engine) 
   });
 
   it("leaves out a supplier who muted the RFQ's category, until it unmutes it; only suppliers may mute", async () => {
-    expect(await setCategoryMuted(database.db, actorOf(linens), "textiles", true)).toMatchObject({ ok: true });
-    expect(await listMutedCategories(database.db, actorOf(linens))).toEqual(["textiles"]);
+    expect(await setCategoryMuted(database.db, actorOf(linens), "home-textiles", true)).toMatchObject({ ok: true });
+    expect(await listMutedCategories(database.db, actorOf(linens))).toEqual(["home-textiles"]);
     const rfq = await createRfqRow(database.db, {
       buyerId: buyer.user.id,
-      category: "textiles",
+      category: "home-textiles",
       title: "Cotton bed sheets",
       description: "Queen size.",
     });
     expect((await rankSuppliersForRfq(database.db, rfq.id)).map((m) => m.sellerId)).not.toContain(linens.user.id);
-    expect(await setCategoryMuted(database.db, actorOf(linens), "textiles", false)).toMatchObject({ ok: true });
+    expect(await setCategoryMuted(database.db, actorOf(linens), "home-textiles", false)).toMatchObject({ ok: true });
     expect((await rankSuppliersForRfq(database.db, rfq.id)).map((m) => m.sellerId)).toContain(linens.user.id);
     expect(await setCategoryMuted(database.db, actorOf(linens), "no-such-category", true)).toMatchObject({
       ok: false,
       status: 400,
     });
-    expect(await setCategoryMuted(database.db, actorOf(buyer), "textiles", true)).toMatchObject({
+    expect(await setCategoryMuted(database.db, actorOf(buyer), "home-textiles", true)).toMatchObject({
       ok: false,
       status: 403,
     });
@@ -257,21 +257,21 @@ describe.each(testEngines("both"))("matching an RFQ whose words match many produ
       ...Array.from({ length: 1000 }, (_, i) => ({
         sellerId: tees.user.id,
         name: `Cotton T-Shirt Style ${i + 1}`,
-        category: "textiles" as const,
+        category: "home-textiles" as const,
         tags: ["apparel"],
         description: "Combed cotton jersey.",
       })),
       {
         sellerId: towels.user.id,
         name: "Organic Cotton Bath Towels",
-        category: "textiles",
+        category: "home-textiles",
         tags: ["towel"],
         description: "600 GSM terry.",
       },
       {
         sellerId: pumps.user.id,
         name: "Cotton Seed Oil Expeller Pump",
-        category: "machinery",
+        category: "engineering-goods",
         tags: ["pump"],
         description: "For cotton ginning mills.",
       },
@@ -280,7 +280,7 @@ describe.each(testEngines("both"))("matching an RFQ whose words match many produ
       buyerId: buyer.user.id,
       title: "Organic cotton bath towels",
       description: "For a spa chain.",
-      category: "textiles",
+      category: "home-textiles",
     });
 
     const everything = await rankSuppliersForRfq(database.db, rfq.id);

@@ -73,13 +73,14 @@ async function similarTo(db: Db, source: RankingSource): Promise<SimilarSupplier
 
 /**
  * Up to four other suppliers whose active catalogues best match a product (its name and tags; its description only
- * adds to the rank), in its category, verified first, never its own supplier. One statement (issue #23.4).
+ * adds to the rank), in its category (its subcategory ranking closer), verified first, never its own supplier. One
+ * statement (issue #23.4).
  */
 export async function similarSuppliersForProduct(db: Db, productId: string): Promise<SimilarSupplier[]> {
   if (!isUuid(productId)) return [];
   return similarTo(
     db,
-    sql`select null::uuid as rfq_id, seller_id as exclude_id, category, now() as since, false as verified_only, false as apply_mutes,
+    sql`select null::uuid as rfq_id, seller_id as exclude_id, category, subcategory, now() as since, false as verified_only, false as apply_mutes,
         ${goodsWordsQuery(sql`name || ' ' || array_to_string(tags, ' ')`)} as words, ${goodsWordsQuery(sql`description`)} as context
       from products where id = ${productId} and status = 'active'`,
   );
@@ -87,17 +88,20 @@ export async function similarSuppliersForProduct(db: Db, productId: string): Pro
 
 /**
  * Up to four other suppliers whose catalogues best match a store's: the store's main category (where most of its active
- * products are) and the twelve words its products there are most often named and tagged with. One statement.
+ * products are), its main subcategory there (ranking closer) and the twelve words its products there are most often
+ * named and tagged with. One statement.
  */
 export async function similarSuppliersForStore(db: Db, storeId: string): Promise<SimilarSupplier[]> {
   if (!isUuid(storeId)) return [];
   const source: SQL = sql`
     with sold as (
-      select p.category, p.name, p.tags from store_products x join products p on p.id = x.product_id
+      select p.category, p.subcategory, p.name, p.tags from store_products x join products p on p.id = x.product_id
       where x.store_id = ${storeId} and p.status = 'active'
     ),
     main as (select category from sold group by category order by count(*) desc, category limit 1)
-    select null::uuid as rfq_id, s.seller_id as exclude_id, main.category, now() as since, false as verified_only, false as apply_mutes,
+    select null::uuid as rfq_id, s.seller_id as exclude_id, main.category,
+      (select sold.subcategory from sold where sold.category = main.category and sold.subcategory is not null
+        group by sold.subcategory order by count(*) desc, sold.subcategory limit 1) as subcategory, now() as since, false as verified_only, false as apply_mutes,
       (select to_tsquery('simple', string_agg(quote_literal(lexeme), ' | '))
         from (
           select w.lexeme from sold, unnest(to_tsvector('english', sold.name || ' ' || array_to_string(sold.tags, ' '))) w

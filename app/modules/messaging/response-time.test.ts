@@ -5,7 +5,7 @@ import { createProduct } from "../../../seed/factories/products";
 import { createConversation, type HistoryMessage } from "../../../seed/factories/message-history";
 import { createBuyer, createSeller, type Account } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
-import { parseProductSearchParams } from "../products/product-search.schema";
+import { parseProductSearchParams } from "../products/product-search-params";
 import { searchProducts } from "../products/product-search.server";
 import { listFeaturedProducts } from "../products/products.server";
 import { replyHours, replyTimeLabel, responseTimeOf } from "~/modules/response-times/response-time";

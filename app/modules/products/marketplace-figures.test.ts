@@ -28,10 +28,10 @@ describe.each(testEngines())("marketplace figures on %s", (engine) => {
       await createSeller(database.db, { verificationStatus: "pending" });
       const buyer = await createBuyer(database.db);
       await createProducts(database.db, [
-        { sellerId: verified.user.id, category: "textiles" },
-        { sellerId: verified.user.id, category: "textiles" },
-        { sellerId: verified.user.id, category: "food" },
-        { sellerId: verified.user.id, category: "food", status: "inactive" },
+        { sellerId: verified.user.id, category: "home-textiles" },
+        { sellerId: verified.user.id, category: "home-textiles" },
+        { sellerId: verified.user.id, category: "spices-and-food" },
+        { sellerId: verified.user.id, category: "spices-and-food", status: "inactive" },
       ]);
       await createOrders(database.db, [
         { buyerId: buyer.user.id, sellerId: verified.user.id, status: "placed", quantity: 10, unitPriceCents: 12_00 },
@@ -53,7 +53,7 @@ describe.each(testEngines())("marketplace figures on %s", (engine) => {
         activeProducts: 3,
         buyers: 1,
         orderValueCents: 120_00,
-        productsByCategory: { textiles: 2, food: 1 },
+        productsByCategory: { "home-textiles": 2, "spices-and-food": 1 },
       });
     } finally {
       vi.useRealTimers();

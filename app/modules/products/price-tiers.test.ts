@@ -8,7 +8,7 @@ import { createTestDatabase, testEngines, type TestDatabase } from "../../../tes
 import { listSellerProducts } from "./product-commands.server";
 import { getProductDetail } from "./product-detail.server";
 import { addProductSchema, productDraftSchema, readProductForm } from "./product-form.schema";
-import { parseProductSearchParams } from "./product-search.schema";
+import { parseProductSearchParams } from "./product-search-params";
 import { browseProducts } from "./product-search.server";
 
 const form = (values: Record<string, string>) => {
@@ -22,7 +22,7 @@ const messages = (result: { success: boolean; error?: { issues: { path: Property
 const draft = (overrides: Record<string, unknown> = {}) => ({
   name: "Cotton Terry Towels",
   description: "500 GSM hand towels",
-  category: "textiles",
+  category: "home-textiles",
   main_images: "/uploads/u/product/1.webp",
   ...overrides,
 });
@@ -99,7 +99,7 @@ describe("price break rules", () => {
     const values = {
       name: "Towels",
       description: "",
-      category: "textiles",
+      category: "home-textiles",
       subcategory: "",
       minimumOrderQuantity: "500",
       unit: "pieces",
@@ -273,7 +273,7 @@ describe.each(testEngines())("price breaks on %s", (engine) => {
     const values = {
       name: "Bath Sheets",
       description: "",
-      category: "textiles",
+      category: "home-textiles",
       subcategory: "",
       minimumOrderQuantity: "100",
       unit: "pieces",
@@ -333,7 +333,7 @@ describe.each(testEngines())("price breaks on %s", (engine) => {
       actor(seller),
       form({
         name: "Kitchen Towels",
-        category: "textiles",
+        category: "home-textiles",
         minimumOrderQuantity: "200",
         unit: "pieces",
         priceMin: "2",

@@ -11,6 +11,7 @@ import { generateBaseSku, variantSku } from "./sku";
 import { isUuid } from "~/lib/uuid";
 import { decimalNumberFromMinor } from "~/lib/money-minor";
 import type { PRODUCT_STATUSES } from "~/lib/status-lists";
+import { splitCategory } from "~/lib/categories";
 import { overActionLimit } from "~/modules/accounts/attempt-limiter.server";
 
 export type ProductCommandResult = { ok: true; message: string; id: string } | CommandRefusal;
@@ -134,14 +135,13 @@ export async function addProduct(db: Db, actor: Actor, p: AddProductInput): Prom
         sellerId: actor.id,
         name: p.name,
         description: p.description,
-        category: p.category,
-        subcategory: p.subcategory,
+        ...splitCategory(p.category)!,
         minimumOrderQuantity: p.minimumOrderQuantity,
         unit: p.unit,
         ...priceRangeOf([p.priceMin, p.priceMax], tiers),
         hsCode: p.hsCode,
         originPort: p.originPort,
-        tags: [p.category],
+        tags: [splitCategory(p.category)!.category],
         status: "active",
       })
       .returning({ id: products.id });
@@ -186,8 +186,7 @@ export async function editProduct(
       .set({
         name: p.name,
         description: p.description,
-        category: p.category,
-        subcategory: p.subcategory,
+        ...splitCategory(p.category)!,
         minimumOrderQuantity: p.minimumOrderQuantity,
         unit: p.unit,
         ...priceRangeOf([p.priceMin, p.priceMax], tiers),
@@ -280,8 +279,7 @@ export async function createProductFromDraft(
         sellerId: actor.id,
         name: draft.name,
         description: draft.description,
-        category: draft.category,
-        subcategory: draft.subcategory || null,
+        ...splitCategory(draft.category)!,
         priceMinCents,
         priceMaxCents,
         minimumOrderQuantity: 1,
@@ -298,7 +296,7 @@ export async function createProductFromDraft(
           variants: variants.map(({ tiers: _, price, ...v }) => ({ ...v, price: decimalNumberFromMinor(price) })),
           technical_specs: draft.technical_specs.filter((s) => s.name || s.value),
         },
-        tags: [draft.category, draft.brand].filter((t) => t.trim() !== ""),
+        tags: [splitCategory(draft.category)!.category, draft.brand].filter((t) => t.trim() !== ""),
         status: "active",
       })
       .returning({ id: products.id });

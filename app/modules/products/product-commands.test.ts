@@ -18,8 +18,8 @@ const form = (values: Record<string, string>) => {
 const valid = {
   name: "Brass diya lamps",
   description: "Hand-cast",
-  category: "machinery",
-  subcategory: "",
+  // one select of the category tree: a subcategory files the product under its top category too
+  category: "metal-crafts",
   minimumOrderQuantity: "50",
   unit: "pieces",
   priceMin: "4.50",
@@ -61,6 +61,10 @@ describe.each(testEngines())("product commands on %s", (engine) => {
       );
     expect((await postAddProduct(database.db, actor(seller), form({ ...valid, unit: "boxes" }))).ok).toBe(false);
     expect((await postAddProduct(database.db, actor(seller), form({ ...valid, category: "toys" }))).ok).toBe(false);
+    // the six categories before the tree are no longer any
+    expect((await postAddProduct(database.db, actor(seller), form({ ...valid, category: "machinery" }))).ok).toBe(
+      false,
+    );
     const ok = await postAddProduct(database.db, actor(seller), form(valid));
     expect(ok).toMatchObject({ ok: true, message: "Product created successfully!" });
     const [row] = await database.db
@@ -73,6 +77,8 @@ describe.each(testEngines())("product commands on %s", (engine) => {
       minimumOrderQuantity: 50,
       status: "active",
       sellerId: seller.user.id,
+      category: "handicrafts",
+      subcategory: "metal-crafts",
     });
   });
 
@@ -112,7 +118,7 @@ describe.each(testEngines())("product commands on %s", (engine) => {
     const draft = {
       name: "Peacock Urli Bowl",
       description: "Decorative brass bowl",
-      category: "machinery",
+      category: "home-decor",
       brand: "Kashi",
       main_images: ["/uploads/u/product/1.webp"],
       variants: [
@@ -135,7 +141,9 @@ describe.each(testEngines())("product commands on %s", (engine) => {
       priceMaxCents: 4250,
       minimumOrderQuantity: 1,
       unit: "pieces",
-      tags: ["machinery", "Kashi"],
+      category: "home-decor",
+      subcategory: null,
+      tags: ["home-decor", "Kashi"],
       images: draft.main_images,
     });
     const specs = row!.specifications as { base_sku: string; variants: { sku: string }[] };
@@ -160,7 +168,7 @@ describe.each(testEngines())("product commands on %s", (engine) => {
       await postProductDraft(
         database.db,
         actor(seller),
-        JSON.stringify({ name: "A", description: "B", category: "food", main_images: [] }),
+        JSON.stringify({ name: "A", description: "B", category: "spices-and-food", main_images: [] }),
       ),
     ).toMatchObject({
       ok: false,
@@ -170,7 +178,12 @@ describe.each(testEngines())("product commands on %s", (engine) => {
       await postProductDraft(
         database.db,
         actor(seller),
-        JSON.stringify({ name: "A", description: "B", category: "food", main_images: ["javascript:alert(1)"] }),
+        JSON.stringify({
+          name: "A",
+          description: "B",
+          category: "spices-and-food",
+          main_images: ["javascript:alert(1)"],
+        }),
       ),
     ).toMatchObject({ ok: false });
     const othersStore = await createStore(database.db, { sellerId: otherSeller.user.id });
@@ -179,7 +192,7 @@ describe.each(testEngines())("product commands on %s", (engine) => {
       await postProductDraft(
         database.db,
         actor(seller),
-        JSON.stringify({ name: "A", description: "B", category: "food", main_images: ["/uploads/a.webp"] }),
+        JSON.stringify({ name: "A", description: "B", category: "spices-and-food", main_images: ["/uploads/a.webp"] }),
         { storeId: othersStore.id },
       ),
     ).toMatchObject({ ok: false, status: 404 });

@@ -42,7 +42,7 @@ describe.each(testEngines())("product detail on %s", (engine) => {
     const product = await createProduct(database.db, {
       sellerId: seller.user.id,
       name: "Hand Block Printed Cushion Covers",
-      category: "textiles",
+      category: "home-textiles",
       priceMinCents: 240,
       priceMaxCents: 360,
       minimumOrderQuantity: 500,
@@ -55,7 +55,7 @@ describe.each(testEngines())("product detail on %s", (engine) => {
     expect(detail).toMatchObject({
       id: product.id,
       name: "Hand Block Printed Cushion Covers",
-      category: "textiles",
+      category: "home-textiles",
       priceMinCents: 240,
       priceMaxCents: 360,
       minimumOrderQuantity: 500,
@@ -96,7 +96,7 @@ describe.each(testEngines())("product detail on %s", (engine) => {
     const draft = {
       name: "Brass Table Lamp",
       description: "Hand-finished brass lamp.",
-      category: "machinery",
+      category: "engineering-goods",
       brand: "Moradabad",
       weight: 1.25,
       dimensions: { length: 30, width: 20, height: 45 },

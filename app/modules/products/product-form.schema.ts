@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { PRODUCT_CATEGORIES, UNITS } from "~/lib/categories";
+import { CATEGORY_SLUGS } from "~/lib/categories";
+import { UNITS } from "~/lib/units";
 import { formatUnitPrice } from "~/lib/money";
 import { parseUsdToCents } from "~/lib/money-minor";
 import { firstErrors } from "~/lib/command-result";
@@ -7,10 +8,11 @@ import { intentOptions, optionalPostedId, postedId, postedJson } from "~/lib/pos
 import { PRODUCT_STATUSES } from "~/lib/status-lists";
 import { hsCodeSchema } from "~/modules/trade/trade-terms.schema";
 
-const categoryEnum = z.enum(
-  PRODUCT_CATEGORIES.map((c) => c.value) as [string, ...string[]],
-  "Please choose a category",
-);
+/**
+ * A product's place in the category tree (issue #41.2): one select, a top category or one of its subcategories; the
+ * commands store it as category and subcategory (splitCategory).
+ */
+const categoryEnum = z.enum(CATEGORY_SLUGS, "Please choose a category");
 
 const money = (label: string) =>
   z
@@ -178,8 +180,7 @@ export const productDraftSchema = z
   .object({
     name: z.string().trim().min(1, "Please enter the product name").max(200),
     description: z.string().trim().min(1, "Please enter a description").max(5000),
-    category: z.enum(PRODUCT_CATEGORIES.map((c) => c.value) as [string, ...string[]], "Please choose a category"),
-    subcategory: z.string().trim().max(120).default(""),
+    category: categoryEnum,
     base_sku: z.string().trim().max(60).default(""),
     brand: z.string().trim().max(120).default(""),
     weight: optionalDecimal("Weight is a number of kilograms, like 1.5").default(null),
@@ -240,12 +241,6 @@ export const addProductSchema = z
     name: z.string().trim().min(1, "Please enter the product name").max(200),
     description: z.string().trim().max(5000).optional().default(""),
     category: categoryEnum,
-    subcategory: z
-      .string()
-      .trim()
-      .max(120)
-      .optional()
-      .transform((v) => v || null),
     minimumOrderQuantity: z
       .string()
       .trim()
@@ -313,7 +308,6 @@ export function readProductForm(form: FormData) {
     "name",
     "description",
     "category",
-    "subcategory",
     "minimumOrderQuantity",
     "unit",
     "priceMin",

@@ -1,4 +1,3 @@
-import { PRODUCT_CATEGORIES } from "~/lib/categories";
 import type { CollectionSlug } from "~/lib/collections";
 
 /** Marketplace sorts (spec §2 "Browse Marketplace"); 'relevance' is offered while searching. */
@@ -20,6 +19,7 @@ export const MAX_QUERY_LENGTH = 100;
 
 export type ProductSearchParams = {
   q: string;
+  /** a slug of the category tree: a top category (with its subcategories) or a subcategory */
   category: string | null;
   /** whole dollars, null when the filter is not set */
   min: number | null;
@@ -29,37 +29,6 @@ export type ProductSearchParams = {
   /** a collection of the category strip (app/lib/collections.ts): set by its page, not read from the query string */
   collection?: CollectionSlug | null;
 };
-
-const CATEGORY_VALUES = new Set<string>(PRODUCT_CATEGORIES.map((c) => c.value));
-
-function wholeDollars(value: string | null): number | null {
-  if (value === null || value.trim() === "") return null;
-  if (!/^\d{1,9}$/.test(value.trim())) return null;
-  return Number(value.trim());
-}
-
-/**
- * Reads ?q=&category=&min=&max=&sort=&page= leniently: a value that makes no sense is
- * dropped rather than refused, so a hand-edited or stale link still shows a page.
- */
-export function parseProductSearchParams(search: URLSearchParams, fixedCategory?: string): ProductSearchParams {
-  const q = (search.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
-  const rawCategory = fixedCategory ?? search.get("category") ?? "";
-  const category = CATEGORY_VALUES.has(rawCategory) ? rawCategory : null;
-  let min = wholeDollars(search.get("min"));
-  let max = wholeDollars(search.get("max"));
-  if (min !== null && min <= PRICE_SLIDER.min) min = null;
-  if (max !== null && max >= PRICE_SLIDER.max) max = null;
-  if (min !== null && max !== null && min > max) [min, max] = [max, min];
-  const rawSort = search.get("sort") ?? "";
-  const known = PRODUCT_SORTS.some((s) => s.value === rawSort) || (rawSort === "relevance" && q !== "");
-  const sort: ProductSort = known ? (rawSort as ProductSort) : q ? "relevance" : "newest";
-  const page = Math.min(
-    Math.max(1, Number.parseInt(search.get("page") ?? "1", 10) || 1),
-    Math.ceil(PRODUCT_COUNT_CAP / PRODUCTS_PER_PAGE),
-  );
-  return { q, category, min, max, sort, page };
-}
 
 /** Whether any filter narrows the list (for the empty state's 'Clear All Filters'). */
 export function hasProductFilters(params: ProductSearchParams) {

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { products } from "~/db/schema/products";
+import { splitCategory } from "~/lib/categories";
 import { collectionTsquery, findCollection } from "~/lib/collections";
 import { isDateInRange } from "~/lib/date-range";
 import { isUuid } from "~/lib/uuid";
@@ -115,13 +116,19 @@ function filterCondition(filters: SearchFilters): SQL {
     conditions.push(
       or(
         collection.categories.length ? inArray(products.category, [...collection.categories]) : undefined,
+        collection.subcategories?.length ? inArray(products.subcategory, [...collection.subcategories]) : undefined,
         tsquery ? vectorMatches(tsquery) : undefined,
       ),
     );
     if (collection.listedWithinDays)
       conditions.push(sql`${products.createdAt} >= now() - make_interval(days => ${collection.listedWithinDays}::int)`);
   }
-  if (filters.category) conditions.push(eq(products.category, filters.category));
+  // a top category is the whole of it (products.category holds the top); a subcategory is its own
+  const chosen = splitCategory(filters.category);
+  if (chosen) {
+    conditions.push(eq(products.category, chosen.category));
+    if (chosen.subcategory) conditions.push(eq(products.subcategory, chosen.subcategory));
+  }
   // the slider's bounds are whole dollars: a dollar is 100 cents
   if (filters.min !== null) conditions.push(gte(products.priceMinCents, totalFromUnit(100, filters.min)));
   if (filters.max !== null) conditions.push(lte(products.priceMaxCents, totalFromUnit(100, filters.max)));

@@ -6,12 +6,8 @@ import { createProducts } from "../../../seed/factories/products";
 import { createStore } from "../../../seed/factories/stores";
 import { createSeller, type Account } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
-import {
-  parseProductSearchParams,
-  PRODUCT_COUNT_CAP,
-  PRODUCTS_PER_PAGE,
-  type ProductSearchParams,
-} from "./product-search.schema";
+import { PRODUCT_COUNT_CAP, PRODUCTS_PER_PAGE, type ProductSearchParams } from "./product-search.schema";
+import { parseProductSearchParams } from "./product-search-params";
 import {
   browseProducts,
   countMatchingProducts,
@@ -33,9 +29,9 @@ const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n));
 describe("marketplace search parameters", () => {
   it("reads the URL leniently and defaults to relevance only while searching", () => {
     expect(params("")).toEqual({ q: "", category: null, min: null, max: null, sort: "newest", page: 1 });
-    expect(params("q=%20towels%20&category=textiles&min=1000&max=5000&sort=price-high&page=3")).toEqual({
+    expect(params("q=%20towels%20&category=home-textiles&min=1000&max=5000&sort=price-high&page=3")).toEqual({
       q: "towels",
-      category: "textiles",
+      category: "home-textiles",
       min: 1000,
       max: 5000,
       sort: "price-high",
@@ -83,7 +79,7 @@ describe.each(testEngines("both"))("marketplace search on %s", (engine) => {
         sellerId: shakti.user.id,
         name: "Cotton Terry Towels",
         description: "Absorbent hand towels, 500 GSM.",
-        category: "textiles",
+        category: "home-textiles",
         tags: ["bath"],
         priceMinCents: 150,
         priceMaxCents: 300,
@@ -93,7 +89,7 @@ describe.each(testEngines("both"))("marketplace search on %s", (engine) => {
         sellerId: shakti.user.id,
         name: "Organic Bath Sheets",
         description: "Soft sheets woven from organic cotton yarn.",
-        category: "textiles",
+        category: "home-textiles",
         priceMinCents: 900,
         priceMaxCents: 1400,
         createdAt: day(2),
@@ -102,7 +98,7 @@ describe.each(testEngines("both"))("marketplace search on %s", (engine) => {
         sellerId: shakti.user.id,
         name: "Jute Shopping Bags",
         description: "Natural fibre bags with handles.",
-        category: "textiles",
+        category: "home-textiles",
         tags: ["eco", "packaging"],
         priceMinCents: 80,
         priceMaxCents: 120,
@@ -131,7 +127,7 @@ describe.each(testEngines("both"))("marketplace search on %s", (engine) => {
         sellerId: nandi.user.id,
         name: "Retired Cotton Gloves",
         description: "No longer sold.",
-        category: "textiles",
+        category: "home-textiles",
         status: "inactive",
         createdAt: day(6),
       },
@@ -194,7 +190,12 @@ describe.each(testEngines("both"))("marketplace search on %s", (engine) => {
     expect((await browseProducts(db, params("q=pashmina%20xylophone"))).total).toEqual({ count: 0, capped: false });
     // a product stored or renamed later brings its words (the database's triggers add them)
     const [mat] = await createProducts(db, [
-      { sellerId: nandi.user.id, name: "Quilted Moving Blanket", description: "Heavy padding.", category: "textiles" },
+      {
+        sellerId: nandi.user.id,
+        name: "Quilted Moving Blanket",
+        description: "Heavy padding.",
+        category: "home-textiles",
+      },
     ]);
     expect(await terms()).toEqual(expect.arrayContaining(["quilted", "blanket", "padding"]));
     await db.update(products).set({ name: "Quilted Furniture Pad" }).where(eq(products.id, mat!.id));
@@ -249,6 +250,28 @@ describe.each(testEngines("both"))("marketplace search on %s", (engine) => {
     expect(combined.total).toEqual({ count: 0, capped: false });
   });
 
+  it("filters by a top category of the tree with its subcategories, and by a subcategory alone (issue #41.2)", async () => {
+    const db = database.db;
+    const artisan = await createSeller(db, { companyName: "Moradabad Brass Works" });
+    await createProducts(db, [
+      { sellerId: artisan.user.id, name: "Brass Planter", category: "home-decor", subcategory: "planters-and-vases" },
+      { sellerId: artisan.user.id, name: "Brass Lantern", category: "home-decor", subcategory: "candles-and-lighting" },
+      { sellerId: artisan.user.id, name: "Brass Wall Plate", category: "home-decor" },
+      { sellerId: artisan.user.id, name: "Brass Diya", category: "handicrafts", subcategory: "metal-crafts" },
+    ]);
+    try {
+      const listed = async (query: string) => names((await browseProducts(db, params(`${query}&sort=name`))).items);
+      expect(await listed("category=home-decor")).toEqual(["Brass Lantern", "Brass Planter", "Brass Wall Plate"]);
+      expect(await listed("category=planters-and-vases")).toEqual(["Brass Planter"]);
+      expect(await listed("category=metal-crafts&q=brass")).toEqual(["Brass Diya"]);
+      expect(await listed("category=handicrafts")).toEqual(["Brass Diya"]);
+      // an old category is no filter at all: the whole marketplace, as for any slug the tree does not have
+      expect(params("category=machinery").category).toBeNull();
+    } finally {
+      await db.delete(products).where(eq(products.sellerId, artisan.user.id));
+    }
+  });
+
   it("finds exactly the products inside a text search's price bound, at and around its ends", async () => {
     const db = database.db;
     // prices at, just inside and just outside the bounds asked
@@ -266,7 +289,7 @@ describe.each(testEngines("both"))("marketplace search on %s", (engine) => {
       prices.map(([priceMinCents, priceMaxCents], i) => ({
         sellerId: nandi.user.id,
         name: `Brassware lot ${i}`,
-        category: "machinery",
+        category: "engineering-goods",
         priceMinCents,
         priceMaxCents,
       })),
@@ -469,13 +492,13 @@ describe.each(testEngines("both"))("marketplace search on %s", (engine) => {
         sellerId: nandi.user.id,
         name: "Kevlar cut-resistant gloves",
         description: "Work gloves.",
-        category: "automotive",
+        category: "auto-components",
       },
       {
         sellerId: nandi.user.id,
         name: "Kevlarite brake lining",
         description: "Friction sheet.",
-        category: "automotive",
+        category: "auto-components",
       },
     ]);
     try {
@@ -495,14 +518,14 @@ describe.each(testEngines("both"))("marketplace search on %s", (engine) => {
       // an unfinished word matches both, whole words being none
       expect(await found("kevla")).toEqual(["Kevlar cut-resistant gloves", "Kevlarite brake lining"]);
       expect(await found("kevlarit")).toEqual(["Kevlarite brake lining"]);
-      expect(await found("automotive kevlarit")).toEqual(["Kevlarite brake lining"]);
+      expect(await found("auto kevlarit")).toEqual(["Kevlarite brake lining"]);
     } finally {
-      await db.delete(products).where(eq(products.category, "automotive"));
+      await db.delete(products).where(eq(products.category, "auto-components"));
     }
   });
 
   it("counts active products per category", async () => {
-    expect(await countProductsByCategory(database.db)).toEqual({ textiles: 3, electronics: 2 });
+    expect(await countProductsByCategory(database.db)).toEqual({ "home-textiles": 3, electronics: 2 });
   });
 
   it("searches active stores by name, description and categories, category exact", async () => {
@@ -511,18 +534,18 @@ describe.each(testEngines("both"))("marketplace search on %s", (engine) => {
       sellerId: shakti.user.id,
       name: "Shakti Home Linen",
       description: "Towels and bed linen",
-      categories: ["Textiles", "Handicrafts"],
+      categories: ["home-textiles", "handicrafts"],
     });
     await createStore(db, {
       sellerId: nandi.user.id,
       name: "Nandi Lighting",
       description: "LED lighting",
-      categories: ["Electronics"],
+      categories: ["electronics"],
     });
     await createStore(db, {
       sellerId: nandi.user.id,
       name: "Hidden Outlet",
-      categories: ["Textiles"],
+      categories: ["home-textiles"],
       status: "hidden",
     });
     const stores = (query: string) =>
@@ -530,7 +553,9 @@ describe.each(testEngines("both"))("marketplace search on %s", (engine) => {
     expect(await stores("")).toEqual(["Nandi Lighting", "Shakti Home Linen"]);
     expect(await stores("sq=linen")).toEqual(["Shakti Home Linen"]);
     expect(await stores("sq=handicr")).toEqual(["Shakti Home Linen"]);
-    expect(await stores("scategory=Electronics")).toEqual(["Nandi Lighting"]);
-    expect(await stores("scategory=Textiles&sq=led")).toEqual([]);
+    expect(await stores("scategory=electronics")).toEqual(["Nandi Lighting"]);
+    // the old labels are no category any more: no filter, every store
+    expect(await stores("scategory=Electronics")).toEqual(["Nandi Lighting", "Shakti Home Linen"]);
+    expect(await stores("scategory=home-textiles&sq=led")).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { Db } from "~/db/client.server";
-import { parseProductSearchParams } from "./product-search.schema";
+import { parseProductSearchParams } from "./product-search-params";
 import { decodeCursor, searchProducts, type ProductSearchQuery } from "./product-search.server";
 
 export type JsonAnswer = { status: number; body: unknown; headers?: Record<string, string> };

@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { productPriceTiers, products } from "~/db/schema/products";
 import { isUuid } from "~/lib/uuid";
 import { totalFromUnit } from "~/lib/money-minor";
+import { categoryValueOf } from "~/lib/categories";
 
 export type RfqPrefill = {
   productId: string;
@@ -30,6 +31,7 @@ export async function rfqPrefillFromProduct(
       id: products.id,
       name: products.name,
       category: products.category,
+      subcategory: products.subcategory,
       unit: products.unit,
       moq: products.minimumOrderQuantity,
     })
@@ -52,7 +54,8 @@ export async function rfqPrefillFromProduct(
   return {
     productId: row.id,
     title: row.name,
-    category: row.category,
+    // the product's place in the tree, as the form's category select holds it
+    category: categoryValueOf(row.category, row.subcategory),
     unit: row.unit,
     quantity: tier?.minQuantity ?? row.moq,
     tier: tier ? { ...tier, targetCents: totalFromUnit(tier.unitPriceCents, tier.minQuantity) } : null,

@@ -17,7 +17,7 @@ describe.each(testEngines())("RFQ pre-filled from a product on %s", (engine) => 
     const product = await createProduct(database.db, {
       sellerId: seller.user.id,
       name: "Cotton Terry Towels",
-      category: "textiles",
+      category: "home-textiles",
       minimumOrderQuantity: 200,
       priceMinCents: 380,
       priceMaxCents: 450,
@@ -38,7 +38,7 @@ describe.each(testEngines())("RFQ pre-filled from a product on %s", (engine) => 
     expect(await rfqPrefillFromProduct(database.db, product.id)).toEqual({
       productId: product.id,
       title: "Cotton Terry Towels",
-      category: "textiles",
+      category: "home-textiles",
       unit: "pieces",
       quantity: 200,
       tier: null,

@@ -208,7 +208,7 @@ describe.each(testEngines("both"))("reviews on %s", (engine) => {
     const product = await createProduct(database.db, {
       sellerId: supplier.user.id,
       name: `Hand-tufted wool rug ${Date.now()}`,
-      category: "textiles",
+      category: "home-textiles",
     });
     await addProductToStore(database.db, { storeId: store.id, productId: product.id });
 

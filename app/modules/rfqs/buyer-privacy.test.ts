@@ -85,7 +85,7 @@ describe.each(testEngines())("a buyer's privacy on RFQs on %s", (engine) => {
     const form = new FormData();
     for (const [k, v] of Object.entries({
       title: "Hand-knotted jute rugs",
-      category: "textiles",
+      category: "home-textiles",
       description: "Natural jute, 5 x 8 ft, bound edges.",
       quantity: "300",
       unit: "pieces",

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { isCalendarDate } from "~/lib/date-range";
-import { UNITS } from "~/lib/categories";
+import { CATEGORY_SLUGS } from "~/lib/categories";
+import { optionalMoney } from "~/lib/money-fields";
+import { UNITS } from "~/lib/units";
 import { isTimeZone } from "~/lib/deadline";
-import { optionalMoney } from "~/lib/posted-fields";
 import { RFQ_CATEGORIES, RFQ_SORTS, type RfqSort } from "./rfq-list-options";
 
 export * from "./rfq-values";
@@ -12,7 +13,8 @@ export { RFQ_CATEGORIES, RFQ_SORTS, RFQS_PER_PAGE, type RfqSort } from "./rfq-li
 export const createRfqSchema = z
   .object({
     title: z.string().trim().min(1, "Please enter a title").max(200, "Title is too long"),
-    category: z.enum(RFQ_CATEGORIES.map((c) => c.value) as [string, ...string[]], "Please choose a category"),
+    // one select of the category tree: a top category, or one of its subcategories (createRfq splits it)
+    category: z.enum(CATEGORY_SLUGS, "Please choose a category"),
     description: z.string().trim().min(1, "Please describe what you need").max(5000, "Description is too long"),
     specifications: z.string().max(10000, "Technical specifications are too long").optional().default(""),
     quantity: z

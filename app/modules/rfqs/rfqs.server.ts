@@ -3,6 +3,7 @@ import { rfqOwnedBy } from "~/modules/rfqs/rfq-owner.server";
 import { isUniqueViolation } from "~/db/postgres-errors";
 import { and, asc, count, desc, eq, exists, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
+import { splitCategory } from "~/lib/categories";
 import type { Db } from "~/db/client.server";
 import { emailOf } from "~/modules/accounts/profiles.server";
 import { rfqMatches } from "~/db/schema/matching";
@@ -200,7 +201,7 @@ export async function createRfq(
         buyerId: actor.id,
         title: input.title,
         description: input.description,
-        category: input.category,
+        ...splitCategory(input.category)!,
         quantity: input.quantity,
         unit: input.unit,
         budgetMinCents: input.budgetMin,

@@ -22,7 +22,7 @@ function form(values: Record<string, string>) {
 
 const validRfq = {
   title: "Organic cotton tote bags",
-  category: "textiles",
+  category: "home-textiles",
   description: "Natural canvas totes, 10 oz, screen-printed with our logo.",
   specifications: 'Size 15" x 16"\nGusset: 4"\nHandles: 24" "long" \\ reinforced',
   quantity: "5000",
@@ -173,7 +173,7 @@ describe.each(testEngines("both"))("RFQs, quotes and orders on %s", (engine) => 
     const rfq = await createRfqRow(database.db, {
       buyerId: buyer.user.id,
       title: "Stainless steel tiffin boxes",
-      category: "machinery",
+      category: "engineering-goods",
       budgetMinCents: 100,
       budgetMaxCents: 999_999_00,
     });
@@ -183,8 +183,12 @@ describe.each(testEngines("both"))("RFQs, quotes and orders on %s", (engine) => 
     expect(list.items[0]!.buyerCompany).toBe("Brooklyn Goods LLC");
     const all = await listRfqs(database.db, parseRfqListParams(new URLSearchParams("")), null);
     expect(all.items.every((i) => i.status === "published")).toBe(true);
-    const machinery = await listRfqs(database.db, parseRfqListParams(new URLSearchParams("category=machinery")), null);
-    expect(machinery.items.every((i) => i.category === "machinery")).toBe(true);
+    const machinery = await listRfqs(
+      database.db,
+      parseRfqListParams(new URLSearchParams("category=engineering-goods")),
+      null,
+    );
+    expect(machinery.items.every((i) => i.category === "engineering-goods")).toBe(true);
     const high = await listRfqs(database.db, parseRfqListParams(new URLSearchParams("sort=budget-high")), null);
     expect(high.items[0]!.id).toBe(rfq.id);
     const wildcard = await listRfqs(database.db, parseRfqListParams(new URLSearchParams("q=%25")), null);

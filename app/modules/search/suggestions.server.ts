@@ -1,5 +1,6 @@
 import type { Db } from "~/db/client.server";
-import { CATEGORY_STRIP, PRODUCT_CATEGORIES } from "~/lib/categories";
+import { CATEGORY_NODES } from "~/lib/categories";
+import { CATEGORY_STRIP } from "~/lib/category-strip";
 import { MAX_QUERY_LENGTH } from "~/modules/products/product-search.schema";
 import { searchProducts } from "~/modules/products/product-search.server";
 import { activeStoresNamed } from "~/modules/stores/store-directory.server";
@@ -22,11 +23,18 @@ export async function searchSuggestions(db: Db, rawQuery: string): Promise<Searc
   if (q.length < MIN_SUGGESTION_LENGTH) return { categories: [], products: [], stores: [] };
   const needle = q.toLowerCase();
 
+  // the tree's top categories, the strip's collections, then the tree's subcategories; one link per page
+  // (/category/home-decor is the strip's collection), matched on the label without accents ("decor" finds
+  // "Home Décor") or the slug
+  const plain = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  const seen = new Set<string>();
   const categories = [
-    ...PRODUCT_CATEGORIES.map((c) => ({ slug: c.value, label: c.label })),
+    ...CATEGORY_NODES.filter((c) => c.parent === null),
     ...CATEGORY_STRIP.filter((c) => c.slug !== "featured" && c.slug !== "new"),
+    ...CATEGORY_NODES.filter((c) => c.parent !== null),
   ]
-    .filter((c) => c.label.toLowerCase().includes(needle) || c.slug.includes(needle))
+    .filter((c) => plain(c.label).includes(plain(needle)) || c.slug.includes(needle))
+    .filter((c) => !seen.has(c.slug) && seen.add(c.slug))
     .slice(0, CATEGORY_SUGGESTIONS)
     .map((c) => ({ kind: "category" as const, label: c.label, href: `/category/${c.slug}` }));
 

@@ -3,7 +3,7 @@ import { products } from "~/db/schema/products";
 import { stores } from "~/db/schema/stores";
 import { user } from "~/db/schema/auth";
 import { browseProducts, searchProducts } from "~/modules/products/product-search.server";
-import { parseProductSearchParams } from "~/modules/products/product-search.schema";
+import { parseProductSearchParams } from "~/modules/products/product-search-params";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { PRODUCT_SUGGESTIONS, searchSuggestions } from "./suggestions.server";
 
@@ -13,7 +13,7 @@ describe.each(testEngines("both"))("header search suggestions on %s", (engine) =
   const product = (name: string, extra: Partial<typeof products.$inferInsert> = {}) => ({
     sellerId: "s1",
     name,
-    category: "food",
+    category: "spices-and-food",
     priceMinCents: 100,
     priceMaxCents: 200,
     ...extra,
@@ -27,11 +27,11 @@ describe.each(testEngines("both"))("header search suggestions on %s", (engine) =
       product("Organic Turmeric Powder"),
       product("Turmeric Latte Mix"),
       product("Hidden Turmeric", { status: "inactive" }),
-      product("100% Cotton Towels", { category: "textiles" }),
-      product("Cotton Bed Sheets", { category: "textiles" }),
-      product("Plain Bath Mat", { category: "textiles", description: "Woven from combed cotton." }),
+      product("100% Cotton Towels", { category: "home-textiles" }),
+      product("Cotton Bed Sheets", { category: "home-textiles" }),
+      product("Plain Bath Mat", { category: "home-textiles", description: "Woven from combed cotton." }),
       // more cotton products than the box shows, so its order is the search's, not any order of all matches
-      ...Array.from({ length: 6 }, (_, i) => product(`Cotton Kitchen Towel ${i + 1}`, { category: "textiles" })),
+      ...Array.from({ length: 6 }, (_, i) => product(`Cotton Kitchen Towel ${i + 1}`, { category: "home-textiles" })),
     ]);
     await db.insert(stores).values([
       { sellerId: "s1", name: "Kerala Turmeric Traders" },
@@ -46,7 +46,19 @@ describe.each(testEngines("both"))("header search suggestions on %s", (engine) =
     expect(result.stores.map((s) => s.label)).toEqual(["Kerala Turmeric Traders"]);
     expect(result.products[0]!.href).toMatch(/^\/product\//);
     const food = await searchSuggestions(database.db, "food");
-    expect(food.categories.map((c) => c.href)).toContain("/category/food");
+    expect(food.categories.map((c) => c.href)).toEqual([
+      "/category/spices-and-food",
+      "/category/food-drink",
+      "/category/snacks-and-processed-food",
+    ]);
+    // the tree's subcategories too, and a label's accent need not be typed
+    expect((await searchSuggestions(database.db, "planters")).categories).toEqual([
+      { kind: "category", label: "Planters & Vases", href: "/category/planters-and-vases" },
+    ]);
+    expect((await searchSuggestions(database.db, "decor")).categories.map((c) => c.href)).toEqual([
+      "/category/home-decor",
+      "/category/wall-decor",
+    ]);
   });
 
   it("suggests cotton for the typo 'cottn', as the marketplace search finds it", async () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { categoryLabel } from "~/lib/categories";
 import { postedJson } from "~/lib/posted-fields";
 import { EDITOR } from "./editor/constants";
 import { insideCanvas, overlaps } from "./editor/geometry";
@@ -180,6 +181,8 @@ export function defaultCategoryTabs(categories: readonly string[] = []): Categor
     { id: ABOUT_TAB_SLUG, name: "About Us", slug: ABOUT_TAB_SLUG, order: 1 },
   ];
   for (const category of categories) {
+    // a category of the tree is named by its label (its slug stays the slug); older free text by itself
+    const name = categoryLabel(category);
     const slug = category
       .toLowerCase()
       .replace(/&/g, "and")
@@ -188,7 +191,7 @@ export function defaultCategoryTabs(categories: readonly string[] = []): Categor
       .slice(0, 60);
     if (!slug || slugs.has(slug)) continue;
     slugs.add(slug);
-    tabs.push({ id: slug, name: category, slug, order: tabs.length });
+    tabs.push({ id: slug, name, slug, order: tabs.length });
   }
   return tabs;
 }

@@ -78,7 +78,7 @@ describe.each(testEngines())("stores on %s", (engine) => {
         email: "sales@jbp.example",
         website: "https://jbp.example",
         phone: "+91 141 555 0199",
-        categories: ["Handicrafts", "Furniture"],
+        categories: ["handicrafts", "furniture"],
         city: "Jaipur",
       }),
       PUBLIC_URL,
@@ -148,7 +148,7 @@ describe.each(testEngines())("stores on %s", (engine) => {
       actor(seller),
       form({
         name: "Karur Home Textiles",
-        categories: ["Textiles", "Food & Beverages"],
+        categories: ["home-textiles", "spices-and-food"],
         yearFounded: "1998",
         certifications: "GOTS, OEKO-TEX Standard 100, GOTS",
         productionCapacity: "40,000 towels",
@@ -158,7 +158,14 @@ describe.each(testEngines())("stores on %s", (engine) => {
     expect(result.ok).toBe(true);
     const id = result.ok ? result.value.id : "";
     const page = await getPublicStore(database.db, id, null, { tab: "about-us" });
-    expect(page!.store.categoryTabs.map((t) => t.slug)).toEqual(["home", "about-us", "textiles", "food-and-beverages"]);
+    expect(page!.store.categoryTabs.map((t) => t.slug)).toEqual([
+      "home",
+      "about-us",
+      "home-textiles",
+      "spices-and-food",
+    ]);
+    // each named by the tree's label
+    expect(page!.store.categoryTabs.slice(2).map((t) => t.name)).toEqual(["Home Textiles", "Spices & Food"]);
     expect(page!.store).toMatchObject({
       yearFounded: 1998,
       certifications: ["GOTS", "OEKO-TEX Standard 100"],
@@ -180,22 +187,22 @@ describe.each(testEngines())("stores on %s", (engine) => {
     const own = await createProduct(database.db, {
       sellerId: seller.user.id,
       name: "Own blue pottery vase",
-      category: "textiles",
+      category: "home-textiles",
     });
     const other = await createProduct(database.db, {
       sellerId: rival.user.id,
       name: "Rival cushion covers",
-      category: "textiles",
+      category: "home-textiles",
     });
     const elsewhere = await createProduct(database.db, {
       sellerId: rival.user.id,
       name: "Rival brake pads",
-      category: "automotive",
+      category: "auto-components",
     });
     const result = await postCreateStore(
       database.db,
       actor(seller),
-      form({ name: "Recommending store", categories: ["Textiles"] }),
+      form({ name: "Recommending store", categories: ["home-textiles"] }),
       PUBLIC_URL,
     );
     const id = result.ok ? result.value.id : "";

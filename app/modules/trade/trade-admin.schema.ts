@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate } from "~/lib/date-range";
-import { optionalMoney } from "~/lib/posted-fields";
+import { optionalMoney } from "~/lib/money-fields";
 import { SHIP_MODES } from "./trade-terms.schema";
 
 /**

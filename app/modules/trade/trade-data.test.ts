@@ -123,7 +123,7 @@ describe.each(testEngines())("trade reference data and the quote comparison on %
     const rfq = await createRfq(database.db, {
       buyerId: buyer.user.id,
       title: "Terry bath towels",
-      category: "textiles",
+      category: "home-textiles",
       quantity: 1000,
       deliveryLocation: "1200 W Harrison St, Chicago, IL 60607",
     });

@@ -225,9 +225,6 @@ export function CreateProductDialog({
                     <ProductCategoryOptions />
                   </Select>
                 </Field>
-                <Field id={fields.subcategory.id} label="Subcategory" error={fields.subcategory.errors?.[0]}>
-                  <Input {...getInputProps(fields.subcategory, { type: "text" })} {...typed(fields.subcategory)} />
-                </Field>
                 <Field id={fields.base_sku.id} label="Base SKU" error={fields.base_sku.errors?.[0]}>
                   <Input
                     {...getInputProps(fields.base_sku, { type: "text" })}

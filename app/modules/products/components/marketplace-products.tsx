@@ -7,7 +7,6 @@ import { FilterSelect, Label, SearchInput } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { lazyPart } from "~/components/ui/lazy-part";
-import { PRODUCT_CATEGORIES } from "~/lib/categories";
 import { formatMoney } from "~/lib/money";
 import type { ProductCardData } from "../products.schema";
 import { PRICE_SLIDER, PRODUCT_SORTS, RELEVANCE_SORT, type ProductSearchParams } from "../product-search.schema";
@@ -121,6 +120,8 @@ type MarketplaceProductsProps = {
   signedIn: boolean;
   /** extra parameters to keep (e.g. the tab) */
   hidden?: [string, string][];
+  /** the category filter's options (the tree, from the loader: the page's code does not carry it); none on a category page */
+  categoryOptions?: readonly { value: string; label: string }[];
 };
 
 function MarketplaceProductsView({
@@ -131,6 +132,7 @@ function MarketplaceProductsView({
   loading,
   signedIn,
   hidden = [],
+  categoryOptions = [],
 }: MarketplaceProductsProps) {
   const { params, items, total, page, pageCount } = data;
   const hydrated = useHydrated();
@@ -167,7 +169,7 @@ function MarketplaceProductsView({
           name="category"
           form={formId}
           defaultValue={params.category ?? ""}
-          options={[{ value: "", label: "All Categories" }, ...PRODUCT_CATEGORIES]}
+          options={[{ value: "", label: "All Categories" }, ...categoryOptions]}
         />
       )}
       <fieldset>

@@ -1,7 +1,7 @@
 import { getCollectionProps, getInputProps, getTextareaProps, type DefaultValue } from "@conform-to/react";
 import type { z } from "zod";
 import { Field, Input, Label, Textarea } from "~/components/ui/field";
-import { STORE_CATEGORY_OPTIONS } from "~/lib/categories";
+import { categoryLabel, STORE_CATEGORY_OPTIONS } from "~/lib/categories";
 import { lazySchema, useValidatedForm, type FormReply } from "~/components/forms/validated-form";
 import type { storeDetailsSchema } from "../store-form.schema";
 import { WEEKDAYS } from "../store-form-values";
@@ -107,7 +107,7 @@ export function StoreDetailsFields({ fields }: { fields: StoreDetailsFieldset })
             ariaAttributes: false,
           }).map(({ key, ...checkbox }, index) => (
             <label key={key} className="flex items-center gap-2 text-sm">
-              <input {...checkbox} id={`${fields.categories.id}-${index}`} /> {checkbox.value}
+              <input {...checkbox} id={`${fields.categories.id}-${index}`} /> {categoryLabel(checkbox.value)}
             </label>
           ))}
         </div>
