@@ -299,10 +299,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </Link>
             ) : (
               <>
-                <Link to="/auth" className={buttonClasses("primary", "lg")}>
+                <Link to="/auth?tab=signup&role=seller" className={buttonClasses("primary", "lg")}>
                   Start Selling to USA
                 </Link>
-                <Link to="/auth" className={buttonClasses("outline", "lg")}>
+                <Link to="/auth?tab=signup" className={buttonClasses("outline", "lg")}>
                   Find Indian Suppliers
                 </Link>
               </>

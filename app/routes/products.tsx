@@ -61,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     notSeller: {
       heading: "Seller Account Required",
       message: SELLERS_ONLY,
-      link: { to: "/dashboard", label: "Go to Dashboard" },
+      link: { to: "/profile#roles", label: "Become a seller" },
     },
   });
   const db = context.get(appContext).runtime.db;

@@ -1,5 +1,5 @@
 import { formatDate } from "~/lib/dates";
-import { useTimeZone } from "~/components/layout/use-root-user";
+import { useRootUser, useTimeZone } from "~/components/layout/use-root-user";
 import { ArrowLeft, Building2, Calendar, DollarSign, HelpCircle, Lock, MapPin, Package, User } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
@@ -209,6 +209,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
   const failed = actionData && !actionData.ok ? actionData.message : null;
   const liveQuote = rfq.quotes.some((q) => q.mine && q.status === "submitted");
   const isBuyer = rfq.viewer === "buyer";
+  const rootUser = useRootUser();
   const quoteCount = isBuyer
     ? rfq.quotes.length
     : rfq.quotes.filter((q) => q.status !== "withdrawn").length + rfq.sealedQuoteCount;
@@ -512,8 +513,23 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
             <Card className="p-6">
               <h2 className="text-lg font-semibold">Submit Your Quote</h2>
               <p className="mt-2 text-sm text-slate-600">Please log in to submit a quote</p>
-              <ButtonLink to={`/auth?redirectTo=/rfqs/${rfq.id}`} size="sm" className="mt-4">
-                Sign In
+              <div className="mt-4 flex flex-wrap gap-2">
+                <ButtonLink to={`/auth?redirectTo=/rfqs/${rfq.id}`} size="sm">
+                  Sign In
+                </ButtonLink>
+                <ButtonLink to={`/auth?tab=signup&role=seller&redirectTo=/rfqs/${rfq.id}`} size="sm" variant="outline">
+                  Join as a Supplier
+                </ButtonLink>
+              </div>
+            </Card>
+          ) : signedIn && !isBuyer && !rootUser?.isSeller && rfq.status === "published" ? (
+            <Card className="p-6">
+              <h2 className="text-lg font-semibold">Submit Your Quote</h2>
+              <p className="mt-2 text-sm text-slate-600">
+                Only supplier accounts quote. Add selling to this account to quote on RFQs like this one.
+              </p>
+              <ButtonLink to="/profile#roles" size="sm" className="mt-4">
+                Become a seller
               </ButtonLink>
             </Card>
           ) : null}

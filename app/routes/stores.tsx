@@ -25,7 +25,8 @@ export function meta() {
 const SELLERS_PAGE = {
   heading: "Seller Access Required",
   message: "This page is only available for seller accounts.",
-  link: { to: "/dashboard", label: "Go to Dashboard" },
+  // a buyer adds selling to the same account (decision record 0052)
+  link: { to: "/profile#roles", label: "Become a seller" },
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {

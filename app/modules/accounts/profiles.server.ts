@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { profiles } from "~/db/schema/profiles";
-import type { Profile, UserType, VerificationStatus } from "./accounts.schema";
+import type { Profile, VerificationStatus } from "./accounts.schema";
 
 const profileColumns = {
   id: profiles.id,
@@ -9,7 +9,8 @@ const profileColumns = {
   fullName: profiles.fullName,
   companyName: profiles.companyName,
   phone: profiles.phone,
-  userType: profiles.userType,
+  isBuyer: profiles.isBuyer,
+  isSeller: profiles.isSeller,
   verificationStatus: profiles.verificationStatus,
   verificationNote: profiles.verificationNote,
   profileCompleted: profiles.profileCompleted,
@@ -20,12 +21,9 @@ export async function findProfile(db: Db, userId: string): Promise<Profile | nul
   return row ? toProfile(row) : null;
 }
 
-export function toProfile(
-  row: { userType: string; verificationStatus: string } & Omit<Profile, "userType" | "verificationStatus">,
-): Profile {
+export function toProfile(row: { verificationStatus: string } & Omit<Profile, "verificationStatus">): Profile {
   return {
     ...row,
-    userType: row.userType as UserType,
     verificationStatus: row.verificationStatus as VerificationStatus,
   };
 }

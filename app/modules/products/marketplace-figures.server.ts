@@ -24,8 +24,8 @@ async function countFigures(db: Db): Promise<MarketplaceFigures> {
     countProductsByCategory(db),
     db
       .select({
-        verifiedSuppliers: sql<number>`(count(*) filter (where ${profiles.userType} = 'seller' and ${profiles.verificationStatus} = 'verified'))::int`,
-        buyers: sql<number>`(count(*) filter (where ${profiles.userType} = 'buyer'))::int`,
+        verifiedSuppliers: sql<number>`(count(*) filter (where ${profiles.isSeller} and ${profiles.verificationStatus} = 'verified'))::int`,
+        buyers: sql<number>`(count(*) filter (where ${profiles.isBuyer}))::int`,
       })
       .from(profiles),
     db

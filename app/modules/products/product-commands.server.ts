@@ -19,9 +19,7 @@ export type ProductCommandResult = { ok: true; message: string; id: string } | C
 
 /** Sellers only: the refusal for anyone else (a route asks before it reads the form, so a buyer is told 403, not 400). */
 export function refuseNonSeller(actor: Actor): CommandRefusal | null {
-  return actor.profile.userType === "seller"
-    ? null
-    : { ok: false, status: 403, message: SELLERS_ONLY, fieldErrors: {} };
+  return actor.profile.isSeller ? null : { ok: false, status: 403, message: SELLERS_ONLY, fieldErrors: {} };
 }
 
 type TierRow = { variantSku: string; minQuantity: number; unitPriceCents: number };

@@ -54,7 +54,7 @@ export async function suppliersNamed(db: Db, text: string): Promise<string[]> {
   const rows = await db
     .select({ userId: profiles.userId })
     .from(profiles)
-    .where(and(eq(profiles.userType, "seller"), ilike(profiles.companyName, likePattern(text))))
+    .where(and(eq(profiles.isSeller, true), ilike(profiles.companyName, likePattern(text))))
     .orderBy(profiles.userId)
     .limit(SUPPLIERS_PER_SEARCH);
   return rows.map((row) => row.userId);

@@ -91,7 +91,7 @@ export async function createStore(
   details: StoreDetailsInput,
   publicUrl: string,
 ): Promise<StoreResult<{ id: string }>> {
-  if (actor.profile.userType !== "seller")
+  if (!actor.profile.isSeller)
     return { ok: false, status: 403, message: "Only seller accounts can create stores", fieldErrors: {} };
   const limited = await overActionLimit(db, "store", actor.id);
   if (limited) return { ok: false, status: 429, message: limited, fieldErrors: {} };
