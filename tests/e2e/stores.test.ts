@@ -191,6 +191,14 @@ describe("stores: create with QR, manage products, public page", () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
+  it("offers its own seller Manage Store, not Follow (#41 item 6)", async () => {
+    const { page } = browser;
+    await signIn(page, sellerEmail, "Indigo-Block-Print-7");
+    await page.goto(storeUrl);
+    await page.getByRole("link", { name: "Manage Store" }).waitFor();
+    expect(await page.getByRole("button", { name: /Follow/ }).count()).toBe(0);
+  });
+
   it("a signed-in buyer follows the store and the count is real", async () => {
     const { page } = browser;
     await signIn(page, "sarah@brooklyn-home-goods.example");

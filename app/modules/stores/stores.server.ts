@@ -378,11 +378,13 @@ export async function toggleFollow(
 ): Promise<StoreResult<{ following: boolean }>> {
   if (!isUuid(storeId)) return notFound;
   const [store] = await db
-    .select({ id: stores.id })
+    .select({ id: stores.id, sellerId: stores.sellerId })
     .from(stores)
     .where(and(eq(stores.id, storeId), eq(stores.status, "active")))
     .limit(1);
   if (!store) return notFound;
+  if (store.sellerId === actor.id)
+    return { ok: false, status: 403, message: "You cannot follow your own store", fieldErrors: {} };
   const removed = await db
     .delete(storeFollowers)
     .where(and(eq(storeFollowers.storeId, storeId), eq(storeFollowers.userId, actor.id)))
