@@ -139,11 +139,16 @@ describe("catalog: products, the marketplace and product pages", () => {
     await page.getByRole("link", { name: "Next" }).click();
     await page.waitForURL(/page=2/);
     await page.getByText("Page 2 of").waitFor();
+    // a later page says which products it shows (#41 item 6)
+    await page.getByText(/^Showing 25–48 of \d+ products$/).waitFor();
 
     // search by a word of the description (a partial word finds it too)
     await page.getByRole("searchbox", { name: "Search products", exact: true }).fill(marker.slice(0, -2));
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.waitForURL(new RegExp(`q=${marker.slice(0, -2)}`));
+    // the page's own search box does not force Newest: a search is sorted by Best Match (#41 item 6)
+    expect(new URL(page.url()).searchParams.get("sort") ?? "").toBe("");
+    await expect.poll(() => page.getByLabel("Sort by").inputValue()).toBe("relevance");
     await page.getByRole("link", { name: dialogName, exact: true }).waitFor();
     await page.getByText("Showing 1 of 1 products").waitFor();
     const card = page.locator("article", { hasText: dialogName });
@@ -210,6 +215,12 @@ describe("catalog: products, the marketplace and product pages", () => {
     await page.waitForURL(/\/product\//);
     await page.getByRole("heading", { name: dialogName, level: 1 }).waitFor();
     expect(await page.locator("main").innerText()).toContain("Indigo");
+
+    // the Stores tab searches what the Products tab searched (#41 item 6)
+    await page.goto("/browse?q=textiles");
+    await page.getByRole("link", { name: /^Stores \(\d+\)$/ }).click();
+    await page.waitForURL(/tab=stores/);
+    await expect.poll(() => page.getByLabel("Search stores").inputValue()).toBe("textiles");
   });
 
   it("filters the stores tab by category as soon as one is chosen", async () => {
