@@ -147,7 +147,13 @@ export async function listRfqs(db: Db, params: RfqListParams, viewer: SessionUse
   const order =
     params.sort === "deadline"
       ? // the instant quoting closes (the end of the deadline day in the buyer's zone), not the date alone
-        [sql`${rfqs.closesAt} asc nulls last`, asc(rfqs.deadline), desc(rfqs.createdAt)]
+        // (an RFQ stored without its instant closes as rfqClosesAt says: the end of its deadline day in its zone, UTC
+        // without one), so an old RFQ takes its place among the others rather than trailing them (#41 item 6)
+        [
+          sql`coalesce(${rfqs.closesAt}, (${rfqs.deadline} + 1)::timestamp at time zone coalesce(${rfqs.timeZone}, 'UTC')) asc`,
+          asc(rfqs.deadline),
+          desc(rfqs.createdAt),
+        ]
       : params.sort === "budget-high"
         ? [sql`${rfqs.budgetMaxCents} desc nulls last`, desc(rfqs.createdAt)]
         : params.sort === "budget-low"
