@@ -7,6 +7,7 @@ import { ConfirmDialog, ConfirmPanel } from "~/components/ui/confirm-dialog";
 import { DialogClose } from "~/components/ui/dialog";
 import { scheduleSummary } from "~/modules/payments/payments-values";
 import { Badge, statusTone } from "~/components/ui/badge";
+import { Disclosure } from "~/components/ui/disclosure";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { categoryLabel } from "~/lib/categories";
@@ -470,13 +471,14 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
           {rfq.canQuote ? (
             // keyed by location: after a successful submit the form collapses and resets
             <Card className="p-6" key={location.key}>
-              <details open={actionData?.intent === "quote" && !actionData.ok}>
-                <summary className="cursor-pointer list-none text-lg font-semibold [&::-webkit-details-marker]:hidden">
-                  <span className="inline-flex w-full items-center justify-between">
-                    {liveQuote ? "Revise Your Quote" : "Submit Your Quote"}{" "}
-                    <span className="text-sm font-medium text-brand-700 underline">Open form</span>
-                  </span>
-                </summary>
+              <h2 className="text-lg font-semibold">{liveQuote ? "Revise Your Quote" : "Submit Your Quote"}</h2>
+              <Disclosure
+                trigger="Open form"
+                variant="outline"
+                triggerClassName="mt-3"
+                openHref={`/rfqs/${rfq.id}?quote=1`}
+                defaultOpen={(actionData?.intent === "quote" && !actionData.ok) || params.get("quote") === "1"}
+              >
                 {liveQuote ? (
                   <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
                     You have a quote on this RFQ. A new one replaces it: the buyer sees it marked as revised, with your
@@ -491,7 +493,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                   ports={quoteForm?.ports ?? []}
                   rate={quoteForm?.rate ?? null}
                 />
-              </details>
+              </Disclosure>
             </Card>
           ) : rfq.needsVerification ? (
             <Card className="p-6">

@@ -21,14 +21,16 @@ describe("catalog: products, the marketplace and product pages", () => {
     const { page } = browser;
     await signUpSeller(page, { email: `meera-${Date.now()}@example.test`, company: "Pedana Prints Co." });
     await page.goto("/products");
-    await page.locator("summary", { hasText: "Add Product" }).click();
+    // a real button (Radix Collapsible), not a <summary> styled as one (#41 item 6)
+    await hydrated(page);
+    await page.getByRole("button", { name: "Add Product" }).first().click();
     await page.getByLabel("Product Name", { exact: true }).fill(formName);
     await page.getByLabel("Category", { exact: true }).selectOption("machinery");
     await page.getByLabel("Minimum Order Quantity", { exact: true }).fill("50");
     await page.getByLabel("Unit", { exact: true }).selectOption("sets");
     await page.getByLabel("Minimum Price (USD)", { exact: true }).fill("4.50");
     await page.getByLabel("Maximum Price (USD)", { exact: true }).fill("9");
-    await page.getByRole("button", { name: "Add Product" }).click();
+    await page.getByRole("button", { name: "Add Product" }).last().click();
     await page.getByText("Product created successfully!").waitFor();
     await page.getByRole("link", { name: formName, exact: true }).waitFor();
 
@@ -77,7 +79,12 @@ describe("catalog: products, the marketplace and product pages", () => {
     await expect(dialog.getByLabel("Product Name *").inputValue()).resolves.toBe(dialogName);
     await expect(dialog.getByLabel("Brand").inputValue()).resolves.toBe("Pedana");
     await dialog.getByRole("tab", { name: "Variants & Pricing" }).click();
+    // the card's MOQ and unit come from the dialog (#41 item 6); a variant has no swatch until a colour is picked
+    await dialog.getByLabel("Minimum order quantity").fill("50");
+    await dialog.getByLabel("Unit", { exact: true }).selectOption("meters");
     await dialog.getByRole("button", { name: "Add Variant" }).click();
+    await dialog.getByRole("tabpanel", { name: "Variants & Pricing" }).getByText("None", { exact: true }).waitFor();
+    await screenshot(page, "create-product-pricing");
     await dialog.getByLabel("Color").fill("Indigo");
     await dialog.getByLabel("Price (USD)").fill("18.50");
     await dialog.getByLabel("Stock").fill("400");
@@ -168,6 +175,7 @@ describe("catalog: products, the marketplace and product pages", () => {
     expect(shown.chosen).toBeGreaterThanOrEqual(shown.boxWidth);
     expect(shown.chosen).toBeLessThan(700);
     expect(await card.innerText()).toContain("$18.50");
+    expect(await card.innerText()).toMatch(/MOQ:?\s*50 meters/);
     expect(await card.innerText()).toContain("Pedana Prints Co.");
     await expect(card.getByRole("link", { name: "Login to Quote" }).getAttribute("href")).resolves.toMatch(
       /^\/auth\?redirectTo=%2Fcreate-rfq%3Fproduct%3D/,

@@ -269,7 +269,7 @@ export async function createProductFromDraft(
       ),
     ];
     const { priceMinCents, priceMaxCents } = priceRangeOf(
-      variants.map((v) => v.price),
+      [...(draft.base_price ? [draft.base_price] : []), ...variants.map((v) => v.price)],
       tiers,
     );
     const [row] = await tx
@@ -282,8 +282,8 @@ export async function createProductFromDraft(
         subcategory: draft.subcategory || null,
         priceMinCents,
         priceMaxCents,
-        minimumOrderQuantity: 1,
-        unit: "pieces",
+        minimumOrderQuantity: draft.minimum_order_quantity,
+        unit: draft.unit,
         hsCode: draft.hs_code,
         originPort: draft.origin_port,
         images: draft.main_images,
