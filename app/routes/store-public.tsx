@@ -1,6 +1,6 @@
 import { useTimeZone } from "~/components/layout/use-root-user";
 import { ABOUT_TAB_SLUG } from "~/modules/stores/store-tab-slugs";
-import { LayoutGrid, List, Search, Settings, Share2, Store as StoreIcon, UserPlus } from "lucide-react";
+import { LayoutGrid, List, Search, Share2, Store as StoreIcon, UserPlus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
@@ -245,7 +245,7 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
             {store.isOwner ? (
               // a seller does not follow its own store: it manages it
               <ButtonLink to={`/stores/${store.id}/manage`} variant="outline">
-                <Settings className="size-4" aria-hidden /> Manage Store
+                Manage Store
               </ButtonLink>
             ) : signedIn ? (
               <follow.Form method="post">
