@@ -3,7 +3,7 @@ import { openConfiguredDatabase, type Database, type Db } from "~/db/client.serv
 import { EMBEDDED_MAINTENANCE_INTERVAL_MS, tidyChangedTables } from "~/db/embedded-maintenance.server";
 import path from "node:path";
 import { logger } from "~/logger.server";
-import { createAuth, GOOGLE_DISCOVERY_URL, type Auth } from "~/modules/accounts/auth.server";
+import { createAuth, emailVerificationRequired, GOOGLE_DISCOVERY_URL, type Auth } from "~/modules/accounts/auth.server";
 import { queueEmailConfirmation } from "~/modules/accounts/credentials.server";
 import { sendPasswordResetEmail } from "~/modules/accounts/password-reset.server";
 import { resolveAuthSecret } from "~/modules/accounts/secret.server";
@@ -119,7 +119,7 @@ export function startRuntime(): Promise<Runtime> {
       db: database.db,
       secret,
       baseURL: publicUrl,
-      requireEmailVerification: process.env.AUTH_REQUIRE_EMAIL_VERIFICATION === "true",
+      requireEmailVerification: emailVerificationRequired(process.env),
       google,
       secureCookies: servedOverHttps(publicUrl),
       sendPasswordReset: (message) => sendPasswordResetEmail(database.db, jobs, publicUrl, message),

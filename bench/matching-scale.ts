@@ -128,8 +128,8 @@ async function ensureBuyer(db: Db, id: string, company: string) {
     insert into "user" (id, name, email, email_verified, role) values (${id}, ${company}, ${id + "@bench.setu.test"}, true, 'user')
     on conflict (id) do nothing`);
   await db.execute(sql`
-    insert into profiles (user_id, full_name, company_name, user_type, verification_status, profile_completed)
-    values (${id}, ${company}, ${company}, 'buyer', 'verified', true) on conflict (user_id) do nothing`);
+    insert into profiles (user_id, full_name, company_name, is_buyer, is_seller, verification_status, profile_completed)
+    values (${id}, ${company}, ${company}, true, false, 'verified', true) on conflict (user_id) do nothing`);
 }
 
 /**
@@ -189,7 +189,7 @@ async function main() {
   await migrateDatabase(database, target.engine === "postgres" ? target.url : undefined);
   const [catalogue] = await queryRows<{ suppliers: number; products: number }>(
     db,
-    sql`select (select count(*)::int from profiles where user_type = 'seller') as suppliers,
+    sql`select (select count(*)::int from profiles where is_seller) as suppliers,
                (select count(*)::int from products) as products`,
   );
   console.log(

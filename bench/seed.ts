@@ -85,13 +85,13 @@ async function insertSellers(db: Db, sellers: number, anchor: string) {
   const trades = CATEGORY_WORDS.map((c) => c.trades);
   const perPrefix = CATEGORY_WORDS.length * trades[0]!.length;
   await db.execute(sql`
-    insert into profiles (user_id, full_name, company_name, phone, user_type, verification_status, profile_completed, created_at, updated_at)
+    insert into profiles (user_id, full_name, company_name, phone, is_buyer, is_seller, verification_status, profile_completed, created_at, updated_at)
     select u.id, u.name,
            ${textArray(COMPANY_PREFIXES)}[(s.i / ${perPrefix}) % ${COMPANY_PREFIXES.length} + 1] || ' '
              || ${textMatrix(trades)}[s.i % ${CATEGORY_WORDS.length} + 1][(s.i / ${CATEGORY_WORDS.length}) % ${trades[0]!.length} + 1] || ' '
              || ${textArray(COMPANY_SUFFIXES)}[(s.i / ${perPrefix * COMPANY_PREFIXES.length}) % ${COMPANY_SUFFIXES.length} + 1],
            '+91 9' || lpad((s.h % 1000000000)::text, 9, '0'),
-           'seller',
+           false, true,
            case when s.h % 10 < 6 then 'verified' when s.h % 10 < 9 then 'pending' else 'rejected' end,
            true, u.created_at, u.created_at
     from (select i, ${hash(sql`i::bigint`, 2)} as h from generate_series(0, ${sellers - 1}) as i) as s

@@ -144,7 +144,7 @@ describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
       .select({ id: products.id })
       .from(products)
       .leftJoin(profiles, eq(profiles.userId, products.sellerId))
-      .where(or(isNull(profiles.id), ne(profiles.userType, "seller"), ne(profiles.verificationStatus, "verified")));
+      .where(or(isNull(profiles.id), eq(profiles.isSeller, false), ne(profiles.verificationStatus, "verified")));
     expect(orphans).toEqual([]);
 
     const badPrices = await database.db
@@ -302,14 +302,20 @@ describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
 
   it("creates every demo account with the role it is listed under", async () => {
     const rows = await database.db
-      .select({ email: user.email, userType: profiles.userType, userRole: user.role, company: profiles.companyName })
+      .select({
+        email: user.email,
+        isSeller: profiles.isSeller,
+        isBuyer: profiles.isBuyer,
+        userRole: user.role,
+        company: profiles.companyName,
+      })
       .from(user)
       .innerJoin(profiles, eq(profiles.userId, user.id));
     for (const account of DEMO_ACCOUNTS) {
       const row = rows.find((r) => r.email === account.email);
       expect(row?.company).toBe(account.company);
       if (account.role === "admin") expect(row?.userRole).toBe("admin");
-      else expect(row?.userType).toBe(account.role);
+      else expect(row).toMatchObject({ isSeller: account.role === "seller", isBuyer: account.role === "buyer" });
     }
   });
 

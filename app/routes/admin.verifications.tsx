@@ -172,9 +172,11 @@ function FirstVerificationCard({ p, lastResult }: { p: Entry; lastResult: FormRe
               : ""}
           </p>
         </div>
-        <Badge tone={p.userType === "seller" ? "blue" : "grey"}>{p.userType}</Badge>
+        <Badge tone={p.isSeller ? "blue" : "grey"}>
+          {p.isSeller && p.isBuyer ? "seller and buyer" : p.isSeller ? "seller" : "buyer"}
+        </Badge>
       </div>
-      {p.userType === "seller" ? (
+      {p.isSeller ? (
         p.submission ? (
           <div className="mt-4 space-y-3 rounded-md bg-slate-50 p-4">
             {p.numberFlags.length > 0 ? <NumberFlags flags={p.numberFlags} /> : null}

@@ -1,5 +1,5 @@
 import { getCollectionProps, getFormProps, getInputProps } from "@conform-to/react";
-import { BadgeCheck, Globe, Lock, ShieldCheck } from "lucide-react";
+import { BadgeCheck, Globe, Lock, MailCheck, ShieldCheck } from "lucide-react";
 import { data, Form, Link, redirect, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -11,8 +11,14 @@ import { redirectWithFlash, safeRedirectPath } from "~/http/flash.server";
 import { lazySchema, refusedFormReply, useValidatedForm } from "~/components/forms/validated-form";
 
 import { PasswordInput } from "~/modules/accounts/components/password-input";
-import { authActionSchema, readSignUpForm, signInSchema, signUpSchema } from "~/modules/accounts/accounts.schema";
-import { signInWithEmail, signUpWithEmail } from "~/modules/accounts/credentials.server";
+import {
+  authActionSchema,
+  forgotPasswordSchema,
+  readSignUpForm,
+  signInSchema,
+  signUpSchema,
+} from "~/modules/accounts/accounts.schema";
+import { resendEmailConfirmation, signInWithEmail, signUpWithEmail } from "~/modules/accounts/credentials.server";
 import { formValues, parseInput } from "~/lib/command-result";
 import { GOOGLE_FAILED } from "~/modules/accounts/google.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
@@ -36,6 +42,10 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request, context.get(appContext).runtime);
   const url = new URL(request.url);
+  const role = url.searchParams.get("role");
+  // a signed-in account asked to join with a role it lacks adds that role to itself instead (decision record 0052)
+  if (user?.profile && role === "seller" && !user.profile.isSeller) throw redirect("/profile#roles");
+  if (user?.profile && role === "buyer" && !user.profile.isBuyer) throw redirect("/profile#roles");
   if (user) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo"), "/dashboard"));
   return {
     googleEnabled: context.get(appContext).runtime.googleEnabled,
@@ -47,17 +57,42 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { runtime, clientIp } = context.get(appContext);
   const form = await readFormData(request);
   const read = parseInput(authActionSchema, formValues(form, ["intent"]));
-  if (!read.ok) return data({ intent: null, ok: false as const, message: read.message, reply: null }, { status: 400 });
+  if (!read.ok)
+    return data(
+      { intent: null, ok: false as const, message: read.message, reply: null, confirmEmail: undefined },
+      { status: 400 },
+    );
   const redirectTo = safeRedirectPath(String(form.get("redirectTo") ?? ""), "/dashboard");
+  if (read.value.intent === "resend-confirmation") {
+    const input = parseInput(forgotPasswordSchema, formValues(form, ["email"]));
+    const result = input.ok ? await resendEmailConfirmation(runtime, input.value, clientIp) : input;
+    return data(
+      {
+        intent: "confirm" as const,
+        ok: result.ok,
+        message: result.message,
+        reply: null,
+        confirmEmail: "confirmEmail" in result ? result.confirmEmail : undefined,
+      },
+      { status: result.ok ? 200 : result.status },
+    );
+  }
   if (read.value.intent === "signup") {
     const input = parseInput(signUpSchema, readSignUpForm(form));
     const result = input.ok ? await signUpWithEmail(runtime, input.value, request.headers) : input;
     if (result.ok && result.redirectTo)
       return redirectWithFlash(result.redirectTo, { type: "success", message: result.message }, result.headers);
-    if (result.ok) return data({ intent: "signup" as const, ok: true as const, message: result.message, reply: null });
+    if (result.ok)
+      return data({
+        intent: "signup" as const,
+        ok: true as const,
+        message: result.message,
+        reply: null,
+        confirmEmail: result.confirmEmail,
+      });
     const reply = refusedFormReply(result, form, { hideFields: ["password", "confirmPassword"] });
     return data(
-      { intent: "signup" as const, ok: false as const, message: result.message, reply },
+      { intent: "signup" as const, ok: false as const, message: result.message, reply, confirmEmail: undefined },
       { status: result.status },
     );
   }
@@ -66,7 +101,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.ok) return redirectWithFlash(redirectTo, { type: "success", message: result.message }, result.headers);
   const reply = refusedFormReply(result, form, { hideFields: ["password"] });
   return data(
-    { intent: "signin" as const, ok: false as const, message: result.message, reply },
+    {
+      intent: "signin" as const,
+      ok: false as const,
+      message: result.message,
+      reply,
+      confirmEmail: "confirmEmail" in result ? result.confirmEmail : undefined,
+    },
     { status: result.status },
   );
 }
@@ -81,7 +122,14 @@ const TRUST = [
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const tab = actionData?.intent ?? (params.get("tab") === "signup" ? "signup" : "signin");
+  const tab =
+    actionData?.intent === "signin" || actionData?.intent === "signup"
+      ? actionData.intent
+      : params.get("tab") === "signup"
+        ? "signup"
+        : "signin";
+  // a seller's call to action opens Sign Up with Seller chosen (?role=seller)
+  const role = params.get("role") === "seller" ? "seller" : "buyer";
   const busy = navigation.state === "submitting";
   const [signInForm, signIn] = useValidatedForm({
     id: "signin",
@@ -89,14 +137,27 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
     lastResult: actionData?.intent === "signin" ? actionData.reply : undefined,
   });
   const [signUpForm, signUp] = useValidatedForm({
-    id: "signup",
+    // its own form for each preselected role, so following a seller's link on this page re-chooses the role
+    id: role === "seller" ? "signup-seller" : "signup",
     schema: lazySignUpSchema,
     lastResult: actionData?.intent === "signup" ? actionData.reply : undefined,
-    defaultValue: { userType: "buyer" },
+    defaultValue: { userType: role },
   });
   const redirectTo = params.get("redirectTo") ?? "";
   const navigate = useNavigate();
-  const tabUrl = (t: string) => `/auth?tab=${t}${redirectTo ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ""}`;
+  const tabUrl = (t: string) =>
+    `/auth?tab=${t}${role === "seller" ? "&role=seller" : ""}${redirectTo ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ""}`;
+
+  if (actionData?.confirmEmail)
+    return (
+      <ConfirmEmailPanel
+        email={actionData.confirmEmail}
+        message={actionData.message}
+        ok={actionData.ok}
+        resent={actionData.intent === "confirm"}
+        busy={busy}
+      />
+    );
 
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-2 lg:py-16">
@@ -273,6 +334,65 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
             </Form>
           </TabsContent>
         </Tabs>
+      </Card>
+    </div>
+  );
+}
+
+/**
+ * The page of an address not yet confirmed (after signing up, or signing in before confirming): where the link went,
+ * and a new one on request.
+ */
+function ConfirmEmailPanel({
+  email,
+  message,
+  ok,
+  resent,
+  busy,
+}: {
+  email: string;
+  message: string;
+  ok: boolean;
+  resent: boolean;
+  busy: boolean;
+}) {
+  return (
+    <div className="mx-auto max-w-lg px-4 py-16">
+      <Card className="p-6 sm:p-8">
+        <MailCheck className="size-10 text-brand-600" aria-hidden />
+        <h1 className="mt-4 text-2xl font-bold">Confirm your e-mail address</h1>
+        <p
+          role={ok ? "status" : "alert"}
+          className={cn(
+            "mt-4 rounded-md px-3 py-2 text-sm",
+            ok ? "bg-green-50 text-green-800" : "bg-amber-50 text-amber-900",
+          )}
+        >
+          {message}
+        </p>
+        <p className="mt-4 text-sm text-slate-700">
+          {resent ? "We sent it to " : "We sent a confirmation link to "}
+          <strong className="font-semibold break-all">{email}</strong>. Open it to finish setting up your account: it
+          signs you in and takes you to your dashboard. The link works for one hour.
+        </p>
+        <p className="mt-3 text-sm text-slate-600">Nothing arrived? Check your spam folder, or ask for a new link.</p>
+        <Form method="post" className="mt-5">
+          <input type="hidden" name="intent" value="resend-confirmation" />
+          <input type="hidden" name="email" value={email} />
+          <Button type="submit" variant="outline" disabled={busy}>
+            {busy ? "Sending..." : "Resend the confirmation link"}
+          </Button>
+        </Form>
+        <p className="mt-6 text-sm text-slate-600">
+          Wrong address?{" "}
+          <Link to="/auth?tab=signup" className="text-brand-700 underline">
+            Sign up again
+          </Link>{" "}
+          ·{" "}
+          <Link to="/auth?tab=signin" className="text-brand-700 underline">
+            Back to sign in
+          </Link>
+        </p>
       </Card>
     </div>
   );

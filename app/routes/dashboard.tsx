@@ -26,6 +26,7 @@ import { formatMoney } from "~/lib/money";
 
 /** Revenue, spend, held and ordered sums and budgets are totals: whole dollars (decision record 0041). */
 const wholeUsd = (cents: number) => formatMoney(cents, "USD", { whole: true });
+import { accountView } from "~/modules/accounts/accounts.schema";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { sellerAnalyticsSummary } from "~/modules/analytics/analytics.server";
 import { AnalyticsSummary } from "~/modules/analytics/components/analytics-summary";
@@ -41,9 +42,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request, context.get(appContext).runtime);
   if (!user || !user.profile) return { state: "denied" as const };
   const { db } = context.get(appContext).runtime;
+  // an account that buys and sells sees one side at a time (?view=buyer|seller), selling first
+  const view = accountView(user.profile, new URL(request.url).searchParams.get("view"));
   const [result, analytics] = await Promise.all([
-    loadDashboardForPage(db, { ...user, profile: user.profile }),
-    user.profile.userType === "seller" ? sellerAnalyticsSummary(db, user) : null,
+    loadDashboardForPage(db, { ...user, profile: user.profile }, undefined, view),
+    view === "seller" && !user.isAdmin ? sellerAnalyticsSummary(db, user) : null,
   ]);
   if (!result.ok)
     return data({ state: "failed" as const, profile: user.profile, message: result.message }, { status: 500 });
@@ -134,18 +137,45 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const seller = dashboard.role === "seller";
   const onboarding =
     dashboard.role === "seller" && dashboard.onboarding.some((s) => !s.done) ? dashboard.onboarding : null;
+  // "back" only for someone who has been here before: a new buyer has no RFQ, order or activity yet
+  const returning = seller
+    ? !onboarding
+    : dashboard.role === "buyer" && (dashboard.activity.length > 0 || dashboard.orders > 0 || dashboard.activeRfqs > 0);
+  const bothRoles = profile.isBuyer && profile.isSeller;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">
-            {onboarding ? `Welcome to Setu, ${profile.fullName}!` : `Welcome back, ${profile.fullName}!`}
+            {returning ? `Welcome back, ${profile.fullName}!` : `Welcome to Setu, ${profile.fullName}!`}
           </h1>
           <p className="mt-1 text-slate-600">
             {profile.companyName} · {seller ? "Seller dashboard" : "Buyer dashboard"}
           </p>
         </div>
+        {bothRoles ? (
+          <nav aria-label="Dashboard view" className="flex rounded-lg bg-slate-100 p-1 text-sm font-medium">
+            {(["seller", "buyer"] as const).map((side) => (
+              <Link
+                key={side}
+                to={`/dashboard?view=${side}`}
+                aria-current={dashboard.role === side ? "page" : undefined}
+                className={
+                  dashboard.role === side
+                    ? "rounded-md bg-white px-3 py-1.5 text-slate-900 shadow-sm"
+                    : "rounded-md px-3 py-1.5 text-slate-600 hover:text-slate-900"
+                }
+              >
+                {side === "seller" ? "Selling" : "Buying"}
+              </Link>
+            ))}
+          </nav>
+        ) : (
+          <ButtonLink to="/profile#roles" variant="outline" size="sm">
+            {profile.isSeller ? "Start buying on Setu" : "Become a seller"}
+          </ButtonLink>
+        )}
       </header>
 
       {onboarding ? <OnboardingChecklist steps={onboarding} /> : null}

@@ -64,7 +64,7 @@ export const headers = publicPageHeaders;
 
 export function meta() {
   return [
-    { title: "Setu | America's Premier B2B Marketplace for Indian Suppliers" },
+    { title: "Setu | Wholesale from Indian Suppliers to US Businesses" },
     {
       name: "description",
       content:
@@ -161,7 +161,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto max-w-7xl px-4 py-16 text-center sm:py-24">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
-            America's Premier B2B Marketplace
+            {/* no claim the marketplace cannot back (record 0023): what it is, not how it ranks */}
+            Wholesale from India to US businesses
           </p>
           <h1 className="mx-auto mt-3 max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
             Source directly from verified Indian suppliers
@@ -315,10 +316,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </Link>
             ) : (
               <>
-                <Link to="/auth" className={buttonClasses("primary", "lg")}>
+                <Link to="/auth?tab=signup&role=seller" className={buttonClasses("primary", "lg")}>
                   Start Selling to USA
                 </Link>
-                <Link to="/auth" className={buttonClasses("outline", "lg")}>
+                <Link to="/auth?tab=signup" className={buttonClasses("outline", "lg")}>
                   Find Indian Suppliers
                 </Link>
               </>

@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listInbox(runtime.db, user, { filter, cursor: search.get("cursor") }),
     listBlockedUsers(runtime.db, user),
   ]);
-  return { ...page, filter, paged: search.has("cursor"), blocked, userType: user.profile.userType };
+  return { ...page, filter, paged: search.has("cursor"), blocked, side: blockSide(user.profile) };
 }
 
 /**
@@ -64,7 +64,7 @@ const FILTERS: { value: InboxFilter; label: string; href: string }[] = [
 ];
 
 export default function Messages({ loaderData }: Route.ComponentProps) {
-  const { items, next, filter, paged, blocked, userType } = loaderData;
+  const { items, next, filter, paged, blocked, side } = loaderData;
   const timeZone = useTimeZone();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
@@ -172,7 +172,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : null}
-      <BlockedUsers blocked={blocked} userType={userType} />
+      <BlockedUsers blocked={blocked} side={side} />
     </div>
   );
 }
@@ -180,8 +180,13 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
 type BlockedUser = Route.ComponentProps["loaderData"]["blocked"][number];
 
 /** The users the viewer blocked, each with its own "Unblock" button (issue 38: blocks seen and lifted on one page). */
-function BlockedUsers({ blocked, userType }: { blocked: BlockedUser[]; userType: "buyer" | "seller" }) {
-  const title = userType === "buyer" ? "Blocked suppliers" : "Blocked buyers";
+/** Whom an account blocks: suppliers if it only buys, buyers if it only sells, anyone if it does both. */
+function blockSide(profile: { isBuyer: boolean; isSeller: boolean }): "buyer" | "seller" | "both" {
+  return profile.isBuyer && profile.isSeller ? "both" : profile.isSeller ? "seller" : "buyer";
+}
+
+function BlockedUsers({ blocked, side }: { blocked: BlockedUser[]; side: "buyer" | "seller" | "both" }) {
+  const title = side === "buyer" ? "Blocked suppliers" : side === "seller" ? "Blocked buyers" : "Blocked users";
   const timeZone = useTimeZone();
   return (
     <section aria-labelledby="blocked-users" className="mt-10">
@@ -189,9 +194,11 @@ function BlockedUsers({ blocked, userType }: { blocked: BlockedUser[]; userType:
         {title}
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        {userType === "buyer"
+        {side === "buyer"
           ? "A supplier you block cannot message you or quote on your RFQs. Block from a conversation's menu."
-          : "A buyer you block cannot message you. Block from a conversation's menu."}
+          : side === "seller"
+            ? "A buyer you block cannot message you. Block from a conversation's menu."
+            : "Someone you block cannot message you or quote on your RFQs. Block from a conversation's menu."}
       </p>
       {blocked.length === 0 ? (
         <p className="mt-3 rounded-lg border border-dashed border-slate-300 px-4 py-5 text-center text-sm text-slate-500">

@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { Package, Pencil } from "lucide-react";
+import { Package, Pencil, Plus } from "lucide-react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { Badge, statusTone } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { Disclosure } from "~/components/ui/disclosure";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Select, Textarea } from "~/components/ui/field";
 import { categoryLabel, categoryValueOf } from "~/lib/categories";
@@ -63,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     notSeller: {
       heading: "Seller Account Required",
       message: SELLERS_ONLY,
-      link: { to: "/dashboard", label: "Go to Dashboard" },
+      link: { to: "/profile#roles", label: "Become a seller" },
     },
   });
   const db = context.get(appContext).runtime.db;
@@ -281,12 +282,23 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
       ) : null}
 
       <Card className="mt-6 p-6">
-        <details open={Boolean(addFailed)}>
-          <summary className="cursor-pointer text-lg font-semibold">Add Product</summary>
-          <div className="mt-4">
-            <ProductForm ports={ports} lastResult={addFailed ? ad.reply : undefined} />
-          </div>
-        </details>
+        <h2 className="text-lg font-semibold">Add a product with one price range</h2>
+        <div className="mt-3">
+          <Disclosure
+            trigger={
+              <>
+                <Plus className="size-4" aria-hidden /> Add Product
+              </>
+            }
+            variant="outline"
+            openHref="/products?add=1"
+            defaultOpen={Boolean(addFailed) || params.get("add") === "1"}
+          >
+            <div className="mt-4">
+              <ProductForm ports={ports} lastResult={addFailed ? ad.reply : undefined} />
+            </div>
+          </Disclosure>
+        </div>
       </Card>
 
       {products.length === 0 ? (

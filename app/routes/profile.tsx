@@ -11,8 +11,13 @@ import { lazySchema, refusedFormReply, useValidatedForm } from "~/components/for
 
 import { PasswordInput } from "~/modules/accounts/components/password-input";
 import { BusinessDetailsForm, VerificationPanel } from "~/modules/accounts/components/seller-verification";
-import { changeOwnPassword, updateOwnProfile } from "~/modules/accounts/profile-commands.server";
-import { changePasswordSchema, profileActionSchema, profileUpdateSchema } from "~/modules/accounts/accounts.schema";
+import { addOwnRole, changeOwnPassword, updateOwnProfile } from "~/modules/accounts/profile-commands.server";
+import {
+  addRoleSchema,
+  changePasswordSchema,
+  profileActionSchema,
+  profileUpdateSchema,
+} from "~/modules/accounts/accounts.schema";
 import { formValues, parseInput } from "~/lib/command-result";
 import {
   getOwnVerification,
@@ -28,7 +33,7 @@ import {
   verificationSubmissionSchema,
 } from "~/modules/accounts/business-details.schema";
 import { requireUser, requireUserPage } from "~/modules/accounts/session.server";
-import { EMAIL_KIND_LABELS, EMAIL_KINDS } from "~/modules/notifications/notifications.schema";
+import { EMAIL_KIND_LABELS, emailKindsFor } from "~/modules/notifications/notifications.schema";
 import { getEmailPreferences, updateOwnEmailPreferences } from "~/modules/notifications/notifications.server";
 import { emailPreferencesSchema, readEmailPreferencesForm } from "~/modules/notifications/notifications.schema";
 import type { Route } from "./+types/profile";
@@ -64,6 +69,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const read = parseInput(profileActionSchema, formValues(form, ["intent"]));
   if (!read.ok) return data({ intent: null, message: read.message, reply: null }, { status: 400 });
   const { intent } = read.value;
+  if (intent === "add-role") {
+    const input = parseInput(addRoleSchema, formValues(form, ["role"]));
+    const result = input.ok ? await addOwnRole(context.get(appContext).runtime.db, user, input.value) : input;
+    // a new seller's next step is its store; a new buyer's, the marketplace
+    if (!result.ok)
+      return data({ intent: "add-role" as const, message: result.message, reply: null }, { status: result.status });
+    return redirectWithFlash(input.ok && input.value.role === "seller" ? "/stores" : "/dashboard?view=buyer", {
+      type: "success",
+      message: result.message,
+    });
+  }
   if (intent === "business-details") {
     // a buyer is told business details are for sellers before the form is read
     const input =
@@ -115,7 +131,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "email-preferences") {
     const input = parseInput(emailPreferencesSchema, readEmailPreferencesForm(form));
     const result = input.ok
-      ? await updateOwnEmailPreferences(context.get(appContext).runtime.db, user, input.value)
+      ? await updateOwnEmailPreferences(
+          context.get(appContext).runtime.db,
+          user,
+          input.value,
+          emailKindsFor(user.profile),
+        )
       : input;
     if (result.ok) return redirectWithFlash("/profile", { type: "success", message: result.message });
     return data(
@@ -137,6 +158,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const { profile, email, emailPreferences, verification } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  // only the e-mails this account's roles can receive: a buyer is not offered a seller's
+  const emailKinds = emailKindsFor(profile);
   const [profileForm, profileFields] = useValidatedForm({
     id: "profile",
     schema: lazyProfileUpdateSchema,
@@ -152,7 +175,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     id: "email-preferences",
     schema: lazyEmailPreferencesSchema,
     lastResult: actionData?.intent === "email-preferences" ? actionData.reply : undefined,
-    defaultValue: Object.fromEntries(EMAIL_KINDS.map((kind) => [kind, emailPreferences[kind] ? "on" : undefined])),
+    defaultValue: Object.fromEntries(emailKinds.map((kind) => [kind, emailPreferences[kind] ? "on" : undefined])),
   });
   const passwordMessage = actionData?.intent === "password" ? actionData.message : null;
 
@@ -167,8 +190,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             <dd className="font-medium">{email}</dd>
           </div>
           <div>
-            <dt className="text-slate-500">Role</dt>
-            <dd className="font-medium">{profile.userType === "seller" ? "Seller (Indian supplier)" : "Buyer"}</dd>
+            <dt className="text-slate-500">Roles</dt>
+            <dd className="font-medium">
+              {profile.isSeller && profile.isBuyer
+                ? "Seller and buyer"
+                : profile.isSeller
+                  ? "Seller (Indian supplier)"
+                  : "Buyer"}
+            </dd>
           </div>
           <div>
             <dt className="text-slate-500">Verification</dt>
@@ -195,6 +224,15 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </div>
         </dl>
       </Card>
+
+      {profile.isSeller && profile.isBuyer ? null : (
+        <AddRoleCard role={profile.isSeller ? "buyer" : "seller"} busy={busy} />
+      )}
+      {actionData?.intent === "add-role" ? (
+        <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {actionData.message}
+        </p>
+      ) : null}
 
       <Card className="mt-6 p-6">
         <h2 className="text-lg font-semibold">Contact details</h2>
@@ -313,7 +351,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <fieldset>
             <legend className="sr-only">E-mail me when</legend>
             <ul className="grid gap-3">
-              {EMAIL_KINDS.map((kind) => {
+              {emailKinds.map((kind) => {
                 const field = emailFields[kind];
                 return (
                   <li key={kind}>
@@ -340,5 +378,29 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </Form>
       </Card>
     </div>
+  );
+}
+
+/**
+ * The account's other role, one click away (decision record 0052): a buyer starts selling, a seller buying, on the
+ * same account and sign-in. Roles are added, never taken away here.
+ */
+function AddRoleCard({ role, busy }: { role: "buyer" | "seller"; busy: boolean }) {
+  return (
+    <Card id="roles" className="mt-6 scroll-mt-24 border-brand-200 bg-brand-50/40 p-6">
+      <h2 className="text-lg font-semibold">{role === "seller" ? "Sell on Setu" : "Buy on Setu"}</h2>
+      <p className="mt-1 text-sm text-slate-700">
+        {role === "seller"
+          ? "Supply US businesses from India with this same account: open a store, list your products and quote on buyers' RFQs. Your orders, messages and sign-in stay as they are; as a new supplier you start unverified until you submit your business details."
+          : "Source from Indian suppliers with this same account: post RFQs, compare quotes and place orders. Your store, products and quotes stay as they are."}
+      </p>
+      <Form method="post" className="mt-4">
+        <input type="hidden" name="intent" value="add-role" />
+        <input type="hidden" name="role" value={role} />
+        <Button type="submit" disabled={busy}>
+          {role === "seller" ? "Become a seller" : "Start buying"}
+        </Button>
+      </Form>
+    </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { formatDate } from "~/lib/dates";
-import { useTimeZone } from "~/components/layout/use-root-user";
+import { useRootUser, useTimeZone } from "~/components/layout/use-root-user";
 import { ArrowLeft, Building2, Calendar, DollarSign, HelpCircle, Lock, MapPin, Package, User } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
@@ -7,6 +7,7 @@ import { ConfirmDialog, ConfirmPanel } from "~/components/ui/confirm-dialog";
 import { DialogClose } from "~/components/ui/dialog";
 import { scheduleSummary } from "~/modules/payments/payments-values";
 import { Badge, statusTone } from "~/components/ui/badge";
+import { Disclosure } from "~/components/ui/disclosure";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { categoryLabel } from "~/lib/categories";
@@ -209,6 +210,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
   const failed = actionData && !actionData.ok ? actionData.message : null;
   const liveQuote = rfq.quotes.some((q) => q.mine && q.status === "submitted");
   const isBuyer = rfq.viewer === "buyer";
+  const rootUser = useRootUser();
   const quoteCount = isBuyer
     ? rfq.quotes.length
     : rfq.quotes.filter((q) => q.status !== "withdrawn").length + rfq.sealedQuoteCount;
@@ -469,13 +471,14 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
           {rfq.canQuote ? (
             // keyed by location: after a successful submit the form collapses and resets
             <Card className="p-6" key={location.key}>
-              <details open={actionData?.intent === "quote" && !actionData.ok}>
-                <summary className="cursor-pointer list-none text-lg font-semibold [&::-webkit-details-marker]:hidden">
-                  <span className="inline-flex w-full items-center justify-between">
-                    {liveQuote ? "Revise Your Quote" : "Submit Your Quote"}{" "}
-                    <span className="text-sm font-medium text-brand-700 underline">Open form</span>
-                  </span>
-                </summary>
+              <h2 className="text-lg font-semibold">{liveQuote ? "Revise Your Quote" : "Submit Your Quote"}</h2>
+              <Disclosure
+                trigger="Open form"
+                variant="outline"
+                triggerClassName="mt-3"
+                openHref={`/rfqs/${rfq.id}?quote=1`}
+                defaultOpen={(actionData?.intent === "quote" && !actionData.ok) || params.get("quote") === "1"}
+              >
                 {liveQuote ? (
                   <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
                     You have a quote on this RFQ. A new one replaces it: the buyer sees it marked as revised, with your
@@ -490,7 +493,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                   ports={quoteForm?.ports ?? []}
                   rate={quoteForm?.rate ?? null}
                 />
-              </details>
+              </Disclosure>
             </Card>
           ) : rfq.needsVerification ? (
             <Card className="p-6">
@@ -512,8 +515,23 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
             <Card className="p-6">
               <h2 className="text-lg font-semibold">Submit Your Quote</h2>
               <p className="mt-2 text-sm text-slate-600">Please log in to submit a quote</p>
-              <ButtonLink to={`/auth?redirectTo=/rfqs/${rfq.id}`} size="sm" className="mt-4">
-                Sign In
+              <div className="mt-4 flex flex-wrap gap-2">
+                <ButtonLink to={`/auth?redirectTo=/rfqs/${rfq.id}`} size="sm">
+                  Sign In
+                </ButtonLink>
+                <ButtonLink to={`/auth?tab=signup&role=seller&redirectTo=/rfqs/${rfq.id}`} size="sm" variant="outline">
+                  Join as a Supplier
+                </ButtonLink>
+              </div>
+            </Card>
+          ) : signedIn && !isBuyer && !rootUser?.isSeller && rfq.status === "published" ? (
+            <Card className="p-6">
+              <h2 className="text-lg font-semibold">Submit Your Quote</h2>
+              <p className="mt-2 text-sm text-slate-600">
+                Only supplier accounts quote. Add selling to this account to quote on RFQs like this one.
+              </p>
+              <ButtonLink to="/profile#roles" size="sm" className="mt-4">
+                Become a seller
               </ButtonLink>
             </Card>
           ) : null}

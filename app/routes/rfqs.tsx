@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (params.matched && !viewer) throw redirect(`/auth?redirectTo=${encodeURIComponent("/rfqs?matched=1")}`);
   const { db } = context.get(appContext).runtime;
   const result = await listRfqs(db, params, viewer);
-  const supplier = viewer?.profile?.userType === "seller" ? viewer : null;
+  const supplier = viewer?.profile?.isSeller ? viewer : null;
   const reasons =
     supplier && params.matched
       ? Object.fromEntries(
@@ -195,7 +195,7 @@ export default function Rfqs({ loaderData, actionData }: Route.ComponentProps) {
                 key={rfq.id}
                 rfq={rfq}
                 showStatus={Boolean(params.mine)}
-                canQuote={user?.userType === "seller" && (!rfq.verifiedSuppliersOnly || user.verified)}
+                canQuote={user?.isSeller === true && (!rfq.verifiedSuppliersOnly || user.verified)}
                 matchReason={reasons[rfq.id]}
               />
             ))}

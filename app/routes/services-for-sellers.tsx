@@ -159,7 +159,7 @@ export default function ServicesForSellers() {
             and a direct line to every buyer. Payments, logistics and analytics are on their way.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <ButtonLink to="/auth" size="lg">
+            <ButtonLink to="/auth?tab=signup&role=seller" size="lg">
               Start Selling Today
             </ButtonLink>
             <ButtonLink to="/contact?topic=demo" size="lg" variant="outline">
@@ -253,7 +253,7 @@ export default function ServicesForSellers() {
             RFQs.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <ButtonLink to="/auth" size="lg">
+            <ButtonLink to="/auth?tab=signup&role=seller" size="lg">
               Get Started Free
             </ButtonLink>
             <ButtonLink to="/contact?topic=sales" size="lg" variant="outline">

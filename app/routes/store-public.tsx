@@ -4,7 +4,7 @@ import { LayoutGrid, List, Search, Share2, Store as StoreIcon, UserPlus } from "
 import { useEffect, useState } from "react";
 import { data, Form, Link, useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
-import { Button } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Input, Label } from "~/components/ui/field";
 import { readFormData } from "~/http/form-data.server";
@@ -242,7 +242,12 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
             <Button variant="outline" onClick={share}>
               <Share2 className="size-4" aria-hidden /> Share
             </Button>
-            {signedIn ? (
+            {store.isOwner ? (
+              // a seller does not follow its own store: it manages it
+              <ButtonLink to={`/stores/${store.id}/manage`} variant="outline">
+                Manage Store
+              </ButtonLink>
+            ) : signedIn ? (
               <follow.Form method="post">
                 <Button type="submit" variant={following ? "outline" : "primary"} aria-pressed={following}>
                   <UserPlus className="size-4" aria-hidden /> {following ? "Following" : "Follow"}

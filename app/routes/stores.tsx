@@ -1,6 +1,7 @@
 import { Download, ExternalLink, Globe, Mail, Phone, QrCode, Settings, Store as StoreIcon } from "lucide-react";
 import { getFormProps } from "@conform-to/react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Disclosure } from "~/components/ui/disclosure";
 import { toast } from "~/components/ui/toast";
 import { Badge, statusTone } from "~/components/ui/badge";
 import { VerificationBadge } from "~/modules/accounts/components/verification-badge";
@@ -26,7 +27,8 @@ export function meta() {
 const SELLERS_PAGE = {
   heading: "Seller Access Required",
   message: "This page is only available for seller accounts.",
-  link: { to: "/dashboard", label: "Go to Dashboard" },
+  // a buyer adds selling to the same account (decision record 0052)
+  link: { to: "/profile#roles", label: "Become a seller" },
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -69,17 +71,30 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** Create Store: closed until opened, open again with the server's messages when a post was refused. */
-function CreateStoreForm({ lastResult, busy }: { lastResult: FormReply | null | undefined; busy: boolean }) {
+function CreateStoreForm({
+  lastResult,
+  busy,
+  open,
+}: {
+  lastResult: FormReply | null | undefined;
+  busy: boolean;
+  open: boolean;
+}) {
   const [form, fields] = useStoreDetailsForm({
     id: "create-store",
     lastResult,
     defaultValue: { country: "India", businessHours: defaultBusinessHours() },
   });
   return (
-    <details open={Boolean(lastResult)}>
-      <summary className="inline-flex cursor-pointer list-none items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 [&::-webkit-details-marker]:hidden">
-        <StoreIcon className="size-4" aria-hidden /> Create Store
-      </summary>
+    <Disclosure
+      trigger={
+        <>
+          <StoreIcon className="size-4" aria-hidden /> Create Store
+        </>
+      }
+      openHref="/stores?create=1"
+      defaultOpen={open || Boolean(lastResult)}
+    >
       <Form method="post" {...getFormProps(form)} className="mt-6" noValidate>
         <input type="hidden" name="intent" value="create" />
         <StoreDetailsFields fields={fields} />
@@ -87,12 +102,13 @@ function CreateStoreForm({ lastResult, busy }: { lastResult: FormReply | null | 
           {busy ? "Creating..." : "Create Store"}
         </Button>
       </Form>
-    </details>
+    </Disclosure>
   );
 }
 
 export default function Stores({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const [params] = useSearchParams();
   const { stores } = loaderData;
   const createFailed = actionData && !actionData.ok && actionData.intent === "create";
   const loading = navigation.state === "loading" && navigation.location.pathname === "/stores";
@@ -114,6 +130,7 @@ export default function Stores({ loaderData, actionData }: Route.ComponentProps)
         <CreateStoreForm
           lastResult={createFailed ? actionData.reply : undefined}
           busy={navigation.state === "submitting"}
+          open={params.get("create") === "1"}
         />
       </Card>
 

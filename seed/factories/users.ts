@@ -32,7 +32,10 @@ export async function createUser(db: Db, overrides: UserOverrides = {}): Promise
 
 export type ProfileOverrides = {
   userId: string;
+  /** the role the account signed up with */
   userType: UserType;
+  /** true: the account has since added the other role (decision record 0052) */
+  alsoOtherRole?: boolean;
   companyName?: string;
   fullName?: string;
   phone?: string | null;
@@ -45,7 +48,8 @@ export async function createProfile(db: Db, overrides: ProfileOverrides): Promis
     .insert(profiles)
     .values({
       userId: overrides.userId,
-      userType: overrides.userType,
+      isBuyer: overrides.userType === "buyer" || overrides.alsoOtherRole === true,
+      isSeller: overrides.userType === "seller" || overrides.alsoOtherRole === true,
       fullName: overrides.fullName ?? "Test Person",
       companyName:
         overrides.companyName ?? (overrides.userType === "seller" ? "Test Supplier Pvt. Ltd." : "Test Buyer LLC"),
@@ -58,6 +62,8 @@ export async function createProfile(db: Db, overrides: ProfileOverrides): Promis
 }
 
 export type AccountOverrides = {
+  /** true: the account also holds the other role (a buyer that sells too, or the reverse) */
+  alsoOtherRole?: boolean;
   email?: string;
   fullName?: string;
   companyName?: string;
@@ -77,6 +83,7 @@ async function createAccount(db: Db, userType: UserType, overrides: AccountOverr
   const profile = await createProfile(db, {
     userId: created.id,
     userType,
+    alsoOtherRole: overrides.alsoOtherRole,
     fullName: overrides.fullName ?? created.name,
     companyName: overrides.companyName,
     phone: overrides.phone,
@@ -112,6 +119,6 @@ export function actorOf(account: Account): Actor {
     name: account.user.name,
     emailVerified: true,
     isAdmin: false,
-    profile: { ...p, userType: p.userType as UserType, verificationStatus: p.verificationStatus },
+    profile: { ...p, verificationStatus: p.verificationStatus },
   };
 }

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADMIN, DEMO_PASSWORD } from "../../seed/demo.server";
@@ -98,7 +99,7 @@ describe("accounts on the shared server", () => {
     await signUp(client);
     const stolen = new HttpClient(baseUrl());
     stolen.cookies = new Map(client.cookies);
-    expect(await (await stolen.get("/dashboard")).text()).toContain("Welcome back");
+    expect(await (await stolen.get("/dashboard")).text()).toContain("Welcome to Setu, Dana Whitfield!");
     const signOut = await client.post("/auth/sign-out", {});
     expect(signOut.status).toBe(302);
     expect(await (await stolen.get("/dashboard")).text()).toContain("Access Denied");
@@ -106,7 +107,7 @@ describe("accounts on the shared server", () => {
     const other = new HttpClient(baseUrl());
     await signUp(other);
     await other.get("/auth/sign-out");
-    expect(await (await other.get("/dashboard")).text()).toContain("Welcome back");
+    expect(await (await other.get("/dashboard")).text()).toContain("Welcome to Setu, Dana Whitfield!");
   });
 
   it("ends the user's other sessions when the password changes", async () => {
@@ -114,7 +115,7 @@ describe("accounts on the shared server", () => {
     const { email } = await signUp(laptop);
     const phone = new HttpClient(baseUrl());
     await phone.post("/auth", { intent: "signin", email, password: "Wholesale-Route-42" });
-    expect(await (await phone.get("/dashboard")).text()).toContain("Welcome back");
+    expect(await (await phone.get("/dashboard")).text()).toContain("Welcome to Setu, Dana Whitfield!");
     const change = await laptop.post("/profile", {
       intent: "password",
       currentPassword: "Wholesale-Route-42",
@@ -123,7 +124,7 @@ describe("accounts on the shared server", () => {
     });
     expect(change.status).toBe(302);
     expect(await (await phone.get("/dashboard")).text()).toContain("Access Denied");
-    expect(await (await laptop.get("/dashboard")).text()).toContain("Welcome back");
+    expect(await (await laptop.get("/dashboard")).text()).toContain("Welcome to Setu, Dana Whitfield!");
     const relogin = await new HttpClient(baseUrl()).post("/auth", {
       intent: "signin",
       email,
@@ -495,7 +496,7 @@ describe("e-mail confirmation through a local SMTP server", () => {
 
     const { response: landed, url } = await client.follow(link!);
     expect(new URL(url).pathname).toBe("/dashboard");
-    expect(await landed.text()).toContain("Welcome back");
+    expect(await landed.text()).toContain("Welcome to Setu, Dana Whitfield!");
   });
 
   it("answers a sign-up with a registered address exactly as a new one, mails the owner, and changes nothing (issue 38)", async () => {
@@ -543,6 +544,65 @@ describe("e-mail confirmation through a local SMTP server", () => {
     });
     expect(await again.text()).toContain("Please check your email and click the confirmation link");
     expect(await inbox.waitForCount(toThem, 2)).toBe(2);
+  });
+});
+
+describe("e-mail confirmation by default, through the development outbox (decision record 0052)", () => {
+  let server: AppServer;
+
+  beforeAll(async () => {
+    // the setting left unset, and no SMTP server: mail goes to DATA_DIR/outbox, which counts as delivered
+    server = await startTestServer({
+      env: { DEMO_DATA: "off", AUTH_REQUIRE_EMAIL_VERIFICATION: undefined, SMTP_URL: undefined },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  const outboxTo = (email: string) => {
+    const dir = path.join(server.dataDir, "outbox");
+    if (!fs.existsSync(dir)) return [];
+    return fs
+      .readdirSync(dir)
+      .filter((file) => file.includes(email))
+      .map((file) => unfoldQuotedPrintable(fs.readFileSync(path.join(dir, file), "utf8")));
+  };
+
+  it("asks a new account to confirm on a page of its own, resends on request, and the outbox's link signs in", async () => {
+    const client = new HttpClient(server.url);
+    const { email, response } = await signUp(client, { userType: "seller", companyName: "Moradabad Brassware" });
+    expect(response.status).toBe(200);
+    expect(sessionCookieName(client)).toBeUndefined();
+    const page = await response.text();
+    expect(page).toContain("Confirm your e-mail address");
+    expect(page).toContain(email);
+    expect(page).toContain("Resend the confirmation link");
+    await expect.poll(() => outboxTo(email).length, { timeout: 20_000 }).toBe(1);
+
+    const resent = await client.post("/auth", { intent: "resend-confirmation", email });
+    expect(resent.status).toBe(200);
+    expect(await resent.text()).toContain("a new confirmation link is on its way");
+    await expect.poll(() => outboxTo(email).length, { timeout: 20_000 }).toBe(2);
+    // an address with no account gets the same answer, and nothing is written
+    const nobody = uniqueEmail("nobody");
+    const unknown = await client.post("/auth", { intent: "resend-confirmation", email: nobody });
+    expect(sameApartFromNonces(await unknown.text(), nobody)).toBe(
+      sameApartFromNonces(await (await client.post("/auth", { intent: "resend-confirmation", email })).text(), email),
+    );
+
+    // signing in before confirming comes back to the same page
+    const early = await client.post("/auth", { intent: "signin", email, password: "Wholesale-Route-42" });
+    expect(early.status).toBe(403);
+    expect(await early.text()).toContain("Confirm your e-mail address");
+
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/api\/auth\/verify-email\?[^\s"]+)/.exec(outboxTo(email).at(-1)!)?.[1];
+    expect(link).toBeTruthy();
+    const { response: landed, url } = await client.follow(link!);
+    expect(new URL(url).pathname).toBe("/dashboard");
+    expect(await landed.text()).toContain("Moradabad Brassware");
+    expect(outboxTo(nobody)).toEqual([]);
   });
 });
 
@@ -643,7 +703,7 @@ describe("password reset through a local SMTP server", () => {
   it("mails a single-use link that sets a new password, ends every old session, and answers the same for unknown addresses", async () => {
     const laptop = new HttpClient(server.url);
     const { email } = await signUp(laptop);
-    expect(await (await laptop.get("/dashboard")).text()).toContain("Welcome back");
+    expect(await (await laptop.get("/dashboard")).text()).toContain("Welcome to Setu, Dana Whitfield!");
 
     const signInPage = await (await new HttpClient(server.url).get("/auth")).text();
     expect(signInPage).toContain('href="/auth/forgot-password"');

@@ -87,6 +87,8 @@ describe("accounts in the browser", () => {
     });
     await page.waitForURL(/\/dashboard$/);
     await page.getByText("Account created successfully!").waitFor();
+    // a new buyer is welcomed, not welcomed back
+    await page.getByRole("heading", { name: "Welcome to Setu, Nisha Kapoor!" }).waitFor();
     const stats = page.getByRole("region", { name: "Statistics" });
     for (const card of ["Active RFQs", "Orders", "Suppliers", "Total Spend"])
       await stats.getByText(card, { exact: true }).waitFor();
@@ -167,6 +169,59 @@ describe("accounts in the browser", () => {
     await screenshot(page, "dashboard-seller");
     await page.getByRole("menu", { name: "Nisha Kapoor" }).getByRole("menuitem", { name: "Sign Out" }).click();
     await page.waitForURL((url) => url.pathname === "/");
+  });
+
+  it("opens Sign Up with Seller chosen from a seller's call to action, and turns a buyer into a seller in one session", async () => {
+    const { page } = browser;
+    await page.goto("/");
+    await page.getByRole("link", { name: "Start Selling to USA" }).click();
+    await page.waitForURL((url) => url.pathname === "/auth" && url.searchParams.get("role") === "seller");
+    await expect.poll(() => page.getByRole("radio", { name: /Seller/ }).isChecked()).toBe(true);
+    await page.getByRole("tab", { name: "Sign Up", selected: true }).waitFor();
+    await screenshot(page, "auth-sign-up-seller");
+    for (const cta of ["Start Selling Today", "Get Started Free"]) {
+      await page.goto("/services-for-sellers");
+      await page.getByRole("link", { name: cta }).click();
+      await page.waitForURL((url) => url.searchParams.get("role") === "seller");
+      await expect.poll(() => page.getByRole("radio", { name: /Seller/ }).isChecked()).toBe(true);
+    }
+
+    // a buyer's account, greeted as new, offered its e-mails only
+    await fillSignUp(page, {
+      role: "Buyer",
+      email: email("convert"),
+      password: "Cane-Baskets-31",
+      confirm: "Cane-Baskets-31",
+    });
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole("heading", { name: "Welcome to Setu, Nisha Kapoor!" }).waitFor();
+    await page.goto("/profile");
+    await page.getByText("A supplier quotes on my RFQ").waitFor();
+    expect(await page.getByText("A new RFQ matches my products").count()).toBe(0);
+    expect(await page.getByText("Setu approves or rejects my supplier verification").count()).toBe(0);
+
+    // the footer's seller link, signed in, leads to adding the seller role to this account
+    await page.goto("/");
+    await page.locator("footer").getByRole("link", { name: "Start Selling" }).click();
+    await page.waitForURL((url) => url.pathname === "/profile");
+    const card = page.locator("#roles");
+    await card.getByRole("heading", { name: "Sell on Setu" }).waitFor();
+    await screenshot(page, "profile-become-seller");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await card.getByRole("button", { name: "Become a seller" }).click();
+    await page.waitForURL(/\/stores$/);
+    await page.getByText("You can now sell on Setu").waitFor();
+    await page.getByText("No stores yet").waitFor();
+
+    // the same session: both sides on the dashboard, seller e-mails offered, and the buyer's side still there
+    await page.goto("/dashboard");
+    await page.getByRole("navigation", { name: "Dashboard view" }).getByRole("link", { name: "Buying" }).click();
+    await page.waitForURL(/view=buyer/);
+    await page.getByRole("region", { name: "Statistics" }).getByText("Active RFQs", { exact: true }).waitFor();
+    await page.goto("/profile");
+    await page.getByText("A new RFQ matches my products").waitFor();
+    await page.getByText("A supplier quotes on my RFQ").waitFor();
+    expect(await page.locator("#roles").count()).toBe(0);
   });
 
   it("toggles password visibility", async () => {

@@ -21,14 +21,16 @@ describe("catalog: products, the marketplace and product pages", () => {
     const { page } = browser;
     await signUpSeller(page, { email: `meera-${Date.now()}@example.test`, company: "Pedana Prints Co." });
     await page.goto("/products");
-    await page.locator("summary", { hasText: "Add Product" }).click();
+    // a real button (Radix Collapsible), not a <summary> styled as one (#41 item 6)
+    await hydrated(page);
+    await page.getByRole("button", { name: "Add Product" }).first().click();
     await page.getByLabel("Product Name", { exact: true }).fill(formName);
     await page.getByLabel("Category", { exact: true }).selectOption("metal-crafts");
     await page.getByLabel("Minimum Order Quantity", { exact: true }).fill("50");
     await page.getByLabel("Unit", { exact: true }).selectOption("sets");
     await page.getByLabel("Minimum Price (USD)", { exact: true }).fill("4.50");
     await page.getByLabel("Maximum Price (USD)", { exact: true }).fill("9");
-    await page.getByRole("button", { name: "Add Product" }).click();
+    await page.getByRole("button", { name: "Add Product" }).last().click();
     await page.getByText("Product created successfully!").waitFor();
     await page.getByRole("link", { name: formName, exact: true }).waitFor();
 
@@ -77,7 +79,12 @@ describe("catalog: products, the marketplace and product pages", () => {
     await expect(dialog.getByLabel("Product Name *").inputValue()).resolves.toBe(dialogName);
     await expect(dialog.getByLabel("Brand").inputValue()).resolves.toBe("Pedana");
     await dialog.getByRole("tab", { name: "Variants & Pricing" }).click();
+    // the card's MOQ and unit come from the dialog (#41 item 6); a variant has no swatch until a colour is picked
+    await dialog.getByLabel("Minimum order quantity").fill("50");
+    await dialog.getByLabel("Unit", { exact: true }).selectOption("meters");
     await dialog.getByRole("button", { name: "Add Variant" }).click();
+    await dialog.getByRole("tabpanel", { name: "Variants & Pricing" }).getByText("None", { exact: true }).waitFor();
+    await screenshot(page, "create-product-pricing");
     await dialog.getByLabel("Color").fill("Indigo");
     await dialog.getByLabel("Price (USD)").fill("18.50");
     await dialog.getByLabel("Stock").fill("400");
@@ -139,11 +146,16 @@ describe("catalog: products, the marketplace and product pages", () => {
     await page.getByRole("link", { name: "Next" }).click();
     await page.waitForURL(/page=2/);
     await page.getByText("Page 2 of").waitFor();
+    // a later page says which products it shows (#41 item 6)
+    await page.getByText(/^Showing 25–48 of \d+ products$/).waitFor();
 
     // search by a word of the description (a partial word finds it too)
     await page.getByRole("searchbox", { name: "Search products", exact: true }).fill(marker.slice(0, -2));
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.waitForURL(new RegExp(`q=${marker.slice(0, -2)}`));
+    // the page's own search box does not force Newest: a search is sorted by Best Match (#41 item 6)
+    expect(new URL(page.url()).searchParams.get("sort") ?? "").toBe("");
+    await expect.poll(() => page.getByLabel("Sort by").inputValue()).toBe("relevance");
     await page.getByRole("link", { name: dialogName, exact: true }).waitFor();
     await page.getByText("Showing 1 of 1 products").waitFor();
     const card = page.locator("article", { hasText: dialogName });
@@ -163,6 +175,7 @@ describe("catalog: products, the marketplace and product pages", () => {
     expect(shown.chosen).toBeGreaterThanOrEqual(shown.boxWidth);
     expect(shown.chosen).toBeLessThan(700);
     expect(await card.innerText()).toContain("$18.50");
+    expect(await card.innerText()).toMatch(/MOQ:?\s*50 meters/);
     expect(await card.innerText()).toContain("Pedana Prints Co.");
     await expect(card.getByRole("link", { name: "Login to Quote" }).getAttribute("href")).resolves.toMatch(
       /^\/auth\?redirectTo=%2Fcreate-rfq%3Fproduct%3D/,
@@ -210,6 +223,12 @@ describe("catalog: products, the marketplace and product pages", () => {
     await page.waitForURL(/\/product\//);
     await page.getByRole("heading", { name: dialogName, level: 1 }).waitFor();
     expect(await page.locator("main").innerText()).toContain("Indigo");
+
+    // the Stores tab searches what the Products tab searched (#41 item 6)
+    await page.goto("/browse?q=textiles");
+    await page.getByRole("link", { name: /^Stores \(\d+\)$/ }).click();
+    await page.waitForURL(/tab=stores/);
+    await expect.poll(() => page.getByLabel("Search stores").inputValue()).toBe("textiles");
   });
 
   it("filters the stores tab by category as soon as one is chosen", async () => {

@@ -88,7 +88,9 @@ describe("RFQ journey: post, quote, accept, order", () => {
     await page.goto(`/rfqs?q=${encodeURIComponent(title)}`);
     expect(await page.locator("article", { hasText: title }).innerText()).toContain("Brooklyn Home Goods LLC");
     await page.locator("article", { hasText: title }).getByRole("link", { name: "Submit Quote" }).click();
-    await page.getByText("Submit Your Quote").click();
+    // a real button opens the form (#41 item 6: it was a <summary> styled as a link)
+    await page.getByText("Submit Your Quote").waitFor();
+    await page.getByText("Open form", { exact: true }).click();
     expect(await page.getByLabel("Quantity (pieces)").inputValue()).toBe("2500");
     await page.getByLabel("Total Price (USD)").fill("6125.50");
     await page.getByLabel("Delivery Timeline").fill("35 days production + 28 days sea freight");
@@ -99,7 +101,8 @@ describe("RFQ journey: post, quote, accept, order", () => {
     // the form collapsed and reset
     expect(await page.getByLabel("Total Price (USD)").isVisible()).toBe(false);
     // one live quote per supplier: the form now revises it
-    await page.getByText("Revise Your Quote").click();
+    await page.getByText("Revise Your Quote").waitFor();
+    await page.getByText("Open form", { exact: true }).click();
     await page.getByText("A new one replaces it").waitFor();
     expect(await page.getByLabel("Total Price (USD)").inputValue()).toBe("");
     expect(await page.locator("main").innerText()).toContain("$6,125.50");

@@ -74,15 +74,16 @@ describe("store editor: the owner designs the store and a visitor sees exactly t
     storeUrl = /^(\/stores\/[0-9a-f-]{36})\/manage$/.exec((await manage.getAttribute("href")) ?? "")![1]!;
 
     await page.goto("/products");
-    await page.locator("summary", { hasText: "Add Product" }).click();
-    const form = page.locator("details", { has: page.locator("summary", { hasText: "Add Product" }) });
+    await hydrated(page);
+    await page.getByRole("button", { name: "Add Product" }).first().click();
+    const form = page.locator("main");
     await form.getByLabel("Product Name").fill(productName);
     await form.getByLabel("Description (optional)").fill("Tellicherry extra bold, steam-sterilised, 25 kg sacks");
     await form.getByLabel("Category", { exact: true }).selectOption("spices-and-food");
     await form.getByLabel("Minimum Order Quantity").fill("40");
     await form.getByLabel("Minimum Price (USD)").fill("8");
     await form.getByLabel("Maximum Price (USD)").fill("11");
-    await form.getByRole("button", { name: "Add Product" }).click();
+    await form.getByRole("button", { name: "Add Product" }).last().click();
     await page.getByText("Product created successfully!").waitFor();
 
     await page.goto(`${storeUrl}/manage`);

@@ -33,7 +33,13 @@ describe("stores: create with QR, manage products, public page", () => {
     });
     await page.goto("/stores");
     await page.getByText("No stores yet").waitFor();
-    await page.getByText("Create Store", { exact: true }).first().click();
+    // a real button that opens the form by keyboard (Radix Collapsible), not a <summary> styled as one (#41 item 6)
+    await hydrated(page);
+    const toggle = page.getByRole("button", { name: "Create Store" }).first();
+    await expect(toggle.getAttribute("aria-expanded")).resolves.toBe("false");
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("true");
     await page.getByLabel("Store Name").fill(storeName);
     await page.getByLabel("Description").fill("Hand block-printed cotton textiles from Sanganer, Jaipur.");
     await page.getByLabel("Email").fill("orders@sanganer.example");
@@ -101,15 +107,16 @@ describe("stores: create with QR, manage products, public page", () => {
       ["Floral block-print napkins", "Set of six cotton napkins with a floral buta motif"],
     ]) {
       await page.goto("/products");
-      await page.locator("summary", { hasText: "Add Product" }).click();
-      const form = page.locator("details", { has: page.locator("summary", { hasText: "Add Product" }) });
+      // no JavaScript needed: before hydration the button is a link to the page with the form open
+      await page.getByText("Add Product", { exact: true }).first().click();
+      const form = page.locator("main");
       await form.getByLabel("Product Name").fill(name!);
       await form.getByLabel("Description (optional)").fill(description!);
       await form.getByLabel("Category", { exact: true }).selectOption("home-textiles");
       await form.getByLabel("Minimum Order Quantity").fill("100");
       await form.getByLabel("Minimum Price (USD)").fill("6");
       await form.getByLabel("Maximum Price (USD)").fill("9.5");
-      await form.getByRole("button", { name: "Add Product" }).click();
+      await form.getByRole("button", { name: "Add Product" }).last().click();
       await page.getByText("Product created successfully!").waitFor();
     }
     await page.goto(`${storeUrl}/manage`);
@@ -189,6 +196,14 @@ describe("stores: create with QR, manage products, public page", () => {
     await page.getByRole("button", { name: "Cancel" }).click();
     await screenshot(page, "store-public");
     expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it("offers its own seller Manage Store, not Follow (#41 item 6)", async () => {
+    const { page } = browser;
+    await signIn(page, sellerEmail, "Indigo-Block-Print-7");
+    await page.goto(storeUrl);
+    await page.getByRole("link", { name: "Manage Store" }).waitFor();
+    expect(await page.getByRole("button", { name: /Follow/ }).count()).toBe(0);
   });
 
   it("a signed-in buyer follows the store and the count is real", async () => {

@@ -51,13 +51,14 @@ describe("supplier verification with evidence", () => {
       .first()
       .getAttribute("href"))!;
     await page.goto("/products");
-    await page.locator("summary", { hasText: "Add Product" }).click();
+    await hydrated(page);
+    await page.getByRole("button", { name: "Add Product" }).first().click();
     await page.getByLabel("Product Name", { exact: true }).fill(product);
     await page.getByLabel("Category", { exact: true }).selectOption("home-textiles");
     await page.getByLabel("Minimum Order Quantity", { exact: true }).fill("100");
     await page.getByLabel("Minimum Price (USD)", { exact: true }).fill("6");
     await page.getByLabel("Maximum Price (USD)", { exact: true }).fill("9");
-    await page.getByRole("button", { name: "Add Product" }).click();
+    await page.getByRole("button", { name: "Add Product" }).last().click();
     await page.getByText("Product created successfully!").waitFor();
     await page.goto(`/browse?q=${encodeURIComponent(product)}`);
     const card = page.locator("main article", { hasText: product });

@@ -5,7 +5,7 @@ const COLUMNS: { title: string; links: { to: `/${string}`; label: string }[] }[]
     title: "For Sellers",
     links: [
       { to: "/services-for-sellers", label: "Services for Indian Sellers" },
-      { to: "/auth?tab=signup", label: "Start Selling" },
+      { to: "/auth?tab=signup&role=seller", label: "Start Selling" },
       { to: "/stores", label: "My Stores" },
       { to: "/rfqs", label: "Browse RFQs" },
     ],

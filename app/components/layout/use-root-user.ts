@@ -6,7 +6,8 @@ export type RootUser = {
   id: string;
   name: string;
   email: string;
-  userType: "buyer" | "seller";
+  isBuyer: boolean;
+  isSeller: boolean;
   verified: boolean;
   isAdmin: boolean;
   unreadNotifications: number;

@@ -1,7 +1,7 @@
 import { ChevronDown, UserRound } from "lucide-react";
 import type { ComponentProps } from "react";
 
-export type UserMenuUser = { name: string; email: string; userType: "buyer" | "seller"; isAdmin: boolean };
+export type UserMenuUser = { name: string; email: string; isSeller: boolean; isAdmin: boolean };
 
 export const USER_MENU = [
   { to: "/dashboard", label: "Dashboard" },

@@ -20,7 +20,7 @@ export function UserMenu({ user }: { user: UserMenuUser }) {
       <DropdownMenuContent>
         <DropdownMenuLabel>{user.email}</DropdownMenuLabel>
         <DropdownMenuSeparator />
-        {USER_MENU.filter((item) => !item.sellerOnly || user.userType === "seller").map((item) => (
+        {USER_MENU.filter((item) => !item.sellerOnly || user.isSeller).map((item) => (
           <DropdownMenuItem key={item.to} asChild>
             <Link to={item.to}>{item.label}</Link>
           </DropdownMenuItem>

@@ -15,7 +15,10 @@ export const profiles = pgTable(
     fullName: text("full_name").notNull(),
     companyName: text("company_name").notNull(),
     phone: text("phone"),
-    userType: text("user_type").notNull().default("buyer"),
+    // the roles the account holds (decision record 0052): one account may buy, sell, or both; a buyer adds selling
+    // later (and a seller buying) on /profile without a second account
+    isBuyer: boolean("is_buyer").notNull().default(true),
+    isSeller: boolean("is_seller").notNull().default(false),
     verificationStatus: text("verification_status")
       .notNull()
       .default("pending")
@@ -27,7 +30,7 @@ export const profiles = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("profiles_user_type_check", sql`${t.userType} in ('buyer', 'seller')`),
+    check("profiles_has_a_role_check", sql`${t.isBuyer} or ${t.isSeller}`),
     check("profiles_verification_status_check", isOneOf(t.verificationStatus, VERIFICATION_STATUSES)),
     index("profiles_verification_status_idx").on(t.verificationStatus, t.createdAt),
     // marketplace search matches supplier company names by substring

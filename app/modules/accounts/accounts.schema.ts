@@ -4,6 +4,7 @@ import { intentOptions } from "~/lib/posted-fields";
 import { VERIFICATION_STATUSES } from "~/lib/status-lists";
 import { isUuid } from "~/lib/uuid";
 
+/** The role an account signs up with; the other can be added later (addOwnRole, decision record 0052). */
 export type UserType = "buyer" | "seller";
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
@@ -13,7 +14,10 @@ export type Profile = {
   fullName: string;
   companyName: string;
   phone: string | null;
-  userType: UserType;
+  /** buys on Setu: the buyer's dashboard, e-mails and figures (buying itself needs only an account, spec §6) */
+  isBuyer: boolean;
+  /** sells on Setu: stores, products, quotes, business details and verification */
+  isSeller: boolean;
   verificationStatus: VerificationStatus;
   verificationNote: string | null;
   profileCompleted: boolean;
@@ -33,10 +37,20 @@ export type SessionUser = {
 };
 
 /**
- * The acting user: signed in with a completed profile (its role is `profile.userType`, `isAdmin` aside). Every
+ * The acting user: signed in with a completed profile (its roles are `profile.isBuyer` and `profile.isSeller`, `isAdmin` aside). Every
  * command takes one; `requireUser` and its kin hand one out. A reader who may be signed out is a `SessionUser | null`.
  */
 export type Actor = SessionUser & { profile: Profile };
+
+/**
+ * Which side of an account a page shows (the dashboard): the one asked for if the account holds it, else selling for a
+ * seller and buying for a buyer.
+ */
+export function accountView(profile: Pick<Profile, "isBuyer" | "isSeller">, asked?: string | null): UserType {
+  if (asked === "buyer" && profile.isBuyer) return "buyer";
+  if (asked === "seller" && profile.isSeller) return "seller";
+  return profile.isSeller ? "seller" : "buyer";
+}
 
 export const MIN_PASSWORD_LENGTH = 6;
 
@@ -79,7 +93,11 @@ export function readSignUpForm(form: FormData): Record<string, string> {
 /** The sign-in page's two forms (POST /auth), each read by its own schema once the intent is known. */
 export const authActionSchema = z.discriminatedUnion(
   "intent",
-  [z.object({ intent: z.literal("signin") }), z.object({ intent: z.literal("signup") })],
+  [
+    z.object({ intent: z.literal("signin") }),
+    z.object({ intent: z.literal("signup") }),
+    z.object({ intent: z.literal("resend-confirmation") }),
+  ],
   intentOptions,
 );
 
@@ -95,6 +113,7 @@ export const profileActionSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("email-preferences") }),
     z.object({ intent: z.literal("business-details") }),
     z.object({ intent: z.literal("verification-submit") }),
+    z.object({ intent: z.literal("add-role") }),
   ],
   intentOptions,
 );
@@ -115,6 +134,9 @@ export const completeProfileSchema = z.object({
   companyName: z.string().trim().min(1, "Please enter your company name").max(160),
   userType: z.enum(["buyer", "seller"], "Please choose how you will use Setu"),
 });
+
+/** A signed-in account adding the role it lacks (/profile): a buyer starts selling, a seller starts buying. */
+export const addRoleSchema = z.object({ role: z.enum(["buyer", "seller"], "Choose a role to add") });
 
 export const changePasswordSchema = z
   .object({

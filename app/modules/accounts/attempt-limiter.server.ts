@@ -134,6 +134,17 @@ export const ACTION_LIMITS = {
     windowMs: HOUR,
     message: "Too many password reset requests for this address. Please wait an hour and try again.",
   },
+  // a new confirmation link asked for on the unconfirmed-address page: per address, and per client network
+  confirmEmail: {
+    limit: 5,
+    windowMs: HOUR,
+    message: "Too many confirmation e-mails for this address. Please wait an hour and try again.",
+  },
+  confirmEmailNetwork: {
+    limit: 30,
+    windowMs: HOUR,
+    message: "Too many confirmation e-mails asked for from your network. Please wait an hour and try again.",
+  },
   // the e-mail to an address's owner when someone signs up with it (never shown: past it, no e-mail is sent)
   signUpNotice: {
     limit: 3,

@@ -10,6 +10,14 @@ import { overActionLimit } from "./attempt-limiter.server";
 
 export const GOOGLE_DISCOVERY_URL = "https://accounts.google.com/.well-known/openid-configuration";
 
+/**
+ * Whether a new account confirms its e-mail before signing in: on unless AUTH_REQUIRE_EMAIL_VERIFICATION=false, as
+ * every configuration delivers mail (SMTP_URL, or the outbox folder in development, whose links are logged).
+ */
+export function emailVerificationRequired(env: { AUTH_REQUIRE_EMAIL_VERIFICATION?: string }): boolean {
+  return env.AUTH_REQUIRE_EMAIL_VERIFICATION?.trim().toLowerCase() !== "false";
+}
+
 export type AuthConfig = {
   db: Db;
   secret: string;
@@ -96,7 +104,8 @@ export function createAuth(config: AuthConfig) {
                 userId: created.id,
                 fullName: created.name || created.email,
                 companyName: "",
-                userType: "buyer",
+                isBuyer: true,
+                isSeller: false,
                 profileCompleted: false,
               })
               .onConflictDoNothing();

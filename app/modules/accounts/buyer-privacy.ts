@@ -9,7 +9,7 @@ export const UNNAMED_BUYER = "A US buyer";
 export const ANONYMOUS_BUYER = "Anonymous US buyer";
 
 /** Who is looking, as far as a buyer's privacy goes. */
-export type BuyerViewer = { id: string; isAdmin: boolean; profile: { userType: string } | null } | null;
+export type BuyerViewer = { id: string; isAdmin: boolean; profile: { isSeller: boolean } | null } | null;
 
 /**
  * The one rule of what a viewer is told of who posted an RFQ (record 0047): the buyer and Setu's administrators see
@@ -22,6 +22,6 @@ export function buyerShownAs(
 ): string {
   const company = rfq.buyerCompany?.trim() || "Buyer";
   if (viewer && (viewer.id === rfq.buyerId || viewer.isAdmin)) return company;
-  if (viewer?.profile?.userType !== "seller") return UNNAMED_BUYER;
+  if (!viewer?.profile?.isSeller) return UNNAMED_BUYER;
   return rfq.buyerAnonymous ? ANONYMOUS_BUYER : company;
 }

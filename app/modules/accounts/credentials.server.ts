@@ -11,15 +11,20 @@ import type { Notifier } from "~/modules/notifications/notifications.server";
 import type { Auth } from "./auth.server";
 import type { z } from "zod";
 import type { CommandRefusal } from "~/lib/command-result";
-import type { signInSchema, signUpSchema } from "./accounts.schema";
+import type { forgotPasswordSchema, signInSchema, signUpSchema } from "./accounts.schema";
 import { overActionLimit, releaseSignInAttempt, reserveSignInAttempt, signInSucceeded } from "./attempt-limiter.server";
 import { isCommonPassword } from "./common-passwords.server";
 
 /** What signing up, in and out needs. */
 type CredentialDeps = { db: Db; auth: Auth; jobs: Pick<JobQueue, "send">; notifier: Pick<Notifier, "publicUrl"> };
 
-/** An account form's answer: done (with the session's cookie headers and where to go next), or refused. */
-export type AuthFormResult = { ok: true; message: string; headers?: Headers; redirectTo?: string } | CommandRefusal;
+/**
+ * An account form's answer: done (with the session's cookie headers and where to go next, or the address that must
+ * be confirmed first), or refused (an unconfirmed address also says so).
+ */
+export type AuthFormResult =
+  | { ok: true; message: string; headers?: Headers; redirectTo?: string; confirmEmail?: string }
+  | (CommandRefusal & { confirmEmail?: string });
 
 export const MESSAGES = {
   signedIn: "Successfully signed in!",
@@ -27,6 +32,8 @@ export const MESSAGES = {
   emailNotConfirmed: "Please check your email and click the confirmation link",
   created: "Account created successfully!",
   checkEmail: "Please check your email for the confirmation link",
+  // the same answer whether or not the address waits for confirmation: the page must not tell who is a user
+  resent: "If this address is waiting to be confirmed, a new confirmation link is on its way. It works for one hour.",
   unexpected: "An unexpected error occurred",
   tooManyAttempts: "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
   commonPassword: "This password is too common. Please choose a less predictable password.",
@@ -72,7 +79,8 @@ export async function signUpWithEmail(
         fullName: input.fullName,
         companyName: input.companyName,
         phone: input.phone,
-        userType: input.userType,
+        isBuyer: input.userType === "buyer",
+        isSeller: input.userType === "seller",
         verificationStatus: "pending",
       });
       return true;
@@ -82,14 +90,14 @@ export async function signUpWithEmail(
       // the address has an account: the form answers as for a new one (the sign-up form must not tell who is a
       // user, as sign-in and password reset do not), and the owner is told by e-mail (issue 38)
       await tellOwnerOfSignUpAttempt(runtime, input.email);
-      if (verificationRequired) return { ok: true, message: MESSAGES.checkEmail };
+      if (verificationRequired) return { ok: true, message: MESSAGES.checkEmail, confirmEmail: input.email };
       // without e-mail verification a new account is signed in at once: the same answer, without a session
       return { ok: true, message: MESSAGES.created, redirectTo: "/dashboard" };
     }
 
     if (verificationRequired) {
       await auth.api.sendVerificationEmail({ body: { email: input.email, callbackURL: "/dashboard" }, headers });
-      return { ok: true, message: MESSAGES.checkEmail };
+      return { ok: true, message: MESSAGES.checkEmail, confirmEmail: input.email };
     }
     const { headers: sessionHeaders } = await auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true },
@@ -116,6 +124,31 @@ export async function queueEmailConfirmation(
   message: { to: string; name: string; url: string },
 ): Promise<void> {
   await jobs.send(db, "email", { template: "confirm-email", ...message });
+}
+
+/**
+ * The unconfirmed-address page's "Resend the link": a new confirmation link for an address that waits for one, the
+ * same answer for any other (better-auth sends nothing to an unknown or confirmed address, in the same time),
+ * at most ACTION_LIMITS.confirmEmail times an hour per address.
+ */
+export async function resendEmailConfirmation(
+  runtime: CredentialDeps,
+  { email }: z.output<typeof forgotPasswordSchema>,
+  clientIp: string | null,
+): Promise<AuthFormResult> {
+  const { db, auth } = runtime;
+  const limited =
+    (await overActionLimit(db, "confirmEmailNetwork", clientIp)) ??
+    (await overActionLimit(db, "confirmEmail", `email:${email}`));
+  if (limited) return { ok: false, status: 429, message: limited, fieldErrors: {}, confirmEmail: email };
+  try {
+    // no session headers: better-auth then answers by the address alone
+    await auth.api.sendVerificationEmail({ body: { email, callbackURL: "/dashboard" }, headers: new Headers() });
+  } catch (error) {
+    logger.error({ err: error }, "could not resend the confirmation e-mail");
+    return { ok: false, status: 503, message: MESSAGES.unexpected, fieldErrors: {}, confirmEmail: email };
+  }
+  return { ok: true, message: MESSAGES.resent, confirmEmail: email };
 }
 
 /**
@@ -173,7 +206,7 @@ export async function signInWithEmail(
           .catch((err: unknown) => {
             logger.error({ err }, "could not resend the confirmation e-mail");
           });
-        return { ok: false, status: 403, message: MESSAGES.emailNotConfirmed, fieldErrors: {} };
+        return { ok: false, status: 403, message: MESSAGES.emailNotConfirmed, fieldErrors: {}, confirmEmail: email };
       }
       if (code === "INVALID_EMAIL_OR_PASSWORD" || error.statusCode === 401) {
         // a failure keeps its place in the counts

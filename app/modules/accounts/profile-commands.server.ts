@@ -6,7 +6,14 @@ import { profiles } from "~/db/schema/profiles";
 import type { Auth } from "./auth.server";
 import type { z } from "zod";
 import type { CommandResult } from "~/lib/command-result";
-import type { changePasswordSchema, completeProfileSchema, profileUpdateSchema, SessionUser } from "./accounts.schema";
+import type {
+  Actor,
+  addRoleSchema,
+  changePasswordSchema,
+  completeProfileSchema,
+  profileUpdateSchema,
+  SessionUser,
+} from "./accounts.schema";
 import { isCommonPassword } from "./common-passwords.server";
 import { MESSAGES } from "./credentials.server";
 
@@ -38,12 +45,39 @@ export async function completeOwnProfile(
     .update(profiles)
     .set({
       companyName: input.companyName,
-      userType: input.userType,
+      isBuyer: input.userType === "buyer",
+      isSeller: input.userType === "seller",
       profileCompleted: true,
       updatedAt: new Date(),
     })
     .where(and(eq(profiles.userId, actor.id), eq(profiles.profileCompleted, false)));
   return { ok: true, message: "Profile completed. Welcome to Setu!", value: undefined };
+}
+
+export const ROLE_MESSAGES = {
+  seller: "You can now sell on Setu: create your store, then add your products.",
+  buyer: "You can now buy on Setu: browse the marketplace or post an RFQ.",
+  already: { seller: "Your account already sells on Setu", buyer: "Your account already buys on Setu" },
+};
+
+/**
+ * Adds the role the acting user's account lacks (decision record 0052): a buyer starts selling, or a seller buying,
+ * on the same account, signed in as before. Roles are only ever added here, never removed. A buyer who starts selling
+ * is verified again, as a supplier, from evidence (record 0032): a buyer's verification vouches for no supplier.
+ */
+export async function addOwnRole(db: Db, actor: Actor, input: z.output<typeof addRoleSchema>): Promise<CommandResult> {
+  const has = input.role === "seller" ? actor.profile.isSeller : actor.profile.isBuyer;
+  if (has) return { ok: false, status: 409, message: ROLE_MESSAGES.already[input.role], fieldErrors: {} };
+  await db
+    .update(profiles)
+    .set({
+      ...(input.role === "seller"
+        ? { isSeller: true, verificationStatus: "pending" as const, verificationNote: null }
+        : { isBuyer: true }),
+      updatedAt: new Date(),
+    })
+    .where(eq(profiles.userId, actor.id));
+  return { ok: true, message: ROLE_MESSAGES[input.role], value: undefined };
 }
 
 /**

@@ -3,7 +3,7 @@ import { likePattern } from "~/db/sql-helpers";
 import type { Db } from "~/db/client.server";
 import { user as userTable } from "~/db/schema/auth";
 import { profiles } from "~/db/schema/profiles";
-import type { Profile, UserType, VerificationStatus } from "./accounts.schema";
+import type { Profile, VerificationStatus } from "./accounts.schema";
 
 const profileColumns = {
   id: profiles.id,
@@ -11,7 +11,8 @@ const profileColumns = {
   fullName: profiles.fullName,
   companyName: profiles.companyName,
   phone: profiles.phone,
-  userType: profiles.userType,
+  isBuyer: profiles.isBuyer,
+  isSeller: profiles.isSeller,
   verificationStatus: profiles.verificationStatus,
   verificationNote: profiles.verificationNote,
   profileCompleted: profiles.profileCompleted,
@@ -22,12 +23,9 @@ export async function findProfile(db: Db, userId: string): Promise<Profile | nul
   return row ? toProfile(row) : null;
 }
 
-export function toProfile(
-  row: { userType: string; verificationStatus: string } & Omit<Profile, "userType" | "verificationStatus">,
-): Profile {
+export function toProfile(row: { verificationStatus: string } & Omit<Profile, "verificationStatus">): Profile {
   return {
     ...row,
-    userType: row.userType as UserType,
     verificationStatus: row.verificationStatus as VerificationStatus,
   };
 }
@@ -56,8 +54,8 @@ export function emailOf(userId: SQLWrapper): SQL<string> {
 export async function countMembers(db: Db): Promise<{ verifiedSuppliers: number; buyers: number } | undefined> {
   const [people] = await db
     .select({
-      verifiedSuppliers: sql<number>`(count(*) filter (where ${profiles.userType} = 'seller' and ${profiles.verificationStatus} = 'verified'))::int`,
-      buyers: sql<number>`(count(*) filter (where ${profiles.userType} = 'buyer'))::int`,
+      verifiedSuppliers: sql<number>`(count(*) filter (where ${profiles.isSeller} and ${profiles.verificationStatus} = 'verified'))::int`,
+      buyers: sql<number>`(count(*) filter (where ${profiles.isBuyer}))::int`,
     })
     .from(profiles);
   return people;
@@ -75,7 +73,7 @@ export async function suppliersNamed(db: Db, text: string): Promise<string[]> {
   const rows = await db
     .select({ userId: profiles.userId })
     .from(profiles)
-    .where(and(eq(profiles.userType, "seller"), ilike(profiles.companyName, likePattern(text))))
+    .where(and(eq(profiles.isSeller, true), ilike(profiles.companyName, likePattern(text))))
     .orderBy(profiles.userId)
     .limit(SUPPLIERS_PER_SEARCH);
   return rows.map((row) => row.userId);

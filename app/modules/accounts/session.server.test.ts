@@ -67,7 +67,7 @@ describe.each(testEngines())("reading the session on a page load, on %s", (engin
     // better-auth's create hook gave the user an unfinished profile (as for Google): finish it, as sign-up does
     await database.db
       .update(profiles)
-      .set({ companyName: "Test Buyer LLC", userType: "buyer", profileCompleted: true })
+      .set({ companyName: "Test Buyer LLC", isBuyer: true, isSeller: false, profileCompleted: true })
       .where(eq(profiles.userId, response.user.id));
     return { cookie, userId: response.user.id };
   }
@@ -81,7 +81,12 @@ describe.each(testEngines())("reading the session on a page load, on %s", (engin
     const signedIn = await getSessionUserWith(page(cookie), runtime, headerUnreadCountsSql);
     expect(counting.count()).toBe(1);
     expect(signedIn?.user).toMatchObject({ id: userId, name: "Dana Whitfield", isAdmin: false, emailVerified: false });
-    expect(signedIn?.user.profile).toMatchObject({ userId, userType: "buyer", companyName: "Test Buyer LLC" });
+    expect(signedIn?.user.profile).toMatchObject({
+      userId,
+      isBuyer: true,
+      isSeller: false,
+      companyName: "Test Buyer LLC",
+    });
     expect(signedIn?.extras).toEqual({ unreadNotifications: 1, unreadMessages: 0 });
   });
 
@@ -140,7 +145,7 @@ describe.each(testEngines())("reading the session on a page load, on %s", (engin
     await database.db.update(session).set({ expiresAt: dayAndAHalfOld }).where(eq(session.userId, userId));
     const signedIn = await getSessionUserWith(page(cookie), runtime, headerUnreadCountsSql);
     expect(signedIn?.user.id).toBe(userId);
-    expect(signedIn?.user.profile?.userType).toBe("buyer");
+    expect(signedIn?.user.profile).toMatchObject({ isBuyer: true, isSeller: false });
     expect(signedIn?.extras).toEqual({ unreadNotifications: 0, unreadMessages: 0 });
     const [row] = await database.db
       .select({ expiresAt: session.expiresAt })

@@ -213,10 +213,10 @@ export async function requireUserPage(request: Request, runtime: SessionDeps): P
   return user as Actor;
 }
 
-/** Sellers only (profile user_type 'seller'); anyone else gets a 403 with a clear message. */
+/** Sellers only (a profile with the seller role); anyone else gets a 403 with a clear message. */
 export async function requireSeller(request: Request, runtime: SessionDeps): Promise<Actor> {
   const user = await requireUser(request, runtime);
-  if (user.profile.userType !== "seller") throw data({ error: "Only seller accounts can do this" }, { status: 403 });
+  if (!user.profile.isSeller) throw data({ error: "Only seller accounts can do this" }, { status: 403 });
   return user;
 }
 
@@ -231,7 +231,7 @@ export async function requireSellerPage(
 ): Promise<Actor> {
   const user = await getSessionUser(request, runtime);
   if (!user?.profile) throw data(refused.signedOut, { status: 401 });
-  if (user.profile.userType !== "seller") throw data(refused.notSeller, { status: 403 });
+  if (!user.profile.isSeller) throw data(refused.notSeller, { status: 403 });
   return user as Actor;
 }
 
@@ -243,5 +243,5 @@ export async function requireAdmin(request: Request, runtime: SessionDeps): Prom
 }
 
 export function isSeller(user: SessionUser | null): user is Actor {
-  return user?.profile?.userType === "seller";
+  return user?.profile?.isSeller === true;
 }

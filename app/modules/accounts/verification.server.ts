@@ -75,7 +75,7 @@ export async function getSellerBusinessDetails(db: Db, sellerUserId: string): Pr
  * route asks this first.
  */
 export function refuseNonSellerVerification(actor: Actor): CommandRefusal | null {
-  return actor.profile.userType === "seller"
+  return actor.profile.isSeller
     ? null
     : { ok: false, status: 403, message: VERIFICATION_MESSAGES.sellersOnly, fieldErrors: {} };
 }
@@ -322,7 +322,7 @@ export async function getOwnVerification(
   lock: DetailsLock;
   pendingChange: { submittedAt: string; changes: DetailChange[] } | null;
 } | null> {
-  if (actor.profile.userType !== "seller") return null;
+  if (!actor.profile.isSeller) return null;
   const [details, rows] = await Promise.all([
     getSellerBusinessDetails(db, actor.id),
     db
@@ -623,7 +623,8 @@ export type PendingProfile = {
   id: string;
   fullName: string;
   companyName: string;
-  userType: string;
+  isBuyer: boolean;
+  isSeller: boolean;
   email: string;
   phone: string | null;
   createdAt: string;
@@ -649,7 +650,8 @@ export async function listPendingVerifications(db: Db, actor: SessionUser, limit
     userId: profiles.userId,
     fullName: profiles.fullName,
     companyName: profiles.companyName,
-    userType: profiles.userType,
+    isBuyer: profiles.isBuyer,
+    isSeller: profiles.isSeller,
     phone: profiles.phone,
     createdAt: profiles.createdAt,
     email: userTable.email,
@@ -678,10 +680,7 @@ export async function listPendingVerifications(db: Db, actor: SessionUser, limit
       .orderBy(asc(verificationSubmissions.submittedAt))
       .limit(limit),
   ]);
-  const userIds = [
-    ...rows.filter((r) => r.userType === "seller").map((r) => r.userId),
-    ...changeRows.map((r) => r.userId),
-  ];
+  const userIds = [...rows.filter((r) => r.isSeller).map((r) => r.userId), ...changeRows.map((r) => r.userId)];
   const submissions = userIds.length
     ? await db
         .select()
@@ -747,7 +746,7 @@ export async function decideVerification(
       .update(profiles)
       .set({ verificationStatus: decision, verificationNote: reason, updatedAt: now })
       .where(and(eq(profiles.id, profileId), eq(profiles.verificationStatus, "pending")))
-      .returning({ userId: profiles.userId, companyName: profiles.companyName, userType: profiles.userType });
+      .returning({ userId: profiles.userId, companyName: profiles.companyName, isSeller: profiles.isSeller });
     if (!profile) return null;
     const [submission] = await tx
       .update(verificationSubmissions)
@@ -774,7 +773,7 @@ export async function decideVerification(
         })
         .where(eq(sellerBusinessDetails.userId, profile.userId));
     }
-    if (profile.userType === "seller") {
+    if (profile.isSeller) {
       await tx
         .update(stores)
         .set({ verificationStatus: decision === "verified" ? "verified" : "pending", updatedAt: now })

@@ -32,7 +32,7 @@ import { verificationSubmissions } from "~/db/schema/verifications";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { stores } from "~/db/schema/stores";
 import { logger } from "~/logger.server";
-import type { Actor } from "~/modules/accounts/accounts.schema";
+import { accountView, type Actor } from "~/modules/accounts/accounts.schema";
 import { matchReason } from "~/modules/matching/matching.server";
 import { FUNDABLE_ORDER_STATUSES } from "~/lib/status-lists";
 import { formatMoney } from "~/lib/money";
@@ -130,6 +130,7 @@ export async function loadDashboardForPage(
   db: Db,
   user: Actor,
   now = new Date(),
+  view = accountView(user.profile),
 ): Promise<
   | { ok: true; dashboard: SellerDashboard | BuyerDashboard | AdminDashboard }
   | { ok: false; message: typeof DASHBOARD_LOAD_FAILED }
@@ -137,7 +138,7 @@ export async function loadDashboardForPage(
   try {
     return {
       ok: true,
-      dashboard: user.isAdmin ? await loadAdminDashboard(db, user) : await loadDashboard(db, user, now),
+      dashboard: user.isAdmin ? await loadAdminDashboard(db, user) : await loadDashboard(db, user, now, view),
     };
   } catch (error) {
     logger.error({ err: error, userId: user.id }, "dashboard failed to load");
@@ -152,8 +153,13 @@ export async function loadDashboardForPage(
  * Buyer: Active RFQs are published and not past their deadline (an expired RFQ takes no quotes);
  * Suppliers and Order value count the orders that are not cancelled; Orders counts every order.
  */
-export async function loadDashboard(db: Db, user: Actor, now = new Date()): Promise<SellerDashboard | BuyerDashboard> {
-  if (user.profile.userType === "seller") {
+export async function loadDashboard(
+  db: Db,
+  user: Actor,
+  now = new Date(),
+  view = accountView(user.profile),
+): Promise<SellerDashboard | BuyerDashboard> {
+  if (accountView(user.profile, view) === "seller") {
     const [[storeCount], [productCount], [quoteCount], [revenue], recent, matched, [escrow], waiting] =
       await Promise.all([
         db.select({ n: count() }).from(stores).where(storeOwnedBy(user)),
@@ -364,7 +370,7 @@ export async function loadAdminDashboard(db: Db, actor: { isAdmin: boolean }): P
       openReports: n(sql`select count(*) from ${messageReports} where ${messageReports.status} = 'open'`),
       openDisputes: n(sql`select count(*) from ${disputes} where ${disputes.status} = 'open'`),
       users: n(sql`select count(*) from ${userTable}`),
-      sellers: n(sql`select count(*) from ${profiles} where ${profiles.userType} = 'seller'`),
+      sellers: n(sql`select count(*) from ${profiles} where ${profiles.isSeller}`),
       activeProducts: n(sql`select count(*) from ${products} where ${products.status} = 'active'`),
       openRfqs: n(sql`select count(*) from ${rfqs} where ${rfqs.status} = 'published'`),
       orders: n(sql`select count(*) from ${orders}`),

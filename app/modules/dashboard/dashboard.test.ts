@@ -445,7 +445,7 @@ describe("a dashboard that fails to load", () => {
           name: "X",
           emailVerified: true,
           isAdmin: false,
-          profile: { userType } as Profile,
+          profile: { isSeller: userType === "seller", isBuyer: userType === "buyer" } as Profile,
         };
         expect(await loadDashboardForPage(failing, user)).toEqual({ ok: false, message: DASHBOARD_LOAD_FAILED });
       }

@@ -129,7 +129,7 @@ export function supplierRanking(
         s.names,
         pr.verification_status = 'verified' as verified
       from suppliers s
-      join profiles pr on pr.user_id = s.seller_id and pr.user_type = 'seller'
+      join profiles pr on pr.user_id = s.seller_id and pr.is_seller
       left join speed sp on sp.seller_id = s.seller_id
       where not exists (select 1 from muted_categories m, r where r.apply_mutes and m.seller_id = s.seller_id and m.category = r.category)
         -- an RFQ for verified suppliers only is offered to no one who could not quote on it (issue #26)
@@ -235,7 +235,7 @@ export async function setCategoryMuted(
   category: string,
   muted: boolean,
 ): Promise<MuteResult> {
-  if (actor.profile?.userType !== "seller")
+  if (!actor.profile?.isSeller)
     return { ok: false, status: 403, message: "Only supplier accounts are matched to RFQs" };
   const known = RFQ_CATEGORIES.find((c) => c.value === category);
   if (!known) return { ok: false, status: 400, message: "Choose a category from the list" };

@@ -140,7 +140,7 @@ export async function suppliersWhoQuotedLikeRfq(
       )
       select m.similar_rfqs, ${cardColumns}
       from m ${cardJoins}
-      where pr.user_type = 'seller'
+      where pr.is_seller
       order by verified desc, m.score desc, m.similar_rfqs desc, m.seller_id
       limit ${RFQ_LIKE_SUPPLIERS}`,
   );

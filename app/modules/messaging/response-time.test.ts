@@ -133,7 +133,8 @@ describe.each(testEngines())("supplier response time on %s", (engine) => {
         name: `Quillon card test lamp ${i}`,
         category: "electronics",
       });
-      await addProductToStore(database.db, { storeId: large.id, productId: product.id });
+      // featured, so home's Featured Products lists it
+      await addProductToStore(database.db, { storeId: large.id, productId: product.id, featured: true });
       if (i === 0) await addProductToStore(database.db, { storeId: small.id, productId: product.id });
       fastProducts.push(product);
     }
@@ -142,6 +143,8 @@ describe.each(testEngines())("supplier response time on %s", (engine) => {
       name: "Quillon card test fan",
       category: "electronics",
     });
+    const slowStore = await createStore(database.db, { sellerId: few.user.id, name: "Slow Replies" });
+    await addProductToStore(database.db, { storeId: slowStore.id, productId: slow.id, featured: true });
 
     // the store page: the supplier's figure once for the page, on each card; one product or four cost the same
     await getPublicStore(database.db, small.id, null);

@@ -25,6 +25,25 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   verification: "Setu approves or rejects my supplier verification",
 };
 
+/** Who each kind of e-mail is for: a buyer's RFQs and orders, a seller's quotes, matches and verification. */
+const EMAIL_KIND_ROLES: Record<EmailKind, { buyer: boolean; seller: boolean }> = {
+  quoteReceived: { buyer: true, seller: false },
+  quoteDecided: { buyer: false, seller: true },
+  orderStatus: { buyer: true, seller: true },
+  newMessage: { buyer: true, seller: true },
+  rfqDeadline: { buyer: true, seller: false },
+  rfqMatched: { buyer: false, seller: true },
+  messageDigest: { buyer: true, seller: true },
+  verification: { buyer: false, seller: true },
+};
+
+/** The kinds of e-mail an account with these roles can receive: the ones its preferences form offers. */
+export function emailKindsFor(roles: { isBuyer: boolean; isSeller: boolean }): EmailKind[] {
+  return EMAIL_KINDS.filter(
+    (kind) => (roles.isBuyer && EMAIL_KIND_ROLES[kind].buyer) || (roles.isSeller && EMAIL_KIND_ROLES[kind].seller),
+  );
+}
+
 /**
  * The preferences form: one checkbox per kind, posted as "on" when ticked and left out when not (so a
  * missing kind is off, not "unchanged"). Shared by the browser's check and the server's command.

@@ -144,11 +144,13 @@ export async function updateOwnEmailPreferences(
   db: Db,
   actor: { id: string },
   input: EmailPreferencesInput,
+  offered: readonly EmailKind[] = EMAIL_KINDS,
 ): Promise<{ ok: true; message: string }> {
-  const chosen = Object.fromEntries(EMAIL_KINDS.map((kind) => [kind, input[kind] === "on"])) as Record<
-    EmailKind,
-    boolean
-  >;
+  // a kind the form did not offer (another role's) keeps its setting, for the day the account takes that role
+  const kept = offered.length < EMAIL_KINDS.length ? await getEmailPreferences(db, actor.id) : null;
+  const chosen = Object.fromEntries(
+    EMAIL_KINDS.map((kind) => [kind, offered.includes(kind) ? input[kind] === "on" : kept![kind]]),
+  ) as Record<EmailKind, boolean>;
   await saveEmailPreferences(db, actor.id, chosen);
   return { ok: true, message: "E-mail preferences saved." };
 }

@@ -18,7 +18,7 @@ import {
   type Notifier,
 } from "./notifications.server";
 import { parseInput } from "~/lib/command-result";
-import { emailPreferencesSchema, readEmailPreferencesForm } from "./notifications.schema";
+import { EMAIL_KINDS, emailKindsFor, emailPreferencesSchema, readEmailPreferencesForm } from "./notifications.schema";
 
 describe.each(testEngines())("notifications on %s", (engine) => {
   let database: TestDatabase;
@@ -114,6 +114,44 @@ describe.each(testEngines())("notifications on %s", (engine) => {
     expect(await markAllNotificationsRead(database.db, owner.user.id)).toBe(NOTIFICATIONS_PAGE_SIZE + 4);
     expect(await unreadNotificationCount(database.db, owner.user.id)).toBe(0);
     expect(await unreadNotificationCount(database.db, buyer.user.id)).toBe(1);
+  });
+
+  it("offers each account only the e-mails of its roles, and a save keeps the kinds it did not offer", async () => {
+    expect(emailKindsFor({ isBuyer: true, isSeller: false })).toEqual([
+      "quoteReceived",
+      "orderStatus",
+      "newMessage",
+      "rfqDeadline",
+      "messageDigest",
+    ]);
+    expect(emailKindsFor({ isBuyer: false, isSeller: true })).toEqual([
+      "quoteDecided",
+      "orderStatus",
+      "newMessage",
+      "rfqMatched",
+      "messageDigest",
+      "verification",
+    ]);
+    expect(emailKindsFor({ isBuyer: true, isSeller: true })).toEqual([...EMAIL_KINDS]);
+    const owner = await createBuyer(database.db, {});
+    await setEmailPreference(database.db, owner.user.id, "rfqMatched", false);
+    const form = new FormData();
+    form.set("quoteReceived", "on");
+    const input = parseInput(emailPreferencesSchema, readEmailPreferencesForm(form));
+    const offered = emailKindsFor({ isBuyer: true, isSeller: false });
+    expect(input.ok && (await updateOwnEmailPreferences(database.db, owner.user, input.value, offered))).toMatchObject({
+      ok: true,
+    });
+    expect(await getEmailPreferences(database.db, owner.user.id)).toEqual({
+      quoteReceived: true,
+      quoteDecided: true,
+      orderStatus: false,
+      newMessage: false,
+      rfqDeadline: false,
+      rfqMatched: false,
+      messageDigest: false,
+      verification: true,
+    });
   });
 
   it("saves the preferences form: a ticked box on, an absent one off, only the actor's own; a forged value is refused", async () => {

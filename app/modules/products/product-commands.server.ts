@@ -18,9 +18,7 @@ export type ProductCommandResult = { ok: true; message: string; id: string } | C
 
 /** Sellers only: the refusal for anyone else (a route asks before it reads the form, so a buyer is told 403, not 400). */
 export function refuseNonSeller(actor: Actor): CommandRefusal | null {
-  return actor.profile.userType === "seller"
-    ? null
-    : { ok: false, status: 403, message: SELLERS_ONLY, fieldErrors: {} };
+  return actor.profile.isSeller ? null : { ok: false, status: 403, message: SELLERS_ONLY, fieldErrors: {} };
 }
 
 type TierRow = { variantSku: string; minQuantity: number; unitPriceCents: number };
@@ -270,7 +268,7 @@ export async function createProductFromDraft(
       ),
     ];
     const { priceMinCents, priceMaxCents } = priceRangeOf(
-      variants.map((v) => v.price),
+      [...(draft.base_price ? [draft.base_price] : []), ...variants.map((v) => v.price)],
       tiers,
     );
     const [row] = await tx
@@ -282,8 +280,8 @@ export async function createProductFromDraft(
         ...splitCategory(draft.category)!,
         priceMinCents,
         priceMaxCents,
-        minimumOrderQuantity: 1,
-        unit: "pieces",
+        minimumOrderQuantity: draft.minimum_order_quantity,
+        unit: draft.unit,
         hsCode: draft.hs_code,
         originPort: draft.origin_port,
         images: draft.main_images,

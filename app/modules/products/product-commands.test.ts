@@ -153,6 +153,44 @@ describe.each(testEngines())("product commands on %s", (engine) => {
     expect(link).toMatchObject({ storeId: store.id, displayOrder: 5, featured: false, categoryTab: "all" });
   });
 
+  it("takes the dialog's MOQ, unit and base price, and stores no swatch for a variant without a colour (#41 item 6)", async () => {
+    const draft = {
+      name: "Jute Shopping Bag",
+      description: "Laminated jute tote",
+      category: "textiles",
+      main_images: ["/uploads/u/product/2.webp"],
+      minimum_order_quantity: "250",
+      unit: "kg",
+      base_price: "12.50",
+      variants: [{ id: "v1", color: "Natural", price: "14", stock: "5" }],
+      tiers: [{ minQuantity: "500", unitPrice: "11.75" }],
+    };
+    const result = await postProductDraft(database.db, actor(seller), JSON.stringify(draft));
+    expect(result).toMatchObject({ ok: true });
+    const [row] = await database.db
+      .select()
+      .from(products)
+      .where(eq(products.id, result.ok ? result.id : ""));
+    expect(row).toMatchObject({ minimumOrderQuantity: 250, unit: "kg", priceMinCents: 1175, priceMaxCents: 1400 });
+    const specs = row!.specifications as { variants: { color_hex: string }[] };
+    expect(specs.variants[0]!.color_hex).toBe("");
+    // a price break below the MOQ, or dearer than the base price, is refused in the draft's own unit
+    const below = await postProductDraft(
+      database.db,
+      actor(seller),
+      JSON.stringify({ ...draft, tiers: [{ minQuantity: "100", unitPrice: "11" }] }),
+    );
+    expect(below).toMatchObject({ ok: false, status: 400 });
+    expect(JSON.stringify(below)).toContain("kg");
+    // the dialog posts a field left blank as "": no base price
+    expect(
+      await postProductDraft(database.db, actor(seller), JSON.stringify({ ...draft, base_price: "", tiers: [] })),
+    ).toMatchObject({ ok: true });
+    expect(
+      await postProductDraft(database.db, actor(seller), JSON.stringify({ ...draft, minimum_order_quantity: "0" })),
+    ).toMatchObject({ ok: false, message: "Minimum order quantity must be a whole number greater than 0" });
+  });
+
   it("refuses a draft without required fields or images, and another seller's store", async () => {
     expect(
       await postProductDraft(

@@ -154,7 +154,8 @@ const draftVariant = z
   .object({
     id: z.string().max(60),
     color: z.string().trim().max(60).default(""),
-    color_hex: hex.default("#000000"),
+    // no colour chosen is no swatch (#41 item 6: not a black "#000000" one)
+    color_hex: z.union([z.literal(""), hex]).default(""),
     size: z.string().trim().max(60).default(""),
     sku: z.string().trim().max(80).default(""),
     price: cents("Variant prices are amounts in US dollars of at least 0, like 12.50", { positive: false }).default(0),
@@ -193,6 +194,16 @@ export const productDraftSchema = z
       .default({ length: null, width: null, height: null }),
     hs_code: optionalHsCode.default(null),
     origin_port: optionalOriginPort.default(null),
+    // what buyers see on every card (#41 item 6): the least a buyer orders, in what unit, and the price per unit. The
+    // dialog asks for the quantity (left blank, it is refused); a JSON draft without the field orders from 1
+    minimum_order_quantity: wholeNumber("Minimum order quantity must be a whole number greater than 0", 1).default(1),
+    unit: z.enum(UNITS, "Please choose a unit").default("pieces"),
+    // empty (as the dialog posts a field left blank) is none
+    base_price: z
+      .union([z.literal(""), cents("The base price is an amount in US dollars, like 12.50", { positive: true })])
+      .nullable()
+      .transform((v) => (v === "" ? null : v))
+      .default(null),
     // one uploaded image posts one value, not a list
     main_images: z.preprocess(
       (v) => (typeof v === "string" ? [v] : (v ?? [])),
@@ -206,7 +217,12 @@ export const productDraftSchema = z
       .default([]),
   })
   .superRefine((draft, ctx) =>
-    checkPriceLadder(draft.tiers, ctx, { path: (i, field) => ["tiers", i, field], moq: 1, unit: "pieces" }),
+    checkPriceLadder(draft.tiers, ctx, {
+      path: (i, field) => ["tiers", i, field],
+      moq: draft.minimum_order_quantity,
+      unit: draft.unit,
+      base: draft.base_price ? { cents: draft.base_price, label: "the base price" } : null,
+    }),
   );
 
 /** The draft's required fields, whose messages the dialog sums up as the spec's 'Please fill in all required fields'. */

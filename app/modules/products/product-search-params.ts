@@ -5,6 +5,7 @@ import {
   PRODUCT_COUNT_CAP,
   PRODUCT_SORTS,
   PRODUCTS_PER_PAGE,
+  stopDollars,
   type ProductSearchParams,
   type ProductSort,
 } from "./product-search.schema";
@@ -27,8 +28,8 @@ export function parseProductSearchParams(search: URLSearchParams, fixedCategory?
   const q = (search.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   const rawCategory = fixedCategory ?? search.get("category") ?? "";
   const category = CATEGORY_VALUES.has(rawCategory) ? rawCategory : null;
-  let min = wholeDollars(search.get("min"));
-  let max = wholeDollars(search.get("max"));
+  let min = wholeDollars(search.get("min")) ?? stopDollars(search.get("pmin"));
+  let max = wholeDollars(search.get("max")) ?? stopDollars(search.get("pmax"));
   if (min !== null && min <= PRICE_SLIDER.min) min = null;
   if (max !== null && max >= PRICE_SLIDER.max) max = null;
   if (min !== null && max !== null && min > max) [min, max] = [max, min];

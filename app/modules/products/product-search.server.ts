@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, or, sql, type AnyColumn, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { products } from "~/db/schema/products";
 import { splitCategory } from "~/lib/categories";
@@ -24,6 +24,8 @@ import { totalFromUnit } from "~/lib/money-minor";
 // The marketplace search: docs/search.md describes it on one page (decision record 0034).
 
 export type ProductSearchQuery = Omit<ProductSearchParams, "page"> & {
+  /** only these products (a subquery of ids); not read from a URL */
+  among?: SQLWrapper;
   limit?: number;
   offset?: number;
   cursor?: ProductCursor | null;
@@ -68,7 +70,10 @@ const CURSOR_MODES = { p: "prefix", f: "fuzzy" } as const;
 type Term = { text: string; prefix: boolean };
 /** What a text search looks for: every word (in the search vector), or a product of a supplier the text names. */
 type Match = { mode: MatchMode; words: Term[][]; suppliers: string[] };
-type SearchFilters = Pick<ProductSearchParams, "category" | "min" | "max" | "collection">;
+type SearchFilters = Pick<ProductSearchParams, "category" | "min" | "max" | "collection"> & {
+  /** only these products: a subquery of their ids from the caller (the home page's featured ones) */
+  among?: SQLWrapper;
+};
 
 /** The words of a query: letters and digits only, lower-cased, at most 8. Nothing else ever reaches to_tsquery. */
 function queryWords(q: string): string[] {
@@ -129,6 +134,7 @@ function filterCondition(filters: SearchFilters): SQL {
     conditions.push(eq(products.category, chosen.category));
     if (chosen.subcategory) conditions.push(eq(products.subcategory, chosen.subcategory));
   }
+  if (filters.among) conditions.push(inArray(products.id, filters.among));
   // the slider's bounds are whole dollars: a dollar is 100 cents
   if (filters.min !== null) conditions.push(gte(products.priceMinCents, totalFromUnit(100, filters.min)));
   if (filters.max !== null) conditions.push(lte(products.priceMaxCents, totalFromUnit(100, filters.max)));
@@ -328,7 +334,8 @@ const firstPages = expiringMemo<Promise<ProductSearchPage>>(cacheSeconds * 1000,
 
 /** The marketplace search (GET /api/products, the home page's collections, suggestions): one page per cursor. */
 export function searchProducts(db: Db, query: ProductSearchQuery): Promise<ProductSearchPage> {
-  if (!cacheSeconds || query.cursor || query.offset) return searchUncached(db, query);
+  // a caller's own subquery (`among`) has its own caching (featured-products.server.ts) and no key to keep by
+  if (!cacheSeconds || query.cursor || query.offset || query.among) return searchUncached(db, query);
   const key = JSON.stringify(query);
   const cached = firstPages.get(db, key);
   if (cached) return cached;

@@ -6,7 +6,13 @@ import { createProducts } from "../../../seed/factories/products";
 import { createStore } from "../../../seed/factories/stores";
 import { createSeller, type Account } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
-import { PRODUCT_COUNT_CAP, PRODUCTS_PER_PAGE, type ProductSearchParams } from "./product-search.schema";
+import {
+  PRICE_STOPS,
+  priceStopIndex,
+  PRODUCT_COUNT_CAP,
+  PRODUCTS_PER_PAGE,
+  type ProductSearchParams,
+} from "./product-search.schema";
 import { parseProductSearchParams } from "./product-search-params";
 import {
   browseProducts,
@@ -50,6 +56,26 @@ describe("marketplace search parameters", () => {
       page: 1,
     });
     expect(params(`q=${"x".repeat(500)}`).q).toHaveLength(100);
+    // the browse box's default sort posts nothing: a search typed there is by Best Match, not Newest (#41 item 6)
+    expect(params("q=towels&sort=").sort).toBe("relevance");
+    expect(params("sort=").sort).toBe("newest");
+    expect(params("q=towels&sort=newest").sort).toBe("newest");
+  });
+
+  it("reads the price slider's stops by magnitude, useful under $1,000 (#41 item 6)", () => {
+    expect(PRICE_STOPS.slice(0, 12)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20]);
+    expect(PRICE_STOPS).toContain(150 - 50);
+    expect(PRICE_STOPS).toContain(700);
+    expect(PRICE_STOPS.at(-1)).toBe(100_000);
+    // every stop is above the one before
+    expect(PRICE_STOPS.every((stop, i) => i === 0 || stop > PRICE_STOPS[i - 1]!)).toBe(true);
+    const at = (dollars: number) => PRICE_STOPS.indexOf(dollars);
+    expect(params(`pmin=${at(5)}&pmax=${at(300)}`)).toMatchObject({ min: 5, max: 300 });
+    expect(params(`pmin=0&pmax=${PRICE_STOPS.length - 1}`)).toMatchObject({ min: null, max: null });
+    // a link's dollars win over the slider's stops; a stop out of range is dropped
+    expect(params(`min=12&pmin=${at(5)}&pmax=999`)).toMatchObject({ min: 12, max: null });
+    expect(priceStopIndex(300)).toBe(at(300));
+    expect(PRICE_STOPS[priceStopIndex(140)]).toBe(100);
   });
 
   it("writes a match's words as a tsquery, every word required, each any of its terms", () => {
@@ -557,5 +583,9 @@ describe.each(testEngines("both"))("marketplace search on %s", (engine) => {
     // the old labels are no category any more: no filter, every store
     expect(await stores("scategory=Electronics")).toEqual(["Nandi Lighting", "Shakti Home Linen"]);
     expect(await stores("scategory=home-textiles&sq=led")).toEqual([]);
+    // the Products tab's search carries over to the Stores tab, unless the tab has its own (#41 item 6)
+    expect(await stores("q=linen")).toEqual(["Shakti Home Linen"]);
+    expect(await stores("q=linen&sq=")).toEqual(["Nandi Lighting", "Shakti Home Linen"]);
+    expect(await stores("q=linen&sq=led")).toEqual(["Nandi Lighting"]);
   });
 });

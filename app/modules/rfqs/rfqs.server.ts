@@ -148,7 +148,13 @@ export async function listRfqs(db: Db, params: RfqListParams, viewer: SessionUse
   const order =
     params.sort === "deadline"
       ? // the instant quoting closes (the end of the deadline day in the buyer's zone), not the date alone
-        [sql`${rfqs.closesAt} asc nulls last`, asc(rfqs.deadline), desc(rfqs.createdAt)]
+        // (an RFQ stored without its instant closes as rfqClosesAt says: the end of its deadline day in its zone, UTC
+        // without one), so an old RFQ takes its place among the others rather than trailing them (#41 item 6)
+        [
+          sql`coalesce(${rfqs.closesAt}, (${rfqs.deadline} + 1)::timestamp at time zone coalesce(${rfqs.timeZone}, 'UTC')) asc`,
+          asc(rfqs.deadline),
+          desc(rfqs.createdAt),
+        ]
       : params.sort === "budget-high"
         ? [sql`${rfqs.budgetMaxCents} desc nulls last`, desc(rfqs.createdAt)]
         : params.sort === "budget-low"
@@ -324,10 +330,7 @@ export async function getRfqDetail(
     );
   const ownActive = quotes.filter((q) => q.mine && q.status !== "withdrawn").length;
   const openRfqForSeller =
-    viewer?.profile?.userType === "seller" &&
-    !isBuyer &&
-    row.status === "published" &&
-    !isExpired(rfqClosesAt(row), now);
+    viewer?.profile?.isSeller === true && !isBuyer && row.status === "published" && !isExpired(rfqClosesAt(row), now);
   // a supplier the buyer blocked is not offered the quote form (submitQuote refuses it too)
   const quoteClosed = openRfqForSeller && (await hasBlocked(db, row.buyerId, viewer.id));
   const openToSeller = openRfqForSeller && !quoteClosed;
@@ -395,7 +398,7 @@ async function quotableRfq(db: Db, actor: Actor, rfqId: string, now: Date) {
   });
   if (!rfq) return refuse(404, "RFQ Not Found");
   if (rfq.buyerId === actor.id) return refuse(403, "You cannot quote on your own RFQ");
-  if (actor.profile.userType !== "seller") return refuse(403, QUOTE_MESSAGES.sellersOnly);
+  if (!actor.profile.isSeller) return refuse(403, QUOTE_MESSAGES.sellersOnly);
   // a buyer's block of this supplier closes the buyer's RFQs to its quotes (and their text, notice and e-mail)
   if (await hasBlocked(db, rfq.buyerId, actor.id)) return refuse(403, QUOTE_MESSAGES.notOpenToYou);
   // the seller's verification as it is now: the session reads the profile on every request

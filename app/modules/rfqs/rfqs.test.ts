@@ -218,12 +218,19 @@ describe.each(testEngines("both"))("RFQs, quotes and orders on %s", (engine) => 
       deadline: dateFromToday(39),
       timeZone: "America/Los_Angeles",
     });
+    // written before closing instants were stored: it closes at the end of its day in UTC, between the two (#41 item 6)
+    const stored = await createRfqRow(database.db, {
+      buyerId: buyer.user.id,
+      title: "Tide clock brass D",
+      deadline,
+      closesAt: null,
+    });
     const list = await listRfqs(
       database.db,
       parseRfqListParams(new URLSearchParams("q=tide clock brass&sort=deadline")),
       null,
     );
-    expect(list.items.map((i) => i.id)).toEqual([sooner.id, kolkata.id, losAngeles.id]);
+    expect(list.items.map((i) => i.id)).toEqual([sooner.id, kolkata.id, stored.id, losAngeles.id]);
   });
 
   it("refuses quotes on one's own RFQ, on expired, awarded or closed RFQs, and invalid numbers", async () => {

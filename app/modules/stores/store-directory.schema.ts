@@ -15,9 +15,12 @@ export type StoreDirectoryCard = {
   verified: boolean;
 };
 
-/** Reads the Stores tab's ?sq=&scategory=&spage= (its own names, so both tabs keep their filters in one URL). */
+/**
+ * Reads the Stores tab's ?sq=&scategory=&spage= (its own names, so both tabs keep their filters in one URL); without
+ * its own search the tab searches what the Products tab did (?q=), so a search finds stores too (#41 item 6).
+ */
 export function parseStoreDirectoryParams(search: URLSearchParams): StoreDirectoryParams {
-  const q = (search.get("sq") ?? "").trim().slice(0, 100);
+  const q = (search.get("sq") ?? search.get("q") ?? "").trim().slice(0, 100);
   const raw = search.get("scategory") ?? "";
   const category = (STORE_CATEGORY_OPTIONS as readonly string[]).includes(raw) ? raw : null;
   const page = Math.min(Math.max(1, Number.parseInt(search.get("spage") ?? "1", 10) || 1), 1000);

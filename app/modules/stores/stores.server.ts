@@ -91,7 +91,7 @@ export async function createStore(
   details: StoreDetailsInput,
   publicUrl: string,
 ): Promise<StoreResult<{ id: string }>> {
-  if (actor.profile.userType !== "seller")
+  if (!actor.profile.isSeller)
     return { ok: false, status: 403, message: "Only seller accounts can create stores", fieldErrors: {} };
   const limited = await overActionLimit(db, "store", actor.id);
   if (limited) return { ok: false, status: 429, message: limited, fieldErrors: {} };
@@ -378,11 +378,13 @@ export async function toggleFollow(
 ): Promise<StoreResult<{ following: boolean }>> {
   if (!isUuid(storeId)) return notFound;
   const [store] = await db
-    .select({ id: stores.id })
+    .select({ id: stores.id, sellerId: stores.sellerId })
     .from(stores)
     .where(and(eq(stores.id, storeId), eq(stores.status, "active")))
     .limit(1);
   if (!store) return notFound;
+  if (store.sellerId === actor.id)
+    return { ok: false, status: 403, message: "You cannot follow your own store", fieldErrors: {} };
   const removed = await db
     .delete(storeFollowers)
     .where(and(eq(storeFollowers.storeId, storeId), eq(storeFollowers.userId, actor.id)))

@@ -295,6 +295,9 @@ describe.each(testEngines())("stores on %s", (engine) => {
       value: { following: false },
     });
     expect((await getPublicStore(database.db, storeId, null))!.followers).toBe(0);
+    // its seller does not follow its own store (#41 item 6): the page offers Manage instead, the command refuses
+    expect(await toggleFollow(database.db, actor(seller), storeId)).toMatchObject({ ok: false, status: 403 });
+    expect((await getPublicStore(database.db, storeId, null))!.followers).toBe(0);
   });
 
   it("saves a valid design for the owner only, and refuses unsafe or malformed designs", async () => {

@@ -6,6 +6,7 @@ import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { Field, Input, Label, Select, Textarea } from "~/components/ui/field";
+import { UNITS } from "~/lib/units";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { lazySchema, useValidatedForm } from "~/components/forms/validated-form";
 import type { PortOption } from "~/modules/trade/ports.server";
@@ -31,7 +32,12 @@ const tabValue = (tab: Tab) => tab.toLowerCase().replace(/[^a-z]+/g, "-");
 
 /** The tab a field of the draft is on. */
 function tabOf(name: string): Tab {
-  if (name.startsWith("variants") || name.startsWith("tiers")) return "Variants & Pricing";
+  if (
+    name.startsWith("variants") ||
+    name.startsWith("tiers") ||
+    ["minimum_order_quantity", "unit", "base_price"].includes(name)
+  )
+    return "Variants & Pricing";
   if (name.startsWith("main_images")) return "Images";
   if (name.startsWith("technical_specs")) return "Specifications";
   return "Basic Info";
@@ -283,14 +289,53 @@ export function CreateProductDialog({
               </TabsContent>
 
               <TabsContent value={tabValue("Variants & Pricing")} forceMount>
-                <p className="text-sm text-slate-600">
-                  The product's price range runs from the lowest to the highest variant price. Price breaks lower the
-                  price per piece for larger orders; the lowest one is the price buyers see first.
+                {/* what every card shows: MOQ with its unit, and a price (#41 item 6) */}
+                <div className="grid gap-3 sm:grid-cols-3">
+                  <Field
+                    id={fields.minimum_order_quantity.id}
+                    label="Minimum order quantity *"
+                    error={fields.minimum_order_quantity.errors?.[0]}
+                  >
+                    <Input
+                      {...getInputProps(fields.minimum_order_quantity, { type: "number" })}
+                      {...typed(fields.minimum_order_quantity)}
+                      min={1}
+                      step={1}
+                      inputMode="numeric"
+                      placeholder="e.g. 100"
+                    />
+                  </Field>
+                  <Field id={fields.unit.id} label="Unit" error={fields.unit.errors?.[0]}>
+                    <Select {...getSelectProps(fields.unit)} defaultValue={typed(fields.unit).defaultValue ?? "pieces"}>
+                      {UNITS.map((unit) => (
+                        <option key={unit} value={unit}>
+                          {unit}
+                        </option>
+                      ))}
+                    </Select>
+                  </Field>
+                  <Field
+                    id={fields.base_price.id}
+                    label="Base price per unit (USD)"
+                    error={fields.base_price.errors?.[0]}
+                  >
+                    <Input
+                      {...getInputProps(fields.base_price, { type: "number" })}
+                      {...typed(fields.base_price)}
+                      min={0.01}
+                      step={0.01}
+                      inputMode="decimal"
+                      placeholder="e.g. 12.50"
+                    />
+                  </Field>
+                </div>
+                <p className="mt-4 text-sm text-slate-600">
+                  The product's price range runs from the lowest to the highest of the base and variant prices. Price
+                  breaks lower the price per unit for larger orders; the lowest one is the price buyers see first.
                 </p>
                 <ul className="mt-4 space-y-4">
                   {variants.map((variant, i) => {
                     const v = variant.getFieldset();
-                    const colorHex = typed(v.color_hex).defaultValue;
                     return (
                       <li key={variant.key} className="rounded-md border border-slate-200 p-3">
                         <input
@@ -304,13 +349,12 @@ export function CreateProductDialog({
                               <Input {...getInputProps(v.color, { type: "text" })} {...typed(v.color)} />
                             </Field>
                           </div>
-                          <Field id={v.color_hex.id} label="Swatch" error={v.color_hex.errors?.[0]}>
-                            <Input
-                              {...getInputProps(v.color_hex, { type: "color" })}
-                              defaultValue={colorHex || "#000000"}
-                              className="p-1"
-                            />
-                          </Field>
+                          <SwatchField
+                            id={v.color_hex.id}
+                            name={v.color_hex.name}
+                            error={v.color_hex.errors?.[0]}
+                            initial={typed(v.color_hex).defaultValue ?? ""}
+                          />
                           <Field id={v.size.id} label="Size" error={v.size.errors?.[0]}>
                             <Input {...getInputProps(v.size, { type: "text" })} {...typed(v.size)} />
                           </Field>
@@ -369,7 +413,7 @@ export function CreateProductDialog({
                       defaultValue: {
                         id: `variant-${Date.now()}`,
                         color: "",
-                        color_hex: "#000000",
+                        color_hex: "",
                         size: "",
                         price: "0",
                         stock: "0",
@@ -469,5 +513,41 @@ export function CreateProductDialog({
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * A variant's colour swatch, none until a colour is picked (#41 item 6: a colour input always holds one, so an
+ * untouched one posted black). The colour input only picks; the hidden field posts what was picked, or nothing.
+ */
+function SwatchField({ id, name, error, initial }: { id: string; name: string; error?: string; initial: string }) {
+  const [hex, setHex] = useState(initial);
+  return (
+    <Field id={id} label="Swatch" error={error}>
+      <div className="flex flex-wrap items-center gap-1">
+        <input type="hidden" name={name} value={hex} />
+        <Input
+          id={id}
+          type="color"
+          value={hex || "#ffffff"}
+          onChange={(event) => setHex(event.currentTarget.value)}
+          className="w-12 shrink-0 p-1"
+          aria-describedby={`${id}-state`}
+        />
+        <span id={`${id}-state`} className="text-xs text-slate-600">
+          {hex ? hex : "None"}
+        </span>
+        {hex ? (
+          <button
+            type="button"
+            onClick={() => setHex("")}
+            className="rounded p-0.5 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+            aria-label="Remove swatch"
+          >
+            <X className="size-3.5" aria-hidden />
+          </button>
+        ) : null}
+      </div>
+    </Field>
   );
 }

@@ -9,7 +9,15 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { lazyPart } from "~/components/ui/lazy-part";
 import { formatMoney } from "~/lib/money";
 import type { ProductCardData } from "../products.schema";
-import { PRICE_SLIDER, PRODUCT_SORTS, RELEVANCE_SORT, type ProductSearchParams } from "../product-search.schema";
+import {
+  PRICE_SLIDER,
+  PRICE_STOPS,
+  PRODUCT_SORTS,
+  PRODUCTS_PER_PAGE,
+  priceStopIndex,
+  RELEVANCE_SORT,
+  type ProductSearchParams,
+} from "../product-search.schema";
 import { ProductCardSkeleton } from "./product-card-skeleton";
 
 /**
@@ -37,7 +45,7 @@ const FilterSheet = lazyPart(() => import("./filter-sheet").then((m) => m.Filter
 
 const WHY_INDIA = ["Verified Suppliers", "International Shipping", "Quality Assurance", "Competitive Pricing"];
 const number = new Intl.NumberFormat("en-US");
-/** The slider's bounds: whole dollars in $1,000 steps (spec §9), totals rather than prices, so shown without cents. */
+/** The slider's stops (PRICE_STOPS): whole dollars, bounds rather than prices, so shown without cents. */
 const dollars = (whole: number) => formatMoney(whole * 100, "USD", { whole: true });
 const PANEL_ID = "marketplace-filter-panel";
 /** Tailwind's `lg`: from here on the filter panel stands beside the list. */
@@ -63,7 +71,10 @@ export function productSearchToUrl(params: ProductSearchParams, options: { fixed
   return search;
 }
 
-/** One end of the price range: a labelled slider over the spec's $0 to $100,000 in $1,000 steps. */
+/**
+ * One end of the price range: a labelled slider over the spec's $0 to $100,000 by magnitude ($1 steps under $10, $10
+ * under $100, …), so a price under $1,000 can be chosen too. It posts the stop's index (`pmin`, `pmax`).
+ */
 function PriceSlider({
   id,
   name,
@@ -89,11 +100,12 @@ function PriceSlider({
         type="range"
         name={name}
         form={form}
-        min={PRICE_SLIDER.min}
-        max={PRICE_SLIDER.max}
-        step={PRICE_SLIDER.step}
-        value={value}
-        onChange={(e) => onChange(Number(e.currentTarget.value))}
+        min={0}
+        max={PRICE_STOPS.length - 1}
+        step={1}
+        value={priceStopIndex(value)}
+        aria-valuetext={dollars(value)}
+        onChange={(e) => onChange(PRICE_STOPS[Number(e.currentTarget.value)] ?? value)}
         className="w-full accent-brand-600"
       />
     </>
@@ -180,7 +192,7 @@ function MarketplaceProductsView({
         </p>
         <PriceSlider
           id="filter-min"
-          name="min"
+          name="pmin"
           label="Minimum price (USD)"
           form={formId}
           value={min}
@@ -188,7 +200,7 @@ function MarketplaceProductsView({
         />
         <PriceSlider
           id="filter-max"
-          name="max"
+          name="pmax"
           label="Maximum price (USD)"
           form={formId}
           value={max}
@@ -281,8 +293,14 @@ function MarketplaceProductsView({
             label="Sort by"
             name="sort"
             className="sm:w-52"
-            defaultValue={params.sort}
-            options={params.q ? [RELEVANCE_SORT, ...PRODUCT_SORTS] : PRODUCT_SORTS}
+            // without a search the default ("Newest First") posts no sort, so a search typed here is sorted by Best
+            // Match, not forced to Newest (#41 item 6); with one, every sort is a choice
+            defaultValue={params.q || params.sort !== "newest" ? params.sort : ""}
+            options={
+              params.q
+                ? [RELEVANCE_SORT, ...PRODUCT_SORTS]
+                : PRODUCT_SORTS.map((s) => (s.value === "newest" ? { ...s, value: "" } : s))
+            }
           />
           <Button type="submit" variant="secondary">
             Search
@@ -290,7 +308,10 @@ function MarketplaceProductsView({
         </Form>
 
         <p className="mt-4 text-sm text-slate-600" aria-live="polite">
-          Showing {number.format(items.length)} of {totalText} products
+          {page > 1 && items.length > 0
+            ? // a later page says which of the products it shows (#41 item 6)
+              `Showing ${number.format((page - 1) * PRODUCTS_PER_PAGE + 1)}–${number.format((page - 1) * PRODUCTS_PER_PAGE + items.length)} of ${totalText} products`
+            : `Showing ${number.format(items.length)} of ${totalText} products`}
         </p>
 
         {loading ? (
