@@ -42,7 +42,7 @@ describe("supplier verification with evidence", () => {
     await page.getByText("Create Store", { exact: true }).first().click();
     await page.getByLabel("Store Name").fill(company);
     await page.getByLabel("Description").fill("Natural-dye block prints from Bagru, Rajasthan.");
-    await page.getByLabel("Textiles").check();
+    await page.getByLabel("Apparel & Textiles").check();
     await page.getByRole("button", { name: "Create Store" }).last().click();
     await page.getByText("Store created successfully!").waitFor();
     storeUrl = (await page
