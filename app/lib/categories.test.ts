@@ -1,3 +1,4 @@
+import { TOP_CATEGORIES, topCategoryLabel } from "./top-categories";
 import { describe, expect, it } from "vitest";
 import {
   CATEGORY_NODES,
@@ -78,6 +79,10 @@ describe("the category tree (issue #41.2)", () => {
     expect(categoryLabel("home-decor")).toBe("Home Décor");
     expect(categoryLabel("metal-crafts")).toBe("Brass & Metal Crafts");
     expect(categoryLabel("Something else")).toBe("Something else");
+    // the cards' labels (top categories alone, without the tree) are the tree's
+    expect(TOP_CATEGORIES).toEqual(CATEGORY_TREE.map((top) => [top.slug, top.label]));
+    expect(topCategoryLabel("home-decor")).toBe("Home Décor");
+    expect(topCategoryLabel("Something else")).toBe("Something else");
     // each top category, then its subcategories indented
     const handicrafts = CATEGORY_OPTIONS.findIndex((o) => o.value === "handicrafts");
     expect(CATEGORY_OPTIONS[handicrafts + 1]).toEqual({

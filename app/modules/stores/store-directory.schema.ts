@@ -1,4 +1,4 @@
-import { STORE_CATEGORY_OPTIONS } from "~/lib/categories";
+import { TOP_CATEGORIES } from "~/lib/top-categories";
 
 export const STORES_PER_PAGE = 24;
 /** Category badges on a store card (spec §9): up to 3, then '+N'. */
@@ -22,7 +22,7 @@ export type StoreDirectoryCard = {
 export function parseStoreDirectoryParams(search: URLSearchParams): StoreDirectoryParams {
   const q = (search.get("sq") ?? search.get("q") ?? "").trim().slice(0, 100);
   const raw = search.get("scategory") ?? "";
-  const category = (STORE_CATEGORY_OPTIONS as readonly string[]).includes(raw) ? raw : null;
+  const category = TOP_CATEGORIES.some(([slug]) => slug === raw) ? raw : null;
   const page = Math.min(Math.max(1, Number.parseInt(search.get("spage") ?? "1", 10) || 1), 1000);
   return { q, category, page };
 }

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { VerificationBadge } from "~/modules/accounts/components/verification-badge";
 import { buttonClasses } from "~/components/ui/button";
-import { categoryLabel } from "~/lib/categories";
+import { topCategoryLabel } from "~/lib/top-categories";
 import { formatPriceRange } from "~/lib/money";
 import type { ProductCardData } from "../products.schema";
 import { replyTimeLabel } from "~/modules/response-times/response-time";
@@ -77,7 +77,7 @@ export function ProductCard({
       </div>
       <div className="flex flex-1 flex-col p-4">
         <div className="flex items-center justify-between text-xs text-slate-500">
-          <span>{categoryLabel(product.category)}</span>
+          <span>{topCategoryLabel(product.category)}</span>
           <span className="inline-flex items-center gap-1">
             <MapPin className="size-3" aria-hidden /> India
           </span>

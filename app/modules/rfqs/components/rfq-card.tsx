@@ -2,7 +2,7 @@ import { Building2, Calendar, MapPin, Package, ShieldCheck, Sparkles } from "luc
 import { Link } from "react-router";
 import { Badge, statusTone } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
-import { categoryLabel } from "~/lib/categories";
+import { topCategoryLabel } from "~/lib/top-categories";
 import { formatMoney } from "~/lib/money";
 import type { RfqCard as RfqCardData } from "../rfq-values";
 import { ClosingTime } from "./closing-time";
@@ -44,7 +44,7 @@ export function RfqCard({
   return (
     <article className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 transition hover:border-slate-300 hover:shadow-sm">
       <div className="flex flex-wrap items-center gap-2">
-        <Badge tone="blue">{categoryLabel(rfq.category)}</Badge>
+        <Badge tone="blue">{topCategoryLabel(rfq.category)}</Badge>
         {showStatus ? <Badge tone={statusTone(rfq.status)}>{rfq.status}</Badge> : null}
         {rfq.status === "published" ? <DeadlineBadge closesAt={rfq.closesAt} /> : null}
         {rfq.verifiedSuppliersOnly ? <VerifiedOnlyBadge /> : null}

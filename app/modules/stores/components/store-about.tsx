@@ -1,5 +1,5 @@
 import { Card } from "~/components/ui/card";
-import { categoryLabel } from "~/lib/categories";
+import { topCategoryLabel } from "~/lib/top-categories";
 import { VerificationBadge } from "~/modules/accounts/components/verification-badge";
 import { ResponsiveImage } from "~/modules/uploads/components/responsive-image";
 import type { getPublicStore } from "../stores.server";
@@ -17,7 +17,7 @@ export function StoreAbout({ store, totalProducts }: { store: PublicStore; total
       label: "Location",
       value: [store.address?.city, store.address?.state, store.address?.country].filter(Boolean).join(", ") || null,
     },
-    { label: "Sells", value: store.categories.map(categoryLabel).join(", ") || null },
+    { label: "Sells", value: store.categories.map(topCategoryLabel).join(", ") || null },
   ].filter((fact): fact is { label: string; value: string } => Boolean(fact.value));
   return (
     <section className="mt-8 grid gap-6 lg:grid-cols-3" aria-labelledby="about-heading">

@@ -7,7 +7,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FilterSelect, Label, SearchInput } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
-import { categoryLabel, STORE_CATEGORY_OPTIONS } from "~/lib/categories";
+import { TOP_CATEGORIES, topCategoryLabel } from "~/lib/top-categories";
 import {
   STORE_CARD_CATEGORY_LIMIT,
   type StoreDirectoryCard,
@@ -40,7 +40,7 @@ export function StoreDirectoryCardView({ store }: { store: StoreDirectoryCard })
       {shown.length ? (
         <div className="mt-3 flex flex-wrap gap-1">
           {shown.map((c) => (
-            <Badge key={c}>{categoryLabel(c)}</Badge>
+            <Badge key={c}>{topCategoryLabel(c)}</Badge>
           ))}
           {more > 0 ? <Badge>+{more}</Badge> : null}
         </div>
@@ -104,7 +104,7 @@ export function StoreDirectory({
           defaultValue={params.category ?? ""}
           options={[
             { value: "", label: "All Categories" },
-            ...STORE_CATEGORY_OPTIONS.map((c) => ({ value: c, label: categoryLabel(c) })),
+            ...TOP_CATEGORIES.map(([value, label]) => ({ value, label })),
           ]}
         />
         <Button type="submit" variant="secondary">

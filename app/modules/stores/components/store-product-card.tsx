@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { categoryLabel } from "~/lib/categories";
+import { topCategoryLabel } from "~/lib/top-categories";
 import { formatPriceRange } from "~/lib/money";
 import { VerificationBadge } from "~/modules/accounts/components/verification-badge";
 import { ContactButton } from "~/modules/messaging/components/contact-button";
@@ -67,7 +67,7 @@ export function StoreProductCard({
       </div>
       <div className="flex flex-1 flex-col p-4">
         <div className="flex flex-wrap items-center gap-1.5">
-          <Badge tone="blue">{categoryLabel(product.category)}</Badge>
+          <Badge tone="blue">{topCategoryLabel(product.category)}</Badge>
           <VerificationBadge verified={product.supplierVerified} />
         </div>
         <h3 className="mt-2 font-semibold">
