@@ -7,7 +7,7 @@ import { logger } from "~/logger.server";
 import { getSignedInSession } from "~/modules/accounts/session.server";
 import { openLiveStream } from "~/modules/live/live-stream.server";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "~/modules/messaging/messaging.schema";
-import { forgetFeaturedProducts } from "~/modules/products/featured-products.server";
+import { forgetFeaturedProducts } from "~/modules/stores/featured-products.server";
 import { productsApi, type JsonAnswer } from "~/modules/products/products-api.server";
 import { HTS_IMPORT_MAX_BYTES } from "~/modules/trade/hts-import.server";
 import { appContext } from "~/request-context.server";

@@ -30,7 +30,7 @@ import { productCountLabel } from "~/modules/products/components/product-count";
 import { ProductCardSkeleton } from "~/modules/products/components/product-card-skeleton";
 import { lazyPart } from "~/components/ui/lazy-part";
 import { formatMoney } from "~/lib/money";
-import { featuredProducts } from "~/modules/products/featured-products.server";
+import { featuredProducts } from "~/modules/stores/featured-products.server";
 import { marketplaceFigures, type MarketplaceFigures } from "~/modules/products/marketplace-figures.server";
 import { FEATURED_PRODUCTS_LIMIT } from "~/modules/products/products.schema";
 import { logger } from "~/logger.server";

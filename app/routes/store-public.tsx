@@ -312,32 +312,35 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
         ) : null}
 
         {!searching && filters.tab === "all"
-          ? store.sections.map((section) =>
-              section.type === "banner-section" ? (
-                <div key={section.id} className="mt-8">
-                  <BannerSectionView section={section} />
-                </div>
-              ) : (
-                <section key={section.id} className="mt-8" aria-label={section.title}>
-                  <h2 className="text-xl font-semibold">{section.title}</h2>
-                  <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-                    {[...products]
-                      .sort((a, b) => (section.show_featured ? Number(b.featured) - Number(a.featured) : 0))
-                      .slice(0, section.product_limit)
-                      .map((p) => (
-                        <ProductCard
-                          key={p.linkId}
-                          product={p}
-                          view="grid"
-                          signedIn={signedIn}
-                          own={store.isOwner}
-                          onNeedAuth={needAuth}
-                        />
-                      ))}
+          ? // a banner section without banners is a blank canvas: the page leaves it out rather than a gap
+            store.sections
+              .filter((section) => section.type !== "banner-section" || section.banners.length > 0)
+              .map((section) =>
+                section.type === "banner-section" ? (
+                  <div key={section.id} className="mt-8" data-banner-section>
+                    <BannerSectionView section={section} />
                   </div>
-                </section>
-              ),
-            )
+                ) : (
+                  <section key={section.id} className="mt-8" aria-label={section.title}>
+                    <h2 className="text-xl font-semibold">{section.title}</h2>
+                    <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+                      {[...products]
+                        .sort((a, b) => (section.show_featured ? Number(b.featured) - Number(a.featured) : 0))
+                        .slice(0, section.product_limit)
+                        .map((p) => (
+                          <ProductCard
+                            key={p.linkId}
+                            product={p}
+                            view="grid"
+                            signedIn={signedIn}
+                            own={store.isOwner}
+                            onNeedAuth={needAuth}
+                          />
+                        ))}
+                    </div>
+                  </section>
+                ),
+              )
           : null}
 
         {about ? (

@@ -7,7 +7,7 @@ import { createBuyer, createSeller, type Account } from "../../../seed/factories
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { parseProductSearchParams } from "../products/product-search-params";
 import { searchProducts } from "../products/product-search.server";
-import { listFeaturedProducts } from "../products/products.server";
+import { listFeaturedProducts } from "../stores/featured-products.server";
 import { replyHours, replyTimeLabel, responseTimeOf } from "~/modules/response-times/response-time";
 import { supplierResponseTime, supplierResponseTimes } from "./response-time.server";
 

@@ -334,7 +334,7 @@ const firstPages = expiringMemo<Promise<ProductSearchPage>>(cacheSeconds * 1000,
 
 /** The marketplace search (GET /api/products, the home page's collections, suggestions): one page per cursor. */
 export function searchProducts(db: Db, query: ProductSearchQuery): Promise<ProductSearchPage> {
-  // a caller's own subquery (`among`) has its own caching (featured-products.server.ts) and no key to keep by
+  // a caller's own subquery (`among`) has its own caching (stores/featured-products.server.ts) and no key to keep by
   if (!cacheSeconds || query.cursor || query.offset || query.among) return searchUncached(db, query);
   const key = JSON.stringify(query);
   const cached = firstPages.get(db, key);

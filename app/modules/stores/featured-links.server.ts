@@ -4,7 +4,7 @@ import { storeProducts, stores } from "~/db/schema/stores";
 
 /**
  * The products their sellers feature in an active store (the store page's "Product featured" toggle), as a subquery
- * for another statement to filter by (the home page's Featured Products: products/products.server.ts); never run alone.
+ * for another statement to filter by (the home page's Featured Products: stores/featured-products.server.ts); never run alone.
  */
 export function featuredProductIds(db: Db) {
   return db

@@ -1,4 +1,6 @@
 import {
+  ArrowDown,
+  ArrowUp,
   Eye,
   EyeOff,
   ImageIcon,
@@ -331,6 +333,15 @@ export function StoreEditor({
       next.splice(afterIndex + 1, 0, newSection(type, afterIndex + 1));
       return next;
     });
+  /** Moves a section one place up (-1) or down (1); the page shows sections in this order. */
+  const moveSection = (index: number, by: -1 | 1) =>
+    changeSections((sections) => {
+      if (index + by < 0 || index + by >= sections.length) return sections;
+      const next = [...sections];
+      const [moved] = next.splice(index, 1);
+      next.splice(index + by, 0, moved!);
+      return next;
+    });
   const changeBanners = (sectionId: string, change: (banners: Banner[]) => Banner[]) =>
     changeSections((sections) =>
       sections.map((s) =>
@@ -573,6 +584,24 @@ export function StoreEditor({
                         </label>
                       </>
                     )}
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Move section ${index + 1} up`}
+                      disabled={index === 0}
+                      onClick={() => moveSection(index, -1)}
+                    >
+                      <ArrowUp className="size-4" aria-hidden />
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Move section ${index + 1} down`}
+                      disabled={index === design.sections.length - 1}
+                      onClick={() => moveSection(index, 1)}
+                    >
+                      <ArrowDown className="size-4" aria-hidden />
+                    </Button>
                     <Button
                       size="sm"
                       variant="ghost"

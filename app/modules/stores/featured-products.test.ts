@@ -5,7 +5,7 @@ import { addProductToStore, createStore } from "../../../seed/factories/stores";
 import { createProduct } from "../../../seed/factories/products";
 import { createSeller } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
-import { listFeaturedProducts } from "./products.server";
+import { listFeaturedProducts } from "./featured-products.server";
 
 describe.each(testEngines())("the home page's Featured Products on %s (#41 item 6)", (engine) => {
   let database: TestDatabase;

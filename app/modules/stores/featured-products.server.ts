@@ -1,7 +1,18 @@
 import type { Db } from "~/db/client.server";
-import { expiringMemo } from "./expiring-memo.server";
-import type { ProductCardData } from "./products.schema";
-import { listFeaturedProducts } from "./products.server";
+import { expiringMemo } from "~/modules/products/expiring-memo.server";
+import { searchProducts } from "~/modules/products/product-search.server";
+import { FEATURED_PRODUCTS_LIMIT, type ProductCardData } from "~/modules/products/products.schema";
+import { featuredProductIds } from "./featured-links.server";
+
+/**
+ * The home page's Featured Products: active products their sellers feature in an active store, newest first. Here,
+ * with the stores that feature them, above products (record 0049: stores may call products, not the reverse).
+ */
+export async function listFeaturedProducts(db: Db, limit = FEATURED_PRODUCTS_LIMIT): Promise<ProductCardData[]> {
+  const among = featuredProductIds(db);
+  const page = await searchProducts(db, { q: "", category: null, min: null, max: null, sort: "newest", limit, among });
+  return page.items;
+}
 
 /** The home page's Featured Products are looked up at most this often per process (and again after any write: forgetFeaturedProducts). */
 export const FEATURED_PRODUCTS_MAX_AGE_MS = 30_000;
