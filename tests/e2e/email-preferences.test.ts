@@ -20,9 +20,11 @@ describe("e-mail preferences on /profile", () => {
     await hydrated(page);
     const section = page.getByRole("form", { name: "E-mail notifications" });
     await section.waitFor();
+    // a seller is offered a seller's kinds only (#41 item 6): no buyer's quotes received, no RFQ deadlines
+    expect(await box(page, "A supplier quotes on my RFQ").count()).toBe(0);
     // everything is on until the user says otherwise
     for (const label of [
-      "A supplier quotes on my RFQ",
+      "A buyer accepts or declines my quote",
       "A new message arrives",
       "A digest of messages left unread for 10 minutes",
     ])

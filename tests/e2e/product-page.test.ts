@@ -89,6 +89,9 @@ describe("product page", () => {
     await dialog.getByLabel("Product Name *").fill(name);
     await dialog.getByLabel("Description *").fill("Natural-dye ajrakh stole, resist printed on both sides.");
     await dialog.getByLabel("Category *").selectOption("home-textiles");
+    // the dialog asks for the MOQ (#41 item 6)
+    await dialog.getByRole("tab", { name: "Variants & Pricing" }).click();
+    await dialog.getByLabel("Minimum order quantity").fill("50");
     await dialog.getByRole("tab", { name: "Images" }).click();
     const files = await Promise.all(
       ["#7c2d12", "#166534", "#1e3a8a"].map(async (colour, i) => ({

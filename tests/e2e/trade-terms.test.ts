@@ -95,7 +95,7 @@ describe("trade terms: a supplier quotes FOB Mundra in rupees, the buyer reads i
     );
     // the buyer's budget in rupees beside the dollars, at the rate a quote would store
     expect(await page.locator("main").innerText()).toContain("about ₹3,53,800.00 – ₹5,30,700.00 at ₹88.45 = $1 on");
-    await page.getByText(/^(Submit|Revise) Your Quote/).click();
+    await page.getByText("Open form", { exact: true }).click();
     await page.getByLabel("Currency").selectOption("INR");
     await page.getByLabel("Unit Price (INR)").fill("85");
     await page.getByText("₹85.00 each × 5,000 pieces = ₹4,25,000.00 · about $4,804.97").waitFor();
@@ -131,7 +131,7 @@ describe("trade terms: a supplier quotes FOB Mundra in rupees, the buyer reads i
     await signIn(phone.page, "rajesh@shakti-textiles.example");
     await phone.page.goto(`/rfqs/${rfqId}`);
     await hydrated(phone.page);
-    await phone.page.getByText(/^(Submit|Revise) Your Quote/).click();
+    await phone.page.getByText("Open form", { exact: true }).click();
     await phone.page.getByLabel("Incoterm (Incoterms® 2020)").selectOption("DDP");
     await picture(phone.page, "quote-form-phone");
   });
@@ -164,7 +164,7 @@ describe("trade terms: a supplier quotes FOB Mundra in rupees, the buyer reads i
       const { page } = noScript;
       await signIn(page, "priya@deccan-auto.example");
       await page.goto(`/rfqs/${rfqId}`);
-      await page.getByText(/^(Submit|Revise) Your Quote/).click();
+      await page.getByText("Open form", { exact: true }).click();
       await page.getByLabel("Incoterm (Incoterms® 2020)").selectOption("CIF");
       // with no script to narrow it, the port list holds Indian and US seaports, and the place field shows too
       await page.locator('select[name="incotermPort"]').selectOption("INMUN");
