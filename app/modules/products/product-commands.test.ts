@@ -157,7 +157,7 @@ describe.each(testEngines())("product commands on %s", (engine) => {
     const draft = {
       name: "Jute Shopping Bag",
       description: "Laminated jute tote",
-      category: "textiles",
+      category: "apparel-and-textiles",
       main_images: ["/uploads/u/product/2.webp"],
       minimum_order_quantity: "250",
       unit: "kg",
