@@ -97,6 +97,9 @@ export default defineConfig({
           // four files at a time on two cores: a step that takes 20 s alone can take three times as long
           testTimeout: 120_000,
           hookTimeout: 150_000,
+          // expect.poll waits for a positive signal (a picture decoded, a job done): vitest's 1 s default is less
+          // than a first image render takes with four files on two cores (CI failed on it once)
+          expect: { poll: { timeout: 15_000 } },
           maxWorkers: TEST_WORKERS,
         },
       },
@@ -112,6 +115,9 @@ export default defineConfig({
           globalSetup: ["tests/e2e/support/global-setup-server.ts"],
           testTimeout: 120_000,
           hookTimeout: 150_000,
+          // expect.poll waits for a positive signal (a picture decoded, a job done): vitest's 1 s default is less
+          // than a first image render takes with four files on two cores (CI failed on it once)
+          expect: { poll: { timeout: 15_000 } },
           maxWorkers: TEST_WORKERS,
         },
       },
