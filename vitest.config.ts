@@ -14,6 +14,10 @@ export const TEST_WORKERS = Number(process.env.TEST_WORKERS ?? 4);
 
 /** The e2e files that use no browser: each starts servers of its own, so they may run beside each other. */
 const HTTP_ONLY_E2E = [
+  "accounts-email",
+  "accounts-google",
+  "accounts-limits",
+  "accounts-password-reset",
   "accounts-server",
   "authorization-matrix",
   "crash-durability",
@@ -34,7 +38,9 @@ const HTTP_ONLY_E2E = [
  * order (its cache of earlier durations where it has one, else file size, projects by name) decides the rest.
  */
 const SLOWEST_FILES = [
+  "tests/e2e/accounts-email.test.ts",
   "tests/e2e/accounts-server.test.ts",
+  "tests/e2e/accounts-limits.test.ts",
   "tests/e2e/charge-reconciliation.test.ts",
   "tests/e2e/server.test.ts",
   "tests/e2e/fuzz.test.ts",
