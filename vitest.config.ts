@@ -89,6 +89,9 @@ export default defineConfig({
           globalSetup: ["tests/support/global-setup-db.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // unit files leave no global state behind (fake timers and env are restored by each file), so a worker
+          // runs file after file instead of starting a new one per file (~0.4 s each, 90 files)
+          isolate: false,
           maxWorkers: TEST_WORKERS,
         },
       },

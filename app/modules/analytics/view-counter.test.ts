@@ -95,10 +95,12 @@ describe("counting a view", () => {
 
   it("takes well under a millisecond", () => {
     const counter = new ViewCounter();
-    const started = performance.now();
+    // CPU time, not wall time: on a shared machine the wall clock measures the neighbours
+    const started = process.cpuUsage();
     for (let i = 0; i < 10_000; i++)
       counter.record({ kind: "product", subjectId: STORE, ip: `198.51.${i >> 8}.${i & 255}`, userAgent: CHROME });
-    expect((performance.now() - started) / 10_000).toBeLessThan(0.1);
+    const spent = process.cpuUsage(started);
+    expect((spent.user + spent.system) / 1_000 / 10_000).toBeLessThan(0.1);
   });
 });
 
