@@ -93,3 +93,6 @@ async function shutdown(signal) {
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));
+// Started by a parent over an IPC channel (the tests start their servers so): stop when the parent goes, even when it
+// was killed and could not stop us itself.
+if (process.send) process.on("disconnect", () => shutdown("parent gone"));

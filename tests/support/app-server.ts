@@ -61,7 +61,8 @@ export async function startAppServer(
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server.js"], {
     cwd: process.cwd(),
     env: env,
-    stdio: ["ignore", "pipe", "pipe"],
+    // the IPC channel closes when this process ends, however it ends: the server then stops (server.js)
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
