@@ -1,25 +1,11 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPglite, type Database } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema/orders";
-
-/** A copy of the migrations folder that stops after the given migration, as a database deployed then would have it. */
-function migrationsUpTo(lastIdx: number): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "setu-migrations-"));
-  fs.mkdirSync(path.join(dir, "meta"));
-  const journal = JSON.parse(fs.readFileSync("drizzle/meta/_journal.json", "utf8")) as {
-    entries: Array<{ idx: number; tag: string }>;
-  };
-  journal.entries = journal.entries.filter((entry) => entry.idx <= lastIdx);
-  fs.writeFileSync(path.join(dir, "meta", "_journal.json"), JSON.stringify(journal));
-  for (const entry of journal.entries)
-    fs.copyFileSync(path.join("drizzle", `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
-  return dir;
-}
+import { migrationsUpTo } from "../support/migrations-up-to";
 
 describe("upgrading orders placed before the lifecycle (migration 0021)", () => {
   let database: Database | undefined;
