@@ -226,7 +226,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               {dashboard.activity.map((item) => (
                 <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                   <div className="min-w-0">
-                    <Link to={item.href} className="font-medium hover:underline">
+                    <Link to={item.href} className="block font-medium hover:underline">
                       {item.title}
                     </Link>
                     <p className="text-xs text-slate-500">
@@ -469,7 +469,7 @@ function MatchedForYou({ matched }: { matched: { id: string; title: string; reas
         <ul className="mt-4 divide-y divide-slate-100">
           {matched.map((rfq) => (
             <li key={rfq.id} className="py-3">
-              <Link to={`/rfqs/${rfq.id}`} className="font-medium hover:underline">
+              <Link to={`/rfqs/${rfq.id}`} className="block font-medium hover:underline">
                 {rfq.title}
               </Link>
               <p className="text-sm text-emerald-800">{rfq.reason}</p>

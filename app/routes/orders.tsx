@@ -50,12 +50,12 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                       {order.id.slice(0, 8).toUpperCase()}
                     </p>
                     <h2 className="text-lg font-semibold">
-                      <Link to={`/orders/${order.id}`} className="hover:underline">
+                      <Link to={`/orders/${order.id}`} className="block hover:underline">
                         {order.counterpartCompany}
                       </Link>
                     </h2>
                     {order.rfqId ? (
-                      <Link to={`/rfqs/${order.rfqId}`} className="text-sm text-brand-700 underline">
+                      <Link to={`/rfqs/${order.rfqId}`} className="block text-sm text-brand-700 underline">
                         {order.rfqTitle ?? "View RFQ"}
                       </Link>
                     ) : null}

@@ -18,11 +18,19 @@ declare module "vitest" {
  * Chromium (never a downloaded browser): a context costs milliseconds where starting Chromium costs seconds.
  */
 export async function openBrowser(
-  options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean; userAgent?: string } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    javaScriptEnabled?: boolean;
+    userAgent?: string;
+    /** a phone: a touch screen (CSS `pointer: coarse`) with a mobile viewport */
+    phone?: boolean;
+  } = {},
 ) {
   const browser = await chromium.connect(inject("chromiumEndpoint"));
   const context = await browser.newContext({
-    viewport: options.viewport ?? { width: 1280, height: 900 },
+    viewport: options.viewport ?? (options.phone ? { width: 360, height: 740 } : { width: 1280, height: 900 }),
+    hasTouch: options.phone ?? false,
+    isMobile: options.phone ?? false,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     // headless Chromium says so in its user agent, which bot filters (isbot) take for a bot
     userAgent: options.userAgent,

@@ -126,8 +126,12 @@ export function StoreDetailsFields({ fields }: { fields: StoreDetailsFieldset })
             const described = (meta: typeof open) =>
               meta.errors ? { "aria-invalid": true, "aria-describedby": fields.businessHours.errorId } : {};
             return (
-              <div key={day} className="grid grid-cols-[6rem_1fr_1fr_auto] items-end gap-2 text-sm">
-                <span className="capitalize">{day}</span>
+              // on a phone the day and "Closed" take a line above the two times
+              <div
+                key={day}
+                className="grid grid-cols-2 items-end gap-2 text-sm sm:grid-cols-[6rem_minmax(0,1fr)_minmax(0,1fr)_auto]"
+              >
+                <span className="row-start-1 self-center font-medium capitalize sm:self-end sm:font-normal">{day}</span>
                 <div>
                   <Label htmlFor={open.id} className="mb-0.5 text-xs font-normal text-slate-500">
                     Opens<span className="sr-only"> on {day}</span>
@@ -140,7 +144,7 @@ export function StoreDetailsFields({ fields }: { fields: StoreDetailsFieldset })
                   </Label>
                   <Input {...getInputProps(close, { type: "time", ariaAttributes: false })} {...described(close)} />
                 </div>
-                <label className="flex items-center gap-1.5">
+                <label className="col-start-2 row-start-1 flex items-center gap-1.5 self-center justify-self-end sm:col-start-4 sm:self-end sm:justify-self-auto">
                   <input {...getInputProps(closed, { type: "checkbox", ariaAttributes: false })} /> Closed
                 </label>
               </div>
