@@ -1,10 +1,10 @@
-import { Car, Cog, Cpu, FlaskConical, Shirt, UtensilsCrossed } from "lucide-react";
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { PRODUCT_CATEGORIES } from "~/lib/categories";
 import { CATEGORY_STRIP } from "~/lib/category-strip";
 import { marketplaceFigures } from "~/modules/products/marketplace-figures.server";
 import { collectionCounts } from "~/modules/products/collection-counts.server";
+import { CATEGORY_ICONS } from "~/modules/products/components/category-icons";
 import { productCountLabel } from "~/modules/products/components/product-count";
 import type { Route } from "./+types/categories";
 import { appContext } from "~/request-context.server";
@@ -30,14 +30,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { counts: figures.productsByCategory, collections };
 }
 
-const ICONS: Record<string, typeof Cpu> = {
-  electronics: Cpu,
-  machinery: Cog,
-  textiles: Shirt,
-  chemicals: FlaskConical,
-  automotive: Car,
-  food: UtensilsCrossed,
-};
 const number = new Intl.NumberFormat("en-US");
 
 export default function Categories({ loaderData }: Route.ComponentProps) {
@@ -48,7 +40,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-slate-600">Wholesale products from verified Indian suppliers, by category.</p>
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {PRODUCT_CATEGORIES.map((c) => {
-          const Icon = ICONS[c.value] ?? Cpu;
+          const Icon = CATEGORY_ICONS[c.value];
           const n = counts[c.value] ?? 0;
           return (
             <li key={c.value}>

@@ -1,31 +1,10 @@
-import {
-  Award,
-  BedDouble,
-  Briefcase,
-  Car,
-  Cog,
-  Cpu,
-  Diamond,
-  FlaskConical,
-  Gem,
-  Globe,
-  Hammer,
-  Lamp,
-  Pill,
-  PiggyBank,
-  ScrollText,
-  Search,
-  Shirt,
-  ShieldCheck,
-  Sofa,
-  UtensilsCrossed,
-  type LucideIcon,
-} from "lucide-react";
+import { Award, Globe, PiggyBank, Search, ShieldCheck } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
-import { HOME_CATEGORY_TILES, type ProductCategory } from "~/lib/categories";
+import { HOME_CATEGORY_TILES } from "~/lib/categories";
 import { CATEGORY_STRIP } from "~/lib/category-strip";
 import { collectionCounts } from "~/modules/products/collection-counts.server";
+import { CATEGORY_ICONS } from "~/modules/products/components/category-icons";
 import { productCountLabel } from "~/modules/products/components/product-count";
 import { ProductCardSkeleton } from "~/modules/products/components/product-card-skeleton";
 import { lazyPart } from "~/components/ui/lazy-part";
@@ -109,24 +88,6 @@ function statsOf(figures: MarketplaceFigures) {
 function productCount(n: number) {
   return `${n.toLocaleString("en-US")} ${n === 1 ? "product" : "products"}`;
 }
-
-const TILE_ICONS: Record<ProductCategory, LucideIcon> = {
-  "apparel-and-textiles": Shirt,
-  "home-textiles": BedDouble,
-  handicrafts: Hammer,
-  "home-decor": Lamp,
-  furniture: Sofa,
-  jewellery: Gem,
-  gems: Diamond,
-  "leather-goods": Briefcase,
-  "spices-and-food": UtensilsCrossed,
-  chemicals: FlaskConical,
-  pharmaceuticals: Pill,
-  "engineering-goods": Cog,
-  "auto-components": Car,
-  electronics: Cpu,
-  "paper-and-packaging": ScrollText,
-};
 
 const WHY = [
   {
@@ -219,7 +180,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </h2>
         <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
           {categoryTiles.map((tile) => {
-            const Icon = TILE_ICONS[tile.slug];
+            const Icon = CATEGORY_ICONS[tile.slug];
             return (
               <li key={tile.slug}>
                 <Link

@@ -35,6 +35,14 @@ describe("the category tree on the demo server", () => {
       else expect(await page.locator("main ul li article").count(), href).toBeGreaterThan(0);
     }
     expect(empty).toEqual([]);
+
+    // /categories draws each top category with a picture of its own (it showed the old six's, a chip for the rest)
+    await page.goto("/categories");
+    const icons = await page
+      .locator('main a[href^="/category/"] svg')
+      .evaluateAll((svgs) => svgs.map((svg) => svg.getAttribute("class") ?? ""));
+    expect(icons).toHaveLength(PRODUCT_CATEGORIES.length);
+    expect(new Set(icons).size).toBe(PRODUCT_CATEGORIES.length);
   });
 
   it("filters /browse by a top category with its subcategories, and by a subcategory", async () => {
