@@ -154,14 +154,16 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
   // what the product sections above already show is not listed again below them
   const productSections =
     !searching && filters.tab === "all" ? store.sections.filter((section) => section.type === "product-section") : [];
-  const shownInSections = new Set(
-    productSections.flatMap((section) =>
+  // each product section's products: its featured ones first when it says so, up to its limit
+  const sectionProducts = new Map(
+    productSections.map((section) => [
+      section.id,
       [...products]
         .sort((a, b) => (section.show_featured ? Number(b.featured) - Number(a.featured) : 0))
-        .slice(0, section.product_limit)
-        .map((p) => p.linkId),
-    ),
+        .slice(0, section.product_limit),
+    ]),
   );
+  const shownInSections = new Set([...sectionProducts.values()].flat().map((p) => p.linkId));
   const listed = products.filter((p) => !shownInSections.has(p.linkId));
   const recommended = "recommended" in loaderData ? loaderData.recommended : [];
   const tabHref = (slug: string) =>
@@ -324,19 +326,16 @@ export default function StorePublic({ loaderData }: Route.ComponentProps) {
                   <section key={section.id} className="mt-8" aria-label={section.title}>
                     <h2 className="text-xl font-semibold">{section.title}</h2>
                     <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-                      {[...products]
-                        .sort((a, b) => (section.show_featured ? Number(b.featured) - Number(a.featured) : 0))
-                        .slice(0, section.product_limit)
-                        .map((p) => (
-                          <ProductCard
-                            key={p.linkId}
-                            product={p}
-                            view="grid"
-                            signedIn={signedIn}
-                            own={store.isOwner}
-                            onNeedAuth={needAuth}
-                          />
-                        ))}
+                      {(sectionProducts.get(section.id) ?? []).map((p) => (
+                        <ProductCard
+                          key={p.linkId}
+                          product={p}
+                          view="grid"
+                          signedIn={signedIn}
+                          own={store.isOwner}
+                          onNeedAuth={needAuth}
+                        />
+                      ))}
                     </div>
                   </section>
                 ),
