@@ -142,7 +142,7 @@ async function readOrderFacts(db: Db, orderId: string) {
 
 type OrderFacts = NonNullable<Awaited<ReturnType<typeof readOrderFacts>>>;
 
-/** "INR 4,25,000.00" / "USD 1,234.50": the code, since the PDF's font has no rupee sign. */
+/** "INR 4,25,000.00" / "USD 1,234.50": the ISO code, as customs and banks read an amount. */
 function amount(minor: number, currency: "USD" | "INR"): string {
   return `${currency} ${formatMoney(minor, currency).replace(/^[^\d-]+/, "")}`;
 }
