@@ -25,7 +25,7 @@ import {
   type ProductCommandResult,
 } from "~/modules/products/product-commands.server";
 import { PriceTierRows } from "~/modules/products/components/price-tier-rows";
-import { HsCodeField, OriginPortField } from "~/modules/products/components/trade-fields";
+import { HtsusField, MaterialFields, OriginPortField } from "~/modules/products/components/trade-fields";
 import {
   addProductSchema,
   PRODUCT_ACTION_FIELDS,
@@ -142,6 +142,8 @@ function ProductForm({
           priceMin: dollars(product.priceMinCents),
           priceMax: dollars(product.priceMaxCents),
           hsCode: product.hsCode ?? "",
+          material: product.material ?? "",
+          manufacturer: product.manufacturer ?? "",
           originPort: product.originPort ?? "",
           tiers: ladders.flatMap(({ sku }) => [
             ...product.tiers
@@ -216,7 +218,8 @@ function ProductForm({
       <Field id={fields.priceMax.id} label="Maximum Price (USD)" error={fields.priceMax.errors?.[0]}>
         <Input {...getInputProps(fields.priceMax, { type: "number" })} min={0} step={0.01} required />
       </Field>
-      <HsCodeField field={fields.hsCode} />
+      <HtsusField field={fields.hsCode} stored={product?.hsCode} description={product?.hsDescription} />
+      <MaterialFields material={fields.material} manufacturer={fields.manufacturer} />
       <OriginPortField field={fields.originPort} ports={ports} />
       <div className="sm:col-span-2">
         <h3 className="text-sm font-semibold text-slate-900">Price breaks (optional)</h3>

@@ -158,16 +158,20 @@ export async function renderDocumentPdf(content: DocumentContent, created: Date)
     .stroke();
   y += 10;
 
-  // the parties side by side
-  const partyWidth = CONTENT_WIDTH / Math.max(1, content.parties.length) - 10;
-  let partiesBottom = y;
-  content.parties.forEach((party, index) => {
-    const px = x + index * (partyWidth + 10);
-    write("bold", 8, GREY, party.label.toUpperCase(), px, y, { width: partyWidth });
-    for (const line of party.lines) write("regular", 9, INK, line, px, doc.y + 1, { width: partyWidth });
-    partiesBottom = Math.max(partiesBottom, doc.y);
-  });
-  y = partiesBottom + 12;
+  // the parties, two side by side in each row
+  const perRow = Math.min(2, Math.max(1, content.parties.length));
+  const partyWidth = CONTENT_WIDTH / perRow - 10;
+  for (let i = 0; i < content.parties.length; i += perRow) {
+    let partiesBottom = y;
+    content.parties.slice(i, i + perRow).forEach((party, index) => {
+      const px = x + index * (partyWidth + 10);
+      write("bold", 8, GREY, party.label.toUpperCase(), px, y, { width: partyWidth });
+      for (const line of party.lines) write("regular", 9, INK, line, px, doc.y + 1, { width: partyWidth });
+      partiesBottom = Math.max(partiesBottom, doc.y);
+    });
+    y = partiesBottom + 10;
+  }
+  y += 2;
 
   // the terms, two columns of label: value
   const termWidth = CONTENT_WIDTH / 2 - 10;

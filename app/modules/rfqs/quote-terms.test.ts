@@ -33,7 +33,7 @@ const inrFob = {
   validUntil: "2026-12-31",
   sampleAvailable: "yes",
   samplePrice: "1500",
-  hsCode: "6302.60",
+  hsCode: "6302.60.0020",
   unitWeightKg: "0.45",
 };
 
@@ -108,7 +108,7 @@ describe.each(testEngines())("structured quotes on %s", (engine) => {
       validUntil: "2026-12-31",
       sampleAvailable: true,
       samplePriceMinor: 150000,
-      hsCode: "630260",
+      hsCode: "6302600020",
       unitWeightGrams: 450,
     });
     const [rate] = await database.db.select().from(fxRates).where(eq(fxRates.rateDate, "2026-11-20"));
