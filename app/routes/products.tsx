@@ -26,6 +26,7 @@ import {
 } from "~/modules/products/product-commands.server";
 import { PriceTierRows } from "~/modules/products/components/price-tier-rows";
 import { HtsusField, MaterialFields, OriginPortField } from "~/modules/products/components/trade-fields";
+import { formatHtsCode } from "~/modules/trade/trade-terms-values";
 import {
   addProductSchema,
   PRODUCT_ACTION_FIELDS,
@@ -141,7 +142,7 @@ function ProductForm({
           unit: product.unit,
           priceMin: dollars(product.priceMinCents),
           priceMax: dollars(product.priceMaxCents),
-          hsCode: product.hsCode ?? "",
+          hsCode: product.hsCode ? formatHtsCode(product.hsCode) : "",
           material: product.material ?? "",
           manufacturer: product.manufacturer ?? "",
           originPort: product.originPort ?? "",
