@@ -21,13 +21,41 @@ type DemoTrade = {
   unit: "pieces" | "kg" | "sets";
   unitPriceCents: number;
   paymentTerms: "advance_30_bl_70" | "advance_100";
+  /** the 10-digit HTSUS number (a line of hts_codes, migration 0042), or a legacy 6-digit HS code */
   hsCode: string;
+  /** the goods as the quote describes them, from the supplier's product: name, material, maker (null: the supplier) */
+  goods: { description: string; material: string; manufacturer: string | null };
   incotermPort: string;
   daysAgo: number;
   /** the steps it went through, in order, each a few days after the previous */
   steps: OrderStatus[];
-  shipment?: { carrier: string; billOfLading: string; etaInDays: number };
+  shipment?: {
+    carrier: string;
+    vesselOrFlight: string;
+    portOfDischarge: string;
+    billOfLading: string;
+    etaInDays: number;
+  };
   review?: { productQuality: number; communication: number; onTimeDelivery: number; body: string; reply: string };
+};
+
+/** Where each demo buyer has its goods delivered: the ship-to address given when accepting a quote (issue #41). */
+const SHIP_TO: Record<string, { shipToName: string; shipToAddress: string; notifyParty: string | null }> = {
+  brooklyn: {
+    shipToName: "Brooklyn Home Goods LLC",
+    shipToAddress: "Building 77, Brooklyn Navy Yard, Suite 412\nBrooklyn, NY 11205",
+    notifyParty: "Atlantic Customs Brokerage Inc., 150 Harbor Drive, Jersey City, NJ 07305, Tel +1 201 555 0148",
+  },
+  pacific: {
+    shipToName: "Pacific Fresh Foods Co.",
+    shipToAddress: "2150 E 37th Street\nVernon, CA 90058",
+    notifyParty: null,
+  },
+  lonestar: {
+    shipToName: "Lone Star Auto Supply Inc.",
+    shipToAddress: "8800 Ambassador Row\nDallas, TX 75247",
+    notifyParty: "Gulf Coast Customs Brokers LLC, 1515 Port Road, Houston, TX 77029",
+  },
 };
 
 /**
@@ -46,11 +74,22 @@ const TRADES: DemoTrade[] = [
     unit: "pieces",
     unitPriceCents: 1_35,
     paymentTerms: "advance_30_bl_70",
-    hsCode: "630260",
+    hsCode: "6302600020",
+    goods: {
+      description: "Cotton Terry Hand Towels, 40 x 70 cm",
+      material: "100% cotton terry, 450 gsm, dobby border",
+      manufacturer: null,
+    },
     incotermPort: "INTUT",
     daysAgo: 75,
     steps: ["placed", "confirmed", "in_production", "ready_to_ship", "shipped", "delivered", "completed"],
-    shipment: { carrier: "Maersk Line", billOfLading: "MAEU 5531207", etaInDays: -25 },
+    shipment: {
+      carrier: "Maersk Line",
+      vesselOrFlight: "Maersk Kinloss 447W",
+      portOfDischarge: "New York/Newark (USNYC)",
+      billOfLading: "MAEU 5531207",
+      etaInDays: -25,
+    },
     review: {
       productQuality: 5,
       communication: 5,
@@ -68,11 +107,22 @@ const TRADES: DemoTrade[] = [
     unit: "kg",
     unitPriceCents: 3_10,
     paymentTerms: "advance_30_bl_70",
-    hsCode: "091030",
+    hsCode: "0910300000",
+    goods: {
+      description: "Turmeric Powder, 3% Curcumin, in 25 kg lined paper bags",
+      material: "Ground turmeric (Curcuma longa rhizome), 3% curcumin, no additives",
+      manufacturer: null,
+    },
     incotermPort: "INCOK",
     daysAgo: 30,
     steps: ["placed", "confirmed", "in_production", "ready_to_ship", "shipped"],
-    shipment: { carrier: "MSC", billOfLading: "MEDU 8820461", etaInDays: 12 },
+    shipment: {
+      carrier: "MSC",
+      vesselOrFlight: "MSC Aurora 612E",
+      portOfDischarge: "Los Angeles (USLAX)",
+      billOfLading: "MEDU 8820461",
+      etaInDays: 12,
+    },
   },
   {
     buyer: "brooklyn",
@@ -83,7 +133,13 @@ const TRADES: DemoTrade[] = [
     unit: "pieces",
     unitPriceCents: 2_20,
     paymentTerms: "advance_30_bl_70",
+    // no 10-digit line of the demo's HTS table fits a tote bag: the 6-digit code stays, as stored before (record 0053)
     hsCode: "420222",
+    goods: {
+      description: "Cotton Canvas Tote Bags, 38 x 42 cm",
+      material: "100% cotton canvas, 10 oz",
+      manufacturer: "Annai Bag Works, 7 SIDCO Estate, Tiruppur 641604, Tamil Nadu, India",
+    },
     incotermPort: "INTUT",
     daysAgo: 6,
     steps: ["placed", "confirmed"],
@@ -97,7 +153,12 @@ const TRADES: DemoTrade[] = [
     unit: "sets",
     unitPriceCents: 9_40,
     paymentTerms: "advance_100",
-    hsCode: "870830",
+    hsCode: "8708302190",
+    goods: {
+      description: "Rear Brake Shoes with Mounted Linings for Pickups",
+      material: "Non-asbestos friction linings bonded to steel shoes",
+      manufacturer: null,
+    },
     incotermPort: "INNSA",
     daysAgo: 1,
     steps: ["placed"],
@@ -158,6 +219,9 @@ export async function seedDemoOrders(
         paymentTerms: trade.paymentTerms,
         leadTimeDays: 45,
         hsCode: trade.hsCode,
+        goodsDescription: trade.goods.description,
+        material: trade.goods.material,
+        manufacturer: trade.goods.manufacturer,
         createdAt: new Date(placedAt.getTime() - 3 * DAY_MS),
       })
       .returning({ id: rfqResponses.id });
@@ -182,9 +246,15 @@ export async function seedDemoOrders(
         paymentTerms: trade.paymentTerms,
         leadTimeDays: 45,
         hsCode: trade.hsCode,
+        goodsDescription: trade.goods.description,
+        material: trade.goods.material,
+        manufacturer: trade.goods.manufacturer,
+        ...SHIP_TO[trade.buyer]!,
         ...(shipped && trade.shipment
           ? {
               carrier: trade.shipment.carrier,
+              vesselOrFlight: trade.shipment.vesselOrFlight,
+              portOfDischarge: trade.shipment.portOfDischarge,
               billOfLading: trade.shipment.billOfLading,
               estimatedArrival: dateFromToday(trade.shipment.etaInDays),
             }

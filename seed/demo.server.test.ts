@@ -6,7 +6,11 @@ import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "~/db/schema/auth";
 import { rfqMatches } from "~/db/schema/matching";
+import { extractText, getDocumentProxy } from "unpdf";
+import { orderDocuments } from "~/db/schema/order-documents";
+import { orders } from "~/db/schema/orders";
 import { productPriceTiers, products } from "~/db/schema/products";
+import { htsCodes } from "~/db/schema/trade";
 import { profiles } from "~/db/schema/profiles";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { storeProducts, stores } from "~/db/schema/stores";
@@ -298,6 +302,44 @@ describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
       "shipped:proforma_invoice",
       "confirmed:proforma_invoice",
     ]);
+  });
+
+  it("gives demo products 10-digit HTSUS codes of the HTS table, with their material, and demo orders ship-to addresses", async () => {
+    const coded = await database.db
+      .select({ name: products.name, hsCode: products.hsCode, material: products.material, known: htsCodes.code })
+      .from(products)
+      .leftJoin(htsCodes, eq(htsCodes.code, products.hsCode))
+      .where(sql`length(${products.hsCode}) = 10`);
+    expect(coded.length).toBeGreaterThanOrEqual(6);
+    for (const p of coded) {
+      expect(p.known, p.name).toBe(p.hsCode);
+      expect(p.material, p.name).toBeTruthy();
+    }
+    const demoOrders = await database.db.select().from(orders);
+    expect(demoOrders.length).toBeGreaterThanOrEqual(4);
+    for (const o of demoOrders) {
+      expect(o.shipToAddress, o.id).toMatch(/\b\d{5}\b/);
+      expect(o.goodsDescription, o.id).toBeTruthy();
+    }
+    // the shipped turmeric's commercial invoice prints the exporter's verified details, the consignee's address,
+    // the goods from the product and the shipment as the supplier declared it
+    const [shipped] = await database.db.select().from(orders).where(eq(orders.hsCode, "0910300000"));
+    const [document] = await database.db
+      .select()
+      .from(orderDocuments)
+      .where(and(eq(orderDocuments.orderId, shipped!.id), eq(orderDocuments.kind, "commercial_invoice")));
+    const bytes = (await storage.get(document!.storageKey))!.bytes;
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+    const invoice = text.replace(/\s+/g, " ");
+    expect(invoice).toContain("Malabar Spice Exports Private Limited");
+    expect(invoice).toContain("IEC: AAGCM7314K");
+    expect(invoice).toContain("GSTIN: 32AAGCM7314K1Z8");
+    expect(invoice).toContain("2150 E 37th Street Vernon, CA 90058");
+    expect(invoice).toContain("Turmeric Powder, 3% Curcumin, in 25 kg lined paper bags. Material: Ground turmeric");
+    expect(invoice).toContain("HTSUS 0910.30.0000");
+    expect(invoice).toContain("Vessel / flight MSC Aurora 612E");
+    expect(invoice).toContain("Port of discharge Los Angeles (USLAX)");
+    expect(invoice).not.toContain("Not provided");
   });
 
   it("creates every demo account with the role it is listed under", async () => {

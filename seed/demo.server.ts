@@ -41,8 +41,14 @@ type DemoProduct = {
   unit: Unit;
   tags: string[];
   specs: Record<string, string>;
-  /** Harmonized System code, digits only, and the Indian port it ships from (a ports.code) */
+  /**
+   * HTSUS number, digits only: 10 digits of the hts_codes table (migration 0042); a few keep the 6-digit HS code
+   * products had before 10 digits were required (record 0053). And the Indian port it ships from (a ports.code).
+   */
   hsCode?: string;
+  /** what customs reads as its material or composition (else specs.material), and its maker when not the supplier */
+  material?: string;
+  manufacturer?: string;
   originPort?: string;
   /** price breaks for the whole product: [from quantity, USD per unit]; the last is the product's lowest price */
   tiers?: [number, number][];
@@ -162,7 +168,9 @@ const SUPPLIERS: DemoSupplier[] = [
         unit: "pieces",
         tags: ["towels", "organic", "bath", "gots"],
         specs: { material: "100% organic cotton", gsm: "600", size: "70 x 140 cm", certification: "GOTS" },
-        hsCode: "630260",
+        material: "100% GOTS-certified organic cotton terry, zero-twist, 600 gsm",
+        manufacturer: "Sri Murugan Terry Weavers, 12 Mill Street, Karur 639002, Tamil Nadu, India",
+        hsCode: "6302600020",
         originPort: "INTUT",
         tiers: [
           [1000, 5.6],
@@ -180,7 +188,8 @@ const SUPPLIERS: DemoSupplier[] = [
         unit: "pieces",
         tags: ["towels", "hospitality", "terry"],
         specs: { material: "100% cotton", gsm: "450", size: "40 x 70 cm" },
-        hsCode: "630260",
+        material: "100% cotton terry, 450 gsm, dobby border",
+        hsCode: "6302600020",
         originPort: "INTUT",
         tiers: [
           [5000, 1.4],
@@ -391,6 +400,9 @@ const SUPPLIERS: DemoSupplier[] = [
         unit: "sets",
         tags: ["brake pads", "ceramic", "aftermarket"],
         specs: { material: "Ceramic compound", fitment: "Light trucks and SUVs", testing: "SAE J2430" },
+        material: "Ceramic friction compound bonded to steel backing plates",
+        hsCode: "8708302190",
+        originPort: "INNSA",
       },
       {
         name: "Cast Iron Brake Drums",
@@ -402,6 +414,8 @@ const SUPPLIERS: DemoSupplier[] = [
         unit: "pieces",
         tags: ["brake drums", "cast iron"],
         specs: { material: "Grey cast iron FG 260", diameter: "280 mm" },
+        hsCode: "8708305090",
+        originPort: "INNSA",
       },
       {
         name: "Forged Steel Crankshafts for 4-Cylinder Engines",
@@ -1082,6 +1096,9 @@ const SUPPLIERS: DemoSupplier[] = [
         unit: "kg",
         tags: ["turmeric", "ground spices", "curcumin"],
         specs: { material: "Curcuma longa", curcumin: "3% min", mesh: "60" },
+        material: "Ground turmeric (Curcuma longa rhizome), 3% curcumin, no additives",
+        hsCode: "0910300000",
+        originPort: "INCOK",
       },
       {
         name: "Whole Cloves, Hand-Picked",
@@ -1254,7 +1271,7 @@ const SUPPLIERS: DemoSupplier[] = [
         unit: "pieces",
         tags: ["towels", "waffle", "bath", "cotton"],
         specs: { material: "100% cotton", gsm: "400", size: "70 x 140 cm" },
-        hsCode: "630260",
+        hsCode: "6302600020",
         originPort: "INNSA",
         tiers: [
           [2000, 3.5],
@@ -1272,7 +1289,7 @@ const SUPPLIERS: DemoSupplier[] = [
         unit: "pieces",
         tags: ["towels", "hospitality", "terry", "hotel"],
         specs: { material: "100% cotton", gsm: "550", sizes: "bath, hand, face" },
-        hsCode: "630260",
+        hsCode: "6302600020",
         originPort: "INNSA",
       },
       {
@@ -1373,7 +1390,7 @@ const SUPPLIERS: DemoSupplier[] = [
         unit: "pieces",
         tags: ["brass", "planter", "home decor", "handmade"],
         specs: { material: "Brass, lacquered", size: "8 x 7 in" },
-        hsCode: "830629",
+        hsCode: "8306290000",
         originPort: "INNSA",
       },
       {
@@ -1477,7 +1494,7 @@ const SUPPLIERS: DemoSupplier[] = [
         unit: "sets",
         tags: ["bangle", "bracelet", "sterling silver", "jewelry"],
         specs: { material: "925 sterling silver", weight: "18 g a set" },
-        hsCode: "711311",
+        hsCode: "7113115000",
         originPort: "INBOM",
       },
       {
@@ -1962,6 +1979,8 @@ export async function seedDemoDataIfEmpty(db: Db, storage?: BlobStorage, imageCa
           minimumOrderQuantity: product.moq,
           unit: product.unit,
           hsCode: product.hsCode ?? null,
+          material: product.material ?? product.specs.material ?? null,
+          manufacturer: product.manufacturer ?? null,
           originPort: product.originPort ?? null,
           specifications: { brand: supplier.brand, ...product.specs, origin: "India" },
           status: "active",
@@ -2120,6 +2139,37 @@ export async function seedDemoDataIfEmpty(db: Db, storage?: BlobStorage, imageCa
       bankIfsc: "SBIN0000929",
       bankSwift: "SBININBB474",
     });
+    await tx.insert(sellerBusinessDetails).values([
+      {
+        userId: sellerIds.get("malabar")!,
+        legalName: "Malabar Spice Exports Private Limited",
+        registeredAddress: "Door 21/604, Willingdon Island, Kochi 682003, Kerala, India",
+        gstin: "32AAGCM7314K1Z8",
+        iec: "AAGCM7314K",
+        registrationNumber: "U51909KL2011PTC028811",
+        lutReference: "AD3203240045671",
+        lutValidUntil: `${new Date(now).getUTCFullYear() + 1}-03-31`,
+        bankAccountName: "Malabar Spice Exports Pvt Ltd",
+        bankName: "Federal Bank, Kochi Main",
+        bankAccountNumber: "14560200008812",
+        bankIfsc: "FDRL0001456",
+        bankSwift: "FDRLINBBIBD",
+      },
+      {
+        userId: sellerIds.get("deccan")!,
+        legalName: "Deccan Auto Components Private Limited",
+        registeredAddress: "Plot 37, MIDC Bhosari, Pune 411026, Maharashtra, India",
+        gstin: "27AAECD5521P1Z4",
+        iec: "AAECD5521P",
+        registrationNumber: "U34300PN2006PTC022417",
+        lutReference: null,
+        bankAccountName: "Deccan Auto Components Pvt Ltd",
+        bankName: "Bank of Maharashtra, Bhosari",
+        bankAccountNumber: "60211345678",
+        bankIfsc: "MAHB0000871",
+        bankSwift: "MAHBINBBPUN",
+      },
+    ]);
     return seedDemoOrders(tx, sellerIds, buyerIds);
   });
   if (!seeded) return false;

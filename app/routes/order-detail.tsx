@@ -46,7 +46,7 @@ import {
 import { fundMilestone, listMilestones, recordLetterOfCredit } from "~/modules/payments/payments.server";
 import { orderPageActionSchema, readOrderPageForm } from "~/modules/payments/payments.schema";
 import { parseInput, type CommandRefusal } from "~/lib/command-result";
-import { PAYMENT_TERMS_LABELS, type PaymentTerms } from "~/modules/trade/trade-terms-values";
+import { formatHtsCode, PAYMENT_TERMS_LABELS, type PaymentTerms } from "~/modules/trade/trade-terms-values";
 import { appContext } from "~/request-context.server";
 import { invariantResponse } from "~/lib/page-refusal";
 import type { Route } from "./+types/order-detail";
@@ -164,7 +164,14 @@ function TransitionForm({
     defaultValue: { intent: "transition", action },
   });
   const all = fields as unknown as Record<
-    "carrier" | "billOfLading" | "trackingUrl" | "estimatedArrival" | "reason" | "note",
+    | "carrier"
+    | "vesselOrFlight"
+    | "portOfDischarge"
+    | "billOfLading"
+    | "trackingUrl"
+    | "estimatedArrival"
+    | "reason"
+    | "note",
     Parameters<typeof getInputProps>[0]
   >;
   const step = ORDER_ACTIONS[action];
@@ -178,6 +185,22 @@ function TransitionForm({
             <Input
               {...getInputProps(all.carrier, { type: "text" })}
               placeholder="e.g. Maersk, DHL Express"
+              autoComplete="off"
+              required
+            />
+          </Field>
+          <Field id={all.vesselOrFlight.id} label="Vessel and voyage, or flight" error={all.vesselOrFlight.errors?.[0]}>
+            <Input
+              {...getInputProps(all.vesselOrFlight, { type: "text" })}
+              placeholder="e.g. Maersk Kinloss 447W, or AI 191"
+              autoComplete="off"
+              required
+            />
+          </Field>
+          <Field id={all.portOfDischarge.id} label="US port of discharge" error={all.portOfDischarge.errors?.[0]}>
+            <Input
+              {...getInputProps(all.portOfDischarge, { type: "text" })}
+              placeholder="e.g. New York/Newark (USNYC)"
               autoComplete="off"
               required
             />
@@ -713,7 +736,22 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               </Row>
               <Row label="Payment terms">{terms}</Row>
               <Row label="Lead time">{order.leadTimeDays ? `${order.leadTimeDays} days` : "Not stated"}</Row>
-              <Row label="HS code">{order.hsCode ?? "Not stated"}</Row>
+              <Row label={order.hsCode?.length === 10 ? "HTSUS code" : "HS code"}>
+                {order.hsCode ? formatHtsCode(order.hsCode) : "Not stated"}
+              </Row>
+              {order.goodsDescription || order.material ? (
+                <Row label="Goods">{[order.goodsDescription, order.material].filter(Boolean).join(", ")}</Row>
+              ) : null}
+              {order.shipToAddress ? (
+                <Row label="Ship to">
+                  <span className="whitespace-pre-line">{`${order.shipToName ?? ""}\n${order.shipToAddress}`}</span>
+                </Row>
+              ) : null}
+              {order.notifyParty ? (
+                <Row label="Notify party">
+                  <span className="whitespace-pre-line">{order.notifyParty}</span>
+                </Row>
+              ) : null}
               <Row label="Placed">{dateTime(order.createdAt)}</Row>
             </dl>
           </Card>
@@ -722,6 +760,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             {order.carrier || order.billOfLading ? (
               <dl className="mt-2 text-sm">
                 <Row label="Carrier">{order.carrier ?? "—"}</Row>
+                {order.vesselOrFlight ? <Row label="Vessel / flight">{order.vesselOrFlight}</Row> : null}
+                {order.portOfDischarge ? <Row label="Port of discharge">{order.portOfDischarge}</Row> : null}
                 <Row label="Bill of lading / AWB">
                   <span className="font-mono">{order.billOfLading ?? order.trackingNumber ?? "—"}</span>
                 </Row>

@@ -123,10 +123,23 @@ function formatDimensions(d: ProductDimensions): string {
 
 function specificationRows(
   specs: ProductSpecifications,
-  trade: { hsCode: string | null; originPort: { code: string; name: string } | null },
+  trade: {
+    hsCode: string | null;
+    hsDescription: string | null;
+    material: string | null;
+    originPort: { code: string; name: string } | null;
+  },
 ): { label: string; value: string }[] {
   return [
-    ...(trade.hsCode ? [{ label: "HS code", value: formatHsCode(trade.hsCode) }] : []),
+    ...(trade.hsCode
+      ? [
+          {
+            label: trade.hsCode.length === 10 ? "HTSUS code" : "HS code",
+            value: `${formatHsCode(trade.hsCode)}${trade.hsDescription ? `: ${trade.hsDescription}` : ""}`,
+          },
+        ]
+      : []),
+    ...(trade.material ? [{ label: "Material", value: trade.material }] : []),
     ...(trade.originPort
       ? [{ label: "Port of loading", value: `${trade.originPort.name} (${trade.originPort.code})` }]
       : []),
@@ -135,7 +148,8 @@ function specificationRows(
     ...(specs.weightKg !== null ? [{ label: "Weight", value: `${number.format(specs.weightKg)} kg` }] : []),
     ...(specs.dimensionsCm ? [{ label: "Dimensions", value: formatDimensions(specs.dimensionsCm) }] : []),
     ...specs.technicalSpecs.map((s) => ({ label: s.name || "Specification", value: s.value || "—" })),
-    ...specs.other,
+    // a material given as a free specification before it had its own field is said once
+    ...specs.other.filter((s) => !(trade.material && s.label.toLowerCase() === "material")),
   ];
 }
 

@@ -25,7 +25,8 @@ import {
   type ProductCommandResult,
 } from "~/modules/products/product-commands.server";
 import { PriceTierRows } from "~/modules/products/components/price-tier-rows";
-import { HsCodeField, OriginPortField } from "~/modules/products/components/trade-fields";
+import { HtsusField, MaterialFields, OriginPortField } from "~/modules/products/components/trade-fields";
+import { formatHtsCode } from "~/modules/trade/trade-terms-values";
 import {
   addProductSchema,
   PRODUCT_ACTION_FIELDS,
@@ -141,7 +142,9 @@ function ProductForm({
           unit: product.unit,
           priceMin: dollars(product.priceMinCents),
           priceMax: dollars(product.priceMaxCents),
-          hsCode: product.hsCode ?? "",
+          hsCode: product.hsCode ? formatHtsCode(product.hsCode) : "",
+          material: product.material ?? "",
+          manufacturer: product.manufacturer ?? "",
           originPort: product.originPort ?? "",
           tiers: ladders.flatMap(({ sku }) => [
             ...product.tiers
@@ -216,7 +219,8 @@ function ProductForm({
       <Field id={fields.priceMax.id} label="Maximum Price (USD)" error={fields.priceMax.errors?.[0]}>
         <Input {...getInputProps(fields.priceMax, { type: "number" })} min={0} step={0.01} required />
       </Field>
-      <HsCodeField field={fields.hsCode} />
+      <HtsusField field={fields.hsCode} stored={product?.hsCode} description={product?.hsDescription} />
+      <MaterialFields material={fields.material} manufacturer={fields.manufacturer} />
       <OriginPortField field={fields.originPort} ports={ports} />
       <div className="sm:col-span-2">
         <h3 className="text-sm font-semibold text-slate-900">Price breaks (optional)</h3>

@@ -10,6 +10,7 @@ import { Badge, statusTone } from "~/components/ui/badge";
 import { Disclosure } from "~/components/ui/disclosure";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { Field, Input, Textarea } from "~/components/ui/field";
 import { categoryLabel } from "~/lib/categories";
 import { formatDeadline } from "~/lib/deadline";
 import { redirectWithFlash } from "~/http/flash.server";
@@ -124,7 +125,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return input.ok ? submitQuote(runtime.db, actor, params.id, input.value, runtime.notifier) : input;
       }
       case "accept":
-        return acceptQuote(runtime.db, actor, action.quoteId, runtime.notifier);
+        return acceptQuote(runtime.db, actor, action.quoteId, runtime.notifier, action);
       case "withdraw":
         return withdrawQuote(runtime.db, actor, action.quoteId);
       case "close":
@@ -152,24 +153,66 @@ function AcceptQuote({
   unit,
   busy,
   askedHere,
+  shipToName,
 }: {
   quote: QuoteView;
   unit: string;
   busy: boolean;
   askedHere: boolean;
+  /** the consignee's name the form starts with: the buyer's company */
+  shipToName: string;
 }) {
   const title = `Accept ${quote.supplierCompany}'s quote?`;
   const consequence = `This places an order with ${quote.supplierCompany} for ${quote.quantity.toLocaleString("en-US")} ${unit}, ${formatMoney(quote.priceCents)} in all. Payment: ${scheduleSummary(quote.paymentTerms).replace(/^On Setu: /, "")} The other quotes are declined and the RFQ closes. This cannot be undone.`;
-  const form = (cancel: ReactNode) => (
-    <Form method="post" className="flex flex-wrap justify-end gap-2">
-      <input type="hidden" name="intent" value="accept" />
-      <input type="hidden" name="quoteId" value={quote.id} />
-      {cancel}
-      <Button type="submit" size="sm" disabled={busy}>
-        Place the order
-      </Button>
-    </Form>
-  );
+  // the ship-to address the invoices print (issue #41): each dialog or panel has its own ids
+  const form = (cancel: ReactNode, where: "dialog" | "page") => {
+    const id = (field: string) => `${field}-${where}-${quote.id.slice(0, 8)}`;
+    return (
+      <Form method="post" className="grid gap-3">
+        <input type="hidden" name="intent" value="accept" />
+        <input type="hidden" name="quoteId" value={quote.id} />
+        <Field id={id("shipToName")} label="Ship to: consignee's name">
+          <Input
+            id={id("shipToName")}
+            name="shipToName"
+            defaultValue={shipToName}
+            required
+            minLength={2}
+            maxLength={200}
+            autoComplete="organization"
+          />
+        </Field>
+        <Field
+          id={id("shipToAddress")}
+          label="Ship-to address"
+          hint="Street, city, state and ZIP code in the USA: printed on the invoices"
+        >
+          <Textarea
+            id={id("shipToAddress")}
+            name="shipToAddress"
+            required
+            minLength={10}
+            maxLength={500}
+            rows={3}
+            autoComplete="street-address"
+          />
+        </Field>
+        <Field
+          id={id("notifyParty")}
+          label="Notify party (optional)"
+          hint="Who to tell when the goods arrive, e.g. your customs broker; empty: the consignee"
+        >
+          <Textarea id={id("notifyParty")} name="notifyParty" maxLength={500} rows={2} />
+        </Field>
+        <div className="flex flex-wrap justify-end gap-2">
+          {cancel}
+          <Button type="submit" size="sm" disabled={busy}>
+            Place the order
+          </Button>
+        </div>
+      </Form>
+    );
+  };
   return (
     <>
       <ConfirmDialog
@@ -184,6 +227,7 @@ function AcceptQuote({
               Cancel
             </Button>
           </DialogClose>,
+          "dialog",
         )}
       </ConfirmDialog>
       {askedHere ? (
@@ -192,6 +236,7 @@ function AcceptQuote({
             <ButtonLink to="?" size="sm" variant="outline" preventScrollReset>
               Cancel
             </ButtonLink>,
+            "page",
           )}
         </ConfirmPanel>
       ) : null}
@@ -390,6 +435,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                             unit={rfq.unit}
                             busy={busy}
                             askedHere={params.get("confirm") === "accept" && params.get("quote") === quote.id}
+                            shipToName={rfq.buyerCompany}
                           />
                         ) : null}
                         <ContactButton subjectType="quote" subjectId={quote.id} signedIn size="sm">

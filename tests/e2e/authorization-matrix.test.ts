@@ -417,7 +417,16 @@ describe("authorization matrix", () => {
     ).toBeLessThan(400);
     // Accept Quote asks first: its link names the quote (?confirm=accept&quote=…)
     const [quoteId] = await idsIn(clients.buyer, `/rfqs/${rfqId!}`, /confirm=accept&(?:amp;)?quote=([0-9a-f-]{36})/g);
-    expect((await clients.buyer.post(`/rfqs/${rfqId!}`, { intent: "accept", quoteId: quoteId! })).status).toBe(302);
+    expect(
+      (
+        await clients.buyer.post(`/rfqs/${rfqId!}`, {
+          intent: "accept",
+          quoteId: quoteId!,
+          shipToName: "Brooklyn Home Goods LLC",
+          shipToAddress: "250 Marginal Street, Brooklyn, NY 11231",
+        })
+      ).status,
+    ).toBe(302);
     // a second RFQ stays open, with the seller's quote on it
     expect(
       (await clients.buyer.post("/create-rfq", { ...rfqForm(), title: `Matrix open RFQ ${Date.now()}` })).status,

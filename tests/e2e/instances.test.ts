@@ -46,6 +46,10 @@ function multipart(bytes: Buffer) {
 }
 
 /** Several app instances behind a load balancer: one PostgreSQL, one S3-compatible bucket. Needs DATABASE_URL (CI sets it). */
+
+/** The ship-to address a buyer gives when accepting a quote (issue #41). */
+const SHIP_TO = { shipToName: "Brooklyn Home Goods LLC", shipToAddress: "250 Marginal Street, Brooklyn, NY 11231" };
+
 describe.skipIf(!process.env.DATABASE_URL)("two app instances on one PostgreSQL and one bucket behave as one", () => {
   let s3: S3rver;
   let bucketDir: string;
@@ -164,8 +168,12 @@ describe.skipIf(!process.env.DATABASE_URL)("two app instances on one PostgreSQL 
     ].map((m) => m[1]!);
     expect(quoteIds).toHaveLength(2);
     const [first, second] = await Promise.all([
-      buyer.client.post(`/rfqs/${rfqId}`, { intent: "accept", quoteId: quoteIds[0]! }),
-      onOtherInstance(buyer.client, b.url).post(`/rfqs/${rfqId}`, { intent: "accept", quoteId: quoteIds[1]! }),
+      buyer.client.post(`/rfqs/${rfqId}`, { intent: "accept", quoteId: quoteIds[0]!, ...SHIP_TO }),
+      onOtherInstance(buyer.client, b.url).post(`/rfqs/${rfqId}`, {
+        intent: "accept",
+        quoteId: quoteIds[1]!,
+        ...SHIP_TO,
+      }),
     ]);
     expect([first.status, second.status].sort()).toEqual([302, 409]);
     const orders = [

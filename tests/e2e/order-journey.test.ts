@@ -1,3 +1,4 @@
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dateFromToday } from "../../seed/factories/rfqs";
 import type { HttpClient } from "../support/http-client";
@@ -11,7 +12,7 @@ describe("order journey: accepted quote → escrow → shipped → completed", (
   let browser: Awaited<ReturnType<typeof openBrowser>>;
   let buyer: { client: HttpClient; email: string };
   let seller: { client: HttpClient; email: string };
-  const title = `Cotton tote bags ${Date.now()}`;
+  const title = `Cotton terry hand towels ${Date.now()}`;
   let rfqId: string;
   let orderPath: string;
 
@@ -22,7 +23,7 @@ describe("order journey: accepted quote → escrow → shipped → completed", (
     const posted = await buyer.client.post("/create-rfq", {
       title,
       category: "home-textiles",
-      description: "Natural cotton tote bags with long handles.",
+      description: "Cotton terry hand towels, 40 x 70 cm, dobby border.",
       specifications: "",
       quantity: "100",
       unit: "pieces",
@@ -40,7 +41,10 @@ describe("order journey: accepted quote → escrow → shipped → completed", (
       deliveryTimeline: "30 days",
       terms: "",
       paymentTerms: "advance_30_bl_70",
-      hsCode: "420222",
+      hsCode: "6302.60.0020",
+      // the goods as the invoices print them (issue #41)
+      goodsDescription: "Cotton terry hand towels, 40 x 70 cm",
+      material: "100% cotton terry, 450 gsm",
     });
     expect(quoted.status).toBeLessThan(400);
   });
@@ -58,6 +62,7 @@ describe("order journey: accepted quote → escrow → shipped → completed", (
     await signIn(page, buyer.email, PASSWORD);
     await page.goto(`/rfqs/${rfqId}`);
     await page.getByRole("button", { name: "Accept Quote" }).click();
+    await page.getByRole("dialog").getByLabel("Ship-to address").fill("2150 E 37th Street\nVernon, CA 90058");
     await page.getByRole("dialog").getByRole("button", { name: "Place the order" }).click();
     await page.waitForURL(/\/orders$/);
     await page
@@ -71,7 +76,7 @@ describe("order journey: accepted quote → escrow → shipped → completed", (
     const summary = await page.locator("main").innerText();
     expect(summary).toContain("$1,000.00");
     expect(summary).toContain("30 % advance / 70 % against bill of lading");
-    expect(summary).toContain("420222");
+    expect(summary).toContain("6302.60.0020");
     // the box says what the buyer waits for, never nothing
     expect(summary).toContain("Waiting for the supplier to confirm the order.");
 
@@ -142,6 +147,8 @@ describe("order journey: accepted quote → escrow → shipped → completed", (
     await page.getByRole("button", { name: "Mark as shipped", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Mark this order as shipped?" });
     await dialog.getByLabel("Carrier").fill("Maersk Line");
+    await dialog.getByLabel("Vessel and voyage, or flight").fill("Maersk Kinloss 447W");
+    await dialog.getByLabel("US port of discharge").fill("New York/Newark (USNYC)");
     await dialog.getByLabel("Bill of lading or air waybill number").fill("MAEU 7654321");
     await dialog.getByLabel("Tracking link (optional)").fill("https://www.maersk.com/tracking/MAEU7654321");
     await dialog.getByLabel("Estimated arrival").fill(dateFromToday(30));
@@ -167,6 +174,13 @@ describe("order journey: accepted quote → escrow → shipped → completed", (
       const pdf = await page.request.get(href!);
       expect(pdf.headers()["content-type"], kind).toBe("application/pdf");
       expect((await pdf.body()).subarray(0, 5).toString(), kind).toBe("%PDF-");
+      const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.body())), {
+        mergePages: true,
+      });
+      const printed = text.replace(/\s+/g, " ");
+      expect(printed, kind).toContain("Cotton terry hand towels, 40 x 70 cm. Material: 100% cotton terry, 450 gsm");
+      expect(printed, kind).toContain("2150 E 37th Street Vernon, CA 90058");
+      if (kind !== "proforma invoice") expect(printed, kind).toContain("Vessel / flight Maersk Kinloss 447W");
     }
   });
 
@@ -215,7 +229,7 @@ describe("order journey: accepted quote → escrow → shipped → completed", (
     ] as const) {
       await page.getByRole("group", { name: group }).locator("label", { hasText: stars }).click();
     }
-    await page.getByLabel("Your review").fill("Sturdy totes, exactly as sampled; documents were complete.");
+    await page.getByLabel("Your review").fill("Soft towels, exactly as sampled; documents were complete.");
     await page.getByRole("button", { name: "Publish review" }).click();
     await page.getByText("Thank you: your review is published on the supplier's store").first().waitFor();
     expect(await page.getByRole("button", { name: "Publish review" }).count()).toBe(0);

@@ -82,7 +82,7 @@ describe("an order on each payment term, disputed at its worst moment: every ref
       terms: "",
       paymentTerms: terms,
       paymentTermsOther: terms === "other" ? "50% advance, 50% on delivery" : "",
-      hsCode: "830629",
+      hsCode: "8306.29.0000",
     });
     expect(quoted.status).toBeLessThan(400);
 
@@ -96,7 +96,16 @@ describe("an order on each payment term, disputed at its worst moment: every ref
         ? /Payment: Paid outside Setu by a letter of credit/
         : /Payment: 100% due|Payment: 30% due/,
     );
-    expect((await buyer.post(`/rfqs/${rfqId}`, { intent: "accept", quoteId })).status).toBe(302);
+    expect(
+      (
+        await buyer.post(`/rfqs/${rfqId}`, {
+          intent: "accept",
+          quoteId,
+          shipToName: `Terms Buyers ${stamp}`,
+          shipToAddress: "455 N Cityfront Plaza Drive\nChicago, IL 60611",
+        })
+      ).status,
+    ).toBe(302);
     const orderId = /\/orders\/([0-9a-f-]{36})/.exec(await (await buyer.get("/orders")).text())![1]!;
     const orderPath = `/orders/${orderId}`;
     const page = async (client = buyer) => (await client.get(orderPath)).text();
@@ -130,6 +139,8 @@ describe("an order on each payment term, disputed at its worst moment: every ref
     await move("ready");
     await move("ship", {
       carrier: "Maersk",
+      vesselOrFlight: "Maersk Kinloss 447W",
+      portOfDischarge: "New York/Newark (USNYC)",
       billOfLading: "MAEU 4401",
       trackingUrl: "",
       estimatedArrival: dateFromToday(30),

@@ -171,7 +171,12 @@ describe("RFQ, quote and order refusals on the shared server", () => {
     const rfq = await postRfq(buyer);
     expect((await sellerA.post(`/rfqs/${rfq.id}`, quote())).status).toBe(302);
     const [quoteId] = await acceptableQuoteIds(buyer, `/rfqs/${rfq.id}`);
-    const accepted = await buyer.post(`/rfqs/${rfq.id}`, { intent: "accept", quoteId: quoteId! });
+    const accepted = await buyer.post(`/rfqs/${rfq.id}`, {
+      intent: "accept",
+      quoteId: quoteId!,
+      shipToName: "Brooklyn Home Goods LLC",
+      shipToAddress: "250 Marginal Street, Brooklyn, NY 11231",
+    });
     expect(accepted.status).toBe(302);
     expect(accepted.headers.get("location")).toBe("/orders");
 
@@ -218,6 +223,8 @@ describe("RFQ, quote and order refusals on the shared server", () => {
     const shipsTooSoon = await sellerA.post(orderPath, {
       action: "ship",
       carrier: "Maersk",
+      vesselOrFlight: "Maersk Kinloss 447W",
+      portOfDischarge: "New York/Newark (USNYC)",
       billOfLading: "MAEU 1234567",
       estimatedArrival: "2026-12-20",
     });

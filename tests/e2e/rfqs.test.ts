@@ -132,6 +132,15 @@ describe("RFQ journey: post, quote, accept, order", () => {
     await confirmAccept.getByRole("button", { name: "Cancel" }).click();
     await confirmAccept.waitFor({ state: "detached" });
     await page.getByRole("button", { name: "Accept Quote" }).click();
+    // the consignee starts as the buyer's company; the ship-to address is the buyer's to give (issue #41)
+    expect(await confirmAccept.getByLabel("Ship to: consignee's name").inputValue()).toBe("Brooklyn Home Goods LLC");
+    await confirmAccept
+      .getByLabel("Ship-to address")
+      .fill("Building 77, Brooklyn Navy Yard, Suite 412\nBrooklyn, NY 11205");
+    await confirmAccept
+      .getByLabel("Notify party (optional)")
+      .fill("Atlantic Customs Brokerage Inc., Jersey City, NJ 07305");
+    await screenshot(page, "rfq-accept-ship-to");
     await confirmAccept.getByRole("button", { name: "Place the order" }).click();
     await page.waitForURL(/\/orders$/);
     await page.getByRole("heading", { name: "Orders", exact: true }).waitFor();

@@ -112,7 +112,9 @@ describe("trade terms: a supplier quotes FOB Mundra in rupees, the buyer reads i
     await page.getByLabel("Quote valid until").fill(dateFromToday(30));
     await page.getByRole("radio", { name: "Yes" }).check();
     await page.getByLabel("Sample price (INR, optional)").fill("1500");
-    await page.getByLabel("HS code (optional)").fill("6302.60");
+    await page.getByLabel("HTSUS code (optional)").fill("6302.60.0020");
+    await page.getByLabel("Description of goods (optional)").fill("Cotton terry hand towels, 40 x 70 cm");
+    await page.getByLabel("Material / composition (optional)").fill("100% cotton terry, 450 gsm");
     await page.getByLabel("Gross weight per piece (kg, optional)").fill("0.45");
     await picture(page, "quote-form-desktop");
     await page.getByRole("button", { name: "Submit Quote" }).click();
@@ -125,6 +127,10 @@ describe("trade terms: a supplier quotes FOB Mundra in rupees, the buyer reads i
     expect(text).toContain("FOB Mundra (INMUN)");
     expect(text).toContain("30 % advance / 70 % against bill of lading");
     expect(text).toContain("Available, ₹1,500.00");
+    // the 10-digit HTSUS number with the HTS table's description, and the goods as the invoices will print them
+    expect(text).toContain("6302.60.0020");
+    expect(text).toContain("of cotton: Other: Towels");
+    expect(text).toContain("100% cotton terry, 450 gsm");
     expect(await seriousA11yViolations(page)).toEqual([]);
     await picture(page, "quote-supplier-desktop");
 

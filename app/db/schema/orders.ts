@@ -42,6 +42,18 @@ export const orders = pgTable(
     leadTimeDays: integer("lead_time_days"),
     hsCode: text("hs_code"),
     unitWeightGrams: integer("unit_weight_grams"),
+    // the accepted quote's goods, copied with its terms (issue #41)
+    goodsDescription: text("goods_description"),
+    material: text("material"),
+    manufacturer: text("manufacturer"),
+    // where the buyer wants the goods, given when accepting the quote: the consignee's name and full address, and
+    // the party to notify on arrival (null: the consignee) (issue #41); null on orders placed before
+    shipToName: text("ship_to_name"),
+    shipToAddress: text("ship_to_address"),
+    notifyParty: text("notify_party"),
+    // what the seller declared when shipping: the vessel and voyage or the flight, and the US port of discharge
+    vesselOrFlight: text("vessel_or_flight"),
+    portOfDischarge: text("port_of_discharge"),
     // shipment as the supplier declared it
     billOfLading: text("bill_of_lading"),
     trackingUrl: text("tracking_url"),

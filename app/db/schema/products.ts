@@ -65,6 +65,10 @@ export const products = pgTable(
     // Harmonized System code (6 to 10 digits) for landed-cost estimates; the Indian port goods leave from
     hsCode: text("hs_code"),
     originPort: text("origin_port"),
+    // what the goods are made of, as a customs invoice states it ("100% cotton terry, 500 gsm"), and who makes them
+    // (name and address; null when the seller makes them itself) (issue #41)
+    material: text("material"),
+    manufacturer: text("manufacturer"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     // The name, and the name with the category and tags, on their own: 'Best Match' ranks a product by the first

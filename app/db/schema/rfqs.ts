@@ -113,6 +113,11 @@ export const rfqResponses = pgTable(
     samplePriceMinor: bigint("sample_price_minor", { mode: "number" }),
     hsCode: text("hs_code"),
     unitWeightGrams: integer("unit_weight_grams"),
+    // the goods as the invoices will describe them: what they are, their material or composition, and who makes
+    // them (name and address; null when the seller does) (issue #41); null on quotes made before
+    goodsDescription: text("goods_description"),
+    material: text("material"),
+    manufacturer: text("manufacturer"),
     status: text("status").notNull().default("submitted").$type<(typeof QUOTE_STATUSES)[number]>(),
     // a seller's new quote on the same RFQ revises its live one: the old row becomes 'superseded' (issue #26)
     supersedesId: uuid("supersedes_id").references((): AnyPgColumn => rfqResponses.id, { onDelete: "set null" }),

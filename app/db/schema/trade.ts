@@ -190,3 +190,19 @@ export const freightRates = pgTable(
     uniqueIndex("freight_rates_lane_idx").on(t.originPort, t.destinationPort, t.mode, t.effectiveFrom),
   ],
 );
+
+/**
+ * The HTSUS nomenclature: every 10-digit statistical reporting number with its description (issue #41). A product's
+ * or a quote's HTSUS code must be one of these. Loaded by a migration for the demo's goods and by an administrator's
+ * import of the USITC HTS export, which keeps every 10-digit line whether or not it has a rate of its own.
+ */
+export const htsCodes = pgTable(
+  "hts_codes",
+  {
+    code: text("code").primaryKey(),
+    description: text("description").notNull(),
+    source: text("source").notNull(),
+    asOf: date("as_of", { mode: "string" }).notNull(),
+  },
+  (t) => [check("hts_codes_code_check", sql`${t.code} ~ '^[0-9]{10}$'`)],
+);

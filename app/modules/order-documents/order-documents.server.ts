@@ -16,7 +16,8 @@ import { getSellerBusinessDetails, type ApprovedDetailsChange } from "~/modules/
 import { notify, type Notifier } from "~/modules/notifications/notifications.server";
 import { orderParty } from "~/modules/orders/order-party.server";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
-import { PAYMENT_TERMS_LABELS } from "~/modules/trade/trade-terms.schema";
+import { htsDescriptions } from "~/modules/trade/hts-codes.server";
+import { formatHtsCode, PAYMENT_TERMS_LABELS } from "~/modules/trade/trade-terms-values";
 import { scheduleLines } from "~/modules/payments/payments-values";
 import { listMilestones } from "~/modules/payments/payments.server";
 import { PRIVATE_ORDER_DOCUMENTS_PREFIX, type BlobStorage } from "~/modules/uploads/storage.server";
@@ -137,12 +138,15 @@ async function readOrderFacts(db: Db, orderId: string) {
     ...row,
     seller: await getSellerBusinessDetails(db, row.order.sellerId),
     milestones: await listMilestones(db, orderId),
+    htsDescription: row.order.hsCode
+      ? ((await htsDescriptions(db, [row.order.hsCode])).get(row.order.hsCode) ?? null)
+      : null,
   };
 }
 
 type OrderFacts = NonNullable<Awaited<ReturnType<typeof readOrderFacts>>>;
 
-/** "INR 4,25,000.00" / "USD 1,234.50": the code, since the PDF's font has no rupee sign. */
+/** "INR 4,25,000.00" / "USD 1,234.50": the ISO code, as customs and banks read an amount. */
 function amount(minor: number, currency: "USD" | "INR"): string {
   return `${currency} ${formatMoney(minor, currency).replace(/^[^\d-]+/, "")}`;
 }
@@ -174,23 +178,114 @@ function lutInForce(facts: OrderFacts, at: Date): string | null {
   return facts.seller?.lutValidUntil && facts.seller.lutValidUntil < today ? null : lut;
 }
 
+function exporterName(facts: OrderFacts): string {
+  return facts.seller?.legalName || facts.sellerCompany || "Supplier";
+}
+
+const addressLines = (address: string | null | undefined) =>
+  address
+    ? address
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean)
+    : [];
+
+/** The exporter, who sells and ships: its verified legal name, registered address, IEC and GSTIN. */
 function exporterLines(facts: OrderFacts): string[] {
   const s = facts.seller;
   return [
-    s?.legalName || facts.sellerCompany || "Supplier",
-    ...(s?.registeredAddress ? s.registeredAddress.split(/\r?\n/).filter(Boolean) : []),
+    exporterName(facts),
+    ...addressLines(s?.registeredAddress),
     `IEC: ${s?.iec || "Not provided"}`,
     `GSTIN: ${s?.gstin || "Not provided"}`,
   ];
 }
 
-function consigneeLines(facts: OrderFacts): string[] {
+/** The buyer the goods are sold to: its company, the person, and its US address (the ship-to address it gave). */
+function buyerLines(facts: OrderFacts): string[] {
+  const { order } = facts;
   return [
     facts.buyerCompany || "Buyer",
     ...(facts.buyerName ? [`Attn: ${facts.buyerName}`] : []),
-    ...(facts.deliveryLocation ? [facts.deliveryLocation] : []),
+    ...(order.shipToAddress
+      ? addressLines(order.shipToAddress)
+      : facts.deliveryLocation
+        ? [facts.deliveryLocation]
+        : []),
     "United States of America",
   ];
+}
+
+/** The consignee: whom the buyer named, at the full address given when accepting the quote. */
+function consigneeLines(facts: OrderFacts): string[] {
+  const { order } = facts;
+  if (!order.shipToAddress) return buyerLines(facts);
+  return [
+    order.shipToName || facts.buyerCompany || "Buyer",
+    ...addressLines(order.shipToAddress),
+    "United States of America",
+    ...(facts.buyerPhone ? [`Tel: ${facts.buyerPhone}`] : []),
+  ];
+}
+
+function notifyLines(facts: OrderFacts): string[] {
+  return facts.order.notifyParty ? addressLines(facts.order.notifyParty) : ["Same as consignee"];
+}
+
+/** The goods as the invoices describe them: what they are and what they are made of (the quote's, from the product). */
+function goodsDescription(facts: OrderFacts): string {
+  const { order } = facts;
+  const what = order.goodsDescription || facts.title || "Goods as per order";
+  return order.material ? `${what}. Material: ${order.material}` : what;
+}
+
+function htsText(facts: OrderFacts): string {
+  const code = facts.order.hsCode;
+  if (!code) return "-";
+  return code.length === 10 ? `HTSUS ${formatHtsCode(code)}` : `HS ${code}`;
+}
+
+/** Who made the goods: the quote's manufacturer, or the exporter itself (name and address). */
+function manufacturerText(facts: OrderFacts): string {
+  if (facts.order.manufacturer) return facts.order.manufacturer;
+  const address = addressLines(facts.seller?.registeredAddress).join(", ");
+  return `${exporterName(facts)} (the exporter)${address ? `, ${address}` : ""}`;
+}
+
+/** The shipping marks on every package: the consignee, the order, the carton numbers and the origin. */
+function marksAndNumbers(facts: OrderFacts): string {
+  const reference = facts.order.id.slice(0, 8).toUpperCase();
+  const consignee = (facts.order.shipToName || facts.buyerCompany || "BUYER").toUpperCase();
+  const cartons = facts.packing ? `C/NO. 1-${facts.packing.packages}` : "C/NO. AS PER PACKING LIST";
+  return `${consignee} / PO ${reference} / ${cartons} / MADE IN INDIA`;
+}
+
+/** The US port the goods are discharged at and enter by: as the seller declared it at shipment, or the Incoterm's. */
+function portOfDischarge(facts: OrderFacts): string {
+  if (facts.order.portOfDischarge) return facts.order.portOfDischarge;
+  if (facts.portCountry === "US" && facts.portName) return `${facts.portName} (${facts.order.incotermPort})`;
+  return "To be advised at shipment";
+}
+
+/** The charges beside the goods' price, itemized as the Incoterm puts them (19 CFR 141.86(a)(7)). */
+function chargesText(facts: OrderFacts): string[] {
+  const term = facts.order.incoterm;
+  const buyerPays = "not included: for the buyer's account";
+  const included = "included in the price above, not invoiced separately";
+  const freight = term === "CIF" || term === "DAP" || term === "DDP" ? included : buyerPays;
+  const insurance = term === "CIF" || term === "DAP" || term === "DDP" ? included : buyerPays;
+  return [
+    `Freight to the US: ${term ? freight : "as agreed in the quote"}`,
+    `Insurance: ${term ? insurance : "as agreed in the quote"}`,
+    "Packing: included in the unit price",
+    `US duties and fees: ${term === "DDP" ? included : buyerPays}`,
+    "Commissions: none",
+  ];
+}
+
+/** The moment and place the sale was agreed: the buyer accepted the quote on Setu (19 CFR 141.86(a)(2)). */
+function saleText(facts: OrderFacts): string {
+  return `Agreed ${issueDate(facts.order.createdAt)}, online through Setu: sold by the exporter in India to the buyer in the USA`;
 }
 
 function incotermText(facts: OrderFacts): string {
@@ -244,10 +339,13 @@ function invoiceContent(
         : []),
     ],
     parties: [
-      { label: "Exporter", lines: exporterLines(facts) },
-      { label: "Consignee (buyer)", lines: consigneeLines(facts) },
+      { label: "Exporter / shipper (seller)", lines: exporterLines(facts) },
+      { label: "Buyer (sold to)", lines: buyerLines(facts) },
+      { label: "Consignee (ship to)", lines: consigneeLines(facts) },
+      { label: "Notify party", lines: notifyLines(facts) },
     ],
     terms: [
+      ["Time and place of sale", saleText(facts)],
       ["Incoterm and place", incotermText(facts)],
       ["Currency", line.currency === "INR" ? "INR (Indian rupee)" : "USD (US dollar)"],
       ["Exchange rate", rateText(facts)],
@@ -260,12 +358,28 @@ function invoiceContent(
           : "As agreed in the quote",
       ],
       ["Country of origin", "India"],
+      ["Manufacturer", manufacturerText(facts)],
       ["Port of loading", portOfLoading(facts)],
+      ["Port of discharge", portOfDischarge(facts)],
+      ["Port of entry", portOfDischarge(facts)],
       ["Final destination", "United States of America"],
       ...(order.shipMode
         ? ([["Mode of transport", order.shipMode === "air" ? "Air" : "Sea"]] as [string, string][])
         : []),
       ...(kind === "commercial_invoice" && order.carrier ? ([["Carrier", order.carrier]] as [string, string][]) : []),
+      ...(kind === "commercial_invoice"
+        ? ([["Vessel / flight", order.vesselOrFlight || "As per bill of lading / air waybill"]] as [string, string][])
+        : []),
+      ["Marks and numbers", marksAndNumbers(facts)],
+      ...(kind === "commercial_invoice" && facts.packing
+        ? ([
+            ["Packages", `${facts.packing.packages.toLocaleString("en-US")} cartons`],
+            [
+              "Weights",
+              `Net ${gramsToKg(facts.packing.netWeightGrams)} kg, gross ${gramsToKg(facts.packing.grossWeightGrams)} kg`,
+            ],
+          ] as [string, string][])
+        : []),
       ...(kind === "proforma_invoice" && order.leadTimeDays
         ? ([["Lead time", `${order.leadTimeDays} days`]] as [string, string][])
         : []),
@@ -273,15 +387,15 @@ function invoiceContent(
     table: {
       columns: [
         { label: "Description of goods", width: 34 },
-        { label: "HS code", width: 12 },
+        { label: "HTSUS No.", width: 14 },
         { label: "Quantity", width: 14, align: "right" },
         { label: "Unit price", width: 18, align: "right" },
         { label: "Amount", width: 22, align: "right" },
       ],
       rows: [
         [
-          facts.title || "Goods as per order",
-          order.hsCode || "-",
+          goodsDescription(facts),
+          htsText(facts),
           `${order.quantity.toLocaleString("en-US")} ${order.unit}`,
           amount(line.unit, line.currency),
           amount(line.total, line.currency),
@@ -291,6 +405,9 @@ function invoiceContent(
     },
     notes: [
       "Country of origin: India",
+      ...(facts.htsDescription ? [`HTSUS ${formatHtsCode(order.hsCode!)}: ${facts.htsDescription}`] : []),
+      `Charges: ${chargesText(facts).join("; ")}.`,
+      "Rebates, drawbacks and bounties: None. Assists (19 CFR 141.86(a)(11)): None.",
       // the schedule the order page and the e-mails state, from the order's own milestones (record 0042)
       ...(kind === "proforma_invoice" && facts.milestones.length > 0
         ? [`Payment schedule (USD): ${scheduleLines(facts.milestones, (cents) => amount(cents, "USD")).join(" ")}`]
@@ -325,19 +442,25 @@ function packingListContent(
       ["Order reference", order.id.slice(0, 8).toUpperCase()],
     ],
     parties: [
-      { label: "Exporter", lines: exporterLines(facts) },
-      { label: "Consignee (buyer)", lines: consigneeLines(facts) },
+      { label: "Exporter / shipper", lines: exporterLines(facts) },
+      { label: "Buyer (sold to)", lines: buyerLines(facts) },
+      { label: "Consignee (ship to)", lines: consigneeLines(facts) },
+      { label: "Notify party", lines: notifyLines(facts) },
     ],
     terms: [
       ["Incoterm and place", incotermText(facts)],
       ["Port of loading", portOfLoading(facts)],
+      ["Port of discharge", portOfDischarge(facts)],
+      ["Vessel / flight", order.vesselOrFlight || "As per bill of lading / air waybill"],
       ["Country of origin", "India"],
+      ["Manufacturer", manufacturerText(facts)],
       ["Final destination", "United States of America"],
+      ["Marks and numbers", marksAndNumbers(facts)],
     ],
     table: {
       columns: [
         { label: "Description of goods", width: 26 },
-        { label: "HS code", width: 15 },
+        { label: "HTSUS No.", width: 15 },
         { label: "Quantity", width: 13, align: "right" },
         { label: "Packages", width: 10, align: "right" },
         { label: "Net weight", width: 12, align: "right" },
@@ -346,8 +469,8 @@ function packingListContent(
       ],
       rows: [
         [
-          facts.title || "Goods as per order",
-          order.hsCode || "-",
+          goodsDescription(facts),
+          htsText(facts),
           `${order.quantity.toLocaleString("en-US")} ${order.unit}`,
           p.packages.toLocaleString("en-US"),
           `${gramsToKg(p.netWeightGrams)} kg`,
@@ -362,7 +485,7 @@ function packingListContent(
       ],
     },
     notes: ["Country of origin: India"],
-    signatory: facts.seller?.legalName || facts.sellerCompany || "the exporter",
+    signatory: exporterName(facts),
   };
 }
 

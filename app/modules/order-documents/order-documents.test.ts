@@ -165,7 +165,7 @@ describe.each(testEngines())("export documents on %s", (engine) => {
     expect(text).toContain("GSTIN: 33AABCK1234M1Z5");
     expect(text).toContain("Karur Terry Mills Private Limited");
     expect(text).toContain(`${LUT_DECLARATION} LUT reference: AD330324012345X`);
-    expect(text).toContain("6302600010");
+    expect(text).toContain("HTSUS 6302.60.0010");
     expect(text).toContain("Total (INR) INR 3,50,000.00");
     expect(text).toContain("INR 350.00");
     expect(text).toContain("USD 1 = INR 84.00 (rate of 20 Nov 2026)");

@@ -62,6 +62,8 @@ export async function updateOrderStatus(
     command.action === "ship"
       ? {
           carrier: command.carrier,
+          vesselOrFlight: command.vesselOrFlight,
+          portOfDischarge: command.portOfDischarge,
           billOfLading: command.billOfLading,
           trackingUrl: command.trackingUrl || null,
           estimatedArrival: command.estimatedArrival,
@@ -75,7 +77,7 @@ export async function updateOrderStatus(
             : {};
   const note =
     command.action === "ship"
-      ? `Carrier: ${command.carrier}. Bill of lading / air waybill: ${command.billOfLading}. Estimated arrival: ${command.estimatedArrival}.`
+      ? `Carrier: ${command.carrier}. Vessel / flight: ${command.vesselOrFlight}. Port of discharge: ${command.portOfDischarge}. Bill of lading / air waybill: ${command.billOfLading}. Estimated arrival: ${command.estimatedArrival}.`
       : "reason" in command
         ? command.reason
         : "note" in command && command.note

@@ -38,6 +38,17 @@ export const orderActionSchema = z.discriminatedUnion(
       ...transition,
       action: z.literal("ship"),
       carrier: z.string().trim().min(1, "Please enter the carrier").max(80, "Carrier must be at most 80 characters"),
+      // the commercial invoice prints them (issue #41)
+      vesselOrFlight: z
+        .string("Please enter the vessel and voyage, or the flight number")
+        .trim()
+        .min(2, "Please enter the vessel and voyage, or the flight number")
+        .max(80, "The vessel or flight must be at most 80 characters"),
+      portOfDischarge: z
+        .string("Please enter the US port of discharge")
+        .trim()
+        .min(2, "Please enter the US port of discharge")
+        .max(80, "The port of discharge must be at most 80 characters"),
       billOfLading: z
         .string()
         .trim()
@@ -97,6 +108,13 @@ export type OrderDetail = OrderView & {
   paymentTermsOther: string | null;
   leadTimeDays: number | null;
   hsCode: string | null;
+  goodsDescription: string | null;
+  material: string | null;
+  shipToName: string | null;
+  shipToAddress: string | null;
+  notifyParty: string | null;
+  vesselOrFlight: string | null;
+  portOfDischarge: string | null;
   trackingUrl: string | null;
   estimatedArrival: string | null;
   deliveredAt: string | null;

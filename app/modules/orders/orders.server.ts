@@ -126,6 +126,13 @@ export async function getOrderDetail(db: Db, actor: SessionUser, orderId: string
     paymentTermsOther: o.paymentTermsOther,
     leadTimeDays: o.leadTimeDays,
     hsCode: o.hsCode,
+    goodsDescription: o.goodsDescription,
+    material: o.material,
+    shipToName: o.shipToName,
+    shipToAddress: o.shipToAddress,
+    notifyParty: o.notifyParty,
+    vesselOrFlight: o.vesselOrFlight,
+    portOfDischarge: o.portOfDischarge,
     trackingUrl: o.trackingUrl,
     estimatedArrival: o.estimatedArrival,
     deliveredAt: o.deliveredAt?.toISOString() ?? null,
@@ -198,6 +205,12 @@ export type OrderFromQuote = Pick<OrderInsert, "buyerId" | "sellerId" | "quantit
     | "leadTimeDays"
     | "hsCode"
     | "unitWeightGrams"
+    | "goodsDescription"
+    | "material"
+    | "manufacturer"
+    | "shipToName"
+    | "shipToAddress"
+    | "notifyParty"
   >;
 
 /**
@@ -236,6 +249,8 @@ export type OrderMoverRef = { role: Exclude<OrderMover, "system">; id: string } 
 export type OrderMoveFields = Pick<
   Partial<OrderInsert>,
   | "carrier"
+  | "vesselOrFlight"
+  | "portOfDischarge"
   | "billOfLading"
   | "trackingUrl"
   | "estimatedArrival"

@@ -22,6 +22,8 @@ import { completeDeliveredOrders } from "~/modules/order-flow/order-flow.server"
 const FILLED: Record<string, Record<string, string>> = {
   ship: {
     carrier: "Maersk",
+    vesselOrFlight: "Maersk Kinloss 447W",
+    portOfDischarge: "New York/Newark (USNYC)",
     billOfLading: "MAEU 1234567",
     trackingUrl: "https://track.example.com/MAEU1234567",
     estimatedArrival: "2026-12-20",
@@ -121,17 +123,25 @@ describe.each(testEngines())("orders on %s", (engine) => {
       sellerId: seller.user.id,
       status: "ready_to_ship",
     });
-    expect(await act(seller, ready.id, "ship", { carrier: " ", billOfLading: "", estimatedArrival: "" })).toMatchObject(
-      {
-        ok: false,
-        status: 400,
-        fieldErrors: {
-          carrier: "Please enter the carrier",
-          billOfLading: "Please enter the bill of lading or air waybill number",
-          estimatedArrival: "Please enter the date as YYYY-MM-DD",
-        },
+    expect(
+      await act(seller, ready.id, "ship", {
+        carrier: " ",
+        vesselOrFlight: "",
+        portOfDischarge: " ",
+        billOfLading: "",
+        estimatedArrival: "",
+      }),
+    ).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: {
+        carrier: "Please enter the carrier",
+        vesselOrFlight: "Please enter the vessel and voyage, or the flight number",
+        portOfDischarge: "Please enter the US port of discharge",
+        billOfLading: "Please enter the bill of lading or air waybill number",
+        estimatedArrival: "Please enter the date as YYYY-MM-DD",
       },
-    );
+    });
     // dates JavaScript takes and PostgreSQL does not are refused with the field's message, never a 500
     for (const estimatedArrival of ["0000-01-01", "10000-01-01", "-000001-01-01", "2026-02-30"])
       expect(await act(seller, ready.id, "ship", { estimatedArrival }), estimatedArrival).toMatchObject({
@@ -165,6 +175,8 @@ describe.each(testEngines())("orders on %s", (engine) => {
     expect(detail).toMatchObject({
       status: "shipped",
       carrier: "Maersk",
+      vesselOrFlight: "Maersk Kinloss 447W",
+      portOfDischarge: "New York/Newark (USNYC)",
       billOfLading: "MAEU 1234567",
       trackingUrl: "https://track.example.com/MAEU1234567",
       estimatedArrival: "2026-12-20",

@@ -72,6 +72,8 @@ const ORDER_PAGE_FIELDS = [
   "note",
   "reason",
   "carrier",
+  "vesselOrFlight",
+  "portOfDischarge",
   "billOfLading",
   "trackingUrl",
   "estimatedArrival",

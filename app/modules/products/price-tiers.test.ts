@@ -145,11 +145,13 @@ describe("price break rules", () => {
     expect(messages(parse([["", "x", "4.20"]]))).toEqual({
       "tiers.0.minQuantity": "Enter the quantity this price starts at: a whole number of at least 1",
     });
-    expect(messages(parse([], { hsCode: "6302" }))).toEqual({
-      hsCode: "Enter an HS code of 6 to 10 digits, like 6302.60 or 6302600010",
-    });
-    expect(parse([], { hsCode: "6302.60", originPort: "INNSA" }).data).toMatchObject({
-      hsCode: "630260",
+    // the form takes the 10-digit HTSUS number only (record 0053): a 6-digit HS code is refused
+    for (const short of ["6302", "6302.60"])
+      expect(messages(parse([], { hsCode: short }))).toEqual({
+        hsCode: "Enter the 10-digit HTSUS number, like 6302.60.0020",
+      });
+    expect(parse([], { hsCode: "6302.60.0020", originPort: "INNSA" }).data).toMatchObject({
+      hsCode: "6302600020",
       originPort: "INNSA",
     });
     expect(parse([], { originPort: "USLAX" }).success).toBe(false);
@@ -279,7 +281,7 @@ describe.each(testEngines())("price breaks on %s", (engine) => {
       unit: "pieces",
       priceMin: "8",
       priceMax: "9",
-      hsCode: "6302.60",
+      hsCode: "6302.60.0020",
       originPort: "INNSA",
     };
     const withTiers = form({
@@ -299,7 +301,7 @@ describe.each(testEngines())("price breaks on %s", (engine) => {
     expect(await postEditProduct(database.db, actor(seller), id, withTiers)).toMatchObject({ ok: true });
     expect(await tiersOf(id)).toEqual([{ variantSku: "SHA-SHEETS-VAR1", minQuantity: 500, unitPriceCents: 750 }]);
     const [row] = await database.db.select().from(products).where(eq(products.id, id));
-    expect(row).toMatchObject({ priceMinCents: 750, priceMaxCents: 900, hsCode: "630260", originPort: "INNSA" });
+    expect(row).toMatchObject({ priceMinCents: 750, priceMaxCents: 900, hsCode: "6302600020", originPort: "INNSA" });
     const listed = (await listSellerProducts(database.db, actor(seller))).find((p) => p.id === id)!;
     expect(listed).toMatchObject({
       variants: [{ sku: "SHA-SHEETS-VAR1", label: "Ivory" }],

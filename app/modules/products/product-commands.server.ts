@@ -4,6 +4,7 @@ import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { productPriceTiers, products } from "~/db/schema/products";
 import type { Actor, SessionUser } from "~/modules/accounts/accounts.schema";
+import { htsCodeRefusal, htsDescriptions } from "~/modules/trade/hts-codes.server";
 import { isIndianPort } from "~/modules/trade/ports.server";
 import { SELLERS_ONLY, type AddProductInput, type ProductDraft, type SellerProduct } from "./product-form.schema";
 import { readSpecifications } from "./product-detail.server";
@@ -62,6 +63,8 @@ export async function listSellerProducts(db: Db, actor: SessionUser, limit = 200
       status: products.status,
       createdAt: products.createdAt,
       hsCode: products.hsCode,
+      material: products.material,
+      manufacturer: products.manufacturer,
       originPort: products.originPort,
       specifications: products.specifications,
     })
@@ -87,8 +90,13 @@ export async function listSellerProducts(db: Db, actor: SessionUser, limit = 200
         .orderBy(asc(productPriceTiers.variantSku), asc(productPriceTiers.minQuantity))
     : [];
   const tiersByProduct = Map.groupBy(tiers, (t) => t.productId);
+  const hts = await htsDescriptions(
+    db,
+    rows.map((r) => r.hsCode),
+  );
   return rows.map(({ specifications, ...r }) => ({
     ...r,
+    hsDescription: (r.hsCode && hts.get(r.hsCode)) || null,
     createdAt: r.createdAt.toISOString(),
     variants: variantChoices(specifications),
     tiers: (tiersByProduct.get(r.id) ?? []).map(({ productId: _, ...t }) => t),
@@ -127,6 +135,8 @@ export async function addProduct(db: Db, actor: Actor, p: AddProductInput): Prom
   return db.transaction(async (tx) => {
     if (p.originPort && !(await isIndianPort(tx, p.originPort)))
       return refusedForm([{ path: ["originPort"], message: UNKNOWN_PORT }]);
+    const htsRefusal = p.hsCode ? await htsCodeRefusal(tx, p.hsCode) : null;
+    if (htsRefusal) return refusedForm([{ path: ["hsCode"], message: htsRefusal }]);
     const [row] = await tx
       .insert(products)
       .values({
@@ -138,6 +148,8 @@ export async function addProduct(db: Db, actor: Actor, p: AddProductInput): Prom
         unit: p.unit,
         ...priceRangeOf([p.priceMin, p.priceMax], tiers),
         hsCode: p.hsCode,
+        material: p.material,
+        manufacturer: p.manufacturer,
         originPort: p.originPort,
         tags: [splitCategory(p.category)!.category],
         status: "active",
@@ -179,6 +191,8 @@ export async function editProduct(
       ]);
     if (p.originPort && !(await isIndianPort(tx, p.originPort)))
       return refusedForm([{ path: ["originPort"], message: UNKNOWN_PORT }]);
+    const htsRefusal = p.hsCode ? await htsCodeRefusal(tx, p.hsCode) : null;
+    if (htsRefusal) return refusedForm([{ path: ["hsCode"], message: htsRefusal }]);
     await tx
       .update(products)
       .set({
@@ -189,6 +203,8 @@ export async function editProduct(
         unit: p.unit,
         ...priceRangeOf([p.priceMin, p.priceMax], tiers),
         hsCode: p.hsCode,
+        material: p.material,
+        manufacturer: p.manufacturer,
         originPort: p.originPort,
         updatedAt: new Date(),
       })

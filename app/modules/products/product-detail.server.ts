@@ -5,6 +5,7 @@ import { companyNameOf, verificationOf } from "~/modules/accounts/profiles.serve
 import { stores } from "~/db/schema/stores";
 import { isUuid } from "~/lib/uuid";
 import { minorFromDecimalNumber } from "~/lib/money-minor";
+import { htsDescriptionOf } from "~/modules/trade/hts-codes.server";
 import { portNameOf } from "~/modules/trade/ports.server";
 import { sellerRatings } from "~/modules/reviews/reviews.server";
 
@@ -68,6 +69,9 @@ export type ProductDetail = {
     rating: { average: number; count: number } | null;
   };
   hsCode: string | null;
+  /** the HTS table's description of the HTSUS code (null: none there, or a 6-digit code stored before) */
+  hsDescription: string | null;
+  material: string | null;
   originPort: { code: string; name: string } | null;
   /** price breaks by variant SKU ('' for the whole product), each ladder by quantity */
   priceTiers: PriceTierLadder[];
@@ -111,6 +115,8 @@ export async function getProductDetail(db: Db, id: string): Promise<ProductDetai
       storeId: firstStore.storeId,
       storeName: firstStore.storeName,
       hsCode: products.hsCode,
+      hsDescription: htsDescriptionOf(products.hsCode),
+      material: products.material,
       originPortCode: products.originPort,
       originPortName: portNameOf(products.originPort),
       ratingAverage: ratings.average,
@@ -148,6 +154,8 @@ export async function getProductDetail(db: Db, id: string): Promise<ProductDetai
     specifications,
     createdAt: row.createdAt.toISOString(),
     hsCode: row.hsCode,
+    hsDescription: row.hsDescription,
+    material: row.material,
     originPort:
       row.originPortCode && row.originPortName ? { code: row.originPortCode, name: row.originPortName } : null,
     priceTiers: tierLadders(tiers, specifications.variants, row.priceMaxCents),

@@ -6,7 +6,7 @@ import { parseUsdToCents } from "~/lib/money-minor";
 import { firstErrors } from "~/lib/command-result";
 import { intentOptions, optionalPostedId, postedId, postedJson } from "~/lib/posted-fields";
 import { PRODUCT_STATUSES } from "~/lib/status-lists";
-import { hsCodeSchema } from "~/modules/trade/trade-terms.schema";
+import { hsCodeSchema, htsus10Schema } from "~/modules/trade/trade-terms.schema";
 
 /**
  * A product's place in the category tree (issue #41.2): one select, a top category or one of its subcategories; the
@@ -142,6 +142,23 @@ const optionalHsCode = z
   .pipe(z.union([z.literal(""), hsCodeSchema]))
   .transform((v) => v || null);
 
+/** The Add/Edit Product form's HTSUS number: 10 digits or none (whether it exists, the server checks). */
+const optionalHtsus10 = z
+  .string()
+  .trim()
+  .max(20)
+  .transform((v) => v.replace(/[.\s]/g, ""))
+  .pipe(z.union([z.literal(""), htsus10Schema]))
+  .transform((v) => v || null);
+
+/** An optional line of text of at most `max` characters, empty is none. */
+const optionalText = (max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${what} must be at most ${max} characters`)
+    .transform((v) => v || null);
+
 /** An Indian port's UN/LOCODE (which ones exist, the server checks against the ports table); empty is none. */
 const optionalOriginPort = z
   .string()
@@ -266,7 +283,9 @@ export const addProductSchema = z
     unit: z.enum(UNITS, "Please choose a unit"),
     priceMin: money("Minimum price"),
     priceMax: money("Maximum price"),
-    hsCode: optionalHsCode.default(null),
+    hsCode: optionalHtsus10.default(null),
+    material: optionalText(200, "Material / composition").default(null),
+    manufacturer: optionalText(300, "Manufacturer").default(null),
     originPort: optionalOriginPort.default(null),
     tiers: z
       .array(formTierRow)
@@ -329,6 +348,8 @@ export function readProductForm(form: FormData) {
     "priceMin",
     "priceMax",
     "hsCode",
+    "material",
+    "manufacturer",
     "originPort",
   ])
     values[key] = text(key) ?? "";
@@ -366,6 +387,10 @@ export type SellerProduct = {
   status: string;
   createdAt: string;
   hsCode: string | null;
+  /** the HTSUS line's description from the HTS table (null: no code, a legacy 6-digit code, or not in the table) */
+  hsDescription: string | null;
+  material: string | null;
+  manufacturer: string | null;
   originPort: string | null;
   /** the variants a price break may name (from the Create Product dialog), by SKU */
   variants: { sku: string; label: string }[];

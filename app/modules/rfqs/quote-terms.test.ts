@@ -33,7 +33,7 @@ const inrFob = {
   validUntil: "2026-12-31",
   sampleAvailable: "yes",
   samplePrice: "1500",
-  hsCode: "6302.60",
+  hsCode: "6302.60.0020",
   unitWeightKg: "0.45",
 };
 
@@ -74,6 +74,32 @@ describe.each(testEngines())("structured quotes on %s", (engine) => {
     });
   });
 
+  it("refuses an HTSUS code the HTS table does not hold, with a clear message, and stores no quote", async () => {
+    const before = await database.db.select().from(rfqResponses).where(eq(rfqResponses.rfqId, rfqId));
+    const usd = { ...inrFob, currency: "USD", unitPrice: "1.20", samplePrice: "" };
+    const refused = await postQuote(
+      database.db,
+      actor(seller),
+      rfqId,
+      form({ ...usd, hsCode: "6302.60.0099" }),
+      notifier,
+      now,
+    );
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: {
+        hsCode:
+          "6302.60.0099 is not in the HTSUS table Setu holds: check the 10-digit number on hts.usitc.gov (an administrator imports new lines)",
+      },
+    });
+    // a 6-digit HS code is no longer taken on a new quote
+    expect(
+      await postQuote(database.db, actor(seller), rfqId, form({ ...usd, hsCode: "630260" }), notifier, now),
+    ).toMatchObject({ ok: false, fieldErrors: { hsCode: "Enter the 10-digit HTSUS number, like 6302.60.0020" } });
+    expect(await database.db.select().from(rfqResponses).where(eq(rfqResponses.rfqId, rfqId))).toEqual(before);
+  });
+
   it("stores the rate in force with a rupee FOB quote and the total in USD cents at that rate", async () => {
     await database.db.insert(fxRates).values([
       { rateDate: "2026-11-20", inrPerUsd: "88.45", source: "fbil" },
@@ -108,7 +134,7 @@ describe.each(testEngines())("structured quotes on %s", (engine) => {
       validUntil: "2026-12-31",
       sampleAvailable: true,
       samplePriceMinor: 150000,
-      hsCode: "630260",
+      hsCode: "6302600020",
       unitWeightGrams: 450,
     });
     const [rate] = await database.db.select().from(fxRates).where(eq(fxRates.rateDate, "2026-11-20"));

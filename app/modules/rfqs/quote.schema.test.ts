@@ -145,9 +145,11 @@ describe("quote terms", () => {
       samplePrice: "Sample price must be an amount in US dollars, or empty for a free sample",
     });
     expect(quoteSchema.parse({ ...structured, hsCode: "6302.60.0010" })).toMatchObject({ hsCode: "6302600010" });
-    expect(errorsOf({ ...structured, hsCode: "63026" })).toEqual({
-      hsCode: "Enter an HS code of 6 to 10 digits, like 6302.60 or 6302600010",
-    });
+    // new quotes state the 10-digit HTSUS number: a 6-digit HS code is no longer taken (record 0053)
+    for (const short of ["63026", "6302.60", "63026000"])
+      expect(errorsOf({ ...structured, hsCode: short })).toEqual({
+        hsCode: "Enter the 10-digit HTSUS number, like 6302.60.0020",
+      });
     expect(quoteSchema.parse({ ...structured, unitWeightKg: "0.45" })).toMatchObject({ unitWeightGrams: 450 });
     expect(quoteSchema.parse({ ...structured, unitWeightKg: "12" })).toMatchObject({ unitWeightGrams: 12000 });
     for (const bad of ["0", "0.0001", "-1", "heavy"])

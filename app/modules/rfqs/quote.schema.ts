@@ -4,7 +4,7 @@ import { parseAmountToMinor, totalFromUnit, unitFromTotal } from "~/lib/money-mi
 import { isCalendarDate } from "~/lib/date-range";
 import {
   CURRENCIES,
-  hsCodeSchema,
+  htsus10Schema,
   INCOTERM_PLACE,
   INCOTERMS,
   PAYMENT_TERMS,
@@ -45,6 +45,9 @@ const rawQuote = z.object({
   samplePrice: text(40),
   hsCode: text(20),
   unitWeightKg: text(20),
+  goodsDescription: text(300),
+  material: text(200),
+  manufacturer: text(300),
 });
 
 export type QuoteTerms = {
@@ -68,6 +71,10 @@ export type QuoteTerms = {
   samplePriceMinor: number | null;
   hsCode: string | null;
   unitWeightGrams: number | null;
+  /** the goods as the invoices describe them, their material or composition, and their maker (issue #41) */
+  goodsDescription: string | null;
+  material: string | null;
+  manufacturer: string | null;
 };
 
 /** The structured terms as a quote carries them (all null on quotes made before trade terms). */
@@ -215,7 +222,8 @@ export const quoteSchema = rawQuote.transform((raw, ctx): QuoteTerms => {
 
   let hsCode: string | null = null;
   if (raw.hsCode !== "") {
-    const parsed = hsCodeSchema.safeParse(raw.hsCode);
+    // new quotes state the 10-digit HTSUS number (record 0053); whether it exists, the server checks
+    const parsed = htsus10Schema.safeParse(raw.hsCode);
     if (parsed.success) hsCode = parsed.data;
     else issue("hsCode", parsed.error.issues[0]!.message);
   }
@@ -247,6 +255,9 @@ export const quoteSchema = rawQuote.transform((raw, ctx): QuoteTerms => {
     samplePriceMinor,
     hsCode,
     unitWeightGrams,
+    goodsDescription: raw.goodsDescription || null,
+    material: raw.material || null,
+    manufacturer: raw.manufacturer || null,
   };
 });
 

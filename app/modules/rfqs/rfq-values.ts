@@ -76,6 +76,8 @@ export type QuoteView = {
   totalMinor: number | null;
   /** the INR/USD rate in force when the quote was submitted, stored with it */
   rate: (Omit<FxRate, "source"> & { source: FxRateSource | null }) | null;
+  /** the HTS table's description of the quote's HTSUS code (null: none, or a 6-digit code stored before) */
+  hsDescription: string | null;
 } & QuoteTradeTerms;
 
 /** What a supplier the RFQ's buyer blocked is told, on the page and when a quote is posted (issue 38): no more. */

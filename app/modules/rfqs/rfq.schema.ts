@@ -75,6 +75,34 @@ export const CREATE_RFQ_FIELDS = [
   "postAnonymously",
 ] as const;
 
+/** A US ZIP code (12345 or 12345-6789) somewhere in an address. */
+const US_ZIP = /\b\d{5}(-\d{4})?\b/;
+
+/**
+ * Where the goods go, given by the buyer when accepting a quote (issue #41): the consignee's name and full US
+ * address, which the invoices and the packing list print, and the party to notify on arrival (empty: the consignee).
+ */
+const shipToShape = {
+  shipToName: z
+    .string("Enter the consignee's name")
+    .trim()
+    .min(2, "Enter the consignee's name")
+    .max(200, "Keep the consignee's name under 200 characters"),
+  shipToAddress: z
+    .string("Enter the full ship-to address")
+    .trim()
+    .min(10, "Enter the full ship-to address: street, city, state and ZIP code")
+    .max(500, "Keep the address under 500 characters")
+    .refine((v) => US_ZIP.test(v), "Include the ZIP code in the ship-to address"),
+  notifyParty: z
+    .string()
+    .trim()
+    .max(500, "Keep the notify party under 500 characters")
+    .optional()
+    .transform((v) => v || null),
+};
+export type ShipTo = { shipToName: string; shipToAddress: string; notifyParty: string | null };
+
 /**
  * What the RFQ page posts, by its `intent`: a quote (its fields read by quoteSchema once the supplier may quote),
  * accepting or withdrawing a quote (an id the command looks up: an unknown one is not found), or closing the RFQ.
@@ -83,13 +111,13 @@ export const rfqDetailActionSchema = z.discriminatedUnion(
   "intent",
   [
     z.object({ intent: z.literal("quote") }),
-    z.object({ intent: z.literal("accept"), quoteId: z.string() }),
+    z.object({ intent: z.literal("accept"), quoteId: z.string() }).extend(shipToShape),
     z.object({ intent: z.literal("withdraw"), quoteId: z.string() }),
     z.object({ intent: z.literal("close") }),
   ],
   { error: "Unknown action" },
 );
-export const RFQ_DETAIL_ACTION_FIELDS = ["intent", "quoteId"] as const;
+export const RFQ_DETAIL_ACTION_FIELDS = ["intent", "quoteId", "shipToName", "shipToAddress", "notifyParty"] as const;
 
 /** A supplier mutes or unmutes a category of the RFQs it is matched to (the command knows the categories). */
 export const muteCategorySchema = z.object({

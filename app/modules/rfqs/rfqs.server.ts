@@ -15,6 +15,7 @@ import type { Actor, SessionUser } from "~/modules/accounts/accounts.schema";
 import { likePattern } from "~/db/sql-helpers";
 import { fxRates } from "~/db/schema/trade";
 import { inrPaiseToUsdCents } from "~/lib/money-minor";
+import { htsCodeRefusal, htsDescriptionOf } from "~/modules/trade/hts-codes.server";
 import { describeRate, trimRate, type FxRate } from "~/modules/trade/fx-rates.schema";
 import { rateInForce } from "~/modules/trade/fx-rates.server";
 import { findPort, listPorts } from "~/modules/trade/ports.server";
@@ -32,6 +33,7 @@ import {
   type RfqCard,
   type RfqDetail,
   type RfqListParams,
+  type ShipTo,
 } from "./rfq.schema";
 import { isUuid } from "~/lib/uuid";
 import { buyerShownAs } from "~/modules/accounts/buyer-privacy";
@@ -279,7 +281,11 @@ export async function getRfqDetail(
       sampleAvailable: rfqResponses.sampleAvailable,
       samplePriceMinor: rfqResponses.samplePriceMinor,
       hsCode: rfqResponses.hsCode,
+      hsDescription: htsDescriptionOf(rfqResponses.hsCode),
       unitWeightGrams: rfqResponses.unitWeightGrams,
+      goodsDescription: rfqResponses.goodsDescription,
+      material: rfqResponses.material,
+      manufacturer: rfqResponses.manufacturer,
       fxRateId: rfqResponses.fxRateId,
       fxInrPerUsd: rfqResponses.fxInrPerUsd,
       fxRateDate: rfqResponses.fxRateDate,
@@ -460,6 +466,8 @@ export async function submitQuote(
   const priceCents =
     input.currency === "INR" ? (rate ? inrPaiseToUsdCents(input.totalMinor, rate.inrPerUsd) : 0) : input.totalMinor;
   if (rate && priceCents <= 0) refusals.price = "That total is less than one US cent";
+  const htsRefusal = input.hsCode ? await htsCodeRefusal(db, input.hsCode) : null;
+  if (htsRefusal) refusals.hsCode = htsRefusal;
   if (Object.keys(refusals).length > 0)
     return { ok: false, status: 400, message: Object.values(refusals)[0]!, fieldErrors: refusals };
 
@@ -502,6 +510,9 @@ export async function submitQuote(
           samplePriceMinor: input.samplePriceMinor,
           hsCode: input.hsCode,
           unitWeightGrams: input.unitWeightGrams,
+          goodsDescription: input.goodsDescription,
+          material: input.material,
+          manufacturer: input.manufacturer,
           fxRateId: rate?.id ?? null,
           fxInrPerUsd: rate?.inrPerUsd ?? null,
           fxRateDate: rate?.rateDate ?? null,
@@ -550,6 +561,8 @@ export async function acceptQuote(
   actor: Actor,
   quoteId: string,
   notifier: Notifier,
+  /** where the goods go, as the accept form gives it (null: a caller before ship-to addresses, e.g. older tests) */
+  shipTo: ShipTo | null = null,
 ): Promise<FormResult<{ orderId: string; rfqId: string }>> {
   if (!isUuid(quoteId)) return { ok: false, status: 404, message: "Quote not found", fieldErrors: {} };
   const outcome = await db
@@ -579,6 +592,9 @@ export async function acceptQuote(
           leadTimeDays: rfqResponses.leadTimeDays,
           hsCode: rfqResponses.hsCode,
           unitWeightGrams: rfqResponses.unitWeightGrams,
+          goodsDescription: rfqResponses.goodsDescription,
+          material: rfqResponses.material,
+          manufacturer: rfqResponses.manufacturer,
         })
         .from(rfqResponses)
         .innerJoin(rfqs, eq(rfqs.id, rfqResponses.rfqId))
@@ -629,6 +645,12 @@ export async function acceptQuote(
         leadTimeDays: quote.leadTimeDays,
         hsCode: quote.hsCode,
         unitWeightGrams: quote.unitWeightGrams,
+        goodsDescription: quote.goodsDescription,
+        material: quote.material,
+        manufacturer: quote.manufacturer,
+        shipToName: shipTo?.shipToName ?? null,
+        shipToAddress: shipTo?.shipToAddress ?? null,
+        notifyParty: shipTo?.notifyParty ?? null,
       });
       const accepted = `${actor.profile.companyName} accepted your quote of ${formatMoney(quote.priceCents)} on "${quote.title}". An order has been created.`;
       await notify(tx, notifier, {

@@ -14,10 +14,13 @@ export const HTS_IMPORT_MAX_LINES = 60_000;
 const MAX_RATE_PERCENT = 1000;
 
 export type HtsRate = { hsPrefix: string; description: string; ratePercent: string };
+/** A 10-digit statistical line of the schedule: the numbers products and invoices state (issue #41). */
+export type HtsLine = { code: string; description: string };
 export type HtsParseResult =
   | {
       ok: true;
       rates: HtsRate[];
+      lines: HtsLine[];
       skippedSpecific: number;
       skippedNoRate: number;
       skippedInvalid: number;
@@ -105,6 +108,9 @@ export function parseHtsExport(text: string): HtsParseResult {
     };
   }
   const byPrefix = new Map<string, HtsRate>();
+  const lines = new Map<string, HtsLine>();
+  // the description of the last 8-digit line read: a statistical line's own text ("Towels") reads after it
+  let subheading: { number: string; description: string } | null = null;
   let skippedSpecific = 0;
   let skippedNoRate = 0;
   let skippedInvalid = 0;
@@ -117,6 +123,18 @@ export function parseHtsExport(text: string): HtsParseResult {
       if (htsno === "") skippedNoRate += 1;
       else skippedInvalid += 1;
       continue;
+    }
+    const ownDescription = String(pick(record, DESCRIPTION_COLUMNS) ?? "")
+      .replace(/\s+/g, " ")
+      .trim();
+    if (htsno.length === 8) subheading = { number: htsno, description: ownDescription };
+    if (htsno.length === 10 && ownDescription !== "") {
+      const parent = subheading?.number === htsno.slice(0, 8) ? subheading.description : "";
+      const description = (parent && parent !== ownDescription ? `${parent}: ${ownDescription}` : ownDescription).slice(
+        0,
+        500,
+      );
+      lines.set(htsno, { code: htsno, description });
     }
     if (general === "") {
       skippedNoRate += 1;
@@ -135,5 +153,13 @@ export function parseHtsExport(text: string): HtsParseResult {
         .slice(0, 500) || `HTS ${htsno}`;
     byPrefix.set(htsno, { hsPrefix: htsno, description, ratePercent: rate });
   }
-  return { ok: true, rates: [...byPrefix.values()], skippedSpecific, skippedNoRate, skippedInvalid, examples };
+  return {
+    ok: true,
+    rates: [...byPrefix.values()],
+    lines: [...lines.values()],
+    skippedSpecific,
+    skippedNoRate,
+    skippedInvalid,
+    examples,
+  };
 }

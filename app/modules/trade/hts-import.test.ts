@@ -35,6 +35,13 @@ describe("USITC HTS export import", () => {
         },
         { hsPrefix: "09041100", description: "Pepper, neither crushed nor ground", ratePercent: "0" },
       ],
+      // every 10-digit line, rate or not, with its subheading's text: the numbers products and quotes state
+      lines: [
+        {
+          code: "6302600010",
+          description: "Toilet linen and kitchen linen, of terry toweling, of cotton: Towels, dish",
+        },
+      ],
       skippedSpecific: 1,
       skippedNoRate: 3,
       skippedInvalid: 0,

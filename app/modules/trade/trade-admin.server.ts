@@ -3,7 +3,7 @@ import type { CommandResult } from "~/lib/command-result";
 import { and, asc, desc, eq, gt, isNull, like, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "~/db/client.server";
-import { additionalDuties, dutyRates, freightRates, ports, tradeFees } from "~/db/schema/trade";
+import { additionalDuties, dutyRates, freightRates, htsCodes, ports, tradeFees } from "~/db/schema/trade";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import { HTS_IMPORT_MAX_BYTES, parseHtsExport } from "./hts-import.server";
 import type {
@@ -206,11 +206,21 @@ export async function importHtsRates(
   }
   const parsed = parseHtsExport(await file.text());
   if (!parsed.ok) return { ok: false, status: 400, message: parsed.message, fieldErrors: { file: parsed.message } };
-  if (parsed.rates.length === 0) {
+  if (parsed.rates.length === 0 && parsed.lines.length === 0) {
     const message = `No ad valorem rate to import (${parsed.skippedSpecific} specific or compound, ${parsed.skippedNoRate} without a rate of their own)`;
     return { ok: false, status: 400, message, fieldErrors: { file: message } };
   }
   await db.transaction(async (tx) => {
+    // every 10-digit line, rate or not: the numbers products and quotes may state
+    for (let i = 0; i < parsed.lines.length; i += 1000) {
+      await tx
+        .insert(htsCodes)
+        .values(parsed.lines.slice(i, i + 1000).map((l) => ({ ...l, source, asOf: effectiveFrom })))
+        .onConflictDoUpdate({
+          target: htsCodes.code,
+          set: { description: sql`excluded.description`, source: sql`excluded.source`, asOf: sql`excluded.as_of` },
+        });
+    }
     for (let i = 0; i < parsed.rates.length; i += 1000) {
       await tx
         .insert(dutyRates)
@@ -233,7 +243,7 @@ export async function importHtsRates(
   const invalid = parsed.skippedInvalid > 0 ? ` ${parsed.skippedInvalid} lines had no valid HTS number.` : "";
   return {
     ok: true,
-    message: `Imported ${parsed.rates.length} duty rates from ${effectiveFrom}.${skipped}${invalid} ${parsed.skippedNoRate} lines had no rate of their own.`,
+    message: `Imported ${parsed.rates.length} duty rates from ${effectiveFrom} and ${parsed.lines.length} 10-digit HTSUS lines.${skipped}${invalid} ${parsed.skippedNoRate} lines had no rate of their own.`,
     value: undefined,
   };
 }

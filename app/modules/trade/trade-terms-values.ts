@@ -78,3 +78,8 @@ export function portFitsIncoterm(
   if (kind === "us-destination") return port.country === "US";
   return false;
 }
+
+/** "6302600020" → "6302.60.0020"; anything else (a legacy 6-digit code) as it is written. */
+export function formatHtsCode(code: string): string {
+  return /^[0-9]{10}$/.test(code) ? `${code.slice(0, 4)}.${code.slice(4, 6)}.${code.slice(6)}` : code;
+}

@@ -271,12 +271,17 @@ export function QuoteForm({
           </Field>
         </div>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
-          <Field id={fields.hsCode.id} label="HS code (optional)" error={error("hsCode")} hint="6 to 10 digits">
+          <Field
+            id={fields.hsCode.id}
+            label="HTSUS code (optional)"
+            error={error("hsCode")}
+            hint="The 10-digit US number (hts.usitc.gov), printed on the commercial invoice"
+          >
             <Input
               {...getInputProps(fields.hsCode, { type: "text" })}
               inputMode="numeric"
               autoComplete="off"
-              placeholder="6302.60"
+              placeholder="6302.60.0020"
             />
           </Field>
           <Field
@@ -291,6 +296,30 @@ export function QuoteForm({
               autoComplete="off"
               placeholder="0.45"
             />
+          </Field>
+          <Field
+            id={fields.goodsDescription.id}
+            label="Description of goods (optional)"
+            error={error("goodsDescription")}
+            hint="As the invoices print it, like Cotton terry bath towels, 70 x 140 cm"
+          >
+            <Input {...getInputProps(fields.goodsDescription, { type: "text" })} maxLength={300} />
+          </Field>
+          <Field
+            id={fields.material.id}
+            label="Material / composition (optional)"
+            error={error("material")}
+            hint="Like 100% cotton terry, 500 gsm"
+          >
+            <Input {...getInputProps(fields.material, { type: "text" })} maxLength={200} />
+          </Field>
+          <Field
+            id={fields.manufacturer.id}
+            label="Manufacturer (optional)"
+            error={error("manufacturer")}
+            hint="Name and address of the factory, when it is not you"
+          >
+            <Input {...getInputProps(fields.manufacturer, { type: "text" })} maxLength={300} />
           </Field>
         </div>
       </fieldset>

@@ -1,7 +1,7 @@
 import { formatMoney } from "~/lib/money";
 import { quotePrice } from "~/lib/quote-price";
 import { describeRate, formatRateDate } from "~/modules/trade/fx-rates-values";
-import { PAYMENT_TERMS_LABELS, SHIP_MODE_LABELS } from "~/modules/trade/trade-terms-values";
+import { formatHtsCode, PAYMENT_TERMS_LABELS, SHIP_MODE_LABELS } from "~/modules/trade/trade-terms-values";
 import { scheduleSummary } from "~/modules/payments/payments-values";
 import type { QuoteView } from "../rfq-values";
 
@@ -121,7 +121,17 @@ export function QuoteSummary({
                 : "Available, free"
               : "Not available"}
           </Term>
-          {quote.hsCode ? <Term label="HS code">{quote.hsCode}</Term> : null}
+          {quote.hsCode ? (
+            <Term label={quote.hsCode.length === 10 ? "HTSUS code" : "HS code"}>
+              {formatHtsCode(quote.hsCode)}
+              {quote.hsDescription ? (
+                <span className="block text-xs font-normal text-slate-600">{quote.hsDescription}</span>
+              ) : null}
+            </Term>
+          ) : null}
+          {quote.goodsDescription ? <Term label="Goods">{quote.goodsDescription}</Term> : null}
+          {quote.material ? <Term label="Material">{quote.material}</Term> : null}
+          {quote.manufacturer ? <Term label="Manufacturer">{quote.manufacturer}</Term> : null}
           {quote.unitWeightGrams ? (
             <Term label="Gross weight">{`${grams(quote.unitWeightGrams)} per ${unit.replace(/s$/, "")}`}</Term>
           ) : null}
