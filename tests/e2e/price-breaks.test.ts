@@ -141,7 +141,10 @@ describe("price breaks: a seller lists quantity tiers, a buyer sees them and quo
     await page.waitForURL(/\/create-rfq\?product=[0-9a-f-]{36}&tier=[0-9a-f-]{36}$/);
     await expect(page.getByLabel("RFQ Title").inputValue()).resolves.toBe(name);
     await expect(page.getByLabel("Quantity").inputValue()).resolves.toBe("1000");
-    await expect(page.getByLabel("Maximum Budget (USD, optional)").inputValue()).resolves.toBe("3800.00");
+    // Request Quote is a direct inquiry to the product's supplier: the target price of the whole order (#41 item 3)
+    await expect(page.getByLabel("Target price for the whole order (USD, optional)").inputValue()).resolves.toBe(
+      "3800.00",
+    );
     await page.getByText("Target from the supplier's price break: 1,000 pieces × $3.80 = $3,800.00").waitFor();
   });
 
