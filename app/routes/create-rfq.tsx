@@ -233,7 +233,9 @@ export default function CreateRfq({ loaderData, actionData }: Route.ComponentPro
         </Card>
 
         <Card className="grid gap-4 p-6 sm:grid-cols-2">
-          <h2 className="text-lg font-semibold sm:col-span-2">Quantity &amp; Budget</h2>
+          <h2 className="text-lg font-semibold sm:col-span-2">
+            {prefill ? "Quantity & Target Price" : "Quantity & Budget"}
+          </h2>
           <Field
             id={fields.quantity.id}
             label={prefill ? `Quantity (${prefill.unit})` : "Quantity"}
