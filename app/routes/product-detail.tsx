@@ -299,30 +299,42 @@ export default function ProductDetailPage({ loaderData }: Route.ComponentProps) 
               ladders={product.priceTiers}
               moq={product.minimumOrderQuantity}
               unit={product.unit}
-              quoteHref={(tierId) => {
-                const path = tierId ? `${quotePath}&tier=${tierId}` : quotePath;
-                return signedIn ? path : `/auth?redirectTo=${encodeURIComponent(path)}`;
-              }}
+              quoteHref={
+                own
+                  ? null
+                  : (tierId) => {
+                      const path = tierId ? `${quotePath}&tier=${tierId}` : quotePath;
+                      return signedIn ? path : `/auth?redirectTo=${encodeURIComponent(path)}`;
+                    }
+              }
               className="mt-6"
             />
           ) : null}
 
-          <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-            {signedIn ? (
-              <ButtonLink to={quotePath} size="lg" className="sm:flex-1">
-                <FileText className="size-5" aria-hidden /> Request Quote
-              </ButtonLink>
-            ) : (
-              <ButtonLink to={`/auth?redirectTo=${encodeURIComponent(quotePath)}`} size="lg" className="sm:flex-1">
-                Login to Quote
-              </ButtonLink>
-            )}
-          </div>
-          <p className="mt-2 text-sm text-slate-500">
-            {signedIn
-              ? "Post an RFQ for this product and receive sealed quotes from suppliers."
-              : "Sign in to request a quote for this product."}
-          </p>
+          {own ? (
+            <p className="mt-6 rounded-md bg-slate-50 p-3 text-sm text-slate-600">
+              This is your product: buyers see a Request Quote button here that sends their request to you.
+            </p>
+          ) : (
+            <>
+              <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+                {signedIn ? (
+                  <ButtonLink to={quotePath} size="lg" className="sm:flex-1">
+                    <FileText className="size-5" aria-hidden /> Request Quote
+                  </ButtonLink>
+                ) : (
+                  <ButtonLink to={`/auth?redirectTo=${encodeURIComponent(quotePath)}`} size="lg" className="sm:flex-1">
+                    Login to Quote
+                  </ButtonLink>
+                )}
+              </div>
+              <p className="mt-2 text-sm text-slate-500">
+                {signedIn
+                  ? "Send this supplier a quote request for this product; only they (and similar suppliers you invite) see it."
+                  : "Sign in to request a quote from this supplier."}
+              </p>
+            </>
+          )}
 
           <Card role="region" aria-labelledby="supplier-heading" className="mt-6 p-5">
             <h2 id="supplier-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">

@@ -24,7 +24,8 @@ import { getSessionUser } from "~/modules/accounts/session.server";
 import { ContactButton } from "~/modules/messaging/components/contact-button";
 import { ClosingTime } from "~/modules/rfqs/components/closing-time";
 import { DeadlineBadge } from "~/modules/rfqs/components/deadline-badge";
-import { VerifiedOnlyBadge } from "~/modules/rfqs/components/rfq-card";
+import { DirectInquiryBadge, VerifiedOnlyBadge } from "~/modules/rfqs/components/rfq-card";
+import { inquiryProductSummary } from "~/modules/products/rfq-prefill.server";
 import { VerificationBadge } from "~/modules/accounts/components/verification-badge";
 import { formatBudget } from "~/modules/rfqs/components/rfq-card";
 import { QuoteForm } from "~/modules/rfqs/components/quote-form";
@@ -99,7 +100,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // the buyer of an open RFQ: suppliers worth inviting (issue #23.4)
   const likeSuppliers =
     rfq.viewer === "buyer" && rfq.status === "published" ? await suppliersWhoQuotedLikeRfq(db, viewer, rfq.id) : [];
-  return { rfq, sort, signedIn: Boolean(viewer), comparison, quoteForm, likeSuppliers };
+  // a direct inquiry names its product and links to it (issue #41.3)
+  const product = rfq.direct ? await inquiryProductSummary(db, rfq.direct.productId) : null;
+  return { rfq, sort, signedIn: Boolean(viewer), comparison, quoteForm, likeSuppliers, product };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -251,7 +254,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
   const location = useLocation();
   const [params] = useSearchParams();
   const busy = navigation.state === "submitting";
-  const { rfq, sort, signedIn, comparison, quoteForm, likeSuppliers } = loaderData;
+  const { rfq, sort, signedIn, comparison, quoteForm, likeSuppliers, product } = loaderData;
   const failed = actionData && !actionData.ok ? actionData.message : null;
   const liveQuote = rfq.quotes.some((q) => q.mine && q.status === "submitted");
   const isBuyer = rfq.viewer === "buyer";
@@ -277,11 +280,35 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
             <Badge tone={statusTone(rfq.status)}>{rfq.status}</Badge>
           )}
           {rfq.verifiedSuppliersOnly ? <VerifiedOnlyBadge /> : null}
+          {rfq.direct ? <DirectInquiryBadge role={rfq.direct.viewerRole} /> : null}
         </div>
         <h1 className="mt-3 text-3xl font-bold">{rfq.title}</h1>
         <p className="mt-1 text-slate-600">
           Posted by {rfq.buyerCompany} on {formatDate(rfq.createdAt, timeZone, "long")}
         </p>
+        {rfq.direct ? (
+          <p className="mt-2 text-sm text-slate-700">
+            {rfq.direct.supplierCompany
+              ? `A quote request to ${rfq.direct.supplierCompany}${rfq.direct.inviteSimilar ? " and similar verified suppliers" : ""}`
+              : rfq.direct.viewerRole === "addressed"
+                ? "A quote request to you"
+                : "A quote request you were invited to"}
+            {product ? (
+              <>
+                {" "}
+                about{" "}
+                {product.listed ? (
+                  <Link to={`/product/${product.id}`} className="font-medium text-brand-700 underline">
+                    {product.name}
+                  </Link>
+                ) : (
+                  <span className="font-medium">{product.name}</span>
+                )}
+              </>
+            ) : null}
+            . Only the suppliers asked can see it and quote.
+          </p>
+        ) : null}
       </header>
       {failed ? (
         <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">

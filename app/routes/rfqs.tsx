@@ -45,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getSessionUser(request, context.get(appContext).runtime);
   if (params.mine && !viewer) throw redirect(`/auth?redirectTo=${encodeURIComponent("/rfqs?mine=1")}`);
   if (params.matched && !viewer) throw redirect(`/auth?redirectTo=${encodeURIComponent("/rfqs?matched=1")}`);
+  if (params.direct && !viewer) throw redirect(`/auth?redirectTo=${encodeURIComponent("/rfqs?direct=1")}`);
   const { db } = context.get(appContext).runtime;
   const result = await listRfqs(db, params, viewer);
   const supplier = viewer?.profile?.isSeller ? viewer : null;
@@ -87,7 +88,14 @@ export default function Rfqs({ loaderData, actionData }: Route.ComponentProps) {
   if (params.sort !== "newest") search.set("sort", params.sort);
   if (params.mine) search.set("mine", "1");
   if (params.matched) search.set("matched", "1");
-  const heading = params.mine ? "My RFQs" : params.matched ? "Matched for you" : "Requests for Quote";
+  if (params.direct) search.set("direct", "1");
+  const heading = params.mine
+    ? "My RFQs"
+    : params.matched
+      ? "Matched for you"
+      : params.direct
+        ? "Direct inquiries"
+        : "Requests for Quote";
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
@@ -99,7 +107,9 @@ export default function Rfqs({ loaderData, actionData }: Route.ComponentProps) {
               ? "Every RFQ you have posted, with its status and quotes."
               : params.matched
                 ? "Open RFQs that match your products, with the reason. New ones reach you as soon as a buyer posts them."
-                : "Open sourcing requests from US buyers. Each closes at the end of its deadline day in the buyer's time zone, shown here in yours and in IST."}
+                : params.direct
+                  ? "Quote requests buyers sent you from your product pages, or invited you to: only the suppliers asked see them."
+                  : "Open sourcing requests from US buyers. Each closes at the end of its deadline day in the buyer's time zone, shown here in yours and in IST."}
           </p>
         </div>
         <ButtonLink to="/create-rfq">
@@ -108,16 +118,17 @@ export default function Rfqs({ loaderData, actionData }: Route.ComponentProps) {
       </header>
 
       {isSupplier && !params.mine ? (
-        <nav aria-label="RFQ lists" className="mt-6 flex gap-1 border-b border-slate-200">
+        <nav aria-label="RFQ lists" className="mt-6 flex gap-1 overflow-x-auto border-b border-slate-200">
           {[
-            { to: "/rfqs", label: "All RFQs", current: !params.matched },
+            { to: "/rfqs", label: "All RFQs", current: !params.matched && !params.direct },
             { to: "/rfqs?matched=1", label: "Matched for you", current: Boolean(params.matched) },
+            { to: "/rfqs?direct=1", label: "Direct inquiries", current: Boolean(params.direct) },
           ].map((tab) => (
             <Link
               key={tab.to}
               to={tab.to}
               aria-current={tab.current ? "page" : undefined}
-              className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${tab.current ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"}`}
+              className={`-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium sm:px-4 ${tab.current ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"}`}
             >
               {tab.label}
             </Link>
@@ -135,6 +146,7 @@ export default function Rfqs({ loaderData, actionData }: Route.ComponentProps) {
       >
         {params.mine ? <input type="hidden" name="mine" value="1" /> : null}
         {params.matched ? <input type="hidden" name="matched" value="1" /> : null}
+        {params.direct ? <input type="hidden" name="direct" value="1" /> : null}
         <div>
           <Label htmlFor="rfq-search">Search</Label>
           <SearchInput
@@ -179,7 +191,15 @@ export default function Rfqs({ loaderData, actionData }: Route.ComponentProps) {
               : "Try adjusting your search criteria or filters"}
           </p>
           <Link
-            to={params.mine ? "/rfqs?mine=1" : params.matched ? "/rfqs?matched=1" : "/rfqs"}
+            to={
+              params.mine
+                ? "/rfqs?mine=1"
+                : params.matched
+                  ? "/rfqs?matched=1"
+                  : params.direct
+                    ? "/rfqs?direct=1"
+                    : "/rfqs"
+            }
             className="mt-4 inline-block text-sm font-medium text-brand-700 underline"
           >
             Clear filters

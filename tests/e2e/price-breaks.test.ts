@@ -116,12 +116,14 @@ describe("price breaks: a seller lists quantity tiers, a buyer sees them and quo
     await page.goto(productPath);
     const breaks = page.getByRole("region", { name: "Volume pricing" });
     const rows = await breaks.getByRole("row").allInnerTexts();
-    // from the MOQ (1, as the dialog was given) to the first break, the variant's own price (issue 37)
+    // from the MOQ (1, as the dialog was given) to the first break, the variant's own price (issue 37); the seller
+    // looks at its own product, so no break offers it a Quote link (#41 item 3: a buyer's are tested below)
     expect(rows.slice(1).map((r) => r.replace(/\s+/g, " ").trim())).toEqual([
-      "1–499 pieces $4.50 / piece Quote",
-      "500–999 pieces $4.20 / piece Quote",
-      "1,000+ pieces $3.80 / piece Quote",
+      "1–499 pieces $4.50 / piece",
+      "500–999 pieces $4.20 / piece",
+      "1,000+ pieces $3.80 / piece",
     ]);
+    expect(await breaks.getByRole("link", { name: /^Quote / }).count()).toBe(0);
     await breaks.getByRole("heading", { name: "White" }).waitFor();
     // the lowest price a buyer can reach leads the price range, in cents as the table beside it (decision record 0041)
     await page.getByText("$3.80 – $4.50", { exact: true }).first().waitFor();
@@ -141,7 +143,10 @@ describe("price breaks: a seller lists quantity tiers, a buyer sees them and quo
     await page.waitForURL(/\/create-rfq\?product=[0-9a-f-]{36}&tier=[0-9a-f-]{36}$/);
     await expect(page.getByLabel("RFQ Title").inputValue()).resolves.toBe(name);
     await expect(page.getByLabel("Quantity").inputValue()).resolves.toBe("1000");
-    await expect(page.getByLabel("Maximum Budget (USD, optional)").inputValue()).resolves.toBe("3800.00");
+    // Request Quote is a direct inquiry to the product's supplier: the target price of the whole order (#41 item 3)
+    await expect(page.getByLabel("Target price for the whole order (USD, optional)").inputValue()).resolves.toBe(
+      "3800.00",
+    );
     await page.getByText("Target from the supplier's price break: 1,000 pieces × $3.80 = $3,800.00").waitFor();
   });
 
@@ -205,9 +210,10 @@ describe("price breaks: a seller lists quantity tiers, a buyer sees them and quo
       await page.goto(productPath);
       const rows = await page.getByRole("region", { name: "Volume pricing" }).getByRole("row").allInnerTexts();
       const shown = rows.map((r) => r.replace(/\s+/g, " ").trim());
-      expect(shown).toContain("2,000+ pieces $3.50 / piece Quote");
+      // the seller's own product: no Quote links (#41 item 3)
+      expect(shown).toContain("2,000+ pieces $3.50 / piece");
       // a first break above the MOQ: the quantities below it at the maximum price, never unpriced (issue 37)
-      expect(shown).toContain("1–1,999 pieces $4.50 / piece Quote");
+      expect(shown).toContain("1–1,999 pieces $4.50 / piece");
     } finally {
       await noJs.close();
     }

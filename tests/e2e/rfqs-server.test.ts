@@ -7,6 +7,7 @@ import { addPasswordLogin, createBuyer, createSeller } from "../../seed/factorie
 import type { AppServer } from "../support/app-server";
 import { HttpClient } from "../support/http-client";
 import { baseUrl, migratedDataDir, ownDemoServer, startTestServer } from "./support/test-server";
+import { DEMO_PASSWORD } from "../../seed/demo.server";
 
 // this file runs beside other files (the e2e-http project): a demo server of its own
 ownDemoServer();
@@ -296,5 +297,51 @@ describe("quotes on an expired RFQ", () => {
     expect((await buyer.post("/auth", { intent: "signin", email: buyerEmail, password: PASSWORD })).status).toBe(302);
     const dashboard = await textOf(await buyer.get("/dashboard"));
     expect(/Active RFQs<\/p>.*?<p[^>]*>(\d+)<\/p>/s.exec(dashboard)?.[1]).toBe("1");
+  });
+});
+
+describe("direct inquiries over HTTP (#41 item 3)", () => {
+  async function signIn(email: string) {
+    const client = new HttpClient(baseUrl());
+    expect((await client.post("/auth", { intent: "signin", email, password: DEMO_PASSWORD })).status).toBe(302);
+    return client;
+  }
+
+  it("refuses a quote request on one's own product (nothing written) and a quote from a supplier not asked", async () => {
+    const [shakti, buyer, deccan] = await Promise.all([
+      signIn("rajesh@shakti-textiles.example"),
+      signIn("sarah@brooklyn-home-goods.example"),
+      signIn("priya@deccan-auto.example"),
+    ]);
+    const name = "Organic Cotton Bath Towels, 600 GSM";
+    const browse = await textOf(await buyer.get(`/browse?q=${encodeURIComponent("Organic Cotton Bath Towels")}`));
+    const productId = [
+      ...browse.slice(0, browse.indexOf(name)).matchAll(new RegExp(`/product/(${UUID})`, "g")),
+    ].pop()?.[1];
+    expect(productId, "the demo product is listed").toBeDefined();
+    const inquiry = (title: string) => ({
+      ...rfqFields(title),
+      category: "bath-linen",
+      quantity: "1000",
+      productId: productId!,
+    });
+
+    const ownTitle = unique("Own towels");
+    const own = await shakti.post("/create-rfq", inquiry(ownTitle));
+    expect(own.status).toBe(403);
+    expect(await textOf(own)).toContain("You cannot request a quote on your own product");
+    expect(await textOf(await shakti.get(`/rfqs?mine=1&q=${encodeURIComponent(ownTitle)}`))).toContain("No RFQs found");
+
+    const sent = await buyer.post("/create-rfq", inquiry(unique("Hotel towels")));
+    expect(sent.status).toBe(302);
+    const id = new RegExp(`^/rfqs/(${UUID})$`).exec(sent.headers.get("location") ?? "")?.[1];
+    expect(id, "the buyer is taken to its inquiry").toBeDefined();
+
+    expect((await deccan.get(`/rfqs/${id}`)).status).toBe(404);
+    expect((await new HttpClient(baseUrl()).get(`/rfqs/${id}`)).status).toBe(404);
+    // hiding the form is not the check: the action refuses the post itself
+    expect((await deccan.post(`/rfqs/${id}`, quote({ quantity: "1000" }))).status).toBe(404);
+    expect((await shakti.post(`/rfqs/${id}`, quote({ quantity: "1000" }))).status).toBe(302);
+    expect(await textOf(await buyer.get(`/rfqs/${id}`))).toContain("Shakti Textiles Pvt. Ltd.");
   });
 });

@@ -12,6 +12,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -19,6 +20,7 @@ import {
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth";
+import { products } from "./products";
 
 export const rfqs = pgTable(
   "rfqs",
@@ -51,6 +53,12 @@ export const rfqs = pgTable(
     verifiedSuppliersOnly: boolean("verified_suppliers_only").notNull().default(false),
     // the buyer posted without its company name: suppliers see "Anonymous US buyer" until an order is made (issue #41)
     buyerAnonymous: boolean("buyer_anonymous").notNull().default(false),
+    // a direct inquiry (issue #41.3, decision record 0054): asked from this product's page, addressed to its supplier;
+    // only that supplier and the suppliers in rfq_invitations see it and may quote; never in the public list
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    addressedSellerId: text("addressed_seller_id").references(() => user.id, { onDelete: "cascade" }),
+    // the buyer asked that similar verified suppliers be invited too (the match-rfq job invites them)
+    inviteSimilar: boolean("invite_similar").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -71,6 +79,33 @@ export const rfqs = pgTable(
     index("rfqs_status_created_idx").on(t.status, t.createdAt, t.id),
     index("rfqs_buyer_created_idx").on(t.buyerId, t.createdAt, t.id),
     index("rfqs_status_deadline_idx").on(t.status, t.deadline),
+    index("rfqs_addressed_seller_idx")
+      .on(t.addressedSellerId, t.createdAt)
+      .where(sql`${t.addressedSellerId} is not null`),
+    // similar suppliers are invited only to a direct inquiry
+    check("rfqs_invite_similar_check", sql`not ${t.inviteSimilar} or ${t.addressedSellerId} is not null`),
+  ],
+);
+
+/**
+ * The suppliers invited to quote on a direct inquiry besides the one it is addressed to (issue #41.3): similar
+ * verified suppliers the matching module chose when the buyer asked for them. Owned by rfqs, which decides who may
+ * see and quote on an RFQ; matching writes it only through inviteToRfq (decision record 0054).
+ */
+export const rfqInvitations = pgTable(
+  "rfq_invitations",
+  {
+    rfqId: uuid("rfq_id")
+      .notNull()
+      .references(() => rfqs.id, { onDelete: "cascade" }),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.rfqId, t.sellerId] }),
+    index("rfq_invitations_seller_idx").on(t.sellerId, t.createdAt),
   ],
 );
 

@@ -10,6 +10,7 @@ import {
   eq,
   gt,
   inArray,
+  isNotNull,
   isNull,
   ne,
   notInArray,
@@ -186,12 +187,28 @@ export async function loadDashboard(
           .where(eq(rfqResponses.sellerId, user.id))
           .orderBy(desc(rfqResponses.createdAt), desc(rfqResponses.id))
           .limit(RECENT_ACTIVITY_LIMIT),
+        // matched RFQs and the direct inquiries addressed to the seller (issue #41.3), newest first
         db
-          .select({ id: rfqs.id, title: rfqs.title, closesAt: rfqs.closesAt, productNames: rfqMatches.productNames })
-          .from(rfqMatches)
-          .innerJoin(rfqs, eq(rfqs.id, rfqMatches.rfqId))
-          .where(and(eq(rfqMatches.sellerId, user.id), eq(rfqs.status, "published"), gt(rfqs.closesAt, now)))
-          .orderBy(desc(rfqMatches.createdAt))
+          .select({
+            id: rfqs.id,
+            title: rfqs.title,
+            closesAt: rfqs.closesAt,
+            productNames: rfqMatches.productNames,
+            inquiryProduct: sql<
+              string | null
+            >`case when ${rfqs.addressedSellerId} = ${user.id} then coalesce(${products.name}, ${rfqs.title}) end`,
+          })
+          .from(rfqs)
+          .leftJoin(rfqMatches, and(eq(rfqMatches.rfqId, rfqs.id), eq(rfqMatches.sellerId, user.id)))
+          .leftJoin(products, eq(products.id, rfqs.productId))
+          .where(
+            and(
+              or(eq(rfqs.addressedSellerId, user.id), isNotNull(rfqMatches.rfqId)),
+              eq(rfqs.status, "published"),
+              gt(rfqs.closesAt, now),
+            ),
+          )
+          .orderBy(desc(sql`coalesce(${rfqMatches.createdAt}, ${rfqs.createdAt})`), desc(rfqs.id))
           .limit(MATCHED_ON_DASHBOARD),
         escrowSums(db, eq(orders.sellerId, user.id)),
         db
@@ -247,7 +264,9 @@ export async function loadDashboard(
       matched: matched.map((m) => ({
         id: m.id,
         title: m.title,
-        reason: matchReason(m.productNames),
+        reason: m.inquiryProduct
+          ? `Direct inquiry: a buyer asks you for a quote on ${m.inquiryProduct}`
+          : matchReason(m.productNames ?? []),
         closesAt: (m.closesAt ?? now).toISOString(),
       })),
     };

@@ -6,9 +6,12 @@ import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import { ANONYMOUS_BUYER } from "~/modules/accounts/buyer-privacy";
 import { notify, type Notifier } from "~/modules/notifications/notifications.server";
 import { RFQ_CATEGORIES } from "~/modules/rfqs/rfq.schema";
+import { inviteToRfq } from "~/modules/rfqs/rfqs.server";
 
 /** How many suppliers a new RFQ is sent to. */
 export const MATCHED_SUPPLIERS = 20;
+/** How many similar verified suppliers a direct inquiry invites when its buyer asks for them (issue #41.3). */
+export const INVITED_SIMILAR_SUPPLIERS = 5;
 
 /**
  * At most about this many matching products are ranked in full; a ranking expected to match more ranks the products
@@ -72,11 +75,14 @@ export type RankingSource = SQL;
  */
 export function supplierRanking(
   source: RankingSource,
-  options: { limit: number; verifiedFirst?: boolean; rankedProducts?: number },
+  options: { limit: number; verifiedFirst?: boolean; rankedProducts?: number; subcategoryOnly?: boolean },
 ): SQL {
   const most = options.rankedProducts ?? RANKED_PRODUCTS;
+  // `subcategoryOnly`: only products of the source's subcategory count (when it has one)
   const matching = sql`from r join products p on p.category = r.category and p.search_vector @@ r.words
-        where p.status = 'active' and p.seller_id <> r.exclude_id`;
+        where p.status = 'active' and p.seller_id <> r.exclude_id${
+          options.subcategoryOnly ? sql` and (r.subcategory is null or p.subcategory = r.subcategory)` : sql``
+        }`;
   const columns = sql`p.seller_id, p.name,
           (ts_rank(p.search_vector, r.words) * 2 + coalesce(ts_rank(p.search_vector, r.context), 0) * 0.3)
             * (case when p.subcategory = r.subcategory then 2 else 1 end) as score`;
@@ -177,16 +183,38 @@ export async function matchRfq(db: Db, notifier: Notifier, rfqId: string): Promi
     unit: string;
     status: string;
     company: string | null;
+    buyer_id: string;
+    addressed_seller_id: string | null;
+    invite_similar: boolean;
   }>(
     db,
     // an anonymous buyer stays anonymous in the suppliers' notices and e-mails (issue #41)
-    sql`select r.title, r.quantity, r.unit, r.status, case when r.buyer_anonymous then ${ANONYMOUS_BUYER} else p.company_name end as company
+    sql`select r.title, r.quantity, r.unit, r.status, case when r.buyer_anonymous then ${ANONYMOUS_BUYER} else p.company_name end as company,
+          r.buyer_id, r.addressed_seller_id, r.invite_similar
         from rfqs r left join profiles p on p.user_id = r.buyer_id where r.id = ${rfqId}`,
   );
   if (!rfq || rfq.status !== "published") return 0;
-  const matches = await rankSuppliersForRfq(db, rfqId);
-  if (matches.length === 0) return 0;
+  // a direct inquiry is matched to no one but the similar suppliers its buyer asked to invite (issue #41.3)
+  const direct = rfq.addressed_seller_id !== null;
+  if (direct && !rfq.invite_similar) return 0;
+  const ranked = direct
+    ? (await rankSimilarForInquiry(db, rfqId)).filter((m) => m.sellerId !== rfq.buyer_id)
+    : await rankSuppliersForRfq(db, rfqId);
+  if (ranked.length === 0) return 0;
+  let matches = ranked;
   await db.transaction(async (tx) => {
+    if (direct) {
+      // rfqs owns who may quote: the invitations go through it, and only those newly invited are told
+      const invited = new Set(
+        await inviteToRfq(
+          tx,
+          rfqId,
+          ranked.slice(0, INVITED_SIMILAR_SUPPLIERS).map((m) => m.sellerId),
+        ),
+      );
+      matches = ranked.filter((m) => invited.has(m.sellerId));
+    }
+    if (matches.length === 0) return;
     await tx
       .insert(rfqMatches)
       .values(matches.map((m) => ({ rfqId, sellerId: m.sellerId, score: m.score, productNames: m.productNames })))
@@ -197,7 +225,7 @@ export async function matchRfq(db: Db, notifier: Notifier, rfqId: string): Promi
       await notify(tx, notifier, {
         userId: match.sellerId,
         kind: "rfq_matched",
-        title: `New RFQ for you: "${rfq.title}"`,
+        title: direct ? `Invited to quote: "${rfq.title}"` : `New RFQ for you: "${rfq.title}"`,
         body,
         href: `/rfqs/${rfqId}`,
         eventKey: `rfq-match:${rfqId}`,
@@ -209,6 +237,26 @@ export async function matchRfq(db: Db, notifier: Notifier, rfqId: string): Promi
     }
   });
   return matches.length;
+}
+
+/**
+ * The similar verified suppliers a direct inquiry may invite, best first (issue #41.3): ranked as "similar suppliers"
+ * are for its product (the product's name and tags; its description only adds to the rank), in the product's
+ * subcategory of the tree only, verified only, never the product's own supplier nor anyone who muted the category.
+ * One more than INVITED_SIMILAR_SUPPLIERS, so that the buyer (when a supplier too) can be left out.
+ */
+export async function rankSimilarForInquiry(db: Db, rfqId: string): Promise<SupplierMatch[]> {
+  const source = sql`
+    select r.id as rfq_id, p.seller_id as exclude_id, p.category, p.subcategory, r.created_at as since,
+      true as verified_only, true as apply_mutes,
+      ${goodsWordsQuery(sql`p.name || ' ' || array_to_string(p.tags, ' ')`)} as words, ${goodsWordsQuery(sql`p.description`)} as context
+    from rfqs r join products p on p.id = r.product_id
+    where r.id = ${rfqId} and r.addressed_seller_id is not null`;
+  const rows = await queryRows<{ seller_id: string; score: number; names: string[] }>(
+    db,
+    supplierRanking(source, { limit: INVITED_SIMILAR_SUPPLIERS + 1, subcategoryOnly: true }),
+  );
+  return rows.map((row) => ({ sellerId: row.seller_id, score: Number(row.score), productNames: row.names ?? [] }));
 }
 
 /** The line a supplier reads under a matched RFQ. */

@@ -4,9 +4,14 @@ import { productPriceTiers, products } from "~/db/schema/products";
 import { isUuid } from "~/lib/uuid";
 import { totalFromUnit } from "~/lib/money-minor";
 import { categoryValueOf } from "~/lib/categories";
+import { companyNameOf } from "~/modules/accounts/profiles.server";
 
 export type RfqPrefill = {
   productId: string;
+  /** the supplier of the product, by its company name (a direct inquiry is addressed to it) */
+  supplierCompany: string;
+  /** the product's minimum order, the least a direct inquiry may ask for */
+  minimumOrderQuantity: number;
   title: string;
   category: string;
   unit: string;
@@ -34,6 +39,7 @@ export async function rfqPrefillFromProduct(
       subcategory: products.subcategory,
       unit: products.unit,
       moq: products.minimumOrderQuantity,
+      supplierCompany: companyNameOf(products.sellerId),
     })
     .from(products)
     .where(and(eq(products.id, productId), eq(products.status, "active")))
@@ -53,6 +59,8 @@ export async function rfqPrefillFromProduct(
       : [];
   return {
     productId: row.id,
+    supplierCompany: row.supplierCompany?.trim() || "the supplier",
+    minimumOrderQuantity: row.moq,
     title: row.name,
     // the product's place in the tree, as the form's category select holds it
     category: categoryValueOf(row.category, row.subcategory),
@@ -60,4 +68,41 @@ export async function rfqPrefillFromProduct(
     quantity: tier?.minQuantity ?? row.moq,
     tier: tier ? { ...tier, targetCents: totalFromUnit(tier.unitPriceCents, tier.minQuantity) } : null,
   };
+}
+
+/**
+ * The facts a direct inquiry (Request Quote on a product, issue #41.3) is checked against: an active product's
+ * supplier, name, MOQ and unit; null for a product that is not (or no longer) listed.
+ */
+export async function productForInquiry(
+  db: Db,
+  productId: string,
+): Promise<{ id: string; name: string; sellerId: string; minimumOrderQuantity: number; unit: string } | null> {
+  if (!isUuid(productId)) return null;
+  const [row] = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      sellerId: products.sellerId,
+      minimumOrderQuantity: products.minimumOrderQuantity,
+      unit: products.unit,
+    })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.status, "active")))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A product's name and whether it is listed, for the RFQ a direct inquiry made of it (null: deleted). */
+export async function inquiryProductSummary(
+  db: Db,
+  productId: string | null,
+): Promise<{ id: string; name: string; listed: boolean } | null> {
+  if (!productId || !isUuid(productId)) return null;
+  const [row] = await db
+    .select({ id: products.id, name: products.name, status: products.status })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
+  return row ? { id: row.id, name: row.name, listed: row.status === "active" } : null;
 }

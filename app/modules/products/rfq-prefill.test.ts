@@ -37,6 +37,9 @@ describe.each(testEngines())("RFQ pre-filled from a product on %s", (engine) => 
 
     expect(await rfqPrefillFromProduct(database.db, product.id)).toEqual({
       productId: product.id,
+      // a direct inquiry is addressed to the product's supplier, at least its MOQ (#41 item 3)
+      supplierCompany: seller.profile.companyName,
+      minimumOrderQuantity: 200,
       title: "Cotton Terry Towels",
       category: "home-textiles",
       unit: "pieces",

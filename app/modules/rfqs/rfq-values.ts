@@ -53,6 +53,20 @@ export type RfqCard = {
   quoteCount: number;
   /** the buyer takes quotes from verified suppliers only */
   verifiedSuppliersOnly: boolean;
+  /** a direct inquiry from a product page (issue #41.3); null for an RFQ open to every supplier */
+  direct: DirectInquiry | null;
+};
+
+/** A direct inquiry as its viewer may know it (decision record 0054). */
+export type DirectInquiry = {
+  /** the product it was asked from (null once the product is deleted) */
+  productId: string | null;
+  /** the supplier it is addressed to: named to the buyer and administrators only, null to anyone else */
+  supplierCompany: string | null;
+  /** how it reaches the viewer: addressed to it, or it was invited as a similar supplier; null for anyone else */
+  viewerRole: "addressed" | "invited" | null;
+  /** the buyer asked for similar verified suppliers to be invited too */
+  inviteSimilar: boolean;
 };
 
 export type QuoteView = {
@@ -104,4 +118,10 @@ export const QUOTE_STATUS_LABEL: Record<QuoteStatus, string> = {
   declined: "Declined",
   withdrawn: "Withdrawn",
   superseded: "Revised",
+};
+
+/** What a direct inquiry's buyer is told (issue #41.3). */
+export const DIRECT_INQUIRY_MESSAGES = {
+  ownProduct: "You cannot request a quote on your own product",
+  created: "Quote request sent to the supplier",
 };

@@ -58,6 +58,7 @@ export const createRfqSchema = z
   });
 
 export type CreateRfqInput = z.output<typeof createRfqSchema>;
+
 /** The Create RFQ form's fields, as the route reads them for createRfqSchema. */
 export const CREATE_RFQ_FIELDS = [
   "title",
@@ -104,6 +105,20 @@ const shipToShape = {
 export type ShipTo = { shipToName: string; shipToAddress: string; notifyParty: string | null };
 
 /**
+ * Request Quote on a product (a direct inquiry, issue #41.3): the Create RFQ form, with the product it is about and
+ * whether similar verified suppliers are invited too. The product's facts (its supplier, MOQ, unit) are the server's.
+ */
+export const directInquirySchema = createRfqSchema.safeExtend({
+  productId: z.uuid("This product is no longer available"),
+  inviteSimilar: z
+    .literal(["on", ""], { error: "Tick the box or leave it empty" })
+    .optional()
+    .transform((v) => v === "on"),
+});
+export type DirectInquiryInput = z.output<typeof directInquirySchema>;
+export const DIRECT_INQUIRY_FIELDS = [...CREATE_RFQ_FIELDS, "productId", "inviteSimilar"] as const;
+
+/**
  * What the RFQ page posts, by its `intent`: a quote (its fields read by quoteSchema once the supplier may quote),
  * accepting or withdrawing a quote (an id the command looks up: an unknown one is not found), or closing the RFQ.
  */
@@ -134,6 +149,8 @@ export const rfqListParamsSchema = z.object({
   mine: z.literal("1").optional().catch(undefined),
   // a supplier's "Matched for you": the published RFQs matched to its catalogue (issue #23)
   matched: z.literal("1").optional().catch(undefined),
+  // a supplier's "Direct inquiries": those addressed to it or it was invited to (issue #41.3)
+  direct: z.literal("1").optional().catch(undefined),
 });
 
 export type RfqListParams = z.infer<typeof rfqListParamsSchema>;

@@ -1,14 +1,14 @@
 import type { CommandRefusal, CommandResult } from "~/lib/command-result";
 import { rfqOwnedBy } from "~/modules/rfqs/rfq-owner.server";
 import { isUniqueViolation } from "~/db/postgres-errors";
-import { and, asc, count, desc, eq, exists, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, ilike, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { splitCategory } from "~/lib/categories";
 import type { Db } from "~/db/client.server";
-import { emailOf } from "~/modules/accounts/profiles.server";
+import { companyNameOf, emailOf } from "~/modules/accounts/profiles.server";
 import { rfqMatches } from "~/db/schema/matching";
 import { profiles } from "~/db/schema/profiles";
-import { rfqResponses, rfqs } from "~/db/schema/rfqs";
+import { rfqInvitations, rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { closingInstant, FALLBACK_TIME_ZONE, INDIA_TIME_ZONE, isExpired, todayIn, todayUtc } from "~/lib/deadline";
 import { formatMoney } from "~/lib/money";
 import type { Actor, SessionUser } from "~/modules/accounts/accounts.schema";
@@ -29,6 +29,8 @@ import {
   type QuoteStatus,
   type RfqStatus,
   type CreateRfqInput,
+  type DirectInquiry,
+  DIRECT_INQUIRY_MESSAGES,
   type QuoteView,
   type RfqCard,
   type RfqDetail,
@@ -36,7 +38,7 @@ import {
   type ShipTo,
 } from "./rfq.schema";
 import { isUuid } from "~/lib/uuid";
-import { buyerShownAs } from "~/modules/accounts/buyer-privacy";
+import { ANONYMOUS_BUYER, buyerShownAs } from "~/modules/accounts/buyer-privacy";
 import { overActionLimit } from "~/modules/accounts/attempt-limiter.server";
 import { hasBlocked } from "~/modules/messaging/blocks.server";
 import { notify, type Notifier } from "~/modules/notifications/notifications.server";
@@ -73,6 +75,32 @@ export async function moveQuotes(tx: Db, where: SQL, from: QuoteStatus, to: Quot
 
 const quoteCount = sql<number>`(select count(*)::int from ${rfqResponses} where ${rfqResponses.rfqId} = ${rfqs.id} and ${rfqResponses.status} not in ('withdrawn', 'superseded'))`;
 
+/** Whether this user was invited to quote on the RFQ of the row (a similar supplier of a direct inquiry). */
+function invitedToRfq(userId: string): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${rfqInvitations} where ${rfqInvitations.rfqId} = ${rfqs.id} and ${rfqInvitations.sellerId} = ${userId})`;
+}
+
+/**
+ * Who may see an RFQ (issue #41.3, decision record 0054): anyone sees an open RFQ; a direct inquiry only its buyer,
+ * the supplier it is addressed to, the suppliers invited to it and administrators. Everyone else is told it does not
+ * exist: it is in no list of theirs and its page is 404.
+ */
+export function rfqVisibleTo(viewer: SessionUser | null): SQL {
+  if (!viewer) return isNull(rfqs.addressedSellerId);
+  if (viewer.isAdmin) return sql`true`;
+  return or(
+    isNull(rfqs.addressedSellerId),
+    eq(rfqs.buyerId, viewer.id),
+    eq(rfqs.addressedSellerId, viewer.id),
+    invitedToRfq(viewer.id),
+  )!;
+}
+
+/** Direct inquiries the viewer may quote on: addressed to it, or it was invited to them. */
+function directInquiryFor(viewer: SessionUser): SQL {
+  return or(eq(rfqs.addressedSellerId, viewer.id), invitedToRfq(viewer.id))!;
+}
+
 const cardColumns = {
   id: rfqs.id,
   title: rfqs.title,
@@ -93,7 +121,16 @@ const cardColumns = {
   buyerAnonymous: rfqs.buyerAnonymous,
   quoteCount,
   verifiedSuppliersOnly: rfqs.verifiedSuppliersOnly,
+  productId: rfqs.productId,
+  addressedSellerId: rfqs.addressedSellerId,
+  addressedCompany: companyNameOf(rfqs.addressedSellerId),
+  inviteSimilar: rfqs.inviteSimilar,
 };
+
+/** The card columns and whether the viewer was invited to each RFQ (false without a viewer). */
+function cardColumnsFor(viewer: SessionUser | null) {
+  return { ...cardColumns, invited: viewer ? invitedToRfq(viewer.id) : sql<boolean>`false` };
+}
 
 /** When an RFQ closes: its stored instant, or (a row written without one) the end of its deadline day in UTC. */
 export function rfqClosesAt(row: { deadline: string; closesAt: Date | null; timeZone?: string | null }): Date {
@@ -103,17 +140,38 @@ export function rfqClosesAt(row: { deadline: string; closesAt: Date | null; time
 function toCard(
   {
     buyerId,
+    productId,
+    addressedSellerId,
+    addressedCompany,
+    inviteSimilar,
+    invited,
     ...row
-  }: Omit<RfqCard, "createdAt" | "buyerCompany" | "closesAt"> & {
+  }: Omit<RfqCard, "createdAt" | "buyerCompany" | "closesAt" | "direct"> & {
     buyerId: string;
     createdAt: Date;
     buyerCompany: string | null;
     closesAt: Date | null;
+    productId: string | null;
+    addressedSellerId: string | null;
+    addressedCompany: string | null;
+    inviteSimilar: boolean;
+    invited: boolean;
   },
   viewer: SessionUser | null,
 ): RfqCard {
+  const direct: DirectInquiry | null = addressedSellerId
+    ? {
+        productId,
+        // the buyer (and an administrator) is told whom it asked; an invited supplier is not told who else was
+        supplierCompany:
+          viewer && (viewer.id === buyerId || viewer.isAdmin) ? addressedCompany?.trim() || "Supplier" : null,
+        viewerRole: viewer?.id === addressedSellerId ? "addressed" : invited ? "invited" : null,
+        inviteSimilar,
+      }
+    : null;
   return {
     ...row,
+    direct,
     closesAt: rfqClosesAt(row).toISOString(),
     createdAt: row.createdAt.toISOString(),
     // the company name leaves the server only for those who may see it
@@ -126,9 +184,11 @@ function toCard(
  * filtered, sorted and paged in the database. Two queries whatever the size of the table.
  */
 export async function listRfqs(db: Db, params: RfqListParams, viewer: SessionUser | null) {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [rfqVisibleTo(viewer)];
   if (params.mine && viewer) conditions.push(rfqOwnedBy(viewer));
   else conditions.push(eq(rfqs.status, "published"));
+  // a supplier's "Direct inquiries": those addressed to it or it was invited to (issue #41.3)
+  if (params.direct) conditions.push(viewer ? directInquiryFor(viewer) : sql`false`);
   if (params.matched) {
     conditions.push(
       viewer
@@ -164,7 +224,7 @@ export async function listRfqs(db: Db, params: RfqListParams, viewer: SessionUse
           : [desc(rfqs.createdAt), desc(rfqs.id)];
   const [rows, [total]] = await Promise.all([
     db
-      .select(cardColumns)
+      .select(cardColumnsFor(viewer))
       .from(rfqs)
       .leftJoin(profiles, eq(profiles.userId, rfqs.buyerId))
       .where(where)
@@ -195,39 +255,142 @@ export async function createRfq(
   jobs?: Pick<JobQueue, "send">,
 ): Promise<FormResult<{ id: string }>> {
   const timeZone = input.timeZone ?? FALLBACK_TIME_ZONE;
-  if (input.deadline < todayIn(timeZone, now)) {
-    const message = "The quote submission deadline cannot be in the past";
-    return { ok: false, status: 400, message, fieldErrors: { deadline: message } };
-  }
+  const late = pastDeadline(input, now);
+  if (late) return late;
   const limited = await overActionLimit(db, "rfq", actor.id);
   if (limited) return { ok: false, status: 429, message: limited, fieldErrors: {} };
-  const details = input.specifications.trim() ? input.specifications : null;
   const row = await db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(rfqs)
-      .values({
-        buyerId: actor.id,
-        title: input.title,
-        description: input.description,
-        ...splitCategory(input.category)!,
-        quantity: input.quantity,
-        unit: input.unit,
-        budgetMinCents: input.budgetMin,
-        budgetMaxCents: input.budgetMax,
-        deliveryLocation: input.deliveryLocation,
-        deadline: input.deadline,
-        timeZone,
-        closesAt: closingInstant(input.deadline, timeZone),
-        specifications: details === null ? null : { details },
-        verifiedSuppliersOnly: input.verifiedSuppliersOnly,
-        buyerAnonymous: input.postAnonymously,
-        status: "published",
-      })
-      .returning({ id: rfqs.id });
-    if (jobs) await jobs.send(tx, "match-rfq", { rfqId: created!.id });
-    return created!;
+    const created = await insertRfq(tx, actor, input, timeZone);
+    if (jobs) await jobs.send(tx, "match-rfq", { rfqId: created.id });
+    return created;
   });
   return { ok: true, message: "RFQ created successfully!", value: { id: row.id } };
+}
+
+function pastDeadline(input: CreateRfqInput, now: Date): CommandRefusal | null {
+  if (input.deadline >= todayIn(input.timeZone ?? FALLBACK_TIME_ZONE, now)) return null;
+  const message = "The quote submission deadline cannot be in the past";
+  return { ok: false, status: 400, message, fieldErrors: { deadline: message } };
+}
+
+async function insertRfq(
+  tx: Db,
+  actor: Actor,
+  input: CreateRfqInput,
+  timeZone: string,
+  direct?: { productId: string; sellerId: string; inviteSimilar: boolean },
+) {
+  const details = input.specifications.trim() ? input.specifications : null;
+  const [created] = await tx
+    .insert(rfqs)
+    .values({
+      buyerId: actor.id,
+      title: input.title,
+      description: input.description,
+      ...splitCategory(input.category)!,
+      quantity: input.quantity,
+      unit: input.unit,
+      budgetMinCents: input.budgetMin,
+      budgetMaxCents: input.budgetMax,
+      deliveryLocation: input.deliveryLocation,
+      deadline: input.deadline,
+      timeZone,
+      closesAt: closingInstant(input.deadline, timeZone),
+      specifications: details === null ? null : { details },
+      verifiedSuppliersOnly: input.verifiedSuppliersOnly,
+      buyerAnonymous: input.postAnonymously,
+      productId: direct?.productId ?? null,
+      addressedSellerId: direct?.sellerId ?? null,
+      inviteSimilar: direct?.inviteSimilar ?? false,
+      status: "published",
+    })
+    .returning({ id: rfqs.id });
+  return created!;
+}
+
+/** The product a direct inquiry is about, as the products module tells it (rfqs does not read products' tables). */
+export type InquiryProduct = {
+  id: string;
+  name: string;
+  sellerId: string;
+  minimumOrderQuantity: number;
+  unit: string;
+};
+
+/**
+ * A buyer's direct inquiry from a product page (issue #41.3, decision record 0054): an RFQ addressed to the product's
+ * supplier, linked to the product, that only that supplier (and, with `inviteSimilar`, the similar verified suppliers
+ * the match-rfq job invites) may see and quote on. The quantity is at least the product's MOQ, in its unit. The
+ * supplier's notice (and e-mail job) and the invitation job commit with the RFQ. Never on one's own product.
+ */
+export async function createDirectInquiry(
+  db: Db,
+  actor: Actor,
+  input: CreateRfqInput & { inviteSimilar: boolean },
+  product: InquiryProduct,
+  notifier: Notifier,
+  now = new Date(),
+): Promise<FormResult<{ id: string }>> {
+  if (product.sellerId === actor.id)
+    return { ok: false, status: 403, message: DIRECT_INQUIRY_MESSAGES.ownProduct, fieldErrors: {} };
+  const refusals: Record<string, string> = {};
+  if (input.unit !== product.unit) refusals.unit = `This product is sold in ${product.unit}`;
+  if (input.quantity < product.minimumOrderQuantity)
+    refusals.quantity = `The supplier's minimum order is ${product.minimumOrderQuantity.toLocaleString("en-US")} ${product.unit}`;
+  if (Object.keys(refusals).length > 0)
+    return { ok: false, status: 400, message: Object.values(refusals)[0]!, fieldErrors: refusals };
+  const late = pastDeadline(input, now);
+  if (late) return late;
+  const limited = await overActionLimit(db, "rfq", actor.id);
+  if (limited) return { ok: false, status: 429, message: limited, fieldErrors: {} };
+  const timeZone = input.timeZone ?? FALLBACK_TIME_ZONE;
+  const row = await db.transaction(async (tx) => {
+    const created = await insertRfq(tx, actor, input, timeZone, {
+      productId: product.id,
+      sellerId: product.sellerId,
+      inviteSimilar: input.inviteSimilar,
+    });
+    const buyer = input.postAnonymously ? ANONYMOUS_BUYER : actor.profile.companyName || "A buyer";
+    const body = `${buyer} asks you for a quote on ${input.quantity.toLocaleString("en-US")} ${input.unit} of "${product.name}".`;
+    await notify(tx, notifier, {
+      userId: product.sellerId,
+      kind: "rfq_matched",
+      title: `Quote request for "${product.name}"`,
+      body,
+      href: `/rfqs/${created.id}`,
+      eventKey: `rfq-direct:${created.id}`,
+      email: {
+        subject: `A buyer asks you for a quote: "${product.name}"`,
+        text: `${body}\n\nSee the request and quote:`,
+      },
+    });
+    // the similar suppliers are chosen and told by the job, after the buyer's request has been answered
+    if (input.inviteSimilar) await notifier.jobs.send(tx, "match-rfq", { rfqId: created.id });
+    return created;
+  });
+  return { ok: true, message: DIRECT_INQUIRY_MESSAGES.created, value: { id: row.id } };
+}
+
+/**
+ * Invites suppliers to quote on a direct inquiry besides the one it is addressed to (the matching module's choice);
+ * never its buyer or its own supplier. Idempotent. Returns the sellers newly invited.
+ */
+export async function inviteToRfq(tx: Db, rfqId: string, sellerIds: readonly string[]): Promise<string[]> {
+  if (sellerIds.length === 0) return [];
+  const [rfq] = await tx
+    .select({ buyerId: rfqs.buyerId, addressedSellerId: rfqs.addressedSellerId })
+    .from(rfqs)
+    .where(eq(rfqs.id, rfqId))
+    .limit(1);
+  if (!rfq?.addressedSellerId) return [];
+  const invitees = sellerIds.filter((id) => id !== rfq.buyerId && id !== rfq.addressedSellerId);
+  if (invitees.length === 0) return [];
+  const rows = await tx
+    .insert(rfqInvitations)
+    .values(invitees.map((sellerId) => ({ rfqId, sellerId })))
+    .onConflictDoNothing()
+    .returning({ sellerId: rfqInvitations.sellerId });
+  return rows.map((r) => r.sellerId);
 }
 
 /**
@@ -243,13 +406,13 @@ export async function getRfqDetail(
   if (!isUuid(id)) return null;
   const [row] = await db
     .select({
-      ...cardColumns,
+      ...cardColumnsFor(viewer),
       specifications: rfqs.specifications,
       buyerFullName: profiles.fullName,
     })
     .from(rfqs)
     .leftJoin(profiles, eq(profiles.userId, rfqs.buyerId))
-    .where(eq(rfqs.id, id))
+    .where(and(eq(rfqs.id, id), rfqVisibleTo(viewer)))
     .limit(1);
   if (!row) return null;
   const isBuyer = viewer?.id === row.buyerId;
@@ -335,8 +498,14 @@ export async function getRfqDetail(
       }),
     );
   const ownActive = quotes.filter((q) => q.mine && q.status !== "withdrawn").length;
+  // a direct inquiry is open to the supplier it is addressed to and the invited ones only (an administrator sees it)
+  const mayQuoteDirect = !row.addressedSellerId || row.addressedSellerId === viewer?.id || row.invited;
   const openRfqForSeller =
-    viewer?.profile?.isSeller === true && !isBuyer && row.status === "published" && !isExpired(rfqClosesAt(row), now);
+    viewer?.profile?.isSeller === true &&
+    !isBuyer &&
+    mayQuoteDirect &&
+    row.status === "published" &&
+    !isExpired(rfqClosesAt(row), now);
   // a supplier the buyer blocked is not offered the quote form (submitQuote refuses it too)
   const quoteClosed = openRfqForSeller && (await hasBlocked(db, row.buyerId, viewer.id));
   const openToSeller = openRfqForSeller && !quoteClosed;
@@ -357,7 +526,7 @@ export async function getRfqDetail(
   };
 }
 
-async function loadRfqForQuote(db: Db, rfqId: string) {
+async function loadRfqForQuote(db: Db, rfqId: string, actor: Actor) {
   if (!isUuid(rfqId)) return null;
   const [row] = await db
     .select({
@@ -365,11 +534,13 @@ async function loadRfqForQuote(db: Db, rfqId: string) {
       buyerId: rfqs.buyerId,
       status: rfqs.status,
       verifiedSuppliersOnly: rfqs.verifiedSuppliersOnly,
+      addressedSellerId: rfqs.addressedSellerId,
       deadline: rfqs.deadline,
       closesAt: rfqs.closesAt,
       timeZone: rfqs.timeZone,
       title: rfqs.title,
       buyerEmail: emailOf(rfqs.buyerId),
+      invited: invitedToRfq(actor.id),
     })
     .from(rfqs)
     .where(eq(rfqs.id, rfqId))
@@ -384,6 +555,7 @@ export async function quoteFormOptions(db: Db, now = new Date()): Promise<{ port
 }
 
 export const QUOTE_MESSAGES = {
+  notInvited: "This inquiry is addressed to another supplier",
   sellersOnly: "Only supplier accounts can quote on RFQs",
   verifiedOnly: "This buyer accepts quotes from verified suppliers only. Get verified from your profile to quote.",
   // a supplier the buyer blocked (issue 38): no more is said, the block included
@@ -397,12 +569,16 @@ export const QUOTE_MESSAGES = {
  * supplier the buyer accepts), asked before the quote form is read: a buyer posting a quote is told 403, not 400.
  */
 async function quotableRfq(db: Db, actor: Actor, rfqId: string, now: Date) {
-  const rfq = await loadRfqForQuote(db, rfqId);
+  const rfq = await loadRfqForQuote(db, rfqId, actor);
   const refuse = (status: number, message: string): { ok: false; refusal: CommandRefusal } => ({
     ok: false,
     refusal: { ok: false, status, message, fieldErrors: {} },
   });
   if (!rfq) return refuse(404, "RFQ Not Found");
+  // a direct inquiry takes quotes from its supplier and the invited ones only; to anyone else but an administrator
+  // (who may read it) it does not exist (issue #41.3)
+  if (rfq.addressedSellerId && rfq.buyerId !== actor.id && rfq.addressedSellerId !== actor.id && !rfq.invited)
+    return actor.isAdmin ? refuse(403, QUOTE_MESSAGES.notInvited) : refuse(404, "RFQ Not Found");
   if (rfq.buyerId === actor.id) return refuse(403, "You cannot quote on your own RFQ");
   if (!actor.profile.isSeller) return refuse(403, QUOTE_MESSAGES.sellersOnly);
   // a buyer's block of this supplier closes the buyer's RFQs to its quotes (and their text, notice and e-mail)

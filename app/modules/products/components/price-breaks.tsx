@@ -62,8 +62,8 @@ export function PriceBreaks({
   ladders: PriceTierLadder[];
   moq: number;
   unit: string;
-  /** the RFQ for a break's quantity at its price; null: the RFQ for the MOQ */
-  quoteHref: (tierId: string | null) => string;
+  /** the RFQ for a break's quantity at its price; null: the RFQ for the MOQ. Null on the supplier's own product. */
+  quoteHref: ((tierId: string | null) => string) | null;
   className?: string;
 }) {
   const perUnit = SINGULAR[unit] ?? unit;
@@ -111,13 +111,15 @@ export function PriceBreaks({
                         <span className="text-slate-500">/ {perUnit}</span>
                       </td>
                       <td className="py-2 text-right">
-                        <Link
-                          to={quoteHref(row.tierId)}
-                          aria-label={`Quote ${quantity}${title ? ` of ${title}` : ""} at ${price} per ${perUnit}`}
-                          className="whitespace-nowrap text-sm font-medium text-brand-700 hover:underline"
-                        >
-                          Quote
-                        </Link>
+                        {quoteHref ? (
+                          <Link
+                            to={quoteHref(row.tierId)}
+                            aria-label={`Quote ${quantity}${title ? ` of ${title}` : ""} at ${price} per ${perUnit}`}
+                            className="whitespace-nowrap text-sm font-medium text-brand-700 hover:underline"
+                          >
+                            Quote
+                          </Link>
+                        ) : null}
                       </td>
                     </tr>
                   );

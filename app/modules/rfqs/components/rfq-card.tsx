@@ -18,6 +18,15 @@ export function formatBudget(min: number | null, max: number | null): string {
 }
 
 /** The buyer takes quotes from verified suppliers only. */
+/** A direct inquiry (issue #41.3): asked of one supplier from its product page, and of the suppliers invited. */
+export function DirectInquiryBadge({ role }: { role: "addressed" | "invited" | null }) {
+  return (
+    <Badge title="Only the suppliers the buyer asked can see and quote on it">
+      {role === "addressed" ? "Direct inquiry to you" : role === "invited" ? "Invited to quote" : "Direct inquiry"}
+    </Badge>
+  );
+}
+
 export function VerifiedOnlyBadge() {
   return (
     <Badge tone="green" title="Only suppliers Setu has verified can quote">
@@ -48,6 +57,7 @@ export function RfqCard({
         {showStatus ? <Badge tone={statusTone(rfq.status)}>{rfq.status}</Badge> : null}
         {rfq.status === "published" ? <DeadlineBadge closesAt={rfq.closesAt} /> : null}
         {rfq.verifiedSuppliersOnly ? <VerifiedOnlyBadge /> : null}
+        {rfq.direct ? <DirectInquiryBadge role={rfq.direct.viewerRole} /> : null}
       </div>
       <h3 className="mt-3 line-clamp-2 text-lg font-semibold">
         <Link to={`/rfqs/${rfq.id}`} className="hover:underline">
