@@ -9,6 +9,7 @@ import { sendPasswordResetEmail } from "~/modules/accounts/password-reset.server
 import { resolveAuthSecret } from "~/modules/accounts/secret.server";
 import { activeSessionIds } from "~/modules/accounts/session.server";
 import { pollSecondsFromEnv, retryDelayFromEnv, startJobQueue, type JobQueue } from "~/modules/jobs/job-queue.server";
+import { runCatalogueImport } from "~/modules/catalogue-import/catalogue-import.server";
 import { generateOrderDocuments } from "~/modules/order-documents/order-documents.server";
 import {
   liveLimitsFromEnv,
@@ -171,6 +172,10 @@ export function startRuntime(): Promise<Runtime> {
       });
       await jobs.work("order-documents", async ({ orderId, stage }) => {
         await generateOrderDocuments(database.db, storage, orderId, stage);
+      });
+      await jobs.work("catalogue-import", async ({ importId }) => {
+        const outcome = await runCatalogueImport({ db: database.db, storage, jobs, dataDir }, importId);
+        logger.info({ importId, outcome }, "ran a catalogue import");
       });
       await jobs.work("store-qr-refresh", async ({ publicUrl }) => {
         const made = await refreshStoreQrCodes(database.db, publicUrl);
