@@ -262,7 +262,7 @@ describe.each(testEngines("both"))("catalogue import on %s", (engine) => {
 
   it("export → edit one price → import updates exactly that price", async () => {
     const csvText = await text(catalogueExport(database.db, actorOf(seller), "csv"));
-    const rows = parse<string[]>(csvText, { bom: true });
+    const rows: string[][] = parse(csvText, { bom: true });
     expect(rows[0]).toEqual(COLUMNS.map((c) => c.heading));
     const skuAt = rows[0]!.indexOf("SKU");
     const priceAt = rows[0]!.indexOf("Price");
