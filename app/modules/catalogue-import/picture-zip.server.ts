@@ -2,10 +2,11 @@ import crypto from "node:crypto";
 import path from "node:path";
 import yauzl, { type Entry, type ZipFile } from "yauzl";
 import { MAX_IMAGE_BYTES } from "~/modules/uploads/uploads.schema";
+import { MAX_ZIP_BYTES } from "./import-limits";
 
 /** The limits of a ZIP of pictures (issue #42): its size, what it may unpack to, and how many files it holds. */
 export const ZIP_LIMITS = {
-  maxZipBytes: 200 * 1024 * 1024,
+  maxZipBytes: MAX_ZIP_BYTES,
   maxTotalBytes: 400 * 1024 * 1024,
   maxEntryBytes: MAX_IMAGE_BYTES,
   maxEntries: 5_000,
