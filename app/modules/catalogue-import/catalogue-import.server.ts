@@ -278,8 +278,15 @@ export async function commitCatalogueImport(
           ),
         )
         .returning({ totalRows: catalogueImports.totalRows });
-      if (!row)
-        return { ok: false as const, status: 409, message: "This import is no longer waiting to be committed." };
+      if (!row) {
+        const [exists] = await tx
+          .select({ id: catalogueImports.id })
+          .from(catalogueImports)
+          .where(and(eq(catalogueImports.id, importId), eq(catalogueImports.sellerId, actor.id)));
+        return exists
+          ? { ok: false as const, status: 409, message: "This import is no longer waiting to be committed." }
+          : { ok: false as const, status: 404, message: "Import not found" };
+      }
       if (row.totalRows === 0) throw new NothingToImport();
       await deps.jobs.send(tx, "catalogue-import", { importId });
       return { ok: true as const, message: "Import started" };

@@ -75,7 +75,7 @@ export function readCategory(cell: string): { slug: string } | { suggestion: str
 
 /** A leading apostrophe the export put before text that starts like a formula is taken off again. */
 export function unescapeFormulaText(value: string): string {
-  return /^'[=+\-@]/.test(value) ? value.slice(1) : value;
+  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
 }
 
 const DECIMAL = /^\d{1,7}(\.\d{1,4})?$/;
