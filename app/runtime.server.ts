@@ -9,7 +9,7 @@ import { sendPasswordResetEmail } from "~/modules/accounts/password-reset.server
 import { resolveAuthSecret } from "~/modules/accounts/secret.server";
 import { activeSessionIds } from "~/modules/accounts/session.server";
 import { pollSecondsFromEnv, retryDelayFromEnv, startJobQueue, type JobQueue } from "~/modules/jobs/job-queue.server";
-import { runCatalogueImport } from "~/modules/catalogue-import/catalogue-import.server";
+import { resumeCatalogueImports, runCatalogueImport } from "~/modules/catalogue-import/catalogue-import.server";
 import { generateOrderDocuments } from "~/modules/order-documents/order-documents.server";
 import {
   liveLimitsFromEnv,
@@ -182,6 +182,8 @@ export function startRuntime(): Promise<Runtime> {
         if (made) logger.info({ made }, "made again the store QR codes that encoded another address");
       });
     }
+    // imports a crash interrupted carry on from their cursor (record 0055)
+    if (process.env.JOB_WORKERS !== "off") await resumeCatalogueImports(database.db, jobs);
     // stored QR codes made before scans were tagged, or before the site moved, are made again (once: a stately queue)
     await jobs.send(database.db, "store-qr-refresh", { publicUrl }, { singletonKey: "all" });
     // every instance declares the schedule (an upsert); pg-boss sends each occurrence once

@@ -24,4 +24,5 @@ CREATE TABLE "catalogue_imports" (
 --> statement-breakpoint
 ALTER TABLE "catalogue_imports" ADD CONSTRAINT "catalogue_imports_seller_id_user_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "catalogue_imports_seller_created_idx" ON "catalogue_imports" USING btree ("seller_id","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "catalogue_imports_one_running_idx" ON "catalogue_imports" USING btree ("seller_id") WHERE "catalogue_imports"."status" = 'running';
+CREATE UNIQUE INDEX "catalogue_imports_one_running_idx" ON "catalogue_imports" USING btree ("seller_id") WHERE "catalogue_imports"."status" = 'running';--> statement-breakpoint
+CREATE INDEX "products_seller_sku_idx" ON "products" USING btree ("seller_id",("specifications" ->> 'base_sku'));

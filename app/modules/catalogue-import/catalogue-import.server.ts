@@ -484,3 +484,16 @@ async function storePictures(storage: BlobStorage, sellerId: string, entry: Plan
   }
   return null;
 }
+
+/**
+ * As an instance starts: a job for every import that was queued or running, so one that a crash interrupted
+ * resumes at once rather than when pg-boss expires its dead run (the cursor keeps two runs from writing twice).
+ */
+export async function resumeCatalogueImports(db: Db, jobs: JobQueue): Promise<number> {
+  const waiting = await db
+    .select({ id: catalogueImports.id })
+    .from(catalogueImports)
+    .where(sql`${catalogueImports.status} in ('queued', 'running')`);
+  for (const { id } of waiting) await jobs.send(db, "catalogue-import", { importId: id });
+  return waiting.length;
+}
