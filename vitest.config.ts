@@ -16,6 +16,7 @@ export const TEST_WORKERS = Number(process.env.TEST_WORKERS ?? 4);
 const HTTP_ONLY_E2E = [
   "accounts-server",
   "authorization-matrix",
+  "catalogue-import-crash",
   "crash-durability",
   "fuzz",
   "hostile-inputs",
