@@ -378,12 +378,25 @@ export async function runCatalogueImport(
   while (cursor < plan.length) {
     const chunk = plan.slice(cursor, cursor + CHUNK);
     const bytes = job!.zipPath ? await picturesOf(deps, job!.zipPath, actor.id, chunk) : new Map<string, Buffer>();
+    // pictures are re-encoded one product ahead of the product written (uploads' imageDecoding lets two decode at a
+    // time), and always before the product's transaction: a transaction never waits for an image
+    const pictures = new Map<number, Promise<string | null>>();
+    const picturesFor = (i: number) => {
+      if (i < chunk.length && !pictures.has(i)) {
+        const stored = storePictures(deps.storage, actor.id, chunk[i]!, bytes);
+        stored.catch(() => {}); // awaited when its product's turn comes
+        pictures.set(i, stored);
+      }
+      return pictures.get(i)!;
+    };
     for (const entry of chunk) {
       if (Date.now() - startedAt > budgetMs) {
         await deps.jobs.send(db, "catalogue-import", { importId });
         return "continued";
       }
-      const pictureProblem = await storePictures(deps.storage, actor.id, entry, bytes);
+      const index = chunk.indexOf(entry);
+      picturesFor(index + 1);
+      const pictureProblem = await picturesFor(index);
       const expected = cursor;
       let outcome: ImportOutcome | "refused" = "refused";
       const extraRefusals: ImportRefusal[] = pictureProblem
