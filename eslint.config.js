@@ -53,6 +53,7 @@ export const LAYER_ZONES = [
 export const TABLE_OWNERS = {
   analytics: "analytics",
   auth: "accounts",
+  "catalogue-import": "catalogue-import",
   contact: "contact",
   matching: "matching",
   messaging: "messaging",

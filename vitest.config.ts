@@ -20,6 +20,7 @@ const HTTP_ONLY_E2E = [
   "accounts-password-reset",
   "accounts-server",
   "authorization-matrix",
+  "catalogue-import-crash",
   "crash-durability",
   "fuzz",
   "hostile-inputs",

@@ -9,6 +9,7 @@ import { sendPasswordResetEmail } from "~/modules/accounts/password-reset.server
 import { resolveAuthSecret } from "~/modules/accounts/secret.server";
 import { activeSessionIds } from "~/modules/accounts/session.server";
 import { pollSecondsFromEnv, retryDelayFromEnv, startJobQueue, type JobQueue } from "~/modules/jobs/job-queue.server";
+import { resumeCatalogueImports, runCatalogueImport } from "~/modules/catalogue-import/catalogue-import.server";
 import { generateOrderDocuments } from "~/modules/order-documents/order-documents.server";
 import {
   liveLimitsFromEnv,
@@ -172,11 +173,17 @@ export function startRuntime(): Promise<Runtime> {
       await jobs.work("order-documents", async ({ orderId, stage }) => {
         await generateOrderDocuments(database.db, storage, orderId, stage);
       });
+      await jobs.work("catalogue-import", async ({ importId }) => {
+        const outcome = await runCatalogueImport({ db: database.db, storage, jobs, dataDir }, importId);
+        logger.info({ importId, outcome }, "ran a catalogue import");
+      });
       await jobs.work("store-qr-refresh", async ({ publicUrl }) => {
         const made = await refreshStoreQrCodes(database.db, publicUrl);
         if (made) logger.info({ made }, "made again the store QR codes that encoded another address");
       });
     }
+    // imports a crash interrupted carry on from their cursor (record 0055)
+    if (process.env.JOB_WORKERS !== "off") await resumeCatalogueImports(database.db, jobs);
     // stored QR codes made before scans were tagged, or before the site moved, are made again (once: a stately queue)
     await jobs.send(database.db, "store-qr-refresh", { publicUrl }, { singletonKey: "all" });
     // every instance declares the schedule (an upsert); pg-boss sends each occurrence once

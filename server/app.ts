@@ -10,6 +10,7 @@ import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "~/modules/messaging/messa
 import { forgetFeaturedProducts } from "~/modules/stores/featured-products.server";
 import { productsApi, type JsonAnswer } from "~/modules/products/products-api.server";
 import { HTS_IMPORT_MAX_BYTES } from "~/modules/trade/hts-import.server";
+import { MAX_IMPORT_POST_BYTES } from "~/modules/catalogue-import/import-limits";
 import { appContext } from "~/request-context.server";
 import { getRuntime, startRuntime, stopRuntime, type Runtime } from "~/runtime.server";
 import { bodyLimit } from "./body-limit";
@@ -91,6 +92,7 @@ export const BODY_LIMITS = {
   message: MAX_ATTACHMENTS * MAX_ATTACHMENT_BYTES + 256 * 1024,
   // an administrator's USITC HTS export (modules/trade/hts-import.server.ts: 5 MB) and its form
   tradeData: HTS_IMPORT_MAX_BYTES + 64 * 1024,
+  catalogueImport: MAX_IMPORT_POST_BYTES,
 };
 // an account's uploads in flight on this instance (issue 38): a third waits for one of two to finish
 app.use(
@@ -110,6 +112,8 @@ app.use(
     // a dispute with its evidence files (the same limits as a message's attachments)
     if (/^\/orders\/[^/]+(\.data)?$/.test(path)) return BODY_LIMITS.message;
     if (/^\/admin\/trade-data(\.data)?$/.test(path)) return BODY_LIMITS.tradeData;
+    // a catalogue import: its sheet and ZIP of pictures, streamed to disk within their own limits
+    if (/^\/products\/import(\.data)?$/.test(path)) return BODY_LIMITS.catalogueImport;
     return BODY_LIMITS.form;
   }),
 );

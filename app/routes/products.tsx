@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { Package, Pencil, Plus } from "lucide-react";
+import { Download, FileUp, Package, Pencil, Plus } from "lucide-react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { Badge, statusTone } from "~/components/ui/badge";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Disclosure } from "~/components/ui/disclosure";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Select, Textarea } from "~/components/ui/field";
@@ -277,7 +277,15 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
           <h1 className="text-3xl font-bold">My Products</h1>
           <p className="mt-1 text-slate-600">List wholesale products for US buyers.</p>
         </div>
-        <CreateProductDialog action="/products" ownerName={companyName} ports={ports} />
+        <div className="flex flex-wrap gap-2">
+          <ButtonLink to="/products/import" variant="outline">
+            <FileUp className="size-4" aria-hidden /> Import products
+          </ButtonLink>
+          <a href="/products/export?format=xlsx" download className={buttonClasses("outline")}>
+            <Download className="size-4" aria-hidden /> Export catalogue
+          </a>
+          <CreateProductDialog action="/products" ownerName={companyName} ports={ports} />
+        </div>
       </header>
       {failedMessage ? (
         <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { ArrowLeft, ExternalLink, Package, Star, Trash2 } from "lucide-react";
+import { ArrowLeft, ExternalLink, FileUp, Package, Star, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useFetcher, useSearchParams } from "react-router";
 import { lazyPart } from "~/components/ui/lazy-part";
@@ -382,12 +382,17 @@ export default function StoreManage({ loaderData, actionData }: Route.ComponentP
           <Card className="p-6 lg:col-span-2">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 className="text-lg font-semibold">Store products</h2>
-              <CreateProductDialog
-                action={`/stores/${store.id}/manage`}
-                ownerName={store.name || companyName}
-                storeId={store.id}
-                ports={ports}
-              />
+              <div className="flex flex-wrap gap-2">
+                <ButtonLink to={`/products/import?store=${store.id}`} variant="outline">
+                  <FileUp className="size-4" aria-hidden /> Import products
+                </ButtonLink>
+                <CreateProductDialog
+                  action={`/stores/${store.id}/manage`}
+                  ownerName={store.name || companyName}
+                  storeId={store.id}
+                  ports={ports}
+                />
+              </div>
             </div>
             {products.length === 0 ? (
               <p className="mt-8 text-center text-sm text-slate-500">No products in store</p>

@@ -104,6 +104,33 @@ const MATRIX: Record<string, Check[]> = {
       expect: { ...all(404), anonymous: 401, seller: 302 },
     },
   ],
+  // the catalogue import (#42): the seller's own imports only; another's, or none, is 404
+  "products/import": [
+    { method: "GET", path: () => "/products/import", expect: sellersPage },
+    {
+      method: "POST",
+      path: () => "/products/import",
+      fields: () => ({ intent: "commit", importId: "00000000-0000-4000-8000-000000000000" }),
+      expect: { ...all(403), anonymous: 401, seller: 404, otherSeller: 404 },
+    },
+  ],
+  "products/import/template": [
+    {
+      method: "GET",
+      path: () => "/products/import/template?format=csv",
+      expect: { ...all(404), seller: 200, otherSeller: 200 },
+    },
+  ],
+  "products/import/:id/report.csv": [
+    { method: "GET", path: () => "/products/import/00000000-0000-4000-8000-000000000000/report.csv", expect: all(404) },
+  ],
+  "products/export": [
+    {
+      method: "GET",
+      path: () => "/products/export?format=csv",
+      expect: { ...all(404), seller: 200, otherSeller: 200 },
+    },
+  ],
   browse: [{ method: "GET", path: () => "/browse?q=cotton", expect: all(200) }],
   categories: [{ method: "GET", path: () => "/categories", expect: all(200) }],
   "category/:slug": [{ method: "GET", path: () => "/category/home-textiles", expect: all(200) }],

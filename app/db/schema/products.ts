@@ -101,6 +101,8 @@ export const products = pgTable(
     ),
     check("products_unit_check", sql`${t.unit} in ('pieces', 'kg', 'tons', 'liters', 'meters', 'sets')`),
     index("products_seller_created_idx").on(t.sellerId, t.createdAt, t.id),
+    // a seller's product by its SKU (the draft's base_sku): what a catalogue import finds each row's product by
+    index("products_seller_sku_idx").on(t.sellerId, sql`(${t.specifications} ->> 'base_sku')`),
     index("products_status_created_idx").on(t.status, t.createdAt, t.id),
     index("products_status_category_created_idx").on(t.status, t.category, t.createdAt, t.id),
     index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),

@@ -79,6 +79,8 @@ export type JobData = {
   "order-documents": { orderId: string; stage: "confirmed" | "shipped" };
   /** makes again the stored store QR codes that encode another address than today's (queued as an instance starts) */
   "store-qr-refresh": { publicUrl: string };
+  /** a committed spreadsheet import, written from its cursor on (modules/catalogue-import, record 0055) */
+  "catalogue-import": { importId: string };
 };
 export type JobName = keyof JobData;
 
@@ -93,6 +95,8 @@ const QUEUE_OPTIONS = { retryLimit: 30, retryDelay: 60, retryBackoff: true, retr
 const QUEUE_OVERRIDES: Partial<Record<JobName, Partial<typeof QUEUE_OPTIONS>>> = {
   "payment-webhook": { expireInSeconds: 20, retryDelay: 5, retryDelayMax: 300 },
   "payment-reconcile": { expireInSeconds: 30, retryDelay: 10, retryDelayMax: 300 },
+  // a run writes for at most 20 s and hands over to the next: one that died holding the job is retried within a minute
+  "catalogue-import": { expireInSeconds: 45, retryDelay: 5, retryDelayMax: 60 },
 };
 
 /** How often a worker looks for new jobs when none is told otherwise (pg-boss's own default). */
@@ -143,6 +147,7 @@ const QUEUE_POLICIES: Record<JobName, QueuePolicy> = {
   "payment-due-reminders": "stately",
   "order-documents": "standard",
   "store-qr-refresh": "stately",
+  "catalogue-import": "standard",
 };
 
 /**

@@ -1,0 +1,512 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { catalogueImports, type ImportRefusal } from "~/db/schema/catalogue-import";
+import { calendarDateIn } from "~/lib/dates";
+import { isUuid } from "~/lib/uuid";
+import { logger } from "~/logger.server";
+import type { JobQueue } from "~/modules/jobs/job-queue.server";
+import type { ImportedProduct } from "~/modules/products/product-import.schema";
+import {
+  planImportOutcomes,
+  upsertImportedProduct,
+  type ImportOutcome,
+} from "~/modules/products/product-import.server";
+import { storeShelf } from "~/modules/stores/store-shelf.server";
+import { rateInForce } from "~/modules/trade/fx-rates.server";
+import { ImageRejected, processImage, storeImage } from "~/modules/uploads/images.server";
+import type { BlobStorage } from "~/modules/uploads/storage.server";
+import { HEADING_OF, mapHeadings, type ColumnKey } from "./columns";
+import { checkRow, groupProducts, MAX_IMPORT_ROWS, type CheckedRow, type RowCells } from "./row-checks";
+import { scanPictureZip, readZipPictures, ZipRefused, checkSpreadsheetZip } from "./picture-zip.server";
+import { readSheetRows, sniffSheetFormat } from "./sheet-reader.server";
+
+/**
+ * A supplier's catalogue from a spreadsheet (issue #42, decision record 0055), in three steps:
+ *   1. checkCatalogueFile: the sheet (and the ZIP of pictures) read as streams, every row checked, the products
+ *      planned and compared with the catalogue (create / update / unchanged), nothing changed: the preview;
+ *   2. commitCatalogueImport: the checked import queued as a job ("catalogue-import") in the same transaction;
+ *   3. runCatalogueImport (the job): each product with its variants, price breaks and place on the store's shelf
+ *      in one transaction that also advances the import's cursor, so a restart resumes after the last product
+ *      written, and nothing is written twice. Pictures are sniffed and re-encoded as every upload is.
+ * The public API issue calls the same functions.
+ */
+
+export type ImportDeps = { db: Db; storage: BlobStorage; jobs: JobQueue; dataDir: string };
+type Seller = { id: string; profile: { isSeller: boolean } };
+
+export type CheckResult =
+  { ok: true; importId: string } | { ok: false; status: number; message: string; problems: string[] };
+
+/** One planned product: what to write, which sheet rows it came from, and its pictures' ZIP names by URL. */
+type PlanEntry = { product: ImportedProduct; rows: number[]; outcome: ImportOutcome; pictures: Record<string, string> };
+
+export function importFolder(dataDir: string) {
+  return path.join(dataDir, "catalogue-imports");
+}
+
+const refused = (status: number, message: string, problems: string[] = []): CheckResult => ({
+  ok: false,
+  status,
+  message,
+  problems,
+});
+
+async function removeQuietly(file: string | null | undefined) {
+  if (file) await fs.rm(file, { force: true }).catch(() => {});
+}
+
+/**
+ * The preview: reads `sheetPath` (CSV or XLSX) and `zipPath` (pictures, optional), both already on this server's
+ * disk, and records a checked import. The sheet file is removed; the ZIP is kept for the job until the import ends.
+ */
+export async function checkCatalogueFile(
+  deps: Pick<ImportDeps, "db" | "dataDir">,
+  actor: Seller,
+  upload: { sheetPath: string; fileName: string; zipPath: string | null; storeId: string | null },
+): Promise<CheckResult> {
+  try {
+    if (!actor.profile.isSeller) return refused(403, "Only seller accounts can import products.");
+    if (upload.storeId && (!isUuid(upload.storeId) || !(await storeShelf(actor, upload.storeId)!.nameFor(deps.db))))
+      return refused(404, "Store not found");
+    const format = await sniffSheetFormat(upload.sheetPath);
+    if (format === "xlsx") await checkSpreadsheetZip(upload.sheetPath);
+    const scan = upload.zipPath ? await scanPictureZip(upload.zipPath) : null;
+    const pictureUrls = scan
+      ? new Map([...scan.pictures].map(([key, p]) => [key, `/uploads/${actor.id}/product/${p.stamp}.webp`] as const))
+      : null;
+    const rate = await rateInForce(deps.db, calendarDateIn(new Date(), "Asia/Kolkata"));
+    const context = { sellerId: actor.id, inrPerUsd: rate?.inrPerUsd ?? null, pictures: pictureUrls };
+
+    let columns: (ColumnKey | null)[] | null = null;
+    const refusals: ImportRefusal[] = [];
+    const checked: CheckedRow[] = [];
+    const skuRows = new Map<string, number>();
+    let dataRows = 0;
+    for await (const { row, cells } of readSheetRows(upload.sheetPath, format, MAX_IMPORT_ROWS)) {
+      if (cells.every((c) => c.trim() === "")) continue;
+      if (!columns) {
+        const headings = mapHeadings(cells);
+        if (headings.problems.length)
+          return refused(400, "The sheet's headings are not the template's: nothing was imported.", headings.problems);
+        columns = headings.columns;
+        continue;
+      }
+      dataRows++;
+      if (dataRows > MAX_IMPORT_ROWS)
+        return refused(
+          400,
+          `The sheet has more than ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows: split it in two.`,
+        );
+      const values: RowCells = {};
+      columns.forEach((key, i) => {
+        if (key) values[key] = cells[i] ?? "";
+      });
+      const result = checkRow(row, values, context);
+      if (!result.ok) {
+        refusals.push(...result.refusals);
+        continue;
+      }
+      const earlier = skuRows.get(result.value.sku);
+      if (earlier !== undefined) {
+        refusals.push({
+          row,
+          column: HEADING_OF.sku,
+          reason: `The SKU "${result.value.sku}" is also on row ${earlier}: each row needs its own SKU.`,
+        });
+        continue;
+      }
+      skuRows.set(result.value.sku, row);
+      checked.push(result.value);
+    }
+    if (!columns) return refused(400, "The sheet is empty: start from the template.");
+    const grouped = groupProducts(checked);
+    refusals.push(...grouped.refusals);
+    if (scan)
+      for (const skipped of scan.skipped)
+        refusals.push({ row: 0, column: "Pictures ZIP", reason: `${skipped.name}: ${skipped.reason}; left out.` });
+    refusals.sort((a, b) => a.row - b.row);
+    const outcomes = await planImportOutcomes(
+      deps.db,
+      actor,
+      grouped.products.map((p) => p.product),
+    );
+    const urlToName = new Map(
+      scan ? [...scan.pictures.values()].map((p) => [`/uploads/${actor.id}/product/${p.stamp}.webp`, p.name]) : [],
+    );
+    const plan: PlanEntry[] = grouped.products.map(({ product, rows }, i) => ({
+      product,
+      rows,
+      outcome: outcomes[i]!,
+      pictures: Object.fromEntries(product.images.filter((u) => urlToName.has(u)).map((u) => [u, urlToName.get(u)!])),
+    }));
+    const count = (o: ImportOutcome) => plan.filter((p) => p.outcome === o).length;
+    const [row] = await deps.db
+      .insert(catalogueImports)
+      .values({
+        sellerId: actor.id,
+        storeId: upload.storeId || null,
+        fileName: upload.fileName.slice(0, 200),
+        totalRows: plan.reduce((n, p) => n + p.rows.length, 0),
+        plan,
+        refused: refusals.slice(0, 20_000),
+        toCreate: count("create"),
+        toUpdate: count("update"),
+        unchanged: count("unchanged"),
+      })
+      .returning({ id: catalogueImports.id });
+    if (upload.zipPath) {
+      const kept = path.join(importFolder(deps.dataDir), `${row!.id}.zip`);
+      await fs.mkdir(path.dirname(kept), { recursive: true });
+      await fs.rename(upload.zipPath, kept);
+      await deps.db.update(catalogueImports).set({ zipPath: kept }).where(eq(catalogueImports.id, row!.id));
+    }
+    return { ok: true, importId: row!.id };
+  } catch (error) {
+    if (error instanceof ZipRefused) return refused(400, error.message);
+    logger.warn({ err: error }, "a catalogue file could not be read");
+    return refused(400, "The file could not be read as a CSV or XLSX spreadsheet. Save it from the template again.");
+  } finally {
+    await removeQuietly(upload.sheetPath);
+    await removeQuietly(upload.zipPath);
+  }
+}
+
+export type ImportView = {
+  id: string;
+  status: (typeof catalogueImports.$inferSelect)["status"];
+  fileName: string;
+  storeId: string | null;
+  totalRows: number;
+  toCreate: number;
+  toUpdate: number;
+  unchanged: number;
+  rowsDone: number;
+  created: number;
+  updated: number;
+  leftUnchanged: number;
+  refused: ImportRefusal[];
+  refusedCount: number;
+  hasPictures: boolean;
+  createdAt: string;
+};
+
+const VIEW_COLUMNS = {
+  id: catalogueImports.id,
+  status: catalogueImports.status,
+  fileName: catalogueImports.fileName,
+  storeId: catalogueImports.storeId,
+  totalRows: catalogueImports.totalRows,
+  toCreate: catalogueImports.toCreate,
+  toUpdate: catalogueImports.toUpdate,
+  unchanged: catalogueImports.unchanged,
+  rowsDone: catalogueImports.rowsDone,
+  created: catalogueImports.created,
+  updated: catalogueImports.updated,
+  leftUnchanged: catalogueImports.leftUnchanged,
+  zipPath: catalogueImports.zipPath,
+  createdAt: catalogueImports.createdAt,
+  refusedCount: sql<number>`jsonb_array_length(${catalogueImports.refused})::int`,
+  // the first 200 refusals on the page; all of them in the report
+  refused: sql<
+    ImportRefusal[]
+  >`coalesce(jsonb_path_query_array(${catalogueImports.refused}, '$[0 to 199]'), '[]'::jsonb)`,
+};
+
+/** One of the seller's imports (another's, or none, is null), with at most 200 refused rows. */
+export async function getCatalogueImport(db: Db, actor: { id: string }, importId: string): Promise<ImportView | null> {
+  if (!isUuid(importId)) return null;
+  const [row] = await db
+    .select(VIEW_COLUMNS)
+    .from(catalogueImports)
+    .where(and(eq(catalogueImports.id, importId), eq(catalogueImports.sellerId, actor.id)));
+  return row ? view(row) : null;
+}
+
+/** The seller's latest import that is not discarded (to show its progress when they come back), or null. */
+export async function latestCatalogueImport(db: Db, actor: { id: string }): Promise<ImportView | null> {
+  const [row] = await db
+    .select(VIEW_COLUMNS)
+    .from(catalogueImports)
+    .where(and(eq(catalogueImports.sellerId, actor.id), sql`${catalogueImports.status} <> 'discarded'`))
+    .orderBy(desc(catalogueImports.createdAt))
+    .limit(1);
+  return row ? view(row) : null;
+}
+
+function view({
+  zipPath,
+  createdAt,
+  ...row
+}: { zipPath: string | null; createdAt: Date } & Omit<ImportView, "hasPictures" | "createdAt">): ImportView {
+  return { ...row, hasPictures: zipPath !== null, createdAt: createdAt.toISOString() };
+}
+
+/** Every refused row of one of the seller's imports, for the downloadable report; null when not theirs. */
+export async function refusedRowsOf(db: Db, actor: { id: string }, importId: string): Promise<ImportRefusal[] | null> {
+  if (!isUuid(importId)) return null;
+  const [row] = await db
+    .select({ refused: catalogueImports.refused })
+    .from(catalogueImports)
+    .where(and(eq(catalogueImports.id, importId), eq(catalogueImports.sellerId, actor.id)));
+  return row ? row.refused : null;
+}
+
+export type CommandResult = { ok: true; message: string } | { ok: false; status: number; message: string };
+
+/**
+ * Commits a checked import: queued, with its job sent in the same transaction (a crash after the commit still runs
+ * it). A second import of the same catalogue waits in the queue until the first is done.
+ */
+export async function commitCatalogueImport(
+  deps: Pick<ImportDeps, "db" | "jobs">,
+  actor: { id: string },
+  importId: string,
+): Promise<CommandResult> {
+  if (!isUuid(importId)) return { ok: false, status: 404, message: "Import not found" };
+  return deps.db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .update(catalogueImports)
+        .set({ status: "queued", updatedAt: new Date() })
+        .where(
+          and(
+            eq(catalogueImports.id, importId),
+            eq(catalogueImports.sellerId, actor.id),
+            eq(catalogueImports.status, "checked"),
+          ),
+        )
+        .returning({ totalRows: catalogueImports.totalRows });
+      if (!row) {
+        const [exists] = await tx
+          .select({ id: catalogueImports.id })
+          .from(catalogueImports)
+          .where(and(eq(catalogueImports.id, importId), eq(catalogueImports.sellerId, actor.id)));
+        return exists
+          ? { ok: false as const, status: 409, message: "This import is no longer waiting to be committed." }
+          : { ok: false as const, status: 404, message: "Import not found" };
+      }
+      if (row.totalRows === 0) throw new NothingToImport();
+      await deps.jobs.send(tx, "catalogue-import", { importId });
+      return { ok: true as const, message: "Import started" };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof NothingToImport)
+        return {
+          ok: false as const,
+          status: 400,
+          message: "No row of this file can be imported: fix the file and upload it again.",
+        };
+      throw error;
+    });
+}
+
+class NothingToImport extends Error {}
+
+/** Discards a checked import (the seller will fix the file and upload it again); its ZIP is removed. */
+export async function discardCatalogueImport(db: Db, actor: { id: string }, importId: string): Promise<CommandResult> {
+  if (!isUuid(importId)) return { ok: false, status: 404, message: "Import not found" };
+  const mine = and(
+    eq(catalogueImports.id, importId),
+    eq(catalogueImports.sellerId, actor.id),
+    eq(catalogueImports.status, "checked"),
+  );
+  const [before] = await db.select({ zipPath: catalogueImports.zipPath }).from(catalogueImports).where(mine);
+  if (!before) return { ok: false, status: 404, message: "Import not found" };
+  await db
+    .update(catalogueImports)
+    .set({ status: "discarded", plan: [], zipPath: null, updatedAt: new Date() })
+    .where(mine);
+  await removeQuietly(before.zipPath);
+  return { ok: true, message: "Import discarded" };
+}
+
+/** How long one run of the job writes before it hands over to the next (a restart then loses at most this much). */
+const RUN_BUDGET_MS = 20_000;
+const CHUNK = 20;
+
+/**
+ * The job: writes the import's products from its cursor on, each in its own transaction with the cursor's advance,
+ * for at most `budgetMs`, then queues the rest as a new job. Runs only when no other import of the seller runs.
+ */
+export async function runCatalogueImport(
+  deps: ImportDeps,
+  importId: string,
+  { budgetMs = RUN_BUDGET_MS }: { budgetMs?: number } = {},
+): Promise<"done" | "waiting" | "continued" | "gone"> {
+  const { db } = deps;
+  const [current] = await db
+    .select({ status: catalogueImports.status, sellerId: catalogueImports.sellerId })
+    .from(catalogueImports)
+    .where(eq(catalogueImports.id, importId));
+  if (!current || (current.status !== "queued" && current.status !== "running")) return "gone";
+  if (current.status === "queued") {
+    const started = await db
+      .update(catalogueImports)
+      .set({ status: "running", updatedAt: new Date() })
+      .where(
+        and(
+          eq(catalogueImports.id, importId),
+          eq(catalogueImports.status, "queued"),
+          sql`not exists (select 1 from ${catalogueImports} other where other.seller_id = ${current.sellerId} and other.status = 'running')`,
+        ),
+      )
+      .returning({ id: catalogueImports.id })
+      .catch(() => []);
+    if (!started.length) {
+      await deps.jobs.send(db, "catalogue-import", { importId }, { startAfterSeconds: 3 });
+      return "waiting";
+    }
+  }
+  const [job] = await db
+    .select({
+      sellerId: catalogueImports.sellerId,
+      storeId: catalogueImports.storeId,
+      zipPath: catalogueImports.zipPath,
+      plan: catalogueImports.plan,
+      cursor: catalogueImports.cursor,
+    })
+    .from(catalogueImports)
+    .where(eq(catalogueImports.id, importId));
+  const plan = job!.plan as PlanEntry[];
+  const actor = { id: job!.sellerId };
+  const shelf = job!.storeId ? storeShelf(actor, job!.storeId) : undefined;
+  const placeOnShelf = shelf && (await shelf.nameFor(db)) !== null ? shelf : undefined;
+  const startedAt = Date.now();
+  let cursor = job!.cursor;
+  while (cursor < plan.length) {
+    const chunk = plan.slice(cursor, cursor + CHUNK);
+    const bytes = job!.zipPath ? await picturesOf(deps, job!.zipPath, actor.id, chunk) : new Map<string, Buffer>();
+    // pictures are re-encoded one product ahead of the product written (uploads' imageDecoding lets two decode at a
+    // time), and always before the product's transaction: a transaction never waits for an image
+    const pictures = new Map<number, Promise<string | null>>();
+    const picturesFor = (i: number) => {
+      if (i < chunk.length && !pictures.has(i)) {
+        const stored = storePictures(deps.storage, actor.id, chunk[i]!, bytes);
+        stored.catch(() => {}); // awaited when its product's turn comes
+        pictures.set(i, stored);
+      }
+      return pictures.get(i)!;
+    };
+    for (const entry of chunk) {
+      if (Date.now() - startedAt > budgetMs) {
+        await deps.jobs.send(db, "catalogue-import", { importId });
+        return "continued";
+      }
+      const index = chunk.indexOf(entry);
+      picturesFor(index + 1);
+      const pictureProblem = await picturesFor(index);
+      const expected = cursor;
+      let outcome: ImportOutcome | "refused" = "refused";
+      const extraRefusals: ImportRefusal[] = pictureProblem
+        ? entry.rows.map((row) => ({ row, column: HEADING_OF.pictures, reason: pictureProblem }))
+        : [];
+      const advance = async (tx: Db) => {
+        // the import's row, locked: two runs of the job (a retried one and its successor) take turns, and only the
+        // one that finds the cursor where it expects it writes
+        const [locked] = await tx
+          .select({ cursor: catalogueImports.cursor })
+          .from(catalogueImports)
+          .where(eq(catalogueImports.id, importId))
+          .for("update");
+        if (locked?.cursor !== expected) throw new CursorMoved();
+        if (!pictureProblem) outcome = (await upsertImportedProduct(tx, actor, entry.product, placeOnShelf)).outcome;
+        await tx
+          .update(catalogueImports)
+          .set({
+            cursor: expected + 1,
+            rowsDone: sql`${catalogueImports.rowsDone} + ${entry.rows.length}`,
+            created: sql`${catalogueImports.created} + ${outcome === "create" ? 1 : 0}`,
+            updated: sql`${catalogueImports.updated} + ${outcome === "update" ? 1 : 0}`,
+            leftUnchanged: sql`${catalogueImports.leftUnchanged} + ${outcome === "unchanged" ? 1 : 0}`,
+            refused: extraRefusals.length
+              ? sql`${catalogueImports.refused} || ${JSON.stringify(extraRefusals)}::jsonb`
+              : catalogueImports.refused,
+            updatedAt: new Date(),
+          })
+          .where(eq(catalogueImports.id, importId));
+      };
+      try {
+        await db.transaction(advance);
+      } catch (error) {
+        if (error instanceof CursorMoved) return "gone";
+        // a product the database refuses (it should not: every row was checked) is reported, not retried forever
+        logger.warn({ err: error, importId, sku: entry.product.baseSku }, "an imported product could not be saved");
+        extraRefusals.push(
+          ...entry.rows.map((row) => ({ row, column: HEADING_OF.sku, reason: "This product could not be saved." })),
+        );
+        outcome = "refused";
+        await db.transaction(async (tx) => {
+          const [locked] = await tx
+            .select({ cursor: catalogueImports.cursor })
+            .from(catalogueImports)
+            .where(eq(catalogueImports.id, importId))
+            .for("update");
+          if (locked?.cursor !== expected) throw new CursorMoved();
+          await tx
+            .update(catalogueImports)
+            .set({
+              cursor: expected + 1,
+              rowsDone: sql`${catalogueImports.rowsDone} + ${entry.rows.length}`,
+              refused: sql`${catalogueImports.refused} || ${JSON.stringify(extraRefusals)}::jsonb`,
+            })
+            .where(eq(catalogueImports.id, importId));
+        });
+      }
+      cursor++;
+    }
+  }
+  const [finished] = await db
+    .update(catalogueImports)
+    .set({ status: "done", plan: [], zipPath: null, finishedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(catalogueImports.id, importId), eq(catalogueImports.status, "running")))
+    .returning({ id: catalogueImports.id });
+  if (finished) await removeQuietly(job!.zipPath);
+  return "done";
+}
+
+class CursorMoved extends Error {}
+
+/** The chunk's pictures not stored yet, read from the ZIP in one pass. */
+async function picturesOf(deps: ImportDeps, zipPath: string, sellerId: string, chunk: PlanEntry[]) {
+  const names = new Set<string>();
+  for (const entry of chunk)
+    for (const [url, name] of Object.entries(entry.pictures))
+      if (!(await deps.storage.get(storageKey(url, sellerId)))) names.add(name);
+  return names.size ? readZipPictures(zipPath, names) : new Map<string, Buffer>();
+}
+
+function storageKey(url: string, sellerId: string) {
+  return url.startsWith(`/uploads/${sellerId}/`) ? url.slice("/uploads/".length) : "";
+}
+
+/** Re-encodes and stores the entry's pictures that are not stored yet; a picture that is refused says why. */
+async function storePictures(storage: BlobStorage, sellerId: string, entry: PlanEntry, bytes: Map<string, Buffer>) {
+  for (const [url, name] of Object.entries(entry.pictures)) {
+    const source = bytes.get(name.toLowerCase());
+    if (!source) continue;
+    try {
+      const image = await processImage(source);
+      const stamp = path.posix.basename(url, ".webp");
+      await storeImage(storage, sellerId, "product", stamp, image);
+    } catch (error) {
+      if (error instanceof ImageRejected) return `The picture "${name}" was refused: ${error.message}`;
+      throw error;
+    }
+  }
+  return null;
+}
+
+/**
+ * As an instance starts: a job for every import that was queued or running, so one that a crash interrupted
+ * resumes at once rather than when pg-boss expires its dead run (the cursor keeps two runs from writing twice).
+ */
+export async function resumeCatalogueImports(db: Db, jobs: JobQueue): Promise<number> {
+  const waiting = await db
+    .select({ id: catalogueImports.id })
+    .from(catalogueImports)
+    .where(sql`${catalogueImports.status} in ('queued', 'running')`);
+  for (const { id } of waiting) await jobs.send(db, "catalogue-import", { importId: id });
+  return waiting.length;
+}

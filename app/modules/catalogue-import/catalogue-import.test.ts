@@ -1,0 +1,361 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { text } from "node:stream/consumers";
+import { parse } from "csv-parse/sync";
+import { and, eq, sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
+import { zipSync } from "fflate";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { productPriceTiers, products } from "~/db/schema/products";
+import { storeProducts } from "~/db/schema/stores";
+import type { JobQueue } from "~/modules/jobs/job-queue.server";
+import { localDiskStorage, type BlobStorage } from "~/modules/uploads/storage.server";
+import { createStore } from "../../../seed/factories/stores";
+import { createBuyer, createSeller, actorOf, type Account } from "../../../seed/factories/users";
+import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
+import { catalogueExport, catalogueTemplate } from "./catalogue-files.server";
+import {
+  checkCatalogueFile,
+  commitCatalogueImport,
+  getCatalogueImport,
+  runCatalogueImport,
+  type ImportDeps,
+} from "./catalogue-import.server";
+import { COLUMNS } from "./columns";
+import { pictureStamp } from "./picture-zip.server";
+
+const HEAD =
+  "SKU,Product name,Category,Min order,Price,Price breaks,Pictures,Product SKU,Colour,Description,HS code,Tags";
+
+/** A recording job queue: the job's handler is called by the test itself (the e2e test runs the real queue). */
+function recordingJobs() {
+  const sent: { name: string; data: unknown; startAfterSeconds?: number }[] = [];
+  const jobs: JobQueue = {
+    send: async (_db, name, data, options) => {
+      sent.push({ name, data, startAfterSeconds: options?.startAfterSeconds });
+    },
+    work: async () => {},
+    schedule: async () => {},
+    stop: async () => {},
+  };
+  return { jobs, sent };
+}
+
+async function png(colour: string) {
+  return sharp({ create: { width: 40, height: 30, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+describe.each(testEngines("both"))("catalogue import on %s", (engine) => {
+  let database: TestDatabase;
+  let seller: Account;
+  let buyer: Account;
+  let dir: string;
+  let deps: ImportDeps;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    seller = await createSeller(database.db, { companyName: "Shakti Textiles" });
+    buyer = await createBuyer(database.db);
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), "catalogue-import-"));
+    deps = {
+      db: database.db,
+      storage: localDiskStorage(path.join(dir, "uploads")),
+      jobs: recordingJobs().jobs,
+      dataDir: dir,
+    };
+  });
+  afterAll(async () => {
+    await database.drop();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  let fileCount = 0;
+  async function file(content: string | Buffer | Uint8Array, ext: string) {
+    const target = path.join(dir, `upload-${++fileCount}.${ext}`);
+    await fs.writeFile(target, content);
+    return target;
+  }
+
+  async function check(
+    csv: string | { xlsx: Buffer },
+    zip: Uint8Array | null = null,
+    account: Account = seller,
+    storeId: string | null = null,
+  ) {
+    const sheetPath = typeof csv === "string" ? await file(csv, "csv") : await file(csv.xlsx, "xlsx");
+    const zipPath = zip ? await file(zip, "zip") : null;
+    return checkCatalogueFile(deps, actorOf(account), { sheetPath, fileName: "catalogue.csv", zipPath, storeId });
+  }
+
+  async function preview(csv: string | { xlsx: Buffer }, zip: Uint8Array | null = null, storeId: string | null = null) {
+    const result = await check(csv, zip, seller, storeId);
+    if (!result.ok) throw new Error(`${result.message} ${result.problems.join(" ")}`);
+    return (await getCatalogueImport(database.db, actorOf(seller), result.importId))!;
+  }
+
+  async function commitAndRun(importId: string, storage: BlobStorage = deps.storage) {
+    const committed = await commitCatalogueImport(deps, actorOf(seller), importId);
+    expect(committed).toMatchObject({ ok: true });
+    let outcome;
+    do outcome = await runCatalogueImport({ ...deps, storage }, importId);
+    while (outcome === "continued");
+    return (await getCatalogueImport(database.db, actorOf(seller), importId))!;
+  }
+
+  async function bySku(sku: string) {
+    const [row] = await database.db
+      .select()
+      .from(products)
+      .where(and(eq(products.sellerId, seller.user.id), sql`${products.specifications}->>'base_sku' = ${sku}`));
+    return row;
+  }
+
+  it("reports each planted mistake with its row, column and a reason, and changes nothing", async () => {
+    const csv = [
+      HEAD,
+      "TW-1,Bath towel,Towels & Bath Linen,100,4.20,500: 3.90,,,,,6302.60,towel",
+      ",No SKU towel,bath-linen,100,4.20,,,,,,,",
+      "TW-2,Bad category towel,Bath Linnen,100,4.20,,,,,,,",
+      "TW-3,Bad price towel,bath-linen,100,four dollars,,,,,,,",
+      "TW-4,Towel with a picture,bath-linen,100,4.20,,missing.jpg,,,,,",
+      "TW-1,Same SKU again,bath-linen,100,4.20,,,,,,,",
+      "TW-5,Bad ladder,bath-linen,100,4.20,500: 4.50,,,,,,",
+    ].join("\n");
+    const before = await database.db.select({ n: sql<number>`count(*)::int` }).from(products);
+    const view = await preview(csv);
+    expect(view.status).toBe("checked");
+    expect(view.toCreate).toBe(1);
+    const reasons = view.refused.map((r) => ({ row: r.row, column: r.column, reason: r.reason }));
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        { row: 3, column: "SKU", reason: expect.stringContaining("SKU is missing") },
+        { row: 4, column: "Category", reason: 'Unknown category "Bath Linnen". Did you mean "Towels & Bath Linen"?' },
+        { row: 5, column: "Price", reason: expect.stringContaining('not a number: "four dollars"') },
+        { row: 6, column: "Pictures", reason: expect.stringContaining('"missing.jpg" is named but no ZIP') },
+        { row: 7, column: "SKU", reason: 'The SKU "TW-1" is also on row 2: each row needs its own SKU.' },
+        { row: 8, column: "Price breaks", reason: expect.stringContaining("cannot cost more per unit") },
+      ]),
+    );
+    expect(view.refusedCount).toBe(6);
+    const after = await database.db.select({ n: sql<number>`count(*)::int` }).from(products);
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it("refuses a file without the required columns, or with one twice, naming them", async () => {
+    expect(await check("Name,Price\nTowel,4")).toMatchObject({
+      ok: false,
+      status: 400,
+      problems: expect.arrayContaining(['The sheet has no "SKU" column.', 'The sheet has no "Category" column.']),
+    });
+    expect(await check("SKU,Item code,Name,Category,Price\n")).toMatchObject({
+      ok: false,
+      problems: [expect.stringContaining('"SKU" appears twice')],
+    });
+  });
+
+  it("refuses buyers and another seller's store", async () => {
+    expect(await check(`${HEAD}\n`, null, buyer)).toMatchObject({ ok: false, status: 403 });
+    const other = await createSeller(database.db);
+    const store = await createStore(database.db, { sellerId: other.user.id });
+    expect(await check(`${HEAD}\n`, null, seller, store.id)).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it("imports variants and pictures once: the same file again changes nothing", async () => {
+    const store = await createStore(database.db, { sellerId: seller.user.id });
+    const zip = zipSync({
+      "pics/red.png": await png("#cc0000"),
+      "pics/blue.png": await png("#0000cc"),
+      "notes.txt": new TextEncoder().encode("not a picture"),
+    });
+    const csv = [
+      HEAD,
+      "KU-RED,Kurta,Women's Wear,50,12.00,100: 11.00,red.png,KU-1,Red,Cotton kurta,,kurta",
+      "KU-BLU,,,,12.50,,blue.png,KU-1,Blue,,,",
+      "SC-1,Scarf,womens-wear,10,3.00,,,,,,,",
+    ].join("\n");
+    const first = await preview(csv, zip, store.id);
+    expect(first).toMatchObject({ toCreate: 2, toUpdate: 0, unchanged: 0, totalRows: 3 });
+    expect(first.refused).toEqual([{ row: 0, column: "Pictures ZIP", reason: expect.stringContaining("notes.txt") }]);
+    const done = await commitAndRun(first.id);
+    expect(done).toMatchObject({ status: "done", rowsDone: 3, created: 2, updated: 0 });
+    const kurta = (await bySku("KU-1"))!;
+    expect(kurta).toMatchObject({ name: "Kurta", category: "apparel-and-textiles", subcategory: "womens-wear" });
+    expect(kurta.priceMinCents).toBe(1100);
+    expect(kurta.priceMaxCents).toBe(1250);
+    expect(kurta.images).toHaveLength(2);
+    for (const url of kurta.images) {
+      expect(url).toMatch(new RegExp(`^/uploads/${seller.user.id}/product/\\d+\\.webp$`));
+      const stored = await deps.storage.get(url.slice("/uploads/".length));
+      expect((await sharp(stored!.bytes).metadata()).format).toBe("webp");
+    }
+    const variants = (kurta.specifications as { variants: { sku: string; color: string }[] }).variants;
+    expect(variants.map((v) => [v.sku, v.color])).toEqual([
+      ["KU-RED", "Red"],
+      ["KU-BLU", "Blue"],
+    ]);
+    const shelf = await database.db.select().from(storeProducts).where(eq(storeProducts.storeId, store.id));
+    expect(shelf).toHaveLength(2);
+
+    const again = await preview(csv, zip, store.id);
+    expect(again).toMatchObject({ toCreate: 0, toUpdate: 0, unchanged: 2 });
+    const second = await commitAndRun(again.id);
+    expect(second).toMatchObject({ status: "done", created: 0, updated: 0, leftUnchanged: 2 });
+    expect((await bySku("KU-1"))!.updatedAt).toEqual(kurta.updatedAt);
+    expect(await database.db.select().from(storeProducts).where(eq(storeProducts.storeId, store.id))).toHaveLength(2);
+  });
+
+  it("resumes an interrupted import where it stopped, with no duplicate and no half product", async () => {
+    const pngs = await Promise.all([1, 2, 3, 4].map((i) => png(`#0${i}${i}0${i}0`)));
+    const zip = zipSync(Object.fromEntries(pngs.map((bytes, i) => [`p${i + 1}.png`, bytes])));
+    const csv = [
+      HEAD,
+      ...[1, 2, 3, 4].map((i) => `RS-${i},Rug ${i},rugs-and-carpets,5,${20 + i}.00,,p${i}.png,,,,,`),
+    ].join("\n");
+    const view = await preview(csv, zip);
+    expect(view.toCreate).toBe(4);
+    // the storage fails at the third product's picture: the job dies there, as a crash would
+    const third = pictureStamp(Buffer.from(pngs[2]!));
+    const failing: BlobStorage = {
+      get: (key) => deps.storage.get(key),
+      delete: (key) => deps.storage.delete(key),
+      put: async (key, bytes, type) => {
+        if (key.includes(third)) throw new Error("disk gone");
+        await deps.storage.put(key, bytes, type);
+      },
+    };
+    await commitCatalogueImport(deps, actorOf(seller), view.id);
+    await expect(runCatalogueImport({ ...deps, storage: failing }, view.id)).rejects.toThrow("disk gone");
+    const halfway = (await getCatalogueImport(database.db, actorOf(seller), view.id))!;
+    expect(halfway).toMatchObject({ status: "running", rowsDone: 2, created: 2 });
+    expect(await bySku("RS-3")).toBeUndefined();
+    // the retried job finishes it
+    expect(await runCatalogueImport(deps, view.id)).toBe("done");
+    const done = (await getCatalogueImport(database.db, actorOf(seller), view.id))!;
+    expect(done).toMatchObject({ status: "done", rowsDone: 4, created: 4 });
+    const rugs = await database.db
+      .select({ sku: sql<string>`${products.specifications}->>'base_sku'` })
+      .from(products)
+      .where(sql`${products.specifications}->>'base_sku' like 'RS-%'`);
+    expect(rugs.map((r) => r.sku).sort()).toEqual(["RS-1", "RS-2", "RS-3", "RS-4"]);
+  });
+
+  it("a second import of the same catalogue waits for the first", async () => {
+    const a = await preview(`${HEAD}\nWA-1,Wait A,bath-linen,1,1.00,,,,,,,`);
+    const b = await preview(`${HEAD}\nWB-1,Wait B,bath-linen,1,1.00,,,,,,,`);
+    const { jobs, sent } = recordingJobs();
+    await commitCatalogueImport({ ...deps, jobs }, actorOf(seller), a.id);
+    await commitCatalogueImport({ ...deps, jobs }, actorOf(seller), b.id);
+    // a runs out of time before its first product: it is running, and hands over to its next run
+    expect(await runCatalogueImport({ ...deps, jobs }, a.id, { budgetMs: -1 })).toBe("continued");
+    expect(await runCatalogueImport({ ...deps, jobs }, b.id)).toBe("waiting");
+    expect(sent.at(-1)).toMatchObject({ name: "catalogue-import", data: { importId: b.id }, startAfterSeconds: 3 });
+    expect(await runCatalogueImport({ ...deps, jobs }, a.id)).toBe("done");
+    expect(await runCatalogueImport({ ...deps, jobs }, b.id)).toBe("done");
+  });
+
+  it("export → edit one price → import updates exactly that price", async () => {
+    const csvText = await text(catalogueExport(database.db, actorOf(seller), "csv"));
+    const rows: string[][] = parse(csvText, { bom: true });
+    expect(rows[0]).toEqual(COLUMNS.map((c) => c.heading));
+    const skuAt = rows[0]!.indexOf("SKU");
+    const priceAt = rows[0]!.indexOf("Price");
+    const scarf = rows.findIndex((r) => r[skuAt] === "SC-1");
+    expect(rows[scarf]![priceAt]).toBe("3");
+    // every product exported comes back unchanged
+    const untouched = await preview(csvText);
+    expect(untouched).toMatchObject({ toCreate: 0, toUpdate: 0, refusedCount: 0 });
+    expect(untouched.unchanged).toBeGreaterThanOrEqual(7);
+    rows[scarf]![priceAt] = "3.25";
+    const edited = rows.map((r) => r.map((c) => `"${c.replaceAll('"', '""')}"`).join(",")).join("\n");
+    const before = await database.db.select().from(products).where(eq(products.sellerId, seller.user.id));
+    const view = await preview(edited);
+    expect(view).toMatchObject({ toCreate: 0, toUpdate: 1 });
+    await commitAndRun(view.id);
+    const after = await database.db.select().from(products).where(eq(products.sellerId, seller.user.id));
+    const changed = after.filter((p) => {
+      const was = before.find((b) => b.id === p.id)!;
+      return was.priceMaxCents !== p.priceMaxCents || was.updatedAt.getTime() !== p.updatedAt.getTime();
+    });
+    expect(changed.map((p) => [p.name, p.priceMinCents, p.priceMaxCents])).toEqual([["Scarf", 325, 325]]);
+  });
+
+  it("escapes text that starts like a formula in the export, and reads it back as it was", async () => {
+    const view = await preview(
+      `${HEAD}\nFX-1,"=HYPERLINK(""http://evil.example"")",bath-linen,1,2.00,,,,,"@SUM(A1)",,`,
+    );
+    await commitAndRun(view.id);
+    const csvText = await text(catalogueExport(database.db, actorOf(seller), "csv"));
+    expect(csvText).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+    expect(csvText).toContain("'@SUM(A1)");
+    expect(csvText).not.toMatch(/(^|,)=HYPERLINK/m);
+    expect((await bySku("FX-1"))!.name).toBe('=HYPERLINK("http://evil.example")');
+    const again = await preview(csvText);
+    expect(again.toUpdate).toBe(0);
+  });
+
+  it("reads an XLSX's formula cells as their values, headings in any order", async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("My catalogue");
+    sheet.addRow(["Price", "MOQ", "Title", "Item code", "Product category", "Description"]);
+    sheet.addRow([
+      { formula: "2+3", result: 5 },
+      { formula: "10*10", result: 100 },
+      "Brass lamp",
+      "BL-1",
+      "metal-crafts",
+      "Cast",
+    ]);
+    const view = await preview({ xlsx: Buffer.from(await workbook.xlsx.writeBuffer()) });
+    expect(view).toMatchObject({ toCreate: 1, refusedCount: 0 });
+    await commitAndRun(view.id);
+    expect(await bySku("BL-1")).toMatchObject({
+      priceMaxCents: 500,
+      minimumOrderQuantity: 100,
+      subcategory: "metal-crafts",
+    });
+  });
+
+  it("the template (CSV and XLSX) imports as it is: its two example rows are one product with two variants", async () => {
+    const csvView = await preview(await text(catalogueTemplate("csv")));
+    expect(csvView).toMatchObject({ toCreate: 1, totalRows: 2, refusedCount: 0 });
+    const chunks: Buffer[] = [];
+    for await (const chunk of catalogueTemplate("xlsx")) chunks.push(chunk as Buffer);
+    const xlsx = Buffer.concat(chunks);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx as never);
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(["Products", "Instructions", "Categories"]);
+    const xlsxView = await preview({ xlsx });
+    expect(xlsxView).toMatchObject({ toCreate: 1, totalRows: 2, refusedCount: 0 });
+    await commitAndRun(xlsxView.id);
+    const towel = (await bySku("ST-TOWEL-600"))!;
+    expect(towel).toMatchObject({ priceMinCents: 360, priceMaxCents: 435, hsCode: "630260" });
+    const tiers = await database.db.select().from(productPriceTiers).where(eq(productPriceTiers.productId, towel.id));
+    expect(tiers).toHaveLength(3);
+  });
+
+  it("refuses a ZIP whose names leave its folder, a zip bomb, and reports files that are not pictures", async () => {
+    const picture = await png("#00aa00");
+    const traversal = zipSync({ "../../evil.png": picture });
+    expect(await check(`${HEAD}\n`, traversal)).toMatchObject({
+      ok: false,
+      status: 400,
+      message: expect.stringContaining("leaves its folder"),
+    });
+    const bomb = zipSync({ "big.png": new Uint8Array(4 * 1024 * 1024) }, { level: 9 });
+    expect(await check(`${HEAD}\n`, bomb)).toMatchObject({ ok: false, message: expect.stringContaining("zip bomb") });
+    const notZip = await check(`${HEAD}\n`, new TextEncoder().encode("just text"));
+    expect(notZip).toMatchObject({ ok: false, message: expect.stringContaining("not a ZIP") });
+    const mixed = await preview(
+      `${HEAD}\nZP-1,Fake picture,bath-linen,1,1.00,,fake.png,,,,,`,
+      zipSync({ "fake.png": new TextEncoder().encode("<svg onload=alert(1)>") }),
+    );
+    expect(mixed.refused.map((r) => [r.row, r.column])).toEqual([
+      [0, "Pictures ZIP"],
+      [2, "Pictures"],
+    ]);
+  });
+});
