@@ -18,7 +18,16 @@ declare module "vitest" {
  * Chromium (never a downloaded browser): a context costs milliseconds where starting Chromium costs seconds.
  */
 export async function openBrowser(
-  options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean; userAgent?: string } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    javaScriptEnabled?: boolean;
+    userAgent?: string;
+    /**
+     * "block" for a test that holds back the site's scripts with page.route: a request the service worker makes
+     * (it fetches /assets/ files for the pages it controls, decision record 0056) is not the page's to route.
+     */
+    serviceWorkers?: "allow" | "block";
+  } = {},
 ) {
   const browser = await chromium.connect(inject("chromiumEndpoint"));
   const context = await browser.newContext({
@@ -26,6 +35,7 @@ export async function openBrowser(
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     // headless Chromium says so in its user agent, which bot filters (isbot) take for a bot
     userAgent: options.userAgent,
+    serviceWorkers: options.serviceWorkers ?? "allow",
     baseURL: baseUrl(),
   });
   const page = await context.newPage();
