@@ -35,6 +35,8 @@ import {
 import { requireUser, requireUserPage } from "~/modules/accounts/session.server";
 import { EMAIL_KIND_LABELS, emailKindsFor } from "~/modules/notifications/notifications.schema";
 import { getEmailPreferences, updateOwnEmailPreferences } from "~/modules/notifications/notifications.server";
+import { PushNotificationsCard } from "~/modules/notifications/components/push-notifications-card";
+import { ownPushDeviceCount } from "~/modules/notifications/push.server";
 import { emailPreferencesSchema, readEmailPreferencesForm } from "~/modules/notifications/notifications.schema";
 import type { Route } from "./+types/profile";
 import { appContext } from "~/request-context.server";
@@ -56,11 +58,18 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const runtime = context.get(appContext).runtime;
   const user = await requireUserPage(request, runtime);
-  const [emailPreferences, verification] = await Promise.all([
+  const [emailPreferences, verification, pushDevices] = await Promise.all([
     getEmailPreferences(runtime.db, user.id),
     getOwnVerification(runtime.db, user),
+    ownPushDeviceCount(runtime.db, user.id),
   ]);
-  return { email: user.email, profile: user.profile, emailPreferences, verification };
+  return {
+    email: user.email,
+    profile: user.profile,
+    emailPreferences,
+    verification,
+    push: { publicKey: runtime.push.vapid.publicKey, devices: pushDevices },
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -155,7 +164,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const timeZone = useTimeZone();
-  const { profile, email, emailPreferences, verification } = loaderData;
+  const { profile, email, emailPreferences, verification, push } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   // only the e-mails this account's roles can receive: a buyer is not offered a seller's
@@ -377,6 +386,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </Button>
         </Form>
       </Card>
+
+      <PushNotificationsCard publicKey={push.publicKey} devices={push.devices} />
     </div>
   );
 }

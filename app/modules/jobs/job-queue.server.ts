@@ -51,6 +51,11 @@ export type EmailJob =
 export type JobData = {
   email: EmailJob;
   "message-digest": { userId: string };
+  /** one Web Push to one device: a notification's title, text and page (modules/notifications/push.server.ts) */
+  push: {
+    subscriptionId: string;
+    payload: { title: string; body: string; url: string; tag: string };
+  };
   /** the periodic pass that reminds buyers of RFQ deadlines 24 hours away */
   "rfq-deadline-reminders": Record<string, never>;
   /** match a newly published RFQ to the suppliers whose catalogue fits it, and tell them */
@@ -93,6 +98,8 @@ const QUEUE_OPTIONS = { retryLimit: 30, retryDelay: 60, retryBackoff: true, retr
 const QUEUE_OVERRIDES: Partial<Record<JobName, Partial<typeof QUEUE_OPTIONS>>> = {
   "payment-webhook": { expireInSeconds: 20, retryDelay: 5, retryDelayMax: 300 },
   "payment-reconcile": { expireInSeconds: 30, retryDelay: 10, retryDelayMax: 300 },
+  // a push is worth sending soon or not at all (its TTL is a day); its request gives up after 15 s
+  push: { expireInSeconds: 30, retryLimit: 10, retryDelay: 10, retryDelayMax: 600 },
 };
 
 /** How often a worker looks for new jobs when none is told otherwise (pg-boss's own default). */
@@ -143,6 +150,7 @@ const QUEUE_POLICIES: Record<JobName, QueuePolicy> = {
   "payment-due-reminders": "stately",
   "order-documents": "standard",
   "store-qr-refresh": "stately",
+  push: "standard",
 };
 
 /**

@@ -6,6 +6,7 @@ import { emailPreferences, notifications, type NotificationKind } from "~/db/sch
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import { publishLive } from "~/modules/live/live-events.server";
 import { EMAIL_KINDS, type EmailKind, type EmailPreferencesInput } from "./notifications.schema";
+import { PUSHED_KINDS, pushSubscriptionIds } from "./push.server";
 
 /**
  * The notification `userId` was sent under `eventKey`, as a subquery for `notExists`: a pass that tells each user
@@ -67,7 +68,8 @@ export async function notify(tx: Db, notifier: Notifier, notice: Notice): Promis
   if (inserted.length === 0) return false;
   // the bell of the user's open pages counts it as soon as the change commits
   await publishLive(tx, [notice.userId], { type: "notification" });
-  if (!notice.email) return true;
+  const pushed = PUSHED_KINDS.has(notice.kind);
+  if (!notice.email && !pushed) return true;
   const emailKind = EMAIL_KIND_OF[notice.kind];
   const [recipient] = await tx
     .select({ email: userTable.email, wants: sql<boolean>`coalesce(${emailPreferences[emailKind]}, true)` })
@@ -75,7 +77,20 @@ export async function notify(tx: Db, notifier: Notifier, notice: Notice): Promis
     .leftJoin(emailPreferences, eq(emailPreferences.userId, userTable.id))
     .where(eq(userTable.id, notice.userId))
     .limit(1);
+  // one choice per kind for both: a kind turned off (or unsubscribed from) is neither e-mailed nor pushed
   if (!recipient?.wants) return true;
+  if (pushed) {
+    // a job per device, sent when the change commits: a device that fails is retried alone
+    const payload = {
+      title: notice.title,
+      body: notice.body,
+      url: notice.href,
+      tag: `${notice.kind}:${notice.eventKey ?? inserted[0]!.id}`,
+    };
+    for (const subscriptionId of await pushSubscriptionIds(tx, notice.userId))
+      await notifier.jobs.send(tx, "push", { subscriptionId, payload });
+  }
+  if (!notice.email) return true;
   const link = `${notifier.publicUrl}${notice.href}`;
   const unsubscribeUrl = unsubscribeLink(notifier, notice.userId, emailKind);
   await notifier.jobs.send(tx, "email", {
