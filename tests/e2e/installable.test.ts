@@ -107,6 +107,52 @@ describe("the installable app", () => {
     await page.getByRole("heading", { name: "Requests for Quote", level: 1 }).waitFor();
   });
 
+  it("shows a push from Setu as a notification, carrying the page it opens", async () => {
+    const { page, context } = browser;
+    await context.grantPermissions(["notifications"]);
+    await page.goto("/browse");
+    await activeServiceWorker(page);
+    // a push delivered to the worker as a push service would (DevTools protocol), with Setu's payload
+    const cdp = await context.newCDPSession(page);
+    const registered = new Promise<string>((resolve) =>
+      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+        const ours = registrations.find((registration) => registration.scopeURL === `${new URL(page.url()).origin}/`);
+        if (ours) resolve(ours.registrationId);
+      }),
+    );
+    await cdp.send("ServiceWorker.enable");
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: new URL(page.url()).origin,
+      registrationId: await registered,
+      data: JSON.stringify({
+        title: "A new RFQ matches your products",
+        body: '"Block-printed napkins", 2,000 pieces',
+        url: "/rfqs",
+        tag: "rfq_matched:test",
+      }),
+    });
+    await expect
+      .poll(() =>
+        page.evaluate(async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+            title: n.title,
+            body: n.body,
+            tag: n.tag,
+            data: n.data as unknown,
+          })),
+        ),
+      )
+      .toEqual([
+        {
+          title: "A new RFQ matches your products",
+          body: '"Block-printed napkins", 2,000 pieces',
+          tag: "rfq_matched:test",
+          data: { url: "/rfqs" },
+        },
+      ]);
+    await cdp.detach();
+  });
+
   it("never keeps a signed-in page, and empties its caches at sign-out", async () => {
     const { page, context } = browser;
     await signUpSeller(page, { email: `installable-${Date.now()}@example.test`, company: "Jaipur Block Prints" });
