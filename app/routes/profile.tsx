@@ -35,11 +35,18 @@ import {
 import { requireUser, requireUserPage } from "~/modules/accounts/session.server";
 import { EMAIL_KIND_LABELS, emailKindsFor } from "~/modules/notifications/notifications.schema";
 import { getEmailPreferences, updateOwnEmailPreferences } from "~/modules/notifications/notifications.server";
-import { PushNotificationsCard } from "~/modules/notifications/components/push-notifications-card";
+import { lazyPart } from "~/components/ui/lazy-part";
 import { ownPushDeviceCount } from "~/modules/notifications/push.server";
 import { emailPreferencesSchema, readEmailPreferencesForm } from "~/modules/notifications/notifications.schema";
 import type { Route } from "./+types/profile";
 import { appContext } from "~/request-context.server";
+
+// its code comes just after the page's (route budget); the server's button stays disabled until then
+const PushNotificationsCard = lazyPart(
+  () => import("~/modules/notifications/components/push-notifications-card").then((m) => m.PushNotificationsCard),
+  undefined,
+  { eager: true },
+);
 
 const lazyProfileUpdateSchema = lazySchema(() =>
   import("~/modules/accounts/accounts.schema").then((m) => ({ schema: m.profileUpdateSchema })),
