@@ -68,8 +68,9 @@ export async function notify(tx: Db, notifier: Notifier, notice: Notice): Promis
   if (inserted.length === 0) return false;
   // the bell of the user's open pages counts it as soon as the change commits
   await publishLive(tx, [notice.userId], { type: "notification" });
-  const pushed = PUSHED_KINDS.has(notice.kind);
-  if (!notice.email && !pushed) return true;
+  // the user's devices, for a kind that is pushed (most users have none: then no more is read)
+  const devices = PUSHED_KINDS.has(notice.kind) ? await pushSubscriptionIds(tx, notice.userId) : [];
+  if (!notice.email && devices.length === 0) return true;
   const emailKind = EMAIL_KIND_OF[notice.kind];
   const [recipient] = await tx
     .select({ email: userTable.email, wants: sql<boolean>`coalesce(${emailPreferences[emailKind]}, true)` })
@@ -79,17 +80,14 @@ export async function notify(tx: Db, notifier: Notifier, notice: Notice): Promis
     .limit(1);
   // one choice per kind for both: a kind turned off (or unsubscribed from) is neither e-mailed nor pushed
   if (!recipient?.wants) return true;
-  if (pushed) {
-    // a job per device, sent when the change commits: a device that fails is retried alone
-    const payload = {
-      title: notice.title,
-      body: notice.body,
-      url: notice.href,
-      tag: `${notice.kind}:${notice.eventKey ?? inserted[0]!.id}`,
-    };
-    for (const subscriptionId of await pushSubscriptionIds(tx, notice.userId))
-      await notifier.jobs.send(tx, "push", { subscriptionId, payload });
-  }
+  // a job per device, run once the change commits: a device whose push service fails is retried alone
+  const payload = {
+    title: notice.title,
+    body: notice.body,
+    url: notice.href,
+    tag: `${notice.kind}:${notice.eventKey ?? inserted[0]!.id}`,
+  };
+  for (const subscriptionId of devices) await notifier.jobs.send(tx, "push", { subscriptionId, payload });
   if (!notice.email) return true;
   const link = `${notifier.publicUrl}${notice.href}`;
   const unsubscribeUrl = unsubscribeLink(notifier, notice.userId, emailKind);
