@@ -157,6 +157,13 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-unnecessary-type-assertion": "error" },
   },
   {
+    // the service worker's own part (imported by the one Workbox writes: vite.config.ts)
+    files: ["public/**/*.js"],
+    languageOptions: {
+      globals: { self: "readonly", caches: "readonly", clients: "readonly", URL: "readonly", Response: "readonly" },
+    },
+  },
+  {
     files: ["server.js", "scripts/**/*.js"],
     languageOptions: { globals: { process: "readonly", console: "readonly", setTimeout: "readonly" } },
   },

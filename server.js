@@ -60,7 +60,14 @@ if (DEVELOPMENT) {
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
   // The other public files (favicon.ico, robots.txt, …) all have an extension: a page or API path never
   // costs a file-system lookup.
-  const publicFiles = express.static("build/client", { maxAge: "1h", index: false });
+  const publicFiles = express.static("build/client", {
+    maxAge: "1h",
+    index: false,
+    // the service worker's own scripts are checked for a new version on every visit (decision record 0056)
+    setHeaders: (res, file) => {
+      if (/[\\/](sw|sw-setu)\.js$/.test(file)) res.setHeader("Cache-Control", "no-cache");
+    },
+  });
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   appModule = await import("./build/server/index.js");
   app.use(appModule.app);

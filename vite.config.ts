@@ -1,7 +1,8 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import type { Rolldown } from "vite";
+import type { Plugin, Rolldown } from "vite";
+import { generateSW } from "workbox-build";
 
 /** Modules every page loads: React, React DOM and React Router, shipped as one chunk (one request, one gzip window). */
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
@@ -21,6 +22,59 @@ function rootModules(ctx: Rolldown.ChunkingContext, rootId: string): Set<string>
 }
 
 let rootSet: Set<string> | null = null;
+
+/**
+ * The service worker (decision record 0056), written by Workbox into the client build once its files are there:
+ * the offline page and the app's icons precached; hashed assets cached as pages use them (they never change);
+ * pages and data always from the network, the offline page standing in for a page when there is none. Nothing
+ * personal is ever stored: a signed-in page or a loader's answer is never put in a cache.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: "setu-service-worker",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async closeBundle() {
+      const outDir = this.environment.config.build.outDir;
+      const { warnings } = await generateSW({
+        globDirectory: outDir,
+        globPatterns: ["offline.html", "manifest.webmanifest", "favicon.svg", "icons/*.png"],
+        swDest: `${outDir}/sw.js`,
+        cacheId: "setu",
+        // sign-out empties the runtime caches; push notifications (public/sw-setu.js)
+        importScripts: ["/sw-setu.js"],
+        skipWaiting: true,
+        clientsClaim: false,
+        navigationPreload: true,
+        cleanupOutdatedCaches: true,
+        // a navigation is never answered from a cache: no app shell stands in for a page
+        navigateFallback: null,
+        sourcemap: false,
+        mode: "production",
+        runtimeCaching: [
+          {
+            // a page (a file with an extension, e.g. a CSV or PDF download, is left to the browser)
+            urlPattern: ({ request, url }) =>
+              request.mode === "navigate" && url.origin === self.location.origin && !/\.[a-z0-9]+$/i.test(url.pathname),
+            handler: "NetworkOnly",
+            options: { precacheFallback: { fallbackURL: "/offline.html" } },
+          },
+          {
+            // Vite's hashed files: the same name always holds the same bytes
+            urlPattern: ({ url }) => url.origin === self.location.origin && url.pathname.startsWith("/assets/"),
+            handler: "CacheFirst",
+            options: {
+              cacheName: "setu-assets",
+              expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      });
+      for (const warning of warnings) this.warn(warning);
+    },
+  };
+}
 
 export default defineConfig({
   environments: {
@@ -50,5 +104,5 @@ export default defineConfig({
   },
   build: { sourcemap: !!process.env.SOURCEMAP },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), serviceWorker()],
 });

@@ -79,6 +79,12 @@ function FlashToast() {
   return null;
 }
 
+/**
+ * Registers the service worker (built by vite.config.ts; decision record 0056) once the page has loaded: a few bytes
+ * inline, so no public page pays a script request for it. A browser without service workers goes on without one.
+ */
+const REGISTER_SERVICE_WORKER = `if("serviceWorker"in navigator)addEventListener("load",function(){navigator.serviceWorker.register("/sw.js").catch(function(){})})`;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   return (
@@ -88,6 +94,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <AppStylesheet href={appStylesheet} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
+        <meta name="theme-color" content="#2563eb" />
         <Meta />
         <Links />
       </head>
@@ -96,6 +105,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Toasts />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {/* the development server has no service worker: it would keep assets Vite serves afresh */}
+        {import.meta.env.PROD ? (
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: REGISTER_SERVICE_WORKER }} />
+        ) : null}
       </body>
     </html>
   );

@@ -22,6 +22,7 @@ import { sendMessageDigest } from "~/modules/messaging/message-digest.server";
 import { renderEmail } from "~/modules/notifications/email-templates.server";
 import { createMailer } from "~/modules/notifications/mailer.server";
 import type { Notifier } from "~/modules/notifications/notifications.server";
+import { pushConfigFromEnv, sendPush, type PushConfig } from "~/modules/notifications/push.server";
 import { remindRfqDeadlines, RFQ_DEADLINE_REMINDER_CRON } from "~/modules/rfqs/rfq-deadline-reminders.server";
 import { ViewCounter, VIEW_FLUSH_INTERVAL_MS } from "~/modules/analytics/view-counter.server";
 import { matchRfq } from "~/modules/matching/matching.server";
@@ -55,6 +56,8 @@ export type Runtime = {
   live: LiveHub;
   /** what commands need to notify users: the job queue, the site's address, the key of unsubscribe links */
   notifier: Notifier;
+  /** Web Push: the VAPID keys (DATA_DIR or VAPID_* variables) and which push services may be posted to */
+  push: PushConfig;
   /** the escrow's payment provider: the local simulator (modules/payments, decision record 0028) */
   payments: PaymentProvider;
   /** store and product page views and QR scans, counted in memory and written every few seconds (modules/analytics) */
@@ -110,6 +113,7 @@ export function startRuntime(): Promise<Runtime> {
           }
         : undefined;
     const secret = resolveAuthSecret(dataDir);
+    const push = pushConfigFromEnv(dataDir, publicUrl);
     // background work (e-mail…) in the same database, sent in the transactions that cause it (job-queue.server.ts)
     const jobs = await startJobQueue(database, process.env.DATABASE_URL, {
       pollingIntervalSeconds: pollSecondsFromEnv(process.env),
@@ -145,6 +149,12 @@ export function startRuntime(): Promise<Runtime> {
     if (process.env.JOB_WORKERS !== "off") {
       // every e-mail: rendered from its template when it is sent, retried while the SMTP server refuses it
       await jobs.work("email", (email) => mailer.send(renderEmail(email)));
+      // a Web Push to one device, retried while its push service is busy; a subscription gone (404/410) is deleted
+      await jobs.work("push", async (job) => {
+        const outcome = await sendPush(database.db, push, job);
+        if (outcome === "gone")
+          logger.info({ subscriptionId: job.subscriptionId }, "removed an expired push subscription");
+      });
       await jobs.work("message-digest", async ({ userId }) => {
         await sendMessageDigest(database.db, notifier, userId);
       });
@@ -213,6 +223,7 @@ export function startRuntime(): Promise<Runtime> {
       jobs,
       live: live.hub,
       notifier,
+      push,
       payments,
       views,
       healthCheck: async () => {

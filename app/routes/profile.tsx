@@ -35,9 +35,18 @@ import {
 import { requireUser, requireUserPage } from "~/modules/accounts/session.server";
 import { EMAIL_KIND_LABELS, emailKindsFor } from "~/modules/notifications/notifications.schema";
 import { getEmailPreferences, updateOwnEmailPreferences } from "~/modules/notifications/notifications.server";
+import { lazyPart } from "~/components/ui/lazy-part";
+import { ownPushDeviceCount } from "~/modules/notifications/push.server";
 import { emailPreferencesSchema, readEmailPreferencesForm } from "~/modules/notifications/notifications.schema";
 import type { Route } from "./+types/profile";
 import { appContext } from "~/request-context.server";
+
+// its code comes just after the page's (route budget); the server's button stays disabled until then
+const PushNotificationsCard = lazyPart(
+  () => import("~/modules/notifications/components/push-notifications-card").then((m) => m.PushNotificationsCard),
+  undefined,
+  { eager: true },
+);
 
 const lazyProfileUpdateSchema = lazySchema(() =>
   import("~/modules/accounts/accounts.schema").then((m) => ({ schema: m.profileUpdateSchema })),
@@ -56,11 +65,18 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const runtime = context.get(appContext).runtime;
   const user = await requireUserPage(request, runtime);
-  const [emailPreferences, verification] = await Promise.all([
+  const [emailPreferences, verification, pushDevices] = await Promise.all([
     getEmailPreferences(runtime.db, user.id),
     getOwnVerification(runtime.db, user),
+    ownPushDeviceCount(runtime.db, user.id),
   ]);
-  return { email: user.email, profile: user.profile, emailPreferences, verification };
+  return {
+    email: user.email,
+    profile: user.profile,
+    emailPreferences,
+    verification,
+    push: { publicKey: runtime.push.vapid.publicKey, devices: pushDevices },
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -155,7 +171,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const timeZone = useTimeZone();
-  const { profile, email, emailPreferences, verification } = loaderData;
+  const { profile, email, emailPreferences, verification, push } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   // only the e-mails this account's roles can receive: a buyer is not offered a seller's
@@ -377,6 +393,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </Button>
         </Form>
       </Card>
+
+      <PushNotificationsCard publicKey={push.publicKey} devices={push.devices} />
     </div>
   );
 }

@@ -333,6 +333,16 @@ const MATRIX: Record<string, Check[]> = {
     { method: "GET", path: () => "/unsubscribe", expect: all(404) },
     { method: "POST", path: () => "/unsubscribe?u=x&k=orderStatus&t=forged", fields: () => ({}), expect: all(404) },
   ],
+  // a device's push subscription: the signed-in user's own, posted as JSON (a form is refused); never read back
+  "api/push-subscriptions": [
+    { method: "GET", path: () => "/api/push-subscriptions", expect: all(405) },
+    {
+      method: "POST",
+      path: () => "/api/push-subscriptions",
+      fields: () => ({ endpoint: "https://fcm.googleapis.com/fcm/send/x" }),
+      expect: signedIn(401, 400),
+    },
+  ],
   "api/uploads": [
     { method: "POST", path: () => "/api/uploads", fields: () => ({ kind: "product" }), expect: signedIn(401, 415) },
   ],

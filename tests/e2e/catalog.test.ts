@@ -328,7 +328,7 @@ describe("catalog: products, the marketplace and product pages", () => {
   });
 
   it("keeps the server's HTML in place through hydration when the lazy parts' code arrives late: no card, filter or button goes missing, no layout shift", async () => {
-    const phone = await openBrowser({ viewport: { width: 390, height: 844 } });
+    const phone = await openBrowser({ viewport: { width: 390, height: 844 }, serviceWorkers: "block" });
     try {
       const { page } = phone;
       // from the first paint: the layout shifts, and whether the cards, the filter panel or its button ever went missing

@@ -280,7 +280,7 @@ describe("home and navigation", () => {
   });
 
   it("works on a phone: the header collapses into a menu, which stays open through hydration and closes after navigating", async () => {
-    const phone = await openBrowser({ viewport: { width: 390, height: 844 } });
+    const phone = await openBrowser({ viewport: { width: 390, height: 844 }, serviceWorkers: "block" });
     try {
       await phone.page.goto("/");
       await phone.page.getByLabel("Menu", { exact: true }).click();

@@ -62,3 +62,28 @@ export const emailPreferences = pgTable("email_preferences", {
   verification: boolean("verification").notNull().default(true),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A browser's Web Push subscription (issue #43 item 4): one row per account and device, its endpoint the push
+ * service's address for that browser (unique: a device signed in to another account passes to it).
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    // the browser's keys for the payload's encryption (RFC 8291), base64url as PushSubscription.toJSON() gives them
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    // which device it is, as its browser says (shown to its owner, never trusted)
+    userAgent: text("user_agent"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+  ],
+);

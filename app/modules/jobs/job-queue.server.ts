@@ -51,6 +51,11 @@ export type EmailJob =
 export type JobData = {
   email: EmailJob;
   "message-digest": { userId: string };
+  /** one Web Push to one device: a notification's title, text and page (modules/notifications/push.server.ts) */
+  push: {
+    subscriptionId: string;
+    payload: { title: string; body: string; url: string; tag: string };
+  };
   /** the periodic pass that reminds buyers of RFQ deadlines 24 hours away */
   "rfq-deadline-reminders": Record<string, never>;
   /** match a newly published RFQ to the suppliers whose catalogue fits it, and tell them */
@@ -97,6 +102,8 @@ const QUEUE_OVERRIDES: Partial<Record<JobName, Partial<typeof QUEUE_OPTIONS>>> =
   "payment-reconcile": { expireInSeconds: 30, retryDelay: 10, retryDelayMax: 300 },
   // a run writes for at most 20 s and hands over to the next: one that died holding the job is retried within a minute
   "catalogue-import": { expireInSeconds: 45, retryDelay: 5, retryDelayMax: 60 },
+  // a push is worth sending soon or not at all (its TTL is a day); its request gives up after 15 s
+  push: { expireInSeconds: 30, retryLimit: 10, retryDelay: 10, retryDelayMax: 600 },
 };
 
 /** How often a worker looks for new jobs when none is told otherwise (pg-boss's own default). */
@@ -148,6 +155,7 @@ const QUEUE_POLICIES: Record<JobName, QueuePolicy> = {
   "order-documents": "standard",
   "store-qr-refresh": "stately",
   "catalogue-import": "standard",
+  push: "standard",
 };
 
 /**

@@ -6,6 +6,7 @@ import { emailPreferences, notifications, type NotificationKind } from "~/db/sch
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import { publishLive } from "~/modules/live/live-events.server";
 import { EMAIL_KINDS, type EmailKind, type EmailPreferencesInput } from "./notifications.schema";
+import { PUSHED_KINDS, pushSubscriptionIds } from "./push.server";
 
 /**
  * The notification `userId` was sent under `eventKey`, as a subquery for `notExists`: a pass that tells each user
@@ -67,7 +68,9 @@ export async function notify(tx: Db, notifier: Notifier, notice: Notice): Promis
   if (inserted.length === 0) return false;
   // the bell of the user's open pages counts it as soon as the change commits
   await publishLive(tx, [notice.userId], { type: "notification" });
-  if (!notice.email) return true;
+  // the user's devices, for a kind that is pushed (most users have none: then no more is read)
+  const devices = PUSHED_KINDS.has(notice.kind) ? await pushSubscriptionIds(tx, notice.userId) : [];
+  if (!notice.email && devices.length === 0) return true;
   const emailKind = EMAIL_KIND_OF[notice.kind];
   const [recipient] = await tx
     .select({ email: userTable.email, wants: sql<boolean>`coalesce(${emailPreferences[emailKind]}, true)` })
@@ -75,7 +78,17 @@ export async function notify(tx: Db, notifier: Notifier, notice: Notice): Promis
     .leftJoin(emailPreferences, eq(emailPreferences.userId, userTable.id))
     .where(eq(userTable.id, notice.userId))
     .limit(1);
+  // one choice per kind for both: a kind turned off (or unsubscribed from) is neither e-mailed nor pushed
   if (!recipient?.wants) return true;
+  // a job per device, run once the change commits: a device whose push service fails is retried alone
+  const payload = {
+    title: notice.title,
+    body: notice.body,
+    url: notice.href,
+    tag: `${notice.kind}:${notice.eventKey ?? inserted[0]!.id}`,
+  };
+  for (const subscriptionId of devices) await notifier.jobs.send(tx, "push", { subscriptionId, payload });
+  if (!notice.email) return true;
   const link = `${notifier.publicUrl}${notice.href}`;
   const unsubscribeUrl = unsubscribeLink(notifier, notice.userId, emailKind);
   await notifier.jobs.send(tx, "email", {

@@ -24,6 +24,11 @@ export async function openBrowser(
     userAgent?: string;
     /** a phone: a touch screen (CSS `pointer: coarse`) with a mobile viewport */
     phone?: boolean;
+    /**
+     * "block" for a test that holds back the site's scripts with page.route: a request the service worker makes
+     * (it fetches /assets/ files for the pages it controls, decision record 0056) is not the page's to route.
+     */
+    serviceWorkers?: "allow" | "block";
   } = {},
 ) {
   const browser = await chromium.connect(inject("chromiumEndpoint"));
@@ -34,6 +39,7 @@ export async function openBrowser(
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     // headless Chromium says so in its user agent, which bot filters (isbot) take for a bot
     userAgent: options.userAgent,
+    serviceWorkers: options.serviceWorkers ?? "allow",
     baseURL: baseUrl(),
   });
   const page = await context.newPage();

@@ -1,0 +1,8 @@
+// http_ece ships no types: the one function the tests' push service uses (RFC 8188 / RFC 8291 decryption).
+declare module "http_ece" {
+  import type { ECDH } from "node:crypto";
+  export function decrypt(
+    buffer: Buffer,
+    params: { version: "aes128gcm"; privateKey: ECDH; authSecret: string | Buffer },
+  ): Buffer;
+}
