@@ -179,5 +179,5 @@ describe("moving the six categories onto the category tree (migration category-t
     await db.execute(
       sql`update products set category = 'handicrafts', subcategory = 'metal-crafts' where name = 'Brass Planter'`,
     );
-  });
+  }, 120_000); // the whole migration chain, twice, on PGlite: 13 s alone, more beside three other files
 });

@@ -103,5 +103,5 @@ describe("upgrading orders placed before the lifecycle (migration 0021)", () => 
       { from: null, to: "placed", actor: buyer.user.id, note: null },
       { from: "placed", to: "cancelled", actor: buyer.user.id, note: "Found stock locally" },
     ]);
-  });
+  }, 120_000); // the whole migration chain, twice, on PGlite: 13 s alone, more beside three other files
 });
