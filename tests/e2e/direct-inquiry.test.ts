@@ -112,6 +112,7 @@ describe("direct inquiry: Request Quote on a product", () => {
     await page.getByRole("heading", { name: "Direct inquiries" }).waitFor();
     const card = page.locator("article", { hasText: description.slice(0, 24) });
     await card.getByText("Direct inquiry to you").waitFor();
+    await screenshot(page, "direct-inquiry-supplier-list");
     await card.getByRole("link", { name: "Submit Quote" }).click();
     await page.waitForURL((url) => url.pathname === rfqPath);
 
@@ -124,6 +125,7 @@ describe("direct inquiry: Request Quote on a product", () => {
     await page.getByRole("button", { name: "Submit Quote" }).click();
     await page.getByText("Quote submitted successfully!").waitFor();
     await page.getByText("Shakti Textiles Pvt. Ltd. (your quote)").waitFor();
+    await screenshot(page, "direct-inquiry-supplier-rfq");
 
     await page.goto(productPath);
     await page.getByRole("heading", { level: 1, name: productName }).waitFor();
