@@ -1,3 +1,4 @@
+import { productIdsOwnedBy } from "~/modules/products/product-owner.server";
 import { Link, useNavigation } from "react-router";
 import { cn } from "~/components/ui/cn";
 import { getSessionUser } from "~/modules/accounts/session.server";
@@ -46,6 +47,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tab,
     categoryOptions: CATEGORY_OPTIONS,
     signedIn: Boolean(user?.profile),
+    ownProductIds: products
+      ? await productIdsOwnedBy(
+          db,
+          user,
+          products.items.map((p) => p.id),
+        )
+      : [],
     productParams,
     storeParams,
     products,
@@ -104,6 +112,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
             clearHref="/browse"
             loading={loading}
             signedIn={signedIn}
+            ownProductIds={loaderData.ownProductIds}
             hidden={storeKeep}
             categoryOptions={loaderData.categoryOptions}
           />

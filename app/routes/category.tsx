@@ -1,3 +1,4 @@
+import { productIdsOwnedBy } from "~/modules/products/product-owner.server";
 import { PackageOpen } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
@@ -38,7 +39,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     getSessionUser(request, context.get(appContext).runtime),
     page.listsProducts ? browseProducts(context.get(appContext).runtime.db, productParams) : null,
   ]);
-  return { page, productParams, products, signedIn: Boolean(user?.profile) };
+  const ownProductIds = products
+    ? await productIdsOwnedBy(
+        context.get(appContext).runtime.db,
+        user,
+        products.items.map((p) => p.id),
+      )
+    : [];
+  return { page, productParams, products, signedIn: Boolean(user?.profile), ownProductIds };
 }
 
 export default function Category({ loaderData }: Route.ComponentProps) {
@@ -66,6 +74,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
             clearHref={path}
             loading={loading}
             signedIn={signedIn}
+            ownProductIds={loaderData.ownProductIds}
           />
         ) : (
           <Card className="border-dashed p-12 text-center">

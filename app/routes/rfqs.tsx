@@ -188,7 +188,9 @@ export default function Rfqs({ loaderData, actionData }: Route.ComponentProps) {
               ? isSupplier
                 ? "No open RFQ matches your products yet. Add products to your catalogue to be matched to more buyers."
                 : "Matching is for supplier accounts: buyers' RFQs are sent to the suppliers whose products fit them."
-              : "Try adjusting your search criteria or filters"}
+              : params.direct && !params.q && params.category === "all"
+                ? "No direct inquiries yet. When a buyer requests a quote on one of your products, it appears here."
+                : "Try adjusting your search criteria or filters"}
           </p>
           <Link
             to={

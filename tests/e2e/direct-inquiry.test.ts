@@ -99,6 +99,14 @@ describe("direct inquiry: Request Quote on a product", () => {
     expect(response?.status()).toBe(404);
     await page.getByRole("heading", { name: "RFQ Not Found" }).waitFor();
 
+    // another seller may ask the product's supplier for a quote from its card on /browse
+    await page.goto(`/browse?q=${encodeURIComponent("Organic Cotton Bath Towels")}`);
+    await page
+      .locator("main article", { hasText: productName })
+      .first()
+      .getByRole("link", { name: "Request Quote" })
+      .waitFor();
+
     const anonymous = await fetch(`${baseUrl()}${rfqPath}`);
     expect(anonymous.status).toBe(404);
     const list = await (await fetch(`${baseUrl()}/rfqs?q=${encodeURIComponent(description.slice(0, 24))}`)).text();
@@ -112,6 +120,7 @@ describe("direct inquiry: Request Quote on a product", () => {
     await page.getByRole("heading", { name: "Direct inquiries" }).waitFor();
     const card = page.locator("article", { hasText: description.slice(0, 24) });
     await card.getByText("Direct inquiry to you").waitFor();
+    await screenshot(page, "direct-inquiry-supplier-list");
     await card.getByRole("link", { name: "Submit Quote" }).click();
     await page.waitForURL((url) => url.pathname === rfqPath);
 
@@ -124,6 +133,7 @@ describe("direct inquiry: Request Quote on a product", () => {
     await page.getByRole("button", { name: "Submit Quote" }).click();
     await page.getByText("Quote submitted successfully!").waitFor();
     await page.getByText("Shakti Textiles Pvt. Ltd. (your quote)").waitFor();
+    await screenshot(page, "direct-inquiry-supplier-rfq");
 
     await page.goto(productPath);
     await page.getByRole("heading", { level: 1, name: productName }).waitFor();
@@ -131,5 +141,10 @@ describe("direct inquiry: Request Quote on a product", () => {
     expect(await page.getByRole("link", { name: "Request Quote" }).count()).toBe(0);
     expect(await page.getByRole("link", { name: "Login to Quote" }).count()).toBe(0);
     expect(await page.locator("main a[href^='/create-rfq?product=']").count()).toBe(0);
+    // nor on its card in the marketplace
+    await page.goto(`/browse?q=${encodeURIComponent("Organic Cotton Bath Towels")}`);
+    const ownCard = page.locator("main article", { hasText: productName }).first();
+    await ownCard.getByRole("link", { name: productName }).waitFor();
+    expect(await ownCard.getByRole("link", { name: "Request Quote" }).count()).toBe(0);
   });
 });

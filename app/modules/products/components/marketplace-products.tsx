@@ -130,6 +130,8 @@ type MarketplaceProductsProps = {
   clearHref: string;
   loading: boolean;
   signedIn: boolean;
+  /** the viewer's own products among the items: their cards offer no Request Quote */
+  ownProductIds?: readonly string[];
   /** extra parameters to keep (e.g. the tab) */
   hidden?: [string, string][];
   /** the category filter's options (the tree, from the loader: the page's code does not carry it); none on a category page */
@@ -143,6 +145,7 @@ function MarketplaceProductsView({
   clearHref,
   loading,
   signedIn,
+  ownProductIds,
   hidden = [],
   categoryOptions = [],
 }: MarketplaceProductsProps) {
@@ -335,7 +338,7 @@ function MarketplaceProductsView({
             <h2 id="marketplace-results-heading" className="sr-only">
               Products
             </h2>
-            <ProductCardList items={items} signedIn={signedIn} />
+            <ProductCardList items={items} signedIn={signedIn} ownProductIds={ownProductIds} />
           </>
         )}
         <Pagination page={page} pageCount={pageCount} search={search} />
