@@ -138,7 +138,12 @@ describe("catalogue import: a seller downloads the template, uploads a sheet wit
   it("at 360 px: the page fits, a refused file is explained, and a preview can be discarded", async () => {
     const { page } = phone;
     await signIn(page, SELLER);
-    await page.goto("/products/import");
+    // from the store's manage page: new products go on that store's shelf too
+    await page.goto("/stores");
+    await page.getByRole("link", { name: "Manage" }).first().click();
+    await page.getByRole("link", { name: "Import products" }).click();
+    await page.waitForURL(/\/products\/import\?store=[0-9a-f-]{36}$/);
+    await page.getByText("New products are also added to your store.").waitFor();
     await hydrated(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.getByLabel(/^Spreadsheet/).setInputFiles({

@@ -157,6 +157,24 @@ describe.each(testEngines("both"))("catalogue import on %s", (engine) => {
     });
   });
 
+  it("refuses a file that is not a spreadsheet, a damaged XLSX, and more than 10,000 rows, with a clear message", async () => {
+    const picture = await png("#123456");
+    expect(await check({ xlsx: picture })).toMatchObject({ ok: false, status: 400 });
+    const damaged = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]);
+    expect(await check({ xlsx: damaged })).toMatchObject({
+      ok: false,
+      status: 400,
+      message: expect.stringContaining("not an XLSX file we can read"),
+    });
+    const rows = Array.from({ length: 10_001 }, (_, i) => `LONG-${i},Towel ${i},bath-linen,1,1.00,,,,,,,`);
+    expect(await check([HEAD, ...rows].join("\n"))).toMatchObject({
+      ok: false,
+      status: 400,
+      message: "The sheet has more than 10,000 rows: split it in two.",
+    });
+    expect(await check([HEAD, ...rows.slice(0, 10_000)].join("\n"))).toMatchObject({ ok: true });
+  });
+
   it("refuses buyers and another seller's store", async () => {
     expect(await check(`${HEAD}\n`, null, buyer)).toMatchObject({ ok: false, status: 403 });
     const other = await createSeller(database.db);

@@ -19,13 +19,12 @@ export class ZipRefused extends Error {}
 export type ZipPicture = { name: string; stamp: string; bytes: number };
 export type ZipScan = { pictures: Map<string, ZipPicture>; skipped: { name: string; reason: string }[] };
 
-function open(file: string): Promise<ZipFile> {
+function open(file: string, unreadable = "This is not a ZIP file we can read"): Promise<ZipFile> {
   return new Promise((resolve, reject) =>
     yauzl.open(
       file,
       { lazyEntries: true, decodeStrings: true, validateEntrySizes: true, autoClose: true },
-      (error, zip) =>
-        error ? reject(new ZipRefused(`This is not a ZIP file we can read (${error.message}).`)) : resolve(zip),
+      (error, zip) => (error ? reject(new ZipRefused(`${unreadable} (${error.message}).`)) : resolve(zip)),
     ),
   );
 }
@@ -158,7 +157,7 @@ export async function readZipPictures(file: string, names: ReadonlySet<string>):
 
 /** An XLSX is a ZIP of XML: refused before it is parsed when it would unpack to more than a sheet of 10,000 rows. */
 export async function checkSpreadsheetZip(file: string): Promise<void> {
-  const zip = await open(file);
+  const zip = await open(file, "The spreadsheet is not an XLSX file we can read: save it again as XLSX or CSV");
   let total = 0;
   await new Promise<void>((resolve, reject) => {
     zip.on("error", (error: Error) => reject(new ZipRefused(`The spreadsheet is damaged: ${error.message}.`)));
