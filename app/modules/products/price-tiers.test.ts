@@ -145,13 +145,11 @@ describe("price break rules", () => {
     expect(messages(parse([["", "x", "4.20"]]))).toEqual({
       "tiers.0.minQuantity": "Enter the quantity this price starts at: a whole number of at least 1",
     });
-    // the form takes the 10-digit HTSUS number only (record 0053): a 6-digit HS code is refused
-    for (const short of ["6302", "6302.60"])
-      expect(messages(parse([], { hsCode: short }))).toEqual({
-        hsCode: "Enter the 10-digit HTSUS number, like 6302.60.0020",
-      });
-    expect(parse([], { hsCode: "6302.60.0020", originPort: "INNSA" }).data).toMatchObject({
-      hsCode: "6302600020",
+    expect(messages(parse([], { hsCode: "6302" }))).toEqual({
+      hsCode: "Enter an HS code of 6 to 10 digits, like 6302.60 or 6302600010",
+    });
+    expect(parse([], { hsCode: "6302.60", originPort: "INNSA" }).data).toMatchObject({
+      hsCode: "630260",
       originPort: "INNSA",
     });
     expect(parse([], { originPort: "USLAX" }).success).toBe(false);
@@ -281,6 +279,7 @@ describe.each(testEngines())("price breaks on %s", (engine) => {
       unit: "pieces",
       priceMin: "8",
       priceMax: "9",
+      // a code given on an edit is the 10-digit HTSUS number (record 0053)
       hsCode: "6302.60.0020",
       originPort: "INNSA",
     };

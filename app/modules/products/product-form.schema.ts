@@ -6,7 +6,7 @@ import { parseUsdToCents } from "~/lib/money-minor";
 import { firstErrors } from "~/lib/command-result";
 import { intentOptions, optionalPostedId, postedId, postedJson } from "~/lib/posted-fields";
 import { PRODUCT_STATUSES } from "~/lib/status-lists";
-import { hsCodeSchema, htsus10Schema } from "~/modules/trade/trade-terms.schema";
+import { hsCodeSchema } from "~/modules/trade/trade-terms.schema";
 
 /**
  * A product's place in the category tree (issue #41.2): one select, a top category or one of its subcategories; the
@@ -142,15 +142,6 @@ const optionalHsCode = z
   .pipe(z.union([z.literal(""), hsCodeSchema]))
   .transform((v) => v || null);
 
-/** The Add/Edit Product form's HTSUS number: 10 digits or none (whether it exists, the server checks). */
-const optionalHtsus10 = z
-  .string()
-  .trim()
-  .max(20)
-  .transform((v) => v.replace(/[.\s]/g, ""))
-  .pipe(z.union([z.literal(""), htsus10Schema]))
-  .transform((v) => v || null);
-
 /** An optional line of text of at most `max` characters, empty is none. */
 const optionalText = (max: number, what: string) =>
   z
@@ -283,7 +274,9 @@ export const addProductSchema = z
     unit: z.enum(UNITS, "Please choose a unit"),
     priceMin: money("Minimum price"),
     priceMax: money("Maximum price"),
-    hsCode: optionalHtsus10.default(null),
+    // 6 to 10 digits here: the server takes 10 digits of the HTS table, or the 6-digit code the product already has
+    // (record 0053)
+    hsCode: optionalHsCode.default(null),
     material: optionalText(200, "Material / composition").default(null),
     manufacturer: optionalText(300, "Manufacturer").default(null),
     originPort: optionalOriginPort.default(null),

@@ -54,7 +54,7 @@ export function HtsusField<Schema>({
       ) : null}
       {legacy ? (
         <p className="mt-1 text-xs text-amber-700">
-          Stored as the 6-digit HS code {stored}: enter the full 10-digit HTSUS number when you next save.
+          Stored as the 6-digit HS code {stored}, kept while unchanged: the invoices need the full 10-digit HTSUS number.
         </p>
       ) : null}
     </Field>
