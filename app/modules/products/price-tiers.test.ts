@@ -186,7 +186,8 @@ describe.each(testEngines())("price breaks on %s", (engine) => {
       JSON.stringify(
         draft({
           base_sku: "SHA-TOWELS",
-          hs_code: "6302.60",
+          // a new product's HTSUS number: 10 digits of the HTS table (record 0053)
+          hs_code: "6302.60.0020",
           origin_port: "INMUN",
           variants: [
             {
@@ -208,7 +209,7 @@ describe.each(testEngines())("price breaks on %s", (engine) => {
     expect(result).toMatchObject({ ok: true });
     const id = result.ok ? result.id : "";
     const [row] = await database.db.select().from(products).where(eq(products.id, id));
-    expect(row).toMatchObject({ priceMinCents: 380, priceMaxCents: 500, hsCode: "630260", originPort: "INMUN" });
+    expect(row).toMatchObject({ priceMinCents: 380, priceMaxCents: 500, hsCode: "6302600020", originPort: "INMUN" });
     expect((row!.specifications as { variants: { price: number }[] }).variants.map((v) => v.price)).toEqual([4.5, 5]);
     expect(await tiersOf(id)).toEqual([
       { variantSku: "", minQuantity: 2000, unitPriceCents: 400 },
@@ -254,6 +255,17 @@ describe.each(testEngines())("price breaks on %s", (engine) => {
       ok: false,
       fieldErrors: { origin_port: "Choose a port of loading from the list" },
     });
+    expect(await database.db.select().from(products).where(eq(products.name, name))).toEqual([]);
+  });
+
+  it("refuses a new product's 6-digit HS code or an HTSUS number the table lacks, storing nothing", async () => {
+    const name = "Unclassified towels";
+    expect(
+      await postProductDraft(database.db, actor(seller), JSON.stringify(draft({ name, hs_code: "6302.60" }))),
+    ).toMatchObject({ ok: false, message: "Enter the 10-digit HTSUS number, like 6302.60.0020" });
+    expect(
+      await postProductDraft(database.db, actor(seller), JSON.stringify(draft({ name, hs_code: "6302.60.0099" }))),
+    ).toMatchObject({ ok: false, fieldErrors: { hs_code: expect.stringContaining("is not in the HTSUS table") } });
     expect(await database.db.select().from(products).where(eq(products.name, name))).toEqual([]);
   });
 

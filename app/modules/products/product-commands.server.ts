@@ -47,6 +47,14 @@ async function replacePriceTiers(tx: Pick<Db, "delete" | "insert">, productId: s
 
 const UNKNOWN_PORT = "Choose a port of loading from the list";
 
+/** A draft refused by one of its fields (400). */
+const draftRefusal = (field: string, message: string): CommandRefusal => ({
+  ok: false,
+  status: 400,
+  message,
+  fieldErrors: { [field]: message },
+});
+
 /**
  * Why a product's HS code cannot be saved (record 0053): a new or changed code must be a 10-digit HTSUS line of the HTS
  * table; the code the product already has is kept as it is (a 6-digit code stored before stays until changed).
@@ -276,7 +284,9 @@ export async function createProductFromDraft(
       ownerName = shelfName;
     }
     if (draft.origin_port && !(await isIndianPort(tx, draft.origin_port)))
-      return { ok: false as const, status: 400, message: UNKNOWN_PORT, fieldErrors: { origin_port: UNKNOWN_PORT } };
+      return draftRefusal("origin_port", UNKNOWN_PORT);
+    const htsRefusal = draft.hs_code ? await htsusRefusal(tx, draft.hs_code, null) : null;
+    if (htsRefusal) return draftRefusal("hs_code", htsRefusal);
     const baseSku = draft.base_sku || generateBaseSku(ownerName, draft.name, now);
     const variants = draft.variants.map((v, i) => ({ ...v, sku: v.sku || variantSku(baseSku, i) }));
     const skus = variants.map((v) => v.sku);

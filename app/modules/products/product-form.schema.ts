@@ -6,7 +6,7 @@ import { parseUsdToCents } from "~/lib/money-minor";
 import { firstErrors } from "~/lib/command-result";
 import { intentOptions, optionalPostedId, postedId, postedJson } from "~/lib/posted-fields";
 import { PRODUCT_STATUSES } from "~/lib/status-lists";
-import { hsCodeSchema } from "~/modules/trade/trade-terms.schema";
+import { hsCodeSchema, htsus10Schema } from "~/modules/trade/trade-terms.schema";
 
 /**
  * A product's place in the category tree (issue #41.2): one select, a top category or one of its subcategories; the
@@ -142,6 +142,15 @@ const optionalHsCode = z
   .pipe(z.union([z.literal(""), hsCodeSchema]))
   .transform((v) => v || null);
 
+/** A new product's HTSUS number: 10 digits or none. */
+const optionalHtsus10 = z
+  .string()
+  .trim()
+  .max(20)
+  .transform((v) => v.replace(/[.\s]/g, ""))
+  .pipe(z.union([z.literal(""), htsus10Schema]))
+  .transform((v) => v || null);
+
 /** An optional line of text of at most `max` characters, empty is none. */
 const optionalText = (max: number, what: string) =>
   z
@@ -200,7 +209,8 @@ export const productDraftSchema = z
         height: optionalDecimal("Height is a number of centimetres").default(null),
       })
       .default({ length: null, width: null, height: null }),
-    hs_code: optionalHsCode.default(null),
+    // a new product states the 10-digit HTSUS number (record 0053); whether it exists, the server checks
+    hs_code: optionalHtsus10.default(null),
     origin_port: optionalOriginPort.default(null),
     // what buyers see on every card (#41 item 6): the least a buyer orders, in what unit, and the price per unit. The
     // dialog asks for the quantity (left blank, it is refused); a JSON draft without the field orders from 1
