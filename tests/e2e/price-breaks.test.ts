@@ -48,11 +48,12 @@ describe("price breaks: a seller lists quantity tiers, a buyer sees them and quo
     await page.keyboard.press("Tab");
     await page.keyboard.type("Dobby-border terry hand towels, 450 GSM, for hotels.");
     await dialog.getByLabel("Category *").selectOption("home-textiles");
-    await dialog.getByLabel("HS code (optional)").fill("6302");
-    await dialog.getByLabel("HS code (optional)").blur();
-    await dialog.getByText("Enter an HS code of 6 to 10 digits, like 6302.60 or 6302600010").waitFor();
-    await dialog.getByLabel("HS code (optional)").fill("6302.60");
-    await expect.poll(() => dialog.getByText("Enter an HS code of 6 to 10 digits").count()).toBe(0);
+    // a new product states the 10-digit HTSUS number (record 0053): a 6-digit HS code is refused as typed
+    await dialog.getByLabel("HTSUS code (optional)").fill("6302.60");
+    await dialog.getByLabel("HTSUS code (optional)").blur();
+    await dialog.getByText("Enter the 10-digit HTSUS number, like 6302.60.0020").waitFor();
+    await dialog.getByLabel("HTSUS code (optional)").fill("6302.60.0020");
+    await expect.poll(() => dialog.getByText("Enter the 10-digit HTSUS number").count()).toBe(0);
     await dialog.getByLabel("Origin port (optional)").selectOption("INTUT");
 
     // the tabs by the arrow keys; a variant and its price breaks by the keyboard
@@ -128,7 +129,9 @@ describe("price breaks: a seller lists quantity tiers, a buyer sees them and quo
     // the lowest price a buyer can reach leads the price range, in cents as the table beside it (decision record 0041)
     await page.getByText("$3.80 – $4.50", { exact: true }).first().waitFor();
     const specs = await page.locator("main").innerText();
-    expect(specs).toContain("6302.60");
+    expect(specs).toContain("6302.60.0020");
+    // the HTS table's description beside the number
+    expect(specs).toContain("of cotton: Other: Towels");
     expect(specs).toContain("Tuticorin (V.O. Chidambaranar) (INTUT)");
     expect(await seriousA11yViolations(page)).toEqual([]);
     await breaks.scrollIntoViewIfNeeded();

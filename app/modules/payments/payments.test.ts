@@ -301,7 +301,14 @@ describe.each(testEngines("both"))("escrow payments on %s", (engine) => {
       database.db,
       actor(seller),
       order.id,
-      { action: "ship", carrier: "Maersk", billOfLading: "MAEU1", estimatedArrival: "2026-12-30" },
+      {
+        action: "ship",
+        carrier: "Maersk",
+        vesselOrFlight: "Maersk Kinloss 447W",
+        portOfDischarge: "New York/Newark (USNYC)",
+        billOfLading: "MAEU1",
+        estimatedArrival: "2026-12-30",
+      },
       notifier,
     );
     // the balance is due against the bill of lading: the buyer pays it after shipment, and it is held too
@@ -887,7 +894,14 @@ describe.each(testEngines("both"))("escrow payments on %s", (engine) => {
       await step("ready to ship", move(seller, { action: "ready" }));
       await step(
         "shipped",
-        move(seller, { action: "ship", carrier: "MSC", billOfLading: "MEDU1", estimatedArrival: "2026-12-30" }),
+        move(seller, {
+          action: "ship",
+          carrier: "MSC",
+          vesselOrFlight: "MSC Aurora 612E",
+          portOfDischarge: "Los Angeles (USLAX)",
+          billOfLading: "MEDU1",
+          estimatedArrival: "2026-12-30",
+        }),
       );
       await step("the balance held", () => fundAndConfirm(milestones[1]!.id));
       await step("delivered", move(buyer, { action: "deliver" }));

@@ -145,13 +145,11 @@ describe("price break rules", () => {
     expect(messages(parse([["", "x", "4.20"]]))).toEqual({
       "tiers.0.minQuantity": "Enter the quantity this price starts at: a whole number of at least 1",
     });
-    // the form takes the 10-digit HTSUS number only (record 0053): a 6-digit HS code is refused
-    for (const short of ["6302", "6302.60"])
-      expect(messages(parse([], { hsCode: short }))).toEqual({
-        hsCode: "Enter the 10-digit HTSUS number, like 6302.60.0020",
-      });
-    expect(parse([], { hsCode: "6302.60.0020", originPort: "INNSA" }).data).toMatchObject({
-      hsCode: "6302600020",
+    expect(messages(parse([], { hsCode: "6302" }))).toEqual({
+      hsCode: "Enter an HS code of 6 to 10 digits, like 6302.60 or 6302600010",
+    });
+    expect(parse([], { hsCode: "6302.60", originPort: "INNSA" }).data).toMatchObject({
+      hsCode: "630260",
       originPort: "INNSA",
     });
     expect(parse([], { originPort: "USLAX" }).success).toBe(false);
@@ -188,7 +186,8 @@ describe.each(testEngines())("price breaks on %s", (engine) => {
       JSON.stringify(
         draft({
           base_sku: "SHA-TOWELS",
-          hs_code: "6302.60",
+          // a new product's HTSUS number: 10 digits of the HTS table (record 0053)
+          hs_code: "6302.60.0020",
           origin_port: "INMUN",
           variants: [
             {
@@ -210,7 +209,7 @@ describe.each(testEngines())("price breaks on %s", (engine) => {
     expect(result).toMatchObject({ ok: true });
     const id = result.ok ? result.id : "";
     const [row] = await database.db.select().from(products).where(eq(products.id, id));
-    expect(row).toMatchObject({ priceMinCents: 380, priceMaxCents: 500, hsCode: "630260", originPort: "INMUN" });
+    expect(row).toMatchObject({ priceMinCents: 380, priceMaxCents: 500, hsCode: "6302600020", originPort: "INMUN" });
     expect((row!.specifications as { variants: { price: number }[] }).variants.map((v) => v.price)).toEqual([4.5, 5]);
     expect(await tiersOf(id)).toEqual([
       { variantSku: "", minQuantity: 2000, unitPriceCents: 400 },
@@ -259,6 +258,17 @@ describe.each(testEngines())("price breaks on %s", (engine) => {
     expect(await database.db.select().from(products).where(eq(products.name, name))).toEqual([]);
   });
 
+  it("refuses a new product's 6-digit HS code or an HTSUS number the table lacks, storing nothing", async () => {
+    const name = "Unclassified towels";
+    expect(
+      await postProductDraft(database.db, actor(seller), JSON.stringify(draft({ name, hs_code: "6302.60" }))),
+    ).toMatchObject({ ok: false, message: "Enter the 10-digit HTSUS number, like 6302.60.0020" });
+    expect(
+      await postProductDraft(database.db, actor(seller), JSON.stringify(draft({ name, hs_code: "6302.60.0099" }))),
+    ).toMatchObject({ ok: false, fieldErrors: { hs_code: expect.stringContaining("is not in the HTSUS table") } });
+    expect(await database.db.select().from(products).where(eq(products.name, name))).toEqual([]);
+  });
+
   it("edits breaks with the product form: the variant's own SKUs only, the range following the breaks, only the owner", async () => {
     const created = await postProductDraft(
       database.db,
@@ -281,6 +291,7 @@ describe.each(testEngines())("price breaks on %s", (engine) => {
       unit: "pieces",
       priceMin: "8",
       priceMax: "9",
+      // a code given on an edit is the 10-digit HTSUS number (record 0053)
       hsCode: "6302.60.0020",
       originPort: "INNSA",
     };

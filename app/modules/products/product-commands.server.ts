@@ -6,6 +6,7 @@ import { productPriceTiers, products } from "~/db/schema/products";
 import type { Actor, SessionUser } from "~/modules/accounts/accounts.schema";
 import { htsCodeRefusal, htsDescriptions } from "~/modules/trade/hts-codes.server";
 import { isIndianPort } from "~/modules/trade/ports.server";
+import { HTSUS_10_MESSAGE } from "~/modules/trade/trade-terms.schema";
 import { SELLERS_ONLY, type AddProductInput, type ProductDraft, type SellerProduct } from "./product-form.schema";
 import { readSpecifications } from "./product-detail.server";
 import { generateBaseSku, variantSku } from "./sku";
@@ -45,6 +46,24 @@ async function replacePriceTiers(tx: Pick<Db, "delete" | "insert">, productId: s
 }
 
 const UNKNOWN_PORT = "Choose a port of loading from the list";
+
+/** A draft refused by one of its fields (400). */
+const draftRefusal = (field: string, message: string): CommandRefusal => ({
+  ok: false,
+  status: 400,
+  message,
+  fieldErrors: { [field]: message },
+});
+
+/**
+ * Why a product's HS code cannot be saved (record 0053): a new or changed code must be a 10-digit HTSUS line of the HTS
+ * table; the code the product already has is kept as it is (a 6-digit code stored before stays until changed).
+ */
+async function htsusRefusal(db: Pick<Db, "select">, code: string, stored: string | null): Promise<string | null> {
+  if (code === stored) return null;
+  if (code.length !== 10) return HTSUS_10_MESSAGE;
+  return htsCodeRefusal(db, code);
+}
 
 /** The seller's own products, newest first (every status). */
 export async function listSellerProducts(db: Db, actor: SessionUser, limit = 200): Promise<SellerProduct[]> {
@@ -135,7 +154,7 @@ export async function addProduct(db: Db, actor: Actor, p: AddProductInput): Prom
   return db.transaction(async (tx) => {
     if (p.originPort && !(await isIndianPort(tx, p.originPort)))
       return refusedForm([{ path: ["originPort"], message: UNKNOWN_PORT }]);
-    const htsRefusal = p.hsCode ? await htsCodeRefusal(tx, p.hsCode) : null;
+    const htsRefusal = p.hsCode ? await htsusRefusal(tx, p.hsCode, null) : null;
     if (htsRefusal) return refusedForm([{ path: ["hsCode"], message: htsRefusal }]);
     const [row] = await tx
       .insert(products)
@@ -178,7 +197,7 @@ export async function editProduct(
   return db.transaction(async (tx) => {
     // locked: two saves of one product replace its price breaks one after the other
     const [current] = await tx
-      .select({ specifications: products.specifications })
+      .select({ specifications: products.specifications, hsCode: products.hsCode })
       .from(products)
       .where(productOwnedBy(actor, productId))
       .for("update");
@@ -191,7 +210,7 @@ export async function editProduct(
       ]);
     if (p.originPort && !(await isIndianPort(tx, p.originPort)))
       return refusedForm([{ path: ["originPort"], message: UNKNOWN_PORT }]);
-    const htsRefusal = p.hsCode ? await htsCodeRefusal(tx, p.hsCode) : null;
+    const htsRefusal = p.hsCode ? await htsusRefusal(tx, p.hsCode, current.hsCode) : null;
     if (htsRefusal) return refusedForm([{ path: ["hsCode"], message: htsRefusal }]);
     await tx
       .update(products)
@@ -265,7 +284,9 @@ export async function createProductFromDraft(
       ownerName = shelfName;
     }
     if (draft.origin_port && !(await isIndianPort(tx, draft.origin_port)))
-      return { ok: false as const, status: 400, message: UNKNOWN_PORT, fieldErrors: { origin_port: UNKNOWN_PORT } };
+      return draftRefusal("origin_port", UNKNOWN_PORT);
+    const htsRefusal = draft.hs_code ? await htsusRefusal(tx, draft.hs_code, null) : null;
+    if (htsRefusal) return draftRefusal("hs_code", htsRefusal);
     const baseSku = draft.base_sku || generateBaseSku(ownerName, draft.name, now);
     const variants = draft.variants.map((v, i) => ({ ...v, sku: v.sku || variantSku(baseSku, i) }));
     const skus = variants.map((v) => v.sku);

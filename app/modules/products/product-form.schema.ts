@@ -142,7 +142,7 @@ const optionalHsCode = z
   .pipe(z.union([z.literal(""), hsCodeSchema]))
   .transform((v) => v || null);
 
-/** The Add/Edit Product form's HTSUS number: 10 digits or none (whether it exists, the server checks). */
+/** A new product's HTSUS number: 10 digits or none. */
 const optionalHtsus10 = z
   .string()
   .trim()
@@ -209,7 +209,8 @@ export const productDraftSchema = z
         height: optionalDecimal("Height is a number of centimetres").default(null),
       })
       .default({ length: null, width: null, height: null }),
-    hs_code: optionalHsCode.default(null),
+    // a new product states the 10-digit HTSUS number (record 0053); whether it exists, the server checks
+    hs_code: optionalHtsus10.default(null),
     origin_port: optionalOriginPort.default(null),
     // what buyers see on every card (#41 item 6): the least a buyer orders, in what unit, and the price per unit. The
     // dialog asks for the quantity (left blank, it is refused); a JSON draft without the field orders from 1
@@ -283,7 +284,9 @@ export const addProductSchema = z
     unit: z.enum(UNITS, "Please choose a unit"),
     priceMin: money("Minimum price"),
     priceMax: money("Maximum price"),
-    hsCode: optionalHtsus10.default(null),
+    // 6 to 10 digits here: the server takes 10 digits of the HTS table, or the 6-digit code the product already has
+    // (record 0053)
+    hsCode: optionalHsCode.default(null),
     material: optionalText(200, "Material / composition").default(null),
     manufacturer: optionalText(300, "Manufacturer").default(null),
     originPort: optionalOriginPort.default(null),

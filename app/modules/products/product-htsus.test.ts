@@ -94,7 +94,14 @@ describe.each(testEngines())("a product's HTSUS code and material on %s", (engin
     expect(unchanged).toMatchObject({ name: "Bath towels", hsCode: "6302600020" });
   });
 
-  it("keeps a 6-digit code stored before readable, and asks for 10 digits when the product is edited", async () => {
+  it("keeps a 6-digit code stored before readable and unchanged on edits, and takes only 10 digits on new entries and changes", async () => {
+    // new products: the 10-digit number only
+    for (const short of ["630260", "6302.60"])
+      expect(await postAddProduct(database.db, actor(seller), form({ ...valid, hsCode: short }))).toMatchObject({
+        ok: false,
+        status: 400,
+        fieldErrors: { hsCode: "Enter the 10-digit HTSUS number, like 6302.60.0020" },
+      });
     // a product saved before 10 digits were required: the migration left its code as it was
     const legacy = await createProduct(database.db, {
       sellerId: seller.user.id,
@@ -104,18 +111,27 @@ describe.each(testEngines())("a product's HTSUS code and material on %s", (engin
     const listed = (await listSellerProducts(database.db, actor(seller))).find((p) => p.id === legacy.id)!;
     expect(listed).toMatchObject({ hsCode: "630260", hsDescription: null });
     expect(await getProductDetail(database.db, legacy.id)).toMatchObject({ hsCode: "630260" });
-    const refused = await postEditProduct(database.db, actor(seller), legacy.id, form({ ...valid, hsCode: "630260" }));
+    // editing its price keeps its code; changing the code asks for 10 digits of the table
+    expect(
+      await postEditProduct(
+        database.db,
+        actor(seller),
+        legacy.id,
+        form({ ...valid, priceMax: "1.80", hsCode: "630260" }),
+      ),
+    ).toMatchObject({ ok: true });
+    const refused = await postEditProduct(database.db, actor(seller), legacy.id, form({ ...valid, hsCode: "630291" }));
     expect(refused).toMatchObject({
       ok: false,
       status: 400,
       fieldErrors: { hsCode: "Enter the 10-digit HTSUS number, like 6302.60.0020" },
     });
+    let [row] = await database.db.select().from(products).where(eq(products.id, legacy.id));
+    expect(row).toMatchObject({ hsCode: "630260", priceMaxCents: 180 });
     expect(
-      await postEditProduct(database.db, actor(seller), legacy.id, form({ ...valid, hsCode: "6302600020" })),
-    ).toMatchObject({
-      ok: true,
-    });
-    const [row] = await database.db.select().from(products).where(eq(products.id, legacy.id));
+      await postEditProduct(database.db, actor(seller), legacy.id, form({ ...valid, hsCode: "6302.60.0020" })),
+    ).toMatchObject({ ok: true });
+    [row] = await database.db.select().from(products).where(eq(products.id, legacy.id));
     expect(row!.hsCode).toBe("6302600020");
   });
 });

@@ -6,14 +6,14 @@ import { formatHtsCode } from "~/modules/trade/trade-terms-values";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's field, as Conform's own helpers take it
 type AnyField<Schema> = FieldMetadata<Schema, any, any>;
 
-/** A product's HS code (optional), checked by the shared trade vocabulary's rule. */
+/** A new product's HTSUS code (optional) in the Create Product dialog: 10 digits, checked against the HTS table on the server. */
 export function HsCodeField<Schema>({ field, defaultValue }: { field: AnyField<Schema>; defaultValue?: string }) {
   return (
     <Field
       id={field.id}
-      label="HS code (optional)"
+      label="HTSUS code (optional)"
       error={field.errors?.[0]}
-      hint="6 to 10 digits, like 6302.60: for duty estimates"
+      hint="The 10-digit US number, like 6302.60.0020 (hts.usitc.gov): for duty estimates and the invoices"
     >
       <Input
         {...getInputProps(field, { type: "text" })}
@@ -54,7 +54,8 @@ export function HtsusField<Schema>({
       ) : null}
       {legacy ? (
         <p className="mt-1 text-xs text-amber-700">
-          Stored as the 6-digit HS code {stored}: enter the full 10-digit HTSUS number when you next save.
+          Stored as the 6-digit HS code {stored}, kept while unchanged: the invoices need the full 10-digit HTSUS
+          number.
         </p>
       ) : null}
     </Field>
