@@ -345,7 +345,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
                     <div className="min-w-0 flex-1">
                       <div className="flex flex-wrap items-center gap-2">
                         <h2 className="font-semibold">
-                          <Link to={`/product/${product.id}`} className="hover:underline">
+                          <Link to={`/product/${product.id}`} className="block hover:underline">
                             {product.name}
                           </Link>
                         </h2>

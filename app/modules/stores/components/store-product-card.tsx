@@ -71,7 +71,7 @@ export function StoreProductCard({
           <VerificationBadge verified={product.supplierVerified} />
         </div>
         <h3 className="mt-2 font-semibold">
-          <Link to={`/product/${product.id}`} className="hover:underline">
+          <Link to={`/product/${product.id}`} className="block hover:underline">
             {product.name}
           </Link>
         </h3>
