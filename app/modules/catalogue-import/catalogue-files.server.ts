@@ -82,7 +82,7 @@ export const EXAMPLE_ROWS: Values[] = [
     priceBreaks: "1000: 3.90; 5000: 3.60",
     colour: "White",
     size: "70 x 140 cm",
-    hsCode: "6302.60",
+    hsCode: "6302.60.0020",
     weight: 0.6,
     length: 140,
     width: 70,

@@ -9,6 +9,7 @@ import { logger } from "~/logger.server";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import type { ImportedProduct } from "~/modules/products/product-import.schema";
 import {
+  importedHtsRefusals,
   planImportOutcomes,
   upsertImportedProduct,
   type ImportOutcome,
@@ -123,6 +124,17 @@ export async function checkCatalogueFile(
     if (!columns) return refused(400, "The sheet is empty: start from the template.");
     const grouped = groupProducts(checked);
     refusals.push(...grouped.refusals);
+    // HTS codes as the product form takes them: a new or changed one must be a 10-digit line of the HTS table
+    const htsRefusals = await importedHtsRefusals(
+      deps.db,
+      actor,
+      grouped.products.map((p) => p.product),
+    );
+    grouped.products = grouped.products.filter(({ rows }, i) => {
+      const reason = htsRefusals[i];
+      if (reason) for (const row of rows) refusals.push({ row, column: HEADING_OF.hsCode, reason });
+      return !reason;
+    });
     if (scan)
       for (const skipped of scan.skipped)
         refusals.push({ row: 0, column: "Pictures ZIP", reason: `${skipped.name}: ${skipped.reason}; left out.` });

@@ -117,13 +117,15 @@ describe.each(testEngines("both"))("catalogue import on %s", (engine) => {
   it("reports each planted mistake with its row, column and a reason, and changes nothing", async () => {
     const csv = [
       HEAD,
-      "TW-1,Bath towel,Towels & Bath Linen,100,4.20,500: 3.90,,,,,6302.60,towel",
+      "TW-1,Bath towel,Towels & Bath Linen,100,4.20,500: 3.90,,,,,6302.60.0020,towel",
       ",No SKU towel,bath-linen,100,4.20,,,,,,,",
       "TW-2,Bad category towel,Bath Linnen,100,4.20,,,,,,,",
       "TW-3,Bad price towel,bath-linen,100,four dollars,,,,,,,",
       "TW-4,Towel with a picture,bath-linen,100,4.20,,missing.jpg,,,,,",
       "TW-1,Same SKU again,bath-linen,100,4.20,,,,,,,",
       "TW-5,Bad ladder,bath-linen,100,4.20,500: 4.50,,,,,,",
+      "TW-6,Six-digit towel,bath-linen,100,4.20,,,,,,6302.60,",
+      "TW-7,Unknown line towel,bath-linen,100,4.20,,,,,,6302.60.0099,",
     ].join("\n");
     const before = await database.db.select({ n: sql<number>`count(*)::int` }).from(products);
     const view = await preview(csv);
@@ -138,9 +140,12 @@ describe.each(testEngines("both"))("catalogue import on %s", (engine) => {
         { row: 6, column: "Pictures", reason: expect.stringContaining('"missing.jpg" is named but no ZIP') },
         { row: 7, column: "SKU", reason: 'The SKU "TW-1" is also on row 2: each row needs its own SKU.' },
         { row: 8, column: "Price breaks", reason: expect.stringContaining("cannot cost more per unit") },
+        // a new product's HTS code as the product form takes it (record 0053)
+        { row: 9, column: "HS code", reason: expect.stringContaining("a new HTSUS number has 10") },
+        { row: 10, column: "HS code", reason: expect.stringContaining("6302.60.0099 is not in the HTSUS table") },
       ]),
     );
-    expect(view.refusedCount).toBe(6);
+    expect(view.refusedCount).toBe(8);
     const after = await database.db.select({ n: sql<number>`count(*)::int` }).from(products);
     expect(after[0]!.n).toBe(before[0]!.n);
   });
@@ -276,6 +281,11 @@ describe.each(testEngines("both"))("catalogue import on %s", (engine) => {
   });
 
   it("export → edit one price → import updates exactly that price", async () => {
+    // a product listed before 10-digit HTSUS numbers (record 0053) keeps its 6-digit code through the round trip
+    await database.db
+      .update(products)
+      .set({ hsCode: "630260" })
+      .where(and(eq(products.sellerId, seller.user.id), sql`${products.specifications}->>'base_sku' = 'SC-1'`));
     const csvText = await text(catalogueExport(database.db, actorOf(seller), "csv"));
     const rows: string[][] = parse(csvText, { bom: true });
     expect(rows[0]).toEqual(COLUMNS.map((c) => c.heading));
@@ -298,7 +308,9 @@ describe.each(testEngines("both"))("catalogue import on %s", (engine) => {
       const was = before.find((b) => b.id === p.id)!;
       return was.priceMaxCents !== p.priceMaxCents || was.updatedAt.getTime() !== p.updatedAt.getTime();
     });
-    expect(changed.map((p) => [p.name, p.priceMinCents, p.priceMaxCents])).toEqual([["Scarf", 325, 325]]);
+    expect(changed.map((p) => [p.name, p.priceMinCents, p.priceMaxCents, p.hsCode])).toEqual([
+      ["Scarf", 325, 325, "630260"],
+    ]);
   });
 
   it("escapes text that starts like a formula in the export, and reads it back as it was", async () => {
@@ -350,7 +362,7 @@ describe.each(testEngines("both"))("catalogue import on %s", (engine) => {
     expect(xlsxView).toMatchObject({ toCreate: 1, totalRows: 2, refusedCount: 0 });
     await commitAndRun(xlsxView.id);
     const towel = (await bySku("ST-TOWEL-600"))!;
-    expect(towel).toMatchObject({ priceMinCents: 360, priceMaxCents: 435, hsCode: "630260" });
+    expect(towel).toMatchObject({ priceMinCents: 360, priceMaxCents: 435, hsCode: "6302600020" });
     const tiers = await database.db.select().from(productPriceTiers).where(eq(productPriceTiers.productId, towel.id));
     expect(tiers).toHaveLength(3);
   });

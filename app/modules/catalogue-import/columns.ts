@@ -71,7 +71,7 @@ export const COLUMNS = [
     key: "hsCode",
     heading: "HS code",
     synonyms: ["hs", "hsn", "hsn code", "hts", "hts code", "htsus", "tariff code", "hs code (10 digits)"],
-    help: "Optional. 6 to 10 digits, like 6302.60 or 6302600010.",
+    help: "Optional. The 10-digit HTSUS number the US entry needs, like 6302.60.0020 (a product's older 6-digit code may stay as it is).",
   },
   {
     key: "weight",

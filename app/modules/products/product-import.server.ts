@@ -4,6 +4,8 @@ import { productPriceTiers, products } from "~/db/schema/products";
 import { splitCategory } from "~/lib/categories";
 import { decimalNumberFromMinor, minorFromDecimalNumber } from "~/lib/money-minor";
 import { isUuid } from "~/lib/uuid";
+import { htsDescriptions } from "~/modules/trade/hts-codes.server";
+import { formatHtsCode } from "~/modules/trade/trade-terms-values";
 import { productOwnedBy } from "./product-owner.server";
 import { priceRangeOf, type ProductShelf } from "./product-commands.server";
 import type { ImportedProduct } from "./product-import.schema";
@@ -211,6 +213,48 @@ export async function planImportOutcomes(
     }
   }
   return outcomes;
+}
+
+/**
+ * Why each planned product's HTS code cannot be imported, or null: as on the product form (record 0053), a new or
+ * changed code must be a 10-digit line of the HTS table, and a code the product already has (an older 6-digit one
+ * included) stays as it is. One read of the catalogue and one of the table per 500 products.
+ */
+export async function importedHtsRefusals(
+  db: Db,
+  actor: { id: string },
+  planned: readonly ImportedProduct[],
+): Promise<(string | null)[]> {
+  const refusals: (string | null)[] = [];
+  for (let start = 0; start < planned.length; start += 500) {
+    const batch = planned.slice(start, start + 500);
+    const withCodes = batch.filter((p) => p.hsCode);
+    const found = withCodes.length
+      ? await findBySku(
+          db,
+          actor,
+          withCodes.map((p) => p.baseSku),
+        )
+      : new Map<string, StoredRow>();
+    const known = await htsDescriptions(
+      db,
+      withCodes.map((p) => p.hsCode),
+    );
+    for (const p of batch) {
+      const code = p.hsCode;
+      if (!code || found.get(p.baseSku)?.hsCode === code) refusals.push(null);
+      else if (!/^[0-9]{10}$/.test(code))
+        refusals.push(
+          `"${code}" has ${code.length} digits: a new HTSUS number has 10, like 6302.60.0020 (the commercial invoice needs the full number).`,
+        );
+      else if (!known.has(code))
+        refusals.push(
+          `${formatHtsCode(code)} is not in the HTSUS table Setu holds: check the 10-digit number on hts.usitc.gov.`,
+        );
+      else refusals.push(null);
+    }
+  }
+  return refusals;
 }
 
 /**
