@@ -86,6 +86,9 @@ describe("the installable app", () => {
     const { page, context } = browser;
     await page.goto("/browse");
     expect(await activeServiceWorker(page)).toEqual({ script: "/sw.js", scope: "/" });
+    // the worker's scripts are checked for a new version on every visit, never kept an hour as other files are
+    for (const script of ["/sw.js", "/sw-setu.js"])
+      expect((await page.request.get(script)).headers()["cache-control"], script).toBe("no-cache");
     // what it keeps ahead of time: the offline page and the icons, nothing that is a page of the site
     const cached = await cachedUrls(page);
     const precache = Object.entries(cached).find(([name]) => name.includes("precache"));

@@ -195,10 +195,24 @@ describe.each(testEngines())("Web Push on %s", (engine) => {
       });
     }
 
+    // an order that needs the seller (one device's job is enough to see it queued for each)
+    await database.db.transaction((tx) =>
+      notify(tx, notifier, {
+        userId: seller.user.id,
+        kind: "order_status",
+        title: "New order placed",
+        body: "Harbor Home Goods placed an order: confirm it to start production.",
+        href: "/orders/00000000-0000-4000-8000-000000000003",
+      }),
+    );
+    const orderJobs = (await queuedPushes()).filter((job) => job.payload.title === "New order placed");
+    expect(orderJobs).toHaveLength(2);
+    expect(orderJobs[0]!.payload.url).toBe("/orders/00000000-0000-4000-8000-000000000003");
+
     // the seller turns matched-RFQ e-mails off: no push either
     await setEmailPreference(database.db, seller.user.id, "rfqMatched", false);
     await database.db.transaction((tx) => notify(tx, notifier, rfqMatched("rfq:2")));
-    expect(await queuedPushes()).toHaveLength(2);
+    expect(await queuedPushes()).toHaveLength(4);
     await setEmailPreference(database.db, seller.user.id, "rfqMatched", true);
   });
 
