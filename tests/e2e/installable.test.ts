@@ -134,16 +134,19 @@ describe("the installable app", () => {
         tag: "rfq_matched:test",
       }),
     });
+    // a worker woken for the push on a loaded machine (four files on two cores) once took longer than 15 s
     await expect
-      .poll(() =>
-        page.evaluate(async () =>
-          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-            title: n.title,
-            body: n.body,
-            tag: n.tag,
-            data: n.data as unknown,
-          })),
-        ),
+      .poll(
+        () =>
+          page.evaluate(async () =>
+            (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+              title: n.title,
+              body: n.body,
+              tag: n.tag,
+              data: n.data as unknown,
+            })),
+          ),
+        { timeout: 60_000, interval: 250 },
       )
       .toEqual([
         {
