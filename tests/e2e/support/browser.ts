@@ -56,12 +56,24 @@ export async function openBrowser(
 /** Serious and critical axe violations on the page, as readable strings. */
 export async function seriousA11yViolations(page: Page) {
   // A toast or dialog still fading in has colours that are not its own yet: axe would measure the
-  // contrast of a half-transparent element. Wait for finite animations and transitions to end.
+  // contrast of a half-transparent element. Wait for finite animations and transitions to end, and to stay ended
+  // for 300 ms: a toast that mounts just after a calm moment (a refusal's, stacking over a sign-in's) moves again.
+  await page.evaluate(() => delete (window as unknown as { __calmSince?: number }).__calmSince);
   await page.waitForFunction(
-    () =>
-      document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+    () => {
+      const calm = document
+        .getAnimations()
+        .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity);
+      const w = window as unknown as { __calmSince?: number };
+      if (!calm) {
+        w.__calmSince = undefined;
+        return false;
+      }
+      w.__calmSince ??= performance.now();
+      return performance.now() - w.__calmSince >= 300;
+    },
     undefined,
-    { timeout: 5_000 },
+    { timeout: 8_000, polling: 50 },
   );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
