@@ -126,6 +126,7 @@ describe("direct inquiry: Request Quote on a product", () => {
 
     await page.getByText("A quote request to you").waitFor();
     await page.getByText("Submit Your Quote").waitFor();
+    await hydrated(page);
     await page.getByText("Open form", { exact: true }).click();
     expect(await page.getByLabel("Quantity (pieces)").inputValue()).toBe("1200");
     await page.getByLabel("Total Price (USD)").fill("5280");

@@ -8,7 +8,7 @@ const SELLER = DEMO_ACCOUNTS.find((account) => account.email === "rajesh@shakti-
 
 /**
  * What a page does wrong on a phone: a horizontal scroll, a control smaller than 44 × 44 px (visually hidden ones
- * and links in running text excepted, as WCAG 2.5.5 does; a checkbox counts by its label), and a price or
+ * and links in running text or table cells excepted, as WCAG 2.5.5 does; a checkbox counts by its label), and a price or
  * quantity field that opens the letters keyboard.
  */
 async function phoneProblems(page: Page) {
@@ -24,7 +24,7 @@ async function phoneProblems(page: Page) {
       if (box.width <= 1 || box.height <= 1) continue; // visually hidden (a skip link, a styled file input)
       const style = getComputedStyle(control);
       if (style.visibility === "hidden") continue;
-      if (control.tagName === "A" && style.display === "inline" && control.closest("p, td, dd")) continue;
+      if (control.tagName === "A" && style.display === "inline" && control.closest("p, td, th, dd")) continue;
       if (
         control instanceof HTMLInputElement &&
         ["checkbox", "radio"].includes(control.type) &&

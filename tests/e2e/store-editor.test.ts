@@ -65,6 +65,8 @@ describe("store editor: the owner designs the store and a visitor sees exactly t
     const { page } = browser;
     await signUpSeller(page, { email: sellerEmail, company: "Kerala Spice Route LLP", password: password });
     await page.goto("/stores");
+    // the button, once the page has hydrated (before, it is a link to /stores?create=1)
+    await hydrated(page);
     await page.getByText("Create Store", { exact: true }).first().click();
     await page.getByLabel("Store Name").fill(storeName);
     await page.getByLabel("Email").fill("orders@keralaspice.example");

@@ -95,6 +95,7 @@ describe("trade terms: a supplier quotes FOB Mundra in rupees, the buyer reads i
     );
     // the buyer's budget in rupees beside the dollars, at the rate a quote would store
     expect(await page.locator("main").innerText()).toContain("about ₹3,53,800.00 – ₹5,30,700.00 at ₹88.45 = $1 on");
+    await hydrated(page);
     await page.getByText("Open form", { exact: true }).click();
     await page.getByLabel("Currency").selectOption("INR");
     await page.getByLabel("Unit Price (INR)").fill("85");

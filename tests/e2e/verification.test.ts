@@ -39,6 +39,7 @@ describe("supplier verification with evidence", () => {
     const { page } = browser;
     await signUpSeller(page, { email: sellerEmail, company, password });
     await page.goto("/stores");
+    await hydrated(page);
     await page.getByText("Create Store", { exact: true }).first().click();
     await page.getByLabel("Store Name").fill(company);
     await page.getByLabel("Description").fill("Natural-dye block prints from Bagru, Rajasthan.");
