@@ -292,33 +292,14 @@ export async function upsertImportedProduct(
   return { outcome: "update", id: row.id };
 }
 
-/** One product of the seller's catalogue as the export writes it. */
-export type ExportedProduct = {
+/**
+ * One product of the seller's catalogue as the export writes it: an imported product's columns, keyed by its SKU (or
+ * its id when it has none), with its stored price range in place of the sheet's price and lowest price.
+ */
+export type ExportedProduct = Omit<ImportedProduct, "baseSku" | "priceCents" | "lowestPriceCents"> & {
   key: string;
-  name: string;
-  description: string;
-  category: string;
-  unit: string;
-  moq: number;
   priceMinCents: number;
   priceMaxCents: number;
-  hsCode: string | null;
-  weightKg: number | null;
-  dimensionsCm: { length: number | null; width: number | null; height: number | null } | null;
-  originCountry: string;
-  originState: string;
-  specifications: { name: string; value: string }[];
-  tags: string[];
-  images: string[];
-  /** product-wide price breaks */
-  tiers: { minQuantity: number; unitPriceCents: number }[];
-  variants: {
-    sku: string;
-    color: string;
-    size: string;
-    priceCents: number;
-    tiers: { minQuantity: number; unitPriceCents: number }[];
-  }[];
 };
 
 const text = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
