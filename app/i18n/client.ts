@@ -3,7 +3,7 @@ import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
 import { DEFAULT_LOCALE, isLocale } from "~/lib/locale";
 import { sharedOptions } from "./config";
-import { I18N_SCRIPT_ID, type I18nBoot } from "./i18n-resources";
+import { I18N_SCRIPT_ID, rememberBootText, type I18nBoot } from "./i18n-resources";
 
 // each language's namespace is a chunk of its own, fetched when a page first needs it (a client-side navigation to
 // another area, a language changed by signing in)
@@ -15,7 +15,9 @@ const chunks = import.meta.glob<{ default: ResourceLanguage }>("../locales/*/*.j
  */
 export async function browserI18n() {
   const script = document.getElementById(I18N_SCRIPT_ID);
-  const boot = (script?.textContent ? JSON.parse(script.textContent) : {}) as Partial<I18nBoot>;
+  const text = script?.textContent ?? "";
+  if (text) rememberBootText(text);
+  const boot = (text ? JSON.parse(text) : {}) as Partial<I18nBoot>;
   const lng = isLocale(boot.lng) ? boot.lng : DEFAULT_LOCALE;
   const texts = boot.texts ?? {};
   const i18n = createInstance();
