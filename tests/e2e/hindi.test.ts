@@ -76,6 +76,15 @@ describe("Hindi and English", () => {
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, "hindi-rfqs-phone");
 
+      // an RFQ's page: the supplier's side translated, the buyer's text as the buyer wrote it
+      await page.locator("main article h3 a").first().click();
+      await page.waitForURL(/\/rfqs\/[0-9a-f-]{36}$/);
+      await page.getByRole("heading", { level: 2, name: "ज़रूरतें" }).waitFor();
+      await page.getByRole("heading", { level: 2, name: "ख़रीदार की जानकारी" }).waitFor();
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, "hindi-rfq-detail-phone");
+
       // the choice is the account's: a new sign-in (fresh cookies, an English browser) finds Hindi, the page
       // following the language the server now gives (its texts fetched as the sign-in lands)
       await signIn(page, SELLER.email);
@@ -86,9 +95,18 @@ describe("Hindi and English", () => {
       expect(html).toContain('<html lang="hi-IN"');
       expect(html).toContain("झटपट काम");
     } finally {
-      await page.goto("/dashboard");
-      if ((await htmlLang(page)) !== "en") await switchTo(page, "English");
+      // back to English with the profile's choice (the other switch)
+      await page.goto("/profile");
+      await hydrated(page);
+      if ((await htmlLang(page)) !== "en") {
+        await page.getByRole("radio", { name: "English" }).check();
+        await page.getByRole("button", { name: "भाषा सहेजें" }).click();
+        await page.waitForFunction(() => document.documentElement.lang === "en");
+      }
     }
+    expect(new URL(page.url()).pathname).toBe("/profile");
+    await page.getByRole("heading", { level: 2, name: "Language" }).waitFor();
+    await page.goto("/dashboard");
     await page.getByRole("heading", { name: "Quick Actions" }).waitFor();
   });
 
