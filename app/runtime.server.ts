@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { preferredLanguageOf } from "~/modules/accounts/profiles.server";
 import { openConfiguredDatabase, type Database, type Db } from "~/db/client.server";
 import { EMBEDDED_MAINTENANCE_INTERVAL_MS, tidyChangedTables } from "~/db/embedded-maintenance.server";
 import path from "node:path";
@@ -138,7 +139,7 @@ export function startRuntime(): Promise<Runtime> {
     });
     holder.live = live;
     // JOB_WORKERS=off: an instance that only serves pages (others, or a worker process, run the jobs)
-    const notifier: Notifier = { jobs, publicUrl, secret };
+    const notifier: Notifier = { jobs, publicUrl, secret, languageOf: preferredLanguageOf };
     // the simulator posts its signed webhooks to this instance's route (PAYMENTS_WEBHOOK_URL when behind a proxy)
     const payments = new SimulatorProvider({
       db: database.db,

@@ -1,4 +1,4 @@
-import { createInstance, type Resource, type ResourceLanguage } from "i18next";
+import { createInstance } from "i18next";
 import { initReactI18next } from "react-i18next";
 import type { RouterContextProvider } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next";
@@ -8,14 +8,7 @@ import { getSessionUserWith } from "~/modules/accounts/session.server";
 import { headerUnreadCountsSql } from "~/modules/messaging/messaging.server";
 import { appContext } from "~/request-context.server";
 import { NAMESPACES, sharedOptions } from "./config";
-
-/** Every namespace of every language, bundled into the server (the browser gets only a page's: config.ts). */
-const files = import.meta.glob<ResourceLanguage>("../locales/*/*.json", { eager: true, import: "default" });
-export const resources: Resource = {};
-for (const [file, texts] of Object.entries(files)) {
-  const [, lng, ns] = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file)!;
-  (resources[lng!] ??= {})[ns!] = texts;
-}
+import { resources } from "./resources.server";
 
 /**
  * The page's language: the account's choice, else the visitor's (the switch's cookie, else the browser's

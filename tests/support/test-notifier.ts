@@ -4,6 +4,7 @@ import { startJobQueue, type JobData, type JobQueue } from "../../app/modules/jo
 import { renderEmail, type MailMessage } from "../../app/modules/notifications/email-templates.server";
 import type { Notifier } from "../../app/modules/notifications/notifications.server";
 import type { TestDatabase } from "./test-database";
+import { preferredLanguageOf } from "../../app/modules/accounts/profiles.server";
 
 /**
  * A real job queue on the test database (no workers: jobs stay queued) and the notifier domain commands
@@ -11,7 +12,16 @@ import type { TestDatabase } from "./test-database";
  */
 export async function testNotifier(database: TestDatabase): Promise<{ notifier: Notifier; jobs: JobQueue }> {
   const jobs = await startJobQueue(database, database.url);
-  return { jobs, notifier: { jobs, publicUrl: "http://setu.test", secret: "test-secret-for-unsubscribe-links" } };
+  return {
+    jobs,
+    notifier: {
+      jobs,
+      publicUrl: "http://setu.test",
+      secret: "test-secret-for-unsubscribe-links",
+      // as the runtime gives it: e-mails in the recipient's chosen language
+      languageOf: preferredLanguageOf,
+    },
+  };
 }
 
 /** The e-mails waiting in the job queue, oldest first, as they will be sent (rendered from their templates). */

@@ -37,7 +37,7 @@ export async function updateOwnProfile(
 }
 
 /** Stores the acting user's language (the switch in the header and on /profile): their pages and e-mails use it. */
-export async function setOwnLanguage(db: Db, actor: SessionUser, locale: Locale): Promise<void> {
+export async function setOwnLanguage(db: Db, actor: Pick<SessionUser, "id">, locale: Locale): Promise<void> {
   await db
     .update(profiles)
     .set({ preferredLanguage: locale, updatedAt: new Date() })

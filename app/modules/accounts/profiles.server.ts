@@ -4,6 +4,7 @@ import type { Db } from "~/db/client.server";
 import { user as userTable } from "~/db/schema/auth";
 import { profiles } from "~/db/schema/profiles";
 import type { Profile, VerificationStatus } from "./accounts.schema";
+import type { Locale } from "~/lib/locale";
 
 const profileColumns = {
   id: profiles.id,
@@ -49,6 +50,14 @@ export function verificationOf(userId: SQLWrapper): SQL<VerificationStatus | nul
 /** A user's e-mail address as a scalar subquery on their id: for a statement that reads it beside another domain's row. */
 export function emailOf(userId: SQLWrapper): SQL<string> {
   return sql<string>`(select ${userTable.email} from ${userTable} where ${userTable.id} = ${userId})`;
+}
+
+/**
+ * A user's chosen language (null: none chosen, or no profile) as a scalar subquery on their id: for the e-mails and
+ * notices written to them (record 0058), read in the statement that reads their address.
+ */
+export function preferredLanguageOf(userId: SQLWrapper): SQL<Locale | null> {
+  return sql<Locale | null>`(select ${profiles.preferredLanguage} from ${profiles} where ${profiles.userId} = ${userId})`;
 }
 
 /** How many verified suppliers and how many buyers Setu has (the home page's figures), in one statement. */

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { fromDrizzle, fromPglite, PgBoss, type Job, type PGliteLike, type QueuePolicy } from "pg-boss";
 import type { Database, Db } from "~/db/client.server";
 import { logger } from "~/logger.server";
+import type { Locale } from "~/lib/locale";
 
 /**
  * Background work that must not be lost (e-mail, notifications' e-mail, digests): a durable queue in the
@@ -36,13 +37,23 @@ export type EmailJob =
   | { template: "password-reset"; to: string; name: string; link: string; validMinutes: number }
   | { template: "sign-up-attempt"; to: string; name: string; publicUrl: string }
   /** a notification's e-mail: the event's subject and paragraph, the link to it, the kind's unsubscribe link */
-  | { template: "notice"; to: string; subject: string; text: string; link: string; unsubscribeUrl: string }
+  | {
+      template: "notice";
+      to: string;
+      subject: string;
+      text: string;
+      link: string;
+      unsubscribeUrl: string;
+      /** the recipient's language when not English (record 0058) */
+      locale?: Locale;
+    }
   | {
       template: "message-digest";
       to: string;
       publicUrl: string;
       conversations: { conversationId: string; counterpartCompany: string; preview: string }[];
       unsubscribeUrl: string;
+      locale?: Locale;
     }
   /** queued, already written, by a version before the templates: sent as it is */
   | { template?: undefined; to: string; subject: string; text: string; link?: string; unsubscribeUrl?: string };

@@ -1,3 +1,4 @@
+import { formatNumber } from "~/lib/numbers";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "~/db/client.server";
 import { mutedCategories, rfqMatches } from "~/db/schema/matching";
@@ -232,6 +233,18 @@ export async function matchRfq(db: Db, notifier: Notifier, rfqId: string): Promi
         email: {
           subject: `New RFQ that matches your products: "${rfq.title}"`,
           text: `${body}\n\nSee the RFQ and quote:`,
+          // in the supplier's language when they chose another (record 0058); the buyer's words stay as written
+          translated: {
+            subject: "emails:rfqMatched.subject",
+            text: match.productNames.length ? "emails:rfqMatched.text" : "emails:rfqMatched.textCatalogue",
+            params: {
+              title: rfq.title,
+              buyer: rfq.company || "A buyer",
+              quantity: formatNumber(rfq.quantity, "hi"),
+              unit: rfq.unit,
+              products: match.productNames.join(", "),
+            },
+          },
         },
       });
     }

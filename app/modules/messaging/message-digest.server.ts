@@ -6,6 +6,7 @@ import { emailPreferences } from "~/db/schema/notifications";
 import { profiles } from "~/db/schema/profiles";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import { ANONYMOUS_BUYER } from "~/modules/accounts/buyer-privacy";
+import { preferredLanguageOf } from "~/modules/accounts/profiles.server";
 import { buyerHiddenFrom } from "./buyer-anonymity.server";
 import { unsubscribeLink, type Notifier } from "~/modules/notifications/notifications.server";
 
@@ -115,7 +116,11 @@ export async function sendMessageDigest(
 ): Promise<DigestEntry[]> {
   return db.transaction(async (tx) => {
     const [recipient] = await tx
-      .select({ email: userTable.email, wants: sql<boolean>`coalesce(${emailPreferences.messageDigest}, true)` })
+      .select({
+        email: userTable.email,
+        wants: sql<boolean>`coalesce(${emailPreferences.messageDigest}, true)`,
+        locale: preferredLanguageOf(userTable.id),
+      })
       .from(userTable)
       .leftJoin(emailPreferences, eq(emailPreferences.userId, userTable.id))
       .where(eq(userTable.id, userId))
@@ -162,6 +167,7 @@ export async function sendMessageDigest(
         preview,
       })),
       unsubscribeUrl: unsubscribeLink(notifier, userId, "messageDigest"),
+      ...(recipient.locale && recipient.locale !== "en" ? { locale: recipient.locale } : {}),
     });
     return entries;
   });

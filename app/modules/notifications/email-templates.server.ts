@@ -1,4 +1,5 @@
 import type { EmailJob } from "~/modules/jobs/job-queue.server";
+import { textsIn } from "~/i18n/resources.server";
 
 /** A message as the mailer sends it. `unsubscribeUrl`: a one-click unsubscribe address (RFC 8058). */
 export type MailMessage = { to: string; subject: string; text: string; link?: string; unsubscribeUrl?: string };
@@ -37,30 +38,33 @@ export function renderEmail(job: EmailJob): MailMessage {
         link: signInUrl,
       };
     }
-    case "notice":
+    case "notice": {
       // a notification's e-mail: its subject and first paragraph are the event's own words (notifications.server.ts)
+      const t = textsIn(job.locale ?? "en");
       return {
         to: job.to,
         subject: job.subject,
-        text: `${job.text}\n\n${job.link}\n\n${SIGN_OFF}\n\nStop these e-mails: ${job.unsubscribeUrl}`,
+        text: `${job.text}\n\n${job.link}\n\n${t("emails:signOff")}\n\n${t("emails:stop", { url: job.unsubscribeUrl })}`,
         link: job.link,
         unsubscribeUrl: job.unsubscribeUrl,
       };
+    }
     case "message-digest": {
       const { conversations, publicUrl } = job;
+      const t = textsIn(job.locale ?? "en");
       const inbox = `${publicUrl}/messages`;
       const thread = (id: string) => `${publicUrl}/messages/${id}`;
       const subject =
         conversations.length === 1
-          ? `Unread message from ${conversations[0]!.counterpartCompany}`
-          : `${conversations.length} conversations have unread messages`;
+          ? t("emails:digest.subjectOne", { company: conversations[0]!.counterpartCompany })
+          : t("emails:digest.subjectMany", { count: conversations.length });
       const list = conversations
         .map((entry) => `${entry.counterpartCompany}: "${entry.preview}"\n${thread(entry.conversationId)}`)
         .join("\n\n");
       return {
         to: job.to,
         subject,
-        text: `You have unread messages on Setu:\n\n${list}\n\nYour inbox: ${inbox}\n\n${SIGN_OFF}\n\nStop these e-mails: ${job.unsubscribeUrl}`,
+        text: `${t("emails:digest.intro")}\n\n${list}\n\n${t("emails:digest.inbox", { url: inbox })}\n\n${t("emails:signOff")}\n\n${t("emails:stop", { url: job.unsubscribeUrl })}`,
         link: conversations.length === 1 ? thread(conversations[0]!.conversationId) : inbox,
         unsubscribeUrl: job.unsubscribeUrl,
       };

@@ -7,6 +7,8 @@ import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import { publishLive } from "~/modules/live/live-events.server";
 import { EMAIL_KINDS, type EmailKind, type EmailPreferencesInput } from "./notifications.schema";
 import { PUSHED_KINDS, pushSubscriptionIds } from "./push.server";
+import { textsIn } from "~/i18n/resources.server";
+import type { Locale } from "~/lib/locale";
 
 /**
  * The notification `userId` was sent under `eventKey`, as a subquery for `notExists`: a pass that tells each user
@@ -20,7 +22,13 @@ export function sentNotification(db: Pick<Db, "select">, userId: SQLWrapper, eve
 }
 
 /** What a command needs to notify: the queue that sends e-mail, the site's address and the key that signs unsubscribe links. */
-export type Notifier = { jobs: Pick<JobQueue, "send">; publicUrl: string; secret: string };
+export type Notifier = {
+  jobs: Pick<JobQueue, "send">;
+  publicUrl: string;
+  secret: string;
+  /** the recipient's chosen language as SQL on their id (accounts', given by the runtime): e-mails are written in it */
+  languageOf?: (userId: SQLWrapper) => SQL<Locale | null>;
+};
 
 export type Notice = {
   userId: string;
@@ -31,9 +39,15 @@ export type Notice = {
   href: string;
   /** the event it is about: the same event notifies a user once */
   eventKey?: string;
-  /** the e-mail's subject and first paragraph (the "notice" template adds the link, a sign-off and the unsubscribe link) */
-  email?: { subject: string; text: string };
+  /**
+   * the e-mail's subject and first paragraph (the "notice" template adds the link, a sign-off and the unsubscribe
+   * link); `translated`: the same as keys of the `emails` namespace, for a recipient who chose another language
+   */
+  email?: { subject: string; text: string; translated?: TranslatedEmail };
 };
+
+type EmailKey = `emails:${string}`;
+export type TranslatedEmail = { subject: EmailKey; text: EmailKey; params: Record<string, string | number> };
 
 /** Which e-mail preference each kind of notification follows. */
 export const EMAIL_KIND_OF: Record<NotificationKind, EmailKind> = {
@@ -73,7 +87,11 @@ export async function notify(tx: Db, notifier: Notifier, notice: Notice): Promis
   if (!notice.email && devices.length === 0) return true;
   const emailKind = EMAIL_KIND_OF[notice.kind];
   const [recipient] = await tx
-    .select({ email: userTable.email, wants: sql<boolean>`coalesce(${emailPreferences[emailKind]}, true)` })
+    .select({
+      email: userTable.email,
+      wants: sql<boolean>`coalesce(${emailPreferences[emailKind]}, true)`,
+      locale: notifier.languageOf ? notifier.languageOf(userTable.id) : sql<Locale | null>`null`,
+    })
     .from(userTable)
     .leftJoin(emailPreferences, eq(emailPreferences.userId, userTable.id))
     .where(eq(userTable.id, notice.userId))
@@ -91,13 +109,17 @@ export async function notify(tx: Db, notifier: Notifier, notice: Notice): Promis
   if (!notice.email) return true;
   const link = `${notifier.publicUrl}${notice.href}`;
   const unsubscribeUrl = unsubscribeLink(notifier, notice.userId, emailKind);
+  const locale = recipient.locale ?? "en";
+  const translated = locale !== "en" ? notice.email.translated : undefined;
+  const t = translated ? textsIn(locale) : null;
   await notifier.jobs.send(tx, "email", {
     template: "notice",
     to: recipient.email,
-    subject: notice.email.subject,
-    text: notice.email.text,
+    subject: t && translated ? t(translated.subject as "emails:signOff", translated.params) : notice.email.subject,
+    text: t && translated ? t(translated.text as "emails:signOff", translated.params) : notice.email.text,
     link,
     unsubscribeUrl,
+    ...(locale !== "en" ? { locale } : {}),
   });
   return true;
 }

@@ -18,6 +18,7 @@ import {
   type Notifier,
 } from "./notifications.server";
 import { parseInput } from "~/lib/command-result";
+import { setOwnLanguage } from "~/modules/accounts/profile-commands.server";
 import { EMAIL_KINDS, emailKindsFor, emailPreferencesSchema, readEmailPreferencesForm } from "./notifications.schema";
 
 describe.each(testEngines())("notifications on %s", (engine) => {
@@ -56,6 +57,34 @@ describe.each(testEngines())("notifications on %s", (engine) => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain("http://setu.test/rfqs/00000000-0000-4000-8000-000000000000");
     expect(mails[0]!.unsubscribeUrl).toMatch(/^http:\/\/setu\.test\/unsubscribe\?u=.+&k=quoteReceived&t=/);
+  });
+
+  it("writes the e-mail in the language the recipient chose: Hindi subject, text, sign-off and unsubscribe line", async () => {
+    const hindiSeller = await createSeller(database.db, {});
+    await setOwnLanguage(database.db, hindiSeller.user, "hi");
+    await database.db.transaction((tx) =>
+      notify(tx, notifier, {
+        ...notice(hindiSeller.user.id, "rfq-match:hi"),
+        kind: "rfq_matched",
+        email: {
+          subject: 'New RFQ that matches your products: "Bath towels"',
+          text: "English text",
+          translated: {
+            subject: "emails:rfqMatched.subject",
+            text: "emails:rfqMatched.textCatalogue",
+            params: { title: "Bath towels", buyer: "Brooklyn Home Goods", quantity: "1,20,000", unit: "pieces" },
+          },
+        },
+      }),
+    );
+    const [mail] = (await queuedEmails(database.db)).filter((m) => m.to === hindiSeller.user.email);
+    expect(mail!.subject).toBe('आपके प्रोडक्ट से मेल खाता नया RFQ: "Bath towels"');
+    expect(mail!.text).toContain('Brooklyn Home Goods को 1,20,000 pieces चाहिए: "Bath towels"।');
+    expect(mail!.text).toContain("Setu टीम");
+    expect(mail!.text).toMatch(/ये ई-मेल बंद करें: http:\/\/setu\.test\/unsubscribe\?/);
+    // an English reader's e-mail is as it always was
+    const [english] = (await queuedEmails(database.db)).filter((m) => m.to === buyer.user.email);
+    expect(english!.text).toMatch(/\n\nThe Setu team\n\nStop these e-mails: http/);
   });
 
   it("keeps the notice but sends no e-mail of a kind the user turned off, and a rolled-back change leaves neither", async () => {
