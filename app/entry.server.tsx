@@ -5,8 +5,10 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { I18nextProvider } from "react-i18next";
-import { requestI18n } from "~/i18n/i18next.server";
+import { TextsProvider } from "~/i18n/use-translation";
+import { localeOf } from "~/i18n/i18next.server";
+import { resources } from "~/i18n/resources.server";
+import type { Texts } from "~/i18n/texts";
 import { InlineStylesheetContext } from "~/components/app-stylesheet";
 import { NonceContext } from "~/components/nonce";
 import { lazyPartsLoaded } from "~/components/ui/lazy-part";
@@ -33,6 +35,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD")
     return Promise.resolve(new Response(null, { status: responseStatusCode, headers: responseHeaders }));
   const { cspNonce: nonce, requestId } = loadContext.get(appContext);
+  const locale = localeOf(loadContext);
   // lazily loaded parts (components/ui/lazy-part.tsx) render in place, never streamed: a page must work without JavaScript
   const loading = lazyPartsLoaded();
   if (loading)
@@ -49,9 +52,9 @@ export default function handleRequest(
       <NonceContext.Provider value={nonce}>
         <InlineStylesheetContext.Provider value={builtStylesheet(appStylesheet)}>
           {/* the request's language, as the i18next middleware detected it (record 0058) */}
-          <I18nextProvider i18n={requestI18n(loadContext)}>
+          <TextsProvider store={{ lng: locale, texts: resources[locale] as Texts, used: new Set() }}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </I18nextProvider>
+          </TextsProvider>
         </InlineStylesheetContext.Provider>
       </NonceContext.Provider>,
       {

@@ -31,7 +31,7 @@ import { i18nextMiddleware, localeOf } from "~/i18n/i18next.server";
 import { I18nResources } from "~/i18n/i18n-resources";
 import { htmlLang } from "~/lib/locale";
 import { useLocale } from "~/components/layout/use-root-user";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 
 /** Detects each request's language before any loader runs (record 0058). */
 export const middleware = [i18nextMiddleware];

@@ -1,5 +1,5 @@
 import type { ResourceLanguage } from "i18next";
-import { useTranslation } from "react-i18next";
+import { useTextStore } from "./use-translation";
 import { useMatches } from "react-router";
 import { pageNamespaces } from "./config";
 
@@ -20,14 +20,14 @@ export function rememberBootText(text: string) {
  * renders after the page's content), so a shared component's namespace is never missed.
  */
 export function I18nResources() {
-  const { i18n } = useTranslation();
+  const store = useTextStore();
   const matches = useMatches();
   if (typeof document !== "undefined" && bootText !== null)
     return <script id={I18N_SCRIPT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: bootText }} />;
-  const lng = i18n.language;
-  const namespaces = new Set([...pageNamespaces(matches), ...(i18n.reportNamespaces?.getUsedNamespaces() ?? [])]);
+  const lng = store.lng;
+  const namespaces = new Set([...pageNamespaces(matches), ...store.used]);
   const texts: I18nBoot["texts"] = {};
-  for (const ns of namespaces) texts[ns] = i18n.getResourceBundle(lng, ns) ?? {};
+  for (const ns of namespaces) texts[ns] = store.texts[ns] ?? {};
   // `<` escaped: no text can close the script element
   const json = JSON.stringify({ lng, texts } satisfies I18nBoot).replace(/</g, "\\u003c");
   return <script id={I18N_SCRIPT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: json }} />;

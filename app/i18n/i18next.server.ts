@@ -1,5 +1,3 @@
-import { createInstance } from "i18next";
-import { initReactI18next } from "react-i18next";
 import type { RouterContextProvider } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next";
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from "~/lib/locale";
@@ -29,7 +27,6 @@ export const [i18nextMiddleware, getLocaleOf, getI18nOf] = createI18nextMiddlewa
     },
   },
   i18next: { ...sharedOptions, resources, ns: [...NAMESPACES] },
-  plugins: [initReactI18next],
 });
 
 /** The request's language (English when the middleware did not run: a request no route matched). */
@@ -39,19 +36,5 @@ export function localeOf(context: Readonly<RouterContextProvider>): Locale {
     return isLocale(locale) ? locale : DEFAULT_LOCALE;
   } catch {
     return DEFAULT_LOCALE;
-  }
-}
-
-/**
- * The request's i18next instance, made by the middleware for the detected language; English for a request it did
- * not see. entry.server.tsx renders the page with it.
- */
-export function requestI18n(context: Readonly<RouterContextProvider>) {
-  try {
-    return getI18nOf(context);
-  } catch {
-    const i18n = createInstance({ ...sharedOptions, resources, ns: [...NAMESPACES], lng: DEFAULT_LOCALE });
-    void i18n.use(initReactI18next).init();
-    return i18n;
   }
 }

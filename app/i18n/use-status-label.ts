@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 
 /**
  * A record's status as a reader's word for it ("published" → "प्रकाशित"), from `common:status.*`; one the list lacks

@@ -20,7 +20,7 @@ import {
 } from "lucide-react";
 import { data, Link } from "react-router";
 import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { I18nHandle } from "~/i18n/config";
 import { useStatusLabel } from "~/i18n/use-status-label";
 import { Badge, statusTone } from "~/components/ui/badge";

@@ -19,7 +19,7 @@ import {
 import { cn } from "~/components/ui/cn";
 import { invariantResponse } from "~/lib/page-refusal";
 import type { Route } from "./+types/notifications";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { I18nHandle } from "~/i18n/config";
 import { appContext } from "~/request-context.server";
 

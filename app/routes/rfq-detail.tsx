@@ -50,7 +50,7 @@ import { getQuoteComparison } from "~/modules/rfqs/quote-comparison.server";
 import { buyerFreightSchema } from "~/modules/trade/landed-cost-calculator.schema";
 import { invariantResponse } from "~/lib/page-refusal";
 import type { Route } from "./+types/rfq-detail";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { I18nHandle } from "~/i18n/config";
 import { useStatusLabel } from "~/i18n/use-status-label";
 import { formatNumber } from "~/lib/numbers";

@@ -16,7 +16,7 @@ import { formValues, parseInput } from "~/lib/command-result";
 import { RFQ_CATEGORIES, RFQ_SORTS } from "~/modules/rfqs/rfq-list-options";
 import { listRfqs } from "~/modules/rfqs/rfqs.server";
 import type { Route } from "./+types/rfqs";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { I18nHandle } from "~/i18n/config";
 import { appContext } from "~/request-context.server";
 

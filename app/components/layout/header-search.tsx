@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Search } from "lucide-react";
 import { useId, useState, type ComponentType } from "react";
 import { Form } from "react-router";

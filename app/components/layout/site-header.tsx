@@ -8,7 +8,7 @@ import { cn } from "~/components/ui/cn";
 import { lazyPart } from "~/components/ui/lazy-part";
 import { UserMenuButton } from "./user-menu-button";
 import { LanguageSwitch } from "./language-switch";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 
 // the menu's code loads on demand: anonymous visitors never need it; the server renders it as usual
 const UserMenu = lazyPart(

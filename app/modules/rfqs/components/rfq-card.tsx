@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useLocale } from "~/components/layout/use-root-user";
 import { useStatusLabel } from "~/i18n/use-status-label";
 import { formatNumber } from "~/lib/numbers";
