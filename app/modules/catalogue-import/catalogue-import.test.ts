@@ -141,7 +141,7 @@ describe.each(testEngines("both"))("catalogue import on %s", (engine) => {
         { row: 7, column: "SKU", reason: 'The SKU "TW-1" is also on row 2: each row needs its own SKU.' },
         { row: 8, column: "Price breaks", reason: expect.stringContaining("cannot cost more per unit") },
         // a new product's HTS code as the product form takes it (record 0053)
-        { row: 9, column: "HS code", reason: expect.stringContaining("a new HTSUS number has 10") },
+        { row: 9, column: "HS code", reason: "Enter the 10-digit HTSUS number, like 6302.60.0020" },
         { row: 10, column: "HS code", reason: expect.stringContaining("6302.60.0099 is not in the HTSUS table") },
       ]),
     );

@@ -4,8 +4,8 @@ import { productPriceTiers, products } from "~/db/schema/products";
 import { splitCategory } from "~/lib/categories";
 import { decimalNumberFromMinor, minorFromDecimalNumber } from "~/lib/money-minor";
 import { isUuid } from "~/lib/uuid";
-import { htsDescriptions } from "~/modules/trade/hts-codes.server";
-import { formatHtsCode } from "~/modules/trade/trade-terms-values";
+import { htsCodeUnknown, htsDescriptions } from "~/modules/trade/hts-codes.server";
+import { HTSUS_10_MESSAGE } from "~/modules/trade/trade-terms.schema";
 import { productOwnedBy } from "./product-owner.server";
 import { priceRangeOf, type ProductShelf } from "./product-commands.server";
 import type { ImportedProduct } from "./product-import.schema";
@@ -244,13 +244,8 @@ export async function importedHtsRefusals(
       const code = p.hsCode;
       if (!code || found.get(p.baseSku)?.hsCode === code) refusals.push(null);
       else if (!/^[0-9]{10}$/.test(code))
-        refusals.push(
-          `"${code}" has ${code.length} digits: a new HTSUS number has 10, like 6302.60.0020 (the commercial invoice needs the full number).`,
-        );
-      else if (!known.has(code))
-        refusals.push(
-          `${formatHtsCode(code)} is not in the HTSUS table Setu holds: check the 10-digit number on hts.usitc.gov.`,
-        );
+        refusals.push(HTSUS_10_MESSAGE);
+      else if (!known.has(code)) refusals.push(htsCodeUnknown(code));
       else refusals.push(null);
     }
   }

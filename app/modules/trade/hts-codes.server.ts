@@ -23,6 +23,11 @@ export async function htsDescriptions(
  */
 export async function htsCodeRefusal(db: Pick<Db, "select">, code: string): Promise<string | null> {
   if ((await htsDescriptions(db, [code])).has(code)) return null;
+  return htsCodeUnknown(code);
+}
+
+/** The refusal of a well-formed 10-digit number that is not a line of the HTS table Setu holds. */
+export function htsCodeUnknown(code: string): string {
   return `${formatHtsCode(code)} is not in the HTSUS table Setu holds: check the 10-digit number on hts.usitc.gov (an administrator imports new lines)`;
 }
 
