@@ -288,7 +288,8 @@ export const SUPPLIERS: DemoSupplier[] = [
         tags: ["brake pads", "ceramic", "aftermarket"],
         specs: { material: "Ceramic compound", fitment: "Light trucks and SUVs", testing: "SAE J2430" },
         material: "Ceramic friction compound bonded to steel backing plates",
-        hsCode: "8708302190",
+        // disc brake pads are not "mounted brake linings" (those are drum brakes' shoes: CBP ruling NY N345796, 2025)
+        hsCode: "8708305090",
         originPort: "INNSA",
       },
       {
@@ -301,7 +302,7 @@ export const SUPPLIERS: DemoSupplier[] = [
         unit: "pieces",
         tags: ["brake drums", "cast iron"],
         specs: { material: "Grey cast iron FG 260", diameter: "280 mm" },
-        hsCode: "8708305090",
+        hsCode: "8708305020",
         originPort: "INNSA",
       },
       {

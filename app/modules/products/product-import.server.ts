@@ -243,8 +243,7 @@ export async function importedHtsRefusals(
     for (const p of batch) {
       const code = p.hsCode;
       if (!code || found.get(p.baseSku)?.hsCode === code) refusals.push(null);
-      else if (!/^[0-9]{10}$/.test(code))
-        refusals.push(HTSUS_10_MESSAGE);
+      else if (!/^[0-9]{10}$/.test(code)) refusals.push(HTSUS_10_MESSAGE);
       else if (!known.has(code)) refusals.push(htsCodeUnknown(code));
       else refusals.push(null);
     }
