@@ -90,7 +90,6 @@ export const TEMPORARY_WALL_GAPS = {
   tables: {
     accounts: ["stores"],
     matching: ["products"],
-    messaging: ["auth", "notifications", "orders", "products", "profiles", "rfqs", "stores"],
     notifications: ["auth"],
     "order-documents": ["orders", "profiles", "rfqs", "trade"],
     orders: ["rfqs"],

@@ -40,6 +40,11 @@ export function companyNameOf(userId: SQLWrapper): SQL<string | null> {
   return sql<string | null>`(select ${profiles.companyName} from ${profiles} where ${profiles.userId} = ${userId})`;
 }
 
+/** A user's full name (null without a profile) as a scalar subquery on their id, beside companyNameOf. */
+export function fullNameOf(userId: SQLWrapper): SQL<string | null> {
+  return sql<string | null>`(select ${profiles.fullName} from ${profiles} where ${profiles.userId} = ${userId})`;
+}
+
 /** A user's verification status (null without a profile) as a scalar subquery on their id, beside companyNameOf. */
 export function verificationOf(userId: SQLWrapper): SQL<VerificationStatus | null> {
   return sql<VerificationStatus | null>`(select ${profiles.verificationStatus} from ${profiles} where ${profiles.userId} = ${userId})`;

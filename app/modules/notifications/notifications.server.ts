@@ -128,6 +128,14 @@ export function verifyUnsubscribe(secret: string, params: URLSearchParams): { us
   return { userId, kind: kind as EmailKind };
 }
 
+/**
+ * Whether a user wants one kind of e-mail (a user without preferences wants every kind), as a scalar subquery on their
+ * id: for a statement that reads it beside another domain's row (the message digest reads the address beside it).
+ */
+export function emailWantedSql(userId: SQLWrapper, kind: EmailKind): SQL<boolean> {
+  return sql<boolean>`coalesce((select ${emailPreferences[kind]} from ${emailPreferences} where ${emailPreferences.userId} = ${userId}), true)`;
+}
+
 /** Sets one kind of e-mail on or off for a user (a user without preferences has every kind on). */
 export async function setEmailPreference(db: Db, userId: string, kind: EmailKind, on: boolean): Promise<void> {
   await db
