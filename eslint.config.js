@@ -91,7 +91,6 @@ export const TEMPORARY_WALL_GAPS = {
     accounts: ["stores"],
     matching: ["products"],
     notifications: ["auth"],
-    "order-documents": ["orders", "profiles", "rfqs", "trade"],
     orders: ["rfqs"],
     payments: ["orders", "rfqs"],
     products: ["stores"],

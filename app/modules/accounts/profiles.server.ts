@@ -1,4 +1,4 @@
-import { and, eq, ilike, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, eq, ilike, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { likePattern } from "~/db/sql-helpers";
 import type { Db } from "~/db/client.server";
 import { user as userTable } from "~/db/schema/auth";
@@ -21,6 +21,16 @@ const profileColumns = {
 export async function findProfile(db: Db, userId: string): Promise<Profile | null> {
   const [row] = await db.select(profileColumns).from(profiles).where(eq(profiles.userId, userId)).limit(1);
   return row ? toProfile(row) : null;
+}
+
+/** The profiles of these users, by user id (a user without a profile is left out): one statement for a page's users. */
+export async function profilesOf(db: Db, userIds: readonly string[]): Promise<Map<string, Profile>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select(profileColumns)
+    .from(profiles)
+    .where(inArray(profiles.userId, [...new Set(userIds)]));
+  return new Map(rows.map((row) => [row.userId, toProfile(row)]));
 }
 
 export function toProfile(row: { verificationStatus: string } & Omit<Profile, "verificationStatus">): Profile {

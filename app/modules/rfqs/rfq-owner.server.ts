@@ -72,3 +72,36 @@ export function buyerHiddenOnRfq(
       end
       and not ${orderJoins(rfqs.id, c.sellerId)}))`;
 }
+
+/** What an order's papers print of the RFQ and the quote it came from (each null when the order has none). */
+export async function orderOriginFacts(
+  db: Db,
+  rfqId: string | null,
+  quoteId: string | null,
+): Promise<{
+  title: string | null;
+  deliveryLocation: string | null;
+  quoteUnitPriceMinor: number | null;
+  quoteDeliveryTimeline: string | null;
+}> {
+  const [rfq] = rfqId
+    ? await db
+        .select({ title: rfqs.title, deliveryLocation: rfqs.deliveryLocation })
+        .from(rfqs)
+        .where(eq(rfqs.id, rfqId))
+        .limit(1)
+    : [];
+  const [quote] = quoteId
+    ? await db
+        .select({ unitPriceMinor: rfqResponses.unitPriceMinor, deliveryTimeline: rfqResponses.deliveryTimeline })
+        .from(rfqResponses)
+        .where(eq(rfqResponses.id, quoteId))
+        .limit(1)
+    : [];
+  return {
+    title: rfq?.title ?? null,
+    deliveryLocation: rfq?.deliveryLocation ?? null,
+    quoteUnitPriceMinor: quote?.unitPriceMinor ?? null,
+    quoteDeliveryTimeline: quote?.deliveryTimeline ?? null,
+  };
+}
