@@ -94,7 +94,6 @@ export const TEMPORARY_WALL_GAPS = {
     orders: ["rfqs"],
     payments: ["orders", "rfqs"],
     products: ["stores"],
-    rfqs: ["matching", "profiles", "trade"],
     stores: ["products", "profiles"],
   },
   edges: [],

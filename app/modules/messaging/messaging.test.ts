@@ -91,16 +91,22 @@ describe.each(testEngines("both"))("messaging on %s", (engine) => {
     );
     expect(row).toEqual({ buyer_id: buyer.user.id, seller_id: seller.user.id, subject_type: "product" });
 
-    expect(await openConversation(database.db, conversationSubjects, actorOf(seller), { type: "product", id: productId })).toMatchObject({
+    expect(
+      await openConversation(database.db, conversationSubjects, actorOf(seller), { type: "product", id: productId }),
+    ).toMatchObject({
       ok: false,
       status: 400,
     });
     const hidden = await createProduct(database.db, { sellerId: seller.user.id, status: "inactive" });
-    expect(await openConversation(database.db, conversationSubjects, actorOf(buyer), { type: "product", id: hidden.id })).toMatchObject({
+    expect(
+      await openConversation(database.db, conversationSubjects, actorOf(buyer), { type: "product", id: hidden.id }),
+    ).toMatchObject({
       ok: false,
       status: 404,
     });
-    expect(await openConversation(database.db, conversationSubjects, actorOf(buyer), { type: "product", id: "not-a-uuid" })).toMatchObject({
+    expect(
+      await openConversation(database.db, conversationSubjects, actorOf(buyer), { type: "product", id: "not-a-uuid" }),
+    ).toMatchObject({
       ok: false,
       status: 404,
     });
@@ -111,7 +117,9 @@ describe.each(testEngines("both"))("messaging on %s", (engine) => {
 
   it("on an RFQ: a supplier contacts the buyer only after quoting; the buyer's 'Contact Supplier' on a quote opens the same thread", async () => {
     const rfq = await createRfq(database.db, { buyerId: buyer.user.id });
-    expect(await openConversation(database.db, conversationSubjects, actorOf(seller), { type: "rfq", id: rfq.id })).toMatchObject({
+    expect(
+      await openConversation(database.db, conversationSubjects, actorOf(seller), { type: "rfq", id: rfq.id }),
+    ).toMatchObject({
       ok: false,
       status: 403,
     });
@@ -122,19 +130,27 @@ describe.each(testEngines("both"))("messaging on %s", (engine) => {
       fromSupplier,
     );
     // a sealed quote is nobody else's business
-    expect(await openConversation(database.db, conversationSubjects, actorOf(stranger), { type: "quote", id: quote.id })).toMatchObject({
+    expect(
+      await openConversation(database.db, conversationSubjects, actorOf(stranger), { type: "quote", id: quote.id }),
+    ).toMatchObject({
       ok: false,
       status: 404,
     });
     expect(
-      await openConversation(database.db, conversationSubjects, actorOf(buyer), { type: "rfq", id: rfq.id, counterpartId: stranger.user.id }),
+      await openConversation(database.db, conversationSubjects, actorOf(buyer), {
+        type: "rfq",
+        id: rfq.id,
+        counterpartId: stranger.user.id,
+      }),
     ).toMatchObject({ ok: false, status: 404 });
 
     const order = await createOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id });
     expect(await conversationAbout(seller, { type: "order", id: order.id })).toBe(
       await conversationAbout(buyer, { type: "order", id: order.id }),
     );
-    expect(await openConversation(database.db, conversationSubjects, actorOf(stranger), { type: "order", id: order.id })).toMatchObject({
+    expect(
+      await openConversation(database.db, conversationSubjects, actorOf(stranger), { type: "order", id: order.id }),
+    ).toMatchObject({
       ok: false,
       status: 404,
     });
@@ -273,7 +289,9 @@ describe.each(testEngines("both"))("messaging on %s", (engine) => {
     expect(new Set([...large.items, ...second.items].map((item) => item.id)).size).toBe(INBOX_PAGE_SIZE + 7);
 
     // the supplier answered the even ones: those need the buyer's reply, and are unread
-    const needsReply = await listInbox(database.db, conversationSubjects, actorOf(inboxBuyer), { filter: "needs-reply" });
+    const needsReply = await listInbox(database.db, conversationSubjects, actorOf(inboxBuyer), {
+      filter: "needs-reply",
+    });
     const all = [...large.items, ...second.items];
     expect(needsReply.items.map((item) => item.id).sort()).toEqual(
       all
@@ -283,7 +301,10 @@ describe.each(testEngines("both"))("messaging on %s", (engine) => {
     );
     expect(needsReply.items.every((item) => item.unread && item.preview.startsWith("Answer"))).toBe(true);
     expect(await unreadConversationCount(database.db, inboxBuyer.user.id)).toBe(needsReply.items.length);
-    expect(await listInbox(database.db, conversationSubjects, actorOf(stranger), { cursor: "garbage" })).toEqual({ items: [], next: null });
+    expect(await listInbox(database.db, conversationSubjects, actorOf(stranger), { cursor: "garbage" })).toEqual({
+      items: [],
+      next: null,
+    });
   });
 
   it("reads a cursor whose time is outside years 1900-9999 (year 0, negative, 10000) as no cursor: the first page", async () => {
@@ -300,7 +321,10 @@ describe.each(testEngines("both"))("messaging on %s", (engine) => {
       "1899-12-31T23:59:59.999999Z",
     ]) {
       // before the shared check, year 0 reached PostgreSQL and failed there
-      expect(await listInbox(database.db, conversationSubjects, actorOf(localBuyer), { cursor: `${at}_${id}` }), at).toEqual(first);
+      expect(
+        await listInbox(database.db, conversationSubjects, actorOf(localBuyer), { cursor: `${at}_${id}` }),
+        at,
+      ).toEqual(first);
     }
   });
 
@@ -323,11 +347,18 @@ describe.each(testEngines("both"))("messaging on %s", (engine) => {
     expect((await getThread(database.db, conversationSubjects, actorOf(seller), id))!.iBlocked).toBe(true);
     // no new conversation between them either (the existing one still opens)
     const store = await createStore(database.db, { sellerId: seller.user.id });
-    expect(await openConversation(database.db, conversationSubjects, actorOf(localBuyer), { type: "store", id: store.id })).toMatchObject({
+    expect(
+      await openConversation(database.db, conversationSubjects, actorOf(localBuyer), { type: "store", id: store.id }),
+    ).toMatchObject({
       ok: false,
       status: 403,
     });
-    expect(await openConversation(database.db, conversationSubjects, actorOf(localBuyer), { type: "product", id: productId })).toMatchObject({
+    expect(
+      await openConversation(database.db, conversationSubjects, actorOf(localBuyer), {
+        type: "product",
+        id: productId,
+      }),
+    ).toMatchObject({
       ok: true,
       value: { id },
     });
@@ -420,12 +451,19 @@ describe.each(testEngines("both"))("messaging on %s", (engine) => {
     });
     expect(await resolveReport(database.db, { isAdmin: false }, report!.id)).toMatchObject({ ok: false, status: 404 });
     expect(await resolveReport(database.db, { isAdmin: true }, report!.id)).toMatchObject({ ok: true });
-    const resolved = (await listReportGroups(database.db, conversationSubjects, { isAdmin: true }, { status: "resolved" }))!;
+    const resolved = (await listReportGroups(
+      database.db,
+      conversationSubjects,
+      { isAdmin: true },
+      { status: "resolved" },
+    ))!;
     expect(resolved.groups.find((g) => g.reportedCompany === "Jaipur Block Prints")!.shown[0]!.samples).toEqual([
       expect.objectContaining({ id: report!.id, status: "resolved" }),
     ]);
     expect(
-      (await listReportGroups(database.db, conversationSubjects, { isAdmin: true }))!.groups.some((g) => g.reportedUserId === seller.user.id),
+      (await listReportGroups(database.db, conversationSubjects, { isAdmin: true }))!.groups.some(
+        (g) => g.reportedUserId === seller.user.id,
+      ),
     ).toBe(false);
   });
 

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { nestedSql } from "~/db/sql-helpers";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 
 /** The one ownership condition on RFQs: the RFQ (or, without an id, every RFQ) the acting buyer posted. */
@@ -40,7 +41,7 @@ export async function quotePartiesOf(
 
 /** An RFQ's title as a scalar subquery on its id (null for none): for a statement that names an RFQ beside its own rows. */
 export function rfqTitleOf(rfqId: SQLWrapper): SQL<string | null> {
-  return sql<string | null>`(select ${rfqs.title} from ${rfqs} where ${rfqs.id} = ${rfqId})`;
+  return nestedSql(sql<string | null>`(select ${rfqs.title} from ${rfqs} where ${rfqs.id} = ${rfqId})`);
 }
 
 /** An RFQ as the subject of a conversation, a subquery of at most one row on its id (`title`). */
