@@ -19,6 +19,7 @@ import {
   type LiveUpdates,
 } from "~/modules/live/live-hub.server";
 import { sendMessageDigest } from "~/modules/messaging/message-digest.server";
+import { conversationSubjects } from "~/modules/conversation-subjects/conversation-subjects.server";
 import { renderEmail } from "~/modules/notifications/email-templates.server";
 import { createMailer } from "~/modules/notifications/mailer.server";
 import type { Notifier } from "~/modules/notifications/notifications.server";
@@ -156,7 +157,7 @@ export function startRuntime(): Promise<Runtime> {
           logger.info({ subscriptionId: job.subscriptionId }, "removed an expired push subscription");
       });
       await jobs.work("message-digest", async ({ userId }) => {
-        await sendMessageDigest(database.db, notifier, userId);
+        await sendMessageDigest(database.db, conversationSubjects, notifier, userId);
       });
       await jobs.work("match-rfq", async ({ rfqId }) => {
         const matched = await matchRfq(database.db, notifier, rfqId);

@@ -1,5 +1,6 @@
 import { inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { nestedSql } from "~/db/sql-helpers";
 import { htsCodes } from "~/db/schema/trade";
 import { formatHtsCode } from "./trade-terms.schema";
 
@@ -33,5 +34,7 @@ export function htsCodeUnknown(code: string): string {
 
 /** An HTSUS code's description as a scalar subquery (null when the table has no such line), for one-statement pages. */
 export function htsDescriptionOf(code: SQLWrapper): SQL<string | null> {
-  return sql<string | null>`(select ${htsCodes.description} from ${htsCodes} where ${htsCodes.code} = ${code})`;
+  return nestedSql(
+    sql<string | null>`(select ${htsCodes.description} from ${htsCodes} where ${htsCodes.code} = ${code})`,
+  );
 }
