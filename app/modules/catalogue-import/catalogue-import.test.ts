@@ -323,6 +323,79 @@ describe.each(testEngines("both"))("catalogue import on %s", (engine) => {
     ]);
   });
 
+  it("material, manufacturer and the HTSUS code: export → edit → import round-trips them, as the product form takes them", async () => {
+    const first = await preview(
+      [
+        "SKU,Product name,Category,Min order,Price,HS code,Composition,Manufacturer",
+        'GD-1,Terry towel,bath-linen,100,3.00,6302.60.0020,"100% cotton terry","Shakti Textiles, Tiruppur"',
+        "GD-2,Brass bell,metal-crafts,20,6.00,,,",
+      ].join("\n"),
+    );
+    expect(first).toMatchObject({ toCreate: 2, refusedCount: 0 });
+    await commitAndRun(first.id);
+    expect(await bySku("GD-1")).toMatchObject({
+      hsCode: "6302600020",
+      material: "100% cotton terry",
+      manufacturer: "Shakti Textiles, Tiruppur",
+    });
+    expect(await bySku("GD-2")).toMatchObject({ hsCode: null, material: null, manufacturer: null });
+
+    const csvText = await text(catalogueExport(database.db, actorOf(seller), "csv"));
+    const rows: string[][] = parse(csvText, { bom: true });
+    const at = (heading: string) => rows[0]!.indexOf(heading);
+    const towel = rows.find((r) => r[at("SKU")] === "GD-1")!;
+    expect([towel[at("HS code")], towel[at("Material / composition")], towel[at("Manufacturer")]]).toEqual([
+      "6302600020",
+      "100% cotton terry",
+      "Shakti Textiles, Tiruppur",
+    ]);
+    const bell = rows.findIndex((r) => r[at("SKU")] === "GD-2");
+    rows[bell]![at("Material / composition")] = "Brass, lacquered";
+    rows[bell]![at("Manufacturer")] = "Moradabad Brass Works, Moradabad, Uttar Pradesh, India";
+    rows[bell]![at("HS code")] = "8306.29.0000";
+    const asCsv = (table: string[][]) =>
+      table.map((r) => r.map((c) => `"${c.replaceAll('"', '""')}"`).join(",")).join("\n");
+    const before = await database.db.select().from(products).where(eq(products.sellerId, seller.user.id));
+    const edited = await preview(asCsv(rows));
+    expect(edited).toMatchObject({ toCreate: 0, toUpdate: 1, refusedCount: 0 });
+    await commitAndRun(edited.id);
+    const after = await database.db.select().from(products).where(eq(products.sellerId, seller.user.id));
+    const changed = after.filter(
+      (p) => p.updatedAt.getTime() !== before.find((b) => b.id === p.id)!.updatedAt.getTime(),
+    );
+    expect(changed.map((p) => [p.name, p.hsCode, p.material, p.manufacturer])).toEqual([
+      ["Brass bell", "8306290000", "Brass, lacquered", "Moradabad Brass Works, Moradabad, Uttar Pradesh, India"],
+    ]);
+
+    // the HTSUS rule of the product form: a changed code must be a 10-digit line of the table; text over its length
+    // is refused, not cut
+    rows[bell]![at("HS code")] = "8306.29.0099";
+    rows[bell]![at("Material / composition")] = "x".repeat(201);
+    const refused = await preview(asCsv(rows));
+    expect(refused.refused.map((r) => [r.row, r.column, r.reason])).toEqual(
+      expect.arrayContaining([
+        [bell + 1, "Material / composition", "Material / composition must be at most 200 characters (it has 201)."],
+      ]),
+    );
+    rows[bell]![at("Material / composition")] = "Brass, lacquered";
+    const unknownLine = await preview(asCsv(rows));
+    expect(unknownLine.refused).toEqual([
+      { row: bell + 1, column: "HS code", reason: expect.stringContaining("8306.29.0099 is not in the HTSUS table") },
+    ]);
+
+    // a sheet made before these columns existed leaves them as they are
+    const older = await preview(
+      "SKU,Product name,Category,Min order,Price,HS code\nGD-2,Brass bell,metal-crafts,20,6.50,8306290000",
+    );
+    expect(older).toMatchObject({ toUpdate: 1, refusedCount: 0 });
+    await commitAndRun(older.id);
+    expect(await bySku("GD-2")).toMatchObject({
+      priceMaxCents: 650,
+      material: "Brass, lacquered",
+      manufacturer: "Moradabad Brass Works, Moradabad, Uttar Pradesh, India",
+    });
+  });
+
   it("escapes text that starts like a formula in the export, and reads it back as it was", async () => {
     const view = await preview(
       `${HEAD}\nFX-1,"=HYPERLINK(""http://evil.example"")",bath-linen,1,2.00,,,,,"@SUM(A1)",,`,
@@ -372,7 +445,13 @@ describe.each(testEngines("both"))("catalogue import on %s", (engine) => {
     expect(xlsxView).toMatchObject({ toCreate: 1, totalRows: 2, refusedCount: 0 });
     await commitAndRun(xlsxView.id);
     const towel = (await bySku("ST-TOWEL-600"))!;
-    expect(towel).toMatchObject({ priceMinCents: 360, priceMaxCents: 435, hsCode: "6302600020" });
+    expect(towel).toMatchObject({
+      priceMinCents: 360,
+      priceMaxCents: 435,
+      hsCode: "6302600020",
+      material: "100% cotton terry, 600 GSM",
+      manufacturer: "Shakti Textiles, Tiruppur, Tamil Nadu, India",
+    });
     const tiers = await database.db.select().from(productPriceTiers).where(eq(productPriceTiers.productId, towel.id));
     expect(tiers).toHaveLength(3);
   });
