@@ -25,7 +25,7 @@ import { ContactButton } from "~/modules/messaging/components/contact-button";
 import { ClosingTime } from "~/modules/rfqs/components/closing-time";
 import { DeadlineBadge } from "~/modules/rfqs/components/deadline-badge";
 import { DirectInquiryBadge, VerifiedOnlyBadge } from "~/modules/rfqs/components/rfq-card";
-import { inquiryProductSummary } from "~/modules/products/rfq-prefill.server";
+import { inquiryProductSummary, quoteGoodsFromProduct } from "~/modules/products/rfq-prefill.server";
 import { VerificationBadge } from "~/modules/accounts/components/verification-badge";
 import { formatBudget } from "~/modules/rfqs/components/rfq-card";
 import { QuoteForm } from "~/modules/rfqs/components/quote-form";
@@ -102,7 +102,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     rfq.viewer === "buyer" && rfq.status === "published" ? await suppliersWhoQuotedLikeRfq(db, viewer, rfq.id) : [];
   // a direct inquiry names its product and links to it (issue #41.3)
   const product = rfq.direct ? await inquiryProductSummary(db, rfq.direct.productId) : null;
-  return { rfq, sort, signedIn: Boolean(viewer), comparison, quoteForm, likeSuppliers, product };
+  // its supplier's quote starts from the product's goods, description to HTSUS number (issue #41.1)
+  const quoteGoods =
+    rfq.canQuote && rfq.direct && viewer ? await quoteGoodsFromProduct(db, viewer, rfq.direct.productId) : null;
+  return { rfq, sort, signedIn: Boolean(viewer), comparison, quoteForm, likeSuppliers, product, quoteGoods };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -254,7 +257,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
   const location = useLocation();
   const [params] = useSearchParams();
   const busy = navigation.state === "submitting";
-  const { rfq, sort, signedIn, comparison, quoteForm, likeSuppliers, product } = loaderData;
+  const { rfq, sort, signedIn, comparison, quoteForm, likeSuppliers, product, quoteGoods } = loaderData;
   const failed = actionData && !actionData.ok ? actionData.message : null;
   const liveQuote = rfq.quotes.some((q) => q.mine && q.status === "submitted");
   const isBuyer = rfq.viewer === "buyer";
@@ -565,6 +568,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                   busy={busy}
                   ports={quoteForm?.ports ?? []}
                   rate={quoteForm?.rate ?? null}
+                  goods={quoteGoods}
                 />
               </Disclosure>
             </Card>

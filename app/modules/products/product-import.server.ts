@@ -33,6 +33,8 @@ type StoredRow = {
   specifications: Record<string, unknown> | null;
   tags: string[];
   hsCode: string | null;
+  material: string | null;
+  manufacturer: string | null;
 };
 
 const STORED_COLUMNS = {
@@ -49,6 +51,8 @@ const STORED_COLUMNS = {
   specifications: products.specifications,
   tags: products.tags,
   hsCode: products.hsCode,
+  material: products.material,
+  manufacturer: products.manufacturer,
 };
 
 /** JSON with its object keys sorted: two values that mean the same compare equal (jsonb reorders keys). */
@@ -115,6 +119,9 @@ function plannedState(p: ImportedProduct, current: { row: StoredRow; tiers: Tier
     unit: p.unit,
     ...priceRangeOf(prices, tiers),
     hsCode: p.hsCode,
+    // a sheet without the column leaves the stored value
+    material: p.material === undefined ? (current?.row.material ?? null) : p.material,
+    manufacturer: p.manufacturer === undefined ? (current?.row.manufacturer ?? null) : p.manufacturer,
     images: p.images,
     specifications,
     tags: [...new Set([place.category, ...p.tags])],
@@ -133,6 +140,8 @@ function sameState(a: ReturnType<typeof plannedState>, row: StoredRow, tiers: Ti
     priceMinCents: row.priceMinCents,
     priceMaxCents: row.priceMaxCents,
     hsCode: row.hsCode,
+    material: row.material,
+    manufacturer: row.manufacturer,
     images: row.images,
     specifications: row.specifications ?? {},
     tags: row.tags,
@@ -349,6 +358,8 @@ function exported(row: StoredRow, tiers: Tier[]): ExportedProduct {
     priceMinCents: row.priceMinCents,
     priceMaxCents: row.priceMaxCents,
     hsCode: row.hsCode,
+    material: row.material,
+    manufacturer: row.manufacturer,
     weightKg: decimalOrNull(specs.weight),
     dimensionsCm: dims
       ? { length: decimalOrNull(dims.length), width: decimalOrNull(dims.width), height: decimalOrNull(dims.height) }
