@@ -1,5 +1,5 @@
 import { Collapsible } from "radix-ui";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { buttonClasses } from "./button";
 import { useHydrated } from "./use-hydrated";
 
@@ -14,6 +14,7 @@ export function Disclosure({
   trigger,
   openHref,
   defaultOpen = false,
+  openWhen = false,
   variant = "primary",
   triggerClassName,
   children,
@@ -21,12 +22,17 @@ export function Disclosure({
   trigger: ReactNode;
   openHref: string;
   defaultOpen?: boolean;
+  /** opens the panel when it turns true (something in it asks for attention, like a kept draft); closing stays the user's */
+  openWhen?: boolean;
   variant?: Variant;
   triggerClassName?: string;
   children: ReactNode;
 }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(defaultOpen);
+  useEffect(() => {
+    if (openWhen) setOpen(true);
+  }, [openWhen]);
   const classes = buttonClasses(variant, "md", triggerClassName);
   return (
     <Collapsible.Root open={open} onOpenChange={setOpen}>
