@@ -157,7 +157,14 @@ export default tseslint.config(
     // the service worker's own part (imported by the one Workbox writes: vite.config.ts)
     files: ["public/**/*.js"],
     languageOptions: {
-      globals: { self: "readonly", caches: "readonly", clients: "readonly", URL: "readonly", Response: "readonly" },
+      globals: {
+        self: "readonly",
+        caches: "readonly",
+        clients: "readonly",
+        URL: "readonly",
+        Response: "readonly",
+        indexedDB: "readonly",
+      },
     },
   },
   {

@@ -29,6 +29,8 @@ import { inquiryProductSummary, quoteGoodsFromProduct } from "~/modules/products
 import { VerificationBadge } from "~/modules/accounts/components/verification-badge";
 import { formatBudget } from "~/modules/rfqs/components/rfq-card";
 import { QuoteForm } from "~/modules/rfqs/components/quote-form";
+import { useFormDraft } from "~/components/draft-keeper";
+import { DraftNotice } from "~/components/draft-notice";
 import { QuoteSummary } from "~/modules/rfqs/components/quote-summary";
 import { ANONYMOUS_BUYER, UNNAMED_BUYER } from "~/modules/accounts/buyer-privacy";
 import { QUOTE_CLOSED_MESSAGE, QUOTE_STATUS_LABEL, type QuoteView } from "~/modules/rfqs/rfq-values";
@@ -262,6 +264,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
   const liveQuote = rfq.quotes.some((q) => q.mine && q.status === "submitted");
   const isBuyer = rfq.viewer === "buyer";
   const rootUser = useRootUser();
+  const quoteDraft = useFormDraft({ formId: "quote", name: `quote:${rfq.id}`, noun: "quote" });
   const quoteCount = isBuyer
     ? rfq.quotes.length
     : rfq.quotes.filter((q) => q.status !== "withdrawn").length + rfq.sealedQuoteCount;
@@ -554,6 +557,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                 triggerClassName="mt-3"
                 openHref={`/rfqs/${rfq.id}?quote=1`}
                 defaultOpen={(actionData?.intent === "quote" && !actionData.ok) || params.get("quote") === "1"}
+                openWhen={quoteDraft.wantsForm}
               >
                 {liveQuote ? (
                   <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -571,6 +575,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                   goods={quoteGoods}
                 />
               </Disclosure>
+              <DraftNotice draft={quoteDraft} className="mt-4" />
             </Card>
           ) : rfq.needsVerification ? (
             <Card className="p-6">

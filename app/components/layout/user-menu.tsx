@@ -1,4 +1,5 @@
 import { Link, useSubmit } from "react-router";
+import { clearAllDrafts } from "~/lib/drafts";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -45,7 +46,12 @@ export function UserMenu({ user }: { user: UserMenuUser }) {
         {/* sign-out is a POST (no GET changes state) */}
         <DropdownMenuItem
           className="text-red-700"
-          onSelect={() => void submit(null, { method: "post", action: "/auth/sign-out" })}
+          onSelect={() =>
+            // a shared phone keeps no one's drafts (decision record 0059; the service worker clears them too)
+            void clearAllDrafts()
+              .catch(() => undefined)
+              .then(() => submit(null, { method: "post", action: "/auth/sign-out" }))
+          }
         >
           Sign Out
         </DropdownMenuItem>

@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useId, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { buttonClasses } from "./button";
 
 type Variant = Parameters<typeof buttonClasses>[0];
@@ -15,6 +15,7 @@ export function Disclosure({
   trigger,
   openHref,
   defaultOpen = false,
+  openWhen = false,
   variant = "primary",
   triggerClassName,
   children,
@@ -22,12 +23,17 @@ export function Disclosure({
   trigger: ReactNode;
   openHref: string;
   defaultOpen?: boolean;
+  /** opens the panel when it turns true (something in it asks for attention, like a kept draft); closing stays the user's */
+  openWhen?: boolean;
   variant?: Variant;
   triggerClassName?: string;
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(defaultOpen);
   const panelId = useId();
+  useEffect(() => {
+    if (openWhen) setOpen(true);
+  }, [openWhen]);
   const toggle = (event: MouseEvent | KeyboardEvent) => {
     event.preventDefault();
     setOpen((was) => !was);
