@@ -103,11 +103,15 @@ for (let i = 0; i < 20 && cursor; i++) cursor = (await listInbox(db, conversatio
 
 const rows = [
   await measure(`inbox, 10 conversations`, () => listInbox(counting, conversationSubjects, small.user, {})),
-  await measure(`inbox, ${total.toLocaleString("en-US")} conversations`, () => listInbox(counting, conversationSubjects, big.user, {})),
+  await measure(`inbox, ${total.toLocaleString("en-US")} conversations`, () =>
+    listInbox(counting, conversationSubjects, big.user, {}),
+  ),
   await measure(`"Needs reply", ${total.toLocaleString("en-US")}`, () =>
     listInbox(counting, conversationSubjects, big.user, { filter: "needs-reply" }),
   ),
-  await measure(`page 22 (cursor), ${total.toLocaleString("en-US")}`, () => listInbox(counting, conversationSubjects, big.user, { cursor })),
+  await measure(`page 22 (cursor), ${total.toLocaleString("en-US")}`, () =>
+    listInbox(counting, conversationSubjects, big.user, { cursor }),
+  ),
   await measure(`unread count, 10`, () => unreadConversationCount(counting, small.user.id)),
   await measure(`unread count, ${total.toLocaleString("en-US")}`, () => unreadConversationCount(counting, big.user.id)),
 ];

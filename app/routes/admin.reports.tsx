@@ -29,7 +29,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, runtime);
   const search = new URL(request.url).searchParams;
   const status: Status = search.get("status") === "resolved" ? "resolved" : "open";
-  const page = await listReportGroups(runtime.db, conversationSubjects, admin, { status, cursor: search.get("cursor") });
+  const page = await listReportGroups(runtime.db, conversationSubjects, admin, {
+    status,
+    cursor: search.get("cursor"),
+  });
   invariantResponse(page);
   return { ...page, status, paged: search.has("cursor") };
 }

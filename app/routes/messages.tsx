@@ -54,7 +54,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = parseInput(openConversationSchema, formValues(form, ["subjectType", "subjectId", "counterpartId"]));
   // the button's page says why, as it does for the command's refusals
   if (!input.ok) return redirectWithFlash(from, { type: "error", message: input.message });
-  const result = await openConversation(runtime.db, conversationSubjects, { ...viewer, profile: viewer.profile }, input.value);
+  const result = await openConversation(
+    runtime.db,
+    conversationSubjects,
+    { ...viewer, profile: viewer.profile },
+    input.value,
+  );
   if (!result.ok) return redirectWithFlash(from, { type: "error", message: result.message });
   return redirect(`/messages/${result.value.id}`);
 }

@@ -16,6 +16,7 @@ const profileColumns = {
   verificationStatus: profiles.verificationStatus,
   verificationNote: profiles.verificationNote,
   profileCompleted: profiles.profileCompleted,
+  preferredLanguage: profiles.preferredLanguage,
 };
 
 export async function findProfile(db: Db, userId: string): Promise<Profile | null> {

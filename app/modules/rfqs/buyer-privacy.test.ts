@@ -125,13 +125,16 @@ describe.each(testEngines())("a buyer's privacy on RFQs on %s", (engine) => {
       messages: [{ from: "buyer", at: minutesAgo(30), body: "Can you do antique finish?" }],
     });
     const inboxName = async () =>
-      (await listInbox(database.db, conversationSubjects, actorOf(seller))).items.find((i) => i.id === conversation.id)?.counterpartCompany;
+      (await listInbox(database.db, conversationSubjects, actorOf(seller))).items.find((i) => i.id === conversation.id)
+        ?.counterpartCompany;
     expect(await inboxName()).toBe(ANONYMOUS_BUYER);
-    expect((await getThread(database.db, conversationSubjects, actorOf(seller), conversation.id))?.counterpartCompany).toBe(ANONYMOUS_BUYER);
+    expect(
+      (await getThread(database.db, conversationSubjects, actorOf(seller), conversation.id))?.counterpartCompany,
+    ).toBe(ANONYMOUS_BUYER);
     // the buyer sees the supplier as always
-    expect((await getThread(database.db, conversationSubjects, actorOf(buyer), conversation.id))?.counterpartCompany).toBe(
-      "Jaipur Block Prints",
-    );
+    expect(
+      (await getThread(database.db, conversationSubjects, actorOf(buyer), conversation.id))?.counterpartCompany,
+    ).toBe("Jaipur Block Prints");
     const digest = await sendMessageDigest(database.db, conversationSubjects, notifier, seller.user.id);
     expect(digest.map((d) => d.counterpartCompany)).toEqual([ANONYMOUS_BUYER]);
     const mails = (await queuedEmails(database.db)).filter((m) => m.to === seller.user.email);
