@@ -461,7 +461,12 @@ function AdminHome({ name, dashboard }: { name: string; dashboard: AdminDashboar
         <Stat icon={Users} label="Accounts" value={dashboard.users} />
         <Stat icon={Store} label="Sellers" value={dashboard.sellers} />
         <Stat icon={Package} label="Active products" value={dashboard.activeProducts} />
-        <Stat icon={FileText} label="Open RFQs" value={dashboard.openRfqs} />
+        <Stat
+          icon={FileText}
+          label="Open RFQs"
+          value={dashboard.openRfqs}
+          hint={`${dashboard.openDirectInquiries.toLocaleString("en-US")} of them direct ${dashboard.openDirectInquiries === 1 ? "inquiry" : "inquiries"} to one supplier`}
+        />
         <Stat icon={ShoppingCart} label="Orders" value={dashboard.orders} />
       </section>
     </div>
