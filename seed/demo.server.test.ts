@@ -185,8 +185,8 @@ describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
         .get("Tellicherry Black Pepper, TGSEB Grade")!
         .map((t) => [t.hsCode, t.originPort, t.minQuantity, t.price]),
     ).toEqual([
-      ["090411", "INCOK", 2000, 910],
-      ["090411", "INCOK", 10000, 820],
+      ["0904110020", "INCOK", 2000, 910],
+      ["0904110020", "INCOK", 10000, 820],
     ]);
     for (const [name, tiers] of byProduct) {
       const ladder = tiers.map((t) => ({ minQuantity: t.minQuantity, unitPrice: t.price }));
@@ -328,6 +328,26 @@ describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
       expect(o.goodsDescription, o.id).toBeTruthy();
       if (o.hsCode?.length === 10) expect(known.has(o.hsCode), `${o.goodsDescription}: ${o.hsCode}`).toBe(true);
     }
+    // goods that had 6-digit codes carry their 10-digit lines (migration 0048): pepper, tote bags, the LED panel
+    expect(coded.map((p) => [p.name, p.hsCode])).toEqual(
+      expect.arrayContaining([
+        ["Tellicherry Black Pepper, TGSEB Grade", "0904110020"],
+        ["Cotton Canvas Tote Bags", "4202921500"],
+        ["LED Panel Light 2x2 ft, 40W", "9405116020"],
+      ]),
+    );
+    const tote = demoOrders.find((o) => o.goodsDescription?.startsWith("Cotton Canvas Tote Bags"))!;
+    expect(tote.hsCode).toBe("4202921500");
+    const [proforma] = await database.db
+      .select()
+      .from(orderDocuments)
+      .where(and(eq(orderDocuments.orderId, tote.id), eq(orderDocuments.kind, "proforma_invoice")));
+    const proformaPdf = (await storage.get(proforma!.storageKey))!.bytes;
+    const proformaText = (
+      await extractText(await getDocumentProxy(new Uint8Array(proformaPdf)), { mergePages: true })
+    ).text.replace(/\s+/g, " ");
+    expect(proformaText).toContain("4202.92.1500");
+    expect(proformaText).toContain("Of cotton");
     // the lines migration 0046 corrected: 6302.60.00's towels, and 8708.30.21, which the schedule no longer has
     const [towels] = await database.db.select().from(htsCodes).where(eq(htsCodes.code, "6302600020"));
     expect(towels?.description).toMatch(/of cotton: Towels: Other$/);
