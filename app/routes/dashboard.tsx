@@ -465,7 +465,11 @@ function AdminHome({ name, dashboard }: { name: string; dashboard: AdminDashboar
           icon={FileText}
           label="Open RFQs"
           value={dashboard.openRfqs}
-          hint={`${dashboard.openDirectInquiries.toLocaleString("en-US")} of them direct ${dashboard.openDirectInquiries === 1 ? "inquiry" : "inquiries"} to one supplier`}
+          hint={
+            dashboard.openDirectInquiries === 1
+              ? "1 of them a direct inquiry to one supplier"
+              : `${dashboard.openDirectInquiries.toLocaleString("en-US")} of them direct inquiries to one supplier`
+          }
         />
         <Stat icon={ShoppingCart} label="Orders" value={dashboard.orders} />
       </section>
