@@ -133,8 +133,8 @@ const TRADES: DemoTrade[] = [
     unit: "pieces",
     unitPriceCents: 2_20,
     paymentTerms: "advance_30_bl_70",
-    // no 10-digit line of the demo's HTS table fits a tote bag: the 6-digit code stays, as stored before (record 0053)
-    hsCode: "420222",
+    // cotton tote bags, as U.S. Customs rules them (migration 0048)
+    hsCode: "4202921500",
     goods: {
       description: "Cotton Canvas Tote Bags, 38 x 42 cm",
       material: "100% cotton canvas, 10 oz",

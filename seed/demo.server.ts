@@ -15,6 +15,7 @@ import { SUPPLIERS } from "./demo-data/suppliers";
 import type { DemoSupplier } from "./demo-data/types";
 import { rfqMatches } from "~/db/schema/matching";
 import { seedDemoOrders } from "./demo-orders.server";
+import { seedDemoDirectInquiry } from "./demo-inquiries.server";
 import { generateOrderDocuments } from "~/modules/order-documents/order-documents.server";
 import { rankSuppliersForRfq } from "~/modules/matching/matching.server";
 import { createQuotes, createRfqs, dateFromToday, type QuoteOverrides } from "./factories/rfqs";
@@ -300,6 +301,14 @@ export async function seedDemoDataIfEmpty(db: Db, storage?: BlobStorage, imageCa
           })),
         );
     }
+
+    // a direct inquiry from the demo buyer to the demo supplier (issue #41.3): its "Direct inquiries" tab is not empty
+    await seedDemoDirectInquiry(tx, {
+      products: created,
+      buyerId: buyerIds.get("brooklyn")!,
+      timeZone: BUYERS.find((b) => b.key === "brooklyn")!.timeZone,
+      now,
+    });
 
     const productsBySeller = Map.groupBy(created, (product) => product.sellerId);
     for (const talk of CONVERSATIONS) {

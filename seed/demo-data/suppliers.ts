@@ -149,6 +149,9 @@ export const SUPPLIERS: DemoSupplier[] = [
         unit: "pieces",
         tags: ["tote bags", "canvas", "promotional"],
         specs: { material: "10 oz cotton canvas", size: "38 x 42 cm", handle: "70 cm" },
+        material: "100% cotton canvas, 10 oz",
+        hsCode: "4202921500",
+        originPort: "INTUT",
       },
       {
         name: "Hand Block Printed Cotton Fabric",
@@ -766,7 +769,8 @@ export const SUPPLIERS: DemoSupplier[] = [
         unit: "pieces",
         tags: ["led", "panel light", "commercial lighting"],
         specs: { material: "Aluminium frame, PMMA light guide", power: "40 W", cct: "3500K / 4000K / 5000K" },
-        hsCode: "940511",
+        // a base-metal ceiling fitting for LED light sources only, for offices: migration 0048's line
+        hsCode: "9405116020",
         originPort: "INMAA",
       },
       {
@@ -779,6 +783,8 @@ export const SUPPLIERS: DemoSupplier[] = [
         unit: "pieces",
         tags: ["led bulb", "a19", "retail"],
         specs: { material: "PC diffuser, aluminium heat sink", power: "9 W", base: "E26" },
+        // 8539.52.00's statistical lines turn on the chapter's statistical note 7, whose text this demo does not hold:
+        // the 6-digit code stays (a product's stored code may, record 0053)
         hsCode: "853952",
         originPort: "INMAA",
         tiers: [
@@ -945,7 +951,7 @@ export const SUPPLIERS: DemoSupplier[] = [
         unit: "kg",
         tags: ["black pepper", "tellicherry", "whole spices"],
         specs: { material: "Piper nigrum", grade: "TGSEB", moisture: "12% max" },
-        hsCode: "090411",
+        hsCode: "0904110020",
         originPort: "INCOK",
         tiers: [
           [2000, 9.1],
