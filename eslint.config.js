@@ -90,13 +90,10 @@ export const TEMPORARY_WALL_GAPS = {
   tables: {
     accounts: ["stores"],
     matching: ["products"],
-    messaging: ["auth", "notifications", "orders", "products", "profiles", "rfqs", "stores"],
     notifications: ["auth"],
-    "order-documents": ["orders", "profiles", "rfqs", "trade"],
     orders: ["rfqs"],
     payments: ["orders", "rfqs"],
     products: ["stores"],
-    rfqs: ["matching", "profiles", "trade"],
     stores: ["products", "profiles"],
   },
   edges: [],

@@ -5,6 +5,8 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { I18nextProvider } from "react-i18next";
+import { requestI18n } from "~/i18n/i18next.server";
 import { InlineStylesheetContext } from "~/components/app-stylesheet";
 import { NonceContext } from "~/components/nonce";
 import { lazyPartsLoaded } from "~/components/ui/lazy-part";
@@ -46,7 +48,10 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <InlineStylesheetContext.Provider value={builtStylesheet(appStylesheet)}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          {/* the request's language, as the i18next middleware detected it (record 0058) */}
+          <I18nextProvider i18n={requestI18n(loadContext)}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </I18nextProvider>
         </InlineStylesheetContext.Provider>
       </NonceContext.Provider>,
       {

@@ -27,6 +27,14 @@ import { useRootUser, type RootUser } from "~/components/layout/use-root-user";
 import { AppStylesheet } from "~/components/app-stylesheet";
 import appStylesheet from "./app.css?url";
 import { appContext } from "~/request-context.server";
+import { i18nextMiddleware, localeOf } from "~/i18n/i18next.server";
+import { I18nResources } from "~/i18n/i18n-resources";
+import { htmlLang } from "~/lib/locale";
+import { useLocale } from "~/components/layout/use-root-user";
+import { useTranslation } from "react-i18next";
+
+/** Detects each request's language before any loader runs (record 0058). */
+export const middleware = [i18nextMiddleware];
 
 /** Pages a user with an unfinished (Google) profile may still open. */
 const PROFILE_SETUP_PATHS = new Set(["/auth/complete-profile", "/auth/sign-out"]);
@@ -59,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers.set("Cache-Control", PRIVATE_PAGE_CACHE);
   // the zone dates are shown in (app/lib/dates.ts): a signed-in viewer's own, else UTC (public pages are shared)
   const timeZone = user ? timeZoneFromCookie(request.headers.get("cookie")) : "UTC";
-  return data({ user, flash, timeZone }, { headers });
+  return data({ user, flash, timeZone, locale: localeOf(context) }, { headers });
 }
 
 /** Root decides for every page whether it is personal (its loader's Cache-Control); the public pages add theirs. */
@@ -87,8 +95,9 @@ const REGISTER_SERVICE_WORKER = `if("serviceWorker"in navigator)addEventListener
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const { i18n } = useTranslation();
   return (
-    <html lang="en">
+    <html lang={htmlLang(i18n.language === "hi" ? "hi" : "en")}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -102,6 +111,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
+        <I18nResources />
         <Toasts />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -143,9 +153,23 @@ function SignedInLiveEvents() {
   return user ? <LiveEvents userId={user.id} /> : null;
 }
 
+/**
+ * Follows a language the server decided after the page loaded (signing in to an account that chose another one,
+ * signing out): i18next loads that language's texts and the page re-renders in it.
+ */
+function LanguageFollower() {
+  const locale = useLocale();
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (i18n.language !== locale) void i18n.changeLanguage(locale);
+  }, [i18n, locale]);
+  return null;
+}
+
 export default function App() {
   return (
     <>
+      <LanguageFollower />
       <HydrationMark />
       <SignedInLiveEvents />
       <SiteHeader />

@@ -57,6 +57,7 @@ export default [
   route("admin/trade-data", "routes/admin.trade-data.tsx"),
   route("admin/rates", "routes/admin.rates.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
+  route("language", "routes/language.ts"),
   route("api/push-subscriptions", "routes/api.push-subscriptions.ts"),
 
   route("api/uploads", "routes/api.uploads.ts"),

@@ -153,7 +153,7 @@ const TRADES: DemoTrade[] = [
     unit: "sets",
     unitPriceCents: 9_40,
     paymentTerms: "advance_100",
-    hsCode: "8708302190",
+    hsCode: "8708305040",
     goods: {
       description: "Rear Brake Shoes with Mounted Linings for Pickups",
       material: "Non-asbestos friction linings bonded to steel shoes",

@@ -317,10 +317,17 @@ describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
     }
     const demoOrders = await database.db.select().from(orders);
     expect(demoOrders.length).toBeGreaterThanOrEqual(4);
+    const known = new Set((await database.db.select({ code: htsCodes.code }).from(htsCodes)).map((r) => r.code));
     for (const o of demoOrders) {
       expect(o.shipToAddress, o.id).toMatch(/\b\d{5}\b/);
       expect(o.goodsDescription, o.id).toBeTruthy();
+      if (o.hsCode?.length === 10) expect(known.has(o.hsCode), `${o.goodsDescription}: ${o.hsCode}`).toBe(true);
     }
+    // the lines migration 0046 corrected: 6302.60.00's towels, and 8708.30.21, which the schedule no longer has
+    const [towels] = await database.db.select().from(htsCodes).where(eq(htsCodes.code, "6302600020"));
+    expect(towels?.description).toMatch(/of cotton: Towels: Other$/);
+    expect(known.has("8708302190")).toBe(false);
+    expect(known.has("8708305040")).toBe(true);
     // the shipped turmeric's commercial invoice prints the exporter's verified details, the consignee's address,
     // the goods from the product and the shipment as the supplier declared it
     const [shipped] = await database.db.select().from(orders).where(eq(orders.hsCode, "0910300000"));

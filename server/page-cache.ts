@@ -1,6 +1,7 @@
 import type express from "express";
 import { LRUCache } from "lru-cache";
 import { isPersonalRequest } from "~/lib/page-cache-control";
+import { visitorLocale } from "~/lib/visitor-locale";
 
 /** A kept page: its body cut where the CSP nonce it was rendered with stood, to be joined with another. */
 type Page = {
@@ -19,7 +20,7 @@ const REPLAYED = ["content-type", "cache-control", "vary", "link"];
  * The app's own cache of anonymous pages that are the same for everyone (issue #25): a page whose route said
  * `Cache-Control: public` (lib/page-cache-control.ts; never when the request carries a session or flash cookie:
  * root says `private, no-store` then, and this cache does not even look) is kept for PAGE_CACHE_TTL_MS by its
- * URL and served again with the request's own CSP nonce in place of the one it was rendered with. Any write
+ * language and URL and served again with the request's own CSP nonce in place of the one it was rendered with. Any write
  * (a request other than GET or HEAD) empties it, so a visitor never waits out the TTL for a change made here.
  * It keeps the page as rendered; the compression middleware (server.js, in front of it) compresses each response.
  */
@@ -48,7 +49,8 @@ export function pageCache({
     // documents only (a client-side navigation's .data is the same loaders: served fresh), never for a person
     if (!enabled || req.path.endsWith(".data") || req.path.startsWith("/api/") || isPersonalRequest(req.get("cookie")))
       return next();
-    const key = req.originalUrl;
+    // the same URL is a page in English or Hindi (record 0058): the language the app will choose is part of the key
+    const key = `${visitorLocale(req.get("cookie"), req.get("accept-language"))} ${req.originalUrl}`;
     const nonce = res.locals.cspNonce as string;
     const cached = pages.get(key);
     if (cached) {

@@ -5,6 +5,7 @@
  * said so. Bare calendar dates ("2026-12-30") have no zone.
  */
 export { TIME_ZONE_COOKIE } from "./time-zone-cookie";
+import type { Locale } from "./locale";
 
 /**
  * How a day is written: "medium" Nov 28, 2026 · "long" November 28, 2026 · "day-month-year" 28 Nov 2026 ·
@@ -20,6 +21,13 @@ const STYLES: Record<DateStyle, [string, Intl.DateTimeFormatOptions]> = {
   "month-day": ["en-US", { month: "short", day: "numeric" }],
   "month-year": ["en-US", { month: "short", year: "numeric" }],
 };
+
+/** In Hindi every style is written the Indian way, in hi-IN: "28 नव॰ 2026", "28 नवंबर 2026". */
+function styleOf(style: DateStyle, locale: Locale): [string, Intl.DateTimeFormatOptions] {
+  const [tag, options] = STYLES[style];
+  return [locale === "hi" ? "hi-IN" : tag, options];
+}
+const tagOf = (locale: Locale) => (locale === "hi" ? "hi-IN" : "en-US");
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -53,17 +61,20 @@ function zoneName(instant: Date, zone: string): string {
     .find((part) => part.type === "timeZoneName")!.value;
 }
 
-/** "Nov 28, 2026, 12:40 AM CST" in the given zone; an unknown zone reads as UTC. */
-export function formatDateTime(at: string | Date, timeZone: string): string {
+/**
+ * "Nov 28, 2026, 12:40 AM CST" in the given zone (in Hindi "28 नव॰ 2026, 12:40 am CST"); an unknown zone reads as
+ * UTC.
+ */
+export function formatDateTime(at: string | Date, timeZone: string, locale: Locale = "en"): string {
   const zone = zoneOf(timeZone);
   const instant = instantOf(at);
-  return `${intl("en-US", { dateStyle: "medium", timeStyle: "short" }, zone).format(instant)} ${zoneName(instant, zone)}`;
+  return `${intl(tagOf(locale), { dateStyle: "medium", timeStyle: "short" }, zone).format(instant)} ${zoneName(instant, zone)}`;
 }
 
 /** "3:04 PM" in the viewer's zone; "3:04 PM UTC" when that is UTC. */
-export function formatTime(at: string | Date, timeZone: string): string {
+export function formatTime(at: string | Date, timeZone: string, locale: Locale = "en"): string {
   const zone = zoneOf(timeZone);
-  const time = intl("en-US", { timeStyle: "short" }, zone).format(instantOf(at));
+  const time = intl(tagOf(locale), { timeStyle: "short" }, zone).format(instantOf(at));
   return zone === "UTC" ? `${time} UTC` : time;
 }
 
@@ -71,18 +82,23 @@ export function formatTime(at: string | Date, timeZone: string): string {
  * The day of an instant in the viewer's zone ("Nov 28, 2026"); in UTC it says so ("Nov 28, 2026 (UTC)"), since
  * near midnight the day differs by zone.
  */
-export function formatDate(at: string | Date, timeZone: string, style: DateStyle = "medium"): string {
+export function formatDate(
+  at: string | Date,
+  timeZone: string,
+  style: DateStyle = "medium",
+  locale: Locale = "en",
+): string {
   const zone = zoneOf(timeZone);
-  const [locale, options] = STYLES[style];
-  const day = intl(locale, options, zone).format(instantOf(at));
+  const [tag, options] = styleOf(style, locale);
+  const day = intl(tag, options, zone).format(instantOf(at));
   return zone === "UTC" ? `${day} (UTC)` : day;
 }
 
 /** A calendar date ("2026-12-30" → "Dec 30, 2026", or "2026-12" → "Dec 2026"), the same in every zone. */
-export function formatCalendarDate(isoDate: string, style: DateStyle = "medium"): string {
-  const [locale, options] = STYLES[style];
+export function formatCalendarDate(isoDate: string, style: DateStyle = "medium", locale: Locale = "en"): string {
+  const [tag, options] = styleOf(style, locale);
   const [year, month = "01", day = "01"] = isoDate.slice(0, 10).split("-");
-  return intl(locale, options, "UTC").format(new Date(`${year}-${month}-${day}T00:00:00Z`));
+  return intl(tag, options, "UTC").format(new Date(`${year}-${month}-${day}T00:00:00Z`));
 }
 
 /** The calendar date ("2026-11-28") an instant falls on in a zone: e.g. an invoice's day in India. */

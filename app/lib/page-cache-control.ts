@@ -19,5 +19,5 @@ export const publicPageHeaders: HeadersFunction = ({ parentHeaders, loaderHeader
   const own = loaderHeaders.get("Cache-Control") ?? parentHeaders.get("Cache-Control");
   return own
     ? new Headers({ "Cache-Control": own })
-    : new Headers({ "Cache-Control": PUBLIC_PAGE_CACHE, Vary: "Cookie" });
+    : new Headers({ "Cache-Control": PUBLIC_PAGE_CACHE, Vary: "Cookie, Accept-Language" });
 };

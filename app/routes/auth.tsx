@@ -23,6 +23,8 @@ import { formValues, parseInput } from "~/lib/command-result";
 import { GOOGLE_FAILED } from "~/modules/accounts/google.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/auth";
+import { useTranslation } from "react-i18next";
+import type { I18nHandle } from "~/i18n/config";
 import { appContext } from "~/request-context.server";
 
 const lazySignInSchema = lazySchema(() =>
@@ -113,13 +115,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const TRUST = [
-  { icon: ShieldCheck, text: "Verified Indian suppliers and US buyers" },
-  { icon: Lock, text: "Sealed quotes: competitors never see your price" },
-  { icon: Globe, text: "Door-to-door shipping from India to the USA" },
-  { icon: BadgeCheck, text: "Free to join, no credit card required" },
-];
+  { icon: ShieldCheck, text: "auth:trust.verified" },
+  { icon: Lock, text: "auth:trust.sealed" },
+  { icon: Globe, text: "auth:trust.shipping" },
+  { icon: BadgeCheck, text: "auth:trust.free" },
+] as const;
+
+export const handle = { i18n: ["auth"] } satisfies I18nHandle;
 
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["auth", "common"]);
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const tab =
@@ -162,29 +167,29 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-2 lg:py-16">
       <section className="hidden flex-col justify-center lg:flex">
-        <h1 className="text-4xl font-bold tracking-tight">Welcome to Setu</h1>
-        <p className="mt-3 text-lg text-slate-600">The wholesale bridge between Indian suppliers and US businesses.</p>
+        <h1 className="text-4xl font-bold tracking-tight">{t("auth:welcome")}</h1>
+        <p className="mt-3 text-lg text-slate-600">{t("auth:intro")}</p>
         <ul className="mt-8 space-y-4">
           {TRUST.map((item) => (
             <li key={item.text} className="flex items-center gap-3 text-slate-700">
-              <item.icon className="size-5 text-green-600" aria-hidden /> {item.text}
+              <item.icon className="size-5 text-green-600" aria-hidden /> {t(item.text)}
             </li>
           ))}
         </ul>
       </section>
 
       <Card className="p-6 sm:p-8">
-        <h1 className="mb-6 text-2xl font-bold lg:hidden">Welcome to Setu</h1>
+        <h1 className="mb-6 text-2xl font-bold lg:hidden">{t("auth:welcome")}</h1>
         <Tabs
           value={tab}
           onValueChange={(value) => navigate(tabUrl(value), { replace: true, preventScrollReset: true })}
         >
-          <TabsList aria-label="Account" className="grid grid-cols-2 gap-0 rounded-lg bg-slate-100 p-1">
-            {(["signin", "signup"] as const).map((t) => (
+          <TabsList aria-label={t("auth:tabs.account")} className="grid grid-cols-2 gap-0 rounded-lg bg-slate-100 p-1">
+            {(["signin", "signup"] as const).map((tab) => (
               // a link as well as a tab: the page's URL says which form shows, and it works without JavaScript
-              <TabsTrigger key={t} value={t} asChild className="py-2 text-center">
-                <Link to={tabUrl(t)} replace preventScrollReset>
-                  {t === "signin" ? "Sign In" : "Sign Up"}
+              <TabsTrigger key={tab} value={tab} asChild className="py-2 text-center">
+                <Link to={tabUrl(tab)} replace preventScrollReset>
+                  {tab === "signin" ? t("common:nav.signIn") : t("auth:tabs.signUp")}
                 </Link>
               </TabsTrigger>
             ))}
@@ -226,11 +231,11 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
                       d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.2-3.2A11 11 0 0 0 2.1 7.1l3.7 2.8C6.7 7.3 9.1 5.4 12 5.4z"
                     />
                   </svg>
-                  Continue with Google
+                  {t("auth:google")}
                 </Button>
               </Form>
               <p className="my-6 flex items-center gap-3 text-xs uppercase text-slate-600">
-                <span className="h-px flex-1 bg-slate-200" /> or with e-mail{" "}
+                <span className="h-px flex-1 bg-slate-200" /> {t("auth:orEmail")}{" "}
                 <span className="h-px flex-1 bg-slate-200" />
               </p>
             </>
@@ -241,10 +246,10 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
             <Form method="post" {...getFormProps(signInForm)} className="space-y-4" noValidate>
               <input type="hidden" name="intent" value="signin" />
               <input type="hidden" name="redirectTo" value={redirectTo} />
-              <Field id={signIn.email.id} label="Email" error={signIn.email.errors?.[0]}>
+              <Field id={signIn.email.id} label={t("auth:fields.email")} error={signIn.email.errors?.[0]}>
                 <Input {...getInputProps(signIn.email, { type: "email" })} autoComplete="email" required />
               </Field>
-              <Field id={signIn.password.id} label="Password" error={signIn.password.errors?.[0]}>
+              <Field id={signIn.password.id} label={t("auth:fields.password")} error={signIn.password.errors?.[0]}>
                 <PasswordInput
                   {...getInputProps(signIn.password, { type: "password" })}
                   autoComplete="current-password"
@@ -253,11 +258,11 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
               </Field>
               <p className="-mt-2 text-right text-sm">
                 <Link to="/auth/forgot-password" className="text-brand-700 underline-offset-2 hover:underline">
-                  Forgot password?
+                  {t("auth:forgotPassword")}
                 </Link>
               </p>
               <Button type="submit" className="w-full" disabled={busy}>
-                {busy ? "Signing in..." : "Sign In"}
+                {busy ? t("auth:signingIn") : t("common:nav.signIn")}
               </Button>
             </Form>
           </TabsContent>
@@ -265,7 +270,7 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
             <Form method="post" {...getFormProps(signUpForm)} className="grid gap-4 sm:grid-cols-2" noValidate>
               <input type="hidden" name="intent" value="signup" />
               <fieldset className="sm:col-span-2">
-                <legend className="mb-2 text-sm font-medium text-slate-800">I am</legend>
+                <legend className="mb-2 text-sm font-medium text-slate-800">{t("auth:iAm")}</legend>
                 <div className="grid grid-cols-2 gap-3">
                   {getCollectionProps(signUp.userType, { type: "radio", options: ["buyer", "seller"] }).map(
                     ({ key, ...radio }) => (
@@ -276,10 +281,10 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
                         <input {...radio} className="mt-1" />
                         <span>
                           <span className="block text-sm font-medium">
-                            {radio.value === "buyer" ? "Buyer" : "Seller"}
+                            {radio.value === "buyer" ? t("auth:roles.buyer") : t("auth:roles.seller")}
                           </span>
                           <span className="block text-xs text-slate-600">
-                            {radio.value === "buyer" ? "Looking to purchase" : "Indian supplier"}
+                            {radio.value === "buyer" ? t("auth:roles.buyerHint") : t("auth:roles.sellerHint")}
                           </span>
                         </span>
                       </label>
@@ -292,19 +297,23 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
                   </p>
                 ) : null}
               </fieldset>
-              <Field id={signUp.fullName.id} label="Full Name" error={signUp.fullName.errors?.[0]}>
+              <Field id={signUp.fullName.id} label={t("auth:fields.fullName")} error={signUp.fullName.errors?.[0]}>
                 <Input {...getInputProps(signUp.fullName, { type: "text" })} autoComplete="name" required />
               </Field>
-              <Field id={signUp.companyName.id} label="Company Name" error={signUp.companyName.errors?.[0]}>
+              <Field
+                id={signUp.companyName.id}
+                label={t("auth:fields.companyName")}
+                error={signUp.companyName.errors?.[0]}
+              >
                 <Input {...getInputProps(signUp.companyName, { type: "text" })} autoComplete="organization" required />
               </Field>
-              <Field id={signUp.email.id} label="Email" error={signUp.email.errors?.[0]}>
+              <Field id={signUp.email.id} label={t("auth:fields.email")} error={signUp.email.errors?.[0]}>
                 <Input {...getInputProps(signUp.email, { type: "email" })} autoComplete="email" required />
               </Field>
-              <Field id={signUp.phone.id} label="Phone (optional)" error={signUp.phone.errors?.[0]}>
+              <Field id={signUp.phone.id} label={t("auth:fields.phone")} error={signUp.phone.errors?.[0]}>
                 <Input {...getInputProps(signUp.phone, { type: "tel" })} autoComplete="tel" />
               </Field>
-              <Field id={signUp.password.id} label="Password" error={signUp.password.errors?.[0]}>
+              <Field id={signUp.password.id} label={t("auth:fields.password")} error={signUp.password.errors?.[0]}>
                 <PasswordInput
                   {...getInputProps(signUp.password, { type: "password" })}
                   autoComplete="new-password"
@@ -312,7 +321,11 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
                   minLength={6}
                 />
               </Field>
-              <Field id={signUp.confirmPassword.id} label="Confirm Password" error={signUp.confirmPassword.errors?.[0]}>
+              <Field
+                id={signUp.confirmPassword.id}
+                label={t("auth:fields.confirmPassword")}
+                error={signUp.confirmPassword.errors?.[0]}
+              >
                 <PasswordInput
                   {...getInputProps(signUp.confirmPassword, { type: "password" })}
                   autoComplete="new-password"
@@ -321,14 +334,14 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
               </Field>
               <div className="sm:col-span-2">
                 <Button type="submit" className="w-full" disabled={busy}>
-                  {busy ? "Creating account..." : "Create Account"}
+                  {busy ? t("auth:creatingAccount") : t("auth:createAccount")}
                 </Button>
                 <p className="mt-3 text-center text-xs text-slate-500">
-                  By joining you agree to the{" "}
+                  {t("auth:agreeBefore")}{" "}
                   <Link to="/terms" className="underline">
-                    Terms of Service
+                    {t("common:footer.termsOfService")}
                   </Link>
-                  .
+                  {t("auth:agreeAfter")}
                 </p>
               </div>
             </Form>
@@ -356,11 +369,12 @@ function ConfirmEmailPanel({
   resent: boolean;
   busy: boolean;
 }) {
+  const { t } = useTranslation(["auth"]);
   return (
     <div className="mx-auto max-w-lg px-4 py-16">
       <Card className="p-6 sm:p-8">
         <MailCheck className="size-10 text-brand-600" aria-hidden />
-        <h1 className="mt-4 text-2xl font-bold">Confirm your e-mail address</h1>
+        <h1 className="mt-4 text-2xl font-bold">{t("auth:confirm.title")}</h1>
         <p
           role={ok ? "status" : "alert"}
           className={cn(
@@ -371,26 +385,26 @@ function ConfirmEmailPanel({
           {message}
         </p>
         <p className="mt-4 text-sm text-slate-700">
-          {resent ? "We sent it to " : "We sent a confirmation link to "}
-          <strong className="font-semibold break-all">{email}</strong>. Open it to finish setting up your account: it
-          signs you in and takes you to your dashboard. The link works for one hour.
+          {resent ? t("auth:confirm.resentTo") : t("auth:confirm.sentTo")}
+          <strong className="font-semibold break-all">{email}</strong>
+          {t("auth:confirm.instructions")}
         </p>
-        <p className="mt-3 text-sm text-slate-600">Nothing arrived? Check your spam folder, or ask for a new link.</p>
+        <p className="mt-3 text-sm text-slate-600">{t("auth:confirm.nothingArrived")}</p>
         <Form method="post" className="mt-5">
           <input type="hidden" name="intent" value="resend-confirmation" />
           <input type="hidden" name="email" value={email} />
           <Button type="submit" variant="outline" disabled={busy}>
-            {busy ? "Sending..." : "Resend the confirmation link"}
+            {busy ? t("auth:confirm.sending") : t("auth:confirm.resend")}
           </Button>
         </Form>
         <p className="mt-6 text-sm text-slate-600">
-          Wrong address?{" "}
+          {t("auth:confirm.wrongAddress")}{" "}
           <Link to="/auth?tab=signup" className="text-brand-700 underline">
-            Sign up again
+            {t("auth:confirm.signUpAgain")}
           </Link>{" "}
           ·{" "}
           <Link to="/auth?tab=signin" className="text-brand-700 underline">
-            Back to sign in
+            {t("auth:confirm.backToSignIn")}
           </Link>
         </p>
       </Card>

@@ -1,5 +1,5 @@
 import { formatDate } from "~/lib/dates";
-import { useTimeZone } from "~/components/layout/use-root-user";
+import { useLocale, useTimeZone } from "~/components/layout/use-root-user";
 import {
   Activity,
   AlertCircle,
@@ -19,6 +19,10 @@ import {
   Users,
 } from "lucide-react";
 import { data, Link } from "react-router";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import type { I18nHandle } from "~/i18n/config";
+import { useStatusLabel } from "~/i18n/use-status-label";
 import { Badge, statusTone } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -77,19 +81,20 @@ function Stat({
 }
 
 /** Under Revenue / Total Spend: money released from escrow is the figure; what is still held and ordered is context. */
-function escrowHint(heldCents: number, orderValueCents: number): string {
-  return `Released from escrow · ${wholeUsd(heldCents)} held · ${wholeUsd(orderValueCents)} ordered`;
+function escrowHint(t: TFunction<["dashboard"]>, heldCents: number, orderValueCents: number): string {
+  return t("dashboard:escrowHint", { held: wholeUsd(heldCents), ordered: wholeUsd(orderValueCents) });
 }
 
 /** What the user should do now on their orders, each linking to the order. */
 function ActionNeeded({ items }: { items: { key: string; text: string; href: string }[] }) {
+  const { t } = useTranslation(["dashboard"]);
   return (
     <Card className="mt-8 p-6">
       <h2 className="flex items-center gap-2 text-lg font-semibold">
-        <AlertCircle className="size-5 text-amber-600" aria-hidden /> Action needed
+        <AlertCircle className="size-5 text-amber-600" aria-hidden /> {t("dashboard:actionNeeded.title")}
       </h2>
       {items.length === 0 ? (
-        <p className="mt-4 text-sm text-slate-600">Nothing waits for you on your orders.</p>
+        <p className="mt-4 text-sm text-slate-600">{t("dashboard:actionNeeded.none")}</p>
       ) : (
         <ul className="mt-4 divide-y divide-slate-100">
           {items.map((item) => (
@@ -105,15 +110,20 @@ function ActionNeeded({ items }: { items: { key: string; text: string; href: str
   );
 }
 
+export const handle = { i18n: ["dashboard", "analytics"] } satisfies I18nHandle;
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const timeZone = useTimeZone();
+  const locale = useLocale();
+  const { t } = useTranslation(["dashboard", "common"]);
+  const statusLabel = useStatusLabel();
   if (loaderData.state === "denied") {
     return (
       <section className="mx-auto max-w-md px-4 py-24 text-center">
-        <h1 className="text-2xl font-bold">Access Denied</h1>
-        <p className="mt-2 text-slate-600">Please sign in to view your dashboard.</p>
+        <h1 className="text-2xl font-bold">{t("dashboard:denied.title")}</h1>
+        <p className="mt-2 text-slate-600">{t("dashboard:denied.text")}</p>
         <ButtonLink to="/auth?redirectTo=/dashboard" className="mt-6">
-          Sign In
+          {t("common:nav.signIn")}
         </ButtonLink>
       </section>
     );
@@ -121,12 +131,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === "failed") {
     return (
       <div className="mx-auto max-w-7xl px-4 py-10">
-        <h1 className="text-3xl font-bold">Welcome back, {loaderData.profile.fullName}!</h1>
+        <h1 className="text-3xl font-bold">{t("dashboard:welcomeBack", { name: loaderData.profile.fullName })}</h1>
         <p role="alert" className="mt-6 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
           {loaderData.message}
         </p>
         <ButtonLink to="/dashboard" variant="outline" className="mt-4">
-          Try again
+          {t("dashboard:tryAgain")}
         </ButtonLink>
       </div>
     );
@@ -148,14 +158,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">
-            {returning ? `Welcome back, ${profile.fullName}!` : `Welcome to Setu, ${profile.fullName}!`}
+            {returning
+              ? t("dashboard:welcomeBack", { name: profile.fullName })
+              : t("dashboard:welcome", { name: profile.fullName })}
           </h1>
           <p className="mt-1 text-slate-600">
-            {profile.companyName} · {seller ? "Seller dashboard" : "Buyer dashboard"}
+            {profile.companyName} · {seller ? t("dashboard:sellerDashboard") : t("dashboard:buyerDashboard")}
           </p>
         </div>
         {bothRoles ? (
-          <nav aria-label="Dashboard view" className="flex rounded-lg bg-slate-100 p-1 text-sm font-medium">
+          <nav aria-label={t("dashboard:view.label")} className="flex rounded-lg bg-slate-100 p-1 text-sm font-medium">
             {(["seller", "buyer"] as const).map((side) => (
               <Link
                 key={side}
@@ -167,42 +179,42 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     : "rounded-md px-3 py-1.5 text-slate-600 hover:text-slate-900"
                 }
               >
-                {side === "seller" ? "Selling" : "Buying"}
+                {side === "seller" ? t("dashboard:view.selling") : t("dashboard:view.buying")}
               </Link>
             ))}
           </nav>
         ) : (
           <ButtonLink to="/profile#roles" variant="outline" size="sm">
-            {profile.isSeller ? "Start buying on Setu" : "Become a seller"}
+            {profile.isSeller ? t("dashboard:startBuying") : t("dashboard:becomeSeller")}
           </ButtonLink>
         )}
       </header>
 
       {onboarding ? <OnboardingChecklist steps={onboarding} /> : null}
 
-      <section aria-label="Statistics" className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <section aria-label={t("dashboard:statistics")} className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {dashboard.role === "seller" ? (
           <>
-            <Stat icon={Store} label="My Stores" value={dashboard.stores} />
-            <Stat icon={Package} label="Products" value={dashboard.products} />
-            <Stat icon={FileText} label="Quotes Submitted" value={dashboard.quotesSubmitted} />
+            <Stat icon={Store} label={t("common:nav.myStores")} value={dashboard.stores} />
+            <Stat icon={Package} label={t("dashboard:stats.products")} value={dashboard.products} />
+            <Stat icon={FileText} label={t("dashboard:stats.quotesSubmitted")} value={dashboard.quotesSubmitted} />
             <Stat
               icon={DollarSign}
-              label="Revenue"
+              label={t("dashboard:stats.revenue")}
               value={wholeUsd(dashboard.revenueCents)}
-              hint={escrowHint(dashboard.heldCents, dashboard.orderValueCents)}
+              hint={escrowHint(t, dashboard.heldCents, dashboard.orderValueCents)}
             />
           </>
         ) : (
           <>
-            <Stat icon={FileText} label="Active RFQs" value={dashboard.activeRfqs} />
-            <Stat icon={ShoppingCart} label="Orders" value={dashboard.orders} />
-            <Stat icon={Users} label="Suppliers" value={dashboard.suppliers} />
+            <Stat icon={FileText} label={t("dashboard:stats.activeRfqs")} value={dashboard.activeRfqs} />
+            <Stat icon={ShoppingCart} label={t("common:nav.orders")} value={dashboard.orders} />
+            <Stat icon={Users} label={t("dashboard:stats.suppliers")} value={dashboard.suppliers} />
             <Stat
               icon={DollarSign}
-              label="Total Spend"
+              label={t("dashboard:stats.totalSpend")}
               value={wholeUsd(dashboard.spendCents)}
-              hint={escrowHint(dashboard.heldCents, dashboard.orderValueCents)}
+              hint={escrowHint(t, dashboard.heldCents, dashboard.orderValueCents)}
             />
           </>
         )}
@@ -217,10 +229,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <Card className="p-6 lg:col-span-2">
           <h2 className="flex items-center gap-2 text-lg font-semibold">
-            <Activity className="size-5 text-slate-500" aria-hidden /> Recent Activity
+            <Activity className="size-5 text-slate-500" aria-hidden /> {t("dashboard:activity.title")}
           </h2>
           {dashboard.activity.length === 0 ? (
-            <p className="mt-6 text-center text-sm text-slate-500">No recent activity</p>
+            <p className="mt-6 text-center text-sm text-slate-500">{t("dashboard:activity.none")}</p>
           ) : (
             <ul className="mt-4 divide-y divide-slate-100">
               {dashboard.activity.map((item) => (
@@ -230,7 +242,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       {item.title}
                     </Link>
                     <p className="text-xs text-slate-500">
-                      {item.type === "quote" ? "Quote" : "RFQ"} · {formatDate(item.createdAt, timeZone)}
+                      {item.type === "quote" ? t("dashboard:activity.quote") : t("dashboard:activity.rfq")} ·{" "}
+                      {formatDate(item.createdAt, timeZone, "medium", locale)}
                     </p>
                   </div>
                   <div className="flex items-center gap-3">
@@ -240,7 +253,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                         {item.type === "quote" ? formatMoney(item.amountCents) : wholeUsd(item.amountCents)}
                       </span>
                     ) : null}
-                    <Badge tone={statusTone(item.status)}>{item.status}</Badge>
+                    <Badge tone={statusTone(item.status)}>{statusLabel(item.status)}</Badge>
                   </div>
                 </li>
               ))}
@@ -250,51 +263,55 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
         <div className="space-y-6">
           <Card className="p-6">
-            <h2 className="text-lg font-semibold">Quick Actions</h2>
+            <h2 className="text-lg font-semibold">{t("dashboard:quick.title")}</h2>
             <div className="mt-4 grid gap-2">
               {seller ? (
                 <>
-                  <ButtonLink to="/stores">Manage Stores</ButtonLink>
+                  <ButtonLink to="/stores">{t("dashboard:quick.manageStores")}</ButtonLink>
                   <ButtonLink to="/products" variant="outline">
-                    Add Products
+                    {t("dashboard:quick.addProducts")}
                   </ButtonLink>
                   <ButtonLink to="/rfqs" variant="outline">
-                    Browse RFQs
+                    {t("common:footer.browseRfqs")}
                   </ButtonLink>
                 </>
               ) : (
                 <>
-                  <ButtonLink to="/create-rfq">Create RFQ</ButtonLink>
+                  <ButtonLink to="/create-rfq">{t("dashboard:quick.createRfq")}</ButtonLink>
                   <ButtonLink to="/browse" variant="outline">
-                    Browse Products
+                    {t("dashboard:quick.browseProducts")}
                   </ButtonLink>
                   <ButtonLink to="/rfqs" variant="outline">
-                    View All RFQs
+                    {t("dashboard:quick.allRfqs")}
                   </ButtonLink>
                 </>
               )}
             </div>
           </Card>
           <Card className="p-6">
-            <h2 className="text-lg font-semibold">Profile Status</h2>
+            <h2 className="text-lg font-semibold">{t("dashboard:profileStatus.title")}</h2>
             <div className="mt-3 flex items-center gap-2">
               {verified ? (
                 <Badge tone="green">
-                  <BadgeCheck className="size-3" aria-hidden /> Verified
+                  <BadgeCheck className="size-3" aria-hidden /> {t("dashboard:profileStatus.verified")}
                 </Badge>
               ) : (
                 <Badge tone={profile.verificationStatus === "rejected" ? "red" : "amber"}>
                   <Clock className="size-3" aria-hidden />{" "}
-                  {profile.verificationStatus === "rejected" ? "Verification Rejected" : "Pending Verification"}
+                  {profile.verificationStatus === "rejected"
+                    ? t("dashboard:profileStatus.rejected")
+                    : t("dashboard:profileStatus.pending")}
                 </Badge>
               )}
             </div>
             {profile.verificationStatus === "rejected" && profile.verificationNote ? (
-              <p className="mt-2 text-sm text-slate-600">Reason: {profile.verificationNote}</p>
+              <p className="mt-2 text-sm text-slate-600">
+                {t("dashboard:profileStatus.reason", { note: profile.verificationNote })}
+              </p>
             ) : null}
             <p className="mt-3 text-sm text-slate-600">{loaderData.email}</p>
             <Link to="/profile" className="mt-3 inline-block text-sm font-medium text-brand-700 underline">
-              Edit profile
+              {t("dashboard:profileStatus.edit")}
             </Link>
           </Card>
         </div>
@@ -303,44 +320,45 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const ONBOARDING: Record<OnboardingStep, { title: string; text: string; to: string; action: string }> = {
+const ONBOARDING = {
   verify: {
-    title: "Get verified",
-    text: "Complete your company profile so Setu can verify your business. Buyers see the verified badge.",
+    title: "dashboard:onboarding.verify.title",
+    text: "dashboard:onboarding.verify.text",
     to: "/profile",
-    action: "Complete profile",
+    action: "dashboard:onboarding.verify.action",
   },
   store: {
-    title: "Create your store",
-    text: "A branded store with your logo, story and QR code.",
+    title: "dashboard:onboarding.store.title",
+    text: "dashboard:onboarding.store.text",
     to: "/stores",
-    action: "Create store",
+    action: "dashboard:onboarding.store.action",
   },
   products: {
-    title: "Add your products",
-    text: "List what you sell with prices, MOQ and photos.",
+    title: "dashboard:onboarding.products.title",
+    text: "dashboard:onboarding.products.text",
     to: "/products",
-    action: "Add products",
+    action: "dashboard:onboarding.products.action",
   },
   quote: {
-    title: "Answer your first RFQ",
-    text: "US buyers post what they need: send them a quote.",
+    title: "dashboard:onboarding.quote.title",
+    text: "dashboard:onboarding.quote.text",
     to: "/rfqs",
-    action: "Browse RFQs",
+    action: "common:footer.browseRfqs",
   },
-};
+} as const satisfies Record<OnboardingStep, { title: string; text: string; to: string; action: string }>;
 
 function OnboardingChecklist({ steps }: { steps: { step: OnboardingStep; done: boolean }[] }) {
   const doneCount = steps.filter((s) => s.done).length;
+  const { t } = useTranslation(["dashboard", "common"]);
   return (
     <section aria-labelledby="onboarding-title" className="mt-8">
       <Card className="p-6">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="onboarding-title" className="text-lg font-semibold">
-            Get started selling to US buyers
+            {t("dashboard:onboarding.title")}
           </h2>
           <p className="text-sm text-slate-600">
-            {doneCount} of {steps.length} done
+            {t("dashboard:onboarding.progress", { done: doneCount, total: steps.length })}
           </p>
         </div>
         <ol className="mt-4 grid gap-3 md:grid-cols-2">
@@ -355,13 +373,15 @@ function OnboardingChecklist({ steps }: { steps: { step: OnboardingStep; done: b
                 )}
                 <div className="min-w-0">
                   <p className="font-medium">
-                    {item.title}
-                    <span className="sr-only">{done ? " (done)" : " (to do)"}</span>
+                    {t(item.title)}
+                    <span className="sr-only">
+                      {done ? t("dashboard:onboarding.done") : t("dashboard:onboarding.toDo")}
+                    </span>
                   </p>
-                  <p className="mt-1 text-sm text-slate-600">{item.text}</p>
+                  <p className="mt-1 text-sm text-slate-600">{t(item.text)}</p>
                   {done ? null : (
                     <Link to={item.to} className="mt-2 inline-block text-sm font-medium text-brand-700 underline">
-                      {item.action}
+                      {t(item.action)}
                     </Link>
                   )}
                 </div>
@@ -451,20 +471,20 @@ function AdminHome({ name, dashboard }: { name: string; dashboard: AdminDashboar
 /** The newest open RFQs matched to the seller's products, each with why (issue #23). */
 function MatchedForYou({ matched }: { matched: { id: string; title: string; reason: string; closesAt: string }[] }) {
   const timeZone = useTimeZone();
+  const locale = useLocale();
+  const { t } = useTranslation(["dashboard"]);
   return (
     <Card className="mt-8 p-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="flex items-center gap-2 text-lg font-semibold">
-          <Sparkles className="size-5 text-emerald-600" aria-hidden /> Matched for you
+          <Sparkles className="size-5 text-emerald-600" aria-hidden /> {t("dashboard:matched.title")}
         </h2>
         <Link to="/rfqs?matched=1" className="text-sm font-medium text-brand-700 underline">
-          See all matched RFQs
+          {t("dashboard:matched.seeAll")}
         </Link>
       </div>
       {matched.length === 0 ? (
-        <p className="mt-4 text-sm text-slate-600">
-          No open RFQ matches your products yet. New RFQs that fit your catalogue will appear here as buyers post them.
-        </p>
+        <p className="mt-4 text-sm text-slate-600">{t("dashboard:matched.none")}</p>
       ) : (
         <ul className="mt-4 divide-y divide-slate-100">
           {matched.map((rfq) => (
@@ -473,7 +493,9 @@ function MatchedForYou({ matched }: { matched: { id: string; title: string; reas
                 {rfq.title}
               </Link>
               <p className="text-sm text-emerald-800">{rfq.reason}</p>
-              <p className="text-xs text-slate-500">Closes {formatDate(rfq.closesAt, timeZone)}</p>
+              <p className="text-xs text-slate-500">
+                {t("dashboard:matched.closes", { date: formatDate(rfq.closesAt, timeZone, "medium", locale) })}
+              </p>
             </li>
           ))}
         </ul>

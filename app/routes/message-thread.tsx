@@ -50,6 +50,7 @@ import {
   sendMessage,
   unblockUser,
 } from "~/modules/messaging/messaging.server";
+import { conversationSubjects } from "~/modules/conversation-subjects/conversation-subjects.server";
 import { Thumbnail } from "~/modules/uploads/components/responsive-image";
 import { appContext } from "~/request-context.server";
 import { invariantResponse } from "~/lib/page-refusal";
@@ -82,7 +83,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { runtime } = context.get(appContext);
   const user = await requireUserPage(request, runtime);
-  const thread = await getThread(runtime.db, user, params.id, {
+  const thread = await getThread(runtime.db, conversationSubjects, user, params.id, {
     before: new URL(request.url).searchParams.get("before"),
   });
   // a stranger's thread and none at all look the same

@@ -1,5 +1,5 @@
 import { formatDateTime } from "~/lib/dates";
-import { useTimeZone } from "~/components/layout/use-root-user";
+import { useLocale, useTimeZone } from "~/components/layout/use-root-user";
 import { Bell, CheckCheck } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -19,6 +19,8 @@ import {
 import { cn } from "~/components/ui/cn";
 import { invariantResponse } from "~/lib/page-refusal";
 import type { Route } from "./+types/notifications";
+import { useTranslation } from "react-i18next";
+import type { I18nHandle } from "~/i18n/config";
 import { appContext } from "~/request-context.server";
 
 export function meta() {
@@ -65,7 +67,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+export const handle = { i18n: ["notifications"] } satisfies I18nHandle;
+
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["notifications", "common"]);
+  const locale = useLocale();
   const timeZone = useTimeZone();
   const { items, next } = loaderData;
   const navigation = useNavigation();
@@ -74,14 +80,14 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
     <div className="mx-auto max-w-3xl px-4 py-10">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-3xl font-bold">Notifications</h1>
-          <p className="mt-1 text-slate-600">Quotes, orders and messages that need your attention.</p>
+          <h1 className="text-3xl font-bold">{t("common:nav.notifications")}</h1>
+          <p className="mt-1 text-slate-600">{t("notifications:intro")}</p>
         </div>
         {unread ? (
           <Form method="post">
             <input type="hidden" name="intent" value="read-all" />
             <Button type="submit" variant="outline" disabled={navigation.state === "submitting"}>
-              <CheckCheck className="size-4" aria-hidden /> Mark all as read
+              <CheckCheck className="size-4" aria-hidden /> {t("notifications:markAllRead")}
             </Button>
           </Form>
         ) : null}
@@ -94,12 +100,10 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
       {items.length === 0 ? (
         <Card className="mt-6 p-12 text-center">
           <Bell className="mx-auto size-10 text-slate-400" aria-hidden />
-          <h2 className="mt-3 text-lg font-semibold">No notifications yet</h2>
-          <p className="mt-1 text-sm text-slate-600">
-            You will be told here when a quote arrives, an order changes or a message waits.
-          </p>
+          <h2 className="mt-3 text-lg font-semibold">{t("notifications:empty.title")}</h2>
+          <p className="mt-1 text-sm text-slate-600">{t("notifications:empty.text")}</p>
           <ButtonLink to="/rfqs" variant="outline" className="mt-4">
-            Browse RFQs
+            {t("common:footer.browseRfqs")}
           </ButtonLink>
         </Card>
       ) : (
@@ -119,12 +123,12 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
                     className="text-left font-medium text-slate-900 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
                   >
                     {n.title}
-                    {!n.read ? <span className="sr-only"> (unread)</span> : null}
+                    {!n.read ? <span className="sr-only">{t("notifications:unread")}</span> : null}
                   </button>
                 </Form>
                 <p className="mt-0.5 text-sm text-slate-600">{n.body}</p>
                 <p className="mt-1 text-xs text-slate-500">
-                  <time dateTime={n.createdAt}>{formatDateTime(n.createdAt, timeZone)}</time>
+                  <time dateTime={n.createdAt}>{formatDateTime(n.createdAt, timeZone, locale)}</time>
                 </p>
               </div>
             </li>
@@ -137,7 +141,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
             to={`/notifications?before=${encodeURIComponent(next)}`}
             className="font-medium text-brand-700 hover:underline"
           >
-            Older notifications
+            {t("notifications:older")}
           </Link>
         </div>
       ) : null}

@@ -1,4 +1,4 @@
-import { useTimeZone } from "~/components/layout/use-root-user";
+import { useLocale, useTimeZone } from "~/components/layout/use-root-user";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { data, Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -39,6 +39,9 @@ import { lazyPart } from "~/components/ui/lazy-part";
 import { ownPushDeviceCount } from "~/modules/notifications/push.server";
 import { emailPreferencesSchema, readEmailPreferencesForm } from "~/modules/notifications/notifications.schema";
 import type { Route } from "./+types/profile";
+import { useTranslation } from "react-i18next";
+import type { I18nHandle } from "~/i18n/config";
+import { htmlLang, LOCALES, LOCALE_NAMES } from "~/lib/locale";
 import { appContext } from "~/request-context.server";
 
 // its code comes just after the page's (route budget); the server's button stays disabled until then
@@ -169,7 +172,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+export const handle = { i18n: ["profile", "auth"] } satisfies I18nHandle;
+
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["profile", "auth", "common", "dashboard"]);
   const timeZone = useTimeZone();
   const { profile, email, emailPreferences, verification, push } = loaderData;
   const navigation = useNavigation();
@@ -197,26 +203,26 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Profile</h1>
+      <h1 className="text-3xl font-bold">{t("common:nav.profile")}</h1>
       <Card className="mt-6 p-6">
-        <h2 className="text-lg font-semibold">Account</h2>
+        <h2 className="text-lg font-semibold">{t("auth:tabs.account")}</h2>
         <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
           <div>
-            <dt className="text-slate-500">Email</dt>
+            <dt className="text-slate-500">{t("auth:fields.email")}</dt>
             <dd className="font-medium">{email}</dd>
           </div>
           <div>
-            <dt className="text-slate-500">Roles</dt>
+            <dt className="text-slate-500">{t("profile:account.roles")}</dt>
             <dd className="font-medium">
               {profile.isSeller && profile.isBuyer
-                ? "Seller and buyer"
+                ? t("profile:account.sellerAndBuyer")
                 : profile.isSeller
-                  ? "Seller (Indian supplier)"
-                  : "Buyer"}
+                  ? t("profile:account.seller")
+                  : t("auth:roles.buyer")}
             </dd>
           </div>
           <div>
-            <dt className="text-slate-500">Verification</dt>
+            <dt className="text-slate-500">{t("profile:account.verification")}</dt>
             <dd>
               <Badge
                 tone={
@@ -228,18 +234,22 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                 }
               >
                 {profile.verificationStatus === "verified"
-                  ? "Verified"
+                  ? t("dashboard:profileStatus.verified")
                   : profile.verificationStatus === "rejected"
-                    ? "Rejected"
-                    : "Pending Verification"}
+                    ? t("profile:account.rejected")
+                    : t("dashboard:profileStatus.pending")}
               </Badge>
               {profile.verificationStatus === "rejected" && profile.verificationNote ? (
-                <p className="mt-1 text-sm text-red-700">Reason: {profile.verificationNote}</p>
+                <p className="mt-1 text-sm text-red-700">
+                  {t("dashboard:profileStatus.reason", { note: profile.verificationNote })}
+                </p>
               ) : null}
             </dd>
           </div>
         </dl>
       </Card>
+
+      <LanguageCard />
 
       {profile.isSeller && profile.isBuyer ? null : (
         <AddRoleCard role={profile.isSeller ? "buyer" : "seller"} busy={busy} />
@@ -251,25 +261,33 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       ) : null}
 
       <Card className="mt-6 p-6">
-        <h2 className="text-lg font-semibold">Contact details</h2>
+        <h2 className="text-lg font-semibold">{t("profile:contact.title")}</h2>
         <Form method="post" {...getFormProps(profileForm)} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
           <input type="hidden" name="intent" value="profile" />
-          <Field id={profileFields.fullName.id} label="Full Name" error={profileFields.fullName.errors?.[0]}>
+          <Field
+            id={profileFields.fullName.id}
+            label={t("auth:fields.fullName")}
+            error={profileFields.fullName.errors?.[0]}
+          >
             <Input {...getInputProps(profileFields.fullName, { type: "text" })} autoComplete="name" required />
           </Field>
-          <Field id={profileFields.companyName.id} label="Company Name" error={profileFields.companyName.errors?.[0]}>
+          <Field
+            id={profileFields.companyName.id}
+            label={t("auth:fields.companyName")}
+            error={profileFields.companyName.errors?.[0]}
+          >
             <Input
               {...getInputProps(profileFields.companyName, { type: "text" })}
               autoComplete="organization"
               required
             />
           </Field>
-          <Field id={profileFields.phone.id} label="Phone" error={profileFields.phone.errors?.[0]}>
+          <Field id={profileFields.phone.id} label={t("profile:contact.phone")} error={profileFields.phone.errors?.[0]}>
             <Input {...getInputProps(profileFields.phone, { type: "tel" })} autoComplete="tel" />
           </Field>
           <div className="sm:col-span-2">
             <Button type="submit" disabled={busy}>
-              Save Changes
+              {t("profile:contact.save")}
             </Button>
           </div>
         </Form>
@@ -301,7 +319,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       ) : null}
 
       <Card className="mt-6 p-6">
-        <h2 className="text-lg font-semibold">Change password</h2>
+        <h2 className="text-lg font-semibold">{t("profile:password.title")}</h2>
         {passwordMessage ? (
           <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
             {passwordMessage}
@@ -312,7 +330,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <div className="sm:col-span-2">
             <Field
               id={passwordFields.currentPassword.id}
-              label="Current Password"
+              label={t("profile:password.current")}
               error={passwordFields.currentPassword.errors?.[0]}
             >
               <PasswordInput
@@ -322,7 +340,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               />
             </Field>
           </div>
-          <Field id={passwordFields.newPassword.id} label="New Password" error={passwordFields.newPassword.errors?.[0]}>
+          <Field
+            id={passwordFields.newPassword.id}
+            label={t("profile:password.new")}
+            error={passwordFields.newPassword.errors?.[0]}
+          >
             <PasswordInput
               {...getInputProps(passwordFields.newPassword, { type: "password" })}
               autoComplete="new-password"
@@ -332,7 +354,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </Field>
           <Field
             id={passwordFields.confirmPassword.id}
-            label="Confirm New Password"
+            label={t("profile:password.confirm")}
             error={passwordFields.confirmPassword.errors?.[0]}
           >
             <PasswordInput
@@ -343,7 +365,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </Field>
           <div className="sm:col-span-2">
             <Button type="submit" variant="outline" disabled={busy}>
-              Change Password
+              {t("profile:password.submit")}
             </Button>
           </div>
         </Form>
@@ -351,11 +373,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
       <Card className="mt-6 p-6">
         <h2 id="email-preferences-heading" className="text-lg font-semibold">
-          E-mail notifications
+          {t("profile:email.title")}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Choose what Setu e-mails you about. Notifications still appear under the bell either way.
-        </p>
+        <p className="mt-1 text-sm text-slate-600">{t("profile:email.intro")}</p>
         <Form
           method="post"
           {...getFormProps(emailForm)}
@@ -365,7 +385,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         >
           <input type="hidden" name="intent" value="email-preferences" />
           <fieldset>
-            <legend className="sr-only">E-mail me when</legend>
+            <legend className="sr-only">{t("profile:email.legend")}</legend>
             <ul className="grid gap-3">
               {emailKinds.map((kind) => {
                 const field = emailFields[kind];
@@ -389,7 +409,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             </ul>
           </fieldset>
           <Button type="submit" className="mt-5" disabled={busy}>
-            Save E-mail Preferences
+            {t("profile:email.save")}
           </Button>
         </Form>
       </Card>
@@ -404,21 +424,55 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
  * same account and sign-in. Roles are added, never taken away here.
  */
 function AddRoleCard({ role, busy }: { role: "buyer" | "seller"; busy: boolean }) {
+  const { t } = useTranslation(["profile", "common", "dashboard"]);
   return (
     <Card id="roles" className="mt-6 scroll-mt-24 border-brand-200 bg-brand-50/40 p-6">
-      <h2 className="text-lg font-semibold">{role === "seller" ? "Sell on Setu" : "Buy on Setu"}</h2>
+      <h2 className="text-lg font-semibold">
+        {role === "seller" ? t("common:nav.sellOnSetu") : t("profile:addRole.buy")}
+      </h2>
       <p className="mt-1 text-sm text-slate-700">
-        {role === "seller"
-          ? "Supply US businesses from India with this same account: open a store, list your products and quote on buyers' RFQs. Your orders, messages and sign-in stay as they are; as a new supplier you start unverified until you submit your business details."
-          : "Source from Indian suppliers with this same account: post RFQs, compare quotes and place orders. Your store, products and quotes stay as they are."}
+        {role === "seller" ? t("profile:addRole.sellText") : t("profile:addRole.buyText")}
       </p>
       <Form method="post" className="mt-4">
         <input type="hidden" name="intent" value="add-role" />
         <input type="hidden" name="role" value={role} />
         <Button type="submit" disabled={busy}>
-          {role === "seller" ? "Become a seller" : "Start buying"}
+          {role === "seller" ? t("dashboard:becomeSeller") : t("profile:addRole.startBuying")}
         </Button>
       </Form>
+    </Card>
+  );
+}
+
+/** The language switch of the profile (the header has the other): stored on the account, for pages and e-mails. */
+function LanguageCard() {
+  const { t } = useTranslation(["profile", "common"]);
+  const locale = useLocale();
+  return (
+    <Card id="language" className="mt-6 scroll-mt-24 p-6">
+      <h2 id="language-heading" className="text-lg font-semibold">
+        {t("common:language.label")}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{t("profile:language.intro")}</p>
+      {/* a plain form post (the header's switch posts there too): the page comes back in the chosen language */}
+      <form method="post" action="/language" className="mt-4" aria-labelledby="language-heading">
+        <input type="hidden" name="redirectTo" value="/profile" />
+        <fieldset className="flex flex-wrap gap-3">
+          <legend className="sr-only">{t("common:language.label")}</legend>
+          {LOCALES.map((option) => (
+            <label
+              key={option}
+              className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-4 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+            >
+              <input type="radio" name="language" value={option} defaultChecked={option === locale} />
+              <span lang={htmlLang(option)}>{LOCALE_NAMES[option]}</span>
+            </label>
+          ))}
+        </fieldset>
+        <Button type="submit" variant="outline" className="mt-4">
+          {t("profile:language.save")}
+        </Button>
+      </form>
     </Card>
   );
 }

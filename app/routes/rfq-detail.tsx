@@ -1,5 +1,5 @@
 import { formatDate } from "~/lib/dates";
-import { useRootUser, useTimeZone } from "~/components/layout/use-root-user";
+import { useLocale, useRootUser, useTimeZone } from "~/components/layout/use-root-user";
 import { ArrowLeft, Building2, Calendar, DollarSign, HelpCircle, Lock, MapPin, Package, User } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
@@ -25,7 +25,7 @@ import { ContactButton } from "~/modules/messaging/components/contact-button";
 import { ClosingTime } from "~/modules/rfqs/components/closing-time";
 import { DeadlineBadge } from "~/modules/rfqs/components/deadline-badge";
 import { DirectInquiryBadge, VerifiedOnlyBadge } from "~/modules/rfqs/components/rfq-card";
-import { inquiryProductSummary } from "~/modules/products/rfq-prefill.server";
+import { inquiryProductSummary, quoteGoodsFromProduct } from "~/modules/products/rfq-prefill.server";
 import { VerificationBadge } from "~/modules/accounts/components/verification-badge";
 import { formatBudget } from "~/modules/rfqs/components/rfq-card";
 import { QuoteForm } from "~/modules/rfqs/components/quote-form";
@@ -52,6 +52,10 @@ import { getQuoteComparison } from "~/modules/rfqs/quote-comparison.server";
 import { buyerFreightSchema } from "~/modules/trade/landed-cost-calculator.schema";
 import { invariantResponse } from "~/lib/page-refusal";
 import type { Route } from "./+types/rfq-detail";
+import { useTranslation } from "react-i18next";
+import type { I18nHandle } from "~/i18n/config";
+import { useStatusLabel } from "~/i18n/use-status-label";
+import { formatNumber } from "~/lib/numbers";
 import { appContext } from "~/request-context.server";
 import { lazyPart } from "~/components/ui/lazy-part";
 import { suppliersWhoQuotedLikeRfq } from "~/modules/matching/similar-suppliers.server";
@@ -104,7 +108,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     rfq.viewer === "buyer" && rfq.status === "published" ? await suppliersWhoQuotedLikeRfq(db, viewer, rfq.id) : [];
   // a direct inquiry names its product and links to it (issue #41.3)
   const product = rfq.direct ? await inquiryProductSummary(db, rfq.direct.productId) : null;
-  return { rfq, sort, signedIn: Boolean(viewer), comparison, quoteForm, likeSuppliers, product };
+  // its supplier's quote starts from the product's goods, description to HTSUS number (issue #41.1)
+  const quoteGoods =
+    rfq.canQuote && rfq.direct && viewer ? await quoteGoodsFromProduct(db, viewer, rfq.direct.productId) : null;
+  return { rfq, sort, signedIn: Boolean(viewer), comparison, quoteForm, likeSuppliers, product, quoteGoods };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -145,12 +152,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data({ intent, ok: false as const, message: result.message || fallback, reply }, { status: result.status });
 }
 
-const TIPS = [
-  "Quote in US dollars or rupees, per unit or for the full quantity: buyers compare in dollars at the rate shown.",
-  "Choose the Incoterm and its place: FOB names your Indian port of loading, CIF the buyer's US port, DDP the door.",
-  "Give the lead time as production plus transit, and how long your price holds.",
-  "Your quote is sealed: only the buyer sees your price and terms.",
-];
+const TIPS = ["rfqs:tips.quoteCurrency", "rfqs:tips.incoterm", "rfqs:tips.leadTime", "rfqs:tips.sealed"] as const;
 
 /** Accepting places an order: the buyer is asked first, in a dialog (or on the page without JavaScript). */
 function AcceptQuote({
@@ -249,14 +251,24 @@ function AcceptQuote({
   );
 }
 
+export const handle = { i18n: ["rfqs"] } satisfies I18nHandle;
+
 export default function RfqDetailPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["rfqs", "common", "dashboard", "auth"]);
+  const locale = useLocale();
+  const statusLabel = useStatusLabel();
+  const budgetWords = {
+    open: t("rfqs:budget.open"),
+    from: (amount: string) => t("rfqs:budget.from", { amount }),
+    upTo: (amount: string) => t("rfqs:budget.upTo", { amount }),
+  };
   const timeZone = useTimeZone();
   const [authOpen, setAuthOpen] = useState(false);
   const navigation = useNavigation();
   const location = useLocation();
   const [params] = useSearchParams();
   const busy = navigation.state === "submitting";
-  const { rfq, sort, signedIn, comparison, quoteForm, likeSuppliers, product } = loaderData;
+  const { rfq, sort, signedIn, comparison, quoteForm, likeSuppliers, product, quoteGoods } = loaderData;
   const failed = actionData && !actionData.ok ? actionData.message : null;
   const liveQuote = rfq.quotes.some((q) => q.mine && q.status === "submitted");
   const isBuyer = rfq.viewer === "buyer";
@@ -272,7 +284,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
         to="/rfqs"
         className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"
       >
-        <ArrowLeft className="size-4" aria-hidden /> Back to RFQs
+        <ArrowLeft className="size-4" aria-hidden /> {t("rfqs:detail.back")}
       </Link>
       <header className="mt-4">
         <div className="flex flex-wrap items-center gap-2">
@@ -280,14 +292,17 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
           {rfq.status === "published" ? (
             <DeadlineBadge closesAt={rfq.closesAt} />
           ) : (
-            <Badge tone={statusTone(rfq.status)}>{rfq.status}</Badge>
+            <Badge tone={statusTone(rfq.status)}>{statusLabel(rfq.status)}</Badge>
           )}
           {rfq.verifiedSuppliersOnly ? <VerifiedOnlyBadge /> : null}
           {rfq.direct ? <DirectInquiryBadge role={rfq.direct.viewerRole} /> : null}
         </div>
         <h1 className="mt-3 text-3xl font-bold">{rfq.title}</h1>
         <p className="mt-1 text-slate-600">
-          Posted by {rfq.buyerCompany} on {formatDate(rfq.createdAt, timeZone, "long")}
+          {t("rfqs:detail.postedBy", {
+            company: rfq.buyerCompany,
+            date: formatDate(rfq.createdAt, timeZone, "long", locale),
+          })}
         </p>
         {rfq.direct ? (
           <p className="mt-2 text-sm text-slate-700">
@@ -322,11 +337,11 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Card className="p-6">
-            <h2 className="text-lg font-semibold">Requirements</h2>
+            <h2 className="text-lg font-semibold">{t("rfqs:detail.requirements")}</h2>
             <p className="mt-3 whitespace-pre-line text-slate-700">{rfq.description}</p>
             {rfq.specifications?.details ? (
               <>
-                <h3 className="mt-5 text-sm font-semibold text-slate-900">Technical Specifications</h3>
+                <h3 className="mt-5 text-sm font-semibold text-slate-900">{t("rfqs:detail.specifications")}</h3>
                 <pre className="mt-2 whitespace-pre-wrap rounded-md bg-slate-50 p-3 font-sans text-sm text-slate-700">
                   {rfq.specifications.details}
                 </pre>
@@ -335,44 +350,49 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
             <dl className="mt-6 grid gap-4 text-sm sm:grid-cols-2">
               <div>
                 <dt className="flex items-center gap-1.5 text-slate-500">
-                  <Package className="size-4 text-slate-400" aria-hidden /> Quantity
+                  <Package className="size-4 text-slate-400" aria-hidden /> {t("rfqs:card.quantity")}
                 </dt>
                 <dd className="font-semibold tabular-nums">
-                  {rfq.quantity.toLocaleString("en-US")} {rfq.unit}
+                  {formatNumber(rfq.quantity, locale)} {rfq.unit}
                 </dd>
               </div>
               <div>
                 <dt className="flex items-center gap-1.5 text-slate-500">
-                  <DollarSign className="size-4 text-slate-400" aria-hidden /> Budget Range
+                  <DollarSign className="size-4 text-slate-400" aria-hidden /> {t("rfqs:detail.budgetRange")}
                 </dt>
-                <dd className="font-semibold tabular-nums">{formatBudget(rfq.budgetMinCents, rfq.budgetMaxCents)}</dd>
+                <dd className="font-semibold tabular-nums">
+                  {formatBudget(rfq.budgetMinCents, rfq.budgetMaxCents, budgetWords)}
+                </dd>
                 {/* a supplier weighs the budget in rupees: beside it, at the rate a quote made now would store */}
                 {quoteForm?.rate && (rfq.budgetMinCents !== null || rfq.budgetMaxCents !== null) ? (
                   <dd className="text-xs tabular-nums text-slate-600">
-                    about{" "}
-                    {[rfq.budgetMinCents, rfq.budgetMaxCents]
-                      .filter((c) => c !== null)
-                      .map((c) => formatMoney(usdCentsToInrPaise(c, quoteForm.rate!.inrPerUsd), "INR"))
-                      .join(" – ")}{" "}
-                    at {describeRate(quoteForm.rate)}
+                    {t("rfqs:detail.budgetInRupees", {
+                      amount: [rfq.budgetMinCents, rfq.budgetMaxCents]
+                        .filter((c) => c !== null)
+                        .map((c) => formatMoney(usdCentsToInrPaise(c, quoteForm.rate!.inrPerUsd), "INR", { locale }))
+                        .join(" – "),
+                      rate: describeRate(quoteForm.rate),
+                    })}
                   </dd>
                 ) : null}
               </div>
               <div>
                 <dt className="flex items-center gap-1.5 text-slate-500">
-                  <MapPin className="size-4 text-slate-400" aria-hidden /> Delivery Location
+                  <MapPin className="size-4 text-slate-400" aria-hidden /> {t("rfqs:detail.deliveryLocation")}
                 </dt>
                 <dd className="font-semibold">{rfq.deliveryLocation}</dd>
               </div>
               <div>
                 <dt className="flex items-center gap-1.5 text-slate-500">
-                  <Calendar className="size-4 text-slate-400" aria-hidden /> Deadline
+                  <Calendar className="size-4 text-slate-400" aria-hidden /> {t("rfqs:detail.deadline")}
                 </dt>
                 <dd className="font-semibold">
-                  Closes <ClosingTime closesAt={rfq.closesAt} timeZone={rfq.timeZone} withIndia={!isBuyer} />
+                  {t("rfqs:card.closes")}{" "}
+                  <ClosingTime closesAt={rfq.closesAt} timeZone={rfq.timeZone} withIndia={!isBuyer} />
                   <span className="block text-xs font-normal text-slate-500">
-                    {formatDeadline(rfq.deadline)}, the end of the day{" "}
-                    {rfq.timeZone ? "in the buyer's time zone" : "in UTC"}; shown in your time zone
+                    {rfq.timeZone
+                      ? t("rfqs:detail.deadlineBuyerZone", { date: formatDeadline(rfq.deadline) })
+                      : t("rfqs:detail.deadlineUtc", { date: formatDeadline(rfq.deadline) })}
                   </span>
                 </dd>
               </div>
@@ -382,11 +402,9 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
           <Card className="p-6">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <div>
-                <h2 className="text-lg font-semibold">Submitted Quotes ({quoteCount})</h2>
+                <h2 className="text-lg font-semibold">{t("rfqs:detail.submittedQuotes", { count: quoteCount })}</h2>
                 <p className="text-sm text-slate-600">
-                  {isBuyer
-                    ? "Review and compare quotes from suppliers"
-                    : "Your quote, and how many other suppliers quoted (their quotes are sealed)"}
+                  {isBuyer ? t("rfqs:detail.compareQuotes") : t("rfqs:detail.yourQuote")}
                 </p>
               </div>
               {isBuyer && rfq.quotes.length > 1 ? (
@@ -409,12 +427,11 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
             {comparison ? <QuoteComparisonTable comparison={comparison} unit={rfq.unit} /> : null}
             {!isBuyer && rfq.sealedQuoteCount > 0 ? (
               <p className="mt-4 flex items-center gap-2 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">
-                <Lock className="size-4" aria-hidden /> {rfq.sealedQuoteCount} other{" "}
-                {rfq.sealedQuoteCount === 1 ? "quote is" : "quotes are"} sealed: only the buyer sees prices and terms.
+                <Lock className="size-4" aria-hidden /> {t("rfqs:detail.sealedOthers", { count: rfq.sealedQuoteCount })}
               </p>
             ) : null}
             {rfq.quotes.length === 0 && (isBuyer || rfq.sealedQuoteCount === 0) ? (
-              <p className="mt-6 text-center text-sm text-slate-500">No quotes submitted yet</p>
+              <p className="mt-6 text-center text-sm text-slate-500">{t("rfqs:detail.noQuotes")}</p>
             ) : (
               <ul className="mt-4 space-y-3">
                 {rfq.quotes.map((quote) => (
@@ -491,7 +508,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
 
         <aside className="space-y-6">
           <Card className="p-6">
-            <h2 className="text-lg font-semibold">Buyer Information</h2>
+            <h2 className="text-lg font-semibold">{t("rfqs:detail.buyerInfo")}</h2>
             <p className="mt-3 flex items-center gap-2 font-medium">
               <Building2 className="size-4 text-slate-400" aria-hidden /> {rfq.buyerCompany}
             </p>
@@ -531,7 +548,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                 Contact Buyer
               </ContactButton>
             ) : !isBuyer ? (
-              <p className="mt-4 text-sm text-slate-600">You can message the buyer once you have submitted a quote.</p>
+              <p className="mt-4 text-sm text-slate-600">{t("rfqs:detail.messageAfterQuote")}</p>
             ) : rfq.status === "published" ? (
               <Form method="post" className="mt-4">
                 <input type="hidden" name="intent" value="close" />
@@ -547,9 +564,11 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
           {rfq.canQuote ? (
             // keyed by location: after a successful submit the form collapses and resets
             <Card className="p-6" key={location.key}>
-              <h2 className="text-lg font-semibold">{liveQuote ? "Revise Your Quote" : "Submit Your Quote"}</h2>
+              <h2 className="text-lg font-semibold">
+                {liveQuote ? t("rfqs:detail.reviseQuote") : t("rfqs:detail.submitQuote")}
+              </h2>
               <Disclosure
-                trigger="Open form"
+                trigger={t("rfqs:detail.openForm")}
                 variant="outline"
                 triggerClassName="mt-3"
                 openHref={`/rfqs/${rfq.id}?quote=1`}
@@ -558,8 +577,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
               >
                 {liveQuote ? (
                   <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-                    You have a quote on this RFQ. A new one replaces it: the buyer sees it marked as revised, with your
-                    earlier price.
+                    {t("rfqs:detail.replaces")}
                   </p>
                 ) : null}
                 <QuoteForm
@@ -569,29 +587,27 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                   busy={busy}
                   ports={quoteForm?.ports ?? []}
                   rate={quoteForm?.rate ?? null}
+                  goods={quoteGoods}
                 />
               </Disclosure>
               <DraftNotice draft={quoteDraft} className="mt-4" />
             </Card>
           ) : rfq.needsVerification ? (
             <Card className="p-6">
-              <h2 className="text-lg font-semibold">Submit Your Quote</h2>
-              <p className="mt-2 text-sm text-slate-600">
-                This buyer accepts quotes from verified suppliers only. Submit your GSTIN, IEC and company registration
-                for review to quote on RFQs like this one.
-              </p>
+              <h2 className="text-lg font-semibold">{t("rfqs:detail.submitQuote")}</h2>
+              <p className="mt-2 text-sm text-slate-600">{t("rfqs:detail.needsVerification")}</p>
               <ButtonLink to="/profile" size="sm" className="mt-4">
-                Get Verified
+                {t("rfqs:detail.getVerified")}
               </ButtonLink>
             </Card>
           ) : rfq.quoteClosed ? (
             <Card className="p-6">
-              <h2 className="text-lg font-semibold">Submit Your Quote</h2>
+              <h2 className="text-lg font-semibold">{t("rfqs:detail.submitQuote")}</h2>
               <p className="mt-2 text-sm text-slate-600">{`${QUOTE_CLOSED_MESSAGE}.`}</p>
             </Card>
           ) : !signedIn && rfq.status === "published" ? (
             <Card className="p-6">
-              <h2 className="text-lg font-semibold">Submit Your Quote</h2>
+              <h2 className="text-lg font-semibold">{t("rfqs:detail.submitQuote")}</h2>
               <p className="mt-2 text-sm text-slate-600">Please log in to submit a quote</p>
               <div className="mt-4 flex flex-wrap gap-2">
                 <ButtonLink to={`/auth?redirectTo=/rfqs/${rfq.id}`} size="sm">
@@ -604,7 +620,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
             </Card>
           ) : signedIn && !isBuyer && !rootUser?.isSeller && rfq.status === "published" ? (
             <Card className="p-6">
-              <h2 className="text-lg font-semibold">Submit Your Quote</h2>
+              <h2 className="text-lg font-semibold">{t("rfqs:detail.submitQuote")}</h2>
               <p className="mt-2 text-sm text-slate-600">
                 Only supplier accounts quote. Add selling to this account to quote on RFQs like this one.
               </p>
@@ -617,11 +633,11 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
           <AuthRequiredDialog open={authOpen} onOpenChange={setAuthOpen} redirectTo={`/rfqs/${rfq.id}`} />
           <Card className="p-6">
             <h2 className="flex items-center gap-2 text-lg font-semibold">
-              <HelpCircle className="size-5 text-slate-400" aria-hidden /> Need Help?
+              <HelpCircle className="size-5 text-slate-400" aria-hidden /> {t("rfqs:detail.needHelp")}
             </h2>
             <ul className="mt-3 list-disc space-y-2 pl-5 text-sm text-slate-600">
               {TIPS.map((tip) => (
-                <li key={tip}>{tip}</li>
+                <li key={tip}>{t(tip)}</li>
               ))}
             </ul>
           </Card>

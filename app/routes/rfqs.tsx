@@ -6,7 +6,12 @@ import { FilterSelect, Label, SearchInput, Select } from "~/components/ui/field"
 import { readFormData } from "~/http/form-data.server";
 import { redirectWithFlash } from "~/http/flash.server";
 import { categoryLabel } from "~/lib/categories";
-import { listMutedCategories, matchReasons, setCategoryMuted } from "~/modules/matching/matching.server";
+import {
+  listMutedCategories,
+  matchedToSupplier,
+  matchReasons,
+  setCategoryMuted,
+} from "~/modules/matching/matching.server";
 import { Pagination } from "~/components/ui/pagination";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { RfqCardSkeleton } from "~/modules/rfqs/components/rfq-card-skeleton";
@@ -16,6 +21,8 @@ import { formValues, parseInput } from "~/lib/command-result";
 import { RFQ_CATEGORIES, RFQ_SORTS } from "~/modules/rfqs/rfq-list-options";
 import { listRfqs } from "~/modules/rfqs/rfqs.server";
 import type { Route } from "./+types/rfqs";
+import { useTranslation } from "react-i18next";
+import type { I18nHandle } from "~/i18n/config";
 import { appContext } from "~/request-context.server";
 
 /**
@@ -47,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (params.matched && !viewer) throw redirect(`/auth?redirectTo=${encodeURIComponent("/rfqs?matched=1")}`);
   if (params.direct && !viewer) throw redirect(`/auth?redirectTo=${encodeURIComponent("/rfqs?direct=1")}`);
   const { db } = context.get(appContext).runtime;
-  const result = await listRfqs(db, params, viewer);
+  const result = await listRfqs(db, params, viewer, matchedToSupplier);
   const supplier = viewer?.profile?.isSeller ? viewer : null;
   const reasons =
     supplier && params.matched
@@ -77,7 +84,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithFlash("/rfqs?matched=1", { type: "success", message: result.message });
 }
 
+export const handle = { i18n: ["rfqs"] } satisfies I18nHandle;
+
 export default function Rfqs({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["rfqs", "common"]);
   const user = useRootUser();
   const { params, items, total, page, pageCount, reasons, muted, isSupplier } = loaderData;
   const navigation = useNavigation();
@@ -90,12 +100,12 @@ export default function Rfqs({ loaderData, actionData }: Route.ComponentProps) {
   if (params.matched) search.set("matched", "1");
   if (params.direct) search.set("direct", "1");
   const heading = params.mine
-    ? "My RFQs"
+    ? t("common:nav.myRfqs")
     : params.matched
-      ? "Matched for you"
+      ? t("rfqs:list.matched")
       : params.direct
-        ? "Direct inquiries"
-        : "Requests for Quote";
+        ? t("rfqs:list.direct")
+        : t("rfqs:list.title");
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
@@ -104,25 +114,25 @@ export default function Rfqs({ loaderData, actionData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold">{heading}</h1>
           <p className="mt-1 text-slate-600">
             {params.mine
-              ? "Every RFQ you have posted, with its status and quotes."
+              ? t("rfqs:list.mineIntro")
               : params.matched
-                ? "Open RFQs that match your products, with the reason. New ones reach you as soon as a buyer posts them."
+                ? t("rfqs:list.matchedIntro")
                 : params.direct
-                  ? "Quote requests buyers sent you from your product pages, or invited you to: only the suppliers asked see them."
-                  : "Open sourcing requests from US buyers. Each closes at the end of its deadline day in the buyer's time zone, shown here in yours and in IST."}
+                  ? t("rfqs:list.directIntro")
+                  : t("rfqs:list.intro")}
           </p>
         </div>
         <ButtonLink to="/create-rfq">
-          <Plus className="size-4" aria-hidden /> Post an RFQ
+          <Plus className="size-4" aria-hidden /> {t("common:footer.postRfq")}
         </ButtonLink>
       </header>
 
       {isSupplier && !params.mine ? (
-        <nav aria-label="RFQ lists" className="mt-6 flex gap-1 overflow-x-auto border-b border-slate-200">
+        <nav aria-label={t("rfqs:list.tabs")} className="mt-6 flex gap-1 overflow-x-auto border-b border-slate-200">
           {[
-            { to: "/rfqs", label: "All RFQs", current: !params.matched && !params.direct },
-            { to: "/rfqs?matched=1", label: "Matched for you", current: Boolean(params.matched) },
-            { to: "/rfqs?direct=1", label: "Direct inquiries", current: Boolean(params.direct) },
+            { to: "/rfqs", label: t("rfqs:list.all"), current: !params.matched && !params.direct },
+            { to: "/rfqs?matched=1", label: t("rfqs:list.matched"), current: Boolean(params.matched) },
+            { to: "/rfqs?direct=1", label: t("rfqs:list.direct"), current: Boolean(params.direct) },
           ].map((tab) => (
             <Link
               key={tab.to}
@@ -148,29 +158,35 @@ export default function Rfqs({ loaderData, actionData }: Route.ComponentProps) {
         {params.matched ? <input type="hidden" name="matched" value="1" /> : null}
         {params.direct ? <input type="hidden" name="direct" value="1" /> : null}
         <div>
-          <Label htmlFor="rfq-search">Search</Label>
+          <Label htmlFor="rfq-search">{t("rfqs:filters.search")}</Label>
           <SearchInput
             id="rfq-search"
             name="q"
             defaultValue={params.q}
-            placeholder="Search RFQs by title, description or category..."
+            placeholder={t("rfqs:filters.searchPlaceholder")}
           />
         </div>
         <FilterSelect
           id="rfq-category"
-          label="Category"
+          label={t("rfqs:filters.category")}
           name="category"
           defaultValue={params.category}
-          options={[{ value: "all", label: "All Categories" }, ...RFQ_CATEGORIES]}
+          options={[{ value: "all", label: t("rfqs:filters.allCategories") }, ...RFQ_CATEGORIES]}
         />
-        <FilterSelect id="rfq-sort" label="Sort by" name="sort" defaultValue={params.sort} options={RFQ_SORTS} />
+        <FilterSelect
+          id="rfq-sort"
+          label={t("rfqs:filters.sortBy")}
+          name="sort"
+          defaultValue={params.sort}
+          options={RFQ_SORTS}
+        />
         <Button type="submit" variant="secondary">
-          Apply
+          {t("rfqs:filters.apply")}
         </Button>
       </Form>
 
       <p className="mt-4 text-sm text-slate-600" aria-live="polite">
-        {total} {total === 1 ? "RFQ" : "RFQs"}
+        {t("rfqs:list.count", { count: total })}
       </p>
 
       {loading ? (
@@ -182,15 +198,15 @@ export default function Rfqs({ loaderData, actionData }: Route.ComponentProps) {
       ) : items.length === 0 ? (
         <div className="mt-4 rounded-lg border border-dashed border-slate-300 p-12 text-center">
           <FileSearch className="mx-auto size-10 text-slate-400" aria-hidden />
-          <h2 className="mt-3 text-lg font-semibold">No RFQs found</h2>
+          <h2 className="mt-3 text-lg font-semibold">{t("rfqs:empty.title")}</h2>
           <p className="mt-1 text-sm text-slate-600">
             {params.matched && !params.q && params.category === "all"
               ? isSupplier
-                ? "No open RFQ matches your products yet. Add products to your catalogue to be matched to more buyers."
-                : "Matching is for supplier accounts: buyers' RFQs are sent to the suppliers whose products fit them."
+                ? t("rfqs:empty.matchedNone")
+                : t("rfqs:empty.matchingForSuppliers")
               : params.direct && !params.q && params.category === "all"
-                ? "No direct inquiries yet. When a buyer requests a quote on one of your products, it appears here."
-                : "Try adjusting your search criteria or filters"}
+                ? t("rfqs:empty.directNone")
+                : t("rfqs:empty.adjust")}
           </p>
           <Link
             to={
@@ -204,13 +220,13 @@ export default function Rfqs({ loaderData, actionData }: Route.ComponentProps) {
             }
             className="mt-4 inline-block text-sm font-medium text-brand-700 underline"
           >
-            Clear filters
+            {t("rfqs:filters.clear")}
           </Link>
         </div>
       ) : (
         <>
           {/* the cards' titles are h3: a heading for the list keeps the outline in order (h1, h2, h3) */}
-          <h2 className="sr-only">{params.mine ? "Your RFQs" : "RFQs"}</h2>
+          <h2 className="sr-only">{params.mine ? t("rfqs:list.yours") : t("common:nav.rfqs")}</h2>
           <div className="mt-4 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
             {items.map((rfq) => (
               <RfqCard
@@ -231,15 +247,14 @@ export default function Rfqs({ loaderData, actionData }: Route.ComponentProps) {
 
 /** The categories a supplier is not matched on, with a form to mute one more and a button to unmute each. */
 function MutedCategories({ muted, error }: { muted: string[]; error: string | undefined }) {
+  const { t } = useTranslation(["rfqs"]);
   const open = RFQ_CATEGORIES.filter((c) => !muted.includes(c.value));
   return (
     <section aria-labelledby="muted-heading" className="mt-4 rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="muted-heading" className="font-semibold">
-        Muted categories
+        {t("rfqs:muted.title")}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        You are not matched to RFQs in a muted category, and get no notice of them.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{t("rfqs:muted.intro")}</p>
       {error ? (
         <p role="alert" className="mt-2 text-sm text-red-700">
           {error}
@@ -261,9 +276,9 @@ function MutedCategories({ muted, error }: { muted: string[]; error: string | un
                   value="unmute"
                   variant="secondary"
                   size="sm"
-                  aria-label={`Unmute ${categoryLabel(category)}`}
+                  aria-label={t("rfqs:muted.unmuteOne", { category: categoryLabel(category) })}
                 >
-                  Unmute
+                  {t("rfqs:muted.unmute")}
                 </Button>
               </Form>
             </li>
@@ -273,7 +288,7 @@ function MutedCategories({ muted, error }: { muted: string[]; error: string | un
       {open.length ? (
         <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
           <div>
-            <Label htmlFor="mute-category">Category to mute</Label>
+            <Label htmlFor="mute-category">{t("rfqs:muted.category")}</Label>
             <Select id="mute-category" name="category" defaultValue={open[0]!.value}>
               {open.map((c) => (
                 <option key={c.value} value={c.value}>
@@ -283,7 +298,7 @@ function MutedCategories({ muted, error }: { muted: string[]; error: string | un
             </Select>
           </div>
           <Button type="submit" name="intent" value="mute" variant="secondary">
-            Mute category
+            {t("rfqs:muted.mute")}
           </Button>
         </Form>
       ) : null}

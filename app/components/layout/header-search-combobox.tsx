@@ -1,10 +1,11 @@
+import { useTranslation } from "react-i18next";
 import { useCombobox } from "downshift";
 import { Search } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Form, useFetcher, useNavigate } from "react-router";
 import { cn } from "~/components/ui/cn";
 import type { SearchSuggestions, Suggestion } from "~/modules/search/suggestions.schema";
-import { SEARCH_INPUT_CLASSES, SEARCH_PLACEHOLDER, type TakeOver } from "./header-search";
+import { SEARCH_INPUT_CLASSES, type TakeOver } from "./header-search";
 
 const HIDE_DELAY_MS = 200;
 
@@ -23,6 +24,7 @@ export default function HeaderSearchCombobox({
   label: string;
   initial: TakeOver;
 }) {
+  const { t } = useTranslation(["common"]);
   const fetcher = useFetcher<SearchSuggestions>();
   const navigate = useNavigate();
   const [query, setQuery] = useState(initial.value);
@@ -110,7 +112,7 @@ export default function HeaderSearchCombobox({
           })}
           name="q"
           type="search"
-          placeholder={SEARCH_PLACEHOLDER}
+          placeholder={t("common:search.placeholder")}
           className={SEARCH_INPUT_CLASSES}
         />
         <div
@@ -118,7 +120,10 @@ export default function HeaderSearchCombobox({
           className="absolute left-0 right-0 top-full z-50 mt-1 max-h-96 overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
         >
           {/* always rendered, for the input's aria-controls; empty and hidden while there is nothing to choose */}
-          <ul {...getMenuProps({ "aria-label": "Search suggestions" })} hidden={!showBox || items.length === 0}>
+          <ul
+            {...getMenuProps({ "aria-label": t("common:search.suggestions") })}
+            hidden={!showBox || items.length === 0}
+          >
             {showBox
               ? items.map((item, index) => (
                   <li
@@ -137,7 +142,7 @@ export default function HeaderSearchCombobox({
           </ul>
           {showBox && items.length === 0 ? (
             <p className="px-4 py-2 text-sm text-slate-500">
-              {fetcher.state === "loading" ? "Searching..." : "No suggestions. Press Enter to search."}
+              {fetcher.state === "loading" ? t("common:search.searching") : t("common:search.noSuggestions")}
             </p>
           ) : null}
         </div>

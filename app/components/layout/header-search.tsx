@@ -1,8 +1,8 @@
+import { useTranslation } from "react-i18next";
 import { Search } from "lucide-react";
 import { useId, useState, type ComponentType } from "react";
 import { Form } from "react-router";
 
-export const SEARCH_PLACEHOLDER = "Search products, suppliers, categories...";
 export const SEARCH_INPUT_CLASSES =
   "h-10 w-full rounded-full border border-slate-300 bg-slate-50 pl-9 pr-4 text-sm focus:border-brand-500 focus:bg-white focus:outline-none focus:ring-2 focus:ring-brand-500/30";
 
@@ -22,7 +22,9 @@ function loadCombobox() {
  * combobox (downshift, and the suggestions client) is only loaded when a visitor reaches for the box
  * (pointer over it, a touch, focus): most page views never search, so they do not pay for it.
  */
-export function HeaderSearch({ className, label = "Site search" }: { className?: string; label?: string }) {
+export function HeaderSearch({ className, label }: { className?: string; label?: string }) {
+  const { t } = useTranslation(["common"]);
+  label ??= t("common:search.region");
   const [takeOver, setTakeOver] = useState<TakeOver | null>(null);
   const id = useId();
 
@@ -45,7 +47,7 @@ export function HeaderSearch({ className, label = "Site search" }: { className?:
   return (
     <Form method="get" action="/browse" role="search" aria-label={label} className={className}>
       <label htmlFor={`${id}-input`} id={`${id}-label`} className="sr-only">
-        Search products, suppliers and categories
+        {t("common:search.label")}
       </label>
       <div className="relative">
         <Search
@@ -61,7 +63,7 @@ export function HeaderSearch({ className, label = "Site search" }: { className?:
           autoComplete="off"
           name="q"
           type="search"
-          placeholder={SEARCH_PLACEHOLDER}
+          placeholder={t("common:search.placeholder")}
           className={SEARCH_INPUT_CLASSES}
           onPointerEnter={() => void loadCombobox()}
           onTouchStart={(event) => enhance(event.currentTarget)}
@@ -72,7 +74,7 @@ export function HeaderSearch({ className, label = "Site search" }: { className?:
           hidden
           className="absolute left-0 right-0 top-full z-50 mt-1 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
         >
-          <ul id={`${id}-menu`} role="listbox" aria-label="Search suggestions" hidden />
+          <ul id={`${id}-menu`} role="listbox" aria-label={t("common:search.suggestions")} hidden />
         </div>
       </div>
     </Form>

@@ -7,6 +7,8 @@ import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { lazyPart } from "~/components/ui/lazy-part";
 import { UserMenuButton } from "./user-menu-button";
+import { LanguageSwitch } from "./language-switch";
+import { useTranslation } from "react-i18next";
 
 // the menu's code loads on demand: anonymous visitors never need it; the server renders it as usual
 const UserMenu = lazyPart(
@@ -23,12 +25,12 @@ const CategoryStrip = lazyPart(() => import("./category-strip").then((m) => m.Ca
 });
 
 const NAV_LINKS = [
-  { to: "/browse", label: "Browse" },
-  { to: "/categories", label: "Categories" },
-  { to: "/rfqs", label: "RFQs" },
-  { to: "/blog", label: "Blog" },
-  { to: "/services", label: "Sell on Setu" },
-];
+  { to: "/browse", label: "common:nav.browse" },
+  { to: "/categories", label: "common:nav.categories" },
+  { to: "/rfqs", label: "common:nav.rfqs" },
+  { to: "/blog", label: "common:nav.blog" },
+  { to: "/services", label: "common:nav.sellOnSetu" },
+] as const;
 
 function navClass({ isActive }: { isActive: boolean }) {
   return cn(
@@ -38,6 +40,7 @@ function navClass({ isActive }: { isActive: boolean }) {
 }
 
 export function SiteHeader() {
+  const { t } = useTranslation(["common"]);
   const user = useRootUser();
   const location = useLocation();
   const menu = useRef<HTMLDetailsElement>(null);
@@ -60,25 +63,28 @@ export function SiteHeader() {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
-        Skip to content
+        {t("common:header.skipToContent")}
       </a>
       <div className="bg-slate-900 text-xs text-slate-100">
-        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-2">
-          <p>Shop wholesale online from verified Indian suppliers.</p>
-          <nav aria-label="Support" className="hidden gap-4 sm:flex">
-            <Link to="/services-for-sellers" className="hover:underline">
-              Services for Sellers
-            </Link>
-            <Link to="/help" className="hover:underline">
-              Help
-            </Link>
-            <Link to="/contact" className="hover:underline">
-              Contact
-            </Link>
-            <Link to="/terms" className="hover:underline">
-              Terms
-            </Link>
-          </nav>
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4">
+          <p className="py-2">{t("common:header.tagline")}</p>
+          <div className="flex items-center gap-4">
+            <nav aria-label={t("common:nav.support")} className="hidden gap-4 sm:flex">
+              <Link to="/services-for-sellers" className="hover:underline">
+                {t("common:nav.servicesForSellers")}
+              </Link>
+              <Link to="/help" className="hover:underline">
+                {t("common:nav.help")}
+              </Link>
+              <Link to="/contact" className="hover:underline">
+                {t("common:nav.contact")}
+              </Link>
+              <Link to="/terms" className="hover:underline">
+                {t("common:nav.terms")}
+              </Link>
+            </nav>
+            <LanguageSwitch />
+          </div>
         </div>
       </div>
 
@@ -86,7 +92,7 @@ export function SiteHeader() {
         <Link
           to="/"
           className="flex shrink-0 items-center gap-2 text-xl font-bold text-slate-900"
-          aria-label="Setu home"
+          aria-label={t("common:header.home")}
         >
           {/* low: React would otherwise preload it in the head, ahead of the stylesheet and the page's main picture */}
           <img src="/favicon.svg" alt="" className="size-8" width={32} height={32} fetchPriority="low" />
@@ -106,7 +112,7 @@ export function SiteHeader() {
         >
           <summary
             className="flex cursor-pointer list-none items-center rounded-md p-2 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
-            aria-label="Menu"
+            aria-label={t("common:header.menu")}
           >
             <Menu className="size-5" aria-hidden />
           </summary>
@@ -114,7 +120,7 @@ export function SiteHeader() {
         {/* One list of links for every width (rendered once, not once per layout): a row on wide screens, the
             menu's panel below lg, shown while the disclosure above is open. */}
         <div className="max-lg:absolute max-lg:right-4 max-lg:top-full max-lg:z-50 max-lg:mt-1 max-lg:hidden max-lg:w-64 max-lg:rounded-lg max-lg:border max-lg:border-slate-200 max-lg:bg-white max-lg:p-3 max-lg:shadow-lg max-lg:[:has(>details[open])>&]:block lg:contents">
-          <nav aria-label="Main" className="flex max-lg:flex-col lg:items-center">
+          <nav aria-label={t("common:nav.main")} className="flex max-lg:flex-col lg:items-center">
             {NAV_LINKS.map((link) => (
               <Link
                 key={link.to}
@@ -122,7 +128,7 @@ export function SiteHeader() {
                 prefetch="intent"
                 {...activeLinkProps(location.pathname, link.to, navClass)}
               >
-                {link.label}
+                {t(link.label)}
               </Link>
             ))}
             {!user ? (
@@ -130,14 +136,14 @@ export function SiteHeader() {
                 to="/auth"
                 {...activeLinkProps(location.pathname, "/auth", (state) => cn(navClass(state), "lg:hidden"))}
               >
-                Sign In
+                {t("common:nav.signIn")}
               </Link>
             ) : null}
           </nav>
           {/* the phone's search: only once the menu is opened (client-side), as most visitors never open it; below
               the links, so that its arrival (a menu opened before the page hydrated) moves none of them under a
               finger about to tap one */}
-          {menuOpen ? <HeaderSearch className="mt-2 md:hidden" label="Search in menu" /> : null}
+          {menuOpen ? <HeaderSearch className="mt-2 md:hidden" label={t("common:search.regionInMenu")} /> : null}
         </div>
         <div className="ml-auto flex items-center gap-2 max-lg:mr-13">
           {user ? (
@@ -152,14 +158,14 @@ export function SiteHeader() {
                     to="/dashboard"
                     className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
                   >
-                    Dashboard
+                    {t("common:nav.dashboard")}
                   </Link>
                   <form method="post" action="/auth/sign-out">
                     <button
                       type="submit"
                       className="rounded-md px-3 py-2 text-sm font-medium text-red-700 hover:bg-slate-100"
                     >
-                      Sign Out
+                      {t("common:nav.signOut")}
                     </button>
                   </form>
                 </span>
@@ -171,10 +177,10 @@ export function SiteHeader() {
                 to="/auth"
                 className="hidden rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:block"
               >
-                Sign In
+                {t("common:nav.signIn")}
               </Link>
               <Link to="/auth?tab=signup" className={buttonClasses("primary", "sm")}>
-                Join Free
+                {t("common:nav.joinFree")}
               </Link>
             </>
           )}
@@ -200,7 +206,8 @@ function CountLink({
   count: number;
   testId?: string;
 }) {
-  const label = count === 0 ? name : `${name}, ${count} unread`;
+  const { t } = useTranslation(["common"]);
+  const label = count === 0 ? name : t("common:header.unread", { name, count });
   return (
     <Link
       to={to}
@@ -223,10 +230,20 @@ function CountLink({
 }
 
 function MessagesLink({ count }: { count: number }) {
-  return <CountLink to="/messages" icon={MessageSquare} name="Messages" count={count} testId="unread-messages" />;
+  const { t } = useTranslation(["common"]);
+  return (
+    <CountLink
+      to="/messages"
+      icon={MessageSquare}
+      name={t("common:nav.messages")}
+      count={count}
+      testId="unread-messages"
+    />
+  );
 }
 
 /** The bell: a link to /notifications with the number of unread ones. */
 function NotificationBell({ count }: { count: number }) {
-  return <CountLink to="/notifications" icon={Bell} name="Notifications" count={count} />;
+  const { t } = useTranslation(["common"]);
+  return <CountLink to="/notifications" icon={Bell} name={t("common:nav.notifications")} count={count} />;
 }

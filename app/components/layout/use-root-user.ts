@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import type { loader } from "~/root";
+import { DEFAULT_LOCALE, type Locale } from "~/lib/locale";
 
 /** The signed-in user as the root loader gives it to every page (header, menus, pages that greet the user). */
 export type RootUser = {
@@ -26,4 +27,9 @@ export function useRootUser(): RootUser {
  */
 export function useTimeZone(): string {
   return useRouteLoaderData<typeof loader>("root")?.timeZone ?? "UTC";
+}
+
+/** The page's language as root's loader decided it (record 0058): for formatting numbers, money and dates. */
+export function useLocale(): Locale {
+  return useRouteLoaderData<typeof loader>("root")?.locale ?? DEFAULT_LOCALE;
 }

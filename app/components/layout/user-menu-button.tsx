@@ -3,14 +3,14 @@ import type { ComponentProps } from "react";
 
 export type UserMenuUser = { name: string; email: string; isSeller: boolean; isAdmin: boolean };
 
-export const USER_MENU = [
-  { to: "/dashboard", label: "Dashboard" },
-  { to: "/stores", label: "My Stores", sellerOnly: true },
-  { to: "/products", label: "My Products", sellerOnly: true },
-  { to: "/rfqs?mine=1", label: "My RFQs" },
-  { to: "/orders", label: "Orders" },
-  { to: "/messages", label: "Messages" },
-  { to: "/profile", label: "Profile" },
+export const USER_MENU: readonly { to: string; label: UserMenuLabel; sellerOnly?: boolean }[] = [
+  { to: "/dashboard", label: "common:nav.dashboard" },
+  { to: "/stores", label: "common:nav.myStores", sellerOnly: true },
+  { to: "/products", label: "common:nav.myProducts", sellerOnly: true },
+  { to: "/rfqs?mine=1", label: "common:nav.myRfqs" },
+  { to: "/orders", label: "common:nav.orders" },
+  { to: "/messages", label: "common:nav.messages" },
+  { to: "/profile", label: "common:nav.profile" },
 ];
 
 /** The user menu's button: the Radix trigger once its code has loaded (user-menu.tsx), the same button meanwhile. */
@@ -28,3 +28,12 @@ export function UserMenuButton({ name, ...props }: { name: string } & ComponentP
     </button>
   );
 }
+
+type UserMenuLabel =
+  | "common:nav.dashboard"
+  | "common:nav.myStores"
+  | "common:nav.myProducts"
+  | "common:nav.myRfqs"
+  | "common:nav.orders"
+  | "common:nav.messages"
+  | "common:nav.profile";

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Link, useSubmit } from "react-router";
 import { clearAllDrafts } from "~/lib/drafts";
 import {
@@ -13,6 +14,7 @@ import { USER_MENU, UserMenuButton, type UserMenuUser } from "./user-menu-button
 /** The signed-in user's menu (Radix: arrow keys, typeahead, Escape and focus return are the library's). Loaded on demand by the header. */
 export function UserMenu({ user }: { user: UserMenuUser }) {
   const submit = useSubmit();
+  const { t } = useTranslation(["common"]);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -23,22 +25,22 @@ export function UserMenu({ user }: { user: UserMenuUser }) {
         <DropdownMenuSeparator />
         {USER_MENU.filter((item) => !item.sellerOnly || user.isSeller).map((item) => (
           <DropdownMenuItem key={item.to} asChild>
-            <Link to={item.to}>{item.label}</Link>
+            <Link to={item.to}>{t(item.label)}</Link>
           </DropdownMenuItem>
         ))}
         {user.isAdmin ? (
           <>
             <DropdownMenuItem asChild>
-              <Link to="/admin/verifications">Verifications</Link>
+              <Link to="/admin/verifications">{t("common:nav.verifications")}</Link>
             </DropdownMenuItem>
             <DropdownMenuItem asChild>
-              <Link to="/admin/reports">Reported messages</Link>
+              <Link to="/admin/reports">{t("common:nav.reportedMessages")}</Link>
             </DropdownMenuItem>
             <DropdownMenuItem asChild>
-              <Link to="/admin/trade-data">Trade data</Link>
+              <Link to="/admin/trade-data">{t("common:nav.tradeData")}</Link>
             </DropdownMenuItem>
             <DropdownMenuItem asChild>
-              <Link to="/admin/rates">Exchange rates</Link>
+              <Link to="/admin/rates">{t("common:nav.exchangeRates")}</Link>
             </DropdownMenuItem>
           </>
         ) : null}
@@ -53,7 +55,7 @@ export function UserMenu({ user }: { user: UserMenuUser }) {
               .then(() => submit(null, { method: "post", action: "/auth/sign-out" }))
           }
         >
-          Sign Out
+          {t("common:nav.signOut")}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

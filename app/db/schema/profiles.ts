@@ -1,5 +1,6 @@
 import { isOneOf } from "../sql-helpers";
 import { VERIFICATION_STATUSES } from "../../lib/status-lists";
+import { LOCALES, type Locale } from "../../lib/locale";
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
@@ -26,12 +27,15 @@ export const profiles = pgTable(
     verificationNote: text("verification_note"),
     // false for a Google sign-up until the user confirms company name and role
     profileCompleted: boolean("profile_completed").notNull().default(true),
+    // the language chosen with the switch (header, /profile), for pages and e-mails; null follows the browser
+    preferredLanguage: text("preferred_language").$type<Locale>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("profiles_has_a_role_check", sql`${t.isBuyer} or ${t.isSeller}`),
     check("profiles_verification_status_check", isOneOf(t.verificationStatus, VERIFICATION_STATUSES)),
+    check("profiles_preferred_language_check", isOneOf(t.preferredLanguage, LOCALES)),
     index("profiles_verification_status_idx").on(t.verificationStatus, t.createdAt),
     // marketplace search matches supplier company names by substring
     index("profiles_company_name_trgm_idx").using("gin", sql`${t.companyName} gin_trgm_ops`),

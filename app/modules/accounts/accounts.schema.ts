@@ -3,6 +3,7 @@ import { formValues } from "~/lib/command-result";
 import { intentOptions } from "~/lib/posted-fields";
 import { VERIFICATION_STATUSES } from "~/lib/status-lists";
 import { isUuid } from "~/lib/uuid";
+import type { Locale } from "~/lib/locale";
 
 /** The role an account signs up with; the other can be added later (addOwnRole, decision record 0052). */
 export type UserType = "buyer" | "seller";
@@ -21,6 +22,8 @@ export type Profile = {
   verificationStatus: VerificationStatus;
   verificationNote: string | null;
   profileCompleted: boolean;
+  /** the language chosen with the switch (record 0058); null: the browser's */
+  preferredLanguage: Locale | null;
 };
 
 /** The signed-in user as every loader and action sees it. */

@@ -6,6 +6,7 @@ import { profiles } from "~/db/schema/profiles";
 import type { Auth } from "./auth.server";
 import type { z } from "zod";
 import type { CommandResult } from "~/lib/command-result";
+import type { Locale } from "~/lib/locale";
 import type {
   Actor,
   addRoleSchema,
@@ -33,6 +34,14 @@ export async function updateOwnProfile(
     await tx.update(userTable).set({ name: input.fullName, updatedAt: new Date() }).where(eq(userTable.id, actor.id));
   });
   return { ok: true, message: "Profile updated successfully!", value: undefined };
+}
+
+/** Stores the acting user's language (the switch in the header and on /profile): their pages and e-mails use it. */
+export async function setOwnLanguage(db: Db, actor: SessionUser, locale: Locale): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ preferredLanguage: locale, updatedAt: new Date() })
+    .where(eq(profiles.userId, actor.id));
 }
 
 /** A Google sign-up confirms company name and role (completeProfileSchema's reading) before continuing. */

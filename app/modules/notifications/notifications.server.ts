@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, count, desc, eq, isNull, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { nestedSql } from "~/db/sql-helpers";
 import { user as userTable } from "~/db/schema/auth";
 import { emailPreferences, notifications, type NotificationKind } from "~/db/schema/notifications";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
@@ -126,6 +127,16 @@ export function verifyUnsubscribe(secret: string, params: URLSearchParams): { us
   const given = Buffer.from(token);
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
   return { userId, kind: kind as EmailKind };
+}
+
+/**
+ * Whether a user wants one kind of e-mail (a user without preferences wants every kind), as a scalar subquery on their
+ * id: for a statement that reads it beside another domain's row (the message digest reads the address beside it).
+ */
+export function emailWantedSql(userId: SQLWrapper, kind: EmailKind): SQL<boolean> {
+  return nestedSql(
+    sql<boolean>`coalesce((select ${emailPreferences[kind]} from ${emailPreferences} where ${emailPreferences.userId} = ${userId}), true)`,
+  );
 }
 
 /** Sets one kind of e-mail on or off for a user (a user without preferences has every kind on). */

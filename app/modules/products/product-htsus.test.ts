@@ -55,11 +55,11 @@ describe.each(testEngines())("a product's HTSUS code and material on %s", (engin
     });
     const listed = (await listSellerProducts(database.db, actor(seller))).find((p) => p.id === id)!;
     expect(listed.hsDescription).toBe(
-      "Toilet linen and kitchen linen, of terry toweling or similar terry fabrics, of cotton: Other: Towels",
+      "Toilet linen and kitchen linen, of terry toweling or similar terry fabrics, of cotton: Towels: Other",
     );
     const detail = await getProductDetail(database.db, id);
     expect(detail).toMatchObject({ hsCode: "6302600020", material: "100% cotton terry, 450 gsm" });
-    expect(detail!.hsDescription).toContain("of cotton: Other: Towels");
+    expect(detail!.hsDescription).toContain("of cotton: Towels: Other");
   });
 
   it("refuses a code the HTS table does not hold, with a clear message, and changes nothing", async () => {

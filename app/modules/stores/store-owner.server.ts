@@ -1,8 +1,27 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
 import { stores } from "~/db/schema/stores";
 
 /** The one ownership condition on stores: the store (or, without an id, every store) of the acting seller. */
 export function storeOwnedBy(actor: { id: string }, storeId?: string): SQL {
   const own = eq(stores.sellerId, actor.id);
   return storeId === undefined ? own : (and(eq(stores.id, storeId), own) as SQL);
+}
+
+/** A store's seller and status, or null when there is no such store: whom a buyer talks to about it (messaging). */
+export async function storeSellerOf(db: Db, storeId: string): Promise<{ sellerId: string; status: string } | null> {
+  const [row] = await db
+    .select({ sellerId: stores.sellerId, status: stores.status })
+    .from(stores)
+    .where(eq(stores.id, storeId))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * A store as the subject of a conversation, a subquery of at most one row on its id (`title`, `image_url`): the
+ * inbox and the thread show it in their one statement.
+ */
+export function storeSubjectCardOf(storeId: SQLWrapper): SQL {
+  return sql`select ${stores.name} as title, ${stores.logoUrl} as image_url from ${stores} where ${stores.id} = ${storeId}`;
 }

@@ -1,3 +1,7 @@
+import { useTranslation } from "react-i18next";
+import { useLocale } from "~/components/layout/use-root-user";
+import { useStatusLabel } from "~/i18n/use-status-label";
+import { formatNumber } from "~/lib/numbers";
 import { Building2, Calendar, MapPin, Package, ShieldCheck, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { Badge, statusTone } from "~/components/ui/badge";
@@ -11,26 +15,36 @@ import { DeadlineBadge } from "./deadline-badge";
 /** A budget is a total for the whole quantity: whole dollars (decision record 0041). */
 const wholeUsd = (cents: number) => formatMoney(cents, "USD", { whole: true });
 
-export function formatBudget(min: number | null, max: number | null): string {
-  if (min === null && max === null) return "Open budget";
+/** How a budget is worded; English unless a page passes its language's (the RFQ card does). */
+type BudgetWords = { open: string; from: (amount: string) => string; upTo: (amount: string) => string };
+const ENGLISH_BUDGET: BudgetWords = { open: "Open budget", from: (a) => `From ${a}`, upTo: (a) => `Up to ${a}` };
+
+export function formatBudget(min: number | null, max: number | null, words: BudgetWords = ENGLISH_BUDGET): string {
+  if (min === null && max === null) return words.open;
   if (min !== null && max !== null) return min === max ? wholeUsd(min) : `${wholeUsd(min)} – ${wholeUsd(max)}`;
-  return min !== null ? `From ${wholeUsd(min)}` : `Up to ${wholeUsd(max!)}`;
+  return min !== null ? words.from(wholeUsd(min)) : words.upTo(wholeUsd(max!));
 }
 
 /** The buyer takes quotes from verified suppliers only. */
 /** A direct inquiry (issue #41.3): asked of one supplier from its product page, and of the suppliers invited. */
 export function DirectInquiryBadge({ role }: { role: "addressed" | "invited" | null }) {
+  const { t } = useTranslation(["rfqs"]);
   return (
-    <Badge title="Only the suppliers the buyer asked can see and quote on it">
-      {role === "addressed" ? "Direct inquiry to you" : role === "invited" ? "Invited to quote" : "Direct inquiry"}
+    <Badge title={t("rfqs:card.directTitle")}>
+      {role === "addressed"
+        ? t("rfqs:card.directToYou")
+        : role === "invited"
+          ? t("rfqs:card.invited")
+          : t("rfqs:card.direct")}
     </Badge>
   );
 }
 
 export function VerifiedOnlyBadge() {
+  const { t } = useTranslation(["rfqs"]);
   return (
-    <Badge tone="green" title="Only suppliers Setu has verified can quote">
-      <ShieldCheck className="size-3.5" aria-hidden /> Verified suppliers only
+    <Badge tone="green" title={t("rfqs:card.verifiedOnlyTitle")}>
+      <ShieldCheck className="size-3.5" aria-hidden /> {t("rfqs:card.verifiedOnly")}
     </Badge>
   );
 }
@@ -50,17 +64,26 @@ export function RfqCard({
   canQuote?: boolean;
   matchReason?: string;
 }) {
+  const { t } = useTranslation(["rfqs"]);
+  const locale = useLocale();
+  const statusLabel = useStatusLabel();
+  const budgetWords = {
+    open: t("rfqs:budget.open"),
+    from: (amount: string) => t("rfqs:budget.from", { amount }),
+    upTo: (amount: string) => t("rfqs:budget.upTo", { amount }),
+  };
   return (
     <article className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 transition hover:border-slate-300 hover:shadow-sm">
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone="blue">{topCategoryLabel(rfq.category)}</Badge>
-        {showStatus ? <Badge tone={statusTone(rfq.status)}>{rfq.status}</Badge> : null}
+        {showStatus ? <Badge tone={statusTone(rfq.status)}>{statusLabel(rfq.status)}</Badge> : null}
         {rfq.status === "published" ? <DeadlineBadge closesAt={rfq.closesAt} /> : null}
         {rfq.verifiedSuppliersOnly ? <VerifiedOnlyBadge /> : null}
         {rfq.direct ? <DirectInquiryBadge role={rfq.direct.viewerRole} /> : null}
       </div>
-      <h3 className="mt-3 line-clamp-2 text-lg font-semibold">
-        <Link to={`/rfqs/${rfq.id}`} className="hover:underline">
+      <h3 className="mt-3 text-lg font-semibold">
+        {/* a block, so that the whole title row is the tap target on a phone (record 0057) */}
+        <Link to={`/rfqs/${rfq.id}`} className="line-clamp-2 hover:underline">
           {rfq.title}
         </Link>
       </h3>
@@ -75,18 +98,20 @@ export function RfqCard({
       ) : null}
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
         <div>
-          <dt className="text-xs text-slate-500">Budget</dt>
-          <dd className="font-semibold tabular-nums">{formatBudget(rfq.budgetMinCents, rfq.budgetMaxCents)}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">Quantity</dt>
-          <dd className="flex items-center gap-1 font-semibold tabular-nums">
-            <Package className="size-3.5 text-slate-400" aria-hidden />
-            {rfq.quantity.toLocaleString("en-US")} {rfq.unit}
+          <dt className="text-xs text-slate-500">{t("rfqs:card.budget")}</dt>
+          <dd className="font-semibold tabular-nums">
+            {formatBudget(rfq.budgetMinCents, rfq.budgetMaxCents, budgetWords)}
           </dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">Closes</dt>
+          <dt className="text-xs text-slate-500">{t("rfqs:card.quantity")}</dt>
+          <dd className="flex items-center gap-1 font-semibold tabular-nums">
+            <Package className="size-3.5 text-slate-400" aria-hidden />
+            {formatNumber(rfq.quantity, locale)} {rfq.unit}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">{t("rfqs:card.closes")}</dt>
           <dd className="flex items-start gap-1">
             <Calendar className="mt-0.5 size-3.5 shrink-0 text-slate-400" aria-hidden />
             {/* suppliers browse the list: India's time beside the viewer's */}
@@ -94,7 +119,7 @@ export function RfqCard({
           </dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">Deliver to</dt>
+          <dt className="text-xs text-slate-500">{t("rfqs:card.deliverTo")}</dt>
           <dd className="flex items-center gap-1 truncate">
             <MapPin className="size-3.5 shrink-0 text-slate-400" aria-hidden />{" "}
             <span className="truncate">{rfq.deliveryLocation}</span>
@@ -102,11 +127,9 @@ export function RfqCard({
         </div>
       </dl>
       <div className="mt-auto flex items-center justify-between gap-2 pt-4">
-        <span className="text-xs text-slate-500">
-          {rfq.quoteCount} {rfq.quoteCount === 1 ? "quote" : "quotes"}
-        </span>
+        <span className="text-xs text-slate-500">{t("rfqs:card.quotes", { count: rfq.quoteCount })}</span>
         <Link to={`/rfqs/${rfq.id}`} className={buttonClasses("primary", "sm")}>
-          {showStatus || !canQuote ? "View RFQ" : "Submit Quote"}
+          {showStatus || !canQuote ? t("rfqs:card.view") : t("rfqs:card.submitQuote")}
         </Link>
       </div>
     </article>
