@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../seed/demo.server";
@@ -63,6 +63,16 @@ async function tapTargetsOf(page: Page) {
   }
 }
 
+/** Runs `steps` with the browser offline (as a phone that lost its signal), and brings the connection back after. */
+async function withoutConnection(context: BrowserContext, steps: () => Promise<void>) {
+  await context.setOffline(true);
+  try {
+    await steps();
+  } finally {
+    await context.setOffline(false);
+  }
+}
+
 async function signedInClient(email: string) {
   const client = new HttpClient(baseUrl());
   expect((await client.post("/auth", { intent: "signin", email, password: DEMO_PASSWORD })).status).toBe(302);
@@ -109,8 +119,7 @@ describe("drafts that survive a lost connection", () => {
     await page.getByText(/\$43\.21 each × 100 pieces = \$4,321\.09/).waitFor();
 
     // the connection drops; the submit stays on the device, and says so
-    await context.setOffline(true);
-    try {
+    await withoutConnection(context, async () => {
       await page.getByRole("button", { name: "Submit Quote" }).click();
       await page
         .getByRole("status")
@@ -123,9 +132,7 @@ describe("drafts that survive a lost connection", () => {
       ]);
       await screenshot(page, "drafts-quote-not-sent");
       expect(await seriousA11yViolations(page)).toEqual([]);
-    } finally {
-      await context.setOffline(false);
-    }
+    });
 
     // back online: one tap sends it, through the form's own action
     await page.getByRole("button", { name: "Send now" }).click();
@@ -167,8 +174,7 @@ describe("drafts that survive a lost connection", () => {
     await page.getByRole("button", { name: "Restore" }).click();
     await expect.poll(() => box.inputValue()).toBe(text);
 
-    await context.setOffline(true);
-    try {
+    await withoutConnection(context, async () => {
       await box.press("Enter");
       await page
         .getByRole("status")
@@ -176,9 +182,7 @@ describe("drafts that survive a lost connection", () => {
         .waitFor();
       await screenshot(page, "drafts-message-not-sent");
       expect(await seriousA11yViolations(page)).toEqual([]);
-    } finally {
-      await context.setOffline(false);
-    }
+    });
     await page.getByRole("status").filter({ hasText: "you are online now" }).waitFor();
     await page.getByRole("button", { name: "Send now" }).click();
     await page.locator("main li", { hasText: text }).first().waitFor();
@@ -237,17 +241,14 @@ describe("drafts that survive a lost connection", () => {
     await dialog.getByRole("tab", { name: "Images" }).click();
     await dialog.getByRole("img", { name: "Uploaded image 1" }).waitFor();
 
-    await context.setOffline(true);
-    try {
+    await withoutConnection(context, async () => {
       await dialog.getByRole("button", { name: "Create Product" }).click();
       await dialog
         .getByRole("status")
         .filter({ hasText: "Not sent: there is no connection. Your new product is kept on this device" })
         .waitFor();
       await screenshot(page, "drafts-product-not-sent");
-    } finally {
-      await context.setOffline(false);
-    }
+    });
     await dialog.getByRole("button", { name: "Send now" }).click();
     await page.getByText("Product created successfully!").waitFor();
     await dialog.waitFor({ state: "detached" });
