@@ -13,6 +13,7 @@ import {
   worthKeeping,
   type Draft,
   type DraftFields,
+  type KeepHidden,
 } from "~/lib/drafts";
 import type { DraftNoun } from "./draft-texts";
 
@@ -33,6 +34,8 @@ export type FormDraft = {
   send: () => void;
   /** the post went through: the draft is deleted (forms that post through a fetcher say so themselves) */
   sent: () => void;
+  /** the form changed without an input event (an upload added a hidden field): keep it as typed text is kept */
+  changed: () => void;
 };
 
 const SAVE_AFTER_MS = 300;
@@ -58,6 +61,7 @@ export function useFormDraft({
   openForm,
   sentBy = "route-action",
   busy = false,
+  keepHidden,
 }: {
   /** the form element's id */
   formId: string;
@@ -71,6 +75,8 @@ export function useFormDraft({
   sentBy?: "route-action" | "caller";
   /** a caller's form is posting (its fetcher is not idle) */
   busy?: boolean;
+  /** hidden fields worth keeping (the URLs of uploaded images); other hidden fields never are */
+  keepHidden?: KeepHidden;
 }): FormDraft {
   const userId = useRootUser()?.id ?? null;
   const key = userId ? draftKey(userId, name) : null;
@@ -80,6 +86,10 @@ export function useFormDraft({
   const [wantsForm, setWantsForm] = useState(false);
   const [online, setOnline] = useState(true);
   const initial = useRef<DraftFields | null>(null);
+  const hiddenKept = useRef(keepHidden);
+  hiddenKept.current = keepHidden;
+  const fieldsOf = useCallback((form: HTMLFormElement) => formFields(form, hiddenKept.current), []);
+  const schedule = useRef<((form: HTMLFormElement) => void) | null>(null);
   const unsentRef = useRef(false);
 
   // the kept draft, once per account and form
@@ -97,7 +107,7 @@ export function useFormDraft({
         if (!kept) return;
         const form = document.getElementById(formId);
         // the form already holds it (a form the server filled back in): nothing to offer
-        if (form instanceof HTMLFormElement && !worthKeeping(kept.fields, formFields(form))) return;
+        if (form instanceof HTMLFormElement && !worthKeeping(kept.fields, fieldsOf(form))) return;
         unsentRef.current = kept.unsent;
         setDraft(kept);
         setStatus(kept.unsent ? "unsent" : "offered");
@@ -107,7 +117,7 @@ export function useFormDraft({
     return () => {
       stale = true;
     };
-  }, [key, formId]);
+  }, [key, formId, fieldsOf]);
 
   useEffect(() => {
     const update = () => setOnline(navigator.onLine);
@@ -135,22 +145,25 @@ export function useFormDraft({
       if (!due) return;
       const { form, since } = due;
       due = null;
-      const fields = formFields(form);
+      const fields = fieldsOf(form);
       if (worthKeeping(fields, initial.current ?? [])) {
         void saveDraft(key, { fields, savedAt: Date.now(), unsent: unsentRef.current }, since).catch(() => undefined);
       } else if (!unsentRef.current) void deleteDraft(key).catch(() => undefined);
     };
     const remember = (event: Event) => {
       const form = ours(event.target);
-      if (form && !initial.current) initial.current = formFields(form);
+      if (form && !initial.current) initial.current = fieldsOf(form);
     };
-    const typed = (event: Event) => {
-      const form = ours(event.target);
-      if (!form) return;
+    const later = (form: HTMLFormElement) => {
       initial.current ??= [];
       due = { form, since: draftsGeneration() };
       if (timer) clearTimeout(timer);
       timer = setTimeout(flush, SAVE_AFTER_MS);
+    };
+    schedule.current = later;
+    const typed = (event: Event) => {
+      const form = ours(event.target);
+      if (form) later(form);
     };
     const hidden = () => {
       if (document.visibilityState === "hidden") flush();
@@ -162,13 +175,19 @@ export function useFormDraft({
     addEventListener("pagehide", flush);
     return () => {
       flush();
+      schedule.current = null;
       document.removeEventListener("focusin", remember, true);
       document.removeEventListener("input", typed, true);
       document.removeEventListener("change", typed, true);
       document.removeEventListener("visibilitychange", hidden);
       removeEventListener("pagehide", flush);
     };
-  }, [key, formId]);
+  }, [key, formId, fieldsOf]);
+
+  const changed = useCallback(() => {
+    const form = document.getElementById(formId);
+    if (form instanceof HTMLFormElement) schedule.current?.(form);
+  }, [formId]);
 
   // a submit without a connection stays on the device; one with a connection is followed to its answer
   const armed = useRef<{ intent: string | null; running: boolean } | null>(null);
@@ -184,7 +203,7 @@ export function useFormDraft({
       }
       event.preventDefault();
       event.stopImmediatePropagation();
-      const kept: Draft = { fields: formFields(form), savedAt: Date.now(), unsent: true };
+      const kept: Draft = { fields: fieldsOf(form), savedAt: Date.now(), unsent: true };
       unsentRef.current = true;
       setDraft(kept);
       setStatus("unsent");
@@ -193,7 +212,7 @@ export function useFormDraft({
     // capturing on the window: before the form's own handlers (Conform, React Router) see the event
     addEventListener("submit", submitted, true);
     return () => removeEventListener("submit", submitted, true);
-  }, [key, formId]);
+  }, [key, formId, fieldsOf]);
 
   // "Send now" pressed: whether the post has left yet
   const sending = useRef<{ went: boolean } | null>(null);
@@ -279,11 +298,11 @@ export function useFormDraft({
     const fields = draft.fields;
     setStatus("sending");
     withForm((form) => {
-      if (!holds(form, fields)) restoreFields(fields, form);
+      if (!holds(fieldsOf(form), fields)) restoreFields(fields, form);
       // the restored values reach the form's controls with React's next render
       const until = Date.now() + FORM_WAIT_MS;
       const submit = () => {
-        if (!holds(form, fields) && Date.now() < until) {
+        if (!holds(fieldsOf(form), fields) && Date.now() < until) {
           requestAnimationFrame(submit);
           return;
         }
@@ -300,14 +319,14 @@ export function useFormDraft({
       };
       submit();
     });
-  }, [draft, withForm, restoreFields]);
+  }, [draft, withForm, restoreFields, fieldsOf]);
 
-  return { noun, status, looked, draft, online, wantsForm, restore, discard: forget, send, sent: forget };
+  return { noun, status, looked, draft, online, wantsForm, restore, discard: forget, send, sent: forget, changed };
 }
 
-/** Whether the form's controls hold every field of the draft. */
-function holds(form: HTMLFormElement, fields: DraftFields): boolean {
-  const now = formFields(form).map(([name, value]) => `${name}\u0000${value}`);
+/** Whether the form's fields (`now`) hold every field of the draft. */
+function holds(current: DraftFields, fields: DraftFields): boolean {
+  const now = current.map(([name, value]) => `${name}\u0000${value}`);
   return fields.every(([name, value]) => {
     const at = now.indexOf(`${name}\u0000${value}`);
     if (at === -1) return false;

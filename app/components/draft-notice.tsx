@@ -1,10 +1,11 @@
 import { CloudOff, History } from "lucide-react";
-import { useTimeZone } from "~/components/layout/use-root-user";
+import { useTranslation } from "react-i18next";
+import { useLocale, useTimeZone } from "~/components/layout/use-root-user";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { formatDateTime } from "~/lib/dates";
 import type { FormDraft } from "./draft-keeper";
-import { DRAFT_TEXTS } from "./draft-texts";
+import { DRAFT_SENTENCES } from "./draft-texts";
 
 /**
  * The kept draft of a form (useFormDraft), offered again: Restore and Discard, and Send now for a post that could
@@ -12,19 +13,20 @@ import { DRAFT_TEXTS } from "./draft-texts";
  * announces it when it appears or changes; its buttons are real buttons (44 px tall on touch screens, app.css).
  */
 export function DraftNotice({ draft: kept, className }: { draft: FormDraft; className?: string }) {
+  const { t } = useTranslation(["common"]);
   const timeZone = useTimeZone();
+  const locale = useLocale();
   const { status, draft, noun, online } = kept;
   const shown = status !== "none" && draft !== null;
   const unsent = status === "unsent" || status === "sending";
+  const sentences = DRAFT_SENTENCES[noun];
   const text = !shown
     ? ""
     : status === "sending"
-      ? DRAFT_TEXTS.sending
+      ? t("common:drafts.sending")
       : unsent
-        ? online
-          ? DRAFT_TEXTS.unsentOnline(noun)
-          : DRAFT_TEXTS.unsent(noun)
-        : DRAFT_TEXTS.offered(noun, formatDateTime(new Date(draft.savedAt), timeZone));
+        ? t(online ? sentences.unsentOnline : sentences.unsent)
+        : t(sentences.offered, { savedAt: formatDateTime(new Date(draft.savedAt), timeZone, locale) });
   const Icon = unsent ? CloudOff : History;
   return (
     <div
@@ -47,15 +49,15 @@ export function DraftNotice({ draft: kept, className }: { draft: FormDraft; clas
         <div className="mt-2 flex flex-wrap gap-2">
           {unsent ? (
             <Button size="sm" onClick={kept.send} disabled={!online || status === "sending"}>
-              {online ? DRAFT_TEXTS.sendNow : DRAFT_TEXTS.waiting}
+              {online ? t("common:drafts.sendNow") : t("common:drafts.waiting")}
             </Button>
           ) : (
             <Button size="sm" variant="outline" onClick={kept.restore}>
-              {DRAFT_TEXTS.restore}
+              {t("common:drafts.restore")}
             </Button>
           )}
           <Button size="sm" variant="ghost" onClick={kept.discard} disabled={status === "sending"}>
-            {DRAFT_TEXTS.discard}
+            {t("common:drafts.discard")}
           </Button>
         </div>
       ) : null}

@@ -1,21 +1,24 @@
 /**
- * Every English text the kept-draft notices show (app/components/draft-notice.tsx), in one place for the
- * translation into Hindi (issue #43 item 1).
+ * The keys of every text the kept-draft notices show (app/components/draft-notice.tsx), in `common` (loaded on
+ * every page, so a notice that appears after hydration has its texts): app/locales/<language>/common.json, `drafts`.
+ * One sentence per form, not a noun put into one sentence, so Hindi can agree with each noun.
  */
 export type DraftNoun = "quote" | "message" | "product";
 
-const NOUNS: Record<DraftNoun, string> = { quote: "quote", message: "message", product: "new product" };
-
-export const DRAFT_TEXTS = {
-  offered: (noun: DraftNoun, savedAt: string) =>
-    `A draft of your ${NOUNS[noun]} from ${savedAt} is kept on this device.`,
-  unsent: (noun: DraftNoun) =>
-    `Not sent: there is no connection. Your ${NOUNS[noun]} is kept on this device; send it when you are back online.`,
-  unsentOnline: (noun: DraftNoun) =>
-    `Your ${NOUNS[noun]} was not sent (there was no connection). It is kept on this device: you are online now.`,
-  sending: "Sending…",
-  restore: "Restore",
-  discard: "Discard",
-  sendNow: "Send now",
-  waiting: "Waiting for a connection",
-};
+export const DRAFT_SENTENCES = {
+  quote: {
+    offered: "common:drafts.quote.offered",
+    unsent: "common:drafts.quote.unsent",
+    unsentOnline: "common:drafts.quote.unsentOnline",
+  },
+  message: {
+    offered: "common:drafts.message.offered",
+    unsent: "common:drafts.message.unsent",
+    unsentOnline: "common:drafts.message.unsentOnline",
+  },
+  product: {
+    offered: "common:drafts.product.offered",
+    unsent: "common:drafts.product.unsent",
+    unsentOnline: "common:drafts.product.unsentOnline",
+  },
+} as const satisfies Record<DraftNoun, Record<"offered" | "unsent" | "unsentOnline", string>>;

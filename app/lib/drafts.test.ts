@@ -45,6 +45,14 @@ describe("which fields a draft may keep", () => {
       expect(keepsField({ name, type: "text" }), name).toBe(false);
     expect(keepsField({ name: "", type: "text" })).toBe(false);
   });
+
+  it("keeps a hidden field only when the form names it, and never a secret one", () => {
+    const images = (name: string) => name === "main_images" || name === "sessionToken";
+    expect(keepsField({ name: "main_images", type: "hidden" }, images)).toBe(true);
+    expect(keepsField({ name: "intent", type: "hidden" }, images)).toBe(false);
+    expect(keepsField({ name: "sessionToken", type: "hidden" }, images)).toBe(false);
+    expect(keepsField({ name: "main_images", type: "file" }, images)).toBe(false);
+  });
 });
 
 describe("whether a form holds a draft worth keeping", () => {

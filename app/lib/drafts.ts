@@ -26,15 +26,24 @@ export function draftKey(userId: string, form: string): string {
 const SECRET_NAME = /pass(word|code)|secret|token|otp|card|cvc|cvv|iban|account.?number/i;
 const SKIPPED_TYPES = new Set(["password", "file", "hidden", "submit", "button", "reset", "image"]);
 
+/** Names of hidden fields a form asks to keep (the URLs of images it has uploaded), for a form that has some. */
+export type KeepHidden = (name: string) => boolean;
+
 /**
  * Whether a control's value may be written to the device: never a password or card field (by type, by the
- * browser's `cc-*` autofill names, or by its name), never a file, nor a hidden field (the form's own intent).
+ * browser's `cc-*` autofill names, or by its name), never a file, nor a hidden field (the form's own intent)
+ * unless the form names it in `keepHidden`.
  */
-export function keepsField(control: { name: string; type: string; autocomplete?: string }): boolean {
-  if (!control.name || SKIPPED_TYPES.has(control.type.toLowerCase())) return false;
+export function keepsField(
+  control: { name: string; type: string; autocomplete?: string },
+  keepHidden?: KeepHidden,
+): boolean {
+  if (!control.name || SECRET_NAME.test(control.name)) return false;
+  const type = control.type.toLowerCase();
+  if (type === "hidden") return keepHidden?.(control.name) ?? false;
+  if (SKIPPED_TYPES.has(type)) return false;
   const autofill = (control.autocomplete ?? "").toLowerCase();
-  if (/(^|\s)(cc-|current-password|new-password|one-time-code)/.test(autofill)) return false;
-  return !SECRET_NAME.test(control.name);
+  return !/(^|\s)(cc-|current-password|new-password|one-time-code)/.test(autofill);
 }
 
 /** A control that holds a value a draft can keep: an input, a text area or a select. */
@@ -47,11 +56,11 @@ export function isFormControl(element: Element): element is HTMLInputElement | H
 }
 
 /** The fields of a form worth keeping, as the browser would post them; unchecked boxes and radios are left out. */
-export function formFields(form: HTMLFormElement): DraftFields {
+export function formFields(form: HTMLFormElement, keepHidden?: KeepHidden): DraftFields {
   const fields: DraftFields = [];
   for (const element of Array.from(form.elements)) {
     if (!isFormControl(element)) continue;
-    if (element.disabled || !keepsField(element)) continue;
+    if (element.disabled || !keepsField(element, keepHidden)) continue;
     if (element instanceof HTMLInputElement && (element.type === "checkbox" || element.type === "radio")) {
       if (element.checked) fields.push([element.name, element.value]);
     } else if (element instanceof HTMLSelectElement && element.multiple) {

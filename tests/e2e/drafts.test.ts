@@ -1,4 +1,5 @@
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../seed/demo.server";
 import { HttpClient } from "../support/http-client";
@@ -62,6 +63,16 @@ async function tapTargetsOf(page: Page) {
   }
 }
 
+/** Runs `steps` with the browser offline (as a phone that lost its signal), and brings the connection back after. */
+async function withoutConnection(context: BrowserContext, steps: () => Promise<void>) {
+  await context.setOffline(true);
+  try {
+    await steps();
+  } finally {
+    await context.setOffline(false);
+  }
+}
+
 async function signedInClient(email: string) {
   const client = new HttpClient(baseUrl());
   expect((await client.post("/auth", { intent: "signin", email, password: DEMO_PASSWORD })).status).toBe(302);
@@ -108,8 +119,7 @@ describe("drafts that survive a lost connection", () => {
     await page.getByText(/\$43\.21 each × 100 pieces = \$4,321\.09/).waitFor();
 
     // the connection drops; the submit stays on the device, and says so
-    await context.setOffline(true);
-    try {
+    await withoutConnection(context, async () => {
       await page.getByRole("button", { name: "Submit Quote" }).click();
       await page
         .getByRole("status")
@@ -122,9 +132,7 @@ describe("drafts that survive a lost connection", () => {
       ]);
       await screenshot(page, "drafts-quote-not-sent");
       expect(await seriousA11yViolations(page)).toEqual([]);
-    } finally {
-      await context.setOffline(false);
-    }
+    });
 
     // back online: one tap sends it, through the form's own action
     await page.getByRole("button", { name: "Send now" }).click();
@@ -166,8 +174,7 @@ describe("drafts that survive a lost connection", () => {
     await page.getByRole("button", { name: "Restore" }).click();
     await expect.poll(() => box.inputValue()).toBe(text);
 
-    await context.setOffline(true);
-    try {
+    await withoutConnection(context, async () => {
       await box.press("Enter");
       await page
         .getByRole("status")
@@ -175,9 +182,7 @@ describe("drafts that survive a lost connection", () => {
         .waitFor();
       await screenshot(page, "drafts-message-not-sent");
       expect(await seriousA11yViolations(page)).toEqual([]);
-    } finally {
-      await context.setOffline(false);
-    }
+    });
     await page.getByRole("status").filter({ hasText: "you are online now" }).waitFor();
     await page.getByRole("button", { name: "Send now" }).click();
     await page.locator("main li", { hasText: text }).first().waitFor();
@@ -191,8 +196,8 @@ describe("drafts that survive a lost connection", () => {
     expect(await (await draftNotice(page)).getAttribute("data-draft-notice")).toBe("none");
   });
 
-  it("the add-product form: kept and restored for its account only; sign-out deletes every draft", async () => {
-    const { page } = phone;
+  it("the add-product form: kept with its rows and uploaded image, restored, kept offline and created once with one tap", async () => {
+    const { page, context } = phone;
     const name = `Draft block-print cushion ${Date.now()}`;
     await signIn(page, SELLER);
     await page.goto("/products");
@@ -201,8 +206,24 @@ describe("drafts that survive a lost connection", () => {
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Product Name *").fill(name);
     await dialog.getByLabel("Description *").fill("Hand block-printed cotton cushion cover, natural dyes.");
-    await expect.poll(async () => (await keptDrafts(page, "product:")).map((d) => d.fields.name)).toEqual([name]);
-    const rajeshKey = (await keptDrafts(page, "product:"))[0]!.key;
+    await dialog.getByLabel("Category *").selectOption("kitchen-and-table-linen");
+    await dialog.getByRole("tab", { name: "Variants & Pricing" }).click();
+    await dialog.getByLabel("Minimum order quantity").fill("50");
+    await dialog.getByRole("button", { name: "Add Variant" }).click();
+    await dialog.getByLabel("Color").fill("Madder red");
+    await dialog.getByLabel("Price (USD)").fill("7.25");
+    await dialog.getByRole("tab", { name: "Images" }).click();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 160, g: 40, b: 30 } } })
+      .png()
+      .toBuffer();
+    await dialog
+      .getByLabel("Main product images")
+      .setInputFiles({ name: "cushion.png", mimeType: "image/png", buffer: png });
+    await dialog.getByRole("img", { name: "Uploaded image 1" }).waitFor();
+    // the uploaded image's address is kept with the text (an upload is no keystroke)
+    await expect
+      .poll(async () => (await keptDrafts(page, "product:")).map((d) => [d.fields.name, Boolean(d.fields.main_images)]))
+      .toEqual([[name, true]]);
 
     await page.reload();
     await hydrated(page);
@@ -214,6 +235,39 @@ describe("drafts that survive a lost connection", () => {
     await page.getByRole("button", { name: "Restore" }).click();
     await expect.poll(() => dialog.getByLabel("Product Name *").inputValue()).toBe(name);
     expect(await dialog.getByLabel("Description *").inputValue()).toContain("block-printed");
+    // the variant row comes back, and the image
+    await dialog.getByRole("tab", { name: "Variants & Pricing" }).click();
+    expect(await dialog.getByLabel("Color").inputValue()).toBe("Madder red");
+    await dialog.getByRole("tab", { name: "Images" }).click();
+    await dialog.getByRole("img", { name: "Uploaded image 1" }).waitFor();
+
+    await withoutConnection(context, async () => {
+      await dialog.getByRole("button", { name: "Create Product" }).click();
+      await dialog
+        .getByRole("status")
+        .filter({ hasText: "Not sent: there is no connection. Your new product is kept on this device" })
+        .waitFor();
+      await screenshot(page, "drafts-product-not-sent");
+    });
+    await dialog.getByRole("button", { name: "Send now" }).click();
+    await page.getByText("Product created successfully!").waitFor();
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(() => keptDrafts(page, "product:")).toEqual([]);
+    await page.goto("/products");
+    expect(await page.getByRole("link", { name, exact: true }).count()).toBe(1);
+  });
+
+  it("drafts are one account's: another account on the same browser sees none; sign-out deletes them", async () => {
+    const { page } = phone;
+    const name = `Draft for one account ${Date.now()}`;
+    await signIn(page, SELLER);
+    await page.goto("/products");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Create Product" }).first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Product Name *").fill(name);
+    await expect.poll(async () => (await keptDrafts(page, "product:")).map((d) => d.fields.name)).toEqual([name]);
+    const rajeshKey = (await keptDrafts(page, "product:"))[0]!.key;
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
 

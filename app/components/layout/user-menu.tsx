@@ -49,8 +49,9 @@ export function UserMenu({ user }: { user: UserMenuUser }) {
         <DropdownMenuItem
           className="text-red-700"
           onSelect={() =>
-            // a shared phone keeps no one's drafts (decision record 0059; the service worker clears them too)
-            void clearAllDrafts()
+            // a shared phone keeps no one's drafts (decision record 0059; the service worker clears them too); a
+            // storage that does not answer within a second does not hold the sign-out up
+            void Promise.race([clearAllDrafts(), new Promise((settle) => setTimeout(settle, 1000))])
               .catch(() => undefined)
               .then(() => submit(null, { method: "post", action: "/auth/sign-out" }))
           }

@@ -91,6 +91,8 @@ export function CreateProductDialog({
   const [uploading, setUploading] = useState(false);
   // a new form (and a new image field) after each product created
   const [generation, setGeneration] = useState(0);
+  // the image field takes its images once, when it mounts: a restored draft mounts it again
+  const [restored, setRestored] = useState(0);
   const formId = `create-product-${useId().replace(/[^a-zA-Z0-9]/g, "")}-${generation}`;
   const sent = useRef(false);
   const focusAfterTab = useRef<string | null>(null);
@@ -119,7 +121,12 @@ export function CreateProductDialog({
     sentBy: "caller",
     busy: fetcher.state !== "idle",
     openForm: () => setOpen(true),
-    restoreFields: (kept) => form.update({ value: conformValue(kept) as never }),
+    restoreFields: (kept) => {
+      form.update({ value: conformValue(kept) as never });
+      setRestored((n) => n + 1);
+    },
+    // the uploaded images' URLs, so a restored product need not upload them again
+    keepHidden: (field) => field === fields.main_images.name,
   });
 
   useEffect(() => {
@@ -460,7 +467,7 @@ export function CreateProductDialog({
 
                 <TabsContent value={tabValue("Images")} forceMount>
                   <ImageUploadField
-                    key={generation}
+                    key={`${generation}-${restored}`}
                     kind="product"
                     name={fields.main_images.name}
                     label="Main product images"
@@ -474,6 +481,7 @@ export function CreateProductDialog({
                           : []
                     }
                     onUploadingChange={setUploading}
+                    onChange={draft.changed}
                   />
                   {fields.main_images.errors?.[0] ? (
                     <p id={fields.main_images.errorId} role="alert" className="mt-2 text-sm text-red-600">
