@@ -92,7 +92,7 @@ export const TEMPORARY_WALL_GAPS = {
     matching: ["products"],
     notifications: ["auth"],
     orders: ["rfqs"],
-    payments: ["orders", "rfqs"],
+    payments: ["rfqs"],
     products: ["stores"],
     stores: ["products", "profiles"],
   },
