@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { nestedSql } from "~/db/sql-helpers";
 import { stores } from "~/db/schema/stores";
 
 /** The one ownership condition on stores: the store (or, without an id, every store) of the acting seller. */
@@ -24,4 +25,18 @@ export async function storeSellerOf(db: Db, storeId: string): Promise<{ sellerId
  */
 export function storeSubjectCardOf(storeId: SQLWrapper): SQL {
   return sql`select ${stores.name} as title, ${stores.logoUrl} as image_url from ${stores} where ${stores.id} = ${storeId}`;
+}
+
+/**
+ * A seller's newest active store (its id and name, null for none) as two scalar subqueries on the seller's id: the
+ * product page names the supplier's store in its one statement (products' getProductDetail takes this).
+ */
+export function sellerStoreOf(sellerId: SQLWrapper): { id: SQL<string | null>; name: SQL<string | null> } {
+  const newest = (column: SQLWrapper) =>
+    nestedSql(
+      sql<
+        string | null
+      >`(select ${column} from ${stores} where ${stores.sellerId} = ${sellerId} and ${stores.status} = 'active' order by ${stores.createdAt} desc, ${stores.id} desc limit 1)`,
+    );
+  return { id: newest(stores.id), name: newest(stores.name) };
 }
