@@ -93,7 +93,6 @@ export const TEMPORARY_WALL_GAPS = {
     notifications: ["auth"],
     orders: ["rfqs"],
     payments: ["rfqs"],
-    stores: ["products", "profiles"],
   },
   edges: [],
 };
