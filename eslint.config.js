@@ -90,7 +90,6 @@ export const TEMPORARY_WALL_GAPS = {
   tables: {
     accounts: ["stores"],
     matching: ["products"],
-    notifications: ["auth"],
     orders: ["rfqs"],
     payments: ["rfqs"],
   },
