@@ -88,7 +88,6 @@ export const READ_MODELS = {
  */
 export const TEMPORARY_WALL_GAPS = {
   tables: {
-    accounts: ["stores"],
     matching: ["products"],
     orders: ["rfqs"],
     payments: ["rfqs"],
