@@ -88,13 +88,9 @@ export const READ_MODELS = {
  */
 export const TEMPORARY_WALL_GAPS = {
   tables: {
-    accounts: ["stores"],
     matching: ["products"],
-    notifications: ["auth"],
     orders: ["rfqs"],
-    payments: ["orders", "rfqs"],
-    products: ["stores"],
-    stores: ["products", "profiles"],
+    payments: ["rfqs"],
   },
   edges: [],
 };

@@ -8,6 +8,7 @@ import { queueEmailConfirmation } from "~/modules/accounts/credentials.server";
 import { sendPasswordResetEmail } from "~/modules/accounts/password-reset.server";
 import { resolveAuthSecret } from "~/modules/accounts/secret.server";
 import { activeSessionIds } from "~/modules/accounts/session.server";
+import { emailAddressOf } from "~/modules/accounts/profiles.server";
 import { pollSecondsFromEnv, retryDelayFromEnv, startJobQueue, type JobQueue } from "~/modules/jobs/job-queue.server";
 import {
   discardAbandonedImports,
@@ -144,7 +145,7 @@ export function startRuntime(): Promise<Runtime> {
     });
     holder.live = live;
     // JOB_WORKERS=off: an instance that only serves pages (others, or a worker process, run the jobs)
-    const notifier: Notifier = { jobs, publicUrl, secret };
+    const notifier: Notifier = { jobs, publicUrl, secret, addressOf: emailAddressOf };
     // the simulator posts its signed webhooks to this instance's route (PAYMENTS_WEBHOOK_URL when behind a proxy)
     const payments = new SimulatorProvider({
       db: database.db,

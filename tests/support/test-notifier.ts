@@ -3,6 +3,7 @@ import { queryRows, type Db } from "../../app/db/client.server";
 import { startJobQueue, type JobData, type JobQueue } from "../../app/modules/jobs/job-queue.server";
 import { renderEmail, type MailMessage } from "../../app/modules/notifications/email-templates.server";
 import type { Notifier } from "../../app/modules/notifications/notifications.server";
+import { emailAddressOf } from "../../app/modules/accounts/profiles.server";
 import type { TestDatabase } from "./test-database";
 
 /**
@@ -11,7 +12,15 @@ import type { TestDatabase } from "./test-database";
  */
 export async function testNotifier(database: TestDatabase): Promise<{ notifier: Notifier; jobs: JobQueue }> {
   const jobs = await startJobQueue(database, database.url);
-  return { jobs, notifier: { jobs, publicUrl: "http://setu.test", secret: "test-secret-for-unsubscribe-links" } };
+  return {
+    jobs,
+    notifier: {
+      jobs,
+      publicUrl: "http://setu.test",
+      secret: "test-secret-for-unsubscribe-links",
+      addressOf: emailAddressOf,
+    },
+  };
 }
 
 /** The e-mails waiting in the job queue, oldest first, as they will be sent (rendered from their templates). */

@@ -72,6 +72,12 @@ export function emailOf(userId: SQLWrapper): SQL<string> {
   return nestedSql(sql<string>`(select ${userTable.email} from ${userTable} where ${userTable.id} = ${userId})`);
 }
 
+/** A user's e-mail address, or null when there is no such user: what a notification is e-mailed to. */
+export async function emailAddressOf(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ email: userTable.email }).from(userTable).where(eq(userTable.id, userId)).limit(1);
+  return row?.email ?? null;
+}
+
 /** How many verified suppliers and how many buyers Setu has (the home page's figures), in one statement. */
 export async function countMembers(db: Db): Promise<{ verifiedSuppliers: number; buyers: number } | undefined> {
   const [people] = await db

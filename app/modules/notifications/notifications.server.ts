@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import { and, count, desc, eq, isNull, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { nestedSql } from "~/db/sql-helpers";
-import { user as userTable } from "~/db/schema/auth";
 import { emailPreferences, notifications, type NotificationKind } from "~/db/schema/notifications";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import { publishLive } from "~/modules/live/live-events.server";
@@ -20,8 +19,17 @@ export function sentNotification(db: Pick<Db, "select">, userId: SQLWrapper, eve
     .where(and(eq(notifications.userId, userId), eq(notifications.eventKey, eventKey)));
 }
 
-/** What a command needs to notify: the queue that sends e-mail, the site's address and the key that signs unsubscribe links. */
-export type Notifier = { jobs: Pick<JobQueue, "send">; publicUrl: string; secret: string };
+/**
+ * What a command needs to notify: the queue that sends e-mail, the site's address, the key that signs unsubscribe
+ * links, and where a user's e-mail address is read (accounts' emailAddressOf, given by the composition root: accounts
+ * sits above notifications and keeps the users table).
+ */
+export type Notifier = {
+  jobs: Pick<JobQueue, "send">;
+  publicUrl: string;
+  secret: string;
+  addressOf: (db: Db, userId: string) => Promise<string | null>;
+};
 
 export type Notice = {
   userId: string;
@@ -73,14 +81,8 @@ export async function notify(tx: Db, notifier: Notifier, notice: Notice): Promis
   const devices = PUSHED_KINDS.has(notice.kind) ? await pushSubscriptionIds(tx, notice.userId) : [];
   if (!notice.email && devices.length === 0) return true;
   const emailKind = EMAIL_KIND_OF[notice.kind];
-  const [recipient] = await tx
-    .select({ email: userTable.email, wants: sql<boolean>`coalesce(${emailPreferences[emailKind]}, true)` })
-    .from(userTable)
-    .leftJoin(emailPreferences, eq(emailPreferences.userId, userTable.id))
-    .where(eq(userTable.id, notice.userId))
-    .limit(1);
   // one choice per kind for both: a kind turned off (or unsubscribed from) is neither e-mailed nor pushed
-  if (!recipient?.wants) return true;
+  if (!(await getEmailPreferences(tx, notice.userId))[emailKind]) return true;
   // a job per device, run once the change commits: a device whose push service fails is retried alone
   const payload = {
     title: notice.title,
@@ -90,11 +92,13 @@ export async function notify(tx: Db, notifier: Notifier, notice: Notice): Promis
   };
   for (const subscriptionId of devices) await notifier.jobs.send(tx, "push", { subscriptionId, payload });
   if (!notice.email) return true;
+  const to = await notifier.addressOf(tx, notice.userId);
+  if (!to) return true;
   const link = `${notifier.publicUrl}${notice.href}`;
   const unsubscribeUrl = unsubscribeLink(notifier, notice.userId, emailKind);
   await notifier.jobs.send(tx, "email", {
     template: "notice",
-    to: recipient.email,
+    to,
     subject: notice.email.subject,
     text: notice.email.text,
     link,

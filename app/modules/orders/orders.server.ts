@@ -410,3 +410,29 @@ export async function openOrderBuyers(db: Db, orderIds: readonly string[]): Prom
     .where(and(inArray(orders.id, [...orderIds]), notInArray(orders.status, ["completed", "cancelled", "declined"])));
   return new Map(rows.map((row) => [row.id, row.buyerId]));
 }
+
+/** An order's row read under a row lock (FOR UPDATE), in the caller's transaction (a dispute's decision); null when none. */
+export async function lockOrder(tx: Db, orderId: string): Promise<typeof orders.$inferSelect | null> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  return row ?? null;
+}
+
+/**
+ * The order columns other domains join on in their own statement (record 0049), as a subquery aliased `order_rows`:
+ * the parties, where the order stands, its value, delivery and RFQ. A set-based read (the milestones a buyer has to
+ * fund, the net payments due) joins it instead of the orders table, and stays one statement.
+ */
+export function orderRows(db: Pick<Db, "select">) {
+  return db
+    .select({
+      id: orders.id,
+      buyerId: orders.buyerId,
+      sellerId: orders.sellerId,
+      status: orders.status,
+      totalCents: orders.totalCents,
+      deliveredAt: orders.deliveredAt,
+      rfqId: orders.rfqId,
+    })
+    .from(orders)
+    .as("order_rows");
+}
