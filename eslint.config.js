@@ -88,16 +88,9 @@ export const READ_MODELS = {
  */
 export const TEMPORARY_WALL_GAPS = {
   tables: {
-    accounts: ["stores"],
     matching: ["products"],
-    messaging: ["auth", "notifications", "orders", "products", "profiles", "rfqs", "stores"],
-    notifications: ["auth"],
-    "order-documents": ["orders", "profiles", "rfqs", "trade"],
     orders: ["rfqs"],
-    payments: ["orders", "rfqs"],
-    products: ["stores"],
-    rfqs: ["matching", "profiles", "trade"],
-    stores: ["products", "profiles"],
+    payments: ["rfqs"],
   },
   edges: [],
 };
@@ -160,7 +153,14 @@ export default tseslint.config(
     // the service worker's own part (imported by the one Workbox writes: vite.config.ts)
     files: ["public/**/*.js"],
     languageOptions: {
-      globals: { self: "readonly", caches: "readonly", clients: "readonly", URL: "readonly", Response: "readonly" },
+      globals: {
+        self: "readonly",
+        caches: "readonly",
+        clients: "readonly",
+        URL: "readonly",
+        Response: "readonly",
+        indexedDB: "readonly",
+      },
     },
   },
   {

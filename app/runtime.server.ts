@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { preferredLanguageOf } from "~/modules/accounts/profiles.server";
+import { preferredLanguageFor } from "~/modules/accounts/profiles.server";
 import { openConfiguredDatabase, type Database, type Db } from "~/db/client.server";
 import { EMBEDDED_MAINTENANCE_INTERVAL_MS, tidyChangedTables } from "~/db/embedded-maintenance.server";
 import path from "node:path";
@@ -9,8 +9,14 @@ import { queueEmailConfirmation } from "~/modules/accounts/credentials.server";
 import { sendPasswordResetEmail } from "~/modules/accounts/password-reset.server";
 import { resolveAuthSecret } from "~/modules/accounts/secret.server";
 import { activeSessionIds } from "~/modules/accounts/session.server";
+import { emailAddressOf } from "~/modules/accounts/profiles.server";
 import { pollSecondsFromEnv, retryDelayFromEnv, startJobQueue, type JobQueue } from "~/modules/jobs/job-queue.server";
-import { resumeCatalogueImports, runCatalogueImport } from "~/modules/catalogue-import/catalogue-import.server";
+import {
+  discardAbandonedImports,
+  IMPORT_CLEANUP_CRON,
+  resumeCatalogueImports,
+  runCatalogueImport,
+} from "~/modules/catalogue-import/catalogue-import.server";
 import { generateOrderDocuments } from "~/modules/order-documents/order-documents.server";
 import {
   liveLimitsFromEnv,
@@ -20,6 +26,7 @@ import {
   type LiveUpdates,
 } from "~/modules/live/live-hub.server";
 import { sendMessageDigest } from "~/modules/messaging/message-digest.server";
+import { conversationSubjects } from "~/modules/conversation-subjects/conversation-subjects.server";
 import { renderEmail } from "~/modules/notifications/email-templates.server";
 import { createMailer } from "~/modules/notifications/mailer.server";
 import type { Notifier } from "~/modules/notifications/notifications.server";
@@ -139,7 +146,7 @@ export function startRuntime(): Promise<Runtime> {
     });
     holder.live = live;
     // JOB_WORKERS=off: an instance that only serves pages (others, or a worker process, run the jobs)
-    const notifier: Notifier = { jobs, publicUrl, secret, languageOf: preferredLanguageOf };
+    const notifier: Notifier = { jobs, publicUrl, secret, addressOf: emailAddressOf, languageOf: preferredLanguageFor };
     // the simulator posts its signed webhooks to this instance's route (PAYMENTS_WEBHOOK_URL when behind a proxy)
     const payments = new SimulatorProvider({
       db: database.db,
@@ -157,7 +164,7 @@ export function startRuntime(): Promise<Runtime> {
           logger.info({ subscriptionId: job.subscriptionId }, "removed an expired push subscription");
       });
       await jobs.work("message-digest", async ({ userId }) => {
-        await sendMessageDigest(database.db, notifier, userId);
+        await sendMessageDigest(database.db, conversationSubjects, notifier, userId);
       });
       await jobs.work("match-rfq", async ({ rfqId }) => {
         const matched = await matchRfq(database.db, notifier, rfqId);
@@ -188,6 +195,10 @@ export function startRuntime(): Promise<Runtime> {
         const outcome = await runCatalogueImport({ db: database.db, storage, jobs, dataDir }, importId);
         logger.info({ importId, outcome }, "ran a catalogue import");
       });
+      await jobs.work("catalogue-import-cleanup", async () => {
+        const discarded = await discardAbandonedImports({ db: database.db, storage });
+        if (discarded) logger.info({ discarded }, "discarded import previews left for a day, and their ZIPs");
+      });
       await jobs.work("store-qr-refresh", async ({ publicUrl }) => {
         const made = await refreshStoreQrCodes(database.db, publicUrl);
         if (made) logger.info({ made }, "made again the store QR codes that encoded another address");
@@ -201,6 +212,7 @@ export function startRuntime(): Promise<Runtime> {
     await jobs.schedule("rfq-deadline-reminders", RFQ_DEADLINE_REMINDER_CRON, {});
     await jobs.schedule("order-auto-complete", AUTO_COMPLETE_CRON, {});
     await jobs.schedule("payment-due-reminders", NET_REMINDER_CRON, {});
+    await jobs.schedule("catalogue-import-cleanup", IMPORT_CLEANUP_CRON, {});
     // charges a crash left pending, looked up at the provider (record 0044): every minute, and once now
     await jobs.schedule("payment-reconcile", RECONCILE_CRON, {});
     await jobs.send(database.db, "payment-reconcile", {});

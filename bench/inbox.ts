@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrateDatabase, openPglite, openPostgres, type Database, type Db } from "~/db/client.server";
 import { listInbox, unreadConversationCount } from "~/modules/messaging/messaging.server";
+import { conversationSubjects } from "~/modules/conversation-subjects/conversation-subjects.server";
 import { createBuyer, createSeller } from "../seed/factories/users";
 
 const { values } = parseArgs({
@@ -96,17 +97,21 @@ console.log(
   `${database.engine}: ${total.toLocaleString("en-US")} conversations written in ${((performance.now() - fillStarted) / 1000).toFixed(1)} s`,
 );
 
-const deep = await listInbox(db, big.user, {});
+const deep = await listInbox(db, conversationSubjects, big.user, {});
 let cursor = deep.next;
-for (let i = 0; i < 20 && cursor; i++) cursor = (await listInbox(db, big.user, { cursor })).next;
+for (let i = 0; i < 20 && cursor; i++) cursor = (await listInbox(db, conversationSubjects, big.user, { cursor })).next;
 
 const rows = [
-  await measure(`inbox, 10 conversations`, () => listInbox(counting, small.user, {})),
-  await measure(`inbox, ${total.toLocaleString("en-US")} conversations`, () => listInbox(counting, big.user, {})),
-  await measure(`"Needs reply", ${total.toLocaleString("en-US")}`, () =>
-    listInbox(counting, big.user, { filter: "needs-reply" }),
+  await measure(`inbox, 10 conversations`, () => listInbox(counting, conversationSubjects, small.user, {})),
+  await measure(`inbox, ${total.toLocaleString("en-US")} conversations`, () =>
+    listInbox(counting, conversationSubjects, big.user, {}),
   ),
-  await measure(`page 22 (cursor), ${total.toLocaleString("en-US")}`, () => listInbox(counting, big.user, { cursor })),
+  await measure(`"Needs reply", ${total.toLocaleString("en-US")}`, () =>
+    listInbox(counting, conversationSubjects, big.user, { filter: "needs-reply" }),
+  ),
+  await measure(`page 22 (cursor), ${total.toLocaleString("en-US")}`, () =>
+    listInbox(counting, conversationSubjects, big.user, { cursor }),
+  ),
   await measure(`unread count, 10`, () => unreadConversationCount(counting, small.user.id)),
   await measure(`unread count, ${total.toLocaleString("en-US")}`, () => unreadConversationCount(counting, big.user.id)),
 ];

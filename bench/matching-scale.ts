@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { migrateDatabase, queryRows, type Db } from "~/db/client.server";
 import type { ProductCategory } from "~/lib/categories";
+import { emailAddressOf } from "~/modules/accounts/profiles.server";
 import { startJobQueue } from "~/modules/jobs/job-queue.server";
 import { matchRfq, rankSuppliersForRfq, rfqRankingQuery } from "~/modules/matching/matching.server";
 import type { Notifier } from "~/modules/notifications/notifications.server";
@@ -199,7 +200,12 @@ async function main() {
     throw new Error("No catalogue: run npm run bench:seed -- --products 1000000 --sellers 7000 first");
 
   const jobs = await startJobQueue(database, target.engine === "postgres" ? target.url : undefined);
-  const notifier: Notifier = { jobs, publicUrl: "http://setu.bench", secret: "bench-secret-for-unsubscribe-links" };
+  const notifier: Notifier = {
+    jobs,
+    publicUrl: "http://setu.bench",
+    secret: "bench-secret-for-unsubscribe-links",
+    addressOf: emailAddressOf,
+  };
   try {
     await ensureBuyer(db, BUYER_ID, "Bench Matching Buyer LLC");
     await ensureBuyer(db, HISTORY_BUYER_ID, "Bench History Buyer LLC");

@@ -17,6 +17,7 @@ import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { startAppServer, type AppServer } from "../tests/support/app-server";
 import { median } from "./stats";
+import { demoSessionCookie } from "./demo-session";
 
 const { values } = parseArgs({
   options: {
@@ -33,20 +34,7 @@ const TARGET = 1.5;
 const DEMO_BUYER = "sarah@brooklyn-home-goods.example";
 
 /** A demo buyer's session cookie (the demo data is seeded when the server starts on an empty database). */
-async function signIn(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/auth`, {
-    method: "POST",
-    headers: { origin: baseUrl, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "signin", email: DEMO_BUYER, password: "SetuDemo!2026" }),
-    redirect: "manual",
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0]!)
-    .find((pair) => pair.startsWith("setu.session_token="));
-  if (!cookie) throw new Error(`could not sign in the demo buyer (status ${response.status})`);
-  return cookie;
-}
+const signIn = (baseUrl: string) => demoSessionCookie(baseUrl, DEMO_BUYER);
 
 /** User + system CPU time of a process so far (all its threads: the embedded database's too), in µs (Linux). */
 function cpuUs(pid: number): number {

@@ -16,6 +16,7 @@ import { parseArgs } from "node:util";
 import autocannon, { type Result } from "autocannon";
 import { freePort, startAppServer } from "../tests/support/app-server";
 import { median } from "./stats";
+import { demoSessionCookie } from "./demo-session";
 
 const { values } = parseArgs({
   options: {
@@ -90,25 +91,8 @@ async function asBrowser(
   };
 }
 
-/** A demo buyer's session cookie: a signed-in page is never cached, so every view is rendered (and compressed). */
-async function signIn(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/auth`, {
-    method: "POST",
-    headers: { origin: baseUrl, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      intent: "signin",
-      email: "sarah@brooklyn-home-goods.example",
-      password: "SetuDemo!2026",
-    }),
-    redirect: "manual",
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0]!)
-    .find((pair) => pair.startsWith("setu.session_token="));
-  if (!cookie) throw new Error(`could not sign in the demo buyer (status ${response.status})`);
-  return cookie;
-}
+/** A demo buyer's session cookie (the demo data is seeded when the server starts on an empty database). */
+const signIn = (baseUrl: string) => demoSessionCookie(baseUrl, "sarah@brooklyn-home-goods.example");
 
 async function bareServer(body: Buffer): Promise<{ url: string; pid: number; stop: () => void }> {
   const file = path.join(os.tmpdir(), `setu-throughput-${process.pid}.html`);

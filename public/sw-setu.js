@@ -2,8 +2,9 @@
 // before Workbox's routes (decision record 0056).
 const SIGN_OUT_PATHS = new Set(["/auth/sign-out", "/auth/sign-out.data"]);
 
-// Nothing personal is cached (pages and data are network-only); still, signing out empties every runtime cache and
-// ends this device's push subscription, so a shared phone keeps nothing of the session and gets no one's pushes.
+// Nothing personal is cached (pages and data are network-only); still, signing out empties every runtime cache, the
+// kept drafts, and ends this device's push subscription, so a shared phone keeps nothing of the session and gets no
+// one's pushes.
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "POST" || url.origin !== self.location.origin || !SIGN_OUT_PATHS.has(url.pathname))
@@ -11,6 +12,7 @@ self.addEventListener("fetch", (event) => {
   // no respondWith: the sign-out itself goes to the network as it would without a service worker
   event.waitUntil(
     Promise.all([
+      clearDrafts(),
       caches
         .keys()
         .then((names) =>
@@ -24,6 +26,30 @@ self.addEventListener("fetch", (event) => {
     ]),
   );
 });
+
+// The unsent form texts kept on the device (app/lib/drafts.ts, idb-keyval's store: same names), of every account.
+function clearDrafts() {
+  return new Promise((resolve) => {
+    const opening = indexedDB.open("setu-drafts");
+    opening.onupgradeneeded = () => opening.result.createObjectStore("drafts");
+    opening.onerror = () => resolve();
+    opening.onblocked = () => resolve();
+    opening.onsuccess = () => {
+      const db = opening.result;
+      if (!db.objectStoreNames.contains("drafts")) {
+        db.close();
+        resolve();
+        return;
+      }
+      const clearing = db.transaction("drafts", "readwrite");
+      clearing.objectStore("drafts").clear();
+      clearing.oncomplete = clearing.onerror = clearing.onabort = () => {
+        db.close();
+        resolve();
+      };
+    };
+  });
+}
 
 // A push from Setu (modules/notifications/push.server.ts): { title, body, url, tag }, shown as a notification.
 self.addEventListener("push", (event) => {

@@ -133,8 +133,8 @@ const TRADES: DemoTrade[] = [
     unit: "pieces",
     unitPriceCents: 2_20,
     paymentTerms: "advance_30_bl_70",
-    // no 10-digit line of the demo's HTS table fits a tote bag: the 6-digit code stays, as stored before (record 0053)
-    hsCode: "420222",
+    // cotton tote bags, as U.S. Customs rules them (migration 0048)
+    hsCode: "4202921500",
     goods: {
       description: "Cotton Canvas Tote Bags, 38 x 42 cm",
       material: "100% cotton canvas, 10 oz",
@@ -153,7 +153,7 @@ const TRADES: DemoTrade[] = [
     unit: "sets",
     unitPriceCents: 9_40,
     paymentTerms: "advance_100",
-    hsCode: "8708302190",
+    hsCode: "8708305040",
     goods: {
       description: "Rear Brake Shoes with Mounted Linings for Pickups",
       material: "Non-asbestos friction linings bonded to steel shoes",

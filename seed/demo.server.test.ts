@@ -18,6 +18,11 @@ import { TOP_CATEGORY_SLUGS } from "~/lib/categories";
 import { checkPriceLadder } from "~/modules/products/product-form.schema";
 import { createTestDatabase, testEngines, type TestDatabase } from "../tests/support/test-database";
 import { DEMO_ACCOUNTS, drawDemoPicturesInto, seedDemoDataIfEmpty } from "./demo.server";
+import { DEMO_DIRECT_INQUIRY } from "./demo-data/inquiries";
+import type { SessionUser } from "~/modules/accounts/accounts.schema";
+import { loadAdminDashboard } from "~/modules/dashboard/dashboard.server";
+import { parseRfqListParams } from "~/modules/rfqs/rfq.schema";
+import { listRfqs } from "~/modules/rfqs/rfqs.server";
 import { similarSuppliersForProduct } from "~/modules/matching/similar-suppliers.server";
 import { localDiskStorage, type BlobStorage } from "~/modules/uploads/storage.server";
 import { cardImageUrl } from "~/modules/uploads/image-urls";
@@ -180,8 +185,8 @@ describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
         .get("Tellicherry Black Pepper, TGSEB Grade")!
         .map((t) => [t.hsCode, t.originPort, t.minQuantity, t.price]),
     ).toEqual([
-      ["090411", "INCOK", 2000, 910],
-      ["090411", "INCOK", 10000, 820],
+      ["0904110020", "INCOK", 2000, 910],
+      ["0904110020", "INCOK", 10000, 820],
     ]);
     for (const [name, tiers] of byProduct) {
       const ladder = tiers.map((t) => ({ minQuantity: t.minQuantity, unitPrice: t.price }));
@@ -317,10 +322,37 @@ describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
     }
     const demoOrders = await database.db.select().from(orders);
     expect(demoOrders.length).toBeGreaterThanOrEqual(4);
+    const known = new Set((await database.db.select({ code: htsCodes.code }).from(htsCodes)).map((r) => r.code));
     for (const o of demoOrders) {
       expect(o.shipToAddress, o.id).toMatch(/\b\d{5}\b/);
       expect(o.goodsDescription, o.id).toBeTruthy();
+      if (o.hsCode?.length === 10) expect(known.has(o.hsCode), `${o.goodsDescription}: ${o.hsCode}`).toBe(true);
     }
+    // goods that had 6-digit codes carry their 10-digit lines (migration 0048): pepper, tote bags, the LED panel
+    expect(coded.map((p) => [p.name, p.hsCode])).toEqual(
+      expect.arrayContaining([
+        ["Tellicherry Black Pepper, TGSEB Grade", "0904110020"],
+        ["Cotton Canvas Tote Bags", "4202921500"],
+        ["LED Panel Light 2x2 ft, 40W", "9405116020"],
+      ]),
+    );
+    const tote = demoOrders.find((o) => o.goodsDescription?.startsWith("Cotton Canvas Tote Bags"))!;
+    expect(tote.hsCode).toBe("4202921500");
+    const [proforma] = await database.db
+      .select()
+      .from(orderDocuments)
+      .where(and(eq(orderDocuments.orderId, tote.id), eq(orderDocuments.kind, "proforma_invoice")));
+    const proformaPdf = (await storage.get(proforma!.storageKey))!.bytes;
+    const proformaText = (
+      await extractText(await getDocumentProxy(new Uint8Array(proformaPdf)), { mergePages: true })
+    ).text.replace(/\s+/g, " ");
+    expect(proformaText).toContain("4202.92.1500");
+    expect(proformaText).toContain("Of cotton");
+    // the lines migration 0046 corrected: 6302.60.00's towels, and 8708.30.21, which the schedule no longer has
+    const [towels] = await database.db.select().from(htsCodes).where(eq(htsCodes.code, "6302600020"));
+    expect(towels?.description).toMatch(/of cotton: Towels: Other$/);
+    expect(known.has("8708302190")).toBe(false);
+    expect(known.has("8708305040")).toBe(true);
     // the shipped turmeric's commercial invoice prints the exporter's verified details, the consignee's address,
     // the goods from the product and the shipment as the supplier declared it
     const [shipped] = await database.db.select().from(orders).where(eq(orders.hsCode, "0910300000"));
@@ -340,6 +372,42 @@ describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
     expect(invoice).toContain("Vessel / flight MSC Aurora 612E");
     expect(invoice).toContain("Port of discharge Los Angeles (USLAX)");
     expect(invoice).not.toContain("Not provided");
+  });
+
+  it("has a direct inquiry from the demo buyer to the demo supplier about one of its products, for their eyes only", async () => {
+    const viewer = async (email: string): Promise<SessionUser> => {
+      const [row] = await database.db
+        .select({ user, profile: profiles })
+        .from(user)
+        .innerJoin(profiles, eq(profiles.userId, user.id))
+        .where(eq(user.email, email));
+      return { ...row!.user, isAdmin: row!.user.role === "admin", profile: row!.profile };
+    };
+    const params = (direct: boolean) => parseRfqListParams(new URLSearchParams(direct ? { direct: "1" } : {}));
+    const supplier = await viewer("rajesh@shakti-textiles.example");
+    const inbox = await listRfqs(database.db, params(true), supplier);
+    expect(inbox.items.map((r) => r.title)).toEqual([DEMO_DIRECT_INQUIRY.title]);
+    const [inquiry] = await database.db.select().from(rfqs).where(eq(rfqs.title, DEMO_DIRECT_INQUIRY.title));
+    const [product] = await database.db.select().from(products).where(eq(products.id, inquiry!.productId!));
+    // about a product of the supplier it is addressed to, at least its MOQ, in its unit, still open, quoted by no one
+    expect(product).toMatchObject({
+      name: DEMO_DIRECT_INQUIRY.productName,
+      sellerId: supplier.id,
+      unit: inquiry!.unit,
+    });
+    expect(inquiry).toMatchObject({ addressedSellerId: supplier.id, status: "published", inviteSimilar: false });
+    expect(inquiry!.quantity).toBeGreaterThanOrEqual(product!.minimumOrderQuantity);
+    expect(inquiry!.deadline > new Date().toISOString().slice(0, 10)).toBe(true);
+    const buyer = await viewer("sarah@brooklyn-home-goods.example");
+    expect(inquiry!.buyerId).toBe(buyer.id);
+    expect(await database.db.select().from(rfqResponses).where(eq(rfqResponses.rfqId, inquiry!.id))).toEqual([]);
+    // no one else sees it: another supplier, a visitor
+    for (const other of [await viewer("priya@deccan-auto.example"), null]) {
+      const list = await listRfqs(database.db, params(false), other);
+      expect(list.items.map((r) => r.title)).not.toContain(DEMO_DIRECT_INQUIRY.title);
+    }
+    // the administrator's open RFQs count it, and apart as a direct inquiry
+    expect(await loadAdminDashboard(database.db, { isAdmin: true })).toMatchObject({ openDirectInquiries: 1 });
   });
 
   it("creates every demo account with the role it is listed under", async () => {

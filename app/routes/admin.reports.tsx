@@ -11,6 +11,7 @@ import { requireAdmin } from "~/modules/accounts/session.server";
 import { LocalTime } from "~/modules/messaging/components/local-time";
 import { MessageText } from "~/modules/messaging/components/message-text";
 import { listReportGroups, resolveReport, resolveReportGroup } from "~/modules/messaging/messaging.server";
+import { conversationSubjects } from "~/modules/conversation-subjects/conversation-subjects.server";
 import { REPORT_LIST_STATUSES, RESOLVE_REPORT_FIELDS, resolveReportSchema } from "~/modules/messaging/messaging.schema";
 import { formValues, parseInput } from "~/lib/command-result";
 import { appContext } from "~/request-context.server";
@@ -28,7 +29,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, runtime);
   const search = new URL(request.url).searchParams;
   const status: Status = search.get("status") === "resolved" ? "resolved" : "open";
-  const page = await listReportGroups(runtime.db, admin, { status, cursor: search.get("cursor") });
+  const page = await listReportGroups(runtime.db, conversationSubjects, admin, {
+    status,
+    cursor: search.get("cursor"),
+  });
   invariantResponse(page);
   return { ...page, status, paged: search.has("cursor") };
 }

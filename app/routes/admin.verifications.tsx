@@ -27,6 +27,7 @@ import {
 import { noticeDocumentsIssuedUnderEarlierDetails } from "~/modules/order-documents/order-documents.server";
 import type { Route } from "./+types/admin.verifications";
 import { appContext } from "~/request-context.server";
+import { sellerStoresForAccounts } from "~/modules/stores/store-owner.server";
 
 const lazyRejectionSchema = lazySchema(() =>
   import("~/modules/accounts/accounts.schema").then((m) => ({ schema: m.rejectionSchema })),
@@ -38,7 +39,9 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context.get(appContext).runtime);
-  return { pending: await listPendingVerifications(context.get(appContext).runtime.db, admin) };
+  return {
+    pending: await listPendingVerifications(context.get(appContext).runtime.db, admin, sellerStoresForAccounts),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -56,7 +59,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       : input;
   } else {
     const input = parseInput(verificationDecisionSchema, formValues(form, ["profileId", "decision", "reason"]));
-    result = input.ok ? await decideVerification(runtime.db, admin, input.value, runtime.notifier) : input;
+    result = input.ok
+      ? await decideVerification(runtime.db, admin, input.value, runtime.notifier, sellerStoresForAccounts)
+      : input;
   }
   if (result.ok) return redirectWithFlash("/admin/verifications", { type: "success", message: result.message });
   return data(

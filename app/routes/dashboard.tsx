@@ -461,7 +461,16 @@ function AdminHome({ name, dashboard }: { name: string; dashboard: AdminDashboar
         <Stat icon={Users} label="Accounts" value={dashboard.users} />
         <Stat icon={Store} label="Sellers" value={dashboard.sellers} />
         <Stat icon={Package} label="Active products" value={dashboard.activeProducts} />
-        <Stat icon={FileText} label="Open RFQs" value={dashboard.openRfqs} />
+        <Stat
+          icon={FileText}
+          label="Open RFQs"
+          value={dashboard.openRfqs}
+          hint={
+            dashboard.openDirectInquiries === 1
+              ? "1 of them a direct inquiry to one supplier"
+              : `${dashboard.openDirectInquiries.toLocaleString("en-US")} of them direct inquiries to one supplier`
+          }
+        />
         <Stat icon={ShoppingCart} label="Orders" value={dashboard.orders} />
       </section>
     </div>

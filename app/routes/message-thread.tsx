@@ -50,9 +50,12 @@ import {
   sendMessage,
   unblockUser,
 } from "~/modules/messaging/messaging.server";
+import { conversationSubjects } from "~/modules/conversation-subjects/conversation-subjects.server";
 import { Thumbnail } from "~/modules/uploads/components/responsive-image";
 import { appContext } from "~/request-context.server";
 import { invariantResponse } from "~/lib/page-refusal";
+import { useFormDraft } from "~/components/draft-keeper";
+import { DraftNotice } from "~/components/draft-notice";
 import type { Route } from "./+types/message-thread";
 
 /** Menus (Radix DropdownMenu, 13 KB gzipped) load after the page's code; until then their button shows, disabled. */
@@ -80,7 +83,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { runtime } = context.get(appContext);
   const user = await requireUserPage(request, runtime);
-  const thread = await getThread(runtime.db, user, params.id, {
+  const thread = await getThread(runtime.db, conversationSubjects, user, params.id, {
     before: new URL(request.url).searchParams.get("before"),
   });
   // a stranger's thread and none at all look the same
@@ -264,7 +267,11 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
           You can no longer send messages in this conversation.
         </p>
       ) : (
-        <Composer key={thread.id} actionData={actionData?.intent === "send" ? actionData : undefined} />
+        <Composer
+          key={thread.id}
+          threadId={thread.id}
+          actionData={actionData?.intent === "send" ? actionData : undefined}
+        />
       )}
     </div>
   );
@@ -621,7 +628,8 @@ function ReportSection({ message, answer }: { message: ThreadMessage; answer?: A
  * The message box: Enter sends, Shift+Enter starts a new line; without JavaScript a plain multipart form with a
  * Send button. Files are checked for count and size before posting (the server decides their type from the bytes).
  */
-function Composer({ actionData }: { actionData?: ActionAnswer }) {
+function Composer({ threadId, actionData }: { threadId: string; actionData?: ActionAnswer }) {
+  const draft = useFormDraft({ formId: "message-form", name: `message:${threadId}`, noun: "message" });
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
@@ -659,6 +667,7 @@ function Composer({ actionData }: { actionData?: ActionAnswer }) {
   return (
     <Form
       ref={formRef}
+      id="message-form"
       method="post"
       encType="multipart/form-data"
       replace
@@ -691,6 +700,7 @@ function Composer({ actionData }: { actionData?: ActionAnswer }) {
           {error}
         </p>
       ) : null}
+      <DraftNotice draft={draft} className="mt-2" />
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
           <label

@@ -13,6 +13,7 @@ import { formValues, parseInput } from "~/lib/command-result";
 import { SUBJECT_LABEL } from "~/modules/messaging/messaging-values";
 import { liftBlock, listBlockedUsers } from "~/modules/messaging/blocks.server";
 import { listInbox, openConversation } from "~/modules/messaging/messaging.server";
+import { conversationSubjects } from "~/modules/conversation-subjects/conversation-subjects.server";
 import { appContext } from "~/request-context.server";
 import type { Route } from "./+types/messages";
 
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const filter: InboxFilter = search.get("filter") === "needs-reply" ? "needs-reply" : "all";
   const [page, blocked] = await Promise.all([
-    listInbox(runtime.db, user, { filter, cursor: search.get("cursor") }),
+    listInbox(runtime.db, conversationSubjects, user, { filter, cursor: search.get("cursor") }),
     listBlockedUsers(runtime.db, user),
   ]);
   return { ...page, filter, paged: search.has("cursor"), blocked, side: blockSide(user.profile) };
@@ -53,7 +54,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = parseInput(openConversationSchema, formValues(form, ["subjectType", "subjectId", "counterpartId"]));
   // the button's page says why, as it does for the command's refusals
   if (!input.ok) return redirectWithFlash(from, { type: "error", message: input.message });
-  const result = await openConversation(runtime.db, { ...viewer, profile: viewer.profile }, input.value);
+  const result = await openConversation(
+    runtime.db,
+    conversationSubjects,
+    { ...viewer, profile: viewer.profile },
+    input.value,
+  );
   if (!result.ok) return redirectWithFlash(from, { type: "error", message: result.message });
   return redirect(`/messages/${result.value.id}`);
 }

@@ -19,6 +19,7 @@ import {
 import { invariantResponse } from "~/lib/page-refusal";
 import type { Route } from "./+types/product-detail";
 import { productLandedCost } from "~/modules/products/product-landed-cost.server";
+import { sellerStoreOf } from "~/modules/stores/store-owner.server";
 import { appContext } from "~/request-context.server";
 import { publicPageHeaders } from "~/lib/page-cache-control";
 import { lazyPart } from "~/components/ui/lazy-part";
@@ -81,7 +82,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext).runtime;
   const [viewer, product] = await Promise.all([
     getSessionUser(request, context.get(appContext).runtime),
-    getProductDetail(db, params.id),
+    getProductDetail(db, params.id, sellerStoreOf),
   ]);
   invariantResponse(product, {
     heading: "Product Not Found",

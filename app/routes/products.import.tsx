@@ -83,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     intent === "commit"
       ? await commitCatalogueImport(runtime, actor, importId)
       : intent === "discard"
-        ? await discardCatalogueImport(runtime.db, actor, importId)
+        ? await discardCatalogueImport(runtime, actor, importId)
         : ({ ok: false, status: 400, message: "Unknown action" } as const);
   if (!result.ok)
     return data<ActionData>({ ok: false, message: result.message, problems: [] }, { status: result.status });

@@ -25,10 +25,12 @@ import { ContactButton } from "~/modules/messaging/components/contact-button";
 import { ClosingTime } from "~/modules/rfqs/components/closing-time";
 import { DeadlineBadge } from "~/modules/rfqs/components/deadline-badge";
 import { DirectInquiryBadge, VerifiedOnlyBadge } from "~/modules/rfqs/components/rfq-card";
-import { inquiryProductSummary } from "~/modules/products/rfq-prefill.server";
+import { inquiryProductSummary, quoteGoodsFromProduct } from "~/modules/products/rfq-prefill.server";
 import { VerificationBadge } from "~/modules/accounts/components/verification-badge";
 import { formatBudget } from "~/modules/rfqs/components/rfq-card";
 import { QuoteForm } from "~/modules/rfqs/components/quote-form";
+import { useFormDraft } from "~/components/draft-keeper";
+import { DraftNotice } from "~/components/draft-notice";
 import { QuoteSummary } from "~/modules/rfqs/components/quote-summary";
 import { ANONYMOUS_BUYER, UNNAMED_BUYER } from "~/modules/accounts/buyer-privacy";
 import { QUOTE_CLOSED_MESSAGE, QUOTE_STATUS_LABEL, type QuoteView } from "~/modules/rfqs/rfq-values";
@@ -106,7 +108,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     rfq.viewer === "buyer" && rfq.status === "published" ? await suppliersWhoQuotedLikeRfq(db, viewer, rfq.id) : [];
   // a direct inquiry names its product and links to it (issue #41.3)
   const product = rfq.direct ? await inquiryProductSummary(db, rfq.direct.productId) : null;
-  return { rfq, sort, signedIn: Boolean(viewer), comparison, quoteForm, likeSuppliers, product };
+  // its supplier's quote starts from the product's goods, description to HTSUS number (issue #41.1)
+  const quoteGoods =
+    rfq.canQuote && rfq.direct && viewer ? await quoteGoodsFromProduct(db, viewer, rfq.direct.productId) : null;
+  return { rfq, sort, signedIn: Boolean(viewer), comparison, quoteForm, likeSuppliers, product, quoteGoods };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -263,11 +268,12 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
   const location = useLocation();
   const [params] = useSearchParams();
   const busy = navigation.state === "submitting";
-  const { rfq, sort, signedIn, comparison, quoteForm, likeSuppliers, product } = loaderData;
+  const { rfq, sort, signedIn, comparison, quoteForm, likeSuppliers, product, quoteGoods } = loaderData;
   const failed = actionData && !actionData.ok ? actionData.message : null;
   const liveQuote = rfq.quotes.some((q) => q.mine && q.status === "submitted");
   const isBuyer = rfq.viewer === "buyer";
   const rootUser = useRootUser();
+  const quoteDraft = useFormDraft({ formId: "quote", name: `quote:${rfq.id}`, noun: "quote" });
   const quoteCount = isBuyer
     ? rfq.quotes.length
     : rfq.quotes.filter((q) => q.status !== "withdrawn").length + rfq.sealedQuoteCount;
@@ -567,6 +573,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                 triggerClassName="mt-3"
                 openHref={`/rfqs/${rfq.id}?quote=1`}
                 defaultOpen={(actionData?.intent === "quote" && !actionData.ok) || params.get("quote") === "1"}
+                openWhen={quoteDraft.wantsForm}
               >
                 {liveQuote ? (
                   <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -580,8 +587,10 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                   busy={busy}
                   ports={quoteForm?.ports ?? []}
                   rate={quoteForm?.rate ?? null}
+                  goods={quoteGoods}
                 />
               </Disclosure>
+              <DraftNotice draft={quoteDraft} className="mt-4" />
             </Card>
           ) : rfq.needsVerification ? (
             <Card className="p-6">

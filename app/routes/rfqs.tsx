@@ -6,7 +6,12 @@ import { FilterSelect, Label, SearchInput, Select } from "~/components/ui/field"
 import { readFormData } from "~/http/form-data.server";
 import { redirectWithFlash } from "~/http/flash.server";
 import { categoryLabel } from "~/lib/categories";
-import { listMutedCategories, matchReasons, setCategoryMuted } from "~/modules/matching/matching.server";
+import {
+  listMutedCategories,
+  matchedToSupplier,
+  matchReasons,
+  setCategoryMuted,
+} from "~/modules/matching/matching.server";
 import { Pagination } from "~/components/ui/pagination";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { RfqCardSkeleton } from "~/modules/rfqs/components/rfq-card-skeleton";
@@ -49,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (params.matched && !viewer) throw redirect(`/auth?redirectTo=${encodeURIComponent("/rfqs?matched=1")}`);
   if (params.direct && !viewer) throw redirect(`/auth?redirectTo=${encodeURIComponent("/rfqs?direct=1")}`);
   const { db } = context.get(appContext).runtime;
-  const result = await listRfqs(db, params, viewer);
+  const result = await listRfqs(db, params, viewer, matchedToSupplier);
   const supplier = viewer?.profile?.isSeller ? viewer : null;
   const reasons =
     supplier && params.matched

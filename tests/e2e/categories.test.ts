@@ -57,10 +57,15 @@ describe("the category tree on the demo server", () => {
     expect(options.indexOf("planters-and-vases")).toBe(options.indexOf("home-decor") + 1);
     await page.getByLabel("Category", { exact: true }).selectOption("home-decor");
     await page.waitForURL(/category=home-decor/);
-    await page.locator("main ul li article").first().waitFor();
-    const cards = await page.locator("main ul li article").allInnerTexts();
-    expect(cards.some((text) => text.includes("Hand-Engraved Brass Planter, 8 in"))).toBe(true);
-    for (const text of cards) expect(text).toContain(categoryLabel("home-decor"));
+    // the URL changes a moment before React draws the new list: wait for the filtered cards, then read them
+    const cards = page.locator("main ul li article");
+    await expect
+      .poll(async () => {
+        const texts = await cards.allInnerTexts();
+        return texts.length > 0 && texts.every((text) => text.includes(categoryLabel("home-decor")));
+      })
+      .toBe(true);
+    expect((await cards.allInnerTexts()).some((text) => text.includes("Hand-Engraved Brass Planter, 8 in"))).toBe(true);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "browse-category-home-decor");
 

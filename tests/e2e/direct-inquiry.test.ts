@@ -129,11 +129,28 @@ describe("direct inquiry: Request Quote on a product", () => {
     await hydrated(page);
     await page.getByText("Open form", { exact: true }).click();
     expect(await page.getByLabel("Quantity (pieces)").inputValue()).toBe("1200");
+    // the goods start from the supplier's own product (issue #41.1), and stay editable
+    await page.getByText(`The goods details below come from your product “${productName}”`).waitFor();
+    expect(await page.getByLabel("Description of goods (optional)").inputValue()).toBe(productName);
+    expect(await page.getByLabel("Material / composition (optional)").inputValue()).toBe(
+      "100% GOTS-certified organic cotton terry, zero-twist, 600 gsm",
+    );
+    expect(await page.getByLabel("Manufacturer (optional)").inputValue()).toBe(
+      "Sri Murugan Terry Weavers, 12 Mill Street, Karur 639002, Tamil Nadu, India",
+    );
+    expect(await page.getByLabel("HTSUS code (optional)").inputValue()).toBe("6302.60.0020");
+    await page.getByLabel("Description of goods (optional)").fill("Organic cotton bath towels, 70 x 140 cm, white");
+    await screenshot(page, "direct-inquiry-quote-prefilled");
     await page.getByLabel("Total Price (USD)").fill("5280");
     await page.getByLabel("Delivery Timeline").fill("30 days production + 30 days sea freight");
     await page.getByRole("button", { name: "Submit Quote" }).click();
     await page.getByText("Quote submitted successfully!").waitFor();
     await page.getByText("Shakti Textiles Pvt. Ltd. (your quote)").waitFor();
+    // the quote carries the goods as submitted: the edited description, the product's material and HTSUS line
+    const quoted = await page.locator("main").innerText();
+    expect(quoted).toContain("Organic cotton bath towels, 70 x 140 cm, white");
+    expect(quoted).toContain("100% GOTS-certified organic cotton terry, zero-twist, 600 gsm");
+    expect(quoted).toContain("6302.60.0020");
     await screenshot(page, "direct-inquiry-supplier-rfq");
 
     await page.goto(productPath);

@@ -130,7 +130,7 @@ describe("trade terms: a supplier quotes FOB Mundra in rupees, the buyer reads i
     expect(text).toContain("Available, ₹1,500.00");
     // the 10-digit HTSUS number with the HTS table's description, and the goods as the invoices will print them
     expect(text).toContain("6302.60.0020");
-    expect(text).toContain("of cotton: Other: Towels");
+    expect(text).toContain("of cotton: Towels: Other");
     expect(text).toContain("100% cotton terry, 450 gsm");
     expect(await seriousA11yViolations(page)).toEqual([]);
     await picture(page, "quote-supplier-desktop");

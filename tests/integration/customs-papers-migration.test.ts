@@ -69,7 +69,7 @@ describe("customs-ready papers (migration customs-ready-papers, issue #41.1, rec
       {
         code: "6302600020",
         description:
-          "Toilet linen and kitchen linen, of terry toweling or similar terry fabrics, of cotton: Other: Towels",
+          "Toilet linen and kitchen linen, of terry toweling or similar terry fabrics, of cotton: Towels: Other",
       },
     ]);
   });

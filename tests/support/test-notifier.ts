@@ -3,8 +3,8 @@ import { queryRows, type Db } from "../../app/db/client.server";
 import { startJobQueue, type JobData, type JobQueue } from "../../app/modules/jobs/job-queue.server";
 import { renderEmail, type MailMessage } from "../../app/modules/notifications/email-templates.server";
 import type { Notifier } from "../../app/modules/notifications/notifications.server";
+import { emailAddressOf, preferredLanguageFor } from "../../app/modules/accounts/profiles.server";
 import type { TestDatabase } from "./test-database";
-import { preferredLanguageOf } from "../../app/modules/accounts/profiles.server";
 
 /**
  * A real job queue on the test database (no workers: jobs stay queued) and the notifier domain commands
@@ -18,8 +18,9 @@ export async function testNotifier(database: TestDatabase): Promise<{ notifier: 
       jobs,
       publicUrl: "http://setu.test",
       secret: "test-secret-for-unsubscribe-links",
+      addressOf: emailAddressOf,
       // as the runtime gives it: e-mails in the recipient's chosen language
-      languageOf: preferredLanguageOf,
+      languageOf: preferredLanguageFor,
     },
   };
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, useSubmit } from "react-router";
+import { clearAllDrafts } from "~/lib/drafts";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -47,7 +48,13 @@ export function UserMenu({ user }: { user: UserMenuUser }) {
         {/* sign-out is a POST (no GET changes state) */}
         <DropdownMenuItem
           className="text-red-700"
-          onSelect={() => void submit(null, { method: "post", action: "/auth/sign-out" })}
+          onSelect={() =>
+            // a shared phone keeps no one's drafts (decision record 0059; the service worker clears them too); a
+            // storage that does not answer within a second does not hold the sign-out up
+            void Promise.race([clearAllDrafts(), new Promise((settle) => setTimeout(settle, 1000))])
+              .catch(() => undefined)
+              .then(() => submit(null, { method: "post", action: "/auth/sign-out" }))
+          }
         >
           {t("common:nav.signOut")}
         </DropdownMenuItem>

@@ -1,19 +1,21 @@
-import { Collapsible } from "radix-ui";
-import { useState, type ReactNode } from "react";
+import { useEffect, useId, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { buttonClasses } from "./button";
-import { useHydrated } from "./use-hydrated";
 
 type Variant = Parameters<typeof buttonClasses>[0];
 
 /**
- * A button that shows and hides a panel (a form, mostly): Radix's Collapsible, so it is a real button with
- * aria-expanded and aria-controls, opened by Enter or Space. Without JavaScript (and until the page hydrates) the
- * button is a link to `openHref`, a URL whose page renders the panel open (`defaultOpen`).
+ * A button that shows and hides a panel (a form, mostly). It is one element from the server's HTML on: a link to
+ * `openHref` (a URL whose page renders the panel open, `defaultOpen`) with the role of a button, aria-expanded and
+ * aria-controls. Without JavaScript, and until the page hydrates, a click follows the link; once hydrated it toggles
+ * the panel in place (Enter, Space or a click). It was Radix's Collapsible trigger swapped in for the link at
+ * hydration, and a click that landed on the swap was lost; the pattern (WAI-ARIA's disclosure) is small enough
+ * that no library is needed for it.
  */
 export function Disclosure({
   trigger,
   openHref,
   defaultOpen = false,
+  openWhen = false,
   variant = "primary",
   triggerClassName,
   children,
@@ -21,23 +23,43 @@ export function Disclosure({
   trigger: ReactNode;
   openHref: string;
   defaultOpen?: boolean;
+  /** opens the panel when it turns true (something in it asks for attention, like a kept draft); closing stays the user's */
+  openWhen?: boolean;
   variant?: Variant;
   triggerClassName?: string;
   children: ReactNode;
 }) {
-  const hydrated = useHydrated();
   const [open, setOpen] = useState(defaultOpen);
-  const classes = buttonClasses(variant, "md", triggerClassName);
+  const panelId = useId();
+  useEffect(() => {
+    if (openWhen) setOpen(true);
+  }, [openWhen]);
+  const toggle = (event: MouseEvent | KeyboardEvent) => {
+    event.preventDefault();
+    setOpen((was) => !was);
+  };
   return (
-    <Collapsible.Root open={open} onOpenChange={setOpen}>
-      {hydrated ? (
-        <Collapsible.Trigger className={classes}>{trigger}</Collapsible.Trigger>
-      ) : (
-        <a href={openHref} className={classes}>
-          {trigger}
-        </a>
-      )}
-      <Collapsible.Content>{children}</Collapsible.Content>
-    </Collapsible.Root>
+    <div>
+      <a
+        href={openHref}
+        role="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        className={buttonClasses(variant, "md", triggerClassName)}
+        onClick={(event) => {
+          // a click with a modifier opens the link's page in another tab, as a link does
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+          toggle(event);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === " ") toggle(event);
+        }}
+      >
+        {trigger}
+      </a>
+      <div id={panelId} hidden={!open}>
+        {open ? children : null}
+      </div>
+    </div>
   );
 }

@@ -14,7 +14,8 @@ export type ImportRefusal = { row: number; column: string; reason: string };
  * A seller's spreadsheet import (issue #42, decision record 0055): the checked products (`plan`, what the job
  * writes, one entry per product with its variants), the refused rows, and the job's progress. `cursor` is how many
  * of the plan's products are written: each product's transaction advances it, so an interrupted job resumes there.
- * The pictures' ZIP waits on the server's disk (`zip_path`) until the import is done or discarded.
+ * The pictures' ZIP waits in blob storage (`zip_key`, the local disk or S3: any instance may run the job) until the
+ * import is done, discarded, or abandoned.
  */
 export const catalogueImports = pgTable(
   "catalogue_imports",
@@ -27,7 +28,7 @@ export const catalogueImports = pgTable(
     storeId: uuid("store_id"),
     status: text("status").notNull().default("checked").$type<CatalogueImportStatus>(),
     fileName: text("file_name").notNull(),
-    zipPath: text("zip_path"),
+    zipKey: text("zip_key"),
     totalRows: integer("total_rows").notNull().default(0),
     plan: jsonb("plan").$type<unknown[]>().notNull().default([]),
     refused: jsonb("refused").$type<ImportRefusal[]>().notNull().default([]),

@@ -1,5 +1,5 @@
-import { and, eq, ilike, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { likePattern } from "~/db/sql-helpers";
+import { and, eq, ilike, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { likePattern, nestedSql } from "~/db/sql-helpers";
 import type { Db } from "~/db/client.server";
 import { user as userTable } from "~/db/schema/auth";
 import { profiles } from "~/db/schema/profiles";
@@ -25,6 +25,16 @@ export async function findProfile(db: Db, userId: string): Promise<Profile | nul
   return row ? toProfile(row) : null;
 }
 
+/** The profiles of these users, by user id (a user without a profile is left out): one statement for a page's users. */
+export async function profilesOf(db: Db, userIds: readonly string[]): Promise<Map<string, Profile>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select(profileColumns)
+    .from(profiles)
+    .where(inArray(profiles.userId, [...new Set(userIds)]));
+  return new Map(rows.map((row) => [row.userId, toProfile(row)]));
+}
+
 export function toProfile(row: { verificationStatus: string } & Omit<Profile, "verificationStatus">): Profile {
   return {
     ...row,
@@ -39,17 +49,34 @@ export { profileColumns };
  * so it stays one statement while the profiles table stays accounts' (record 0049).
  */
 export function companyNameOf(userId: SQLWrapper): SQL<string | null> {
-  return sql<string | null>`(select ${profiles.companyName} from ${profiles} where ${profiles.userId} = ${userId})`;
+  return nestedSql(
+    sql<string | null>`(select ${profiles.companyName} from ${profiles} where ${profiles.userId} = ${userId})`,
+  );
+}
+
+/** A user's full name (null without a profile) as a scalar subquery on their id, beside companyNameOf. */
+export function fullNameOf(userId: SQLWrapper): SQL<string | null> {
+  return nestedSql(
+    sql<string | null>`(select ${profiles.fullName} from ${profiles} where ${profiles.userId} = ${userId})`,
+  );
 }
 
 /** A user's verification status (null without a profile) as a scalar subquery on their id, beside companyNameOf. */
 export function verificationOf(userId: SQLWrapper): SQL<VerificationStatus | null> {
-  return sql<VerificationStatus | null>`(select ${profiles.verificationStatus} from ${profiles} where ${profiles.userId} = ${userId})`;
+  return nestedSql(
+    sql<VerificationStatus | null>`(select ${profiles.verificationStatus} from ${profiles} where ${profiles.userId} = ${userId})`,
+  );
 }
 
 /** A user's e-mail address as a scalar subquery on their id: for a statement that reads it beside another domain's row. */
 export function emailOf(userId: SQLWrapper): SQL<string> {
-  return sql<string>`(select ${userTable.email} from ${userTable} where ${userTable.id} = ${userId})`;
+  return nestedSql(sql<string>`(select ${userTable.email} from ${userTable} where ${userTable.id} = ${userId})`);
+}
+
+/** A user's e-mail address, or null when there is no such user: what a notification is e-mailed to. */
+export async function emailAddressOf(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ email: userTable.email }).from(userTable).where(eq(userTable.id, userId)).limit(1);
+  return row?.email ?? null;
 }
 
 /**
@@ -58,6 +85,16 @@ export function emailOf(userId: SQLWrapper): SQL<string> {
  */
 export function preferredLanguageOf(userId: SQLWrapper): SQL<Locale | null> {
   return sql<Locale | null>`(select ${profiles.preferredLanguage} from ${profiles} where ${profiles.userId} = ${userId})`;
+}
+
+/** A user's chosen language, or null (the notifier's `languageOf`: e-mails are written in it). */
+export async function preferredLanguageFor(db: Db, userId: string): Promise<Locale | null> {
+  const [row] = await db
+    .select({ locale: profiles.preferredLanguage })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .limit(1);
+  return row?.locale ?? null;
 }
 
 /** How many verified suppliers and how many buyers Setu has (the home page's figures), in one statement. */

@@ -5,7 +5,6 @@ import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/postgres-errors";
 import { user as userTable } from "~/db/schema/auth";
 import { profiles, sellerBusinessDetails } from "~/db/schema/profiles";
-import { stores } from "~/db/schema/stores";
 import { verificationDocuments, verificationSubmissions } from "~/db/schema/verifications";
 import { notify, type Notifier } from "~/modules/notifications/notifications.server";
 import {
@@ -524,6 +523,18 @@ const NUMBER_LABELS: Record<IdentityNumberField, string> = {
 };
 
 /**
+ * What accounts needs of a seller's stores (record 0049): a link to a seller's store, and the stores' badge following
+ * the seller's verification. Stores sits above accounts and keeps them, so the pages give it (stores'
+ * `sellerStoresForAccounts`).
+ */
+export type SellerStores = {
+  /** each of these sellers' first store (the oldest), by seller id */
+  firstStoreIds(db: Db, sellerIds: readonly string[]): Promise<Map<string, string>>;
+  /** the seller's stores take its verification decision, in the decision's transaction */
+  followVerification(tx: Db, sellerId: string, status: "verified" | "pending", now: Date): Promise<void>;
+};
+
+/**
  * For each seller's numbers, the other accounts holding any of them: in their saved details (verified or not) or in
  * a submission waiting for review. Numbers are compared trimmed and upper case, through the expression indexes.
  * Three queries, whatever the number of sellers.
@@ -531,6 +542,7 @@ const NUMBER_LABELS: Record<IdentityNumberField, string> = {
 export async function identityNumberFlags(
   db: Db,
   sellers: { userId: string; numbers: Partial<Record<IdentityNumberField, string | null>> }[],
+  sellerStores: Pick<SellerStores, "firstStoreIds">,
 ): Promise<Map<string, NumberFlag[]>> {
   const out = new Map<string, NumberFlag[]>();
   const values = Object.fromEntries(
@@ -577,15 +589,7 @@ export async function identityNumberFlags(
       .where(and(eq(verificationSubmissions.status, "pending"), matches(verificationSubmissions))),
   ]);
   const holderIds = [...new Set([...saved, ...submitted].map((r) => r.userId))];
-  const storeRows = holderIds.length
-    ? await db
-        .select({ sellerId: stores.sellerId, id: stores.id })
-        .from(stores)
-        .where(inArray(stores.sellerId, holderIds))
-        .orderBy(asc(stores.createdAt))
-    : [];
-  const storeOf = new Map<string, string>();
-  for (const s of storeRows) if (!storeOf.has(s.sellerId)) storeOf.set(s.sellerId, s.id);
+  const storeOf = await sellerStores.firstStoreIds(db, holderIds);
   for (const seller of sellers) {
     const flags: NumberFlag[] = [];
     for (const field of IDENTITY_NUMBER_FIELDS) {
@@ -643,7 +647,12 @@ export type PendingProfile = {
  * awaiting verification, oldest first, each with a seller's pending submission, its documents and the identity
  * numbers other accounts hold.
  */
-export async function listPendingVerifications(db: Db, actor: SessionUser, limit = 100): Promise<PendingProfile[]> {
+export async function listPendingVerifications(
+  db: Db,
+  actor: SessionUser,
+  sellerStores: Pick<SellerStores, "firstStoreIds">,
+  limit = 100,
+): Promise<PendingProfile[]> {
   if (!actor.isAdmin) throw new Error("not an administrator");
   const profileColumns = {
     id: profiles.id,
@@ -696,10 +705,14 @@ export async function listPendingVerifications(db: Db, actor: SessionUser, limit
       db,
       [...pendingByUser.values()].map((s) => s.id),
     ),
-    identityNumberFlags(db, [
-      ...[...pendingByUser.values()].map((s) => ({ userId: s.userId, numbers: s })),
-      ...changeRows.map((r) => ({ userId: r.userId, numbers: r.request })),
-    ]),
+    identityNumberFlags(
+      db,
+      [
+        ...[...pendingByUser.values()].map((s) => ({ userId: s.userId, numbers: s })),
+        ...changeRows.map((r) => ({ userId: r.userId, numbers: r.request })),
+      ],
+      sellerStores,
+    ),
   ]);
   const rejected = (userId: string, kind: "verification" | "change") =>
     submissions.filter((s) => s.userId === userId && s.kind === kind && s.status === "rejected").length;
@@ -738,6 +751,7 @@ export async function decideVerification(
   actor: SessionUser,
   { profileId, decision, reason }: z.output<typeof verificationDecisionSchema>,
   notifier: Notifier,
+  sellerStores: Pick<SellerStores, "followVerification">,
   now = new Date(),
 ): Promise<VerificationResult> {
   if (!actor.isAdmin) throw new Error("not an administrator");
@@ -774,10 +788,7 @@ export async function decideVerification(
         .where(eq(sellerBusinessDetails.userId, profile.userId));
     }
     if (profile.isSeller) {
-      await tx
-        .update(stores)
-        .set({ verificationStatus: decision === "verified" ? "verified" : "pending", updatedAt: now })
-        .where(eq(stores.sellerId, profile.userId));
+      await sellerStores.followVerification(tx, profile.userId, decision === "verified" ? "verified" : "pending", now);
     }
     const title = decision === "verified" ? "Your company is verified" : "Your verification was not approved";
     const body =

@@ -46,6 +46,7 @@ import {
   submitForVerification,
   VERIFICATION_MESSAGES,
 } from "./verification.server";
+import { sellerStoresForAccounts } from "~/modules/stores/store-owner.server";
 
 function form(values: Record<string, string | File>) {
   const f = new FormData();
@@ -68,7 +69,7 @@ function submit(db: Db, storage: BlobStorage, actor: Actor, posted: FormData, no
 /** /admin/verifications' action: the decision read by its schema. */
 async function decide(db: Db, admin: SessionUser, posted: FormData, notifier: Notifier) {
   const input = parseInput(verificationDecisionSchema, formValues(posted, ["profileId", "decision", "reason"]));
-  return input.ok ? decideVerification(db, admin, input.value, notifier) : input;
+  return input.ok ? decideVerification(db, admin, input.value, notifier, sellerStoresForAccounts) : input;
 }
 
 const blank = {
@@ -396,7 +397,7 @@ describe.each(testEngines("both"))("seller verification on %s", (engine) => {
       message: VERIFICATION_MESSAGES.alreadyPending,
     });
 
-    const queue = await listPendingVerifications(database.db, admin);
+    const queue = await listPendingVerifications(database.db, admin, sellerStoresForAccounts);
     const entry = queue.find((p) => p.companyName === "Tiruppur Knits")!;
     expect(entry.submission!.numbers.map((n) => [n.value, n.ok])).toEqual([
       ["27AAPFU0939F1ZV", true],

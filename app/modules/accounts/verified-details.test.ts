@@ -40,6 +40,7 @@ import {
   submitForVerification,
   VERIFICATION_MESSAGES,
 } from "./verification.server";
+import { sellerStoresForAccounts } from "~/modules/stores/store-owner.server";
 
 /**
  * Issue #38: verification is bound to what was verified (a verified seller's change of its legal name, numbers,
@@ -215,7 +216,7 @@ describe.each(testEngines())("verified details and identity numbers on %s", (eng
     });
 
     // the administrator sees it beside first verifications, verified → requested
-    const entry = (await listPendingVerifications(database.db, admin)).find(
+    const entry = (await listPendingVerifications(database.db, admin, sellerStoresForAccounts)).find(
       (p) => p.changeRequest && p.companyName === "Karur Terry Mills",
     )!;
     expect(entry.changeRequest!.changes.map((c) => [c.label, c.from, c.to])).toEqual([
@@ -276,7 +277,7 @@ describe.each(testEngines())("verified details and identity numbers on %s", (eng
         notifier,
       ),
     ).toMatchObject({ ok: true, message: VERIFICATION_MESSAGES.changeSent });
-    const entry = (await listPendingVerifications(database.db, admin)).find(
+    const entry = (await listPendingVerifications(database.db, admin, sellerStoresForAccounts)).find(
       (p) => p.changeRequest && p.companyName === "Bengaluru Looms",
     )!;
     expect(
@@ -415,7 +416,7 @@ describe.each(testEngines())("verified details and identity numbers on %s", (eng
         await submitForVerification(database.db, storage, await fresh(account), documents(), notifier),
       ).toMatchObject({ ok: true });
     }
-    const queue = await listPendingVerifications(database.db, admin);
+    const queue = await listPendingVerifications(database.db, admin, sellerStoresForAccounts);
     const flagsOf = (company: string) => queue.find((p) => p.companyName === company)!.numberFlags;
     expect(flagsOf("Bagru Copy")).toEqual([
       {
@@ -438,7 +439,7 @@ describe.each(testEngines())("verified details and identity numbers on %s", (eng
     const verified = await createSeller(database.db, { companyName: "Bagru Original", verificationStatus: "verified" });
     await createSellerBusinessDetails(database.db, verified.user.id, { ...bagru, legalName: "Bagru Original" });
     const store = await createStore(database.db, { sellerId: verified.user.id });
-    const again = await listPendingVerifications(database.db, admin);
+    const again = await listPendingVerifications(database.db, admin, sellerStoresForAccounts);
     expect(again.find((p) => p.companyName === "Bagru Copy")!.numberFlags[0]!.holders.slice(0, 1)).toEqual([
       { companyName: "Bagru Original", email: verified.user.email, state: "verified", href: `/stores/${store.id}` },
     ]);

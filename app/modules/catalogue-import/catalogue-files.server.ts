@@ -27,6 +27,8 @@ export function exportedRows(p: ExportedProduct): Values[] {
     moq: p.moq,
     currency: "USD",
     hsCode: p.hsCode,
+    material: p.material ?? null,
+    manufacturer: p.manufacturer ?? null,
     weight: p.weightKg,
     length: p.dimensionsCm?.length ?? null,
     width: p.dimensionsCm?.width ?? null,
@@ -83,6 +85,8 @@ export const EXAMPLE_ROWS: Values[] = [
     colour: "White",
     size: "70 x 140 cm",
     hsCode: "6302.60.0020",
+    material: "100% cotton terry, 600 GSM",
+    manufacturer: "Shakti Textiles, Tiruppur, Tamil Nadu, India",
     weight: 0.6,
     length: 140,
     width: 70,
@@ -116,7 +120,10 @@ const INSTRUCTIONS = [
     "Product fields (name, description, category, unit, MOQ …) are read from a product's first row; later rows may leave them empty.",
   ],
   [
-    "Headings may be in any order; these names are understood too: MOQ = Min order = Minimum order quantity, HS code = HSN, Pictures = Images.",
+    "Headings may be in any order; these names are understood too: MOQ = Min order = Minimum order quantity, HS code = HSN = HTSUS, Material / composition = Composition = Fibre content, Pictures = Images.",
+  ],
+  [
+    "Customs: a new or changed HS code must be a 10-digit HTSUS number that Setu's HTSUS table holds, as on the product form; Material / composition and Manufacturer print on the commercial invoice.",
   ],
   [
     "Pictures: put the picture files in one ZIP (up to 200 MB) and name each product's files in the Pictures column, separated by commas.",

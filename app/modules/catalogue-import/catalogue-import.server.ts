@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { catalogueImports, type ImportRefusal } from "~/db/schema/catalogue-import";
 import { calendarDateIn } from "~/lib/dates";
@@ -17,7 +17,7 @@ import {
 import { storeShelf } from "~/modules/stores/store-shelf.server";
 import { rateInForce } from "~/modules/trade/fx-rates.server";
 import { ImageRejected, processImage, storeImage } from "~/modules/uploads/images.server";
-import type { BlobStorage } from "~/modules/uploads/storage.server";
+import { CATALOGUE_IMPORTS_PREFIX, type BlobStorage } from "~/modules/uploads/storage.server";
 import { HEADING_OF, mapHeadings, type ColumnKey } from "./columns";
 import { checkRow, groupProducts, MAX_IMPORT_ROWS, type CheckedRow, type RowCells } from "./row-checks";
 import { scanPictureZip, readZipPictures, ZipRefused, checkSpreadsheetZip } from "./picture-zip.server";
@@ -32,6 +32,11 @@ import { readSheetRows, sniffSheetFormat } from "./sheet-reader.server";
  *      in one transaction that also advances the import's cursor, so a restart resumes after the last product
  *      written, and nothing is written twice. Pictures are sniffed and re-encoded as every upload is.
  * The public API issue calls the same functions.
+ *
+ * Between 1 and 3 the ZIP of pictures waits in blob storage (S3 with several instances), never on the disk of the
+ * instance that took the upload: the job may run on another. The job streams it to a copy on its own instance's disk
+ * (yauzl reads a ZIP from its end), kept between the runs of one import and removed when the import ends. The ZIP is
+ * deleted from storage when the import is done or discarded, or once a preview has been left for a day.
  */
 
 export type ImportDeps = { db: Db; storage: BlobStorage; jobs: JobQueue; dataDir: string };
@@ -47,6 +52,24 @@ export function importFolder(dataDir: string) {
   return path.join(dataDir, "catalogue-imports");
 }
 
+/** Where a checked import's ZIP of pictures waits in blob storage (a private key: GET /uploads/* never serves it). */
+export function zipStorageKey(sellerId: string, importId: string) {
+  return `${CATALOGUE_IMPORTS_PREFIX}${sellerId}/${importId}.zip`;
+}
+
+/** This instance's copy of an import's ZIP, made by the job from blob storage. */
+function zipCopyPath(dataDir: string, importId: string) {
+  return path.join(importFolder(dataDir), "job-copies", `${importId}.zip`);
+}
+
+/** Removes an import's ZIP from blob storage (a key stored before storage was used, a local path, is let go). */
+async function deleteStoredZip(storage: BlobStorage, key: string | null | undefined) {
+  if (!key) return;
+  await storage.delete(key).catch((error: unknown) => {
+    logger.warn({ err: error, key }, "an import's ZIP of pictures could not be deleted from storage");
+  });
+}
+
 const refused = (status: number, message: string, problems: string[] = []): CheckResult => ({
   ok: false,
   status,
@@ -60,10 +83,11 @@ async function removeQuietly(file: string | null | undefined) {
 
 /**
  * The preview: reads `sheetPath` (CSV or XLSX) and `zipPath` (pictures, optional), both already on this server's
- * disk, and records a checked import. The sheet file is removed; the ZIP is kept for the job until the import ends.
+ * disk, and records a checked import. Both files are removed from the disk; the ZIP is first streamed into blob
+ * storage, where it waits for the job until the import ends.
  */
 export async function checkCatalogueFile(
-  deps: Pick<ImportDeps, "db" | "dataDir">,
+  deps: Pick<ImportDeps, "db" | "storage">,
   actor: Seller,
   upload: { sheetPath: string; fileName: string; zipPath: string | null; storeId: string | null },
 ): Promise<CheckResult> {
@@ -168,11 +192,10 @@ export async function checkCatalogueFile(
         unchanged: count("unchanged"),
       })
       .returning({ id: catalogueImports.id });
-    if (upload.zipPath) {
-      const kept = path.join(importFolder(deps.dataDir), `${row!.id}.zip`);
-      await fs.mkdir(path.dirname(kept), { recursive: true });
-      await fs.rename(upload.zipPath, kept);
-      await deps.db.update(catalogueImports).set({ zipPath: kept }).where(eq(catalogueImports.id, row!.id));
+    if (upload.zipPath && scan?.pictures.size) {
+      const key = zipStorageKey(actor.id, row!.id);
+      await deps.storage.putFile(key, upload.zipPath, "application/zip");
+      await deps.db.update(catalogueImports).set({ zipKey: key }).where(eq(catalogueImports.id, row!.id));
     }
     return { ok: true, importId: row!.id };
   } catch (error) {
@@ -217,7 +240,7 @@ const VIEW_COLUMNS = {
   created: catalogueImports.created,
   updated: catalogueImports.updated,
   leftUnchanged: catalogueImports.leftUnchanged,
-  zipPath: catalogueImports.zipPath,
+  zipKey: catalogueImports.zipKey,
   createdAt: catalogueImports.createdAt,
   refusedCount: sql<number>`jsonb_array_length(${catalogueImports.refused})::int`,
   // the first 200 refusals on the page; all of them in the report
@@ -248,11 +271,11 @@ export async function latestCatalogueImport(db: Db, actor: { id: string }): Prom
 }
 
 function view({
-  zipPath,
+  zipKey,
   createdAt,
   ...row
-}: { zipPath: string | null; createdAt: Date } & Omit<ImportView, "hasPictures" | "createdAt">): ImportView {
-  return { ...row, hasPictures: zipPath !== null, createdAt: createdAt.toISOString() };
+}: { zipKey: string | null; createdAt: Date } & Omit<ImportView, "hasPictures" | "createdAt">): ImportView {
+  return { ...row, hasPictures: zipKey !== null, createdAt: createdAt.toISOString() };
 }
 
 /** Every refused row of one of the seller's imports, for the downloadable report; null when not theirs. */
@@ -317,21 +340,60 @@ export async function commitCatalogueImport(
 class NothingToImport extends Error {}
 
 /** Discards a checked import (the seller will fix the file and upload it again); its ZIP is removed. */
-export async function discardCatalogueImport(db: Db, actor: { id: string }, importId: string): Promise<CommandResult> {
+export async function discardCatalogueImport(
+  { db, storage }: Pick<ImportDeps, "db" | "storage">,
+  actor: { id: string },
+  importId: string,
+): Promise<CommandResult> {
   if (!isUuid(importId)) return { ok: false, status: 404, message: "Import not found" };
   const mine = and(
     eq(catalogueImports.id, importId),
     eq(catalogueImports.sellerId, actor.id),
     eq(catalogueImports.status, "checked"),
   );
-  const [before] = await db.select({ zipPath: catalogueImports.zipPath }).from(catalogueImports).where(mine);
+  const [before] = await db.select({ zipKey: catalogueImports.zipKey }).from(catalogueImports).where(mine);
   if (!before) return { ok: false, status: 404, message: "Import not found" };
   await db
     .update(catalogueImports)
-    .set({ status: "discarded", plan: [], zipPath: null, updatedAt: new Date() })
+    .set({ status: "discarded", plan: [], zipKey: null, updatedAt: new Date() })
     .where(mine);
-  await removeQuietly(before.zipPath);
+  await deleteStoredZip(storage, before.zipKey);
   return { ok: true, message: "Import discarded" };
+}
+
+/** How long a preview waits to be committed before it counts as abandoned, and how often that is looked for. */
+export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+export const IMPORT_CLEANUP_CRON = "41 * * * *";
+
+/**
+ * Imports checked but neither committed nor discarded for a day (the seller walked away) are discarded, and their
+ * ZIPs deleted from storage; run on a schedule. Returns how many.
+ */
+export async function discardAbandonedImports(
+  { db, storage }: Pick<ImportDeps, "db" | "storage">,
+  now = new Date(),
+): Promise<number> {
+  const waiting = and(
+    eq(catalogueImports.status, "checked"),
+    lt(catalogueImports.updatedAt, new Date(now.getTime() - ABANDONED_AFTER_MS)),
+  );
+  const abandoned = await db
+    .select({ id: catalogueImports.id, zipKey: catalogueImports.zipKey })
+    .from(catalogueImports)
+    .where(waiting);
+  let discarded = 0;
+  for (const { id, zipKey } of abandoned) {
+    // still waiting: a commit that came in meanwhile keeps its ZIP
+    const [gone] = await db
+      .update(catalogueImports)
+      .set({ status: "discarded", plan: [], zipKey: null, updatedAt: now })
+      .where(and(eq(catalogueImports.id, id), waiting))
+      .returning({ id: catalogueImports.id });
+    if (!gone) continue;
+    discarded++;
+    await deleteStoredZip(storage, zipKey);
+  }
+  return discarded;
 }
 
 /** How long one run of the job writes before it hands over to the next (a restart then loses at most this much). */
@@ -375,7 +437,7 @@ export async function runCatalogueImport(
     .select({
       sellerId: catalogueImports.sellerId,
       storeId: catalogueImports.storeId,
-      zipPath: catalogueImports.zipPath,
+      zipKey: catalogueImports.zipKey,
       plan: catalogueImports.plan,
       cursor: catalogueImports.cursor,
     })
@@ -387,9 +449,10 @@ export async function runCatalogueImport(
   const placeOnShelf = shelf && (await shelf.nameFor(db)) !== null ? shelf : undefined;
   const startedAt = Date.now();
   let cursor = job!.cursor;
+  const zip = cursor < plan.length && job!.zipKey ? await zipCopy(deps, importId, job!.zipKey) : null;
   while (cursor < plan.length) {
     const chunk = plan.slice(cursor, cursor + CHUNK);
-    const bytes = job!.zipPath ? await picturesOf(deps, job!.zipPath, actor.id, chunk) : new Map<string, Buffer>();
+    const bytes = zip ? await picturesOf(deps, zip, actor.id, chunk) : new Map<string, Buffer>();
     // pictures are re-encoded one product ahead of the product written (uploads' imageDecoding lets two decode at a
     // time), and always before the product's transaction: a transaction never waits for an image
     const pictures = new Map<number, Promise<string | null>>();
@@ -408,7 +471,10 @@ export async function runCatalogueImport(
       }
       const index = chunk.indexOf(entry);
       picturesFor(index + 1);
-      const pictureProblem = await picturesFor(index);
+      const pictureProblem =
+        job!.zipKey && !zip && Object.keys(entry.pictures).length
+          ? "The ZIP of pictures is no longer stored on Setu: upload the sheet and the ZIP again."
+          : await picturesFor(index);
       const expected = cursor;
       let outcome: ImportOutcome | "refused" = "refused";
       const extraRefusals: ImportRefusal[] = pictureProblem
@@ -471,22 +537,59 @@ export async function runCatalogueImport(
   }
   const [finished] = await db
     .update(catalogueImports)
-    .set({ status: "done", plan: [], zipPath: null, finishedAt: new Date(), updatedAt: new Date() })
+    .set({ status: "done", plan: [], zipKey: null, finishedAt: new Date(), updatedAt: new Date() })
     .where(and(eq(catalogueImports.id, importId), eq(catalogueImports.status, "running")))
     .returning({ id: catalogueImports.id });
-  if (finished) await removeQuietly(job!.zipPath);
+  if (finished) await deleteStoredZip(deps.storage, job!.zipKey);
+  await removeQuietly(zipCopyPath(deps.dataDir, importId));
   return "done";
+}
+
+/**
+ * This instance's copy of the import's ZIP, streamed from blob storage the first time one of its runs comes here (and
+ * kept for its next runs); null when storage no longer has it. Copies left by imports that ended meanwhile (another
+ * instance finished them) are removed on the way.
+ */
+async function zipCopy(deps: ImportDeps, importId: string, key: string): Promise<string | null> {
+  const copy = zipCopyPath(deps.dataDir, importId);
+  await removeEndedCopies(deps, importId);
+  const there = await fs.stat(copy).then(
+    () => true,
+    () => false,
+  );
+  if (there) return copy;
+  const found = await deps.storage.getFile(key, copy).catch((error: unknown) => {
+    // a key stored before storage held the ZIPs (a path on one instance's disk) is not a key
+    if (error instanceof Error && error.message === "invalid storage key") return false;
+    throw error;
+  });
+  if (!found) logger.warn({ importId, key }, "an import's ZIP of pictures is not in storage");
+  return found ? copy : null;
+}
+
+async function removeEndedCopies(deps: ImportDeps, importId: string) {
+  const folder = path.dirname(zipCopyPath(deps.dataDir, importId));
+  const names = await fs.readdir(folder).catch(() => [] as string[]);
+  const ids = names.filter((n) => n.endsWith(".zip")).map((n) => n.slice(0, -".zip".length));
+  const others = ids.filter((id) => id !== importId && isUuid(id));
+  if (!others.length) return;
+  const live = await deps.db
+    .select({ id: catalogueImports.id })
+    .from(catalogueImports)
+    .where(sql`${catalogueImports.id} in ${others} and ${catalogueImports.status} in ('queued', 'running')`);
+  const keep = new Set(live.map((r) => r.id));
+  for (const id of others) if (!keep.has(id)) await removeQuietly(zipCopyPath(deps.dataDir, id));
 }
 
 class CursorMoved extends Error {}
 
 /** The chunk's pictures not stored yet, read from the ZIP in one pass. */
-async function picturesOf(deps: ImportDeps, zipPath: string, sellerId: string, chunk: PlanEntry[]) {
+async function picturesOf(deps: ImportDeps, zipFile: string, sellerId: string, chunk: PlanEntry[]) {
   const names = new Set<string>();
   for (const entry of chunk)
     for (const [url, name] of Object.entries(entry.pictures))
       if (!(await deps.storage.get(storageKey(url, sellerId)))) names.add(name);
-  return names.size ? readZipPictures(zipPath, names) : new Map<string, Buffer>();
+  return names.size ? readZipPictures(zipFile, names) : new Map<string, Buffer>();
 }
 
 function storageKey(url: string, sellerId: string) {

@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productPriceTiers, products } from "~/db/schema/products";
 import { storeProducts } from "~/db/schema/stores";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
-import { localDiskStorage, type BlobStorage } from "~/modules/uploads/storage.server";
+import S3rver from "s3rver";
+import { catalogueImports } from "~/db/schema/catalogue-import";
+import { isPrivateKey, localDiskStorage, s3Storage, type BlobStorage } from "~/modules/uploads/storage.server";
 import { createStore } from "../../../seed/factories/stores";
 import { createBuyer, createSeller, actorOf, type Account } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
@@ -19,8 +21,11 @@ import { catalogueExport, catalogueTemplate } from "./catalogue-files.server";
 import {
   checkCatalogueFile,
   commitCatalogueImport,
+  discardAbandonedImports,
+  discardCatalogueImport,
   getCatalogueImport,
   runCatalogueImport,
+  zipStorageKey,
   type ImportDeps,
 } from "./catalogue-import.server";
 import { COLUMNS } from "./columns";
@@ -41,6 +46,12 @@ function recordingJobs() {
     stop: async () => {},
   };
   return { jobs, sent };
+}
+
+/** Every file under a folder, by its path relative to it. */
+async function filesUnder(folder: string): Promise<string[]> {
+  const entries = await fs.readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => path.relative(folder, path.join(e.parentPath, e.name)));
 }
 
 async function png(colour: string) {
@@ -141,7 +152,7 @@ describe.each(testEngines("both"))("catalogue import on %s", (engine) => {
         { row: 7, column: "SKU", reason: 'The SKU "TW-1" is also on row 2: each row needs its own SKU.' },
         { row: 8, column: "Price breaks", reason: expect.stringContaining("cannot cost more per unit") },
         // a new product's HTS code as the product form takes it (record 0053)
-        { row: 9, column: "HS code", reason: expect.stringContaining("a new HTSUS number has 10") },
+        { row: 9, column: "HS code", reason: "Enter the 10-digit HTSUS number, like 6302.60.0020" },
         { row: 10, column: "HS code", reason: expect.stringContaining("6302.60.0099 is not in the HTSUS table") },
       ]),
     );
@@ -243,8 +254,7 @@ describe.each(testEngines("both"))("catalogue import on %s", (engine) => {
     // the storage fails at the third product's picture: the job dies there, as a crash would
     const third = pictureStamp(Buffer.from(pngs[2]!));
     const failing: BlobStorage = {
-      get: (key) => deps.storage.get(key),
-      delete: (key) => deps.storage.delete(key),
+      ...deps.storage,
       put: async (key, bytes, type) => {
         if (key.includes(third)) throw new Error("disk gone");
         await deps.storage.put(key, bytes, type);
@@ -313,6 +323,79 @@ describe.each(testEngines("both"))("catalogue import on %s", (engine) => {
     ]);
   });
 
+  it("material, manufacturer and the HTSUS code: export → edit → import round-trips them, as the product form takes them", async () => {
+    const first = await preview(
+      [
+        "SKU,Product name,Category,Min order,Price,HS code,Composition,Manufacturer",
+        'GD-1,Terry towel,bath-linen,100,3.00,6302.60.0020,"100% cotton terry","Shakti Textiles, Tiruppur"',
+        "GD-2,Brass bell,metal-crafts,20,6.00,,,",
+      ].join("\n"),
+    );
+    expect(first).toMatchObject({ toCreate: 2, refusedCount: 0 });
+    await commitAndRun(first.id);
+    expect(await bySku("GD-1")).toMatchObject({
+      hsCode: "6302600020",
+      material: "100% cotton terry",
+      manufacturer: "Shakti Textiles, Tiruppur",
+    });
+    expect(await bySku("GD-2")).toMatchObject({ hsCode: null, material: null, manufacturer: null });
+
+    const csvText = await text(catalogueExport(database.db, actorOf(seller), "csv"));
+    const rows: string[][] = parse(csvText, { bom: true });
+    const at = (heading: string) => rows[0]!.indexOf(heading);
+    const towel = rows.find((r) => r[at("SKU")] === "GD-1")!;
+    expect([towel[at("HS code")], towel[at("Material / composition")], towel[at("Manufacturer")]]).toEqual([
+      "6302600020",
+      "100% cotton terry",
+      "Shakti Textiles, Tiruppur",
+    ]);
+    const bell = rows.findIndex((r) => r[at("SKU")] === "GD-2");
+    rows[bell]![at("Material / composition")] = "Brass, lacquered";
+    rows[bell]![at("Manufacturer")] = "Moradabad Brass Works, Moradabad, Uttar Pradesh, India";
+    rows[bell]![at("HS code")] = "8306.29.0000";
+    const asCsv = (table: string[][]) =>
+      table.map((r) => r.map((c) => `"${c.replaceAll('"', '""')}"`).join(",")).join("\n");
+    const before = await database.db.select().from(products).where(eq(products.sellerId, seller.user.id));
+    const edited = await preview(asCsv(rows));
+    expect(edited).toMatchObject({ toCreate: 0, toUpdate: 1, refusedCount: 0 });
+    await commitAndRun(edited.id);
+    const after = await database.db.select().from(products).where(eq(products.sellerId, seller.user.id));
+    const changed = after.filter(
+      (p) => p.updatedAt.getTime() !== before.find((b) => b.id === p.id)!.updatedAt.getTime(),
+    );
+    expect(changed.map((p) => [p.name, p.hsCode, p.material, p.manufacturer])).toEqual([
+      ["Brass bell", "8306290000", "Brass, lacquered", "Moradabad Brass Works, Moradabad, Uttar Pradesh, India"],
+    ]);
+
+    // the HTSUS rule of the product form: a changed code must be a 10-digit line of the table; text over its length
+    // is refused, not cut
+    rows[bell]![at("HS code")] = "8306.29.0099";
+    rows[bell]![at("Material / composition")] = "x".repeat(201);
+    const refused = await preview(asCsv(rows));
+    expect(refused.refused.map((r) => [r.row, r.column, r.reason])).toEqual(
+      expect.arrayContaining([
+        [bell + 1, "Material / composition", "Material / composition must be at most 200 characters (it has 201)."],
+      ]),
+    );
+    rows[bell]![at("Material / composition")] = "Brass, lacquered";
+    const unknownLine = await preview(asCsv(rows));
+    expect(unknownLine.refused).toEqual([
+      { row: bell + 1, column: "HS code", reason: expect.stringContaining("8306.29.0099 is not in the HTSUS table") },
+    ]);
+
+    // a sheet made before these columns existed leaves them as they are
+    const older = await preview(
+      "SKU,Product name,Category,Min order,Price,HS code\nGD-2,Brass bell,metal-crafts,20,6.50,8306290000",
+    );
+    expect(older).toMatchObject({ toUpdate: 1, refusedCount: 0 });
+    await commitAndRun(older.id);
+    expect(await bySku("GD-2")).toMatchObject({
+      priceMaxCents: 650,
+      material: "Brass, lacquered",
+      manufacturer: "Moradabad Brass Works, Moradabad, Uttar Pradesh, India",
+    });
+  });
+
   it("escapes text that starts like a formula in the export, and reads it back as it was", async () => {
     const view = await preview(
       `${HEAD}\nFX-1,"=HYPERLINK(""http://evil.example"")",bath-linen,1,2.00,,,,,"@SUM(A1)",,`,
@@ -362,7 +445,13 @@ describe.each(testEngines("both"))("catalogue import on %s", (engine) => {
     expect(xlsxView).toMatchObject({ toCreate: 1, totalRows: 2, refusedCount: 0 });
     await commitAndRun(xlsxView.id);
     const towel = (await bySku("ST-TOWEL-600"))!;
-    expect(towel).toMatchObject({ priceMinCents: 360, priceMaxCents: 435, hsCode: "6302600020" });
+    expect(towel).toMatchObject({
+      priceMinCents: 360,
+      priceMaxCents: 435,
+      hsCode: "6302600020",
+      material: "100% cotton terry, 600 GSM",
+      manufacturer: "Shakti Textiles, Tiruppur, Tamil Nadu, India",
+    });
     const tiers = await database.db.select().from(productPriceTiers).where(eq(productPriceTiers.productId, towel.id));
     expect(tiers).toHaveLength(3);
   });
@@ -387,5 +476,117 @@ describe.each(testEngines("both"))("catalogue import on %s", (engine) => {
       [0, "Pictures ZIP"],
       [2, "Pictures"],
     ]);
+  });
+  describe("the ZIP of pictures between the preview and the job", () => {
+    let s3: S3rver;
+    let shared: BlobStorage;
+    const instances: string[] = [];
+    const instance = async () => {
+      const folder = await fs.mkdtemp(path.join(os.tmpdir(), "catalogue-instance-"));
+      instances.push(folder);
+      return folder;
+    };
+    beforeAll(async () => {
+      s3 = new S3rver({
+        port: 0,
+        address: "127.0.0.1",
+        silent: true,
+        directory: await instance(),
+        configureBuckets: [{ name: "setu-imports" }],
+      });
+      const { port } = await s3.run();
+      shared = s3Storage({
+        bucket: "setu-imports",
+        endpoint: `http://127.0.0.1:${port}`,
+        region: "us-east-1",
+        accessKeyId: "S3RVER",
+        secretAccessKey: "S3RVER",
+      });
+    });
+    afterAll(async () => {
+      await s3?.close();
+      for (const folder of instances) await fs.rm(folder, { recursive: true, force: true });
+    });
+
+    /** A preview taken on one instance (its own DATA_DIR) that shares the S3 store. */
+    async function previewOn(dataDir: string, csv: string, zip: Uint8Array) {
+      const sheetPath = path.join(dataDir, "incoming.csv");
+      const zipPath = path.join(dataDir, "incoming.zip");
+      await fs.writeFile(sheetPath, csv);
+      await fs.writeFile(zipPath, zip);
+      const result = await checkCatalogueFile({ db: database.db, storage: shared }, actorOf(seller), {
+        sheetPath,
+        fileName: "catalogue.csv",
+        zipPath,
+        storeId: null,
+      });
+      if (!result.ok) throw new Error(result.message);
+      return result.importId;
+    }
+
+    it("is kept in blob storage, and the job on another instance reads it from there", async () => {
+      const checkedOn = await instance();
+      const runsOn = await instance();
+      const zip = zipSync({ "lamp.png": await png("#aa7700"), "shade.png": await png("#772200") });
+      const importId = await previewOn(
+        checkedOn,
+        `${HEAD}\nMI-1,Brass lamp,metal-crafts,10,9.00,,"lamp.png, shade.png",,,,,`,
+        zip,
+      );
+      // nothing of the upload stays on the instance that checked it; the ZIP is in the shared store
+      expect(await filesUnder(checkedOn)).toEqual([]);
+      const key = zipStorageKey(seller.user.id, importId);
+      const [row] = await database.db
+        .select({ zipKey: catalogueImports.zipKey })
+        .from(catalogueImports)
+        .where(eq(catalogueImports.id, importId));
+      expect(row!.zipKey).toBe(key);
+      expect(isPrivateKey(key)).toBe(true); // GET /uploads/* never serves it
+      const held = path.join(await instance(), "held.zip");
+      expect(await shared.getFile(key, held)).toBe(true);
+      expect(Buffer.from(zip).equals(await fs.readFile(held))).toBe(true);
+
+      // the job runs on an instance whose disk never saw the upload
+      expect(await commitCatalogueImport(deps, actorOf(seller), importId)).toMatchObject({ ok: true });
+      expect(await runCatalogueImport({ ...deps, storage: shared, dataDir: runsOn }, importId)).toBe("done");
+      const done = (await getCatalogueImport(database.db, actorOf(seller), importId))!;
+      expect(done).toMatchObject({ status: "done", created: 1, refusedCount: 0 });
+      const lamp = (await bySku("MI-1"))!;
+      expect(lamp.images).toHaveLength(2);
+      for (const url of lamp.images) {
+        const stored = await shared.get(url.slice("/uploads/".length));
+        expect((await sharp(stored!.bytes).metadata()).format).toBe("webp");
+      }
+      // the finished import leaves no ZIP in storage and no copy on the instance that ran it
+      expect(await shared.getFile(key, path.join(runsOn, "after.zip"))).toBe(false);
+      expect(await filesUnder(runsOn)).toEqual([]);
+    });
+
+    it("is deleted from storage when the preview is discarded, or left uncommitted for a day", async () => {
+      const zip = zipSync({ "mat.png": await png("#336633") });
+      const csv = `${HEAD}\nDC-1,Jute mat,bath-linen,10,2.00,,mat.png,,,,,`;
+      const discarded = await previewOn(await instance(), csv, zip);
+      const abandoned = await previewOn(await instance(), csv, zip);
+      const kept = await previewOn(await instance(), csv, zip);
+      const copy = async (id: string) =>
+        shared.getFile(zipStorageKey(seller.user.id, id), path.join(await instance(), "copy.zip"));
+      expect(await discardCatalogueImport({ db: database.db, storage: shared }, actorOf(seller), discarded)).toEqual({
+        ok: true,
+        message: "Import discarded",
+      });
+      expect(await copy(discarded)).toBe(false);
+      // a day later the preview nobody committed is discarded with its ZIP; one committed meanwhile keeps its own
+      await database.db
+        .update(catalogueImports)
+        .set({ updatedAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+        .where(sql`${catalogueImports.id} in ${[abandoned, kept]}`);
+      await commitCatalogueImport(deps, actorOf(seller), kept);
+      expect(await discardAbandonedImports({ db: database.db, storage: shared })).toBe(1);
+      expect((await getCatalogueImport(database.db, actorOf(seller), abandoned))!.status).toBe("discarded");
+      expect(await copy(abandoned)).toBe(false);
+      expect(await copy(kept)).toBe(true);
+      expect(await runCatalogueImport({ ...deps, storage: shared, dataDir: await instance() }, kept)).toBe("done");
+      expect(await copy(kept)).toBe(false);
+    });
   });
 });

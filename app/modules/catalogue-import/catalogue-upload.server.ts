@@ -6,6 +6,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import busboy from "busboy";
 import type { Db } from "~/db/client.server";
+import type { BlobStorage } from "~/modules/uploads/storage.server";
 import { checkCatalogueFile, importFolder, type CheckResult } from "./catalogue-import.server";
 import { MAX_SHEET_BYTES } from "./import-limits";
 import { ZIP_LIMITS } from "./picture-zip.server";
@@ -89,7 +90,7 @@ export async function receiveCatalogueUpload(request: Request, dataDir: string):
  * refused, and whatever it wrote is removed.
  */
 export async function checkUploadedCatalogue(
-  deps: { db: Db; dataDir: string },
+  deps: { db: Db; dataDir: string; storage: BlobStorage },
   actor: { id: string; profile: { isSeller: boolean } },
   request: Request,
 ): Promise<CheckResult> {

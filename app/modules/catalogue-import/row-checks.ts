@@ -39,6 +39,8 @@ export type CheckedRow = {
   color: string;
   size: string;
   hsCode: string | null;
+  material: string | null | undefined;
+  manufacturer: string | null | undefined;
   weightKg: number | null;
   dimensionsCm: ImportedProduct["dimensionsCm"];
   originCountry: string;
@@ -170,6 +172,16 @@ export function checkRow(
   if (hsCell && !/^\d{6,10}$/.test(hsCell))
     refuse("hsCode", `"${cell("hsCode")}" is not an HS code: 6 to 10 digits, like 6302.60 or 6302600010.`);
 
+  // as the product form takes them (at most 200 and 300 characters); a column the sheet lacks changes nothing
+  const goodsText = (key: "material" | "manufacturer", label: string, max: number) => {
+    if (rawCells[key] === undefined) return undefined;
+    const text = cell(key);
+    if (text.length > max) refuse(key, `${label} must be at most ${max} characters (it has ${text.length}).`);
+    return text || null;
+  };
+  const material = goodsText("material", "Material / composition", 200);
+  const manufacturer = goodsText("manufacturer", "Manufacturer", 300);
+
   const decimal = (key: ColumnKey, label: string): number | null => {
     const text = cell(key);
     if (!text) return null;
@@ -251,6 +263,8 @@ export function checkRow(
       color: cell("colour").slice(0, 60),
       size: cell("size").slice(0, 60),
       hsCode: hsCell || null,
+      material,
+      manufacturer,
       weightKg,
       dimensionsCm: length === null && width === null && height === null ? null : { length, width, height },
       originCountry: cell("originCountry").slice(0, 80),
@@ -300,6 +314,8 @@ export function groupProducts(rows: readonly CheckedRow[]): {
         priceCents: first.priceCents,
         lowestPriceCents: single ? first.lowestPriceCents : null,
         hsCode: first.hsCode,
+        material: first.material,
+        manufacturer: first.manufacturer,
         weightKg: first.weightKg,
         dimensionsCm: first.dimensionsCm,
         originCountry: first.originCountry,

@@ -99,7 +99,10 @@ export type AdminDashboard = {
   users: number;
   sellers: number;
   activeProducts: number;
+  /** every buyer request still taking quotes: public RFQs and direct inquiries to one supplier (record 0054) alike */
   openRfqs: number;
+  /** of those, the direct inquiries */
+  openDirectInquiries: number;
   orders: number;
 };
 export type BuyerDashboard = {
@@ -391,7 +394,11 @@ export async function loadAdminDashboard(db: Db, actor: { isAdmin: boolean }): P
       users: n(sql`select count(*) from ${userTable}`),
       sellers: n(sql`select count(*) from ${profiles} where ${profiles.isSeller}`),
       activeProducts: n(sql`select count(*) from ${products} where ${products.status} = 'active'`),
+      // demand waiting for quotes, whoever may quote: an operator reads the direct inquiries as part of it, and apart
       openRfqs: n(sql`select count(*) from ${rfqs} where ${rfqs.status} = 'published'`),
+      openDirectInquiries: n(
+        sql`select count(*) from ${rfqs} where ${rfqs.status} = 'published' and ${rfqs.addressedSellerId} is not null`,
+      ),
       orders: n(sql`select count(*) from ${orders}`),
     })
     .from(sql`(select 1) as one`);

@@ -405,13 +405,18 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
     await createSeller(database.db, { verificationStatus: "pending" });
     const buyer = await createBuyer(database.db, { verificationStatus: "pending" });
     await createRfq(database.db, { buyerId: buyer.user.id });
+    // a direct inquiry (record 0054) is demand waiting for a quote too: counted among the open RFQs, and apart
+    const supplier = await createSeller(database.db);
+    await createRfq(database.db, { buyerId: buyer.user.id, addressedSellerId: supplier.user.id });
+    await createRfq(database.db, { buyerId: buyer.user.id, addressedSellerId: supplier.user.id, status: "closed" });
     const after = await loadAdminDashboard(database.db, { isAdmin: true });
     expect(after).toMatchObject({
       role: "admin",
       pendingVerifications: before.pendingVerifications + 2,
-      users: before.users + 2,
-      sellers: before.sellers + 1,
-      openRfqs: before.openRfqs + 1,
+      users: before.users + 3,
+      sellers: before.sellers + 2,
+      openRfqs: before.openRfqs + 2,
+      openDirectInquiries: before.openDirectInquiries + 1,
     });
     expect(await loadDashboardForPage(database.db, { ...admin, isAdmin: true }, now)).toMatchObject({
       ok: true,

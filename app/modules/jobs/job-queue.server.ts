@@ -97,6 +97,8 @@ export type JobData = {
   "store-qr-refresh": { publicUrl: string };
   /** a committed spreadsheet import, written from its cursor on (modules/catalogue-import, record 0055) */
   "catalogue-import": { importId: string };
+  /** the periodic pass that discards previews left uncommitted for a day, and deletes their ZIPs from storage */
+  "catalogue-import-cleanup": Record<string, never>;
 };
 export type JobName = keyof JobData;
 
@@ -166,6 +168,7 @@ const QUEUE_POLICIES: Record<JobName, QueuePolicy> = {
   "order-documents": "standard",
   "store-qr-refresh": "stately",
   "catalogue-import": "standard",
+  "catalogue-import-cleanup": "stately",
   push: "standard",
 };
 

@@ -1,5 +1,5 @@
 import { formatNumber } from "~/lib/numbers";
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { queryRows, type Db } from "~/db/client.server";
 import { mutedCategories, rfqMatches } from "~/db/schema/matching";
 import { inMatchingSample, MATCHING_SAMPLES, type MatchingSample } from "~/db/schema/products";
@@ -312,6 +312,14 @@ export async function setCategoryMuted(
       ? `You will no longer be matched to ${known.label} RFQs`
       : `You will be matched to ${known.label} RFQs again`,
   };
+}
+
+/**
+ * Whether the supplier was matched to the RFQ, as a condition on the RFQ's id column: the RFQ list's "Matched to
+ * you" filter (rfqs' listRfqs), given by the page since matching sits above rfqs.
+ */
+export function matchedToSupplier(sellerId: string, rfqId: SQLWrapper): SQL {
+  return sql`exists (select 1 from ${rfqMatches} where ${rfqMatches.rfqId} = ${rfqId} and ${rfqMatches.sellerId} = ${sellerId})`;
 }
 
 /** The reasons the supplier was matched to each of these RFQs (for the cards of /rfqs?matched=1 and the dashboard). */

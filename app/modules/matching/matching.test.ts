@@ -13,7 +13,14 @@ import { createQuote, createRfq as createRfqRow, dateFromToday } from "../../../
 import { actorOf, createBuyer, createSeller, type Account } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { queuedEmails, testNotifier } from "../../../tests/support/test-notifier";
-import { listMutedCategories, matchReasons, matchRfq, rankSuppliersForRfq, setCategoryMuted } from "./matching.server";
+import {
+  listMutedCategories,
+  matchedToSupplier,
+  matchReasons,
+  matchRfq,
+  rankSuppliersForRfq,
+  setCategoryMuted,
+} from "./matching.server";
 
 function form(values: Record<string, string>) {
   const f = new FormData();
@@ -143,15 +150,30 @@ describe.each(testEngines("both"))("matching RFQs to suppliers on %s", (engine) 
     expect(mails).toHaveLength(3);
 
     // the supplier's "Matched for you" lists it with its reason; the pump maker's is empty
-    const mine = await listRfqs(database.db, parseRfqListParams(new URLSearchParams("matched=1")), actorOf(towels));
+    const mine = await listRfqs(
+      database.db,
+      parseRfqListParams(new URLSearchParams("matched=1")),
+      actorOf(towels),
+      matchedToSupplier,
+    );
     expect(mine.items.map((r) => r.id)).toEqual([created.value.id]);
     expect((await matchReasons(database.db, actorOf(towels), [created.value.id])).get(created.value.id)).toBe(
       "Matches your products: Organic Cotton Bath Towels, Terry Hand Towels",
     );
     expect(
-      (await listRfqs(database.db, parseRfqListParams(new URLSearchParams("matched=1")), actorOf(machinery))).total,
+      (
+        await listRfqs(
+          database.db,
+          parseRfqListParams(new URLSearchParams("matched=1")),
+          actorOf(machinery),
+          matchedToSupplier,
+        )
+      ).total,
     ).toBe(0);
-    expect((await listRfqs(database.db, parseRfqListParams(new URLSearchParams("matched=1")), null)).total).toBe(0);
+    expect(
+      (await listRfqs(database.db, parseRfqListParams(new URLSearchParams("matched=1")), null, matchedToSupplier))
+        .total,
+    ).toBe(0);
   });
 
   it("ranks a supplier who quoted fast on RFQs of the category above an equal one who did not", async () => {

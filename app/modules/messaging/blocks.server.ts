@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { userBlocks } from "~/db/schema/messaging";
-import { profiles } from "~/db/schema/profiles";
+import { companyNameOf, findProfile, fullNameOf } from "~/modules/accounts/profiles.server";
 
 /**
  * Blocks beyond the conversation they were made in (issue 38): whether one user blocked another, for the domains
@@ -26,12 +26,11 @@ export async function listBlockedUsers(db: Db, actor: { id: string }): Promise<B
   const rows = await db
     .select({
       userId: userBlocks.blockedId,
-      companyName: profiles.companyName,
-      fullName: profiles.fullName,
+      companyName: companyNameOf(userBlocks.blockedId),
+      fullName: fullNameOf(userBlocks.blockedId),
       blockedAt: userBlocks.createdAt,
     })
     .from(userBlocks)
-    .leftJoin(profiles, eq(profiles.userId, userBlocks.blockedId))
     .where(eq(userBlocks.blockerId, actor.id))
     .orderBy(desc(userBlocks.createdAt), userBlocks.blockedId);
   return rows.map((row) => ({
@@ -51,10 +50,6 @@ export async function liftBlock(db: Db, actor: { id: string }, blockedId: string
     .where(and(eq(userBlocks.blockerId, actor.id), eq(userBlocks.blockedId, blockedId)))
     .returning({ blockedId: userBlocks.blockedId });
   if (!lifted) return { ok: false, status: 404, message: "You have not blocked this user" };
-  const [profile] = await db
-    .select({ companyName: profiles.companyName })
-    .from(profiles)
-    .where(eq(profiles.userId, blockedId))
-    .limit(1);
+  const profile = await findProfile(db, blockedId);
   return { ok: true, message: `${profile?.companyName || "User"} unblocked` };
 }

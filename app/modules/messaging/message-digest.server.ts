@@ -1,14 +1,12 @@
 import { and, desc, eq, gt, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
-import { user as userTable } from "~/db/schema/auth";
+import { queryRows, type Db } from "~/db/client.server";
 import { conversations, messages } from "~/db/schema/messaging";
-import { emailPreferences } from "~/db/schema/notifications";
-import { profiles } from "~/db/schema/profiles";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
+import type { Locale } from "~/lib/locale";
 import { ANONYMOUS_BUYER } from "~/modules/accounts/buyer-privacy";
-import { preferredLanguageOf } from "~/modules/accounts/profiles.server";
-import { buyerHiddenFrom } from "./buyer-anonymity.server";
-import { unsubscribeLink, type Notifier } from "~/modules/notifications/notifications.server";
+import { companyNameOf, emailOf, preferredLanguageOf } from "~/modules/accounts/profiles.server";
+import { emailWantedSql, unsubscribeLink, type Notifier } from "~/modules/notifications/notifications.server";
+import type { ConversationSubjects } from "./conversation-subjects.server";
 
 /** How long a message waits unread before the digest e-mail mentions it. */
 export const DIGEST_DELAY_SECONDS = 10 * 60;
@@ -38,6 +36,9 @@ export type DigestEntry = { conversationId: string; counterpartCompany: string; 
 
 type Role = "buyer" | "seller";
 
+/** What the digest needs of a conversation's subject: whether its buyer stays anonymous to the supplier. */
+type DigestSubjects = Pick<ConversationSubjects, "buyerHiddenFrom">;
+
 /** The user's side of a conversation: its own id column, read marker and e-mailed marker, and the counterpart's id. */
 function side(role: Role) {
   return role === "buyer"
@@ -59,7 +60,14 @@ function side(role: Role) {
  * The conversations whose last message, from the counterpart, the user has not read and no e-mail has
  * mentioned; `due`: only those whose last message is older than the digest delay (`false`: only younger ones).
  */
-async function waitingConversations(tx: Db, userId: string, role: Role, now: Date, due: boolean) {
+async function waitingConversations(
+  tx: Db,
+  subjects: DigestSubjects,
+  userId: string,
+  role: Role,
+  now: Date,
+  due: boolean,
+) {
   const { self, counterpart, readAt, emailedThrough } = side(role);
   const cutoff = new Date(now.getTime() - DIGEST_DELAY_SECONDS * 1000);
   const last = tx
@@ -75,11 +83,10 @@ async function waitingConversations(tx: Db, userId: string, role: Role, now: Dat
       lastMessageAt: conversations.lastMessageAt,
       counterpartCompany: sql<
         string | null
-      >`case when ${buyerHiddenFrom(userId, { sellerId: conversations.sellerId, subjectType: conversations.subjectType, subjectId: conversations.subjectId })} then ${ANONYMOUS_BUYER} else ${profiles.companyName} end`,
+      >`case when ${subjects.buyerHiddenFrom(userId, { sellerId: conversations.sellerId, subjectType: conversations.subjectType, subjectId: conversations.subjectId })} then ${ANONYMOUS_BUYER} else ${companyNameOf(counterpart)} end`,
       body: last.body,
     })
     .from(conversations)
-    .leftJoin(profiles, eq(profiles.userId, counterpart))
     .leftJoinLateral(last, sql`true`)
     .where(
       and(
@@ -110,26 +117,21 @@ function preview(body: string | null): string {
  */
 export async function sendMessageDigest(
   db: Db,
+  subjects: DigestSubjects,
   notifier: Notifier,
   userId: string,
   now = new Date(),
 ): Promise<DigestEntry[]> {
   return db.transaction(async (tx) => {
-    const [recipient] = await tx
-      .select({
-        email: userTable.email,
-        wants: sql<boolean>`coalesce(${emailPreferences.messageDigest}, true)`,
-        locale: preferredLanguageOf(userTable.id),
-      })
-      .from(userTable)
-      .leftJoin(emailPreferences, eq(emailPreferences.userId, userTable.id))
-      .where(eq(userTable.id, userId))
-      .limit(1);
-    if (!recipient?.wants) return [];
+    const [recipient] = await queryRows<{ email: string | null; wants: boolean; locale: Locale | null }>(
+      tx,
+      sql`select ${emailOf(sql`${userId}`)} as email, ${emailWantedSql(sql`${userId}`, "messageDigest")} as wants, ${preferredLanguageOf(sql`${userId}`)} as locale`,
+    );
+    if (!recipient?.email || !recipient.wants) return [];
 
     const entries: DigestEntry[] = [];
     for (const role of ["buyer", "seller"] as const) {
-      const rows = await waitingConversations(tx, userId, role, now, true);
+      const rows = await waitingConversations(tx, subjects, userId, role, now, true);
       for (const row of rows) {
         if (!row.lastMessageAt) continue;
         await tx
@@ -148,8 +150,8 @@ export async function sendMessageDigest(
     }
 
     const younger = [
-      ...(await waitingConversations(tx, userId, "buyer", now, false)),
-      ...(await waitingConversations(tx, userId, "seller", now, false)),
+      ...(await waitingConversations(tx, subjects, userId, "buyer", now, false)),
+      ...(await waitingConversations(tx, subjects, userId, "seller", now, false)),
     ];
     const nextDue = Math.min(...younger.map((row) => row.lastMessageAt!.getTime() + DIGEST_DELAY_SECONDS * 1000));
     if (Number.isFinite(nextDue))

@@ -8,6 +8,7 @@ import { createTestDatabase, testEngines, type TestDatabase } from "../../../tes
 import { queuedEmails, testNotifier } from "../../../tests/support/test-notifier";
 import { DIGEST_DELAY_SECONDS, scheduleMessageDigest, sendMessageDigest } from "./message-digest.server";
 import { setEmailPreference, type Notifier } from "~/modules/notifications/notifications.server";
+import { conversationSubjects } from "~/modules/conversation-subjects/conversation-subjects.server";
 
 const MINUTE = 60 * 1000;
 
@@ -84,9 +85,9 @@ describe.each(testEngines())("message digest on %s", (engine) => {
       messages: [{ from: "seller", at: new Date(now.getTime() - 2 * MINUTE) }],
     });
 
-    const listed = await sendMessageDigest(database.db, notifier, buyer.user.id, now);
+    const listed = await sendMessageDigest(database.db, conversationSubjects, notifier, buyer.user.id, now);
     expect(listed.map((entry) => entry.conversationId)).toEqual([prints.id, towels.id]);
-    expect(await sendMessageDigest(database.db, notifier, buyer.user.id, now)).toEqual([]);
+    expect(await sendMessageDigest(database.db, conversationSubjects, notifier, buyer.user.id, now)).toEqual([]);
     const mails = await mailsTo(buyer);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("2 conversations have unread messages");
@@ -110,9 +111,9 @@ describe.each(testEngines())("message digest on %s", (engine) => {
       at: new Date(now.getTime() + 5 * MINUTE),
       body: "Samples ship tomorrow.",
     });
-    const second = await sendMessageDigest(database.db, notifier, buyer.user.id, later);
+    const second = await sendMessageDigest(database.db, conversationSubjects, notifier, buyer.user.id, later);
     expect(second.map((entry) => entry.conversationId).sort()).toEqual([towels.id, recent.id].sort());
-    expect(await sendMessageDigest(database.db, notifier, buyer.user.id, later)).toEqual([]);
+    expect(await sendMessageDigest(database.db, conversationSubjects, notifier, buyer.user.id, later)).toEqual([]);
     const after = await mailsTo(buyer);
     expect(after).toHaveLength(2);
     expect(after[1]!.text).toContain('Tiruppur Knits: "Samples ship tomorrow."');
@@ -135,10 +136,10 @@ describe.each(testEngines())("message digest on %s", (engine) => {
     });
     await setEmailPreference(database.db, quiet.user.id, "messageDigest", false);
 
-    expect(await sendMessageDigest(database.db, notifier, seller.user.id, now)).toHaveLength(1);
+    expect(await sendMessageDigest(database.db, conversationSubjects, notifier, seller.user.id, now)).toHaveLength(1);
     const [mail] = await mailsTo(seller);
     expect(mail!.subject).toBe("Unread message from Austin Outfitters");
-    expect(await sendMessageDigest(database.db, notifier, quiet.user.id, now)).toEqual([]);
+    expect(await sendMessageDigest(database.db, conversationSubjects, notifier, quiet.user.id, now)).toEqual([]);
     expect(await mailsTo(quiet)).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import {
   resolveReport,
   resolveReportGroup,
 } from "./messaging.server";
+import { conversationSubjects } from "~/modules/conversation-subjects/conversation-subjects.server";
 
 /** A second Drizzle client on the same connection that counts the statements it sends. */
 function countingDb(database: TestDatabase): { db: Db; count: () => number; reset: () => void } {
@@ -103,7 +104,7 @@ describe.each(testEngines())("reports to the administrators on %s", (engine) => 
     expect(stored).toHaveLength(2 * perAccount);
 
     // the administrator's first page: the filler is one row, the genuine report another
-    const first = (await listReportGroups(database.db, ADMIN))!;
+    const first = (await listReportGroups(database.db, conversationSubjects, ADMIN))!;
     const genuine = first.groups.find((g) => g.reportedUserId === offender.user.id);
     expect(genuine).toMatchObject({ reportedCompany: "Offending Exports", reports: 1, reporters: 1 });
     expect(genuine!.shown[0]!.samples[0]).toMatchObject({ reason: "Threatened me", messageBody: expect.any(String) });
@@ -143,10 +144,10 @@ describe.each(testEngines())("reports to the administrators on %s", (engine) => 
       .from(messageReports)
       .where(and(eq(messageReports.reportedUserId, target.user.id), eq(messageReports.status, "open")));
     expect(open).toEqual([{ reason: "After the page was read" }]);
-    const resolved = (await listReportGroups(database.db, ADMIN, { status: "resolved" }))!;
+    const resolved = (await listReportGroups(database.db, conversationSubjects, ADMIN, { status: "resolved" }))!;
     expect(resolved.groups.find((g) => g.reportedUserId === target.user.id)).toMatchObject({ reports: 20 });
     // the single resolve still works
-    const stillOpen = (await listReportGroups(database.db, ADMIN))!.groups.find(
+    const stillOpen = (await listReportGroups(database.db, conversationSubjects, ADMIN))!.groups.find(
       (g) => g.reportedUserId === target.user.id,
     )!;
     expect(await resolveReport(database.db, ADMIN, stillOpen.shown[0]!.samples[0]!.id)).toMatchObject({ ok: true });
@@ -197,12 +198,12 @@ describe.each(testEngines())("reports to the administrators on %s", (engine) => 
 
     const counting = countingDb(database);
     counting.reset();
-    const first = (await listReportGroups(counting.db, ADMIN))!;
+    const first = (await listReportGroups(counting.db, conversationSubjects, ADMIN))!;
     expect(counting.count()).toBe(2);
     expect(first.groups).toHaveLength(REPORT_GROUPS_PAGE_SIZE);
     expect(first.next).not.toBeNull();
     counting.reset();
-    const second = (await listReportGroups(counting.db, ADMIN, { cursor: first.next }))!;
+    const second = (await listReportGroups(counting.db, conversationSubjects, ADMIN, { cursor: first.next }))!;
     expect(counting.count()).toBe(2);
     expect(second.groups).toHaveLength(5);
     expect(second.next).toBeNull();
@@ -214,13 +215,16 @@ describe.each(testEngines())("reports to the administrators on %s", (engine) => 
     expect([...first.groups, ...second.groups].map((g) => g.reports).reduce((a, b) => a + b, 0)).toBe(rows.length);
 
     // a cursor that is no cursor (or out of PostgreSQL's range) is the first page; the resolved filter has its own
-    expect((await listReportGroups(database.db, ADMIN, { cursor: "garbage" }))!.groups[0]).toEqual(first.groups[0]);
     expect(
-      (await listReportGroups(database.db, ADMIN, { cursor: `0000-01-01T00:00:00.000000Z_${members[0]!.user.id}` }))!
-        .groups[0],
+      (await listReportGroups(database.db, conversationSubjects, ADMIN, { cursor: "garbage" }))!.groups[0],
     ).toEqual(first.groups[0]);
-    const resolved = (await listReportGroups(database.db, ADMIN, { status: "resolved" }))!;
+    expect(
+      (await listReportGroups(database.db, conversationSubjects, ADMIN, {
+        cursor: `0000-01-01T00:00:00.000000Z_${members[0]!.user.id}`,
+      }))!.groups[0],
+    ).toEqual(first.groups[0]);
+    const resolved = (await listReportGroups(database.db, conversationSubjects, ADMIN, { status: "resolved" }))!;
     expect(resolved.groups.some((g) => members.some((m) => m.user.id === g.reportedUserId))).toBe(false);
-    expect(await listReportGroups(database.db, { isAdmin: false })).toBeNull();
+    expect(await listReportGroups(database.db, conversationSubjects, { isAdmin: false })).toBeNull();
   });
 });

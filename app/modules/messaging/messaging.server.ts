@@ -1,16 +1,14 @@
 import { and, eq, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { queryRows, type Db } from "~/db/client.server";
 import { conversations, messageAttachments, messageReports, messages, userBlocks } from "~/db/schema/messaging";
-import { orders } from "~/db/schema/orders";
-import { products } from "~/db/schema/products";
-import { rfqResponses, rfqs } from "~/db/schema/rfqs";
-import { stores } from "~/db/schema/stores";
 import { isTimestampText } from "~/lib/date-range";
 import { isStorableText } from "~/lib/json-text";
 import { isUuid } from "~/lib/uuid";
 import type { Actor } from "~/modules/accounts/accounts.schema";
 import { ANONYMOUS_BUYER } from "~/modules/accounts/buyer-privacy";
-import { buyerHiddenFrom } from "./buyer-anonymity.server";
+import { companyNameOf } from "~/modules/accounts/profiles.server";
+import { orderParty } from "~/modules/orders/order-party.server";
+import type { ConversationColumns, ConversationSubjects } from "./conversation-subjects.server";
 import { overActionLimit } from "~/modules/accounts/attempt-limiter.server";
 import { publishLive } from "~/modules/live/live-events.server";
 import { scheduleMessageDigest } from "./message-digest.server";
@@ -63,70 +61,45 @@ type Pair = { buyerId: string; sellerId: string; subjectType: SubjectType; subje
  */
 async function resolvePair(
   db: Db,
+  subjects: ConversationSubjects,
   actor: Actor,
   subject: SubjectRef,
 ): Promise<Pair | { ok: false; status: number; message: string }> {
   if (!isUuid(subject.id)) return refused(404, "Not found");
   switch (subject.type) {
     case "product": {
-      const [row] = await db
-        .select({ sellerId: products.sellerId, status: products.status })
-        .from(products)
-        .where(eq(products.id, subject.id))
-        .limit(1);
+      const row = await subjects.productSeller(db, subject.id);
       if (!row || (row.status !== "active" && row.sellerId !== actor.id)) return refused(404, "Product not found");
       return { buyerId: actor.id, sellerId: row.sellerId, subjectType: "product", subjectId: subject.id };
     }
     case "store": {
-      const [row] = await db
-        .select({ sellerId: stores.sellerId, status: stores.status })
-        .from(stores)
-        .where(eq(stores.id, subject.id))
-        .limit(1);
+      const row = await subjects.storeSeller(db, subject.id);
       if (!row || (row.status !== "active" && row.sellerId !== actor.id)) return refused(404, "Store not found");
       return { buyerId: actor.id, sellerId: row.sellerId, subjectType: "store", subjectId: subject.id };
     }
     case "rfq": {
-      const [row] = await db.select({ buyerId: rfqs.buyerId }).from(rfqs).where(eq(rfqs.id, subject.id)).limit(1);
-      if (!row) return refused(404, "RFQ not found");
-      if (row.buyerId === actor.id) {
+      const buyerId = await subjects.rfqBuyer(db, subject.id);
+      if (!buyerId) return refused(404, "RFQ not found");
+      if (buyerId === actor.id) {
         // the buyer talks to a supplier who quoted on it
         const supplier = subject.counterpartId;
         if (!supplier) return refused(400, "Choose the supplier to contact from its quote");
-        const [quoted] = await db
-          .select({ id: rfqResponses.id })
-          .from(rfqResponses)
-          .where(and(eq(rfqResponses.rfqId, subject.id), eq(rfqResponses.sellerId, supplier)))
-          .limit(1);
-        if (!quoted) return refused(404, "Quote not found");
+        if (!(await subjects.hasQuoted(db, subject.id, supplier))) return refused(404, "Quote not found");
         return { buyerId: actor.id, sellerId: supplier, subjectType: "rfq", subjectId: subject.id };
       }
-      const [quoted] = await db
-        .select({ id: rfqResponses.id })
-        .from(rfqResponses)
-        .where(and(eq(rfqResponses.rfqId, subject.id), eq(rfqResponses.sellerId, actor.id)))
-        .limit(1);
-      if (!quoted) return refused(403, "You can contact the buyer once you have quoted on this RFQ");
-      return { buyerId: row.buyerId, sellerId: actor.id, subjectType: "rfq", subjectId: subject.id };
+      if (!(await subjects.hasQuoted(db, subject.id, actor.id)))
+        return refused(403, "You can contact the buyer once you have quoted on this RFQ");
+      return { buyerId, sellerId: actor.id, subjectType: "rfq", subjectId: subject.id };
     }
     case "quote": {
-      const [row] = await db
-        .select({ sellerId: rfqResponses.sellerId, rfqId: rfqResponses.rfqId, buyerId: rfqs.buyerId })
-        .from(rfqResponses)
-        .innerJoin(rfqs, eq(rfqs.id, rfqResponses.rfqId))
-        .where(eq(rfqResponses.id, subject.id))
-        .limit(1);
+      const row = await subjects.quoteParties(db, subject.id);
       // sealed quotes: only the RFQ's buyer and the quote's supplier know of it
       if (!row || (row.buyerId !== actor.id && row.sellerId !== actor.id)) return refused(404, "Quote not found");
       return { buyerId: row.buyerId, sellerId: row.sellerId, subjectType: "rfq", subjectId: row.rfqId };
     }
     case "order": {
-      const [row] = await db
-        .select({ buyerId: orders.buyerId, sellerId: orders.sellerId })
-        .from(orders)
-        .where(eq(orders.id, subject.id))
-        .limit(1);
-      if (!row || (row.buyerId !== actor.id && row.sellerId !== actor.id)) return refused(404, "Order not found");
+      const row = await orderParty(db, actor, subject.id);
+      if (!row) return refused(404, "Order not found");
       return { buyerId: row.buyerId, sellerId: row.sellerId, subjectType: "order", subjectId: subject.id };
     }
     default:
@@ -145,10 +118,11 @@ function blockedBetween(a: string, b: string): SQL {
  */
 export async function openConversation(
   db: Db,
+  subjects: ConversationSubjects,
   actor: Actor,
   subject: SubjectRef,
 ): Promise<MessagingResult<{ id: string }>> {
-  const pair = await resolvePair(db, actor, subject);
+  const pair = await resolvePair(db, subjects, actor, subject);
   if ("ok" in pair) return pair;
   if (pair.buyerId === pair.sellerId) return refused(400, "You cannot send messages to yourself");
   const samePair = and(
@@ -370,40 +344,33 @@ export async function markConversationRead(
   return { ok: true, message: changed ? "Marked as read" : "Already read", value: { changed } };
 }
 
-/** Columns and joins that describe a conversation's subject (alias `c`), shared by the inbox and the thread. */
-const RAW_CONVERSATION = {
+/** A conversation's columns (alias `c`), as the inbox, the thread and the reports name them. */
+const RAW_CONVERSATION: ConversationColumns = {
   sellerId: sql.raw("c.seller_id"),
   subjectType: sql.raw("c.subject_type"),
   subjectId: sql.raw("c.subject_id"),
 };
 
 /** The counterpart's company as `me` may see it: an anonymous buyer stays anonymous to the supplier. */
-function counterpartCompanySql(me: string): SQL {
-  return sql`case when ${buyerHiddenFrom(me, RAW_CONVERSATION)} then ${ANONYMOUS_BUYER} else cp.company_name end`;
+function counterpartCompanySql(subjects: ConversationSubjects, me: string): SQL {
+  const counterpart = sql`case when c.buyer_id = ${me} then c.seller_id else c.buyer_id end`;
+  return sql`case when ${subjects.buyerHiddenFrom(me, RAW_CONVERSATION)} then ${ANONYMOUS_BUYER} else ${companyNameOf(counterpart)} end`;
 }
 
+/** The subject card's columns, read from the lateral join subjectJoin gives (alias `sc`). */
 const SUBJECT_SELECT = sql.raw(`
   c.subject_type,
   c.subject_id,
-  case c.subject_type
-    when 'product' then sp.name
-    when 'store' then ss.name
-    when 'rfq' then sr.title
-    when 'quote' then sr.title
-    when 'order' then coalesce('Order: ' || sor.title, 'Order of ' || so.quantity || ' ' || so.unit)
-  end as subject_title,
-  case c.subject_type when 'product' then sp.images[1] when 'store' then ss.logo_url end as subject_image,
-  case c.subject_type when 'product' then sp.price_min_cents::float8 end as subject_price_min,
-  case c.subject_type when 'product' then sp.price_max_cents::float8 end as subject_price_max,
-  sq.rfq_id as subject_quote_rfq_id`);
+  sc.title as subject_title,
+  sc.image_url as subject_image,
+  sc.price_min_cents as subject_price_min,
+  sc.price_max_cents as subject_price_max,
+  sc.rfq_id as subject_quote_rfq_id`);
 
-const SUBJECT_JOINS = sql.raw(`
-  left join products sp on c.subject_type = 'product' and sp.id = c.subject_id
-  left join stores ss on c.subject_type = 'store' and ss.id = c.subject_id
-  left join rfq_responses sq on c.subject_type = 'quote' and sq.id = c.subject_id
-  left join rfqs sr on c.subject_type in ('rfq', 'quote') and sr.id = coalesce(sq.rfq_id, c.subject_id)
-  left join orders so on c.subject_type = 'order' and so.id = c.subject_id
-  left join rfqs sor on sor.id = so.rfq_id`);
+/** The conversation's subject, read by the domain that keeps it, for SUBJECT_SELECT. */
+function subjectJoin(subjects: ConversationSubjects): SQL {
+  return sql`left join lateral (${subjects.card(RAW_CONVERSATION)}) sc on true`;
+}
 
 type SubjectRow = {
   subject_type: SubjectType;
@@ -467,6 +434,7 @@ type InboxRow = SubjectRow & {
  */
 export async function listInbox(
   db: Db,
+  subjects: ConversationSubjects,
   actor: { id: string },
   options: { filter?: InboxFilter; cursor?: string | null } = {},
 ): Promise<{ items: InboxItem[]; next: string | null }> {
@@ -486,7 +454,7 @@ export async function listInbox(
       with page as (${side("buyer_id")} union all ${side("seller_id")})
       select
         c.id,
-        ${counterpartCompanySql(me)} as counterpart_company,
+        ${counterpartCompanySql(subjects, me)} as counterpart_company,
         left(m.body, 200) as preview,
         exists (select 1 from message_attachments a where a.message_id = c.last_message_id) as has_attachment,
         c.last_message_at,
@@ -495,9 +463,8 @@ export async function listInbox(
         c.last_message_at > coalesce(case when c.buyer_id = ${me} then c.buyer_read_at else c.seller_read_at end, '-infinity'::timestamptz) as unread,
         ${SUBJECT_SELECT}
       from page c
-      left join profiles cp on cp.user_id = case when c.buyer_id = ${me} then c.seller_id else c.buyer_id end
       left join messages m on m.id = c.last_message_id
-      ${SUBJECT_JOINS}
+      ${subjectJoin(subjects)}
       order by c.last_message_at desc, c.id desc
       limit ${limit}`,
   );
@@ -566,6 +533,7 @@ type ThreadMessageRow = {
  */
 export async function getThread(
   db: Db,
+  subjects: ConversationSubjects,
   actor: Actor,
   conversationId: string,
   options: { before?: string | null } = {},
@@ -578,15 +546,14 @@ export async function getThread(
       select
         c.id,
         c.buyer_id,
-        ${counterpartCompanySql(me)} as counterpart_company,
+        ${counterpartCompanySql(subjects, me)} as counterpart_company,
         c.last_message_id,
         coalesce(c.last_message_at > coalesce(case when c.buyer_id = ${me} then c.buyer_read_at else c.seller_read_at end, '-infinity'::timestamptz), false) as unread,
         exists (select 1 from user_blocks b where b.blocker_id = ${me} and b.blocked_id = case when c.buyer_id = ${me} then c.seller_id else c.buyer_id end) as i_blocked,
         exists (select 1 from user_blocks b where b.blocked_id = ${me} and b.blocker_id = case when c.buyer_id = ${me} then c.seller_id else c.buyer_id end) as they_blocked,
         ${SUBJECT_SELECT}
       from conversations c
-      left join profiles cp on cp.user_id = case when c.buyer_id = ${me} then c.seller_id else c.buyer_id end
-      ${SUBJECT_JOINS}
+      ${subjectJoin(subjects)}
       where c.id = ${conversationId} and (c.buyer_id = ${me} or c.seller_id = ${me})`,
   );
   if (!head) return null;
@@ -805,6 +772,7 @@ const MICROSECONDS = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 
  */
 export async function listReportGroups(
   db: Db,
+  subjects: ConversationSubjects,
   actor: { isAdmin: boolean },
   options: { status?: ReportStatus; cursor?: string | null } = {},
 ): Promise<{ groups: ReportGroup[]; next: string | null } | null> {
@@ -823,7 +791,7 @@ export async function listReportGroups(
   }>(
     db,
     sql`
-      select g.*, ${MICROSECONDS(sql`g.newest`)} as through, p.company_name as reported_company
+      select g.*, ${MICROSECONDS(sql`g.newest`)} as through, ${companyNameOf(sql`g.reported_user_id`)} as reported_company
       from (
         select reported_user_id, count(*)::int as reports, count(distinct reporter_id)::int as reporters,
           count(distinct conversation_id)::int as conversations, max(created_at) as newest, min(created_at) as oldest
@@ -834,7 +802,6 @@ export async function listReportGroups(
         order by newest desc, reported_user_id desc
         limit ${REPORT_GROUPS_PAGE_SIZE + 1}
       ) g
-      left join profiles p on p.user_id = g.reported_user_id
       order by g.newest desc, g.reported_user_id desc`,
   );
   const page = groupRows.slice(0, REPORT_GROUPS_PAGE_SIZE);
@@ -871,15 +838,14 @@ export async function listReportGroups(
         from r
         group by reported_user_id, conversation_id
       )
-      select t.reported_user_id, t.conversation_id, t.reports, t.newest, t.oldest, rp.company_name as reporter_company,
+      select t.reported_user_id, t.conversation_id, t.reports, t.newest, t.oldest, ${companyNameOf(sql`s.reporter_id`)} as reporter_company,
         s.id, s.status, s.reason, s.created_at, m.body, m.created_at as message_at,
         ${SUBJECT_SELECT}
       from talks t
       join r s on s.reported_user_id = t.reported_user_id and s.conversation_id = t.conversation_id and s.rn <= ${REPORT_SAMPLES}
       join messages m on m.id = s.message_id
       join conversations c on c.id = t.conversation_id
-      left join profiles rp on rp.user_id = s.reporter_id
-      ${SUBJECT_JOINS}
+      ${subjectJoin(subjects)}
       where t.talk_rank <= ${REPORT_CONVERSATIONS}
       order by t.reported_user_id, t.talk_rank, s.rn`,
   );

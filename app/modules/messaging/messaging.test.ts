@@ -34,6 +34,7 @@ import {
 import { parseInput } from "~/lib/command-result";
 import { hasBlocked, liftBlock, listBlockedUsers } from "./blocks.server";
 import { INBOX_PAGE_SIZE, linkifyParts, threadActionSchema } from "./messaging.schema";
+import { conversationSubjects } from "~/modules/conversation-subjects/conversation-subjects.server";
 
 /** A second Drizzle client on the same connection that counts the statements it sends. */
 function countingDb(database: TestDatabase): { db: Db; count: () => number; reset: () => void } {
@@ -73,8 +74,8 @@ describe.each(testEngines("both"))("messaging on %s", (engine) => {
     fs.rmSync(storageDir, { recursive: true, force: true });
   });
 
-  async function conversationAbout(from: Account, subject: Parameters<typeof openConversation>[2]) {
-    const opened = await openConversation(database.db, actorOf(from), subject);
+  async function conversationAbout(from: Account, subject: Parameters<typeof openConversation>[3]) {
+    const opened = await openConversation(database.db, conversationSubjects, actorOf(from), subject);
     if (!opened.ok) throw new Error(opened.message);
     return opened.value.id;
   }
@@ -90,16 +91,22 @@ describe.each(testEngines("both"))("messaging on %s", (engine) => {
     );
     expect(row).toEqual({ buyer_id: buyer.user.id, seller_id: seller.user.id, subject_type: "product" });
 
-    expect(await openConversation(database.db, actorOf(seller), { type: "product", id: productId })).toMatchObject({
+    expect(
+      await openConversation(database.db, conversationSubjects, actorOf(seller), { type: "product", id: productId }),
+    ).toMatchObject({
       ok: false,
       status: 400,
     });
     const hidden = await createProduct(database.db, { sellerId: seller.user.id, status: "inactive" });
-    expect(await openConversation(database.db, actorOf(buyer), { type: "product", id: hidden.id })).toMatchObject({
+    expect(
+      await openConversation(database.db, conversationSubjects, actorOf(buyer), { type: "product", id: hidden.id }),
+    ).toMatchObject({
       ok: false,
       status: 404,
     });
-    expect(await openConversation(database.db, actorOf(buyer), { type: "product", id: "not-a-uuid" })).toMatchObject({
+    expect(
+      await openConversation(database.db, conversationSubjects, actorOf(buyer), { type: "product", id: "not-a-uuid" }),
+    ).toMatchObject({
       ok: false,
       status: 404,
     });
@@ -110,7 +117,9 @@ describe.each(testEngines("both"))("messaging on %s", (engine) => {
 
   it("on an RFQ: a supplier contacts the buyer only after quoting; the buyer's 'Contact Supplier' on a quote opens the same thread", async () => {
     const rfq = await createRfq(database.db, { buyerId: buyer.user.id });
-    expect(await openConversation(database.db, actorOf(seller), { type: "rfq", id: rfq.id })).toMatchObject({
+    expect(
+      await openConversation(database.db, conversationSubjects, actorOf(seller), { type: "rfq", id: rfq.id }),
+    ).toMatchObject({
       ok: false,
       status: 403,
     });
@@ -121,19 +130,27 @@ describe.each(testEngines("both"))("messaging on %s", (engine) => {
       fromSupplier,
     );
     // a sealed quote is nobody else's business
-    expect(await openConversation(database.db, actorOf(stranger), { type: "quote", id: quote.id })).toMatchObject({
+    expect(
+      await openConversation(database.db, conversationSubjects, actorOf(stranger), { type: "quote", id: quote.id }),
+    ).toMatchObject({
       ok: false,
       status: 404,
     });
     expect(
-      await openConversation(database.db, actorOf(buyer), { type: "rfq", id: rfq.id, counterpartId: stranger.user.id }),
+      await openConversation(database.db, conversationSubjects, actorOf(buyer), {
+        type: "rfq",
+        id: rfq.id,
+        counterpartId: stranger.user.id,
+      }),
     ).toMatchObject({ ok: false, status: 404 });
 
     const order = await createOrder(database.db, { buyerId: buyer.user.id, sellerId: seller.user.id });
     expect(await conversationAbout(seller, { type: "order", id: order.id })).toBe(
       await conversationAbout(buyer, { type: "order", id: order.id }),
     );
-    expect(await openConversation(database.db, actorOf(stranger), { type: "order", id: order.id })).toMatchObject({
+    expect(
+      await openConversation(database.db, conversationSubjects, actorOf(stranger), { type: "order", id: order.id }),
+    ).toMatchObject({
       ok: false,
       status: 404,
     });
@@ -145,13 +162,13 @@ describe.each(testEngines("both"))("messaging on %s", (engine) => {
       ok: false,
       status: 404,
     });
-    expect(await getThread(database.db, actorOf(stranger), id)).toBeNull();
+    expect(await getThread(database.db, conversationSubjects, actorOf(stranger), id)).toBeNull();
     expect(await markConversationRead(database.db, actorOf(stranger), id, id)).toMatchObject({
       ok: false,
       status: 404,
     });
     expect(await blockUser(database.db, actorOf(stranger), id)).toMatchObject({ ok: false, status: 404 });
-    expect(await getThread(database.db, actorOf(buyer), "not-a-uuid")).toBeNull();
+    expect(await getThread(database.db, conversationSubjects, actorOf(buyer), "not-a-uuid")).toBeNull();
   });
 
   it("refuses empty, too long and unstorable text with a 400, and keeps line breaks of what it stores", async () => {
@@ -168,7 +185,7 @@ describe.each(testEngines("both"))("messaging on %s", (engine) => {
     expect(
       await sendMessage(database.db, actorOf(buyer), id, { body: "Line one\r\nLine two <b>not bold</b>" }, notifier),
     ).toMatchObject({ ok: true });
-    const thread = await getThread(database.db, actorOf(seller), id);
+    const thread = await getThread(database.db, conversationSubjects, actorOf(seller), id);
     expect(thread!.messages.at(-1)!.body).toBe("Line one\nLine two <b>not bold</b>");
   });
 
@@ -196,12 +213,12 @@ describe.each(testEngines("both"))("messaging on %s", (engine) => {
     );
     expect(digest!.n).toBeGreaterThanOrEqual(1);
 
-    let thread = await getThread(database.db, actorOf(localBuyer), id);
+    let thread = await getThread(database.db, conversationSubjects, actorOf(localBuyer), id);
     expect(thread!.messages.map((m) => m.seen)).toEqual([false, false]);
     // read up to the first message only: the conversation is still unread
     await markConversationRead(database.db, actorOf(seller), id, first.value.messageId);
     expect(await unreadConversationCount(database.db, seller.user.id)).toBe(sellerUnreadBefore + 1);
-    thread = await getThread(database.db, actorOf(localBuyer), id);
+    thread = await getThread(database.db, conversationSubjects, actorOf(localBuyer), id);
     expect(thread!.messages.map((m) => m.seen)).toEqual([true, false]);
     expect(await markConversationRead(database.db, actorOf(seller), id, second.value.messageId)).toMatchObject({
       ok: true,
@@ -213,7 +230,7 @@ describe.each(testEngines("both"))("messaging on %s", (engine) => {
     });
     expect(await unreadConversationCount(database.db, seller.user.id)).toBe(sellerUnreadBefore);
     expect(await unreadNotificationCount(database.db, seller.user.id)).toBe(notificationsBefore);
-    thread = await getThread(database.db, actorOf(localBuyer), id);
+    thread = await getThread(database.db, conversationSubjects, actorOf(localBuyer), id);
     expect(thread!.messages.map((m) => m.seen)).toEqual([true, true]);
 
     // after reading, the next message notifies again; the reply sets the supplier's first-reply time
@@ -246,12 +263,12 @@ describe.each(testEngines("both"))("messaging on %s", (engine) => {
 
     await converse(3);
     counting.reset();
-    const small = await listInbox(counting.db, actorOf(inboxBuyer));
+    const small = await listInbox(counting.db, conversationSubjects, actorOf(inboxBuyer));
     const smallStatements = counting.count();
     expect(small.items).toHaveLength(3);
     await converse(INBOX_PAGE_SIZE + 4);
     counting.reset();
-    const large = await listInbox(counting.db, actorOf(inboxBuyer));
+    const large = await listInbox(counting.db, conversationSubjects, actorOf(inboxBuyer));
     expect(counting.count()).toBe(smallStatements);
     expect(smallStatements).toBe(1);
     expect(large.items).toHaveLength(INBOX_PAGE_SIZE);
@@ -266,13 +283,15 @@ describe.each(testEngines("both"))("messaging on %s", (engine) => {
     const times = large.items.map((item) => item.lastMessageAt);
     expect([...times].sort().reverse()).toEqual(times);
 
-    const second = await listInbox(database.db, actorOf(inboxBuyer), { cursor: large.next });
+    const second = await listInbox(database.db, conversationSubjects, actorOf(inboxBuyer), { cursor: large.next });
     expect(second.items).toHaveLength(7);
     expect(second.next).toBeNull();
     expect(new Set([...large.items, ...second.items].map((item) => item.id)).size).toBe(INBOX_PAGE_SIZE + 7);
 
     // the supplier answered the even ones: those need the buyer's reply, and are unread
-    const needsReply = await listInbox(database.db, actorOf(inboxBuyer), { filter: "needs-reply" });
+    const needsReply = await listInbox(database.db, conversationSubjects, actorOf(inboxBuyer), {
+      filter: "needs-reply",
+    });
     const all = [...large.items, ...second.items];
     expect(needsReply.items.map((item) => item.id).sort()).toEqual(
       all
@@ -282,14 +301,17 @@ describe.each(testEngines("both"))("messaging on %s", (engine) => {
     );
     expect(needsReply.items.every((item) => item.unread && item.preview.startsWith("Answer"))).toBe(true);
     expect(await unreadConversationCount(database.db, inboxBuyer.user.id)).toBe(needsReply.items.length);
-    expect(await listInbox(database.db, actorOf(stranger), { cursor: "garbage" })).toEqual({ items: [], next: null });
+    expect(await listInbox(database.db, conversationSubjects, actorOf(stranger), { cursor: "garbage" })).toEqual({
+      items: [],
+      next: null,
+    });
   });
 
   it("reads a cursor whose time is outside years 1900-9999 (year 0, negative, 10000) as no cursor: the first page", async () => {
     const localBuyer = await createBuyer(database.db, {});
     const opened = await conversationAbout(localBuyer, { type: "product", id: productId });
     await sendMessage(database.db, actorOf(localBuyer), opened, { body: "Hello" }, notifier);
-    const first = await listInbox(database.db, actorOf(localBuyer));
+    const first = await listInbox(database.db, conversationSubjects, actorOf(localBuyer));
     expect(first.items).toHaveLength(1);
     const id = first.items[0]!.id;
     for (const at of [
@@ -299,7 +321,10 @@ describe.each(testEngines("both"))("messaging on %s", (engine) => {
       "1899-12-31T23:59:59.999999Z",
     ]) {
       // before the shared check, year 0 reached PostgreSQL and failed there
-      expect(await listInbox(database.db, actorOf(localBuyer), { cursor: `${at}_${id}` }), at).toEqual(first);
+      expect(
+        await listInbox(database.db, conversationSubjects, actorOf(localBuyer), { cursor: `${at}_${id}` }),
+        at,
+      ).toEqual(first);
     }
   });
 
@@ -316,17 +341,24 @@ describe.each(testEngines("both"))("messaging on %s", (engine) => {
       status: 403,
       message: expect.stringContaining("Unblock"),
     });
-    const thread = await getThread(database.db, actorOf(localBuyer), id);
+    const thread = await getThread(database.db, conversationSubjects, actorOf(localBuyer), id);
     expect(thread).toMatchObject({ theyBlocked: true, iBlocked: false });
     expect(thread!.messages).toHaveLength(1);
-    expect((await getThread(database.db, actorOf(seller), id))!.iBlocked).toBe(true);
+    expect((await getThread(database.db, conversationSubjects, actorOf(seller), id))!.iBlocked).toBe(true);
     // no new conversation between them either (the existing one still opens)
     const store = await createStore(database.db, { sellerId: seller.user.id });
-    expect(await openConversation(database.db, actorOf(localBuyer), { type: "store", id: store.id })).toMatchObject({
+    expect(
+      await openConversation(database.db, conversationSubjects, actorOf(localBuyer), { type: "store", id: store.id }),
+    ).toMatchObject({
       ok: false,
       status: 403,
     });
-    expect(await openConversation(database.db, actorOf(localBuyer), { type: "product", id: productId })).toMatchObject({
+    expect(
+      await openConversation(database.db, conversationSubjects, actorOf(localBuyer), {
+        type: "product",
+        id: productId,
+      }),
+    ).toMatchObject({
       ok: true,
       value: { id },
     });
@@ -404,8 +436,8 @@ describe.each(testEngines("both"))("messaging on %s", (engine) => {
     });
     expect(await reported(localBuyer, theirs.value.messageId, "Again")).toMatchObject({ ok: true });
 
-    expect(await listReportGroups(database.db, { isAdmin: false })).toBeNull();
-    const open = (await listReportGroups(database.db, { isAdmin: true }))!;
+    expect(await listReportGroups(database.db, conversationSubjects, { isAdmin: false })).toBeNull();
+    const open = (await listReportGroups(database.db, conversationSubjects, { isAdmin: true }))!;
     const group = open.groups.find((g) => g.reportedCompany === "Jaipur Block Prints")!;
     expect(group).toMatchObject({ reports: 1, reporters: 1, conversations: 1 });
     expect(group.shown).toEqual([
@@ -419,12 +451,19 @@ describe.each(testEngines("both"))("messaging on %s", (engine) => {
     });
     expect(await resolveReport(database.db, { isAdmin: false }, report!.id)).toMatchObject({ ok: false, status: 404 });
     expect(await resolveReport(database.db, { isAdmin: true }, report!.id)).toMatchObject({ ok: true });
-    const resolved = (await listReportGroups(database.db, { isAdmin: true }, { status: "resolved" }))!;
+    const resolved = (await listReportGroups(
+      database.db,
+      conversationSubjects,
+      { isAdmin: true },
+      { status: "resolved" },
+    ))!;
     expect(resolved.groups.find((g) => g.reportedCompany === "Jaipur Block Prints")!.shown[0]!.samples).toEqual([
       expect.objectContaining({ id: report!.id, status: "resolved" }),
     ]);
     expect(
-      (await listReportGroups(database.db, { isAdmin: true }))!.groups.some((g) => g.reportedUserId === seller.user.id),
+      (await listReportGroups(database.db, conversationSubjects, { isAdmin: true }))!.groups.some(
+        (g) => g.reportedUserId === seller.user.id,
+      ),
     ).toBe(false);
   });
 
@@ -458,7 +497,7 @@ describe.each(testEngines("both"))("messaging on %s", (engine) => {
       ),
     ).toMatchObject({ ok: false, status: 400 });
 
-    const thread = await getThread(database.db, actorOf(seller), id);
+    const thread = await getThread(database.db, conversationSubjects, actorOf(seller), id);
     const attachments = thread!.messages.at(-1)!.attachments;
     expect(attachments.map((a) => [a.fileName, a.contentType])).toEqual(
       expect.arrayContaining([
@@ -520,7 +559,7 @@ describe.each(testEngines("both"))("messaging on %s", (engine) => {
       ),
     ).rejects.toThrow("queue unavailable");
     expect(filesStored()).toEqual([]);
-    expect((await getThread(database.db, actorOf(localBuyer), id))!.messages).toEqual([]);
+    expect((await getThread(database.db, conversationSubjects, actorOf(localBuyer), id))!.messages).toEqual([]);
 
     // a message that is sent keeps its files: the image, its thumbnail and the PDF
     expect(

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, count, desc, eq, isNull, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { user as userTable } from "~/db/schema/auth";
+import { nestedSql } from "~/db/sql-helpers";
 import { emailPreferences, notifications, type NotificationKind } from "~/db/schema/notifications";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import { publishLive } from "~/modules/live/live-events.server";
@@ -21,13 +21,18 @@ export function sentNotification(db: Pick<Db, "select">, userId: SQLWrapper, eve
     .where(and(eq(notifications.userId, userId), eq(notifications.eventKey, eventKey)));
 }
 
-/** What a command needs to notify: the queue that sends e-mail, the site's address and the key that signs unsubscribe links. */
+/**
+ * What a command needs to notify: the queue that sends e-mail, the site's address, the key that signs unsubscribe
+ * links, and where a user's e-mail address is read (accounts' emailAddressOf, given by the composition root: accounts
+ * sits above notifications and keeps the users table).
+ */
 export type Notifier = {
   jobs: Pick<JobQueue, "send">;
   publicUrl: string;
   secret: string;
-  /** the recipient's chosen language as SQL on their id (accounts', given by the runtime): e-mails are written in it */
-  languageOf?: (userId: SQLWrapper) => SQL<Locale | null>;
+  addressOf: (db: Db, userId: string) => Promise<string | null>;
+  /** the recipient's chosen language (accounts', given by the composition root): e-mails are written in it */
+  languageOf?: (db: Db, userId: string) => Promise<Locale | null>;
 };
 
 export type Notice = {
@@ -86,18 +91,8 @@ export async function notify(tx: Db, notifier: Notifier, notice: Notice): Promis
   const devices = PUSHED_KINDS.has(notice.kind) ? await pushSubscriptionIds(tx, notice.userId) : [];
   if (!notice.email && devices.length === 0) return true;
   const emailKind = EMAIL_KIND_OF[notice.kind];
-  const [recipient] = await tx
-    .select({
-      email: userTable.email,
-      wants: sql<boolean>`coalesce(${emailPreferences[emailKind]}, true)`,
-      locale: notifier.languageOf ? notifier.languageOf(userTable.id) : sql<Locale | null>`null`,
-    })
-    .from(userTable)
-    .leftJoin(emailPreferences, eq(emailPreferences.userId, userTable.id))
-    .where(eq(userTable.id, notice.userId))
-    .limit(1);
   // one choice per kind for both: a kind turned off (or unsubscribed from) is neither e-mailed nor pushed
-  if (!recipient?.wants) return true;
+  if (!(await getEmailPreferences(tx, notice.userId))[emailKind]) return true;
   // a job per device, run once the change commits: a device whose push service fails is retried alone
   const payload = {
     title: notice.title,
@@ -107,14 +102,16 @@ export async function notify(tx: Db, notifier: Notifier, notice: Notice): Promis
   };
   for (const subscriptionId of devices) await notifier.jobs.send(tx, "push", { subscriptionId, payload });
   if (!notice.email) return true;
+  const to = await notifier.addressOf(tx, notice.userId);
+  if (!to) return true;
   const link = `${notifier.publicUrl}${notice.href}`;
   const unsubscribeUrl = unsubscribeLink(notifier, notice.userId, emailKind);
-  const locale = recipient.locale ?? "en";
+  const locale = (await notifier.languageOf?.(tx, notice.userId)) ?? "en";
   const translated = locale !== "en" ? notice.email.translated : undefined;
   const t = translated ? textsIn(locale) : null;
   await notifier.jobs.send(tx, "email", {
     template: "notice",
-    to: recipient.email,
+    to,
     subject: t && translated ? t(translated.subject as "emails:signOff", translated.params) : notice.email.subject,
     text: t && translated ? t(translated.text as "emails:signOff", translated.params) : notice.email.text,
     link,
@@ -148,6 +145,16 @@ export function verifyUnsubscribe(secret: string, params: URLSearchParams): { us
   const given = Buffer.from(token);
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
   return { userId, kind: kind as EmailKind };
+}
+
+/**
+ * Whether a user wants one kind of e-mail (a user without preferences wants every kind), as a scalar subquery on their
+ * id: for a statement that reads it beside another domain's row (the message digest reads the address beside it).
+ */
+export function emailWantedSql(userId: SQLWrapper, kind: EmailKind): SQL<boolean> {
+  return nestedSql(
+    sql<boolean>`coalesce((select ${emailPreferences[kind]} from ${emailPreferences} where ${emailPreferences.userId} = ${userId}), true)`,
+  );
 }
 
 /** Sets one kind of e-mail on or off for a user (a user without preferences has every kind on). */

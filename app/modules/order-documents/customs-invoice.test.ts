@@ -134,7 +134,7 @@ describe.each(testEngines())("the commercial invoice a customs broker accepts, o
     expect(invoice).toContain("Manufacturer Sri Murugan Weaving Mills, 12 Mill Street, Karur 639002");
     expect(invoice).toContain("HTSUS 6302.60.0020");
     expect(invoice).toContain(
-      "HTSUS 6302.60.0020: Toilet linen and kitchen linen, of terry toweling or similar terry fabrics, of cotton: Other: Towels",
+      "HTSUS 6302.60.0020: Toilet linen and kitchen linen, of terry toweling or similar terry fabrics, of cotton: Towels: Other",
     );
     expect(invoice).toContain("Port of loading Mundra (INMUN)");
     expect(invoice).toContain("Port of discharge New York/Newark (USNYC)");

@@ -1,22 +1,22 @@
 import { calendarDateIn, formatCalendarDate, formatDate } from "~/lib/dates";
 import crypto from "node:crypto";
-import { aliasedTable, and, eq, like, lt, notInArray, sql } from "drizzle-orm";
+import { and, eq, like, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { orderDocuments, orderPackingDetails } from "~/db/schema/order-documents";
-import { orders } from "~/db/schema/orders";
-import { profiles } from "~/db/schema/profiles";
-import { rfqResponses, rfqs } from "~/db/schema/rfqs";
-import { ports } from "~/db/schema/trade";
 import type { CommandRefusal, CommandResult } from "~/lib/command-result";
 import { formatMoney, formatRate } from "~/lib/money";
 import { quotePrice } from "~/lib/quote-price";
 import { isUuid } from "~/lib/uuid";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
+import { profilesOf } from "~/modules/accounts/profiles.server";
 import { getSellerBusinessDetails, type ApprovedDetailsChange } from "~/modules/accounts/verification.server";
 import { notify, type Notifier } from "~/modules/notifications/notifications.server";
 import { orderParty } from "~/modules/orders/order-party.server";
+import { findOrder, lockOrderStatus, openOrderBuyers } from "~/modules/orders/orders.server";
+import { orderOriginFacts } from "~/modules/rfqs/rfq-owner.server";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import { htsDescriptions } from "~/modules/trade/hts-codes.server";
+import { findPort } from "~/modules/trade/ports.server";
 import { formatHtsCode, PAYMENT_TERMS_LABELS } from "~/modules/trade/trade-terms-values";
 import { scheduleLines } from "~/modules/payments/payments-values";
 import { listMilestones } from "~/modules/payments/payments.server";
@@ -104,43 +104,35 @@ async function nextDocumentNumber(tx: Db, sellerId: string, kind: OrderDocumentK
   return `${prefix}${String((row?.n ?? 0) + 1).padStart(4, "0")}`;
 }
 
-const buyerProfile = aliasedTable(profiles, "buyer_profile");
-const sellerProfile = aliasedTable(profiles, "seller_profile");
-
-/** Everything an order's documents print, read in one statement (and the seller's details in one more). */
+/**
+ * Everything an order's documents print, each part read from the domain that keeps it: the order, the RFQ and quote it
+ * came from, both parties' profiles, the port, the packing details, the seller's verified details, the milestones.
+ */
 async function readOrderFacts(db: Db, orderId: string) {
-  const [row] = await db
-    .select({
-      order: orders,
-      title: rfqs.title,
-      deliveryLocation: rfqs.deliveryLocation,
-      quoteUnitPriceMinor: rfqResponses.unitPriceMinor,
-      quoteDeliveryTimeline: rfqResponses.deliveryTimeline,
-      buyerCompany: buyerProfile.companyName,
-      buyerName: buyerProfile.fullName,
-      buyerPhone: buyerProfile.phone,
-      sellerCompany: sellerProfile.companyName,
-      portName: ports.name,
-      portCountry: ports.country,
-      packing: orderPackingDetails,
-    })
-    .from(orders)
-    .leftJoin(rfqs, eq(rfqs.id, orders.rfqId))
-    .leftJoin(rfqResponses, eq(rfqResponses.id, orders.quoteId))
-    .leftJoin(buyerProfile, eq(buyerProfile.userId, orders.buyerId))
-    .leftJoin(sellerProfile, eq(sellerProfile.userId, orders.sellerId))
-    .leftJoin(ports, eq(ports.code, orders.incotermPort))
-    .leftJoin(orderPackingDetails, eq(orderPackingDetails.orderId, orders.id))
-    .where(eq(orders.id, orderId))
+  const order = await findOrder(db, orderId);
+  if (!order) return null;
+  const origin = await orderOriginFacts(db, order.rfqId, order.quoteId);
+  const people = await profilesOf(db, [order.buyerId, order.sellerId]);
+  const buyer = people.get(order.buyerId);
+  const port = order.incotermPort ? await findPort(db, order.incotermPort) : null;
+  const [packing] = await db
+    .select()
+    .from(orderPackingDetails)
+    .where(eq(orderPackingDetails.orderId, order.id))
     .limit(1);
-  if (!row) return null;
   return {
-    ...row,
-    seller: await getSellerBusinessDetails(db, row.order.sellerId),
+    order,
+    ...origin,
+    buyerCompany: buyer?.companyName ?? null,
+    buyerName: buyer?.fullName ?? null,
+    buyerPhone: buyer?.phone ?? null,
+    sellerCompany: people.get(order.sellerId)?.companyName ?? null,
+    portName: port?.name ?? null,
+    portCountry: port?.country ?? null,
+    packing: packing ?? null,
+    seller: await getSellerBusinessDetails(db, order.sellerId),
     milestones: await listMilestones(db, orderId),
-    htsDescription: row.order.hsCode
-      ? ((await htsDescriptions(db, [row.order.hsCode])).get(row.order.hsCode) ?? null)
-      : null,
+    htsDescription: order.hsCode ? ((await htsDescriptions(db, [order.hsCode])).get(order.hsCode) ?? null) : null,
   };
 }
 
@@ -497,11 +489,7 @@ function packingListContent(
  */
 async function issueDocument(db: Db, storage: BlobStorage, orderId: string, kind: OrderDocumentKind, at: Date) {
   return db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ sellerId: orders.sellerId, status: orders.status })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .limit(1);
+    const order = await findOrder(tx, orderId);
     if (!order || !ISSUED_FROM[kind].includes(order.status)) return null;
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order-documents:${order.sellerId}`}))`);
     const [existing] = await tx
@@ -696,12 +684,8 @@ export async function savePackingDetails(
   };
   const saved = await db.transaction(async (tx) => {
     // the status is read again under a row lock: a shipment committing meanwhile must not get details changed under it
-    const [locked] = await tx
-      .select({ status: orders.status })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for("update");
-    if (!locked || !(PACKING_EDITABLE as readonly string[]).includes(locked.status)) return false;
+    const status = await lockOrderStatus(tx, orderId);
+    if (!status || !(PACKING_EDITABLE as readonly string[]).includes(status)) return false;
     await tx
       .insert(orderPackingDetails)
       .values({ orderId, ...row })
@@ -726,17 +710,15 @@ export async function noticeDocumentsIssuedUnderEarlierDetails(
   notifier: Notifier,
   change: ApprovedDetailsChange,
 ): Promise<void> {
-  const rows = await tx
-    .select({ orderId: orders.id, buyerId: orders.buyerId, kind: orderDocuments.kind })
+  const issued = await tx
+    .select({ orderId: orderDocuments.orderId, kind: orderDocuments.kind })
     .from(orderDocuments)
-    .innerJoin(orders, eq(orders.id, orderDocuments.orderId))
-    .where(
-      and(
-        eq(orderDocuments.sellerId, change.sellerId),
-        lt(orderDocuments.createdAt, change.approvedAt),
-        notInArray(orders.status, ["completed", "cancelled", "declined"]),
-      ),
-    );
+    .where(and(eq(orderDocuments.sellerId, change.sellerId), lt(orderDocuments.createdAt, change.approvedAt)));
+  const buyerOf = await openOrderBuyers(tx, [...new Set(issued.map((r) => r.orderId))]);
+  const rows = issued.flatMap((r) => {
+    const buyerId = buyerOf.get(r.orderId);
+    return buyerId ? [{ ...r, buyerId }] : [];
+  });
   const byOrder = Map.groupBy(rows, (r) => r.orderId);
   for (const [orderId, documents] of byOrder) {
     const withProforma = documents.some((d) => d.kind === "proforma_invoice");

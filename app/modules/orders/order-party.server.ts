@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL } from "drizzle-orm";
+import { and, eq, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { orders } from "~/db/schema/orders";
 import { isUuid } from "~/lib/uuid";
@@ -21,4 +21,20 @@ export async function orderParty(db: Db, actor: SessionUser, orderId: string) {
     .where(and(eq(orders.id, orderId), orderPartyOf(actor)))
     .limit(1);
   return row ? { ...row, role: row.sellerId === actor.id ? ("seller" as const) : ("buyer" as const) } : null;
+}
+
+/**
+ * Whether an order joins this seller to this RFQ's buyer, as an SQL condition on the two (columns or values): a buyer
+ * who posted anonymously is named to a supplier once their order exists (record 0047).
+ */
+export function orderOnRfqWith(rfqId: SQLWrapper, sellerId: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${orders} where ${orders.rfqId} = ${rfqId} and ${orders.sellerId} = ${sellerId})`;
+}
+
+/**
+ * An order as the subject of a conversation, a subquery of at most one row on its id (`title`): its RFQ's title when
+ * it came from one (`rfqTitleOf`, the RFQ domain's scalar subquery), else its quantity.
+ */
+export function orderSubjectCardOf(orderId: SQLWrapper, rfqTitleOf: (rfqId: SQLWrapper) => SQL): SQL {
+  return sql`select coalesce('Order: ' || ${rfqTitleOf(orders.rfqId)}, 'Order of ' || ${orders.quantity} || ' ' || ${orders.unit}) as title from ${orders} where ${orders.id} = ${orderId}`;
 }

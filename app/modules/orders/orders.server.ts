@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, notInArray, sql, type SQL } from "drizzle-orm";
 import { orderPartyOf } from "~/modules/orders/order-party.server";
 import type { Db } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema/orders";
@@ -384,4 +384,55 @@ export async function completeDeliveredMoves(tx: Db, now: Date): Promise<MovedOr
     { role: "system" },
     { set: { completedAt: now }, note: `Completed automatically ${AUTO_COMPLETE_DAYS} days after delivery`, now },
   );
+}
+
+/** An order's row as stored, read by the domains that print or hang things on it (the papers); null when none. */
+export async function findOrder(db: Db, orderId: string): Promise<typeof orders.$inferSelect | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * An order's status read under a row lock (FOR UPDATE), in the caller's transaction: a change that must not race a
+ * move of the order (the papers' packing details) holds it until it commits. Null when there is no such order.
+ */
+export async function lockOrderStatus(tx: Db, orderId: string): Promise<OrderStatus | null> {
+  const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
+  return row?.status ?? null;
+}
+
+/** Of these orders, the ones not yet over (not completed, cancelled or declined), each with its buyer. */
+export async function openOrderBuyers(db: Db, orderIds: readonly string[]): Promise<Map<string, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: orders.id, buyerId: orders.buyerId })
+    .from(orders)
+    .where(and(inArray(orders.id, [...orderIds]), notInArray(orders.status, ["completed", "cancelled", "declined"])));
+  return new Map(rows.map((row) => [row.id, row.buyerId]));
+}
+
+/** An order's row read under a row lock (FOR UPDATE), in the caller's transaction (a dispute's decision); null when none. */
+export async function lockOrder(tx: Db, orderId: string): Promise<typeof orders.$inferSelect | null> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  return row ?? null;
+}
+
+/**
+ * The order columns other domains join on in their own statement (record 0049), as a subquery aliased `order_rows`:
+ * the parties, where the order stands, its value, delivery and RFQ. A set-based read (the milestones a buyer has to
+ * fund, the net payments due) joins it instead of the orders table, and stays one statement.
+ */
+export function orderRows(db: Pick<Db, "select">) {
+  return db
+    .select({
+      id: orders.id,
+      buyerId: orders.buyerId,
+      sellerId: orders.sellerId,
+      status: orders.status,
+      totalCents: orders.totalCents,
+      deliveredAt: orders.deliveredAt,
+      rfqId: orders.rfqId,
+    })
+    .from(orders)
+    .as("order_rows");
 }

@@ -1,10 +1,9 @@
 import { firstErrors } from "~/lib/command-result";
-import { and, asc, desc, eq } from "drizzle-orm";
-import { orderPartyOf } from "~/modules/orders/order-party.server";
+import { asc, desc, eq } from "drizzle-orm";
+import { orderParty } from "~/modules/orders/order-party.server";
 import { mayMoveOrder } from "~/modules/orders/orders.schema";
 import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/postgres-errors";
-import { orders } from "~/db/schema/orders";
 import { disputeEvidence, disputes } from "~/db/schema/payments";
 import { companyNameOf } from "~/modules/accounts/profiles.server";
 import { rfqs } from "~/db/schema/rfqs";
@@ -21,7 +20,7 @@ import {
   AttachmentRejected,
 } from "~/modules/messaging/attachments.server";
 import type { Notifier } from "~/modules/notifications/notifications.server";
-import { moveOrder, notifyOrderParty } from "~/modules/orders/orders.server";
+import { lockOrder, moveOrder, notifyOrderParty, orderRows } from "~/modules/orders/orders.server";
 import type { BlobStorage } from "~/modules/uploads/storage.server";
 import { orderBalance } from "./ledger.server";
 import {
@@ -47,11 +46,7 @@ export async function openDispute(
 ): Promise<DisputeResult> {
   const { orderId, reason } = input;
   if (!isUuid(orderId)) return { ok: false, status: 404, message: "Order not found" };
-  const [order] = await db
-    .select({ buyerId: orders.buyerId, sellerId: orders.sellerId, status: orders.status })
-    .from(orders)
-    .where(and(eq(orders.id, orderId), orderPartyOf(actor)))
-    .limit(1);
+  const order = await orderParty(db, actor, orderId);
   if (!order) return { ok: false, status: 404, message: "Order not found" };
   // who may dispute, and from which statuses, is the order's transition table (orders-values), not a copy here
   const role = order.buyerId === actor.id ? "buyer" : "seller";
@@ -129,6 +124,7 @@ export type DisputeView = {
 };
 
 async function disputeViews(db: Db, where: ReturnType<typeof eq>): Promise<DisputeView[]> {
+  const orders = orderRows(db);
   const rows = await db
     .select({
       dispute: disputes,
@@ -237,7 +233,7 @@ export async function decideDispute(
     const [dispute] = await tx.select().from(disputes).where(eq(disputes.id, disputeId)).for("update");
     if (!dispute) return { kind: "missing" };
     if (dispute.status !== "open") return { kind: "decided" };
-    const [order] = await tx.select().from(orders).where(eq(orders.id, dispute.orderId)).for("update");
+    const order = await lockOrder(tx, dispute.orderId);
     const toStatus = decision === "full_refund" ? "cancelled" : "completed";
     if (!mayMoveOrder(order!.status, toStatus, "admin")) return { kind: "not-disputed" };
     const held = (await orderBalance(tx, order!.id)).held;
@@ -327,6 +323,7 @@ export async function serveEvidence(
   evidenceId: string,
 ): Promise<Response | null> {
   if (!isUuid(evidenceId)) return null;
+  const orders = orderRows(db);
   const [row] = await db
     .select({
       storageKey: disputeEvidence.storageKey,

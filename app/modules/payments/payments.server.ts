@@ -2,7 +2,6 @@ import { calendarDateIn } from "~/lib/dates";
 import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/postgres-errors";
-import { orders } from "~/db/schema/orders";
 import { paymentCharges, paymentMilestones, paymentWebhookEvents } from "~/db/schema/payments";
 import { formatMoney } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
@@ -12,6 +11,7 @@ import { notify, type Notifier } from "~/modules/notifications/notifications.ser
 import type { PaymentTerms } from "~/modules/trade/trade-terms.schema";
 import { FUNDABLE_ORDER_STATUSES, MILESTONE_CONDITIONS } from "~/lib/status-lists";
 import { publishLive } from "~/modules/live/live-events.server";
+import { findOrder, orderRows } from "~/modules/orders/orders.server";
 import {
   appendLedgerEntryOrThrow,
   countMilestoneEntries,
@@ -131,11 +131,12 @@ export async function fundMilestone(
 ): Promise<FundResult> {
   const { milestoneId } = card;
   if (!isUuid(milestoneId)) return { ok: false, status: 404, message: "Payment not found" };
+  const order = orderRows(db);
   const [owned] = await db
     .select({ id: paymentMilestones.id })
     .from(paymentMilestones)
-    .innerJoin(orders, eq(orders.id, paymentMilestones.orderId))
-    .where(and(eq(paymentMilestones.id, milestoneId), eq(orders.buyerId, actor.id)))
+    .innerJoin(order, eq(order.id, paymentMilestones.orderId))
+    .where(and(eq(paymentMilestones.id, milestoneId), eq(order.buyerId, actor.id)))
     .limit(1);
   if (!owned) return { ok: false, status: 404, message: "Payment not found" };
   let attempt:
@@ -146,7 +147,7 @@ export async function fundMilestone(
     attempt = await db.transaction(async (tx) => {
       const milestone = await lockMilestone(tx, milestoneId);
       if (!milestone) return { kind: "refused" as const, status: 404, message: "Payment not found" };
-      const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, milestone.orderId));
+      const order = await findOrder(tx, milestone.orderId);
       if (!order || !isFundable(order.status))
         return { kind: "refused" as const, status: 409, message: "This payment cannot be made now" };
       if (!isEscrowed(milestone.condition))
@@ -293,10 +294,7 @@ async function applyChargeOutcome(
     .where(eq(paymentCharges.idempotencyKey, idempotencyKey))
     .limit(1);
   if (!charge || charge.status !== "pending") return "Already recorded";
-  const [order] = await tx
-    .select({ id: orders.id, status: orders.status, sellerId: orders.sellerId, buyerId: orders.buyerId })
-    .from(orders)
-    .where(eq(orders.id, milestone.orderId));
+  const order = await findOrder(tx, milestone.orderId);
   if (outcome.status === "failed") {
     await tx
       .update(paymentCharges)
@@ -425,7 +423,7 @@ export async function releaseHeld(
   note: string,
 ): Promise<number> {
   if (conditions.length === 0) return 0;
-  const [order] = await tx.select({ sellerId: orders.sellerId }).from(orders).where(eq(orders.id, orderId));
+  const order = await findOrder(tx, orderId);
   let total = 0;
   for (const milestone of await lockOrderMilestones(tx, orderId)) {
     if (!conditions.includes(milestone.condition)) continue;
@@ -466,7 +464,7 @@ export async function refundHeld(
   note: string,
   limitCents?: number,
 ): Promise<number> {
-  const [order] = await tx.select({ buyerId: orders.buyerId }).from(orders).where(eq(orders.id, orderId));
+  const order = await findOrder(tx, orderId);
   let left = limitCents ?? Number.MAX_SAFE_INTEGER;
   let total = 0;
   for (const milestone of await lockOrderMilestones(tx, orderId)) {
@@ -573,12 +571,8 @@ export async function recordLetterOfCredit(
   if (!isUuid(input.milestoneId)) return { ok: false, status: 404, message: "Payment not found" };
   return db.transaction(async (tx) => {
     const milestone = await lockMilestone(tx, input.milestoneId);
-    const [order] = milestone
-      ? await tx
-          .select({ id: orders.id, status: orders.status, buyerId: orders.buyerId, sellerId: orders.sellerId })
-          .from(orders)
-          .where(and(eq(orders.id, milestone.orderId), eq(orders.buyerId, actor.id)))
-      : [];
+    const found = milestone ? await findOrder(tx, milestone.orderId) : null;
+    const order = found?.buyerId === actor.id ? found : null;
     if (!milestone || !order) return { ok: false, status: 404, message: "Payment not found" };
     if (milestone.condition !== "letter_of_credit" || milestone.state !== "awaiting_funds")
       return { ok: false, status: 409, message: "This payment cannot be recorded as a letter of credit now" };
@@ -602,6 +596,7 @@ export async function recordLetterOfCredit(
 
 /** Milestones the buyer still has to fund, across their orders (for "action needed" lists). */
 export async function milestonesToFund(db: Db, actor: SessionUser) {
+  const orders = orderRows(db);
   return db
     .select({
       orderId: orders.id,
@@ -631,6 +626,7 @@ export const NET_REMINDER_CRON = "23 * * * *";
  */
 export async function remindNetPaymentsDue(db: Db, notifier: Notifier, now = new Date()): Promise<number> {
   const horizon = new Date(now.getTime() + NET_REMINDER_DAYS * 24 * 60 * 60 * 1000);
+  const orders = orderRows(db);
   const dueAt = sql<Date>`${orders.deliveredAt} + ${paymentMilestones.dueDays} * interval '1 day'`;
   const due = await db
     .select({

@@ -10,6 +10,7 @@ import { getProductDetail } from "./product-detail.server";
 import { addProductSchema, productDraftSchema, readProductForm } from "./product-form.schema";
 import { parseProductSearchParams } from "./product-search-params";
 import { browseProducts } from "./product-search.server";
+import { sellerStoreOf } from "~/modules/stores/store-owner.server";
 
 const form = (values: Record<string, string>) => {
   const f = new FormData();
@@ -216,7 +217,7 @@ describe.each(testEngines())("price breaks on %s", (engine) => {
       { variantSku: "SHA-TOWELS-VAR1", minQuantity: 500, unitPriceCents: 420 },
       { variantSku: "SHA-TOWELS-VAR1", minQuantity: 1000, unitPriceCents: 380 },
     ]);
-    const detail = await getProductDetail(database.db, id);
+    const detail = await getProductDetail(database.db, id, sellerStoreOf);
     expect(detail!.priceTiers.map((l) => [l.label, l.tiers.map((t) => t.minQuantity)])).toEqual([
       ["All variants", [2000]],
       ["White", [500, 1000]],

@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { productPriceTiers, products } from "~/db/schema/products";
 import { companyNameOf, verificationOf } from "~/modules/accounts/profiles.server";
-import { stores } from "~/db/schema/stores";
 import { isUuid } from "~/lib/uuid";
 import { minorFromDecimalNumber } from "~/lib/money-minor";
 import { htsDescriptionOf } from "~/modules/trade/hts-codes.server";
@@ -80,18 +79,18 @@ export type ProductDetail = {
 };
 
 /**
- * An active product with its supplier's profile and the supplier's newest active store, in one
+ * A seller's newest active store as two scalar subqueries on the seller's id: the stores domain's
+ * (`sellerStoreOf` in stores/store-owner.server.ts), given by the page since stores sits above products.
+ */
+export type SellerStoreOf = (sellerId: SQLWrapper) => { id: SQL<string | null>; name: SQL<string | null> };
+
+/**
+ * An active product with its supplier's profile and the supplier's newest active store (`storeOf`), in one
  * query; null for an id that is not a UUID, a missing product or an inactive one.
  */
-export async function getProductDetail(db: Db, id: string): Promise<ProductDetail | null> {
+export async function getProductDetail(db: Db, id: string, storeOf: SellerStoreOf): Promise<ProductDetail | null> {
   if (!isUuid(id)) return null;
-  const firstStore = db
-    .select({ storeId: stores.id, storeName: stores.name })
-    .from(stores)
-    .where(and(eq(stores.sellerId, products.sellerId), eq(stores.status, "active")))
-    .orderBy(desc(stores.createdAt), desc(stores.id))
-    .limit(1)
-    .as("first_store");
+  const firstStore = storeOf(products.sellerId);
   // the supplier's rating: its reviews' averages, an index range on (seller_id, …)
   const ratings = sellerRatings(db, products.sellerId);
   const [row] = await db
@@ -112,8 +111,8 @@ export async function getProductDetail(db: Db, id: string): Promise<ProductDetai
       sellerId: products.sellerId,
       companyName: companyNameOf(products.sellerId),
       verificationStatus: verificationOf(products.sellerId),
-      storeId: firstStore.storeId,
-      storeName: firstStore.storeName,
+      storeId: firstStore.id,
+      storeName: firstStore.name,
       hsCode: products.hsCode,
       hsDescription: htsDescriptionOf(products.hsCode),
       material: products.material,
@@ -123,7 +122,6 @@ export async function getProductDetail(db: Db, id: string): Promise<ProductDetai
       ratingCount: ratings.count,
     })
     .from(products)
-    .leftJoinLateral(firstStore, sql`true`)
     .leftJoinLateral(ratings, sql`true`)
     .where(and(eq(products.id, id), eq(products.status, "active")))
     .limit(1);

@@ -6,6 +6,7 @@ import { createSeller, type Account, actorOf as actor } from "../../../seed/fact
 import { postProductDraft } from "../../../tests/support/product-form";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { getProductDetail, readSpecifications, specLabel } from "./product-detail.server";
+import { sellerStoreOf } from "~/modules/stores/store-owner.server";
 
 const DAY_MS = 86_400_000;
 
@@ -51,7 +52,7 @@ describe.each(testEngines())("product detail on %s", (engine) => {
       specifications: { brand: "Jaipur", origin: "India", threadCount: 300, sizes: ["S", "M"] },
     });
 
-    const detail = await getProductDetail(database.db, product.id);
+    const detail = await getProductDetail(database.db, product.id, sellerStoreOf);
     expect(detail).toMatchObject({
       id: product.id,
       name: "Hand Block Printed Cushion Covers",
@@ -74,7 +75,7 @@ describe.each(testEngines())("product detail on %s", (engine) => {
   it("shows a pending supplier without an active store as such", async () => {
     await createStore(database.db, { sellerId: pendingSeller.user.id, status: "hidden" });
     const product = await createProduct(database.db, { sellerId: pendingSeller.user.id });
-    const detail = await getProductDetail(database.db, product.id);
+    const detail = await getProductDetail(database.db, product.id, sellerStoreOf);
     expect(detail!.supplier).toEqual({
       companyName: "New Exports",
       verified: false,
@@ -86,10 +87,10 @@ describe.each(testEngines())("product detail on %s", (engine) => {
 
   it("returns null for an inactive product, an unknown id and an id that is not a UUID", async () => {
     const inactive = await createProduct(database.db, { sellerId: seller.user.id, status: "inactive" });
-    expect(await getProductDetail(database.db, inactive.id)).toBeNull();
-    expect(await getProductDetail(database.db, crypto.randomUUID())).toBeNull();
-    expect(await getProductDetail(database.db, "nope")).toBeNull();
-    expect(await getProductDetail(database.db, "' or 1=1 --")).toBeNull();
+    expect(await getProductDetail(database.db, inactive.id, sellerStoreOf)).toBeNull();
+    expect(await getProductDetail(database.db, crypto.randomUUID(), sellerStoreOf)).toBeNull();
+    expect(await getProductDetail(database.db, "nope", sellerStoreOf)).toBeNull();
+    expect(await getProductDetail(database.db, "' or 1=1 --", sellerStoreOf)).toBeNull();
   });
 
   it("brings back a Create Product dialog draft's specifications", async () => {
@@ -132,7 +133,7 @@ describe.each(testEngines())("product detail on %s", (engine) => {
       now: 1_700_000_001_234,
     });
     expect(result.ok).toBe(true);
-    const detail = await getProductDetail(database.db, result.ok ? result.id : "");
+    const detail = await getProductDetail(database.db, result.ok ? result.id : "", sellerStoreOf);
     expect(detail).toMatchObject({ priceMinCents: 1250, priceMaxCents: 1800, images: ["/uploads/lamp.webp"] });
     const specs = detail!.specifications;
     expect(specs).toMatchObject({

@@ -7,6 +7,7 @@ import { postAddProduct, postEditProduct } from "../../../tests/support/product-
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { getProductDetail } from "./product-detail.server";
 import { listSellerProducts } from "./product-commands.server";
+import { sellerStoreOf } from "~/modules/stores/store-owner.server";
 
 const form = (values: Record<string, string>) => {
   const f = new FormData();
@@ -55,11 +56,11 @@ describe.each(testEngines())("a product's HTSUS code and material on %s", (engin
     });
     const listed = (await listSellerProducts(database.db, actor(seller))).find((p) => p.id === id)!;
     expect(listed.hsDescription).toBe(
-      "Toilet linen and kitchen linen, of terry toweling or similar terry fabrics, of cotton: Other: Towels",
+      "Toilet linen and kitchen linen, of terry toweling or similar terry fabrics, of cotton: Towels: Other",
     );
-    const detail = await getProductDetail(database.db, id);
+    const detail = await getProductDetail(database.db, id, sellerStoreOf);
     expect(detail).toMatchObject({ hsCode: "6302600020", material: "100% cotton terry, 450 gsm" });
-    expect(detail!.hsDescription).toContain("of cotton: Other: Towels");
+    expect(detail!.hsDescription).toContain("of cotton: Towels: Other");
   });
 
   it("refuses a code the HTS table does not hold, with a clear message, and changes nothing", async () => {
@@ -110,7 +111,7 @@ describe.each(testEngines())("a product's HTSUS code and material on %s", (engin
     });
     const listed = (await listSellerProducts(database.db, actor(seller))).find((p) => p.id === legacy.id)!;
     expect(listed).toMatchObject({ hsCode: "630260", hsDescription: null });
-    expect(await getProductDetail(database.db, legacy.id)).toMatchObject({ hsCode: "630260" });
+    expect(await getProductDetail(database.db, legacy.id, sellerStoreOf)).toMatchObject({ hsCode: "630260" });
     // editing its price keeps its code; changing the code asks for 10 digits of the table
     expect(
       await postEditProduct(

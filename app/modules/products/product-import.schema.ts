@@ -14,6 +14,9 @@ export type ImportedProduct = {
   priceCents: number;
   lowestPriceCents: number | null;
   hsCode: string | null;
+  /** customs goods fields (record 0053); undefined when the sheet had no such column: the stored value stays */
+  material?: string | null;
+  manufacturer?: string | null;
   weightKg: number | null;
   dimensionsCm: { length: number | null; width: number | null; height: number | null } | null;
   originCountry: string;

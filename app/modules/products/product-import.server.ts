@@ -4,8 +4,8 @@ import { productPriceTiers, products } from "~/db/schema/products";
 import { splitCategory } from "~/lib/categories";
 import { decimalNumberFromMinor, minorFromDecimalNumber } from "~/lib/money-minor";
 import { isUuid } from "~/lib/uuid";
-import { htsDescriptions } from "~/modules/trade/hts-codes.server";
-import { formatHtsCode } from "~/modules/trade/trade-terms-values";
+import { htsCodeUnknown, htsDescriptions } from "~/modules/trade/hts-codes.server";
+import { HTSUS_10_MESSAGE } from "~/modules/trade/trade-terms.schema";
 import { productOwnedBy } from "./product-owner.server";
 import { priceRangeOf, type ProductShelf } from "./product-commands.server";
 import type { ImportedProduct } from "./product-import.schema";
@@ -33,6 +33,8 @@ type StoredRow = {
   specifications: Record<string, unknown> | null;
   tags: string[];
   hsCode: string | null;
+  material: string | null;
+  manufacturer: string | null;
 };
 
 const STORED_COLUMNS = {
@@ -49,6 +51,8 @@ const STORED_COLUMNS = {
   specifications: products.specifications,
   tags: products.tags,
   hsCode: products.hsCode,
+  material: products.material,
+  manufacturer: products.manufacturer,
 };
 
 /** JSON with its object keys sorted: two values that mean the same compare equal (jsonb reorders keys). */
@@ -115,6 +119,9 @@ function plannedState(p: ImportedProduct, current: { row: StoredRow; tiers: Tier
     unit: p.unit,
     ...priceRangeOf(prices, tiers),
     hsCode: p.hsCode,
+    // a sheet without the column leaves the stored value
+    material: p.material === undefined ? (current?.row.material ?? null) : p.material,
+    manufacturer: p.manufacturer === undefined ? (current?.row.manufacturer ?? null) : p.manufacturer,
     images: p.images,
     specifications,
     tags: [...new Set([place.category, ...p.tags])],
@@ -133,6 +140,8 @@ function sameState(a: ReturnType<typeof plannedState>, row: StoredRow, tiers: Ti
     priceMinCents: row.priceMinCents,
     priceMaxCents: row.priceMaxCents,
     hsCode: row.hsCode,
+    material: row.material,
+    manufacturer: row.manufacturer,
     images: row.images,
     specifications: row.specifications ?? {},
     tags: row.tags,
@@ -243,14 +252,8 @@ export async function importedHtsRefusals(
     for (const p of batch) {
       const code = p.hsCode;
       if (!code || found.get(p.baseSku)?.hsCode === code) refusals.push(null);
-      else if (!/^[0-9]{10}$/.test(code))
-        refusals.push(
-          `"${code}" has ${code.length} digits: a new HTSUS number has 10, like 6302.60.0020 (the commercial invoice needs the full number).`,
-        );
-      else if (!known.has(code))
-        refusals.push(
-          `${formatHtsCode(code)} is not in the HTSUS table Setu holds: check the 10-digit number on hts.usitc.gov.`,
-        );
+      else if (!/^[0-9]{10}$/.test(code)) refusals.push(HTSUS_10_MESSAGE);
+      else if (!known.has(code)) refusals.push(htsCodeUnknown(code));
       else refusals.push(null);
     }
   }
@@ -355,6 +358,8 @@ function exported(row: StoredRow, tiers: Tier[]): ExportedProduct {
     priceMinCents: row.priceMinCents,
     priceMaxCents: row.priceMaxCents,
     hsCode: row.hsCode,
+    material: row.material,
+    manufacturer: row.manufacturer,
     weightKg: decimalOrNull(specs.weight),
     dimensionsCm: dims
       ? { length: decimalOrNull(dims.length), width: decimalOrNull(dims.width), height: decimalOrNull(dims.height) }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { products } from "~/db/schema/products";
 
@@ -23,4 +23,22 @@ export async function productIdsOwnedBy(
     .from(products)
     .where(and(productOwnedBy(viewer), inArray(products.id, [...productIds])));
   return rows.map((r) => r.id);
+}
+
+/** A product's seller and status, or null when there is no such product: whom a buyer talks to about it (messaging). */
+export async function productSellerOf(db: Db, productId: string): Promise<{ sellerId: string; status: string } | null> {
+  const [row] = await db
+    .select({ sellerId: products.sellerId, status: products.status })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * A product as the subject of a conversation, a subquery of at most one row on its id (`title`, `image_url`,
+ * `price_min_cents`, `price_max_cents`): the inbox and the thread show it in their one statement.
+ */
+export function productSubjectCardOf(productId: SQLWrapper): SQL {
+  return sql`select ${products.name} as title, ${products.images}[1] as image_url, ${products.priceMinCents}::float8 as price_min_cents, ${products.priceMaxCents}::float8 as price_max_cents from ${products} where ${products.id} = ${productId}`;
 }

@@ -5,6 +5,8 @@ import { isUuid } from "~/lib/uuid";
 import { totalFromUnit } from "~/lib/money-minor";
 import { categoryValueOf } from "~/lib/categories";
 import { companyNameOf } from "~/modules/accounts/profiles.server";
+import { formatHtsCode } from "~/modules/trade/trade-terms-values";
+import { productOwnedBy } from "./product-owner.server";
 
 export type RfqPrefill = {
   productId: string;
@@ -105,4 +107,49 @@ export async function inquiryProductSummary(
     .where(eq(products.id, productId))
     .limit(1);
   return row ? { id: row.id, name: row.name, listed: row.status === "active" } : null;
+}
+
+/** A quote's goods fields as the quoting supplier's own product gives them (the quote form's starting values). */
+export type QuoteGoodsPrefill = {
+  productName: string;
+  goodsDescription: string;
+  material: string;
+  manufacturer: string;
+  /** the 10-digit HTSUS number as printed (6302.60.0020); empty when the product has none or an older short code */
+  hsCode: string;
+  /** an older 6-to-8-digit code the product keeps, which a quote cannot take as it is */
+  shortHsCode: string | null;
+};
+
+/**
+ * The goods of a direct inquiry's product for the quote of the supplier who sells it (issue #41 item 1): its name as
+ * the goods description, its material, manufacturer and HTSUS number. Null for any other supplier (an invited similar
+ * supplier quotes on its own goods and never sees another's maker), or when the product is gone.
+ */
+export async function quoteGoodsFromProduct(
+  db: Db,
+  actor: { id: string },
+  productId: string | null,
+): Promise<QuoteGoodsPrefill | null> {
+  if (!productId || !isUuid(productId)) return null;
+  const [row] = await db
+    .select({
+      name: products.name,
+      material: products.material,
+      manufacturer: products.manufacturer,
+      hsCode: products.hsCode,
+    })
+    .from(products)
+    .where(productOwnedBy(actor, productId))
+    .limit(1);
+  if (!row) return null;
+  const full = row.hsCode && /^[0-9]{10}$/.test(row.hsCode) ? row.hsCode : null;
+  return {
+    productName: row.name,
+    goodsDescription: row.name.slice(0, 300),
+    material: row.material ?? "",
+    manufacturer: row.manufacturer ?? "",
+    hsCode: full ? formatHtsCode(full) : "",
+    shortHsCode: row.hsCode && !full ? row.hsCode : null,
+  };
 }

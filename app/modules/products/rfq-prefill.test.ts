@@ -3,7 +3,7 @@ import { productPriceTiers } from "~/db/schema/products";
 import { createProduct } from "../../../seed/factories/products";
 import { createSeller } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
-import { rfqPrefillFromProduct } from "./rfq-prefill.server";
+import { quoteGoodsFromProduct, rfqPrefillFromProduct } from "./rfq-prefill.server";
 
 describe.each(testEngines())("RFQ pre-filled from a product on %s", (engine) => {
   let database: TestDatabase;
@@ -59,5 +59,37 @@ describe.each(testEngines())("RFQ pre-filled from a product on %s", (engine) => 
       expect(await rfqPrefillFromProduct(database.db, product.id, tier)).toMatchObject({ quantity: 200, tier: null });
     }
     expect(await rfqPrefillFromProduct(database.db, "nope", first!.id)).toBeNull();
+  });
+
+  it("a direct inquiry's quote starts from the product's goods, for the product's own supplier only", async () => {
+    const seller = await createSeller(database.db);
+    const invited = await createSeller(database.db);
+    const towel = await createProduct(database.db, {
+      sellerId: seller.user.id,
+      name: "Organic cotton bath towel, 600 GSM",
+      material: "100% organic cotton terry",
+      manufacturer: "Sri Murugan Terry Weavers, Karur, Tamil Nadu, India",
+      hsCode: "6302600020",
+    });
+    expect(await quoteGoodsFromProduct(database.db, { id: seller.user.id }, towel.id)).toEqual({
+      productName: "Organic cotton bath towel, 600 GSM",
+      goodsDescription: "Organic cotton bath towel, 600 GSM",
+      material: "100% organic cotton terry",
+      manufacturer: "Sri Murugan Terry Weavers, Karur, Tamil Nadu, India",
+      hsCode: "6302.60.0020",
+      shortHsCode: null,
+    });
+    // an invited similar supplier quotes its own goods, and never reads another's maker
+    expect(await quoteGoodsFromProduct(database.db, { id: invited.user.id }, towel.id)).toBeNull();
+    expect(await quoteGoodsFromProduct(database.db, { id: seller.user.id }, null)).toBeNull();
+    expect(await quoteGoodsFromProduct(database.db, { id: seller.user.id }, "nope")).toBeNull();
+    // an older 6-digit code is not a quote's HTSUS number: the field starts empty and the form names the old code
+    const lamp = await createProduct(database.db, { sellerId: seller.user.id, name: "LED lamp", hsCode: "940540" });
+    expect(await quoteGoodsFromProduct(database.db, { id: seller.user.id }, lamp.id)).toMatchObject({
+      material: "",
+      manufacturer: "",
+      hsCode: "",
+      shortHsCode: "940540",
+    });
   });
 });

@@ -25,6 +25,7 @@ import {
   reviewTarget,
   supplierRatings,
 } from "./reviews.server";
+import { sellerStoreOf } from "~/modules/stores/store-owner.server";
 
 const good = {
   productQuality: "5",
@@ -216,7 +217,7 @@ describe.each(testEngines("both"))("reviews on %s", (engine) => {
     expect(before!.rating).toBeNull();
     expect(before!.reviews).toEqual([]);
     expect(before!.products[0]!.supplierRating).toBeNull();
-    expect((await getProductDetail(database.db, product.id))!.supplier.rating).toBeNull();
+    expect((await getProductDetail(database.db, product.id, sellerStoreOf))!.supplier.rating).toBeNull();
 
     // overall = the mean of the three criteria: (5+4+3)/3 = 4.0 and (4+4+5)/3 = 4.33 → 4.2 together
     for (const ratings of [
@@ -239,7 +240,10 @@ describe.each(testEngines("both"))("reviews on %s", (engine) => {
     expect(after!.rating).toEqual({ average: 4.2, count: 2, productQuality: 4.5, communication: 4, onTimeDelivery: 4 });
     expect(after!.reviews.map((r) => r.buyerCompany)).toEqual(["Brooklyn Home Goods LLC", "Brooklyn Home Goods LLC"]);
     expect(after!.products[0]!.supplierRating).toEqual({ average: 4.2, count: 2 });
-    expect((await getProductDetail(database.db, product.id))!.supplier.rating).toEqual({ average: 4.2, count: 2 });
+    expect((await getProductDetail(database.db, product.id, sellerStoreOf))!.supplier.rating).toEqual({
+      average: 4.2,
+      count: 2,
+    });
     const page = await browseProducts(database.db, {
       q: product.name,
       category: null,

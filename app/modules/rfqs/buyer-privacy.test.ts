@@ -13,6 +13,7 @@ import { createTestDatabase, testEngines, type TestDatabase } from "../../../tes
 import { queuedEmails, testNotifier } from "../../../tests/support/test-notifier";
 import { parseRfqListParams } from "./rfq.schema";
 import { acceptQuote, getRfqDetail, listRfqs } from "./rfqs.server";
+import { conversationSubjects } from "~/modules/conversation-subjects/conversation-subjects.server";
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 
@@ -124,14 +125,17 @@ describe.each(testEngines())("a buyer's privacy on RFQs on %s", (engine) => {
       messages: [{ from: "buyer", at: minutesAgo(30), body: "Can you do antique finish?" }],
     });
     const inboxName = async () =>
-      (await listInbox(database.db, actorOf(seller))).items.find((i) => i.id === conversation.id)?.counterpartCompany;
+      (await listInbox(database.db, conversationSubjects, actorOf(seller))).items.find((i) => i.id === conversation.id)
+        ?.counterpartCompany;
     expect(await inboxName()).toBe(ANONYMOUS_BUYER);
-    expect((await getThread(database.db, actorOf(seller), conversation.id))?.counterpartCompany).toBe(ANONYMOUS_BUYER);
+    expect(
+      (await getThread(database.db, conversationSubjects, actorOf(seller), conversation.id))?.counterpartCompany,
+    ).toBe(ANONYMOUS_BUYER);
     // the buyer sees the supplier as always
-    expect((await getThread(database.db, actorOf(buyer), conversation.id))?.counterpartCompany).toBe(
-      "Jaipur Block Prints",
-    );
-    const digest = await sendMessageDigest(database.db, notifier, seller.user.id);
+    expect(
+      (await getThread(database.db, conversationSubjects, actorOf(buyer), conversation.id))?.counterpartCompany,
+    ).toBe("Jaipur Block Prints");
+    const digest = await sendMessageDigest(database.db, conversationSubjects, notifier, seller.user.id);
     expect(digest.map((d) => d.counterpartCompany)).toEqual([ANONYMOUS_BUYER]);
     const mails = (await queuedEmails(database.db)).filter((m) => m.to === seller.user.email);
     expect(mails.some((m) => m.text.includes(ANONYMOUS_BUYER))).toBe(true);

@@ -1,10 +1,10 @@
 import { rfqOwnedBy } from "./rfq-owner.server";
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { profiles } from "~/db/schema/profiles";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { isUuid } from "~/lib/uuid";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
+import { companyNameOf, verificationOf } from "~/modules/accounts/profiles.server";
 import { supplierResponseTimes } from "~/modules/messaging/response-time.server";
 import { quotePrice } from "~/lib/quote-price";
 import {
@@ -54,8 +54,8 @@ export async function getQuoteComparison(
     .select({
       id: rfqResponses.id,
       sellerId: rfqResponses.sellerId,
-      supplierCompany: profiles.companyName,
-      verificationStatus: profiles.verificationStatus,
+      supplierCompany: companyNameOf(rfqResponses.sellerId),
+      verificationStatus: verificationOf(rfqResponses.sellerId),
       status: rfqResponses.status,
       priceCents: rfqResponses.priceCents,
       quantity: rfqResponses.quantity,
@@ -78,7 +78,6 @@ export async function getQuoteComparison(
       unitWeightGrams: rfqResponses.unitWeightGrams,
     })
     .from(rfqResponses)
-    .leftJoin(profiles, eq(profiles.userId, rfqResponses.sellerId))
     .where(and(eq(rfqResponses.rfqId, rfqId), notInArray(rfqResponses.status, ["withdrawn", "superseded"])))
     .orderBy(desc(rfqResponses.createdAt), desc(rfqResponses.id));
 

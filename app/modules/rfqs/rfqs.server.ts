@@ -1,23 +1,20 @@
 import type { CommandRefusal, CommandResult } from "~/lib/command-result";
 import { rfqOwnedBy } from "~/modules/rfqs/rfq-owner.server";
 import { isUniqueViolation } from "~/db/postgres-errors";
-import { and, asc, count, desc, eq, exists, ilike, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { z } from "zod";
 import { splitCategory } from "~/lib/categories";
 import type { Db } from "~/db/client.server";
-import { companyNameOf, emailOf } from "~/modules/accounts/profiles.server";
-import { rfqMatches } from "~/db/schema/matching";
-import { profiles } from "~/db/schema/profiles";
+import { companyNameOf, emailOf, fullNameOf, verificationOf } from "~/modules/accounts/profiles.server";
 import { rfqInvitations, rfqResponses, rfqs } from "~/db/schema/rfqs";
 import { closingInstant, FALLBACK_TIME_ZONE, INDIA_TIME_ZONE, isExpired, todayIn, todayUtc } from "~/lib/deadline";
 import { formatMoney } from "~/lib/money";
 import type { Actor, SessionUser } from "~/modules/accounts/accounts.schema";
-import { likePattern } from "~/db/sql-helpers";
-import { fxRates } from "~/db/schema/trade";
+import { likePattern, nestedSql } from "~/db/sql-helpers";
 import { inrPaiseToUsdCents } from "~/lib/money-minor";
 import { htsCodeRefusal, htsDescriptionOf } from "~/modules/trade/hts-codes.server";
 import { describeRate, trimRate, type FxRate } from "~/modules/trade/fx-rates.schema";
-import { rateInForce } from "~/modules/trade/fx-rates.server";
+import { fxRateSourceOf, rateInForce } from "~/modules/trade/fx-rates.server";
 import { findPort, listPorts } from "~/modules/trade/ports.server";
 import { INCOTERM_PLACE, portFitsIncoterm, type Port } from "~/modules/trade/trade-terms.schema";
 import type { quoteSchema } from "./quote.schema";
@@ -73,11 +70,15 @@ export async function moveQuotes(tx: Db, where: SQL, from: QuoteStatus, to: Quot
     .returning({ id: rfqResponses.id, sellerId: rfqResponses.sellerId });
 }
 
-const quoteCount = sql<number>`(select count(*)::int from ${rfqResponses} where ${rfqResponses.rfqId} = ${rfqs.id} and ${rfqResponses.status} not in ('withdrawn', 'superseded'))`;
+const quoteCount = nestedSql(
+  sql<number>`(select count(*)::int from ${rfqResponses} where ${rfqResponses.rfqId} = ${rfqs.id} and ${rfqResponses.status} not in ('withdrawn', 'superseded'))`,
+);
 
 /** Whether this user was invited to quote on the RFQ of the row (a similar supplier of a direct inquiry). */
 function invitedToRfq(userId: string): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${rfqInvitations} where ${rfqInvitations.rfqId} = ${rfqs.id} and ${rfqInvitations.sellerId} = ${userId})`;
+  return nestedSql(
+    sql<boolean>`exists (select 1 from ${rfqInvitations} where ${rfqInvitations.rfqId} = ${rfqs.id} and ${rfqInvitations.sellerId} = ${userId})`,
+  );
 }
 
 /**
@@ -117,7 +118,7 @@ const cardColumns = {
   status: rfqs.status,
   createdAt: rfqs.createdAt,
   buyerId: rfqs.buyerId,
-  buyerCompany: profiles.companyName,
+  buyerCompany: companyNameOf(rfqs.buyerId),
   buyerAnonymous: rfqs.buyerAnonymous,
   quoteCount,
   verifiedSuppliersOnly: rfqs.verifiedSuppliersOnly,
@@ -183,23 +184,21 @@ function toCard(
  * The RFQ list: published RFQs (or the viewer's own in every status with `mine`), searched,
  * filtered, sorted and paged in the database. Two queries whatever the size of the table.
  */
-export async function listRfqs(db: Db, params: RfqListParams, viewer: SessionUser | null) {
+export async function listRfqs(
+  db: Db,
+  params: RfqListParams,
+  viewer: SessionUser | null,
+  /** the "Matched to you" condition on an RFQ id, matching's matchedToSupplier (needed only for `params.matched`) */
+  matchedTo?: (sellerId: string, rfqId: SQLWrapper) => SQL,
+) {
   const conditions: SQL[] = [rfqVisibleTo(viewer)];
   if (params.mine && viewer) conditions.push(rfqOwnedBy(viewer));
   else conditions.push(eq(rfqs.status, "published"));
   // a supplier's "Direct inquiries": those addressed to it or it was invited to (issue #41.3)
   if (params.direct) conditions.push(viewer ? directInquiryFor(viewer) : sql`false`);
   if (params.matched) {
-    conditions.push(
-      viewer
-        ? exists(
-            db
-              .select({ one: sql`1` })
-              .from(rfqMatches)
-              .where(and(eq(rfqMatches.rfqId, rfqs.id), eq(rfqMatches.sellerId, viewer.id))),
-          )
-        : sql`false`,
-    );
+    if (!matchedTo) throw new Error("listRfqs lists matched RFQs with matching's matchedToSupplier");
+    conditions.push(viewer ? matchedTo(viewer.id, rfqs.id) : sql`false`);
   }
   if (params.category !== "all") conditions.push(eq(rfqs.category, params.category));
   if (params.q) {
@@ -226,7 +225,6 @@ export async function listRfqs(db: Db, params: RfqListParams, viewer: SessionUse
     db
       .select(cardColumnsFor(viewer))
       .from(rfqs)
-      .leftJoin(profiles, eq(profiles.userId, rfqs.buyerId))
       .where(where)
       .orderBy(...order)
       .limit(RFQS_PER_PAGE)
@@ -408,10 +406,9 @@ export async function getRfqDetail(
     .select({
       ...cardColumnsFor(viewer),
       specifications: rfqs.specifications,
-      buyerFullName: profiles.fullName,
+      buyerFullName: fullNameOf(rfqs.buyerId),
     })
     .from(rfqs)
-    .leftJoin(profiles, eq(profiles.userId, rfqs.buyerId))
     .where(and(eq(rfqs.id, id), rfqVisibleTo(viewer)))
     .limit(1);
   if (!row) return null;
@@ -422,8 +419,8 @@ export async function getRfqDetail(
     .select({
       id: rfqResponses.id,
       sellerId: rfqResponses.sellerId,
-      supplierCompany: profiles.companyName,
-      supplierVerification: profiles.verificationStatus,
+      supplierCompany: companyNameOf(rfqResponses.sellerId),
+      supplierVerification: verificationOf(rfqResponses.sellerId),
       status: rfqResponses.status,
       createdAt: rfqResponses.createdAt,
       priceCents: rfqResponses.priceCents,
@@ -452,11 +449,9 @@ export async function getRfqDetail(
       fxRateId: rfqResponses.fxRateId,
       fxInrPerUsd: rfqResponses.fxInrPerUsd,
       fxRateDate: rfqResponses.fxRateDate,
-      fxSource: fxRates.source,
+      fxSource: fxRateSourceOf(rfqResponses.fxRateId),
     })
     .from(rfqResponses)
-    .leftJoin(profiles, eq(profiles.userId, rfqResponses.sellerId))
-    .leftJoin(fxRates, eq(fxRates.id, rfqResponses.fxRateId))
     .where(and(eq(rfqResponses.rfqId, id), visible, isBuyer ? ne(rfqResponses.status, "withdrawn") : undefined))
     .orderBy(desc(rfqResponses.createdAt));
   // a revised quote's earlier versions (superseded rows, newest first) travel with it as its history

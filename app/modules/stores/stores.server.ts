@@ -1,13 +1,12 @@
 import type { CommandResult } from "~/lib/command-result";
-import { productOwnedBy } from "~/modules/products/product-owner.server";
+import { productIdsOwnedBy } from "~/modules/products/product-owner.server";
 import { storeOwnedBy } from "~/modules/stores/store-owner.server";
-import { and, asc, count, desc, eq, ilike, inArray, max, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, max, notInArray, or, sql } from "drizzle-orm";
 import { listSupplierReviews, supplierRatings } from "~/modules/reviews/reviews.server";
 import type { RatingBadge } from "~/modules/reviews/reviews.schema";
 import { supplierResponseTime, supplierResponseTimes } from "~/modules/messaging/response-time.server";
 import type { Db } from "~/db/client.server";
-import { products } from "~/db/schema/products";
-import { profiles } from "~/db/schema/profiles";
+import { companyNameOf, verificationOf } from "~/modules/accounts/profiles.server";
 import { storeFollowers, storeProducts, stores } from "~/db/schema/stores";
 import type { Actor, SessionUser } from "~/modules/accounts/accounts.schema";
 import { likePattern } from "~/db/sql-helpers";
@@ -21,7 +20,12 @@ import {
 import { qrFileName, type StoreCardData, type StoreDetailsInput } from "./store-form.schema";
 import { qrDataUrl, qrPng, storeQrUrl, storeQrUrlAround } from "./qr.server";
 import { isUuid } from "~/lib/uuid";
-import { productCardColumns } from "~/modules/products/product-card.server";
+import {
+  cardColumnsOf,
+  categoriesOfProducts,
+  ownProductsExcept,
+  productRows,
+} from "~/modules/products/product-card.server";
 import { overActionLimit } from "~/modules/accounts/attempt-limiter.server";
 
 export type StoreResult<T = undefined> = CommandResult<T>;
@@ -208,13 +212,16 @@ export type PublicStoreProduct = {
   supplierVerified: boolean;
 };
 
-const storeProductColumns = {
-  linkId: storeProducts.id,
-  ...productCardColumns,
-  featured: storeProducts.featured,
-  categoryTab: storeProducts.categoryTab,
-  displayOrder: storeProducts.displayOrder,
-};
+/** A store's shelf row: the link's columns and the product's card (products' productRows). */
+function storeProductColumns(products: ReturnType<typeof productRows>) {
+  return {
+    linkId: storeProducts.id,
+    ...cardColumnsOf(products),
+    featured: storeProducts.featured,
+    categoryTab: storeProducts.categoryTab,
+    displayOrder: storeProducts.displayOrder,
+  };
+}
 
 const PUBLIC_STORE_PRODUCT_LIMIT = 200;
 
@@ -230,20 +237,24 @@ export async function getPublicStore(
 ) {
   if (!isUuid(storeId)) return null;
   const [store] = await db
-    .select({ store: stores, sellerVerification: profiles.verificationStatus, sellerCompany: profiles.companyName })
+    .select({
+      store: stores,
+      sellerVerification: verificationOf(stores.sellerId),
+      sellerCompany: companyNameOf(stores.sellerId),
+    })
     .from(stores)
-    .leftJoin(profiles, eq(profiles.userId, stores.sellerId))
     .where(and(eq(stores.id, storeId), or(eq(stores.status, "active"), viewer ? storeOwnedBy(viewer) : sql`false`)))
     .limit(1);
   if (!store) return null;
   const q = (filters.q ?? "").trim().slice(0, 100);
   const tab = filters.tab && filters.tab !== "all" ? filters.tab : null;
+  const products = productRows(db);
   const conditions = [eq(storeProducts.storeId, storeId), eq(products.status, "active")];
   if (tab) conditions.push(eq(storeProducts.categoryTab, tab));
   if (q) conditions.push(or(ilike(products.name, likePattern(q)), ilike(products.description, likePattern(q)))!);
   const [items, [total], [followers], following, responseTime, recommended, ratings, reviews] = await Promise.all([
     db
-      .select(storeProductColumns)
+      .select(storeProductColumns(products))
       .from(storeProducts)
       .innerJoin(products, eq(products.id, storeProducts.productId))
       .where(and(...conditions))
@@ -331,18 +342,19 @@ export const RECOMMENDED_LIMIT = 6;
  * verified sellers first, newest first; never the store's own (shown above it already). One statement.
  */
 async function recommendedFromOtherSellers(db: Db, sellerId: string, storeId: string) {
+  const products = productRows(db);
+  const sellerVerification = verificationOf(products.sellerId);
   const rows = await db
-    .select({ ...productCardColumns, sellerId: products.sellerId, sellerVerification: profiles.verificationStatus })
+    .select({ ...cardColumnsOf(products), sellerId: products.sellerId, sellerVerification })
     .from(products)
-    .innerJoin(profiles, eq(profiles.userId, products.sellerId))
     .where(
       and(
         eq(products.status, "active"),
         sql`${products.sellerId} <> ${sellerId}`,
-        sql`${products.category} in (select p.category from ${storeProducts} sp join ${products} p on p.id = sp.product_id where sp.store_id = ${storeId})`,
+        sql`${products.category} in ${categoriesOfProducts(sql`select ${storeProducts.productId} from ${storeProducts} where ${storeProducts.storeId} = ${storeId}`)}`,
       ),
     )
-    .orderBy(sql`${profiles.verificationStatus} = 'verified' desc`, desc(products.createdAt), desc(products.id))
+    .orderBy(sql`${sellerVerification} = 'verified' desc`, desc(products.createdAt), desc(products.id))
     .limit(RECOMMENDED_LIMIT);
   // their suppliers' reply times in one more statement, whatever the number of cards
   const [replyTimes, ratings] = await Promise.all([
@@ -399,19 +411,20 @@ export async function getManagedStore(db: Db, actor: SessionUser, storeId: strin
   if (!isUuid(storeId)) return null;
   const [s] = await db.select().from(stores).where(storeOwnedBy(actor, storeId)).limit(1);
   if (!s) return null;
+  const products = productRows(db);
   const linked = await db
-    .select({ ...storeProductColumns, status: products.status, subcategory: products.subcategory, tags: products.tags })
+    .select({
+      ...storeProductColumns(products),
+      status: products.status,
+      subcategory: products.subcategory,
+      tags: products.tags,
+    })
     .from(storeProducts)
     .innerJoin(products, eq(products.id, storeProducts.productId))
     .where(eq(storeProducts.storeId, storeId))
     .orderBy(asc(storeProducts.displayOrder), asc(storeProducts.createdAt));
   const linkedIds = linked.map((p) => p.id);
-  const available = await db
-    .select({ id: products.id, name: products.name, category: products.category, status: products.status })
-    .from(products)
-    .where(and(productOwnedBy(actor), linkedIds.length ? notInArray(products.id, linkedIds) : undefined))
-    .orderBy(desc(products.createdAt))
-    .limit(500);
+  const available = await ownProductsExcept(db, actor, linkedIds, 500);
   return {
     store: {
       id: s.id,
@@ -460,10 +473,7 @@ export async function addProductsToStore(
   if (ids.length === 0) return { ok: false, status: 400, message: "Select at least one product", fieldErrors: {} };
   return db.transaction(async (tx) => {
     if (!(await ownsStore(tx, actor, storeId))) return notFound;
-    const own = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(and(inArray(products.id, ids), productOwnedBy(actor)));
+    const own = await productIdsOwnedBy(tx, actor, ids);
     if (own.length !== ids.length)
       return {
         ok: false as const,

@@ -1,8 +1,16 @@
-import { and, desc, eq, lte } from "drizzle-orm";
+import { and, desc, eq, lte, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { nestedSql } from "~/db/sql-helpers";
 import { fxRates } from "~/db/schema/trade";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import { formatRateDate, FX_RATE_SOURCE_LABELS, trimRate, type FxRate, type FxRateInput } from "./fx-rates.schema";
+
+/** A stored rate's source (null for none) as a scalar subquery on its id: a quote names the rate it was priced at. */
+export function fxRateSourceOf(fxRateId: SQLWrapper): SQL<FxRate["source"] | null> {
+  return nestedSql(
+    sql<FxRate["source"] | null>`(select ${fxRates.source} from ${fxRates} where ${fxRates.id} = ${fxRateId})`,
+  );
+}
 
 export type FxRateRow = FxRate & { note: string | null; createdAt: string };
 export type FxRateResult =

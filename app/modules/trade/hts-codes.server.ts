@@ -1,5 +1,6 @@
 import { inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { nestedSql } from "~/db/sql-helpers";
 import { htsCodes } from "~/db/schema/trade";
 import { formatHtsCode } from "./trade-terms.schema";
 
@@ -23,10 +24,17 @@ export async function htsDescriptions(
  */
 export async function htsCodeRefusal(db: Pick<Db, "select">, code: string): Promise<string | null> {
   if ((await htsDescriptions(db, [code])).has(code)) return null;
+  return htsCodeUnknown(code);
+}
+
+/** The refusal of a well-formed 10-digit number that is not a line of the HTS table Setu holds. */
+export function htsCodeUnknown(code: string): string {
   return `${formatHtsCode(code)} is not in the HTSUS table Setu holds: check the 10-digit number on hts.usitc.gov (an administrator imports new lines)`;
 }
 
 /** An HTSUS code's description as a scalar subquery (null when the table has no such line), for one-statement pages. */
 export function htsDescriptionOf(code: SQLWrapper): SQL<string | null> {
-  return sql<string | null>`(select ${htsCodes.description} from ${htsCodes} where ${htsCodes.code} = ${code})`;
+  return nestedSql(
+    sql<string | null>`(select ${htsCodes.description} from ${htsCodes} where ${htsCodes.code} = ${code})`,
+  );
 }

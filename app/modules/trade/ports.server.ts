@@ -1,5 +1,6 @@
 import { asc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { nestedSql } from "~/db/sql-helpers";
 import { ports } from "~/db/schema/trade";
 import type { Port } from "./trade-terms.schema";
 
@@ -34,5 +35,5 @@ export async function isIndianPort(db: Pick<Db, "select">, code: string): Promis
  * in its one statement while the ports table stays trade's (record 0049).
  */
 export function portNameOf(code: SQLWrapper): SQL<string | null> {
-  return sql<string | null>`(select ${ports.name} from ${ports} where ${ports.code} = ${code})`;
+  return nestedSql(sql<string | null>`(select ${ports.name} from ${ports} where ${ports.code} = ${code})`);
 }

@@ -1,6 +1,10 @@
 import crypto from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import { AwsClient } from "aws4fetch";
 
 export type StoredObject = { bytes: Buffer; contentType: string };
@@ -11,12 +15,19 @@ export interface BlobStorage {
   get(key: string): Promise<StoredObject | null>;
   /** Removes an object; one that is not there is no error. */
   delete(key: string): Promise<void>;
+  /** Streams a file of this server's disk into the store (a large file is never whole in memory). */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
+  /** Streams an object into a file of this server's disk (written whole or not at all); false when there is none. */
+  getFile(key: string, file: string): Promise<boolean>;
 }
 
-/** Keys look like "{user id}/{kind}/{timestamp}.webp" (a message's PDF: ".pdf"): no "..", no absolute paths, no odd characters. */
+/**
+ * Keys look like "{user id}/{kind}/{timestamp}.webp" (a message's PDF: ".pdf", a catalogue import's pictures: ".zip"):
+ * no "..", no absolute paths, no odd characters.
+ */
 export function isSafeKey(key: string): boolean {
   return (
-    /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/[A-Za-z0-9_-]+\.(webp|png|jpg|pdf)$/.test(key) &&
+    /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/[A-Za-z0-9_-]+\.(webp|png|jpg|pdf|zip)$/.test(key) &&
     !key.includes("..") &&
     key.length <= 200
   );
@@ -30,10 +41,14 @@ export const PRIVATE_ORDER_DOCUMENTS_PREFIX = "order-documents/";
 /** Sellers' verification documents live under this first folder; only the seller and administrators may read them. */
 export const VERIFICATION_DOCUMENTS_PREFIX = "verification-documents/";
 
+/** A catalogue import's ZIP of pictures waits here between the preview and the job (record 0055); never served. */
+export const CATALOGUE_IMPORTS_PREFIX = "catalogue-imports/";
+
 /** Whether a key is a private file's, which GET /uploads/* never serves (each kind has its own guarded route). */
 export function isPrivateKey(key: string): boolean {
   return (
     key.startsWith(PRIVATE_ATTACHMENTS_PREFIX) ||
+    key.startsWith(CATALOGUE_IMPORTS_PREFIX) ||
     key.startsWith(VERIFICATION_DOCUMENTS_PREFIX) ||
     key.startsWith(PRIVATE_ORDER_DOCUMENTS_PREFIX)
   );
@@ -44,7 +59,21 @@ const CONTENT_TYPES: Record<string, string> = {
   png: "image/png",
   jpg: "image/jpeg",
   pdf: "application/pdf",
+  zip: "application/zip",
 };
+
+/** Writes a stream to `file` through a temporary file beside it: the file is there whole, or not at all. */
+async function writeWhole(source: NodeJS.ReadableStream, file: string) {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const temp = `${file}.${crypto.randomBytes(6).toString("hex")}.tmp`;
+  try {
+    await pipeline(source, createWriteStream(temp));
+    await fs.rename(temp, file);
+  } catch (error) {
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
+}
 
 export function contentTypeFor(key: string) {
   return CONTENT_TYPES[key.split(".").pop() ?? ""] ?? "application/octet-stream";
@@ -75,6 +104,20 @@ export function localDiskStorage(root: string): BlobStorage {
     },
     async delete(key) {
       await fs.rm(resolve(key), { force: true });
+    },
+    async putFile(key, file) {
+      await writeWhole(createReadStream(file), resolve(key));
+    },
+    async getFile(key, file) {
+      if (!isSafeKey(key)) return false;
+      const source = createReadStream(resolve(key));
+      const opened = await new Promise<boolean>((done) => {
+        source.once("open", () => done(true));
+        source.once("error", () => done(false));
+      });
+      if (!opened) return false;
+      await writeWhole(source, file);
+      return true;
     },
   };
 }
@@ -118,6 +161,31 @@ export function s3Storage(config: {
       const response = await client.fetch(url(key), { method: "DELETE" });
       // S3 answers 204 whether or not the object was there
       if (!response.ok && response.status !== 404) throw new Error(`S3 delete failed with status ${response.status}`);
+    },
+    async putFile(key, file, contentType) {
+      if (!isSafeKey(key)) throw new Error("invalid storage key");
+      const { size } = await fs.stat(file);
+      // signed without the body (S3's UNSIGNED-PAYLOAD), then sent as a stream of known length: one PUT, which S3
+      // takes up to 5 GB; not retried (a stream is read once)
+      const signed = await client.sign(url(key), {
+        method: "PUT",
+        headers: { "Content-Type": contentType, "Content-Length": String(size) },
+      });
+      const response = await fetch(signed.url, {
+        method: "PUT",
+        headers: signed.headers,
+        body: Readable.toWeb(createReadStream(file)) as ReadableStream,
+        duplex: "half",
+      } as RequestInit);
+      if (!response.ok) throw new Error(`S3 upload failed with status ${response.status}`);
+    },
+    async getFile(key, file) {
+      if (!isSafeKey(key)) return false;
+      const response = await client.fetch(url(key));
+      if (response.status === 404 || response.status === 403) return false;
+      if (!response.ok || !response.body) throw new Error(`S3 read failed with status ${response.status}`);
+      await writeWhole(Readable.fromWeb(response.body as unknown as NodeWebStream), file);
+      return true;
     },
   };
 }

@@ -55,4 +55,24 @@ describe.each(backends)("blob storage on $name", ({ open }) => {
     await expect(storage.delete(key)).resolves.toBeUndefined();
     await expect(storage.delete("../outside.pdf")).rejects.toThrow("invalid storage key");
   });
+
+  it("streams a file in and out: the same bytes come back, a missing object writes no file", async () => {
+    const storage = open();
+    const folder = tempFolder();
+    const source = path.join(folder, "pictures.zip");
+    // 3 MB, larger than one stream chunk, so the copy is made of many
+    const bytes = Buffer.alloc(3 * 1024 * 1024 + 17);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 31) % 251;
+    fs.writeFileSync(source, bytes);
+    const key = "catalogue-imports/seller-1/0b7c6a1e-1111-4222-8333-944445555666.zip";
+    await storage.putFile(key, source, "application/zip");
+    const copy = path.join(folder, "copy", "pictures.zip");
+    expect(await storage.getFile(key, copy)).toBe(true);
+    expect(fs.readFileSync(copy).equals(bytes)).toBe(true);
+    await storage.delete(key);
+    const absent = path.join(folder, "absent.zip");
+    expect(await storage.getFile(key, absent)).toBe(false);
+    expect(fs.existsSync(absent)).toBe(false);
+    await expect(storage.putFile("../outside.zip", source, "application/zip")).rejects.toThrow("invalid storage key");
+  });
 });

@@ -21,6 +21,8 @@ import { generateBaseSku, variantSku } from "../sku";
 import { PriceTierRows, tierRowsOf } from "./price-tier-rows";
 import { HsCodeField, OriginPortField } from "./trade-fields";
 import { ProductCategoryOptions } from "./product-category-options";
+import { conformValue, useFormDraft } from "~/components/draft-keeper";
+import { DraftNotice } from "~/components/draft-notice";
 
 // the dialog's own code loads on demand (its importers load it lazily), zod with it: the schema need not wait
 const lazyProductDraftSchema = lazySchema(async () => ({ schema: productDraftSchema }));
@@ -89,6 +91,8 @@ export function CreateProductDialog({
   const [uploading, setUploading] = useState(false);
   // a new form (and a new image field) after each product created
   const [generation, setGeneration] = useState(0);
+  // the image field takes its images once, when it mounts: a restored draft mounts it again
+  const [restored, setRestored] = useState(0);
   const formId = `create-product-${useId().replace(/[^a-zA-Z0-9]/g, "")}-${generation}`;
   const sent = useRef(false);
   const focusAfterTab = useRef<string | null>(null);
@@ -108,9 +112,27 @@ export function CreateProductDialog({
     },
   });
 
+  // the product's text kept on the device until it is created; restored through Conform, which adds the rows
+  // (`as never`: Conform types the value by the schema's output, a draft is the posted text)
+  const draft = useFormDraft({
+    formId,
+    name: "product:new",
+    noun: "product",
+    sentBy: "caller",
+    busy: fetcher.state !== "idle",
+    openForm: () => setOpen(true),
+    restoreFields: (kept) => {
+      form.update({ value: conformValue(kept) as never });
+      setRestored((n) => n + 1);
+    },
+    // the uploaded images' URLs, so a restored product need not upload them again
+    keepHidden: (field) => field === fields.main_images.name,
+  });
+
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) {
+      draft.sent();
       toast.success(fetcher.data.message);
       setOpen(false);
       setTab("Basic Info");
@@ -118,6 +140,8 @@ export function CreateProductDialog({
     } else {
       toast.error(fetcher.data.message || "Failed to create product");
     }
+    // draft.sent is stable for one account
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data]);
 
   useEffect(() => {
@@ -168,351 +192,359 @@ export function CreateProductDialog({
   const images = fields.main_images.value;
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button>
-          <Plus className="size-4" aria-hidden /> {triggerLabel}
-        </Button>
-      </DialogTrigger>
-      {/* the draft lives in the form's state, outside the dialog: closing it (Escape, Cancel, outside click) keeps what was typed */}
-      <DialogContent
-        size="lg"
-        padded={false}
-        showClose={false}
-        aria-describedby={undefined}
-        className="border border-slate-200"
-      >
-        <form id={form.id} onSubmit={handleSubmit} noValidate>
-          <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
-            <DialogTitle className="text-lg font-semibold">Create Product</DialogTitle>
-            <DialogClose
-              type="button"
-              className="rounded p-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-              aria-label="Close"
+    <>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogTrigger asChild>
+          <Button>
+            <Plus className="size-4" aria-hidden /> {triggerLabel}
+          </Button>
+        </DialogTrigger>
+        {/* the draft lives in the form's state, outside the dialog: closing it (Escape, Cancel, outside click) keeps what was typed */}
+        <DialogContent
+          size="lg"
+          padded={false}
+          showClose={false}
+          aria-describedby={undefined}
+          className="border border-slate-200"
+        >
+          <form id={form.id} onSubmit={handleSubmit} noValidate>
+            <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
+              <DialogTitle className="text-lg font-semibold">Create Product</DialogTitle>
+              <DialogClose
+                type="button"
+                className="rounded p-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+                aria-label="Close"
+              >
+                <X className="size-5" aria-hidden />
+              </DialogClose>
+            </div>
+            <Tabs
+              value={tabValue(tab)}
+              onValueChange={(value) => setTab(TABS.find((t) => tabValue(t) === value) ?? "Basic Info")}
             >
-              <X className="size-5" aria-hidden />
-            </DialogClose>
-          </div>
-          <Tabs
-            value={tabValue(tab)}
-            onValueChange={(value) => setTab(TABS.find((t) => tabValue(t) === value) ?? "Basic Info")}
-          >
-            <TabsList variant="underline" aria-label="Product details" className="overflow-x-auto px-4">
-              {TABS.map((t) => (
-                <TabsTrigger key={t} value={tabValue(t)} variant="underline">
-                  {t}
-                </TabsTrigger>
-              ))}
-            </TabsList>
+              <TabsList variant="underline" aria-label="Product details" className="overflow-x-auto px-4">
+                {TABS.map((t) => (
+                  <TabsTrigger key={t} value={tabValue(t)} variant="underline">
+                    {t}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
 
-            <div className="max-h-[65vh] overflow-y-auto px-6 py-5">
-              <TabsContent value={tabValue("Basic Info")} forceMount className="grid gap-4 sm:grid-cols-2">
-                <div className="sm:col-span-2">
-                  <Field id={fields.name.id} label="Product Name *" error={fields.name.errors?.[0]}>
-                    <Input {...getInputProps(fields.name, { type: "text" })} {...typed(fields.name)} required />
-                  </Field>
-                </div>
-                <div className="sm:col-span-2">
-                  <Field id={fields.description.id} label="Description *" error={fields.description.errors?.[0]}>
-                    <MountedTextarea
-                      {...getTextareaProps(fields.description)}
-                      {...typed(fields.description)}
+              <div className="max-h-[65vh] overflow-y-auto px-6 py-5">
+                <TabsContent value={tabValue("Basic Info")} forceMount className="grid gap-4 sm:grid-cols-2">
+                  <div className="sm:col-span-2">
+                    <Field id={fields.name.id} label="Product Name *" error={fields.name.errors?.[0]}>
+                      <Input {...getInputProps(fields.name, { type: "text" })} {...typed(fields.name)} required />
+                    </Field>
+                  </div>
+                  <div className="sm:col-span-2">
+                    <Field id={fields.description.id} label="Description *" error={fields.description.errors?.[0]}>
+                      <MountedTextarea
+                        {...getTextareaProps(fields.description)}
+                        {...typed(fields.description)}
+                        required
+                      />
+                    </Field>
+                  </div>
+                  <Field id={fields.category.id} label="Category *" error={fields.category.errors?.[0]}>
+                    <Select
+                      {...getSelectProps(fields.category)}
+                      defaultValue={typed(fields.category).defaultValue ?? ""}
                       required
-                    />
-                  </Field>
-                </div>
-                <Field id={fields.category.id} label="Category *" error={fields.category.errors?.[0]}>
-                  <Select
-                    {...getSelectProps(fields.category)}
-                    defaultValue={typed(fields.category).defaultValue ?? ""}
-                    required
-                  >
-                    <option value="">Select category</option>
-                    <ProductCategoryOptions />
-                  </Select>
-                </Field>
-                <Field id={fields.base_sku.id} label="Base SKU" error={fields.base_sku.errors?.[0]}>
-                  <Input
-                    {...getInputProps(fields.base_sku, { type: "text" })}
-                    {...typed(fields.base_sku)}
-                    placeholder={baseSku || "Generated from the name"}
-                    onInput={(e) => {
-                      const input = e.currentTarget;
-                      const upper = input.value.toUpperCase();
-                      if (upper !== input.value) input.value = upper;
-                    }}
-                  />
-                </Field>
-                <Field id={fields.brand.id} label="Brand" error={fields.brand.errors?.[0]}>
-                  <Input {...getInputProps(fields.brand, { type: "text" })} {...typed(fields.brand)} />
-                </Field>
-                <Field id={fields.weight.id} label="Weight (kg)" error={fields.weight.errors?.[0]}>
-                  <Input
-                    {...getInputProps(fields.weight, { type: "number" })}
-                    {...typed(fields.weight)}
-                    min={0}
-                    step={0.1}
-                    inputMode="decimal"
-                  />
-                </Field>
-                <HsCodeField field={fields.hs_code} defaultValue={typed(fields.hs_code).defaultValue} />
-                <OriginPortField
-                  field={fields.origin_port}
-                  ports={ports}
-                  defaultValue={typed(fields.origin_port).defaultValue ?? ""}
-                />
-                <fieldset className="grid grid-cols-3 gap-2 sm:col-span-2">
-                  <legend className="mb-1.5 text-sm font-medium text-slate-800">Dimensions (cm)</legend>
-                  {(["length", "width", "height"] as const).map((d) => {
-                    const field = fields.dimensions.getFieldset()[d];
-                    return (
-                      <div key={d}>
-                        <Label htmlFor={field.id} className="text-xs capitalize text-slate-600">
-                          {d}
-                        </Label>
-                        <Input
-                          {...getInputProps(field, { type: "number" })}
-                          {...typed(field)}
-                          min={0}
-                          step={0.1}
-                          inputMode="decimal"
-                        />
-                        {field.errors?.[0] ? (
-                          <p id={field.errorId} role="alert" className="mt-1 text-xs text-red-600">
-                            {field.errors[0]}
-                          </p>
-                        ) : null}
-                      </div>
-                    );
-                  })}
-                </fieldset>
-              </TabsContent>
-
-              <TabsContent value={tabValue("Variants & Pricing")} forceMount>
-                {/* what every card shows: MOQ with its unit, and a price (#41 item 6) */}
-                <div className="grid gap-3 sm:grid-cols-3">
-                  <Field
-                    id={fields.minimum_order_quantity.id}
-                    label="Minimum order quantity *"
-                    error={fields.minimum_order_quantity.errors?.[0]}
-                  >
-                    <Input
-                      {...getInputProps(fields.minimum_order_quantity, { type: "number" })}
-                      {...typed(fields.minimum_order_quantity)}
-                      min={1}
-                      step={1}
-                      inputMode="numeric"
-                      placeholder="e.g. 100"
-                    />
-                  </Field>
-                  <Field id={fields.unit.id} label="Unit" error={fields.unit.errors?.[0]}>
-                    <Select {...getSelectProps(fields.unit)} defaultValue={typed(fields.unit).defaultValue ?? "pieces"}>
-                      {UNITS.map((unit) => (
-                        <option key={unit} value={unit}>
-                          {unit}
-                        </option>
-                      ))}
+                    >
+                      <option value="">Select category</option>
+                      <ProductCategoryOptions />
                     </Select>
                   </Field>
-                  <Field
-                    id={fields.base_price.id}
-                    label="Base price per unit (USD)"
-                    error={fields.base_price.errors?.[0]}
-                  >
+                  <Field id={fields.base_sku.id} label="Base SKU" error={fields.base_sku.errors?.[0]}>
                     <Input
-                      {...getInputProps(fields.base_price, { type: "number" })}
-                      {...typed(fields.base_price)}
-                      min={0.01}
-                      step={0.01}
-                      inputMode="decimal"
-                      placeholder="e.g. 12.50"
+                      {...getInputProps(fields.base_sku, { type: "text" })}
+                      {...typed(fields.base_sku)}
+                      placeholder={baseSku || "Generated from the name"}
+                      onInput={(e) => {
+                        const input = e.currentTarget;
+                        const upper = input.value.toUpperCase();
+                        if (upper !== input.value) input.value = upper;
+                      }}
                     />
                   </Field>
-                </div>
-                <p className="mt-4 text-sm text-slate-600">
-                  The product's price range runs from the lowest to the highest of the base and variant prices. Price
-                  breaks lower the price per unit for larger orders; the lowest one is the price buyers see first.
-                </p>
-                <ul className="mt-4 space-y-4">
-                  {variants.map((variant, i) => {
-                    const v = variant.getFieldset();
-                    return (
-                      <li key={variant.key} className="rounded-md border border-slate-200 p-3">
-                        <input
-                          type="hidden"
-                          name={v.id.name}
-                          value={typeof v.id.value === "string" ? v.id.value : ""}
-                        />
-                        <div className="grid gap-3 sm:grid-cols-6">
-                          <div className="sm:col-span-2">
-                            <Field id={v.color.id} label="Color" error={v.color.errors?.[0]}>
-                              <Input {...getInputProps(v.color, { type: "text" })} {...typed(v.color)} />
+                  <Field id={fields.brand.id} label="Brand" error={fields.brand.errors?.[0]}>
+                    <Input {...getInputProps(fields.brand, { type: "text" })} {...typed(fields.brand)} />
+                  </Field>
+                  <Field id={fields.weight.id} label="Weight (kg)" error={fields.weight.errors?.[0]}>
+                    <Input
+                      {...getInputProps(fields.weight, { type: "number" })}
+                      {...typed(fields.weight)}
+                      min={0}
+                      step={0.1}
+                      inputMode="decimal"
+                    />
+                  </Field>
+                  <HsCodeField field={fields.hs_code} defaultValue={typed(fields.hs_code).defaultValue} />
+                  <OriginPortField
+                    field={fields.origin_port}
+                    ports={ports}
+                    defaultValue={typed(fields.origin_port).defaultValue ?? ""}
+                  />
+                  <fieldset className="grid grid-cols-3 gap-2 sm:col-span-2">
+                    <legend className="mb-1.5 text-sm font-medium text-slate-800">Dimensions (cm)</legend>
+                    {(["length", "width", "height"] as const).map((d) => {
+                      const field = fields.dimensions.getFieldset()[d];
+                      return (
+                        <div key={d}>
+                          <Label htmlFor={field.id} className="text-xs capitalize text-slate-600">
+                            {d}
+                          </Label>
+                          <Input
+                            {...getInputProps(field, { type: "number" })}
+                            {...typed(field)}
+                            min={0}
+                            step={0.1}
+                            inputMode="decimal"
+                          />
+                          {field.errors?.[0] ? (
+                            <p id={field.errorId} role="alert" className="mt-1 text-xs text-red-600">
+                              {field.errors[0]}
+                            </p>
+                          ) : null}
+                        </div>
+                      );
+                    })}
+                  </fieldset>
+                </TabsContent>
+
+                <TabsContent value={tabValue("Variants & Pricing")} forceMount>
+                  {/* what every card shows: MOQ with its unit, and a price (#41 item 6) */}
+                  <div className="grid gap-3 sm:grid-cols-3">
+                    <Field
+                      id={fields.minimum_order_quantity.id}
+                      label="Minimum order quantity *"
+                      error={fields.minimum_order_quantity.errors?.[0]}
+                    >
+                      <Input
+                        {...getInputProps(fields.minimum_order_quantity, { type: "number" })}
+                        {...typed(fields.minimum_order_quantity)}
+                        min={1}
+                        step={1}
+                        inputMode="numeric"
+                        placeholder="e.g. 100"
+                      />
+                    </Field>
+                    <Field id={fields.unit.id} label="Unit" error={fields.unit.errors?.[0]}>
+                      <Select
+                        {...getSelectProps(fields.unit)}
+                        defaultValue={typed(fields.unit).defaultValue ?? "pieces"}
+                      >
+                        {UNITS.map((unit) => (
+                          <option key={unit} value={unit}>
+                            {unit}
+                          </option>
+                        ))}
+                      </Select>
+                    </Field>
+                    <Field
+                      id={fields.base_price.id}
+                      label="Base price per unit (USD)"
+                      error={fields.base_price.errors?.[0]}
+                    >
+                      <Input
+                        {...getInputProps(fields.base_price, { type: "number" })}
+                        {...typed(fields.base_price)}
+                        min={0.01}
+                        step={0.01}
+                        inputMode="decimal"
+                        placeholder="e.g. 12.50"
+                      />
+                    </Field>
+                  </div>
+                  <p className="mt-4 text-sm text-slate-600">
+                    The product's price range runs from the lowest to the highest of the base and variant prices. Price
+                    breaks lower the price per unit for larger orders; the lowest one is the price buyers see first.
+                  </p>
+                  <ul className="mt-4 space-y-4">
+                    {variants.map((variant, i) => {
+                      const v = variant.getFieldset();
+                      return (
+                        <li key={variant.key} className="rounded-md border border-slate-200 p-3">
+                          <input
+                            type="hidden"
+                            name={v.id.name}
+                            value={typeof v.id.value === "string" ? v.id.value : ""}
+                          />
+                          <div className="grid gap-3 sm:grid-cols-6">
+                            <div className="sm:col-span-2">
+                              <Field id={v.color.id} label="Color" error={v.color.errors?.[0]}>
+                                <Input {...getInputProps(v.color, { type: "text" })} {...typed(v.color)} />
+                              </Field>
+                            </div>
+                            <SwatchField
+                              id={v.color_hex.id}
+                              name={v.color_hex.name}
+                              error={v.color_hex.errors?.[0]}
+                              initial={typed(v.color_hex).defaultValue ?? ""}
+                            />
+                            <Field id={v.size.id} label="Size" error={v.size.errors?.[0]}>
+                              <Input {...getInputProps(v.size, { type: "text" })} {...typed(v.size)} />
+                            </Field>
+                            <Field id={v.price.id} label="Price (USD)" error={v.price.errors?.[0]}>
+                              <Input
+                                {...getInputProps(v.price, { type: "number" })}
+                                {...typed(v.price)}
+                                min={0}
+                                step={0.01}
+                                inputMode="decimal"
+                              />
+                            </Field>
+                            <Field id={v.stock.id} label="Stock" error={v.stock.errors?.[0]}>
+                              <Input
+                                {...getInputProps(v.stock, { type: "number" })}
+                                {...typed(v.stock)}
+                                min={0}
+                                step={1}
+                                inputMode="numeric"
+                              />
                             </Field>
                           </div>
-                          <SwatchField
-                            id={v.color_hex.id}
-                            name={v.color_hex.name}
-                            error={v.color_hex.errors?.[0]}
-                            initial={typed(v.color_hex).defaultValue ?? ""}
+                          <div className="mt-2 flex items-center justify-between gap-2">
+                            <p className="text-xs text-slate-500">
+                              SKU: {baseSku ? variantSku(baseSku, i) : "generated on save"}
+                            </p>
+                            <button
+                              type="button"
+                              onClick={() => form.remove({ name: fields.variants.name, index: i })}
+                              className="rounded p-1 text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+                              aria-label={`Remove variant ${i + 1}`}
+                            >
+                              <Trash2 className="size-4" aria-hidden />
+                            </button>
+                          </div>
+                          <PriceTierRows
+                            legend={`Price breaks, variant ${i + 1}`}
+                            rows={tierRowsOf(v.tiers)}
+                            unit="pieces"
+                            onAdd={() => form.insert({ name: v.tiers.name, defaultValue: NEW_TIER })}
+                            onRemove={(index) => form.remove({ name: v.tiers.name, index })}
+                            valueOf={typed}
                           />
-                          <Field id={v.size.id} label="Size" error={v.size.errors?.[0]}>
-                            <Input {...getInputProps(v.size, { type: "text" })} {...typed(v.size)} />
+                        </li>
+                      );
+                    })}
+                  </ul>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="sm"
+                    className="mt-4"
+                    onClick={() =>
+                      form.insert({
+                        name: fields.variants.name,
+                        defaultValue: {
+                          id: `variant-${Date.now()}`,
+                          color: "",
+                          color_hex: "",
+                          size: "",
+                          price: "0",
+                          stock: "0",
+                          tiers: [],
+                        },
+                      })
+                    }
+                  >
+                    <Plus className="size-4" aria-hidden /> Add Variant
+                  </Button>
+                  <div className="mt-6 border-t border-slate-200 pt-4">
+                    <PriceTierRows
+                      legend="Price breaks for the whole product"
+                      hint={`For every variant (or a product without variants). Up to ${MAX_PRICE_TIERS}.`}
+                      rows={tierRowsOf(fields.tiers)}
+                      unit="pieces"
+                      onAdd={() => form.insert({ name: fields.tiers.name, defaultValue: NEW_TIER })}
+                      onRemove={(index) => form.remove({ name: fields.tiers.name, index })}
+                      valueOf={typed}
+                    />
+                  </div>
+                </TabsContent>
+
+                <TabsContent value={tabValue("Images")} forceMount>
+                  <ImageUploadField
+                    key={`${generation}-${restored}`}
+                    kind="product"
+                    name={fields.main_images.name}
+                    label="Main product images"
+                    multiple
+                    // the dialog's content unmounts when it closes: the field starts again from the form's images
+                    initial={
+                      typeof images === "string"
+                        ? [images]
+                        : Array.isArray(images)
+                          ? images.filter((u): u is string => typeof u === "string")
+                          : []
+                    }
+                    onUploadingChange={setUploading}
+                    onChange={draft.changed}
+                  />
+                  {fields.main_images.errors?.[0] ? (
+                    <p id={fields.main_images.errorId} role="alert" className="mt-2 text-sm text-red-600">
+                      {fields.main_images.errors[0]}
+                    </p>
+                  ) : null}
+                </TabsContent>
+
+                <TabsContent value={tabValue("Specifications")} forceMount>
+                  <ul className="space-y-3">
+                    {specs.map((spec, i) => {
+                      const s = spec.getFieldset();
+                      return (
+                        <li key={spec.key} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
+                          <Field id={s.name.id} label="Specification" error={s.name.errors?.[0]}>
+                            <Input {...getInputProps(s.name, { type: "text" })} {...typed(s.name)} />
                           </Field>
-                          <Field id={v.price.id} label="Price (USD)" error={v.price.errors?.[0]}>
-                            <Input
-                              {...getInputProps(v.price, { type: "number" })}
-                              {...typed(v.price)}
-                              min={0}
-                              step={0.01}
-                              inputMode="decimal"
-                            />
+                          <Field id={s.value.id} label="Value" error={s.value.errors?.[0]}>
+                            <Input {...getInputProps(s.value, { type: "text" })} {...typed(s.value)} />
                           </Field>
-                          <Field id={v.stock.id} label="Stock" error={v.stock.errors?.[0]}>
-                            <Input
-                              {...getInputProps(v.stock, { type: "number" })}
-                              {...typed(v.stock)}
-                              min={0}
-                              step={1}
-                              inputMode="numeric"
-                            />
-                          </Field>
-                        </div>
-                        <div className="mt-2 flex items-center justify-between gap-2">
-                          <p className="text-xs text-slate-500">
-                            SKU: {baseSku ? variantSku(baseSku, i) : "generated on save"}
-                          </p>
                           <button
                             type="button"
-                            onClick={() => form.remove({ name: fields.variants.name, index: i })}
-                            className="rounded p-1 text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-brand-600"
-                            aria-label={`Remove variant ${i + 1}`}
+                            onClick={() => form.remove({ name: fields.technical_specs.name, index: i })}
+                            className="mb-1 rounded p-2 text-red-700 hover:bg-red-50"
+                            aria-label={`Remove specification ${i + 1}`}
                           >
                             <Trash2 className="size-4" aria-hidden />
                           </button>
-                        </div>
-                        <PriceTierRows
-                          legend={`Price breaks, variant ${i + 1}`}
-                          rows={tierRowsOf(v.tiers)}
-                          unit="pieces"
-                          onAdd={() => form.insert({ name: v.tiers.name, defaultValue: NEW_TIER })}
-                          onRemove={(index) => form.remove({ name: v.tiers.name, index })}
-                          valueOf={typed}
-                        />
-                      </li>
-                    );
-                  })}
-                </ul>
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  className="mt-4"
-                  onClick={() =>
-                    form.insert({
-                      name: fields.variants.name,
-                      defaultValue: {
-                        id: `variant-${Date.now()}`,
-                        color: "",
-                        color_hex: "",
-                        size: "",
-                        price: "0",
-                        stock: "0",
-                        tiers: [],
-                      },
-                    })
-                  }
-                >
-                  <Plus className="size-4" aria-hidden /> Add Variant
+                        </li>
+                      );
+                    })}
+                  </ul>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="sm"
+                    className="mt-4"
+                    onClick={() =>
+                      form.insert({ name: fields.technical_specs.name, defaultValue: { name: "", value: "" } })
+                    }
+                  >
+                    <Plus className="size-4" aria-hidden /> Add Specification
+                  </Button>
+                </TabsContent>
+              </div>
+            </Tabs>
+
+            <DraftNotice draft={draft} className="mx-6 mt-4" />
+            <div className="flex justify-end gap-2 border-t border-slate-200 px-6 py-4">
+              <DialogClose asChild>
+                <Button type="button" variant="outline">
+                  Cancel
                 </Button>
-                <div className="mt-6 border-t border-slate-200 pt-4">
-                  <PriceTierRows
-                    legend="Price breaks for the whole product"
-                    hint={`For every variant (or a product without variants). Up to ${MAX_PRICE_TIERS}.`}
-                    rows={tierRowsOf(fields.tiers)}
-                    unit="pieces"
-                    onAdd={() => form.insert({ name: fields.tiers.name, defaultValue: NEW_TIER })}
-                    onRemove={(index) => form.remove({ name: fields.tiers.name, index })}
-                    valueOf={typed}
-                  />
-                </div>
-              </TabsContent>
-
-              <TabsContent value={tabValue("Images")} forceMount>
-                <ImageUploadField
-                  key={generation}
-                  kind="product"
-                  name={fields.main_images.name}
-                  label="Main product images"
-                  multiple
-                  // the dialog's content unmounts when it closes: the field starts again from the form's images
-                  initial={
-                    typeof images === "string"
-                      ? [images]
-                      : Array.isArray(images)
-                        ? images.filter((u): u is string => typeof u === "string")
-                        : []
-                  }
-                  onUploadingChange={setUploading}
-                />
-                {fields.main_images.errors?.[0] ? (
-                  <p id={fields.main_images.errorId} role="alert" className="mt-2 text-sm text-red-600">
-                    {fields.main_images.errors[0]}
-                  </p>
-                ) : null}
-              </TabsContent>
-
-              <TabsContent value={tabValue("Specifications")} forceMount>
-                <ul className="space-y-3">
-                  {specs.map((spec, i) => {
-                    const s = spec.getFieldset();
-                    return (
-                      <li key={spec.key} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
-                        <Field id={s.name.id} label="Specification" error={s.name.errors?.[0]}>
-                          <Input {...getInputProps(s.name, { type: "text" })} {...typed(s.name)} />
-                        </Field>
-                        <Field id={s.value.id} label="Value" error={s.value.errors?.[0]}>
-                          <Input {...getInputProps(s.value, { type: "text" })} {...typed(s.value)} />
-                        </Field>
-                        <button
-                          type="button"
-                          onClick={() => form.remove({ name: fields.technical_specs.name, index: i })}
-                          className="mb-1 rounded p-2 text-red-700 hover:bg-red-50"
-                          aria-label={`Remove specification ${i + 1}`}
-                        >
-                          <Trash2 className="size-4" aria-hidden />
-                        </button>
-                      </li>
-                    );
-                  })}
-                </ul>
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  className="mt-4"
-                  onClick={() =>
-                    form.insert({ name: fields.technical_specs.name, defaultValue: { name: "", value: "" } })
-                  }
-                >
-                  <Plus className="size-4" aria-hidden /> Add Specification
-                </Button>
-              </TabsContent>
-            </div>
-          </Tabs>
-
-          <div className="flex justify-end gap-2 border-t border-slate-200 px-6 py-4">
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
+              </DialogClose>
+              <Button type="submit" disabled={uploading || fetcher.state !== "idle"}>
+                {fetcher.state !== "idle" ? "Creating..." : "Create Product"}
               </Button>
-            </DialogClose>
-            <Button type="submit" disabled={uploading || fetcher.state !== "idle"}>
-              {fetcher.state !== "idle" ? "Creating..." : "Create Product"}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+            </div>
+          </form>
+        </DialogContent>
+      </Dialog>
+      <DraftNotice draft={draft} className="basis-full" />
+    </>
   );
 }
 

@@ -60,6 +60,7 @@ export function QuoteForm({
   busy,
   ports,
   rate,
+  goods = null,
 }: {
   unit: string;
   quantity: number;
@@ -67,6 +68,15 @@ export function QuoteForm({
   busy: boolean;
   ports: Port[];
   rate: FxRate | null;
+  /** a direct inquiry's product, when the quoting supplier sells it: the goods fields start from it (editable) */
+  goods?: {
+    productName: string;
+    goodsDescription: string;
+    material: string;
+    manufacturer: string;
+    hsCode: string;
+    shortHsCode: string | null;
+  } | null;
 }) {
   const hydrated = useHydrated();
   const [form, fields] = useValidatedForm({
@@ -79,6 +89,14 @@ export function QuoteForm({
       incoterm: "",
       shipMode: "ocean",
       sampleAvailable: "no",
+      ...(goods
+        ? {
+            goodsDescription: goods.goodsDescription,
+            material: goods.material,
+            manufacturer: goods.manufacturer,
+            hsCode: goods.hsCode,
+          }
+        : {}),
     },
   });
   const currency: Currency = fields.currency.value === "INR" ? "INR" : "USD";
@@ -270,12 +288,21 @@ export function QuoteForm({
             <Input {...getInputProps(fields.samplePrice, { type: "text" })} inputMode="decimal" autoComplete="off" />
           </Field>
         </div>
+        {goods ? (
+          <p className="text-sm text-slate-600">
+            The goods details below come from your product “{goods.productName}”: check them for this order.
+          </p>
+        ) : null}
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
           <Field
             id={fields.hsCode.id}
             label="HTSUS code (optional)"
             error={error("hsCode")}
-            hint="The 10-digit US number (hts.usitc.gov), printed on the commercial invoice"
+            hint={
+              goods?.shortHsCode
+                ? `Your product has the older code ${goods.shortHsCode}: enter its 10-digit US number (hts.usitc.gov)`
+                : "The 10-digit US number (hts.usitc.gov), printed on the commercial invoice"
+            }
           >
             <Input
               {...getInputProps(fields.hsCode, { type: "text" })}

@@ -121,17 +121,7 @@ export function QuoteSummary({
                 : "Available, free"
               : "Not available"}
           </Term>
-          {quote.hsCode ? (
-            <Term label={quote.hsCode.length === 10 ? "HTSUS code" : "HS code"}>
-              {formatHtsCode(quote.hsCode)}
-              {quote.hsDescription ? (
-                <span className="block text-xs font-normal text-slate-600">{quote.hsDescription}</span>
-              ) : null}
-            </Term>
-          ) : null}
-          {quote.goodsDescription ? <Term label="Goods">{quote.goodsDescription}</Term> : null}
-          {quote.material ? <Term label="Material">{quote.material}</Term> : null}
-          {quote.manufacturer ? <Term label="Manufacturer">{quote.manufacturer}</Term> : null}
+          <GoodsTerms quote={quote} />
           {quote.unitWeightGrams ? (
             <Term label="Gross weight">{`${grams(quote.unitWeightGrams)} per ${unit.replace(/s$/, "")}`}</Term>
           ) : null}
@@ -146,6 +136,8 @@ export function QuoteSummary({
             <dt className="text-slate-500">Terms</dt>
             <dd className="font-semibold">{quote.currency}, terms in text</dd>
           </div>
+          {/* the goods, stated without trade terms, still show */}
+          <GoodsTerms quote={quote} />
         </dl>
       )}
       {place &&
@@ -158,6 +150,25 @@ export function QuoteSummary({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The quote's goods as the invoices will print them: HTSUS line, description, material, maker (issue #41.1). */
+function GoodsTerms({ quote }: { quote: QuoteView }) {
+  return (
+    <>
+      {quote.hsCode ? (
+        <Term label={quote.hsCode.length === 10 ? "HTSUS code" : "HS code"}>
+          {formatHtsCode(quote.hsCode)}
+          {quote.hsDescription ? (
+            <span className="block text-xs font-normal text-slate-600">{quote.hsDescription}</span>
+          ) : null}
+        </Term>
+      ) : null}
+      {quote.goodsDescription ? <Term label="Goods">{quote.goodsDescription}</Term> : null}
+      {quote.material ? <Term label="Material">{quote.material}</Term> : null}
+      {quote.manufacturer ? <Term label="Manufacturer">{quote.manufacturer}</Term> : null}
+    </>
   );
 }
 

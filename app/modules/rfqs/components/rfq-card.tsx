@@ -81,8 +81,9 @@ export function RfqCard({
         {rfq.verifiedSuppliersOnly ? <VerifiedOnlyBadge /> : null}
         {rfq.direct ? <DirectInquiryBadge role={rfq.direct.viewerRole} /> : null}
       </div>
-      <h3 className="mt-3 line-clamp-2 text-lg font-semibold">
-        <Link to={`/rfqs/${rfq.id}`} className="hover:underline">
+      <h3 className="mt-3 text-lg font-semibold">
+        {/* a block, so that the whole title row is the tap target on a phone (record 0057) */}
+        <Link to={`/rfqs/${rfq.id}`} className="line-clamp-2 hover:underline">
           {rfq.title}
         </Link>
       </h3>

@@ -1,0 +1,1 @@
+ALTER TABLE "catalogue_imports" RENAME COLUMN "zip_path" TO "zip_key";
