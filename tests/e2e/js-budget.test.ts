@@ -16,6 +16,12 @@ import { firstListedProductAndStore } from "./support/listed-pages";
  */
 const KB = 1024;
 const BUDGET = 130 * KB;
+/**
+ * The most a route may weigh until it is brought back under BUDGET (a ratchet, as in tests/integration/js-budget.test.ts):
+ * Hindi (issue #43 item 1, record 0058) put the language switch and the texts runtime (about 1.7 KB) on every page
+ * on 28 Nov 2026; they are to be won back from the root chunk (issue #40 item 3).
+ */
+const OVER_BUDGET_TODAY: Record<string, number> = { browse: 132 * KB, "a product": 132 * KB, "a store": 132 * KB };
 
 type Script = { url: string; gzipped: number };
 
@@ -87,7 +93,8 @@ describe("JavaScript a browser fetches on the first load of each main route (gzi
         measured.push(
           `${route.name}: ${kb(sum)} in ${scripts.length} scripts${process.env.JS_BUDGET_LIST ? `\n${listing(scripts)}` : ""}`,
         );
-        if (sum > BUDGET) over.push(`${route.name} (${route.path}): ${kb(sum)} > ${kb(BUDGET)}\n${listing(scripts)}`);
+        const budget = OVER_BUDGET_TODAY[route.name] ?? BUDGET;
+        if (sum > budget) over.push(`${route.name} (${route.path}): ${kb(sum)} > ${kb(budget)}\n${listing(scripts)}`);
       } finally {
         await context.close();
       }
