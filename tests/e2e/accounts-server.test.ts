@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { DEMO_ADMIN, DEMO_PASSWORD } from "../../seed/demo.server";
-import { HttpClient, sessionCookieName } from "../support/http-client";
+import { HttpClient, renderedHtml, sessionCookieName } from "../support/http-client";
 import { baseUrl, ownDemoServer, startTestServer } from "./support/test-server";
 import { signUp, uniqueEmail } from "./support/sign-up-over-http";
 
@@ -125,7 +125,7 @@ describe("accounts on the shared server", () => {
       (await admin.post("/auth", { intent: "signin", email: DEMO_ADMIN.email, password: DEMO_PASSWORD })).status,
     ).toBe(302);
     // an administrator lands on the admin dashboard, with what waits for review, not on a buyer's
-    const home = await (await admin.get("/dashboard")).text();
+    const home = renderedHtml(await (await admin.get("/dashboard")).text());
     expect(home).toContain("Administration");
     expect(home).toContain("Pending verifications");
     expect(home).toContain('href="/admin/verifications"');
@@ -152,7 +152,7 @@ describe("accounts on the shared server", () => {
       ).status,
     ).toBe(302);
 
-    const sellerDashboard = await (await seller.get("/dashboard")).text();
+    const sellerDashboard = renderedHtml(await (await seller.get("/dashboard")).text());
     expect(sellerDashboard).toContain("Verified");
     expect(sellerDashboard).not.toContain("Pending Verification");
     const rejectedDashboard = await (await rejectedSeller.get("/dashboard")).text();
@@ -237,7 +237,7 @@ describe("accounts on the shared server", () => {
     }
   });
   it("shows no Google button when Google is not configured", async () => {
-    const html = await (await fetch(`${baseUrl()}/auth`)).text();
+    const html = renderedHtml(await (await fetch(`${baseUrl()}/auth`)).text());
     expect(html).not.toContain("Google");
     expect(html).toContain("Sign In");
   });

@@ -84,6 +84,17 @@ const MATRIX: Record<string, Check[]> = {
   ],
   // better-auth's own endpoints are closed but for the e-mail link and Google's callback (accounts-server test)
   "api/auth/*": [{ method: "GET", path: () => "/api/auth/get-session", expect: all(404) }],
+  // the language switch (record 0058): a GET changes nothing; a post stores the choice (account or cookie) and goes back
+  language: [
+    { method: "GET", path: () => "/language", expect: all(302) },
+    {
+      method: "POST",
+      path: () => "/language",
+      fields: () => ({ language: "en", redirectTo: "/browse" }),
+      expect: all(302),
+    },
+    { method: "POST", path: () => "/language", fields: () => ({ language: "xx" }), expect: all(400) },
+  ],
   dashboard: [{ method: "GET", path: () => "/dashboard", expect: all(200) }],
   profile: [{ method: "GET", path: () => "/profile", expect: signedIn(302, 200) }],
   "admin/verifications": [

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HttpClient } from "../support/http-client";
+import { HttpClient, renderedHtml } from "../support/http-client";
 import { postRfq } from "../support/rfq-post";
 import { signIn } from "./support/accounts";
 import { baseUrl, hydrated, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
@@ -237,12 +237,12 @@ describe("a buyer's block also closes the buyer's RFQs to the supplier", () => {
     expect(thread).toMatch(/^\/messages\/[0-9a-f-]{36}$/);
     expect((await buyer.client.post(thread, { intent: "block" })).status).toBeLessThan(400);
 
-    const page = await (await supplier.client.get(`/rfqs/${rfqId}`)).text();
+    const page = renderedHtml(await (await supplier.client.get(`/rfqs/${rfqId}`)).text());
     expect(page).toContain("You cannot quote on this RFQ.");
     expect(page).not.toContain("Open form");
     const refused = await supplier.client.post(`/rfqs/${rfqId}`, quote);
     expect(refused.status).toBe(403);
-    const refusal = await refused.text();
+    const refusal = renderedHtml(await refused.text());
     expect(refusal).toContain("You cannot quote on this RFQ");
     expect(refusal).not.toMatch(/blocked/i);
     expect(await (await buyer.client.get(`/rfqs/${rfqId}`)).text()).toContain("No quotes submitted yet");

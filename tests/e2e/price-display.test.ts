@@ -82,12 +82,13 @@ describe("every unit price on the demo's pages shows cents and is the stored one
         .where(eq(stores.status, "active"));
       for (const s of shelves) storeShelves.set(s.storeId, [...(storeShelves.get(s.storeId) ?? []), s.productId]);
       const requests = await db
-        .select({ id: rfqs.id, email: user.email })
+        .select({ id: rfqs.id, email: user.email, addressedTo: rfqs.addressedSellerId })
         .from(rfqs)
         .innerJoin(user, eq(user.id, rfqs.buyerId));
       const quotes = await db.select().from(rfqResponses);
       for (const r of requests) {
-        rfqIds.push(r.id);
+        // a direct inquiry (record 0054) is a 404 to anyone but its buyer and the suppliers asked
+        if (!r.addressedTo) rfqIds.push(r.id);
         const own = quotes.filter((q) => q.rfqId === r.id && q.currency === "USD");
         // a quote's unit price: its own, or its total over its quantity, rounded half up to the cent
         const unitCents = (q: (typeof quotes)[number]) =>

@@ -61,3 +61,11 @@ export class HttpClient {
 export function sessionCookieName(client: HttpClient) {
   return [...client.cookies.keys()].find((k) => k.endsWith("setu.session_token"));
 }
+
+/**
+ * A page's HTML without the translations it carries for the browser (the `i18n-texts` JSON, record 0058): every text
+ * of the page's namespaces is there, shown or not, so a check that a text is absent from the page reads this.
+ */
+export function renderedHtml(html: string): string {
+  return html.replace(/<script id="i18n-texts"[^>]*>[\s\S]*?<\/script>/, "");
+}
