@@ -58,6 +58,28 @@ export async function seriousA11yViolations(page: Page) {
   // A toast or dialog still fading in has colours that are not its own yet: axe would measure the
   // contrast of a half-transparent element. Wait for finite animations and transitions to end, and to stay ended
   // for 300 ms: a toast that mounts just after a calm moment (a refusal's, stacking over a sign-in's) moves again.
+  // One that starts moving while axe reads the page (a loaded machine takes seconds over it) is checked again.
+  for (let attempt = 1; ; attempt += 1) {
+    await waitForCalm(page);
+    await page.evaluate(() => {
+      const w = window as unknown as { __movedDuringAxe?: boolean; __axeWatch?: boolean };
+      w.__movedDuringAxe = false;
+      if (w.__axeWatch) return;
+      w.__axeWatch = true;
+      const moved = () => (w.__movedDuringAxe = true);
+      document.addEventListener("transitionstart", moved, true);
+      document.addEventListener("animationstart", moved, true);
+    });
+    const results = await new AxeBuilder({ page }).analyze();
+    const moved = await page.evaluate(() => (window as unknown as { __movedDuringAxe?: boolean }).__movedDuringAxe);
+    if (moved && attempt < 3) continue;
+    return results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  }
+}
+
+async function waitForCalm(page: Page) {
   await page.evaluate(() => delete (window as unknown as { __calmSince?: number }).__calmSince);
   await page.waitForFunction(
     () => {
@@ -75,10 +97,6 @@ export async function seriousA11yViolations(page: Page) {
     undefined,
     { timeout: 8_000, polling: 50 },
   );
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 
 export async function screenshot(page: Page, name: string) {

@@ -3,7 +3,7 @@ import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { startAppServer } from "../../support/app-server";
 import { CHROMIUM_ARGS } from "../../support/chromium-args";
-import { acquireTemplates } from "./templates";
+import { acquireTemplates, copyDataDir, createPostgresDatabase, type TestPostgresDatabase } from "./templates";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -27,16 +27,27 @@ export default async function setup(project: TestProject) {
   });
   project.provide("chromiumEndpoint", chromiumServer.wsEndpoint());
   const slots = Math.max(1, project.config.maxWorkers);
+  // With DATABASE_URL (as on CI), every second slot's server runs on PostgreSQL, a copy of the seeded demo template:
+  // the browser tests then exercise both engines, and PostgreSQL answers a page's statements for a fraction of the
+  // CPU the embedded database (WebAssembly) spends on them, on machines where the suite is CPU-bound.
+  const databases: TestPostgresDatabase[] = [];
   const started = await Promise.allSettled(
-    Array.from({ length: slots }, () =>
-      // many tests sign up and post from this one address: the action limits are tested on a server of their own
-      startAppServer({
-        template: templates.demoDir,
-        env: { RATE_LIMIT_SCALE: "100", JOB_POLL_SECONDS: "0.5" },
-        // a loaded machine (shared cores) can take over a minute to start a server
-        startTimeoutMs: 180_000,
-      }),
-    ),
+    Array.from({ length: slots }, async (_, slot) => {
+      const env = { RATE_LIMIT_SCALE: "100", JOB_POLL_SECONDS: "0.5" };
+      // many tests sign up and post from this one address: the action limits are tested on a server of their own;
+      // a loaded machine (shared cores) can take over a minute to start a server
+      const startTimeoutMs = 180_000;
+      if (templates.postgresDemo && slot % 2 === 1) {
+        const database = await createPostgresDatabase(templates.postgresDemo.template, "setu_e2e_demo");
+        databases.push(database);
+        return startAppServer({
+          dataDir: copyDataDir(templates.postgresDemo.dataDir),
+          env: { ...env, DATABASE_URL: database.url },
+          startTimeoutMs,
+        });
+      }
+      return startAppServer({ template: templates.demoDir, env, startTimeoutMs });
+    }),
   );
   const servers = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
   const stopAll = async () => {
@@ -44,6 +55,7 @@ export default async function setup(project: TestProject) {
       await server.stop();
       fs.rmSync(server.dataDir, { recursive: true, force: true });
     }
+    for (const database of databases) await database.drop();
     await chromiumServer.close();
     await release();
   };
