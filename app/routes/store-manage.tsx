@@ -13,7 +13,6 @@ import { categoryLabel } from "~/lib/categories";
 import { redirectWithFlash } from "~/http/flash.server";
 import { readFormData } from "~/http/form-data.server";
 import { formatPriceRange } from "~/lib/money";
-import { formatNumber } from "~/lib/numbers";
 import { refusedFormReply, type FormReply } from "~/components/forms/validated-form";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { parseAnalyticsWindow } from "~/modules/analytics/analytics.schema";
@@ -256,7 +255,6 @@ function AddExistingProducts({
   available: { id: string; name: string; category: string; status: string }[];
 }) {
   const { t } = useTranslation(["stores"]);
-  const locale = useLocale();
   const fetcher = useToastFetcher();
   const [selected, setSelected] = useState<string[]>([]);
   useEffect(() => {
@@ -288,9 +286,7 @@ function AddExistingProducts({
         </ul>
       </fieldset>
       <Button type="submit" size="sm" className="mt-3" disabled={selected.length === 0 || fetcher.state !== "idle"}>
-        {selected.length
-          ? t("stores:add.submitCount", { number: formatNumber(selected.length, locale) })
-          : t("stores:add.title")}
+        {selected.length ? t("stores:add.submitCount", { number: selected.length }) : t("stores:add.title")}
       </Button>
     </fetcher.Form>
   );
@@ -343,7 +339,6 @@ function StoreSettingsForm({ store, lastResult }: { store: ManagedStore; lastRes
 
 export default function StoreManage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["stores"]);
-  const locale = useLocale();
   const [params] = useSearchParams();
   const { store, products, available, companyName, ports, analytics } = loaderData;
   const requested = params.get("tab");
@@ -352,7 +347,7 @@ export default function StoreManage({ loaderData, actionData }: Route.ComponentP
       ? requested
       : "products";
   const tabs = [
-    { key: "products", label: t("stores:manage.tabs.products", { number: formatNumber(products.length, locale) }) },
+    { key: "products", label: t("stores:manage.tabs.products", { number: products.length }) },
     { key: "appearance", label: t("stores:manage.tabs.appearance") },
     { key: "settings", label: t("stores:manage.tabs.settings") },
     { key: "analytics", label: t("stores:manage.tabs.analytics") },

@@ -146,7 +146,7 @@ export function AnalyticsPanel({ storeId, analytics: a }: { storeId: string; ana
             value={formatWinRate(a.winRate)}
             hint={
               a.quotesDecided
-                ? t("analytics:panel.decided", { accepted: n(a.quotesAccepted), decided: n(a.quotesDecided) })
+                ? t("analytics:panel.decided", { accepted: a.quotesAccepted, decided: a.quotesDecided })
                 : t("analytics:panel.noneDecided")
             }
           />
