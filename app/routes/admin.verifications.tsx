@@ -28,6 +28,7 @@ import { noticeDocumentsIssuedUnderEarlierDetails } from "~/modules/order-docume
 import type { Route } from "./+types/admin.verifications";
 import { appContext } from "~/request-context.server";
 import { sellerStoresForAccounts } from "~/modules/stores/store-owner.server";
+import type { I18nHandle } from "~/i18n/config";
 
 const lazyRejectionSchema = lazySchema(() =>
   import("~/modules/accounts/accounts.schema").then((m) => ({ schema: m.rejectionSchema })),
@@ -215,6 +216,9 @@ function FirstVerificationCard({ p, lastResult }: { p: Entry; lastResult: FormRe
     </Card>
   );
 }
+
+// the document links and the requested changes (seller-verification.tsx) are in `verification`
+export const handle = { i18n: ["verification"] } satisfies I18nHandle;
 
 export default function Verifications({ loaderData, actionData }: Route.ComponentProps) {
   const changes = loaderData.pending.filter((p) => p.changeRequest);

@@ -13,6 +13,8 @@ import { formValues, parseInput } from "~/lib/command-result";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/auth.complete-profile";
 import { appContext } from "~/request-context.server";
+import { useTranslation } from "~/i18n/use-translation";
+import type { I18nHandle } from "~/i18n/config";
 
 const lazyCompleteProfileSchema = lazySchema(() =>
   import("~/modules/accounts/accounts.schema").then((m) => ({ schema: m.completeProfileSchema })),
@@ -39,7 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ reply: refusedFormReply(result, form) }, { status: 400 });
 }
 
+export const handle = { i18n: ["auth"] } satisfies I18nHandle;
+
 export default function CompleteProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["auth"]);
   const [form, fields] = useValidatedForm({
     id: "complete",
     schema: lazyCompleteProfileSchema,
@@ -49,16 +54,14 @@ export default function CompleteProfile({ loaderData, actionData }: Route.Compon
   return (
     <div className="mx-auto max-w-lg px-4 py-16">
       <Card className="p-6 sm:p-8">
-        <h1 className="text-2xl font-bold">Complete your profile</h1>
-        <p className="mt-2 text-sm text-slate-600">
-          Welcome, {loaderData.fullName}. Tell us about your business to continue.
-        </p>
+        <h1 className="text-2xl font-bold">{t("auth:complete.title")}</h1>
+        <p className="mt-2 text-sm text-slate-600">{t("auth:complete.welcome", { name: loaderData.fullName })}</p>
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5" noValidate>
-          <Field id={fields.companyName.id} label="Company Name" error={fields.companyName.errors?.[0]}>
+          <Field id={fields.companyName.id} label={t("auth:fields.companyName")} error={fields.companyName.errors?.[0]}>
             <Input {...getInputProps(fields.companyName, { type: "text" })} autoComplete="organization" required />
           </Field>
           <fieldset>
-            <legend className="mb-2 text-sm font-medium text-slate-800">I am</legend>
+            <legend className="mb-2 text-sm font-medium text-slate-800">{t("auth:iAm")}</legend>
             <div className="grid grid-cols-2 gap-3">
               {getCollectionProps(fields.userType, { type: "radio", options: ["buyer", "seller"] }).map(
                 ({ key, ...radio }) => (
@@ -68,9 +71,11 @@ export default function CompleteProfile({ loaderData, actionData }: Route.Compon
                   >
                     <input {...radio} className="mt-1" />
                     <span className="text-sm">
-                      <span className="block font-medium">{radio.value === "buyer" ? "Buyer" : "Seller"}</span>
+                      <span className="block font-medium">
+                        {radio.value === "buyer" ? t("auth:roles.buyer") : t("auth:roles.seller")}
+                      </span>
                       <span className="text-xs text-slate-600">
-                        {radio.value === "buyer" ? "Looking to purchase" : "Indian supplier"}
+                        {radio.value === "buyer" ? t("auth:roles.buyerHint") : t("auth:roles.sellerHint")}
                       </span>
                     </span>
                   </label>
@@ -84,7 +89,7 @@ export default function CompleteProfile({ loaderData, actionData }: Route.Compon
             ) : null}
           </fieldset>
           <Button type="submit" className="w-full">
-            Continue
+            {t("auth:complete.continue")}
           </Button>
         </Form>
       </Card>

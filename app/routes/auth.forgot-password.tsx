@@ -11,6 +11,8 @@ import { requestPasswordReset } from "~/modules/accounts/password-reset.server";
 import { formValues, parseInput } from "~/lib/command-result";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { appContext } from "~/request-context.server";
+import { useTranslation } from "~/i18n/use-translation";
+import type { I18nHandle } from "~/i18n/config";
 import type { Route } from "./+types/auth.forgot-password";
 
 const lazyForgotPasswordSchema = lazySchema(() =>
@@ -39,7 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+export const handle = { i18n: ["auth"] } satisfies I18nHandle;
+
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["auth"]);
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useValidatedForm({
     id: "forgot-password",
@@ -49,10 +54,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <Card className="p-6 sm:p-8">
-        <h1 className="text-2xl font-bold">Forgot your password?</h1>
-        <p className="mt-2 text-sm text-slate-600">
-          Enter the e-mail address of your account and we will send you a link to choose a new password.
-        </p>
+        <h1 className="text-2xl font-bold">{t("auth:forgot.title")}</h1>
+        <p className="mt-2 text-sm text-slate-600">{t("auth:forgot.intro")}</p>
         {actionData ? (
           <p
             role={actionData.ok ? "status" : "alert"}
@@ -66,16 +69,16 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           </p>
         ) : null}
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4" noValidate>
-          <Field id={fields.email.id} label="Email" error={fields.email.errors?.[0]}>
+          <Field id={fields.email.id} label={t("auth:fields.email")} error={fields.email.errors?.[0]}>
             <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" required />
           </Field>
           <Button type="submit" className="w-full" disabled={busy}>
-            {busy ? "Sending..." : "Send reset link"}
+            {busy ? t("auth:confirm.sending") : t("auth:forgot.send")}
           </Button>
         </Form>
         <p className="mt-4 text-center text-sm">
           <Link to="/auth?tab=signin" className="text-brand-700 underline">
-            Back to sign in
+            {t("auth:confirm.backToSignIn")}
           </Link>
         </p>
       </Card>

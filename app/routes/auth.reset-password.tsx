@@ -12,6 +12,8 @@ import { resetPasswordSchema } from "~/modules/accounts/accounts.schema";
 import { resetPassword } from "~/modules/accounts/password-reset.server";
 import { formValues, parseInput } from "~/lib/command-result";
 import { appContext } from "~/request-context.server";
+import { useTranslation } from "~/i18n/use-translation";
+import type { I18nHandle } from "~/i18n/config";
 import type { Route } from "./+types/auth.reset-password";
 
 const lazyResetPasswordSchema = lazySchema(() =>
@@ -48,7 +50,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+export const handle = { i18n: ["auth"] } satisfies I18nHandle;
+
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["auth"]);
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useValidatedForm({
     id: "reset-password",
@@ -59,12 +64,12 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <Card className="p-6 sm:p-8">
-        <h1 className="text-2xl font-bold">Choose a new password</h1>
+        <h1 className="text-2xl font-bold">{t("auth:reset.title")}</h1>
         {!loaderData.token ? (
           <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-            This reset link is incomplete.{" "}
+            {t("auth:reset.incomplete")}{" "}
             <Link to="/auth/forgot-password" className="underline">
-              Request a new one
+              {t("auth:reset.requestNew")}
             </Link>
             .
           </p>
@@ -73,13 +78,13 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
             {actionData.message}{" "}
             <Link to="/auth/forgot-password" className="underline">
-              Request a new link
+              {t("auth:reset.requestLink")}
             </Link>
           </p>
         ) : null}
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4" noValidate>
           <input {...getInputProps(fields.token, { type: "hidden" })} />
-          <Field id={fields.password.id} label="New password" error={fields.password.errors?.[0]}>
+          <Field id={fields.password.id} label={t("auth:reset.new")} error={fields.password.errors?.[0]}>
             <PasswordInput
               {...getInputProps(fields.password, { type: "password" })}
               autoComplete="new-password"
@@ -87,7 +92,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               minLength={6}
             />
           </Field>
-          <Field id={fields.confirmPassword.id} label="Confirm new password" error={fields.confirmPassword.errors?.[0]}>
+          <Field
+            id={fields.confirmPassword.id}
+            label={t("auth:reset.confirm")}
+            error={fields.confirmPassword.errors?.[0]}
+          >
             <PasswordInput
               {...getInputProps(fields.confirmPassword, { type: "password" })}
               autoComplete="new-password"
@@ -95,7 +104,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             />
           </Field>
           <Button type="submit" className="w-full" disabled={busy || !loaderData.token}>
-            {busy ? "Saving..." : "Set new password"}
+            {busy ? t("auth:reset.saving") : t("auth:reset.submit")}
           </Button>
         </Form>
       </Card>

@@ -172,7 +172,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export const handle = { i18n: ["profile", "auth"] } satisfies I18nHandle;
+export const handle = { i18n: ["profile", "auth", "verification"] } satisfies I18nHandle;
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["profile", "auth", "common", "dashboard"]);

@@ -42,6 +42,10 @@ import { invariantResponse } from "~/lib/page-refusal";
 import type { Route } from "./+types/store-manage";
 import { Thumbnail } from "~/modules/uploads/components/responsive-image";
 import { appContext } from "~/request-context.server";
+import { useTranslation } from "~/i18n/use-translation";
+import type { I18nHandle } from "~/i18n/config";
+import { useStatusLabel } from "~/i18n/use-status-label";
+import { useLocale } from "~/components/layout/use-root-user";
 
 // the Analytics tab and the Settings tab's category editor load their code only where they show, outside the
 // page's first JavaScript (its budget, tests/integration/js-budget.test.ts)
@@ -149,6 +153,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data({ ok: result.ok, message: result.message, reply: null }, { status });
 }
 
+export const handle = { i18n: ["stores", "analytics"] } satisfies I18nHandle;
+
 /** A one-button form whose result shows as a toast. */
 function useToastFetcher() {
   const fetcher = useFetcher<Result>();
@@ -165,6 +171,9 @@ function StoreProductRow({
   product: NonNullable<Awaited<ReturnType<typeof getManagedStore>>>["products"][number];
   tabs: { slug: string; name: string }[];
 }) {
+  const { t } = useTranslation(["stores"]);
+  const locale = useLocale();
+  const statusLabel = useStatusLabel();
   const feature = useToastFetcher();
   const tab = useToastFetcher();
   const remove = useToastFetcher();
@@ -180,8 +189,11 @@ function StoreProductRow({
       <div className="min-w-0 flex-1">
         <p className="font-medium">{product.name}</p>
         <p className="text-sm text-slate-600">
-          {categoryLabel(product.category)} · {formatPriceRange(product.priceMinCents, product.priceMaxCents)}{" "}
-          {product.status !== "active" ? <Badge tone={statusTone(product.status)}>{product.status}</Badge> : null}
+          {categoryLabel(product.category)} ·{" "}
+          {formatPriceRange(product.priceMinCents, product.priceMaxCents, "USD", locale)}{" "}
+          {product.status !== "active" ? (
+            <Badge tone={statusTone(product.status)}>{statusLabel(product.status)}</Badge>
+          ) : null}
         </p>
       </div>
       <feature.Form method="post">
@@ -193,7 +205,8 @@ function StoreProductRow({
           variant={product.featured ? "primary" : "outline"}
           aria-pressed={product.featured}
         >
-          <Star className="size-3.5" aria-hidden /> {product.featured ? "Featured" : "Feature"}
+          <Star className="size-3.5" aria-hidden />{" "}
+          {product.featured ? t("stores:product.featured") : t("stores:product.feature")}
           <span className="sr-only"> {product.name}</span>
         </Button>
       </feature.Form>
@@ -202,7 +215,7 @@ function StoreProductRow({
         <input type="hidden" name="linkId" value={product.linkId} />
         <div>
           <Label htmlFor={`tab-${product.linkId}`} className="mb-0.5 text-xs font-normal text-slate-500">
-            Tab
+            {t("stores:product.tab")}
           </Label>
           <Select
             id={`tab-${product.linkId}`}
@@ -211,24 +224,24 @@ function StoreProductRow({
             onChange={(e) => tab.submit(e.currentTarget.form)}
             className="h-8 w-44 py-1"
           >
-            <option value="all">All Products</option>
-            {tabs.map((t) => (
-              <option key={t.slug} value={t.slug}>
-                {t.name}
+            <option value="all">{t("stores:product.allProducts")}</option>
+            {tabs.map((categoryTab) => (
+              <option key={categoryTab.slug} value={categoryTab.slug}>
+                {categoryTab.name}
               </option>
             ))}
           </Select>
         </div>
         <noscript>
           <Button type="submit" size="sm" variant="outline">
-            Set
+            {t("stores:product.set")}
           </Button>
         </noscript>
       </tab.Form>
       <remove.Form method="post">
         <input type="hidden" name="intent" value="remove" />
         <input type="hidden" name="linkId" value={product.linkId} />
-        <Button type="submit" size="sm" variant="ghost" aria-label={`Remove ${product.name} from store`}>
+        <Button type="submit" size="sm" variant="ghost" aria-label={t("stores:product.remove", { name: product.name })}>
           <Trash2 className="size-4 text-red-700" aria-hidden />
         </Button>
       </remove.Form>
@@ -241,18 +254,18 @@ function AddExistingProducts({
 }: {
   available: { id: string; name: string; category: string; status: string }[];
 }) {
+  const { t } = useTranslation(["stores"]);
   const fetcher = useToastFetcher();
   const [selected, setSelected] = useState<string[]>([]);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) setSelected([]);
   }, [fetcher.state, fetcher.data]);
-  if (available.length === 0)
-    return <p className="text-sm text-slate-600">All your products are already in this store.</p>;
+  if (available.length === 0) return <p className="text-sm text-slate-600">{t("stores:add.allIn")}</p>;
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="add-products" />
       <fieldset>
-        <legend className="text-sm font-semibold">Add Existing Products</legend>
+        <legend className="text-sm font-semibold">{t("stores:add.title")}</legend>
         <ul className="mt-2 max-h-64 space-y-1 overflow-y-auto">
           {available.map((p) => (
             <li key={p.id}>
@@ -273,7 +286,7 @@ function AddExistingProducts({
         </ul>
       </fieldset>
       <Button type="submit" size="sm" className="mt-3" disabled={selected.length === 0 || fetcher.state !== "idle"}>
-        Add Existing Products{selected.length ? ` (${selected.length})` : ""}
+        {selected.length ? t("stores:add.submitCount", { number: selected.length }) : t("stores:add.title")}
       </Button>
     </fetcher.Form>
   );
@@ -283,6 +296,7 @@ type ManagedStore = NonNullable<Awaited<ReturnType<typeof getManagedStore>>>["st
 
 /** Settings tab: the store's details, checked in the browser as updateStoreSettings checks them, and its status. */
 function StoreSettingsForm({ store, lastResult }: { store: ManagedStore; lastResult: FormReply | null | undefined }) {
+  const { t } = useTranslation(["stores"]);
   const [form, fields] = useStoreDetailsForm({
     id: "settings",
     lastResult,
@@ -309,21 +323,22 @@ function StoreSettingsForm({ store, lastResult }: { store: ManagedStore; lastRes
       <input type="hidden" name="intent" value="settings" />
       <StoreDetailsFields fields={fields} />
       <div className="mt-4 max-w-xs">
-        <Field id="settings-status" label="Store status">
+        <Field id="settings-status" label={t("stores:settings.status")}>
           <Select id="settings-status" name="status" defaultValue={store.status}>
-            <option value="active">Active (public)</option>
-            <option value="hidden">Hidden</option>
+            <option value="active">{t("stores:settings.active")}</option>
+            <option value="hidden">{t("stores:settings.hidden")}</option>
           </Select>
         </Field>
       </div>
       <Button type="submit" className="mt-6">
-        Save Settings
+        {t("stores:settings.save")}
       </Button>
     </Form>
   );
 }
 
 export default function StoreManage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["stores"]);
   const [params] = useSearchParams();
   const { store, products, available, companyName, ports, analytics } = loaderData;
   const requested = params.get("tab");
@@ -332,10 +347,10 @@ export default function StoreManage({ loaderData, actionData }: Route.ComponentP
       ? requested
       : "products";
   const tabs = [
-    { key: "products", label: `Products (${products.length})` },
-    { key: "appearance", label: "Store Appearance" },
-    { key: "settings", label: "Settings" },
-    { key: "analytics", label: "Analytics" },
+    { key: "products", label: t("stores:manage.tabs.products", { number: products.length }) },
+    { key: "appearance", label: t("stores:manage.tabs.appearance") },
+    { key: "settings", label: t("stores:manage.tabs.settings") },
+    { key: "analytics", label: t("stores:manage.tabs.analytics") },
   ];
 
   return (
@@ -344,33 +359,33 @@ export default function StoreManage({ loaderData, actionData }: Route.ComponentP
         to="/stores"
         className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"
       >
-        <ArrowLeft className="size-4" aria-hidden /> Back to Stores
+        <ArrowLeft className="size-4" aria-hidden /> {t("stores:manage.back")}
       </Link>
       <header className="mt-3 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">{store.name}</h1>
-          <p className="text-slate-600">Store Management Dashboard</p>
+          <p className="text-slate-600">{t("stores:manage.subtitle")}</p>
         </div>
         <ButtonLink to={`/stores/${store.id}`} variant="outline">
-          <ExternalLink className="size-4" aria-hidden /> View Store
+          <ExternalLink className="size-4" aria-hidden /> {t("stores:manage.viewStore")}
         </ButtonLink>
       </header>
 
-      <nav aria-label="Store management" className="mt-6 flex flex-wrap gap-1 border-b border-slate-200">
-        {tabs.map((t) => (
+      <nav aria-label={t("stores:manage.nav")} className="mt-6 flex flex-wrap gap-1 border-b border-slate-200">
+        {tabs.map((item) => (
           <Link
-            key={t.key}
-            to={`?tab=${t.key}`}
+            key={item.key}
+            to={`?tab=${item.key}`}
             preventScrollReset
-            aria-current={tab === t.key ? "page" : undefined}
+            aria-current={tab === item.key ? "page" : undefined}
             className={cn(
               "-mb-px border-b-2 px-4 py-2 text-sm font-medium",
-              tab === t.key
+              tab === item.key
                 ? "border-brand-600 text-brand-700"
                 : "border-transparent text-slate-600 hover:text-slate-900",
             )}
           >
-            {t.label}
+            {item.label}
           </Link>
         ))}
       </nav>
@@ -381,10 +396,10 @@ export default function StoreManage({ loaderData, actionData }: Route.ComponentP
         <div className="mt-6 grid gap-6 lg:grid-cols-3">
           <Card className="p-6 lg:col-span-2">
             <div className="flex flex-wrap items-center justify-between gap-3">
-              <h2 className="text-lg font-semibold">Store products</h2>
+              <h2 className="text-lg font-semibold">{t("stores:manage.storeProducts")}</h2>
               <div className="flex flex-wrap gap-2">
                 <ButtonLink to={`/products/import?store=${store.id}`} variant="outline">
-                  <FileUp className="size-4" aria-hidden /> Import products
+                  <FileUp className="size-4" aria-hidden /> {t("stores:manage.import")}
                 </ButtonLink>
                 <CreateProductDialog
                   action={`/stores/${store.id}/manage`}
@@ -395,7 +410,7 @@ export default function StoreManage({ loaderData, actionData }: Route.ComponentP
               </div>
             </div>
             {products.length === 0 ? (
-              <p className="mt-8 text-center text-sm text-slate-500">No products in store</p>
+              <p className="mt-8 text-center text-sm text-slate-500">{t("stores:manage.noProducts")}</p>
             ) : (
               <ul className="mt-4 divide-y divide-slate-100">
                 {products.map((p) => (
@@ -440,18 +455,18 @@ export default function StoreManage({ loaderData, actionData }: Route.ComponentP
       ) : (
         <div className="mt-6 grid gap-6 lg:grid-cols-3">
           <Card className="p-6 lg:col-span-2">
-            <h2 className="text-lg font-semibold">Store details</h2>
+            <h2 className="text-lg font-semibold">{t("stores:settings.details")}</h2>
             <StoreSettingsForm store={store} lastResult={actionData?.reply} />
           </Card>
           <div className="space-y-6">
             <Card className="p-6">
-              <h2 className="text-lg font-semibold">Verification</h2>
+              <h2 className="text-lg font-semibold">{t("stores:settings.verification")}</h2>
               <Badge tone={store.verificationStatus === "verified" ? "green" : "amber"} className="mt-3">
-                {store.verificationStatus === "verified" ? "Verified" : "Pending Verification"}
+                {store.verificationStatus === "verified" ? t("stores:settings.verified") : t("stores:settings.pending")}
               </Badge>
             </Card>
             <Card className="p-6">
-              <h2 className="mb-4 text-lg font-semibold">Category tabs</h2>
+              <h2 className="mb-4 text-lg font-semibold">{t("stores:settings.categoryTabs")}</h2>
               <CategoryTabsEditor initial={store.categoryTabs} />
             </Card>
           </div>

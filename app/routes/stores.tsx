@@ -4,7 +4,7 @@ import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { Disclosure } from "~/components/ui/disclosure";
 import { toast } from "~/components/ui/toast";
 import { Badge, statusTone } from "~/components/ui/badge";
-import { VerificationBadge } from "~/modules/accounts/components/verification-badge";
+import { useVerificationBadgeLabel, VerificationBadge } from "~/modules/accounts/components/verification-badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { redirectWithFlash } from "~/http/flash.server";
@@ -19,6 +19,9 @@ import { categoryLabel } from "~/lib/categories";
 import { formValues, parseInput } from "~/lib/command-result";
 import type { Route } from "./+types/stores";
 import { appContext } from "~/request-context.server";
+import { useTranslation } from "~/i18n/use-translation";
+import type { I18nHandle } from "~/i18n/config";
+import { useStatusLabel } from "~/i18n/use-status-label";
 
 export function meta() {
   return [{ title: "My Stores | Setu" }, { name: "description", content: "Manage your store listings and QR codes." }];
@@ -70,6 +73,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+export const handle = { i18n: ["stores", "verification"] } satisfies I18nHandle;
+
 /** Create Store: closed until opened, open again with the server's messages when a post was refused. */
 function CreateStoreForm({
   lastResult,
@@ -80,6 +85,7 @@ function CreateStoreForm({
   busy: boolean;
   open: boolean;
 }) {
+  const { t } = useTranslation(["stores"]);
   const [form, fields] = useStoreDetailsForm({
     id: "create-store",
     lastResult,
@@ -89,7 +95,7 @@ function CreateStoreForm({
     <Disclosure
       trigger={
         <>
-          <StoreIcon className="size-4" aria-hidden /> Create Store
+          <StoreIcon className="size-4" aria-hidden /> {t("stores:list.create")}
         </>
       }
       openHref="/stores?create=1"
@@ -99,7 +105,7 @@ function CreateStoreForm({
         <input type="hidden" name="intent" value="create" />
         <StoreDetailsFields fields={fields} />
         <Button type="submit" className="mt-6" disabled={busy}>
-          {busy ? "Creating..." : "Create Store"}
+          {busy ? t("stores:list.creating") : t("stores:list.create")}
         </Button>
       </Form>
     </Disclosure>
@@ -107,6 +113,9 @@ function CreateStoreForm({
 }
 
 export default function Stores({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["stores"]);
+  const statusLabel = useStatusLabel();
+  const badgeLabel = useVerificationBadgeLabel();
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const { stores } = loaderData;
@@ -116,8 +125,8 @@ export default function Stores({ loaderData, actionData }: Route.ComponentProps)
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <header>
-        <h1 className="text-3xl font-bold">My Stores</h1>
-        <p className="mt-1 text-slate-600">Manage your store listings and QR codes</p>
+        <h1 className="text-3xl font-bold">{t("stores:list.title")}</h1>
+        <p className="mt-1 text-slate-600">{t("stores:list.intro")}</p>
       </header>
       {actionData && !actionData.ok ? (
         <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
@@ -135,12 +144,12 @@ export default function Stores({ loaderData, actionData }: Route.ComponentProps)
       </Card>
 
       {loading ? (
-        <p className="mt-8 text-center text-slate-600">Loading stores...</p>
+        <p className="mt-8 text-center text-slate-600">{t("stores:list.loading")}</p>
       ) : stores.length === 0 ? (
         <Card className="mt-6 p-12 text-center">
           <StoreIcon className="mx-auto size-10 text-slate-400" aria-hidden />
-          <h2 className="mt-3 text-lg font-semibold">No stores yet</h2>
-          <p className="mt-1 text-sm text-slate-600">Create your first store to start showcasing your products</p>
+          <h2 className="mt-3 text-lg font-semibold">{t("stores:list.emptyTitle")}</h2>
+          <p className="mt-1 text-sm text-slate-600">{t("stores:list.emptyText")}</p>
         </Card>
       ) : (
         <ul className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
@@ -152,14 +161,14 @@ export default function Stores({ loaderData, actionData }: Route.ComponentProps)
                   {store.qrCodeData ? (
                     <img
                       src={store.qrCodeData}
-                      alt={`QR code for ${store.name}`}
+                      alt={t("stores:qr.alt", { name: store.name })}
                       className="size-16 rounded border border-slate-200"
                     />
                   ) : null}
                 </div>
                 <div className="mt-2 flex flex-wrap gap-2">
-                  <VerificationBadge verified={store.verificationStatus === "verified"} />
-                  <Badge tone={statusTone(store.status)}>{store.status}</Badge>
+                  <VerificationBadge verified={store.verificationStatus === "verified"} label={badgeLabel} />
+                  <Badge tone={statusTone(store.status)}>{statusLabel(store.status)}</Badge>
                 </div>
                 {store.description ? (
                   <p className="mt-3 line-clamp-2 text-sm text-slate-600">{store.description}</p>
@@ -169,7 +178,9 @@ export default function Stores({ loaderData, actionData }: Route.ComponentProps)
                     {store.categories.slice(0, 3).map((c) => (
                       <Badge key={c}>{categoryLabel(c)}</Badge>
                     ))}
-                    {store.categories.length > 3 ? <Badge>+{store.categories.length - 3} more</Badge> : null}
+                    {store.categories.length > 3 ? (
+                      <Badge>{t("stores:list.more", { count: store.categories.length - 3 })}</Badge>
+                    ) : null}
                   </div>
                 ) : null}
                 <ul className="mt-3 space-y-1 text-sm text-slate-600">
@@ -192,16 +203,21 @@ export default function Stores({ loaderData, actionData }: Route.ComponentProps)
                 </ul>
                 <div className="mt-auto flex flex-wrap gap-2 pt-4">
                   <ButtonLink to={`/stores/${store.id}/manage`} size="sm">
-                    <Settings className="size-3.5" aria-hidden /> Manage
+                    <Settings className="size-3.5" aria-hidden /> {t("stores:list.manage")}
                   </ButtonLink>
                   <ButtonLink to={`/stores/${store.id}`} size="sm" variant="outline">
-                    <ExternalLink className="size-3.5" aria-hidden /> View
+                    <ExternalLink className="size-3.5" aria-hidden /> {t("stores:list.view")}
                   </ButtonLink>
                   <Form method="post">
                     <input type="hidden" name="intent" value="qr" />
                     <input type="hidden" name="storeId" value={store.id} />
-                    <Button type="submit" size="sm" variant="outline" aria-label={`Generate QR code for ${store.name}`}>
-                      <QrCode className="size-3.5" aria-hidden /> QR
+                    <Button
+                      type="submit"
+                      size="sm"
+                      variant="outline"
+                      aria-label={t("stores:qr.generate", { name: store.name })}
+                    >
+                      <QrCode className="size-3.5" aria-hidden /> {t("stores:qr.button")}
                     </Button>
                   </Form>
                   {store.hasQr ? (
@@ -209,11 +225,11 @@ export default function Stores({ loaderData, actionData }: Route.ComponentProps)
                       to={`/stores/${store.id}/qr.png`}
                       reloadDocument
                       download
-                      onClick={() => toast.success("QR code downloaded successfully!")}
+                      onClick={() => toast.success(t("stores:qr.downloaded"))}
                       className="inline-flex h-8 items-center gap-1 rounded-md border border-slate-300 px-3 text-sm font-medium hover:bg-slate-50"
-                      aria-label={`Download QR code for ${store.name}`}
+                      aria-label={t("stores:qr.downloadLabel", { name: store.name })}
                     >
-                      <Download className="size-3.5" aria-hidden /> Download
+                      <Download className="size-3.5" aria-hidden /> {t("stores:qr.download")}
                     </Link>
                   ) : null}
                 </div>

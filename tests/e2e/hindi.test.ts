@@ -125,4 +125,96 @@ describe("Hindi and English", () => {
     }
     expect(await htmlLang(page)).toBe("en");
   });
+
+  it("gives a supplier the store manager, the store editor, analytics, verification and the password pages in Hindi", async () => {
+    const { page } = browser;
+    /** The page in Hindi, fitting the phone (no sideways scroll), axe clean. */
+    async function expectHindiPage(target: Page, name: string) {
+      expect(await htmlLang(target), name).toBe("hi-IN");
+      await target.evaluate(() => document.fonts.ready.then(() => undefined));
+      const sideways = await target.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(sideways, name).toBe(0);
+      expect(await seriousA11yViolations(target), name).toEqual([]);
+      await screenshot(target, `hindi-${name}-phone`);
+    }
+    await signIn(page, SELLER.email);
+    try {
+      await switchTo(page, "हिन्दी");
+
+      // My Stores with its QR codes; the store's name is as the supplier typed it
+      await page.goto("/stores");
+      await page.getByRole("heading", { level: 1, name: "मेरे स्टोर" }).waitFor();
+      await page.getByText("अपने स्टोर और QR कोड सँभालें").waitFor();
+      await expectHindiPage(page, "stores");
+
+      // the store manager
+      await page.getByRole("link", { name: "सँभालें" }).first().click();
+      await page.waitForURL(/\/stores\/[0-9a-f-]{36}\/manage$/);
+      await page.getByText("स्टोर मैनेजमेंट डैशबोर्ड").waitFor();
+      const tabs = page.getByRole("navigation", { name: "स्टोर मैनेजमेंट" });
+      await tabs.getByRole("link", { name: /^प्रोडक्ट \(\d+\)$/ }).waitFor();
+      await page.getByRole("heading", { level: 2, name: "स्टोर के प्रोडक्ट" }).waitFor();
+      await expectHindiPage(page, "store-manage");
+
+      // the visual editor, in edit mode
+      await tabs.getByRole("link", { name: "स्टोर का रूप" }).click();
+      await page.getByRole("heading", { level: 2, name: "स्टोर एडिटर" }).waitFor();
+      await hydrated(page);
+      await page.getByRole("button", { name: "स्टोर एडिट करें" }).click();
+      await page.getByText("साइज़ बदलने के लिए कोने खींचें").waitFor();
+      await page.getByRole("button", { name: "हीरो बैनर बदलें" }).waitFor();
+      await expectHindiPage(page, "store-editor");
+
+      // settings: the store's details and its category tabs
+      await tabs.getByRole("link", { name: "सेटिंग" }).click();
+      await page.getByRole("heading", { level: 2, name: "स्टोर का विवरण" }).waitFor();
+      await page.getByRole("group", { name: "कामकाज का समय" }).waitFor();
+      await page.getByLabel("खुलता है (सोमवार)").waitFor();
+      await page.getByRole("button", { name: "टैब सहेजें" }).waitFor();
+      await expectHindiPage(page, "store-settings");
+
+      // seller analytics
+      await tabs.getByRole("link", { name: "एनालिटिक्स" }).click();
+      await page.getByRole("heading", { level: 2, name: "इस स्टोर पर विज़िट" }).waitFor();
+      await page.getByRole("navigation", { name: "अवधि" }).getByRole("link", { name: "पिछले 30 दिन" }).waitFor();
+      await page.getByRole("figure", { name: "हर दिन के स्टोर पेज व्यू" }).waitFor();
+      // the chart's summary for screen readers is Hindi too
+      await page.getByRole("img", { name: /^हर दिन के स्टोर पेज व्यू: (अभी कुछ नहीं|कुल )/ }).waitFor();
+      await page.getByRole("link", { name: "CSV डाउनलोड करें" }).waitFor();
+      await expectHindiPage(page, "store-analytics");
+
+      // the verification panel and business details of /profile
+      await page.goto("/profile");
+      await page.getByRole("heading", { level: 2, name: "सप्लायर सत्यापन" }).waitFor();
+      await page.getByRole("heading", { level: 2, name: "कारोबार का विवरण" }).waitFor();
+      await page.getByLabel("कारोबार का कानूनी नाम").waitFor();
+      await page.getByRole("button", { name: "कारोबार का विवरण सहेजें" }).waitFor();
+      await expectHindiPage(page, "profile-verification");
+    } finally {
+      await page.goto("/profile");
+      await hydrated(page);
+      if ((await htmlLang(page)) !== "en") {
+        await page.getByRole("radio", { name: "English" }).check();
+        await page.getByRole("button", { name: "भाषा सहेजें" }).click();
+        await page.waitForFunction(() => document.documentElement.lang === "en");
+      }
+    }
+
+    // signed out, a browser that asks for Hindi: the forgot-password page in Hindi
+    const visitor = await openBrowser({ phone: true });
+    try {
+      await visitor.context.setExtraHTTPHeaders({ "Accept-Language": "hi-IN,hi;q=0.9,en;q=0.8" });
+      const response = await visitor.page.goto("/auth/forgot-password");
+      expect(response?.status()).toBe(200);
+      await visitor.page.getByRole("heading", { level: 1, name: "पासवर्ड भूल गए?" }).waitFor();
+      await visitor.page.getByLabel("ई-मेल", { exact: true }).waitFor();
+      await visitor.page.getByRole("button", { name: "रीसेट लिंक भेजें" }).waitFor();
+      await hydrated(visitor.page);
+      await expectHindiPage(visitor.page, "forgot-password");
+    } finally {
+      await visitor.close();
+    }
+  });
 });

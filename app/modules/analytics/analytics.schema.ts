@@ -38,16 +38,18 @@ export type SellerAnalyticsSummary = {
   firstStoreId: string | null;
 };
 
+/** How many of a unit, as words ("3 h", "2 days"): the page's `t` gives them in its language (the duration texts of analytics). */
+export type DurationUnits = (unit: "minutes" | "hours" | "days", count: number) => string;
+
 /** A duration in seconds as people say it: "45 min", "3 h 20 min", "2 days 4 h". */
-export function formatDuration(seconds: number): string {
+export function formatDuration(seconds: number, units: DurationUnits): string {
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${Math.max(1, minutes)} min`;
+  if (minutes < 60) return units("minutes", Math.max(1, minutes));
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  if (hours < 24)
+    return minutes % 60 ? `${units("hours", hours)} ${units("minutes", minutes % 60)}` : units("hours", hours);
   const days = Math.floor(hours / 24);
-  return hours % 24
-    ? `${days} ${days === 1 ? "day" : "days"} ${hours % 24} h`
-    : `${days} ${days === 1 ? "day" : "days"}`;
+  return hours % 24 ? `${units("days", days)} ${units("hours", hours % 24)}` : units("days", days);
 }
 
 export function formatWinRate(rate: number | null): string {

@@ -12,13 +12,14 @@ import {
   VERIFICATION_DOCUMENT_FIELDS,
   VERIFICATION_DOCUMENT_KINDS,
   MISSING_NUMBER_MESSAGE,
-  VERIFICATION_DOCUMENT_LABELS,
   VERIFIED_DETAIL_FIELDS,
   type BusinessDetailField,
   type DetailChange,
   type NumberCheck,
   type VerificationDocumentKind,
 } from "../business-details.schema";
+import { useTranslation } from "~/i18n/use-translation";
+import { useLocale } from "~/components/layout/use-root-user";
 
 const lazyBusinessDetailsSchema = lazySchema(() =>
   import("../business-details.schema").then((m) => ({ schema: m.businessDetailsSchema })),
@@ -63,6 +64,7 @@ type SubmissionView = {
 
 /** A link to a private verification document (the seller's own, or any for an administrator). */
 export function DocumentLink({ document }: { document: DocumentView }) {
+  const { t } = useTranslation(["verification"]);
   return (
     <a
       href={`/verification-documents/${document.id}`}
@@ -72,7 +74,7 @@ export function DocumentLink({ document }: { document: DocumentView }) {
     >
       <FileText className="size-4 shrink-0" aria-hidden />
       <span className="break-words [overflow-wrap:anywhere]">
-        {document.label}: {document.fileName}
+        {t(`verification:documents.${document.kind}`)}: {document.fileName}
       </span>
       <span className="text-xs text-slate-500">({Math.max(1, Math.round(document.sizeBytes / 1024))} KB)</span>
     </a>
@@ -112,19 +114,21 @@ export function NumberChecks({ numbers }: { numbers: NumberCheck[] }) {
 
 /** Each verified detail a change request changes: the verified value → the requested one. */
 export function DetailChanges({ changes }: { changes: DetailChange[] }) {
+  const { t } = useTranslation(["verification"]);
   return (
     <table className="w-full text-left text-sm">
-      <caption className="sr-only">Requested changes: verified value, then requested value</caption>
+      <caption className="sr-only">{t("verification:changes.caption")}</caption>
       <thead className="text-xs text-slate-500">
         <tr>
           <th scope="col" className="py-1 pr-3 font-medium">
-            Detail
+            {t("verification:changes.detail")}
           </th>
           <th scope="col" className="py-1 pr-3 font-medium">
-            Verified now
+            {t("verification:changes.verifiedNow")}
           </th>
           <th scope="col" className="py-1 font-medium">
-            <span className="sr-only">becomes </span>Requested
+            <span className="sr-only">{t("verification:changes.becomes")}</span>
+            {t("verification:changes.requested")}
           </th>
         </tr>
       </thead>
@@ -132,7 +136,7 @@ export function DetailChanges({ changes }: { changes: DetailChange[] }) {
         {changes.map((c) => (
           <tr key={c.field} className="border-t border-slate-200 align-top">
             <th scope="row" className="py-1.5 pr-3 font-medium text-slate-700">
-              {c.label}
+              {t(`verification:detail.${c.field}`)}
             </th>
             <td className="py-1.5 pr-3 break-words whitespace-pre-wrap text-slate-600 [overflow-wrap:anywhere]">
               {c.from ?? "—"}
@@ -140,7 +144,7 @@ export function DetailChanges({ changes }: { changes: DetailChange[] }) {
             <td className="py-1.5 break-words whitespace-pre-wrap text-slate-900 [overflow-wrap:anywhere]">
               <span className="inline-flex items-start gap-1">
                 <ArrowRight className="mt-0.5 size-3.5 shrink-0 text-slate-400" aria-hidden />
-                <span className="font-medium">{c.to ?? "— (removed)"}</span>
+                <span className="font-medium">{c.to ?? t("verification:changes.removed")}</span>
               </span>
             </td>
           </tr>
@@ -186,31 +190,26 @@ export function NumberFlags({ flags }: { flags: NumberFlag[] }) {
   );
 }
 
+/** The form's fields, labelled `verification:fields.<name>` (and `<name>Hint` where a field has a hint). */
 const FIELD_META: {
   name: BusinessDetailField;
-  label: string;
-  hint?: string;
+  hint?: boolean;
   wide?: boolean;
   type?: "date" | "textarea";
   autoComplete?: string;
 }[] = [
-  { name: "legalName", label: "Legal name of the business", wide: true, autoComplete: "organization" },
-  { name: "registeredAddress", label: "Registered address", wide: true, type: "textarea" },
-  { name: "gstin", label: "GSTIN", hint: "15 characters, e.g. 27AAPFU0939F1ZV" },
-  { name: "iec", label: "IEC (Importer-Exporter Code)", hint: "10 characters, usually your PAN" },
-  {
-    name: "registrationNumber",
-    label: "Company registration number (CIN or LLPIN)",
-    hint: "e.g. U12345MH2010PTC123456 or AAB-1234",
-    wide: true,
-  },
-  { name: "lutReference", label: "LUT reference (ARN)", hint: "Letter of Undertaking for exports without IGST" },
-  { name: "lutValidUntil", label: "LUT valid until", type: "date" },
-  { name: "bankAccountName", label: "Bank account holder" },
-  { name: "bankName", label: "Bank name" },
-  { name: "bankAccountNumber", label: "Bank account number", hint: "9 to 18 digits" },
-  { name: "bankIfsc", label: "IFSC", hint: "e.g. HDFC0001234" },
-  { name: "bankSwift", label: "SWIFT / BIC", hint: "8 or 11 characters, e.g. HDFCINBBXXX" },
+  { name: "legalName", wide: true, autoComplete: "organization" },
+  { name: "registeredAddress", wide: true, type: "textarea" },
+  { name: "gstin", hint: true },
+  { name: "iec", hint: true },
+  { name: "registrationNumber", hint: true, wide: true },
+  { name: "lutReference", hint: true },
+  { name: "lutValidUntil", type: "date" },
+  { name: "bankAccountName" },
+  { name: "bankName" },
+  { name: "bankAccountNumber", hint: true },
+  { name: "bankIfsc", hint: true },
+  { name: "bankSwift", hint: true },
 ];
 
 /** The seller's registration, export and bank details: one Conform form, checked by the schema the server uses. */
@@ -234,6 +233,8 @@ export function BusinessDetailsForm({
   lastResult: FormReply | undefined;
   busy: boolean;
 }) {
+  const { t } = useTranslation(["verification"]);
+  const locale = useLocale();
   const locked = (name: BusinessDetailField) =>
     lock !== null && (VERIFIED_DETAIL_FIELDS as readonly string[]).includes(name);
   const [form, fields] = useValidatedForm({
@@ -244,23 +245,19 @@ export function BusinessDetailsForm({
   });
   return (
     <Card className="mt-6 p-6">
-      <h2 className="text-lg font-semibold">Business details</h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Your registration, export and bank details: verification checks the numbers, and export documents print them.
-        Only you and Setu's administrators see them.
-      </p>
+      <h2 className="text-lg font-semibold">{t("verification:business.title")}</h2>
+      <p className="mt-1 text-sm text-slate-600">{t("verification:business.intro")}</p>
       {pendingChange ? (
         <div
           role="status"
           className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
         >
           <p className="font-medium">
-            Change waiting for review (sent {formatDateTime(pendingChange.submittedAt, timeZone)})
+            {t("verification:business.pendingTitle", {
+              at: formatDateTime(pendingChange.submittedAt, timeZone, locale),
+            })}
           </p>
-          <p className="mt-1">
-            Until an administrator approves it, buyers, your Verified badge and your export documents keep your verified
-            details below. You can change them again once it is decided.
-          </p>
+          <p className="mt-1">{t("verification:business.pendingText")}</p>
           <div className="mt-2 rounded bg-white/70 p-2">
             <DetailChanges changes={pendingChange.changes} />
           </div>
@@ -268,14 +265,12 @@ export function BusinessDetailsForm({
       ) : lock === "under-review" ? (
         <p role="status" className="mt-3 flex gap-1.5 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
           <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />
-          Your details are under review: legal name, address, registration numbers and bank account are locked until an
-          administrator has decided.
+          {t("verification:business.underReview")}
         </p>
       ) : verified ? (
         <p className="mt-3 flex gap-1.5 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700">
           <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />
-          Your legal name, address, registration numbers and bank account are verified. A change is sent to Setu for
-          review: buyers and your export documents keep the verified details until it is approved.
+          {t("verification:business.verified")}
         </p>
       ) : null}
       {form.errors?.[0] ? (
@@ -291,9 +286,15 @@ export function BusinessDetailsForm({
             <div key={meta.name} className={meta.wide ? "sm:col-span-2" : undefined}>
               <Field
                 id={field.id}
-                label={meta.label}
+                label={t(`verification:fields.${meta.name}`)}
                 error={field.errors?.[0]}
-                hint={locked(meta.name) ? "Locked while your request is reviewed" : meta.hint}
+                hint={
+                  locked(meta.name)
+                    ? t("verification:business.locked")
+                    : meta.hint
+                      ? t(`verification:fields.${meta.name as "gstin"}Hint`)
+                      : undefined
+                }
               >
                 {meta.type === "textarea" ? (
                   <Textarea
@@ -318,7 +319,7 @@ export function BusinessDetailsForm({
         })}
         <div className="sm:col-span-2">
           <Button type="submit" disabled={busy}>
-            Save Business Details
+            {t("verification:business.save")}
           </Button>
         </div>
       </Form>
@@ -326,7 +327,6 @@ export function BusinessDetailsForm({
   );
 }
 
-const STATUS_LABEL = { pending: "Waiting for review", verified: "Approved", rejected: "Rejected" } as const;
 const STATUS_TONE = { pending: "amber", verified: "green", rejected: "red" } as const;
 
 /**
@@ -353,6 +353,8 @@ export function VerificationPanel({
   lastResult: FormReply | undefined;
   busy: boolean;
 }) {
+  const { t } = useTranslation(["verification"]);
+  const locale = useLocale();
   const latest = submissions[0];
   const [form, fields] = useValidatedForm({
     id: "verification",
@@ -366,37 +368,30 @@ export function VerificationPanel({
   const refusedNumbers = numberFields.filter((k) => fieldErrors[k] && fieldErrors[k] !== MISSING_NUMBER_MESSAGE);
   return (
     <Card className="mt-6 p-6">
-      <h2 className="text-lg font-semibold">Supplier verification</h2>
+      <h2 className="text-lg font-semibold">{t("verification:panel.title")}</h2>
       {status === "verified" ? (
         <p className="mt-2 text-sm text-green-800">
-          Your company is verified: buyers see the green Verified badge on your products, stores and quotes, and you can
-          quote on RFQs open to verified suppliers only.
-          {waiting && latest.kind === "change"
-            ? " A change to your verified details is waiting for review (see Business details)."
-            : ""}
+          {t("verification:panel.verified")}
+          {waiting && latest.kind === "change" ? t("verification:panel.changeWaiting") : ""}
         </p>
       ) : waiting ? (
         <p className="mt-2 text-sm text-amber-800">
-          Submitted {formatDateTime(latest.submittedAt, timeZone)}: an administrator is reviewing your documents. You
-          will be notified of the decision.
+          {t("verification:panel.waiting", { at: formatDateTime(latest.submittedAt, timeZone, locale) })}
         </p>
       ) : (
-        <p className="mt-2 text-sm text-slate-600">
-          Buyers see "Unverified" beside your products and quotes until Setu has checked your GST registration, IEC and
-          company registration. Save your numbers in Business details below, then upload the three documents (PDF or
-          image, up to 10 MB each).
-        </p>
+        <p className="mt-2 text-sm text-slate-600">{t("verification:panel.intro")}</p>
       )}
       {latest?.status === "rejected" ? (
         <div role="status" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           <p className="font-medium">
-            Your last submission was rejected
-            {latest.decidedAt ? ` on ${formatDateTime(latest.decidedAt, timeZone)}` : ""}.
+            {latest.decidedAt
+              ? t("verification:panel.rejectedOn", { at: formatDateTime(latest.decidedAt, timeZone, locale) })
+              : t("verification:panel.rejected")}
           </p>
           <p className="mt-1">
-            Reason: <span className="whitespace-pre-wrap">{latest.reason}</span>
+            {t("verification:panel.reason")} <span className="whitespace-pre-wrap">{latest.reason}</span>
           </p>
-          <p className="mt-1">Correct what it says and submit again.</p>
+          <p className="mt-1">{t("verification:panel.correct")}</p>
         </div>
       ) : null}
       {message ? (
@@ -409,19 +404,11 @@ export function VerificationPanel({
           <input type="hidden" name="intent" value="verification-submit" />
           {missing.length > 0 ? (
             <p className="text-sm text-red-700">
-              Missing in Business details:{" "}
-              {missing
-                .map(
-                  (k) =>
-                    ({
-                      legalName: "legal name",
-                      gstin: "GSTIN",
-                      iec: "IEC",
-                      registrationNumber: "company registration number",
-                    })[k],
-                )
-                .join(", ")}
-              .
+              {t("verification:panel.missing", {
+                list: missing
+                  .map((k) => t(`verification:panel.missingNames.${k}`))
+                  .join(t("verification:panel.listSeparator")),
+              })}
             </p>
           ) : null}
           {refusedNumbers.map((k) => (
@@ -436,9 +423,11 @@ export function VerificationPanel({
               <Field
                 key={kind}
                 id={field.id}
-                label={VERIFICATION_DOCUMENT_LABELS[kind]}
+                label={t(`verification:documents.${kind}`)}
                 error={field.errors?.[0]}
-                hint={kept ? `Leave empty to send ${kept.fileName} again` : "PDF or image, up to 10 MB"}
+                hint={
+                  kept ? t("verification:panel.keepHint", { file: kept.fileName }) : t("verification:panel.fileHint")
+                }
               >
                 <input
                   {...getInputProps(field, { type: "file" })}
@@ -450,7 +439,7 @@ export function VerificationPanel({
           })}
           <div>
             <Button type="submit" disabled={busy}>
-              {latest ? "Resubmit for Verification" : "Submit for Verification"}
+              {latest ? t("verification:panel.resubmit") : t("verification:panel.submit")}
             </Button>
           </div>
         </Form>
@@ -458,20 +447,28 @@ export function VerificationPanel({
       {submissions.length > 0 ? (
         <section className="mt-6" aria-labelledby="verification-history">
           <h3 id="verification-history" className="text-sm font-semibold text-slate-900">
-            Submissions
+            {t("verification:panel.submissions")}
           </h3>
           <ol className="mt-2 space-y-3">
             {submissions.map((s) => (
               <li key={s.id} className="rounded-md border border-slate-200 p-3">
                 <div className="flex flex-wrap items-center gap-2 text-sm">
-                  <Badge tone={STATUS_TONE[s.status]}>{STATUS_LABEL[s.status]}</Badge>
-                  {s.kind === "change" ? <Badge tone="grey">Change of details</Badge> : null}
-                  <span className="text-slate-600">Submitted {formatDateTime(s.submittedAt, timeZone)}</span>
+                  <Badge tone={STATUS_TONE[s.status]}>{t(`verification:panel.status.${s.status}`)}</Badge>
+                  {s.kind === "change" ? <Badge tone="grey">{t("verification:panel.changeOfDetails")}</Badge> : null}
+                  <span className="text-slate-600">
+                    {t("verification:panel.submittedAt", { at: formatDateTime(s.submittedAt, timeZone, locale) })}
+                  </span>
                   {s.decidedAt ? (
-                    <span className="text-slate-600">· decided {formatDateTime(s.decidedAt, timeZone)}</span>
+                    <span className="text-slate-600">
+                      {t("verification:panel.decidedAt", { at: formatDateTime(s.decidedAt, timeZone, locale) })}
+                    </span>
                   ) : null}
                 </div>
-                {s.reason ? <p className="mt-1 text-sm text-slate-700">Reason: {s.reason}</p> : null}
+                {s.reason ? (
+                  <p className="mt-1 text-sm text-slate-700">
+                    {t("verification:panel.reasonLine", { reason: s.reason })}
+                  </p>
+                ) : null}
                 <ul className="mt-2 space-y-1">
                   {s.documents.map((d) => (
                     <li key={d.id}>

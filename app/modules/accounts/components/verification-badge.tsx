@@ -1,6 +1,24 @@
 import { BadgeCheck, ShieldQuestion } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/components/ui/cn";
+import { useTranslation } from "~/i18n/use-translation";
+
+type BadgeLabel = { verified: string; unverified: string; verifiedTitle?: string; unverifiedTitle?: string };
+
+/**
+ * The badge's words and titles in the page's language (`verification:badge.*`), for a page that lists the
+ * `verification` namespace: `<VerificationBadge label={useVerificationBadgeLabel()} />`. Pages that do not (the
+ * buyers' pages) keep the English words.
+ */
+export function useVerificationBadgeLabel(): Required<BadgeLabel> {
+  const { t } = useTranslation(["verification"]);
+  return {
+    verified: t("verification:badge.verified"),
+    unverified: t("verification:badge.unverified"),
+    verifiedTitle: t("verification:badge.verifiedTitle"),
+    unverifiedTitle: t("verification:badge.unverifiedTitle"),
+  };
+}
 
 /**
  * A supplier's verification state, the same on every product card, store and quote: a green "Verified" with a check
@@ -13,14 +31,14 @@ export function VerificationBadge({
   className,
 }: {
   verified: boolean;
-  label?: { verified: string; unverified: string };
+  label?: BadgeLabel;
   className?: string;
 }) {
   return verified ? (
     <Badge
       tone="green"
       className={cn("shrink-0", className)}
-      title="Setu has checked this supplier's GST, IEC and company registration"
+      title={label?.verifiedTitle ?? "Setu has checked this supplier's GST, IEC and company registration"}
     >
       <BadgeCheck className="size-3.5" aria-hidden /> {label?.verified ?? "Verified"}
     </Badge>
@@ -28,7 +46,7 @@ export function VerificationBadge({
     <Badge
       tone="grey"
       className={cn("shrink-0", className)}
-      title="Setu has not verified this supplier's documents yet"
+      title={label?.unverifiedTitle ?? "Setu has not verified this supplier's documents yet"}
     >
       <ShieldQuestion className="size-3.5" aria-hidden /> {label?.unverified ?? "Unverified"}
     </Badge>

@@ -8,10 +8,10 @@ import { formatMoney } from "~/lib/money";
 /** Revenue is a total: whole dollars (decision record 0041). */
 const wholeUsd = (cents: number) => formatMoney(cents, "USD", { whole: true });
 import { ANALYTICS_WINDOWS, formatDuration, formatWinRate, type StoreAnalytics } from "../analytics.schema";
-import { BarChart } from "./bar-chart";
-
-const dayLabel = (day: string) => formatCalendarDate(day, "month-day");
-const monthLabel = (month: string) => formatCalendarDate(month, "month-year");
+import { BarChart, type BarChartWords } from "./bar-chart";
+import { useTranslation } from "~/i18n/use-translation";
+import { useLocale } from "~/components/layout/use-root-user";
+import { formatNumber } from "~/lib/numbers";
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -25,11 +25,24 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
 
 /** The Analytics tab of a store's management page (issue #23.3). */
 export function AnalyticsPanel({ storeId, analytics: a }: { storeId: string; analytics: StoreAnalytics }) {
-  const n = (v: number) => v.toLocaleString("en-US");
+  const { t } = useTranslation(["analytics"]);
+  const locale = useLocale();
+  const n = (v: number) => formatNumber(v, locale);
+  const dayLabel = (day: string) => formatCalendarDate(day, "month-day", locale);
+  const monthLabel = (month: string) => formatCalendarDate(month, "month-year", locale);
+  const chartWords: BarChartWords = {
+    noneYet: (title) => t("analytics:chart.noneYet", { title }),
+    summary: (values) => t("analytics:chart.summary", values),
+    empty: t("analytics:chart.empty"),
+    showTable: t("analytics:chart.showTable"),
+  };
   return (
     <div className="mt-6 space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <nav aria-label="Period" className="inline-flex rounded-md border border-slate-200 bg-white p-0.5">
+        <nav
+          aria-label={t("analytics:panel.period")}
+          className="inline-flex rounded-md border border-slate-200 bg-white p-0.5"
+        >
           {ANALYTICS_WINDOWS.map((days) => (
             <Link
               key={days}
@@ -41,7 +54,7 @@ export function AnalyticsPanel({ storeId, analytics: a }: { storeId: string; ana
                 a.days === days ? "bg-brand-600 text-white" : "text-slate-600 hover:text-slate-900",
               )}
             >
-              Last {days} days
+              {t("analytics:panel.lastDays", { days: n(days) })}
             </Link>
           ))}
         </nav>
@@ -50,44 +63,50 @@ export function AnalyticsPanel({ storeId, analytics: a }: { storeId: string; ana
           download
           className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline"
         >
-          <Download className="size-4" aria-hidden /> Download CSV
+          <Download className="size-4" aria-hidden /> {t("analytics:panel.download")}
         </a>
       </div>
 
       <section aria-labelledby="analytics-visits">
         <h2 id="analytics-visits" className="text-lg font-semibold">
-          Visits to this store
+          {t("analytics:panel.visits")}
         </h2>
         <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-3">
-          <Stat label="Store page views" value={n(a.storeViews)} />
-          <Stat label="Product page views" value={n(a.productViews)} hint="products in this store" />
-          <Stat label="QR code scans" value={n(a.qrScans)} />
+          <Stat label={t("analytics:panel.storeViews")} value={n(a.storeViews)} />
+          <Stat
+            label={t("analytics:panel.productViews")}
+            value={n(a.productViews)}
+            hint={t("analytics:panel.productViewsHint")}
+          />
+          <Stat label={t("analytics:panel.qrScans")} value={n(a.qrScans)} />
         </dl>
         <div className="mt-4 grid gap-6 lg:grid-cols-2">
           <Card className="p-4">
             <BarChart
-              title="Store page views per day"
-              labelHeader="Day"
-              valueHeader="Views"
+              title={t("analytics:panel.storeViewsPerDay")}
+              labelHeader={t("analytics:panel.day")}
+              valueHeader={t("analytics:panel.views")}
+              format={n}
+              words={chartWords}
               data={a.daily.map((d) => ({ label: dayLabel(d.day), value: d.storeViews }))}
             />
           </Card>
           <Card className="p-4">
-            <h3 className="text-sm font-medium text-slate-700">Most viewed products</h3>
+            <h3 className="text-sm font-medium text-slate-700">{t("analytics:panel.mostViewed")}</h3>
             {a.topProducts.length === 0 ? (
               <p className="mt-6 text-center text-sm text-slate-500">
-                No product page views in these {a.days} days yet.
+                {t("analytics:panel.noProductViews", { days: n(a.days) })}
               </p>
             ) : (
               <table className="mt-2 w-full text-left text-sm">
-                <caption className="sr-only">Most viewed products in the last {a.days} days</caption>
+                <caption className="sr-only">{t("analytics:panel.mostViewedCaption", { days: n(a.days) })}</caption>
                 <thead>
                   <tr className="border-b border-slate-200 text-slate-600">
                     <th scope="col" className="py-1.5 font-medium">
-                      Product
+                      {t("analytics:panel.product")}
                     </th>
                     <th scope="col" className="py-1.5 text-right font-medium">
-                      Views
+                      {t("analytics:panel.views")}
                     </th>
                   </tr>
                 </thead>
@@ -116,30 +135,45 @@ export function AnalyticsPanel({ storeId, analytics: a }: { storeId: string; ana
 
       <section aria-labelledby="analytics-sales">
         <h2 id="analytics-sales" className="text-lg font-semibold">
-          RFQs, quotes and revenue
+          {t("analytics:panel.sales")}
         </h2>
-        <p className="text-sm text-slate-600">Across all your stores.</p>
+        <p className="text-sm text-slate-600">{t("analytics:panel.acrossStores")}</p>
         <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-5">
-          <Stat label="RFQs matched to you" value={n(a.rfqsMatched)} />
-          <Stat label="Quotes sent" value={n(a.quotesSent)} />
+          <Stat label={t("analytics:panel.rfqsMatched")} value={n(a.rfqsMatched)} />
+          <Stat label={t("analytics:summary.quotesSent")} value={n(a.quotesSent)} />
           <Stat
-            label="Quote win rate"
+            label={t("analytics:summary.winRate")}
             value={formatWinRate(a.winRate)}
-            hint={a.quotesDecided ? `${a.quotesAccepted} of ${a.quotesDecided} decided` : "no quote decided yet"}
+            hint={
+              a.quotesDecided
+                ? t("analytics:panel.decided", { accepted: a.quotesAccepted, decided: a.quotesDecided })
+                : t("analytics:panel.noneDecided")
+            }
           />
           <Stat
-            label="Median first response"
-            value={a.medianFirstResponseSeconds === null ? "—" : formatDuration(a.medianFirstResponseSeconds)}
-            hint="RFQ published to your first quote"
+            label={t("analytics:panel.medianResponse")}
+            value={
+              a.medianFirstResponseSeconds === null
+                ? "—"
+                : formatDuration(a.medianFirstResponseSeconds, (unit, count) =>
+                    t(`analytics:duration.${unit}`, { count }),
+                  )
+            }
+            hint={t("analytics:panel.medianHint")}
           />
-          <Stat label="Revenue" value={wholeUsd(a.revenueCents)} hint="released from escrow" />
+          <Stat
+            label={t("analytics:panel.revenue")}
+            value={wholeUsd(a.revenueCents)}
+            hint={t("analytics:panel.revenueHint")}
+          />
         </dl>
         <Card className="mt-4 p-4 lg:w-1/2">
           <BarChart
-            title="Revenue by month"
-            labelHeader="Month"
-            valueHeader="Revenue (USD)"
+            title={t("analytics:panel.revenueByMonth")}
+            labelHeader={t("analytics:panel.month")}
+            valueHeader={t("analytics:panel.revenueUsd")}
             format={wholeUsd}
+            words={chartWords}
             data={a.revenueByMonth.map((m) => ({ label: monthLabel(m.month), value: m.cents }))}
           />
         </Card>

@@ -40,6 +40,20 @@ function TickLabel({ x, y, dy, formattedValue, textAnchor }: Omit<TickRendererPr
   );
 }
 
+/** The chart's own words, in the page's language (the analytics panel gives them from its chart texts). */
+export type BarChartWords = {
+  noneYet: (title: string) => string;
+  summary: (values: { title: string; total: string; label: string; value: string }) => string;
+  empty: string;
+  showTable: string;
+};
+const ENGLISH: BarChartWords = {
+  noneYet: (title) => `${title}: none yet`,
+  summary: ({ title, total, label, value }) => `${title}: ${total} in all, highest ${label} (${value})`,
+  empty: "Nothing in this period yet",
+  showTable: "Show as table",
+};
+
 /**
  * A bar chart drawn with visx as SVG on the server, needing no script (decision record 0033, amended): the figure
  * is an image whose label sums it up, with a value axis and a few day labels, and the same numbers follow in a table
@@ -52,19 +66,21 @@ export function BarChart({
   format = (n) => n.toLocaleString("en-US"),
   labelHeader,
   valueHeader,
+  words = ENGLISH,
 }: {
   title: string;
   data: { label: string; value: number; short?: string }[];
   format?: (n: number) => string;
   labelHeader: string;
   valueHeader: string;
+  words?: BarChartWords;
 }) {
   const total = data.reduce((sum, d) => sum + d.value, 0);
   const peak = data.reduce((best, d) => (d.value > best.value ? d : best), data[0] ?? { label: "", value: 0 });
   const summary =
     total === 0
-      ? `${title}: none yet`
-      : `${title}: ${format(total)} in all, highest ${peak.label} (${format(peak.value)})`;
+      ? words.noneYet(title)
+      : words.summary({ title, total: format(total), label: peak.label, value: format(peak.value) });
 
   const x = scaleBand<string>({
     domain: data.map((d) => d.label),
@@ -89,7 +105,7 @@ export function BarChart({
             className="absolute inset-x-0 flex items-center justify-center text-sm text-slate-500"
             style={{ top: TOP, height: PLOT_HEIGHT }}
           >
-            Nothing in this period yet
+            {words.empty}
           </p>
         ) : null}
         <svg
@@ -169,7 +185,7 @@ export function BarChart({
         </svg>
       </div>
       <details className="mt-1 text-sm">
-        <summary className="cursor-pointer text-slate-600">Show as table</summary>
+        <summary className="cursor-pointer text-slate-600">{words.showTable}</summary>
         <table className="mt-2 w-full text-left">
           <caption className="sr-only">{title}</caption>
           <thead>

@@ -4,6 +4,7 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/field";
 import type { CategoryTab } from "../store-design.schema";
+import { useTranslation } from "~/i18n/use-translation";
 
 function slugify(name: string) {
   return (
@@ -18,6 +19,7 @@ function slugify(name: string) {
 
 /** Settings tab: add, rename, reorder and delete the store's category tabs, saved together. */
 export function CategoryTabsEditor({ initial }: { initial: CategoryTab[] }) {
+  const { t } = useTranslation(["stores"]);
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
   const [tabs, setTabs] = useState(initial);
   const [newName, setNewName] = useState("");
@@ -25,13 +27,13 @@ export function CategoryTabsEditor({ initial }: { initial: CategoryTab[] }) {
     const next = [...tabs];
     const [tab] = next.splice(i, 1);
     next.splice(i + delta, 0, tab!);
-    setTabs(next.map((t, order) => ({ ...t, order })));
+    setTabs(next.map((tab, order) => ({ ...tab, order })));
   };
   const add = () => {
     const name = newName.trim();
     if (!name) return;
     let slug = slugify(name);
-    while (tabs.some((t) => t.slug === slug) || slug === "all") slug = `${slug}-2`;
+    while (tabs.some((tab) => tab.slug === slug) || slug === "all") slug = `${slug}-2`;
     setTabs([...tabs, { id: `tab-${Date.now()}`, name, slug, order: tabs.length }]);
     setNewName("");
   };
@@ -42,12 +44,14 @@ export function CategoryTabsEditor({ initial }: { initial: CategoryTab[] }) {
           <li key={tab.id} className="flex items-end gap-2">
             <div className="flex-1">
               <Label htmlFor={`tab-name-${tab.id}`} className="text-xs font-normal text-slate-500">
-                Tab {i + 1} name ({tab.slug})
+                {t("stores:tabs.name", { number: i + 1, slug: tab.slug })}
               </Label>
               <Input
                 id={`tab-name-${tab.id}`}
                 value={tab.name}
-                onChange={(e) => setTabs(tabs.map((t) => (t.id === tab.id ? { ...t, name: e.target.value } : t)))}
+                onChange={(e) =>
+                  setTabs(tabs.map((other) => (other.id === tab.id ? { ...other, name: e.target.value } : other)))
+                }
               />
             </div>
             <Button
@@ -55,7 +59,7 @@ export function CategoryTabsEditor({ initial }: { initial: CategoryTab[] }) {
               size="sm"
               onClick={() => move(i, -1)}
               disabled={i === 0}
-              aria-label={`Move ${tab.name} up`}
+              aria-label={t("stores:tabs.moveUp", { name: tab.name })}
             >
               <ArrowUp className="size-4" aria-hidden />
             </Button>
@@ -64,15 +68,17 @@ export function CategoryTabsEditor({ initial }: { initial: CategoryTab[] }) {
               size="sm"
               onClick={() => move(i, 1)}
               disabled={i === tabs.length - 1}
-              aria-label={`Move ${tab.name} down`}
+              aria-label={t("stores:tabs.moveDown", { name: tab.name })}
             >
               <ArrowDown className="size-4" aria-hidden />
             </Button>
             <Button
               variant="ghost"
               size="sm"
-              onClick={() => setTabs(tabs.filter((t) => t.id !== tab.id).map((t, order) => ({ ...t, order })))}
-              aria-label={`Delete ${tab.name}`}
+              onClick={() =>
+                setTabs(tabs.filter((other) => other.id !== tab.id).map((other, order) => ({ ...other, order })))
+              }
+              aria-label={t("stores:tabs.delete", { name: tab.name })}
             >
               <Trash2 className="size-4 text-red-700" aria-hidden />
             </Button>
@@ -81,7 +87,7 @@ export function CategoryTabsEditor({ initial }: { initial: CategoryTab[] }) {
       </ul>
       <div className="mt-4 flex items-end gap-2">
         <div className="flex-1">
-          <Label htmlFor="new-tab-name">New tab</Label>
+          <Label htmlFor="new-tab-name">{t("stores:tabs.new")}</Label>
           <Input
             id="new-tab-name"
             value={newName}
@@ -90,7 +96,7 @@ export function CategoryTabsEditor({ initial }: { initial: CategoryTab[] }) {
           />
         </div>
         <Button variant="outline" onClick={add} disabled={!newName.trim()}>
-          <Plus className="size-4" aria-hidden /> Add Tab
+          <Plus className="size-4" aria-hidden /> {t("stores:tabs.add")}
         </Button>
       </div>
       <Button
@@ -98,7 +104,7 @@ export function CategoryTabsEditor({ initial }: { initial: CategoryTab[] }) {
         disabled={fetcher.state !== "idle"}
         onClick={() => fetcher.submit({ intent: "save-tabs", payload: JSON.stringify(tabs) }, { method: "post" })}
       >
-        Save Tabs
+        {t("stores:tabs.save")}
       </Button>
       {fetcher.data ? (
         <p role="status" className={fetcher.data.ok ? "mt-2 text-sm text-green-700" : "mt-2 text-sm text-red-700"}>

@@ -5,6 +5,7 @@ import { categoryLabel, STORE_CATEGORY_OPTIONS } from "~/lib/categories";
 import { lazySchema, useValidatedForm, type FormReply } from "~/components/forms/validated-form";
 import type { storeDetailsSchema } from "../store-form.schema";
 import { WEEKDAYS } from "../store-form-values";
+import { useTranslation } from "~/i18n/use-translation";
 
 const lazyStoreDetailsSchema = lazySchema(() =>
   import("../store-form.schema").then((m) => ({ schema: m.storeDetailsSchema, read: m.readStoreForm })),
@@ -36,6 +37,7 @@ function groupError(meta: Pick<Meta, "errors" | "allErrors">) {
 
 /** The store's details: plain inputs, so the form posts without JavaScript. */
 export function StoreDetailsFields({ fields }: { fields: StoreDetailsFieldset }) {
+  const { t } = useTranslation(["stores"]);
   const text = (
     name: "phone" | "email" | "website" | "street" | "city" | "state" | "zipCode" | "country",
     label: string,
@@ -52,49 +54,68 @@ export function StoreDetailsFields({ fields }: { fields: StoreDetailsFieldset })
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
-        <Field id={fields.name.id} label="Store Name" error={fields.name.errors?.[0]}>
+        <Field id={fields.name.id} label={t("stores:details.name")} error={fields.name.errors?.[0]}>
           <Input {...getInputProps(fields.name, { type: "text" })} required maxLength={120} />
         </Field>
       </div>
       <div className="sm:col-span-2">
-        <Field id={fields.description.id} label="Description" error={fields.description.errors?.[0]}>
+        <Field
+          id={fields.description.id}
+          label={t("stores:details.description")}
+          error={fields.description.errors?.[0]}
+        >
           <Textarea {...getTextareaProps(fields.description)} rows={3} />
         </Field>
       </div>
       <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
-        <legend className="mb-2 text-sm font-semibold text-slate-900">About your company</legend>
-        <Field id={fields.yearFounded.id} label="Year founded" error={fields.yearFounded.errors?.[0]}>
-          <Input {...getInputProps(fields.yearFounded, { type: "text" })} inputMode="numeric" placeholder="e.g. 1998" />
+        <legend className="mb-2 text-sm font-semibold text-slate-900">{t("stores:details.about")}</legend>
+        <Field
+          id={fields.yearFounded.id}
+          label={t("stores:details.yearFounded")}
+          error={fields.yearFounded.errors?.[0]}
+        >
+          <Input
+            {...getInputProps(fields.yearFounded, { type: "text" })}
+            inputMode="numeric"
+            placeholder={t("stores:details.yearPlaceholder")}
+          />
         </Field>
-        <Field id={fields.productionCapacity.id} label="Monthly output" error={fields.productionCapacity.errors?.[0]}>
-          <Input {...getInputProps(fields.productionCapacity, { type: "text" })} placeholder="e.g. 40,000 towels" />
+        <Field
+          id={fields.productionCapacity.id}
+          label={t("stores:details.output")}
+          error={fields.productionCapacity.errors?.[0]}
+        >
+          <Input
+            {...getInputProps(fields.productionCapacity, { type: "text" })}
+            placeholder={t("stores:details.outputPlaceholder")}
+          />
         </Field>
         <div className="sm:col-span-2">
           <Field
             id={fields.certifications.id}
-            label="Certifications (separated by commas)"
+            label={t("stores:details.certifications")}
             error={fields.certifications.errors?.[0]}
           >
             <Input
               {...getInputProps(fields.certifications, { type: "text" })}
-              placeholder="e.g. GOTS, OEKO-TEX Standard 100, ISO 9001"
+              placeholder={t("stores:details.certificationsPlaceholder")}
             />
           </Field>
         </div>
       </fieldset>
-      {text("phone", "Phone", "tel", "tel")}
-      {text("email", "Email", "email", "email")}
-      <div className="sm:col-span-2">{text("website", "Website", "url", "url")}</div>
+      {text("phone", t("stores:details.phone"), "tel", "tel")}
+      {text("email", t("stores:details.email"), "email", "email")}
+      <div className="sm:col-span-2">{text("website", t("stores:details.website"), "url", "url")}</div>
       <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
-        <legend className="mb-2 text-sm font-semibold text-slate-900">Address</legend>
-        <div className="sm:col-span-2">{text("street", "Street", "text", "street-address")}</div>
-        {text("city", "City", "text", "address-level2")}
-        {text("state", "State", "text", "address-level1")}
-        {text("zipCode", "ZIP / PIN Code", "text", "postal-code")}
-        {text("country", "Country", "text", "country-name")}
+        <legend className="mb-2 text-sm font-semibold text-slate-900">{t("stores:details.address")}</legend>
+        <div className="sm:col-span-2">{text("street", t("stores:details.street"), "text", "street-address")}</div>
+        {text("city", t("stores:details.city"), "text", "address-level2")}
+        {text("state", t("stores:details.state"), "text", "address-level1")}
+        {text("zipCode", t("stores:details.zipCode"), "text", "postal-code")}
+        {text("country", t("stores:details.country"), "text", "country-name")}
       </fieldset>
       <fieldset className="sm:col-span-2" aria-describedby={categoriesError ? fields.categories.errorId : undefined}>
-        <legend className="mb-2 text-sm font-semibold text-slate-900">Categories</legend>
+        <legend className="mb-2 text-sm font-semibold text-slate-900">{t("stores:details.categories")}</legend>
         {categoriesError ? (
           <p id={fields.categories.errorId} className="mb-2 text-sm text-red-600" role="alert">
             {categoriesError}
@@ -113,7 +134,7 @@ export function StoreDetailsFields({ fields }: { fields: StoreDetailsFieldset })
         </div>
       </fieldset>
       <fieldset className="sm:col-span-2" aria-describedby={hoursError ? fields.businessHours.errorId : undefined}>
-        <legend className="mb-2 text-sm font-semibold text-slate-900">Business Hours</legend>
+        <legend className="mb-2 text-sm font-semibold text-slate-900">{t("stores:details.hours")}</legend>
         {hoursError ? (
           <p id={fields.businessHours.errorId} className="mb-2 text-sm text-red-600" role="alert">
             {hoursError}
@@ -122,6 +143,7 @@ export function StoreDetailsFields({ fields }: { fields: StoreDetailsFieldset })
         <div className="space-y-2">
           {WEEKDAYS.map((day) => {
             const { open, close, closed } = hours[day].getFieldset();
+            const dayName = t(`stores:details.days.${day}`);
             // a wrong time is told in the group's message above
             const described = (meta: typeof open) =>
               meta.errors ? { "aria-invalid": true, "aria-describedby": fields.businessHours.errorId } : {};
@@ -131,21 +153,26 @@ export function StoreDetailsFields({ fields }: { fields: StoreDetailsFieldset })
                 key={day}
                 className="grid grid-cols-2 items-end gap-2 text-sm sm:grid-cols-[6rem_minmax(0,1fr)_minmax(0,1fr)_auto]"
               >
-                <span className="row-start-1 self-center font-medium capitalize sm:self-end sm:font-normal">{day}</span>
+                <span className="row-start-1 self-center font-medium capitalize sm:self-end sm:font-normal">
+                  {dayName}
+                </span>
                 <div>
                   <Label htmlFor={open.id} className="mb-0.5 text-xs font-normal text-slate-500">
-                    Opens<span className="sr-only"> on {day}</span>
+                    {t("stores:details.opens")}
+                    <span className="sr-only">{t("stores:details.onDay", { day: dayName })}</span>
                   </Label>
                   <Input {...getInputProps(open, { type: "time", ariaAttributes: false })} {...described(open)} />
                 </div>
                 <div>
                   <Label htmlFor={close.id} className="mb-0.5 text-xs font-normal text-slate-500">
-                    Closes<span className="sr-only"> on {day}</span>
+                    {t("stores:details.closes")}
+                    <span className="sr-only">{t("stores:details.onDay", { day: dayName })}</span>
                   </Label>
                   <Input {...getInputProps(close, { type: "time", ariaAttributes: false })} {...described(close)} />
                 </div>
                 <label className="col-start-2 row-start-1 flex items-center gap-1.5 self-center justify-self-end sm:col-start-4 sm:self-end sm:justify-self-auto">
-                  <input {...getInputProps(closed, { type: "checkbox", ariaAttributes: false })} /> Closed
+                  <input {...getInputProps(closed, { type: "checkbox", ariaAttributes: false })} />{" "}
+                  {t("stores:details.closed")}
                 </label>
               </div>
             );

@@ -40,6 +40,8 @@ import {
 } from "../store-design.schema";
 import { BannerSectionView } from "./banner-section-view";
 import { ResponsiveImage } from "~/modules/uploads/components/responsive-image";
+import { useTranslation } from "~/i18n/use-translation";
+import { useLocale } from "~/components/layout/use-root-user";
 
 type EditorProduct = {
   id: string;
@@ -92,13 +94,14 @@ function useElementWidth<T extends HTMLElement>() {
 }
 
 function AddSectionControls({ onAdd, label }: { onAdd: (type: Section["type"]) => void; label: string }) {
+  const { t } = useTranslation(["stores"]);
   return (
     <div className="flex flex-wrap items-center justify-center gap-2 py-3" role="group" aria-label={label}>
       <Button size="sm" variant="outline" onClick={() => onAdd("banner-section")}>
-        <LayoutTemplate className="size-4" aria-hidden /> Add Banner Section
+        <LayoutTemplate className="size-4" aria-hidden /> {t("stores:editor.addBannerSection")}
       </Button>
       <Button size="sm" variant="outline" onClick={() => onAdd("product-section")}>
-        <Package className="size-4" aria-hidden /> Add Product Section
+        <Package className="size-4" aria-hidden /> {t("stores:editor.addProductSection")}
       </Button>
     </div>
   );
@@ -115,6 +118,7 @@ function BannerCanvas({
   onChange: (banners: Banner[]) => void;
   onOpenBanner: (bannerId: string) => void;
 }) {
+  const { t } = useTranslation(["stores"]);
   const [ref, width] = useElementWidth<HTMLDivElement>();
   const [drag, setDrag] = useState<Drag | null>(null);
   const scale = width / EDITOR.autoWidth;
@@ -173,12 +177,17 @@ function BannerCanvas({
           tabIndex={editMode ? 0 : undefined}
           aria-label={
             editMode
-              ? `Banner "${banner.title || "Untitled"}"${[banner.subtitle, banner.cta_text]
-                  .filter(Boolean)
-                  .map((text) => ` ${text}`)
-                  .join(
-                    ",",
-                  )} at ${banner.x}, ${banner.y}, ${banner.width} × ${banner.height}. Arrow keys move, Shift+arrows resize, Enter edits.`
+              ? t("stores:banner.label", {
+                  title: banner.title || t("stores:banner.untitled"),
+                  texts: [banner.subtitle, banner.cta_text]
+                    .filter(Boolean)
+                    .map((text) => ` ${text}`)
+                    .join(","),
+                  x: banner.x,
+                  y: banner.y,
+                  width: banner.width,
+                  height: banner.height,
+                })
               : undefined
           }
           className={cn(
@@ -258,13 +267,15 @@ function ProductPreview({
   limit: number;
   showFeatured: boolean;
 }) {
+  const { t } = useTranslation(["stores"]);
+  const locale = useLocale();
   const list = [...products]
     .sort((a, b) => (showFeatured ? Number(b.featured) - Number(a.featured) : 0))
     .slice(0, limit);
   if (list.length === 0)
     return (
       <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">
-        Add products to this store to show them here.
+        {t("stores:editor.productsEmpty")}
       </p>
     );
   return (
@@ -286,7 +297,9 @@ function ProductPreview({
           </div>
           <div className="p-3">
             <p className="truncate text-sm font-medium">{p.name}</p>
-            <p className="text-sm text-slate-600">{formatPriceRange(p.priceMinCents, p.priceMaxCents)}</p>
+            <p className="text-sm text-slate-600">
+              {formatPriceRange(p.priceMinCents, p.priceMaxCents, "USD", locale)}
+            </p>
           </div>
         </div>
       ))}
@@ -305,6 +318,7 @@ export function StoreEditor({
   products: EditorProduct[];
   action: string;
 }) {
+  const { t } = useTranslation(["stores"]);
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
   const [design, setDesign] = useState<StoreDesign>(initial);
   // the editor only works with its JavaScript: until it has hydrated its buttons say so rather than ignore a click
@@ -318,9 +332,9 @@ export function StoreEditor({
     if (fetcher.state === "idle" && fetcher.data) (fetcher.data.ok ? toast.success : toast.error)(fetcher.data.message);
   }, [fetcher.state, fetcher.data]);
 
-  const open = (t: Target) => {
+  const open = (area: Target) => {
     if (!editMode) return;
-    setTarget(t);
+    setTarget(area);
   };
   // Every change goes through a functional update, so edits made meanwhile (say during an upload) are never lost.
   const changeSections = (change: (sections: Section[]) => Section[]) =>
@@ -370,10 +384,10 @@ export function StoreEditor({
           return next.sections === d.sections ? d : { ...d, sections: next.sections };
         }),
       );
-      const { ok, message } = bannerImageMessage(result.outcome ?? { kind: "missing" });
+      const { ok, message } = bannerImageMessage(result.outcome ?? { kind: "missing" }, t);
       (ok ? toast.success : toast.error)(message);
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : "Failed to upload image");
+      toast.error(error instanceof Error ? error.message : t("stores:editor.uploadFailed"));
     } finally {
       setUploading((n) => n - 1);
     }
@@ -382,22 +396,22 @@ export function StoreEditor({
   function save() {
     const parsed = storeDesignSchema.safeParse(design);
     if (!parsed.success) {
-      toast.error(`Failed to save store: ${parsed.error.issues[0]!.message}`);
+      toast.error(t("stores:editor.saveFailed", { reason: parsed.error.issues[0]!.message }));
       return;
     }
     fetcher.submit({ intent: "save-design", payload: JSON.stringify(parsed.data) }, { method: "post", action });
   }
 
   const editable = editMode && !preview;
-  const clickArea = (t: Target, label: string) =>
+  const clickArea = (area: Target, label: string) =>
     editable
       ? {
           role: "button",
           tabIndex: 0,
           "aria-label": label,
-          onClick: () => open(t),
+          onClick: () => open(area),
           onKeyDown: (e: React.KeyboardEvent) =>
-            e.key === "Enter" || e.key === " " ? (e.preventDefault(), open(t)) : undefined,
+            e.key === "Enter" || e.key === " " ? (e.preventDefault(), open(area)) : undefined,
         }
       : {};
 
@@ -405,7 +419,7 @@ export function StoreEditor({
     <div className="rounded-lg border border-slate-200 bg-white">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
         <div>
-          <h2 className="text-lg font-semibold">Store Editor</h2>
+          <h2 className="text-lg font-semibold">{t("stores:editor.title")}</h2>
           <p className="text-sm text-slate-600">{design.name}</p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -416,7 +430,7 @@ export function StoreEditor({
             aria-pressed={editMode}
             disabled={!hydrated}
           >
-            <Pencil className="size-4" aria-hidden /> {editMode ? "Exit Edit" : "Edit Store"}
+            <Pencil className="size-4" aria-hidden /> {editMode ? t("stores:editor.exitEdit") : t("stores:editor.edit")}
           </Button>
           <Button
             variant="outline"
@@ -426,20 +440,19 @@ export function StoreEditor({
             disabled={!hydrated}
           >
             {preview ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}{" "}
-            {preview ? "Exit Preview" : "Preview"}
+            {preview ? t("stores:editor.exitPreview") : t("stores:editor.preview")}
           </Button>
           <Button size="sm" onClick={save} disabled={!hydrated || uploading > 0 || fetcher.state !== "idle"}>
-            <Save className="size-4" aria-hidden /> {fetcher.state !== "idle" ? "Saving..." : "Save Store"}
+            <Save className="size-4" aria-hidden />{" "}
+            {fetcher.state !== "idle" ? t("stores:editor.saving") : t("stores:editor.save")}
           </Button>
         </div>
       </div>
-      {editable ? (
-        <p className="bg-brand-50 px-4 py-2 text-sm text-brand-700">Drag corners to resize • Drag center to move</p>
-      ) : null}
+      {editable ? <p className="bg-brand-50 px-4 py-2 text-sm text-brand-700">{t("stores:editor.hint")}</p> : null}
 
       <div className="space-y-4 p-4">
         <div
-          {...clickArea({ kind: "hero" }, "Edit hero banner")}
+          {...clickArea({ kind: "hero" }, t("stores:editor.editHero"))}
           className={cn(
             "relative flex min-h-32 items-center justify-center overflow-hidden rounded-lg bg-slate-100",
             editable && "cursor-pointer ring-brand-500 hover:ring-2",
@@ -449,27 +462,27 @@ export function StoreEditor({
             <img src={design.hero_banner} alt="" className="max-h-[400px] w-full object-cover" />
           ) : (
             <span className="flex items-center gap-2 text-sm text-slate-600">
-              <ImageIcon className="size-4" aria-hidden /> Hero banner
+              <ImageIcon className="size-4" aria-hidden /> {t("stores:editor.heroBanner")}
             </span>
           )}
         </div>
         <div className="flex flex-wrap items-center gap-4">
           <div
-            {...clickArea({ kind: "logo" }, "Edit logo")}
+            {...clickArea({ kind: "logo" }, t("stores:editor.editLogo"))}
             className={cn(
               "flex size-16 items-center justify-center overflow-hidden rounded-lg border border-slate-200",
               editable && "cursor-pointer hover:ring-2 hover:ring-brand-500",
             )}
           >
             {design.logo_url ? (
-              <img src={design.logo_url} alt="Store logo" className="h-full w-full object-contain" />
+              <img src={design.logo_url} alt={t("stores:editor.logoAlt")} className="h-full w-full object-contain" />
             ) : (
               <StoreIcon className="size-8" style={{ color: design.primary_color }} aria-hidden />
             )}
           </div>
           <div className="min-w-0 flex-1">
             <p
-              {...clickArea({ kind: "name" }, `Edit store name: ${design.name}`)}
+              {...clickArea({ kind: "name" }, t("stores:editor.editName", { name: design.name }))}
               className={cn(
                 "text-2xl font-bold",
                 editable && "cursor-pointer rounded hover:ring-2 hover:ring-brand-500",
@@ -478,25 +491,28 @@ export function StoreEditor({
               {design.name}
             </p>
             <p
-              {...clickArea({ kind: "tagline" }, `Edit tagline: ${design.tagline || "Add a tagline"}`)}
+              {...clickArea(
+                { kind: "tagline" },
+                t("stores:editor.editTagline", { tagline: design.tagline || t("stores:editor.addTagline") }),
+              )}
               className={cn("text-slate-600", editable && "cursor-pointer rounded hover:ring-2 hover:ring-brand-500")}
             >
-              {design.tagline || (editable ? "Add a tagline" : "")}
+              {design.tagline || (editable ? t("stores:editor.addTagline") : "")}
             </p>
           </div>
           <span
-            {...clickArea({ kind: "color" }, "Edit brand colour")}
+            {...clickArea({ kind: "color" }, t("stores:editor.editColour"))}
             className={cn("size-8 rounded-full border border-slate-300", editable && "cursor-pointer")}
             style={{ background: design.primary_color }}
-            title="Brand colour"
+            title={t("stores:editor.brandColour")}
           />
         </div>
 
         {design.sections.length === 0 && editable ? (
           <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
-            <h3 className="text-lg font-semibold">Start Building Your Store</h3>
-            <p className="mt-1 text-sm text-slate-600">Add banners and product showcases to make your store yours.</p>
-            <AddSectionControls onAdd={(type) => addSection(type, -1)} label="Add the first section" />
+            <h3 className="text-lg font-semibold">{t("stores:editor.startTitle")}</h3>
+            <p className="mt-1 text-sm text-slate-600">{t("stores:editor.startText")}</p>
+            <AddSectionControls onAdd={(type) => addSection(type, -1)} label={t("stores:editor.addFirst")} />
           </div>
         ) : null}
 
@@ -504,21 +520,23 @@ export function StoreEditor({
           <div key={section.id}>
             <section
               className={cn("rounded-lg", editable && "border border-slate-200 p-3")}
-              aria-label={section.type === "banner-section" ? `Banner section ${index + 1}` : section.title}
+              aria-label={
+                section.type === "banner-section" ? t("stores:section.banner", { number: index + 1 }) : section.title
+              }
             >
               {editable ? (
                 <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
                   <p className="text-sm font-semibold">
                     {section.type === "banner-section"
-                      ? `Banner section ${index + 1}`
-                      : `Product section: ${section.title}`}
+                      ? t("stores:section.banner", { number: index + 1 })
+                      : t("stores:section.product", { title: section.title })}
                   </p>
                   <div className="flex flex-wrap items-end gap-2">
                     {section.type === "banner-section" ? (
                       <>
                         <NumberField
                           id={`height-${section.id}`}
-                          label="Canvas height (px)"
+                          label={t("stores:section.canvasHeight")}
                           value={section.section_height}
                           min={Math.max(EDITOR.canvasMinEditor, ...section.banners.map((b) => b.y + b.height))}
                           max={EDITOR.maxCanvasHeight}
@@ -538,8 +556,7 @@ export function StoreEditor({
                               width: EDITOR.autoWidth,
                               height: section.section_height,
                             });
-                            if (!spot)
-                              return toast.error("There is no free space for another banner; make the canvas taller");
+                            if (!spot) return toast.error(t("stores:section.noSpace"));
                             updateSection(section.id, {
                               banners: [
                                 ...section.banners,
@@ -548,14 +565,14 @@ export function StoreEditor({
                             });
                           }}
                         >
-                          <Plus className="size-4" aria-hidden /> Add Banner
+                          <Plus className="size-4" aria-hidden /> {t("stores:section.addBanner")}
                         </Button>
                       </>
                     ) : (
                       <>
                         <div>
                           <Label htmlFor={`title-${section.id}`} className="text-xs font-normal text-slate-500">
-                            Section title
+                            {t("stores:section.title")}
                           </Label>
                           <Input
                             id={`title-${section.id}`}
@@ -567,7 +584,7 @@ export function StoreEditor({
                         </div>
                         <NumberField
                           id={`limit-${section.id}`}
-                          label="Products shown"
+                          label={t("stores:section.productsShown")}
                           value={section.product_limit}
                           min={1}
                           max={EDITOR.maxProductLimit}
@@ -580,14 +597,14 @@ export function StoreEditor({
                             checked={section.show_featured}
                             onChange={(e) => updateSection(section.id, { show_featured: e.target.checked })}
                           />{" "}
-                          Featured first
+                          {t("stores:section.featuredFirst")}
                         </label>
                       </>
                     )}
                     <Button
                       size="sm"
                       variant="ghost"
-                      aria-label={`Move section ${index + 1} up`}
+                      aria-label={t("stores:section.moveUp", { number: index + 1 })}
                       disabled={index === 0}
                       onClick={() => moveSection(index, -1)}
                     >
@@ -596,7 +613,7 @@ export function StoreEditor({
                     <Button
                       size="sm"
                       variant="ghost"
-                      aria-label={`Move section ${index + 1} down`}
+                      aria-label={t("stores:section.moveDown", { number: index + 1 })}
                       disabled={index === design.sections.length - 1}
                       onClick={() => moveSection(index, 1)}
                     >
@@ -605,10 +622,10 @@ export function StoreEditor({
                     <Button
                       size="sm"
                       variant="ghost"
-                      aria-label={`Delete section ${index + 1}`}
+                      aria-label={t("stores:section.delete", { number: index + 1 })}
                       onClick={() => {
                         changeSections((sections) => sections.filter((s) => s.id !== section.id));
-                        toast.success("Section deleted");
+                        toast.success(t("stores:section.deleted"));
                       }}
                     >
                       <Trash2 className="size-4 text-red-700" aria-hidden />
@@ -641,7 +658,7 @@ export function StoreEditor({
             {editable ? (
               <AddSectionControls
                 onAdd={(type) => addSection(type, index)}
-                label={`Add a section after section ${index + 1}`}
+                label={t("stores:section.addAfter", { number: index + 1 })}
               />
             ) : null}
           </div>
@@ -654,16 +671,16 @@ export function StoreEditor({
           <DialogTitle asChild>
             <h3 className="text-lg font-semibold">
               {target?.kind === "hero"
-                ? "Hero Banner"
+                ? t("stores:dialog.hero")
                 : target?.kind === "logo"
-                  ? "Logo"
+                  ? t("stores:dialog.logo")
                   : target?.kind === "name"
-                    ? "Store Name"
+                    ? t("stores:dialog.name")
                     : target?.kind === "tagline"
-                      ? "Tagline"
+                      ? t("stores:dialog.tagline")
                       : target?.kind === "color"
-                        ? "Brand Colour"
-                        : "Banner"}
+                        ? t("stores:dialog.colour")
+                        : t("stores:dialog.banner")}
             </h3>
           </DialogTitle>
           <div className="mt-4 space-y-4">
@@ -672,19 +689,19 @@ export function StoreEditor({
                 <ImageUploadField
                   kind="hero_banner"
                   name="hero_banner"
-                  label="Hero banner image"
+                  label={t("stores:dialog.heroImage")}
                   initial={design.hero_banner ? [design.hero_banner] : []}
                   onChange={(urls) => setDesign((d) => ({ ...d, hero_banner: urls[0] ?? "" }))}
                   onUploadingChange={(u) => setUploading((n) => n + (u ? 1 : -1))}
                 />
-                <p className="text-xs text-slate-500">Recommended: 1400px × 400px or larger.</p>
+                <p className="text-xs text-slate-500">{t("stores:dialog.heroHint")}</p>
               </>
             ) : null}
             {target?.kind === "logo" ? (
               <ImageUploadField
                 kind="logo"
                 name="logo_url"
-                label="Logo image"
+                label={t("stores:dialog.logoImage")}
                 initial={design.logo_url ? [design.logo_url] : []}
                 onChange={(urls) => setDesign((d) => ({ ...d, logo_url: urls[0] ?? "" }))}
                 onUploadingChange={(u) => setUploading((n) => n + (u ? 1 : -1))}
@@ -692,7 +709,7 @@ export function StoreEditor({
             ) : null}
             {target?.kind === "name" ? (
               <div>
-                <Label htmlFor="editor-name">Store name</Label>
+                <Label htmlFor="editor-name">{t("stores:dialog.storeName")}</Label>
                 <Input
                   id="editor-name"
                   value={design.name}
@@ -703,7 +720,7 @@ export function StoreEditor({
             ) : null}
             {target?.kind === "tagline" ? (
               <div>
-                <Label htmlFor="editor-tagline">Tagline</Label>
+                <Label htmlFor="editor-tagline">{t("stores:dialog.tagline")}</Label>
                 <Textarea
                   id="editor-tagline"
                   value={design.tagline}
@@ -721,7 +738,7 @@ export function StoreEditor({
             {target?.kind === "banner" && currentBanner ? (
               <>
                 <div>
-                  <Label htmlFor="banner-title">Banner Title</Label>
+                  <Label htmlFor="banner-title">{t("stores:banner.title")}</Label>
                   <Input
                     id="banner-title"
                     value={currentBanner.title}
@@ -730,7 +747,7 @@ export function StoreEditor({
                   />
                 </div>
                 <div>
-                  <Label htmlFor="banner-subtitle">Subtitle</Label>
+                  <Label htmlFor="banner-subtitle">{t("stores:banner.subtitle")}</Label>
                   <Input
                     id="banner-subtitle"
                     value={currentBanner.subtitle}
@@ -739,7 +756,7 @@ export function StoreEditor({
                   />
                 </div>
                 <div>
-                  <Label htmlFor="banner-cta">Call-to-Action Text</Label>
+                  <Label htmlFor="banner-cta">{t("stores:banner.cta")}</Label>
                   <Input
                     id="banner-cta"
                     value={currentBanner.cta_text}
@@ -748,11 +765,11 @@ export function StoreEditor({
                   />
                 </div>
                 <div>
-                  <Label htmlFor="banner-link">Banner Link (optional)</Label>
+                  <Label htmlFor="banner-link">{t("stores:banner.link")}</Label>
                   <Input
                     id="banner-link"
                     value={currentBanner.cta_link}
-                    placeholder="https://… or /browse"
+                    placeholder={t("stores:banner.linkPlaceholder")}
                     onChange={(e) => updateBanner(target.sectionId, target.bannerId, { cta_link: e.target.value })}
                   />
                 </div>
@@ -762,10 +779,10 @@ export function StoreEditor({
                     checked={currentBanner.clickable}
                     onChange={(e) => updateBanner(target.sectionId, target.bannerId, { clickable: e.target.checked })}
                   />{" "}
-                  Make banner clickable
+                  {t("stores:banner.clickable")}
                 </label>
                 <div>
-                  <Label htmlFor="banner-image">Banner Image</Label>
+                  <Label htmlFor="banner-image">{t("stores:banner.image")}</Label>
                   <input
                     id="banner-image"
                     type="file"
@@ -777,7 +794,7 @@ export function StoreEditor({
                     }}
                     className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2"
                   />
-                  {uploading > 0 ? <p className="mt-1 text-xs text-slate-500">Uploading…</p> : null}
+                  {uploading > 0 ? <p className="mt-1 text-xs text-slate-500">{t("stores:banner.uploading")}</p> : null}
                 </div>
                 <Button
                   variant="danger"
@@ -785,16 +802,16 @@ export function StoreEditor({
                   onClick={() => {
                     changeBanners(target.sectionId, (banners) => banners.filter((b) => b.id !== target.bannerId));
                     setTarget(null);
-                    toast.success("Banner deleted");
+                    toast.success(t("stores:banner.deleted"));
                   }}
                 >
-                  <Trash2 className="size-4" aria-hidden /> Delete banner
+                  <Trash2 className="size-4" aria-hidden /> {t("stores:banner.delete")}
                 </Button>
               </>
             ) : null}
           </div>
           <div className="mt-6 flex justify-end">
-            <Button onClick={() => setTarget(null)}>Done</Button>
+            <Button onClick={() => setTarget(null)}>{t("stores:dialog.done")}</Button>
           </div>
         </DialogContent>
       </Dialog>
@@ -803,11 +820,12 @@ export function StoreEditor({
 }
 
 function ColourFields({ value, onChange }: { value: string; onChange: (hex: string) => void }) {
+  const { t } = useTranslation(["stores"]);
   const [text, setText] = useState(value);
   return (
     <div className="flex items-end gap-3">
       <div>
-        <Label htmlFor="editor-colour">Colour</Label>
+        <Label htmlFor="editor-colour">{t("stores:dialog.colourField")}</Label>
         <input
           id="editor-colour"
           type="color"
@@ -817,7 +835,7 @@ function ColourFields({ value, onChange }: { value: string; onChange: (hex: stri
         />
       </div>
       <div className="flex-1">
-        <Label htmlFor="editor-hex">Hex value</Label>
+        <Label htmlFor="editor-hex">{t("stores:dialog.hex")}</Label>
         <Input
           id="editor-hex"
           value={text}
@@ -897,10 +915,11 @@ function NumberField({
 
 /** A banner section's optional background colour. */
 function BackgroundField({ id, value, onChange }: { id: string; value: string; onChange: (hex: string) => void }) {
+  const { t } = useTranslation(["stores"]);
   return (
     <div>
       <Label htmlFor={id} className="text-xs font-normal text-slate-500">
-        Background
+        {t("stores:section.background")}
       </Label>
       <div className="flex h-8 items-center gap-1">
         <input
@@ -911,11 +930,16 @@ function BackgroundField({ id, value, onChange }: { id: string; value: string; o
           className="h-8 w-12 rounded border border-slate-300"
         />
         {value ? (
-          <Button size="sm" variant="ghost" onClick={() => onChange("")} aria-label="Clear background colour">
-            Clear
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => onChange("")}
+            aria-label={t("stores:section.clearBackground")}
+          >
+            {t("stores:section.clear")}
           </Button>
         ) : (
-          <span className="px-2 text-xs text-slate-500">None</span>
+          <span className="px-2 text-xs text-slate-500">{t("stores:section.none")}</span>
         )}
       </div>
     </div>

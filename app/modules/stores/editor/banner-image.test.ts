@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { newBanner, newSection, type BannerSection, type Section } from "../store-design.schema";
-import { bannerImageMessage, withBannerImage } from "./banner-image";
+import { bannerImageMessage as messageIn, withBannerImage, type BannerImageOutcome } from "./banner-image";
+import { translate } from "~/i18n/texts";
+import englishStores from "~/locales/en/stores.json";
+
+/** The message as an English-speaking owner reads it (the editor passes its page's `t`). */
+const bannerImageMessage = (outcome: BannerImageOutcome) =>
+  messageIn(outcome, (key, values) => translate("en", { stores: englishStores }, key, values));
 
 function bannerSection(banners: Partial<BannerSection["banners"][number]>[]): BannerSection {
   const section = newSection("banner-section", 0, 1) as BannerSection;

@@ -46,17 +46,28 @@ export function withBannerImage(
   };
 }
 
+/** The `t` of the page (useTranslation(["stores"])): the message is in the owner's language. */
+type Translate = (
+  key: `stores:banner.${"imageSized" | "imageKept" | "imageMissing"}`,
+  values?: Record<string, number>,
+) => string;
+
 /** What the owner is told after a banner image upload: only what actually happened. */
-export function bannerImageMessage(outcome: BannerImageOutcome): { ok: boolean; message: string } {
+export function bannerImageMessage(outcome: BannerImageOutcome, t: Translate): { ok: boolean; message: string } {
   switch (outcome.kind) {
     case "sized":
-      return { ok: true, message: `Image auto-sized to ${outcome.width} × ${outcome.height}px` };
+      return { ok: true, message: t("stores:banner.imageSized", { width: outcome.width, height: outcome.height }) };
     case "kept":
       return {
         ok: true,
-        message: `Image added; the banner keeps its size of ${outcome.width} × ${outcome.height}px because at ${outcome.wanted.width} × ${outcome.wanted.height}px it would overlap another banner`,
+        message: t("stores:banner.imageKept", {
+          width: outcome.width,
+          height: outcome.height,
+          wantedWidth: outcome.wanted.width,
+          wantedHeight: outcome.wanted.height,
+        }),
       };
     case "missing":
-      return { ok: false, message: "The banner was deleted before its image finished uploading" };
+      return { ok: false, message: t("stores:banner.imageMissing") };
   }
 }
