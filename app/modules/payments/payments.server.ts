@@ -331,6 +331,16 @@ async function applyChargeOutcome(
     body: `${formatMoney(charge.amountCents)} for "${milestone.label}" is held in escrow for order ${order!.id.slice(0, 8).toUpperCase()}.`,
     href: `/orders/${order!.id}`,
     eventKey: `funded:${milestone.id}:${charge.id}`,
+    // pushed to the supplier's devices in their language (record 0058); the milestone's label stays as it is
+    translated: {
+      title: "emails:funded.title",
+      body: "emails:funded.body",
+      params: {
+        label: milestone.label,
+        amount: { money: charge.amountCents },
+        reference: order!.id.slice(0, 8).toUpperCase(),
+      },
+    },
   });
   await publishOrderChange(tx, order!);
   // the order was called off while the payment was on its way: straight back to the buyer
@@ -588,6 +598,11 @@ export async function recordLetterOfCredit(
       body: `Letter of credit for order ${order.id.slice(0, 8).toUpperCase()}: ${input.lcReference}. Check it with your bank before production starts.`,
       href: `/orders/${order.id}`,
       eventKey: `lc:${milestone.id}`,
+      translated: {
+        title: "emails:letterOfCredit.title",
+        body: "emails:letterOfCredit.body",
+        params: { reference: order.id.slice(0, 8).toUpperCase(), lc: input.lcReference },
+      },
     });
     await publishOrderChange(tx, order);
     return { ok: true, status: 200, message: "Letter of credit recorded. The supplier has been told." };
