@@ -908,7 +908,8 @@ export async function decideChangeRequest(
         subject: title,
         text: body,
         translated: {
-          subject: decision === "verified" ? "emails:detailsDecided.approved.title" : "emails:detailsDecided.rejected.title",
+          subject:
+            decision === "verified" ? "emails:detailsDecided.approved.title" : "emails:detailsDecided.rejected.title",
           text: decision === "verified" ? "emails:detailsDecided.approved.body" : "emails:detailsDecided.rejected.body",
           params: {
             changed: changes.length

@@ -379,7 +379,11 @@ export async function notifyOrderParty(
     email: {
       subject: `${what} is ${label}`,
       text: `${body}\n\nView the order:`,
-      translated: { subject: "emails:order.title", text: "emails:order.text", params: { ...params, body: translatedBody } },
+      translated: {
+        subject: "emails:order.title",
+        text: "emails:order.text",
+        params: { ...params, body: translatedBody },
+      },
     },
   });
 }
