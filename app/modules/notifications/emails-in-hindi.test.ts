@@ -23,6 +23,9 @@ import { sellerStoresForAccounts } from "~/modules/stores/store-owner.server";
 import { localDiskStorage, type BlobStorage } from "~/modules/uploads/storage.server";
 import { eq } from "drizzle-orm";
 import { createProduct } from "../../../seed/factories/products";
+import { createConversation } from "../../../seed/factories/message-history";
+import { matchRfq } from "~/modules/matching/matching.server";
+import { sendMessage } from "~/modules/messaging/messaging.server";
 import { createQuote, createRfq, dateFromToday } from "../../../seed/factories/rfqs";
 import { actorOf, createBuyer, createSeller, type Account } from "../../../seed/factories/users";
 import { createOrder, createOrderMilestones, type OrderOverrides } from "../../../tests/factories/orders";
@@ -278,6 +281,67 @@ describe.each(testEngines())("e-mails and pushes in the supplier's language on %
     expect(en.text).toMatch(frame(`http://setu.test/rfqs/${englishRfq}`));
   });
 
+  it("a matched RFQ of an anonymous buyer: e-mailed and pushed in Hindi, the buyer unnamed in Hindi, the products as named", async () => {
+    await createProduct(database.db, {
+      sellerId: hindi.user.id,
+      name: "Jute Shopping Bags",
+      category: "home-textiles",
+      tags: ["jute", "bag"],
+    });
+    await createProduct(database.db, {
+      sellerId: english.user.id,
+      name: "Jute Tote Bags",
+      category: "home-textiles",
+      tags: ["jute", "bag"],
+    });
+    const rfq = await createRfq(database.db, {
+      buyerId: buyer.user.id,
+      title: "Jute bags with our logo",
+      category: "home-textiles",
+      description: "Natural jute shopping bags, printed with our logo.",
+      quantity: 150_000,
+      unit: "pieces",
+      buyerAnonymous: true,
+    });
+    expect(await matchRfq(database.db, notifier, rfq.id)).toBeGreaterThanOrEqual(2);
+    const mail = await lastMailTo(hindi);
+    expect(mail.subject).toBe('आपके प्रोडक्ट से मेल खाता नया RFQ: "Jute bags with our logo"');
+    expect(mail.text).toMatch(
+      /^US खरीदार \(नाम गुप्त\) को 1,50,000 pieces चाहिए: "Jute bags with our logo"। आपके इन प्रोडक्ट से मेल खाता है: Jute Shopping Bags।\n\nRFQ देखें और कोटेशन भेजें:/,
+    );
+    expect(await pushes(hindiDevice)).toContainEqual({
+      title: 'आपके लिए नया RFQ: "Jute bags with our logo"',
+      body: 'US खरीदार (नाम गुप्त) को 1,50,000 pieces चाहिए: "Jute bags with our logo"। आपके इन प्रोडक्ट से मेल खाता है: Jute Shopping Bags।',
+      url: `/rfqs/${rfq.id}`,
+      tag: `rfq_matched:rfq-match:${rfq.id}`,
+    });
+    const en = await lastMailTo(english);
+    expect(en.subject).toBe('New RFQ that matches your products: "Jute bags with our logo"');
+    expect(en.text).toMatch(
+      /^Anonymous US buyer is looking for 150,000 pieces: "Jute bags with our logo"\. Matches your products: Jute Tote Bags\.\n\nSee the RFQ and quote:/,
+    );
+  });
+
+  it("a new message is pushed with a Hindi title; the message itself as it was written", async () => {
+    const conversation = await createConversation(database.db, { buyerId: buyer.user.id, sellerId: hindi.user.id });
+    expect(
+      await sendMessage(
+        database.db,
+        actorOf(buyer),
+        conversation.id,
+        { body: "Can you ship by 15 January?" },
+        notifier,
+      ),
+    ).toMatchObject({ ok: true });
+    expect(await pushes(hindiDevice)).toContainEqual(
+      expect.objectContaining({
+        title: "Brooklyn Bath Co का नया संदेश",
+        body: "Can you ship by 15 January?",
+        url: `/messages/${conversation.id}`,
+      }),
+    );
+  });
+
   it("verification decided: approved and rejected in Hindi, the company's name and the administrator's reason as written", async () => {
     const pending = async (companyName: string, language: "hi" | null) => {
       const account = await createSeller(database.db, { companyName, verificationStatus: "pending" });
@@ -499,7 +563,7 @@ describe.each(testEngines())("e-mails and pushes in the supplier's language on %
       text: "Hello Rajesh,\n\nSomeone just tried to create a new Setu account with this e-mail address (rajesh@example.in). You already have an account, so nothing was changed: no account was created and your password stays as it is.\n\nIf it was you, sign in here:\n\nhttp://setu.test/auth?tab=signin\n\nForgot your password? Choose a new one here:\n\nhttp://setu.test/auth/forgot-password\n\nIf you have not confirmed your address yet, signing in sends a fresh confirmation link. If it was not you, you can ignore this message.\n\nThe Setu team",
       link: "http://setu.test/auth?tab=signin",
     });
-    const hi = renderEmail({ ...job, locale: "hi" });
+    const hi = renderEmail({ ...job, locale: "hi" as const });
     expect(hi.subject).toBe("किसी ने आपके ई-मेल पते से Setu पर साइन अप करने की कोशिश की");
     expect(hi.text).toBe(
       "नमस्ते Rajesh,\n\nकिसी ने अभी इस ई-मेल पते (rajesh@example.in) से नया Setu खाता बनाने की कोशिश की। आपका खाता पहले से है, इसलिए कुछ नहीं बदला: कोई नया खाता नहीं बना और आपका पासवर्ड वही है।\n\nअगर यह आप थे, तो यहाँ साइन इन करें:\n\nhttp://setu.test/auth?tab=signin\n\nपासवर्ड भूल गए? नया पासवर्ड यहाँ चुनें:\n\nhttp://setu.test/auth/forgot-password\n\nअगर आपने अभी तक अपना पता कन्फ़र्म नहीं किया है, तो साइन इन करने पर नया कन्फ़र्मेशन लिंक भेजा जाएगा। अगर यह आप नहीं थे, तो इस ई-मेल को अनदेखा कर दें।\n\nSetu टीम",
