@@ -14,7 +14,7 @@ import type { CommandRefusal } from "~/lib/command-result";
 import type { forgotPasswordSchema, signInSchema, signUpSchema } from "./accounts.schema";
 import { overActionLimit, releaseSignInAttempt, reserveSignInAttempt, signInSucceeded } from "./attempt-limiter.server";
 import { isCommonPassword } from "./common-passwords.server";
-import { preferredLanguageFor, preferredLanguageOf } from "./profiles.server";
+import { preferredLanguageFor } from "./profiles.server";
 
 /** What signing up, in and out needs. */
 type CredentialDeps = { db: Db; auth: Auth; jobs: Pick<JobQueue, "send">; notifier: Pick<Notifier, "publicUrl"> };
@@ -165,8 +165,9 @@ export async function resendEmailConfirmation(
 async function tellOwnerOfSignUpAttempt(runtime: CredentialDeps, email: string): Promise<void> {
   const { db, jobs, notifier } = runtime;
   const [owner] = await db
-    .select({ email: user.email, name: user.name, locale: preferredLanguageOf(user.id) })
+    .select({ email: user.email, name: user.name, locale: profiles.preferredLanguage })
     .from(user)
+    .leftJoin(profiles, eq(profiles.userId, user.id))
     .where(eq(user.email, email))
     .limit(1);
   if (!owner) return;

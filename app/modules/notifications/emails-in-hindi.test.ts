@@ -9,7 +9,8 @@ import { pushSubscriptions } from "~/db/schema/notifications";
 import { orderDocuments } from "~/db/schema/order-documents";
 import { verificationSubmissions } from "~/db/schema/verifications";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
-import { queueEmailConfirmation } from "~/modules/accounts/credentials.server";
+import { createAuth } from "~/modules/accounts/auth.server";
+import { queueEmailConfirmation, signUpWithEmail } from "~/modules/accounts/credentials.server";
 import { sendPasswordResetEmail } from "~/modules/accounts/password-reset.server";
 import { setOwnLanguage } from "~/modules/accounts/profile-commands.server";
 import { decideChangeRequest, decideVerification } from "~/modules/accounts/verification.server";
@@ -548,6 +549,46 @@ describe.each(testEngines())("e-mails and pushes in the supplier's language on %
       sql`select data->>'locale' as locale from pgboss.job where name = 'email' and data->>'template' = 'confirm-email' order by created_on, id`,
     );
     expect(queued.map((row) => row.locale)).toEqual(["hi", null]);
+  });
+
+  it("better-auth's callbacks queue the reset, confirmation and sign-up-attempt e-mails in the account's language", async () => {
+    const auth = createAuth({
+      db: database.db,
+      secret: "test-secret-for-better-auth-0123456789abcdef",
+      baseURL: "http://setu.test",
+      requireEmailVerification: true,
+      secureCookies: false,
+      // as the runtime wires them
+      sendPasswordReset: (message) => sendPasswordResetEmail(database.db, jobs, "http://setu.test", message),
+      sendEmailConfirmation: (message) => queueEmailConfirmation(database.db, jobs, message),
+    });
+    const owner = await createSeller(database.db, { companyName: "Jaipur Block Prints" });
+    await setOwnLanguage(database.db, owner.user, "hi");
+    await database.db.update(userTable).set({ emailVerified: false }).where(eq(userTable.id, owner.user.id));
+
+    await auth.api.requestPasswordReset({ body: { email: owner.user.email } });
+    await auth.api.sendVerificationEmail({
+      body: { email: owner.user.email, callbackURL: "/dashboard" },
+      headers: new Headers(),
+    });
+    const signUp = {
+      email: owner.user.email,
+      password: "Wholesale-Route-42",
+      confirmPassword: "Wholesale-Route-42",
+      fullName: "Someone Else",
+      companyName: "Someone Else Exports",
+      phone: "",
+      userType: "seller",
+    } as Parameters<typeof signUpWithEmail>[1];
+    await signUpWithEmail({ db: database.db, auth, jobs, notifier }, signUp, new Headers());
+
+    const subjects = (await mailsTo(owner)).map((mail) => mail.subject);
+    expect(subjects).toEqual([
+      "अपना Setu पासवर्ड रीसेट करें",
+      "Setu के लिए अपना ई-मेल पता कन्फ़र्म करें",
+      "किसी ने आपके ई-मेल पते से Setu पर साइन अप करने की कोशिश की",
+    ]);
+    for (const mail of await mailsTo(owner)) expect(mail.text).toMatch(new RegExp(`^नमस्ते ${owner.user.name},\n\n`));
   });
 
   it("tells the owner of an address of a sign-up attempt in their language; the English one is unchanged", () => {
