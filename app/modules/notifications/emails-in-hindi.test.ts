@@ -17,7 +17,9 @@ import { decideChangeRequest, decideVerification } from "~/modules/accounts/veri
 import type { JobData, JobQueue } from "~/modules/jobs/job-queue.server";
 import { noticeDocumentsIssuedUnderEarlierDetails } from "~/modules/order-documents/order-documents.server";
 import { completeDeliveredOrders } from "~/modules/order-flow/order-flow.server";
-import { recordLetterOfCredit } from "~/modules/payments/payments.server";
+import { receivePaymentWebhook, recordLetterOfCredit } from "~/modules/payments/payments.server";
+import { decideDispute, listOpenDisputes } from "~/modules/payments/disputes.server";
+import { SimulatorProvider } from "~/modules/payments/payment-provider.server";
 import { createReview } from "~/modules/reviews/reviews.server";
 import { acceptQuote } from "~/modules/rfqs/rfqs.server";
 import { sellerStoresForAccounts } from "~/modules/stores/store-owner.server";
@@ -29,9 +31,14 @@ import { matchRfq } from "~/modules/matching/matching.server";
 import { sendMessage } from "~/modules/messaging/messaging.server";
 import { createQuote, createRfq, dateFromToday } from "../../../seed/factories/rfqs";
 import { actorOf, createBuyer, createSeller, type Account } from "../../../seed/factories/users";
-import { createOrder, createOrderMilestones, type OrderOverrides } from "../../../tests/factories/orders";
+import {
+  createOrder,
+  createOrderMilestones,
+  forceOrderStatus,
+  type OrderOverrides,
+} from "../../../tests/factories/orders";
 import { createSellerBusinessDetails } from "../../../tests/factories/export-orders";
-import { postOpenDispute, postOrderTransition } from "../../../tests/support/order-forms";
+import { postFundMilestone, postOpenDispute, postOrderTransition } from "../../../tests/support/order-forms";
 import { postDirectInquiry } from "../../../tests/support/rfq-form";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { queuedEmails, testNotifier } from "../../../tests/support/test-notifier";
@@ -180,6 +187,74 @@ describe.each(testEngines())("e-mails and pushes in the supplier's language on %
     expect(en.subject).toBe('Your order for "Hand towels" is disputed');
     expect(en.text).toMatch(
       /^Your order for "Hand towels" is now disputed\. The buyer opened a dispute: Half the cartons arrived wet\. Funds held in escrow stay held until a Setu administrator decides\.\n\nView the order:/,
+    );
+  });
+
+  it("escrow funded (pushed) and a dispute decided (e-mailed): Hindi for the Hindi supplier, the amounts in dollars, the note as written", async () => {
+    const provider = new SimulatorProvider({
+      db: database.db,
+      jobs,
+      secret: "test-secret",
+      webhookUrl: "http://setu.test/api/payments/webhook",
+    });
+    const order = await orderFor(hindi, "Yoga mats", {
+      status: "confirmed",
+      paymentTerms: "advance_100",
+      quantity: 100,
+      unitPriceCents: 1_000,
+    });
+    const [milestone] = await createOrderMilestones(database.db, order);
+    const card = { cardholder: "Dana Buyer", cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" };
+    expect(
+      await postFundMilestone(database.db, actorOf(buyer), { milestoneId: milestone!.id, ...card }, provider, jobs),
+    ).toMatchObject({ ok: true });
+    const [event] = (
+      await queryRows<{ data: JobData["payment-webhook"] }>(
+        database.db,
+        sql`select data from pgboss.job where name = 'payment-webhook' order by created_on desc, id desc limit 1`,
+      )
+    ).map((row) => row.data);
+    const { body, headers } = provider.signedDelivery(event!);
+    expect(await receivePaymentWebhook(database.db, provider, notifier, body, headers)).toEqual({
+      status: 200,
+      message: "Recorded",
+    });
+    const reference = order.id.slice(0, 8).toUpperCase();
+    expect(await pushes(hindiDevice)).toContainEqual(
+      expect.objectContaining({
+        title: 'खरीदार ने "100% advance" की रकम एस्क्रो में जमा की',
+        body: `ऑर्डर ${reference} के लिए "100% advance" के $1,000.00 एस्क्रो में रखे गए हैं।`,
+        url: `/orders/${order.id}`,
+      }),
+    );
+
+    await forceOrderStatus(database.db, order.id, "shipped");
+    expect(
+      await postOpenDispute(
+        database.db,
+        storage,
+        actorOf(buyer),
+        { orderId: order.id, reason: "Half the mats are torn.", files: [] },
+        notifier,
+      ),
+    ).toMatchObject({ ok: true });
+    const dispute = (await listOpenDisputes(database.db, admin)).find((d) => d.orderId === order.id)!;
+    expect(
+      await decideDispute(
+        database.db,
+        admin,
+        { disputeId: dispute.id, decision: "partial_refund", refundAmount: "400", note: "Refund for the torn half" },
+        notifier,
+      ),
+    ).toMatchObject({ ok: true });
+    const mail = await lastMailTo(hindi);
+    expect(mail.subject).toBe('आपका ऑर्डर "Yoga mats" पूरा हो गया है');
+    expect(mail.text).toMatch(
+      /^आपका ऑर्डर "Yoga mats" अब पूरा हो गया है। विवाद पर फ़ैसला हो गया है। खरीदार को आंशिक रिफ़ंड: खरीदार को \$400\.00 रिफ़ंड, सप्लायर को \$600\.00 जारी। एडमिन का नोट: Refund for the torn half\n\nऑर्डर देखें:/,
+    );
+    const en = await lastMailTo(buyer);
+    expect(en.text).toMatch(
+      /^Your order for "Yoga mats" is now completed\. The dispute was decided\. Partial refund to the buyer: \$400\.00 refunded to the buyer, \$600\.00 released to the supplier\. The administrator's note: Refund for the torn half\n\nView the order:/,
     );
   });
 
