@@ -17,7 +17,8 @@ import { decideChangeRequest, decideVerification } from "~/modules/accounts/veri
 import type { JobData, JobQueue } from "~/modules/jobs/job-queue.server";
 import { noticeDocumentsIssuedUnderEarlierDetails } from "~/modules/order-documents/order-documents.server";
 import { completeDeliveredOrders } from "~/modules/order-flow/order-flow.server";
-import { receivePaymentWebhook, recordLetterOfCredit } from "~/modules/payments/payments.server";
+import { milestoneLabelPhrase, receivePaymentWebhook, recordLetterOfCredit } from "~/modules/payments/payments.server";
+import { PAYMENT_SCHEDULES } from "~/modules/payments/payments-values";
 import { decideDispute, listOpenDisputes } from "~/modules/payments/disputes.server";
 import { SimulatorProvider } from "~/modules/payments/payment-provider.server";
 import { createReview } from "~/modules/reviews/reviews.server";
@@ -43,7 +44,7 @@ import { postDirectInquiry } from "../../../tests/support/rfq-form";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { queuedEmails, testNotifier } from "../../../tests/support/test-notifier";
 import { renderEmail, type MailMessage } from "./email-templates.server";
-import type { Notifier } from "./notifications.server";
+import { translate, type EmailKey, type Notifier } from "./notifications.server";
 
 /**
  * Issue #43 item 1, the e-mails: every e-mail a supplier can receive, and the push that goes with it, is written in
@@ -222,8 +223,8 @@ describe.each(testEngines())("e-mails and pushes in the supplier's language on %
     const reference = order.id.slice(0, 8).toUpperCase();
     expect(await pushes(hindiDevice)).toContainEqual(
       expect.objectContaining({
-        title: 'खरीदार ने "100% advance" की रकम एस्क्रो में जमा की',
-        body: `ऑर्डर ${reference} के लिए "100% advance" के $1,000.00 एस्क्रो में रखे गए हैं।`,
+        title: 'खरीदार ने "100% एडवांस" की रकम एस्क्रो में जमा की',
+        body: `ऑर्डर ${reference} के लिए "100% एडवांस" के $1,000.00 एस्क्रो में रखे गए हैं।`,
         url: `/orders/${order.id}`,
       }),
     );
@@ -258,6 +259,16 @@ describe.each(testEngines())("e-mails and pushes in the supplier's language on %
     );
   });
 
+  it("has every payment schedule's milestone label in the emails namespace, its English the label itself", () => {
+    for (const part of Object.values(PAYMENT_SCHEDULES).flat()) {
+      const phrase = milestoneLabelPhrase(part.label);
+      expect(typeof phrase, part.label).toBe("object");
+      const { key } = phrase as { key: EmailKey };
+      expect(translate("en", key)).toBe(part.label);
+      expect(translate("hi", key)).not.toBe(part.label);
+    }
+  });
+
   it("a confirmed order's payment schedule reaches a buyer who chose Hindi in Hindi, with the amounts in dollars", async () => {
     const hindiBuyer = await createBuyer(database.db, { companyName: "Queens Linen Supply" });
     await setOwnLanguage(database.db, hindiBuyer.user, "hi");
@@ -274,8 +285,8 @@ describe.each(testEngines())("e-mails and pushes in the supplier's language on %
     ).toMatchObject({ ok: true });
     const mail = await lastMailTo(hindiBuyer);
     expect(mail.subject).toBe('आपका ऑर्डर "Bath mats" कन्फ़र्म हो गया है');
-    expect(mail.text).toContain("भुगतान का शेड्यूल: 30% advance, $3,000.00: सप्लायर के ऑर्डर कन्फ़र्म करने पर देय");
-    expect(mail.text).toContain("70% against bill of lading, $7,000.00: सप्लायर के शिप करके बिल ऑफ़ लैडिंग दर्ज करने पर देय");
+    expect(mail.text).toContain("भुगतान का शेड्यूल: 30% एडवांस, $3,000.00: सप्लायर के ऑर्डर कन्फ़र्म करने पर देय");
+    expect(mail.text).toContain("बिल ऑफ़ लैडिंग पर 70%, $7,000.00: सप्लायर के शिप करके बिल ऑफ़ लैडिंग दर्ज करने पर देय");
     expect(mail.text).toContain("(डिलीवरी के 14 दिन बाद,");
   });
 

@@ -17,6 +17,7 @@ import {
 import {
   advanceMissing,
   createMilestones,
+  milestoneLabelPhrase,
   publishOrderChange,
   refundHeld,
   releaseDue,
@@ -192,12 +193,12 @@ function orderChangeDetail(
   return "";
 }
 
-/** scheduleLines' line for one milestone, as a phrase (its label is the schedule's name and stays as it is). */
+/** scheduleLines' line for one milestone, as a phrase. */
 function scheduleLinePhrase(m: MilestonePlan): Phrase {
   return {
     key: "emails:milestone.line",
     params: {
-      label: m.label,
+      label: milestoneLabelPhrase(m.label),
       amount: { money: m.amountCents },
       due: { key: `emails:milestone.due.${m.condition}`, params: { days: m.dueDays ?? 30 } },
       release: isEscrowed(m.condition)
