@@ -29,8 +29,8 @@ export type AuthConfig = {
    * Queue the e-mails better-auth asks for (through the job queue, so a slow or absent SMTP server never fails
    * the request that asked): the password reset with its single-use token, the address confirmation with its link.
    */
-  sendPasswordReset: (message: { to: string; name: string; token: string }) => Promise<void>;
-  sendEmailConfirmation: (message: { to: string; name: string; url: string }) => Promise<void>;
+  sendPasswordReset: (message: { to: string; name: string; token: string; userId: string }) => Promise<void>;
+  sendEmailConfirmation: (message: { to: string; name: string; url: string; userId: string }) => Promise<void>;
 };
 
 /** The prefix of our auth cookies (`setu.session_token`; `__Secure-setu.…` on https). */
@@ -62,14 +62,14 @@ export function createAuth(config: AuthConfig) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_SECONDS,
       sendResetPassword: async ({ user: recipient, token }) => {
-        await config.sendPasswordReset({ to: recipient.email, name: recipient.name, token });
+        await config.sendPasswordReset({ to: recipient.email, name: recipient.name, token, userId: recipient.id });
       },
     },
     emailVerification: {
       sendOnSignUp: false,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user: recipient, url }) => {
-        await config.sendEmailConfirmation({ to: recipient.email, name: recipient.name, url });
+        await config.sendEmailConfirmation({ to: recipient.email, name: recipient.name, url, userId: recipient.id });
       },
     },
     user: {

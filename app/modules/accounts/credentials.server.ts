@@ -14,6 +14,7 @@ import type { CommandRefusal } from "~/lib/command-result";
 import type { forgotPasswordSchema, signInSchema, signUpSchema } from "./accounts.schema";
 import { overActionLimit, releaseSignInAttempt, reserveSignInAttempt, signInSucceeded } from "./attempt-limiter.server";
 import { isCommonPassword } from "./common-passwords.server";
+import { preferredLanguageFor } from "./profiles.server";
 
 /** What signing up, in and out needs. */
 type CredentialDeps = { db: Db; auth: Auth; jobs: Pick<JobQueue, "send">; notifier: Pick<Notifier, "publicUrl"> };
@@ -121,9 +122,15 @@ export async function signUpWithEmail(
 export async function queueEmailConfirmation(
   db: Db,
   jobs: Pick<JobQueue, "send">,
-  message: { to: string; name: string; url: string },
+  { userId, ...message }: { to: string; name: string; url: string; userId?: string },
 ): Promise<void> {
-  await jobs.send(db, "email", { template: "confirm-email", ...message });
+  // in the account's language when it chose one (record 0058); English otherwise
+  const locale = userId ? await preferredLanguageFor(db, userId) : null;
+  await jobs.send(db, "email", {
+    template: "confirm-email",
+    ...message,
+    ...(locale && locale !== "en" ? { locale } : {}),
+  });
 }
 
 /**
@@ -158,8 +165,9 @@ export async function resendEmailConfirmation(
 async function tellOwnerOfSignUpAttempt(runtime: CredentialDeps, email: string): Promise<void> {
   const { db, jobs, notifier } = runtime;
   const [owner] = await db
-    .select({ email: user.email, name: user.name })
+    .select({ email: user.email, name: user.name, locale: profiles.preferredLanguage })
     .from(user)
+    .leftJoin(profiles, eq(profiles.userId, user.id))
     .where(eq(user.email, email))
     .limit(1);
   if (!owner) return;
@@ -169,6 +177,8 @@ async function tellOwnerOfSignUpAttempt(runtime: CredentialDeps, email: string):
     to: owner.email,
     name: owner.name,
     publicUrl: notifier.publicUrl,
+    // in the owner's language when they chose one (record 0058)
+    ...(owner.locale && owner.locale !== "en" ? { locale: owner.locale } : {}),
   });
 }
 

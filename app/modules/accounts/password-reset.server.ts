@@ -9,6 +9,7 @@ import { overActionLimit } from "./attempt-limiter.server";
 import { PASSWORD_RESET_TTL_SECONDS } from "./auth.server";
 import { isCommonPassword } from "./common-passwords.server";
 import { MESSAGES, type AuthFormResult } from "./credentials.server";
+import { preferredLanguageFor } from "./profiles.server";
 
 type PasswordResetDeps = { db: Db; auth: Auth };
 
@@ -29,14 +30,17 @@ export async function sendPasswordResetEmail(
   db: Db,
   jobs: Pick<JobQueue, "send">,
   publicUrl: string,
-  message: { to: string; name: string; token: string },
+  message: { to: string; name: string; token: string; userId?: string },
 ) {
+  // in the account's language when it chose one (record 0058); English otherwise
+  const locale = message.userId ? await preferredLanguageFor(db, message.userId) : null;
   await jobs.send(db, "email", {
     template: "password-reset",
     to: message.to,
     name: message.name,
     link: passwordResetLink(publicUrl, message.token),
     validMinutes: PASSWORD_RESET_TTL_SECONDS / 60,
+    ...(locale && locale !== "en" ? { locale } : {}),
   });
 }
 

@@ -802,7 +802,23 @@ export async function decideVerification(
       body,
       href: "/profile",
       eventKey: `verification:${submission?.id ?? `${profileId}:${now.getTime()}`}`,
-      email: { subject: title, text: body },
+      email: {
+        subject: title,
+        text: body,
+        // in the supplier's language (record 0058); the company's name and the administrator's reason as written
+        translated:
+          decision === "verified"
+            ? {
+                subject: "emails:verification.verified.title",
+                text: "emails:verification.verified.body",
+                params: { company: profile.companyName },
+              }
+            : {
+                subject: "emails:verification.rejected.title",
+                text: "emails:verification.rejected.body",
+                params: { reason: reason ?? "" },
+              },
+      },
     });
     return profile;
   });
@@ -888,7 +904,21 @@ export async function decideChangeRequest(
       body,
       href: "/profile",
       eventKey: `verification:${request.id}`,
-      email: { subject: title, text: body },
+      email: {
+        subject: title,
+        text: body,
+        translated: {
+          subject:
+            decision === "verified" ? "emails:detailsDecided.approved.title" : "emails:detailsDecided.rejected.title",
+          text: decision === "verified" ? "emails:detailsDecided.approved.body" : "emails:detailsDecided.rejected.body",
+          params: {
+            changed: changes.length
+              ? { list: changes.map((c) => ({ key: `emails:detail.${c.field}` as const })), separator: ", " }
+              : { key: "emails:detail.none" },
+            reason: reason ?? "",
+          },
+        },
+      },
     });
     return { companyName };
   });

@@ -33,9 +33,10 @@ export type JobQueue = {
  * what goes in it. `to` is at the top of every kind, so the queue can be searched by recipient.
  */
 export type EmailJob =
-  | { template: "confirm-email"; to: string; name: string; url: string }
-  | { template: "password-reset"; to: string; name: string; link: string; validMinutes: number }
-  | { template: "sign-up-attempt"; to: string; name: string; publicUrl: string }
+  /** `locale`: the account's language when it chose one other than English (record 0058); none: English */
+  | { template: "confirm-email"; to: string; name: string; url: string; locale?: Locale }
+  | { template: "password-reset"; to: string; name: string; link: string; validMinutes: number; locale?: Locale }
+  | { template: "sign-up-attempt"; to: string; name: string; publicUrl: string; locale?: Locale }
   /** a notification's e-mail: the event's subject and paragraph, the link to it, the kind's unsubscribe link */
   | {
       template: "notice";

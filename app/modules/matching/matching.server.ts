@@ -1,11 +1,10 @@
-import { formatNumber } from "~/lib/numbers";
 import { and, desc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { queryRows, type Db } from "~/db/client.server";
 import { mutedCategories, rfqMatches } from "~/db/schema/matching";
 import { inMatchingSample, MATCHING_SAMPLES, type MatchingSample } from "~/db/schema/products";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import { ANONYMOUS_BUYER } from "~/modules/accounts/buyer-privacy";
-import { notify, type Notifier } from "~/modules/notifications/notifications.server";
+import { buyerPhrase, notify, type Notifier } from "~/modules/notifications/notifications.server";
 import { RFQ_CATEGORIES } from "~/modules/rfqs/rfq.schema";
 import { inviteToRfq } from "~/modules/rfqs/rfqs.server";
 
@@ -187,11 +186,12 @@ export async function matchRfq(db: Db, notifier: Notifier, rfqId: string): Promi
     buyer_id: string;
     addressed_seller_id: string | null;
     invite_similar: boolean;
+    anonymous: boolean;
   }>(
     db,
     // an anonymous buyer stays anonymous in the suppliers' notices and e-mails (issue #41)
     sql`select r.title, r.quantity, r.unit, r.status, case when r.buyer_anonymous then ${ANONYMOUS_BUYER} else p.company_name end as company,
-          r.buyer_id, r.addressed_seller_id, r.invite_similar
+          r.buyer_id, r.addressed_seller_id, r.invite_similar, r.buyer_anonymous as anonymous
         from rfqs r left join profiles p on p.user_id = r.buyer_id where r.id = ${rfqId}`,
   );
   if (!rfq || rfq.status !== "published") return 0;
@@ -222,6 +222,14 @@ export async function matchRfq(db: Db, notifier: Notifier, rfqId: string): Promi
       .onConflictDoNothing();
     for (const match of matches) {
       const reason = matchReason(match.productNames);
+      // in the supplier's language when they chose another (record 0058); the buyer's words stay as written
+      const params = {
+        title: rfq.title,
+        buyer: buyerPhrase(rfq.company, rfq.anonymous),
+        quantity: { number: rfq.quantity },
+        unit: rfq.unit,
+        products: match.productNames.join(", "),
+      };
       const body = `${rfq.company || "A buyer"} is looking for ${rfq.quantity.toLocaleString("en-US")} ${rfq.unit}: "${rfq.title}". ${reason}.`;
       await notify(tx, notifier, {
         userId: match.sellerId,
@@ -230,20 +238,19 @@ export async function matchRfq(db: Db, notifier: Notifier, rfqId: string): Promi
         body,
         href: `/rfqs/${rfqId}`,
         eventKey: `rfq-match:${rfqId}`,
+        // the push to the supplier's devices, in their language too
+        translated: {
+          title: direct ? "emails:rfqMatched.titleInvited" : "emails:rfqMatched.title",
+          body: match.productNames.length ? "emails:rfqMatched.body" : "emails:rfqMatched.bodyCatalogue",
+          params,
+        },
         email: {
           subject: `New RFQ that matches your products: "${rfq.title}"`,
           text: `${body}\n\nSee the RFQ and quote:`,
-          // in the supplier's language when they chose another (record 0058); the buyer's words stay as written
           translated: {
             subject: "emails:rfqMatched.subject",
             text: match.productNames.length ? "emails:rfqMatched.text" : "emails:rfqMatched.textCatalogue",
-            params: {
-              title: rfq.title,
-              buyer: rfq.company || "A buyer",
-              quantity: formatNumber(rfq.quantity, "hi"),
-              unit: rfq.unit,
-              products: match.productNames.join(", "),
-            },
+            params,
           },
         },
       });

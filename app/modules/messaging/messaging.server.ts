@@ -279,6 +279,11 @@ export async function sendMessage(
       title: `New message from ${actor.profile.companyName || "a Setu member"}`,
       body: preview(body),
       href,
+      // a push in the recipient's language (record 0058); the message itself as it was written
+      translated: {
+        title: "emails:newMessage.title",
+        params: { sender: actor.profile.companyName || { key: "emails:newMessage.someone" } },
+      },
       eventKey: `message:${conversation.id}:${updated?.recipientReadAt ?? "unread"}`,
     });
     await scheduleMessageDigest(tx, notifier.jobs, recipientId);

@@ -1,10 +1,9 @@
 import type { EmailJob } from "~/modules/jobs/job-queue.server";
 import { textsIn } from "~/i18n/resources.server";
+import { formatNumber } from "~/lib/numbers";
 
 /** A message as the mailer sends it. `unsubscribeUrl`: a one-click unsubscribe address (RFC 8058). */
 export type MailMessage = { to: string; subject: string; text: string; link?: string; unsubscribeUrl?: string };
-
-const SIGN_OFF = "The Setu team";
 
 /**
  * Every e-mail Setu sends, written here and nowhere else. A command queues an `email` job naming its template and
@@ -14,27 +13,33 @@ const SIGN_OFF = "The Setu team";
  */
 export function renderEmail(job: EmailJob): MailMessage {
   switch (job.template) {
-    case "confirm-email":
+    case "confirm-email": {
+      // in the account's language when it chose one (record 0058); a job queued before that carries none: English
+      const t = textsIn(job.locale ?? "en");
       return {
         to: job.to,
-        subject: "Confirm your e-mail address for Setu",
-        text: `Hello ${job.name},\n\nPlease confirm your e-mail address to start using Setu:\n\n${job.url}\n\nIf you did not create an account, you can ignore this message.\n\n${SIGN_OFF}`,
+        subject: t("emails:confirmEmail.subject"),
+        text: `${t("emails:hello", { name: job.name })}\n\n${t("emails:confirmEmail.text")}\n\n${job.url}\n\n${t("emails:confirmEmail.ignore")}\n\n${t("emails:signOff")}`,
         link: job.url,
       };
-    case "password-reset":
+    }
+    case "password-reset": {
+      const t = textsIn(job.locale ?? "en");
       return {
         to: job.to,
-        subject: "Reset your Setu password",
-        text: `Hello ${job.name},\n\nSomeone (we hope you) asked to reset the password of your Setu account. Choose a new password here:\n\n${job.link}\n\nThe link works once, for ${job.validMinutes} minutes. If you did not ask for it, ignore this message: your password stays as it is.\n\n${SIGN_OFF}`,
+        subject: t("emails:passwordReset.subject"),
+        text: `${t("emails:hello", { name: job.name })}\n\n${t("emails:passwordReset.text")}\n\n${job.link}\n\n${t("emails:passwordReset.validity", { minutes: formatNumber(job.validMinutes, job.locale ?? "en") })}\n\n${t("emails:signOff")}`,
         link: job.link,
       };
+    }
     case "sign-up-attempt": {
+      const t = textsIn(job.locale ?? "en");
       const signInUrl = `${job.publicUrl}/auth?tab=signin`;
       const resetUrl = `${job.publicUrl}/auth/forgot-password`;
       return {
         to: job.to,
-        subject: "Someone tried to sign up to Setu with your e-mail address",
-        text: `Hello ${job.name},\n\nSomeone just tried to create a new Setu account with this e-mail address (${job.to}). You already have an account, so nothing was changed: no account was created and your password stays as it is.\n\nIf it was you, sign in here:\n\n${signInUrl}\n\nForgot your password? Choose a new one here:\n\n${resetUrl}\n\nIf you have not confirmed your address yet, signing in sends a fresh confirmation link. If it was not you, you can ignore this message.\n\n${SIGN_OFF}`,
+        subject: t("emails:signUpAttempt.subject"),
+        text: `${t("emails:hello", { name: job.name })}\n\n${t("emails:signUpAttempt.text", { email: job.to })}\n\n${t("emails:signUpAttempt.signIn")}\n\n${signInUrl}\n\n${t("emails:signUpAttempt.reset")}\n\n${resetUrl}\n\n${t("emails:signUpAttempt.end")}\n\n${t("emails:signOff")}`,
         link: signInUrl,
       };
     }

@@ -9,6 +9,8 @@ import { EMAIL_KINDS, type EmailKind, type EmailPreferencesInput } from "./notif
 import { PUSHED_KINDS, pushSubscriptionIds } from "./push.server";
 import { textsIn } from "~/i18n/resources.server";
 import type { Locale } from "~/lib/locale";
+import { formatMoney, type MoneyCurrency } from "~/lib/money";
+import { formatNumber } from "~/lib/numbers";
 
 /**
  * The notification `userId` was sent under `eventKey`, as a subquery for `notExists`: a pass that tells each user
@@ -45,14 +47,58 @@ export type Notice = {
   /** the event it is about: the same event notifies a user once */
   eventKey?: string;
   /**
+   * the title and body as keys of the `emails` namespace, for a recipient who chose another language: what a push to
+   * their devices says (the notification list keeps the English `title` and `body`)
+   */
+  translated?: TranslatedNotice;
+  /**
    * the e-mail's subject and first paragraph (the "notice" template adds the link, a sign-off and the unsubscribe
    * link); `translated`: the same as keys of the `emails` namespace, for a recipient who chose another language
    */
   email?: { subject: string; text: string; translated?: TranslatedEmail };
 };
 
-type EmailKey = `emails:${string}`;
-export type TranslatedEmail = { subject: EmailKey; text: EmailKey; params: Record<string, string | number> };
+export type EmailKey = `emails:${string}`;
+/**
+ * A value put into a translated text, made in the recipient's language when the text is: a phrase (a key with its
+ * own values), an amount of money or a number (formatted for the locale); a string (what a user typed, a code, a
+ * name) goes in as it is.
+ */
+export type PhraseValue =
+  | string
+  | number
+  | Phrase
+  | { money: number; currency?: MoneyCurrency }
+  | { number: number }
+  | { list: PhraseValue[]; separator?: string };
+export type Phrase = { key: EmailKey; params?: PhraseParams };
+export type PhraseParams = Record<string, PhraseValue>;
+export type TranslatedEmail = { subject: EmailKey; text: EmailKey; params: PhraseParams };
+/** `body` absent: the body is what a user wrote (a message, a review) and goes as it is */
+export type TranslatedNotice = { title: EmailKey; body?: EmailKey; params: PhraseParams };
+
+/**
+ * The buyer an e-mail names: their company as written, else "A buyer", or "Anonymous US buyer" for a buyer who asked
+ * not to be named (issue #41), the last two in the recipient's language.
+ */
+export function buyerPhrase(company: string | null, anonymous = false): PhraseValue {
+  if (anonymous) return { key: "emails:buyer.anonymous" };
+  return company || { key: "emails:buyer.unnamed" };
+}
+
+/** A key of the `emails` namespace in `locale`, its values made in the same language (money, numbers, phrases). */
+export function translate(locale: Locale, key: EmailKey, params: PhraseParams = {}): string {
+  const t = textsIn(locale);
+  const valueOf = (value: PhraseValue): string | number => {
+    if (typeof value === "string" || typeof value === "number") return value;
+    if ("key" in value) return translate(locale, value.key, value.params);
+    if ("money" in value) return formatMoney(value.money, value.currency ?? "USD", { locale });
+    if ("number" in value) return formatNumber(value.number, locale);
+    return value.list.map((item) => String(valueOf(item))).join(value.separator ?? " ");
+  };
+  const values = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, valueOf(value)]));
+  return t(key as "emails:signOff", values);
+}
 
 /** Which e-mail preference each kind of notification follows. */
 export const EMAIL_KIND_OF: Record<NotificationKind, EmailKind> = {
@@ -93,10 +139,13 @@ export async function notify(tx: Db, notifier: Notifier, notice: Notice): Promis
   const emailKind = EMAIL_KIND_OF[notice.kind];
   // one choice per kind for both: a kind turned off (or unsubscribed from) is neither e-mailed nor pushed
   if (!(await getEmailPreferences(tx, notice.userId))[emailKind]) return true;
+  // the recipient's language, read once for the push and the e-mail (record 0058); English when not chosen
+  const locale = (await notifier.languageOf?.(tx, notice.userId)) ?? "en";
+  const pushed = locale !== "en" ? notice.translated : undefined;
   // a job per device, run once the change commits: a device whose push service fails is retried alone
   const payload = {
-    title: notice.title,
-    body: notice.body,
+    title: pushed ? translate(locale, pushed.title, pushed.params) : notice.title,
+    body: pushed?.body ? translate(locale, pushed.body, pushed.params) : notice.body,
     url: notice.href,
     tag: `${notice.kind}:${notice.eventKey ?? inserted[0]!.id}`,
   };
@@ -106,14 +155,12 @@ export async function notify(tx: Db, notifier: Notifier, notice: Notice): Promis
   if (!to) return true;
   const link = `${notifier.publicUrl}${notice.href}`;
   const unsubscribeUrl = unsubscribeLink(notifier, notice.userId, emailKind);
-  const locale = (await notifier.languageOf?.(tx, notice.userId)) ?? "en";
   const translated = locale !== "en" ? notice.email.translated : undefined;
-  const t = translated ? textsIn(locale) : null;
   await notifier.jobs.send(tx, "email", {
     template: "notice",
     to,
-    subject: t && translated ? t(translated.subject as "emails:signOff", translated.params) : notice.email.subject,
-    text: t && translated ? t(translated.text as "emails:signOff", translated.params) : notice.email.text,
+    subject: translated ? translate(locale, translated.subject, translated.params) : notice.email.subject,
+    text: translated ? translate(locale, translated.text, translated.params) : notice.email.text,
     link,
     unsubscribeUrl,
     ...(locale !== "en" ? { locale } : {}),

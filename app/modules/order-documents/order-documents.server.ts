@@ -735,6 +735,13 @@ export async function noticeDocumentsIssuedUnderEarlierDetails(
       (bankChanged
         ? " The bank account for payment on its proforma invoice is no longer the verified one: confirm the account with the supplier in Setu's messages before paying."
         : "");
+    // the same in the recipient's language (record 0058): the company's name as it is, the details by their keys
+    const params = {
+      reference,
+      company: change.companyName,
+      details: { list: printed.map((c) => ({ key: `emails:detail.${c.field}` as const })), separator: ", " },
+      bank: bankChanged ? { key: "emails:detailsChanged.bank" as const } : "",
+    };
     for (const userId of [documents[0]!.buyerId, change.sellerId])
       await notify(tx, notifier, {
         userId,
@@ -743,7 +750,12 @@ export async function noticeDocumentsIssuedUnderEarlierDetails(
         body,
         href: `/orders/${orderId}`,
         eventKey: `details-changed:${change.requestId}:${orderId}`,
-        email: { subject: title, text: body },
+        translated: { title: "emails:detailsChanged.title", body: "emails:detailsChanged.body", params },
+        email: {
+          subject: title,
+          text: body,
+          translated: { subject: "emails:detailsChanged.title", text: "emails:detailsChanged.body", params },
+        },
       });
   }
 }

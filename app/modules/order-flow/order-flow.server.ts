@@ -2,7 +2,8 @@ import type { Db } from "~/db/client.server";
 import { formatMoney } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
-import type { Notifier } from "~/modules/notifications/notifications.server";
+import type { Notifier, Phrase } from "~/modules/notifications/notifications.server";
+import { INSPECTION_DAYS } from "~/lib/status-lists";
 import { enqueueOrderDocuments } from "~/modules/order-documents/order-documents.server";
 import { orderParty } from "~/modules/orders/order-party.server";
 import { mayMoveOrder, ORDER_ACTIONS, type OrderActionInput, type OrderRole } from "~/modules/orders/orders.schema";
@@ -11,15 +12,17 @@ import {
   completeDeliveredMoves,
   moveOrder,
   notifyOrderParty,
+  type OrderNoticeDetail,
 } from "~/modules/orders/orders.server";
 import {
   advanceMissing,
   createMilestones,
+  milestoneLabelPhrase,
   publishOrderChange,
   refundHeld,
   releaseDue,
 } from "~/modules/payments/payments.server";
-import { planMilestones, scheduleLines } from "~/modules/payments/payments-values";
+import { isEscrowed, planMilestones, scheduleLines, type MilestonePlan } from "~/modules/payments/payments-values";
 
 /*
  * What an order's move sets off, in the move's transaction: the escrow (payments) and the papers (order-documents).
@@ -111,17 +114,7 @@ export async function updateOrderStatus(
       // the proforma invoice at confirmation; the commercial invoice and packing list at shipment (issued once each)
       if (command.action === "confirm") await enqueueOrderDocuments(tx, notifier.jobs, orderId, "confirmed");
       if (command.action === "ship") await enqueueOrderDocuments(tx, notifier.jobs, orderId, "shipped");
-      const said =
-        command.action === "ship"
-          ? ` Carrier: ${command.carrier}. Bill of lading: ${command.billOfLading}. Estimated arrival: ${command.estimatedArrival}.`
-          : "reason" in command
-            ? ` The ${role === "buyer" ? "buyer" : "supplier"} gave this reason: ${command.reason}`
-            : command.action === "confirm"
-              ? ` The payment schedule: ${scheduleLines(
-                  planMilestones(order.paymentTerms, order.totalCents),
-                  formatMoney,
-                ).join(" ")}`
-              : "";
+      const said = orderChangeDetail(command, role, order.paymentTerms, order.totalCents);
       await notifyOrderParty(tx, notifier, orderId, role === "buyer" ? row.sellerId : row.buyerId, step.to, said);
       await publishOrderChange(tx, { id: orderId, buyerId: row.buyerId, sellerId: row.sellerId });
       return true;
@@ -144,11 +137,73 @@ export async function completeDeliveredOrders(db: Db, notifier: Notifier, now = 
     const done = await completeDeliveredMoves(tx, now);
     for (const order of done) {
       await releaseDue(tx, notifier.jobs, order.id, "completed");
-      const said = ` It was completed automatically ${AUTO_COMPLETE_DAYS} days after delivery.`;
+      const said = {
+        text: ` It was completed automatically ${AUTO_COMPLETE_DAYS} days after delivery.`,
+        translated: { key: "emails:order.said.autoCompleted" as const, params: { days: AUTO_COMPLETE_DAYS } },
+      };
       await notifyOrderParty(tx, notifier, order.id, order.buyerId, "completed", said);
       await notifyOrderParty(tx, notifier, order.id, order.sellerId, "completed", said);
       await publishOrderChange(tx, order);
     }
     return done.map((o) => o.id);
   });
+}
+
+/**
+ * What the other party of an order is told beside its new status (a shipment's details, the reason given, the payment
+ * schedule at confirmation), in English and as a phrase for a recipient who reads another language (record 0058).
+ * What was typed (carrier, bill of lading, reason) stays as typed; amounts are formatted in the recipient's language.
+ */
+function orderChangeDetail(
+  command: OrderActionInput,
+  role: OrderRole,
+  paymentTerms: Parameters<typeof planMilestones>[0],
+  totalCents: number,
+): OrderNoticeDetail {
+  if (command.action === "ship")
+    return {
+      text: ` Carrier: ${command.carrier}. Bill of lading: ${command.billOfLading}. Estimated arrival: ${command.estimatedArrival}.`,
+      translated: {
+        key: "emails:order.said.shipped",
+        params: {
+          carrier: command.carrier,
+          billOfLading: command.billOfLading,
+          arrival: command.estimatedArrival,
+        },
+      },
+    };
+  if ("reason" in command)
+    return {
+      text: ` The ${role === "buyer" ? "buyer" : "supplier"} gave this reason: ${command.reason}`,
+      translated: {
+        key: role === "buyer" ? "emails:order.said.buyerReason" : "emails:order.said.supplierReason",
+        params: { reason: command.reason },
+      },
+    };
+  if (command.action === "confirm") {
+    const plan = planMilestones(paymentTerms, totalCents);
+    return {
+      text: ` The payment schedule: ${scheduleLines(plan, formatMoney).join(" ")}`,
+      translated: {
+        key: "emails:order.said.schedule",
+        params: { lines: { list: plan.map(scheduleLinePhrase) } },
+      },
+    };
+  }
+  return "";
+}
+
+/** scheduleLines' line for one milestone, as a phrase. */
+function scheduleLinePhrase(m: MilestonePlan): Phrase {
+  return {
+    key: "emails:milestone.line",
+    params: {
+      label: milestoneLabelPhrase(m.label),
+      amount: { money: m.amountCents },
+      due: { key: `emails:milestone.due.${m.condition}`, params: { days: m.dueDays ?? 30 } },
+      release: isEscrowed(m.condition)
+        ? { key: "emails:milestone.release.escrow", params: { days: INSPECTION_DAYS } }
+        : { key: "emails:milestone.release.outside" },
+    },
+  };
 }

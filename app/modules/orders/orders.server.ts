@@ -6,7 +6,7 @@ import { companyNameOf } from "~/modules/accounts/profiles.server";
 import { rfqs } from "~/db/schema/rfqs";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import { isUuid } from "~/lib/uuid";
-import { notify, type Notifier } from "~/modules/notifications/notifications.server";
+import { notify, type Notifier, type Phrase } from "~/modules/notifications/notifications.server";
 import { unitFromTotal } from "~/lib/money-minor";
 import { INSPECTION_DAYS } from "~/lib/status-lists";
 import {
@@ -335,14 +335,20 @@ export async function moveOrder(
   return order ? { ok: true, order } : { ok: false, reason: "changed" };
 }
 
-/** Tells one party of an order what changed, linking to the order's page. */
+/**
+ * What a party of an order is told beside the new status: the English sentence, and the same as a phrase of the
+ * `emails` namespace for a recipient who reads another language (record 0058). A plain string is said as it is.
+ */
+export type OrderNoticeDetail = string | { text: string; translated: Phrase };
+
+/** Tells one party of an order what changed, linking to the order's page (in their language: record 0058). */
 export async function notifyOrderParty(
   tx: Db,
   notifier: Notifier,
   orderId: string,
   userId: string,
   toStatus: OrderStatus,
-  said: string,
+  said: OrderNoticeDetail,
   eventSuffix = "",
 ) {
   const [order] = await tx
@@ -352,7 +358,16 @@ export async function notifyOrderParty(
     .where(eq(orders.id, orderId));
   const what = order?.title ? `Your order for "${order.title}"` : "Your order";
   const label = ORDER_STATUS_LABEL[toStatus].toLowerCase();
-  const body = `${what} is now ${label}.${said}`;
+  const saidText = typeof said === "string" ? said : said.text;
+  const body = `${what} is now ${label}.${saidText}`;
+  const params = {
+    what: order?.title
+      ? { key: "emails:order.what" as const, params: { title: order.title } }
+      : { key: "emails:order.whatUntitled" as const },
+    status: { key: `emails:order.status.${toStatus}` as const },
+    said: typeof said === "string" ? said : said.translated,
+  };
+  const translatedBody = { key: "emails:order.body" as const, params };
   await notify(tx, notifier, {
     userId,
     kind: "order_status",
@@ -360,7 +375,16 @@ export async function notifyOrderParty(
     body,
     href: `/orders/${orderId}`,
     eventKey: `order:${orderId}:${toStatus}${eventSuffix}`,
-    email: { subject: `${what} is ${label}`, text: `${body}\n\nView the order:` },
+    translated: { title: "emails:order.title", body: "emails:order.body", params },
+    email: {
+      subject: `${what} is ${label}`,
+      text: `${body}\n\nView the order:`,
+      translated: {
+        subject: "emails:order.title",
+        text: "emails:order.text",
+        params: { ...params, body: translatedBody },
+      },
+    },
   });
 }
 

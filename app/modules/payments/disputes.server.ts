@@ -80,16 +80,15 @@ export async function openDispute(
         .returning({ id: disputes.id });
       if (stored.length > 0)
         await tx.insert(disputeEvidence).values(stored.map((file) => ({ disputeId: dispute!.id, ...file })));
-      const said = ` The buyer opened a dispute: ${reason} Funds held in escrow stay held until a Setu administrator decides.`;
+      const said = {
+        text: ` The buyer opened a dispute: ${reason} Funds held in escrow stay held until a Setu administrator decides.`,
+        translated: { key: "emails:order.said.disputeOpened" as const, params: { reason } },
+      };
       await notifyOrderParty(tx, notifier, orderId, order.sellerId, "disputed", said);
-      await notifyOrderParty(
-        tx,
-        notifier,
-        orderId,
-        order.buyerId,
-        "disputed",
-        " We received your dispute; a Setu administrator will decide.",
-      );
+      await notifyOrderParty(tx, notifier, orderId, order.buyerId, "disputed", {
+        text: " We received your dispute; a Setu administrator will decide.",
+        translated: { key: "emails:order.said.disputeReceived" },
+      });
       await publishOrderChange(tx, { id: orderId, buyerId: order.buyerId, sellerId: order.sellerId });
       return true;
     });
@@ -294,7 +293,23 @@ export async function decideDispute(
       },
     );
     if (!moved.ok) throw new Error(`The disputed order ${order!.id} could not be moved: ${moved.reason}`);
-    const said = ` The dispute was decided. ${summary} The administrator's note: ${note}`;
+    // the same in the recipient's language (record 0058); amounts formatted for it, the note as the administrator wrote it
+    const summaryPhrase = {
+      key: "emails:dispute.summary" as const,
+      params: {
+        decision: { key: `emails:dispute.decision.${decision}` as const },
+        refunded: { money: refunded },
+        released: { money: released },
+        settled:
+          settlementCents !== null
+            ? { key: "emails:dispute.settled" as const, params: { amount: { money: settlementCents } } }
+            : "",
+      },
+    };
+    const said = {
+      text: ` The dispute was decided. ${summary} The administrator's note: ${note}`,
+      translated: { key: "emails:order.said.disputeDecided" as const, params: { summary: summaryPhrase, note } },
+    };
     await notifyOrderParty(tx, notifier, order!.id, order!.buyerId, toStatus, said, ":dispute");
     await notifyOrderParty(tx, notifier, order!.id, order!.sellerId, toStatus, said, ":dispute");
     await publishOrderChange(tx, order!);

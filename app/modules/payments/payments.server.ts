@@ -7,7 +7,7 @@ import { formatMoney } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import type { JobData } from "~/modules/jobs/job-queue.server";
-import { notify, type Notifier } from "~/modules/notifications/notifications.server";
+import { notify, type Notifier, type PhraseValue } from "~/modules/notifications/notifications.server";
 import type { PaymentTerms } from "~/modules/trade/trade-terms.schema";
 import { FUNDABLE_ORDER_STATUSES, MILESTONE_CONDITIONS } from "~/lib/status-lists";
 import { publishLive } from "~/modules/live/live-events.server";
@@ -331,6 +331,16 @@ async function applyChargeOutcome(
     body: `${formatMoney(charge.amountCents)} for "${milestone.label}" is held in escrow for order ${order!.id.slice(0, 8).toUpperCase()}.`,
     href: `/orders/${order!.id}`,
     eventKey: `funded:${milestone.id}:${charge.id}`,
+    // pushed to the supplier's devices in their language (record 0058)
+    translated: {
+      title: "emails:funded.title",
+      body: "emails:funded.body",
+      params: {
+        label: milestoneLabelPhrase(milestone.label),
+        amount: { money: charge.amountCents },
+        reference: order!.id.slice(0, 8).toUpperCase(),
+      },
+    },
   });
   await publishOrderChange(tx, order!);
   // the order was called off while the payment was on its way: straight back to the buyer
@@ -588,6 +598,11 @@ export async function recordLetterOfCredit(
       body: `Letter of credit for order ${order.id.slice(0, 8).toUpperCase()}: ${input.lcReference}. Check it with your bank before production starts.`,
       href: `/orders/${order.id}`,
       eventKey: `lc:${milestone.id}`,
+      translated: {
+        title: "emails:letterOfCredit.title",
+        body: "emails:letterOfCredit.body",
+        params: { reference: order.id.slice(0, 8).toUpperCase(), lc: input.lcReference },
+      },
     });
     await publishOrderChange(tx, order);
     return { ok: true, status: 200, message: "Letter of credit recorded. The supplier has been told." };
@@ -676,4 +691,22 @@ export async function remindNetPaymentsDue(db: Db, notifier: Notifier, now = new
 
 function reminderKey(milestoneId: string, overdue: boolean) {
   return `net-due:${milestoneId}:${overdue ? "overdue" : "soon"}`;
+}
+
+/**
+ * A milestone's label (PAYMENT_SCHEDULES' English, stored on the milestone) as a phrase of the `emails` namespace, for
+ * a notice in the recipient's language (record 0058); a label the schedules do not have goes as it is.
+ */
+const MILESTONE_LABEL_KEYS: Record<string, string> = {
+  "100% advance": "advance100",
+  "30% advance": "advance30",
+  "70% against bill of lading": "balance70",
+  "100% by letter of credit at sight": "letterOfCredit100",
+  "100% net 30 days": "net30",
+  "100% net 60 days": "net60",
+  "100% into escrow at confirmation": "escrow100",
+};
+export function milestoneLabelPhrase(label: string): PhraseValue {
+  const key = MILESTONE_LABEL_KEYS[label];
+  return key ? { key: `emails:milestone.label.${key}` } : label;
 }

@@ -50,6 +50,11 @@ export async function createReview(
       kind: "order_status",
       title: `${buyer?.companyName || "Your buyer"} reviewed your order: ${overall} of 5`,
       body: input.body.slice(0, 300),
+      // a push in the supplier's language (record 0058); the review itself as the buyer wrote it
+      translated: {
+        title: "emails:review.title",
+        params: { buyer: buyer?.companyName || { key: "emails:review.yourBuyer" }, overall },
+      },
       href: `/orders/${order.orderId}/review`,
       eventKey: `review:${order.orderId}`,
     });

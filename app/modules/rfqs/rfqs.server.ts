@@ -38,7 +38,7 @@ import { isUuid } from "~/lib/uuid";
 import { ANONYMOUS_BUYER, buyerShownAs } from "~/modules/accounts/buyer-privacy";
 import { overActionLimit } from "~/modules/accounts/attempt-limiter.server";
 import { hasBlocked } from "~/modules/messaging/blocks.server";
-import { notify, type Notifier } from "~/modules/notifications/notifications.server";
+import { buyerPhrase, notify, type Notifier } from "~/modules/notifications/notifications.server";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import { createOrderFromQuote, orderIdOfQuote } from "~/modules/orders/orders.server";
 
@@ -350,6 +350,13 @@ export async function createDirectInquiry(
     });
     const buyer = input.postAnonymously ? ANONYMOUS_BUYER : actor.profile.companyName || "A buyer";
     const body = `${buyer} asks you for a quote on ${input.quantity.toLocaleString("en-US")} ${input.unit} of "${product.name}".`;
+    // in the supplier's language (record 0058): the product's name and the unit as written, the quantity for the locale
+    const params = {
+      buyer: buyerPhrase(input.postAnonymously ? null : actor.profile.companyName, input.postAnonymously),
+      quantity: { number: input.quantity },
+      unit: input.unit,
+      product: product.name,
+    };
     await notify(tx, notifier, {
       userId: product.sellerId,
       kind: "rfq_matched",
@@ -357,9 +364,11 @@ export async function createDirectInquiry(
       body,
       href: `/rfqs/${created.id}`,
       eventKey: `rfq-direct:${created.id}`,
+      translated: { title: "emails:inquiry.title", body: "emails:inquiry.body", params },
       email: {
         subject: `A buyer asks you for a quote: "${product.name}"`,
         text: `${body}\n\nSee the request and quote:`,
+        translated: { subject: "emails:inquiry.subject", text: "emails:inquiry.text", params },
       },
     });
     // the similar suppliers are chosen and told by the job, after the buyer's request has been answered
@@ -831,7 +840,16 @@ export async function acceptQuote(
         body: accepted,
         href: `/orders/${order.id}`,
         eventKey: `quote-decided:${quote.id}`,
-        email: { subject: `Your quote on "${quote.title}" was accepted`, text: `${accepted}\n\nView your orders:` },
+        email: {
+          subject: `Your quote on "${quote.title}" was accepted`,
+          text: `${accepted}\n\nView your orders:`,
+          // in the supplier's language (record 0058): the names as written, the amount for the locale
+          translated: {
+            subject: "emails:quoteAccepted.subject",
+            text: "emails:quoteAccepted.text",
+            params: { buyer: actor.profile.companyName, amount: { money: quote.priceCents }, title: quote.title },
+          },
+        },
       });
       for (const other of declined) {
         const buyer = quote.buyerAnonymous ? "The buyer" : actor.profile.companyName;
@@ -843,7 +861,18 @@ export async function acceptQuote(
           body,
           href: `/rfqs/${quote.rfqId}`,
           eventKey: `quote-decided:${other.id}`,
-          email: { subject: `Your quote on "${quote.title}" was declined`, text: `${body}\n\nSee the RFQ:` },
+          email: {
+            subject: `Your quote on "${quote.title}" was declined`,
+            text: `${body}\n\nSee the RFQ:`,
+            translated: {
+              subject: "emails:quoteDeclined.subject",
+              text: "emails:quoteDeclined.text",
+              params: {
+                buyer: quote.buyerAnonymous ? { key: "emails:buyer.theBuyer" } : actor.profile.companyName,
+                title: quote.title,
+              },
+            },
+          },
         });
       }
       return { kind: "accepted" as const, orderId: order.id, rfqId: quote.rfqId };
