@@ -208,6 +208,23 @@ describe("Hindi and English", () => {
       expect(await noSideScroll()).toBe(0);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, "hindi-quote-form-phone");
+
+      // sent, the supplier's quote reads back in Hindi: its price, terms and the escrow schedule
+      await page.getByLabel("भारत में लोडिंग का पोर्ट").selectOption({ index: 1 });
+      await page.getByLabel("लीड टाइम (दिन)").fill("45");
+      await page
+        .getByLabel("कोटेशन कब तक मान्य है")
+        .fill(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
+      await page.getByRole("button", { name: "कोटेशन भेजें" }).click();
+      const mine = page.locator("main li", { hasText: "लीड टाइम" }).first();
+      await mine.getByText("कुल दाम").waitFor();
+      await mine.getByText("45 दिन (उत्पादन + ट्रांज़िट)").waitFor();
+      await mine.getByText("100 % एडवांस").waitFor();
+      await mine.getByText(/^Setu पर: 100% ऑर्डर कन्फ़र्म होने पर देय/).waitFor();
+      expect(await htmlLang(page)).toBe("hi-IN");
+      expect(await noSideScroll()).toBe(0);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, "hindi-quote-sent-phone");
     } finally {
       if ((await htmlLang(page)) !== "en") await switchTo(page, "English");
     }
