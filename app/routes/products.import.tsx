@@ -15,9 +15,14 @@ import {
   type ImportView,
 } from "~/modules/catalogue-import/catalogue-import.server";
 import { checkUploadedCatalogue } from "~/modules/catalogue-import/catalogue-upload.server";
+import { MAX_IMPORT_ROWS } from "~/modules/catalogue-import/row-checks";
 import { appContext } from "~/request-context.server";
 import { isUuid } from "~/lib/uuid";
 import type { Route } from "./+types/products.import";
+import { useTranslation } from "~/i18n/use-translation";
+import type { I18nHandle } from "~/i18n/config";
+import { useLocale } from "~/components/layout/use-root-user";
+import { formatNumber } from "~/lib/numbers";
 
 export function meta() {
   return [{ title: "Import products | Setu" }];
@@ -52,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // an import under way (or waiting for its commit) is shown when the seller comes back
     if (latest && latest.status !== "done") current = latest;
   }
-  return { current, storeId: store && isUuid(store) ? store : (current?.storeId ?? null) };
+  return { current, storeId: store && isUuid(store) ? store : (current?.storeId ?? null), maxRows: MAX_IMPORT_ROWS };
 }
 
 type ActionData = { ok: false; message: string; problems: string[] };
@@ -91,61 +96,61 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(`/products/import?id=${importId}`);
 }
 
-const number = (n: number) => n.toLocaleString("en-US");
+export const handle = { i18n: ["import"] } satisfies I18nHandle;
+
+/** A count as the page's language writes it ("10,000"; in Hindi lakh grouping). */
+function useNumber() {
+  const locale = useLocale();
+  return (n: number) => formatNumber(n, locale);
+}
 
 function Downloads({ storeId }: { storeId: string | null }) {
+  const { t } = useTranslation(["import"]);
   return (
     <Card className="p-5">
-      <h2 className="text-lg font-semibold">1. Start from the template</h2>
-      <p className="mt-1 text-sm text-slate-600">
-        One row per variant, keyed by your SKU. The XLSX has an instructions sheet and the list of categories; both have
-        two example rows.
-      </p>
+      <h2 className="text-lg font-semibold">{t("import:template.title")}</h2>
+      <p className="mt-1 text-sm text-slate-600">{t("import:template.text")}</p>
       <div className="mt-3 flex flex-wrap gap-2">
         <a className={buttonClasses("outline")} href="/products/import/template?format=xlsx" download>
-          <FileSpreadsheet className="size-4" aria-hidden /> Template (XLSX)
+          <FileSpreadsheet className="size-4" aria-hidden /> {t("import:template.xlsx")}
         </a>
         <a className={buttonClasses("outline")} href="/products/import/template?format=csv" download>
-          <Download className="size-4" aria-hidden /> Template (CSV)
+          <Download className="size-4" aria-hidden /> {t("import:template.csv")}
         </a>
       </div>
-      <h3 className="mt-4 font-medium">Or edit your catalogue as it is</h3>
+      <h3 className="mt-4 font-medium">{t("import:template.orExport")}</h3>
       <div className="mt-2 flex flex-wrap gap-2">
         <a className={buttonClasses("outline")} href="/products/export?format=xlsx" download>
-          <Download className="size-4" aria-hidden /> Export catalogue (XLSX)
+          <Download className="size-4" aria-hidden /> {t("import:template.exportXlsx")}
         </a>
         <a className={buttonClasses("outline")} href="/products/export?format=csv" download>
-          <Download className="size-4" aria-hidden /> Export catalogue (CSV)
+          <Download className="size-4" aria-hidden /> {t("import:template.exportCsv")}
         </a>
       </div>
-      {storeId ? <p className="mt-3 text-xs text-slate-500">New products are also added to your store.</p> : null}
+      {storeId ? <p className="mt-3 text-xs text-slate-500">{t("import:template.store")}</p> : null}
     </Card>
   );
 }
 
-function UploadForm({ storeId, failed }: { storeId: string | null; failed?: ActionData }) {
+function UploadForm({ storeId, maxRows, failed }: { storeId: string | null; maxRows: number; failed?: ActionData }) {
+  const { t } = useTranslation(["import"]);
+  const number = useNumber();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
     <Card className="p-5">
-      <h2 className="text-lg font-semibold">2. Upload your sheet</h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Nothing changes yet: you will see what would be created, updated and refused first.
-      </p>
+      <h2 className="text-lg font-semibold">{t("import:upload.title")}</h2>
+      <p className="mt-1 text-sm text-slate-600">{t("import:upload.text")}</p>
       <Form method="post" encType="multipart/form-data" className="mt-4 space-y-4">
         {storeId ? <input type="hidden" name="storeId" value={storeId} /> : null}
-        <Field id="sheet" label="Spreadsheet (CSV or XLSX, up to 10,000 rows)">
+        <Field id="sheet" label={t("import:upload.sheet", { rows: number(maxRows) })}>
           <Input id="sheet" name="sheet" type="file" accept=".csv,.xlsx,text/csv" required className="h-auto py-1.5" />
         </Field>
-        <Field
-          id="pictures"
-          label="Pictures (optional ZIP, up to 200 MB)"
-          hint="Name each picture file in the sheet's Pictures column."
-        >
+        <Field id="pictures" label={t("import:upload.pictures")} hint={t("import:upload.picturesHint")}>
           <Input id="pictures" name="pictures" type="file" accept=".zip,application/zip" className="h-auto py-1.5" />
         </Field>
         <Button type="submit" disabled={busy}>
-          <Upload className="size-4" aria-hidden /> {busy ? "Checking…" : "Check file"}
+          <Upload className="size-4" aria-hidden /> {busy ? t("import:upload.checking") : t("import:upload.check")}
         </Button>
       </Form>
       {failed ? (
@@ -165,50 +170,58 @@ function UploadForm({ storeId, failed }: { storeId: string | null; failed?: Acti
 }
 
 function RefusedRows({ current }: { current: ImportView }) {
-  if (current.refusedCount === 0) return <p className="mt-3 text-sm text-green-700">Every row passed its checks.</p>;
+  const { t } = useTranslation(["import"]);
+  const number = useNumber();
+  if (current.refusedCount === 0) return <p className="mt-3 text-sm text-green-700">{t("import:report.allPassed")}</p>;
   return (
     <div className="mt-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-medium">
-          {number(current.refusedCount)} {current.refusedCount === 1 ? "problem" : "problems"} found
+          {t("import:report.problems", { count: current.refusedCount, n: number(current.refusedCount) })}
         </h3>
         <a className="text-sm text-brand-700 underline" href={`/products/import/${current.id}/report.csv`} download>
-          Download the refused rows (CSV)
+          {t("import:report.download")}
         </a>
       </div>
       <ul
         className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200 text-sm"
-        aria-label="Refused rows"
+        aria-label={t("import:report.refusedRows")}
       >
         {current.refused.map((r, i) => (
           <li key={i} className="grid gap-1 p-2 sm:grid-cols-[6rem_9rem_1fr]">
-            <span className="font-medium">{r.row === 0 ? "ZIP" : `Row ${r.row}`}</span>
+            <span className="font-medium">
+              {r.row === 0 ? t("import:report.zip") : t("import:report.row", { row: r.row })}
+            </span>
             <span className="text-slate-600">{r.column}</span>
             <span>{r.reason}</span>
           </li>
         ))}
       </ul>
       {current.refusedCount > current.refused.length ? (
-        <p className="mt-1 text-xs text-slate-500">The first {current.refused.length} are shown; the report has all.</p>
+        <p className="mt-1 text-xs text-slate-500">
+          {t("import:report.firstShown", { n: number(current.refused.length) })}
+        </p>
       ) : null}
     </div>
   );
 }
 
 function Preview({ current }: { current: ImportView }) {
+  const { t } = useTranslation(["import"]);
+  const number = useNumber();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const writes = current.toCreate + current.toUpdate + current.unchanged;
   return (
     <Card className="p-5">
-      <h2 className="text-lg font-semibold">3. Check and import</h2>
+      <h2 className="text-lg font-semibold">{t("import:preview.title")}</h2>
       <p className="mt-1 text-sm text-slate-600">{current.fileName}</p>
-      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="What the import would do">
+      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={t("import:preview.summary")}>
         {[
-          ["To create", current.toCreate],
-          ["To update", current.toUpdate],
-          ["Unchanged", current.unchanged],
-          ["Rows refused", new Set(current.refused.filter((r) => r.row > 0).map((r) => r.row)).size],
+          [t("import:preview.toCreate"), current.toCreate],
+          [t("import:preview.toUpdate"), current.toUpdate],
+          [t("import:preview.unchanged"), current.unchanged],
+          [t("import:preview.rowsRefused"), new Set(current.refused.filter((r) => r.row > 0).map((r) => r.row)).size],
         ].map(([label, value]) => (
           <div key={label} className="rounded-md border border-slate-200 p-3">
             <dt className="text-xs text-slate-500">{label}</dt>
@@ -223,7 +236,7 @@ function Preview({ current }: { current: ImportView }) {
             <input type="hidden" name="intent" value="commit" />
             <input type="hidden" name="importId" value={current.id} />
             <Button type="submit" disabled={busy}>
-              Import {number(writes)} {writes === 1 ? "product" : "products"}
+              {t("import:preview.import", { count: writes, n: number(writes) })}
             </Button>
           </Form>
         ) : null}
@@ -231,7 +244,7 @@ function Preview({ current }: { current: ImportView }) {
           <input type="hidden" name="intent" value="discard" />
           <input type="hidden" name="importId" value={current.id} />
           <Button type="submit" variant="outline" disabled={busy}>
-            Discard and upload again
+            {t("import:preview.discard")}
           </Button>
         </Form>
       </div>
@@ -240,6 +253,8 @@ function Preview({ current }: { current: ImportView }) {
 }
 
 function Progress({ current }: { current: ImportView }) {
+  const { t } = useTranslation(["import"]);
+  const number = useNumber();
   const revalidator = useRevalidator();
   const running = current.status === "queued" || current.status === "running";
   useEffect(() => {
@@ -251,12 +266,14 @@ function Progress({ current }: { current: ImportView }) {
   }, [running, revalidator]);
   return (
     <Card className="p-5">
-      <h2 className="text-lg font-semibold">{running ? "Importing…" : "Import finished"}</h2>
+      <h2 className="text-lg font-semibold">
+        {running ? t("import:progress.importing") : t("import:progress.finished")}
+      </h2>
       <p className="mt-1 text-sm text-slate-600">{current.fileName}</p>
       <label htmlFor="import-progress" className="mt-4 block text-sm font-medium" aria-live="polite">
         {current.status === "queued" && current.rowsDone === 0
-          ? "Waiting to start…"
-          : `${number(current.rowsDone)} of ${number(current.totalRows)} rows done`}
+          ? t("import:progress.waiting")
+          : t("import:progress.rowsDone", { done: number(current.rowsDone), total: number(current.totalRows) })}
       </label>
       <progress
         id="import-progress"
@@ -267,38 +284,40 @@ function Progress({ current }: { current: ImportView }) {
       {!running ? (
         <>
           <p className="mt-3 text-sm" role="status">
-            {number(current.created)} created, {number(current.updated)} updated, {number(current.leftUnchanged)}{" "}
-            unchanged.
+            {t("import:progress.result", {
+              created: number(current.created),
+              updated: number(current.updated),
+              unchanged: number(current.leftUnchanged),
+            })}
           </p>
           <RefusedRows current={current} />
           <div className="mt-4 flex flex-wrap gap-2">
-            <ButtonLink to="/products">Go to My Products</ButtonLink>
+            <ButtonLink to="/products">{t("import:progress.toProducts")}</ButtonLink>
             <ButtonLink to="/products/import" variant="outline">
-              Import another file
+              {t("import:progress.another")}
             </ButtonLink>
           </div>
         </>
       ) : (
-        <p className="mt-3 text-xs text-slate-500">You can leave this page: the import carries on.</p>
+        <p className="mt-3 text-xs text-slate-500">{t("import:progress.canLeave")}</p>
       )}
     </Card>
   );
 }
 
 export default function ImportProducts({ loaderData, actionData }: Route.ComponentProps) {
-  const { current, storeId } = loaderData;
+  const { t } = useTranslation(["import"]);
+  const { current, storeId, maxRows } = loaderData;
   const failed = actionData && !actionData.ok ? actionData : undefined;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <p className="text-sm">
         <Link to="/products" className="text-brand-700 hover:underline">
-          ← My Products
+          {t("import:back")}
         </Link>
       </p>
-      <h1 className="mt-2 text-2xl font-bold">Import products</h1>
-      <p className="mt-1 text-sm text-slate-600">
-        Add or update your whole catalogue from a spreadsheet, with a ZIP of pictures.
-      </p>
+      <h1 className="mt-2 text-2xl font-bold">{t("import:title")}</h1>
+      <p className="mt-1 text-sm text-slate-600">{t("import:intro")}</p>
       <div className="mt-6 space-y-6">
         {current?.status === "checked" ? (
           <Preview current={current} />
@@ -307,7 +326,7 @@ export default function ImportProducts({ loaderData, actionData }: Route.Compone
         ) : (
           <>
             <Downloads storeId={storeId} />
-            <UploadForm storeId={storeId} failed={failed} />
+            <UploadForm storeId={storeId} maxRows={maxRows} failed={failed} />
           </>
         )}
         {failed && current ? (

@@ -43,6 +43,10 @@ import type { Route } from "./+types/products";
 import { Thumbnail } from "~/modules/uploads/components/responsive-image";
 import { appContext } from "~/request-context.server";
 import { ProductCategoryOptions } from "~/modules/products/components/product-category-options";
+import { useTranslation } from "~/i18n/use-translation";
+import type { I18nHandle } from "~/i18n/config";
+import { useStatusLabel } from "~/i18n/use-status-label";
+import { useLocale } from "~/components/layout/use-root-user";
 
 const lazyAddProductSchema = lazySchema(() =>
   import("~/modules/products/product-form.schema").then((m) => ({
@@ -122,12 +126,16 @@ function ProductForm({
   lastResult?: FormReply | null;
   onCancelHref?: string;
 }) {
+  const { t } = useTranslation(["products"]);
   const navigation = useNavigation();
   const hydrated = useHydrated();
   // a ladder for the whole product and one per variant; each offers an empty row, so that a form without JavaScript can add a price break
   const ladders = [
-    { sku: "", label: "Price breaks for the whole product" },
-    ...(product?.variants ?? []).map((v) => ({ sku: v.sku, label: `Price breaks, ${v.label} (${v.sku})` })),
+    { sku: "", label: t("products:form.wholeProduct") },
+    ...(product?.variants ?? []).map((v) => ({
+      sku: v.sku,
+      label: t("products:form.variantBreaks", { variant: v.label, sku: v.sku }),
+    })),
   ];
   const [form, fields] = useValidatedForm({
     id: product ? `edit-${product.id.slice(0, 8)}` : "add",
@@ -179,32 +187,32 @@ function ProductForm({
       <input type="hidden" name="intent" value={product ? "update" : "create"} />
       {product ? <input type="hidden" name="productId" value={product.id} /> : null}
       <div className="sm:col-span-2">
-        <Field id={fields.name.id} label="Product Name" error={fields.name.errors?.[0]}>
+        <Field id={fields.name.id} label={t("products:form.name")} error={fields.name.errors?.[0]}>
           <Input {...getInputProps(fields.name, { type: "text" })} required />
         </Field>
       </div>
       <div className="sm:col-span-2">
-        <Field id={fields.description.id} label="Description (optional)" error={fields.description.errors?.[0]}>
+        <Field id={fields.description.id} label={t("products:form.description")} error={fields.description.errors?.[0]}>
           <Textarea {...getTextareaProps(fields.description)} rows={3} />
         </Field>
       </div>
-      <Field id={fields.category.id} label="Category" error={fields.category.errors?.[0]}>
+      <Field id={fields.category.id} label={t("products:form.category")} error={fields.category.errors?.[0]}>
         {/* nothing chosen yet: the placeholder stays selected */}
         <Select {...getSelectProps(fields.category)} defaultValue={fields.category.initialValue ?? ""} required>
           <option value="" disabled>
-            Select category
+            {t("products:form.selectCategory")}
           </option>
           <ProductCategoryOptions />
         </Select>
       </Field>
       <Field
         id={fields.minimumOrderQuantity.id}
-        label="Minimum Order Quantity"
+        label={t("products:form.moq")}
         error={fields.minimumOrderQuantity.errors?.[0]}
       >
         <Input {...getInputProps(fields.minimumOrderQuantity, { type: "number" })} min={1} step={1} required />
       </Field>
-      <Field id={fields.unit.id} label="Unit" error={fields.unit.errors?.[0]}>
+      <Field id={fields.unit.id} label={t("products:form.unit")} error={fields.unit.errors?.[0]}>
         <Select {...getSelectProps(fields.unit)}>
           {UNITS.map((u) => (
             <option key={u} value={u}>
@@ -213,21 +221,18 @@ function ProductForm({
           ))}
         </Select>
       </Field>
-      <Field id={fields.priceMin.id} label="Minimum Price (USD)" error={fields.priceMin.errors?.[0]}>
+      <Field id={fields.priceMin.id} label={t("products:form.priceMin")} error={fields.priceMin.errors?.[0]}>
         <Input {...getInputProps(fields.priceMin, { type: "number" })} min={0} step={0.01} required />
       </Field>
-      <Field id={fields.priceMax.id} label="Maximum Price (USD)" error={fields.priceMax.errors?.[0]}>
+      <Field id={fields.priceMax.id} label={t("products:form.priceMax")} error={fields.priceMax.errors?.[0]}>
         <Input {...getInputProps(fields.priceMax, { type: "number" })} min={0} step={0.01} required />
       </Field>
       <HtsusField field={fields.hsCode} stored={product?.hsCode} description={product?.hsDescription} />
       <MaterialFields material={fields.material} manufacturer={fields.manufacturer} />
       <OriginPortField field={fields.originPort} ports={ports} />
       <div className="sm:col-span-2">
-        <h3 className="text-sm font-semibold text-slate-900">Price breaks (optional)</h3>
-        <p className="text-xs text-slate-500">
-          A lower price per unit from a larger quantity: the first from the minimum order quantity up, each next one for
-          more units at a price no higher. Leave a row empty to remove it.
-        </p>
+        <h3 className="text-sm font-semibold text-slate-900">{t("products:form.priceBreaks")}</h3>
+        <p className="text-xs text-slate-500">{t("products:form.priceBreaksHint")}</p>
         {ladders.map((ladder) => (
           <PriceTierRows
             key={ladder.sku}
@@ -250,11 +255,11 @@ function ProductForm({
       </div>
       <div className="flex gap-2 sm:col-span-2">
         <Button type="submit" disabled={navigation.state === "submitting"}>
-          {product ? "Save Changes" : "Add Product"}
+          {product ? t("products:form.save") : t("products:form.add")}
         </Button>
         {onCancelHref ? (
           <ButtonLink to={onCancelHref} variant="outline">
-            Cancel
+            {t("products:form.cancel")}
           </ButtonLink>
         ) : null}
       </div>
@@ -262,7 +267,12 @@ function ProductForm({
   );
 }
 
+export const handle = { i18n: ["products"] } satisfies I18nHandle;
+
 export default function Products({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["products"]);
+  const locale = useLocale();
+  const statusLabel = useStatusLabel();
   const [params] = useSearchParams();
   const { products, companyName, ports } = loaderData;
   const editing = params.get("edit");
@@ -274,15 +284,15 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
     <div className="mx-auto max-w-7xl px-4 py-10">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold">My Products</h1>
-          <p className="mt-1 text-slate-600">List wholesale products for US buyers.</p>
+          <h1 className="text-3xl font-bold">{t("products:list.title")}</h1>
+          <p className="mt-1 text-slate-600">{t("products:list.intro")}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <ButtonLink to="/products/import" variant="outline">
-            <FileUp className="size-4" aria-hidden /> Import products
+            <FileUp className="size-4" aria-hidden /> {t("products:list.import")}
           </ButtonLink>
           <a href="/products/export?format=xlsx" download className={buttonClasses("outline")}>
-            <Download className="size-4" aria-hidden /> Export catalogue
+            <Download className="size-4" aria-hidden /> {t("products:list.export")}
           </a>
           <CreateProductDialog action="/products" ownerName={companyName} ports={ports} />
         </div>
@@ -294,12 +304,12 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
       ) : null}
 
       <Card className="mt-6 p-6">
-        <h2 className="text-lg font-semibold">Add a product with one price range</h2>
+        <h2 className="text-lg font-semibold">{t("products:list.addOne")}</h2>
         <div className="mt-3">
           <Disclosure
             trigger={
               <>
-                <Plus className="size-4" aria-hidden /> Add Product
+                <Plus className="size-4" aria-hidden /> {t("products:form.add")}
               </>
             }
             variant="outline"
@@ -316,10 +326,8 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
       {products.length === 0 ? (
         <Card className="mt-6 p-12 text-center">
           <Package className="mx-auto size-10 text-slate-400" aria-hidden />
-          <h2 className="mt-3 text-lg font-semibold">No products yet</h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Add your first product to start receiving inquiries from US buyers.
-          </p>
+          <h2 className="mt-3 text-lg font-semibold">{t("products:list.emptyTitle")}</h2>
+          <p className="mt-1 text-sm text-slate-600">{t("products:list.emptyText")}</p>
         </Card>
       ) : (
         <ul className="mt-6 space-y-3">
@@ -349,17 +357,18 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
                             {product.name}
                           </Link>
                         </h2>
-                        <Badge tone={statusTone(product.status)}>{product.status}</Badge>
+                        <Badge tone={statusTone(product.status)}>{statusLabel(product.status)}</Badge>
                       </div>
                       <p className="text-sm text-slate-600">
                         {categoryLabel(product.category)} ·{" "}
-                        {formatPriceRange(product.priceMinCents, product.priceMaxCents)} · MOQ:{" "}
-                        {product.minimumOrderQuantity} {product.unit}
+                        {formatPriceRange(product.priceMinCents, product.priceMaxCents, "USD", locale)} ·{" "}
+                        {t("products:list.moq")} {product.minimumOrderQuantity} {product.unit}
                       </p>
                     </div>
                     <div className="flex gap-2">
                       <ButtonLink to={`/products?edit=${product.id}`} variant="outline" size="sm">
-                        <Pencil className="size-3.5" aria-hidden /> Edit <span className="sr-only">{product.name}</span>
+                        <Pencil className="size-3.5" aria-hidden /> {t("products:list.edit")}{" "}
+                        <span className="sr-only">{product.name}</span>
                       </ButtonLink>
                       <Form method="post">
                         <input type="hidden" name="intent" value="status" />
@@ -370,7 +379,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
                           value={product.status === "active" ? "inactive" : "active"}
                         />
                         <Button type="submit" variant="outline" size="sm">
-                          {product.status === "active" ? "Deactivate" : "Reactivate"}{" "}
+                          {product.status === "active" ? t("products:list.deactivate") : t("products:list.reactivate")}{" "}
                           <span className="sr-only">{product.name}</span>
                         </Button>
                       </Form>

@@ -251,7 +251,7 @@ function AcceptQuote({
   );
 }
 
-export const handle = { i18n: ["rfqs"] } satisfies I18nHandle;
+export const handle = { i18n: ["rfqs", "quotes"] } satisfies I18nHandle;
 
 export default function RfqDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["rfqs", "common", "dashboard", "auth"]);

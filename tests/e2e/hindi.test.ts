@@ -217,4 +217,109 @@ describe("Hindi and English", () => {
       await visitor.close();
     }
   });
+
+  it("gives a supplier in Hindi on the phone the products page, the product forms, the import page and the quote form", async () => {
+    const { page } = browser;
+    const noSideScroll = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const ready = async () => {
+      await hydrated(page);
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    };
+    await signIn(page, SELLER.email);
+    try {
+      await switchTo(page, "हिन्दी");
+
+      // the products page: the list, its actions, and the add form it opens
+      await page.goto("/products");
+      await ready();
+      expect(await htmlLang(page)).toBe("hi-IN");
+      await page.getByRole("heading", { level: 1, name: "मेरे प्रोडक्ट" }).waitFor();
+      await page.getByRole("link", { name: "प्रोडक्ट इम्पोर्ट करें" }).waitFor();
+      // a seeded product's status in Hindi
+      await page.getByText("सक्रिय").first().waitFor();
+      await page.getByRole("link", { name: /^बदलें/ }).first().waitFor();
+      await page.getByRole("button", { name: "प्रोडक्ट जोड़ें" }).click();
+      await page.getByLabel("प्रोडक्ट का नाम", { exact: true }).waitFor();
+      await page.getByLabel("न्यूनतम ऑर्डर मात्रा", { exact: true }).waitFor();
+      await page.getByLabel("HTSUS कोड (वैकल्पिक)").waitFor();
+      await page.getByRole("group", { name: "पूरे प्रोडक्ट पर मात्रा की छूट" }).waitFor();
+      // the disclosure that opened it and the form's own submit button
+      expect(await page.getByRole("button", { name: "प्रोडक्ट जोड़ें" }).count()).toBe(2);
+      expect(await noSideScroll()).toBe(0);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, "hindi-products-phone");
+
+      // the Create Product dialog: its tabs and fields, the picture uploader
+      await page.getByRole("button", { name: "प्रोडक्ट बनाएँ" }).click();
+      const dialog = page.getByRole("dialog", { name: "प्रोडक्ट बनाएँ" });
+      await dialog.getByRole("tab", { name: "मूल जानकारी" }).waitFor();
+      await dialog.getByLabel("प्रोडक्ट का नाम *").waitFor();
+      await dialog.getByRole("tab", { name: "वेरिएंट और दाम" }).click();
+      await dialog.getByLabel("न्यूनतम ऑर्डर मात्रा *").waitFor();
+      await dialog.getByRole("tab", { name: "तस्वीरें" }).click();
+      await dialog.getByLabel("प्रोडक्ट की मुख्य तस्वीरें").waitFor();
+      await dialog.getByText("JPEG, PNG, WebP या GIF, हर फ़ाइल 5 MB तक।").waitFor();
+      expect(await noSideScroll()).toBe(0);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, "hindi-create-product-phone");
+      await dialog.getByRole("button", { name: "रद्द करें" }).click();
+      await dialog.waitFor({ state: "detached" });
+
+      // the catalogue import page
+      await page.goto("/products/import");
+      await ready();
+      expect(await htmlLang(page)).toBe("hi-IN");
+      await page.getByRole("heading", { level: 1, name: "प्रोडक्ट इम्पोर्ट करें" }).waitFor();
+      await page.getByRole("heading", { name: "1. टेम्पलेट से शुरू करें" }).waitFor();
+      await page.getByRole("link", { name: "टेम्पलेट (XLSX)" }).waitFor();
+      await page.getByLabel("स्प्रेडशीट (CSV या XLSX, 10,000 पंक्तियों तक)").waitFor();
+      await page.getByRole("button", { name: "फ़ाइल जाँचें" }).waitFor();
+      expect(await noSideScroll()).toBe(0);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, "hindi-import-phone");
+
+      // an open RFQ the supplier can quote on: the quote form in Hindi, codes (USD, FOB) as they are
+      await page.goto("/rfqs");
+      await ready();
+      await page.getByRole("link", { name: "कोटेशन भेजें" }).first().click();
+      await page.waitForURL(/\/rfqs\/[0-9a-f-]{36}$/);
+      await ready();
+      await page.getByText("फ़ॉर्म खोलें", { exact: true }).click();
+      await page.getByLabel("मुद्रा").waitFor();
+      await page.getByLabel("प्रति इकाई दाम (USD)").fill("2.5");
+      await page.getByText(/^\$2\.50 प्रति इकाई × [\d,]+ \S+ = \$/).waitFor();
+      await page.getByLabel("Incoterm (Incoterms® 2020)").selectOption("FOB");
+      await page.getByLabel("भारत में लोडिंग का पोर्ट").waitFor();
+      await page.getByLabel("पेमेंट की शर्तें", { exact: true }).selectOption("advance_100");
+      await page.getByText(/^Setu पर: 100% ऑर्डर कन्फ़र्म होने पर देय; .*एस्क्रो में/).waitFor();
+      await page.getByRole("radio", { name: "हाँ" }).waitFor();
+      await page.getByLabel("लीड टाइम (दिन)").waitFor();
+      await page.getByRole("button", { name: "कोटेशन भेजें" }).waitFor();
+      expect(await htmlLang(page)).toBe("hi-IN");
+      expect(await noSideScroll()).toBe(0);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, "hindi-quote-form-phone");
+
+      // sent, the supplier's quote reads back in Hindi: its price, terms and the escrow schedule
+      await page.getByLabel("भारत में लोडिंग का पोर्ट").selectOption({ index: 1 });
+      await page.getByLabel("लीड टाइम (दिन)").fill("45");
+      await page
+        .getByLabel("कोटेशन कब तक मान्य है")
+        .fill(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
+      await page.getByRole("button", { name: "कोटेशन भेजें" }).click();
+      const mine = page.locator("main li", { hasText: "लीड टाइम" }).first();
+      await mine.getByText("कुल दाम").waitFor();
+      await mine.getByText("45 दिन (उत्पादन + ट्रांज़िट)").waitFor();
+      await mine.getByText("100 % एडवांस").waitFor();
+      await mine.getByText(/^Setu पर: 100% ऑर्डर कन्फ़र्म होने पर देय/).waitFor();
+      expect(await htmlLang(page)).toBe("hi-IN");
+      expect(await noSideScroll()).toBe(0);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, "hindi-quote-sent-phone");
+    } finally {
+      if ((await htmlLang(page)) !== "en") await switchTo(page, "English");
+    }
+    expect(await htmlLang(page)).toBe("en");
+  });
 });

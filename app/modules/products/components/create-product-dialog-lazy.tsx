@@ -1,6 +1,16 @@
 import { Plus } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { lazyPart } from "~/components/ui/lazy-part";
+import { useTranslation } from "~/i18n/use-translation";
+
+function LoadingTrigger({ triggerLabel }: { triggerLabel?: string }) {
+  const { t } = useTranslation(["products"]);
+  return (
+    <Button disabled>
+      <Plus className="size-4" aria-hidden /> {triggerLabel ?? t("products:dialog.trigger")}
+    </Button>
+  );
+}
 
 /**
  * The Create Product dialog (create-product-dialog.tsx) with its code (four tabs, the draft's zod schema) loaded
@@ -9,10 +19,6 @@ import { lazyPart } from "~/components/ui/lazy-part";
  */
 export const CreateProductDialog = lazyPart(
   () => import("./create-product-dialog").then((m) => m.CreateProductDialog),
-  ({ triggerLabel = "Create Product" }) => (
-    <Button disabled>
-      <Plus className="size-4" aria-hidden /> {triggerLabel}
-    </Button>
-  ),
+  ({ triggerLabel }) => <LoadingTrigger triggerLabel={triggerLabel} />,
   { eager: true },
 );

@@ -23,6 +23,8 @@ import { HsCodeField, OriginPortField } from "./trade-fields";
 import { ProductCategoryOptions } from "./product-category-options";
 import { conformValue, useFormDraft } from "~/components/draft-keeper";
 import { DraftNotice } from "~/components/draft-notice";
+import { useTranslation } from "~/i18n/use-translation";
+import { MAX_IMAGE_MB } from "~/modules/uploads/uploads.schema";
 
 // the dialog's own code loads on demand (its importers load it lazily), zod with it: the schema need not wait
 const lazyProductDraftSchema = lazySchema(async () => ({ schema: productDraftSchema }));
@@ -77,7 +79,7 @@ export function CreateProductDialog({
   ownerName,
   storeId,
   ports,
-  triggerLabel = "Create Product",
+  triggerLabel,
 }: {
   action: string;
   ownerName: string;
@@ -85,6 +87,13 @@ export function CreateProductDialog({
   ports: PortOption[];
   triggerLabel?: string;
 }) {
+  const { t } = useTranslation(["products"]);
+  const tabLabel: Record<Tab, string> = {
+    "Basic Info": t("products:dialog.tabs.basic"),
+    "Variants & Pricing": t("products:dialog.tabs.pricing"),
+    Images: t("products:dialog.tabs.images"),
+    Specifications: t("products:dialog.tabs.specs"),
+  };
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
   const [tab, setTab] = useState<Tab>("Basic Info");
@@ -138,7 +147,7 @@ export function CreateProductDialog({
       setTab("Basic Info");
       setGeneration((g) => g + 1);
     } else {
-      toast.error(fetcher.data.message || "Failed to create product");
+      toast.error(fetcher.data.message || t("products:dialog.failed"));
     }
     // draft.sent is stable for one account
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -196,7 +205,7 @@ export function CreateProductDialog({
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogTrigger asChild>
           <Button>
-            <Plus className="size-4" aria-hidden /> {triggerLabel}
+            <Plus className="size-4" aria-hidden /> {triggerLabel ?? t("products:dialog.trigger")}
           </Button>
         </DialogTrigger>
         {/* the draft lives in the form's state, outside the dialog: closing it (Escape, Cancel, outside click) keeps what was typed */}
@@ -209,23 +218,27 @@ export function CreateProductDialog({
         >
           <form id={form.id} onSubmit={handleSubmit} noValidate>
             <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
-              <DialogTitle className="text-lg font-semibold">Create Product</DialogTitle>
+              <DialogTitle className="text-lg font-semibold">{t("products:dialog.title")}</DialogTitle>
               <DialogClose
                 type="button"
                 className="rounded p-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-                aria-label="Close"
+                aria-label={t("products:dialog.close")}
               >
                 <X className="size-5" aria-hidden />
               </DialogClose>
             </div>
             <Tabs
               value={tabValue(tab)}
-              onValueChange={(value) => setTab(TABS.find((t) => tabValue(t) === value) ?? "Basic Info")}
+              onValueChange={(value) => setTab(TABS.find((each) => tabValue(each) === value) ?? "Basic Info")}
             >
-              <TabsList variant="underline" aria-label="Product details" className="overflow-x-auto px-4">
-                {TABS.map((t) => (
-                  <TabsTrigger key={t} value={tabValue(t)} variant="underline">
-                    {t}
+              <TabsList
+                variant="underline"
+                aria-label={t("products:dialog.tabsLabel")}
+                className="overflow-x-auto px-4"
+              >
+                {TABS.map((each) => (
+                  <TabsTrigger key={each} value={tabValue(each)} variant="underline">
+                    {tabLabel[each]}
                   </TabsTrigger>
                 ))}
               </TabsList>
@@ -233,12 +246,16 @@ export function CreateProductDialog({
               <div className="max-h-[65vh] overflow-y-auto px-6 py-5">
                 <TabsContent value={tabValue("Basic Info")} forceMount className="grid gap-4 sm:grid-cols-2">
                   <div className="sm:col-span-2">
-                    <Field id={fields.name.id} label="Product Name *" error={fields.name.errors?.[0]}>
+                    <Field id={fields.name.id} label={t("products:dialog.name")} error={fields.name.errors?.[0]}>
                       <Input {...getInputProps(fields.name, { type: "text" })} {...typed(fields.name)} required />
                     </Field>
                   </div>
                   <div className="sm:col-span-2">
-                    <Field id={fields.description.id} label="Description *" error={fields.description.errors?.[0]}>
+                    <Field
+                      id={fields.description.id}
+                      label={t("products:dialog.description")}
+                      error={fields.description.errors?.[0]}
+                    >
                       <MountedTextarea
                         {...getTextareaProps(fields.description)}
                         {...typed(fields.description)}
@@ -246,21 +263,29 @@ export function CreateProductDialog({
                       />
                     </Field>
                   </div>
-                  <Field id={fields.category.id} label="Category *" error={fields.category.errors?.[0]}>
+                  <Field
+                    id={fields.category.id}
+                    label={t("products:dialog.category")}
+                    error={fields.category.errors?.[0]}
+                  >
                     <Select
                       {...getSelectProps(fields.category)}
                       defaultValue={typed(fields.category).defaultValue ?? ""}
                       required
                     >
-                      <option value="">Select category</option>
+                      <option value="">{t("products:form.selectCategory")}</option>
                       <ProductCategoryOptions />
                     </Select>
                   </Field>
-                  <Field id={fields.base_sku.id} label="Base SKU" error={fields.base_sku.errors?.[0]}>
+                  <Field
+                    id={fields.base_sku.id}
+                    label={t("products:dialog.baseSku")}
+                    error={fields.base_sku.errors?.[0]}
+                  >
                     <Input
                       {...getInputProps(fields.base_sku, { type: "text" })}
                       {...typed(fields.base_sku)}
-                      placeholder={baseSku || "Generated from the name"}
+                      placeholder={baseSku || t("products:dialog.skuFromName")}
                       onInput={(e) => {
                         const input = e.currentTarget;
                         const upper = input.value.toUpperCase();
@@ -268,10 +293,10 @@ export function CreateProductDialog({
                       }}
                     />
                   </Field>
-                  <Field id={fields.brand.id} label="Brand" error={fields.brand.errors?.[0]}>
+                  <Field id={fields.brand.id} label={t("products:dialog.brand")} error={fields.brand.errors?.[0]}>
                     <Input {...getInputProps(fields.brand, { type: "text" })} {...typed(fields.brand)} />
                   </Field>
-                  <Field id={fields.weight.id} label="Weight (kg)" error={fields.weight.errors?.[0]}>
+                  <Field id={fields.weight.id} label={t("products:dialog.weight")} error={fields.weight.errors?.[0]}>
                     <Input
                       {...getInputProps(fields.weight, { type: "number" })}
                       {...typed(fields.weight)}
@@ -287,13 +312,15 @@ export function CreateProductDialog({
                     defaultValue={typed(fields.origin_port).defaultValue ?? ""}
                   />
                   <fieldset className="grid grid-cols-3 gap-2 sm:col-span-2">
-                    <legend className="mb-1.5 text-sm font-medium text-slate-800">Dimensions (cm)</legend>
+                    <legend className="mb-1.5 text-sm font-medium text-slate-800">
+                      {t("products:dialog.dimensions")}
+                    </legend>
                     {(["length", "width", "height"] as const).map((d) => {
                       const field = fields.dimensions.getFieldset()[d];
                       return (
                         <div key={d}>
                           <Label htmlFor={field.id} className="text-xs capitalize text-slate-600">
-                            {d}
+                            {t(`products:dialog.${d}`)}
                           </Label>
                           <Input
                             {...getInputProps(field, { type: "number" })}
@@ -318,7 +345,7 @@ export function CreateProductDialog({
                   <div className="grid gap-3 sm:grid-cols-3">
                     <Field
                       id={fields.minimum_order_quantity.id}
-                      label="Minimum order quantity *"
+                      label={t("products:dialog.moq")}
                       error={fields.minimum_order_quantity.errors?.[0]}
                     >
                       <Input
@@ -327,10 +354,10 @@ export function CreateProductDialog({
                         min={1}
                         step={1}
                         inputMode="numeric"
-                        placeholder="e.g. 100"
+                        placeholder={t("products:dialog.example", { value: "100" })}
                       />
                     </Field>
-                    <Field id={fields.unit.id} label="Unit" error={fields.unit.errors?.[0]}>
+                    <Field id={fields.unit.id} label={t("products:form.unit")} error={fields.unit.errors?.[0]}>
                       <Select
                         {...getSelectProps(fields.unit)}
                         defaultValue={typed(fields.unit).defaultValue ?? "pieces"}
@@ -344,7 +371,7 @@ export function CreateProductDialog({
                     </Field>
                     <Field
                       id={fields.base_price.id}
-                      label="Base price per unit (USD)"
+                      label={t("products:dialog.basePrice")}
                       error={fields.base_price.errors?.[0]}
                     >
                       <Input
@@ -353,14 +380,11 @@ export function CreateProductDialog({
                         min={0.01}
                         step={0.01}
                         inputMode="decimal"
-                        placeholder="e.g. 12.50"
+                        placeholder={t("products:dialog.example", { value: "12.50" })}
                       />
                     </Field>
                   </div>
-                  <p className="mt-4 text-sm text-slate-600">
-                    The product's price range runs from the lowest to the highest of the base and variant prices. Price
-                    breaks lower the price per unit for larger orders; the lowest one is the price buyers see first.
-                  </p>
+                  <p className="mt-4 text-sm text-slate-600">{t("products:dialog.priceRangeNote")}</p>
                   <ul className="mt-4 space-y-4">
                     {variants.map((variant, i) => {
                       const v = variant.getFieldset();
@@ -373,7 +397,7 @@ export function CreateProductDialog({
                           />
                           <div className="grid gap-3 sm:grid-cols-6">
                             <div className="sm:col-span-2">
-                              <Field id={v.color.id} label="Color" error={v.color.errors?.[0]}>
+                              <Field id={v.color.id} label={t("products:dialog.color")} error={v.color.errors?.[0]}>
                                 <Input {...getInputProps(v.color, { type: "text" })} {...typed(v.color)} />
                               </Field>
                             </div>
@@ -383,10 +407,10 @@ export function CreateProductDialog({
                               error={v.color_hex.errors?.[0]}
                               initial={typed(v.color_hex).defaultValue ?? ""}
                             />
-                            <Field id={v.size.id} label="Size" error={v.size.errors?.[0]}>
+                            <Field id={v.size.id} label={t("products:dialog.size")} error={v.size.errors?.[0]}>
                               <Input {...getInputProps(v.size, { type: "text" })} {...typed(v.size)} />
                             </Field>
-                            <Field id={v.price.id} label="Price (USD)" error={v.price.errors?.[0]}>
+                            <Field id={v.price.id} label={t("products:dialog.price")} error={v.price.errors?.[0]}>
                               <Input
                                 {...getInputProps(v.price, { type: "number" })}
                                 {...typed(v.price)}
@@ -395,7 +419,7 @@ export function CreateProductDialog({
                                 inputMode="decimal"
                               />
                             </Field>
-                            <Field id={v.stock.id} label="Stock" error={v.stock.errors?.[0]}>
+                            <Field id={v.stock.id} label={t("products:dialog.stock")} error={v.stock.errors?.[0]}>
                               <Input
                                 {...getInputProps(v.stock, { type: "number" })}
                                 {...typed(v.stock)}
@@ -407,19 +431,21 @@ export function CreateProductDialog({
                           </div>
                           <div className="mt-2 flex items-center justify-between gap-2">
                             <p className="text-xs text-slate-500">
-                              SKU: {baseSku ? variantSku(baseSku, i) : "generated on save"}
+                              {baseSku
+                                ? t("products:dialog.sku", { sku: variantSku(baseSku, i) })
+                                : t("products:dialog.skuOnSave")}
                             </p>
                             <button
                               type="button"
                               onClick={() => form.remove({ name: fields.variants.name, index: i })}
                               className="rounded p-1 text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-brand-600"
-                              aria-label={`Remove variant ${i + 1}`}
+                              aria-label={t("products:dialog.removeVariant", { n: i + 1 })}
                             >
                               <Trash2 className="size-4" aria-hidden />
                             </button>
                           </div>
                           <PriceTierRows
-                            legend={`Price breaks, variant ${i + 1}`}
+                            legend={t("products:dialog.variantBreaks", { n: i + 1 })}
                             rows={tierRowsOf(v.tiers)}
                             unit="pieces"
                             onAdd={() => form.insert({ name: v.tiers.name, defaultValue: NEW_TIER })}
@@ -450,12 +476,12 @@ export function CreateProductDialog({
                       })
                     }
                   >
-                    <Plus className="size-4" aria-hidden /> Add Variant
+                    <Plus className="size-4" aria-hidden /> {t("products:dialog.addVariant")}
                   </Button>
                   <div className="mt-6 border-t border-slate-200 pt-4">
                     <PriceTierRows
-                      legend="Price breaks for the whole product"
-                      hint={`For every variant (or a product without variants). Up to ${MAX_PRICE_TIERS}.`}
+                      legend={t("products:form.wholeProduct")}
+                      hint={t("products:dialog.wholeHint", { max: MAX_PRICE_TIERS })}
                       rows={tierRowsOf(fields.tiers)}
                       unit="pieces"
                       onAdd={() => form.insert({ name: fields.tiers.name, defaultValue: NEW_TIER })}
@@ -470,7 +496,15 @@ export function CreateProductDialog({
                     key={`${generation}-${restored}`}
                     kind="product"
                     name={fields.main_images.name}
-                    label="Main product images"
+                    label={t("products:dialog.images")}
+                    texts={{
+                      hint: t("products:upload.hint", { mb: MAX_IMAGE_MB }),
+                      progress: t("products:upload.progress"),
+                      uploaded: (count) => t("products:upload.uploaded", { count }),
+                      failed: t("products:upload.failed"),
+                      image: (n) => t("products:upload.image", { n }),
+                      remove: (n) => t("products:upload.remove", { n }),
+                    }}
                     multiple
                     // the dialog's content unmounts when it closes: the field starts again from the form's images
                     initial={
@@ -496,17 +530,17 @@ export function CreateProductDialog({
                       const s = spec.getFieldset();
                       return (
                         <li key={spec.key} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
-                          <Field id={s.name.id} label="Specification" error={s.name.errors?.[0]}>
+                          <Field id={s.name.id} label={t("products:dialog.specification")} error={s.name.errors?.[0]}>
                             <Input {...getInputProps(s.name, { type: "text" })} {...typed(s.name)} />
                           </Field>
-                          <Field id={s.value.id} label="Value" error={s.value.errors?.[0]}>
+                          <Field id={s.value.id} label={t("products:dialog.value")} error={s.value.errors?.[0]}>
                             <Input {...getInputProps(s.value, { type: "text" })} {...typed(s.value)} />
                           </Field>
                           <button
                             type="button"
                             onClick={() => form.remove({ name: fields.technical_specs.name, index: i })}
                             className="mb-1 rounded p-2 text-red-700 hover:bg-red-50"
-                            aria-label={`Remove specification ${i + 1}`}
+                            aria-label={t("products:dialog.removeSpec", { n: i + 1 })}
                           >
                             <Trash2 className="size-4" aria-hidden />
                           </button>
@@ -523,7 +557,7 @@ export function CreateProductDialog({
                       form.insert({ name: fields.technical_specs.name, defaultValue: { name: "", value: "" } })
                     }
                   >
-                    <Plus className="size-4" aria-hidden /> Add Specification
+                    <Plus className="size-4" aria-hidden /> {t("products:dialog.addSpec")}
                   </Button>
                 </TabsContent>
               </div>
@@ -533,11 +567,11 @@ export function CreateProductDialog({
             <div className="flex justify-end gap-2 border-t border-slate-200 px-6 py-4">
               <DialogClose asChild>
                 <Button type="button" variant="outline">
-                  Cancel
+                  {t("products:dialog.cancel")}
                 </Button>
               </DialogClose>
               <Button type="submit" disabled={uploading || fetcher.state !== "idle"}>
-                {fetcher.state !== "idle" ? "Creating..." : "Create Product"}
+                {fetcher.state !== "idle" ? t("products:dialog.creating") : t("products:dialog.title")}
               </Button>
             </div>
           </form>
@@ -553,9 +587,10 @@ export function CreateProductDialog({
  * untouched one posted black). The colour input only picks; the hidden field posts what was picked, or nothing.
  */
 function SwatchField({ id, name, error, initial }: { id: string; name: string; error?: string; initial: string }) {
+  const { t } = useTranslation(["products"]);
   const [hex, setHex] = useState(initial);
   return (
-    <Field id={id} label="Swatch" error={error}>
+    <Field id={id} label={t("products:dialog.swatch")} error={error}>
       <div className="flex flex-wrap items-center gap-1">
         <input type="hidden" name={name} value={hex} />
         <Input
@@ -567,14 +602,14 @@ function SwatchField({ id, name, error, initial }: { id: string; name: string; e
           aria-describedby={`${id}-state`}
         />
         <span id={`${id}-state`} className="text-xs text-slate-600">
-          {hex ? hex : "None"}
+          {hex ? hex : t("products:dialog.swatchNone")}
         </span>
         {hex ? (
           <button
             type="button"
             onClick={() => setHex("")}
             className="rounded p-0.5 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-            aria-label="Remove swatch"
+            aria-label={t("products:dialog.removeSwatch")}
           >
             <X className="size-3.5" aria-hidden />
           </button>

@@ -3,6 +3,7 @@ import { Plus, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/field";
+import { useTranslation } from "~/i18n/use-translation";
 
 type TierFields = { minQuantity: FieldMetadata<unknown>; unitPrice: FieldMetadata<unknown> };
 export type TierRow = TierFields & { key: string; index: number; hidden?: ReactNode };
@@ -52,6 +53,7 @@ export function PriceTierRows({
   onRemove?: (index: number) => void;
   valueOf: (field: FieldMetadata<unknown>) => { defaultValue?: string };
 }) {
+  const { t } = useTranslation(["products"]);
   const perUnit = SINGULAR[unit] ?? unit;
   return (
     <fieldset className="mt-3">
@@ -65,7 +67,8 @@ export function PriceTierRows({
                 {row.hidden}
                 <div>
                   <Label htmlFor={row.minQuantity.id} className="text-xs text-slate-600">
-                    <span className="sr-only">Break {position + 1}: </span>From ({unit})
+                    <span className="sr-only">{t("products:tiers.break", { n: position + 1 })}</span>
+                    {t("products:tiers.from", { unit })}
                   </Label>
                   <Input
                     {...getInputProps(row.minQuantity, { type: "number" })}
@@ -77,7 +80,8 @@ export function PriceTierRows({
                 </div>
                 <div>
                   <Label htmlFor={row.unitPrice.id} className="text-xs text-slate-600">
-                    <span className="sr-only">Break {position + 1}: </span>USD per {perUnit}
+                    <span className="sr-only">{t("products:tiers.break", { n: position + 1 })}</span>
+                    {t("products:tiers.usdPer", { unit: perUnit })}
                   </Label>
                   <Input
                     {...getInputProps(row.unitPrice, { type: "number" })}
@@ -92,7 +96,7 @@ export function PriceTierRows({
                     type="button"
                     onClick={() => onRemove(row.index)}
                     className="mt-6 rounded p-2 text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-brand-600"
-                    aria-label={`Remove price break ${position + 1} (${legend})`}
+                    aria-label={t("products:tiers.remove", { n: position + 1, legend })}
                   >
                     <Trash2 className="size-4" aria-hidden />
                   </button>
@@ -113,7 +117,7 @@ export function PriceTierRows({
       ) : null}
       {onAdd ? (
         <Button type="button" variant="outline" size="sm" className="mt-2" onClick={onAdd}>
-          <Plus className="size-4" aria-hidden /> Add price break <span className="sr-only">({legend})</span>
+          <Plus className="size-4" aria-hidden /> {t("products:tiers.add")} <span className="sr-only">({legend})</span>
         </Button>
       ) : null}
     </fieldset>

@@ -2,18 +2,20 @@ import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/r
 import { Field, Input, Select } from "~/components/ui/field";
 import type { PortOption } from "~/modules/trade/ports.server";
 import { formatHtsCode } from "~/modules/trade/trade-terms-values";
+import { useTranslation } from "~/i18n/use-translation";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's field, as Conform's own helpers take it
 type AnyField<Schema> = FieldMetadata<Schema, any, any>;
 
 /** A new product's HTSUS code (optional) in the Create Product dialog: 10 digits, checked against the HTS table on the server. */
 export function HsCodeField<Schema>({ field, defaultValue }: { field: AnyField<Schema>; defaultValue?: string }) {
+  const { t } = useTranslation(["products"]);
   return (
     <Field
       id={field.id}
-      label="HTSUS code (optional)"
+      label={t("products:trade.hsCode")}
       error={field.errors?.[0]}
-      hint="The 10-digit US number, like 6302.60.0020 (hts.usitc.gov): for duty estimates and the invoices"
+      hint={t("products:trade.hsHintNew")}
     >
       <Input
         {...getInputProps(field, { type: "text" })}
@@ -38,13 +40,14 @@ export function HtsusField<Schema>({
   stored?: string | null;
   description?: string | null;
 }) {
+  const { t } = useTranslation(["products"]);
   const legacy = stored && stored.length < 10;
   return (
     <Field
       id={field.id}
-      label="HTSUS code (optional)"
+      label={t("products:trade.hsCode")}
       error={field.errors?.[0]}
-      hint="The 10-digit US number, like 6302.60.0020 (hts.usitc.gov): printed on the commercial invoice"
+      hint={t("products:trade.hsHintEdit")}
     >
       <Input {...getInputProps(field, { type: "text" })} inputMode="numeric" autoComplete="off" />
       {description && !legacy ? (
@@ -52,12 +55,7 @@ export function HtsusField<Schema>({
           {formatHtsCode(stored!)}: {description}
         </p>
       ) : null}
-      {legacy ? (
-        <p className="mt-1 text-xs text-amber-700">
-          Stored as the 6-digit HS code {stored}, kept while unchanged: the invoices need the full 10-digit HTSUS
-          number.
-        </p>
-      ) : null}
+      {legacy ? <p className="mt-1 text-xs text-amber-700">{t("products:trade.hsLegacy", { code: stored })}</p> : null}
     </Field>
   );
 }
@@ -70,21 +68,22 @@ export function MaterialFields<Schema>({
   material: AnyField<Schema>;
   manufacturer: AnyField<Schema>;
 }) {
+  const { t } = useTranslation(["products"]);
   return (
     <>
       <Field
         id={material.id}
-        label="Material / composition (optional)"
+        label={t("products:trade.material")}
         error={material.errors?.[0]}
-        hint="As customs reads it, like 100% cotton terry, 500 gsm"
+        hint={t("products:trade.materialHint")}
       >
         <Input {...getInputProps(material, { type: "text" })} maxLength={200} />
       </Field>
       <Field
         id={manufacturer.id}
-        label="Manufacturer (optional)"
+        label={t("products:trade.manufacturer")}
         error={manufacturer.errors?.[0]}
-        hint="Name and address of the factory, when it is not you"
+        hint={t("products:trade.manufacturerHint")}
       >
         <Input {...getInputProps(manufacturer, { type: "text" })} maxLength={300} />
       </Field>
@@ -102,13 +101,14 @@ export function OriginPortField<Schema>({
   ports: PortOption[];
   defaultValue?: string;
 }) {
+  const { t } = useTranslation(["products"]);
   return (
-    <Field id={field.id} label="Origin port (optional)" error={field.errors?.[0]}>
+    <Field id={field.id} label={t("products:trade.originPort")} error={field.errors?.[0]}>
       <Select
         {...getSelectProps(field)}
         defaultValue={defaultValue ?? (typeof field.initialValue === "string" ? field.initialValue : "")}
       >
-        <option value="">None</option>
+        <option value="">{t("products:trade.none")}</option>
         {ports.map((p) => (
           <option key={p.code} value={p.code}>
             {p.name} ({p.code})

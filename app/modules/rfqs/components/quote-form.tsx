@@ -5,17 +5,18 @@ import { Field, Input, LabelledOptions, Select, Textarea } from "~/components/ui
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatMoney } from "~/lib/money";
 import { inrPaiseToUsdCents, parseAmountToMinor, totalFromUnit, unitFromTotal } from "~/lib/money-minor";
-import { scheduleSummary } from "~/modules/payments/payments-values";
+import { INSPECTION_DAYS } from "~/lib/status-lists";
+import { formatNumber } from "~/lib/numbers";
+import type { Locale } from "~/lib/locale";
+import { useLocale } from "~/components/layout/use-root-user";
+import { useTranslation } from "~/i18n/use-translation";
 import { lazySchema, useValidatedForm, type FormReply } from "~/components/forms/validated-form";
 import { describeRate, type FxRate } from "~/modules/trade/fx-rates-values";
 import {
   CURRENCIES,
-  INCOTERM_LABELS,
   INCOTERM_PLACE,
   INCOTERMS,
   PAYMENT_TERMS,
-  PAYMENT_TERMS_LABELS,
-  SHIP_MODE_LABELS,
   SHIP_MODES,
   type Currency,
   type Incoterm,
@@ -25,7 +26,12 @@ import {
 
 const lazyQuoteSchema = lazySchema(() => import("../quote.schema").then((m) => ({ schema: m.quoteSchema })));
 
-const CURRENCY_LABELS: Record<Currency, string> = { USD: "US dollars (USD)", INR: "Indian rupees (INR)" };
+type QuoteT = ReturnType<typeof useTranslation<["quotes"]>>["t"];
+
+/** A value list's words in the page's language: `quotes:<group>.<value>` for each value. */
+function labelsOf<T extends string>(values: readonly T[], label: (value: T) => string): Record<T, string> {
+  return Object.fromEntries(values.map((value) => [value, label(value)])) as Record<T, string>;
+}
 
 /** What the price fields add up to, in words, as they are typed: "= ₹4,25,000.00 for 5,000 pieces · about $4,804.97". */
 function priceEcho(
@@ -33,6 +39,8 @@ function priceEcho(
   currency: Currency,
   unit: string,
   rate: FxRate | null,
+  t: QuoteT,
+  locale: Locale,
 ): string | null {
   const quantity = /^\d+$/.test(values.quantity ?? "") ? Number(values.quantity) : 0;
   if (quantity <= 0) return null;
@@ -44,8 +52,17 @@ function priceEcho(
     total = totalFromUnit(each, quantity);
   if (each === null && total !== null && total > 0) each = unitFromTotal(total, quantity);
   if (!total || !each) return null;
-  const usd = currency === "INR" && rate ? ` · about ${formatMoney(inrPaiseToUsdCents(total, rate.inrPerUsd))}` : "";
-  return `${formatMoney(each, currency)} each × ${quantity.toLocaleString("en-US")} ${unit} = ${formatMoney(total, currency)}${usd}`;
+  const usd =
+    currency === "INR" && rate
+      ? t("quotes:form.echoUsd", { usd: formatMoney(inrPaiseToUsdCents(total, rate.inrPerUsd), "USD", { locale }) })
+      : "";
+  const echo = t("quotes:form.echo", {
+    each: formatMoney(each, currency, { locale }),
+    quantity: formatNumber(quantity, locale),
+    unit,
+    total: formatMoney(total, currency, { locale }),
+  });
+  return `${echo}${usd}`;
 }
 
 /**
@@ -78,6 +95,8 @@ export function QuoteForm({
     shortHsCode: string | null;
   } | null;
 }) {
+  const { t } = useTranslation(["quotes"]);
+  const locale = useLocale();
   const hydrated = useHydrated();
   const [form, fields] = useValidatedForm({
     id: "quote",
@@ -118,20 +137,25 @@ export function QuoteForm({
   const american = portChoices.filter((p) => p.country === "US");
   const portLabel =
     placeKind === "us-destination"
-      ? "US port of entry (optional)"
+      ? t("quotes:form.portEntry")
       : placeKind
-        ? INCOTERM_PLACE[incoterm!].label
-        : "Port (FOB: Indian port of loading; CIF: US port of destination)";
+        ? t(`quotes:place.${incoterm!}`)
+        : t("quotes:form.portAny");
   const placeLabel =
     placeKind === "origin-place" || placeKind === "us-destination"
-      ? INCOTERM_PLACE[incoterm!].label
-      : "Named place (EXW, FCA: place of delivery; DAP, DDP: US destination)";
+      ? t(`quotes:place.${incoterm!}`)
+      : t("quotes:form.placeAny");
   const echo = priceEcho(
     { unitPrice: fields.unitPrice.value, price: fields.price.value, quantity: fields.quantity.value },
     currency,
     unit,
     rate,
+    t,
+    locale,
   );
+  const paymentTerms = (PAYMENT_TERMS as readonly string[]).includes(fields.paymentTerms.value ?? "")
+    ? (fields.paymentTerms.value as PaymentTerms)
+    : null;
   const error = (name: keyof typeof fields) => fields[name].errors?.[0];
 
   return (
@@ -139,47 +163,49 @@ export function QuoteForm({
       <input type="hidden" name="intent" value="quote" />
       <Field
         id={fields.currency.id}
-        label="Currency"
+        label={t("quotes:form.currency")}
         error={error("currency")}
-        hint={
-          rate
-            ? `Rupee quotes are converted at ${describeRate(rate)}, stored with the quote.`
-            : "No INR/USD rate is set yet: quote in USD."
-        }
+        hint={rate ? t("quotes:form.rateHint", { rate: describeRate(rate) }) : t("quotes:form.noRate")}
       >
         <Select {...getSelectProps(fields.currency)}>
-          <LabelledOptions values={CURRENCIES} labels={CURRENCY_LABELS} disabled={(c) => c === "INR" && !rate} />
+          <LabelledOptions
+            values={CURRENCIES}
+            labels={labelsOf(CURRENCIES, (c) => t(`quotes:currency.${c}`))}
+            disabled={(c) => c === "INR" && !rate}
+          />
         </Select>
       </Field>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
-        <Field id={fields.unitPrice.id} label={`Unit Price (${currency})`} error={error("unitPrice")}>
+        <Field id={fields.unitPrice.id} label={t("quotes:form.unitPrice", { currency })} error={error("unitPrice")}>
           <Input {...getInputProps(fields.unitPrice, { type: "text" })} inputMode="decimal" autoComplete="off" />
         </Field>
-        <Field id={fields.price.id} label={`Total Price (${currency})`} error={error("price")}>
+        <Field id={fields.price.id} label={t("quotes:form.totalPrice", { currency })} error={error("price")}>
           <Input {...getInputProps(fields.price, { type: "text" })} inputMode="decimal" autoComplete="off" />
         </Field>
       </div>
       <p className="-mt-2 text-xs text-slate-500" aria-live="polite">
-        {echo ?? "Enter the unit price or the total: the other follows from the quantity."}
+        {echo ?? t("quotes:form.echoEmpty")}
       </p>
-      <Field id={fields.quantity.id} label={`Quantity (${unit})`} error={error("quantity")}>
+      <Field id={fields.quantity.id} label={t("quotes:form.quantity", { unit })} error={error("quantity")}>
         <Input {...getInputProps(fields.quantity, { type: "number" })} min={1} step={1} inputMode="numeric" required />
       </Field>
 
       <fieldset className="space-y-4 rounded-md border border-slate-200 p-4">
-        <legend className="px-1 text-sm font-semibold text-slate-900">Trade terms</legend>
-        <Field id={fields.incoterm.id} label="Incoterm (Incoterms® 2020)" error={error("incoterm")}>
+        <legend className="px-1 text-sm font-semibold text-slate-900">{t("quotes:form.tradeTerms")}</legend>
+        <Field id={fields.incoterm.id} label={t("quotes:form.incoterm")} error={error("incoterm")}>
           <Select {...getSelectProps(fields.incoterm)}>
-            <option value="">Not stated: terms in text</option>
-            <LabelledOptions values={INCOTERMS} labels={INCOTERM_LABELS} />
+            <option value="">{t("quotes:form.incotermNone")}</option>
+            <LabelledOptions values={INCOTERMS} labels={labelsOf(INCOTERMS, (c) => t(`quotes:incoterm.${c}`))} />
           </Select>
         </Field>
         <div hidden={!shows(placeKind === "origin-port" || placeKind === "us-port" || placeKind === "us-destination")}>
           <Field id={fields.incotermPort.id} label={portLabel} error={error("incotermPort")}>
             <Select {...getSelectProps(fields.incotermPort)}>
-              <option value="">{placeKind === "us-destination" ? "None" : "Choose a port"}</option>
+              <option value="">
+                {placeKind === "us-destination" ? t("quotes:form.portNone") : t("quotes:form.portChoose")}
+              </option>
               {indian.length > 0 ? (
-                <optgroup label="Indian ports of loading (FOB)">
+                <optgroup label={t("quotes:form.indianPorts")}>
                   {indian.map((p) => (
                     <option key={p.code} value={p.code}>
                       {p.name} ({p.code})
@@ -189,7 +215,7 @@ export function QuoteForm({
               ) : null}
               {american.length > 0 ? (
                 <optgroup
-                  label={placeKind === "us-destination" ? "US ports of entry" : "US ports of destination (CIF)"}
+                  label={placeKind === "us-destination" ? t("quotes:form.usEntryPorts") : t("quotes:form.usPorts")}
                 >
                   {american.map((p) => (
                     <option key={p.code} value={p.code}>
@@ -206,23 +232,21 @@ export function QuoteForm({
             <Input
               {...getInputProps(fields.incotermPlace, { type: "text" })}
               maxLength={200}
-              placeholder={
-                placeKind === "us-destination" ? "e.g. Chicago, IL 60607" : "e.g. Our factory, Tiruppur, Tamil Nadu"
-              }
+              placeholder={placeKind === "us-destination" ? t("quotes:form.placeUs") : t("quotes:form.placeOrigin")}
             />
           </Field>
         </div>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
-          <Field id={fields.shipMode.id} label="Ship by" error={error("shipMode")}>
+          <Field id={fields.shipMode.id} label={t("quotes:form.shipBy")} error={error("shipMode")}>
             <Select {...getSelectProps(fields.shipMode)}>
-              <LabelledOptions values={SHIP_MODES} labels={SHIP_MODE_LABELS} />
+              <LabelledOptions values={SHIP_MODES} labels={labelsOf(SHIP_MODES, (m) => t(`quotes:shipMode.${m}`))} />
             </Select>
           </Field>
           <Field
             id={fields.leadTimeDays.id}
-            label="Lead time (days)"
+            label={t("quotes:form.leadTime")}
             error={error("leadTimeDays")}
-            hint="Production + transit"
+            hint={t("quotes:form.leadTimeHint")}
           >
             <Input
               {...getInputProps(fields.leadTimeDays, { type: "number" })}
@@ -235,33 +259,33 @@ export function QuoteForm({
         </div>
         <Field
           id={fields.paymentTerms.id}
-          label="Payment terms"
+          label={t("quotes:form.paymentTerms")}
           error={error("paymentTerms")}
-          hint={scheduleSummary(
-            (PAYMENT_TERMS as readonly string[]).includes(fields.paymentTerms.value ?? "")
-              ? (fields.paymentTerms.value as PaymentTerms)
-              : null,
-          )}
+          hint={t(`quotes:schedule.${paymentTerms ?? "none"}`, { days: INSPECTION_DAYS })}
         >
           <Select {...getSelectProps(fields.paymentTerms)}>
-            <option value="">Choose payment terms</option>
-            <LabelledOptions values={PAYMENT_TERMS} labels={PAYMENT_TERMS_LABELS} />
+            <option value="">{t("quotes:form.paymentChoose")}</option>
+            <LabelledOptions values={PAYMENT_TERMS} labels={labelsOf(PAYMENT_TERMS, (p) => t(`quotes:payment.${p}`))} />
           </Select>
         </Field>
         <div hidden={!shows(fields.paymentTerms.value === "other")}>
-          <Field id={fields.paymentTermsOther.id} label="Other payment terms" error={error("paymentTermsOther")}>
+          <Field
+            id={fields.paymentTermsOther.id}
+            label={t("quotes:form.paymentOther")}
+            error={error("paymentTermsOther")}
+          >
             <Input
               {...getInputProps(fields.paymentTermsOther, { type: "text" })}
               maxLength={200}
-              placeholder="e.g. 50 % advance, 50 % on delivery"
+              placeholder={t("quotes:form.paymentOtherExample")}
             />
           </Field>
         </div>
-        <Field id={fields.validUntil.id} label="Quote valid until" error={error("validUntil")}>
+        <Field id={fields.validUntil.id} label={t("quotes:form.validUntil")} error={error("validUntil")}>
           <Input {...getInputProps(fields.validUntil, { type: "date" })} />
         </Field>
         <fieldset>
-          <legend className="mb-1.5 block text-sm font-medium text-slate-800">Sample available</legend>
+          <legend className="mb-1.5 block text-sm font-medium text-slate-800">{t("quotes:form.sample")}</legend>
           <div className="flex gap-6 text-sm">
             {(["yes", "no"] as const).map((answer) => (
               <label key={answer} className="flex items-center gap-2">
@@ -272,7 +296,7 @@ export function QuoteForm({
                   defaultChecked={(fields.sampleAvailable.initialValue ?? "no") === answer}
                   className="size-4 accent-brand-600"
                 />
-                {answer === "yes" ? "Yes" : "No"}
+                {answer === "yes" ? t("quotes:form.yes") : t("quotes:form.no")}
               </label>
             ))}
           </div>
@@ -281,28 +305,22 @@ export function QuoteForm({
         <div hidden={!shows(fields.sampleAvailable.value === "yes")}>
           <Field
             id={fields.samplePrice.id}
-            label={`Sample price (${currency}, optional)`}
+            label={t("quotes:form.samplePrice", { currency })}
             error={error("samplePrice")}
-            hint="Leave empty for a free sample"
+            hint={t("quotes:form.samplePriceHint")}
           >
             <Input {...getInputProps(fields.samplePrice, { type: "text" })} inputMode="decimal" autoComplete="off" />
           </Field>
         </div>
         {goods ? (
-          <p className="text-sm text-slate-600">
-            The goods details below come from your product “{goods.productName}”: check them for this order.
-          </p>
+          <p className="text-sm text-slate-600">{t("quotes:form.goodsFrom", { product: goods.productName })}</p>
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
           <Field
             id={fields.hsCode.id}
-            label="HTSUS code (optional)"
+            label={t("quotes:form.hsCode")}
             error={error("hsCode")}
-            hint={
-              goods?.shortHsCode
-                ? `Your product has the older code ${goods.shortHsCode}: enter its 10-digit US number (hts.usitc.gov)`
-                : "The 10-digit US number (hts.usitc.gov), printed on the commercial invoice"
-            }
+            hint={goods?.shortHsCode ? t("quotes:form.hsShort", { code: goods.shortHsCode }) : t("quotes:form.hsHint")}
           >
             <Input
               {...getInputProps(fields.hsCode, { type: "text" })}
@@ -313,9 +331,9 @@ export function QuoteForm({
           </Field>
           <Field
             id={fields.unitWeightKg.id}
-            label={`Gross weight per ${unit.replace(/s$/, "")} (kg, optional)`}
+            label={t("quotes:form.weight", { unit: unit.replace(/s$/, "") })}
             error={error("unitWeightKg")}
-            hint="For freight estimates"
+            hint={t("quotes:form.weightHint")}
           >
             <Input
               {...getInputProps(fields.unitWeightKg, { type: "text" })}
@@ -326,25 +344,25 @@ export function QuoteForm({
           </Field>
           <Field
             id={fields.goodsDescription.id}
-            label="Description of goods (optional)"
+            label={t("quotes:form.goods")}
             error={error("goodsDescription")}
-            hint="As the invoices print it, like Cotton terry bath towels, 70 x 140 cm"
+            hint={t("quotes:form.goodsHint")}
           >
             <Input {...getInputProps(fields.goodsDescription, { type: "text" })} maxLength={300} />
           </Field>
           <Field
             id={fields.material.id}
-            label="Material / composition (optional)"
+            label={t("quotes:form.material")}
             error={error("material")}
-            hint="Like 100% cotton terry, 500 gsm"
+            hint={t("quotes:form.materialHint")}
           >
             <Input {...getInputProps(fields.material, { type: "text" })} maxLength={200} />
           </Field>
           <Field
             id={fields.manufacturer.id}
-            label="Manufacturer (optional)"
+            label={t("quotes:form.manufacturer")}
             error={error("manufacturer")}
-            hint="Name and address of the factory, when it is not you"
+            hint={t("quotes:form.manufacturerHint")}
           >
             <Input {...getInputProps(fields.manufacturer, { type: "text" })} maxLength={300} />
           </Field>
@@ -353,20 +371,20 @@ export function QuoteForm({
 
       <Field
         id={fields.deliveryTimeline.id}
-        label="Delivery Timeline"
+        label={t("quotes:form.timeline")}
         error={error("deliveryTimeline")}
-        hint="Optional with a lead time"
+        hint={t("quotes:form.timelineHint")}
       >
         <Input
           {...getInputProps(fields.deliveryTimeline, { type: "text" })}
-          placeholder="e.g. 30 days production + 25 days sea freight"
+          placeholder={t("quotes:form.timelineExample")}
         />
       </Field>
-      <Field id={fields.terms.id} label="Terms (optional)" error={error("terms")}>
-        <Textarea {...getTextareaProps(fields.terms)} rows={3} placeholder="Warranty, packing, anything else" />
+      <Field id={fields.terms.id} label={t("quotes:form.terms")} error={error("terms")}>
+        <Textarea {...getTextareaProps(fields.terms)} rows={3} placeholder={t("quotes:form.termsExample")} />
       </Field>
       <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Submitting..." : "Submit Quote"}
+        {busy ? t("quotes:form.submitting") : t("quotes:form.submit")}
       </Button>
     </Form>
   );

@@ -1,8 +1,11 @@
-import { formatMoney } from "~/lib/money";
+import { formatMoney, type MoneyCurrency } from "~/lib/money";
 import { quotePrice } from "~/lib/quote-price";
 import { describeRate, formatRateDate } from "~/modules/trade/fx-rates-values";
-import { formatHtsCode, PAYMENT_TERMS_LABELS, SHIP_MODE_LABELS } from "~/modules/trade/trade-terms-values";
-import { scheduleSummary } from "~/modules/payments/payments-values";
+import { formatHtsCode } from "~/modules/trade/trade-terms-values";
+import { INSPECTION_DAYS } from "~/lib/status-lists";
+import { formatNumber } from "~/lib/numbers";
+import { useLocale } from "~/components/layout/use-root-user";
+import { useTranslation } from "~/i18n/use-translation";
 import type { QuoteView } from "../rfq-values";
 
 /** "FOB Mundra (INMUN)", "DAP Chicago, IL via Chicago rail ramp (USCHI)": an Incoterm with its named place. */
@@ -39,21 +42,25 @@ export function QuoteSummary({
   unit: string;
   audience: "buyer" | "supplier";
 }) {
+  const { t } = useTranslation(["quotes"]);
+  const locale = useLocale();
+  const money = (amount: Parameters<typeof formatMoney>[0], currency?: MoneyCurrency) =>
+    formatMoney(amount, currency, { locale });
   const rate = quote.rate;
   // every figure from the one quote price: the other currency at the rate stored with the quote (never today's)
   const price = quotePrice({ ...quote, fxInrPerUsd: quote.rate?.inrPerUsd ?? null });
   const inInr = quote.currency === "INR" && price.inr !== null;
-  const otherTotal = inInr ? formatMoney(price.usd.total) : price.inr ? formatMoney(price.inr.total) : null;
-  const otherUnit = inInr ? formatMoney(price.usd.unit) : price.inr ? formatMoney(price.inr.unit) : null;
+  const otherTotal = inInr ? money(price.usd.total) : price.inr ? money(price.inr.total) : null;
+  const otherUnit = inInr ? money(price.usd.unit) : price.inr ? money(price.inr.unit) : null;
   const ownFirst = audience === "supplier" && quote.mine;
-  const leadTotal = formatMoney(ownFirst ? price.quoted.total : price.usd.total);
-  const leadUnit = formatMoney(ownFirst ? price.quoted.unit : price.usd.unit);
+  const leadTotal = money(ownFirst ? price.quoted.total : price.usd.total);
+  const leadUnit = money(ownFirst ? price.quoted.unit : price.usd.unit);
   const beside = ownFirst
     ? otherTotal
       ? { total: otherTotal, unit: otherUnit }
       : null
     : inInr
-      ? { total: formatMoney(price.quoted.total), unit: formatMoney(price.quoted.unit) }
+      ? { total: money(price.quoted.total), unit: money(price.quoted.unit) }
       : null;
   const place = incotermWithPlace(quote);
 
@@ -61,80 +68,90 @@ export function QuoteSummary({
     <div className="mt-3 text-sm">
       <dl className="grid gap-3 sm:grid-cols-3">
         <div>
-          <dt className="text-slate-500">Total price</dt>
+          <dt className="text-slate-500">{t("quotes:summary.totalPrice")}</dt>
           <dd className="text-lg font-bold tabular-nums">{leadTotal}</dd>
           {beside ? (
             <dd className="text-xs tabular-nums text-slate-600">
-              {ownFirst && inInr ? "about " : inInr ? "quoted " : "about "}
-              {beside.total}
+              {ownFirst && inInr
+                ? t("quotes:summary.about", { amount: beside.total })
+                : inInr
+                  ? t("quotes:summary.quoted", { amount: beside.total })
+                  : t("quotes:summary.about", { amount: beside.total })}
             </dd>
           ) : null}
         </div>
         <div>
-          <dt className="text-slate-500">Unit price</dt>
+          <dt className="text-slate-500">{t("quotes:summary.unitPrice")}</dt>
           <dd className="font-semibold tabular-nums">
             {leadUnit} <span className="font-normal text-slate-500">/ {unit.replace(/s$/, "")}</span>
           </dd>
           {beside?.unit ? (
             <dd className="text-xs tabular-nums text-slate-600">
-              {inInr && !ownFirst ? "quoted " : "about "}
-              {beside.unit}
+              {inInr && !ownFirst
+                ? t("quotes:summary.quoted", { amount: beside.unit })
+                : t("quotes:summary.about", { amount: beside.unit })}
             </dd>
           ) : null}
         </div>
         <div>
-          <dt className="text-slate-500">Quantity</dt>
+          <dt className="text-slate-500">{t("quotes:summary.quantity")}</dt>
           <dd className="font-semibold tabular-nums">
-            {quote.quantity.toLocaleString("en-US")} {unit}
+            {formatNumber(quote.quantity, locale)} {unit}
           </dd>
         </div>
       </dl>
       {rate && (inInr || ownFirst) ? (
-        <p className="mt-2 text-xs text-slate-500">
-          Converted at {describeRate(rate)}, the rate stored with this quote.
-        </p>
+        <p className="mt-2 text-xs text-slate-500">{t("quotes:summary.converted", { rate: describeRate(rate) })}</p>
       ) : null}
       {place ? (
         <dl className="mt-3 grid gap-x-4 gap-y-2 rounded-md bg-slate-50 p-3 sm:grid-cols-2">
-          <Term label="Incoterm">
+          <Term label={t("quotes:summary.incoterm")}>
             {place}
             {quote.shipMode ? (
-              <span className="font-normal text-slate-600"> · {SHIP_MODE_LABELS[quote.shipMode]}</span>
+              <span className="font-normal text-slate-600"> · {t(`quotes:shipMode.${quote.shipMode}`)}</span>
             ) : null}
           </Term>
-          <Term label="Lead time">
-            {quote.leadTimeDays !== null ? `${quote.leadTimeDays} days (production + transit)` : quote.deliveryTimeline}
+          <Term label={t("quotes:summary.leadTime")}>
+            {quote.leadTimeDays !== null
+              ? t("quotes:summary.leadDays", { days: quote.leadTimeDays })
+              : quote.deliveryTimeline}
           </Term>
-          <Term label="Payment terms">
+          <Term label={t("quotes:summary.paymentTerms")}>
             {quote.paymentTerms === null
-              ? "Not stated"
+              ? t("quotes:summary.notStated")
               : quote.paymentTerms === "other"
                 ? quote.paymentTermsOther
-                : PAYMENT_TERMS_LABELS[quote.paymentTerms]}
-            <span className="block text-xs font-normal text-slate-600">{scheduleSummary(quote.paymentTerms)}</span>
+                : t(`quotes:payment.${quote.paymentTerms}`)}
+            <span className="block text-xs font-normal text-slate-600">
+              {t(`quotes:schedule.${quote.paymentTerms ?? "none"}`, { days: INSPECTION_DAYS })}
+            </span>
           </Term>
-          {quote.validUntil ? <Term label="Valid until">{formatRateDate(quote.validUntil)}</Term> : null}
-          <Term label="Sample">
+          {quote.validUntil ? (
+            <Term label={t("quotes:summary.validUntil")}>{formatRateDate(quote.validUntil)}</Term>
+          ) : null}
+          <Term label={t("quotes:summary.sample")}>
             {quote.sampleAvailable
               ? quote.samplePriceMinor
-                ? `Available, ${formatMoney(quote.samplePriceMinor, quote.currency)}`
-                : "Available, free"
-              : "Not available"}
+                ? t("quotes:summary.sampleAvailable", { price: money(quote.samplePriceMinor, quote.currency) })
+                : t("quotes:summary.sampleFree")
+              : t("quotes:summary.sampleNone")}
           </Term>
           <GoodsTerms quote={quote} />
           {quote.unitWeightGrams ? (
-            <Term label="Gross weight">{`${grams(quote.unitWeightGrams)} per ${unit.replace(/s$/, "")}`}</Term>
+            <Term label={t("quotes:summary.grossWeight")}>
+              {t("quotes:summary.weightPer", { weight: grams(quote.unitWeightGrams), unit: unit.replace(/s$/, "") })}
+            </Term>
           ) : null}
         </dl>
       ) : (
         <dl className="mt-3 grid gap-3 sm:grid-cols-3">
           <div className="sm:col-span-2">
-            <dt className="text-slate-500">Delivery timeline</dt>
+            <dt className="text-slate-500">{t("quotes:summary.deliveryTimeline")}</dt>
             <dd className="font-semibold">{quote.deliveryTimeline}</dd>
           </div>
           <div>
-            <dt className="text-slate-500">Terms</dt>
-            <dd className="font-semibold">{quote.currency}, terms in text</dd>
+            <dt className="text-slate-500">{t("quotes:summary.terms")}</dt>
+            <dd className="font-semibold">{t("quotes:summary.termsInText", { currency: quote.currency })}</dd>
           </div>
           {/* the goods, stated without trade terms, still show */}
           <GoodsTerms quote={quote} />
@@ -145,7 +162,7 @@ export function QuoteSummary({
       quote.deliveryTimeline &&
       !quote.deliveryTimeline.endsWith("(production + transit)") ? (
         <p className="mt-2 text-slate-700">
-          <span className="text-slate-500">Delivery: </span>
+          <span className="text-slate-500">{t("quotes:summary.delivery")}</span>
           {quote.deliveryTimeline}
         </p>
       ) : null}
@@ -155,19 +172,20 @@ export function QuoteSummary({
 
 /** The quote's goods as the invoices will print them: HTSUS line, description, material, maker (issue #41.1). */
 function GoodsTerms({ quote }: { quote: QuoteView }) {
+  const { t } = useTranslation(["quotes"]);
   return (
     <>
       {quote.hsCode ? (
-        <Term label={quote.hsCode.length === 10 ? "HTSUS code" : "HS code"}>
+        <Term label={quote.hsCode.length === 10 ? t("quotes:summary.htsus") : t("quotes:summary.hs")}>
           {formatHtsCode(quote.hsCode)}
           {quote.hsDescription ? (
             <span className="block text-xs font-normal text-slate-600">{quote.hsDescription}</span>
           ) : null}
         </Term>
       ) : null}
-      {quote.goodsDescription ? <Term label="Goods">{quote.goodsDescription}</Term> : null}
-      {quote.material ? <Term label="Material">{quote.material}</Term> : null}
-      {quote.manufacturer ? <Term label="Manufacturer">{quote.manufacturer}</Term> : null}
+      {quote.goodsDescription ? <Term label={t("quotes:summary.goods")}>{quote.goodsDescription}</Term> : null}
+      {quote.material ? <Term label={t("quotes:summary.material")}>{quote.material}</Term> : null}
+      {quote.manufacturer ? <Term label={t("quotes:summary.manufacturer")}>{quote.manufacturer}</Term> : null}
     </>
   );
 }

@@ -5,6 +5,25 @@ import { Label } from "~/components/ui/field";
 import { uploadImage } from "../upload-client";
 import { IMAGE_ACCEPT, IMAGE_UPLOAD_HINT, type UploadKind } from "../uploads.schema";
 
+/** The field's own words: English unless the page passes its language's (the Create Product dialog does). */
+export type ImageUploadTexts = {
+  hint: string;
+  progress: string;
+  uploaded: (count: number) => string;
+  failed: string;
+  image: (n: number) => string;
+  remove: (n: number) => string;
+};
+
+const ENGLISH: ImageUploadTexts = {
+  hint: IMAGE_UPLOAD_HINT,
+  progress: "Upload progress",
+  uploaded: (count) => (count > 1 ? "Images uploaded successfully!" : "Image uploaded successfully!"),
+  failed: "Failed to upload image",
+  image: (n) => `Uploaded image ${n}`,
+  remove: (n) => `Remove image ${n}`,
+};
+
 /**
  * A labelled file input that uploads images as soon as they are chosen, shows progress and
  * thumbnails, and carries the uploaded URLs in hidden inputs named `name`.
@@ -17,6 +36,7 @@ export function ImageUploadField({
   initial = [],
   onChange,
   onUploadingChange,
+  texts = ENGLISH,
 }: {
   kind: UploadKind;
   name: string;
@@ -25,6 +45,7 @@ export function ImageUploadField({
   initial?: string[];
   onChange?: (urls: string[]) => void;
   onUploadingChange?: (uploading: boolean) => void;
+  texts?: ImageUploadTexts;
 }) {
   const id = useId();
   const [urls, setUrls] = useState<string[]>(initial);
@@ -46,9 +67,9 @@ export function ImageUploadField({
         const image = await uploadImage(file, kind, (fraction) => setProgress((i + fraction) / files.length));
         uploaded.push(image.url);
       }
-      toast.success(uploaded.length > 1 ? "Images uploaded successfully!" : "Image uploaded successfully!");
+      toast.success(texts.uploaded(uploaded.length));
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : "Failed to upload image");
+      toast.error(error instanceof Error ? error.message : texts.failed);
     } finally {
       if (uploaded.length) update(multiple ? [...urls, ...uploaded] : uploaded.slice(-1));
       setProgress(null);
@@ -71,12 +92,12 @@ export function ImageUploadField({
         }}
         className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200"
       />
-      <p className="mt-1 text-xs text-slate-500">{IMAGE_UPLOAD_HINT}</p>
+      <p className="mt-1 text-xs text-slate-500">{texts.hint}</p>
       {progress !== null ? (
         <progress
           value={progress}
           max={1}
-          aria-label="Upload progress"
+          aria-label={texts.progress}
           className="mt-2 h-2 w-full overflow-hidden rounded-full bg-slate-200 [&::-moz-progress-bar]:bg-blue-600 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-blue-600"
         />
       ) : null}
@@ -86,14 +107,14 @@ export function ImageUploadField({
             <li key={url} className="relative">
               <img
                 src={url}
-                alt={`Uploaded image ${i + 1}`}
+                alt={texts.image(i + 1)}
                 className="size-20 rounded-md border border-slate-200 object-cover"
               />
               <button
                 type="button"
                 onClick={() => update(urls.filter((u) => u !== url))}
                 className="absolute -right-2 -top-2 rounded-full bg-white p-0.5 shadow ring-1 ring-slate-200 hover:bg-red-50"
-                aria-label={`Remove image ${i + 1}`}
+                aria-label={texts.remove(i + 1)}
               >
                 <X className="size-3.5" aria-hidden />
               </button>
