@@ -33,7 +33,7 @@ import { useFormDraft } from "~/components/draft-keeper";
 import { DraftNotice } from "~/components/draft-notice";
 import { QuoteSummary } from "~/modules/rfqs/components/quote-summary";
 import { ANONYMOUS_BUYER, UNNAMED_BUYER } from "~/modules/accounts/buyer-privacy";
-import { QUOTE_CLOSED_MESSAGE, QUOTE_STATUS_LABEL, type QuoteView } from "~/modules/rfqs/rfq-values";
+import { QUOTE_CLOSED_MESSAGE, type QuoteView } from "~/modules/rfqs/rfq-values";
 import { RFQ_DETAIL_ACTION_FIELDS, rfqDetailActionSchema } from "~/modules/rfqs/rfq.schema";
 import { QUOTE_FIELDS, quoteSchema } from "~/modules/rfqs/quote.schema";
 import { formValues, parseInput, type CommandResult } from "~/lib/command-result";
@@ -413,13 +413,13 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                     to="?quoteSort=price-asc"
                     className={sort === "price-asc" ? "font-semibold underline" : "text-brand-700 underline"}
                   >
-                    Lowest price first
+                    {t("rfqs:detail.lowestFirst")}
                   </Link>
                   <Link
                     to="?quoteSort=price-desc"
                     className={sort === "price-desc" ? "font-semibold underline" : "text-brand-700 underline"}
                   >
-                    Highest price first
+                    {t("rfqs:detail.highestFirst")}
                   </Link>
                 </div>
               ) : null}
@@ -439,14 +439,14 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                     <div className="flex flex-wrap items-center justify-between gap-2">
                       <p className="flex flex-wrap items-center gap-2 font-semibold">
                         <Building2 className="size-4 text-slate-400" aria-hidden />{" "}
-                        {quote.mine ? `${quote.supplierCompany} (your quote)` : quote.supplierCompany}
+                        {quote.mine
+                          ? t("rfqs:detail.yourQuoteName", { company: quote.supplierCompany })
+                          : quote.supplierCompany}
                         <VerificationBadge verified={quote.supplierVerified} />
                       </p>
                       <div className="flex items-center gap-2">
-                        <Badge tone={statusTone(quote.status)}>
-                          {QUOTE_STATUS_LABEL[quote.status] ?? quote.status}
-                        </Badge>
-                        {quote.history.length > 0 ? <Badge tone="amber">Revised</Badge> : null}
+                        <Badge tone={statusTone(quote.status)}>{t(`rfqs:detail.quoteStatus.${quote.status}`)}</Badge>
+                        {quote.history.length > 0 ? <Badge tone="amber">{t("rfqs:detail.revised")}</Badge> : null}
                         <span className="text-xs text-slate-500">{formatDate(quote.createdAt, timeZone)}</span>
                       </div>
                     </div>
@@ -457,8 +457,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                     {quote.history.length > 0 ? (
                       <details className="mt-3 text-sm">
                         <summary className="cursor-pointer text-brand-700 underline">
-                          Earlier {quote.history.length === 1 ? "version" : "versions"} of this quote (
-                          {quote.history.length})
+                          {t("rfqs:detail.earlierVersions", { count: quote.history.length })}
                         </summary>
                         <ul className="mt-2 space-y-1 text-slate-600">
                           {quote.history.map((version) => (
@@ -486,7 +485,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                           />
                         ) : null}
                         <ContactButton subjectType="quote" subjectId={quote.id} signedIn size="sm">
-                          Contact Supplier
+                          {t("rfqs:detail.contactSupplier")}
                         </ContactButton>
                       </div>
                     ) : null}
@@ -495,7 +494,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                         <input type="hidden" name="intent" value="withdraw" />
                         <input type="hidden" name="quoteId" value={quote.id} />
                         <Button type="submit" size="sm" variant="outline" disabled={busy}>
-                          Withdraw quote
+                          {t("rfqs:detail.withdrawQuote")}
                         </Button>
                       </Form>
                     ) : null}
@@ -534,7 +533,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                 formClassName="mt-4"
                 className="w-full"
               >
-                Contact Buyer
+                {t("rfqs:detail.contactBuyer")}
               </ContactButton>
             ) : !isBuyer && rfq.quotes.some((q) => q.mine) ? (
               <ContactButton
@@ -545,7 +544,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                 formClassName="mt-4"
                 className="w-full"
               >
-                Contact Buyer
+                {t("rfqs:detail.contactBuyer")}
               </ContactButton>
             ) : !isBuyer ? (
               <p className="mt-4 text-sm text-slate-600">{t("rfqs:detail.messageAfterQuote")}</p>

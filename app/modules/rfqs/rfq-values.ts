@@ -112,14 +112,6 @@ export type RfqDetail = RfqCard & {
   sealedQuoteCount: number;
 };
 
-export const QUOTE_STATUS_LABEL: Record<QuoteStatus, string> = {
-  submitted: "Submitted",
-  accepted: "Accepted",
-  declined: "Declined",
-  withdrawn: "Withdrawn",
-  superseded: "Revised",
-};
-
 /** What a direct inquiry's buyer is told (issue #41.3). */
 export const DIRECT_INQUIRY_MESSAGES = {
   ownProduct: "You cannot request a quote on your own product",
