@@ -748,7 +748,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             </ol>
           </Card>
           {documents ? <OrderDocuments {...documents} timeZone={timeZone} /> : null}
-          {review ? <OrderReview panel={review} timeZone={timeZone} /> : null}
+          {review ? <OrderReview panel={review} completed={order.status === "completed"} timeZone={timeZone} /> : null}
         </div>
         <div className="space-y-6">
           <Card className="p-5">
@@ -765,7 +765,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               ) : null}
               <Row label={t("orders:detail.quantity")}>
                 <span className="tabular-nums">
-                  {formatNumber(order.quantity, locale)} {order.unit}
+                  {formatNumber(order.quantity, locale)}{" "}
+                  {t(`orders:units.${order.unit as "pieces"}`, { defaultValue: order.unit })}
                 </span>
               </Row>
               <Row label={t("orders:detail.unitPrice")}>
@@ -865,7 +866,15 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
 }
 
 /** After completion the buyer rates the supplier here (once), and the supplier replies (once). */
-function OrderReview({ panel, timeZone }: { panel: OrderReviewPanel; timeZone: string }) {
+function OrderReview({
+  panel,
+  completed,
+  timeZone,
+}: {
+  panel: OrderReviewPanel;
+  completed: boolean;
+  timeZone: string;
+}) {
   const { t } = useTranslation(["orders"]);
   return (
     <Card className="p-5">
@@ -884,7 +893,8 @@ function OrderReview({ panel, timeZone }: { panel: OrderReviewPanel; timeZone: s
           </div>
         ) : (
           <p className="text-sm text-slate-600">
-            {panel.notYet ??
+            {/* the one reason reviews-server gives before completion, in the reader's language */}
+            {(panel.notYet && !completed ? t("orders:detail.reviewsLater") : panel.notYet) ??
               (panel.role === "seller" ? t("orders:detail.notReviewed") : t("orders:detail.cannotReview"))}
           </p>
         )}

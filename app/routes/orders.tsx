@@ -83,7 +83,8 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   <div>
                     <dt className="text-slate-500">{t("orders:list.quantity")}</dt>
                     <dd className="font-semibold tabular-nums">
-                      {formatNumber(order.quantity, locale)} {order.unit}
+                      {formatNumber(order.quantity, locale)}{" "}
+                      {t(`orders:units.${order.unit as "pieces"}`, { defaultValue: order.unit })}
                     </dd>
                   </div>
                   <div>
