@@ -887,7 +887,8 @@ function OrderReview({
             <ReviewItem
               timeZone={timeZone}
               review={panel.review}
-              supplierName={t("orders:detail.theSupplier")}
+              // the review's own words (reviews' ReviewItem) are English for now: its name for the supplier is too
+              supplierName="the supplier"
               reply={panel.canReply ? <ReviewReplyForm orderId={panel.orderId} /> : undefined}
             />
           </div>

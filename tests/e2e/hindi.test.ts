@@ -148,6 +148,9 @@ describe("Hindi and English", () => {
       const tote = page.getByRole("listitem").filter({ hasText: "Cotton canvas tote bags" });
       await tote.getByText(/^बिक्री · ऑर्डर [0-9A-F]{8}$/).waitFor();
       await tote.getByText("पक्का", { exact: true }).waitFor();
+      // counts in hi-IN with the unit in Hindi; dollars as dollars
+      await tote.getByText("2,000 पीस", { exact: true }).waitFor();
+      await tote.getByText("$4,400.00", { exact: true }).waitFor();
       await tote.getByText("Brooklyn Home Goods").first().waitFor();
       await checkPage("orders");
 
