@@ -1,4 +1,6 @@
-import { useTimeZone } from "~/components/layout/use-root-user";
+import { useLocale, useTimeZone } from "~/components/layout/use-root-user";
+import type { I18nHandle } from "~/i18n/config";
+import { useTranslation } from "~/i18n/use-translation";
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import {
   ArrowLeft,
@@ -36,11 +38,9 @@ import { MessageText } from "~/modules/messaging/components/message-text";
 import type { ThreadMessage, ThreadView } from "~/modules/messaging/messaging.schema";
 import {
   ATTACHMENT_ACCEPT,
-  ATTACHMENT_MESSAGES,
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS,
   MESSAGE_MAX_LENGTH,
-  SUBJECT_LABEL,
 } from "~/modules/messaging/messaging-values";
 import {
   blockUser,
@@ -157,6 +157,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+export const handle = { i18n: ["messages"] } satisfies I18nHandle;
+
 function formatBytes(bytes: number) {
   return bytes >= 1024 * 1024
     ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
@@ -164,6 +166,7 @@ function formatBytes(bytes: number) {
 }
 
 export default function MessageThread({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["messages"]);
   const { thread } = loaderData;
   useMarkRead(thread);
   const lastMine = [...thread.messages].reverse().find((m) => m.fromMe);
@@ -178,7 +181,7 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
           to="/messages"
           className="inline-flex items-center gap-1 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
-          <ArrowLeft className="size-4" aria-hidden /> All messages
+          <ArrowLeft className="size-4" aria-hidden /> {t("messages:thread.allMessages")}
         </Link>
       </div>
       <header className="mt-3 flex items-start justify-between gap-3">
@@ -187,7 +190,9 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
             <Building2 className="size-5 shrink-0 text-slate-400" aria-hidden />
             <span className="truncate">{thread.counterpartCompany}</span>
           </h1>
-          <p className="text-sm text-slate-600">{thread.myRole === "buyer" ? "Supplier" : "Buyer"}</p>
+          <p className="text-sm text-slate-600">
+            {thread.myRole === "buyer" ? t("messages:thread.supplier") : t("messages:thread.buyer")}
+          </p>
         </div>
         <ThreadMenu thread={thread} />
       </header>
@@ -200,7 +205,7 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
             to={`/messages/${thread.id}?before=${thread.olderCursor}`}
             className="text-sm font-medium text-brand-700 hover:underline"
           >
-            Earlier messages
+            {t("messages:thread.earlier")}
           </Link>
         </div>
       ) : null}
@@ -208,15 +213,13 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
       {/* column-reverse: the list opens scrolled to its newest message, with or without JavaScript */}
       <div
         role="log"
-        aria-label={`Messages with ${thread.counterpartCompany}`}
+        aria-label={t("messages:thread.log", { company: thread.counterpartCompany })}
         tabIndex={0}
         className="mt-3 flex max-h-[60dvh] min-h-48 flex-col-reverse overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
         <ol className="flex flex-col gap-3 p-3 sm:p-4">
           {thread.messages.length === 0 ? (
-            <li className="py-10 text-center text-sm text-slate-600">
-              No messages yet. Say hello and ask what you need to know.
-            </li>
+            <li className="py-10 text-center text-sm text-slate-600">{t("messages:thread.empty")}</li>
           ) : (
             thread.messages.map((m) => (
               <MessageBubble
@@ -246,7 +249,7 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
             <input type="hidden" name="intent" value="read" />
             <input type="hidden" name="messageId" value={thread.lastMessageId} />
             <Button type="submit" variant="ghost" size="sm">
-              Mark as read
+              {t("messages:thread.markRead")}
             </Button>
           </Form>
         </noscript>
@@ -254,17 +257,17 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
 
       {thread.iBlocked ? (
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          <p>You blocked {thread.counterpartCompany}. Neither of you can send messages in this conversation.</p>
+          <p>{t("messages:thread.youBlocked", { company: thread.counterpartCompany })}</p>
           <Form method="post">
             <input type="hidden" name="intent" value="unblock" />
             <Button type="submit" variant="outline" size="sm">
-              Unblock
+              {t("messages:thread.unblock")}
             </Button>
           </Form>
         </div>
       ) : thread.theyBlocked ? (
         <p className="mt-3 rounded-lg border border-slate-200 bg-slate-100 px-4 py-3 text-sm text-slate-700">
-          You can no longer send messages in this conversation.
+          {t("messages:thread.theyBlocked")}
         </p>
       ) : (
         <Composer
@@ -298,10 +301,12 @@ function useMarkRead(thread: ThreadView) {
 }
 
 function SubjectCardView({ subject }: { subject: ThreadView["subject"] }) {
+  const { t } = useTranslation(["messages"]);
+  const locale = useLocale();
   const [imageFailed, setImageFailed] = useState(false);
   return (
     <section
-      aria-label="Conversation about"
+      aria-label={t("messages:thread.about")}
       className="mt-4 flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-3"
     >
       {subject.imageUrl && !imageFailed ? (
@@ -313,7 +318,7 @@ function SubjectCardView({ subject }: { subject: ThreadView["subject"] }) {
         />
       ) : null}
       <div className="min-w-0 flex-1">
-        <Badge tone="blue">{SUBJECT_LABEL[subject.type]}</Badge>
+        <Badge tone="blue">{t(`messages:subject.${subject.type}`)}</Badge>
         <p className="mt-1 truncate font-medium">
           <Link to={subject.href} className="text-slate-900 hover:text-brand-700 hover:underline">
             {subject.title}
@@ -321,7 +326,9 @@ function SubjectCardView({ subject }: { subject: ThreadView["subject"] }) {
         </p>
         {subject.priceMinCents !== null && subject.priceMaxCents !== null ? (
           <p className="text-sm tabular-nums text-slate-600">
-            {formatPriceRange(subject.priceMinCents, subject.priceMaxCents)} per unit
+            {t("messages:thread.perUnit", {
+              price: formatPriceRange(subject.priceMinCents, subject.priceMaxCents, "USD", locale),
+            })}
           </p>
         ) : null}
       </div>
@@ -330,24 +337,29 @@ function SubjectCardView({ subject }: { subject: ThreadView["subject"] }) {
 }
 
 function ThreadMenu({ thread }: { thread: ThreadView }) {
+  const { t } = useTranslation(["messages"]);
   const hydrated = useHydrated();
   const block = useFetcher();
   const intent = thread.iBlocked ? "unblock" : "block";
-  const label = thread.iBlocked ? `Unblock ${thread.counterpartCompany}` : `Block ${thread.counterpartCompany}`;
+  const company = thread.counterpartCompany;
+  const label = thread.iBlocked
+    ? t("messages:thread.unblockCompany", { company })
+    : t("messages:thread.blockCompany", { company });
   if (!hydrated) {
     // without JavaScript the menu cannot open: the one action is a plain form
     return (
       <Form method="post">
         <input type="hidden" name="intent" value={intent} />
         <Button type="submit" variant="outline" size="sm">
-          <Ban className="size-4" aria-hidden /> {thread.iBlocked ? "Unblock" : "Block"}
+          <Ban className="size-4" aria-hidden />{" "}
+          {thread.iBlocked ? t("messages:thread.unblock") : t("messages:thread.block")}
         </Button>
       </Form>
     );
   }
   return (
     <ActionMenu
-      label="Conversation actions"
+      label={t("messages:thread.menu")}
       className="rounded-md p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
       icon={<MoreVertical className="size-5" aria-hidden />}
       item={
@@ -357,13 +369,7 @@ function ThreadMenu({ thread }: { thread: ThreadView }) {
       }
       itemClassName={thread.iBlocked ? undefined : "text-red-700"}
       onSelect={() => {
-        if (
-          !thread.iBlocked &&
-          !window.confirm(
-            `Block ${thread.counterpartCompany}? Neither of you will be able to send messages in your conversations.`,
-          )
-        )
-          return;
+        if (!thread.iBlocked && !window.confirm(t("messages:thread.confirmBlock", { company }))) return;
         void block.submit({ intent }, { method: "post" });
       }}
     />
@@ -381,6 +387,7 @@ function MessageBubble({
   seen: boolean;
   reportResult?: ActionAnswer;
 }) {
+  const { t } = useTranslation(["messages"]);
   const [reporting, setReporting] = useState(false);
   const timeZone = useTimeZone();
   const hydrated = useHydrated();
@@ -400,8 +407,8 @@ function MessageBubble({
           )}
         >
           <p className={cn("text-xs font-medium", mine ? "text-white" : "text-slate-500")}>
-            <span className="sr-only">From </span>
-            {mine ? "You" : message.senderCompany}
+            <span className="sr-only">{t("messages:thread.from")}</span>
+            {mine ? t("messages:thread.you") : message.senderCompany}
             <span aria-hidden> · </span>
             <LocalTime timeZone={timeZone} iso={message.createdAt} className={mine ? "text-white" : "text-slate-500"} />
           </p>
@@ -411,7 +418,7 @@ function MessageBubble({
             </div>
           ) : null}
           {message.attachments.length > 0 ? (
-            <ul className="mt-2 flex flex-wrap gap-2" aria-label="Attachments">
+            <ul className="mt-2 flex flex-wrap gap-2" aria-label={t("messages:thread.attachments")}>
               {message.attachments.map((a) => {
                 const href = `/messages/${conversationId}/attachments/${a.id}`;
                 return a.contentType === "image/webp" ? (
@@ -446,7 +453,7 @@ function MessageBubble({
                       <span className="min-w-0">
                         <span className="block max-w-48 truncate font-medium">{a.fileName}</span>
                         <span className={cn("block text-xs", mine ? "text-white" : "text-slate-500")}>
-                          PDF · {formatBytes(a.sizeBytes)}
+                          {t("messages:thread.pdf", { size: formatBytes(a.sizeBytes) })}
                         </span>
                       </span>
                     </a>
@@ -458,13 +465,13 @@ function MessageBubble({
         </div>
         {!mine && hydrated ? (
           <ActionMenu
-            label={`Actions for the message from ${message.senderCompany}`}
+            label={t("messages:thread.messageActions", { company: message.senderCompany })}
             className="mt-1 rounded-md p-1 text-slate-500 hover:bg-slate-200 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
             icon={<MoreHorizontal className="size-4" aria-hidden />}
             align="start"
             item={
               <>
-                <Flag className="size-4" aria-hidden /> Report message
+                <Flag className="size-4" aria-hidden /> {t("messages:thread.reportMessage")}
               </>
             }
             onSelect={() => setReporting(true)}
@@ -476,15 +483,15 @@ function MessageBubble({
             to={{ search: `?${reportSearch}`, hash: "report-message" }}
             preventScrollReset
             className="mt-1 inline-flex items-center gap-1 rounded-md p-1 text-xs text-slate-500 hover:bg-slate-200 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
-            aria-label={`Report the message from ${message.senderCompany}`}
+            aria-label={t("messages:thread.reportFrom", { company: message.senderCompany })}
           >
-            <Flag className="size-3.5" aria-hidden /> Report
+            <Flag className="size-3.5" aria-hidden /> {t("messages:thread.report")}
           </Link>
         ) : null}
       </div>
       {seen ? (
         <p className="mt-1 inline-flex items-center gap-1 text-xs text-slate-600">
-          <CheckCheck className="size-3.5" aria-hidden /> Seen
+          <CheckCheck className="size-3.5" aria-hidden /> {t("messages:thread.seen")}
         </p>
       ) : null}
       {/* mounted only while open: a long thread keeps no idle form per message */}
@@ -506,6 +513,7 @@ function ReportDialog({
   message: ThreadMessage;
   lastResult?: ActionAnswer;
 }) {
+  const { t } = useTranslation(["messages"]);
   const fetcher = useFetcher<ActionAnswer>();
   const answer = fetcher.data ?? lastResult;
   const [form, fields] = useValidatedForm({
@@ -523,29 +531,30 @@ function ReportDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent size="md">
-        <DialogTitle className="text-lg font-semibold">Report message</DialogTitle>
+        <DialogTitle className="text-lg font-semibold">{t("messages:report.title")}</DialogTitle>
         <DialogDescription className="mt-1 text-sm text-slate-600">
-          The Setu team will review this message from {message.senderCompany}. They will not be told who reported it.
+          {t("messages:report.intro", { company: message.senderCompany })}
         </DialogDescription>
         <blockquote className="mt-3 max-h-32 overflow-y-auto rounded-md border-l-4 border-slate-300 bg-slate-50 px-3 py-2 text-sm text-slate-700">
-          <MessageText text={message.body || "(attachment only)"} />
+          <MessageText text={message.body || t("messages:report.attachmentOnly")} />
         </blockquote>
         <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 space-y-4" noValidate>
           <input type="hidden" name="intent" value="report" />
           <input type="hidden" name="messageId" value={message.id} />
-          <Field id={fields.reason.id} label="Why are you reporting it?" error={fields.reason.errors?.[0]}>
+          <Field id={fields.reason.id} label={t("messages:report.reason")} error={fields.reason.errors?.[0]}>
             <Textarea
               {...getTextareaProps(fields.reason)}
               rows={3}
-              placeholder="e.g. asks for payment outside Setu, spam, abusive language"
+              placeholder={t("messages:report.reasonPlaceholder")}
             />
           </Field>
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
+              {t("messages:report.cancel")}
             </Button>
             <Button type="submit" variant="danger" disabled={fetcher.state !== "idle"}>
-              <Flag className="size-4" aria-hidden /> {fetcher.state !== "idle" ? "Sending..." : "Send report"}
+              <Flag className="size-4" aria-hidden />{" "}
+              {fetcher.state !== "idle" ? t("messages:report.sending") : t("messages:report.send")}
             </Button>
           </div>
         </fetcher.Form>
@@ -559,6 +568,7 @@ function ReportDialog({
  * Conform form posted as a document, the server's answer shown in place (errors, or the thanks).
  */
 function ReportSection({ message, answer }: { message: ThreadMessage; answer?: ActionAnswer }) {
+  const { t } = useTranslation(["messages"]);
   const [search] = useSearchParams();
   const [form, fields] = useValidatedForm({
     id: `report-page-${message.id}`,
@@ -575,7 +585,7 @@ function ReportSection({ message, answer }: { message: ThreadMessage; answer?: A
       className="mt-3 rounded-lg border border-slate-200 bg-white p-4"
     >
       <h2 id="report-message-heading" className="text-lg font-semibold">
-        Report message
+        {t("messages:report.title")}
       </h2>
       {answer?.ok ? (
         <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
@@ -583,25 +593,25 @@ function ReportSection({ message, answer }: { message: ThreadMessage; answer?: A
             {answer.message}
           </p>
           <Link to={{ search: backSearch }} className="text-sm font-medium text-brand-700 hover:underline">
-            Back to the conversation
+            {t("messages:report.back")}
           </Link>
         </div>
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-600">
-            The Setu team will review this message from {message.senderCompany}. They will not be told who reported it.
+            {t("messages:report.intro", { company: message.senderCompany })}
           </p>
           <blockquote className="mt-3 max-h-32 overflow-y-auto rounded-md border-l-4 border-slate-300 bg-slate-50 px-3 py-2 text-sm text-slate-700">
-            <MessageText text={message.body || "(attachment only)"} />
+            <MessageText text={message.body || t("messages:report.attachmentOnly")} />
           </blockquote>
           <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4" noValidate>
             <input type="hidden" name="intent" value="report" />
             <input type="hidden" name="messageId" value={message.id} />
-            <Field id={fields.reason.id} label="Why are you reporting it?" error={fields.reason.errors?.[0]}>
+            <Field id={fields.reason.id} label={t("messages:report.reason")} error={fields.reason.errors?.[0]}>
               <Textarea
                 {...getTextareaProps(fields.reason)}
                 rows={3}
-                placeholder="e.g. asks for payment outside Setu, spam, abusive language"
+                placeholder={t("messages:report.reasonPlaceholder")}
               />
             </Field>
             {answer && !answer.ok && !answer.reply?.error?.reason ? (
@@ -611,10 +621,10 @@ function ReportSection({ message, answer }: { message: ThreadMessage; answer?: A
             ) : null}
             <div className="flex items-center justify-end gap-3">
               <Link to={{ search: backSearch }} className="text-sm font-medium text-slate-600 hover:underline">
-                Cancel
+                {t("messages:report.cancel")}
               </Link>
               <Button type="submit" variant="danger">
-                <Flag className="size-4" aria-hidden /> Send report
+                <Flag className="size-4" aria-hidden /> {t("messages:report.send")}
               </Button>
             </div>
           </Form>
@@ -629,6 +639,7 @@ function ReportSection({ message, answer }: { message: ThreadMessage; answer?: A
  * Send button. Files are checked for count and size before posting (the server decides their type from the bytes).
  */
 function Composer({ threadId, actionData }: { threadId: string; actionData?: ActionAnswer }) {
+  const { t } = useTranslation(["messages"]);
   const draft = useFormDraft({ formId: "message-form", name: `message:${threadId}`, noun: "message" });
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
@@ -654,9 +665,9 @@ function Composer({ threadId, actionData }: { threadId: string; actionData?: Act
     const files = [...(input.files ?? [])];
     const problem =
       files.length > MAX_ATTACHMENTS
-        ? ATTACHMENT_MESSAGES.tooMany
+        ? t("messages:composer.tooMany", { max: MAX_ATTACHMENTS })
         : files.some((f) => f.size > MAX_ATTACHMENT_BYTES)
-          ? ATTACHMENT_MESSAGES.tooLarge
+          ? t("messages:composer.tooLarge")
           : null;
     setFileError(problem);
     input.setCustomValidity(problem ?? "");
@@ -676,7 +687,7 @@ function Composer({ threadId, actionData }: { threadId: string; actionData?: Act
     >
       <input type="hidden" name="intent" value="send" />
       <Label htmlFor="message-body" className="text-sm">
-        Your message <span className="font-normal text-slate-500">(Enter sends, Shift+Enter for a new line)</span>
+        {t("messages:composer.label")} <span className="font-normal text-slate-500">{t("messages:composer.hint")}</span>
       </Label>
       <Textarea
         ref={textRef}
@@ -707,8 +718,8 @@ function Composer({ threadId, actionData }: { threadId: string; actionData?: Act
             htmlFor="message-attachments"
             className="inline-flex cursor-pointer items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
           >
-            <Paperclip className="size-4" aria-hidden /> Attach images or PDF
-            <span className="sr-only">(up to {MAX_ATTACHMENTS} files, 10 MB each)</span>
+            <Paperclip className="size-4" aria-hidden /> {t("messages:composer.attach")}
+            <span className="sr-only">{t("messages:composer.attachLimit", { max: MAX_ATTACHMENTS })}</span>
             <input
               id="message-attachments"
               name="attachments"
@@ -731,11 +742,12 @@ function Composer({ threadId, actionData }: { threadId: string; actionData?: Act
               ))}
             </p>
           ) : (
-            <p className="px-2 text-xs text-slate-500">Up to {MAX_ATTACHMENTS} files, 10 MB each</p>
+            <p className="px-2 text-xs text-slate-500">{t("messages:composer.limit", { max: MAX_ATTACHMENTS })}</p>
           )}
         </div>
         <Button type="submit" disabled={sending || Boolean(fileError)}>
-          <Send className="size-4" aria-hidden /> {sending ? "Sending..." : "Send"}
+          <Send className="size-4" aria-hidden />{" "}
+          {sending ? t("messages:composer.sending") : t("messages:composer.send")}
         </Button>
       </div>
     </Form>

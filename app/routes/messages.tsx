@@ -10,7 +10,8 @@ import { getSessionUser, requireUserPage } from "~/modules/accounts/session.serv
 import { LocalTime } from "~/modules/messaging/components/local-time";
 import { liftBlockSchema, openConversationSchema, type InboxFilter } from "~/modules/messaging/messaging.schema";
 import { formValues, parseInput } from "~/lib/command-result";
-import { SUBJECT_LABEL } from "~/modules/messaging/messaging-values";
+import type { I18nHandle } from "~/i18n/config";
+import { useTranslation } from "~/i18n/use-translation";
 import { liftBlock, listBlockedUsers } from "~/modules/messaging/blocks.server";
 import { listInbox, openConversation } from "~/modules/messaging/messaging.server";
 import { conversationSubjects } from "~/modules/conversation-subjects/conversation-subjects.server";
@@ -64,19 +65,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(`/messages/${result.value.id}`);
 }
 
-const FILTERS: { value: InboxFilter; label: string; href: string }[] = [
-  { value: "all", label: "All", href: "/messages" },
-  { value: "needs-reply", label: "Needs reply", href: "/messages?filter=needs-reply" },
-];
+const FILTERS = [
+  { value: "all", label: "messages:inbox.all", href: "/messages" },
+  { value: "needs-reply", label: "messages:inbox.needsReply", href: "/messages?filter=needs-reply" },
+] as const satisfies { value: InboxFilter; label: string; href: string }[];
+
+export const handle = { i18n: ["messages"] } satisfies I18nHandle;
 
 export default function Messages({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation(["messages"]);
   const { items, next, filter, paged, blocked, side } = loaderData;
   const timeZone = useTimeZone();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
-      <h1 className="text-2xl font-bold sm:text-3xl">Messages</h1>
-      <p className="mt-1 text-slate-600">Your conversations with buyers and suppliers.</p>
-      <nav aria-label="Conversations" className="mt-6 flex gap-1 border-b border-slate-200">
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("messages:inbox.title")}</h1>
+      <p className="mt-1 text-slate-600">{t("messages:inbox.intro")}</p>
+      <nav aria-label={t("messages:inbox.filters")} className="mt-6 flex gap-1 border-b border-slate-200">
         {FILTERS.map((f) => (
           <Link
             key={f.value}
@@ -89,7 +93,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                 : "border-transparent text-slate-600 hover:text-slate-900",
             )}
           >
-            {f.label}
+            {t(f.label)}
           </Link>
         ))}
       </nav>
@@ -102,26 +106,24 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
           )}
           <h2 className="mt-3 text-lg font-semibold">
             {filter === "needs-reply"
-              ? "You're all caught up"
+              ? t("messages:inbox.caughtUp")
               : paged
-                ? "No older conversations"
-                : "No conversations yet"}
+                ? t("messages:inbox.noOlder")
+                : t("messages:inbox.none")}
           </h2>
           <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">
-            {filter === "needs-reply"
-              ? "No conversation is waiting for your reply."
-              : "Contact a supplier from a product or store page, or a buyer from an RFQ you quoted on. Your conversations will appear here."}
+            {filter === "needs-reply" ? t("messages:inbox.noneWaiting") : t("messages:inbox.noneHelp")}
           </p>
           <div className="mt-5 flex flex-wrap justify-center gap-2">
             {filter === "needs-reply" ? (
               <ButtonLink to="/messages" variant="outline">
-                See all conversations
+                {t("messages:inbox.seeAll")}
               </ButtonLink>
             ) : (
               <>
-                <ButtonLink to="/browse">Browse products</ButtonLink>
+                <ButtonLink to="/browse">{t("messages:inbox.browseProducts")}</ButtonLink>
                 <ButtonLink to="/rfqs" variant="outline">
-                  Browse RFQs
+                  {t("messages:inbox.browseRfqs")}
                 </ButtonLink>
               </>
             )}
@@ -143,7 +145,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                   <span className="flex items-baseline justify-between gap-3">
                     <span className={cn("truncate text-slate-900", item.unread ? "font-semibold" : "font-medium")}>
                       {item.counterpartCompany}
-                      {item.unread ? <span className="sr-only"> (unread)</span> : null}
+                      {item.unread ? <span className="sr-only">{t("messages:inbox.unread")}</span> : null}
                     </span>
                     <LocalTime
                       timeZone={timeZone}
@@ -153,13 +155,15 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                     />
                   </span>
                   <span className="mt-0.5 block truncate text-sm text-slate-700">
-                    <span className="font-medium text-slate-500">{SUBJECT_LABEL[item.subject.type]}:</span>{" "}
+                    <span className="font-medium text-slate-500">
+                      {t("messages:inbox.subjectLine", { subject: t(`messages:subject.${item.subject.type}`) })}
+                    </span>{" "}
                     {item.subject.title}
                   </span>
                   <span
                     className={cn("mt-0.5 block truncate text-sm", item.unread ? "text-slate-900" : "text-slate-600")}
                   >
-                    {item.lastFromMe ? "You: " : ""}
+                    {item.lastFromMe ? t("messages:inbox.you") : ""}
                     {item.preview}
                   </span>
                 </span>
@@ -174,7 +178,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
             to={`/messages?${new URLSearchParams({ ...(filter === "needs-reply" ? { filter } : {}), cursor: next })}`}
             className="font-medium text-brand-700 hover:underline"
           >
-            Older conversations
+            {t("messages:inbox.older")}
           </Link>
         </div>
       ) : null}
@@ -192,7 +196,13 @@ function blockSide(profile: { isBuyer: boolean; isSeller: boolean }): "buyer" | 
 }
 
 function BlockedUsers({ blocked, side }: { blocked: BlockedUser[]; side: "buyer" | "seller" | "both" }) {
-  const title = side === "buyer" ? "Blocked suppliers" : side === "seller" ? "Blocked buyers" : "Blocked users";
+  const { t } = useTranslation(["messages"]);
+  const title =
+    side === "buyer"
+      ? t("messages:blocked.titleBuyer")
+      : side === "seller"
+        ? t("messages:blocked.titleSeller")
+        : t("messages:blocked.titleBoth");
   const timeZone = useTimeZone();
   return (
     <section aria-labelledby="blocked-users" className="mt-10">
@@ -201,14 +211,14 @@ function BlockedUsers({ blocked, side }: { blocked: BlockedUser[]; side: "buyer"
       </h2>
       <p className="mt-1 text-sm text-slate-600">
         {side === "buyer"
-          ? "A supplier you block cannot message you or quote on your RFQs. Block from a conversation's menu."
+          ? t("messages:blocked.introBuyer")
           : side === "seller"
-            ? "A buyer you block cannot message you. Block from a conversation's menu."
-            : "Someone you block cannot message you or quote on your RFQs. Block from a conversation's menu."}
+            ? t("messages:blocked.introSeller")
+            : t("messages:blocked.introBoth")}
       </p>
       {blocked.length === 0 ? (
         <p className="mt-3 rounded-lg border border-dashed border-slate-300 px-4 py-5 text-center text-sm text-slate-500">
-          You have not blocked anyone.
+          {t("messages:blocked.none")}
         </p>
       ) : (
         <ul className="mt-3 divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white">
@@ -217,14 +227,15 @@ function BlockedUsers({ blocked, side }: { blocked: BlockedUser[]; side: "buyer"
               <span className="min-w-0">
                 <span className="block truncate font-medium text-slate-900">{b.companyName}</span>
                 <span className="block text-xs text-slate-500">
-                  Blocked <LocalTime timeZone={timeZone} iso={b.blockedAt} compact />
+                  {t("messages:blocked.blockedAt")} <LocalTime timeZone={timeZone} iso={b.blockedAt} compact />
                 </span>
               </span>
               <Form method="post">
                 <input type="hidden" name="intent" value="unblock" />
                 <input type="hidden" name="userId" value={b.userId} />
                 <Button type="submit" variant="outline" size="sm">
-                  Unblock<span className="sr-only"> {b.companyName}</span>
+                  {t("messages:blocked.unblock")}
+                  <span className="sr-only"> {b.companyName}</span>
                 </Button>
               </Form>
             </li>

@@ -16,13 +16,13 @@ import { lazySchema, refusedFormReply, useValidatedForm, type FormReply } from "
 import { requireUser, requireUserPage } from "~/modules/accounts/session.server";
 import { postedFiles } from "~/modules/messaging/attachments.server";
 import type { OrderAction, OrderDetail } from "~/modules/orders/orders.schema";
-import {
-  allowedOrderActions,
-  ORDER_ACTION_CONFIRM,
-  ORDER_STATUS_LABEL,
-  ORDER_STATUS_TONE,
-  ORDER_ACTIONS,
-} from "~/modules/orders/orders-values";
+import { allowedOrderActions, ORDER_STATUS_TONE, ORDER_ACTIONS } from "~/modules/orders/orders-values";
+import { useCancelledBy } from "~/modules/orders/components/use-order-texts";
+import { useLocale } from "~/components/layout/use-root-user";
+import type { I18nHandle } from "~/i18n/config";
+import { useTranslation } from "~/i18n/use-translation";
+import { formatNumber } from "~/lib/numbers";
+import { INSPECTION_DAYS } from "~/lib/status-lists";
 import { getOrderDetail } from "~/modules/orders/orders.server";
 import { updateOrderStatus } from "~/modules/order-flow/order-flow.server";
 import { orderParty } from "~/modules/orders/order-party.server";
@@ -33,20 +33,16 @@ import { OrderReviewForm, ReviewReplyForm } from "~/modules/reviews/components/r
 import { getOrderReviewPanel, type OrderReviewPanel } from "~/modules/reviews/reviews.server";
 import { openDispute, orderDisputes, type DisputeView } from "~/modules/payments/disputes.server";
 import {
-  DISPUTE_DECISION_LABEL,
-  disputeConsequence,
+  disputeAmounts,
   isEscrowed,
   isFundable,
-  milestoneDueText,
-  milestoneReleaseText,
-  MILESTONE_STATE_LABEL,
   netDueDate,
   type MilestoneView,
 } from "~/modules/payments/payments-values";
 import { fundMilestone, listMilestones, recordLetterOfCredit } from "~/modules/payments/payments.server";
 import { orderPageActionSchema, readOrderPageForm } from "~/modules/payments/payments.schema";
 import { parseInput, type CommandRefusal } from "~/lib/command-result";
-import { formatHtsCode, PAYMENT_TERMS_LABELS, type PaymentTerms } from "~/modules/trade/trade-terms-values";
+import { formatHtsCode } from "~/modules/trade/trade-terms-values";
 import { appContext } from "~/request-context.server";
 import { invariantResponse } from "~/lib/page-refusal";
 import type { Route } from "./+types/order-detail";
@@ -133,7 +129,50 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
 }
 
-const dateOnly = formatCalendarDate;
+export const handle = { i18n: ["orders"] } satisfies I18nHandle;
+
+type OrderT = ReturnType<typeof useTranslation<["orders"]>>["t"];
+
+/** The order page's words for an action: its button, its question, what it does (by who asks) and its submit. */
+function actionText(t: OrderT, action: OrderAction) {
+  return {
+    label: t(`orders:actions.${action}.label`),
+    title: t(`orders:actions.${action}.title`),
+    submit: t(`orders:actions.${action}.submit`),
+    consequence: (role: "buyer" | "seller") =>
+      role === "buyer" && (action === "deliver" || action === "cancel")
+        ? t(`orders:actions.${action}.consequenceBuyer`, { days: INSPECTION_DAYS })
+        : t(`orders:actions.${action}.consequence`, { days: INSPECTION_DAYS }),
+  };
+}
+
+/** The stored milestone labels (payments-values' PAYMENT_SCHEDULES), each with its text key. */
+const MILESTONE_LABEL_KEYS: Record<
+  string,
+  "advance100" | "advance30" | "againstBl70" | "lc100" | "net30" | "net60" | "escrow100" | undefined
+> = {
+  "100% advance": "advance100",
+  "30% advance": "advance30",
+  "70% against bill of lading": "againstBl70",
+  "100% by letter of credit at sight": "lc100",
+  "100% net 30 days": "net30",
+  "100% net 60 days": "net60",
+  "100% into escrow at confirmation": "escrow100",
+};
+
+const labelKey = (label: string) => MILESTONE_LABEL_KEYS[label];
+
+/** The dispute dialog's promise (payments-values' disputeConsequence), in the reader's language. */
+function disputeConsequenceText(t: OrderT, milestones: MilestoneView[], money: (cents: number) => string): string {
+  const { held, unpaid, released, letterOfCredit } = disputeAmounts(milestones);
+  const parts: string[] = [];
+  if (held > 0) parts.push(t("orders:disputes.refundableHeld", { held: money(held) }));
+  else if (letterOfCredit > 0) parts.push(t("orders:disputes.refundableLc"));
+  else parts.push(t("orders:disputes.refundableNothing"));
+  if (unpaid > 0) parts.push(t("orders:disputes.unpaid", { amount: money(unpaid) }));
+  if (released > 0) parts.push(t("orders:disputes.released", { amount: money(released) }));
+  return parts.join(" ");
+}
 
 type Refused = { intent: string; action: string; milestoneId: string; reply: FormReply } | null;
 
@@ -156,6 +195,7 @@ function TransitionForm({
   action: Exclude<OrderAction, "dispute">;
   reply: FormReply | null;
 }) {
+  const { t } = useTranslation(["orders"]);
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useValidatedForm({
     id: `order-${action}`,
@@ -181,61 +221,69 @@ function TransitionForm({
       <input type="hidden" name="action" value={action} />
       {action === "ship" ? (
         <>
-          <Field id={all.carrier.id} label="Carrier" error={all.carrier.errors?.[0]}>
+          <Field id={all.carrier.id} label={t("orders:form.carrier")} error={all.carrier.errors?.[0]}>
             <Input
               {...getInputProps(all.carrier, { type: "text" })}
-              placeholder="e.g. Maersk, DHL Express"
-              autoComplete="off"
-              required
-            />
-          </Field>
-          <Field id={all.vesselOrFlight.id} label="Vessel and voyage, or flight" error={all.vesselOrFlight.errors?.[0]}>
-            <Input
-              {...getInputProps(all.vesselOrFlight, { type: "text" })}
-              placeholder="e.g. Maersk Kinloss 447W, or AI 191"
-              autoComplete="off"
-              required
-            />
-          </Field>
-          <Field id={all.portOfDischarge.id} label="US port of discharge" error={all.portOfDischarge.errors?.[0]}>
-            <Input
-              {...getInputProps(all.portOfDischarge, { type: "text" })}
-              placeholder="e.g. New York/Newark (USNYC)"
+              placeholder={t("orders:form.carrierPlaceholder")}
               autoComplete="off"
               required
             />
           </Field>
           <Field
-            id={all.billOfLading.id}
-            label="Bill of lading or air waybill number"
-            error={all.billOfLading.errors?.[0]}
+            id={all.vesselOrFlight.id}
+            label={t("orders:form.vesselOrFlight")}
+            error={all.vesselOrFlight.errors?.[0]}
           >
+            <Input
+              {...getInputProps(all.vesselOrFlight, { type: "text" })}
+              placeholder={t("orders:form.vesselOrFlightPlaceholder")}
+              autoComplete="off"
+              required
+            />
+          </Field>
+          <Field
+            id={all.portOfDischarge.id}
+            label={t("orders:form.portOfDischarge")}
+            error={all.portOfDischarge.errors?.[0]}
+          >
+            <Input
+              {...getInputProps(all.portOfDischarge, { type: "text" })}
+              placeholder={t("orders:form.portOfDischargePlaceholder")}
+              autoComplete="off"
+              required
+            />
+          </Field>
+          <Field id={all.billOfLading.id} label={t("orders:form.billOfLading")} error={all.billOfLading.errors?.[0]}>
             <Input {...getInputProps(all.billOfLading, { type: "text" })} autoComplete="off" required />
           </Field>
-          <Field id={all.trackingUrl.id} label="Tracking link (optional)" error={all.trackingUrl.errors?.[0]}>
+          <Field id={all.trackingUrl.id} label={t("orders:form.trackingUrl")} error={all.trackingUrl.errors?.[0]}>
             <Input {...getInputProps(all.trackingUrl, { type: "url" })} placeholder="https://" autoComplete="off" />
           </Field>
-          <Field id={all.estimatedArrival.id} label="Estimated arrival" error={all.estimatedArrival.errors?.[0]}>
+          <Field
+            id={all.estimatedArrival.id}
+            label={t("orders:form.estimatedArrival")}
+            error={all.estimatedArrival.errors?.[0]}
+          >
             <Input {...getInputProps(all.estimatedArrival, { type: "date" })} required />
           </Field>
         </>
       ) : step.fields.includes("reason") ? (
         <Field
           id={all.reason.id}
-          label={action === "decline" ? "Reason for declining" : "Reason for cancelling"}
+          label={action === "decline" ? t("orders:form.reasonDecline") : t("orders:form.reasonCancel")}
           error={all.reason.errors?.[0]}
         >
           <Textarea {...getTextareaProps(all.reason)} rows={3} required />
         </Field>
       ) : step.irreversible ? (
-        <Field id={all.note.id} label="Note (optional)" error={all.note.errors?.[0]}>
+        <Field id={all.note.id} label={t("orders:form.note")} error={all.note.errors?.[0]}>
           <Textarea {...getTextareaProps(all.note)} rows={2} />
         </Field>
       ) : null}
       <div className="flex flex-wrap justify-end gap-2">
         {step.irreversible ? (
           <ButtonLink to={`/orders/${order.id}`} variant="outline" size="sm" preventScrollReset>
-            Keep order as is
+            {t("orders:form.keepAsIs")}
           </ButtonLink>
         ) : null}
         <Button
@@ -244,7 +292,7 @@ function TransitionForm({
           variant={action === "cancel" || action === "decline" ? "danger" : "primary"}
           disabled={busy}
         >
-          {step.irreversible ? ORDER_ACTION_CONFIRM[action].submit : step.label}
+          {step.irreversible ? actionText(t, action).submit : actionText(t, action).label}
         </Button>
       </div>
     </Form>
@@ -253,6 +301,7 @@ function TransitionForm({
 
 /** The buyer's dispute: a reason and evidence files (PDF or images). */
 function DisputeForm({ order, reply }: { order: OrderDetail; reply: FormReply | null }) {
+  const { t } = useTranslation(["orders"]);
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useValidatedForm({
     id: "order-dispute",
@@ -264,14 +313,10 @@ function DisputeForm({ order, reply }: { order: OrderDetail; reply: FormReply | 
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-3" noValidate>
       <input type="hidden" name="intent" value="dispute" />
-      <Field id={fields.reason.id} label="What is wrong with the order?" error={fields.reason.errors?.[0]}>
+      <Field id={fields.reason.id} label={t("orders:form.disputeReason")} error={fields.reason.errors?.[0]}>
         <Textarea {...getTextareaProps(fields.reason)} rows={4} required />
       </Field>
-      <Field
-        id="order-dispute-evidence"
-        label="Evidence (optional: up to 3 PDF or image files, 10 MB each)"
-        error={evidenceError}
-      >
+      <Field id="order-dispute-evidence" label={t("orders:form.disputeEvidence")} error={evidenceError}>
         <input
           id="order-dispute-evidence"
           name="evidence"
@@ -283,10 +328,10 @@ function DisputeForm({ order, reply }: { order: OrderDetail; reply: FormReply | 
       </Field>
       <div className="flex flex-wrap justify-end gap-2">
         <ButtonLink to={`/orders/${order.id}`} variant="outline" size="sm" preventScrollReset>
-          Keep order as is
+          {t("orders:form.keepAsIs")}
         </ButtonLink>
         <Button type="submit" size="sm" variant="danger" disabled={busy}>
-          {ORDER_ACTION_CONFIRM.dispute.submit}
+          {t("orders:actions.dispute.submit")}
         </Button>
       </div>
     </Form>
@@ -294,40 +339,26 @@ function DisputeForm({ order, reply }: { order: OrderDetail; reply: FormReply | 
 }
 
 /** What the viewer is waiting for, or should do next, so the box is never silent. */
-function nextStep(order: OrderDetail, milestones: MilestoneView[]): string | null {
-  const buyer = order.role === "buyer";
+function nextStep(t: OrderT, order: OrderDetail, milestones: MilestoneView[]): string | null {
+  const side = order.role === "buyer" ? "Buyer" : "Seller";
   const due = milestones.filter(
     (m) => m.state === "awaiting_funds" && (m.condition === "on_confirmation" || m.condition === "letter_of_credit"),
   );
   switch (order.status) {
     case "placed":
-      return buyer
-        ? "Waiting for the supplier to confirm the order. You are told as soon as they do."
-        : "Confirm or decline the order. The buyer pays by the payment schedule once you confirm.";
+      return t(`orders:next.placed${side}`);
     case "confirmed":
-      if (due.length > 0)
-        return buyer
-          ? "Make the first payment below: the supplier starts production once it is in place."
-          : "Waiting for the buyer's first payment: production starts once it is in place.";
-      return buyer
-        ? "Waiting for the supplier to start production."
-        : "The first payment is in place: start production.";
+      return due.length > 0 ? t(`orders:next.due${side}`) : t(`orders:next.confirmed${side}`);
     case "in_production":
-      return buyer ? "The supplier is producing your order." : "Mark the goods ready to ship when they are.";
+      return t(`orders:next.production${side}`);
     case "ready_to_ship":
-      return buyer
-        ? "The goods are ready: waiting for the supplier to ship them."
-        : "Ship the goods and enter the bill of lading.";
+      return t(`orders:next.ready${side}`);
     case "shipped":
-      return buyer
-        ? "The goods are on their way. Mark them delivered when they arrive; open a dispute if something is wrong."
-        : "Waiting for the goods to arrive. Mark them delivered when the carrier confirms delivery.";
+      return t(`orders:next.shipped${side}`);
     case "delivered":
-      return buyer
-        ? "Inspect the goods: confirm receipt to complete the order, or open a dispute."
-        : "Waiting for the buyer to inspect the goods. The order completes when they confirm, or by itself at the end of the inspection window.";
+      return t(`orders:next.delivered${side}`);
     case "disputed":
-      return "A Setu administrator is reviewing the dispute. Both of you are told the decision.";
+      return t("orders:next.disputed");
     default:
       return null;
   }
@@ -342,6 +373,8 @@ function OrderActions({
   milestones: MilestoneView[];
   refused: Refused;
 }) {
+  const { t } = useTranslation(["orders"]);
+  const locale = useLocale();
   const [params] = useSearchParams();
   const actions = allowedOrderActions(order);
   const [open, setOpen] = useState<OrderAction | null>(null);
@@ -352,13 +385,12 @@ function OrderActions({
     () => setOpen(refusedHere && ORDER_ACTIONS[refusedHere].irreversible ? refusedHere : null),
     [refusedHere, refused],
   );
-  const next = nextStep(order, milestones);
+  const next = nextStep(t, order, milestones);
   const consequence = (action: OrderAction) =>
     action === "dispute"
-      ? disputeConsequence(milestones, formatMoney)
-      : ORDER_ACTION_CONFIRM[action].consequence(order.role);
-  if (actions.length === 0)
-    return <p className="text-sm text-slate-600">{next ?? "Nothing for you to do on this order now."}</p>;
+      ? disputeConsequenceText(t, milestones, (cents) => formatMoney(cents, "USD", { locale }))
+      : actionText(t, action).consequence(order.role);
+  if (actions.length === 0) return <p className="text-sm text-slate-600">{next ?? t("orders:detail.nothingToDo")}</p>;
   const asked = actions.find((a) => a === params.get("confirm")) ?? null;
   const panel = asked ?? (refusedHere && ORDER_ACTIONS[refusedHere].irreversible && !open ? refusedHere : null);
   const formFor = (action: OrderAction, reply: FormReply | null) =>
@@ -375,11 +407,11 @@ function OrderActions({
           const step = ORDER_ACTIONS[action];
           if (!step.irreversible && action !== "dispute")
             return <div key={action}>{formFor(action, refusedHere === action ? refused!.reply : null)}</div>;
-          const confirm = ORDER_ACTION_CONFIRM[action];
+          const confirm = actionText(t, action);
           return (
             <ConfirmDialog
               key={action}
-              label={step.label}
+              label={confirm.label}
               title={confirm.title}
               consequence={consequence(action)}
               fallbackHref={`/orders/${order.id}?confirm=${action}`}
@@ -393,7 +425,7 @@ function OrderActions({
         })}
       </div>
       {panel ? (
-        <ConfirmPanel title={ORDER_ACTION_CONFIRM[panel].title} consequence={consequence(panel)}>
+        <ConfirmPanel title={actionText(t, panel).title} consequence={consequence(panel)}>
           {formFor(panel, refusedHere === panel ? refused!.reply : null)}
         </ConfirmPanel>
       ) : null}
@@ -403,6 +435,8 @@ function OrderActions({
 
 /** The buyer's card form for one milestone; the simulator's test cards are named beside it. */
 function FundForm({ milestone, reply }: { milestone: MilestoneView; reply: FormReply | null }) {
+  const { t } = useTranslation(["orders"]);
+  const locale = useLocale();
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useValidatedForm({
     id: `fund-${milestone.id}`,
@@ -415,16 +449,16 @@ function FundForm({ milestone, reply }: { milestone: MilestoneView; reply: FormR
       <input type="hidden" name="intent" value="fund" />
       <input type="hidden" name="milestoneId" value={milestone.id} />
       <div className="sm:col-span-2">
-        <Field id={fields.cardholder.id} label="Name on card" error={fields.cardholder.errors?.[0]}>
+        <Field id={fields.cardholder.id} label={t("orders:payments.nameOnCard")} error={fields.cardholder.errors?.[0]}>
           <Input {...getInputProps(fields.cardholder, { type: "text" })} autoComplete="cc-name" required />
         </Field>
       </div>
       <div className="sm:col-span-2">
         <Field
           id={fields.cardNumber.id}
-          label="Card number"
+          label={t("orders:payments.cardNumber")}
           error={fields.cardNumber.errors?.[0]}
-          hint="Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined."
+          hint={t("orders:payments.testCards")}
         >
           <Input
             {...getInputProps(fields.cardNumber, { type: "text" })}
@@ -434,15 +468,15 @@ function FundForm({ milestone, reply }: { milestone: MilestoneView; reply: FormR
           />
         </Field>
       </div>
-      <Field id={fields.expiry.id} label="Expiry (MM/YY)" error={fields.expiry.errors?.[0]}>
+      <Field id={fields.expiry.id} label={t("orders:payments.expiry")} error={fields.expiry.errors?.[0]}>
         <Input {...getInputProps(fields.expiry, { type: "text" })} autoComplete="cc-exp" placeholder="MM/YY" required />
       </Field>
-      <Field id={fields.cvc.id} label="Security code" error={fields.cvc.errors?.[0]}>
+      <Field id={fields.cvc.id} label={t("orders:payments.securityCode")} error={fields.cvc.errors?.[0]}>
         <Input {...getInputProps(fields.cvc, { type: "text" })} inputMode="numeric" autoComplete="cc-csc" required />
       </Field>
       <div className="sm:col-span-2">
         <Button type="submit" disabled={busy}>
-          Pay {formatMoney(milestone.amountCents)} into escrow
+          {t("orders:payments.pay", { amount: formatMoney(milestone.amountCents, "USD", { locale }) })}
         </Button>
       </div>
     </Form>
@@ -451,6 +485,7 @@ function FundForm({ milestone, reply }: { milestone: MilestoneView; reply: FormR
 
 /** The buyer records the letter of credit that pays a milestone outside Setu. */
 function LetterOfCreditForm({ milestone, reply }: { milestone: MilestoneView; reply: FormReply | null }) {
+  const { t } = useTranslation(["orders"]);
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useValidatedForm({
     id: `lc-${milestone.id}`,
@@ -464,14 +499,14 @@ function LetterOfCreditForm({ milestone, reply }: { milestone: MilestoneView; re
       <input type="hidden" name="milestoneId" value={milestone.id} />
       <Field
         id={fields.lcReference.id}
-        label="Letter of credit: issuing bank and number"
+        label={t("orders:payments.lcReference")}
         error={fields.lcReference.errors?.[0]}
-        hint="For example: JPMorgan Chase, LC No. 0123456789. The supplier checks it with their bank."
+        hint={t("orders:payments.lcHint")}
       >
         <Input {...getInputProps(fields.lcReference, { type: "text" })} autoComplete="off" required />
       </Field>
       <Button type="submit" size="sm" disabled={busy}>
-        Record letter of credit
+        {t("orders:payments.recordLc")}
       </Button>
     </Form>
   );
@@ -486,6 +521,9 @@ function Payments({
   milestones: MilestoneView[];
   refused: Refused;
 }) {
+  const { t } = useTranslation(["orders"]);
+  const locale = useLocale();
+  const money = (cents: number) => formatMoney(cents, "USD", { locale });
   const fundable = isFundable(order.status);
   const totals = milestones.reduce(
     (a, m) => ({
@@ -500,33 +538,31 @@ function Payments({
   return (
     <Card className="p-5">
       <h2 id="payments" className="text-lg font-semibold">
-        Payment schedule
+        {t("orders:payments.title")}
       </h2>
       {milestones.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">
-          {order.status === "placed"
-            ? "The payment schedule starts when the supplier confirms the order."
-            : "No payments on this order."}
+          {order.status === "placed" ? t("orders:payments.startsAtConfirmation") : t("orders:payments.none")}
         </p>
       ) : (
         <>
           <dl className="mt-3 grid grid-cols-3 gap-3 text-sm">
             <div>
-              <dt className="text-slate-500">Held in escrow</dt>
+              <dt className="text-slate-500">{t("orders:payments.held")}</dt>
               <dd className="font-semibold tabular-nums" data-testid="escrow-held">
-                {formatMoney(totals.held)}
+                {money(totals.held)}
               </dd>
             </div>
             <div>
-              <dt className="text-slate-500">Released to supplier</dt>
+              <dt className="text-slate-500">{t("orders:payments.released")}</dt>
               <dd className="font-semibold tabular-nums" data-testid="escrow-released">
-                {formatMoney(totals.released)}
+                {money(totals.released)}
               </dd>
             </div>
             <div>
-              <dt className="text-slate-500">Refunded to buyer</dt>
+              <dt className="text-slate-500">{t("orders:payments.refunded")}</dt>
               <dd className="font-semibold tabular-nums" data-testid="escrow-refunded">
-                {formatMoney(totals.refunded)}
+                {money(totals.refunded)}
               </dd>
             </div>
           </dl>
@@ -543,15 +579,22 @@ function Payments({
                 >
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <div>
-                      <p className="font-medium">{m.label}</p>
-                      <p className="text-xs text-slate-600">
-                        {milestoneDueText(m)}
-                        {dueOn ? ` (by ${dateOnly(dueOn)})` : ""}.
+                      <p className="font-medium">
+                        {labelKey(m.label) ? t(`orders:milestones.label.${labelKey(m.label)!}`) : m.label}
                       </p>
-                      <p className="text-xs text-slate-500">{milestoneReleaseText(m)}.</p>
+                      <p className="text-xs text-slate-600">
+                        {t(`orders:milestones.due.${m.condition}`, { days: m.dueDays ?? 30 })}
+                        {dueOn ? t("orders:payments.by", { date: formatCalendarDate(dueOn, "medium", locale) }) : ""}.
+                      </p>
+                      <p className="text-xs text-slate-500">
+                        {isEscrowed(m.condition)
+                          ? t("orders:milestones.release.escrow", { days: INSPECTION_DAYS })
+                          : t("orders:milestones.release.outside")}
+                        .
+                      </p>
                     </div>
                     <div className="text-right">
-                      <p className="font-semibold tabular-nums">{formatMoney(m.amountCents)}</p>
+                      <p className="font-semibold tabular-nums">{money(m.amountCents)}</p>
                       <Badge
                         tone={
                           m.state === "held" || m.state === "released" || m.state === "off_platform"
@@ -562,26 +605,28 @@ function Payments({
                         }
                       >
                         {!isEscrowed(m.condition) && m.state === "awaiting_funds"
-                          ? "Awaiting letter of credit"
-                          : MILESTONE_STATE_LABEL[m.state]}
+                          ? t("orders:payments.awaitingLc")
+                          : t(`orders:milestones.state.${m.state}`)}
                       </Badge>
                     </div>
                   </div>
                   {m.offPlatformReference ? (
-                    <p className="mt-1 text-xs text-slate-600">Letter of credit: {m.offPlatformReference}</p>
-                  ) : null}
-                  {m.cardLast4 ? (
-                    <p className="mt-1 text-xs text-slate-500">Paid by card ending {m.cardLast4}</p>
-                  ) : null}
-                  {m.state === "processing" ? (
                     <p className="mt-1 text-xs text-slate-600">
-                      We are confirming this payment with the payment provider. This usually takes under a minute, and
-                      this page updates by itself. Nothing is charged twice if you wait; if the payment did not reach
-                      the provider, nothing is charged and you can pay again here.
+                      {t("orders:payments.letterOfCredit", { reference: m.offPlatformReference })}
                     </p>
                   ) : null}
+                  {m.cardLast4 ? (
+                    <p className="mt-1 text-xs text-slate-500">
+                      {t("orders:payments.paidByCard", { last4: m.cardLast4 })}
+                    </p>
+                  ) : null}
+                  {m.state === "processing" ? (
+                    <p className="mt-1 text-xs text-slate-600">{t("orders:payments.processing")}</p>
+                  ) : null}
                   {m.lastFailure && m.state === "awaiting_funds" && !fundReply ? (
-                    <p className="mt-1 text-xs text-red-700">Last attempt: {m.lastFailure}</p>
+                    <p className="mt-1 text-xs text-red-700">
+                      {t("orders:payments.lastAttempt", { failure: m.lastFailure })}
+                    </p>
                   ) : null}
                   {order.role === "buyer" && fundable && m.state === "awaiting_funds" ? (
                     isEscrowed(m.condition) ? (
@@ -601,10 +646,11 @@ function Payments({
 }
 
 function Disputes({ order, disputes }: { order: OrderDetail; disputes: DisputeView[] }) {
+  const { t } = useTranslation(["orders"]);
   if (disputes.length === 0) return null;
   return (
     <Card className="p-5">
-      <h2 className="text-lg font-semibold">Dispute</h2>
+      <h2 className="text-lg font-semibold">{t("orders:disputes.title")}</h2>
       {disputes.map((d) => (
         <div key={d.id} className="mt-3 text-sm">
           <p className="whitespace-pre-line">{d.reason}</p>
@@ -621,8 +667,11 @@ function Disputes({ order, disputes }: { order: OrderDetail; disputes: DisputeVi
           ) : null}
           <p className="mt-2 text-slate-600">
             {d.status === "open"
-              ? "Open: a Setu administrator will decide."
-              : `Decided: ${DISPUTE_DECISION_LABEL[d.decision!]}. ${d.decisionNote ?? ""}`}
+              ? t("orders:disputes.open")
+              : t("orders:disputes.decided", {
+                  decision: t(`orders:disputes.decision.${d.decision!}`),
+                  note: d.decisionNote ?? "",
+                })}
           </p>
         </div>
       ))}
@@ -632,7 +681,12 @@ function Disputes({ order, disputes }: { order: OrderDetail; disputes: DisputeVi
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order, milestones, disputes, documents, review, timeZone } = loaderData;
-  const dateTime = (iso: string) => formatDateTime(iso, timeZone);
+  const { t } = useTranslation(["orders"]);
+  const locale = useLocale();
+  const ended = useCancelledBy();
+  const money = (minor: number, currency: "USD" | "INR" = "USD") => formatMoney(minor, currency, { locale });
+  const dateTime = (iso: string) => formatDateTime(iso, timeZone, locale);
+  const dateOnly = (iso: string) => formatCalendarDate(iso, "medium", locale);
   const refused: Refused =
     actionData && !actionData.ok
       ? {
@@ -642,25 +696,27 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           reply: actionData.reply,
         }
       : null;
+  const notStated = t("orders:detail.notStated");
   const terms = order.paymentTerms
-    ? PAYMENT_TERMS_LABELS[order.paymentTerms as PaymentTerms] +
+    ? t(`orders:terms.${order.paymentTerms as "other"}`, { defaultValue: order.paymentTerms }) +
       (order.paymentTermsOther ? ` (${order.paymentTermsOther})` : "")
-    : "Not stated";
+    : notStated;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <Link to="/orders" className="inline-flex items-center gap-1 text-sm text-brand-700 underline">
-        <ArrowLeft className="size-4" aria-hidden /> All orders
+        <ArrowLeft className="size-4" aria-hidden /> {t("orders:detail.allOrders")}
       </Link>
       <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
         <div>
-          <p className="text-xs uppercase tracking-wide text-slate-500">
-            {order.role === "buyer" ? "Purchase from" : "Sale to"}
-          </p>
+          <p className="text-xs uppercase tracking-wide text-slate-500">{t(`orders:role.${order.role}`)}</p>
           <h1 className="text-2xl font-bold sm:text-3xl">
-            Order {order.id.slice(0, 8).toUpperCase()} · {order.counterpartCompany}
+            {t("orders:detail.title", {
+              number: order.id.slice(0, 8).toUpperCase(),
+              company: order.counterpartCompany,
+            })}
           </h1>
         </div>
-        <Badge tone={ORDER_STATUS_TONE[order.status]}>{ORDER_STATUS_LABEL[order.status]}</Badge>
+        <Badge tone={ORDER_STATUS_TONE[order.status]}>{t(`orders:status.${order.status}`)}</Badge>
       </div>
       {actionData && !actionData.ok && !(actionData.intent === "fund" && actionData.reply.error?.cardNumber) ? (
         <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
@@ -670,7 +726,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Card className="p-5">
-            <h2 className="text-lg font-semibold">What you can do</h2>
+            <h2 className="text-lg font-semibold">{t("orders:detail.whatYouCanDo")}</h2>
             <div className="mt-3">
               <OrderActions order={order} milestones={milestones} refused={refused} />
             </div>
@@ -678,11 +734,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           <Payments order={order} milestones={milestones} refused={refused} />
           <Disputes order={order} disputes={disputes} />
           <Card className="p-5">
-            <h2 className="text-lg font-semibold">Timeline</h2>
+            <h2 className="text-lg font-semibold">{t("orders:detail.timeline")}</h2>
             <ol className="mt-3 space-y-3 border-l border-slate-200 pl-4">
               {order.events.map((event) => (
                 <li key={event.id} className="text-sm">
-                  <p className="font-medium">{ORDER_STATUS_LABEL[event.toStatus]}</p>
+                  <p className="font-medium">{t(`orders:status.${event.toStatus}`)}</p>
                   <p className="text-slate-500">
                     {event.actorName} · <time dateTime={event.createdAt}>{dateTime(event.createdAt)}</time>
                   </p>
@@ -692,105 +748,115 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             </ol>
           </Card>
           {documents ? <OrderDocuments {...documents} timeZone={timeZone} /> : null}
-          {review ? <OrderReview panel={review} timeZone={timeZone} /> : null}
+          {review ? <OrderReview panel={review} completed={order.status === "completed"} timeZone={timeZone} /> : null}
         </div>
         <div className="space-y-6">
           <Card className="p-5">
-            <h2 className="text-lg font-semibold">Summary</h2>
+            <h2 className="text-lg font-semibold">{t("orders:detail.summary")}</h2>
             <dl className="mt-2 text-sm">
-              <Row label="Buyer">{order.buyerCompany}</Row>
-              <Row label="Supplier">{order.sellerCompany}</Row>
+              <Row label={t("orders:detail.buyer")}>{order.buyerCompany}</Row>
+              <Row label={t("orders:detail.supplier")}>{order.sellerCompany}</Row>
               {order.rfqId ? (
-                <Row label="RFQ">
+                <Row label={t("orders:detail.rfq")}>
                   <Link to={`/rfqs/${order.rfqId}`} className="text-brand-700 underline">
-                    {order.rfqTitle ?? "View RFQ"}
+                    {order.rfqTitle ?? t("orders:list.viewRfq")}
                   </Link>
                 </Row>
               ) : null}
-              <Row label="Quantity">
+              <Row label={t("orders:detail.quantity")}>
                 <span className="tabular-nums">
-                  {order.quantity.toLocaleString("en-US")} {order.unit}
+                  {formatNumber(order.quantity, locale)}{" "}
+                  {t(`orders:units.${order.unit as "pieces"}`, { defaultValue: order.unit })}
                 </span>
               </Row>
-              <Row label="Unit price">
-                <span className="tabular-nums">{formatMoney(order.unitPriceCents)}</span>
+              <Row label={t("orders:detail.unitPrice")}>
+                <span className="tabular-nums">{money(order.unitPriceCents)}</span>
               </Row>
-              <Row label="Total (USD)">
-                <span className="tabular-nums">{formatMoney(order.totalCents)}</span>
+              <Row label={t("orders:detail.totalUsd")}>
+                <span className="tabular-nums">{money(order.totalCents)}</span>
               </Row>
               {order.currency === "INR" && order.totalMinor !== null ? (
-                <Row label="Total (INR)">
-                  <span className="tabular-nums">{formatMoney(order.totalMinor, "INR")}</span>
+                <Row label={t("orders:detail.totalInr")}>
+                  <span className="tabular-nums">{money(order.totalMinor, "INR")}</span>
                   {order.fxInrPerUsd ? (
                     <span className="block text-xs font-normal text-slate-500">
-                      at {formatRate(order.fxInrPerUsd)} per US$
+                      {t("orders:detail.rate", { rate: formatRate(order.fxInrPerUsd) })}
                       {order.fxRateDate ? ` (${dateOnly(order.fxRateDate)})` : ""}
                     </span>
                   ) : null}
                 </Row>
               ) : null}
-              <Row label="Incoterm">
+              <Row label={t("orders:detail.incoterm")}>
                 {order.incoterm
                   ? `${order.incoterm}${order.incotermPlace ? ` ${order.incotermPlace}` : ""}`
-                  : "Not stated"}
+                  : notStated}
               </Row>
-              <Row label="Payment terms">{terms}</Row>
-              <Row label="Lead time">{order.leadTimeDays ? `${order.leadTimeDays} days` : "Not stated"}</Row>
-              <Row label={order.hsCode?.length === 10 ? "HTSUS code" : "HS code"}>
-                {order.hsCode ? formatHtsCode(order.hsCode) : "Not stated"}
+              <Row label={t("orders:detail.paymentTerms")}>{terms}</Row>
+              <Row label={t("orders:detail.leadTime")}>
+                {order.leadTimeDays ? t("orders:detail.leadTimeDays", { count: order.leadTimeDays }) : notStated}
+              </Row>
+              <Row label={order.hsCode?.length === 10 ? t("orders:detail.htsCode") : t("orders:detail.hsCode")}>
+                {order.hsCode ? formatHtsCode(order.hsCode) : notStated}
               </Row>
               {order.goodsDescription || order.material ? (
-                <Row label="Goods">{[order.goodsDescription, order.material].filter(Boolean).join(", ")}</Row>
+                <Row label={t("orders:detail.goods")}>
+                  {[order.goodsDescription, order.material].filter(Boolean).join(", ")}
+                </Row>
               ) : null}
               {order.shipToAddress ? (
-                <Row label="Ship to">
+                <Row label={t("orders:detail.shipTo")}>
                   <span className="whitespace-pre-line">{`${order.shipToName ?? ""}\n${order.shipToAddress}`}</span>
                 </Row>
               ) : null}
               {order.notifyParty ? (
-                <Row label="Notify party">
+                <Row label={t("orders:detail.notifyParty")}>
                   <span className="whitespace-pre-line">{order.notifyParty}</span>
                 </Row>
               ) : null}
-              <Row label="Placed">{dateTime(order.createdAt)}</Row>
+              <Row label={t("orders:detail.placed")}>{dateTime(order.createdAt)}</Row>
             </dl>
           </Card>
           <Card className="p-5">
-            <h2 className="text-lg font-semibold">Shipment</h2>
+            <h2 className="text-lg font-semibold">{t("orders:detail.shipment")}</h2>
             {order.carrier || order.billOfLading ? (
               <dl className="mt-2 text-sm">
-                <Row label="Carrier">{order.carrier ?? "—"}</Row>
-                {order.vesselOrFlight ? <Row label="Vessel / flight">{order.vesselOrFlight}</Row> : null}
-                {order.portOfDischarge ? <Row label="Port of discharge">{order.portOfDischarge}</Row> : null}
-                <Row label="Bill of lading / AWB">
+                <Row label={t("orders:detail.carrier")}>{order.carrier ?? "—"}</Row>
+                {order.vesselOrFlight ? (
+                  <Row label={t("orders:detail.vesselOrFlight")}>{order.vesselOrFlight}</Row>
+                ) : null}
+                {order.portOfDischarge ? (
+                  <Row label={t("orders:detail.portOfDischarge")}>{order.portOfDischarge}</Row>
+                ) : null}
+                <Row label={t("orders:detail.billOfLading")}>
                   <span className="font-mono">{order.billOfLading ?? order.trackingNumber ?? "—"}</span>
                 </Row>
                 {order.trackingUrl ? (
-                  <Row label="Tracking">
+                  <Row label={t("orders:detail.tracking")}>
                     <a
                       href={order.trackingUrl}
                       className="text-brand-700 underline"
                       target="_blank"
                       rel="noopener noreferrer nofollow"
                     >
-                      Track shipment
+                      {t("orders:detail.trackShipment")}
                     </a>
                   </Row>
                 ) : null}
                 {order.estimatedArrival ? (
-                  <Row label="Estimated arrival">{dateOnly(order.estimatedArrival)}</Row>
+                  <Row label={t("orders:detail.estimatedArrival")}>{dateOnly(order.estimatedArrival)}</Row>
                 ) : null}
-                {order.deliveredAt ? <Row label="Delivered">{dateTime(order.deliveredAt)}</Row> : null}
-                {order.completedAt ? <Row label="Completed">{dateTime(order.completedAt)}</Row> : null}
+                {order.deliveredAt ? (
+                  <Row label={t("orders:detail.delivered")}>{dateTime(order.deliveredAt)}</Row>
+                ) : null}
+                {order.completedAt ? (
+                  <Row label={t("orders:detail.completed")}>{dateTime(order.completedAt)}</Row>
+                ) : null}
               </dl>
             ) : (
-              <p className="mt-2 text-sm text-slate-600">Not shipped yet.</p>
+              <p className="mt-2 text-sm text-slate-600">{t("orders:detail.notShipped")}</p>
             )}
             {order.cancelReason && (order.status === "cancelled" || order.status === "declined") ? (
-              <p className="mt-3 text-sm text-slate-700">
-                {order.status === "declined" ? "Declined" : "Cancelled"} by{" "}
-                {order.cancelledBy ?? (order.role === "buyer" ? "the supplier" : "the buyer")}: {order.cancelReason}
-              </p>
+              <p className="mt-3 text-sm text-slate-700">{ended(order, order.cancelReason)}</p>
             ) : null}
           </Card>
         </div>
@@ -800,10 +866,19 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
 }
 
 /** After completion the buyer rates the supplier here (once), and the supplier replies (once). */
-function OrderReview({ panel, timeZone }: { panel: OrderReviewPanel; timeZone: string }) {
+function OrderReview({
+  panel,
+  completed,
+  timeZone,
+}: {
+  panel: OrderReviewPanel;
+  completed: boolean;
+  timeZone: string;
+}) {
+  const { t } = useTranslation(["orders"]);
   return (
     <Card className="p-5">
-      <h2 className="text-lg font-semibold">Review</h2>
+      <h2 className="text-lg font-semibold">{t("orders:detail.review")}</h2>
       <div className="mt-3">
         {panel.canReview ? (
           <OrderReviewForm orderId={panel.orderId} />
@@ -812,16 +887,16 @@ function OrderReview({ panel, timeZone }: { panel: OrderReviewPanel; timeZone: s
             <ReviewItem
               timeZone={timeZone}
               review={panel.review}
+              // the review's own words (reviews' ReviewItem) are English for now: its name for the supplier is too
               supplierName="the supplier"
               reply={panel.canReply ? <ReviewReplyForm orderId={panel.orderId} /> : undefined}
             />
           </div>
         ) : (
           <p className="text-sm text-slate-600">
-            {panel.notYet ??
-              (panel.role === "seller"
-                ? "The buyer has not reviewed this order yet."
-                : "This order cannot be reviewed.")}
+            {/* the one reason reviews-server gives before completion, in the reader's language */}
+            {(panel.notYet && !completed ? t("orders:detail.reviewsLater") : panel.notYet) ??
+              (panel.role === "seller" ? t("orders:detail.notReviewed") : t("orders:detail.cannotReview"))}
           </p>
         )}
       </div>

@@ -1,4 +1,6 @@
 import { useTimeZone } from "~/components/layout/use-root-user";
+import type { I18nHandle } from "~/i18n/config";
+import { useTranslation } from "~/i18n/use-translation";
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { redirectWithFlash, safeRedirectPath } from "~/http/flash.server";
@@ -55,15 +57,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data({ reply }, { status: result.status });
 }
 
+export const handle = { i18n: ["orders"] } satisfies I18nHandle;
+
 export default function OrderDocumentsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["orders"]);
   const { panel } = loaderData;
   const timeZone = useTimeZone();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <Link to="/orders" className="inline-flex items-center gap-1 text-sm text-slate-600 hover:underline">
-        <ArrowLeft className="size-4" aria-hidden /> Orders
+        <ArrowLeft className="size-4" aria-hidden /> {t("orders:documents.back")}
       </Link>
-      <h1 className="mt-3 text-2xl font-bold">Order {panel.orderId.slice(0, 8).toUpperCase()}: export documents</h1>
+      <h1 className="mt-3 text-2xl font-bold">
+        {t("orders:documents.pageTitle", { number: panel.orderId.slice(0, 8).toUpperCase() })}
+      </h1>
       <div className="mt-6">
         <OrderDocuments
           {...panel}

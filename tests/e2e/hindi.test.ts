@@ -322,4 +322,95 @@ describe("Hindi and English", () => {
     }
     expect(await htmlLang(page)).toBe("en");
   });
+
+  it("shows a supplier its orders, an order's page, its export documents, the inbox and a thread in Hindi on the phone; a message sent stays as typed", async () => {
+    const { page } = browser;
+    const noSideScroll = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const checkPage = async (name: string) => {
+      expect(await htmlLang(page), name).toBe("hi-IN");
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      expect(await noSideScroll(), name).toBeLessThanOrEqual(0);
+      expect(await seriousA11yViolations(page), name).toEqual([]);
+      await screenshot(page, `hindi-${name}-phone`);
+    };
+    await signIn(page, SELLER.email);
+    try {
+      await switchTo(page, "हिन्दी");
+
+      // the orders list: the seller's side translated, the buyer's company and the RFQ's title as written
+      await page.goto("/orders");
+      await page.getByRole("heading", { level: 1, name: "ऑर्डर" }).waitFor();
+      await page.getByText("ख़रीदार के रूप में दिए और सप्लायर के रूप में मिले आपके ऑर्डर।").waitFor();
+      const tote = page.getByRole("listitem").filter({ hasText: "Cotton canvas tote bags" });
+      await tote.getByText(/^बिक्री · ऑर्डर [0-9A-F]{8}$/).waitFor();
+      await tote.getByText("पक्का", { exact: true }).waitFor();
+      // counts in hi-IN with the unit in Hindi; dollars as dollars
+      await tote.getByText("2,000 पीस", { exact: true }).waitFor();
+      await tote.getByText("$4,400.00", { exact: true }).waitFor();
+      await tote.getByText("Brooklyn Home Goods").first().waitFor();
+      await checkPage("orders");
+
+      // an order confirmed and waiting for the buyer's advance: the next step, the schedule, the timeline, the papers
+      await tote.getByRole("link", { name: /^ऑर्डर देखें [0-9A-F]{8}$/ }).click();
+      await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
+      const orderPath = new URL(page.url()).pathname;
+      await page.getByRole("heading", { level: 2, name: "आप क्या कर सकते हैं" }).waitFor();
+      await page.getByText("ख़रीदार के पहले भुगतान का इंतज़ार है: भुगतान जमा होते ही उत्पादन शुरू होगा।").waitFor();
+      await page.getByRole("button", { name: "ऑर्डर रद्द करें" }).waitFor();
+      await page.getByRole("heading", { level: 2, name: "भुगतान शेड्यूल" }).waitFor();
+      await page.getByText("30% एडवांस", { exact: true }).waitFor();
+      await page.getByText("भुगतान का इंतज़ार", { exact: true }).first().waitFor();
+      await page.getByRole("heading", { level: 2, name: "टाइमलाइन" }).waitFor();
+      await page.getByRole("heading", { level: 2, name: "एक्सपोर्ट दस्तावेज़" }).waitFor();
+      await page.getByText("प्रोफ़ॉर्मा इनवॉइस", { exact: true }).waitFor();
+      await page.getByRole("link", { name: "PDF डाउनलोड करें (प्रोफ़ॉर्मा इनवॉइस)" }).waitFor();
+      await page.getByText("30 % एडवांस / 70 % बिल ऑफ़ लैडिंग पर").waitFor();
+      // codes stay codes: the Incoterm and the HTSUS number are not translated
+      await page
+        .getByText(/^FOB\b/)
+        .first()
+        .waitFor();
+      await page.getByText("45 दिन", { exact: true }).waitFor();
+      await checkPage("order-detail");
+
+      // the documents page: the seller's packing details form, in Hindi
+      await page.goto(`${orderPath}/documents`);
+      await page.getByRole("heading", { level: 1, name: /^ऑर्डर [0-9A-F]{8}: एक्सपोर्ट दस्तावेज़$/ }).waitFor();
+      await page.getByRole("heading", { level: 3, name: "पैकिंग विवरण" }).waitFor();
+      await page.getByLabel("पैकेज की संख्या").waitFor();
+      await page.getByRole("button", { name: /पैकिंग विवरण (सहेजें|अपडेट करें)/ }).waitFor();
+      await checkPage("order-documents");
+
+      // the inbox
+      await page.goto("/messages");
+      await page.getByRole("heading", { level: 1, name: "मैसेज" }).waitFor();
+      await page.getByRole("navigation", { name: "बातचीत" }).getByRole("link", { name: "जवाब बाक़ी" }).waitFor();
+      await page.getByRole("heading", { level: 2, name: "ब्लॉक किए ख़रीदार" }).waitFor();
+      await checkPage("inbox");
+
+      // a thread: the composer in Hindi; the message goes out exactly as typed
+      await page.locator("main ul li a[href^='/messages/']").first().click();
+      await page.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
+      await hydrated(page);
+      await page.getByRole("link", { name: "सभी मैसेज" }).waitFor();
+      await page.getByRole("region", { name: "बातचीत का विषय" }).waitFor();
+      const typed = `Namaste, samples ship on Monday (${Date.now()})`;
+      await page.getByLabel(/^आपका मैसेज/).fill(typed);
+      await page.getByRole("button", { name: "भेजें", exact: true }).click();
+      const log = page.getByRole("log", { name: /से मैसेज$/ });
+      await log.getByText(typed, { exact: true }).waitFor();
+      await log
+        .getByText(/^भेजने वाला: आप/)
+        .last()
+        .waitFor();
+      await expect.poll(() => page.getByLabel(/^आपका मैसेज/).inputValue()).toBe("");
+      await checkPage("message-thread");
+    } finally {
+      if ((await htmlLang(page)) !== "en") await switchTo(page, "English");
+    }
+    expect(await htmlLang(page)).toBe("en");
+    await page.goto("/orders");
+    await page.getByRole("heading", { level: 1, name: "Orders" }).waitFor();
+  });
 });

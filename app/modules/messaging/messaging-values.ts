@@ -20,14 +20,6 @@ export const ATTACHMENT_MESSAGES = {
   wrongType: "Only images (JPEG, PNG, WebP, GIF, AVIF) and PDF files can be attached",
 } as const;
 
-export const SUBJECT_LABEL: Record<SubjectType, string> = {
-  product: "Product",
-  store: "Store",
-  rfq: "RFQ",
-  quote: "Quote",
-  order: "Order",
-};
-
 /** Where in a text an http(s) address starts and ends; strict: no quotes, angle brackets or spaces. */
 const URL_PATTERN = /\bhttps?:\/\/[^\s<>"'`]+/gi;
 const TRAILING_PUNCTUATION = /[.,;:!?)\]}]+$/;

@@ -4,19 +4,6 @@ export const ORDER_DOCUMENT_KINDS = ["proforma_invoice", "commercial_invoice", "
 
 export type OrderDocumentKind = (typeof ORDER_DOCUMENT_KINDS)[number];
 
-export const ORDER_DOCUMENT_LABEL: Record<OrderDocumentKind, string> = {
-  proforma_invoice: "Proforma invoice",
-  commercial_invoice: "Commercial invoice",
-  packing_list: "Packing list",
-};
-
-/** When each document is issued, said to whoever is still waiting for it. */
-export const ORDER_DOCUMENT_WHEN: Record<OrderDocumentKind, string> = {
-  proforma_invoice: "Issued when the supplier confirms the order",
-  commercial_invoice: "Issued when the order ships",
-  packing_list: "Issued when the order ships, from the packing details",
-};
-
 /** The stage of the order lifecycle that issues documents: confirmation issues the proforma, shipment the rest. */
 export type OrderDocumentStage = "confirmed" | "shipped";
 

@@ -2,7 +2,7 @@
 
 import type { OrderAction } from "./orders.schema";
 
-import { INSPECTION_DAYS, ORDER_STATUSES } from "~/lib/status-lists";
+import { ORDER_STATUSES } from "~/lib/status-lists";
 
 export { ORDER_STATUSES };
 
@@ -190,64 +190,3 @@ export function allowedOrderActions(order: { role: OrderRole; status: OrderStatu
     mayMoveOrder(order.status, ORDER_ACTIONS[action].to, order.role),
   );
 }
-
-/** What the confirmation says will happen, by action and by who the viewer is. */
-export const ORDER_ACTION_CONFIRM: Record<
-  OrderAction,
-  { title: string; consequence: (role: OrderRole) => string; submit: string }
-> = {
-  confirm: {
-    title: "Confirm this order?",
-    consequence: () =>
-      "The buyer is told you accept the order on the quoted terms, with the payment schedule below, and is asked to make the first payment.",
-    submit: "Confirm order",
-  },
-  decline: {
-    title: "Decline this order?",
-    consequence: () => "The order is closed for good and the buyer is told, with your reason.",
-    submit: "Decline order",
-  },
-  start_production: {
-    title: "Start production?",
-    consequence: () => "The buyer is told production has started.",
-    submit: "Start production",
-  },
-  ready: {
-    title: "Mark the goods ready to ship?",
-    consequence: () => "The buyer is told the goods are ready to ship.",
-    submit: "Mark ready",
-  },
-  ship: {
-    title: "Mark this order as shipped?",
-    consequence: () =>
-      `The buyer is told the order has shipped, with the carrier and bill of lading below, and a payment due against the bill of lading becomes due. Escrowed payments stay held until the buyer's inspection window closes (${INSPECTION_DAYS} days after delivery). The order can no longer be cancelled.`,
-    submit: "Confirm shipment",
-  },
-  deliver: {
-    title: "Mark the goods as delivered?",
-    consequence: (role) =>
-      role === "buyer"
-        ? `The supplier is told the goods arrived. You then have ${INSPECTION_DAYS} days to inspect them: confirm receipt or open a dispute.`
-        : `The buyer is told the goods arrived, and then has ${INSPECTION_DAYS} days to inspect them: confirm receipt or open a dispute.`,
-    submit: "Mark delivered",
-  },
-  complete: {
-    title: "Confirm you received the goods as ordered?",
-    consequence: () =>
-      "The order is completed and the funds held in escrow are released to the supplier. This cannot be undone.",
-    submit: "Complete order",
-  },
-  cancel: {
-    title: "Cancel this order?",
-    consequence: (role) =>
-      `The order is cancelled for good and the ${role === "buyer" ? "supplier" : "buyer"} is told, with your reason. Any funds held in escrow are refunded to the buyer.`,
-    submit: "Cancel order",
-  },
-  dispute: {
-    title: "Open a dispute?",
-    // the order page states what is refundable now (disputeConsequence, payments-values); this is its fallback
-    consequence: () =>
-      "Funds held in escrow stay held until a Setu administrator decides: release to the supplier, or a refund to you of up to what is held.",
-    submit: "Open dispute",
-  },
-};

@@ -168,16 +168,6 @@ export function netDueDate(m: { condition: MilestoneCondition; dueDays: number |
   return due.toISOString().slice(0, 10);
 }
 
-export const MILESTONE_STATE_LABEL: Record<MilestoneState, string> = {
-  awaiting_funds: "Awaiting funds",
-  processing: "Payment processing",
-  held: "Held in escrow",
-  released: "Released to supplier",
-  refunded: "Refunded to buyer",
-  void: "Not due",
-  off_platform: "Letter of credit recorded",
-};
-
 export type Balance = { funded: number; released: number; refunded: number; held: number };
 
 export type MilestoneView = {

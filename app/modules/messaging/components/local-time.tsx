@@ -1,3 +1,4 @@
+import { useLocale } from "~/components/layout/use-root-user";
 import { formatCalendarDate, formatDate, formatDateTime, formatTime, calendarDateIn } from "~/lib/dates";
 
 /**
@@ -15,17 +16,18 @@ export function LocalTime({
   compact?: boolean;
   className?: string;
 }) {
-  const full = formatDateTime(iso, timeZone);
+  const locale = useLocale();
+  const full = formatDateTime(iso, timeZone, locale);
   let text = full;
   if (compact) {
     const day = calendarDateIn(iso, timeZone);
     const today = calendarDateIn(new Date(), timeZone);
     text =
       day === today
-        ? formatTime(iso, timeZone)
+        ? formatTime(iso, timeZone, locale)
         : day.slice(0, 4) === today.slice(0, 4)
-          ? formatCalendarDate(day, "month-day")
-          : formatDate(iso, timeZone);
+          ? formatCalendarDate(day, "month-day", locale)
+          : formatDate(iso, timeZone, "medium", locale);
   }
   return (
     <time dateTime={iso} title={compact ? full : undefined} className={className}>

@@ -6,13 +6,9 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input } from "~/components/ui/field";
 import { lazySchema, useValidatedForm, type FormReply } from "~/components/forms/validated-form";
-import {
-  ORDER_DOCUMENT_LABEL,
-  ORDER_DOCUMENT_WHEN,
-  type OrderDocumentKind,
-  type OrderDocumentView,
-  type PackingDetailsView,
-} from "../order-documents-values";
+import { useLocale } from "~/components/layout/use-root-user";
+import { useTranslation } from "~/i18n/use-translation";
+import { type OrderDocumentKind, type OrderDocumentView, type PackingDetailsView } from "../order-documents-values";
 
 const lazyPackingDetailsSchema = lazySchema(() =>
   import("../order-documents.schema").then((m) => ({ schema: m.packingDetailsSchema })),
@@ -49,23 +45,27 @@ export function OrderDocuments({
   packingReply?: FormReply | null;
   returnTo?: string;
 }) {
+  const { t } = useTranslation(["orders"]);
+  const locale = useLocale();
   return (
     <section aria-labelledby="order-documents-heading" className="space-y-4">
       <h2 id="order-documents-heading" className="text-lg font-semibold">
-        Export documents
+        {t("orders:documents.title")}
       </h2>
       <Card className="divide-y divide-slate-100">
         {documents.length === 0 && pending.length === 0 ? (
-          <p className="p-4 text-sm text-slate-600">No documents are issued for this order.</p>
+          <p className="p-4 text-sm text-slate-600">{t("orders:documents.none")}</p>
         ) : null}
         {documents.map((document) => (
           <div key={document.kind} className="flex flex-wrap items-center gap-3 p-4">
             <FileText className="size-5 shrink-0 text-brand-600" aria-hidden />
             <div className="min-w-0 flex-1">
-              <p className="font-medium">{ORDER_DOCUMENT_LABEL[document.kind]}</p>
-              <p className="text-sm text-slate-600">
-                No. <span className="tabular-nums">{document.documentNumber}</span> · issued{" "}
-                {formatDate(document.createdAt, timeZone)}
+              <p className="font-medium">{t(`orders:documents.kind.${document.kind}`)}</p>
+              <p className="text-sm text-slate-600 tabular-nums">
+                {t("orders:documents.issued", {
+                  number: document.documentNumber,
+                  date: formatDate(document.createdAt, timeZone, "medium", locale),
+                })}
               </p>
             </div>
             {/* a plain link (not <Link>): the browser downloads the PDF */}
@@ -74,8 +74,10 @@ export function OrderDocuments({
               download
               className="inline-flex h-9 items-center gap-2 rounded-md border border-slate-300 px-3 text-sm font-medium hover:bg-slate-50"
             >
-              <Download className="size-4" aria-hidden /> Download PDF
-              <span className="sr-only"> of the {ORDER_DOCUMENT_LABEL[document.kind].toLowerCase()}</span>
+              <Download className="size-4" aria-hidden /> {t("orders:documents.download")}
+              <span className="sr-only">
+                {t("orders:documents.downloadOf", { document: t(`orders:documents.kindLower.${document.kind}`) })}
+              </span>
             </a>
           </div>
         ))}
@@ -83,11 +85,11 @@ export function OrderDocuments({
           <div key={kind} className="flex items-center gap-3 p-4 text-slate-500">
             <FileText className="size-5 shrink-0" aria-hidden />
             <div>
-              <p className="font-medium text-slate-700">{ORDER_DOCUMENT_LABEL[kind]}</p>
+              <p className="font-medium text-slate-700">{t(`orders:documents.kind.${kind}`)}</p>
               <p className="text-sm">
                 {kind === "packing_list" && !packing && shipped
-                  ? "No packing details were entered before shipment"
-                  : ORDER_DOCUMENT_WHEN[kind]}
+                  ? t("orders:documents.noPacking")
+                  : t(`orders:documents.when.${kind}`)}
               </p>
             </div>
           </div>
@@ -98,11 +100,17 @@ export function OrderDocuments({
       ) : packing ? (
         <Card className="p-4 text-sm">
           <h3 className="flex items-center gap-2 font-medium">
-            <Package className="size-4 text-slate-500" aria-hidden /> Packing
+            <Package className="size-4 text-slate-500" aria-hidden /> {t("orders:documents.packing")}
           </h3>
           <p className="mt-1 text-slate-700">
-            {packing.packages} {packing.packages === 1 ? "package" : "packages"} · net {packing.netKg} kg · gross{" "}
-            {packing.grossKg} kg · {packing.lengthCm} × {packing.widthCm} × {packing.heightCm} cm each
+            {t("orders:documents.packingLine", {
+              count: packing.packages,
+              net: packing.netKg,
+              gross: packing.grossKg,
+              length: packing.lengthCm,
+              width: packing.widthCm,
+              height: packing.heightCm,
+            })}
           </p>
         </Card>
       ) : null}
@@ -121,6 +129,7 @@ function PackingDetailsForm({
   lastResult?: FormReply | null;
   returnTo: string;
 }) {
+  const { t } = useTranslation(["orders"]);
   const navigation = useNavigation();
   const action = `/orders/${orderId}/documents`;
   const saving = navigation.state === "submitting" && navigation.formAction === action;
@@ -132,10 +141,8 @@ function PackingDetailsForm({
   });
   return (
     <Card className="p-4">
-      <h3 className="font-medium">Packing details</h3>
-      <p className="mt-1 text-sm text-slate-600">
-        Printed on the packing list when the order ships. You can correct them until then.
-      </p>
+      <h3 className="font-medium">{t("orders:documents.packingDetails")}</h3>
+      <p className="mt-1 text-sm text-slate-600">{t("orders:documents.packingIntro")}</p>
       <Form method="post" action={action} {...getFormProps(form)} noValidate className="mt-4 grid gap-4 sm:grid-cols-3">
         <input type="hidden" name="returnTo" value={returnTo} />
         {form.errors ? (
@@ -147,32 +154,36 @@ function PackingDetailsForm({
             {form.errors[0]}
           </p>
         ) : null}
-        <Field id={fields.packages.id} label="Number of packages" error={fields.packages.errors?.[0]}>
+        <Field id={fields.packages.id} label={t("orders:documents.packages")} error={fields.packages.errors?.[0]}>
           <Input {...getInputProps(fields.packages, { type: "text" })} inputMode="numeric" required />
         </Field>
-        <Field id={fields.netKg.id} label="Net weight (kg)" error={fields.netKg.errors?.[0]}>
+        <Field id={fields.netKg.id} label={t("orders:documents.netKg")} error={fields.netKg.errors?.[0]}>
           <Input {...getInputProps(fields.netKg, { type: "text" })} inputMode="decimal" required />
         </Field>
-        <Field id={fields.grossKg.id} label="Gross weight (kg)" error={fields.grossKg.errors?.[0]}>
+        <Field id={fields.grossKg.id} label={t("orders:documents.grossKg")} error={fields.grossKg.errors?.[0]}>
           <Input {...getInputProps(fields.grossKg, { type: "text" })} inputMode="decimal" required />
         </Field>
         <fieldset className="sm:col-span-3">
-          <legend className="mb-1.5 text-sm font-medium text-slate-800">Dimensions of one package (cm)</legend>
+          <legend className="mb-1.5 text-sm font-medium text-slate-800">{t("orders:documents.dimensions")}</legend>
           <div className="grid grid-cols-3 gap-3">
-            <Field id={fields.lengthCm.id} label="Length (cm)" error={fields.lengthCm.errors?.[0]}>
+            <Field id={fields.lengthCm.id} label={t("orders:documents.lengthCm")} error={fields.lengthCm.errors?.[0]}>
               <Input {...getInputProps(fields.lengthCm, { type: "text" })} inputMode="decimal" required />
             </Field>
-            <Field id={fields.widthCm.id} label="Width (cm)" error={fields.widthCm.errors?.[0]}>
+            <Field id={fields.widthCm.id} label={t("orders:documents.widthCm")} error={fields.widthCm.errors?.[0]}>
               <Input {...getInputProps(fields.widthCm, { type: "text" })} inputMode="decimal" required />
             </Field>
-            <Field id={fields.heightCm.id} label="Height (cm)" error={fields.heightCm.errors?.[0]}>
+            <Field id={fields.heightCm.id} label={t("orders:documents.heightCm")} error={fields.heightCm.errors?.[0]}>
               <Input {...getInputProps(fields.heightCm, { type: "text" })} inputMode="decimal" required />
             </Field>
           </div>
         </fieldset>
         <div className="sm:col-span-3">
           <Button type="submit" disabled={saving}>
-            {saving ? "Saving..." : packing ? "Update packing details" : "Save packing details"}
+            {saving
+              ? t("orders:documents.saving")
+              : packing
+                ? t("orders:documents.update")
+                : t("orders:documents.save")}
           </Button>
         </div>
       </Form>
