@@ -4,8 +4,14 @@ import { DEMO_PASSWORD } from "../../seed/demo.server";
 import type { AppServer } from "../support/app-server";
 import { HttpClient } from "../support/http-client";
 import { startPushService, type TestSubscription } from "../support/push-service";
+import { postRfq } from "../support/rfq-post";
+import hiCommon from "../../app/locales/hi/common.json";
+import hiEmails from "../../app/locales/hi/emails.json";
+import hiMessages from "../../app/locales/hi/messages.json";
+import hiQuotes from "../../app/locales/hi/quotes.json";
+import hiRfqs from "../../app/locales/hi/rfqs.json";
 import { signIn } from "./support/accounts";
-import { hydrated, seriousA11yViolations } from "./support/browser";
+import { hydrated, screenshot, seriousA11yViolations } from "./support/browser";
 import { startTestServer } from "./support/test-server";
 
 /**
@@ -60,6 +66,24 @@ describe("push notifications for a supplier's device", () => {
     await pushService?.close();
   });
 
+  /** A new buyer, signed up over HTTP, with a client holding their session. */
+  async function signedUpBuyer(fullName: string, companyName: string) {
+    const buyer = new HttpClient(server.url);
+    const password = "Harbor-Freight-9";
+    const signedUp = await buyer.post("/auth", {
+      intent: "signup",
+      userType: "buyer",
+      fullName,
+      companyName,
+      email: `push-buyer-${crypto.randomUUID()}@example.test`,
+      phone: "",
+      password,
+      confirmPassword: password,
+    });
+    expect(signedUp.status).toBe(302);
+    return buyer;
+  }
+
   async function phone(): Promise<{ context: BrowserContext; page: Page }> {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 360, height: 740 } });
     await context.grantPermissions(["notifications"], { origin: server.url });
@@ -101,19 +125,7 @@ describe("push notifications for a supplier's device", () => {
       if (process.env.SCREENSHOTS) await card.screenshot({ path: "screenshots/profile-push-on.png" });
 
       // a buyer writes to the seller's store: the seller's device gets the notification
-      const buyer = new HttpClient(server.url);
-      const password = "Harbor-Freight-9";
-      const signedUp = await buyer.post("/auth", {
-        intent: "signup",
-        userType: "buyer",
-        fullName: "Dana Whitfield",
-        companyName: "Harbor Home Goods",
-        email: `push-buyer-${Date.now()}@example.test`,
-        phone: "",
-        password,
-        confirmPassword: password,
-      });
-      expect(signedUp.status).toBe(302);
+      const buyer = await signedUpBuyer("Dana Whitfield", "Harbor Home Goods");
       const opened = await buyer.post("/messages", { subjectType: "store", subjectId: storeId!, from: "/" });
       const thread = /^\/messages\/[0-9a-f-]{36}$/.exec(opened.headers.get("location") ?? "")?.[0];
       expect(thread).toBeDefined();
@@ -219,6 +231,116 @@ describe("push notifications for a supplier's device", () => {
       // either the browser subscribed and the server stored it, or it could not and the page says so
       if (text?.includes("on for this device")) expect(posts).toEqual(["POST"]);
       else expect(text).toContain("This browser could not subscribe to push notifications.");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("walks a supplier's day in Hindi on a phone: a matched RFQ pushed, quoted through a dropped connection, a buyer's message answered", async () => {
+    // issue #43's "done when": everything the supplier reads is Hindi (the page's words from app/locales/hi), what
+    // the buyer typed stays as typed, and every page is axe clean in Hindi (English: the tests above and the files of
+    // each page)
+    const device = pushService.subscription();
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 360, height: 740 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    await context.grantPermissions(["notifications"], { origin: server.url });
+    const page = await context.newPage();
+    const pushedTo = (url: string) =>
+      pushService
+        .pushesTo(device)
+        .map((push) => JSON.parse(push.payload) as { title: string; body: string; url: string })
+        .filter((push) => push.url === url);
+    try {
+      await useSubscription(context, device);
+      await signIn(page, SELLER.email, DEMO_PASSWORD);
+      await hydrated(page);
+      // Hindi from the header's switch, kept on the account (so pushes and e-mails are Hindi too)
+      await page.getByRole("button", { name: /हिन्दी/ }).click();
+      await page.waitForFunction(() => document.documentElement.lang === "hi-IN");
+      await hydrated(page);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      // this device receives pushes (what /profile's button posts: the first test)
+      const subscribed = await page.evaluate(
+        async (subscription) =>
+          (
+            await fetch("/api/push-subscriptions", {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify(subscription),
+            })
+          ).status,
+        { endpoint: device.endpoint, keys: device.keys },
+      );
+      expect(subscribed).toBe(201);
+      await page.goto("/stores");
+      const manage = await page.locator('a[href$="/manage"]').first().getAttribute("href");
+      const storeId = /^\/stores\/([0-9a-f-]{36})\/manage$/.exec(manage ?? "")?.[1];
+      expect(storeId).toBeDefined();
+
+      // a buyer asks for bath towels: matched to the supplier's products, pushed to the phone in Hindi
+      const buyer = await signedUpBuyer("Maya Ortiz", "Lakeview Linen Co.");
+      const title = `Organic cotton bath towels ${Date.now()}`;
+      const rfqId = await postRfq(
+        buyer,
+        title,
+        "600 GSM organic cotton bath towels, 70 x 140 cm, white, for our spas.",
+      );
+      await expect.poll(() => pushedTo(`/rfqs/${rfqId}`).length, { timeout: 60_000 }).toBe(1);
+      const [matched] = pushedTo(`/rfqs/${rfqId}`);
+      expect(matched!.title).toBe(hiEmails.rfqMatched.title.replace("{{title}}", title));
+      expect(matched!.body).toContain("Lakeview Linen Co. को 100");
+
+      // the push opens the RFQ: the supplier quotes, the connection drops at the moment of sending
+      await page.goto(matched!.url);
+      await hydrated(page);
+      await page.getByRole("heading", { level: 1, name: title }).waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.getByRole("button", { name: hiRfqs.detail.openForm }).click();
+      await page.getByLabel(hiQuotes.form.totalPrice.replace("{{currency}}", "USD")).fill("4321.09");
+      await page.getByLabel(hiQuotes.form.timeline).fill("30 दिन उत्पादन + 25 दिन समुद्री माल ढुलाई");
+      await context.setOffline(true);
+      try {
+        await page.getByRole("button", { name: hiQuotes.form.submit }).click();
+        await page.getByRole("status").filter({ hasText: hiCommon.drafts.quote.unsent }).waitFor();
+        expect(await seriousA11yViolations(page)).toEqual([]);
+        await screenshot(page, "hindi-day-quote-offline");
+      } finally {
+        await context.setOffline(false);
+      }
+      // back online: one tap sends what was kept
+      await page.getByRole("button", { name: hiCommon.drafts.sendNow }).click();
+      await page.getByText("$4,321.09").first().waitFor();
+      await expect
+        .poll(async () => (await buyer.get(`/rfqs/${rfqId}`)).text().then((html) => html.includes("4,321.09")))
+        .toBe(true);
+
+      // the buyer writes; the supplier answers from the inbox, in Hindi
+      const opened = await buyer.post("/messages", { subjectType: "store", subjectId: storeId!, from: "/" });
+      const thread = /^\/messages\/[0-9a-f-]{36}$/.exec(opened.headers.get("location") ?? "")?.[0];
+      expect(thread).toBeDefined();
+      const question = "Can you do 1,000 pieces in grey as well?";
+      expect((await buyer.post(thread!, { intent: "send", body: question })).status).toBeLessThan(400);
+      await expect.poll(() => pushedTo(thread!).length).toBe(1);
+      expect(pushedTo(thread!)[0]!.body).toBe(question);
+      await page.goto("/messages");
+      await hydrated(page);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.locator(`a[href="${thread}"]`).first().click();
+      await page.waitForURL(new RegExp(`${thread}$`));
+      await hydrated(page);
+      await page.getByText(question).waitFor();
+      const answer = "हाँ, ग्रे में 1,000 पीस 35 दिन में तैयार हो जाएँगे।";
+      await page.getByLabel(hiMessages.composer.label).fill(answer);
+      await page.getByRole("button", { name: hiMessages.composer.send, exact: true }).click();
+      await expect.poll(async () => (await (await buyer.get(thread!)).text()).includes(answer)).toBe(true);
+      await page.getByText(answer).waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, "hindi-day-message");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     } finally {
       await context.close();
     }
