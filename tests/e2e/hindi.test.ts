@@ -9,6 +9,48 @@ const BUYER = DEMO_ACCOUNTS.find((account) => account.email === "sarah@brooklyn-
 
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 
+/**
+ * The shown elements whose own text has Devanagari letters that no Devanagari font draws: the fonts Chromium drew each
+ * with (DevTools protocol). On Linux the system's sans-serif (DejaVu Sans) claims those letters and draws boxes.
+ */
+async function devanagariDrawnAsBoxes(page: Page): Promise<string[]> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  const count = await page.evaluate(() => {
+    let n = 0;
+    for (const element of document.body.querySelectorAll<HTMLElement>("*")) {
+      const own = [...element.childNodes]
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => node.textContent)
+        .join("");
+      if (/[\u0900-\u097F]/.test(own) && element.checkVisibility()) element.dataset.devanagariProbe = String(n++);
+    }
+    return n;
+  });
+  expect(count).toBeGreaterThan(0);
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
+    await cdp.send("CSS.enable");
+    const { nodeIds } = await cdp.send("DOM.querySelectorAll", {
+      nodeId: root.nodeId,
+      selector: "[data-devanagari-probe]",
+    });
+    const boxes: string[] = [];
+    for (const nodeId of nodeIds) {
+      const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+      if (!fonts.some((font) => /devanagari/i.test(font.familyName))) {
+        const { outerHTML } = await cdp.send("DOM.getOuterHTML", { nodeId });
+        boxes.push(
+          `${outerHTML.replace(/<[^>]+>/g, "").slice(0, 40)} (${fonts.map((font) => font.familyName).join(", ")})`,
+        );
+      }
+    }
+    return boxes;
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** The header's switch: a form post; the page comes back in the other language. */
 async function switchTo(page: Page, language: "हिन्दी" | "English") {
   await hydrated(page);
@@ -38,6 +80,8 @@ describe("Hindi and English", () => {
       await expect.poll(() => hindi.page.getByLabel("पासवर्ड", { exact: true }).count()).toBe(1);
       await hydrated(hindi.page);
       expect(await seriousA11yViolations(hindi.page)).toEqual([]);
+      // every Hindi word is drawn in letters, not boxes: the header, the form, the footer's bold headings
+      expect(await devanagariDrawnAsBoxes(hindi.page)).toEqual([]);
     } finally {
       await hindi.close();
     }
@@ -45,6 +89,8 @@ describe("Hindi and English", () => {
     await page.goto("/auth");
     expect(await htmlLang(page)).toBe("en");
     await expect.poll(() => page.getByRole("heading", { name: "Welcome to Setu" }).count()).toBe(1);
+    // the English page's one Hindi word, the header's switch, in letters too
+    expect(await devanagariDrawnAsBoxes(page)).toEqual([]);
   });
 
   it("switches a supplier to Hindi from the header: dashboard and RFQs translated, <html lang>, axe clean, kept on the account", async () => {
