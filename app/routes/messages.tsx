@@ -15,13 +15,11 @@ import { liftBlock, listBlockedUsers } from "~/modules/messaging/blocks.server";
 import { listInbox, openConversation } from "~/modules/messaging/messaging.server";
 import { conversationSubjects } from "~/modules/conversation-subjects/conversation-subjects.server";
 import { appContext } from "~/request-context.server";
+import { PageTitle } from "~/i18n/page-title";
 import type { Route } from "./+types/messages";
 
 export function meta() {
-  return [
-    { title: "Messages | Setu" },
-    { name: "description", content: "Your conversations with buyers and suppliers." },
-  ];
+  return [{ name: "description", content: "Your conversations with buyers and suppliers." }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -74,6 +72,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
   const timeZone = useTimeZone();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
+      <PageTitle text="common:nav.messages" />
       <h1 className="text-2xl font-bold sm:text-3xl">Messages</h1>
       <p className="mt-1 text-slate-600">Your conversations with buyers and suppliers.</p>
       <nav aria-label="Conversations" className="mt-6 flex gap-1 border-b border-slate-200">

@@ -10,11 +10,12 @@ import { requireUserPage } from "~/modules/accounts/session.server";
 import { allowedOrderActions } from "~/modules/orders/orders-values";
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE } from "~/modules/orders/orders-values";
 import { listOrders } from "~/modules/orders/orders.server";
+import { PageTitle } from "~/i18n/page-title";
 import type { Route } from "./+types/orders";
 import { appContext } from "~/request-context.server";
 
 export function meta() {
-  return [{ title: "Orders | Setu" }, { name: "description", content: "Your orders as buyer and seller." }];
+  return [{ name: "description", content: "Your orders as buyer and seller." }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -27,6 +28,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const { orders } = loaderData;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
+      <PageTitle text="common:nav.orders" />
       <h1 className="text-3xl font-bold">Orders</h1>
       <p className="mt-1 text-slate-600">Orders you placed as a buyer and received as a seller.</p>
       {orders.length === 0 ? (

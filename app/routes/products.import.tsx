@@ -17,11 +17,8 @@ import {
 import { checkUploadedCatalogue } from "~/modules/catalogue-import/catalogue-upload.server";
 import { appContext } from "~/request-context.server";
 import { isUuid } from "~/lib/uuid";
+import { PageTitle } from "~/i18n/page-title";
 import type { Route } from "./+types/products.import";
-
-export function meta() {
-  return [{ title: "Import products | Setu" }];
-}
 
 const REFUSED = {
   signedOut: {
@@ -290,6 +287,7 @@ export default function ImportProducts({ loaderData, actionData }: Route.Compone
   const failed = actionData && !actionData.ok ? actionData : undefined;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
+      <PageTitle text="common:pageTitle.importProducts" />
       <p className="text-sm">
         <Link to="/products" className="text-brand-700 hover:underline">
           ← My Products

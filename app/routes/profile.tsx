@@ -38,6 +38,7 @@ import { getEmailPreferences, updateOwnEmailPreferences } from "~/modules/notifi
 import { lazyPart } from "~/components/ui/lazy-part";
 import { ownPushDeviceCount } from "~/modules/notifications/push.server";
 import { emailPreferencesSchema, readEmailPreferencesForm } from "~/modules/notifications/notifications.schema";
+import { PageTitle } from "~/i18n/page-title";
 import type { Route } from "./+types/profile";
 import { useTranslation } from "~/i18n/use-translation";
 import type { I18nHandle } from "~/i18n/config";
@@ -62,7 +63,7 @@ const lazyEmailPreferencesSchema = lazySchema(() =>
 );
 
 export function meta() {
-  return [{ title: "Profile | Setu" }, { name: "description", content: "Your Setu profile and password." }];
+  return [{ name: "description", content: "Your Setu profile and password." }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -203,6 +204,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
+      <PageTitle text="common:nav.profile" />
       <h1 className="text-3xl font-bold">{t("common:nav.profile")}</h1>
       <Card className="mt-6 p-6">
         <h2 className="text-lg font-semibold">{t("auth:tabs.account")}</h2>
