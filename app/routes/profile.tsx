@@ -33,7 +33,7 @@ import {
   verificationSubmissionSchema,
 } from "~/modules/accounts/business-details.schema";
 import { requireUser, requireUserPage } from "~/modules/accounts/session.server";
-import { EMAIL_KIND_LABELS, emailKindsFor } from "~/modules/notifications/notifications.schema";
+import { emailKindsFor } from "~/modules/notifications/notifications.schema";
 import { getEmailPreferences, updateOwnEmailPreferences } from "~/modules/notifications/notifications.server";
 import { lazyPart } from "~/components/ui/lazy-part";
 import { ownPushDeviceCount } from "~/modules/notifications/push.server";
@@ -398,7 +398,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                         {...getInputProps(field, { type: "checkbox" })}
                         className="mt-0.5 size-4 rounded border-slate-300 accent-brand-600"
                       />
-                      <span>{EMAIL_KIND_LABELS[kind]}</span>
+                      <span>{t(`profile:email.kinds.${kind}`)}</span>
                     </label>
                     {field.errors?.[0] ? (
                       <p id={field.errorId} className="mt-1 text-sm text-red-600" role="alert">
