@@ -72,7 +72,6 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
   const timeZone = useTimeZone();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
-      <PageTitle text="common:nav.messages" />
       <h1 className="text-2xl font-bold sm:text-3xl">Messages</h1>
       <p className="mt-1 text-slate-600">Your conversations with buyers and suppliers.</p>
       <nav aria-label="Conversations" className="mt-6 flex gap-1 border-b border-slate-200">
@@ -178,6 +177,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <BlockedUsers blocked={blocked} side={side} />
+      <PageTitle text="common:nav.messages" />
     </div>
   );
 }

@@ -28,7 +28,6 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const { orders } = loaderData;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      <PageTitle text="common:nav.orders" />
       <h1 className="text-3xl font-bold">Orders</h1>
       <p className="mt-1 text-slate-600">Orders you placed as a buyer and received as a seller.</p>
       {orders.length === 0 ? (
@@ -114,6 +113,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <PageTitle text="common:nav.orders" />
     </div>
   );
 }
