@@ -11,6 +11,7 @@ import { completeOwnProfile } from "~/modules/accounts/profile-commands.server";
 import { completeProfileSchema } from "~/modules/accounts/accounts.schema";
 import { formValues, parseInput } from "~/lib/command-result";
 import { getSessionUser } from "~/modules/accounts/session.server";
+import { PageTitle } from "~/i18n/page-title";
 import type { Route } from "./+types/auth.complete-profile";
 import { appContext } from "~/request-context.server";
 import { useTranslation } from "~/i18n/use-translation";
@@ -19,10 +20,6 @@ import type { I18nHandle } from "~/i18n/config";
 const lazyCompleteProfileSchema = lazySchema(() =>
   import("~/modules/accounts/accounts.schema").then((m) => ({ schema: m.completeProfileSchema })),
 );
-
-export function meta() {
-  return [{ title: "Complete your profile | Setu" }];
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request, context.get(appContext).runtime);
@@ -53,6 +50,7 @@ export default function CompleteProfile({ loaderData, actionData }: Route.Compon
   });
   return (
     <div className="mx-auto max-w-lg px-4 py-16">
+      <PageTitle text="auth:complete.title" />
       <Card className="p-6 sm:p-8">
         <h1 className="text-2xl font-bold">{t("auth:complete.title")}</h1>
         <p className="mt-2 text-sm text-slate-600">{t("auth:complete.welcome", { name: loaderData.fullName })}</p>

@@ -13,15 +13,12 @@ import { getSessionUser } from "~/modules/accounts/session.server";
 import { appContext } from "~/request-context.server";
 import { useTranslation } from "~/i18n/use-translation";
 import type { I18nHandle } from "~/i18n/config";
+import { PageTitle } from "~/i18n/page-title";
 import type { Route } from "./+types/auth.forgot-password";
 
 const lazyForgotPasswordSchema = lazySchema(() =>
   import("~/modules/accounts/accounts.schema").then((m) => ({ schema: m.forgotPasswordSchema })),
 );
-
-export function meta() {
-  return [{ title: "Reset your password | Setu" }];
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request, context.get(appContext).runtime);
@@ -53,6 +50,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   });
   return (
     <div className="mx-auto max-w-md px-4 py-16">
+      <PageTitle text="common:pageTitle.forgotPassword" />
       <Card className="p-6 sm:p-8">
         <h1 className="text-2xl font-bold">{t("auth:forgot.title")}</h1>
         <p className="mt-2 text-sm text-slate-600">{t("auth:forgot.intro")}</p>

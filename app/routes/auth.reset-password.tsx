@@ -14,15 +14,12 @@ import { formValues, parseInput } from "~/lib/command-result";
 import { appContext } from "~/request-context.server";
 import { useTranslation } from "~/i18n/use-translation";
 import type { I18nHandle } from "~/i18n/config";
+import { PageTitle } from "~/i18n/page-title";
 import type { Route } from "./+types/auth.reset-password";
 
 const lazyResetPasswordSchema = lazySchema(() =>
   import("~/modules/accounts/accounts.schema").then((m) => ({ schema: m.resetPasswordSchema })),
 );
-
-export function meta() {
-  return [{ title: "Choose a new password | Setu" }];
-}
 
 export function loader({ request }: Route.LoaderArgs) {
   // the token only travels on: it is checked (and spent) when the new password is posted
@@ -63,6 +60,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   });
   return (
     <div className="mx-auto max-w-md px-4 py-16">
+      <PageTitle text="auth:reset.title" />
       <Card className="p-6 sm:p-8">
         <h1 className="text-2xl font-bold">{t("auth:reset.title")}</h1>
         {!loaderData.token ? (

@@ -22,6 +22,7 @@ import { resendEmailConfirmation, signInWithEmail, signUpWithEmail } from "~/mod
 import { formValues, parseInput } from "~/lib/command-result";
 import { GOOGLE_FAILED } from "~/modules/accounts/google.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
+import { PageTitle } from "~/i18n/page-title";
 import type { Route } from "./+types/auth";
 import { useTranslation } from "~/i18n/use-translation";
 import type { I18nHandle } from "~/i18n/config";
@@ -35,10 +36,7 @@ const lazySignUpSchema = lazySchema(() =>
 );
 
 export function meta() {
-  return [
-    { title: "Sign In or Join Free | Setu" },
-    { name: "description", content: "Sign in to Setu or create a free buyer or supplier account." },
-  ];
+  return [{ name: "description", content: "Sign in to Setu or create a free buyer or supplier account." }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -155,17 +153,21 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
 
   if (actionData?.confirmEmail)
     return (
-      <ConfirmEmailPanel
-        email={actionData.confirmEmail}
-        message={actionData.message}
-        ok={actionData.ok}
-        resent={actionData.intent === "confirm"}
-        busy={busy}
-      />
+      <>
+        <PageTitle text="common:pageTitle.signIn" />
+        <ConfirmEmailPanel
+          email={actionData.confirmEmail}
+          message={actionData.message}
+          ok={actionData.ok}
+          resent={actionData.intent === "confirm"}
+          busy={busy}
+        />
+      </>
     );
 
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-2 lg:py-16">
+      <PageTitle text="common:pageTitle.signIn" />
       <section className="hidden flex-col justify-center lg:flex">
         <h1 className="text-4xl font-bold tracking-tight">{t("auth:welcome")}</h1>
         <p className="mt-3 text-lg text-slate-600">{t("auth:intro")}</p>

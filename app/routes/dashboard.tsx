@@ -35,11 +35,12 @@ import { getSessionUser } from "~/modules/accounts/session.server";
 import { sellerAnalyticsSummary } from "~/modules/analytics/analytics.server";
 import { AnalyticsSummary } from "~/modules/analytics/components/analytics-summary";
 import { loadDashboardForPage, type AdminDashboard, type OnboardingStep } from "~/modules/dashboard/dashboard.server";
+import { PageTitle } from "~/i18n/page-title";
 import type { Route } from "./+types/dashboard";
 import { appContext } from "~/request-context.server";
 
 export function meta() {
-  return [{ title: "Dashboard | Setu" }, { name: "description", content: "Your Setu dashboard." }];
+  return [{ name: "description", content: "Your Setu dashboard." }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -112,7 +113,16 @@ function ActionNeeded({ items }: { items: { key: string; text: string; href: str
 
 export const handle = { i18n: ["dashboard", "analytics"] } satisfies I18nHandle;
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
+export default function Dashboard(props: Route.ComponentProps) {
+  return (
+    <>
+      <PageTitle text="common:nav.dashboard" />
+      <DashboardPage {...props} />
+    </>
+  );
+}
+
+function DashboardPage({ loaderData }: Route.ComponentProps) {
   const timeZone = useTimeZone();
   const locale = useLocale();
   const { t } = useTranslation(["dashboard", "common"]);

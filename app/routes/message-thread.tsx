@@ -56,6 +56,7 @@ import { appContext } from "~/request-context.server";
 import { invariantResponse } from "~/lib/page-refusal";
 import { useFormDraft } from "~/components/draft-keeper";
 import { DraftNotice } from "~/components/draft-notice";
+import { PageTitle } from "~/i18n/page-title";
 import type { Route } from "./+types/message-thread";
 
 /** Menus (Radix DropdownMenu, 13 KB gzipped) load after the page's code; until then their button shows, disabled. */
@@ -73,11 +74,8 @@ const lazyReportSchema = lazySchema(() =>
   import("~/modules/messaging/messaging.schema").then((m) => ({ schema: m.reportSchema })),
 );
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: loaderData ? `${loaderData.thread.counterpartCompany} | Messages | Setu` : "Messages | Setu" },
-    { name: "robots", content: "noindex" },
-  ];
+export function meta() {
+  return [{ name: "robots", content: "noindex" }];
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -176,6 +174,7 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
   const reporting = reportId ? thread.messages.find((m) => m.id === reportId && !m.fromMe) : undefined;
   return (
     <div className="mx-auto flex max-w-3xl flex-col px-4 py-4 sm:py-8">
+      <PageTitle text="common:pageTitle.thread" values={{ company: thread.counterpartCompany }} />
       <div className="flex items-center justify-between gap-3">
         <Link
           to="/messages"

@@ -16,13 +16,11 @@ import { liftBlock, listBlockedUsers } from "~/modules/messaging/blocks.server";
 import { listInbox, openConversation } from "~/modules/messaging/messaging.server";
 import { conversationSubjects } from "~/modules/conversation-subjects/conversation-subjects.server";
 import { appContext } from "~/request-context.server";
+import { PageTitle } from "~/i18n/page-title";
 import type { Route } from "./+types/messages";
 
 export function meta() {
-  return [
-    { title: "Messages | Setu" },
-    { name: "description", content: "Your conversations with buyers and suppliers." },
-  ];
+  return [{ name: "description", content: "Your conversations with buyers and suppliers." }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -183,6 +181,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <BlockedUsers blocked={blocked} side={side} />
+      <PageTitle text="common:nav.messages" />
     </div>
   );
 }

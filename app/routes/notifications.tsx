@@ -18,16 +18,14 @@ import {
 } from "~/modules/notifications/notifications.server";
 import { cn } from "~/components/ui/cn";
 import { invariantResponse } from "~/lib/page-refusal";
+import { PageTitle } from "~/i18n/page-title";
 import type { Route } from "./+types/notifications";
 import { useTranslation } from "~/i18n/use-translation";
 import type { I18nHandle } from "~/i18n/config";
 import { appContext } from "~/request-context.server";
 
 export function meta() {
-  return [
-    { title: "Notifications | Setu" },
-    { name: "description", content: "Quotes, orders and messages that need your attention." },
-  ];
+  return [{ name: "description", content: "Quotes, orders and messages that need your attention." }];
 }
 
 /** `before`: `{ISO time}_{id}` of the last notification of the previous page. */
@@ -78,6 +76,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
   const unread = items.some((n) => !n.read);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
+      <PageTitle text="common:nav.notifications" />
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-3xl font-bold">{t("common:nav.notifications")}</h1>

@@ -45,6 +45,7 @@ import { parseInput, type CommandRefusal } from "~/lib/command-result";
 import { formatHtsCode } from "~/modules/trade/trade-terms-values";
 import { appContext } from "~/request-context.server";
 import { invariantResponse } from "~/lib/page-refusal";
+import { PageTitle } from "~/i18n/page-title";
 import type { Route } from "./+types/order-detail";
 
 const lazyOrderActionSchema = lazySchema(() =>
@@ -60,9 +61,8 @@ const lazyRecordLetterOfCreditSchema = lazySchema(() =>
   import("~/modules/payments/payments.schema").then((m) => ({ schema: m.recordLetterOfCreditSchema })),
 );
 
-export function meta({ loaderData: loaded }: Route.MetaArgs) {
-  const title = loaded?.order ? `Order ${loaded.order.id.slice(0, 8).toUpperCase()} | Setu` : "Order | Setu";
-  return [{ title }, { name: "robots", content: "noindex" }];
+export function meta() {
+  return [{ name: "robots", content: "noindex" }];
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -703,6 +703,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
     : notStated;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
+      <PageTitle text="common:pageTitle.order" values={{ number: order.id.slice(0, 8).toUpperCase() }} />
       <Link to="/orders" className="inline-flex items-center gap-1 text-sm text-brand-700 underline">
         <ArrowLeft className="size-4" aria-hidden /> {t("orders:detail.allOrders")}
       </Link>

@@ -17,11 +17,8 @@ import {
 } from "~/modules/order-documents/order-documents.server";
 import { appContext } from "~/request-context.server";
 import { invariantResponse } from "~/lib/page-refusal";
+import { PageTitle } from "~/i18n/page-title";
 import type { Route } from "./+types/order-documents";
-
-export function meta() {
-  return [{ title: "Export documents | Setu" }];
-}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { runtime } = context.get(appContext);
@@ -65,6 +62,7 @@ export default function OrderDocumentsPage({ loaderData, actionData }: Route.Com
   const timeZone = useTimeZone();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
+      <PageTitle text="common:pageTitle.orderDocuments" />
       <Link to="/orders" className="inline-flex items-center gap-1 text-sm text-slate-600 hover:underline">
         <ArrowLeft className="size-4" aria-hidden /> {t("orders:documents.back")}
       </Link>

@@ -14,11 +14,12 @@ import type { I18nHandle } from "~/i18n/config";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatNumber } from "~/lib/numbers";
 import { listOrders } from "~/modules/orders/orders.server";
+import { PageTitle } from "~/i18n/page-title";
 import type { Route } from "./+types/orders";
 import { appContext } from "~/request-context.server";
 
 export function meta() {
-  return [{ title: "Orders | Setu" }, { name: "description", content: "Your orders as buyer and seller." }];
+  return [{ name: "description", content: "Your orders as buyer and seller." }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -125,6 +126,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <PageTitle text="common:nav.orders" />
     </div>
   );
 }

@@ -18,15 +18,12 @@ import { checkUploadedCatalogue } from "~/modules/catalogue-import/catalogue-upl
 import { MAX_IMPORT_ROWS } from "~/modules/catalogue-import/row-checks";
 import { appContext } from "~/request-context.server";
 import { isUuid } from "~/lib/uuid";
+import { PageTitle } from "~/i18n/page-title";
 import type { Route } from "./+types/products.import";
 import { useTranslation } from "~/i18n/use-translation";
 import type { I18nHandle } from "~/i18n/config";
 import { useLocale } from "~/components/layout/use-root-user";
 import { formatNumber } from "~/lib/numbers";
-
-export function meta() {
-  return [{ title: "Import products | Setu" }];
-}
 
 const REFUSED = {
   signedOut: {
@@ -311,6 +308,7 @@ export default function ImportProducts({ loaderData, actionData }: Route.Compone
   const failed = actionData && !actionData.ok ? actionData : undefined;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
+      <PageTitle text="common:pageTitle.importProducts" />
       <p className="text-sm">
         <Link to="/products" className="text-brand-700 hover:underline">
           {t("import:back")}

@@ -39,6 +39,7 @@ import {
 import { formValues, parseInput } from "~/lib/command-result";
 import { listIndianPorts, type PortOption } from "~/modules/trade/ports.server";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { PageTitle } from "~/i18n/page-title";
 import type { Route } from "./+types/products";
 import { Thumbnail } from "~/modules/uploads/components/responsive-image";
 import { appContext } from "~/request-context.server";
@@ -56,7 +57,7 @@ const lazyAddProductSchema = lazySchema(() =>
 );
 
 export function meta() {
-  return [{ title: "My Products | Setu" }, { name: "description", content: "Manage your wholesale product listings." }];
+  return [{ name: "description", content: "Manage your wholesale product listings." }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -282,6 +283,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
+      <PageTitle text="common:nav.myProducts" />
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">{t("products:list.title")}</h1>

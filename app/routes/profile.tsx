@@ -33,11 +33,12 @@ import {
   verificationSubmissionSchema,
 } from "~/modules/accounts/business-details.schema";
 import { requireUser, requireUserPage } from "~/modules/accounts/session.server";
-import { EMAIL_KIND_LABELS, emailKindsFor } from "~/modules/notifications/notifications.schema";
+import { emailKindsFor } from "~/modules/notifications/notifications.schema";
 import { getEmailPreferences, updateOwnEmailPreferences } from "~/modules/notifications/notifications.server";
 import { lazyPart } from "~/components/ui/lazy-part";
 import { ownPushDeviceCount } from "~/modules/notifications/push.server";
 import { emailPreferencesSchema, readEmailPreferencesForm } from "~/modules/notifications/notifications.schema";
+import { PageTitle } from "~/i18n/page-title";
 import type { Route } from "./+types/profile";
 import { useTranslation } from "~/i18n/use-translation";
 import type { I18nHandle } from "~/i18n/config";
@@ -62,7 +63,7 @@ const lazyEmailPreferencesSchema = lazySchema(() =>
 );
 
 export function meta() {
-  return [{ title: "Profile | Setu" }, { name: "description", content: "Your Setu profile and password." }];
+  return [{ name: "description", content: "Your Setu profile and password." }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -203,6 +204,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
+      <PageTitle text="common:nav.profile" />
       <h1 className="text-3xl font-bold">{t("common:nav.profile")}</h1>
       <Card className="mt-6 p-6">
         <h2 className="text-lg font-semibold">{t("auth:tabs.account")}</h2>
@@ -396,7 +398,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                         {...getInputProps(field, { type: "checkbox" })}
                         className="mt-0.5 size-4 rounded border-slate-300 accent-brand-600"
                       />
-                      <span>{EMAIL_KIND_LABELS[kind]}</span>
+                      <span>{t(`profile:email.kinds.${kind}`)}</span>
                     </label>
                     {field.errors?.[0] ? (
                       <p id={field.errorId} className="mt-1 text-sm text-red-600" role="alert">

@@ -51,6 +51,7 @@ import { parseComparisonSort } from "~/modules/trade/quote-comparison";
 import { getQuoteComparison } from "~/modules/rfqs/quote-comparison.server";
 import { buyerFreightSchema } from "~/modules/trade/landed-cost-calculator.schema";
 import { invariantResponse } from "~/lib/page-refusal";
+import { PageTitle } from "~/i18n/page-title";
 import type { Route } from "./+types/rfq-detail";
 import { useTranslation } from "~/i18n/use-translation";
 import type { I18nHandle } from "~/i18n/config";
@@ -65,11 +66,8 @@ const RfqLikeSuppliers = lazyPart(() =>
   import("~/modules/matching/components/rfq-like-suppliers").then((m) => m.RfqLikeSuppliers),
 );
 export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData || !("rfq" in loaderData)) return [{ title: "RFQ Not Found | Setu" }];
-  return [
-    { title: `${loaderData.rfq.title} | RFQ | Setu` },
-    { name: "description", content: loaderData.rfq.description.slice(0, 160) },
-  ];
+  if (!loaderData || !("rfq" in loaderData)) return [];
+  return [{ name: "description", content: loaderData.rfq.description.slice(0, 160) }];
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -280,6 +278,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
+      <PageTitle text="common:pageTitle.rfq" values={{ title: rfq.title }} />
       <Link
         to="/rfqs"
         className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"

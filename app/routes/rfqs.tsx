@@ -20,6 +20,7 @@ import { MUTE_CATEGORY_FIELDS, muteCategorySchema, parseRfqListParams } from "~/
 import { formValues, parseInput } from "~/lib/command-result";
 import { RFQ_CATEGORIES, RFQ_SORTS } from "~/modules/rfqs/rfq-list-options";
 import { listRfqs } from "~/modules/rfqs/rfqs.server";
+import { PageTitle } from "~/i18n/page-title";
 import type { Route } from "./+types/rfqs";
 import { useTranslation } from "~/i18n/use-translation";
 import type { I18nHandle } from "~/i18n/config";
@@ -35,10 +36,8 @@ const RfqCard = lazyPart(
   { eager: true },
 );
 
-export function meta({ loaderData: data }: Route.MetaArgs) {
-  const mine = data?.params.mine;
+export function meta() {
   return [
-    { title: mine ? "My RFQs | Setu" : "Requests for Quote from US Buyers | Setu" },
     {
       name: "description",
       content: "Open requests for quote from US business buyers. Indian suppliers quote directly; quotes are sealed.",
@@ -109,6 +108,7 @@ export default function Rfqs({ loaderData, actionData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
+      <PageTitle text={params.mine ? "common:nav.myRfqs" : "common:pageTitle.rfqs"} />
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">{heading}</h1>

@@ -39,6 +39,7 @@ import {
   updateStoreSettings,
 } from "~/modules/stores/stores.server";
 import { invariantResponse } from "~/lib/page-refusal";
+import { PageTitle } from "~/i18n/page-title";
 import type { Route } from "./+types/store-manage";
 import { Thumbnail } from "~/modules/uploads/components/responsive-image";
 import { appContext } from "~/request-context.server";
@@ -62,13 +63,8 @@ const CategoryTabsEditor = lazyPart(() =>
   import("~/modules/stores/components/category-tabs-editor").then((m) => m.CategoryTabsEditor),
 );
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    {
-      title: loaderData && "store" in loaderData ? `Manage ${loaderData.store.name} | Setu` : "Store Not Found | Setu",
-    },
-    { name: "robots", content: "noindex" },
-  ];
+export function meta() {
+  return [{ name: "robots", content: "noindex" }];
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -355,6 +351,7 @@ export default function StoreManage({ loaderData, actionData }: Route.ComponentP
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
+      <PageTitle text="common:pageTitle.manageStore" values={{ name: store.name }} />
       <Link
         to="/stores"
         className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"

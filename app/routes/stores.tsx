@@ -17,6 +17,7 @@ import { createStore, generateStoreQr, listOwnStores } from "~/modules/stores/st
 import { STORES_ACTION_FIELDS, storeDetailsSchema, storesActionSchema } from "~/modules/stores/store-form.schema";
 import { categoryLabel } from "~/lib/categories";
 import { formValues, parseInput } from "~/lib/command-result";
+import { PageTitle } from "~/i18n/page-title";
 import type { Route } from "./+types/stores";
 import { appContext } from "~/request-context.server";
 import { useTranslation } from "~/i18n/use-translation";
@@ -24,7 +25,7 @@ import type { I18nHandle } from "~/i18n/config";
 import { useStatusLabel } from "~/i18n/use-status-label";
 
 export function meta() {
-  return [{ title: "My Stores | Setu" }, { name: "description", content: "Manage your store listings and QR codes." }];
+  return [{ name: "description", content: "Manage your store listings and QR codes." }];
 }
 
 const SELLERS_PAGE = {
@@ -124,6 +125,7 @@ export default function Stores({ loaderData, actionData }: Route.ComponentProps)
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
+      <PageTitle text="common:nav.myStores" />
       <header>
         <h1 className="text-3xl font-bold">{t("stores:list.title")}</h1>
         <p className="mt-1 text-slate-600">{t("stores:list.intro")}</p>

@@ -459,4 +459,89 @@ describe("Hindi and English", () => {
     await page.goto("/orders");
     await page.getByRole("heading", { level: 1, name: "Orders" }).waitFor();
   });
+
+  it("gives a supplier the page titles in Hindi after a full load and client-side navigations, and the profile's e-mail and push cards", async () => {
+    const { page } = browser;
+    /** The `<title>`s in the head (a chart's SVG titles are no page title): exactly one, in the page's language. */
+    const headTitles = () =>
+      page.evaluate(() => [...document.head.querySelectorAll("title")].map((t) => t.textContent));
+    const userMenu = () => page.locator("header button[aria-haspopup='menu']");
+    await signIn(page, SELLER.email);
+    try {
+      await switchTo(page, "हिन्दी");
+
+      // the server's first render: its <head> carries the Hindi title, once
+      const html = await (await page.request.get("/dashboard")).text();
+      expect(html.slice(0, html.indexOf("</head>")).match(/<title>[^<]*<\/title>/g)).toEqual([
+        "<title>डैशबोर्ड | Setu</title>",
+      ]);
+      await page.goto("/dashboard");
+      await hydrated(page);
+      expect(await page.title()).toBe("डैशबोर्ड | Setu");
+      expect(await headTitles()).toEqual(["डैशबोर्ड | Setu"]);
+
+      // client-side navigations (the page is never reloaded): each page's title follows, in Hindi
+      await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+      await userMenu().click();
+      await page.getByRole("menuitem", { name: "मेरे RFQ" }).click();
+      await page.waitForURL(/\/rfqs\?mine=1$/);
+      await page.getByRole("heading", { level: 1, name: "मेरे RFQ" }).waitFor();
+      await expect.poll(() => page.title()).toBe("मेरे RFQ | Setu");
+      expect(await headTitles()).toEqual(["मेरे RFQ | Setu"]);
+
+      await userMenu().click();
+      await page.getByRole("menuitem", { name: "प्रोफ़ाइल" }).click();
+      await page.waitForURL(/\/profile$/);
+      await page.getByRole("heading", { level: 2, name: "पुश सूचनाएँ" }).waitFor();
+      await expect.poll(() => page.title()).toBe("प्रोफ़ाइल | Setu");
+      expect(await headTitles()).toEqual(["प्रोफ़ाइल | Setu"]);
+      expect(await page.evaluate(() => "notReloaded" in window)).toBe(true);
+
+      // the e-mail choices and the push card in Hindi
+      await page.getByRole("heading", { level: 2, name: "ई-मेल सूचनाएँ" }).waitFor();
+      await page.getByRole("checkbox", { name: "कोई नया RFQ मेरे प्रोडक्ट से मेल खाए" }).waitFor();
+      await page.getByRole("checkbox", { name: "कोई नया संदेश आए" }).waitFor();
+      await page
+        .getByText(/^(अभी आपके खाते के किसी डिवाइस पर पुश सूचनाएँ नहीं आतीं।|आपके खाते के \d+ डिवाइस पर पुश सूचनाएँ आती हैं।)$/)
+        .waitFor();
+      await hydrated(page);
+      await page
+        .getByRole("button", { name: /^(पुश सूचनाएँ चालू करें|इस डिवाइस पर बंद करें)$/ })
+        .or(page.getByText("यह ब्राउज़र पुश सूचनाएँ नहीं पा सकता।"))
+        .waitFor();
+      expect(await page.getByText(/push notifications|E-mail me|A new message arrives/i).count()).toBe(0);
+      expect(await htmlLang(page)).toBe("hi-IN");
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBe(0);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, "hindi-profile-notifications-phone");
+    } finally {
+      await page.goto("/profile");
+      await hydrated(page);
+      if ((await htmlLang(page)) !== "en") {
+        await page.getByRole("radio", { name: "English" }).check();
+        await page.getByRole("button", { name: "भाषा सहेजें" }).click();
+        await page.waitForFunction(() => document.documentElement.lang === "en");
+      }
+    }
+    // English titles as they were, one each
+    expect(await page.title()).toBe("Profile | Setu");
+    await page.getByRole("heading", { level: 2, name: "Push notifications" }).waitFor();
+    for (const [path, title] of [
+      ["/dashboard", "Dashboard | Setu"],
+      ["/products", "My Products | Setu"],
+      ["/products/import", "Import products | Setu"],
+      ["/rfqs?mine=1", "My RFQs | Setu"],
+      ["/rfqs", "Requests for Quote from US Buyers | Setu"],
+      ["/stores", "My Stores | Setu"],
+      ["/orders", "Orders | Setu"],
+      ["/messages", "Messages | Setu"],
+      ["/notifications", "Notifications | Setu"],
+    ]) {
+      await page.goto(path!);
+      expect(await headTitles(), path).toEqual([title]);
+    }
+  });
 });

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { useTranslation } from "~/i18n/use-translation";
 
 type State = "checking" | "unsupported" | "denied" | "off" | "on" | "turning-on" | "turning-off";
 
@@ -16,14 +17,15 @@ async function registration(): Promise<ServiceWorkerRegistration> {
   return (await navigator.serviceWorker.getRegistration("/")) ?? (await navigator.serviceWorker.register("/sw.js"));
 }
 
-async function post(method: "POST" | "DELETE", body: unknown): Promise<{ ok: boolean; message: string }> {
+/** The server's answer; its refusals are English (server-made texts, record 0058), a success is said by the card. */
+async function post(method: "POST" | "DELETE", body: unknown): Promise<{ ok: boolean; message?: string }> {
   const response = await fetch(SUBSCRIPTIONS_API, {
     method,
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
   });
-  const answer = (await response.json().catch(() => ({}))) as { message?: string; error?: string };
-  return { ok: response.ok, message: answer.message ?? answer.error ?? "Setu could not save this. Please try again." };
+  const answer = (await response.json().catch(() => ({}))) as { error?: string };
+  return { ok: response.ok, message: answer.error };
 }
 
 /**
@@ -34,6 +36,7 @@ export function PushNotificationsCard({ publicKey, devices }: { publicKey: strin
   const [state, setState] = useState<State>("checking");
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const revalidator = useRevalidator();
+  const { t } = useTranslation(["profile"]);
 
   useEffect(() => {
     if (!supported()) return setState("unsupported");
@@ -56,7 +59,7 @@ export function PushNotificationsCard({ publicKey, devices }: { publicKey: strin
       const permission = await Notification.requestPermission();
       if (permission !== "granted") {
         setState(permission === "denied" ? "denied" : "off");
-        setMessage({ text: "Notifications were not allowed in this browser.", error: true });
+        setMessage({ text: t("profile:push.notAllowed"), error: true });
         return;
       }
       const { pushManager } = await registration();
@@ -66,14 +69,15 @@ export function PushNotificationsCard({ publicKey, devices }: { publicKey: strin
       const saved = await post("POST", subscription.toJSON());
       if (!saved.ok) await subscription.unsubscribe();
       setState(saved.ok ? "on" : "off");
-      setMessage({ text: saved.message, error: !saved.ok });
+      setMessage(
+        saved.ok
+          ? { text: t("profile:push.on"), error: false }
+          : { text: saved.message ?? t("profile:push.saveFailed"), error: true },
+      );
       void revalidator.revalidate();
     } catch {
       setState("off");
-      setMessage({
-        text: "This browser could not subscribe to push notifications. Please try again, or use another browser.",
-        error: true,
-      });
+      setMessage({ text: t("profile:push.subscribeFailed"), error: true });
     }
   }
 
@@ -88,29 +92,22 @@ export function PushNotificationsCard({ publicKey, devices }: { publicKey: strin
         await subscription.unsubscribe();
       }
       setState("off");
-      setMessage({ text: "Push notifications are off for this device.", error: false });
+      setMessage({ text: t("profile:push.off"), error: false });
       void revalidator.revalidate();
     } catch {
       setState("on");
-      setMessage({ text: "Push notifications could not be turned off. Please try again.", error: true });
+      setMessage({ text: t("profile:push.offFailed"), error: true });
     }
   }
 
   return (
     <Card className="mt-6 p-6">
       <h2 id="push-heading" className="text-lg font-semibold">
-        Push notifications
+        {t("profile:push.title")}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Get a notification on this phone or computer the moment a new RFQ matches your products, a message arrives or an
-        order needs you. The kinds you turned off for e-mail above are not pushed either.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{t("profile:push.intro")}</p>
       <p className="mt-2 text-sm text-slate-600">
-        {devices === 0
-          ? "No device of your account receives push notifications yet."
-          : devices === 1
-            ? "1 device of your account receives push notifications."
-            : `${devices} devices of your account receive push notifications.`}
+        {devices === 0 ? t("profile:push.noDevices") : t("profile:push.devices", { count: devices })}
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         {state === "on" || state === "turning-off" ? (
@@ -121,15 +118,12 @@ export function PushNotificationsCard({ publicKey, devices }: { publicKey: strin
             disabled={state === "turning-off"}
             aria-describedby="push-heading"
           >
-            {state === "turning-off" ? "Turning Off…" : "Turn Off on This Device"}
+            {state === "turning-off" ? t("profile:push.turningOff") : t("profile:push.turnOff")}
           </Button>
         ) : state === "unsupported" ? (
-          <p className="text-sm text-slate-700">This browser cannot receive push notifications.</p>
+          <p className="text-sm text-slate-700">{t("profile:push.unsupported")}</p>
         ) : state === "denied" ? (
-          <p className="text-sm text-slate-700">
-            Notifications are blocked for Setu in this browser. Allow them in the browser&apos;s site settings, then
-            reload this page.
-          </p>
+          <p className="text-sm text-slate-700">{t("profile:push.denied")}</p>
         ) : (
           <Button
             type="button"
@@ -137,7 +131,7 @@ export function PushNotificationsCard({ publicKey, devices }: { publicKey: strin
             disabled={state === "checking" || state === "turning-on"}
             aria-describedby="push-heading"
           >
-            {state === "turning-on" ? "Turning On…" : "Turn On Push Notifications"}
+            {state === "turning-on" ? t("profile:push.turningOn") : t("profile:push.turnOn")}
           </Button>
         )}
       </div>
