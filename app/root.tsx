@@ -32,6 +32,7 @@ import { I18nResources } from "~/i18n/i18n-resources";
 import { htmlLang } from "~/lib/locale";
 import { useLocale } from "~/components/layout/use-root-user";
 import { useTranslation } from "~/i18n/use-translation";
+import { PageTitle } from "~/i18n/page-title";
 
 /** Detects each request's language before any loader runs (record 0058). */
 export const middleware = [i18nextMiddleware];
@@ -195,21 +196,25 @@ export function ErrorBoundary() {
         ) : refused ? (
           <AccessRequiredPage page={refused} />
         ) : (
-          <section className="mx-auto max-w-3xl px-4 py-24 text-center">
-            <title>Something went wrong | Setu</title>
-            <h1 className="text-3xl font-bold">Something went wrong</h1>
-            <p className="mt-3 text-slate-600">
-              {isRouteErrorResponse(error) && error.status < 500
-                ? "This request could not be completed."
-                : "An unexpected error occurred. Please try again in a moment."}
-            </p>
-            <a href="/" className="mt-6 inline-block font-medium text-brand-600 hover:underline">
-              Return to Home
-            </a>
-          </section>
+          <SomethingWentWrong refused={isRouteErrorResponse(error) && error.status < 500} />
         )}
       </main>
       <SiteFooter />
     </>
+  );
+}
+
+/** The error page of a request that failed (a 5xx) or was refused without a page of its own, in the page's language. */
+function SomethingWentWrong({ refused }: { refused: boolean }) {
+  const { t } = useTranslation(["common"]);
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-24 text-center">
+      <PageTitle text="common:pageTitle.error" />
+      <h1 className="text-3xl font-bold">{t("common:errorPage.heading")}</h1>
+      <p className="mt-3 text-slate-600">{refused ? t("common:errorPage.refused") : t("common:errorPage.failed")}</p>
+      <a href="/" className="mt-6 inline-block font-medium text-brand-600 hover:underline">
+        {t("common:errorPage.home")}
+      </a>
+    </section>
   );
 }

@@ -1,18 +1,21 @@
 import { Link } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
+import { PageTitle } from "~/i18n/page-title";
+import { useTranslation } from "~/i18n/use-translation";
 import type { RefusedPage } from "~/lib/page-refusal";
 
 /** Every 404: the spec's words for the missing thing (a store, an RFQ …), else the generic page. */
 export function NotFoundPage({ page }: { page?: RefusedPage | null }) {
+  const { t } = useTranslation(["common"]);
   if (page) return <RefusedSection page={page} />;
   return (
     <section className="mx-auto max-w-3xl px-4 py-24 text-center">
-      <title>Page not found | Setu</title>
+      <PageTitle text="common:pageTitle.notFound" />
       <p className="text-6xl font-bold text-slate-300">404</p>
-      <h1 className="mt-4 text-3xl font-bold">Oops! Page not found</h1>
-      <p className="mt-3 text-slate-600">The page you are looking for does not exist or has moved.</p>
+      <h1 className="mt-4 text-3xl font-bold">{t("common:notFoundPage.heading")}</h1>
+      <p className="mt-3 text-slate-600">{t("common:notFoundPage.message")}</p>
       <Link to="/" className="mt-6 inline-block font-medium text-brand-600 hover:underline">
-        Return to Home
+        {t("common:errorPage.home")}
       </Link>
     </section>
   );
