@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../seed/demo.server";
-import { HttpClient } from "../support/http-client";
+import { HttpClient, renderedHtml } from "../support/http-client";
 import { postRfq } from "../support/rfq-post";
 import { signIn } from "./support/accounts";
 import { baseUrl, hydrated, openBrowser, screenshot, seriousA11yViolations } from "./support/browser";
@@ -140,7 +140,7 @@ describe("drafts that survive a lost connection", () => {
     await page.getByText("Shakti Textiles Pvt. Ltd. (your quote)").waitFor();
     await expect.poll(() => keptDrafts(page, "quote:")).toEqual([]);
     // it arrived exactly once: the buyer has one quote, with that timeline, not revised (a second post would revise it)
-    const buyerView = await (await buyer.get(`/rfqs/${rfqId}`)).text();
+    const buyerView = renderedHtml(await (await buyer.get(`/rfqs/${rfqId}`)).text());
     expect(buyerView).toMatch(/Submitted Quotes \((<!-- -->)?1(<!-- -->)?\)/);
     expect(buyerView).toContain(timeline);
     expect(buyerView).not.toContain(">Revised<");

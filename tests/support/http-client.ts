@@ -30,6 +30,12 @@ export class HttpClient {
       headers.set("cookie", this.cookieHeader());
     const response = await fetch(url, { ...init, headers, redirect: "manual" });
     if (new URL(url).origin === new URL(this.baseUrl).origin) this.store(response);
+    // a page is read as shown: without the texts it carries for the browser (every text of its namespaces, shown or
+    // not), which would let a check find a text the page does not show
+    if (response.headers.get("content-type")?.startsWith("text/html")) {
+      const text = response.text.bind(response);
+      response.text = async () => renderedHtml(await text());
+    }
     return response;
   }
 
