@@ -39,29 +39,30 @@ const HTTP_ONLY_E2E = [
 ].map((name) => `tests/e2e/${name}.test.ts`);
 
 /**
- * The files that took longest in a measured run (the whole suite with `--reporter=json`, 28 Nov 2026), slowest
+ * The files that took longest in a measured run (the whole suite with `--reporter=json`, 29 Nov 2026), slowest
  * first. All projects share one queue of worker slots (vitest.config.ts): a long file that starts last keeps the
  * run waiting on it alone, so these start first and the short files fill the slots around them. Vitest's own
  * order (its cache of earlier durations where it has one, else file size, projects by name) decides the rest.
  */
 const SLOWEST_FILES = [
-  "tests/e2e/accounts-email.test.ts",
-  "tests/e2e/accounts-server.test.ts",
-  "tests/e2e/accounts-limits.test.ts",
-  "tests/e2e/charge-reconciliation.test.ts",
-  "tests/e2e/server.test.ts",
+  "tests/e2e/hindi.test.ts",
   "tests/e2e/fuzz.test.ts",
+  "tests/e2e/server.test.ts",
+  "tests/e2e/charge-reconciliation.test.ts",
+  "tests/e2e/crash-durability.test.ts",
+  "tests/e2e/accounts-server.test.ts",
   "tests/e2e/payment-terms.test.ts",
-  "tests/e2e/uploads.test.ts",
   "tests/e2e/verification.test.ts",
+  "tests/e2e/accounts-limits.test.ts",
   "tests/e2e/live.test.ts",
-  "tests/e2e/rfqs-server.test.ts",
-  "tests/lint/layering.test.ts",
-  "tests/e2e/order-journey.test.ts",
-  "tests/e2e/authorization-matrix.test.ts",
-  "app/modules/jobs/job-queue.test.ts",
+  "tests/e2e/push.test.ts",
+  "tests/e2e/uploads.test.ts",
+  "tests/e2e/stores.test.ts",
+  "tests/e2e/drafts.test.ts",
   "tests/e2e/jobs.test.ts",
-  "tests/e2e/catalog.test.ts",
+  "tests/e2e/collections.test.ts",
+  "tests/e2e/accounts-email.test.ts",
+  "tests/e2e/accounts.test.ts",
 ];
 
 class SlowestFirstSequencer extends BaseSequencer {
