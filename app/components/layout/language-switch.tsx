@@ -22,7 +22,10 @@ export function LanguageSwitch({ className }: { className?: string }) {
         className={cn("inline-flex min-h-11 min-w-11 items-center justify-center px-2 font-medium hover:underline")}
       >
         <span className="sr-only">{t("common:language.label")}: </span>
-        <span lang={htmlLang(other)}>{LOCALE_NAMES[other]}</span>
+        {/* a fixed width: the word keeps its place when the Devanagari web font arrives (no layout shift) */}
+        <span lang={htmlLang(other)} className="inline-block min-w-14 text-left">
+          {LOCALE_NAMES[other]}
+        </span>
       </button>
     </form>
   );

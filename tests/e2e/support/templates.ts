@@ -20,11 +20,6 @@ export type E2eTemplates = {
   demoDir: string;
   /** a migrated PostgreSQL database (with the job queue's schema) to create test databases from, when DATABASE_URL is set */
   postgresTemplate?: string;
-  /**
-   * When DATABASE_URL is set: the same with the demo data seeded, and the data folder holding its pictures (uploads),
-   * for the browser tests' demo servers that run on PostgreSQL (global-setup-server.ts)
-   */
-  postgresDemo?: { template: string; dataDir: string };
 };
 
 declare module "vitest" {
@@ -48,7 +43,6 @@ export async function acquireTemplates(): Promise<{ templates: E2eTemplates; rel
       holder.users -= 1;
       if (holder.users > 0) return;
       holder.building = undefined;
-      if (templates.postgresDemo) await dropTemplateDatabase(templates.postgresDemo.template);
       if (templates.postgresTemplate) await dropTemplateDatabase(templates.postgresTemplate);
       if (holder.root) fs.rmSync(holder.root, { recursive: true, force: true });
     },
@@ -80,10 +74,14 @@ async function buildTemplates(): Promise<E2eTemplates> {
   }
 
   let postgresTemplate: string | undefined;
-  let postgresDemo: E2eTemplates["postgresDemo"];
   if (process.env.DATABASE_URL) {
     postgresTemplate = `setu_e2e_template_${crypto.randomBytes(6).toString("hex")}`;
-    await createDatabase(postgresTemplate);
+    const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
+    try {
+      await admin`create database ${admin(postgresTemplate)}`;
+    } finally {
+      await admin.end({ timeout: 5 });
+    }
     const url = databaseUrl(postgresTemplate);
     const database = await openPostgres(url, 2);
     try {
@@ -92,36 +90,8 @@ async function buildTemplates(): Promise<E2eTemplates> {
     } finally {
       await database.close();
     }
-    // the demo on PostgreSQL: the migrated template seeded as a first start seeds it, pictures in a folder of its own
-    // (drawn once: the PGlite demo's drawings are reused)
-    postgresDemo = {
-      template: `setu_e2e_demo_${crypto.randomBytes(6).toString("hex")}`,
-      dataDir: path.join(root, "demo-postgres"),
-    };
-    await createDatabase(postgresDemo.template, postgresTemplate);
-    fs.mkdirSync(postgresDemo.dataDir);
-    const demoDatabase = await openPostgres(databaseUrl(postgresDemo.template), 2);
-    try {
-      await seedDemoDataIfEmpty(
-        demoDatabase.db,
-        createStorage({}, postgresDemo.dataDir),
-        path.join(root, "demo-images"),
-      );
-    } finally {
-      await demoDatabase.close();
-    }
   }
-  return { migratedDir, demoDir, postgresTemplate, postgresDemo };
-}
-
-async function createDatabase(name: string, template?: string) {
-  const admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
-  try {
-    if (template) await admin`create database ${admin(name)} template ${admin(template)}`;
-    else await admin`create database ${admin(name)}`;
-  } finally {
-    await admin.end({ timeout: 5 });
-  }
+  return { migratedDir, demoDir, postgresTemplate };
 }
 
 async function dropTemplateDatabase(name: string) {
