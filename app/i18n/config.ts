@@ -24,6 +24,7 @@ export const NAMESPACES = [
   "verification",
   "import",
   "emails",
+  "reviews",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -14,6 +14,7 @@ import type analytics from "~/locales/en/analytics.json";
 import type verification from "~/locales/en/verification.json";
 import type importNs from "~/locales/en/import.json";
 import type emails from "~/locales/en/emails.json";
+import type reviews from "~/locales/en/reviews.json";
 
 // English is the source: `t` accepts only keys that exist in it (Hindi is checked against it by the key-coverage test)
 declare module "i18next" {
@@ -35,6 +36,7 @@ declare module "i18next" {
       verification: typeof verification;
       import: typeof importNs;
       emails: typeof emails;
+      reviews: typeof reviews;
     };
   }
 }

@@ -129,7 +129,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
 }
 
-export const handle = { i18n: ["orders"] } satisfies I18nHandle;
+export const handle = { i18n: ["orders", "reviews"] } satisfies I18nHandle;
 
 type OrderT = ReturnType<typeof useTranslation<["orders"]>>["t"];
 
@@ -876,7 +876,7 @@ function OrderReview({
   completed: boolean;
   timeZone: string;
 }) {
-  const { t } = useTranslation(["orders"]);
+  const { t } = useTranslation(["orders", "reviews"]);
   return (
     <Card className="p-5">
       <h2 className="text-lg font-semibold">{t("orders:detail.review")}</h2>
@@ -888,8 +888,7 @@ function OrderReview({
             <ReviewItem
               timeZone={timeZone}
               review={panel.review}
-              // the review's own words (reviews' ReviewItem) are English for now: its name for the supplier is too
-              supplierName="the supplier"
+              supplierName={t("reviews:theSupplier")}
               reply={panel.canReply ? <ReviewReplyForm orderId={panel.orderId} /> : undefined}
             />
           </div>

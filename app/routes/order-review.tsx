@@ -25,6 +25,9 @@ import {
 import { appContext } from "~/request-context.server";
 import { invariantResponse } from "~/lib/page-refusal";
 import type { Route } from "./+types/order-review";
+import type { I18nHandle } from "~/i18n/config";
+
+export const handle = { i18n: ["reviews"] } satisfies I18nHandle;
 
 export function meta() {
   return [{ title: "Order review | Setu" }];

@@ -18,6 +18,7 @@ import { AuthRequiredDialog } from "~/modules/accounts/components/auth-required-
 import { ContactButton } from "~/modules/messaging/components/contact-button";
 import { publicPageHeaders } from "~/lib/page-cache-control";
 import { lazyPart } from "~/components/ui/lazy-part";
+import type { I18nHandle } from "~/i18n/config";
 import { similarSuppliersForStore } from "~/modules/matching/similar-suppliers.server";
 
 /** The reviews, below the store's products: their code loads when a visitor scrolls near them (route JS budget). */
@@ -66,6 +67,8 @@ const SimilarSuppliers = lazyPart(() =>
 
 /** The same for every anonymous visitor: a shared cache may keep it (never when signed in: root). */
 export const headers = publicPageHeaders;
+
+export const handle = { i18n: ["reviews"] } satisfies I18nHandle;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData || !("store" in loaderData)) return [{ title: "Store Not Found | Setu" }];

@@ -1,9 +1,10 @@
 /** Ratings as cards and headers print them: browser-safe and free of zod, so a page that only shows a rating loads no schema code. */
 
 export const REVIEW_CRITERIA = [
-  { name: "productQuality", label: "Product quality" },
-  { name: "communication", label: "Communication" },
-  { name: "onTimeDelivery", label: "On-time delivery" },
+  // their names for readers: app/locales/<language>/reviews.json, criteria.<name>
+  { name: "productQuality" },
+  { name: "communication" },
+  { name: "onTimeDelivery" },
 ] as const;
 export type ReviewCriterion = (typeof REVIEW_CRITERIA)[number]["name"];
 

@@ -6,6 +6,7 @@ import { Field, Textarea } from "~/components/ui/field";
 import { lazySchema, useValidatedForm, type FormReply } from "~/components/forms/validated-form";
 import { REVIEW_CRITERIA } from "../rating";
 import { REVIEW_TEXT_MAX } from "../reviews-values";
+import { useTranslation } from "~/i18n/use-translation";
 
 const lazyReviewSchema = lazySchema(() => import("../reviews.schema").then((m) => ({ schema: m.reviewSchema })));
 const lazyReviewReplySchema = lazySchema(() =>
@@ -29,6 +30,7 @@ function StarChoice({
   error?: string;
   formId: string;
 }) {
+  const { t } = useTranslation(["reviews"]);
   const errorId = `${formId}-${name}-error`;
   return (
     <fieldset aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
@@ -56,9 +58,7 @@ function StarChoice({
                     <Star key={i} className="size-3.5 fill-amber-400 text-amber-400" />
                   ))}
                 </span>
-                <span>
-                  {n} {n === 1 ? "star" : "stars"}
-                </span>
+                <span>{t("reviews:stars", { count: n })}</span>
               </label>
             </div>
           );
@@ -86,6 +86,7 @@ export function OrderReviewForm({
   lastResult?: FormReply | null;
   returnTo?: string;
 }) {
+  const { t } = useTranslation(["reviews"]);
   const navigation = useNavigation();
   const action = `/orders/${orderId}/review`;
   const sending = navigation.state === "submitting" && navigation.formAction === action;
@@ -104,21 +105,21 @@ export function OrderReviewForm({
           key={criterion.name}
           formId={form.id}
           name={criterion.name}
-          label={criterion.label}
+          label={t(`reviews:criteria.${criterion.name}`)}
           value={fields[criterion.name].initialValue}
           error={fields[criterion.name].errors?.[0]}
         />
       ))}
       <Field
         id={fields.body.id}
-        label="Your review"
+        label={t("reviews:yourReview")}
         error={fields.body.errors?.[0]}
-        hint="Other buyers read it on the supplier's store page, with your company's name."
+        hint={t("reviews:yourReviewHint")}
       >
         <Textarea {...getTextareaProps(fields.body)} rows={5} maxLength={REVIEW_TEXT_MAX} required />
       </Field>
       <Button type="submit" disabled={sending}>
-        {sending ? "Publishing..." : "Publish review"}
+        {sending ? t("reviews:publishing") : t("reviews:publishReview")}
       </Button>
     </Form>
   );
@@ -134,6 +135,7 @@ export function ReviewReplyForm({
   lastResult?: FormReply | null;
   returnTo?: string;
 }) {
+  const { t } = useTranslation(["reviews"]);
   const navigation = useNavigation();
   const action = `/orders/${orderId}/review`;
   const sending = navigation.state === "submitting" && navigation.formAction === action;
@@ -147,11 +149,11 @@ export function ReviewReplyForm({
           {form.errors[0]}
         </p>
       ) : null}
-      <Field id={fields.reply.id} label="Your reply (once, shown under the review)" error={fields.reply.errors?.[0]}>
+      <Field id={fields.reply.id} label={t("reviews:yourReply")} error={fields.reply.errors?.[0]}>
         <Textarea {...getTextareaProps(fields.reply)} rows={3} maxLength={REVIEW_TEXT_MAX} required />
       </Field>
       <Button type="submit" size="sm" disabled={sending}>
-        {sending ? "Publishing..." : "Publish reply"}
+        {sending ? t("reviews:publishing") : t("reviews:publishReply")}
       </Button>
     </Form>
   );

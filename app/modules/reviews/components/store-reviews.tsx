@@ -5,6 +5,7 @@ import { formatRating, REVIEW_CRITERIA, reviewCountLabel } from "../rating";
 import type { RatingSummary, ReviewView } from "../reviews-values";
 import { Stars } from "./rating-badge";
 import { ReviewItem } from "./review-item";
+import { useTranslation } from "~/i18n/use-translation";
 
 /** A store's Reviews section: the averages per criterion and the count, then each review with its reply; the owner may reply. */
 export function StoreReviews({
@@ -20,6 +21,7 @@ export function StoreReviews({
   isOwner?: boolean;
   timeZone: string;
 }) {
+  const { t } = useTranslation(["reviews"]);
   return (
     <section id="reviews" aria-labelledby="reviews-heading" className="mt-10 scroll-mt-20">
       <h2 id="reviews-heading" className="text-xl font-semibold">
@@ -35,7 +37,7 @@ export function StoreReviews({
           <dl className="space-y-2">
             {REVIEW_CRITERIA.map((c) => (
               <div key={c.name} className="grid grid-cols-[8.5rem_1fr_2.5rem] items-center gap-3 text-sm">
-                <dt className="text-slate-700">{c.label}</dt>
+                <dt className="text-slate-700">{t(`reviews:criteria.${c.name}`)}</dt>
                 <dd className="h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden>
                   <div
                     className="h-full rounded-full bg-amber-400"
