@@ -3,7 +3,7 @@ import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { startAppServer } from "../../support/app-server";
 import { CHROMIUM_ARGS } from "../../support/chromium-args";
-import { acquireTemplates, copyDataDir, createPostgresDatabase, type TestPostgresDatabase } from "./templates";
+import { acquireTemplates } from "./templates";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -27,35 +27,33 @@ export default async function setup(project: TestProject) {
   });
   project.provide("chromiumEndpoint", chromiumServer.wsEndpoint());
   const slots = Math.max(1, project.config.maxWorkers);
-  // With DATABASE_URL (as on CI), every second slot's server runs on PostgreSQL, a copy of the seeded demo template:
-  // the browser tests then exercise both engines, and PostgreSQL answers a page's statements for a fraction of the
-  // CPU the embedded database (WebAssembly) spends on them, on machines where the suite is CPU-bound.
-  const databases: TestPostgresDatabase[] = [];
   const started = await Promise.allSettled(
-    Array.from({ length: slots }, async (_, slot) => {
-      const env = { RATE_LIMIT_SCALE: "100", JOB_POLL_SECONDS: "0.5" };
-      // many tests sign up and post from this one address: the action limits are tested on a server of their own;
-      // a loaded machine (shared cores) can take over a minute to start a server
-      const startTimeoutMs = 180_000;
-      if (templates.postgresDemo && slot % 2 === 1) {
-        const database = await createPostgresDatabase(templates.postgresDemo.template, "setu_e2e_demo");
-        databases.push(database);
-        return startAppServer({
-          dataDir: copyDataDir(templates.postgresDemo.dataDir),
-          env: { ...env, DATABASE_URL: database.url },
-          startTimeoutMs,
-        });
-      }
-      return startAppServer({ template: templates.demoDir, env, startTimeoutMs });
-    }),
+    Array.from({ length: slots }, () =>
+      // many tests sign up and post from this one address: the action limits are tested on a server of their own
+      startAppServer({
+        template: templates.demoDir,
+        env: { RATE_LIMIT_SCALE: "100", JOB_POLL_SECONDS: "0.5" },
+        // a loaded machine (shared cores) can take over a minute to start a server
+        startTimeoutMs: 180_000,
+      }),
+    ),
   );
   const servers = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  let stopping = false;
+  // a slot's server that ends before the run does fails every later file of its slot: say why, once, where it shows
+  for (const [slot, server] of servers.entries())
+    server.process.on("exit", (code, signal) => {
+      if (stopping) return;
+      process.stderr.write(
+        `\nThe demo server of worker slot ${slot + 1} (${server.url}) ended during the run (code ${code}, signal ${signal}). Its last output:\n${server.output().slice(-4000)}\n`,
+      );
+    });
   const stopAll = async () => {
+    stopping = true;
     for (const server of servers) {
       await server.stop();
       fs.rmSync(server.dataDir, { recursive: true, force: true });
     }
-    for (const database of databases) await database.drop();
     await chromiumServer.close();
     await release();
   };
