@@ -1,6 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { useLocation } from "react-router";
-import { cn } from "~/components/ui/cn";
 import { htmlLang, LOCALE_NAMES } from "~/lib/locale";
 import { useLocale } from "./use-root-user";
 
@@ -19,13 +18,11 @@ export function LanguageSwitch({ className }: { className?: string }) {
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <button
         type="submit"
-        className={cn("inline-flex min-h-11 min-w-11 items-center justify-center px-2 font-medium hover:underline")}
+        // a fixed width, the word from the left: it keeps its place when the Devanagari web font arrives (no layout shift)
+        className="inline-flex min-h-11 min-w-18 items-center px-2 font-medium hover:underline"
       >
         <span className="sr-only">{t("common:language.label")}: </span>
-        {/* a fixed width: the word keeps its place when the Devanagari web font arrives (no layout shift) */}
-        <span lang={htmlLang(other)} className="inline-block min-w-14 text-left">
-          {LOCALE_NAMES[other]}
-        </span>
+        <span lang={htmlLang(other)}>{LOCALE_NAMES[other]}</span>
       </button>
     </form>
   );
