@@ -176,7 +176,8 @@ export class LiveHub {
     for (const streams of this.byUser.values()) for (const subscriber of streams) ids.add(subscriber.sessionId);
     if (ids.size === 0) return 0;
     const valid = await check([...ids]);
-    return this.closeWhere((s) => !valid.has(s.sessionId));
+    // only the sessions asked about: a stream opened meanwhile has a session no one checked
+    return this.closeWhere((s) => ids.has(s.sessionId) && !valid.has(s.sessionId));
   }
 
   /** Closes and removes the streams that match; returns how many. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import http from "node:http";
 import net from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { openPgliteThread, openPostgres, queryRows, type Database, type Db } from "~/db/client.server";
@@ -8,6 +9,7 @@ import { createUser } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines } from "../../../tests/support/test-database";
 import { LiveHub, startLiveUpdates, type LiveSubscriber, type LiveUpdates } from "./live-hub.server";
 import { publishLive } from "./live-events.server";
+import { openLiveStream } from "./live-stream.server";
 
 type Heard = { name: string; data: unknown; id: string };
 
@@ -94,6 +96,45 @@ describe("the live hub", () => {
     expect(closed).toBe(1);
     expect([kept.closed, revoked.closed]).toEqual([false, true]);
     expect(hub.size).toBe(1);
+  });
+
+  it("leaves open, at a check, a stream opened while the check was running: its session was not asked about", async () => {
+    const hub = new LiveHub();
+    const revoked = subscriber("a", [], "revoked");
+    const newcomer = subscriber("b", [], "signed-in-meanwhile");
+    hub.add(revoked);
+    const closed = await hub.recheckSessions(async (ids) => {
+      // the check is a query: a new page opens its stream before the answer comes
+      hub.add(newcomer);
+      expect(ids).toEqual(["revoked"]);
+      return new Set<string>();
+    });
+    expect(closed).toBe(1);
+    expect([revoked.closed, newcomer.closed]).toEqual([true, false]);
+    expect(hub.size).toBe(1);
+  });
+
+  it("ends a stream closed before its head was written, cleanly, and keeps the process up", async () => {
+    const hub = new LiveHub();
+    // a stream that is closed (sign-out, revocation, eviction) in the same turn as it opens: better-sse writes the
+    // head on the next turn, which threw ERR_HTTP_HEADERS_SENT outside any handler and ended the process
+    const server = http.createServer((req, res) => {
+      openLiveStream(req, res, hub, "user-a", "session-a", "client-a");
+      hub.closeAll();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as net.AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/api/events`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toContain("text/event-stream");
+      // the stream ends (nothing more is sent), and a turn later nothing has thrown
+      await response.text();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(hub.size).toBe(0);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("bounds streams per user and per instance, and closes them all on shutdown", () => {

@@ -33,6 +33,10 @@ export function openLiveStream(
     return;
   }
   let session: Session | null = null;
+  // better-sse writes the stream's head on the next turn of the event loop: a close asked for before then (sign-out,
+  // a revoked session, an eviction) waits for it, as ending the response first made that write throw and end the
+  // whole process (ERR_HTTP_HEADERS_SENT)
+  let closeWhenConnected = false;
   const queued: Array<[StreamEventName, unknown, string]> = [];
   const subscriber: LiveSubscriber = {
     userId,
@@ -43,7 +47,8 @@ export function openLiveStream(
       else queued.push([name, data, id]);
     },
     close: () => {
-      if (!res.writableEnded) res.end();
+      if (session && !session.isConnected && !res.headersSent) closeWhenConnected = true;
+      else if (!res.writableEnded) res.end();
     },
   };
   const added = hub.add(subscriber);
@@ -62,6 +67,10 @@ export function openLiveStream(
   const resumed = typeof req.headers["last-event-id"] === "string" && req.headers["last-event-id"] !== "";
   session = new Session(req, res, { keepAlive: HEARTBEAT_MS, retry: RETRY_MS });
   session.once("connected", () => {
+    if (closeWhenConnected) {
+      res.end();
+      return;
+    }
     const current = session;
     current.push({}, resumed ? "resync" : "ready", hub.nextId());
     for (const [name, data, id] of queued.splice(0)) current.push(data, name, id);
