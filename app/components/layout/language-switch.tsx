@@ -16,13 +16,12 @@ export function LanguageSwitch({ className }: { className?: string }) {
     <form method="post" action="/language" className={className}>
       <input type="hidden" name="language" value={other} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      <button
-        type="submit"
-        // a fixed width, the word from the left: it keeps its place when the Devanagari web font arrives (no layout shift)
-        className="inline-flex min-h-11 min-w-18 items-center px-2 font-medium hover:underline"
-      >
+      <button type="submit" className="inline-flex min-h-11 items-center px-2 font-medium hover:underline">
         <span className="sr-only">{t("common:language.label")}: </span>
-        <span lang={htmlLang(other)}>{LOCALE_NAMES[other]}</span>
+        {/* a fixed width, the word from its left: it keeps its place when the Devanagari web font arrives */}
+        <span lang={htmlLang(other)} className="inline-block min-w-14 text-left">
+          {LOCALE_NAMES[other]}
+        </span>
       </button>
     </form>
   );
