@@ -89,6 +89,8 @@ describe("store editor: the owner designs the store and a visitor sees exactly t
     await page.getByText("Product created successfully!").waitFor();
 
     await page.goto(`${storeUrl}/manage`);
+    // the button counts the ticked products once the page has hydrated: a box ticked before then is not counted
+    await hydrated(page);
     await page.getByLabel(new RegExp(productName)).check();
     await page.getByRole("button", { name: /^Add Existing Products/ }).click();
     await page.getByText("Products added to store successfully!").waitFor();
