@@ -36,6 +36,7 @@ import {
   disputeAmounts,
   isEscrowed,
   isFundable,
+  milestoneLabelKey,
   netDueDate,
   type MilestoneView,
 } from "~/modules/payments/payments-values";
@@ -145,22 +146,6 @@ function actionText(t: OrderT, action: OrderAction) {
         : t(`orders:actions.${action}.consequence`, { days: INSPECTION_DAYS }),
   };
 }
-
-/** The stored milestone labels (payments-values' PAYMENT_SCHEDULES), each with its text key. */
-const MILESTONE_LABEL_KEYS: Record<
-  string,
-  "advance100" | "advance30" | "againstBl70" | "lc100" | "net30" | "net60" | "escrow100" | undefined
-> = {
-  "100% advance": "advance100",
-  "30% advance": "advance30",
-  "70% against bill of lading": "againstBl70",
-  "100% by letter of credit at sight": "lc100",
-  "100% net 30 days": "net30",
-  "100% net 60 days": "net60",
-  "100% into escrow at confirmation": "escrow100",
-};
-
-const labelKey = (label: string) => MILESTONE_LABEL_KEYS[label];
 
 /** The dispute dialog's promise (payments-values' disputeConsequence), in the reader's language. */
 function disputeConsequenceText(t: OrderT, milestones: MilestoneView[], money: (cents: number) => string): string {
@@ -580,7 +565,9 @@ function Payments({
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <div>
                       <p className="font-medium">
-                        {labelKey(m.label) ? t(`orders:milestones.label.${labelKey(m.label)!}`) : m.label}
+                        {milestoneLabelKey(m.label)
+                          ? t(`orders:milestones.label.${milestoneLabelKey(m.label)!}`)
+                          : m.label}
                       </p>
                       <p className="text-xs text-slate-600">
                         {t(`orders:milestones.due.${m.condition}`, { days: m.dueDays ?? 30 })}

@@ -54,7 +54,17 @@ export type MilestonePlan = {
   dueDays: number | null;
 };
 
-type PlanPart = { label: string; percent: number; condition: MilestoneCondition; dueDays?: number };
+/** A schedule part's name in the locale files (orders:milestones.label.*, emails:milestone.label.*). */
+export type MilestoneLabelKey =
+  "advance100" | "advance30" | "balance70" | "letterOfCredit100" | "net30" | "net60" | "escrow100";
+
+type PlanPart = {
+  key: MilestoneLabelKey;
+  label: string;
+  percent: number;
+  condition: MilestoneCondition;
+  dueDays?: number;
+};
 
 /**
  * Each payment term as an explicit schedule (decision record 0042): when each part is due, and the one release rule
@@ -64,17 +74,34 @@ type PlanPart = { label: string; percent: number; condition: MilestoneCondition;
  * full into escrow at confirmation, and the quote says so before it is accepted.
  */
 export const PAYMENT_SCHEDULES: Record<PaymentTerms | "none", PlanPart[]> = {
-  advance_100: [{ label: "100% advance", percent: 100, condition: "on_confirmation" }],
+  advance_100: [{ key: "advance100", label: "100% advance", percent: 100, condition: "on_confirmation" }],
   advance_30_bl_70: [
-    { label: "30% advance", percent: 30, condition: "on_confirmation" },
-    { label: "70% against bill of lading", percent: 70, condition: "against_bill_of_lading" },
+    { key: "advance30", label: "30% advance", percent: 30, condition: "on_confirmation" },
+    { key: "balance70", label: "70% against bill of lading", percent: 70, condition: "against_bill_of_lading" },
   ],
-  lc_at_sight: [{ label: "100% by letter of credit at sight", percent: 100, condition: "letter_of_credit" }],
-  net_30: [{ label: "100% net 30 days", percent: 100, condition: "net_after_delivery", dueDays: 30 }],
-  net_60: [{ label: "100% net 60 days", percent: 100, condition: "net_after_delivery", dueDays: 60 }],
-  other: [{ label: "100% into escrow at confirmation", percent: 100, condition: "on_confirmation" }],
-  none: [{ label: "100% into escrow at confirmation", percent: 100, condition: "on_confirmation" }],
+  lc_at_sight: [
+    {
+      key: "letterOfCredit100",
+      label: "100% by letter of credit at sight",
+      percent: 100,
+      condition: "letter_of_credit",
+    },
+  ],
+  net_30: [{ key: "net30", label: "100% net 30 days", percent: 100, condition: "net_after_delivery", dueDays: 30 }],
+  net_60: [{ key: "net60", label: "100% net 60 days", percent: 100, condition: "net_after_delivery", dueDays: 60 }],
+  other: [{ key: "escrow100", label: "100% into escrow at confirmation", percent: 100, condition: "on_confirmation" }],
+  none: [{ key: "escrow100", label: "100% into escrow at confirmation", percent: 100, condition: "on_confirmation" }],
 };
+
+/**
+ * A stored milestone's label (as PAYMENT_SCHEDULES wrote it) as its key in the locale files, for the page and the
+ * e-mails in the reader's language; none for a label no schedule has (it is shown as stored).
+ */
+export function milestoneLabelKey(label: string): MilestoneLabelKey | undefined {
+  for (const parts of Object.values(PAYMENT_SCHEDULES))
+    for (const part of parts) if (part.label === label) return part.key;
+  return undefined;
+}
 
 /** Splits the total by the terms' percentages with largest-remainder rounding: the amounts are whole cents and sum exactly to the total. */
 export function planMilestones(paymentTerms: PaymentTerms | null, totalCents: number): MilestonePlan[] {

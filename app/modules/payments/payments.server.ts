@@ -24,6 +24,7 @@ import {
   isFundable,
   mayMoveMilestone,
   parseExpiry,
+  milestoneLabelKey,
   planMilestones,
   isEscrowed,
   type FundMilestoneInput,
@@ -697,16 +698,7 @@ function reminderKey(milestoneId: string, overdue: boolean) {
  * A milestone's label (PAYMENT_SCHEDULES' English, stored on the milestone) as a phrase of the `emails` namespace, for
  * a notice in the recipient's language (record 0058); a label the schedules do not have goes as it is.
  */
-const MILESTONE_LABEL_KEYS: Record<string, string> = {
-  "100% advance": "advance100",
-  "30% advance": "advance30",
-  "70% against bill of lading": "balance70",
-  "100% by letter of credit at sight": "letterOfCredit100",
-  "100% net 30 days": "net30",
-  "100% net 60 days": "net60",
-  "100% into escrow at confirmation": "escrow100",
-};
 export function milestoneLabelPhrase(label: string): PhraseValue {
-  const key = MILESTONE_LABEL_KEYS[label];
+  const key = milestoneLabelKey(label);
   return key ? { key: `emails:milestone.label.${key}` } : label;
 }
