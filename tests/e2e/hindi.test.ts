@@ -9,6 +9,18 @@ const BUYER = DEMO_ACCOUNTS.find((account) => account.email === "sarah@brooklyn-
 
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 
+/** The page in Hindi, drawn with its font, fitting the phone (no sideways scroll), axe clean; pictured on request. */
+async function expectHindiPage(page: Page, name: string) {
+  expect(await htmlLang(page), name).toBe("hi-IN");
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  const sideways = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(sideways, name).toBe(0);
+  expect(await seriousA11yViolations(page), name).toEqual([]);
+  await screenshot(page, `hindi-${name}-phone`);
+}
+
 /**
  * The shown elements whose own text has Devanagari letters that no Devanagari font draws: the fonts Chromium drew each
  * with (DevTools protocol). On Linux the system's sans-serif (DejaVu Sans) claims those letters and draws boxes.
@@ -174,17 +186,6 @@ describe("Hindi and English", () => {
 
   it("gives a supplier the store manager, the store editor, analytics, verification and the password pages in Hindi", async () => {
     const { page } = browser;
-    /** The page in Hindi, fitting the phone (no sideways scroll), axe clean. */
-    async function expectHindiPage(target: Page, name: string) {
-      expect(await htmlLang(target), name).toBe("hi-IN");
-      await target.evaluate(() => document.fonts.ready.then(() => undefined));
-      const sideways = await target.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(sideways, name).toBe(0);
-      expect(await seriousA11yViolations(target), name).toEqual([]);
-      await screenshot(target, `hindi-${name}-phone`);
-    }
     await signIn(page, SELLER.email);
     try {
       await switchTo(page, "हिन्दी");
@@ -266,8 +267,6 @@ describe("Hindi and English", () => {
 
   it("gives a supplier in Hindi on the phone the products page, the product forms, the import page and the quote form", async () => {
     const { page } = browser;
-    const noSideScroll = () =>
-      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     const ready = async () => {
       await hydrated(page);
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
@@ -292,9 +291,7 @@ describe("Hindi and English", () => {
       await page.getByRole("group", { name: "पूरे प्रोडक्ट पर मात्रा की छूट" }).waitFor();
       // the disclosure that opened it and the form's own submit button
       expect(await page.getByRole("button", { name: "प्रोडक्ट जोड़ें" }).count()).toBe(2);
-      expect(await noSideScroll()).toBe(0);
-      expect(await seriousA11yViolations(page)).toEqual([]);
-      await screenshot(page, "hindi-products-phone");
+      await expectHindiPage(page, "products");
 
       // the Create Product dialog: its tabs and fields, the picture uploader
       await page.getByRole("button", { name: "प्रोडक्ट बनाएँ" }).click();
@@ -306,9 +303,7 @@ describe("Hindi and English", () => {
       await dialog.getByRole("tab", { name: "तस्वीरें" }).click();
       await dialog.getByLabel("प्रोडक्ट की मुख्य तस्वीरें").waitFor();
       await dialog.getByText("JPEG, PNG, WebP या GIF, हर फ़ाइल 5 MB तक।").waitFor();
-      expect(await noSideScroll()).toBe(0);
-      expect(await seriousA11yViolations(page)).toEqual([]);
-      await screenshot(page, "hindi-create-product-phone");
+      await expectHindiPage(page, "create-product");
       await dialog.getByRole("button", { name: "रद्द करें" }).click();
       await dialog.waitFor({ state: "detached" });
 
@@ -321,9 +316,7 @@ describe("Hindi and English", () => {
       await page.getByRole("link", { name: "टेम्पलेट (XLSX)" }).waitFor();
       await page.getByLabel("स्प्रेडशीट (CSV या XLSX, 10,000 पंक्तियों तक)").waitFor();
       await page.getByRole("button", { name: "फ़ाइल जाँचें" }).waitFor();
-      expect(await noSideScroll()).toBe(0);
-      expect(await seriousA11yViolations(page)).toEqual([]);
-      await screenshot(page, "hindi-import-phone");
+      await expectHindiPage(page, "import");
 
       // an open RFQ the supplier can quote on: the quote form in Hindi, codes (USD, FOB) as they are
       await page.goto("/rfqs");
@@ -342,10 +335,7 @@ describe("Hindi and English", () => {
       await page.getByRole("radio", { name: "हाँ" }).waitFor();
       await page.getByLabel("लीड टाइम (दिन)").waitFor();
       await page.getByRole("button", { name: "कोटेशन भेजें" }).waitFor();
-      expect(await htmlLang(page)).toBe("hi-IN");
-      expect(await noSideScroll()).toBe(0);
-      expect(await seriousA11yViolations(page)).toEqual([]);
-      await screenshot(page, "hindi-quote-form-phone");
+      await expectHindiPage(page, "quote-form");
 
       // sent, the supplier's quote reads back in Hindi: its price, terms and the escrow schedule
       await page.getByLabel("भारत में लोडिंग का पोर्ट").selectOption({ index: 1 });
@@ -359,10 +349,7 @@ describe("Hindi and English", () => {
       await mine.getByText("45 दिन (उत्पादन + ट्रांज़िट)").waitFor();
       await mine.getByText("100 % एडवांस").waitFor();
       await mine.getByText(/^Setu पर: 100% ऑर्डर कन्फ़र्म होने पर देय/).waitFor();
-      expect(await htmlLang(page)).toBe("hi-IN");
-      expect(await noSideScroll()).toBe(0);
-      expect(await seriousA11yViolations(page)).toEqual([]);
-      await screenshot(page, "hindi-quote-sent-phone");
+      await expectHindiPage(page, "quote-sent");
     } finally {
       if ((await htmlLang(page)) !== "en") await switchTo(page, "English");
     }
@@ -371,15 +358,6 @@ describe("Hindi and English", () => {
 
   it("shows a supplier its orders, an order's page, its export documents, the inbox and a thread in Hindi on the phone; a message sent stays as typed", async () => {
     const { page } = browser;
-    const noSideScroll = () =>
-      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    const checkPage = async (name: string) => {
-      expect(await htmlLang(page), name).toBe("hi-IN");
-      await page.evaluate(() => document.fonts.ready.then(() => undefined));
-      expect(await noSideScroll(), name).toBeLessThanOrEqual(0);
-      expect(await seriousA11yViolations(page), name).toEqual([]);
-      await screenshot(page, `hindi-${name}-phone`);
-    };
     await signIn(page, SELLER.email);
     try {
       await switchTo(page, "हिन्दी");
@@ -395,7 +373,7 @@ describe("Hindi and English", () => {
       await tote.getByText("2,000 पीस", { exact: true }).waitFor();
       await tote.getByText("$4,400.00", { exact: true }).waitFor();
       await tote.getByText("Brooklyn Home Goods").first().waitFor();
-      await checkPage("orders");
+      await expectHindiPage(page, "orders");
 
       // an order confirmed and waiting for the buyer's advance: the next step, the schedule, the timeline, the papers
       await tote.getByRole("link", { name: /^ऑर्डर देखें [0-9A-F]{8}$/ }).click();
@@ -418,7 +396,7 @@ describe("Hindi and English", () => {
         .first()
         .waitFor();
       await page.getByText("45 दिन", { exact: true }).waitFor();
-      await checkPage("order-detail");
+      await expectHindiPage(page, "order-detail");
 
       // the documents page: the seller's packing details form, in Hindi
       await page.goto(`${orderPath}/documents`);
@@ -426,14 +404,14 @@ describe("Hindi and English", () => {
       await page.getByRole("heading", { level: 3, name: "पैकिंग विवरण" }).waitFor();
       await page.getByLabel("पैकेज की संख्या").waitFor();
       await page.getByRole("button", { name: /पैकिंग विवरण (सहेजें|अपडेट करें)/ }).waitFor();
-      await checkPage("order-documents");
+      await expectHindiPage(page, "order-documents");
 
       // the inbox
       await page.goto("/messages");
       await page.getByRole("heading", { level: 1, name: "मैसेज" }).waitFor();
       await page.getByRole("navigation", { name: "बातचीत" }).getByRole("link", { name: "जवाब बाक़ी" }).waitFor();
       await page.getByRole("heading", { level: 2, name: "ब्लॉक किए ख़रीदार" }).waitFor();
-      await checkPage("inbox");
+      await expectHindiPage(page, "inbox");
 
       // a thread: the composer in Hindi; the message goes out exactly as typed
       await page.locator("main ul li a[href^='/messages/']").first().click();
@@ -451,7 +429,7 @@ describe("Hindi and English", () => {
         .last()
         .waitFor();
       await expect.poll(() => page.getByLabel(/^आपका मैसेज/).inputValue()).toBe("");
-      await checkPage("message-thread");
+      await expectHindiPage(page, "message-thread");
     } finally {
       if ((await htmlLang(page)) !== "en") await switchTo(page, "English");
     }
@@ -510,13 +488,7 @@ describe("Hindi and English", () => {
         .or(page.getByText("यह ब्राउज़र पुश सूचनाएँ नहीं पा सकता।"))
         .waitFor();
       expect(await page.getByText(/push notifications|E-mail me|A new message arrives/i).count()).toBe(0);
-      expect(await htmlLang(page)).toBe("hi-IN");
-      await page.evaluate(() => document.fonts.ready.then(() => undefined));
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-      ).toBe(0);
-      expect(await seriousA11yViolations(page)).toEqual([]);
-      await screenshot(page, "hindi-profile-notifications-phone");
+      await expectHindiPage(page, "profile-notifications");
     } finally {
       await page.goto("/profile");
       await hydrated(page);
