@@ -274,16 +274,29 @@ export async function stopRuntime() {
   holder.database = undefined;
   holder.runtime = undefined;
   holder.starting = undefined;
+  // how long each step took, logged so a slow stop says what it waited for
+  const took: Record<string, number> = {};
+  const timed = async (step: string, work: () => Promise<unknown>) => {
+    const started = performance.now();
+    try {
+      await work();
+    } finally {
+      took[step] = Math.round(performance.now() - started);
+    }
+  };
   try {
     // the views counted since the last flush
     if (database && views)
-      await views
-        .flush(database.db)
-        .catch((error: unknown) => logger.warn({ err: error }, "could not write the page views counted"));
+      await timed("views", () =>
+        views
+          .flush(database.db)
+          .catch((error: unknown) => logger.warn({ err: error }, "could not write the page views counted")),
+      );
     // open streams end now, so the HTTP server is not held open by them
-    await live?.stop();
-    await jobs?.stop();
+    if (live) await timed("live", () => live.stop());
+    if (jobs) await timed("jobs", () => jobs.stop());
   } finally {
-    await database?.close();
+    if (database) await timed("database", () => database.close());
+    logger.info({ ms: took }, "stopped");
   }
 }
