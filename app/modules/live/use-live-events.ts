@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useRevalidator } from "react-router";
+import { useNavigation, useRevalidator } from "react-router";
 import { TIME_ZONE_COOKIE } from "~/lib/time-zone-cookie";
 
 /** Events that change what a page shows: the page re-reads its loaders (events carry ids, never content). */
@@ -8,6 +8,55 @@ const REREAD_ON = ["notification", "message", "read", "order", "resync"] as cons
 /** When the server refuses or cannot be reached, EventSource gives up: try again after this, doubling. */
 const RETRY_AFTER_MS = 5_000;
 const RETRY_AT_MOST_MS = 5 * 60_000;
+
+/**
+ * Runs the re-reads the events ask for: at most one at a time (the events of a burst that arrive meanwhile cost one
+ * more), and none while the page is navigating or submitting. React Router's revalidate() during a navigation aborts
+ * the navigation's loader fetch and starts another, after the server had already answered the first; the flash
+ * notice that answer carried and cleared (an action's redirect) was lost, so "Payment submitted" never showed when
+ * the action's own live event arrived first. A re-read asked for meanwhile runs once the navigation has ended.
+ */
+export function createRereader(revalidate: () => Promise<unknown>) {
+  let stopped = false;
+  let running = false;
+  let held = false;
+  let again = false;
+
+  const reread = async (): Promise<void> => {
+    if (stopped) return;
+    if (running || held) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      await revalidate();
+    } catch {
+      // a failed revalidation shows its own error boundary; the next event tries again
+    } finally {
+      running = false;
+      if (again && !held && !stopped) {
+        again = false;
+        void reread();
+      }
+    }
+  };
+
+  return {
+    reread,
+    /** Whether the page is navigating (or submitting): re-reads wait for it to end. */
+    hold(busy: boolean) {
+      held = busy;
+      if (!busy && again && !running && !stopped) {
+        again = false;
+        void reread();
+      }
+    },
+    stop() {
+      stopped = true;
+    },
+  };
+}
 
 /**
  * Keeps a signed-in user's page current: listens to /api/events and, on each event, revalidates the
@@ -23,35 +72,25 @@ export function useLiveEvents(userId: string | null) {
   useEffect(() => {
     revalidate.current = revalidator.revalidate;
   });
+  const busy = useNavigation().state !== "idle";
+  const rereader = useRef<ReturnType<typeof createRereader> | null>(null);
+  const busyNow = useRef(busy);
+  useEffect(() => {
+    busyNow.current = busy;
+    rereader.current?.hold(busy);
+  }, [busy]);
 
   useEffect(() => {
     if (!userId || typeof EventSource === "undefined") return;
     let stopped = false;
-    let running = false;
-    let again = false;
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let delay = RETRY_AFTER_MS;
     let connectedBefore = false;
-
-    const reread = async () => {
-      if (running) {
-        again = true;
-        return;
-      }
-      running = true;
-      try {
-        await revalidate.current();
-      } catch {
-        // a failed revalidation shows its own error boundary; the next event tries again
-      } finally {
-        running = false;
-        if (again && !stopped) {
-          again = false;
-          void reread();
-        }
-      }
-    };
+    const scheduler = createRereader(() => revalidate.current());
+    scheduler.hold(busyNow.current);
+    rereader.current = scheduler;
+    const reread = scheduler.reread;
 
     const connect = () => {
       source = new EventSource("/api/events");
@@ -79,6 +118,8 @@ export function useLiveEvents(userId: string | null) {
 
     return () => {
       stopped = true;
+      scheduler.stop();
+      if (rereader.current === scheduler) rereader.current = null;
       clearTimeout(retry);
       source?.close();
       delete document.documentElement.dataset.live;
