@@ -79,6 +79,10 @@ export const READ_MODELS = {
   dashboard: Object.keys(TABLE_OWNERS),
   // a seller's analytics aggregate views, quotes, orders and payments of its own products and stores in SQL
   analytics: ["matching", "orders", "payments", "products", "rfqs", "stores"],
+  // matching ranks open RFQs against suppliers' products (their search vectors, categories and stores), their past
+  // quotes and ratings in one statement per pass: the ranking is the join, weighed in SQL and measured by the
+  // matching benchmark; it writes only its own tables (rfq_matches, muted_categories)
+  matching: ["products", "profiles", "reviews", "rfqs", "stores"],
 };
 
 /**
@@ -87,11 +91,7 @@ export const READ_MODELS = {
  * (`importer -> imported`). Each entry is work left; the lists only shrink.
  */
 export const TEMPORARY_WALL_GAPS = {
-  tables: {
-    matching: ["products"],
-    orders: ["rfqs"],
-    payments: ["rfqs"],
-  },
+  tables: {},
   edges: [],
 };
 

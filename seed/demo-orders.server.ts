@@ -232,6 +232,7 @@ export async function seedDemoOrders(
         buyerId,
         sellerId,
         rfqId: rfq!.id,
+        title: trade.title,
         quoteId: quote!.id,
         quantity: trade.quantity,
         unit: trade.unit,

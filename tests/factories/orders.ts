@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
+import { rfqs } from "~/db/schema/rfqs";
 import type { Db } from "~/db/client.server";
 import { orders } from "~/db/schema/orders";
 import { paymentMilestones } from "~/db/schema/payments";
@@ -28,7 +29,18 @@ export async function createOrder(db: Db, overrides: OrderOverrides): Promise<Or
 
 export async function createOrders(db: Db, list: OrderOverrides[]): Promise<OrderRow[]> {
   if (list.length === 0) return [];
-  return db.insert(orders).values(list.map(buildOrder)).returning();
+  // an order placed under an RFQ takes its title, as acceptQuote's order does
+  const rfqIds = [...new Set(list.flatMap((o) => (o.rfqId && o.title === undefined ? [o.rfqId] : [])))];
+  const titles = new Map(
+    rfqIds.length === 0
+      ? []
+      : (await db.select({ id: rfqs.id, title: rfqs.title }).from(rfqs).where(inArray(rfqs.id, rfqIds))).map((r) => [
+          r.id,
+          r.title,
+        ]),
+  );
+  const rows = list.map((o) => (o.rfqId && o.title === undefined ? { ...o, title: titles.get(o.rfqId) ?? null } : o));
+  return db.insert(orders).values(rows.map(buildOrder)).returning();
 }
 
 /** The order's escrow milestones as confirmation creates them (planMilestones of its payment terms). */

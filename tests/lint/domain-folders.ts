@@ -96,3 +96,59 @@ export function folderCycles(graph: FolderGraph): string[] {
     return group.join(" <-> ");
   });
 }
+
+/** Every table of app/db/schema by its SQL name, with the schema file (TABLE_OWNERS' key) it is declared in. */
+export function readTableFiles(root: string): Map<string, string> {
+  const tables = new Map<string, string>();
+  const dir = path.join(root, "app/db/schema");
+  for (const file of fs.readdirSync(dir)) {
+    if (!file.endsWith(".ts")) continue;
+    const code = fs.readFileSync(path.join(dir, file), "utf8");
+    for (const m of code.matchAll(/pgTable\(\s*["']([a-z0-9_]+)["']/g)) tables.set(m[1]!, file.replace(/\.ts$/, ""));
+  }
+  return tables;
+}
+
+const SQL_TABLE_NAME = /\b(?:from|join|update|into)\s+"?([a-z0-9_]+)"?(?=[\s),;]|$)/gi;
+
+/**
+ * The tables a file names in SQL text (`from x`, `join x`, `update x`, `insert into x`): what a raw `sql` template
+ * reads or writes without importing the schema file, which the lint zones cannot see. Comments are left out.
+ */
+export function tablesNamedInSql(code: string, tables: ReadonlyMap<string, string>): string[] {
+  const text = code.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`])\/\/.*$/gm, "$1");
+  return [...new Set([...text.matchAll(SQL_TABLE_NAME)].map((m) => m[1]!).filter((name) => tables.has(name)))];
+}
+
+/**
+ * Where a domain's files name another domain's table in SQL text, as `domain -> table (owner)`: each is a read or
+ * write across the walls that lint's import zones do not catch. `allowed` lists, per domain, the schema files it may
+ * touch besides its own (read models).
+ */
+export function foreignTablesInSql(
+  root: string,
+  owners: Readonly<Record<string, string>>,
+  allowed: Readonly<Record<string, readonly string[]>>,
+  extra: { domain: string; code: string }[] = [],
+): string[] {
+  const tables = readTableFiles(root);
+  const found = new Set<string>();
+  const check = (domain: string, code: string) => {
+    for (const name of tablesNamedInSql(code, tables)) {
+      const file = tables.get(name)!;
+      const owner = owners[file];
+      if (owner && owner !== domain && !(allowed[domain] ?? []).includes(file))
+        found.add(`${domain} -> ${name} (${owner})`);
+    }
+  };
+  const modules = path.join(root, "app/modules");
+  for (const domain of fs.readdirSync(modules, { withFileTypes: true })) {
+    if (!domain.isDirectory()) continue;
+    for (const file of fs.readdirSync(path.join(modules, domain.name), { recursive: true, encoding: "utf8" })) {
+      if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
+      check(domain.name, fs.readFileSync(path.join(modules, domain.name, file), "utf8"));
+    }
+  }
+  for (const { domain, code } of extra) check(domain, code);
+  return [...found].sort();
+}

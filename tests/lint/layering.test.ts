@@ -1,7 +1,7 @@
 import { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
-import { LAYER_ZONES, TABLE_ZONES, TEMPORARY_WALL_GAPS } from "../../eslint.config.js";
-import { addFile, folderCycles, readFolderGraph, type FolderGraph } from "./domain-folders";
+import { LAYER_ZONES, READ_MODELS, TABLE_OWNERS, TABLE_ZONES, TEMPORARY_WALL_GAPS } from "../../eslint.config.js";
+import { addFile, folderCycles, foreignTablesInSql, readFolderGraph, type FolderGraph } from "./domain-folders";
 
 /**
  * The layering is enforced by lint (record 0039): each forbidden import below, written into a file of the layer
@@ -101,5 +101,37 @@ describe("domain folders form a hierarchy (record 0049)", () => {
     addFile(loop, "b", `const c = await import("~/modules/c/c.server");`);
     addFile(loop, "c", `import "~/modules/a/a.server";`);
     expect(folderCycles(loop)).toEqual(["a -> b -> c -> a"]);
+  });
+});
+
+describe("a domain names no other domain's table in raw SQL (record 0049)", () => {
+  // what a `sql` template reads or writes by name is invisible to the import zones: this reads the SQL text
+  const allowed = Object.fromEntries(
+    Object.keys({ ...READ_MODELS, ...TEMPORARY_WALL_GAPS.tables }).map((domain) => [
+      domain,
+      [
+        ...((READ_MODELS as Record<string, string[]>)[domain] ?? []),
+        ...((TEMPORARY_WALL_GAPS.tables as Record<string, string[]>)[domain] ?? []),
+      ],
+    ]),
+  );
+
+  it("finds none outside the read models", () => {
+    expect(foreignTablesInSql(process.cwd(), TABLE_OWNERS, allowed)).toEqual([]);
+  });
+
+  it("fails on a raw read or write of another domain's table, naming it, and not on a table a comment names", () => {
+    const probe = [
+      {
+        domain: "contact",
+        code: '// the name was read from stores before\nconst q = sql`select 1 from rfqs r join "orders" o on o.rfq_id = r.id`;',
+      },
+      { domain: "reviews", code: "await db.execute(sql`update products set status = 'x'`);" },
+    ];
+    expect(foreignTablesInSql(process.cwd(), TABLE_OWNERS, allowed, probe)).toEqual([
+      "contact -> orders (orders)",
+      "contact -> rfqs (rfqs)",
+      "reviews -> products (products)",
+    ]);
   });
 });

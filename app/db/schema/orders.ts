@@ -20,6 +20,8 @@ export const orders = pgTable(
     quoteId: uuid("quote_id")
       .unique()
       .references(() => rfqResponses.id, { onDelete: "set null" }),
+    // the RFQ's title when the order was placed: the order's own name, kept if the RFQ is later edited or deleted
+    title: text("title"),
     quantity: integer("quantity").notNull(),
     unit: text("unit").notNull(),
     unitPriceCents: bigint("unit_price_cents", { mode: "number" }).notNull(),

@@ -3,7 +3,6 @@ import { orderPartyOf } from "~/modules/orders/order-party.server";
 import type { Db } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema/orders";
 import { companyNameOf } from "~/modules/accounts/profiles.server";
-import { rfqs } from "~/db/schema/rfqs";
 import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import { isUuid } from "~/lib/uuid";
 import { notify, type Notifier, type Phrase } from "~/modules/notifications/notifications.server";
@@ -32,7 +31,7 @@ export async function listOrders(db: Db, actor: SessionUser, limit = 100): Promi
       buyerCompany: companyNameOf(orders.buyerId),
       sellerCompany: companyNameOf(orders.sellerId),
       rfqId: orders.rfqId,
-      rfqTitle: rfqs.title,
+      rfqTitle: orders.title,
       quantity: orders.quantity,
       unit: orders.unit,
       unitPriceCents: orders.unitPriceCents,
@@ -45,7 +44,6 @@ export async function listOrders(db: Db, actor: SessionUser, limit = 100): Promi
       cancelledBy: orders.cancelledBy,
     })
     .from(orders)
-    .leftJoin(rfqs, eq(rfqs.id, orders.rfqId))
     .where(orderPartyOf(actor))
     .orderBy(desc(orders.createdAt))
     .limit(limit);
@@ -80,10 +78,9 @@ export async function getOrderDetail(db: Db, actor: SessionUser, orderId: string
       order: orders,
       buyerCompany: companyNameOf(orders.buyerId),
       sellerCompany: companyNameOf(orders.sellerId),
-      rfqTitle: rfqs.title,
+      rfqTitle: orders.title,
     })
     .from(orders)
-    .leftJoin(rfqs, eq(rfqs.id, orders.rfqId))
     .where(and(eq(orders.id, orderId), orderPartyOf(actor)))
     .limit(1);
   if (!row) return null;
@@ -191,6 +188,7 @@ export type OrderFromQuote = Pick<OrderInsert, "buyerId" | "sellerId" | "quantit
   Pick<
     OrderInsert,
     | "rfqId"
+    | "title"
     | "quoteId"
     | "incoterm"
     | "incotermPlace"
@@ -351,11 +349,7 @@ export async function notifyOrderParty(
   said: OrderNoticeDetail,
   eventSuffix = "",
 ) {
-  const [order] = await tx
-    .select({ title: rfqs.title })
-    .from(orders)
-    .leftJoin(rfqs, eq(rfqs.id, orders.rfqId))
-    .where(eq(orders.id, orderId));
+  const [order] = await tx.select({ title: orders.title }).from(orders).where(eq(orders.id, orderId));
   const what = order?.title ? `Your order for "${order.title}"` : "Your order";
   const label = ORDER_STATUS_LABEL[toStatus].toLowerCase();
   const saidText = typeof said === "string" ? said : said.text;
@@ -456,6 +450,7 @@ export function orderRows(db: Pick<Db, "select">) {
       totalCents: orders.totalCents,
       deliveredAt: orders.deliveredAt,
       rfqId: orders.rfqId,
+      title: orders.title,
     })
     .from(orders)
     .as("order_rows");

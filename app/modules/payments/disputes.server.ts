@@ -1,12 +1,11 @@
 import { firstErrors } from "~/lib/command-result";
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, inArray } from "drizzle-orm";
 import { orderParty } from "~/modules/orders/order-party.server";
 import { mayMoveOrder } from "~/modules/orders/orders.schema";
 import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/postgres-errors";
 import { disputeEvidence, disputes } from "~/db/schema/payments";
 import { companyNameOf } from "~/modules/accounts/profiles.server";
-import { rfqs } from "~/db/schema/rfqs";
 import { formatMoney } from "~/lib/money";
 import { parseUsdToCents } from "~/lib/money-minor";
 import { isUuid } from "~/lib/uuid";
@@ -22,7 +21,7 @@ import {
 import type { Notifier } from "~/modules/notifications/notifications.server";
 import { lockOrder, moveOrder, notifyOrderParty, orderRows } from "~/modules/orders/orders.server";
 import type { BlobStorage } from "~/modules/uploads/storage.server";
-import { orderBalance } from "./ledger.server";
+import { orderBalance, orderBalances } from "./ledger.server";
 import {
   DISPUTE_DECISION_LABEL,
   decideDisputeSchema,
@@ -127,41 +126,50 @@ async function disputeViews(db: Db, where: ReturnType<typeof eq>): Promise<Dispu
   const rows = await db
     .select({
       dispute: disputes,
-      title: rfqs.title,
+      title: orders.title,
       totalCents: orders.totalCents,
       buyerCompany: companyNameOf(orders.buyerId),
       sellerCompany: companyNameOf(orders.sellerId),
     })
     .from(disputes)
     .innerJoin(orders, eq(orders.id, disputes.orderId))
-    .leftJoin(rfqs, eq(rfqs.id, orders.rfqId))
     .where(where)
     .orderBy(desc(disputes.createdAt));
-  const views: DisputeView[] = [];
-  for (const row of rows) {
-    const evidence = await db
-      .select({ id: disputeEvidence.id, fileName: disputeEvidence.fileName, contentType: disputeEvidence.contentType })
-      .from(disputeEvidence)
-      .where(eq(disputeEvidence.disputeId, row.dispute.id))
-      .orderBy(asc(disputeEvidence.createdAt));
-    views.push({
-      id: row.dispute.id,
-      orderId: row.dispute.orderId,
-      orderTitle: row.title,
-      buyerCompany: row.buyerCompany || "Buyer",
-      sellerCompany: row.sellerCompany || "Supplier",
-      totalCents: row.totalCents,
-      heldCents: (await orderBalance(db, row.dispute.orderId)).held,
-      reason: row.dispute.reason,
-      status: row.dispute.status,
-      decision: row.dispute.decision,
-      refundCents: row.dispute.refundCents,
-      settlementCents: row.dispute.settlementCents,
-      decisionNote: row.dispute.decisionNote,
-      createdAt: row.dispute.createdAt.toISOString(),
-      evidence,
-    });
-  }
+  // the evidence and the held balances of every dispute listed, in one statement each
+  const disputeIds = rows.map((row) => row.dispute.id);
+  const evidence =
+    disputeIds.length === 0
+      ? []
+      : await db
+          .select({
+            disputeId: disputeEvidence.disputeId,
+            id: disputeEvidence.id,
+            fileName: disputeEvidence.fileName,
+            contentType: disputeEvidence.contentType,
+          })
+          .from(disputeEvidence)
+          .where(inArray(disputeEvidence.disputeId, disputeIds))
+          .orderBy(asc(disputeEvidence.createdAt), asc(disputeEvidence.id));
+  const balances = await orderBalances(db, [...new Set(rows.map((row) => row.dispute.orderId))]);
+  const views: DisputeView[] = rows.map((row) => ({
+    id: row.dispute.id,
+    orderId: row.dispute.orderId,
+    orderTitle: row.title,
+    buyerCompany: row.buyerCompany || "Buyer",
+    sellerCompany: row.sellerCompany || "Supplier",
+    totalCents: row.totalCents,
+    heldCents: balances.get(row.dispute.orderId)!.held,
+    reason: row.dispute.reason,
+    status: row.dispute.status,
+    decision: row.dispute.decision,
+    refundCents: row.dispute.refundCents,
+    settlementCents: row.dispute.settlementCents,
+    decisionNote: row.dispute.decisionNote,
+    createdAt: row.dispute.createdAt.toISOString(),
+    evidence: evidence
+      .filter((file) => file.disputeId === row.dispute.id)
+      .map(({ id, fileName, contentType }) => ({ id, fileName, contentType })),
+  }));
   return views;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { ledgerEntries, paymentMilestones } from "~/db/schema/payments";
 import type { Balance, LedgerKind } from "./payments.schema";
@@ -50,6 +50,23 @@ export async function orderBalance(db: Db, orderId: string): Promise<Balance> {
     .where(eq(ledgerEntries.orderId, orderId))
     .groupBy(ledgerEntries.kind);
   return toBalance(sums);
+}
+
+/** The balances of several orders in one statement (an order with no entries has a zero balance). */
+export async function orderBalances(db: Db, orderIds: string[]): Promise<Map<string, Balance>> {
+  const sums =
+    orderIds.length === 0
+      ? []
+      : await db
+          .select({
+            orderId: ledgerEntries.orderId,
+            kind: ledgerEntries.kind,
+            total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::bigint`.mapWith(Number),
+          })
+          .from(ledgerEntries)
+          .where(inArray(ledgerEntries.orderId, orderIds))
+          .groupBy(ledgerEntries.orderId, ledgerEntries.kind);
+  return new Map(orderIds.map((id) => [id, toBalance(sums.filter((s) => s.orderId === id))]));
 }
 
 /** Locks a milestone's row for the rest of the transaction: every ledger write on it waits its turn. */

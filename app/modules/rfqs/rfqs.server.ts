@@ -808,6 +808,7 @@ export async function acceptQuote(
         buyerId: actor.id,
         sellerId: quote.sellerId,
         rfqId: quote.rfqId,
+        title: quote.title,
         quoteId: quote.id,
         quantity: quote.quantity,
         unit: quote.unit,
