@@ -13,6 +13,7 @@ import { storeProducts } from "~/db/schema/stores";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import S3rver from "s3rver";
 import { catalogueImports } from "~/db/schema/catalogue-import";
+import { addProductSchema } from "~/modules/products/product-form.schema";
 import { isPrivateKey, localDiskStorage, s3Storage, type BlobStorage } from "~/modules/uploads/storage.server";
 import { createStore } from "../../../seed/factories/stores";
 import { createBuyer, createSeller, actorOf, type Account } from "../../../seed/factories/users";
@@ -394,6 +395,38 @@ describe.each(testEngines("both"))("catalogue import on %s", (engine) => {
       material: "Brass, lacquered",
       manufacturer: "Moradabad Brass Works, Moradabad, Uttar Pradesh, India",
     });
+  });
+
+  it("material and manufacturer under their synonyms: created, updated, the same file twice changes nothing, too long is refused", async () => {
+    const sheet = (fibre: string, maker: string) =>
+      [
+        "Item code,Title,Category,MOQ,Price,Fibre content,Made by",
+        `SY-1,Jute rug,bath-linen,50,8.00,"${fibre}","${maker}"`,
+      ].join("\n");
+    const created = await preview(sheet("100% jute", "Kerala Coir Works, Alleppey"));
+    expect(created).toMatchObject({ toCreate: 1, refusedCount: 0 });
+    await commitAndRun(created.id);
+    expect(await bySku("SY-1")).toMatchObject({ material: "100% jute", manufacturer: "Kerala Coir Works, Alleppey" });
+
+    const updated = await preview(sheet("70% jute, 30% cotton", ""));
+    expect(updated).toMatchObject({ toUpdate: 1, unchanged: 0 });
+    expect((await commitAndRun(updated.id)).updated).toBe(1);
+    const once = (await bySku("SY-1"))!;
+    // an empty cell of a column the sheet has clears the stored value, as an empty field of the product form does
+    expect(once).toMatchObject({ material: "70% jute, 30% cotton", manufacturer: null });
+    const again = await preview(sheet("70% jute, 30% cotton", ""));
+    expect(again).toMatchObject({ toCreate: 0, toUpdate: 0, unchanged: 1 });
+    expect((await commitAndRun(again.id)).leftUnchanged).toBe(1);
+    expect((await bySku("SY-1"))!.updatedAt).toEqual(once.updatedAt);
+
+    // the product form's limit, refused with the product form's words (not cut)
+    const long = await preview(sheet("70% jute", "m".repeat(301)));
+    expect(long.refused.map((r) => [r.row, r.column, r.reason])).toEqual([
+      [2, "Manufacturer", "Manufacturer must be at most 300 characters (it has 301)."],
+    ]);
+    const form = addProductSchema.in.shape.manufacturer.safeParse("m".repeat(301));
+    expect(long.refused[0]!.reason).toContain(form.error!.issues[0]!.message);
+    expect(await preview(sheet("70% jute", "m".repeat(300)))).toMatchObject({ toUpdate: 1, refusedCount: 0 });
   });
 
   it("escapes text that starts like a formula in the export, and reads it back as it was", async () => {
