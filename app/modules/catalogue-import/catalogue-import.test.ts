@@ -26,6 +26,7 @@ import {
   discardCatalogueImport,
   getCatalogueImport,
   runCatalogueImport,
+  sweepImportFiles,
   zipStorageKey,
   type ImportDeps,
 } from "./catalogue-import.server";
@@ -593,6 +594,40 @@ describe.each(testEngines("both"))("catalogue import on %s", (engine) => {
       // the finished import leaves no ZIP in storage and no copy on the instance that ran it
       expect(await shared.getFile(key, path.join(runsOn, "after.zip"))).toBe(false);
       expect(await filesUnder(runsOn)).toEqual([]);
+    });
+
+    it("a run on one instance, the next on another: the first instance's copy and its crash leftovers are swept", async () => {
+      const first = await instance();
+      const second = await instance();
+      const importId = await previewOn(
+        await instance(),
+        `${HEAD}\nSW-1,Brass tray,metal-crafts,10,7.00,,tray.png,,,,,`,
+        zipSync({ "tray.png": await png("#998800") }),
+      );
+      expect(await commitCatalogueImport(deps, actorOf(seller), importId)).toMatchObject({ ok: true });
+      // the first run copies the ZIP from storage, then its budget is spent before any product: the rest is queued
+      expect(await runCatalogueImport({ ...deps, storage: shared, dataDir: first }, importId, { budgetMs: -1 })).toBe(
+        "continued",
+      );
+      expect(await filesUnder(first)).toEqual([`catalogue-imports/job-copies/${importId}.zip`]);
+      // a sweep while the import runs keeps its copy
+      expect(await sweepImportFiles({ db: database.db, dataDir: first })).toBe(0);
+      // the next run lands on another instance, which streams its own copy from storage and finishes
+      expect(await runCatalogueImport({ ...deps, storage: shared, dataDir: second }, importId)).toBe("done");
+      expect((await bySku("SW-1"))!.images).toHaveLength(1);
+      expect(await filesUnder(second)).toEqual([]);
+
+      // the first instance also holds what a crash left: a half-written download and an upload cut short, hours ago,
+      // beside ones in progress now
+      const folder = path.join(first, "catalogue-imports");
+      await fs.mkdir(path.join(folder, "incoming"), { recursive: true });
+      const leftovers = [`job-copies/${importId}.zip.0a1b2c.tmp`, "incoming/old.zip", "incoming/old.sheet"];
+      const current = ["job-copies/other.zip.3d4e5f.tmp", "incoming/now.zip"];
+      for (const name of [...leftovers, ...current]) await fs.writeFile(path.join(folder, name), "x");
+      const hoursAgo = new Date(Date.now() - 7 * 60 * 60 * 1000);
+      for (const name of leftovers) await fs.utimes(path.join(folder, name), hoursAgo, hoursAgo);
+      expect(await sweepImportFiles({ db: database.db, dataDir: first })).toBe(1 + leftovers.length);
+      expect((await filesUnder(first)).sort()).toEqual(current.map((n) => `catalogue-imports/${n}`).sort());
     });
 
     it("is deleted from storage when the preview is discarded, or left uncommitted for a day", async () => {
