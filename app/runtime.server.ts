@@ -16,6 +16,7 @@ import {
   IMPORT_CLEANUP_CRON,
   resumeCatalogueImports,
   runCatalogueImport,
+  sweepImportFiles,
 } from "~/modules/catalogue-import/catalogue-import.server";
 import { generateOrderDocuments } from "~/modules/order-documents/order-documents.server";
 import {
@@ -82,6 +83,7 @@ type Holder = {
   maintenance?: NodeJS.Timeout;
   views?: ViewCounter;
   viewFlush?: NodeJS.Timeout;
+  importSweep?: NodeJS.Timeout;
 };
 // Kept on globalThis so that hot module reloads in development reuse the open database.
 const holder: Holder = ((globalThis as { __setuRuntime?: Holder }).__setuRuntime ??= {});
@@ -204,6 +206,16 @@ export function startRuntime(): Promise<Runtime> {
         if (made) logger.info({ made }, "made again the store QR codes that encoded another address");
       });
     }
+    // what imports left on this instance's own disk (a ZIP copy of one another instance finished, an upload a crash
+    // cut short) goes now and every hour: each instance sweeps its own disk (record 0055)
+    const sweep = () =>
+      sweepImportFiles({ db: database.db, dataDir }).then(
+        (removed) => removed && logger.info({ removed }, "removed files left by catalogue imports"),
+        (error: unknown) => logger.warn({ err: error }, "catalogue import files could not be swept"),
+      );
+    await sweep();
+    holder.importSweep = setInterval(() => void sweep(), 60 * 60 * 1000);
+    holder.importSweep.unref();
     // imports a crash interrupted carry on from their cursor (record 0055)
     if (process.env.JOB_WORKERS !== "off") await resumeCatalogueImports(database.db, jobs);
     // stored QR codes made before scans were tagged, or before the site moved, are made again (once: a stately queue)
@@ -267,6 +279,8 @@ export async function stopRuntime() {
   holder.maintenance = undefined;
   clearInterval(holder.viewFlush);
   holder.viewFlush = undefined;
+  clearInterval(holder.importSweep);
+  holder.importSweep = undefined;
   const { database, jobs, live, views } = holder;
   holder.views = undefined;
   holder.jobs = undefined;

@@ -120,7 +120,7 @@ const INSTRUCTIONS = [
     "Product fields (name, description, category, unit, MOQ …) are read from a product's first row; later rows may leave them empty.",
   ],
   [
-    "Headings may be in any order; these names are understood too: MOQ = Min order = Minimum order quantity, HS code = HSN = HTSUS, Material / composition = Composition = Fibre content, Pictures = Images.",
+    "Headings may be in any order; these names are understood too: MOQ = Min order = Minimum order quantity, HS code = HSN = HTSUS, Material / composition = Material = Composition = Fibre content, Manufacturer = Maker = Made by, Pictures = Images.",
   ],
   [
     "Customs: a new or changed HS code must be a 10-digit HTSUS number that Setu's HTSUS table holds, as on the product form; Material / composition and Manufacturer print on the commercial invoice.",

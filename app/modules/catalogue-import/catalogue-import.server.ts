@@ -35,7 +35,8 @@ import { readSheetRows, sniffSheetFormat } from "./sheet-reader.server";
  *
  * Between 1 and 3 the ZIP of pictures waits in blob storage (S3 with several instances), never on the disk of the
  * instance that took the upload: the job may run on another. The job streams it to a copy on its own instance's disk
- * (yauzl reads a ZIP from its end), kept between the runs of one import and removed when the import ends. The ZIP is
+ * (yauzl reads a ZIP from its end), kept between the runs of one import and removed when the import ends (what a crash
+ * or another instance's finish leaves is swept as the instance starts and every hour: sweepImportFiles). The ZIP is
  * deleted from storage when the import is done or discarded, or once a preview has been left for a day.
  */
 
@@ -547,12 +548,12 @@ export async function runCatalogueImport(
 
 /**
  * This instance's copy of the import's ZIP, streamed from blob storage the first time one of its runs comes here (and
- * kept for its next runs); null when storage no longer has it. Copies left by imports that ended meanwhile (another
- * instance finished them) are removed on the way.
+ * kept for its next runs); null when storage no longer has it. What earlier imports left on this disk (a copy of one
+ * that another instance finished) is swept on the way.
  */
 async function zipCopy(deps: ImportDeps, importId: string, key: string): Promise<string | null> {
   const copy = zipCopyPath(deps.dataDir, importId);
-  await removeEndedCopies(deps, importId);
+  await sweepImportFiles(deps);
   const there = await fs.stat(copy).then(
     () => true,
     () => false,
@@ -567,18 +568,45 @@ async function zipCopy(deps: ImportDeps, importId: string, key: string): Promise
   return found ? copy : null;
 }
 
-async function removeEndedCopies(deps: ImportDeps, importId: string) {
-  const folder = path.dirname(zipCopyPath(deps.dataDir, importId));
-  const names = await fs.readdir(folder).catch(() => [] as string[]);
-  const ids = names.filter((n) => n.endsWith(".zip")).map((n) => n.slice(0, -".zip".length));
-  const others = ids.filter((id) => id !== importId && isUuid(id));
-  if (!others.length) return;
-  const live = await deps.db
-    .select({ id: catalogueImports.id })
-    .from(catalogueImports)
-    .where(sql`${catalogueImports.id} in ${others} and ${catalogueImports.status} in ('queued', 'running')`);
+/** How old an upload left in `incoming/` or a half-downloaded copy is before a sweep counts it as left by a crash. */
+const LEFT_BEHIND_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * Removes what imports left on this instance's disk: copies of ZIPs whose import is no longer queued or running
+ * (it ended here or on another instance), and uploads or half-written downloads that a crash or a killed request
+ * left for hours. Run as an instance starts and every hour on each instance (only its own disk); returns how many
+ * files went.
+ */
+export async function sweepImportFiles(
+  { db, dataDir }: Pick<ImportDeps, "db" | "dataDir">,
+  now = new Date(),
+): Promise<number> {
+  const folder = importFolder(dataDir);
+  const copies = path.join(folder, "job-copies");
+  let removed = 0;
+  const remove = async (file: string) => {
+    await removeQuietly(file);
+    removed++;
+  };
+  const names = await fs.readdir(copies).catch(() => [] as string[]);
+  const ids = names.filter((n) => n.endsWith(".zip") && isUuid(n.slice(0, -".zip".length))).map((n) => n.slice(0, -4));
+  const live = ids.length
+    ? await db
+        .select({ id: catalogueImports.id })
+        .from(catalogueImports)
+        .where(sql`${catalogueImports.id} in ${ids} and ${catalogueImports.status} in ('queued', 'running')`)
+    : [];
   const keep = new Set(live.map((r) => r.id));
-  for (const id of others) if (!keep.has(id)) await removeQuietly(zipCopyPath(deps.dataDir, id));
+  for (const id of ids) if (!keep.has(id)) await remove(path.join(copies, `${id}.zip`));
+  for (const [dir, files] of [
+    [copies, names.filter((n) => !n.endsWith(".zip"))],
+    [path.join(folder, "incoming"), await fs.readdir(path.join(folder, "incoming")).catch(() => [] as string[])],
+  ] as const)
+    for (const name of files) {
+      const stat = await fs.stat(path.join(dir, name)).catch(() => null);
+      if (stat?.isFile() && now.getTime() - stat.mtimeMs > LEFT_BEHIND_MS) await remove(path.join(dir, name));
+    }
+  return removed;
 }
 
 class CursorMoved extends Error {}
@@ -588,7 +616,7 @@ async function picturesOf(deps: ImportDeps, zipFile: string, sellerId: string, c
   const names = new Set<string>();
   for (const entry of chunk)
     for (const [url, name] of Object.entries(entry.pictures))
-      if (!(await deps.storage.get(storageKey(url, sellerId)))) names.add(name);
+      if (!(await deps.storage.has(storageKey(url, sellerId)))) names.add(name);
   return names.size ? readZipPictures(zipFile, names) : new Map<string, Buffer>();
 }
 

@@ -13,6 +13,7 @@ import { storeProducts } from "~/db/schema/stores";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import S3rver from "s3rver";
 import { catalogueImports } from "~/db/schema/catalogue-import";
+import { addProductSchema } from "~/modules/products/product-form.schema";
 import { isPrivateKey, localDiskStorage, s3Storage, type BlobStorage } from "~/modules/uploads/storage.server";
 import { createStore } from "../../../seed/factories/stores";
 import { createBuyer, createSeller, actorOf, type Account } from "../../../seed/factories/users";
@@ -25,6 +26,7 @@ import {
   discardCatalogueImport,
   getCatalogueImport,
   runCatalogueImport,
+  sweepImportFiles,
   zipStorageKey,
   type ImportDeps,
 } from "./catalogue-import.server";
@@ -396,6 +398,38 @@ describe.each(testEngines("both"))("catalogue import on %s", (engine) => {
     });
   });
 
+  it("material and manufacturer under their synonyms: created, updated, the same file twice changes nothing, too long is refused", async () => {
+    const sheet = (fibre: string, maker: string) =>
+      [
+        "Item code,Title,Category,MOQ,Price,Fibre content,Made by",
+        `SY-1,Jute rug,bath-linen,50,8.00,"${fibre}","${maker}"`,
+      ].join("\n");
+    const created = await preview(sheet("100% jute", "Kerala Coir Works, Alleppey"));
+    expect(created).toMatchObject({ toCreate: 1, refusedCount: 0 });
+    await commitAndRun(created.id);
+    expect(await bySku("SY-1")).toMatchObject({ material: "100% jute", manufacturer: "Kerala Coir Works, Alleppey" });
+
+    const updated = await preview(sheet("70% jute, 30% cotton", ""));
+    expect(updated).toMatchObject({ toUpdate: 1, unchanged: 0 });
+    expect((await commitAndRun(updated.id)).updated).toBe(1);
+    const once = (await bySku("SY-1"))!;
+    // an empty cell of a column the sheet has clears the stored value, as an empty field of the product form does
+    expect(once).toMatchObject({ material: "70% jute, 30% cotton", manufacturer: null });
+    const again = await preview(sheet("70% jute, 30% cotton", ""));
+    expect(again).toMatchObject({ toCreate: 0, toUpdate: 0, unchanged: 1 });
+    expect((await commitAndRun(again.id)).leftUnchanged).toBe(1);
+    expect((await bySku("SY-1"))!.updatedAt).toEqual(once.updatedAt);
+
+    // the product form's limit, refused with the product form's words (not cut)
+    const long = await preview(sheet("70% jute", "m".repeat(301)));
+    expect(long.refused.map((r) => [r.row, r.column, r.reason])).toEqual([
+      [2, "Manufacturer", "Manufacturer must be at most 300 characters (it has 301)."],
+    ]);
+    const form = addProductSchema.in.shape.manufacturer.safeParse("m".repeat(301));
+    expect(long.refused[0]!.reason).toContain(form.error!.issues[0]!.message);
+    expect(await preview(sheet("70% jute", "m".repeat(300)))).toMatchObject({ toUpdate: 1, refusedCount: 0 });
+  });
+
   it("escapes text that starts like a formula in the export, and reads it back as it was", async () => {
     const view = await preview(
       `${HEAD}\nFX-1,"=HYPERLINK(""http://evil.example"")",bath-linen,1,2.00,,,,,"@SUM(A1)",,`,
@@ -560,6 +594,40 @@ describe.each(testEngines("both"))("catalogue import on %s", (engine) => {
       // the finished import leaves no ZIP in storage and no copy on the instance that ran it
       expect(await shared.getFile(key, path.join(runsOn, "after.zip"))).toBe(false);
       expect(await filesUnder(runsOn)).toEqual([]);
+    });
+
+    it("a run on one instance, the next on another: the first instance's copy and its crash leftovers are swept", async () => {
+      const first = await instance();
+      const second = await instance();
+      const importId = await previewOn(
+        await instance(),
+        `${HEAD}\nSW-1,Brass tray,metal-crafts,10,7.00,,tray.png,,,,,`,
+        zipSync({ "tray.png": await png("#998800") }),
+      );
+      expect(await commitCatalogueImport(deps, actorOf(seller), importId)).toMatchObject({ ok: true });
+      // the first run copies the ZIP from storage, then its budget is spent before any product: the rest is queued
+      expect(await runCatalogueImport({ ...deps, storage: shared, dataDir: first }, importId, { budgetMs: -1 })).toBe(
+        "continued",
+      );
+      expect(await filesUnder(first)).toEqual([`catalogue-imports/job-copies/${importId}.zip`]);
+      // a sweep while the import runs keeps its copy
+      expect(await sweepImportFiles({ db: database.db, dataDir: first })).toBe(0);
+      // the next run lands on another instance, which streams its own copy from storage and finishes
+      expect(await runCatalogueImport({ ...deps, storage: shared, dataDir: second }, importId)).toBe("done");
+      expect((await bySku("SW-1"))!.images).toHaveLength(1);
+      expect(await filesUnder(second)).toEqual([]);
+
+      // the first instance also holds what a crash left: a half-written download and an upload cut short, hours ago,
+      // beside ones in progress now
+      const folder = path.join(first, "catalogue-imports");
+      await fs.mkdir(path.join(folder, "incoming"), { recursive: true });
+      const leftovers = [`job-copies/${importId}.zip.0a1b2c.tmp`, "incoming/old.zip", "incoming/old.sheet"];
+      const current = ["job-copies/other.zip.3d4e5f.tmp", "incoming/now.zip"];
+      for (const name of [...leftovers, ...current]) await fs.writeFile(path.join(folder, name), "x");
+      const hoursAgo = new Date(Date.now() - 7 * 60 * 60 * 1000);
+      for (const name of leftovers) await fs.utimes(path.join(folder, name), hoursAgo, hoursAgo);
+      expect(await sweepImportFiles({ db: database.db, dataDir: first })).toBe(1 + leftovers.length);
+      expect((await filesUnder(first)).sort()).toEqual(current.map((n) => `catalogue-imports/${n}`).sort());
     });
 
     it("is deleted from storage when the preview is discarded, or left uncommitted for a day", async () => {

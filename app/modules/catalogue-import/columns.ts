@@ -91,7 +91,7 @@ export const COLUMNS = [
   {
     key: "manufacturer",
     heading: "Manufacturer",
-    synonyms: ["maker", "manufactured by", "manufacturer name", "manufacturer name and address", "factory"],
+    synonyms: ["maker", "made by", "manufactured by", "manufacturer name", "manufacturer name and address", "factory"],
     help: "Optional. The maker's name and address when it is not you (empty: you, the exporter; up to 300 characters). A sheet without this column leaves it as it is.",
   },
   {

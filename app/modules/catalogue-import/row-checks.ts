@@ -3,7 +3,7 @@ import { CATEGORY_NODES, findCategory } from "~/lib/categories";
 import { inrPaiseToUsdCents, parseAmountToMinor } from "~/lib/money-minor";
 import { UNITS } from "~/lib/units";
 import type { ImportRefusal } from "~/db/schema/catalogue-import";
-import { checkPriceLadder } from "~/modules/products/product-form.schema";
+import { checkPriceLadder, manufacturerText, materialText } from "~/modules/products/product-form.schema";
 import type { ImportedProduct } from "~/modules/products/product-import.schema";
 import { HEADING_OF, type ColumnKey } from "./columns";
 
@@ -172,15 +172,16 @@ export function checkRow(
   if (hsCell && !/^\d{6,10}$/.test(hsCell))
     refuse("hsCode", `"${cell("hsCode")}" is not an HS code: 6 to 10 digits, like 6302.60 or 6302600010.`);
 
-  // as the product form takes them (at most 200 and 300 characters); a column the sheet lacks changes nothing
-  const goodsText = (key: "material" | "manufacturer", label: string, max: number) => {
+  // by the product form's own rule (too long is refused, not cut); a column the sheet lacks changes nothing
+  const goodsText = (key: "material" | "manufacturer", rule: typeof materialText) => {
     if (rawCells[key] === undefined) return undefined;
-    const text = cell(key);
-    if (text.length > max) refuse(key, `${label} must be at most ${max} characters (it has ${text.length}).`);
-    return text || null;
+    const checked = rule.safeParse(cell(key));
+    if (checked.success) return checked.data;
+    refuse(key, `${checked.error.issues[0]!.message} (it has ${cell(key).length}).`);
+    return null;
   };
-  const material = goodsText("material", "Material / composition", 200);
-  const manufacturer = goodsText("manufacturer", "Manufacturer", 300);
+  const material = goodsText("material", materialText);
+  const manufacturer = goodsText("manufacturer", manufacturerText);
 
   const decimal = (key: ColumnKey, label: string): number | null => {
     const text = cell(key);

@@ -159,6 +159,13 @@ const optionalText = (max: number, what: string) =>
     .max(max, `${what} must be at most ${max} characters`)
     .transform((v) => v || null);
 
+/**
+ * The goods' material / composition and manufacturer as customs papers print them (#41 item 1): the product form's
+ * rule, which the catalogue import applies to its columns too (one rule whichever door the text comes in by).
+ */
+export const materialText = optionalText(200, "Material / composition");
+export const manufacturerText = optionalText(300, "Manufacturer");
+
 /** An Indian port's UN/LOCODE (which ones exist, the server checks against the ports table); empty is none. */
 const optionalOriginPort = z
   .string()
@@ -287,8 +294,8 @@ export const addProductSchema = z
     // 6 to 10 digits here: the server takes 10 digits of the HTS table, or the 6-digit code the product already has
     // (record 0053)
     hsCode: optionalHsCode.default(null),
-    material: optionalText(200, "Material / composition").default(null),
-    manufacturer: optionalText(300, "Manufacturer").default(null),
+    material: materialText.default(null),
+    manufacturer: manufacturerText.default(null),
     originPort: optionalOriginPort.default(null),
     tiers: z
       .array(formTierRow)

@@ -13,6 +13,8 @@ export type StoredObject = { bytes: Buffer; contentType: string };
 export interface BlobStorage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
+  /** Whether an object is there, without reading it (S3: a HEAD request). */
+  has(key: string): Promise<boolean>;
   /** Removes an object; one that is not there is no error. */
   delete(key: string): Promise<void>;
   /** Streams a file of this server's disk into the store (a large file is never whole in memory). */
@@ -102,6 +104,13 @@ export function localDiskStorage(root: string): BlobStorage {
         return null;
       }
     },
+    async has(key) {
+      if (!isSafeKey(key)) return false;
+      return fs.stat(resolve(key)).then(
+        (stat) => stat.isFile(),
+        () => false,
+      );
+    },
     async delete(key) {
       await fs.rm(resolve(key), { force: true });
     },
@@ -155,6 +164,13 @@ export function s3Storage(config: {
         bytes: Buffer.from(await response.arrayBuffer()),
         contentType: response.headers.get("content-type") ?? contentTypeFor(key),
       };
+    },
+    async has(key) {
+      if (!isSafeKey(key)) return false;
+      const response = await client.fetch(url(key), { method: "HEAD" });
+      if (response.status === 404 || response.status === 403) return false;
+      if (!response.ok) throw new Error(`S3 read failed with status ${response.status}`);
+      return true;
     },
     async delete(key) {
       if (!isSafeKey(key)) throw new Error("invalid storage key");

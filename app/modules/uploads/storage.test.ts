@@ -48,10 +48,13 @@ describe.each(backends)("blob storage on $name", ({ open }) => {
   it("stores, reads and deletes an object; deleting one that is not there is no error", async () => {
     const storage = open();
     const key = "message-attachments/c1/0123456789abcdef.pdf";
+    expect(await storage.has(key)).toBe(false);
     await storage.put(key, Buffer.from("%PDF-1.4"), "application/pdf");
     expect((await storage.get(key))?.bytes.toString()).toBe("%PDF-1.4");
+    expect(await storage.has(key)).toBe(true);
     await storage.delete(key);
     expect(await storage.get(key)).toBeNull();
+    expect(await storage.has(key)).toBe(false);
     await expect(storage.delete(key)).resolves.toBeUndefined();
     await expect(storage.delete("../outside.pdf")).rejects.toThrow("invalid storage key");
   });
