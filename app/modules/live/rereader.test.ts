@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRereader } from "./use-live-events";
+import { createRereader, holdsRereads } from "./use-live-events";
 
 /** A revalidation the test ends when it wants, counting how many were started. */
 function revalidations() {
@@ -67,5 +67,16 @@ describe("live events' re-reads", () => {
     rereader.hold(false);
     void rereader.reread();
     expect(calls.started()).toBe(0);
+  });
+});
+
+describe("when re-reads wait", () => {
+  it("wait while a location loads (a link, a GET form, an action's redirect), not while a form posts or its data reloads", () => {
+    expect(holdsRereads({ state: "idle" })).toBe(false);
+    expect(holdsRereads({ state: "loading" })).toBe(true);
+    expect(holdsRereads({ state: "loading", formMethod: "GET" })).toBe(true);
+    // React Router takes a revalidation asked for meanwhile into the action's reload, and keeps the action's answer
+    expect(holdsRereads({ state: "submitting", formMethod: "POST" })).toBe(false);
+    expect(holdsRereads({ state: "loading", formMethod: "POST" })).toBe(false);
   });
 });

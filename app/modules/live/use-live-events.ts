@@ -11,10 +11,8 @@ const RETRY_AT_MOST_MS = 5 * 60_000;
 
 /**
  * Runs the re-reads the events ask for: at most one at a time (the events of a burst that arrive meanwhile cost one
- * more), and none while the page is navigating or submitting. React Router's revalidate() during a navigation aborts
- * the navigation's loader fetch and starts another, after the server had already answered the first; the flash
- * notice that answer carried and cleared (an action's redirect) was lost, so "Payment submitted" never showed when
- * the action's own live event arrived first. A re-read asked for meanwhile runs once the navigation has ended.
+ * more), and none while held (`hold`), i.e. while the page loads another location (see `holdsRereads`). A re-read
+ * asked for meanwhile runs once the hold ends.
  */
 export function createRereader(revalidate: () => Promise<unknown>) {
   let stopped = false;
@@ -59,6 +57,19 @@ export function createRereader(revalidate: () => Promise<unknown>) {
 }
 
 /**
+ * Whether a re-read must wait for the navigation under way. React Router's revalidate() while a page loads aborts the
+ * loads' fetch and starts another, after the server had already answered the first: the flash notice that answer
+ * carried and cleared (an action's redirect) was lost, so "Payment of $300.00 submitted" never showed when the
+ * action's own live event came first. So a re-read waits while a location loads. Not while a form is submitted, nor
+ * while the loaders run again after an action that answered with data: there React Router takes the re-read into
+ * the action's own reload, which keeps the action's answer (a re-read after it would drop it: the card's "Your card
+ * was declined." went from its field, and the milestone's last failure showed a second time).
+ */
+export function holdsRereads(navigation: { state: string; formMethod?: string }): boolean {
+  return navigation.state === "loading" && !(navigation.formMethod && navigation.formMethod.toUpperCase() !== "GET");
+}
+
+/**
  * Keeps a signed-in user's page current: listens to /api/events and, on each event, revalidates the
  * loaders (the header's bell, the inbox, an open thread…). At most one revalidation runs at a time; the
  * events of a burst that arrive meanwhile cost one more. Reconnecting is EventSource's own; when it gives
@@ -72,7 +83,7 @@ export function useLiveEvents(userId: string | null) {
   useEffect(() => {
     revalidate.current = revalidator.revalidate;
   });
-  const busy = useNavigation().state !== "idle";
+  const busy = holdsRereads(useNavigation());
   const rereader = useRef<ReturnType<typeof createRereader> | null>(null);
   const busyNow = useRef(busy);
   useEffect(() => {
