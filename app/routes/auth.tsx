@@ -26,6 +26,7 @@ import { PageTitle } from "~/i18n/page-title";
 import type { Route } from "./+types/auth";
 import { useTranslation } from "~/i18n/use-translation";
 import type { I18nHandle } from "~/i18n/config";
+import { localeOf } from "~/i18n/i18next.server";
 import { appContext } from "~/request-context.server";
 
 const lazySignInSchema = lazySchema(() =>
@@ -79,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (read.value.intent === "signup") {
     const input = parseInput(signUpSchema, readSignUpForm(form));
-    const result = input.ok ? await signUpWithEmail(runtime, input.value, request.headers) : input;
+    const result = input.ok ? await signUpWithEmail(runtime, input.value, request.headers, localeOf(context)) : input;
     if (result.ok && result.redirectTo)
       return redirectWithFlash(result.redirectTo, { type: "success", message: result.message }, result.headers);
     if (result.ok)

@@ -11,6 +11,7 @@ import type { Notifier } from "~/modules/notifications/notifications.server";
 import type { Auth } from "./auth.server";
 import type { z } from "zod";
 import type { CommandRefusal } from "~/lib/command-result";
+import type { Locale } from "~/lib/locale";
 import type { forgotPasswordSchema, signInSchema, signUpSchema } from "./accounts.schema";
 import { overActionLimit, releaseSignInAttempt, reserveSignInAttempt, signInSucceeded } from "./attempt-limiter.server";
 import { isCommonPassword } from "./common-passwords.server";
@@ -48,6 +49,8 @@ export async function signUpWithEmail(
   runtime: CredentialDeps,
   input: z.output<typeof signUpSchema>,
   headers: Headers,
+  /** the language of the page signed up on: an account made on a Hindi page keeps Hindi (its first e-mail included) */
+  pageLocale: Locale = "en",
 ): Promise<AuthFormResult> {
   if (isCommonPassword(input.password)) {
     return {
@@ -83,6 +86,8 @@ export async function signUpWithEmail(
         isBuyer: input.userType === "buyer",
         isSeller: input.userType === "seller",
         verificationStatus: "pending",
+        // English stays unchosen (null follows the browser, record 0058); another language was chosen on the page
+        preferredLanguage: pageLocale === "en" ? null : pageLocale,
       });
       return true;
     });

@@ -677,6 +677,47 @@ describe.each(testEngines())("e-mails and pushes in the supplier's language on %
     for (const mail of await mailsTo(owner)) expect(mail.text).toMatch(new RegExp(`^नमस्ते ${owner.user.name},\n\n`));
   });
 
+  it("an account made on the Hindi sign-up page keeps Hindi, its first confirmation e-mail included; one made in English chooses nothing", async () => {
+    const auth = createAuth({
+      db: database.db,
+      secret: "test-secret-for-better-auth-0123456789abcdef",
+      baseURL: "http://setu.test",
+      requireEmailVerification: true,
+      secureCookies: false,
+      sendPasswordReset: (message) => sendPasswordResetEmail(database.db, jobs, "http://setu.test", message),
+      sendEmailConfirmation: (message) => queueEmailConfirmation(database.db, jobs, message),
+    });
+    const form = (email: string) =>
+      ({
+        email,
+        password: "Wholesale-Route-42",
+        confirmPassword: "Wholesale-Route-42",
+        fullName: "Meera Devi",
+        companyName: "Meera Handlooms",
+        phone: "",
+        userType: "seller",
+      }) as Parameters<typeof signUpWithEmail>[1];
+    const deps = { db: database.db, auth, jobs, notifier };
+    expect((await signUpWithEmail(deps, form("meera.hi@example.in"), new Headers(), "hi")).ok).toBe(true);
+    expect((await signUpWithEmail(deps, form("meera.en@example.in"), new Headers(), "en")).ok).toBe(true);
+
+    const chosen = await queryRows<{ email: string; language: string | null }>(
+      database.db,
+      sql`select u.email, p.preferred_language as language from "user" u join profiles p on p.user_id = u.id where u.email like 'meera.%' order by u.email`,
+    );
+    expect(chosen).toEqual([
+      { email: "meera.en@example.in", language: null },
+      { email: "meera.hi@example.in", language: "hi" },
+    ]);
+    const subjects = (await queuedEmails(database.db))
+      .filter((mail) => mail.to.startsWith("meera."))
+      .map((mail) => [mail.to, mail.subject]);
+    expect(subjects).toEqual([
+      ["meera.hi@example.in", "Setu के लिए अपना ई-मेल पता कन्फ़र्म करें"],
+      ["meera.en@example.in", "Confirm your e-mail address for Setu"],
+    ]);
+  });
+
   it("tells the owner of an address of a sign-up attempt in their language; the English one is unchanged", () => {
     const job = {
       template: "sign-up-attempt" as const,
