@@ -24,6 +24,7 @@ import type { SessionUser } from "~/modules/accounts/accounts.schema";
 import { loadAdminDashboard } from "~/modules/dashboard/dashboard.server";
 import { parseRfqListParams } from "~/modules/rfqs/rfq.schema";
 import { listRfqs } from "~/modules/rfqs/rfqs.server";
+import { quoteGoodsFromProduct } from "~/modules/products/rfq-prefill.server";
 import { similarSuppliersForProduct } from "~/modules/matching/similar-suppliers.server";
 import { localDiskStorage, type BlobStorage } from "~/modules/uploads/storage.server";
 import { cardImageUrl } from "~/modules/uploads/image-urls";
@@ -400,12 +401,24 @@ describe.each(testEngines())("seedDemoDataIfEmpty on %s", (engine) => {
     expect(inquiry!.buyerId).toBe(buyer.id);
     expect(await database.db.select().from(rfqResponses).where(eq(rfqResponses.rfqId, inquiry!.id))).toEqual([]);
     // no one else sees it: another supplier, a visitor
+    let board = 0;
     for (const other of [await viewer("priya@deccan-auto.example"), null]) {
       const list = await listRfqs(database.db, params(false), other);
       expect(list.items.map((r) => r.title)).not.toContain(DEMO_DIRECT_INQUIRY.title);
+      board = list.total;
     }
-    // the administrator's open RFQs count it, and apart as a direct inquiry
-    expect(await loadAdminDashboard(database.db, { isAdmin: true })).toMatchObject({ openDirectInquiries: 1 });
+    // the administrator's open RFQs are the public board a visitor sees; the direct inquiry is counted apart
+    expect(await loadAdminDashboard(database.db, { isAdmin: true })).toMatchObject({
+      openRfqs: board,
+      openDirectInquiries: 1,
+    });
+    // its supplier's quote form starts from the product's goods, its weight of one unit too (issue #41.1)
+    expect(await quoteGoodsFromProduct(database.db, supplier, product!.id)).toMatchObject({
+      goodsDescription: DEMO_DIRECT_INQUIRY.productName,
+      material: product!.material,
+      hsCode: "6302.60.0020",
+      unitWeightKg: "0.13",
+    });
   });
 
   it("creates every demo account with the role it is listed under", async () => {

@@ -12,6 +12,7 @@ import {
   Flag,
   Package,
   Scale,
+  Send,
   ShieldCheck,
   Sparkles,
   ShoppingCart,
@@ -467,19 +468,16 @@ function AdminHome({ name, dashboard }: { name: string; dashboard: AdminDashboar
           action="Decide disputes"
         />
       </section>
-      <section aria-label="Marketplace" className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      <section aria-label="Marketplace" className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
         <Stat icon={Users} label="Accounts" value={dashboard.users} />
         <Stat icon={Store} label="Sellers" value={dashboard.sellers} />
         <Stat icon={Package} label="Active products" value={dashboard.activeProducts} />
+        <Stat icon={FileText} label="Open RFQs" value={dashboard.openRfqs} hint="Public: any supplier may quote" />
         <Stat
-          icon={FileText}
-          label="Open RFQs"
-          value={dashboard.openRfqs}
-          hint={
-            dashboard.openDirectInquiries === 1
-              ? "1 of them a direct inquiry to one supplier"
-              : `${dashboard.openDirectInquiries.toLocaleString("en-US")} of them direct inquiries to one supplier`
-          }
+          icon={Send}
+          label="Open direct inquiries"
+          value={dashboard.openDirectInquiries}
+          hint="To one supplier, from Request Quote on a product"
         />
         <Stat icon={ShoppingCart} label="Orders" value={dashboard.orders} />
       </section>

@@ -130,6 +130,9 @@ describe("accounts on the shared server", () => {
     expect(home).toContain("Pending verifications");
     expect(home).toContain('href="/admin/verifications"');
     expect(home).not.toContain("Buyer dashboard");
+    // the public board's open RFQs, and beside them the direct inquiries (the demo has one), not among them
+    expect(home).toContain("Public: any supplier may quote");
+    expect(home).toMatch(/Open direct inquiries<\/p>(?:(?!<\/p>)[\s\S])*>[1-9]\d*<\/p>/);
     const page = await (await admin.get("/admin/verifications")).text();
     expect(page).toContain("Jaipur Block Prints");
     // the profile id of the verify form just before that company's "Verify" button

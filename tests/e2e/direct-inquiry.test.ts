@@ -139,6 +139,8 @@ describe("direct inquiry: Request Quote on a product", () => {
       "Sri Murugan Terry Weavers, 12 Mill Street, Karur 639002, Tamil Nadu, India",
     );
     expect(await page.getByLabel("HTSUS code (optional)").inputValue()).toBe("6302.60.0020");
+    // the product's weight of one piece (its specifications), as the freight estimates read it
+    expect(await page.getByLabel("Gross weight per piece (kg, optional)").inputValue()).toBe("0.59");
     await page.getByLabel("Description of goods (optional)").fill("Organic cotton bath towels, 70 x 140 cm, white");
     await screenshot(page, "direct-inquiry-quote-prefilled");
     await page.getByLabel("Total Price (USD)").fill("5280");
@@ -151,6 +153,7 @@ describe("direct inquiry: Request Quote on a product", () => {
     expect(quoted).toContain("Organic cotton bath towels, 70 x 140 cm, white");
     expect(quoted).toContain("100% GOTS-certified organic cotton terry, zero-twist, 600 gsm");
     expect(quoted).toContain("6302.60.0020");
+    expect(quoted).toContain("0.59 kg per piece");
     await screenshot(page, "direct-inquiry-supplier-rfq");
 
     await page.goto(productPath);

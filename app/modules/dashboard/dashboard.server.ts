@@ -99,9 +99,9 @@ export type AdminDashboard = {
   users: number;
   sellers: number;
   activeProducts: number;
-  /** every buyer request still taking quotes: public RFQs and direct inquiries to one supplier (record 0054) alike */
+  /** the published RFQs of the public board: what every supplier may quote on (direct inquiries are not among them) */
   openRfqs: number;
-  /** of those, the direct inquiries */
+  /** published direct inquiries, each addressed to one supplier (record 0054): a channel of its own, counted apart */
   openDirectInquiries: number;
   orders: number;
 };
@@ -394,8 +394,10 @@ export async function loadAdminDashboard(db: Db, actor: { isAdmin: boolean }): P
       users: n(sql`select count(*) from ${userTable}`),
       sellers: n(sql`select count(*) from ${profiles} where ${profiles.isSeller}`),
       activeProducts: n(sql`select count(*) from ${products} where ${products.status} = 'active'`),
-      // demand waiting for quotes, whoever may quote: an operator reads the direct inquiries as part of it, and apart
-      openRfqs: n(sql`select count(*) from ${rfqs} where ${rfqs.status} = 'published'`),
+      // the public board as /rfqs shows it to suppliers; a direct inquiry reaches one supplier and is counted apart
+      openRfqs: n(
+        sql`select count(*) from ${rfqs} where ${rfqs.status} = 'published' and ${rfqs.addressedSellerId} is null`,
+      ),
       openDirectInquiries: n(
         sql`select count(*) from ${rfqs} where ${rfqs.status} = 'published' and ${rfqs.addressedSellerId} is not null`,
       ),

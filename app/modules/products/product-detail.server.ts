@@ -284,6 +284,15 @@ function readTechnicalSpecs(value: unknown): { name: string; value: string }[] |
     .slice(0, MAX_LIST);
 }
 
+/**
+ * The weight of one unit in grams (at least 1), from the specifications' weight in kg: what a freight estimate and a
+ * quote's gross weight per unit start from. Null when the product states none.
+ */
+export function unitWeightGramsOf(specifications: unknown): number | null {
+  const { weightKg } = readSpecifications(specifications);
+  return weightKg ? Math.max(1, Math.round(weightKg * 1000)) : null;
+}
+
 export function readSpecifications(raw: unknown): ProductSpecifications {
   const specs: ProductSpecifications = {
     brand: null,

@@ -2,7 +2,7 @@ import { and, desc, eq, lte } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { productPriceTiers, products } from "~/db/schema/products";
 import { isUuid } from "~/lib/uuid";
-import { readSpecifications } from "./product-detail.server";
+import { unitWeightGramsOf } from "./product-detail.server";
 import { readCalculatorParams, type ProductLandedCost } from "~/modules/trade/landed-cost-calculator.schema";
 import {
   estimateShipment,
@@ -64,8 +64,7 @@ export async function productLandedCost(
     tradeTables(db, [product.hsCode], date),
   ]);
   const unitPriceCents = tier?.unitPriceCents ?? product.priceMinCents;
-  const weightKg = readSpecifications(product.specifications).weightKg;
-  const unitWeightGrams = weightKg ? Math.max(1, Math.round(weightKg * 1000)) : null;
+  const unitWeightGrams = unitWeightGramsOf(product.specifications);
   const usPort = usPortOf(to, null, tables);
   const terms = {
     incoterm: "FOB" as const,

@@ -7,6 +7,7 @@ import { categoryValueOf } from "~/lib/categories";
 import { companyNameOf } from "~/modules/accounts/profiles.server";
 import { formatHtsCode } from "~/modules/trade/trade-terms-values";
 import { productOwnedBy } from "./product-owner.server";
+import { unitWeightGramsOf } from "./product-detail.server";
 
 export type RfqPrefill = {
   productId: string;
@@ -119,11 +120,17 @@ export type QuoteGoodsPrefill = {
   hsCode: string;
   /** an older 6-to-8-digit code the product keeps, which a quote cannot take as it is */
   shortHsCode: string | null;
+  /** the product's weight of one unit in kg as the form takes it (0.59); empty when the product states none */
+  unitWeightKg: string;
 };
+
+/** Grams as the quote form's kilograms: up to 3 decimals, no grouping (the form reads 1234.5, not 1,234.5). */
+const FORM_KG = new Intl.NumberFormat("en-US", { maximumFractionDigits: 3, useGrouping: false });
 
 /**
  * The goods of a direct inquiry's product for the quote of the supplier who sells it (issue #41 item 1): its name as
- * the goods description, its material, manufacturer and HTSUS number. Null for any other supplier (an invited similar
+ * the goods description (a product has no shorter customs description; its description is sales text), its material,
+ * manufacturer, HTSUS number and the weight of one unit from its specifications. Null for any other supplier (an invited similar
  * supplier quotes on its own goods and never sees another's maker), or when the product is gone.
  */
 export async function quoteGoodsFromProduct(
@@ -138,12 +145,14 @@ export async function quoteGoodsFromProduct(
       material: products.material,
       manufacturer: products.manufacturer,
       hsCode: products.hsCode,
+      specifications: products.specifications,
     })
     .from(products)
     .where(productOwnedBy(actor, productId))
     .limit(1);
   if (!row) return null;
   const full = row.hsCode && /^[0-9]{10}$/.test(row.hsCode) ? row.hsCode : null;
+  const grams = unitWeightGramsOf(row.specifications);
   return {
     productName: row.name,
     goodsDescription: row.name.slice(0, 300),
@@ -151,5 +160,6 @@ export async function quoteGoodsFromProduct(
     manufacturer: row.manufacturer ?? "",
     hsCode: full ? formatHtsCode(full) : "",
     shortHsCode: row.hsCode && !full ? row.hsCode : null,
+    unitWeightKg: grams ? FORM_KG.format(grams / 1000) : "",
   };
 }

@@ -70,6 +70,8 @@ describe.each(testEngines())("RFQ pre-filled from a product on %s", (engine) => 
       material: "100% organic cotton terry",
       manufacturer: "Sri Murugan Terry Weavers, Karur, Tamil Nadu, India",
       hsCode: "6302600020",
+      // the Create Product dialog's weight of one unit, in kg
+      specifications: { origin: "India", weight: 0.5875, gsm: "600" },
     });
     expect(await quoteGoodsFromProduct(database.db, { id: seller.user.id }, towel.id)).toEqual({
       productName: "Organic cotton bath towel, 600 GSM",
@@ -78,18 +80,31 @@ describe.each(testEngines())("RFQ pre-filled from a product on %s", (engine) => 
       manufacturer: "Sri Murugan Terry Weavers, Karur, Tamil Nadu, India",
       hsCode: "6302.60.0020",
       shortHsCode: null,
+      // in the form's own kilograms: grams, so 3 decimals at most, and no thousands separator
+      unitWeightKg: "0.588",
     });
     // an invited similar supplier quotes its own goods, and never reads another's maker
     expect(await quoteGoodsFromProduct(database.db, { id: invited.user.id }, towel.id)).toBeNull();
     expect(await quoteGoodsFromProduct(database.db, { id: seller.user.id }, null)).toBeNull();
     expect(await quoteGoodsFromProduct(database.db, { id: seller.user.id }, "nope")).toBeNull();
-    // an older 6-digit code is not a quote's HTSUS number: the field starts empty and the form names the old code
-    const lamp = await createProduct(database.db, { sellerId: seller.user.id, name: "LED lamp", hsCode: "940540" });
+    // an older 6-digit code is not a quote's HTSUS number: the field starts empty and the form names the old code;
+    // a weight that is not a number of kg (an imported "100 g" note) prefills nothing
+    const lamp = await createProduct(database.db, {
+      sellerId: seller.user.id,
+      name: "LED lamp",
+      hsCode: "940540",
+      specifications: { weight: "100 g" },
+    });
     expect(await quoteGoodsFromProduct(database.db, { id: seller.user.id }, lamp.id)).toMatchObject({
       material: "",
       manufacturer: "",
       hsCode: "",
       shortHsCode: "940540",
+      unitWeightKg: "",
+    });
+    const anvil = await createProduct(database.db, { sellerId: seller.user.id, specifications: { weight: "1250.5" } });
+    expect(await quoteGoodsFromProduct(database.db, { id: seller.user.id }, anvil.id)).toMatchObject({
+      unitWeightKg: "1250.5",
     });
   });
 });

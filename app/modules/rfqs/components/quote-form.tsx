@@ -93,6 +93,7 @@ export function QuoteForm({
     manufacturer: string;
     hsCode: string;
     shortHsCode: string | null;
+    unitWeightKg: string;
   } | null;
 }) {
   const { t } = useTranslation(["quotes"]);
@@ -114,6 +115,7 @@ export function QuoteForm({
             material: goods.material,
             manufacturer: goods.manufacturer,
             hsCode: goods.hsCode,
+            unitWeightKg: goods.unitWeightKg,
           }
         : {}),
     },

@@ -136,12 +136,7 @@ export function QuoteSummary({
                 : t("quotes:summary.sampleFree")
               : t("quotes:summary.sampleNone")}
           </Term>
-          <GoodsTerms quote={quote} />
-          {quote.unitWeightGrams ? (
-            <Term label={t("quotes:summary.grossWeight")}>
-              {t("quotes:summary.weightPer", { weight: grams(quote.unitWeightGrams), unit: unit.replace(/s$/, "") })}
-            </Term>
-          ) : null}
+          <GoodsTerms quote={quote} unit={unit} />
         </dl>
       ) : (
         <dl className="mt-3 grid gap-3 sm:grid-cols-3">
@@ -154,7 +149,7 @@ export function QuoteSummary({
             <dd className="font-semibold">{t("quotes:summary.termsInText", { currency: quote.currency })}</dd>
           </div>
           {/* the goods, stated without trade terms, still show */}
-          <GoodsTerms quote={quote} />
+          <GoodsTerms quote={quote} unit={unit} />
         </dl>
       )}
       {place &&
@@ -170,8 +165,11 @@ export function QuoteSummary({
   );
 }
 
-/** The quote's goods as the invoices will print them: HTSUS line, description, material, maker (issue #41.1). */
-function GoodsTerms({ quote }: { quote: QuoteView }) {
+/**
+ * The quote's goods as the invoices will print them: HTSUS line, description, material, maker (issue #41.1); and the
+ * gross weight of one unit the freight estimates read.
+ */
+function GoodsTerms({ quote, unit }: { quote: QuoteView; unit: string }) {
   const { t } = useTranslation(["quotes"]);
   return (
     <>
@@ -186,6 +184,11 @@ function GoodsTerms({ quote }: { quote: QuoteView }) {
       {quote.goodsDescription ? <Term label={t("quotes:summary.goods")}>{quote.goodsDescription}</Term> : null}
       {quote.material ? <Term label={t("quotes:summary.material")}>{quote.material}</Term> : null}
       {quote.manufacturer ? <Term label={t("quotes:summary.manufacturer")}>{quote.manufacturer}</Term> : null}
+      {quote.unitWeightGrams ? (
+        <Term label={t("quotes:summary.grossWeight")}>
+          {t("quotes:summary.weightPer", { weight: grams(quote.unitWeightGrams), unit: unit.replace(/s$/, "") })}
+        </Term>
+      ) : null}
     </>
   );
 }
