@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { refusedBy } from "../../../tests/support/refused-by";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { orders } from "~/db/schema/orders";
 import { ledgerEntries, paymentCharges } from "~/db/schema/payments";
@@ -37,6 +37,7 @@ import { decideDispute, listOpenDisputes } from "./disputes.server";
 import { createStorage } from "~/modules/uploads/storage.server";
 import { formatMoney } from "~/lib/money";
 import { LIVE_CHANNEL } from "~/modules/live/live-events.server";
+import { statementCounter } from "../../../tests/support/statement-counter";
 import os from "node:os";
 import path from "node:path";
 import fs from "node:fs";
@@ -681,6 +682,24 @@ describe.each(testEngines("both"))("escrow payments on %s", (engine) => {
       evidence: [{ fileName: "photos.pdf", contentType: "application/pdf" }],
     });
     expect(await listOpenDisputes(database.db, actor(buyer))).toEqual([]);
+    // the disputes, their evidence and their held balances: three statements, however many disputes are open
+    const another = await shippedAndFunded("advance_100");
+    expect(
+      await postOpenDispute(
+        database.db,
+        storage,
+        actor(buyer),
+        { orderId: another.id, reason: "The border colour is not the one agreed", files: [pdf, pdf] },
+        notifier,
+      ),
+    ).toMatchObject({ ok: true });
+    const statements = statementCounter(database.db);
+    let both: Awaited<ReturnType<typeof listOpenDisputes>> = [];
+    expect(await statements(async () => (both = await listOpenDisputes(database.db, admin)))).toBe(3);
+    vi.restoreAllMocks();
+    expect(both.filter((d) => [first.id, another.id].includes(d.orderId)).map((d) => d.evidence.length)).toEqual([
+      2, 1,
+    ]);
 
     // partial refund: at most what is held
     expect(

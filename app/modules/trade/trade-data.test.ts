@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Db } from "~/db/client.server";
 import { createQuote, createRfq } from "../../../seed/factories/rfqs";
 import { createTowelProduct, ddpChicagoUsdQuote, fobMundraInrQuote } from "../../../tests/factories/trade";
 import { createBuyer, createSeller, actorOf, type Account } from "../../../seed/factories/users";
@@ -11,18 +10,7 @@ import { getQuoteComparison } from "~/modules/rfqs/quote-comparison.server";
 import { additionalDutiesInForce, dutyRatesFor, feesInForce, lanesFor, portTables } from "./trade-data.server";
 import { generalDutyRate } from "./landed-cost";
 import { resolveUsPort } from "./us-port";
-
-/** Counts the statements a call sends to the driver (postgres.js's unsafe(), PGlite's query()). */
-function statementCounter(db: Db) {
-  const client = (db as unknown as { session: { client: Record<string, (...args: unknown[]) => unknown> } }).session
-    .client;
-  const sent = vi.spyOn(client, "unsafe" in client ? "unsafe" : "query");
-  return async (run: () => Promise<unknown>) => {
-    sent.mockClear();
-    await run();
-    return sent.mock.calls.length;
-  };
-}
+import { statementCounter } from "../../../tests/support/statement-counter";
 
 describe.each(testEngines())("trade reference data and the quote comparison on %s", (engine) => {
   let database: TestDatabase;
