@@ -2,8 +2,6 @@ import { useForm, type DefaultValue, type Submission, type SubmissionResult } fr
 import { useEffect, useState, type FormEvent } from "react";
 import type { z } from "zod";
 import { settleBeforeReady } from "~/components/ui/lazy-part";
-import { useLocale } from "~/components/layout/use-root-user";
-import type { Locale } from "~/lib/locale";
 
 /** A form's answer from the server, in the shape Conform's `useForm({ lastResult })` reads. */
 export type FormReply = SubmissionResult<string[]>;
@@ -66,7 +64,7 @@ function toFormValue(value: unknown): FormValue | undefined {
 }
 
 type AnySchema = z.ZodType<unknown, Record<string, unknown>>;
-type Check = (formData: FormData, locale: Locale) => Submission<unknown, string[], unknown>;
+type Check = (formData: FormData) => Submission<unknown, string[], unknown>;
 
 /** A form's schema (and the function that reshapes the posted form for it, if any), loaded on demand. */
 export type LazySchema<Schema extends AnySchema> = {
@@ -93,7 +91,7 @@ export function lazySchema<Schema extends AnySchema>(
     check: null,
     load: () =>
       (loading ??= Promise.all([load(), import("./validated-form-check")]).then(([{ schema, read }, { checkForm }]) => {
-        lazy.check = (formData, locale) => checkForm(formData, schema, read, locale);
+        lazy.check = (formData) => checkForm(formData, schema, read);
       })),
   };
   if (typeof document !== "undefined") settleBeforeReady(lazy.load());
@@ -130,7 +128,6 @@ export function useValidatedForm<Schema extends AnySchema>({
   ) => void;
 }) {
   const [check, setCheck] = useState(() => schema.check);
-  const locale = useLocale();
   useEffect(() => {
     if (check) return;
     let stale = false;
@@ -166,7 +163,7 @@ export function useValidatedForm<Schema extends AnySchema>({
     shouldRevalidate: check ? "onInput" : "onSubmit",
     onSubmit,
     onValidate: check
-      ? ({ formData }) => check(formData, locale) as Submission<z.input<Schema>, string[], z.output<Schema>>
+      ? ({ formData }) => check(formData) as Submission<z.input<Schema>, string[], z.output<Schema>>
       : undefined,
   });
 }

@@ -172,7 +172,7 @@ export function CreateProductDialog({
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     if (sent.current || submitter?.getAttribute("name") === "__intent__") return;
     // the very check the form ran (the draft's schema, as the server reads it); none yet, and the server judges
-    const submission = lazyProductDraftSchema.check?.(new FormData(element), locale);
+    const submission = lazyProductDraftSchema.check?.(new FormData(element));
     if (!submission || submission.status === "success") return;
     const controls = [...element.elements].map((e) => e.getAttribute("name"));
     const position = (name: string) => (controls.includes(name) ? controls.indexOf(name) : controls.length);
