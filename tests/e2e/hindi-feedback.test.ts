@@ -145,4 +145,23 @@ describe("server-made texts in the page's language", () => {
     expect(sentHi).not.toContain("Quote submitted successfully!");
     expect(await postAndFollow(english, `/rfqs/${rfqId}`, quote())).toContain("Quote submitted successfully!");
   });
+
+  it("answers a supplier's store form and its created notice in Hindi on a Hindi page, in English otherwise", async () => {
+    const hindi = await signUp("seller", "hi");
+    const english = await signUp("seller", "en");
+
+    const refusedHi = await hindi.post("/stores", { intent: "create", name: "" });
+    expect(refusedHi.status).toBe(400);
+    expect(await textOf(refusedHi)).toContain("स्टोर का नाम ज़रूरी है");
+    const refusedEn = await english.post("/stores", { intent: "create", name: "" });
+    expect(refusedEn.status).toBe(400);
+    expect(await textOf(refusedEn)).toContain("Store Name is required");
+
+    const createdHi = await postAndFollow(hindi, "/stores", { intent: "create", name: unique("Hindi store") });
+    expect(createdHi).toContain("स्टोर बन गया!");
+    expect(createdHi).not.toContain("Store created successfully!");
+    expect(await postAndFollow(english, "/stores", { intent: "create", name: unique("English store") })).toContain(
+      "Store created successfully!",
+    );
+  });
 });
