@@ -29,6 +29,7 @@ const HTTP_ONLY_E2E = [
   "catalogue-import-crash",
   "crash-durability",
   "fuzz",
+  "hindi-feedback",
   "hostile-inputs",
   "instances",
   "jobs",

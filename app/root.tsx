@@ -13,6 +13,7 @@ import {
 import { useEffect } from "react";
 import { toast, Toasts } from "~/components/ui/toast";
 import { readFlash } from "~/http/flash.server";
+import { feedbackIn } from "~/i18n/feedback";
 import { timeZoneFromCookie } from "~/lib/dates";
 import { isPersonalRequest, PRIVATE_PAGE_CACHE } from "~/lib/page-cache-control";
 import { getSessionUserWith } from "~/modules/accounts/session.server";
@@ -68,7 +69,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers.set("Cache-Control", PRIVATE_PAGE_CACHE);
   // the zone dates are shown in (app/lib/dates.ts): a signed-in viewer's own, else UTC (public pages are shared)
   const timeZone = user ? timeZoneFromCookie(request.headers.get("cookie")) : "UTC";
-  return data({ user, flash, timeZone, locale: localeOf(context) }, { headers });
+  const locale = localeOf(context);
+  // a notice is written in English by the action that left it; the reader gets it in the page's language
+  const notice = flash && { ...flash, message: feedbackIn(locale, flash.message) };
+  return data({ user, flash: notice, timeZone, locale }, { headers });
 }
 
 /** Root decides for every page whether it is personal (its loader's Cache-Control); the public pages add theirs. */

@@ -4,8 +4,9 @@ import { I18N_SCRIPT_ID, rememberBootText, type I18nBoot } from "./i18n-resource
 import type { TextStore } from "./use-translation";
 
 // each language's namespace is a chunk of its own, fetched when a page first needs it (a client-side navigation to
-// another area, a language changed by signing in)
-const chunks = import.meta.glob<{ default: ResourceLanguage }>("../locales/*/*.json");
+// another area, a language changed by signing in); not `feedback`, which no page's texts need: the form checks that
+// do import it themselves (i18n/feedback.ts)
+const chunks = import.meta.glob<{ default: ResourceLanguage }>(["../locales/*/*.json", "!../locales/*/feedback.json"]);
 
 /**
  * The browser's texts: the page's language and namespaces as the server rendered them (the JSON the page carries:

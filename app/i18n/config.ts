@@ -25,6 +25,7 @@ export const NAMESPACES = [
   "import",
   "emails",
   "reviews",
+  "feedback",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

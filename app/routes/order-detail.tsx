@@ -1,12 +1,13 @@
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmDialog, ConfirmPanel } from "~/components/ui/confirm-dialog";
 import { Field, Input, Textarea } from "~/components/ui/field";
+import { answer } from "~/i18n/feedback.server";
 import { redirectWithFlash } from "~/http/flash.server";
 import { readFormData } from "~/http/form-data.server";
 import { formatMoney } from "~/lib/money";
@@ -117,7 +118,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (result.ok) return redirectWithFlash(here, { type: "success", message: result.message });
   // never echo the card number or security code back into the page
   const reply = refusedFormReply(result, form, { hideFields: ["cardNumber", "cvc"] });
-  return data(
+  return answer(
+    context,
     {
       ok: false as const,
       message: result.message,

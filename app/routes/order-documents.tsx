@@ -2,7 +2,8 @@ import { useTimeZone } from "~/components/layout/use-root-user";
 import type { I18nHandle } from "~/i18n/config";
 import { useTranslation } from "~/i18n/use-translation";
 import { ArrowLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
+import { answer } from "~/i18n/feedback.server";
 import { redirectWithFlash, safeRedirectPath } from "~/http/flash.server";
 import { readFormData } from "~/http/form-data.server";
 import { refusedFormReply } from "~/components/forms/validated-form";
@@ -51,7 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     { fieldErrors: result.fieldErrors, formError: result.status === 400 ? null : result.message },
     values,
   );
-  return data({ reply }, { status: result.status });
+  return answer(context, { reply }, { status: result.status });
 }
 
 export const handle = { i18n: ["orders"] } satisfies I18nHandle;

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Download, FileUp, Package, Pencil, Plus } from "lucide-react";
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { Badge, statusTone } from "~/components/ui/badge";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Disclosure } from "~/components/ui/disclosure";
@@ -8,6 +8,7 @@ import { Card } from "~/components/ui/card";
 import { Field, Input, Select, Textarea } from "~/components/ui/field";
 import { categoryLabel, categoryValueOf } from "~/lib/categories";
 import { UNITS } from "~/lib/units";
+import { answer } from "~/i18n/feedback.server";
 import { redirectWithFlash } from "~/http/flash.server";
 import { readFormData } from "~/http/form-data.server";
 import { formatPriceRange, minorToDecimalString } from "~/lib/money";
@@ -80,19 +81,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getSessionUser(request, context.get(appContext).runtime);
-  if (!user?.profile) return data({ ok: false, message: "User not authenticated", fieldErrors: {} }, { status: 401 });
+  if (!user?.profile)
+    return answer(context, { ok: false, message: "User not authenticated", fieldErrors: {} }, { status: 401 });
   const actor = { ...user, profile: user.profile };
   const form = await readFormData(request);
   const db = context.get(appContext).runtime.db;
   const action = parseInput(productActionSchema, formValues(form, PRODUCT_ACTION_FIELDS));
-  if (!action.ok) return data({ ok: false, message: action.message, intent: "unknown", reply: null }, { status: 400 });
+  if (!action.ok)
+    return answer(context, { ok: false, message: action.message, intent: "unknown", reply: null }, { status: 400 });
   const command = action.value;
   if (command.intent === "create-dialog") {
     const draft = refuseNonSeller(actor) ?? parseInput(postedDraftSchema, command.payload);
     const result = draft.ok
       ? await createProductFromDraft(db, actor, draft.value, { shelf: storeShelf(actor, command.storeId) })
       : draft;
-    return data(result.ok ? { ok: true, message: result.message, fieldErrors: {} } : result, {
+    return answer(context, result.ok ? { ok: true, message: result.message, fieldErrors: {} } : result, {
       status: result.ok ? 200 : result.status,
     });
   }
@@ -108,7 +111,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (result.ok) return redirectWithFlash("/products", { type: "success", message: result.message });
   const reply = command.intent === "status" ? null : refusedFormReply(result, readProductForm(form));
-  return data({ ok: false, message: result.message, intent: command.intent, reply }, { status: result.status });
+  return answer(
+    context,
+    { ok: false, message: result.message, intent: command.intent, reply },
+    { status: result.status },
+  );
 }
 
 type ActionData = { ok: boolean; message: string; intent?: string; reply?: FormReply | null };

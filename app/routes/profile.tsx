@@ -1,11 +1,12 @@
 import { useLocale, useTimeZone } from "~/components/layout/use-root-user";
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input } from "~/components/ui/field";
 import { readFormData } from "~/http/form-data.server";
+import { answer } from "~/i18n/feedback.server";
 import { redirectWithFlash } from "~/http/flash.server";
 import { lazySchema, refusedFormReply, useValidatedForm } from "~/components/forms/validated-form";
 
@@ -87,14 +88,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.get(appContext).runtime);
   const form = await readFormData(request);
   const read = parseInput(profileActionSchema, formValues(form, ["intent"]));
-  if (!read.ok) return data({ intent: null, message: read.message, reply: null }, { status: 400 });
+  if (!read.ok) return answer(context, { intent: null, message: read.message, reply: null }, { status: 400 });
   const { intent } = read.value;
   if (intent === "add-role") {
     const input = parseInput(addRoleSchema, formValues(form, ["role"]));
     const result = input.ok ? await addOwnRole(context.get(appContext).runtime.db, user, input.value) : input;
     // a new seller's next step is its store; a new buyer's, the marketplace
     if (!result.ok)
-      return data({ intent: "add-role" as const, message: result.message, reply: null }, { status: result.status });
+      return answer(
+        context,
+        { intent: "add-role" as const, message: result.message, reply: null },
+        { status: result.status },
+      );
     return redirectWithFlash(input.ok && input.value.role === "seller" ? "/stores" : "/dashboard?view=buyer", {
       type: "success",
       message: result.message,
@@ -107,7 +112,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { runtime } = context.get(appContext);
     const result = input.ok ? await saveOwnBusinessDetails(runtime.db, user, input.value, runtime.notifier) : input;
     if (result.ok) return redirectWithFlash("/profile", { type: "success", message: result.message });
-    return data(
+    return answer(
+      context,
       { intent: "business-details" as const, message: result.message, reply: refusedFormReply(result, form) },
       { status: result.status },
     );
@@ -126,7 +132,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? await submitForVerification(runtime.db, runtime.storage, user, input.value, runtime.notifier)
       : input;
     if (result.ok) return redirectWithFlash("/profile", { type: "success", message: result.message });
-    return data(
+    return answer(
+      context,
       {
         intent: "verification-submit" as const,
         message: result.message,
@@ -146,7 +153,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       : input;
     if (result.ok) return redirectWithFlash("/profile", { type: "success", message: result.message }, result.value);
     const reply = refusedFormReply(result, form, { hideFields: ["currentPassword", "newPassword", "confirmPassword"] });
-    return data({ intent: "password" as const, message: result.message, reply }, { status: 400 });
+    return answer(context, { intent: "password" as const, message: result.message, reply }, { status: 400 });
   }
   if (intent === "email-preferences") {
     const input = parseInput(emailPreferencesSchema, readEmailPreferencesForm(form));
@@ -159,7 +166,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         )
       : input;
     if (result.ok) return redirectWithFlash("/profile", { type: "success", message: result.message });
-    return data(
+    return answer(
+      context,
       { intent: "email-preferences" as const, message: result.message, reply: refusedFormReply(result, form) },
       { status: 400 },
     );
@@ -167,7 +175,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = parseInput(profileUpdateSchema, formValues(form, ["fullName", "companyName", "phone"]));
   const result = input.ok ? await updateOwnProfile(context.get(appContext).runtime.db, user, input.value) : input;
   if (result.ok) return redirectWithFlash("/profile", { type: "success", message: result.message });
-  return data(
+  return answer(
+    context,
     { intent: "profile" as const, message: result.message, reply: refusedFormReply(result, form) },
     { status: 400 },
   );

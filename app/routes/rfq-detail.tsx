@@ -2,7 +2,7 @@ import { formatDate } from "~/lib/dates";
 import { useLocale, useRootUser, useTimeZone } from "~/components/layout/use-root-user";
 import { ArrowLeft, Building2, Calendar, DollarSign, HelpCircle, Lock, MapPin, Package, User } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import { ConfirmDialog, ConfirmPanel } from "~/components/ui/confirm-dialog";
 import { DialogClose } from "~/components/ui/dialog";
 import { scheduleSummary } from "~/modules/payments/payments-values";
@@ -13,6 +13,7 @@ import { Card } from "~/components/ui/card";
 import { Field, Input, Textarea } from "~/components/ui/field";
 import { categoryLabel } from "~/lib/categories";
 import { formatDeadline } from "~/lib/deadline";
+import { answer } from "~/i18n/feedback.server";
 import { redirectWithFlash } from "~/http/flash.server";
 import { readFormData } from "~/http/form-data.server";
 import { formatMoney } from "~/lib/money";
@@ -120,7 +121,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = posted.ok ? posted.value.intent : null;
   if (!viewer?.profile) {
     const message = intent === "quote" ? "Please log in to submit a quote" : "Please sign in first";
-    return data({ intent, ok: false as const, message, reply: null }, { status: 401 });
+    return answer(context, { intent, ok: false as const, message, reply: null }, { status: 401 });
   }
   const actor = { ...viewer, profile: viewer.profile };
   const here = `/rfqs/${params.id}`;
@@ -147,7 +148,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirectWithFlash(intent === "accept" ? "/orders" : here, { type: "success", message: result.message });
   const fallback = intent === "quote" ? "Failed to submit quote" : "Something went wrong";
   const reply = intent === "quote" ? refusedFormReply(result, form) : null;
-  return data({ intent, ok: false as const, message: result.message || fallback, reply }, { status: result.status });
+  return answer(
+    context,
+    { intent, ok: false as const, message: result.message || fallback, reply },
+    { status: result.status },
+  );
 }
 
 const TIPS = ["rfqs:tips.quoteCurrency", "rfqs:tips.incoterm", "rfqs:tips.leadTime", "rfqs:tips.sealed"] as const;

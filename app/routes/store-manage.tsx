@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { ArrowLeft, ExternalLink, FileUp, Package, Star, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Form, Link, useFetcher, useSearchParams } from "react-router";
+import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { lazyPart } from "~/components/ui/lazy-part";
 import { toast } from "~/components/ui/toast";
 import { Badge, statusTone } from "~/components/ui/badge";
@@ -10,6 +10,7 @@ import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { Field, Label, Select } from "~/components/ui/field";
 import { categoryLabel } from "~/lib/categories";
+import { answer } from "~/i18n/feedback.server";
 import { redirectWithFlash } from "~/http/flash.server";
 import { readFormData } from "~/http/form-data.server";
 import { formatPriceRange } from "~/lib/money";
@@ -97,14 +98,15 @@ type Result = { ok: boolean; message: string; fieldErrors?: Record<string, strin
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await getSessionUser(request, context.get(appContext).runtime);
-  if (!user?.profile) return data({ ok: false, message: "User not authenticated", reply: null }, { status: 401 });
+  if (!user?.profile)
+    return answer(context, { ok: false, message: "User not authenticated", reply: null }, { status: 401 });
   const db = context.get(appContext).runtime.db;
   // who may post is asked first: someone else's store, or one that is not there, is 404 whatever was posted
   if (!(await ownsStore(db, user, params.id)))
-    return data({ ok: false, message: "Store not found", reply: null }, { status: 404 });
+    return answer(context, { ok: false, message: "Store not found", reply: null }, { status: 404 });
   const form = await readFormData(request);
   const input = parseInput(storeManageActionSchema, readStoreManageForm(form));
-  if (!input.ok) return data({ ok: false, message: input.message, reply: null }, { status: input.status });
+  if (!input.ok) return answer(context, { ok: false, message: input.message, reply: null }, { status: input.status });
   const command = input.value;
   let result: Result & { status?: number };
   switch (command.intent) {
@@ -139,14 +141,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const r = details.ok ? await updateStoreSettings(db, user, params.id, details.value, command.status) : details;
       if (r.ok)
         return redirectWithFlash(`/stores/${params.id}/manage?tab=settings`, { type: "success", message: r.message });
-      return data(
+      return answer(
+        context,
         { ok: false, message: r.message, reply: refusedFormReply(r, readStoreForm(form)) },
         { status: r.status },
       );
     }
   }
   const status = result.ok ? 200 : ((result as { status?: number }).status ?? 400);
-  return data({ ok: result.ok, message: result.message, reply: null }, { status });
+  return answer(context, { ok: result.ok, message: result.message, reply: null }, { status });
 }
 
 export const handle = { i18n: ["stores", "analytics"] } satisfies I18nHandle;

@@ -1,12 +1,13 @@
 import { Download, ExternalLink, Globe, Mail, Phone, QrCode, Settings, Store as StoreIcon } from "lucide-react";
 import { getFormProps } from "@conform-to/react";
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { Disclosure } from "~/components/ui/disclosure";
 import { toast } from "~/components/ui/toast";
 import { Badge, statusTone } from "~/components/ui/badge";
 import { useVerificationBadgeLabel, VerificationBadge } from "~/modules/accounts/components/verification-badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { answer } from "~/i18n/feedback.server";
 import { redirectWithFlash } from "~/http/flash.server";
 import { readFormData } from "~/http/form-data.server";
 import { refusedFormReply, type FormReply } from "~/components/forms/validated-form";
@@ -48,22 +49,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getSessionUser(request, context.get(appContext).runtime);
   if (!isSeller(user))
-    return data({ ok: false, intent: "", message: SELLERS_PAGE.message, reply: null }, { status: 403 });
+    return answer(context, { ok: false, intent: "", message: SELLERS_PAGE.message, reply: null }, { status: 403 });
   const form = await readFormData(request);
   const posted = parseInput(storesActionSchema, formValues(form, STORES_ACTION_FIELDS));
   if (!posted.ok)
-    return data({ ok: false, intent: "", message: posted.message, reply: null }, { status: posted.status });
+    return answer(context, { ok: false, intent: "", message: posted.message, reply: null }, { status: posted.status });
   const { intent, storeId } = posted.value;
   const { runtime } = context.get(appContext);
   if (intent === "qr") {
     const result = await generateStoreQr(runtime.db, user, storeId, runtime.publicUrl);
     if (result.ok) return redirectWithFlash("/stores", { type: "success", message: result.message });
-    return data({ ok: false, intent, message: "Failed to generate QR code", reply: null }, { status: result.status });
+    return answer(
+      context,
+      { ok: false, intent, message: "Failed to generate QR code", reply: null },
+      { status: result.status },
+    );
   }
   const details = parseInput(storeDetailsSchema, readStoreForm(form));
   const result = details.ok ? await createStore(runtime.db, user, details.value, runtime.publicUrl) : details;
   if (result.ok) return redirectWithFlash("/stores", { type: "success", message: result.message });
-  return data(
+  return answer(
+    context,
     {
       ok: false,
       intent,

@@ -516,4 +516,29 @@ describe("Hindi and English", () => {
       expect(await headTitles(), path).toEqual([title]);
     }
   });
+
+  it("checks a supplier's product form in the browser in Hindi, as the server answers it, and in English on an English page", async () => {
+    const { page } = browser;
+    /** The Add Product form opened, its name left empty: the browser's own check (the schema's chunk) speaks. */
+    const emptyName = async (open: string, name: string) => {
+      await page.goto("/products");
+      await hydrated(page);
+      await page.getByRole("button", { name: open }).click();
+      const field = page.getByLabel(name, { exact: true });
+      await field.fill("x");
+      await field.fill("");
+      await field.press("Tab");
+    };
+    await signIn(page, SELLER.email);
+    try {
+      await switchTo(page, "हिन्दी");
+      await emptyName("प्रोडक्ट जोड़ें", "प्रोडक्ट का नाम");
+      await page.getByText("कृपया प्रोडक्ट का नाम भरें", { exact: true }).waitFor();
+      expect(await page.getByText("Please enter the product name").count()).toBe(0);
+    } finally {
+      if ((await htmlLang(page)) !== "en") await switchTo(page, "English");
+    }
+    await emptyName("Add Product", "Product Name");
+    await page.getByText("Please enter the product name", { exact: true }).waitFor();
+  });
 });

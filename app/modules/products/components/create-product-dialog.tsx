@@ -24,6 +24,8 @@ import { ProductCategoryOptions } from "./product-category-options";
 import { conformValue, useFormDraft } from "~/components/draft-keeper";
 import { DraftNotice } from "~/components/draft-notice";
 import { useTranslation } from "~/i18n/use-translation";
+import { feedbackIn } from "~/i18n/feedback";
+import { useLocale } from "~/components/layout/use-root-user";
 import { MAX_IMAGE_MB } from "~/modules/uploads/uploads.schema";
 
 // the dialog's own code loads on demand (its importers load it lazily), zod with it: the schema need not wait
@@ -88,6 +90,7 @@ export function CreateProductDialog({
   triggerLabel?: string;
 }) {
   const { t } = useTranslation(["products"]);
+  const locale = useLocale();
   const tabLabel: Record<Tab, string> = {
     "Basic Info": t("products:dialog.tabs.basic"),
     "Variants & Pricing": t("products:dialog.tabs.pricing"),
@@ -181,8 +184,8 @@ export function CreateProductDialog({
     const messages = submission.error ?? {};
     toast.error(
       DRAFT_REQUIRED_FIELDS.some((name) => messages[name]?.length)
-        ? FILL_REQUIRED_FIELDS
-        : (messages[first]?.[0] ?? FILL_REQUIRED_FIELDS),
+        ? feedbackIn(locale, FILL_REQUIRED_FIELDS)
+        : (messages[first]?.[0] ?? feedbackIn(locale, FILL_REQUIRED_FIELDS)),
     );
     if (tabOf(first) === tab) {
       const control = element.elements.namedItem(first);
