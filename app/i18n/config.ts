@@ -25,6 +25,7 @@ export const NAMESPACES = [
   "import",
   "emails",
   "reviews",
+  "categories",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

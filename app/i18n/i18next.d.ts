@@ -15,6 +15,7 @@ import type verification from "~/locales/en/verification.json";
 import type importNs from "~/locales/en/import.json";
 import type emails from "~/locales/en/emails.json";
 import type reviews from "~/locales/en/reviews.json";
+import type categories from "~/locales/en/categories.json";
 
 // English is the source: `t` accepts only keys that exist in it (Hindi is checked against it by the key-coverage test)
 declare module "i18next" {
@@ -37,6 +38,7 @@ declare module "i18next" {
       import: typeof importNs;
       emails: typeof emails;
       reviews: typeof reviews;
+      categories: typeof categories;
     };
   }
 }
