@@ -6,7 +6,9 @@ import type { TextStore } from "./use-translation";
 // each language's namespace is a chunk of its own, fetched when a page first needs it (a client-side navigation to
 // another area, a language changed by signing in); not `feedback`, which no page's texts need: the form checks that
 // do import it themselves (i18n/feedback.ts)
-const chunks = import.meta.glob<{ default: ResourceLanguage }>(["../locales/*/*.json", "!../locales/*/feedback.json"]);
+const chunks = import.meta.glob<{ default: ResourceLanguage }>(["./*/*.json", "!./*/feedback.json"], {
+  base: "../locales",
+});
 
 /**
  * The browser's texts: the page's language and namespaces as the server rendered them (the JSON the page carries:
@@ -22,7 +24,7 @@ export function browserTexts(): TextStore {
     texts: boot.texts ?? {},
     used: new Set(),
     async load(lng, ns) {
-      const load = chunks[`../locales/${lng}/${ns}.json`];
+      const load = chunks[`./${lng}/${ns}.json`];
       return load ? (await load()).default : {};
     },
   };

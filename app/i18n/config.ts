@@ -26,6 +26,7 @@ export const NAMESPACES = [
   "emails",
   "reviews",
   "feedback",
+  "categories",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

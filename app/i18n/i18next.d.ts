@@ -16,6 +16,7 @@ import type importNs from "~/locales/en/import.json";
 import type emails from "~/locales/en/emails.json";
 import type reviews from "~/locales/en/reviews.json";
 import type feedback from "~/locales/en/feedback.json";
+import type categories from "~/locales/en/categories.json";
 
 // English is the source: `t` accepts only keys that exist in it (Hindi is checked against it by the key-coverage test)
 declare module "i18next" {
@@ -39,6 +40,7 @@ declare module "i18next" {
       emails: typeof emails;
       reviews: typeof reviews;
       feedback: typeof feedback;
+      categories: typeof categories;
     };
   }
 }

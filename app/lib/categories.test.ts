@@ -2,7 +2,6 @@ import { TOP_CATEGORIES, topCategoryLabel } from "./top-categories";
 import { describe, expect, it } from "vitest";
 import {
   CATEGORY_NODES,
-  CATEGORY_OPTIONS,
   CATEGORY_SLUGS,
   CATEGORY_TREE,
   HOME_CATEGORY_TILES,
@@ -10,12 +9,15 @@ import {
   SUBCATEGORY_PATHS,
   TOP_CATEGORY_SLUGS,
   categoryLabel,
+  categoryOptions,
   categoryValueOf,
   findCategory,
   isTopCategory,
   splitCategory,
 } from "./categories";
 import { COLLECTIONS, resolveCategorySlug } from "./collections";
+import english from "~/locales/en/categories.json";
+import hindi from "~/locales/hi/categories.json";
 
 describe("the category tree (issue #41.2)", () => {
   it("covers what India exports, one top category each", () => {
@@ -84,12 +86,25 @@ describe("the category tree (issue #41.2)", () => {
     expect(topCategoryLabel("home-decor")).toBe("Home Décor");
     expect(topCategoryLabel("Something else")).toBe("Something else");
     // each top category, then its subcategories indented
-    const handicrafts = CATEGORY_OPTIONS.findIndex((o) => o.value === "handicrafts");
-    expect(CATEGORY_OPTIONS[handicrafts + 1]).toEqual({
+    const options = categoryOptions();
+    const handicrafts = options.findIndex((o) => o.value === "handicrafts");
+    expect(options[handicrafts + 1]).toEqual({
       value: "metal-crafts",
       label: "\u00a0\u00a0\u00a0Brass & Metal Crafts",
     });
-    expect(CATEGORY_OPTIONS).toHaveLength(CATEGORY_NODES.length);
+    expect(options).toHaveLength(CATEGORY_NODES.length);
+    // named in another language, the same shape
+    expect(categoryOptions((slug) => hindi[slug])[handicrafts + 1]).toEqual({
+      value: "metal-crafts",
+      label: "\u00a0\u00a0\u00a0पीतल और धातु शिल्प",
+    });
+  });
+
+  it("names every category in the pages' languages, English as the tree has it (issue #43 item 1)", () => {
+    // the pages name a category by its key (categories:<slug>): English must stay the tree's label, and every
+    // slug needs a name in each language (the key-coverage test checks Hindi against English)
+    expect(english).toEqual(Object.fromEntries(CATEGORY_NODES.map((node) => [node.slug, node.label])));
+    for (const node of CATEGORY_NODES) expect(hindi[node.slug], node.slug).toMatch(/[\u0900-\u097f]/);
   });
 
   it("gives every tree slug a category page, and the strip's collections name only the tree's categories", () => {

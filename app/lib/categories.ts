@@ -234,14 +234,16 @@ export function categoryLabel(value: string): string {
 
 /**
  * The tree as a select's options, each top category followed by its subcategories (indented): choosing a top
- * category means the whole of it.
+ * category means the whole of it. Named by `name` (a category's name in the page's language); English by default.
  */
-export const CATEGORY_OPTIONS: readonly { value: CategorySlug; label: string }[] = /* @__PURE__ */ CATEGORY_NODES.map(
-  (node) => ({
+export function categoryOptions(
+  name: (slug: CategorySlug) => string = (slug) => NODES_BY_SLUG.get(slug)!.label,
+): { value: CategorySlug; label: string }[] {
+  return CATEGORY_NODES.map((node) => ({
     value: node.slug,
-    label: node.parent === null ? node.label : `\u00a0\u00a0\u00a0${node.label}`,
-  }),
-);
+    label: node.parent === null ? name(node.slug) : `\u00a0\u00a0\u00a0${name(node.slug)}`,
+  }));
+}
 
 /** A store's categories: the tree's top categories (its products say which subcategories it sells). */
 export const STORE_CATEGORY_OPTIONS = TOP_CATEGORY_SLUGS;

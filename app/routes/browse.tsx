@@ -1,3 +1,5 @@
+import { categoryNameIn } from "~/i18n/category-names.server";
+import { localeOf } from "~/i18n/i18next.server";
 import { productIdsOwnedBy } from "~/modules/products/product-owner.server";
 import { Link, useNavigation } from "react-router";
 import { cn } from "~/components/ui/cn";
@@ -9,7 +11,7 @@ import { parseStoreDirectoryParams } from "~/modules/stores/store-directory.sche
 import { browseStores, countStores } from "~/modules/stores/store-directory.server";
 import type { Route } from "./+types/browse";
 import { appContext } from "~/request-context.server";
-import { CATEGORY_OPTIONS } from "~/lib/categories";
+import { categoryOptions } from "~/lib/categories";
 import { publicPageHeaders } from "~/lib/page-cache-control";
 import { lazyPart } from "~/components/ui/lazy-part";
 
@@ -45,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     tab,
-    categoryOptions: CATEGORY_OPTIONS,
+    categoryOptions: categoryOptions(categoryNameIn(localeOf(context))),
     signedIn: Boolean(user?.profile),
     ownProductIds: products
       ? await productIdsOwnedBy(

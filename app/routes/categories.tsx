@@ -1,3 +1,4 @@
+import { useCategoryName } from "~/i18n/use-category-name";
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { PRODUCT_CATEGORIES } from "~/lib/categories";
@@ -34,6 +35,7 @@ const number = new Intl.NumberFormat("en-US");
 
 export default function Categories({ loaderData }: Route.ComponentProps) {
   const { counts, collections } = loaderData;
+  const categoryName = useCategoryName();
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-bold">Product Categories</h1>
@@ -53,7 +55,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
                     <Icon className="size-6" aria-hidden />
                   </span>
                   <span>
-                    <span className="block text-lg font-semibold">{c.label}</span>
+                    <span className="block text-lg font-semibold">{categoryName(c.value)}</span>
                     <span className="text-sm tabular-nums text-slate-600">
                       {number.format(n)} {n === 1 ? "product" : "products"}
                     </span>

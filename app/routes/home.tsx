@@ -1,3 +1,5 @@
+import { categoryNameIn } from "~/i18n/category-names.server";
+import { localeOf } from "~/i18n/i18next.server";
 import { Award, Globe, PiggyBank, Search, ShieldCheck } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
@@ -70,7 +72,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     }),
   ]);
   // the tiles as data: the page's code does not carry the category tree (route JS budget)
-  return { featured, figures, collections, categoryTiles: HOME_CATEGORY_TILES };
+  const categoryName = categoryNameIn(localeOf(context));
+  return {
+    featured,
+    figures,
+    collections,
+    categoryTiles: HOME_CATEGORY_TILES.map((tile) => ({ ...tile, label: categoryName(tile.slug) })),
+  };
 }
 
 const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });

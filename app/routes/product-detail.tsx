@@ -1,10 +1,11 @@
+import { categoryNameIn } from "~/i18n/category-names.server";
+import { localeOf } from "~/i18n/i18next.server";
 import { Building2, ChevronRight, FileText, MapPin, Store as StoreIcon } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { categoryLabel } from "~/lib/categories";
 import { formatPriceRange, formatUnitPrice } from "~/lib/money";
 import { AuthRequiredDialog } from "~/modules/accounts/components/auth-required-dialog";
 import { getSessionUser } from "~/modules/accounts/session.server";
@@ -97,11 +98,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const own = viewer?.id === sellerId;
   if (own) context.get(appContext).ownPage();
   // the labels as data: the page's code does not carry the category tree (route JS budget)
+  const categoryName = categoryNameIn(localeOf(context));
   const labels = {
-    category: categoryLabel(shown.category),
-    subcategory: shown.subcategory ? categoryLabel(shown.subcategory) : null,
+    category: categoryName(shown.category),
+    subcategory: shown.subcategory ? categoryName(shown.subcategory) : null,
   };
-  return { product: shown, labels, signedIn: Boolean(viewer), own, calculator, similarSuppliers };
+  // the specification rows as data too: their formatting stays on the server (route JS budget)
+  const specs = specificationRows(shown.specifications, shown);
+  return { product: shown, labels, specs, signedIn: Boolean(viewer), own, calculator, similarSuppliers };
 }
 
 const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
@@ -235,10 +239,9 @@ function VariantsTable({ variants }: { variants: ProductVariant[] }) {
 
 export default function ProductDetailPage({ loaderData }: Route.ComponentProps) {
   const [authOpen, setAuthOpen] = useState(false);
-  const { product, labels, signedIn, own, calculator, similarSuppliers } = loaderData;
+  const { product, labels, specs, signedIn, own, calculator, similarSuppliers } = loaderData;
   const { supplier, specifications } = product;
   const quotePath = `/create-rfq?product=${product.id}`;
-  const specs = specificationRows(specifications, product);
   const category = labels.category;
 
   return (

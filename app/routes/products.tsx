@@ -1,3 +1,4 @@
+import { useCategoryName } from "~/i18n/use-category-name";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Download, FileUp, Package, Pencil, Plus } from "lucide-react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
@@ -6,7 +7,7 @@ import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Disclosure } from "~/components/ui/disclosure";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Select, Textarea } from "~/components/ui/field";
-import { categoryLabel, categoryValueOf } from "~/lib/categories";
+import { categoryValueOf } from "~/lib/categories";
 import { UNITS } from "~/lib/units";
 import { answer } from "~/i18n/feedback.server";
 import { redirectWithFlash } from "~/http/flash.server";
@@ -279,6 +280,7 @@ export const handle = { i18n: ["products"] } satisfies I18nHandle;
 
 export default function Products({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["products"]);
+  const categoryName = useCategoryName();
   const locale = useLocale();
   const statusLabel = useStatusLabel();
   const [params] = useSearchParams();
@@ -369,7 +371,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
                         <Badge tone={statusTone(product.status)}>{statusLabel(product.status)}</Badge>
                       </div>
                       <p className="text-sm text-slate-600">
-                        {categoryLabel(product.category)} ·{" "}
+                        {categoryName(product.category)} ·{" "}
                         {formatPriceRange(product.priceMinCents, product.priceMaxCents, "USD", locale)} ·{" "}
                         {t("products:list.moq")} {product.minimumOrderQuantity} {product.unit}
                       </p>

@@ -1,3 +1,4 @@
+import { useCategoryName } from "~/i18n/use-category-name";
 import { formatDate } from "~/lib/dates";
 import { useLocale, useRootUser, useTimeZone } from "~/components/layout/use-root-user";
 import { ArrowLeft, Building2, Calendar, DollarSign, HelpCircle, Lock, MapPin, Package, User } from "lucide-react";
@@ -11,7 +12,6 @@ import { Disclosure } from "~/components/ui/disclosure";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input, Textarea } from "~/components/ui/field";
-import { categoryLabel } from "~/lib/categories";
 import { formatDeadline } from "~/lib/deadline";
 import { answer } from "~/i18n/feedback.server";
 import { redirectWithFlash } from "~/http/flash.server";
@@ -258,6 +258,7 @@ export const handle = { i18n: ["rfqs", "quotes"] } satisfies I18nHandle;
 
 export default function RfqDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["rfqs", "common", "dashboard", "auth"]);
+  const categoryName = useCategoryName();
   const locale = useLocale();
   const statusLabel = useStatusLabel();
   const budgetWords = {
@@ -292,7 +293,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
       </Link>
       <header className="mt-4">
         <div className="flex flex-wrap items-center gap-2">
-          <Badge tone="blue">{categoryLabel(rfq.category)}</Badge>
+          <Badge tone="blue">{categoryName(rfq.category)}</Badge>
           {rfq.status === "published" ? (
             <DeadlineBadge closesAt={rfq.closesAt} />
           ) : (

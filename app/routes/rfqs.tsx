@@ -1,3 +1,4 @@
+import { useCategoryName } from "~/i18n/use-category-name";
 import { useRootUser } from "~/components/layout/use-root-user";
 import { FileSearch, Plus } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -5,7 +6,6 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { FilterSelect, Label, SearchInput, Select } from "~/components/ui/field";
 import { readFormData } from "~/http/form-data.server";
 import { redirectWithFlash } from "~/http/flash.server";
-import { categoryLabel } from "~/lib/categories";
 import {
   listMutedCategories,
   matchedToSupplier,
@@ -18,7 +18,8 @@ import { RfqCardSkeleton } from "~/modules/rfqs/components/rfq-card-skeleton";
 import { lazyPart } from "~/components/ui/lazy-part";
 import { MUTE_CATEGORY_FIELDS, muteCategorySchema, parseRfqListParams } from "~/modules/rfqs/rfq.schema";
 import { formValues, parseInput } from "~/lib/command-result";
-import { RFQ_CATEGORIES, RFQ_SORTS } from "~/modules/rfqs/rfq-list-options";
+import { RFQ_SORTS } from "~/modules/rfqs/rfq-list-options";
+import { TOP_CATEGORIES } from "~/lib/top-categories";
 import { listRfqs } from "~/modules/rfqs/rfqs.server";
 import { PageTitle } from "~/i18n/page-title";
 import type { Route } from "./+types/rfqs";
@@ -83,10 +84,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithFlash("/rfqs?matched=1", { type: "success", message: result.message });
 }
 
+// RFQs file under top categories: the page needs their slugs (it names them by `categories:*`), not the whole tree
+const CATEGORY_SLUGS = TOP_CATEGORIES.map(([slug]) => slug);
+
 export const handle = { i18n: ["rfqs"] } satisfies I18nHandle;
 
 export default function Rfqs({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["rfqs", "common"]);
+  const categoryName = useCategoryName();
   const user = useRootUser();
   const { params, items, total, page, pageCount, reasons, muted, isSupplier } = loaderData;
   const navigation = useNavigation();
@@ -171,7 +176,10 @@ export default function Rfqs({ loaderData, actionData }: Route.ComponentProps) {
           label={t("rfqs:filters.category")}
           name="category"
           defaultValue={params.category}
-          options={[{ value: "all", label: t("rfqs:filters.allCategories") }, ...RFQ_CATEGORIES]}
+          options={[
+            { value: "all", label: t("rfqs:filters.allCategories") },
+            ...CATEGORY_SLUGS.map((value) => ({ value, label: categoryName(value) })),
+          ]}
         />
         <FilterSelect
           id="rfq-sort"
@@ -248,7 +256,8 @@ export default function Rfqs({ loaderData, actionData }: Route.ComponentProps) {
 /** The categories a supplier is not matched on, with a form to mute one more and a button to unmute each. */
 function MutedCategories({ muted, error }: { muted: string[]; error: string | undefined }) {
   const { t } = useTranslation(["rfqs"]);
-  const open = RFQ_CATEGORIES.filter((c) => !muted.includes(c.value));
+  const categoryName = useCategoryName();
+  const open = CATEGORY_SLUGS.filter((slug) => !muted.includes(slug));
   return (
     <section aria-labelledby="muted-heading" className="mt-4 rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="muted-heading" className="font-semibold">
@@ -268,7 +277,7 @@ function MutedCategories({ muted, error }: { muted: string[]; error: string | un
                 method="post"
                 className="flex items-center gap-2 rounded-full border border-slate-200 bg-slate-50 py-1 pl-3 pr-1 text-sm"
               >
-                {categoryLabel(category)}
+                {categoryName(category)}
                 <input type="hidden" name="category" value={category} />
                 <Button
                   type="submit"
@@ -276,7 +285,7 @@ function MutedCategories({ muted, error }: { muted: string[]; error: string | un
                   value="unmute"
                   variant="secondary"
                   size="sm"
-                  aria-label={t("rfqs:muted.unmuteOne", { category: categoryLabel(category) })}
+                  aria-label={t("rfqs:muted.unmuteOne", { category: categoryName(category) })}
                 >
                   {t("rfqs:muted.unmute")}
                 </Button>
@@ -289,10 +298,10 @@ function MutedCategories({ muted, error }: { muted: string[]; error: string | un
         <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
           <div>
             <Label htmlFor="mute-category">{t("rfqs:muted.category")}</Label>
-            <Select id="mute-category" name="category" defaultValue={open[0]!.value}>
-              {open.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
+            <Select id="mute-category" name="category" defaultValue={open[0]}>
+              {open.map((slug) => (
+                <option key={slug} value={slug}>
+                  {categoryName(slug)}
                 </option>
               ))}
             </Select>

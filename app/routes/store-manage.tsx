@@ -1,3 +1,4 @@
+import { useCategoryName } from "~/i18n/use-category-name";
 import { getFormProps } from "@conform-to/react";
 import { ArrowLeft, ExternalLink, FileUp, Package, Star, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -9,7 +10,6 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { Field, Label, Select } from "~/components/ui/field";
-import { categoryLabel } from "~/lib/categories";
 import { answer } from "~/i18n/feedback.server";
 import { redirectWithFlash } from "~/http/flash.server";
 import { readFormData } from "~/http/form-data.server";
@@ -171,6 +171,7 @@ function StoreProductRow({
   tabs: { slug: string; name: string }[];
 }) {
   const { t } = useTranslation(["stores"]);
+  const categoryName = useCategoryName();
   const locale = useLocale();
   const statusLabel = useStatusLabel();
   const feature = useToastFetcher();
@@ -188,7 +189,7 @@ function StoreProductRow({
       <div className="min-w-0 flex-1">
         <p className="font-medium">{product.name}</p>
         <p className="text-sm text-slate-600">
-          {categoryLabel(product.category)} ·{" "}
+          {categoryName(product.category)} ·{" "}
           {formatPriceRange(product.priceMinCents, product.priceMaxCents, "USD", locale)}{" "}
           {product.status !== "active" ? (
             <Badge tone={statusTone(product.status)}>{statusLabel(product.status)}</Badge>
@@ -254,6 +255,7 @@ function AddExistingProducts({
   available: { id: string; name: string; category: string; status: string }[];
 }) {
   const { t } = useTranslation(["stores"]);
+  const categoryName = useCategoryName();
   const fetcher = useToastFetcher();
   const [selected, setSelected] = useState<string[]>([]);
   useEffect(() => {
@@ -278,7 +280,7 @@ function AddExistingProducts({
                     setSelected(e.target.checked ? [...selected, p.id] : selected.filter((id) => id !== p.id))
                   }
                 />
-                {p.name} <span className="text-slate-500">· {categoryLabel(p.category)}</span>
+                {p.name} <span className="text-slate-500">· {categoryName(p.category)}</span>
               </label>
             </li>
           ))}

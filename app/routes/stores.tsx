@@ -1,3 +1,4 @@
+import { useCategoryName } from "~/i18n/use-category-name";
 import { Download, ExternalLink, Globe, Mail, Phone, QrCode, Settings, Store as StoreIcon } from "lucide-react";
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
@@ -16,7 +17,6 @@ import { StoreDetailsFields, useStoreDetailsForm } from "~/modules/stores/compon
 import { defaultBusinessHours, readStoreForm } from "~/modules/stores/store-form-values";
 import { createStore, generateStoreQr, listOwnStores } from "~/modules/stores/stores.server";
 import { STORES_ACTION_FIELDS, storeDetailsSchema, storesActionSchema } from "~/modules/stores/store-form.schema";
-import { categoryLabel } from "~/lib/categories";
 import { formValues, parseInput } from "~/lib/command-result";
 import { PageTitle } from "~/i18n/page-title";
 import type { Route } from "./+types/stores";
@@ -121,6 +121,7 @@ function CreateStoreForm({
 
 export default function Stores({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["stores"]);
+  const categoryName = useCategoryName();
   const statusLabel = useStatusLabel();
   const badgeLabel = useVerificationBadgeLabel();
   const navigation = useNavigation();
@@ -184,7 +185,7 @@ export default function Stores({ loaderData, actionData }: Route.ComponentProps)
                 {store.categories.length > 0 ? (
                   <div className="mt-3 flex flex-wrap gap-1">
                     {store.categories.slice(0, 3).map((c) => (
-                      <Badge key={c}>{categoryLabel(c)}</Badge>
+                      <Badge key={c}>{categoryName(c)}</Badge>
                     ))}
                     {store.categories.length > 3 ? (
                       <Badge>{t("stores:list.more", { count: store.categories.length - 3 })}</Badge>

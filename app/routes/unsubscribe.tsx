@@ -2,10 +2,17 @@ import { MailX } from "lucide-react";
 import { data, Form } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { EMAIL_KIND_LABELS } from "~/modules/notifications/notifications.schema";
+import type { EmailKind } from "~/modules/notifications/notifications.schema";
 import { setEmailPreference, verifyUnsubscribe } from "~/modules/notifications/notifications.server";
 import type { Route } from "./+types/unsubscribe";
 import { appContext } from "~/request-context.server";
+import { localeOf } from "~/i18n/i18next.server";
+import { textsIn } from "~/i18n/resources.server";
+
+/** The kind's words in the page's language: the profile's e-mail choices' (one text for both pages). */
+function kindLabel(context: Route.LoaderArgs["context"], kind: EmailKind): string {
+  return textsIn(localeOf(context))(`profile:email.kinds.${kind}`);
+}
 
 export function meta() {
   return [{ title: "Unsubscribe | Setu" }, { name: "robots", content: "noindex" }];
@@ -15,7 +22,7 @@ export function meta() {
 export function loader({ request, context }: Route.LoaderArgs) {
   const link = verifyUnsubscribe(context.get(appContext).runtime.notifier.secret, new URL(request.url).searchParams);
   if (!link) throw data("This unsubscribe link is not valid.", { status: 404 });
-  return { label: EMAIL_KIND_LABELS[link.kind], done: false };
+  return { label: kindLabel(context, link.kind), done: false };
 }
 
 /**
@@ -27,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const link = verifyUnsubscribe(runtime.notifier.secret, new URL(request.url).searchParams);
   if (!link) throw data("This unsubscribe link is not valid.", { status: 404 });
   await setEmailPreference(runtime.db, link.userId, link.kind, false);
-  return { label: EMAIL_KIND_LABELS[link.kind], done: true };
+  return { label: kindLabel(context, link.kind), done: true };
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {

@@ -541,4 +541,103 @@ describe("Hindi and English", () => {
     await emptyName("Add Product", "Product Name");
     await page.getByText("Please enter the product name", { exact: true }).waitFor();
   });
+
+  it("names categories, the dialog's close button and the e-mail kinds in Hindi on a Hindi page, in English on an English one", async () => {
+    // (imported here: this test is the file's last and only it brings these)
+    const [{ startTestServer }, { unsubscribeLink }, { default: hindiNames }] = await Promise.all([
+      import("./support/test-server"),
+      import("~/modules/notifications/notifications.server"),
+      import("~/locales/hi/categories.json"),
+    ]);
+    const hindiTops = [hindiNames["home-textiles"], hindiNames.handicrafts, hindiNames["spices-and-food"]];
+    const { page } = browser;
+    const optionsOf = (selector: string) => page.locator(selector).locator("option").allTextContents();
+    const productFormCategories = async (trigger: string) => {
+      await page.goto("/products");
+      await hydrated(page);
+      await page.getByRole("button", { name: trigger }).first().click();
+      return optionsOf("[role=dialog] select[name=category]");
+    };
+    await signIn(page, SELLER.email);
+    try {
+      await switchTo(page, "हिन्दी");
+
+      // the product form's category select: the tree, top categories and their subcategories, in Hindi
+      const options = await productFormCategories("प्रोडक्ट बनाएँ");
+      expect(options).toContain("हस्तशिल्प");
+      expect(options).toContain("\u00a0\u00a0\u00a0पीतल और धातु शिल्प");
+      expect(options).toContain("होम टेक्सटाइल (घरेलू वस्त्र)");
+      expect(options).not.toContain("Handicrafts");
+      await page.keyboard.press("Escape");
+      // the products list names each product's category in Hindi (the supplier's towels: home textiles)
+      await page
+        .getByText(/^होम टेक्सटाइल \(घरेलू वस्त्र\) · /)
+        .first()
+        .waitFor();
+
+      // the RFQ list: its category filter and the cards' category badges
+      await page.goto("/rfqs");
+      await page.getByRole("heading", { level: 1, name: "कोटेशन के लिए अनुरोध" }).waitFor();
+      const filter = await optionsOf("#rfq-category");
+      expect(filter.slice(0, 3)).toEqual(["सभी श्रेणियाँ", "परिधान और वस्त्र", "होम टेक्सटाइल (घरेलू वस्त्र)"]);
+      expect(filter).toHaveLength(16);
+      const badges = await page.locator("main article").first().innerText();
+      expect(
+        Object.values(hindiNames).some((name) => badges.includes(name)),
+        badges,
+      ).toBe(true);
+      expect(await page.locator("main article").getByText("Home Textiles", { exact: true }).count()).toBe(0);
+      await expectHindiPage(page, "rfqs-categories");
+
+      // a dialog's own close button (Radix's, record 0058's common texts): the report of a buyer's message
+      await page.goto("/messages");
+      await page.locator("main a[href^='/messages/']").first().click();
+      await page.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
+      await hydrated(page);
+      await page
+        .getByRole("button", { name: /के मैसेज के विकल्प$/ })
+        .last()
+        .click();
+      await page.getByRole("menuitem", { name: "मैसेज की शिकायत करें" }).click();
+      const dialog = page.getByRole("dialog", { name: "मैसेज की शिकायत करें" });
+      await dialog.getByRole("button", { name: "बंद करें", exact: true }).click();
+      await dialog.waitFor({ state: "hidden" });
+    } finally {
+      await page.goto("/profile");
+      await hydrated(page);
+      if ((await htmlLang(page)) !== "en") {
+        await page.getByRole("radio", { name: "English" }).check();
+        await page.getByRole("button", { name: "भाषा सहेजें" }).click();
+        await page.waitForFunction(() => document.documentElement.lang === "en");
+      }
+    }
+    // English as it was
+    const english = await productFormCategories("Create Product");
+    expect(english).toContain("Handicrafts");
+    expect(english).toContain("\u00a0\u00a0\u00a0Brass & Metal Crafts");
+    expect(english.some((name) => hindiTops.includes(name))).toBe(false);
+    await page.keyboard.press("Escape");
+    await page.goto("/rfqs");
+    expect((await optionsOf("#rfq-category")).slice(0, 3)).toEqual([
+      "All Categories",
+      "Apparel & Textiles",
+      "Home Textiles",
+    ]);
+
+    // the unsubscribe page names the kind of e-mail with the profile's words, in the page's language (a server of
+    // its own: the link is signed with the server's secret)
+    const secret = "hindi-unsubscribe-test-secret-0123456789";
+    const server = await startTestServer({ env: { DEMO_DATA: "off", BETTER_AUTH_SECRET: secret } });
+    try {
+      const link = unsubscribeLink({ publicUrl: server.url, secret }, crypto.randomUUID(), "newMessage");
+      const inHindi = await fetch(link, { headers: { "Accept-Language": "hi-IN,hi;q=0.9" } });
+      expect(inHindi.status).toBe(200);
+      expect(await inHindi.text()).toContain("<strong>कोई नया संदेश आए</strong>");
+      const inEnglish = await fetch(link, { headers: { "Accept-Language": "en-US" } });
+      expect(await inEnglish.text()).toContain("<strong>a new message arrives</strong>");
+    } finally {
+      await server.stop();
+      (await import("node:fs")).rmSync(server.dataDir, { recursive: true, force: true });
+    }
+  });
 });

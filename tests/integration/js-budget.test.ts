@@ -30,9 +30,8 @@ const PUBLIC_ROUTES: Record<string, number> = {
 const OVER_BUDGET_TODAY: Record<string, number> = {
   "routes/home": 121.5 * KB,
   "routes/browse": 122 * KB,
-  "routes/product-detail": 121.5 * KB,
+  "routes/product-detail": 121.2 * KB,
   "routes/store-public": 121.5 * KB,
-  "routes/rfqs": 120.5 * KB,
   "routes/profile": 162 * KB,
 };
 

@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { Dialog as Primitive } from "radix-ui";
 import { useRef, type ComponentProps, type ReactNode } from "react";
 import { cn } from "./cn";
+import { useTranslation } from "~/i18n/use-translation";
 
 /** A modal dialog (Radix: focus trap and return, Escape, outside click, the page behind hidden from assistive technology, labelling). */
 export const Dialog = Primitive.Root;
@@ -26,7 +27,7 @@ const sizes = {
 export function DialogContent({
   className,
   children,
-  closeLabel = "Close",
+  closeLabel,
   showClose = true,
   layout = "center",
   size = "md",
@@ -47,6 +48,7 @@ export function DialogContent({
   // Radix returns focus to a DialogTrigger. A dialog opened from elsewhere (a controlled `open`, as from
   // any of several clickable areas) returns it to the element that had it when the dialog opened.
   const opener = useRef<HTMLElement | null>(null);
+  const { t } = useTranslation(["common"]);
   return (
     <Primitive.Portal>
       <Primitive.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
@@ -77,7 +79,7 @@ export function DialogContent({
         {showClose ? (
           <Primitive.Close
             className="absolute right-3 top-3 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-            aria-label={closeLabel}
+            aria-label={closeLabel ?? t("common:dialog.close")}
           >
             <X className="size-4" aria-hidden />
           </Primitive.Close>

@@ -14,17 +14,6 @@ export const EMAIL_KINDS = [
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
-export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
-  quoteReceived: "A supplier quotes on my RFQ",
-  quoteDecided: "A buyer accepts or declines my quote",
-  orderStatus: "An order's status changes",
-  newMessage: "A new message arrives",
-  rfqDeadline: "My RFQ's deadline is 24 hours away with no quote accepted",
-  rfqMatched: "A new RFQ matches my products",
-  messageDigest: "A digest of messages left unread for 10 minutes",
-  verification: "Setu approves or rejects my supplier verification",
-};
-
 /** Who each kind of e-mail is for: a buyer's RFQs and orders, a seller's quotes, matches and verification. */
 const EMAIL_KIND_ROLES: Record<EmailKind, { buyer: boolean; seller: boolean }> = {
   quoteReceived: { buyer: true, seller: false },

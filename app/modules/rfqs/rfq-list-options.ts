@@ -1,7 +1,4 @@
-import { PRODUCT_CATEGORIES } from "~/lib/categories";
-
 // The RFQ list's choices, without zod: the list page's JavaScript needs these and not the schemas (rfq.schema.ts).
-export const RFQ_CATEGORIES = PRODUCT_CATEGORIES;
 export const RFQ_SORTS = [
   { value: "newest", label: "Newest First" },
   { value: "deadline", label: "Deadline Soon" },

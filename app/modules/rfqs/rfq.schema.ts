@@ -1,14 +1,16 @@
 import { z } from "zod";
 import { isCalendarDate } from "~/lib/date-range";
-import { CATEGORY_SLUGS } from "~/lib/categories";
+import { CATEGORY_SLUGS, PRODUCT_CATEGORIES } from "~/lib/categories";
 import { optionalMoney } from "~/lib/money-fields";
 import { UNITS } from "~/lib/units";
 import { isTimeZone } from "~/lib/deadline";
-import { RFQ_CATEGORIES, RFQ_SORTS, type RfqSort } from "./rfq-list-options";
+import { RFQ_SORTS, type RfqSort } from "./rfq-list-options";
 
 export * from "./rfq-values";
 
-export { RFQ_CATEGORIES, RFQ_SORTS, RFQS_PER_PAGE, type RfqSort } from "./rfq-list-options";
+export { RFQ_SORTS, RFQS_PER_PAGE, type RfqSort } from "./rfq-list-options";
+/** The categories an RFQ may be filed under and its list filtered by: the tree's top categories. */
+export const RFQ_CATEGORIES = PRODUCT_CATEGORIES;
 
 export const createRfqSchema = z
   .object({

@@ -1,9 +1,9 @@
+import { useCategoryName } from "~/i18n/use-category-name";
 import { Clock, MapPin, MessageSquareQuote, Package } from "lucide-react";
 import { Link } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { VerificationBadge } from "~/modules/accounts/components/verification-badge";
 import { buttonClasses } from "~/components/ui/button";
-import { topCategoryLabel } from "~/lib/top-categories";
 import { formatPriceRange } from "~/lib/money";
 import type { ProductCardData } from "../products.schema";
 import { replyTimeLabel } from "~/modules/response-times/response-time";
@@ -53,6 +53,7 @@ export function ProductCard({
   quote?: { signedIn: boolean };
   imagePriority?: boolean;
 }) {
+  const categoryName = useCategoryName();
   const image = product.images[0];
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white transition hover:border-slate-300 hover:shadow-sm">
@@ -77,7 +78,7 @@ export function ProductCard({
       </div>
       <div className="flex flex-1 flex-col p-4">
         <div className="flex items-center justify-between text-xs text-slate-500">
-          <span>{topCategoryLabel(product.category)}</span>
+          <span>{categoryName(product.category)}</span>
           <span className="inline-flex items-center gap-1">
             <MapPin className="size-3" aria-hidden /> India
           </span>

@@ -1,3 +1,4 @@
+import { useCategoryName } from "~/i18n/use-category-name";
 import { useTranslation } from "~/i18n/use-translation";
 import { useLocale } from "~/components/layout/use-root-user";
 import { useStatusLabel } from "~/i18n/use-status-label";
@@ -6,7 +7,6 @@ import { Building2, Calendar, MapPin, Package, ShieldCheck, Sparkles } from "luc
 import { Link } from "react-router";
 import { Badge, statusTone } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
-import { topCategoryLabel } from "~/lib/top-categories";
 import { formatMoney } from "~/lib/money";
 import type { RfqCard as RfqCardData } from "../rfq-values";
 import { ClosingTime } from "./closing-time";
@@ -65,6 +65,7 @@ export function RfqCard({
   matchReason?: string;
 }) {
   const { t } = useTranslation(["rfqs"]);
+  const categoryName = useCategoryName();
   const locale = useLocale();
   const statusLabel = useStatusLabel();
   const budgetWords = {
@@ -75,7 +76,7 @@ export function RfqCard({
   return (
     <article className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 transition hover:border-slate-300 hover:shadow-sm">
       <div className="flex flex-wrap items-center gap-2">
-        <Badge tone="blue">{topCategoryLabel(rfq.category)}</Badge>
+        <Badge tone="blue">{categoryName(rfq.category)}</Badge>
         {showStatus ? <Badge tone={statusTone(rfq.status)}>{statusLabel(rfq.status)}</Badge> : null}
         {rfq.status === "published" ? <DeadlineBadge closesAt={rfq.closesAt} /> : null}
         {rfq.verifiedSuppliersOnly ? <VerifiedOnlyBadge /> : null}

@@ -1,7 +1,8 @@
+import { useCategoryName } from "~/i18n/use-category-name";
 import { getCollectionProps, getInputProps, getTextareaProps, type DefaultValue } from "@conform-to/react";
 import type { z } from "zod";
 import { Field, Input, Label, Textarea } from "~/components/ui/field";
-import { categoryLabel, STORE_CATEGORY_OPTIONS } from "~/lib/categories";
+import { STORE_CATEGORY_OPTIONS } from "~/lib/categories";
 import { lazySchema, useValidatedForm, type FormReply } from "~/components/forms/validated-form";
 import type { storeDetailsSchema } from "../store-form.schema";
 import { WEEKDAYS } from "../store-form-values";
@@ -38,6 +39,7 @@ function groupError(meta: Pick<Meta, "errors" | "allErrors">) {
 /** The store's details: plain inputs, so the form posts without JavaScript. */
 export function StoreDetailsFields({ fields }: { fields: StoreDetailsFieldset }) {
   const { t } = useTranslation(["stores"]);
+  const categoryName = useCategoryName();
   const text = (
     name: "phone" | "email" | "website" | "street" | "city" | "state" | "zipCode" | "country",
     label: string,
@@ -128,7 +130,7 @@ export function StoreDetailsFields({ fields }: { fields: StoreDetailsFieldset })
             ariaAttributes: false,
           }).map(({ key, ...checkbox }, index) => (
             <label key={key} className="flex items-center gap-2 text-sm">
-              <input {...checkbox} id={`${fields.categories.id}-${index}`} /> {categoryLabel(checkbox.value)}
+              <input {...checkbox} id={`${fields.categories.id}-${index}`} /> {categoryName(checkbox.value)}
             </label>
           ))}
         </div>
