@@ -20,7 +20,6 @@ import { getSessionUserWith } from "~/modules/accounts/session.server";
 import { headerUnreadCountsSql } from "~/modules/messaging/messaging.server";
 import type { Route } from "./+types/root";
 import { SiteHeader } from "~/components/layout/site-header";
-import { AccessRequiredPage, NotFoundPage } from "~/components/layout/not-found-page";
 import { refusedPage } from "~/lib/page-refusal";
 import { lazyPart, lazyPartsSettled } from "~/components/ui/lazy-part";
 import { useNonce } from "~/components/nonce";
@@ -33,7 +32,6 @@ import { I18nResources } from "~/i18n/i18n-resources";
 import { htmlLang } from "~/lib/locale";
 import { useLocale } from "~/components/layout/use-root-user";
 import { useTranslation } from "~/i18n/use-translation";
-import { PageTitle } from "~/i18n/page-title";
 
 /** Detects each request's language before any loader runs (record 0058). */
 export const middleware = [i18nextMiddleware];
@@ -187,6 +185,9 @@ export default function App() {
   );
 }
 
+// the 404, refusal and error pages: their code loads only on a page that shows one
+const ErrorPage = lazyPart(() => import("~/components/layout/error-page").then((m) => m.ErrorPage));
+
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
@@ -195,30 +196,13 @@ export function ErrorBoundary() {
     <>
       <SiteHeader />
       <main id="main" className="flex-1">
-        {notFound ? (
-          <NotFoundPage page={refused} />
-        ) : refused ? (
-          <AccessRequiredPage page={refused} />
-        ) : (
-          <SomethingWentWrong refused={isRouteErrorResponse(error) && error.status < 500} />
-        )}
+        <ErrorPage
+          notFound={notFound}
+          refused={refused}
+          clientError={isRouteErrorResponse(error) && error.status < 500}
+        />
       </main>
       <SiteFooter />
     </>
-  );
-}
-
-/** The error page of a request that failed (a 5xx) or was refused without a page of its own, in the page's language. */
-function SomethingWentWrong({ refused }: { refused: boolean }) {
-  const { t } = useTranslation(["common"]);
-  return (
-    <section className="mx-auto max-w-3xl px-4 py-24 text-center">
-      <PageTitle text="common:pageTitle.error" />
-      <h1 className="text-3xl font-bold">{t("common:errorPage.heading")}</h1>
-      <p className="mt-3 text-slate-600">{refused ? t("common:errorPage.refused") : t("common:errorPage.failed")}</p>
-      <a href="/" className="mt-6 inline-block font-medium text-brand-600 hover:underline">
-        {t("common:errorPage.home")}
-      </a>
-    </section>
   );
 }
