@@ -50,6 +50,25 @@ describe("server-made texts in the reader's language (issue #43 item 1)", () => 
     expect(feedbackIn("hi", "This order cannot be shipped now")).toBe("यह ऑर्डर अभी भेजा हुआ नहीं किया जा सकता");
   });
 
+  it("gives a supplier's notices in Hindi: signing out, payments, notifications, messages", () => {
+    const notices: [string, string][] = [
+      ["You have been signed out.", "आप साइन आउट हो गए हैं।"],
+      ["All notifications marked as read", "सभी सूचनाएँ पढ़ी हुई मार्क की गईं"],
+      ["Import discarded", "इम्पोर्ट रद्द किया गया"],
+      [
+        "Payment of $1,250.00 submitted. It shows as held in escrow once the payment provider confirms it.",
+        "$1,250.00 का भुगतान भेजा गया। भुगतान सेवा की पुष्टि के बाद यह एस्क्रो में रखा हुआ दिखेगा।",
+      ],
+      ["A message can have at most 5,000 characters", "एक मैसेज में अधिकतम 5,000 अक्षर हो सकते हैं"],
+      ["Acme Exports unblocked", "Acme Exports अनब्लॉक किया गया"],
+      ["User unblocked", "उपयोगकर्ता अनब्लॉक किया गया"],
+    ];
+    for (const [english, hindi] of notices) {
+      expect(feedbackIn("hi", english)).toBe(hindi);
+      expect(feedbackIn("en", english)).toBe(english);
+    }
+  });
+
   it("translates an action's messages, never the values a user posted", () => {
     const answer = {
       ok: false,

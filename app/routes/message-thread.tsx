@@ -16,7 +16,7 @@ import {
   Send,
 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -27,6 +27,7 @@ import { lazyPart } from "~/components/ui/lazy-part";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { redirectWithFlash } from "~/http/flash.server";
 import { readFormData } from "~/http/form-data.server";
+import { answer as answerIn } from "~/i18n/feedback.server";
 import { formatPriceRange } from "~/lib/money";
 import { lazySchema, refusedFormReply, useValidatedForm, type FormReply } from "~/components/forms/validated-form";
 import { requireUser, requireUserPage } from "~/modules/accounts/session.server";
@@ -96,7 +97,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, runtime);
   const form = await readFormData(request);
   const here = `/messages/${params.id}`;
-  const answer = (status: number, body: ActionAnswer) => data(body, { status });
+  const answer = (status: number, body: ActionAnswer) => answerIn(context, body, { status });
   const input = parseInput(threadActionSchema, formValues(form, ["intent", "body", "messageId", "reason"]));
   if (!input.ok) {
     const intent = formValues(form, ["intent"]).intent!;

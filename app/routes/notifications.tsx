@@ -1,11 +1,12 @@
 import { formatDateTime } from "~/lib/dates";
 import { useLocale, useTimeZone } from "~/components/layout/use-root-user";
 import { Bell, CheckCheck } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { redirectWithFlash } from "~/http/flash.server";
 import { readFormData } from "~/http/form-data.server";
+import { answer } from "~/i18n/feedback.server";
 import { parseTimestamp } from "~/lib/date-range";
 import { isUuid } from "~/lib/uuid";
 import { formValues, parseInput } from "~/lib/command-result";
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { runtime } = context.get(appContext);
   const user = await requireUser(request, runtime);
   const input = parseInput(notificationActionSchema, formValues(await readFormData(request), ["intent", "id"]));
-  if (!input.ok) return data({ message: input.message }, { status: input.status });
+  if (!input.ok) return answer(context, { message: input.message }, { status: input.status });
   if (input.value.intent === "open") {
     const href = await markNotificationRead(runtime.db, user.id, input.value.id);
     // another user's notification and none at all look the same

@@ -1,9 +1,10 @@
 import { useTimeZone } from "~/components/layout/use-root-user";
 import { ArrowLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { redirectWithFlash, safeRedirectPath } from "~/http/flash.server";
 import { readFormData } from "~/http/form-data.server";
+import { answer } from "~/i18n/feedback.server";
 import { refusedFormReply } from "~/components/forms/validated-form";
 import { requireUser, requireUserPage } from "~/modules/accounts/session.server";
 import { ReviewItem } from "~/modules/reviews/components/review-item";
@@ -52,7 +53,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // who may post is asked first: an order that is not the poster's is not there, whatever was posted
     const party = await getOrderReviewPanel(runtime.db, user, params.orderId);
     const refusal = party ? read : { status: 404, message: "Order not found" };
-    return data(
+    return answer(
+      context,
       { intent: null, reply: refusedFormReply({ formError: refusal.message }, null) },
       { status: refusal.status },
     );
@@ -84,7 +86,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       message: result.message,
     });
   const refusal = { fieldErrors: result.fieldErrors, formError: result.status === 400 ? null : result.message };
-  return data({ intent, reply: refusedFormReply(refusal, values) }, { status: result.status });
+  return answer(context, { intent, reply: refusedFormReply(refusal, values) }, { status: result.status });
 }
 
 export default function OrderReviewPage({ loaderData, actionData }: Route.ComponentProps) {

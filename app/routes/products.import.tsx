@@ -5,6 +5,7 @@ import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input } from "~/components/ui/field";
 import { readFormData } from "~/http/form-data.server";
+import { answer } from "~/i18n/feedback.server";
 import { redirectWithFlash } from "~/http/flash.server";
 import { getSessionUser, requireSellerPage } from "~/modules/accounts/session.server";
 import {
@@ -62,17 +63,20 @@ type ActionData = { ok: false; message: string; problems: string[] };
 export async function action({ request, context }: Route.ActionArgs) {
   const runtime = context.get(appContext).runtime;
   const user = await getSessionUser(request, runtime);
-  if (!user?.profile) return data<ActionData>({ ok: false, message: "Please sign in.", problems: [] }, { status: 401 });
+  if (!user?.profile)
+    return answer<ActionData>(context, { ok: false, message: "Please sign in.", problems: [] }, { status: 401 });
   const actor = { ...user, profile: user.profile };
   if (!actor.profile.isSeller)
-    return data<ActionData>(
+    return answer<ActionData>(
+      context,
       { ok: false, message: "Only seller accounts can import products.", problems: [] },
       { status: 403 },
     );
   if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
     const checked = await checkUploadedCatalogue(runtime, actor, request);
     if (!checked.ok)
-      return data<ActionData>(
+      return answer<ActionData>(
+        context,
         { ok: false, message: checked.message, problems: checked.problems },
         { status: checked.status },
       );
@@ -88,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? await discardCatalogueImport(runtime, actor, importId)
         : ({ ok: false, status: 400, message: "Unknown action" } as const);
   if (!result.ok)
-    return data<ActionData>({ ok: false, message: result.message, problems: [] }, { status: result.status });
+    return answer<ActionData>(context, { ok: false, message: result.message, problems: [] }, { status: result.status });
   if (intent === "discard") return redirectWithFlash("/products/import", { type: "success", message: result.message });
   return redirect(`/products/import?id=${importId}`);
 }
