@@ -101,6 +101,9 @@ async function lighthouseRun(url: string, port: number, attempt = 1) {
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  // a page measured must be the page asked for: a signed-in page that sent Lighthouse to the sign-in form scores the form
+  if (!lhr.runtimeError && new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
+    throw new Error(`${url}: Lighthouse ended on ${lhr.finalDisplayedUrl}, not the page asked for (signed out?)`);
   if (!lhr.runtimeError) return lhr;
   const message = `${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
   if (attempt > 2) throw new Error(message);
