@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { dateFromToday } from "../../seed/factories/rfqs";
 import { HttpClient } from "../support/http-client";
 import { baseUrl, ownDemoServer } from "./support/test-server";
+import { postRfqOverHttp, textOf } from "./support/rfqs-over-http";
+import { signUp as signUpOverHttp } from "./support/sign-up-over-http";
 
 /*
  * Issue #43 item 1: the texts the server makes reach a Hindi page in Hindi: the notice after a supplier's post (a
@@ -12,29 +13,17 @@ import { baseUrl, ownDemoServer } from "./support/test-server";
 // this file runs beside other files (the e2e-http project): a demo server of its own
 ownDemoServer();
 
-const PASSWORD = "Wholesale-Route-42";
-const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 let sequence = 0;
 const unique = (prefix: string) => `${prefix} ${Date.now()}-${++sequence}`;
-
-/** The page's text as a reader sees it: React separates adjacent text nodes with empty comments. */
-async function textOf(response: Response) {
-  return (await response.text()).replaceAll("<!-- -->", "");
-}
 
 /** A new account; a Hindi one reads the site through the header switch's `lng` cookie. */
 async function signUp(userType: "buyer" | "seller", language: "en" | "hi") {
   const client = new HttpClient(baseUrl());
   if (language === "hi") client.cookies.set("lng", "hi");
-  const response = await client.post("/auth", {
-    intent: "signup",
+  const { response } = await signUpOverHttp(client, {
     userType,
     fullName: "Test Person",
     companyName: unique(`${language} ${userType}`),
-    email: `${userType}-${Date.now()}-${++sequence}@example.test`,
-    phone: "",
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
   });
   expect(response.status).toBe(302);
   return client;
@@ -70,27 +59,6 @@ const quote = (fields: Record<string, string> = {}) => ({
   ...fields,
 });
 
-async function postRfq(buyer: HttpClient) {
-  const title = unique("Jute grocery bags");
-  const response = await buyer.post("/create-rfq", {
-    title,
-    category: "home-textiles",
-    description: "Reusable jute grocery bags with cotton handles.",
-    specifications: "",
-    quantity: "2500",
-    unit: "pieces",
-    budgetMin: "5000",
-    budgetMax: "7500",
-    deliveryLocation: "Brooklyn, NY",
-    deadline: dateFromToday(20),
-  });
-  expect(response.status).toBe(302);
-  const list = await (await buyer.get(`/rfqs?q=${encodeURIComponent(title)}`)).text();
-  const id = new RegExp(`href="/rfqs/(${UUID})"`).exec(list)?.[1];
-  expect(id, `the new RFQ "${title}" is listed`).toBeDefined();
-  return id!;
-}
-
 describe("server-made texts in the page's language", () => {
   it("answers a supplier's product form and its saved notice in Hindi on a Hindi page, in English otherwise", async () => {
     const hindi = await signUp("seller", "hi");
@@ -125,7 +93,7 @@ describe("server-made texts in the page's language", () => {
     const buyer = await signUp("buyer", "en");
     const hindi = await signUp("seller", "hi");
     const english = await signUp("seller", "en");
-    const rfqId = await postRfq(buyer);
+    const rfqId = await postRfqOverHttp(buyer, unique("Jute grocery bags"));
 
     const refusedHi = await hindi.post(`/rfqs/${rfqId}`, quote({ price: "0", quantity: "1.5" }));
     expect(refusedHi.status).toBe(400);

@@ -7,23 +7,18 @@ import { addPasswordLogin, createBuyer, createSeller } from "../../seed/factorie
 import type { AppServer } from "../support/app-server";
 import { HttpClient } from "../support/http-client";
 import { baseUrl, migratedDataDir, ownDemoServer, startTestServer } from "./support/test-server";
+import { postRfqOverHttp, rfqFields, textOf, UUID } from "./support/rfqs-over-http";
 import { DEMO_PASSWORD } from "../../seed/demo.server";
 
 // this file runs beside other files (the e2e-http project): a demo server of its own
 ownDemoServer();
 
 const PASSWORD = "Wholesale-Route-42";
-const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 let sequence = 0;
 
 function unique(prefix: string) {
   sequence += 1;
   return `${prefix} ${Date.now()}-${sequence}`;
-}
-
-/** The page's text as a reader sees it: React separates adjacent text nodes with empty comments. */
-async function textOf(response: Response) {
-  return (await response.text()).replaceAll("<!-- -->", "");
 }
 
 async function signUp(userType: "buyer" | "seller", companyName: string) {
@@ -42,29 +37,9 @@ async function signUp(userType: "buyer" | "seller", companyName: string) {
   return client;
 }
 
-function rfqFields(title: string) {
-  return {
-    title,
-    category: "home-textiles",
-    description: "Reusable jute grocery bags with cotton handles.",
-    specifications: "",
-    quantity: "2500",
-    unit: "pieces",
-    budgetMin: "5000",
-    budgetMax: "7500",
-    deliveryLocation: "Brooklyn, NY",
-    deadline: dateFromToday(20),
-  };
-}
-
 async function postRfq(buyer: HttpClient) {
   const title = unique("Jute grocery bags");
-  const response = await buyer.post("/create-rfq", rfqFields(title));
-  expect(response.status).toBe(302);
-  const list = await (await buyer.get(`/rfqs?q=${encodeURIComponent(title)}`)).text();
-  const id = new RegExp(`href="/rfqs/(${UUID})"`).exec(list)?.[1];
-  expect(id, `the new RFQ "${title}" is listed`).toBeDefined();
-  return { id: id!, title };
+  return { id: await postRfqOverHttp(buyer, title), title };
 }
 
 function quote(fields: Record<string, string> = {}) {

@@ -2,12 +2,8 @@ import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
-import { openPglite, type Database } from "~/db/client.server";
+import { openPglite, queryRows, type Database } from "~/db/client.server";
 import { migrationIndex, migrationsUpTo } from "../support/migrations-up-to";
-
-type Rows<T> = T[] | { rows: T[] };
-const rowsOf = <T>(result: unknown) =>
-  (Array.isArray(result) ? result : (result as Rows<T> & { rows: T[] }).rows) as T[];
 
 describe("an order keeps its title (migration order-title, issue #39 item 1, record 0049)", () => {
   let database: Database | undefined;
@@ -26,9 +22,10 @@ describe("an order keeps its title (migration order-title, issue #39 item 1, rec
     for (const id of ["old-buyer", "old-seller"]) {
       await db.execute(sql`insert into "user" (id, name, email) values (${id}, ${id}, ${`${id}@example.test`})`);
     }
-    const [rfq] = rowsOf<{ id: string }>(
-      await db.execute(sql`insert into rfqs (buyer_id, title, description, category, quantity, unit, deadline, delivery_location, status)
-        values ('old-buyer', 'Terry towels, 450 gsm', 'Terry towels', 'home-textiles', 10, 'pieces', '2027-01-01', 'Austin, TX', 'awarded') returning id`),
+    const [rfq] = await queryRows<{ id: string }>(
+      db,
+      sql`insert into rfqs (buyer_id, title, description, category, quantity, unit, deadline, delivery_location, status)
+        values ('old-buyer', 'Terry towels, 450 gsm', 'Terry towels', 'home-textiles', 10, 'pieces', '2027-01-01', 'Austin, TX', 'awarded') returning id`,
     );
     await db.execute(sql`insert into orders (buyer_id, seller_id, rfq_id, quantity, unit, unit_price_cents, total_cents)
       values ('old-buyer', 'old-seller', ${rfq!.id}, 10, 'pieces', 500, 5000),
@@ -36,8 +33,9 @@ describe("an order keeps its title (migration order-title, issue #39 item 1, rec
 
     await migrate(db as never, { migrationsFolder: "drizzle" });
 
-    const orders = rowsOf<{ quantity: number; title: string | null }>(
-      await db.execute(sql`select quantity, title from orders order by quantity`),
+    const orders = await queryRows<{ quantity: number; title: string | null }>(
+      db,
+      sql`select quantity, title from orders order by quantity`,
     );
     expect(orders).toEqual([
       { quantity: 10, title: "Terry towels, 450 gsm" },
@@ -45,9 +43,7 @@ describe("an order keeps its title (migration order-title, issue #39 item 1, rec
     ]);
     // the title is the order's own now: deleting the RFQ leaves it
     await db.execute(sql`delete from rfqs where id = ${rfq!.id}`);
-    const [kept] = rowsOf<{ title: string | null }>(
-      await db.execute(sql`select title from orders where quantity = 10`),
-    );
+    const [kept] = await queryRows<{ title: string | null }>(db, sql`select title from orders where quantity = 10`);
     expect(kept!.title).toBe("Terry towels, 450 gsm");
   }, 120_000); // the migration chain on PGlite, beside other files
 });

@@ -637,17 +637,20 @@ describe.each(testEngines())("e-mails and pushes in the supplier's language on %
     expect(queued.map((row) => row.locale)).toEqual(["hi", null]);
   });
 
-  it("better-auth's callbacks queue the reset, confirmation and sign-up-attempt e-mails in the account's language", async () => {
-    const auth = createAuth({
+  /** better-auth with e-mail confirmation required, its two e-mail callbacks wired as the runtime wires them. */
+  const verifyingAuth = () =>
+    createAuth({
       db: database.db,
       secret: "test-secret-for-better-auth-0123456789abcdef",
       baseURL: "http://setu.test",
       requireEmailVerification: true,
       secureCookies: false,
-      // as the runtime wires them
       sendPasswordReset: (message) => sendPasswordResetEmail(database.db, jobs, "http://setu.test", message),
       sendEmailConfirmation: (message) => queueEmailConfirmation(database.db, jobs, message),
     });
+
+  it("better-auth's callbacks queue the reset, confirmation and sign-up-attempt e-mails in the account's language", async () => {
+    const auth = verifyingAuth();
     const owner = await createSeller(database.db, { companyName: "Jaipur Block Prints" });
     await setOwnLanguage(database.db, owner.user, "hi");
     await database.db.update(userTable).set({ emailVerified: false }).where(eq(userTable.id, owner.user.id));
@@ -678,15 +681,7 @@ describe.each(testEngines())("e-mails and pushes in the supplier's language on %
   });
 
   it("an account made on the Hindi sign-up page keeps Hindi, its first confirmation e-mail included; one made in English chooses nothing", async () => {
-    const auth = createAuth({
-      db: database.db,
-      secret: "test-secret-for-better-auth-0123456789abcdef",
-      baseURL: "http://setu.test",
-      requireEmailVerification: true,
-      secureCookies: false,
-      sendPasswordReset: (message) => sendPasswordResetEmail(database.db, jobs, "http://setu.test", message),
-      sendEmailConfirmation: (message) => queueEmailConfirmation(database.db, jobs, message),
-    });
+    const auth = verifyingAuth();
     const form = (email: string) =>
       ({
         email,
