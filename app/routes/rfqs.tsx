@@ -186,7 +186,7 @@ export default function Rfqs({ loaderData, actionData }: Route.ComponentProps) {
           label={t("rfqs:filters.sortBy")}
           name="sort"
           defaultValue={params.sort}
-          options={RFQ_SORTS}
+          options={RFQ_SORTS.map((value) => ({ value, label: t(`rfqs:filters.sort.${value}`) }))}
         />
         <Button type="submit" variant="secondary">
           {t("rfqs:filters.apply")}

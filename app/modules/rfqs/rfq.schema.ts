@@ -4,7 +4,7 @@ import { CATEGORY_SLUGS, PRODUCT_CATEGORIES } from "~/lib/categories";
 import { optionalMoney } from "~/lib/money-fields";
 import { UNITS } from "~/lib/units";
 import { isTimeZone } from "~/lib/deadline";
-import { RFQ_SORTS, type RfqSort } from "./rfq-list-options";
+import { RFQ_SORTS } from "./rfq-list-options";
 
 export * from "./rfq-values";
 
@@ -146,7 +146,7 @@ export const MUTE_CATEGORY_FIELDS = ["intent", "category"] as const;
 export const rfqListParamsSchema = z.object({
   q: z.string().trim().max(100).catch(""),
   category: z.enum(["all", ...RFQ_CATEGORIES.map((c) => c.value)] as [string, ...string[]]).catch("all"),
-  sort: z.enum(RFQ_SORTS.map((s) => s.value) as [RfqSort, ...RfqSort[]]).catch("newest"),
+  sort: z.enum(RFQ_SORTS).catch("newest"),
   page: z.coerce.number().int().min(1).max(1000).catch(1),
   mine: z.literal("1").optional().catch(undefined),
   // a supplier's "Matched for you": the published RFQs matched to its catalogue (issue #23)
