@@ -1,6 +1,5 @@
 import { PassThrough, Readable } from "node:stream";
 import { stringify } from "csv-stringify";
-import ExcelJS from "exceljs";
 import type { Db } from "~/db/client.server";
 import { CATEGORY_NODES, findCategory } from "~/lib/categories";
 import { decimalNumberFromMinor } from "~/lib/money-minor";
@@ -141,6 +140,8 @@ async function writeXlsx(
   rows: AsyncIterable<Values> | Iterable<Values>,
   { template }: { template: boolean },
 ) {
+  // loaded when a spreadsheet is written, not at every server start (see sheet-reader.server.ts)
+  const { default: ExcelJS } = await import("exceljs");
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet("Products", { views: [{ state: "frozen", ySplit: 1 }] });
   sheet.columns = COLUMNS.map((c) => ({ header: c.heading, key: c.key, width: Math.max(12, c.heading.length + 4) }));

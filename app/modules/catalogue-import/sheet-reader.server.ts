@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import { parse } from "csv-parse";
-import ExcelJS from "exceljs";
 
 /** One row of a sheet as text cells, numbered as the spreadsheet program numbers it (the headings are row 1). */
 export type SheetRow = { row: number; cells: string[] };
@@ -60,6 +59,8 @@ export async function* readSheetRows(file: string, format: SheetFormat, maxRows:
     }
     return;
   }
+  // exceljs is some 300 modules of CommonJS: loaded when a spreadsheet is read, not at every server start
+  const { default: ExcelJS } = await import("exceljs");
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
     worksheets: "emit",
     sharedStrings: "cache",

@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import PDFDocument from "pdfkit";
 
 /** One export document's content, laid out by renderDocumentPdf. Every string is printed as text, never interpreted. */
 export type DocumentContent = {
@@ -99,6 +98,8 @@ const RULE = "#cbd5e1";
 
 /** Renders `content` as an A4 PDF. `created` is the PDF's own creation date (the document's issue time). */
 export async function renderDocumentPdf(content: DocumentContent, created: Date): Promise<Buffer> {
+  // pdfkit, fontkit and their Unicode tables load when a document is first printed, not at every server start
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",
     margin: PAGE.margin,

@@ -1,7 +1,11 @@
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import { concurrencyLimit } from "~/lib/concurrency-limit";
 import type { BlobStorage } from "./storage.server";
 import { IMAGE_MESSAGES as MESSAGES, MAX_IMAGE_BYTES, type UploadKind } from "./uploads.schema";
+
+/** sharp and its libvips load when the first image is read, not at every server start (decision record 0060). */
+let sharpLoading: Promise<(typeof import("sharp"))["default"]> | undefined;
+const loadSharp = () => (sharpLoading ??= import("sharp").then((loaded) => loaded.default));
 
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif"]);
 /**
@@ -60,6 +64,7 @@ export async function processImage(
   }: { maxBytes?: number; maxPixels?: number } = {},
 ): Promise<ProcessedImage> {
   if (bytes.length > maxBytes) throw new ImageRejected(MESSAGES.tooLarge, 413);
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     // (the header only: limitInputPixels is checked again by the decode itself)
@@ -115,6 +120,7 @@ export async function storeImage(
  * but the pixel limit.
  */
 export async function resizeImage(bytes: Buffer, width: number): Promise<{ bytes: Buffer; width: number }> {
+  const sharp = await loadSharp();
   const { data, info } = await imageDecoding(() =>
     sharp(bytes, { limitInputPixels: IMAGE_PIXEL_LIMITS.product, pages: 1 })
       .resize({ width, withoutEnlargement: true })
