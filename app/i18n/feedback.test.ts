@@ -223,6 +223,21 @@ describe("server-made texts in the reader's language (issue #43 item 1)", () => 
     );
   });
 
+  it("gives a supplier's dashboard lines in Hindi, what they name as it was typed", () => {
+    expect(feedbackIn("hi", 'Confirm or decline "Jute bags, 2,000 pieces"')).toBe(
+      '"Jute bags, 2,000 pieces" की पुष्टि करें या उसे अस्वीकार करें',
+    );
+    expect(feedbackIn("hi", "Ship order 1A2B3C4D with its bill of lading")).toBe(
+      "ऑर्डर 1A2B3C4D को उसके बिल ऑफ़ लैडिंग के साथ भेजें",
+    );
+    expect(feedbackIn("hi", "Matches your products: Cotton Towels, Jute Bags")).toBe(
+      "आपके प्रोडक्ट से मेल खाता है: Cotton Towels, Jute Bags",
+    );
+    expect(feedbackIn("hi", "Direct inquiry: a buyer asks you for a quote on Jute Bags")).toBe(
+      "सीधी पूछताछ: एक ख़रीदार आपसे Jute Bags के लिए कोटेशन माँग रहा है",
+    );
+  });
+
   it("gives a loader's refusal page in Hindi", () => {
     expect(feedbackIn("hi", "Store Not Found")).toBe("स्टोर नहीं मिला");
     expect(feedbackIn("hi", "Seller Account Required")).toBe("विक्रेता खाता ज़रूरी है");
@@ -230,16 +245,18 @@ describe("server-made texts in the reader's language (issue #43 item 1)", () => 
   });
 
   it("lists only texts the code writes: each text's fixed parts are in the app's source", () => {
-    const source = [...sourceFiles("app")].map((file) => fs.readFileSync(file, "utf8")).join("\n");
+    const source = [...sourceFiles("app")]
+      .map((file) => fs.readFileSync(file, "utf8"))
+      .join("\n")
+      .toLowerCase();
     const missing: string[] = [];
     const visit = (value: unknown, key: string) => {
       if (typeof value === "string") {
         for (const part of value.split(/\{\{\s*\w+\s*\}\}/))
           // a text composed at run time ("one ${cent} per unit", "up to ${1} decimal") is found by its pieces
-          if (part.trim().length > 3 && !source.toLowerCase().includes(part.toLowerCase()))
+          if (part.trim().length > 3 && !source.includes(part.toLowerCase()))
             for (const piece of part.split(/\b(?:cent|paisa|1)\b/))
-              if (piece.trim().length > 3 && !source.toLowerCase().includes(piece.toLowerCase()))
-                missing.push(`${key}: ${piece}`);
+              if (piece.trim().length > 3 && !source.includes(piece.toLowerCase())) missing.push(`${key}: ${piece}`);
       } else if (value && typeof value === "object")
         for (const [inner, text] of Object.entries(value)) visit(text, key ? `${key}.${inner}` : inner);
     };

@@ -285,3 +285,48 @@ describe("the supplier's other server-made texts in the page's language", () => 
     expect(buyerEn).toContain("Become a seller");
   });
 });
+
+describe("a supplier's RFQ list and dashboard in the page's language", () => {
+  /** The demo supplier, reading the site in `language` (the header switch's cookie). */
+  async function demoSupplier(language: "en" | "hi") {
+    const client = new HttpClient(baseUrl());
+    client.cookies.set("lng", language);
+    const signedIn = await client.post("/auth", {
+      intent: "signin",
+      email: "rajesh@shakti-textiles.example",
+      password: "SetuDemo!2026",
+    });
+    expect(signedIn.status).toBe(302);
+    return client;
+  }
+
+  it("says why each RFQ matched, when it closes and how the list is sorted in Hindi, in English otherwise", async () => {
+    const hindi = shown(await textOf(await (await demoSupplier("hi")).get("/rfqs?matched=1")));
+    expect(hindi).toContain("आपके प्रोडक्ट से मेल खाता है: ");
+    expect(hindi).toContain("सबसे नए पहले");
+    expect(hindi).toContain("बजट: ज़्यादा से कम");
+    // the closing time in the buyer's zone and in India's, the months as India writes them in Hindi
+    expect(hindi).toMatch(/\d{1,2} [\u0900-\u097F]+, \d{1,2}:\d{2} (am|pm) [A-Z]+ · \d{1,2} [\u0900-\u097F]+, /);
+    for (const english of ["Matches your products", "Newest First", "Budget: High to Low"])
+      expect(hindi).not.toContain(english);
+    expect(hindi).not.toMatch(/\d (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec), \d/);
+
+    const english = shown(await textOf(await (await demoSupplier("en")).get("/rfqs?matched=1")));
+    expect(english).toContain("Matches your products: ");
+    expect(english).toContain("Newest First");
+    expect(english).toMatch(
+      /\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec), \d{1,2}:\d{2} (AM|PM) [A-Z]+ · /,
+    );
+  });
+
+  it("gives the dashboard's to-do lines and match reasons in Hindi, the order's title as it was typed", async () => {
+    const hindi = shown(await textOf(await (await demoSupplier("hi")).get("/dashboard")));
+    expect(hindi).toMatch(/पैकिंग लिस्ट के लिए "[^"]+" की पैकिंग जानकारी भरें/);
+    expect(hindi).toContain("आपके प्रोडक्ट से मेल खाता है: ");
+    expect(hindi).not.toContain("Enter the packing details of");
+    expect(hindi).not.toContain("Matches your products");
+    const english = shown(await textOf(await (await demoSupplier("en")).get("/dashboard")));
+    expect(english).toMatch(/Enter the packing details of "[^"]+" for its packing list/);
+    expect(english).toContain("Matches your products: ");
+  });
+});
