@@ -3,6 +3,8 @@ import { formatNumber } from "~/lib/numbers";
 import type { Locale } from "~/lib/locale";
 import en from "~/locales/en/feedback.json";
 import hi from "~/locales/hi/feedback.json";
+import categoriesEn from "~/locales/en/categories.json";
+import categoriesHi from "~/locales/hi/categories.json";
 import { translate } from "./texts";
 
 /**
@@ -12,7 +14,8 @@ import { translate } from "./texts";
  * one (app/locales/en/feedback.json, its `{{placeholders}}` standing for the parts that vary) and what it is in
  * each language. `feedbackIn` gives a text in the reader's language: English untouched, byte for byte; another
  * language's text of the key whose English matches, its parts filled in (themselves translated when they are one of
- * these texts, counts regrouped as the reader writes them); a text not listed stays as it is.
+ * these texts, a `{{category}}` by its name in the `categories` namespace, counts regrouped as the reader writes
+ * them); a text not listed stays as it is.
  */
 type Template = { key: string; pattern: RegExp; names: string[] };
 
@@ -39,10 +42,21 @@ index(en, "");
 templates.sort((a, b) => b.pattern.source.length - a.pattern.source.length);
 
 const OTHER_LANGUAGES: Partial<Record<Locale, ResourceLanguage>> = { hi };
+const CATEGORY_NAMES: Partial<Record<Locale, Record<string, string>>> = { hi: categoriesHi };
+// a category's English name (its label in app/lib/categories.ts, as commands write it) → its slug
+const CATEGORY_SLUGS = new Map(Object.entries(categoriesEn).map(([slug, label]) => [label, slug]));
 
-/** A count written in English ("100,000") as the reader writes it ("1,00,000"); a plain number (a year) stays. */
-function part(locale: Locale, value: string): string {
+/**
+ * A text's varying part in the reader's language: a count written in English ("100,000") as the reader writes it
+ * ("1,00,000"), a plain number (a year) as it is; a `{{category}}` by the `categories` namespace's name; anything
+ * else translated when it is itself one of these texts.
+ */
+function part(locale: Locale, name: string, value: string): string {
   if (/^\d{1,3}(,\d{3})+$/.test(value)) return formatNumber(Number(value.replace(/,/g, "")), locale);
+  if (name === "category") {
+    const slug = CATEGORY_SLUGS.get(value);
+    return (slug && CATEGORY_NAMES[locale]?.[slug]) || value;
+  }
   return feedbackIn(locale, value);
 }
 
@@ -55,7 +69,7 @@ export function feedbackIn(locale: Locale, text: string): string {
   for (const { key, pattern, names } of templates) {
     const match = pattern.exec(text);
     if (!match) continue;
-    const values = Object.fromEntries(names.map((name, i) => [name, part(locale, match[i + 1]!)]));
+    const values = Object.fromEntries(names.map((name, i) => [name, part(locale, name, match[i + 1]!)]));
     return translate(locale, { feedback: texts }, `feedback:${key}`, values);
   }
   return text;

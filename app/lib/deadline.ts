@@ -4,6 +4,8 @@
  * before time zones close at the end of the day in UTC: a bare "YYYY-MM-DD" here means that.
  * See docs/decisions/0025-rfq-deadlines-in-the-buyers-time-zone.md (superseding 0002).
  */
+import type { Locale } from "./locale";
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const URGENT_DAYS = 7;
 /** The zone a deadline is read in when the browser did not say (no JavaScript): most Setu buyers are on the US East Coast. */
@@ -109,12 +111,22 @@ export function deadlineBadge(
   return null;
 }
 
+/** How the badge is worded; English unless a page passes its language's (the RFQ pages do). */
+export type DeadlineWords = { expired: string; daysLeft: (days: number) => string };
+const ENGLISH_DEADLINE: DeadlineWords = {
+  expired: "Expired",
+  daysLeft: (days) => (days === 1 ? "1 day left" : `${days} days left`),
+};
+
 /** The badge's words: 'Expired', '1 day left', 'N days left', or null when no badge shows. */
-export function deadlineBadgeLabel(closing: Closing, now: Date = new Date()): string | null {
+export function deadlineBadgeLabel(
+  closing: Closing,
+  now: Date = new Date(),
+  words: DeadlineWords = ENGLISH_DEADLINE,
+): string | null {
   const badge = deadlineBadge(closing, now);
   if (!badge) return null;
-  if (badge.kind === "expired") return "Expired";
-  return badge.days === 1 ? "1 day left" : `${badge.days} days left`;
+  return badge.kind === "expired" ? words.expired : words.daysLeft(badge.days);
 }
 
 /** Today's date in UTC as "YYYY-MM-DD". */
@@ -127,9 +139,15 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   return dateInZone(now, timeZone);
 }
 
-export function formatDeadline(deadline: string): string {
+/** Intl's tag for a page's language: English as Americans write dates, Hindi as India does. */
+const intlTag = (locale: Locale) => (locale === "hi" ? "hi-IN" : "en-US");
+
+export function formatDeadline(deadline: string, locale: Locale = "en"): string {
   const [y, m, d] = deadline.split("-").map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d)).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" });
+  return new Date(Date.UTC(y!, m! - 1, d)).toLocaleDateString(intlTag(locale), {
+    dateStyle: "medium",
+    timeZone: "UTC",
+  });
 }
 
 /** The short names people use for the zones Setu's buyers and suppliers live in; others as Intl names them. */
@@ -161,10 +179,10 @@ export function zoneName(timeZone: string, at: Date): string {
  * The last minute before closing, in a zone: "30 Nov, 11:59 PM ET". (A deadline closes at midnight; the
  * minute before it is the one people read as "the end of the day".)
  */
-export function formatClosing(closing: Closing, timeZone: string): string {
+export function formatClosing(closing: Closing, timeZone: string, locale: Locale = "en"): string {
   const last = new Date(closesAtOf(closing).getTime() - 1);
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
+    new Intl.DateTimeFormat(intlTag(locale), {
       timeZone,
       day: "numeric",
       month: "short",
@@ -178,9 +196,17 @@ export function formatClosing(closing: Closing, timeZone: string): string {
   return `${parts.day} ${parts.month}, ${parts.hour}:${parts.minute} ${parts.dayPeriod} ${zoneName(timeZone, last)}`;
 }
 
-/** "30 Nov, 11:59 PM ET · 1 Dec, 10:29 AM IST": the viewer's zone, and India's beside it for suppliers. */
-export function describeClosing(closing: Closing, viewerZone: string, withIndia: boolean): string {
-  const local = formatClosing(closing, viewerZone);
+/**
+ * "30 Nov, 11:59 PM ET · 1 Dec, 10:29 AM IST": the viewer's zone, and India's beside it for suppliers. In Hindi the
+ * day, month and time are India's way ("1 दिस॰, 10:29 am IST"); the zones keep their short names.
+ */
+export function describeClosing(
+  closing: Closing,
+  viewerZone: string,
+  withIndia: boolean,
+  locale: Locale = "en",
+): string {
+  const local = formatClosing(closing, viewerZone, locale);
   const sameAsIndia = zoneName(viewerZone, closesAtOf(closing)) === "IST";
-  return withIndia && !sameAsIndia ? `${local} · ${formatClosing(closing, INDIA_TIME_ZONE)}` : local;
+  return withIndia && !sameAsIndia ? `${local} · ${formatClosing(closing, INDIA_TIME_ZONE, locale)}` : local;
 }

@@ -35,7 +35,15 @@ import { accountView } from "~/modules/accounts/accounts.schema";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { sellerAnalyticsSummary } from "~/modules/analytics/analytics.server";
 import { AnalyticsSummary } from "~/modules/analytics/components/analytics-summary";
-import { loadDashboardForPage, type AdminDashboard, type OnboardingStep } from "~/modules/dashboard/dashboard.server";
+import {
+  loadDashboardForPage,
+  type AdminDashboard,
+  type OnboardingStep,
+  type SellerDashboard,
+} from "~/modules/dashboard/dashboard.server";
+import { feedbackIn } from "~/i18n/feedback";
+import { localeOf } from "~/i18n/i18next.server";
+import type { Locale } from "~/lib/locale";
 import { PageTitle } from "~/i18n/page-title";
 import type { Route } from "./+types/dashboard";
 import { appContext } from "~/request-context.server";
@@ -56,7 +64,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   if (!result.ok)
     return data({ state: "failed" as const, profile: user.profile, message: result.message }, { status: 500 });
-  return { state: "ok" as const, profile: user.profile, email: user.email, dashboard: result.dashboard, analytics };
+  return {
+    state: "ok" as const,
+    profile: user.profile,
+    email: user.email,
+    dashboard: supplierLinesIn(localeOf(context), result.dashboard),
+    analytics,
+  };
+}
+
+/**
+ * A seller's to-do lines and match reasons, which the dashboard's read model writes in English, in the reader's
+ * language (the `feedback` namespace); a buyer's and an administrator's dashboards stay as they are.
+ */
+function supplierLinesIn<D extends { role: string }>(locale: Locale, dashboard: D): D {
+  if (dashboard.role !== "seller") return dashboard;
+  const seller = dashboard as D & SellerDashboard;
+  return {
+    ...seller,
+    actionNeeded: seller.actionNeeded.map((item) => ({ ...item, text: feedbackIn(locale, item.text) })),
+    matched: seller.matched.map((rfq) => ({ ...rfq, reason: feedbackIn(locale, rfq.reason) })),
+  };
 }
 
 function Stat({

@@ -6,6 +6,8 @@ import { Card } from "~/components/ui/card";
 import { Field, Input } from "~/components/ui/field";
 import { readFormData } from "~/http/form-data.server";
 import { answer } from "~/i18n/feedback.server";
+import { feedbackIn } from "~/i18n/feedback";
+import { localeOf } from "~/i18n/i18next.server";
 import { redirectWithFlash } from "~/http/flash.server";
 import { getSessionUser, requireSellerPage } from "~/modules/accounts/session.server";
 import {
@@ -55,6 +57,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // an import under way (or waiting for its commit) is shown when the seller comes back
     if (latest && latest.status !== "done") current = latest;
   }
+  // the refused rows' reasons (and the ZIP's column) the checks wrote in English, in the reader's language
+  const locale = localeOf(context);
+  if (current)
+    current = {
+      ...current,
+      refused: current.refused.map((r) => ({
+        ...r,
+        column: feedbackIn(locale, r.column),
+        reason: feedbackIn(locale, r.reason),
+      })),
+    };
   return { current, storeId: store && isUuid(store) ? store : (current?.storeId ?? null), maxRows: MAX_IMPORT_ROWS };
 }
 
@@ -77,7 +90,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!checked.ok)
       return answer<ActionData>(
         context,
-        { ok: false, message: checked.message, problems: checked.problems },
+        {
+          ok: false,
+          message: checked.message,
+          problems: checked.problems.map((problem) => feedbackIn(localeOf(context), problem)),
+        },
         { status: checked.status },
       );
     return redirect(`/products/import?id=${checked.importId}`);

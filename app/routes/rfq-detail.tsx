@@ -312,14 +312,17 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
         {rfq.direct ? (
           <p className="mt-2 text-sm text-slate-700">
             {rfq.direct.supplierCompany
-              ? `A quote request to ${rfq.direct.supplierCompany}${rfq.direct.inviteSimilar ? " and similar verified suppliers" : ""}`
+              ? t(
+                  rfq.direct.inviteSimilar ? "rfqs:detail.direct.toCompanyAndSimilar" : "rfqs:detail.direct.toCompany",
+                  { company: rfq.direct.supplierCompany },
+                )
               : rfq.direct.viewerRole === "addressed"
-                ? "A quote request to you"
-                : "A quote request you were invited to"}
+                ? t("rfqs:detail.direct.toYou")
+                : t("rfqs:detail.direct.invited")}
             {product ? (
               <>
                 {" "}
-                about{" "}
+                {t("rfqs:detail.direct.about")}{" "}
                 {product.listed ? (
                   <Link to={`/product/${product.id}`} className="font-medium text-brand-700 underline">
                     {product.name}
@@ -329,7 +332,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                 )}
               </>
             ) : null}
-            . Only the suppliers asked can see it and quote.
+            {t("rfqs:detail.direct.onlyAsked")}
           </p>
         ) : null}
       </header>
@@ -396,8 +399,8 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                   <ClosingTime closesAt={rfq.closesAt} timeZone={rfq.timeZone} withIndia={!isBuyer} />
                   <span className="block text-xs font-normal text-slate-500">
                     {rfq.timeZone
-                      ? t("rfqs:detail.deadlineBuyerZone", { date: formatDeadline(rfq.deadline) })
-                      : t("rfqs:detail.deadlineUtc", { date: formatDeadline(rfq.deadline) })}
+                      ? t("rfqs:detail.deadlineBuyerZone", { date: formatDeadline(rfq.deadline, locale) })
+                      : t("rfqs:detail.deadlineUtc", { date: formatDeadline(rfq.deadline, locale) })}
                   </span>
                 </dd>
               </div>
@@ -452,7 +455,9 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                       <div className="flex items-center gap-2">
                         <Badge tone={statusTone(quote.status)}>{t(`rfqs:detail.quoteStatus.${quote.status}`)}</Badge>
                         {quote.history.length > 0 ? <Badge tone="amber">{t("rfqs:detail.revised")}</Badge> : null}
-                        <span className="text-xs text-slate-500">{formatDate(quote.createdAt, timeZone)}</span>
+                        <span className="text-xs text-slate-500">
+                          {formatDate(quote.createdAt, timeZone, "medium", locale)}
+                        </span>
                       </div>
                     </div>
                     <QuoteSummary quote={quote} unit={rfq.unit} audience={isBuyer ? "buyer" : "supplier"} />
@@ -467,7 +472,8 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                         <ul className="mt-2 space-y-1 text-slate-600">
                           {quote.history.map((version) => (
                             <li key={version.id}>
-                              {formatDate(version.createdAt, timeZone)}: {formatMoney(version.priceCents)}
+                              {formatDate(version.createdAt, timeZone, "medium", locale)}:{" "}
+                              {formatMoney(version.priceCents)}
                               {version.terms ? (
                                 <span className="block whitespace-pre-line text-xs text-slate-500">
                                   {version.terms}

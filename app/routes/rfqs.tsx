@@ -1,4 +1,6 @@
 import { useCategoryName } from "~/i18n/use-category-name";
+import { feedbackIn } from "~/i18n/feedback";
+import { localeOf } from "~/i18n/i18next.server";
 import { useRootUser } from "~/components/layout/use-root-user";
 import { FileSearch, Plus } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -56,14 +58,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext).runtime;
   const result = await listRfqs(db, params, viewer, matchedToSupplier);
   const supplier = viewer?.profile?.isSeller ? viewer : null;
+  // why each RFQ matched, written in English by matching: in the reader's language
+  const locale = localeOf(context);
   const reasons =
     supplier && params.matched
       ? Object.fromEntries(
-          await matchReasons(
-            db,
-            supplier,
-            result.items.map((r) => r.id),
-          ),
+          [
+            ...(await matchReasons(
+              db,
+              supplier,
+              result.items.map((r) => r.id),
+            )),
+          ].map(([id, reason]) => [id, feedbackIn(locale, reason)]),
         )
       : {};
   const muted = supplier && params.matched ? await listMutedCategories(db, supplier) : [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HttpClient } from "../support/http-client";
 import { baseUrl, ownDemoServer } from "./support/test-server";
-import { postRfqOverHttp, textOf } from "./support/rfqs-over-http";
+import { postRfqOverHttp, textOf, UUID } from "./support/rfqs-over-http";
 import { signUp as signUpOverHttp } from "./support/sign-up-over-http";
 
 /*
@@ -131,5 +131,170 @@ describe("server-made texts in the page's language", () => {
     expect(await postAndFollow(english, "/stores", { intent: "create", name: unique("English store") })).toContain(
       "Store created successfully!",
     );
+  });
+});
+
+/** What the page shows: its text without the scripts (the router's data carries a loader's English as it was). */
+function shown(html: string) {
+  return html
+    .replace(/<script[^>]*>[\s\S]*?<\/script>/g, "")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&amp;", "&");
+}
+
+/** A new seller's store, made through the Create Store form; its id from the store list. */
+async function createStore(client: HttpClient) {
+  const created = await client.post("/stores", { intent: "create", name: unique("Store") });
+  expect(created.status).toBe(302);
+  const list = await (await client.get("/stores")).text();
+  const id = new RegExp(`href="/stores/(${UUID})/manage"`).exec(list)?.[1];
+  expect(id, "the new store is listed").toBeDefined();
+  return id!;
+}
+
+/** Two banners in one section, on top of each other: the editor's design as the server refuses it. */
+function overlappingDesign() {
+  const banner = { id: "b1", title: "Diwali sale", width: 400, height: 200, x: 0, y: 0 };
+  return JSON.stringify({
+    name: "Shakti",
+    sections: [
+      {
+        id: "s1",
+        type: "banner-section",
+        order: 0,
+        banners: [banner, { ...banner, id: "b2", title: "" }],
+        section_height: 400,
+      },
+    ],
+  });
+}
+
+/** A sheet with two broken rows (no SKU; a price that is not a number, an unknown category). */
+function brokenSheet() {
+  const form = new FormData();
+  const csv = [
+    "Product SKU,SKU,Product name,Category,Price,Weight",
+    ",,Towels,bath-linen,4.20,",
+    ",T-2,Towels,Bath linnen,4.2x,heavy",
+  ].join("\n");
+  form.set("sheet", new File([csv], "broken.csv", { type: "text/csv" }));
+  return form;
+}
+
+describe("the supplier's other server-made texts in the page's language", () => {
+  it("refuses a store design in Hindi on a Hindi page, the banner's title as it was typed", async () => {
+    const hindi = await signUp("seller", "hi");
+    const english = await signUp("seller", "en");
+    const refusedHi = await hindi.post(`/stores/${await createStore(hindi)}/manage`, {
+      intent: "save-design",
+      payload: overlappingDesign(),
+    });
+    expect(refusedHi.status).toBe(400);
+    // the answer rides in the page's data (the editor shows it as a toast), its quotes escaped there
+    const answerHi = await textOf(refusedHi);
+    expect(answerHi).toContain("स्टोर सहेजा नहीं जा सका: बैनर");
+    expect(answerHi).toContain("Diwali sale");
+    expect(answerHi).toContain("बिना शीर्षक");
+    expect(answerHi).toContain("एक-दूसरे पर चढ़े हुए हैं (sections.0.banners.1)");
+    expect(answerHi).not.toContain("overlap");
+    const refusedEn = await english.post(`/stores/${await createStore(english)}/manage`, {
+      intent: "save-design",
+      payload: overlappingDesign(),
+    });
+    expect(refusedEn.status).toBe(400);
+    const answerEn = await textOf(refusedEn);
+    expect(answerEn).toContain("Failed to save store: Banners");
+    expect(answerEn).toContain("Untitled");
+    expect(answerEn).toContain("overlap (sections.0.banners.1)");
+  });
+
+  it("shows the import preview's refused rows with their reasons in Hindi on a Hindi page", async () => {
+    const preview = async (client: HttpClient) => {
+      const checked = await client.request("/products/import", {
+        method: "POST",
+        body: brokenSheet(),
+        headers: { origin: baseUrl() },
+      });
+      expect(checked.status, await checked.clone().text()).toBe(302);
+      const { response } = await client.follow(checked.headers.get("location")!);
+      expect(response.status).toBe(200);
+      return shown(await textOf(response));
+    };
+    const pageHi = await preview(await signUp("seller", "hi"));
+    expect(pageHi).toContain("SKU नहीं दिया गया है: हर पंक्ति का अपना SKU होना चाहिए।");
+    expect(pageHi).toContain('दाम संख्या नहीं है: "4.2x"। 4.20 जैसी राशि लिखें।');
+    // the category the sheet should name is said as the sheet takes it, in English
+    expect(pageHi).toContain('अनजान श्रेणी "Bath linnen"। क्या आपका मतलब "Towels & Bath Linen" था?');
+    expect(pageHi).not.toContain("The SKU is missing");
+    const pageEn = await preview(await signUp("seller", "en"));
+    expect(pageEn).toContain("The SKU is missing: every row needs its own SKU.");
+    expect(pageEn).toContain('The price is not a number: "4.2x". Write an amount like 4.20.');
+  });
+
+  it("draws a loader's refusal page in Hindi on a Hindi page, for a supplier and for a buyer", async () => {
+    const missing = "/stores/00000000-0000-4000-8000-000000000000/manage";
+    const sellerHi = shown(await textOf(await (await signUp("seller", "hi")).get(missing)));
+    expect(sellerHi).toContain("स्टोर नहीं मिला");
+    expect(sellerHi).toContain("स्टोर पर वापस जाएँ");
+    expect(sellerHi).not.toContain("Store Not Found");
+    const sellerEn = await (await signUp("seller", "en")).get(missing);
+    expect(sellerEn.status).toBe(404);
+    expect(shown(await textOf(sellerEn))).toContain("Store Not Found");
+
+    const buyerHi = await (await signUp("buyer", "hi")).get("/products");
+    expect(buyerHi.status).toBe(403);
+    const pageHi = shown(await textOf(buyerHi));
+    expect(pageHi).toContain("विक्रेता खाता ज़रूरी है");
+    expect(pageHi).toContain("विक्रेता बनें");
+    expect(pageHi).not.toContain("Seller Account Required");
+    const buyerEn = shown(await textOf(await (await signUp("buyer", "en")).get("/products")));
+    expect(buyerEn).toContain("Seller Account Required");
+    expect(buyerEn).toContain("Become a seller");
+  });
+});
+
+describe("a supplier's RFQ list and dashboard in the page's language", () => {
+  /** The demo supplier, reading the site in `language` (the header switch's cookie). */
+  async function demoSupplier(language: "en" | "hi") {
+    const client = new HttpClient(baseUrl());
+    client.cookies.set("lng", language);
+    const signedIn = await client.post("/auth", {
+      intent: "signin",
+      email: "rajesh@shakti-textiles.example",
+      password: "SetuDemo!2026",
+    });
+    expect(signedIn.status).toBe(302);
+    return client;
+  }
+
+  it("says why each RFQ matched, when it closes and how the list is sorted in Hindi, in English otherwise", async () => {
+    const hindi = shown(await textOf(await (await demoSupplier("hi")).get("/rfqs?matched=1")));
+    expect(hindi).toContain("आपके प्रोडक्ट से मेल खाता है: ");
+    expect(hindi).toContain("सबसे नए पहले");
+    expect(hindi).toContain("बजट: ज़्यादा से कम");
+    // the closing time in the buyer's zone and in India's, the months as India writes them in Hindi
+    expect(hindi).toMatch(/\d{1,2} [\u0900-\u097F]+, \d{1,2}:\d{2} (am|pm) [A-Z]+ · \d{1,2} [\u0900-\u097F]+, /);
+    for (const english of ["Matches your products", "Newest First", "Budget: High to Low"])
+      expect(hindi).not.toContain(english);
+    expect(hindi).not.toMatch(/\d (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec), \d/);
+
+    const english = shown(await textOf(await (await demoSupplier("en")).get("/rfqs?matched=1")));
+    expect(english).toContain("Matches your products: ");
+    expect(english).toContain("Newest First");
+    expect(english).toMatch(
+      /\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec), \d{1,2}:\d{2} (AM|PM) [A-Z]+ · /,
+    );
+  });
+
+  it("gives the dashboard's to-do lines and match reasons in Hindi, the order's title as it was typed", async () => {
+    const hindi = shown(await textOf(await (await demoSupplier("hi")).get("/dashboard")));
+    expect(hindi).toMatch(/पैकिंग लिस्ट के लिए "[^"]+" की पैकिंग जानकारी भरें/);
+    expect(hindi).toContain("आपके प्रोडक्ट से मेल खाता है: ");
+    expect(hindi).not.toContain("Enter the packing details of");
+    expect(hindi).not.toContain("Matches your products");
+    const english = shown(await textOf(await (await demoSupplier("en")).get("/dashboard")));
+    expect(english).toMatch(/Enter the packing details of "[^"]+" for its packing list/);
+    expect(english).toContain("Matches your products: ");
   });
 });

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { CATEGORY_STRIP } from "~/lib/category-strip";
 import { cn } from "~/components/ui/cn";
+import { useTranslation } from "~/i18n/use-translation";
 import { activeLinkProps } from "./active-link";
 
 function categoryClass({ isActive }: { isActive: boolean }) {
@@ -13,8 +14,9 @@ function categoryClass({ isActive }: { isActive: boolean }) {
 /** The header's row of category links, on every page. */
 export function CategoryStrip() {
   const location = useLocation();
+  const { t } = useTranslation(["common"]);
   return (
-    <nav aria-label="Categories" className="border-t border-slate-100">
+    <nav aria-label={t("common:strip.label")} className="border-t border-slate-100">
       <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 py-1.5 text-sm">
         {CATEGORY_STRIP.map((c) => (
           <li key={c.slug} className="shrink-0">
@@ -22,7 +24,7 @@ export function CategoryStrip() {
               {...activeLinkProps(location.pathname, `/category/${c.slug}`, categoryClass)}
               to={`/category/${c.slug}`}
             >
-              {c.label}
+              {t(`common:strip.${c.slug}`)}
             </Link>
           </li>
         ))}

@@ -1,12 +1,14 @@
+import { feedbackIn } from "~/i18n/feedback";
 import { PageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/use-translation";
 import type { RefusedPage } from "~/lib/page-refusal";
 import { AccessRequiredPage, NotFoundPage } from "./not-found-page";
+import { useLocale } from "./use-root-user";
 
 /**
  * What root's error boundary shows in the page's main: a 404 (the missing thing's own words, else the generic page),
- * a refusal with its page (who may see it, where to go), or "something went wrong". Its code is not in every page's
- * first JavaScript (root loads it as a lazy part): most pages never fail.
+ * a refusal with its page (who may see it, where to go; its words in the page's language), or "something went
+ * wrong". Its code is not in every page's first JavaScript (root loads it as a lazy part): most pages never fail.
  */
 export function ErrorPage({
   notFound,
@@ -18,8 +20,15 @@ export function ErrorPage({
   /** a refused request without a page of its own (a 4xx), rather than a failure (a 5xx) */
   clientError: boolean;
 }) {
-  if (notFound) return <NotFoundPage page={refused} />;
-  if (refused) return <AccessRequiredPage page={refused} />;
+  const locale = useLocale();
+  // the loader's words (the spec's English) in the page's language, from the `feedback` namespace
+  const page = refused && {
+    heading: feedbackIn(locale, refused.heading),
+    message: feedbackIn(locale, refused.message),
+    link: { ...refused.link, label: feedbackIn(locale, refused.link.label) },
+  };
+  if (notFound) return <NotFoundPage page={page} />;
+  if (page) return <AccessRequiredPage page={page} />;
   return <SomethingWentWrong refused={clientError} />;
 }
 

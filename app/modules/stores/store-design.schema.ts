@@ -108,7 +108,7 @@ export const storeDesignSchema = z
   .superRefine((design, ctx) => {
     const sectionIds = new Set<string>();
     const bannerIds = new Set<string>();
-    const name = (b: Banner) => `"${b.title || "Untitled"}"`;
+    const name = (b: Banner) => b.title || "Untitled";
     design.sections.forEach((section, i) => {
       if (sectionIds.has(section.id))
         ctx.addIssue({
@@ -125,10 +125,10 @@ export const storeDesignSchema = z
           ctx.addIssue({ code: "custom", message: `Two banners share the id "${banner.id}"`, path: [...path, "id"] });
         bannerIds.add(banner.id);
         if (!insideCanvas(banner, canvas))
-          ctx.addIssue({ code: "custom", message: `Banner ${name(banner)} lies outside its section's canvas`, path });
+          ctx.addIssue({ code: "custom", message: `Banner "${name(banner)}" lies outside its section's canvas`, path });
         const other = section.banners.slice(0, j).find((b) => overlaps(b, banner));
         if (other)
-          ctx.addIssue({ code: "custom", message: `Banners ${name(other)} and ${name(banner)} overlap`, path });
+          ctx.addIssue({ code: "custom", message: `Banners "${name(other)}" and "${name(banner)}" overlap`, path });
       });
     });
   });

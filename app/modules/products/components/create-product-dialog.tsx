@@ -507,6 +507,7 @@ export function CreateProductDialog({
                       failed: t("products:upload.failed"),
                       image: (n) => t("products:upload.image", { n }),
                       remove: (n) => t("products:upload.remove", { n }),
+                      refused: (message) => feedbackIn(locale, message),
                     }}
                     multiple
                     // the dialog's content unmounts when it closes: the field starts again from the form's images

@@ -5,6 +5,7 @@ import { formatRating, REVIEW_CRITERIA } from "../rating";
 import type { ReviewView } from "../reviews-values";
 import { Stars } from "./rating-badge";
 import { useTranslation } from "~/i18n/use-translation";
+import { useLocale } from "~/components/layout/use-root-user";
 
 /** One review with the supplier's reply; until the reply exists, `reply` (a form on the order page, a link elsewhere). */
 /** One review with its ratings, text and the supplier's reply; the supplier's reply form when `replyTo` is given. */
@@ -21,6 +22,7 @@ export function ReviewItem({
   timeZone: string;
 }) {
   const { t } = useTranslation(["reviews"]);
+  const locale = useLocale();
   const overall = (review.productQuality + review.communication + review.onTimeDelivery) / 3;
   return (
     <article className="p-4">
@@ -28,7 +30,7 @@ export function ReviewItem({
         <Stars value={overall} />
         <span className="font-medium tabular-nums">{formatRating(overall)}</span>
         <span className="text-sm text-slate-600">{review.buyerCompany}</span>
-        <span className="text-sm text-slate-500">· {formatDate(review.createdAt, timeZone)}</span>
+        <span className="text-sm text-slate-500">· {formatDate(review.createdAt, timeZone, "medium", locale)}</span>
       </div>
       <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
         {REVIEW_CRITERIA.map((c) => (

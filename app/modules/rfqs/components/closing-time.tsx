@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useLocale } from "~/components/layout/use-root-user";
 import { describeClosing, isTimeZone } from "~/lib/deadline";
 
 /** The browser's IANA zone, once hydrated; `fallback` on the server and in the first render (no hydration mismatch). */
@@ -27,9 +28,10 @@ export function ClosingTime({
   className?: string;
 }) {
   const zone = useViewerTimeZone(timeZone ?? "UTC");
+  const locale = useLocale();
   return (
     <time dateTime={closesAt} className={className}>
-      {describeClosing(closesAt, zone, withIndia)}
+      {describeClosing(closesAt, zone, withIndia, locale)}
     </time>
   );
 }

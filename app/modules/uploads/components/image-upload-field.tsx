@@ -13,6 +13,8 @@ export type ImageUploadTexts = {
   failed: string;
   image: (n: number) => string;
   remove: (n: number) => string;
+  /** a refused upload's message (the server's or the precheck's English) in the page's language */
+  refused?: (message: string) => string;
 };
 
 const ENGLISH: ImageUploadTexts = {
@@ -69,7 +71,7 @@ export function ImageUploadField({
       }
       toast.success(texts.uploaded(uploaded.length));
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : texts.failed);
+      toast.error(error instanceof Error ? (texts.refused?.(error.message) ?? error.message) : texts.failed);
     } finally {
       if (uploaded.length) update(multiple ? [...urls, ...uploaded] : uploaded.slice(-1));
       setProgress(null);
