@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { memo, useEffect, useState } from "react";
 import { describeClosing, isTimeZone } from "~/lib/deadline";
 
 /** The browser's IANA zone, once hydrated; `fallback` on the server and in the first render (no hydration mismatch). */
@@ -14,8 +14,9 @@ export function useViewerTimeZone(fallback: string): string {
 /**
  * When an RFQ closes: "30 Nov, 11:59 PM ET · 1 Dec, 10:29 AM IST". The server renders it in the RFQ's own zone
  * (the buyer's); after hydration it is said again in the viewer's. `withIndia` adds IST, for suppliers.
+ * Memoised: formatting dates is a good part of an RFQ page's render, which its page repeats while it hydrates.
  */
-export function ClosingTime({
+export const ClosingTime = memo(function ClosingTime({
   closesAt,
   timeZone,
   withIndia,
@@ -32,4 +33,4 @@ export function ClosingTime({
       {describeClosing(closesAt, zone, withIndia)}
     </time>
   );
-}
+});
