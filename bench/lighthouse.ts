@@ -126,6 +126,24 @@ async function lighthouseRun(url: string, port: number, attempt = 1) {
     if (!(await sessionCookieInJar(port)))
       throw new Error(`${url}: the session cookie left the browser during the run`);
   }
+  // …and with its own code: a script or stylesheet the app did not serve (a build replaced during the run) scores a page
+  // that never hydrated
+  const missing = (
+    (
+      lhr.audits["network-requests"]?.details as {
+        items?: Array<{ url: string; statusCode: number; resourceType?: string }>;
+      }
+    )?.items ?? []
+  ).filter(
+    (r) =>
+      r.url.startsWith(new URL(url).origin) &&
+      (r.resourceType === "Script" || r.resourceType === "Stylesheet") &&
+      r.statusCode >= 400,
+  );
+  if (!lhr.runtimeError && missing.length)
+    throw new Error(
+      `${url}: the page's own code was not served: ${missing.map((r) => `${r.statusCode} ${r.url}`).join(", ")}`,
+    );
   if (!lhr.runtimeError) return lhr;
   const message = `${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
   if (attempt > 2) throw new Error(message);
