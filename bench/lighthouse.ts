@@ -4,12 +4,15 @@
  *
  *   npm run build && npm run bench:lighthouse -- [--runs 5] [--url http://127.0.0.1:3000] [--chrome /usr/bin/chromium]
  *                                                [--throttling simulate|devtools] [--seller rajesh@shakti-textiles.example]
+ *                                                [--pages dashboard,quote]
  *
  * Without --url it starts the production server on a fresh data directory (which seeds the demo data).
  * Each page is measured --runs times; the figures are the medians. Targets: performance ≥ 95 and
  * accessibility 100 on every page. Accessibility audits that fail in any run are listed.
  * With --seller, a demo supplier's pages instead, signed in (issue #43 item 5: performance ≥ 90, accessibility 100):
  * the dashboard, an open RFQ with the quote form open, and a message thread.
+ * LIGHTHOUSE_DETAILS=1 prints the first run's LCP element, render-blocking resources and unused JavaScript;
+ * LIGHTHOUSE_SAVE=<folder> writes every run's whole report there (<page>-<run>.json).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -31,12 +34,14 @@ const { values } = parseArgs({
     // devtools: the network and CPU are really throttled while the page loads
     throttling: { type: "string", default: "simulate" },
     seller: { type: "string" },
+    // only these pages (by name, comma-separated: home,browse,product,store,rfqs or dashboard,quote,thread)
+    pages: { type: "string" },
   },
 });
 const runs = Number(values.runs);
 const seller = values.seller;
 const TARGETS = { performance: seller ? 90 : 95, accessibility: 100 };
-/** The signed-in supplier's session cookie, sent with every request Lighthouse's page makes. */
+/** The signed-in supplier's session cookie (`name=value`): in Chromium's own cookie jar for Lighthouse's runs. */
 let cookie: string | null = null;
 const METRICS = {
   "first-contentful-paint": "FCP",
@@ -97,18 +102,95 @@ async function lighthouseRun(url: string, port: number, attempt = 1) {
     logLevel: "error",
     onlyCategories: ["performance", "accessibility"],
     throttlingMethod: values.throttling === "devtools" ? "devtools" : "simulate",
-    ...(cookie ? { extraHeaders: { cookie } } : {}),
+    // the session is a cookie in the browser's jar (setSessionCookie), not an extra header: Lighthouse's header
+    // reaches only the page's own requests, so anything else the page starts went without it. Its storage reset
+    // (cache, service workers, Cache Storage before each run) leaves cookies alone, so every run is still cold.
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
   // a page measured must be the page asked for: a signed-in page that sent Lighthouse to the sign-in form scores the form
   if (!lhr.runtimeError && new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
     throw new Error(`${url}: Lighthouse ended on ${lhr.finalDisplayedUrl}, not the page asked for (signed out?)`);
+  // …and signed in all along: no request to the app was refused (the live events' stream answers 401 without a session)
+  if (!lhr.runtimeError && cookie) {
+    const requests = (lhr.audits["network-requests"]?.details as { items?: Array<{ url: string; statusCode: number }> })
+      ?.items;
+    if (!requests?.length)
+      throw new Error(`${url}: Lighthouse recorded no requests, cannot tell the run stayed signed in`);
+    const origin = new URL(url).origin;
+    const refused = requests.filter((r) => r.url.startsWith(origin) && (r.statusCode === 401 || r.statusCode === 403));
+    if (refused.length)
+      throw new Error(
+        `${url}: refused during the run (signed out?): ${refused.map((r) => `${r.statusCode} ${r.url}`).join(", ")}`,
+      );
+    if (!(await sessionCookieInJar(port)))
+      throw new Error(`${url}: the session cookie left the browser during the run`);
+  }
+  // …and with its own code: a script or stylesheet the app did not serve (a build replaced during the run) scores a page
+  // that never hydrated
+  const missing = (
+    (
+      lhr.audits["network-requests"]?.details as {
+        items?: Array<{ url: string; statusCode: number; resourceType?: string }>;
+      }
+    )?.items ?? []
+  ).filter(
+    (r) =>
+      r.url.startsWith(new URL(url).origin) &&
+      (r.resourceType === "Script" || r.resourceType === "Stylesheet") &&
+      r.statusCode >= 400,
+  );
+  if (!lhr.runtimeError && missing.length)
+    throw new Error(
+      `${url}: the page's own code was not served: ${missing.map((r) => `${r.statusCode} ${r.url}`).join(", ")}`,
+    );
   if (!lhr.runtimeError) return lhr;
   const message = `${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
   if (attempt > 2) throw new Error(message);
   console.log(`  ${message}: run again`);
   return lighthouseRun(url, port, attempt + 1);
+}
+
+/** Calls one method of the browser's DevTools protocol (its browser target: the cookie jar all pages share). */
+async function browserCommand<T>(port: number, method: string, params: object = {}): Promise<T> {
+  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  try {
+    await new Promise((resolve, reject) => {
+      socket.addEventListener("open", resolve, { once: true });
+      socket.addEventListener("error", reject, { once: true });
+    });
+    return await new Promise<T>((resolve, reject) => {
+      socket.addEventListener("message", (event) => {
+        const answer = JSON.parse(String(event.data)) as { id?: number; result?: T; error?: { message: string } };
+        if (answer.id !== 1) return;
+        if (answer.error) reject(new Error(`${method}: ${answer.error.message}`));
+        else resolve(answer.result as T);
+      });
+      socket.send(JSON.stringify({ id: 1, method, params }));
+    });
+  } finally {
+    socket.close();
+  }
+}
+
+/** Puts the supplier's session cookie into the browser's cookie jar, as signing in through the form would. */
+async function setSessionCookie(port: number, base: string) {
+  const [name, ...value] = cookie!.split("=");
+  await browserCommand(port, "Storage.setCookies", {
+    cookies: [{ name, value: value.join("="), url: base, path: "/", httpOnly: true, sameSite: "Lax" }],
+  });
+  if (!(await sessionCookieInJar(port))) throw new Error("the session cookie did not reach the browser's cookie jar");
+}
+
+async function sessionCookieInJar(port: number): Promise<boolean> {
+  const { cookies } = await browserCommand<{ cookies: Array<{ name: string; value: string }> }>(
+    port,
+    "Storage.getCookies",
+  );
+  return cookies.some((c) => `${c.name}=${c.value}` === cookie);
 }
 
 async function measure(port: number, base: string, name: string, pagePath: string): Promise<PageResult> {
@@ -128,6 +210,8 @@ async function measure(port: number, base: string, name: string, pagePath: strin
       const audit = lhr.audits[ref.id];
       if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failing.add(`${ref.id}: ${audit.title}`);
     }
+    if (process.env.LIGHTHOUSE_SAVE)
+      fs.writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE, `${name}-${run + 1}.json`), JSON.stringify(lhr));
     for (const id of ["largest-contentful-paint-element", "render-blocking-resources", "unused-javascript"]) {
       const audit = lhr.audits[id];
       if (run === 0 && process.env.LIGHTHOUSE_DETAILS && audit)
@@ -157,10 +241,12 @@ try {
     chromePath: values.chrome,
     chromeFlags: CHROMIUM_ARGS,
   });
+  if (cookie) await setSessionCookie(chrome.port, base);
   console.log(
     `Lighthouse mobile (${values.throttling} throttling), median of ${runs} runs per page, load average ${os.loadavg()[0]!.toFixed(2)}\n`,
   );
-  for (const [name, pagePath] of await pages(base)) {
+  const only = values.pages?.split(",");
+  for (const [name, pagePath] of (await pages(base)).filter(([name]) => !only || only.includes(name))) {
     const result = await measure(chrome.port, base, name, pagePath);
     results.push(result);
     const m = result.metrics;
@@ -174,6 +260,8 @@ try {
         `   CPU benchmark ${Math.round(result.benchmarkIndex)}`,
     );
     for (const audit of result.failing) console.log(`         accessibility: ${audit}`);
+    // every run was checked (lighthouseRun): it ended on this page, nothing of the app's was refused, the cookie stayed
+    if (cookie) console.log(`         signed in, on ${pagePath}, in all ${runs} runs`);
   }
 } finally {
   chrome?.kill();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { memo, useEffect, useState } from "react";
 import { useLocale } from "~/components/layout/use-root-user";
 import { describeClosing, isTimeZone } from "~/lib/deadline";
 
@@ -15,8 +15,9 @@ export function useViewerTimeZone(fallback: string): string {
 /**
  * When an RFQ closes: "30 Nov, 11:59 PM ET · 1 Dec, 10:29 AM IST". The server renders it in the RFQ's own zone
  * (the buyer's); after hydration it is said again in the viewer's. `withIndia` adds IST, for suppliers.
+ * Memoised: formatting dates is a good part of an RFQ page's render, which its page repeats while it hydrates.
  */
-export function ClosingTime({
+export const ClosingTime = memo(function ClosingTime({
   closesAt,
   timeZone,
   withIndia,
@@ -34,4 +35,4 @@ export function ClosingTime({
       {describeClosing(closesAt, zone, withIndia, locale)}
     </time>
   );
-}
+});

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { memo } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, Input, LabelledOptions, Select, Textarea } from "~/components/ui/field";
@@ -69,8 +70,9 @@ function priceEcho(
  * The supplier's quote, checked in the browser by the schema submitQuote checks it with on the server. Without
  * JavaScript every field shows and the server sorts out which apply; with it, the place fields follow the Incoterm,
  * "other" payment terms and the sample price show when chosen, and the price fields echo each other.
+ * Memoised: its page re-renders several times while it hydrates, and this form is the costliest part to render.
  */
-export function QuoteForm({
+export const QuoteForm = memo(function QuoteForm({
   unit,
   quantity,
   lastResult,
@@ -390,4 +392,4 @@ export function QuoteForm({
       </Button>
     </Form>
   );
-}
+});
