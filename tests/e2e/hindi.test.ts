@@ -605,6 +605,8 @@ describe("Hindi and English", () => {
       await dialog.getByRole("button", { name: "बंद करें", exact: true }).click();
       await dialog.waitFor({ state: "hidden" });
     } finally {
+      // from a page whose header is there whatever step failed (a dialog or menu may still be open)
+      await page.goto("/dashboard");
       if ((await htmlLang(page)) !== "en") await switchTo(page, "English");
     }
     // English as it was

@@ -2,7 +2,6 @@ import { useForm, type DefaultValue, type Submission, type SubmissionResult } fr
 import { useEffect, useState, type FormEvent } from "react";
 import type { z } from "zod";
 import { settleBeforeReady } from "~/components/ui/lazy-part";
-import { htmlLang } from "~/lib/locale";
 
 /** A form's answer from the server, in the shape Conform's `useForm({ lastResult })` reads. */
 export type FormReply = SubmissionResult<string[]>;
@@ -80,10 +79,9 @@ export type LazySchema<Schema extends AnySchema> = {
  * The schema a form is checked by in the browser, imported dynamically so that zod (25 KB gzipped) and the schema
  * stay out of the page's first JavaScript (route budgets, tests/integration/js-budget.test.ts). Declare it once per
  * module, beside the form: `lazySchema(() => import("…schema").then((m) => ({ schema: m.contactSchema })))`.
- * In the browser the code is fetched when a form using it first renders (a page's forms: during hydration, not before
- * it; a form in a dialog or a menu: when it opens, so a page that never shows it never loads zod), and a page counts
- * as hydrated (`<html data-hydrated>`) only once the code of the forms it rendered has arrived. `read` is for a form
- * whose schema wants the posted fields reshaped first: the very function the domain command applies to the posted form.
+ * In the browser the code is fetched as soon as the module is (alongside hydration, not before it), and the page
+ * counts as hydrated (`<html data-hydrated>`) only once it has arrived. `read` is for a form whose schema wants the
+ * posted fields reshaped first: the very function the domain command applies to the posted form.
  */
 export function lazySchema<Schema extends AnySchema>(
   load: () => Promise<{ schema: Schema; read?: (form: FormData) => unknown }>,
@@ -91,21 +89,12 @@ export function lazySchema<Schema extends AnySchema>(
   let loading: Promise<void> | null = null;
   const lazy: LazySchema<Schema> = {
     check: null,
-    load: () => {
-      if (loading) return loading;
-      if (typeof document === "undefined") return Promise.resolve();
-      loading = Promise.all([
-        load(),
-        import("./validated-form-check").then(async (module) => (await module.readersTexts(), module)),
-        // a page in another language also wants the feedback texts (validated-form-check.ts): fetched alongside
-        document.documentElement.lang === htmlLang("en") ? null : import("~/i18n/feedback"),
-      ]).then(([{ schema, read }, { checkForm }]) => {
+    load: () =>
+      (loading ??= Promise.all([load(), import("./validated-form-check")]).then(([{ schema, read }, { checkForm }]) => {
         lazy.check = (formData) => checkForm(formData, schema, read);
-      });
-      settleBeforeReady(loading);
-      return loading;
-    },
+      })),
   };
+  if (typeof document !== "undefined") settleBeforeReady(lazy.load());
   return lazy;
 }
 
@@ -113,7 +102,7 @@ export function lazySchema<Schema extends AnySchema>(
  * A Conform form checked in the browser by the same zod schema the server's domain command uses, so the same
  * messages show before a round trip: first when a field loses focus, then as it is corrected. The server still
  * checks every post (`lastResult` carries its answer), and without JavaScript the form posts as a plain form.
- * Until the schema has arrived (`lazySchema`: moments after the form first renders) the form is checked only by the server,
+ * Until the schema has arrived (`lazySchema`: moments after hydration) the form is checked only by the server,
  * on submit: a check on blur without a schema would post the form to have it checked.
  *
  * Pressing the form's submit button does not take the focus from the field being typed in: otherwise that field's
@@ -138,12 +127,7 @@ export function useValidatedForm<Schema extends AnySchema>({
     context: { submission?: Submission<z.input<Schema>, string[], z.output<Schema>>; formData: FormData },
   ) => void;
 }) {
-  // the schema's code is asked for by the first render in the browser (during hydration, before any effect runs), so
-  // that root's ready mark, set by an effect, waits for it
-  const [check, setCheck] = useState(() => {
-    if (!schema.check && typeof document !== "undefined") void schema.load();
-    return schema.check;
-  });
+  const [check, setCheck] = useState(() => schema.check);
   useEffect(() => {
     if (check) return;
     let stale = false;
