@@ -134,6 +134,8 @@ export default defineConfig({
           exclude: HTTP_ONLY_E2E,
           environment: "node",
           globalSetup: ["tests/e2e/support/global-setup-server.ts"],
+          // a failed test's message says what its open pages showed
+          setupFiles: ["tests/e2e/support/failure-report.ts"],
           // as the e2e-http project: one worker runs file after file
           isolate: false,
           testTimeout: 120_000,

@@ -373,7 +373,8 @@ describe("store editor: the owner designs the store and a visitor sees exactly t
     expect(await products.getByText("MOQ: 40 pieces").count()).toBe(1);
     expect((await products.boundingBox())!.y).toBeGreaterThan(c.y + c.height);
 
-    // a signed-out heart asks for a login
+    // a signed-out heart asks for a login (a click before hydration would do nothing: the dialog is JavaScript's)
+    await hydrated(page);
     await products.getByRole("button", { name: `Save ${productName}` }).click();
     await page.getByRole("heading", { name: "Authentication Required" }).waitFor();
     await page.getByRole("button", { name: "Cancel" }).click();

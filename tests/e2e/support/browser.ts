@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Download, type Page } from "playwright-core";
+import { chromium, type BrowserContext, type Download, type Page } from "playwright-core";
 import { inject } from "vitest";
 import { baseUrl } from "./test-server";
 
@@ -12,6 +12,9 @@ declare module "vitest" {
     chromiumEndpoint: string;
   }
 }
+
+/** The contexts of this worker's open browsers: what a failed test's report shows (failure-report.ts). */
+export const openContexts = new Set<BrowserContext>();
 
 /**
  * A fresh browser context (its own cookies, storage and cache, as a new profile) in the run's one Debian
@@ -42,11 +45,15 @@ export async function openBrowser(
     serviceWorkers: options.serviceWorkers ?? "allow",
     baseURL: baseUrl(),
   });
+  // a shared machine can take more than Playwright's 30 s to answer a click with a page (CI, four files on two cores)
+  context.setDefaultTimeout(60_000);
+  openContexts.add(context);
   const page = await context.newPage();
   return {
     context,
     page,
     close: async () => {
+      openContexts.delete(context);
       await context.close();
       await browser.close();
     },
