@@ -29,8 +29,8 @@ import { readSheetRows, sniffSheetFormat } from "./sheet-reader.server";
  *      planned and compared with the catalogue (create / update / unchanged), nothing changed: the preview;
  *   2. commitCatalogueImport: the checked import queued as a job ("catalogue-import") in the same transaction;
  *   3. runCatalogueImport (the job): each product with its variants, price breaks and place on the store's shelf
- *      in one transaction that also advances the import's cursor, so a restart resumes after the last product
- *      written, and nothing is written twice. Pictures are sniffed and re-encoded as every upload is.
+ *      in one transaction that also advances the import's cursor (consecutive products without pictures, up to 20,
+ *      in one), so a restart resumes after the last product written, and nothing is written twice. Pictures are sniffed and re-encoded as every upload is.
  * The public API issue calls the same functions.
  *
  * Between 1 and 3 the ZIP of pictures waits in blob storage (S3 with several instances), never on the disk of the
@@ -402,8 +402,8 @@ const RUN_BUDGET_MS = 20_000;
 const CHUNK = 20;
 
 /**
- * The job: writes the import's products from its cursor on, each in its own transaction with the cursor's advance,
- * for at most `budgetMs`, then queues the rest as a new job. Runs only when no other import of the seller runs.
+ * The job: writes the import's products from its cursor on, each (or each run of products without pictures) in a
+ * transaction with the cursor's advance, for at most `budgetMs`, then queues the rest as a new job. Runs only when no other import of the seller runs.
  */
 export async function runCatalogueImport(
   deps: ImportDeps,
@@ -451,6 +451,92 @@ export async function runCatalogueImport(
   const startedAt = Date.now();
   let cursor = job!.cursor;
   const zip = cursor < plan.length && job!.zipKey ? await zipCopy(deps, importId, job!.zipKey) : null;
+  /** Advances the import's cursor from `expected` past `entries` and counts what was done, in the caller's transaction. */
+  const advanceCursor = async (
+    tx: Db,
+    expected: number,
+    entries: PlanEntry[],
+    outcomes: (ImportOutcome | "refused")[],
+    refusals: ImportRefusal[],
+  ) => {
+    const count = (outcome: ImportOutcome) => outcomes.filter((o) => o === outcome).length;
+    await tx
+      .update(catalogueImports)
+      .set({
+        cursor: expected + entries.length,
+        rowsDone: sql`${catalogueImports.rowsDone} + ${entries.reduce((sum, e) => sum + e.rows.length, 0)}`,
+        created: sql`${catalogueImports.created} + ${count("create")}`,
+        updated: sql`${catalogueImports.updated} + ${count("update")}`,
+        leftUnchanged: sql`${catalogueImports.leftUnchanged} + ${count("unchanged")}`,
+        refused: refusals.length
+          ? sql`${catalogueImports.refused} || ${JSON.stringify(refusals)}::jsonb`
+          : catalogueImports.refused,
+        updatedAt: new Date(),
+      })
+      .where(eq(catalogueImports.id, importId));
+  };
+  /** The import's row, locked: two runs of the job (a retried one and its successor) take turns, and only the one
+   * that finds the cursor where it expects it writes. */
+  const lockCursor = async (tx: Db, expected: number) => {
+    const [locked] = await tx
+      .select({ cursor: catalogueImports.cursor })
+      .from(catalogueImports)
+      .where(eq(catalogueImports.id, importId))
+      .for("update");
+    if (locked?.cursor !== expected) throw new CursorMoved();
+  };
+
+  /**
+   * Writes products without pictures in one transaction with the cursor's advance (on PGlite's one thread, a
+   * transaction per product cost more in BEGIN, COMMIT and the cursor's lock and update than in the product):
+   * all of them or none, so each product is still whole or absent. "failed" when the database refused one: the
+   * caller then writes them one by one, and only the refused one is reported.
+   */
+  const writeTogether = async (entries: PlanEntry[], expected: number): Promise<"written" | "failed" | "gone"> => {
+    try {
+      await db.transaction(async (tx) => {
+        await lockCursor(tx, expected);
+        const outcomes: ImportOutcome[] = [];
+        for (const entry of entries)
+          outcomes.push((await upsertImportedProduct(tx, actor, entry.product, placeOnShelf)).outcome);
+        await advanceCursor(tx, expected, entries, outcomes, []);
+      });
+      return "written";
+    } catch (error) {
+      if (error instanceof CursorMoved) return "gone";
+      logger.warn({ err: error, importId }, "imported products written together failed: writing them one by one");
+      return "failed";
+    }
+  };
+
+  /** Writes one product (or reports it refused) in a transaction of its own with the cursor's advance. */
+  const writeAlone = async (entry: PlanEntry, expected: number, pictureProblem: string | null) => {
+    const refusals: ImportRefusal[] = pictureProblem
+      ? entry.rows.map((row) => ({ row, column: HEADING_OF.pictures, reason: pictureProblem }))
+      : [];
+    try {
+      await db.transaction(async (tx) => {
+        await lockCursor(tx, expected);
+        const outcome = pictureProblem
+          ? "refused"
+          : (await upsertImportedProduct(tx, actor, entry.product, placeOnShelf)).outcome;
+        await advanceCursor(tx, expected, [entry], [outcome], refusals);
+      });
+    } catch (error) {
+      if (error instanceof CursorMoved) throw error;
+      // a product the database refuses (it should not: every row was checked) is reported, not retried forever
+      logger.warn({ err: error, importId, sku: entry.product.baseSku }, "an imported product could not be saved");
+      refusals.push(
+        ...entry.rows.map((row) => ({ row, column: HEADING_OF.sku, reason: "This product could not be saved." })),
+      );
+      await db.transaction(async (tx) => {
+        await lockCursor(tx, expected);
+        await advanceCursor(tx, expected, [entry], ["refused"], refusals);
+      });
+    }
+  };
+
+  const hasPictures = (entry: PlanEntry) => Object.keys(entry.pictures).length > 0;
   while (cursor < plan.length) {
     const chunk = plan.slice(cursor, cursor + CHUNK);
     const bytes = zip ? await picturesOf(deps, zip, actor.id, chunk) : new Map<string, Buffer>();
@@ -465,75 +551,42 @@ export async function runCatalogueImport(
       }
       return pictures.get(i)!;
     };
-    for (const entry of chunk) {
+    // products before this index are written one by one (their batch failed)
+    let aloneUntil = 0;
+    let index = 0;
+    while (index < chunk.length) {
       if (Date.now() - startedAt > budgetMs) {
         await deps.jobs.send(db, "catalogue-import", { importId });
         return "continued";
       }
-      const index = chunk.indexOf(entry);
+      let run = 0;
+      if (index >= aloneUntil) while (index + run < chunk.length && !hasPictures(chunk[index + run]!)) run++;
+      if (run > 1) {
+        // the next product with pictures is re-encoded while these are written
+        picturesFor(index + run);
+        const written = await writeTogether(chunk.slice(index, index + run), cursor);
+        if (written === "gone") return "gone";
+        if (written === "written") {
+          cursor += run;
+          index += run;
+          continue;
+        }
+        aloneUntil = index + run;
+      }
+      const entry = chunk[index]!;
       picturesFor(index + 1);
       const pictureProblem =
-        job!.zipKey && !zip && Object.keys(entry.pictures).length
+        job!.zipKey && !zip && hasPictures(entry)
           ? "The ZIP of pictures is no longer stored on Setu: upload the sheet and the ZIP again."
           : await picturesFor(index);
-      const expected = cursor;
-      let outcome: ImportOutcome | "refused" = "refused";
-      const extraRefusals: ImportRefusal[] = pictureProblem
-        ? entry.rows.map((row) => ({ row, column: HEADING_OF.pictures, reason: pictureProblem }))
-        : [];
-      const advance = async (tx: Db) => {
-        // the import's row, locked: two runs of the job (a retried one and its successor) take turns, and only the
-        // one that finds the cursor where it expects it writes
-        const [locked] = await tx
-          .select({ cursor: catalogueImports.cursor })
-          .from(catalogueImports)
-          .where(eq(catalogueImports.id, importId))
-          .for("update");
-        if (locked?.cursor !== expected) throw new CursorMoved();
-        if (!pictureProblem) outcome = (await upsertImportedProduct(tx, actor, entry.product, placeOnShelf)).outcome;
-        await tx
-          .update(catalogueImports)
-          .set({
-            cursor: expected + 1,
-            rowsDone: sql`${catalogueImports.rowsDone} + ${entry.rows.length}`,
-            created: sql`${catalogueImports.created} + ${outcome === "create" ? 1 : 0}`,
-            updated: sql`${catalogueImports.updated} + ${outcome === "update" ? 1 : 0}`,
-            leftUnchanged: sql`${catalogueImports.leftUnchanged} + ${outcome === "unchanged" ? 1 : 0}`,
-            refused: extraRefusals.length
-              ? sql`${catalogueImports.refused} || ${JSON.stringify(extraRefusals)}::jsonb`
-              : catalogueImports.refused,
-            updatedAt: new Date(),
-          })
-          .where(eq(catalogueImports.id, importId));
-      };
       try {
-        await db.transaction(advance);
+        await writeAlone(entry, cursor, pictureProblem);
       } catch (error) {
         if (error instanceof CursorMoved) return "gone";
-        // a product the database refuses (it should not: every row was checked) is reported, not retried forever
-        logger.warn({ err: error, importId, sku: entry.product.baseSku }, "an imported product could not be saved");
-        extraRefusals.push(
-          ...entry.rows.map((row) => ({ row, column: HEADING_OF.sku, reason: "This product could not be saved." })),
-        );
-        outcome = "refused";
-        await db.transaction(async (tx) => {
-          const [locked] = await tx
-            .select({ cursor: catalogueImports.cursor })
-            .from(catalogueImports)
-            .where(eq(catalogueImports.id, importId))
-            .for("update");
-          if (locked?.cursor !== expected) throw new CursorMoved();
-          await tx
-            .update(catalogueImports)
-            .set({
-              cursor: expected + 1,
-              rowsDone: sql`${catalogueImports.rowsDone} + ${entry.rows.length}`,
-              refused: sql`${catalogueImports.refused} || ${JSON.stringify(extraRefusals)}::jsonb`,
-            })
-            .where(eq(catalogueImports.id, importId));
-        });
+        throw error;
       }
       cursor++;
+      index++;
     }
   }
   const [finished] = await db

@@ -12,6 +12,7 @@ import { productPriceTiers, products } from "~/db/schema/products";
 import { storeProducts } from "~/db/schema/stores";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import S3rver from "s3rver";
+import { queryRows } from "~/db/client.server";
 import { catalogueImports } from "~/db/schema/catalogue-import";
 import { addProductSchema } from "~/modules/products/product-form.schema";
 import { isPrivateKey, localDiskStorage, s3Storage, type BlobStorage } from "~/modules/uploads/storage.server";
@@ -276,6 +277,39 @@ describe.each(testEngines("both"))("catalogue import on %s", (engine) => {
       .from(products)
       .where(sql`${products.specifications}->>'base_sku' like 'RS-%'`);
     expect(rugs.map((r) => r.sku).sort()).toEqual(["RS-1", "RS-2", "RS-3", "RS-4"]);
+  });
+
+  it("writes products without pictures together, and when the database refuses one of them, saves the others and reports only that one", async () => {
+    // a product the database refuses although its row passed every check (a trigger planted for the test)
+    await database.db.execute(sql`
+      create function refuse_planted_product() returns trigger language plpgsql as $$
+      begin
+        if new.name = 'Planted refusal' then raise exception 'planted refusal'; end if;
+        return new;
+      end $$`);
+    await database.db.execute(
+      sql`create trigger refuse_planted_product before insert on products for each row execute function refuse_planted_product()`,
+    );
+    try {
+      const names = ["Towel 1", "Towel 2", "Planted refusal", "Towel 4", "Towel 5"];
+      const csv = [HEAD, ...names.map((name, i) => `TB-${i + 1},${name},bath-linen,10,${4 + i}.00,,,,,,,`)].join("\n");
+      const view = await preview(csv);
+      expect(view.toCreate).toBe(5);
+      const done = await commitAndRun(view.id);
+      expect(done).toMatchObject({ status: "done", rowsDone: 5, created: 4 });
+      expect(done.refused).toEqual([{ row: 4, column: "SKU", reason: "This product could not be saved." }]);
+      for (const sku of ["TB-1", "TB-2", "TB-4", "TB-5"]) expect((await bySku(sku))?.priceMinCents).toBeGreaterThan(0);
+      expect(await bySku("TB-3")).toBeUndefined();
+      // and each product once: the batch that failed left nothing behind before they were written one by one
+      const [{ count }] = (await queryRows<{ count: number }>(
+        database.db,
+        sql`select count(*)::int as count from products where specifications->>'base_sku' like 'TB-%'`,
+      )) as [{ count: number }];
+      expect(count).toBe(4);
+    } finally {
+      await database.db.execute(sql`drop trigger refuse_planted_product on products`);
+      await database.db.execute(sql`drop function refuse_planted_product()`);
+    }
   });
 
   it("a second import of the same catalogue waits for the first", async () => {
