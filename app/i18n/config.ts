@@ -27,6 +27,7 @@ export const NAMESPACES = [
   "reviews",
   "feedback",
   "categories",
+  "uploads",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -17,6 +17,7 @@ import type emails from "~/locales/en/emails.json";
 import type reviews from "~/locales/en/reviews.json";
 import type feedback from "~/locales/en/feedback.json";
 import type categories from "~/locales/en/categories.json";
+import type uploads from "~/locales/en/uploads.json";
 
 // English is the source: `t` accepts only keys that exist in it (Hindi is checked against it by the key-coverage test)
 declare module "i18next" {
@@ -41,6 +42,7 @@ declare module "i18next" {
       reviews: typeof reviews;
       feedback: typeof feedback;
       categories: typeof categories;
+      uploads: typeof uploads;
     };
   }
 }

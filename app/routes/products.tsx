@@ -276,7 +276,7 @@ function ProductForm({
   );
 }
 
-export const handle = { i18n: ["products"] } satisfies I18nHandle;
+export const handle = { i18n: ["products", "uploads"] } satisfies I18nHandle;
 
 export default function Products({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["products"]);

@@ -152,7 +152,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return answer(context, { ok: result.ok, message: result.message, reply: null }, { status });
 }
 
-export const handle = { i18n: ["stores", "analytics"] } satisfies I18nHandle;
+export const handle = { i18n: ["stores", "analytics", "uploads"] } satisfies I18nHandle;
 
 /** A one-button form whose result shows as a toast. */
 function useToastFetcher() {

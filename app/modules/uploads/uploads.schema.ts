@@ -8,7 +8,6 @@ export const UPLOAD_KINDS = ["product", "banner", "logo", "hero_banner"] as cons
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 /** What a file input offers; the formats sharp accepts are in images.server. */
 export const IMAGE_ACCEPT = "image/*";
-export const IMAGE_UPLOAD_HINT = `JPEG, PNG, WebP or GIF, up to ${MAX_IMAGE_MB} MB each.`;
 export const IMAGE_MESSAGES = {
   notImage: "Please select only image files",
   tooLarge: `Image size must be less than ${MAX_IMAGE_MB}MB`,

@@ -26,7 +26,6 @@ import { DraftNotice } from "~/components/draft-notice";
 import { useTranslation } from "~/i18n/use-translation";
 import { feedbackIn } from "~/i18n/feedback";
 import { useLocale } from "~/components/layout/use-root-user";
-import { MAX_IMAGE_MB } from "~/modules/uploads/uploads.schema";
 
 // the dialog's own code loads on demand (its importers load it lazily), zod with it: the schema need not wait
 const lazyProductDraftSchema = lazySchema(async () => ({ schema: productDraftSchema }));
@@ -500,15 +499,6 @@ export function CreateProductDialog({
                     kind="product"
                     name={fields.main_images.name}
                     label={t("products:dialog.images")}
-                    texts={{
-                      hint: t("products:upload.hint", { mb: MAX_IMAGE_MB }),
-                      progress: t("products:upload.progress"),
-                      uploaded: (count) => t("products:upload.uploaded", { count }),
-                      failed: t("products:upload.failed"),
-                      image: (n) => t("products:upload.image", { n }),
-                      remove: (n) => t("products:upload.remove", { n }),
-                      refused: (message) => feedbackIn(locale, message),
-                    }}
                     multiple
                     // the dialog's content unmounts when it closes: the field starts again from the form's images
                     initial={

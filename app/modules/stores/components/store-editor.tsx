@@ -22,9 +22,9 @@ import { cn } from "~/components/ui/cn";
 import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
 import { Input, Label, Textarea } from "~/components/ui/field";
 import { formatPriceRange } from "~/lib/money";
-import { ImageUploadField, type ImageUploadTexts } from "~/modules/uploads/components/image-upload-field";
+import { ImageUploadField } from "~/modules/uploads/components/image-upload-field";
 import { uploadImage } from "~/modules/uploads/upload-client";
-import { IMAGE_ACCEPT, MAX_IMAGE_MB } from "~/modules/uploads/uploads.schema";
+import { IMAGE_ACCEPT } from "~/modules/uploads/uploads.schema";
 import { bannerImageMessage, withBannerImage, type BannerImageOutcome } from "../editor/banner-image";
 import { EDITOR } from "../editor/constants";
 import { HANDLES, isClick, moveBanner, nudge, placeNewBanner, resizeBanner, type Handle } from "../editor/geometry";
@@ -321,15 +321,6 @@ export function StoreEditor({
 }) {
   const { t } = useTranslation(["stores"]);
   const locale = useLocale();
-  const uploadTexts: ImageUploadTexts = {
-    hint: t("stores:upload.hint", { mb: MAX_IMAGE_MB }),
-    progress: t("stores:upload.progress"),
-    uploaded: (count) => t("stores:upload.uploaded", { count }),
-    failed: t("stores:upload.failed"),
-    image: (n) => t("stores:upload.image", { n }),
-    remove: (n) => t("stores:upload.remove", { n }),
-    refused: (message) => feedbackIn(locale, message),
-  };
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
   const [design, setDesign] = useState<StoreDesign>(initial);
   // the editor only works with its JavaScript: until it has hydrated its buttons say so rather than ignore a click
@@ -704,7 +695,6 @@ export function StoreEditor({
                   initial={design.hero_banner ? [design.hero_banner] : []}
                   onChange={(urls) => setDesign((d) => ({ ...d, hero_banner: urls[0] ?? "" }))}
                   onUploadingChange={(u) => setUploading((n) => n + (u ? 1 : -1))}
-                  texts={uploadTexts}
                 />
                 <p className="text-xs text-slate-500">{t("stores:dialog.heroHint")}</p>
               </>
@@ -717,7 +707,6 @@ export function StoreEditor({
                 initial={design.logo_url ? [design.logo_url] : []}
                 onChange={(urls) => setDesign((d) => ({ ...d, logo_url: urls[0] ?? "" }))}
                 onUploadingChange={(u) => setUploading((n) => n + (u ? 1 : -1))}
-                texts={uploadTexts}
               />
             ) : null}
             {target?.kind === "name" ? (

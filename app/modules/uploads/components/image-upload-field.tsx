@@ -2,29 +2,11 @@ import { X } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "~/components/ui/toast";
 import { Label } from "~/components/ui/field";
+import { useLocale } from "~/components/layout/use-root-user";
+import { feedbackIn } from "~/i18n/feedback";
+import { useTranslation } from "~/i18n/use-translation";
 import { uploadImage } from "../upload-client";
-import { IMAGE_ACCEPT, IMAGE_UPLOAD_HINT, type UploadKind } from "../uploads.schema";
-
-/** The field's own words: English unless the page passes its language's (the Create Product dialog does). */
-export type ImageUploadTexts = {
-  hint: string;
-  progress: string;
-  uploaded: (count: number) => string;
-  failed: string;
-  image: (n: number) => string;
-  remove: (n: number) => string;
-  /** a refused upload's message (the server's or the precheck's English) in the page's language */
-  refused?: (message: string) => string;
-};
-
-const ENGLISH: ImageUploadTexts = {
-  hint: IMAGE_UPLOAD_HINT,
-  progress: "Upload progress",
-  uploaded: (count) => (count > 1 ? "Images uploaded successfully!" : "Image uploaded successfully!"),
-  failed: "Failed to upload image",
-  image: (n) => `Uploaded image ${n}`,
-  remove: (n) => `Remove image ${n}`,
-};
+import { IMAGE_ACCEPT, MAX_IMAGE_MB, type UploadKind } from "../uploads.schema";
 
 /**
  * A labelled file input that uploads images as soon as they are chosen, shows progress and
@@ -38,7 +20,6 @@ export function ImageUploadField({
   initial = [],
   onChange,
   onUploadingChange,
-  texts = ENGLISH,
 }: {
   kind: UploadKind;
   name: string;
@@ -47,8 +28,8 @@ export function ImageUploadField({
   initial?: string[];
   onChange?: (urls: string[]) => void;
   onUploadingChange?: (uploading: boolean) => void;
-  texts?: ImageUploadTexts;
 }) {
+  const texts = useImageUploadTexts();
   const id = useId();
   const [urls, setUrls] = useState<string[]>(initial);
   const [progress, setProgress] = useState<number | null>(null);
@@ -71,7 +52,7 @@ export function ImageUploadField({
       }
       toast.success(texts.uploaded(uploaded.length));
     } catch (error) {
-      toast.error(error instanceof Error ? (texts.refused?.(error.message) ?? error.message) : texts.failed);
+      toast.error(error instanceof Error ? texts.refused(error.message) : texts.failed);
     } finally {
       if (uploaded.length) update(multiple ? [...urls, ...uploaded] : uploaded.slice(-1));
       setProgress(null);
@@ -127,4 +108,22 @@ export function ImageUploadField({
       ) : null}
     </div>
   );
+}
+
+/**
+ * The field's words in the page's language (the `uploads` namespace: a route that renders the field lists it in its
+ * handle), and a refused upload's message (the server's or the precheck's English) translated.
+ */
+function useImageUploadTexts() {
+  const { t } = useTranslation(["uploads"]);
+  const locale = useLocale();
+  return {
+    hint: t("uploads:field.hint", { mb: MAX_IMAGE_MB }),
+    progress: t("uploads:field.progress"),
+    uploaded: (count: number) => t("uploads:field.uploaded", { count }),
+    failed: t("uploads:field.failed"),
+    image: (n: number) => t("uploads:field.image", { n }),
+    remove: (n: number) => t("uploads:field.remove", { n }),
+    refused: (message: string) => feedbackIn(locale, message),
+  };
 }
