@@ -80,34 +80,17 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
 };
 
 /**
- * The notices this tab has shown, by id: a notice read by the page's JavaScript stays in its cookie for its minute
- * (flash.server.ts), so each later load of that minute brings it again; the tab shows it once (a reload included).
+ * The notices this page has shown, by id: a notice read by the page's JavaScript stays in its cookie for its minute
+ * (flash.server.ts), so each later load of that minute brings it again; the page shows it once.
  */
-const SHOWN_FLASHES_KEY = "setu.flashes-shown";
-const shownHere = new Set<string>();
-function firstShowing(id: string): boolean {
-  if (shownHere.has(id)) return false;
-  shownHere.add(id);
-  let shown: string[] = [];
-  try {
-    shown = JSON.parse(sessionStorage.getItem(SHOWN_FLASHES_KEY) ?? "[]") as string[];
-  } catch {
-    // no storage (a private window may refuse it): a notice may then show again within its minute
-  }
-  if (shown.includes(id)) return false;
-  try {
-    sessionStorage.setItem(SHOWN_FLASHES_KEY, JSON.stringify([...shown, id].slice(-20)));
-  } catch {
-    // as above
-  }
-  return true;
-}
+const shownFlashes = new Set<string>();
 
 function FlashToast() {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const flash = rootData?.flash;
   useEffect(() => {
-    if (!flash || !firstShowing(flash.id)) return;
+    if (!flash || shownFlashes.has(flash.id)) return;
+    shownFlashes.add(flash.id);
     const show = flash.type === "error" ? toast.error : flash.type === "info" ? toast.info : toast.success;
     show(flash.message);
   }, [flash]);
