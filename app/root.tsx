@@ -79,11 +79,18 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
   return cacheControl ? new Headers({ "Cache-Control": cacheControl }) : new Headers();
 };
 
+/**
+ * The notices this page has shown, by id: a notice read by the page's JavaScript stays in its cookie for its minute
+ * (flash.server.ts), so each later load of that minute brings it again; the page shows it once.
+ */
+const shownFlashes = new Set<string>();
+
 function FlashToast() {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const flash = rootData?.flash;
   useEffect(() => {
-    if (!flash) return;
+    if (!flash || shownFlashes.has(flash.id)) return;
+    shownFlashes.add(flash.id);
     const show = flash.type === "error" ? toast.error : flash.type === "info" ? toast.info : toast.success;
     show(flash.message);
   }, [flash]);

@@ -1,8 +1,12 @@
 import { createCookie } from "react-router";
 import { z } from "zod";
 
-/** One-time notices carried across a redirect in a short-lived cookie (works without JavaScript). */
+/**
+ * One-time notices carried across a redirect in a short-lived cookie (works without JavaScript). Each has an id, by
+ * which the page shows it once (root.tsx): a notice read by the page's JavaScript stays until its minute is up.
+ */
 export type Flash = { type: "success" | "info" | "error"; message: string };
+export type ReadFlash = Flash & { id: string };
 
 /** React Router's cookie (serialized and parsed for us), kept for a minute: long enough to survive one redirect; Secure on an https site. */
 const flashCookie = () =>
@@ -15,15 +19,25 @@ const flashCookie = () =>
   });
 
 const flashSchema = z.object({
+  id: z.string().max(40),
   type: z.enum(["success", "info", "error"]),
   message: z.string().transform((message) => message.slice(0, 300)),
 });
 
-/** The notice the previous response left, if any, and the header that clears it. A tampered cookie is ignored. */
-export async function readFlash(request: Request): Promise<{ flash: Flash | null; clear: string | null }> {
+/**
+ * The notice the previous response left, if any, and the header that clears it. A tampered cookie is ignored.
+ *
+ * A page's data fetched by its own JavaScript (`Sec-Fetch-Dest: empty`: React Router's loads after a form's redirect)
+ * does not clear it: React Router aborts a load that a re-read overtakes (a live event arriving meanwhile) after the
+ * server has answered it, and a notice cleared by that discarded answer was never shown ("Payment of $300.00
+ * submitted" after the payment's own webhook event). The cookie then lasts its minute; the page shows each notice
+ * once, by its id. A document (a page loaded whole, with or without JavaScript) clears it as it reads it.
+ */
+export async function readFlash(request: Request): Promise<{ flash: ReadFlash | null; clear: string | null }> {
   const header = request.headers.get("cookie");
   if (!header?.includes("setu_flash=")) return { flash: null, clear: null };
-  const clear = await flashCookie().serialize("", { maxAge: 0 });
+  const clear =
+    request.headers.get("sec-fetch-dest") === "empty" ? null : await flashCookie().serialize("", { maxAge: 0 });
   const parsed = flashSchema.safeParse(
     await flashCookie()
       .parse(header)
@@ -39,7 +53,7 @@ export async function redirectWithFlash(to: string, flash: Flash, extra?: Header
     if (key.toLowerCase() !== "set-cookie") headers.append(key, value);
   });
   for (const cookie of extra?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await flashCookie().serialize(flash));
+  headers.append("Set-Cookie", await flashCookie().serialize({ ...flash, id: crypto.randomUUID() }));
   headers.set("Location", safeRedirectPath(to));
   return new Response(null, { status: 302, headers });
 }

@@ -89,8 +89,30 @@ describe("flash notices", () => {
     expect(cookies[0]).toBe("session=abc; Path=/");
     expect(cookies[1]).toMatch(/^setu_flash=[^;]+; Max-Age=60; Path=\/; HttpOnly; SameSite=Lax$/);
     const { flash, clear } = await readFlash(requestWith(`other=1; ${cookies[1]!.split(";")[0]}`));
-    expect(flash).toEqual({ type: "success", message: "Saved" });
+    expect(flash).toEqual({ type: "success", message: "Saved", id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(clear).toMatch(/^setu_flash=; Max-Age=0;/);
+  });
+
+  it("leaves the notice in place for the page's own JavaScript, which shows each notice once by its id", async () => {
+    const first = (await redirectWithFlash("/orders", { type: "success", message: "Paid" })).headers.getSetCookie()[0]!;
+    const second = (
+      await redirectWithFlash("/orders", { type: "success", message: "Paid" })
+    ).headers.getSetCookie()[0]!;
+    const cookie = first.split(";")[0]!;
+    // React Router's load after the redirect (fetch: Sec-Fetch-Dest empty) may be aborted by a re-read after the server
+    // answered it: the notice must still be there for the load that replaces it
+    const script = (dest: string) =>
+      new Request("http://localhost/orders.data", { headers: { cookie, "sec-fetch-dest": dest } });
+    const aborted = await readFlash(script("empty"));
+    const replacing = await readFlash(script("empty"));
+    expect(aborted.clear).toBeNull();
+    expect(replacing.flash).toEqual(aborted.flash);
+    expect(replacing.flash?.message).toBe("Paid");
+    // a document clears it as it reads it (a page loaded whole, without JavaScript too)
+    expect((await readFlash(script("document"))).clear).toMatch(/^setu_flash=; Max-Age=0;/);
+    // two notices of the same words are two notices
+    const other = await readFlash(requestWith(second.split(";")[0]!));
+    expect(other.flash?.id).not.toBe(aborted.flash?.id);
   });
 
   it("never redirects away from the site, and ignores a missing or tampered notice", async () => {
@@ -102,6 +124,8 @@ describe("flash notices", () => {
       "%%%",
       "bm90IGpzb24",
       Buffer.from(JSON.stringify({ type: "alert", message: "x" })).toString("base64"),
+      // an older notice without an id
+      Buffer.from(JSON.stringify({ type: "info", message: "x" })).toString("base64"),
     ]) {
       const read = await readFlash(requestWith(`setu_flash=${value}`));
       expect(read.flash).toBeNull();

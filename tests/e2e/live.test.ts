@@ -196,6 +196,38 @@ describe("live events on the shared server", () => {
       await browser.close();
     }
   });
+
+  it("shows a form's notice once, though each re-read within its minute brings it again (a re-read may overtake the load that carried it)", async () => {
+    const browser = await openBrowser();
+    try {
+      const { page } = browser;
+      const buyer = await signUp(baseUrl(), "buyer");
+      const rfqId = await postRfq(buyer);
+      const seller = await signUp(baseUrl(), "seller");
+      await quote(seller, rfqId);
+      await signIn(page, buyer.email, PASSWORD);
+      await page.goto("/notifications");
+      await hydrated(page);
+      await page.waitForFunction(() => document.documentElement.dataset.live === "open");
+      await page.getByRole("button", { name: "Mark all as read" }).click();
+      const notice = page.getByText("All notifications marked as read");
+      await notice.first().waitFor();
+      // a message to the buyer re-reads the page: its root loader still carries the notice (its cookie lasts a minute
+      // when the page's JavaScript reads it), and the page does not show it again
+      let carried = 0;
+      await page.route(/\/notifications\.data/, async (route) => {
+        const response = await route.fetch();
+        if ((await response.text()).includes("All notifications marked as read")) carried += 1;
+        await route.fulfill({ response });
+      });
+      await messageBuyer(seller, rfqId, "Our sample leaves Tiruppur on Monday");
+      await page.getByRole("link", { name: /^Messages, 1 unread/ }).waitFor();
+      await expect.poll(() => carried).toBeGreaterThan(0);
+      expect(await notice.count()).toBe(1);
+    } finally {
+      await browser.close();
+    }
+  });
 });
 
 describe("a server with open event streams", () => {

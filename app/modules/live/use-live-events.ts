@@ -58,9 +58,10 @@ export function createRereader(revalidate: () => Promise<unknown>) {
 
 /**
  * Whether a re-read must wait for the navigation under way. React Router's revalidate() while a page loads aborts the
- * loads' fetch and starts another, after the server had already answered the first: the flash notice that answer
- * carried and cleared (an action's redirect) was lost, so "Payment of $300.00 submitted" never showed when the
- * action's own live event came first. So a re-read waits while a location loads. Not while a form is submitted, nor
+ * loads' fetch and starts another, after the server had already answered the first: the page loads twice, and the
+ * flash notice that answer carried was lost when it cleared the notice's cookie (a load by the page's JavaScript no
+ * longer clears it, and the page shows each notice once: flash.server.ts, root.tsx). So a re-read waits while a
+ * location loads. Not while a form is submitted, nor
  * while the loaders run again after an action that answered with data: there React Router takes the re-read into
  * the action's own reload, which keeps the action's answer (a re-read after it would drop it: the card's "Your card
  * was declined." went from its field, and the milestone's last failure showed a second time).
