@@ -100,8 +100,16 @@ export async function crashRounds(options: {
           }
         }
       };
+      const acknowledgedBefore = acknowledged.length;
       const lanes = [0, 1, 2, 3].map(writer);
-      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 400));
+      // the kill comes at a random moment after this round's first acknowledged write, so every round puts some
+      // acknowledged writes at stake however slow the machine is (on a loaded CI machine a fixed delay could end
+      // every round before its first answer, and the test would then prove nothing)
+      const firstAnswerBy = Date.now() + 60_000;
+      while (acknowledged.length === acknowledgedBefore && Date.now() < firstAnswerBy) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 400));
       server.process.kill("SIGKILL");
       stop = true;
       await Promise.all(lanes);
