@@ -103,8 +103,19 @@ export type JobData = {
 };
 export type JobName = keyof JobData;
 
-/** Retries: 1, 2, 4 … minutes apart, at most an hour, for about a day in all. */
-const QUEUE_OPTIONS = { retryLimit: 30, retryDelay: 60, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 120 };
+/**
+ * Retries: 1, 2, 4 … minutes apart, at most an hour, for about a day in all. `notify`: a job's insert also NOTIFYs
+ * (in its transaction, so on commit) and every instance's worker of that queue fetches at once, rather than at its
+ * next poll; polling stays as the backstop for delayed jobs, retries and a lost listener.
+ */
+const QUEUE_OPTIONS = {
+  retryLimit: 30,
+  retryDelay: 60,
+  retryBackoff: true,
+  retryDelayMax: 3600,
+  expireInSeconds: 120,
+  notify: true,
+};
 
 /**
  * Queues that must recover faster than the defaults. A card payment's webhook (one delivery times out at 10 s) is
@@ -124,8 +135,8 @@ const QUEUE_OVERRIDES: Partial<Record<JobName, Partial<typeof QUEUE_OPTIONS>>> =
 export const DEFAULT_POLL_SECONDS = 2;
 
 /**
- * JOB_POLL_SECONDS: how often each worker looks for new jobs; at least pg-boss's minimum, 0.5 s. Test servers
- * poll every half second so a job's effect shows without a two-second wait; unset or invalid, the default.
+ * JOB_POLL_SECONDS: how often each worker looks for jobs that no NOTIFY announced (a delayed job come due, a retry,
+ * one sent while the listener was down); at least pg-boss's minimum, 0.5 s. Unset or invalid, the default.
  */
 export function pollSecondsFromEnv(env: NodeJS.ProcessEnv): number {
   const seconds = Number(env.JOB_POLL_SECONDS);
@@ -193,6 +204,7 @@ export async function startJobQueue(
         backend: "pglite",
         monitorIntervalSeconds: 600,
         superviseIntervalSeconds: SUPERVISE_SECONDS,
+        useListenNotify: true,
         ...cron,
       })
     : new PgBoss({
@@ -200,6 +212,8 @@ export async function startJobQueue(
         max: 3,
         application_name: "setu-jobs",
         superviseIntervalSeconds: SUPERVISE_SECONDS,
+        // one more connection, held for LISTEN: a job sent by any instance wakes every instance's worker of its queue
+        useListenNotify: true,
         ...cron,
       });
   boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
@@ -222,7 +236,8 @@ export async function startJobQueue(
       existing.retryDelay !== wanted.retryDelay ||
       existing.retryLimit !== wanted.retryLimit ||
       existing.expireInSeconds !== wanted.expireInSeconds ||
-      existing.retryDelayMax !== wanted.retryDelayMax
+      existing.retryDelayMax !== wanted.retryDelayMax ||
+      existing.notify !== wanted.notify
     )
       await boss.updateQueue(name, {
         retryLimit: wanted.retryLimit,
@@ -230,6 +245,7 @@ export async function startJobQueue(
         retryBackoff: wanted.retryBackoff,
         retryDelayMax: wanted.retryDelayMax,
         expireInSeconds: wanted.expireInSeconds,
+        notify: wanted.notify,
       });
   }
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? DEFAULT_POLL_SECONDS;
@@ -242,7 +258,10 @@ export async function startJobQueue(
       });
     },
     work: async (name, handler) => {
-      await boss.work<JobData[typeof name]>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+      // while the listener holds, pg-boss polls at notifyPollingIntervalSeconds (30 s unless told): kept at the base
+      // interval, as a delayed job or a retry is found only by a poll (a webhook's retry within a minute, #38)
+      const polling = { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds };
+      await boss.work<JobData[typeof name]>(name, { ...polling, batchSize: 1 }, async ([job]) => {
         if (!job) return;
         try {
           await handler(job.data, job);

@@ -64,6 +64,22 @@ describe.each(testEngines("both"))("job queue (%s)", (engine) => {
     expect(jobs.seen).toEqual(["kept@example.test", "after@example.test"]);
   }, 60_000);
 
+  it("wakes a queue's worker when a job's transaction commits, not at its next poll", async () => {
+    database = await createTestDatabase(engine);
+    // a poll every 30 s: a job that runs within 15 s was announced by its NOTIFY
+    queue = await startJobQueue(database, database.url, { pollingIntervalSeconds: 30 });
+    // the worker's first fetch (at once) takes the first job; then it waits out its 30 s unless woken
+    await queue.send(database.db, "email", mail("first@example.test"));
+    const jobs = received();
+    await queue.work("email", jobs.handler);
+    await jobs.until(1);
+    await database.db.transaction(async (tx) => {
+      await queue!.send(tx, "email", mail("announced@example.test"));
+    });
+    await jobs.until(2, 15_000);
+    expect(jobs.seen).toEqual(["first@example.test", "announced@example.test"]);
+  }, 60_000);
+
   it("takes a payment webhook back from a dead worker and delivers it within a minute (issue #38 item 9)", async () => {
     database = await createTestDatabase(engine);
     queue = await startJobQueue(database, database.url, { pollingIntervalSeconds: 2 });

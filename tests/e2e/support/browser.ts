@@ -77,7 +77,13 @@ export async function seriousA11yViolations(page: Page) {
       document.addEventListener("transitionstart", moved, true);
       document.addEventListener("animationstart", moved, true);
     });
-    const results = await new AxeBuilder({ page }).analyze();
+    // axe.run in the page itself (legacy mode: our pages have no cross-origin frames, the one thing it leaves out)
+    // rather than runPartial and a finishRun in a new blank page of the context, and the full node lists of the
+    // violations only (not of the passes): 0.8 s a check instead of 2.2 s, and a third of the CPU, measured on /browse
+    const results = await new AxeBuilder({ page })
+      .setLegacyMode()
+      .options({ resultTypes: ["violations"] })
+      .analyze();
     const moved = await page.evaluate(() => (window as unknown as { __movedDuringAxe?: boolean }).__movedDuringAxe);
     if (moved && attempt < 3) continue;
     return results.violations

@@ -32,7 +32,7 @@ export default async function setup(project: TestProject) {
       // many tests sign up and post from this one address: the action limits are tested on a server of their own
       startAppServer({
         template: templates.demoDir,
-        env: { RATE_LIMIT_SCALE: "100", JOB_POLL_SECONDS: "0.5" },
+        env: { RATE_LIMIT_SCALE: "100" },
         // a loaded machine (shared cores) can take over a minute to start a server
         startTimeoutMs: 180_000,
       }),
