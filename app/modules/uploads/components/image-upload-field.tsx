@@ -29,7 +29,9 @@ export function ImageUploadField({
   onChange?: (urls: string[]) => void;
   onUploadingChange?: (uploading: boolean) => void;
 }) {
-  const texts = useImageUploadTexts();
+  // the field's words (the `uploads` namespace: a route that renders the field lists it in its handle)
+  const { t } = useTranslation(["uploads"]);
+  const locale = useLocale();
   const id = useId();
   const [urls, setUrls] = useState<string[]>(initial);
   const [progress, setProgress] = useState<number | null>(null);
@@ -50,9 +52,10 @@ export function ImageUploadField({
         const image = await uploadImage(file, kind, (fraction) => setProgress((i + fraction) / files.length));
         uploaded.push(image.url);
       }
-      toast.success(texts.uploaded(uploaded.length));
+      toast.success(t("uploads:field.uploaded", { count: uploaded.length }));
     } catch (error) {
-      toast.error(error instanceof Error ? texts.refused(error.message) : texts.failed);
+      // a refused upload's message (the server's or the precheck's English) in the page's language
+      toast.error(error instanceof Error ? feedbackIn(locale, error.message) : t("uploads:field.failed"));
     } finally {
       if (uploaded.length) update(multiple ? [...urls, ...uploaded] : uploaded.slice(-1));
       setProgress(null);
@@ -75,12 +78,12 @@ export function ImageUploadField({
         }}
         className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200"
       />
-      <p className="mt-1 text-xs text-slate-500">{texts.hint}</p>
+      <p className="mt-1 text-xs text-slate-500">{t("uploads:field.hint", { mb: MAX_IMAGE_MB })}</p>
       {progress !== null ? (
         <progress
           value={progress}
           max={1}
-          aria-label={texts.progress}
+          aria-label={t("uploads:field.progress")}
           className="mt-2 h-2 w-full overflow-hidden rounded-full bg-slate-200 [&::-moz-progress-bar]:bg-blue-600 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-blue-600"
         />
       ) : null}
@@ -90,14 +93,14 @@ export function ImageUploadField({
             <li key={url} className="relative">
               <img
                 src={url}
-                alt={texts.image(i + 1)}
+                alt={t("uploads:field.image", { n: i + 1 })}
                 className="size-20 rounded-md border border-slate-200 object-cover"
               />
               <button
                 type="button"
                 onClick={() => update(urls.filter((u) => u !== url))}
                 className="absolute -right-2 -top-2 rounded-full bg-white p-0.5 shadow ring-1 ring-slate-200 hover:bg-red-50"
-                aria-label={texts.remove(i + 1)}
+                aria-label={t("uploads:field.remove", { n: i + 1 })}
               >
                 <X className="size-3.5" aria-hidden />
               </button>
@@ -108,22 +111,4 @@ export function ImageUploadField({
       ) : null}
     </div>
   );
-}
-
-/**
- * The field's words in the page's language (the `uploads` namespace: a route that renders the field lists it in its
- * handle), and a refused upload's message (the server's or the precheck's English) translated.
- */
-function useImageUploadTexts() {
-  const { t } = useTranslation(["uploads"]);
-  const locale = useLocale();
-  return {
-    hint: t("uploads:field.hint", { mb: MAX_IMAGE_MB }),
-    progress: t("uploads:field.progress"),
-    uploaded: (count: number) => t("uploads:field.uploaded", { count }),
-    failed: t("uploads:field.failed"),
-    image: (n: number) => t("uploads:field.image", { n }),
-    remove: (n: number) => t("uploads:field.remove", { n }),
-    refused: (message: string) => feedbackIn(locale, message),
-  };
 }
