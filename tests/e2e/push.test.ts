@@ -95,7 +95,7 @@ describe("push notifications for a supplier's device", () => {
     const { context, page } = await phone();
     try {
       await useSubscription(context, device);
-      await signIn(page, SELLER.email, DEMO_PASSWORD);
+      await signIn(page, SELLER.email, DEMO_PASSWORD, server.url);
       // the seller's store, for the buyer to write to
       await page.goto("/stores");
       const manage = await page.locator('a[href$="/manage"]').first().getAttribute("href");
@@ -212,7 +212,7 @@ describe("push notifications for a supplier's device", () => {
     // no stand-in here: headless Chromium has no push service to subscribe with (decision record 0056)
     const { context, page } = await phone();
     try {
-      await signIn(page, SELLER.email, DEMO_PASSWORD);
+      await signIn(page, SELLER.email, DEMO_PASSWORD, server.url);
       await page.goto("/profile");
       await hydrated(page);
       const posts: string[] = [];
@@ -256,7 +256,7 @@ describe("push notifications for a supplier's device", () => {
         .filter((push) => push.url === url);
     try {
       await useSubscription(context, device);
-      await signIn(page, SELLER.email, DEMO_PASSWORD);
+      await signIn(page, SELLER.email, DEMO_PASSWORD, server.url);
       await hydrated(page);
       // Hindi from the header's switch, kept on the account (so pushes and e-mails are Hindi too)
       await page.getByRole("button", { name: /हिन्दी/ }).click();
