@@ -9,7 +9,8 @@ export async function demoSessionCookie(baseUrl: string, email: string, password
   const cookie = response.headers
     .getSetCookie()
     .map((header) => header.split(";")[0]!)
-    .find((pair) => pair.startsWith("setu.session_token="));
+    // `__Secure-` before the name when the server's PUBLIC_URL is https
+    .find((pair) => /^(__Secure-)?setu\.session_token=/.test(pair));
   if (!cookie) throw new Error(`could not sign in ${email} (status ${response.status})`);
   return cookie;
 }

@@ -180,7 +180,17 @@ async function browserCommand<T>(port: number, method: string, params: object = 
 async function setSessionCookie(port: number, base: string) {
   const [name, ...value] = cookie!.split("=");
   await browserCommand(port, "Storage.setCookies", {
-    cookies: [{ name, value: value.join("="), url: base, path: "/", httpOnly: true, sameSite: "Lax" }],
+    cookies: [
+      {
+        name,
+        value: value.join("="),
+        url: base,
+        path: "/",
+        httpOnly: true,
+        secure: base.startsWith("https:"),
+        sameSite: "Lax",
+      },
+    ],
   });
   if (!(await sessionCookieInJar(port))) throw new Error("the session cookie did not reach the browser's cookie jar");
 }
