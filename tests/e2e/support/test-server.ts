@@ -28,11 +28,11 @@ export function migratedPostgresDatabase(prefix?: string) {
  * cost an idle server 7 % of a core (14 queues), 2 s costs 3 %: the run's seventy servers spent minutes of CPU on it.
  */
 export function startTestServer(options: Parameters<typeof startAppServer>[0] = {}): Promise<AppServer> {
-  const env: Record<string, string | undefined> = { ...options.env };
-  const fromTemplate = !options.dataDir && !env.DATABASE_URL;
-  const template = fromTemplate ? (env.DEMO_DATA === "off" ? templates().migratedDir : templates().demoDir) : undefined;
+  const fromTemplate = !options.dataDir && !options.env?.DATABASE_URL;
+  const demo = options.env?.DEMO_DATA !== "off";
+  const template = fromTemplate ? (demo ? templates().demoDir : templates().migratedDir) : undefined;
   // a copy starts in seconds, but a machine whose cores are shared can take a minute or more
-  return startAppServer({ template, startTimeoutMs: 120_000, ...options, env });
+  return startAppServer({ template, startTimeoutMs: 120_000, ...options });
 }
 
 let ownUrl: string | undefined;
