@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import { useEffect } from "react";
 import { toast, Toasts } from "~/components/ui/toast";
+import { FLASH_SEEN_COOKIE } from "~/http/flash-seen";
 import { readFlash } from "~/http/flash.server";
 import { feedbackIn } from "~/i18n/feedback";
 import { timeZoneFromCookie } from "~/lib/dates";
@@ -79,18 +80,14 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
   return cacheControl ? new Headers({ "Cache-Control": cacheControl }) : new Headers();
 };
 
-/**
- * The notices this page has shown, by id: a notice read by the page's JavaScript stays in its cookie for its minute
- * (flash.server.ts), so each later load of that minute brings it again; the page shows it once.
- */
-const shownFlashes = new Set<string>();
-
 function FlashToast() {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const flash = rootData?.flash;
   useEffect(() => {
-    if (!flash || shownFlashes.has(flash.id)) return;
-    shownFlashes.add(flash.id);
+    // each notice once, by its id: a notice read by the page's JavaScript stays in its cookie (flash.server.ts) until
+    // a request says the page has shown it (FLASH_SEEN_COOKIE), so a load already under way may bring it again
+    if (!flash || document.cookie.includes(flash.id)) return;
+    document.cookie = `${FLASH_SEEN_COOKIE}=${flash.id};path=/`;
     const show = flash.type === "error" ? toast.error : flash.type === "info" ? toast.info : toast.success;
     show(flash.message);
   }, [flash]);

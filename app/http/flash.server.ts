@@ -1,5 +1,6 @@
 import { createCookie } from "react-router";
 import { z } from "zod";
+import { FLASH_SEEN_COOKIE } from "./flash-seen";
 
 /**
  * One-time notices carried across a redirect in a short-lived cookie (works without JavaScript). Each has an id, by
@@ -19,7 +20,7 @@ const flashCookie = () =>
   });
 
 const flashSchema = z.object({
-  id: z.string().max(40),
+  id: z.string().regex(/^[0-9a-f-]{36}$/),
   type: z.enum(["success", "info", "error"]),
   message: z.string().transform((message) => message.slice(0, 300)),
 });
@@ -31,19 +32,22 @@ const flashSchema = z.object({
  * does not clear it: React Router aborts a load that a re-read overtakes (a live event arriving meanwhile) after the
  * server has answered it, and a notice cleared by that discarded answer was never shown ("Payment of $300.00
  * submitted" after the payment's own webhook event). The cookie then lasts its minute; the page shows each notice
- * once, by its id. A document (a page loaded whole, with or without JavaScript) clears it as it reads it.
+ * once, by its id, and says so (FLASH_SEEN_COOKIE): a notice shown is cleared by the next request. A document (a page
+ * loaded whole, with or without JavaScript) clears it as it reads it.
  */
 export async function readFlash(request: Request): Promise<{ flash: ReadFlash | null; clear: string | null }> {
   const header = request.headers.get("cookie");
   if (!header?.includes("setu_flash=")) return { flash: null, clear: null };
-  const clear =
-    request.headers.get("sec-fetch-dest") === "empty" ? null : await flashCookie().serialize("", { maxAge: 0 });
   const parsed = flashSchema.safeParse(
     await flashCookie()
       .parse(header)
       .catch(() => null),
   );
-  return { flash: parsed.success ? parsed.data : null, clear };
+  const flash = parsed.success ? parsed.data : null;
+  const seen = flash !== null && header.includes(`${FLASH_SEEN_COOKIE}=${flash.id}`);
+  const keep = request.headers.get("sec-fetch-dest") === "empty" && flash !== null && !seen;
+  const clear = keep ? null : await flashCookie().serialize("", { maxAge: 0 });
+  return { flash: seen ? null : flash, clear };
 }
 
 /** A redirect response that also sets the flash and any other cookies (e.g. the session's). */

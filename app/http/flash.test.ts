@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readFlash, redirectWithFlash, safeRedirectPath } from "./flash.server";
+import { FLASH_SEEN_COOKIE } from "./flash-seen";
 
 describe("safeRedirectPath", () => {
   it("keeps our own paths with their query and hash", () => {
@@ -113,6 +114,29 @@ describe("flash notices", () => {
     // two notices of the same words are two notices
     const other = await readFlash(requestWith(second.split(";")[0]!));
     expect(other.flash?.id).not.toBe(aborted.flash?.id);
+  });
+
+  it("clears a notice the page has shown (its seen cookie names it), on the page's own loads and on whole pages", async () => {
+    const cookie = (await redirectWithFlash("/products", { type: "success", message: "Created" })).headers
+      .getSetCookie()[0]!
+      .split(";")[0]!;
+    const { flash } = await readFlash(requestWith(cookie));
+    for (const dest of ["empty", "document"]) {
+      const request = new Request("http://localhost/products", {
+        headers: { cookie: `${cookie}; ${FLASH_SEEN_COOKIE}=${flash!.id}`, "sec-fetch-dest": dest },
+      });
+      const read = await readFlash(request);
+      expect(read.flash).toBeNull();
+      expect(read.clear).toMatch(/^setu_flash=; Max-Age=0;/);
+    }
+    // another notice's seen cookie hides nothing
+    const other = new Request("http://localhost/products", {
+      headers: {
+        cookie: `${cookie}; ${FLASH_SEEN_COOKIE}=00000000-0000-0000-0000-000000000000`,
+        "sec-fetch-dest": "empty",
+      },
+    });
+    expect((await readFlash(other)).flash?.message).toBe("Created");
   });
 
   it("never redirects away from the site, and ignores a missing or tampered notice", async () => {
