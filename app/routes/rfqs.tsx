@@ -6,6 +6,7 @@ import { FileSearch, Plus } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FilterSelect, Label, SearchInput, Select } from "~/components/ui/field";
+import { useFieldsFollowUrl } from "~/components/ui/use-fields-follow-url";
 import { readFormData } from "~/http/form-data.server";
 import { redirectWithFlash } from "~/http/flash.server";
 import {
@@ -109,6 +110,7 @@ export default function Rfqs({ loaderData, actionData }: Route.ComponentProps) {
   if (params.mine) search.set("mine", "1");
   if (params.matched) search.set("matched", "1");
   if (params.direct) search.set("direct", "1");
+  const filterForm = useFieldsFollowUrl({ q: params.q, category: params.category, sort: params.sort });
   const heading = params.mine
     ? t("common:nav.myRfqs")
     : params.matched
@@ -159,9 +161,8 @@ export default function Rfqs({ loaderData, actionData }: Route.ComponentProps) {
 
       {isSupplier && params.matched ? <MutedCategories muted={muted} error={actionData?.message} /> : null}
 
-      {/* keyed by the URL: after 'Clear filters' or the back button the inputs show the URL's values */}
       <Form
-        key={search.toString()}
+        ref={filterForm}
         method="get"
         className="mt-6 grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
       >

@@ -32,17 +32,29 @@ describe("RFQ journey: post, quote, accept, order", () => {
     await page.waitForURL(/category=home-textiles/);
     await hydrated(page);
     await page.getByLabel("Sort by", { exact: true }).selectOption("budget-high");
+    // a search typed while the sorted results load is kept when they arrive (the form follows the URL field by
+    // field, not by being drawn anew)
+    const searchBox = page.getByLabel("Search", { exact: true });
+    await searchBox.fill("zzzz-no-such-rfq");
     await page.waitForURL(/sort=budget-high/);
-    // the filter form is keyed by the query, so it is drawn anew when the navigation's data has arrived and rendered
-    // (after the URL changes): typing before that would be wiped
-    await page.waitForLoadState("networkidle");
+    await expect
+      .poll(async () => {
+        const cards = await page.locator("article").allInnerTexts();
+        return cards.length > 0 && cards.every((card) => card.includes("Textiles"));
+      })
+      .toBe(true);
     await expect(page.getByLabel("Category", { exact: true }).inputValue()).resolves.toBe("home-textiles");
-    for (const badge of await page.locator("article").allInnerTexts()) expect(badge).toContain("Textiles");
-    await page.getByLabel("Search", { exact: true }).fill("zzzz-no-such-rfq");
+    await expect(searchBox.inputValue()).resolves.toBe("zzzz-no-such-rfq");
     await page.getByRole("button", { name: "Apply" }).click();
     await page.getByText("No RFQs found").waitFor();
+    expect(new URL(page.url()).searchParams.get("q")).toBe("zzzz-no-such-rfq");
     await page.getByText("Try adjusting your search criteria or filters").waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
+    // the back button brings the previous URL's values back into the form
+    await page.goBack();
+    await page.waitForURL((url) => !url.searchParams.get("q"));
+    await expect.poll(() => searchBox.inputValue()).toBe("");
+    await expect(page.getByLabel("Sort by", { exact: true }).inputValue()).resolves.toBe("budget-high");
   });
 
   it("a buyer posts an RFQ whose specifications have quotes and line breaks; it appears with the company", async () => {

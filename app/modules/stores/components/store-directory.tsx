@@ -6,6 +6,7 @@ import { VerificationBadge } from "~/modules/accounts/components/verification-ba
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FilterSelect, Label, SearchInput } from "~/components/ui/field";
+import { useFieldsFollowUrl } from "~/components/ui/use-fields-follow-url";
 import { Pagination } from "~/components/ui/pagination";
 import { TOP_CATEGORIES, topCategoryLabel } from "~/lib/top-categories";
 import {
@@ -81,14 +82,10 @@ export function StoreDirectory({
   if (params.q) search.set("sq", params.q);
   if (params.category) search.set("scategory", params.category);
   const clear = new URLSearchParams(keep);
+  const filterForm = useFieldsFollowUrl({ sq: params.q ?? "", scategory: params.category ?? "" });
   return (
     <div>
-      <Form
-        key={search.toString()}
-        method="get"
-        action={action}
-        className="flex flex-col gap-3 sm:flex-row sm:items-end"
-      >
+      <Form ref={filterForm} method="get" action={action} className="flex flex-col gap-3 sm:flex-row sm:items-end">
         {keep.map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
         ))}
