@@ -10,13 +10,12 @@ export function useFieldsFollowUrl(values: Record<string, string>) {
   const form = useRef<HTMLFormElement>(null);
   const shown = useRef(values);
   useEffect(() => {
-    const before = shown.current;
-    shown.current = values;
-    for (const [name, value] of Object.entries(values)) {
-      if (before[name] === value) continue;
-      const field = form.current?.elements.namedItem(name);
-      if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) field.value = value;
+    for (const name in values) {
+      // an input, a select, or a RadioNodeList (whose value is its checked radio's)
+      const field = form.current?.elements.namedItem(name) as { value: string } | null | undefined;
+      if (field && shown.current[name] !== values[name]) field.value = values[name]!;
     }
+    shown.current = values;
   });
   return form;
 }

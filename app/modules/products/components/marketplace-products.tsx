@@ -1,5 +1,6 @@
 import { CheckCircle2, PackageSearch, SlidersHorizontal } from "lucide-react";
 import { useEffect, useState } from "react";
+import { useFieldsFollowUrl } from "~/components/ui/use-fields-follow-url";
 import { Form, Link, useLocation } from "react-router";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -112,15 +113,6 @@ function PriceSlider({
   );
 }
 
-/**
- * The marketplace's product list: filter panel, search, sort, 'Showing N of M products', the grid
- * and pages. A plain GET form, so it works without JavaScript and every state is a URL.
- */
-export function MarketplaceProducts(props: MarketplaceProductsProps) {
-  // The inputs start from the URL's values; a new URL (Clear Filters, the back button) starts them afresh.
-  return <MarketplaceProductsView key={productSearchToUrl(props.data.params).toString()} {...props} />;
-}
-
 type MarketplaceProductsProps = {
   data: MarketplaceProductsData;
   /** where the form submits (the page's own path) */
@@ -138,7 +130,11 @@ type MarketplaceProductsProps = {
   categoryOptions?: readonly { value: string; label: string }[];
 };
 
-function MarketplaceProductsView({
+/**
+ * The marketplace's product list: filter panel, search, sort, 'Showing N of M products', the grid
+ * and pages. A plain GET form, so it works without JavaScript and every state is a URL.
+ */
+export function MarketplaceProducts({
   data,
   action,
   fixedCategory,
@@ -155,18 +151,23 @@ function MarketplaceProductsView({
   const [sheetUsed, setSheetUsed] = useState(false);
   const [min, setMin] = useState(params.min ?? PRICE_SLIDER.min);
   const [max, setMax] = useState(params.max ?? PRICE_SLIDER.max);
+  const sortShown = params.q || params.sort !== "newest" ? params.sort : "";
+  const filterForm = useFieldsFollowUrl({ q: params.q, sort: sortShown, category: params.category ?? "" });
   const formId = `marketplace-filters${fixedCategory ? "-category" : ""}`;
   const search = productSearchToUrl(params, { fixedCategory });
   for (const [k, v] of hidden) search.set(k, v);
   const totalText = `${number.format(total.count)}${total.capped ? "+" : ""}`;
 
   // Applying the filters (a new page of results, even for the same URL) closes the sheet, and so does a
-  // window grown wide enough to show the panel beside the list.
+  // window grown wide enough to show the panel beside the list. A new page's price range is its URL's ('Clear
+  // Filters', the back button); a move of a thumb stays until then.
   const location = useLocation();
   const [shownLocation, setShownLocation] = useState(location.key);
   if (shownLocation !== location.key) {
     setShownLocation(location.key);
     setSheetOpen(false);
+    setMin(params.min ?? PRICE_SLIDER.min);
+    setMax(params.max ?? PRICE_SLIDER.max);
   }
   useEffect(() => {
     const wide = window.matchMedia(WIDE);
@@ -278,7 +279,13 @@ function MarketplaceProductsView({
       </div>
 
       <div>
-        <Form id={formId} method="get" action={action} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <Form
+          ref={filterForm}
+          id={formId}
+          method="get"
+          action={action}
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+        >
           {hidden.map(([k, v]) => (
             <input key={k} type="hidden" name={k} value={v} />
           ))}
@@ -298,7 +305,7 @@ function MarketplaceProductsView({
             className="sm:w-52"
             // without a search the default ("Newest First") posts no sort, so a search typed here is sorted by Best
             // Match, not forced to Newest (#41 item 6); with one, every sort is a choice
-            defaultValue={params.q || params.sort !== "newest" ? params.sort : ""}
+            defaultValue={sortShown}
             options={
               params.q
                 ? [RELEVANCE_SORT, ...PRODUCT_SORTS]
