@@ -244,21 +244,32 @@ describe("a server with open event streams", () => {
   let server: AppServer;
   beforeAll(async () => {
     // a fresh embedded database migrates first: slow on a busy machine
-    server = await startTestServer({ env: { DEMO_DATA: "off" }, startTimeoutMs: 150_000 });
+    // info, so the stop's own account of its steps is in the output
+    server = await startTestServer({ env: { DEMO_DATA: "off", LOG_LEVEL: "info" }, startTimeoutMs: 150_000 });
   }, 180_000);
   afterAll(async () => {
     await server?.stop();
     if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
   });
 
-  it("closes them and stops promptly on SIGTERM", async () => {
+  it("closes them at once on SIGTERM, and its stop waits out no timer", async () => {
     const buyer = await signUp(server.url, "buyer");
     const stream = await openStream(buyer);
     await stream.waitFor((e) => e.event === "ready");
     const started = performance.now();
     expect(await server.stop()).toBe(0);
-    expect(performance.now() - started).toBeLessThan(3_000);
+    const took = Math.round(performance.now() - started);
     await expect.poll(() => stream.ended).toBe(true);
+    // Read from the stop's own timings rather than the whole stop's wall time, which a loaded machine stretches
+    // (0.1–0.4 s idle; 6.8 s once at load 19, the embedded database's closing checkpoint): ending the streams is one
+    // step of well under a second, and the jobs' step is under pg-boss's 5 s grace for a stuck job, which a job
+    // left running would make it wait out.
+    const logged = /"ms":(\{[^}]*\})[^\n]*"msg":"stopped"/.exec(server.output())?.[1];
+    expect(logged, "the server logs how long each step of its stop took").toBeDefined();
+    const steps = JSON.parse(logged!) as Record<string, number>;
+    const why = `stop took ${took} ms; its steps (ms): ${logged}`;
+    expect(steps.live, why).toBeLessThan(1_000);
+    expect(steps.jobs, why).toBeLessThan(5_000);
   });
 });
 
