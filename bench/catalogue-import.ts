@@ -11,6 +11,7 @@ import { zipSync } from "fflate";
 import sharp from "sharp";
 import { startAppServer } from "../tests/support/app-server";
 import { HttpClient } from "../tests/support/http-client";
+import { gaussianNoise } from "./pictures";
 
 const { values: args } = parseArgs({
   options: {
@@ -71,17 +72,7 @@ async function photoLike(i: number) {
   <rect x="${x}" y="${y + 160}" width="440" height="24" fill="hsl(${(hue + 40) % 360},70%,85%)" opacity="0.8"/>
 </svg>`;
   const scene = await sharp(Buffer.from(svg)).blur(1).png().toBuffer();
-  const grain = await sharp({
-    create: {
-      width: 800,
-      height: 600,
-      channels: 3,
-      background: "#808080",
-      noise: { type: "gaussian", mean: 128, sigma: 40 },
-    },
-  })
-    .raw()
-    .toBuffer();
+  const grain = await gaussianNoise(800, 600, 40).raw().toBuffer();
   return sharp(scene)
     .composite([{ input: grain, raw: { width: 800, height: 600, channels: 3 }, blend: "soft-light" }])
     .jpeg({ quality: 85 })
@@ -89,17 +80,7 @@ async function photoLike(i: number) {
 }
 
 function noise() {
-  return sharp({
-    create: {
-      width: 800,
-      height: 600,
-      channels: 3,
-      background: "#888",
-      noise: { type: "gaussian", mean: 128, sigma: 30 },
-    },
-  })
-    .jpeg({ quality: 70 })
-    .toBuffer();
+  return gaussianNoise(800, 600, 30).jpeg({ quality: 70 }).toBuffer();
 }
 
 async function main() {

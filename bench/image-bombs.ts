@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { startAppServer } from "../tests/support/app-server";
 import { HttpClient } from "../tests/support/http-client";
+import { gaussianNoise } from "./pictures";
 
 const { values: args } = parseArgs({ options: { uploads: { type: "string", default: "10" } } });
 const UPLOADS = Number(args.uploads);
@@ -92,17 +93,7 @@ async function main() {
   const underChecks = await sharp({ create: { width: 4000, height: 4000, channels: 3, background: "#000" } })
     .png()
     .toBuffer();
-  const photo = await sharp({
-    create: {
-      width: 1600,
-      height: 1200,
-      channels: 3,
-      background: "#888",
-      noise: { type: "gaussian", mean: 128, sigma: 40 },
-    },
-  })
-    .jpeg({ quality: 80 })
-    .toBuffer();
+  const photo = await gaussianNoise(1600, 1200, 40).jpeg({ quality: 80 }).toBuffer();
   console.log(
     `bomb: 6300 × 6300 PNG of ${Math.round(bomb.length / 1024)} KB; under the checks: 4000 × 4000 PNG of ${Math.round(underChecks.length / 1024)} KB`,
   );
