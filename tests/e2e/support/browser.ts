@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type BrowserContext, type Download, type Page } from "playwright-core";
+import { chromium, type BrowserContext, type Download, type Page, type Response } from "playwright-core";
 import { inject } from "vitest";
 import { baseUrl } from "./test-server";
 
@@ -48,7 +48,11 @@ export async function openBrowser(
   // a shared machine can take more than Playwright's 30 s to answer a click with a page (CI, four files on two cores)
   context.setDefaultTimeout(60_000);
   openContexts.add(context);
+  // a browser that runs the site's scripts waits, at each load, for the page to hydrate (see hydrateAtEachLoad)
+  const hydrates = (options.javaScriptEnabled ?? true) && options.serviceWorkers !== "block";
+  if (hydrates) context.on("page", hydrateAtEachLoad);
   const page = await context.newPage();
+  if (hydrates) hydrateAtEachLoad(page);
   return {
     context,
     page,
@@ -57,6 +61,40 @@ export async function openBrowser(
       await context.close();
       await browser.close();
     },
+  };
+}
+
+const waitsForHydration = new WeakSet<Page>();
+
+/**
+ * Makes the page's `goto` and `reload` return only once the page they loaded has hydrated. What only JavaScript
+ * does (a Radix tab's arrow keys, a dialog's trigger, a heart) does nothing on the server's HTML, and a test that
+ * acts on it too early passes on an idle machine and times out on a loaded one (CI). After hydration the
+ * site's own links and forms navigate without a new document, so the page stays hydrated.
+ * Left alone: an answer that is not a page (a file, JSON), an error page (status 400 and up, whose boundary has
+ * no mark), a page without the site's scripts (the service worker's offline page), and the browsers of tests
+ * that run without the site's scripts (`javaScriptEnabled: false`, `serviceWorkers: "block"`).
+ */
+function hydrateAtEachLoad(page: Page) {
+  if (waitsForHydration.has(page)) return;
+  waitsForHydration.add(page);
+  const afterLoad = async (response: Response | null) => {
+    if (!response || response.status() >= 400) return;
+    if (!(response.headers()["content-type"] ?? "").startsWith("text/html")) return;
+    if (!(await page.locator("script[type=module]").count())) return;
+    await hydrated(page);
+  };
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await afterLoad(response);
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await afterLoad(response);
+    return response;
   };
 }
 
@@ -120,7 +158,8 @@ export async function screenshot(page: Page, name: string) {
 
 /**
  * Waits until React has hydrated the page. A page works without JavaScript, but what only JavaScript does
- * (a select that applies itself on change) does nothing until then: wait before using it.
+ * (a select that applies itself on change) does nothing until then: wait before using it. `goto` and `reload`
+ * already wait (hydrateAtEachLoad); a load they did not start (a link that opens a new document) needs this.
  */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
