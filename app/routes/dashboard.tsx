@@ -278,7 +278,7 @@ function DashboardPage({ loaderData }: Route.ComponentProps) {
                 <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                   <div className="min-w-0">
                     <Link to={item.href} className="block font-medium hover:underline">
-                      {item.title}
+                      {item.type === "quote" ? t("dashboard:activity.quoteFor", { title: item.title }) : item.title}
                     </Link>
                     <p className="text-xs text-slate-500">
                       {item.type === "quote" ? t("dashboard:activity.quote") : t("dashboard:activity.rfq")} ·{" "}

@@ -49,6 +49,8 @@ import { ProductCategoryOptions } from "~/modules/products/components/product-ca
 import { useTranslation } from "~/i18n/use-translation";
 import type { I18nHandle } from "~/i18n/config";
 import { useStatusLabel } from "~/i18n/use-status-label";
+import { useUnitLabel } from "~/i18n/use-unit-label";
+import { formatNumber } from "~/lib/numbers";
 import { useLocale } from "~/components/layout/use-root-user";
 
 const lazyAddProductSchema = lazySchema(() =>
@@ -136,6 +138,7 @@ function ProductForm({
   onCancelHref?: string;
 }) {
   const { t } = useTranslation(["products"]);
+  const unitLabel = useUnitLabel();
   const navigation = useNavigation();
   const hydrated = useHydrated();
   // a ladder for the whole product and one per variant; each offers an empty row, so that a form without JavaScript can add a price break
@@ -225,7 +228,7 @@ function ProductForm({
         <Select {...getSelectProps(fields.unit)}>
           {UNITS.map((u) => (
             <option key={u} value={u}>
-              {u}
+              {unitLabel.many(u)}
             </option>
           ))}
         </Select>
@@ -283,6 +286,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
   const categoryName = useCategoryName();
   const locale = useLocale();
   const statusLabel = useStatusLabel();
+  const unitLabel = useUnitLabel();
   const [params] = useSearchParams();
   const { products, companyName, ports } = loaderData;
   const editing = params.get("edit");
@@ -373,7 +377,8 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
                       <p className="text-sm text-slate-600">
                         {categoryName(product.category)} ·{" "}
                         {formatPriceRange(product.priceMinCents, product.priceMaxCents, "USD", locale)} ·{" "}
-                        {t("products:list.moq")} {product.minimumOrderQuantity} {product.unit}
+                        {t("products:list.moq")} {formatNumber(product.minimumOrderQuantity, locale)}{" "}
+                        {unitLabel.many(product.unit)}
                       </p>
                     </div>
                     <div className="flex gap-2">

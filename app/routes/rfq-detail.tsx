@@ -19,7 +19,7 @@ import { readFormData } from "~/http/form-data.server";
 import { formatMoney } from "~/lib/money";
 import { usdCentsToInrPaise } from "~/lib/money-minor";
 import { refusedFormReply } from "~/components/forms/validated-form";
-import { describeRate } from "~/modules/trade/fx-rates-values";
+import { useRateDescription } from "~/modules/trade/components/use-rate-description";
 import { AuthRequiredDialog } from "~/modules/accounts/components/auth-required-dialog";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { ContactButton } from "~/modules/messaging/components/contact-button";
@@ -57,6 +57,7 @@ import type { Route } from "./+types/rfq-detail";
 import { useTranslation } from "~/i18n/use-translation";
 import type { I18nHandle } from "~/i18n/config";
 import { useStatusLabel } from "~/i18n/use-status-label";
+import { useUnitLabel } from "~/i18n/use-unit-label";
 import { formatNumber } from "~/lib/numbers";
 import { appContext } from "~/request-context.server";
 import { lazyPart } from "~/components/ui/lazy-part";
@@ -258,6 +259,8 @@ export const handle = { i18n: ["rfqs", "quotes"] } satisfies I18nHandle;
 
 export default function RfqDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["rfqs", "common", "dashboard", "auth"]);
+  const unitLabel = useUnitLabel();
+  const describeRate = useRateDescription();
   const categoryName = useCategoryName();
   const locale = useLocale();
   const statusLabel = useStatusLabel();
@@ -361,7 +364,7 @@ export default function RfqDetailPage({ loaderData, actionData }: Route.Componen
                   <Package className="size-4 text-slate-400" aria-hidden /> {t("rfqs:card.quantity")}
                 </dt>
                 <dd className="font-semibold tabular-nums">
-                  {formatNumber(rfq.quantity, locale)} {rfq.unit}
+                  {formatNumber(rfq.quantity, locale)} {unitLabel.many(rfq.unit)}
                 </dd>
               </div>
               <div>

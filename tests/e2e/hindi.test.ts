@@ -93,6 +93,8 @@ describe("Hindi and English", () => {
       await expect.poll(() => hindi.page.getByRole("heading", { name: "Setu में आपका स्वागत है" }).count()).toBe(1);
       await expect.poll(() => hindi.page.getByLabel("पासवर्ड", { exact: true }).count()).toBe(1);
       await hydrated(hindi.page);
+      await hindi.page.getByRole("button", { name: "पासवर्ड दिखाएँ" }).click();
+      await hindi.page.getByRole("button", { name: "पासवर्ड छिपाएँ" }).waitFor();
       expect(await seriousA11yViolations(hindi.page)).toEqual([]);
       // every Hindi word is drawn in letters, not boxes: the header, the form, the footer's bold headings
       expect(await devanagariDrawnAsBoxes(hindi.page)).toEqual([]);
@@ -288,8 +290,13 @@ describe("Hindi and English", () => {
       expect(await htmlLang(page)).toBe("hi-IN");
       await page.getByRole("heading", { level: 1, name: "मेरे प्रोडक्ट" }).waitFor();
       await page.getByRole("link", { name: "प्रोडक्ट इम्पोर्ट करें" }).waitFor();
-      // a seeded product's status in Hindi
+      // a seeded product's status in Hindi, its minimum order in the reader's units
       await page.getByText("सक्रिय").first().waitFor();
+      await page
+        .getByText(/MOQ: [\d,]+ पीस$/)
+        .first()
+        .waitFor();
+      expect(await page.getByText(/MOQ: [\d,]+ (pieces|sets|meters)$/).count()).toBe(0);
       await page.getByRole("link", { name: /^बदलें/ }).first().waitFor();
       await page.getByRole("button", { name: "प्रोडक्ट जोड़ें" }).click();
       await page.getByLabel("प्रोडक्ट का नाम", { exact: true }).waitFor();
@@ -333,6 +340,13 @@ describe("Hindi and English", () => {
       await ready();
       await page.getByText("फ़ॉर्म खोलें", { exact: true }).click();
       await page.getByLabel("मुद्रा").waitFor();
+      // the unit and the exchange rate's words in Hindi (the seeded rate is FBIL's)
+      await page.getByLabel(/^मात्रा \((पीस|किलो|टन|लीटर|मीटर|सेट)\)$/).waitFor();
+      await page
+        .getByText(/₹[\d.]+ = \$1 \(\d{1,2} \S+ \d{4}, FBIL\) की दर से/)
+        .first()
+        .waitFor();
+      const rfqTitle = await page.getByRole("heading", { level: 1 }).innerText();
       await page.getByLabel("प्रति इकाई दाम (USD)").fill("2.5");
       await page.getByText(/^\$2\.50 प्रति इकाई × [\d,]+ \S+ = \$/).waitFor();
       await page.getByLabel("Incoterm (Incoterms® 2020)").selectOption("FOB");
@@ -356,7 +370,13 @@ describe("Hindi and English", () => {
       await mine.getByText("45 दिन (उत्पादन + ट्रांज़िट)").waitFor();
       await mine.getByText("100 % एडवांस").waitFor();
       await mine.getByText(/^Setu पर: 100% ऑर्डर कन्फ़र्म होने पर देय/).waitFor();
+      // the toasts' region is named in Hindi too
+      await page.getByRole("region", { name: /^सूचनाएँ/ }).waitFor({ state: "attached" });
       await expectHindiPage(page, "quote-sent");
+
+      // the dashboard's recent activity names the quote in Hindi, the RFQ's title as its buyer wrote it
+      await page.goto("/dashboard");
+      await page.getByRole("link", { name: `"${rfqTitle}" के लिए कोटेशन` }).waitFor();
     } finally {
       if ((await htmlLang(page)) !== "en") await switchTo(page, "English");
     }

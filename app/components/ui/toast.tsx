@@ -6,8 +6,8 @@ import { lazy, Suspense, useEffect, useState } from "react";
  */
 type Kind = "success" | "error" | "info" | "message";
 
-const loadSonner = () => import("sonner");
-const SonnerToaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
+const loadSonner = () => import("./toaster");
+const SonnerToaster = lazy(loadSonner);
 
 let wanted = false;
 const onWanted = new Set<() => void>();
@@ -41,7 +41,7 @@ export function Toasts() {
   }, []);
   return mounted ? (
     <Suspense fallback={null}>
-      <SonnerToaster position="top-center" />
+      <SonnerToaster />
     </Suspense>
   ) : null;
 }

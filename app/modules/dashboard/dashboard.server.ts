@@ -62,7 +62,9 @@ const orderName = (title: string | null, id: string) =>
 
 export type ActivityItem = {
   id: string;
+  /** a quote is shown as "Quote for" its RFQ's title, in the reader's language (dashboard:activity.quoteFor) */
   type: "quote" | "rfq";
+  /** the RFQ's title, as its buyer wrote it */
   title: string;
   status: string;
   createdAt: string;
@@ -240,7 +242,7 @@ export async function loadDashboard(
       activity: recent.map((r) => ({
         id: r.id,
         type: "quote",
-        title: `Quote for ${r.title}`,
+        title: r.title,
         status: r.status,
         createdAt: r.createdAt.toISOString(),
         amountCents: r.priceCents,

@@ -151,7 +151,7 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
       [6, 5, 4, 3, 2].map((i) => ({
         id: byRfq.get(rfqs[i]!.id)!.id,
         type: "quote",
-        title: `Quote for Dashboard RFQ ${i}`,
+        title: `Dashboard RFQ ${i}`,
         status: i === 6 ? "withdrawn" : "submitted",
         createdAt: at(i).toISOString(),
         amountCents: 1_000_00 + i,

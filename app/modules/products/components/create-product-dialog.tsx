@@ -24,6 +24,7 @@ import { ProductCategoryOptions } from "./product-category-options";
 import { conformValue, useFormDraft } from "~/components/draft-keeper";
 import { DraftNotice } from "~/components/draft-notice";
 import { useTranslation } from "~/i18n/use-translation";
+import { useUnitLabel } from "~/i18n/use-unit-label";
 import { feedbackIn } from "~/i18n/feedback";
 import { useLocale } from "~/components/layout/use-root-user";
 
@@ -89,6 +90,7 @@ export function CreateProductDialog({
   triggerLabel?: string;
 }) {
   const { t } = useTranslation(["products"]);
+  const unitLabel = useUnitLabel();
   const locale = useLocale();
   const tabLabel: Record<Tab, string> = {
     "Basic Info": t("products:dialog.tabs.basic"),
@@ -366,7 +368,7 @@ export function CreateProductDialog({
                       >
                         {UNITS.map((unit) => (
                           <option key={unit} value={unit}>
-                            {unit}
+                            {unitLabel.many(unit)}
                           </option>
                         ))}
                       </Select>

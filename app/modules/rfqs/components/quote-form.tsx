@@ -11,8 +11,10 @@ import { formatNumber } from "~/lib/numbers";
 import type { Locale } from "~/lib/locale";
 import { useLocale } from "~/components/layout/use-root-user";
 import { useTranslation } from "~/i18n/use-translation";
+import { useUnitLabel } from "~/i18n/use-unit-label";
 import { lazySchema, useValidatedForm, type FormReply } from "~/components/forms/validated-form";
-import { describeRate, type FxRate } from "~/modules/trade/fx-rates-values";
+import type { FxRate } from "~/modules/trade/fx-rates-values";
+import { useRateDescription } from "~/modules/trade/components/use-rate-description";
 import {
   CURRENCIES,
   INCOTERM_PLACE,
@@ -99,6 +101,8 @@ export const QuoteForm = memo(function QuoteForm({
   } | null;
 }) {
   const { t } = useTranslation(["quotes"]);
+  const unitLabel = useUnitLabel();
+  const describeRate = useRateDescription();
   const locale = useLocale();
   const hydrated = useHydrated();
   const [form, fields] = useValidatedForm({
@@ -190,7 +194,11 @@ export const QuoteForm = memo(function QuoteForm({
       <p className="-mt-2 text-xs text-slate-500" aria-live="polite">
         {echo ?? t("quotes:form.echoEmpty")}
       </p>
-      <Field id={fields.quantity.id} label={t("quotes:form.quantity", { unit })} error={error("quantity")}>
+      <Field
+        id={fields.quantity.id}
+        label={t("quotes:form.quantity", { unit: unitLabel.many(unit) })}
+        error={error("quantity")}
+      >
         <Input {...getInputProps(fields.quantity, { type: "number" })} min={1} step={1} inputMode="numeric" required />
       </Field>
 
@@ -335,7 +343,7 @@ export const QuoteForm = memo(function QuoteForm({
           </Field>
           <Field
             id={fields.unitWeightKg.id}
-            label={t("quotes:form.weight", { unit: unit.replace(/s$/, "") })}
+            label={t("quotes:form.weight", { unit: unitLabel.one(unit) })}
             error={error("unitWeightKg")}
             hint={t("quotes:form.weightHint")}
           >

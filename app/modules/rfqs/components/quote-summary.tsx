@@ -1,11 +1,13 @@
 import { formatMoney, type MoneyCurrency } from "~/lib/money";
 import { quotePrice } from "~/lib/quote-price";
-import { describeRate, formatRateDate } from "~/modules/trade/fx-rates-values";
+import { formatCalendarDate } from "~/lib/dates";
+import { useRateDescription } from "~/modules/trade/components/use-rate-description";
 import { formatHtsCode } from "~/modules/trade/trade-terms-values";
 import { INSPECTION_DAYS } from "~/lib/status-lists";
 import { formatNumber } from "~/lib/numbers";
 import { useLocale } from "~/components/layout/use-root-user";
 import { useTranslation } from "~/i18n/use-translation";
+import { useUnitLabel } from "~/i18n/use-unit-label";
 import type { QuoteView } from "../rfq-values";
 
 /** "FOB Mundra (INMUN)", "DAP Chicago, IL via Chicago rail ramp (USCHI)": an Incoterm with its named place. */
@@ -43,6 +45,8 @@ export function QuoteSummary({
   audience: "buyer" | "supplier";
 }) {
   const { t } = useTranslation(["quotes"]);
+  const unitLabel = useUnitLabel();
+  const describeRate = useRateDescription();
   const locale = useLocale();
   const money = (amount: Parameters<typeof formatMoney>[0], currency?: MoneyCurrency) =>
     formatMoney(amount, currency, { locale });
@@ -96,7 +100,7 @@ export function QuoteSummary({
         <div>
           <dt className="text-slate-500">{t("quotes:summary.quantity")}</dt>
           <dd className="font-semibold tabular-nums">
-            {formatNumber(quote.quantity, locale)} {unit}
+            {formatNumber(quote.quantity, locale)} {unitLabel.many(unit)}
           </dd>
         </div>
       </dl>
@@ -127,7 +131,9 @@ export function QuoteSummary({
             </span>
           </Term>
           {quote.validUntil ? (
-            <Term label={t("quotes:summary.validUntil")}>{formatRateDate(quote.validUntil)}</Term>
+            <Term label={t("quotes:summary.validUntil")}>
+              {formatCalendarDate(quote.validUntil, "day-month-year", locale)}
+            </Term>
           ) : null}
           <Term label={t("quotes:summary.sample")}>
             {quote.sampleAvailable
@@ -171,6 +177,7 @@ export function QuoteSummary({
  */
 function GoodsTerms({ quote, unit }: { quote: QuoteView; unit: string }) {
   const { t } = useTranslation(["quotes"]);
+  const unitLabel = useUnitLabel();
   return (
     <>
       {quote.hsCode ? (
@@ -186,7 +193,7 @@ function GoodsTerms({ quote, unit }: { quote: QuoteView; unit: string }) {
       {quote.manufacturer ? <Term label={t("quotes:summary.manufacturer")}>{quote.manufacturer}</Term> : null}
       {quote.unitWeightGrams ? (
         <Term label={t("quotes:summary.grossWeight")}>
-          {t("quotes:summary.weightPer", { weight: grams(quote.unitWeightGrams), unit: unit.replace(/s$/, "") })}
+          {t("quotes:summary.weightPer", { weight: grams(quote.unitWeightGrams), unit: unitLabel.one(unit) })}
         </Term>
       ) : null}
     </>

@@ -1,5 +1,6 @@
 import { useCategoryName } from "~/i18n/use-category-name";
 import { useTranslation } from "~/i18n/use-translation";
+import { useUnitLabel } from "~/i18n/use-unit-label";
 import { useLocale } from "~/components/layout/use-root-user";
 import { useStatusLabel } from "~/i18n/use-status-label";
 import { formatNumber } from "~/lib/numbers";
@@ -66,6 +67,7 @@ export function RfqCard({
 }) {
   const { t } = useTranslation(["rfqs"]);
   const categoryName = useCategoryName();
+  const unitLabel = useUnitLabel();
   const locale = useLocale();
   const statusLabel = useStatusLabel();
   const budgetWords = {
@@ -108,7 +110,7 @@ export function RfqCard({
           <dt className="text-xs text-slate-500">{t("rfqs:card.quantity")}</dt>
           <dd className="flex items-center gap-1 font-semibold tabular-nums">
             <Package className="size-3.5 text-slate-400" aria-hidden />
-            {formatNumber(rfq.quantity, locale)} {rfq.unit}
+            {formatNumber(rfq.quantity, locale)} {unitLabel.many(rfq.unit)}
           </dd>
         </div>
         <div>
