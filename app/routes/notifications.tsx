@@ -7,6 +7,7 @@ import { Card } from "~/components/ui/card";
 import { redirectWithFlash } from "~/http/flash.server";
 import { readFormData } from "~/http/form-data.server";
 import { answer } from "~/i18n/feedback.server";
+import { localeOf } from "~/i18n/i18next.server";
 import { parseTimestamp } from "~/lib/date-range";
 import { isUuid } from "~/lib/uuid";
 import { formValues, parseInput } from "~/lib/command-result";
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { runtime } = context.get(appContext);
   const user = await requireUserPage(request, runtime);
   const before = parseBefore(new URL(request.url).searchParams.get("before"));
-  const page = await listNotifications(runtime.db, user.id, before);
+  const page = await listNotifications(runtime.db, user.id, before, localeOf(context));
   return {
     items: page.items.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
     next: page.next ? `${page.next.createdAt.toISOString()}_${page.next.id}` : null,

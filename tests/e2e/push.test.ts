@@ -293,6 +293,12 @@ describe("push notifications for a supplier's device", () => {
       const [matched] = pushedTo(`/rfqs/${rfqId}`);
       expect(matched!.title).toBe(hiEmails.rfqMatched.title.replace("{{title}}", title));
       expect(matched!.body).toContain("Lakeview Linen Co. को 100");
+      // the bell's list says the same in Hindi
+      await page.goto("/notifications");
+      await hydrated(page);
+      await page.locator("main").getByText(matched!.title).waitFor();
+      await page.locator("main").getByText(matched!.body).waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
 
       // the push opens the RFQ: the supplier quotes, the connection drops at the moment of sending
       await page.goto(matched!.url);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 export const NOTIFICATION_KINDS = [
@@ -26,6 +26,9 @@ export const notifications = pgTable(
     kind: text("kind").notNull().$type<NotificationKind>(),
     title: text("title").notNull(),
     body: text("body").notNull(),
+    // the title and body as keys with their values (the notifications module's TranslatedNotice), so the list reads
+    // in the reader's language; none on a notice written before it (or whose words are only English): shown as written
+    translated: jsonb("translated"),
     href: text("href").notNull(),
     // the event it is about, so the same event never notifies twice (e.g. the deadline reminder)
     eventKey: text("event_key"),

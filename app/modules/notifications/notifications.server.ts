@@ -47,8 +47,8 @@ export type Notice = {
   /** the event it is about: the same event notifies a user once */
   eventKey?: string;
   /**
-   * the title and body as keys of the `emails` namespace, for a recipient who chose another language: what a push to
-   * their devices says (the notification list keeps the English `title` and `body`)
+   * the title and body as keys of the `emails` namespace, for a reader of another language: what a push to the
+   * recipient's devices says, and what the notification list shows a reader of that language (kept with the notice)
    */
   translated?: TranslatedNotice;
   /**
@@ -100,6 +100,27 @@ export function translate(locale: Locale, key: EmailKey, params: PhraseParams = 
   return t(key as "emails:signOff", values);
 }
 
+/**
+ * A notice's title and body in `locale`: English as written; another language from its keys when it has them (a
+ * body without a key is what a user wrote, as written). A notice without keys, or whose keys no longer translate,
+ * stays as written.
+ */
+export function noticeIn(
+  locale: Locale,
+  notice: { title: string; body: string },
+  translated: TranslatedNotice | null | undefined,
+): { title: string; body: string } {
+  const asWritten = { title: notice.title, body: notice.body };
+  if (locale === "en" || !translated) return asWritten;
+  const title = translate(locale, translated.title, translated.params);
+  const body = translated.body ? translate(locale, translated.body, translated.params) : notice.body;
+  // a key that is missing comes back as itself (with or without its namespace): show what was written, not a key
+  const missing = (text: string, key: string | undefined) =>
+    key !== undefined && (text === key || text === key.slice(key.indexOf(":") + 1));
+  if (missing(title, translated.title) || missing(body, translated.body)) return asWritten;
+  return { title, body };
+}
+
 /** Which e-mail preference each kind of notification follows. */
 export const EMAIL_KIND_OF: Record<NotificationKind, EmailKind> = {
   quote_received: "quoteReceived",
@@ -125,6 +146,7 @@ export async function notify(tx: Db, notifier: Notifier, notice: Notice): Promis
       kind: notice.kind,
       title: notice.title,
       body: notice.body,
+      translated: notice.translated ?? null,
       href: notice.href,
       eventKey: notice.eventKey ?? null,
     })
@@ -141,11 +163,9 @@ export async function notify(tx: Db, notifier: Notifier, notice: Notice): Promis
   if (!(await getEmailPreferences(tx, notice.userId))[emailKind]) return true;
   // the recipient's language, read once for the push and the e-mail (record 0058); English when not chosen
   const locale = (await notifier.languageOf?.(tx, notice.userId)) ?? "en";
-  const pushed = locale !== "en" ? notice.translated : undefined;
   // a job per device, run once the change commits: a device whose push service fails is retried alone
   const payload = {
-    title: pushed ? translate(locale, pushed.title, pushed.params) : notice.title,
-    body: pushed?.body ? translate(locale, pushed.body, pushed.params) : notice.body,
+    ...noticeIn(locale, notice, notice.translated),
     url: notice.href,
     tag: `${notice.kind}:${notice.eventKey ?? inserted[0]!.id}`,
   };
@@ -272,11 +292,15 @@ export type NotificationItem = {
   read: boolean;
 };
 
-/** A user's notifications, newest first, a page at a time (`before`: the last item of the previous page). */
+/**
+ * A user's notifications, newest first, a page at a time (`before`: the last item of the previous page), their
+ * titles and bodies in the reader's language where they can be (noticeIn).
+ */
 export async function listNotifications(
   db: Db,
   userId: string,
   before?: { createdAt: Date; id: string },
+  locale: Locale = "en",
 ): Promise<{ items: NotificationItem[]; next: { createdAt: Date; id: string } | null }> {
   const rows = await db
     .select({
@@ -284,6 +308,7 @@ export async function listNotifications(
       kind: notifications.kind,
       title: notifications.title,
       body: notifications.body,
+      translated: notifications.translated,
       href: notifications.href,
       createdAt: notifications.createdAt,
       readAt: notifications.readAt,
@@ -302,7 +327,11 @@ export async function listNotifications(
     )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(NOTIFICATIONS_PAGE_SIZE + 1);
-  const items = rows.slice(0, NOTIFICATIONS_PAGE_SIZE).map(({ readAt, ...row }) => ({ ...row, read: readAt !== null }));
+  const items = rows.slice(0, NOTIFICATIONS_PAGE_SIZE).map(({ readAt, translated, ...row }) => ({
+    ...row,
+    ...noticeIn(locale, row, translated as TranslatedNotice | null),
+    read: readAt !== null,
+  }));
   const last = items.at(-1);
   return {
     items,

@@ -87,6 +87,46 @@ describe.each(testEngines())("notifications on %s", (engine) => {
     expect(english!.text).toMatch(/\n\nThe Setu team\n\nStop these e-mails: http/);
   });
 
+  it("lists a notice in the reader's language from the keys kept with it; one without keys, or with a key gone, as written", async () => {
+    const reader = await createSeller(database.db, {});
+    type Tx = Parameters<Parameters<typeof database.db.transaction>[0]>[0];
+    const order = (tx: Tx, eventKey: string, title: `emails:${string}`) =>
+      notify(tx, notifier, {
+        userId: reader.user.id,
+        kind: "order_status",
+        title: 'Your order for "Bath towels" is shipped',
+        body: 'Your order for "Bath towels" is now shipped.',
+        href: "/orders/00000000-0000-4000-8000-000000000000",
+        eventKey,
+        translated: {
+          title,
+          body: "emails:order.body",
+          params: {
+            what: { key: "emails:order.what", params: { title: "Bath towels" } },
+            status: { key: "emails:order.status.shipped" },
+            said: "",
+          },
+        },
+      });
+    await database.db.transaction(async (tx) => {
+      await order(tx, "order:shipped", "emails:order.title");
+      await order(tx, "order:gone", "emails:order.noSuchKey");
+      await notify(tx, notifier, { ...notice(reader.user.id, "quote:plain"), kind: "quote_received" });
+    });
+    const inHindi = (await listNotifications(database.db, reader.user.id, undefined, "hi")).items;
+    expect(inHindi.map((n) => [n.title, n.body])).toEqual(
+      expect.arrayContaining([
+        ['आपका ऑर्डर "Bath towels" शिप हो गया है', 'आपका ऑर्डर "Bath towels" अब शिप हो गया है।'],
+        ['Your order for "Bath towels" is shipped', 'Your order for "Bath towels" is now shipped.'],
+        ['New quote on "Cotton towels"', "Tiruppur Knits sent a quote of $2,450.75."],
+      ]),
+    );
+    expect(inHindi).toHaveLength(3);
+    // English as written, byte for byte
+    const inEnglish = (await listNotifications(database.db, reader.user.id)).items;
+    expect(inEnglish.filter((n) => n.title === 'Your order for "Bath towels" is shipped')).toHaveLength(2);
+  });
+
   it("keeps the notice but sends no e-mail of a kind the user turned off, and a rolled-back change leaves neither", async () => {
     await setEmailPreference(database.db, seller.user.id, "quoteReceived", false);
     expect((await getEmailPreferences(database.db, seller.user.id)).quoteReceived).toBe(false);
