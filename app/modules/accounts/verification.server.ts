@@ -6,7 +6,7 @@ import { isUniqueViolation } from "~/db/postgres-errors";
 import { user as userTable } from "~/db/schema/auth";
 import { profiles, sellerBusinessDetails } from "~/db/schema/profiles";
 import { verificationDocuments, verificationSubmissions } from "~/db/schema/verifications";
-import { notify, type Notifier } from "~/modules/notifications/notifications.server";
+import { notify, type Notifier, type TranslatedEmail } from "~/modules/notifications/notifications.server";
 import {
   discardPrivateFiles,
   PrivateFileRejected,
@@ -795,6 +795,18 @@ export async function decideVerification(
       decision === "verified"
         ? `${profile.companyName} now shows the green Verified badge on its products, stores and quotes.`
         : `Reason: ${reason}. Correct your details or documents on your profile and submit again.`;
+    const translated: TranslatedEmail =
+      decision === "verified"
+        ? {
+            subject: "emails:verification.verified.title",
+            text: "emails:verification.verified.body",
+            params: { company: profile.companyName },
+          }
+        : {
+            subject: "emails:verification.rejected.title",
+            text: "emails:verification.rejected.body",
+            params: { reason: reason ?? "" },
+          };
     await notify(tx, notifier, {
       userId: profile.userId,
       kind: "verification_decided",
@@ -802,23 +814,9 @@ export async function decideVerification(
       body,
       href: "/profile",
       eventKey: `verification:${submission?.id ?? `${profileId}:${now.getTime()}`}`,
-      email: {
-        subject: title,
-        text: body,
-        // in the supplier's language (record 0058); the company's name and the administrator's reason as written
-        translated:
-          decision === "verified"
-            ? {
-                subject: "emails:verification.verified.title",
-                text: "emails:verification.verified.body",
-                params: { company: profile.companyName },
-              }
-            : {
-                subject: "emails:verification.rejected.title",
-                text: "emails:verification.rejected.body",
-                params: { reason: reason ?? "" },
-              },
-      },
+      // in the supplier's language (record 0058); the company's name and the administrator's reason as written
+      translated: { title: translated.subject, body: translated.text, params: translated.params },
+      email: { subject: title, text: body, translated },
     });
     return profile;
   });
@@ -897,6 +895,18 @@ export async function decideChangeRequest(
       decision === "verified"
         ? `Approved: ${changed}. Export documents issued from now on print the new details; documents issued before keep the earlier ones, and you and the buyer of each open order with such documents have been told.`
         : `Reason: ${reason}. Your verified details stay as they were (${changed} unchanged); you can send a corrected change from your profile.`;
+    // in the supplier's language (record 0058): the fields changed by their names there, the reason as written
+    const translated: TranslatedEmail = {
+      subject:
+        decision === "verified" ? "emails:detailsDecided.approved.title" : "emails:detailsDecided.rejected.title",
+      text: decision === "verified" ? "emails:detailsDecided.approved.body" : "emails:detailsDecided.rejected.body",
+      params: {
+        changed: changes.length
+          ? { list: changes.map((c) => ({ key: `emails:detail.${c.field}` as const })), separator: ", " }
+          : { key: "emails:detail.none" },
+        reason: reason ?? "",
+      },
+    };
     await notify(tx, notifier, {
       userId: request.userId,
       kind: "verification_decided",
@@ -904,21 +914,8 @@ export async function decideChangeRequest(
       body,
       href: "/profile",
       eventKey: `verification:${request.id}`,
-      email: {
-        subject: title,
-        text: body,
-        translated: {
-          subject:
-            decision === "verified" ? "emails:detailsDecided.approved.title" : "emails:detailsDecided.rejected.title",
-          text: decision === "verified" ? "emails:detailsDecided.approved.body" : "emails:detailsDecided.rejected.body",
-          params: {
-            changed: changes.length
-              ? { list: changes.map((c) => ({ key: `emails:detail.${c.field}` as const })), separator: ", " }
-              : { key: "emails:detail.none" },
-            reason: reason ?? "",
-          },
-        },
-      },
+      translated: { title: translated.subject, body: translated.text, params: translated.params },
+      email: { subject: title, text: body, translated },
     });
     return { companyName };
   });

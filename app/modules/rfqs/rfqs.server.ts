@@ -834,6 +834,12 @@ export async function acceptQuote(
         notifyParty: shipTo?.notifyParty ?? null,
       });
       const accepted = `${actor.profile.companyName} accepted your quote of ${formatMoney(quote.priceCents)} on "${quote.title}". An order has been created.`;
+      // in the supplier's language (record 0058): the names as written, the amount for the locale
+      const acceptedParams = {
+        buyer: actor.profile.companyName,
+        amount: { money: quote.priceCents },
+        title: quote.title,
+      };
       await notify(tx, notifier, {
         userId: quote.sellerId,
         kind: "quote_accepted",
@@ -841,20 +847,28 @@ export async function acceptQuote(
         body: accepted,
         href: `/orders/${order.id}`,
         eventKey: `quote-decided:${quote.id}`,
+        translated: {
+          title: "emails:quoteAccepted.subject",
+          body: "emails:quoteAccepted.body",
+          params: acceptedParams,
+        },
         email: {
           subject: `Your quote on "${quote.title}" was accepted`,
           text: `${accepted}\n\nView your orders:`,
-          // in the supplier's language (record 0058): the names as written, the amount for the locale
           translated: {
             subject: "emails:quoteAccepted.subject",
             text: "emails:quoteAccepted.text",
-            params: { buyer: actor.profile.companyName, amount: { money: quote.priceCents }, title: quote.title },
+            params: { ...acceptedParams, body: { key: "emails:quoteAccepted.body", params: acceptedParams } },
           },
         },
       });
       for (const other of declined) {
         const buyer = quote.buyerAnonymous ? "The buyer" : actor.profile.companyName;
         const body = `${buyer} chose another supplier's quote on "${quote.title}".`;
+        const declinedParams = {
+          buyer: quote.buyerAnonymous ? { key: "emails:buyer.theBuyer" as const } : actor.profile.companyName,
+          title: quote.title,
+        };
         await notify(tx, notifier, {
           userId: other.sellerId,
           kind: "quote_declined",
@@ -862,16 +876,18 @@ export async function acceptQuote(
           body,
           href: `/rfqs/${quote.rfqId}`,
           eventKey: `quote-decided:${other.id}`,
+          translated: {
+            title: "emails:quoteDeclined.subject",
+            body: "emails:quoteDeclined.body",
+            params: declinedParams,
+          },
           email: {
             subject: `Your quote on "${quote.title}" was declined`,
             text: `${body}\n\nSee the RFQ:`,
             translated: {
               subject: "emails:quoteDeclined.subject",
               text: "emails:quoteDeclined.text",
-              params: {
-                buyer: quote.buyerAnonymous ? { key: "emails:buyer.theBuyer" } : actor.profile.companyName,
-                title: quote.title,
-              },
+              params: { ...declinedParams, body: { key: "emails:quoteDeclined.body", params: declinedParams } },
             },
           },
         });

@@ -5,7 +5,12 @@ import { orders } from "~/db/schema/orders";
 import { rfqResponses, rfqs } from "~/db/schema/rfqs";
 import type { JobQueue } from "~/modules/jobs/job-queue.server";
 import { liftBlock } from "~/modules/messaging/blocks.server";
-import { unreadNotificationCount, type Notifier } from "~/modules/notifications/notifications.server";
+import {
+  listNotifications,
+  unreadNotificationCount,
+  type Notifier,
+} from "~/modules/notifications/notifications.server";
+import { setOwnLanguage } from "~/modules/accounts/profile-commands.server";
 import { createQuote, createRfq as createRfqRow, dateFromToday } from "../../../seed/factories/rfqs";
 import { createBuyer, createSeller, type Account, actorOf as actor } from "../../../seed/factories/users";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
@@ -453,6 +458,49 @@ describe.each(testEngines("both"))("RFQs, quotes and orders on %s", (engine) => 
     expect(asBuyer!.quotes.map((q) => q.priceCents).sort()).toEqual([123456, 777777]);
     expect(asBuyer!.viewer).toBe("buyer");
     expect(asBuyer!.canQuote).toBe(false);
+  });
+
+  it("tells suppliers who chose Hindi of their quote's acceptance and decline in Hindi, in the e-mail and the bell's list", async () => {
+    const [winner, loser] = [
+      await createSeller(database.db, { companyName: "Karur Home Linen" }),
+      await createSeller(database.db, { companyName: "Panipat Weaves" }),
+    ];
+    for (const seller of [winner, loser]) await setOwnLanguage(database.db, seller.user, "hi");
+    const rfq = await createRfqRow(database.db, { buyerId: buyer.user.id, title: "Cotton bath mats", quantity: 500 });
+    const won = await createQuote(database.db, { rfqId: rfq.id, sellerId: winner.user.id, priceCents: 1_250_000 });
+    await createQuote(database.db, { rfqId: rfq.id, sellerId: loser.user.id, priceCents: 1_400_000 });
+    expect(await acceptQuote(database.db, actor(buyer), won.id, notify)).toMatchObject({ ok: true });
+    const buyerName = buyer.profile.companyName;
+
+    const mails = await queuedEmails(database.db);
+    const toWinner = mails.find((m) => m.to === winner.user.email)!;
+    expect(toWinner.subject).toBe('"Cotton bath mats" पर आपका कोटेशन स्वीकार हो गया');
+    expect(toWinner.text).toContain(
+      `${buyerName} ने "Cotton bath mats" पर आपका $12,500.00 का कोटेशन स्वीकार कर लिया है। एक ऑर्डर बन गया है।\n\nअपने ऑर्डर देखें:`,
+    );
+    const toLoser = mails.find((m) => m.to === loser.user.email)!;
+    expect(toLoser.subject).toBe('"Cotton bath mats" पर आपका कोटेशन अस्वीकार हो गया');
+    expect(toLoser.text).toContain(`${buyerName} ने "Cotton bath mats" पर किसी दूसरे सप्लायर का कोटेशन चुना है।\n\nRFQ देखें:`);
+
+    const listed = async (seller: Account) =>
+      (await listNotifications(database.db, seller.user.id, undefined, "hi")).items.map((n) => [n.title, n.body]);
+    expect(await listed(winner)).toEqual([
+      [
+        '"Cotton bath mats" पर आपका कोटेशन स्वीकार हो गया',
+        `${buyerName} ने "Cotton bath mats" पर आपका $12,500.00 का कोटेशन स्वीकार कर लिया है। एक ऑर्डर बन गया है।`,
+      ],
+    ]);
+    expect(await listed(loser)).toEqual([
+      [
+        '"Cotton bath mats" पर आपका कोटेशन अस्वीकार हो गया',
+        `${buyerName} ने "Cotton bath mats" पर किसी दूसरे सप्लायर का कोटेशन चुना है।`,
+      ],
+    ]);
+    // in English, as written
+    expect((await listNotifications(database.db, winner.user.id)).items[0]).toMatchObject({
+      title: 'Your quote on "Cotton bath mats" was accepted',
+      body: `${buyerName} accepted your quote of $12,500.00 on "Cotton bath mats". An order has been created.`,
+    });
   });
 
   it("accepts exactly once under 20 concurrent accepts, declining the others and awarding the RFQ", async () => {
