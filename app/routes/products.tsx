@@ -365,7 +365,8 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
                         <Package className="m-4 size-8 text-slate-300" aria-hidden />
                       )}
                     </div>
-                    <div className="min-w-0 flex-1">
+                    {/* at least 12rem for the name and figures: on a phone the actions go below them, not beside */}
+                    <div className="min-w-0 flex-1 basis-48">
                       <div className="flex flex-wrap items-center gap-2">
                         <h2 className="font-semibold">
                           <Link to={`/product/${product.id}`} className="block hover:underline">

@@ -6,8 +6,8 @@ import { lazy, Suspense, useEffect, useState } from "react";
  */
 type Kind = "success" | "error" | "info" | "message";
 
-const loadSonner = () => import("./toaster");
-const SonnerToaster = lazy(loadSonner);
+const loadToaster = () => import("./toaster");
+const SonnerToaster = lazy(loadToaster);
 
 let wanted = false;
 const onWanted = new Set<() => void>();
@@ -17,7 +17,7 @@ function show(kind: Kind, message: string) {
     wanted = true;
     for (const listener of onWanted) listener();
   }
-  void loadSonner().then(({ toast: sonner }) => (kind === "message" ? sonner(message) : sonner[kind](message)));
+  void loadToaster().then(({ toast: sonner }) => (kind === "message" ? sonner(message) : sonner[kind](message)));
 }
 
 export const toast = {
